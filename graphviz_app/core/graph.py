@@ -1,0 +1,63 @@
+"""The graph model: a captured trace as a ``networkx.DiGraph``, and back.
+
+See :mod:`graphviz_app.core.schema` for the attributes every node, edge and the graph carry.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from ..errors import GraphvizAppError
+from .schema import SCHEMA_VERSION
+
+
+def graph_from_trace(data: dict[str, Any]) -> nx.DiGraph:
+    """Return the DiGraph of a trace (``node_link_data`` form); raise GraphvizAppError if malformed."""
+    if not isinstance(data, dict) or "nodes" not in data:
+        raise GraphvizAppError("This is not a graphviz_app graph: it has no 'nodes' list.")
+    version = (data.get("graph") or {}).get("schema_version")
+    if version is None or version > SCHEMA_VERSION:
+        raise GraphvizAppError(
+            f"This graph file has schema version {version!r}; this graphviz_app reads versions "
+            f"up to {SCHEMA_VERSION}. Re-export it with this version, or upgrade graphviz_app."
+        )
+    key = "edges" if "edges" in data else "links"
+    graph = nx.node_link_graph(data, directed=True, multigraph=False, edges=key)
+    return graph
+
+
+def trace_from_graph(graph: nx.DiGraph) -> dict[str, Any]:
+    """Return the plain, JSON-serializable ``node_link_data`` form of ``graph``."""
+    return nx.node_link_data(graph, edges="edges")
+
+
+def dumps_graph(graph: nx.DiGraph) -> str:
+    """Return the graph as JSON text (NaN and Inf kept as Python's json module writes them)."""
+    return json.dumps(trace_from_graph(graph), indent=1, allow_nan=True)
+
+
+def load_graph_json(path: str | Path) -> nx.DiGraph:
+    """Read a graph saved as JSON; raise GraphvizAppError naming the file when it cannot be read."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise GraphvizAppError(f"{path}: no such file.") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise GraphvizAppError(f"{path}: not a readable JSON graph ({exc}).") from None
+    return graph_from_trace(data)
+
+
+def ordered_nodes(graph: nx.DiGraph, key: str) -> list[str]:
+    """Return the node ids that have an integer ``key`` (forward_index/backward_index), sorted by it."""
+    nodes = [n for n, v in graph.nodes(data=key) if isinstance(v, int)]
+    return sorted(nodes, key=lambda n: graph.nodes[n][key])
+
+
+def is_finite_number(value: object) -> bool:
+    """Return True for an int or float that is neither NaN nor infinite."""
+    return isinstance(value, (int, float)) and math.isfinite(value)

@@ -1,0 +1,78 @@
+"""The trace contract: what a captured autograd graph holds.
+
+Everything downstream (graph model, DOT, layout, Qt view, exporters) reads only this.
+A trace is the ``networkx.node_link_data`` form of a ``DiGraph`` (``edges="edges"``), so it is plain
+JSON and ``networkx.node_link_graph`` rebuilds the graph.
+
+Node ids are strings ``"n0"``, ``"n1"``... assigned in a breadth-first walk from the roots, in root
+order and then ``next_functions`` order, so the same script gives the same ids.
+Edges point forward: producer -> consumer (the reverse of ``next_functions``).
+
+Node attributes
+---------------
+op             autograd node name: ``"PowBackward0"``, ``"AccumulateGrad"``, ``"MyReLUBackward"``.
+kind           ``"op"`` or ``"leaf"`` (an ``AccumulateGrad``: a tensor that requires grad).
+name           script variable or parameter name (``"w"``, ``"0.linear1.weight"``), else ``None``.
+is_output      ``True`` for the nodes listed in the graph attribute ``roots``.
+shape          list of ints of the tensor the node produces (for leaves, the variable), or ``None``.
+dtype          ``"float32"``...; device ``"cpu"``, ``"cuda:0"``, ``"meta"``...
+module         dotted module path the op ran in (leaves: the module owning the parameter), or ``None``.
+saved          list of short strings: ``["exponent=3", "self: float32[2, 2]"]``.
+forward_index  0-based position in creation order; a producer always precedes its consumer.
+backward_index 0-based position in the order the autograd engine ran the node, or ``None``
+               (no recorded backward, or the engine did not reach the node).
+grad           Summary of the gradient w.r.t. the node's output: what arrives at the node in
+               backward; for leaves the final ``.grad``.  ``None`` without backward.
+value          Summary of the forward value of the node's output where it was observed, or ``None``.
+source         ``{"file", "line", "code"}``: the innermost frame of the user's script that created
+               the op, or ``None``.
+
+Edge attributes
+---------------
+slots          list of ints: the consumer's ``next_functions`` positions fed by the producer.
+grad           Summary of the gradient the consumer sent back along this edge (first slot), or None.
+
+Summary (``grad``, ``value``, edge ``grad``)
+-------------------------------------------
+``{"shape", "dtype", "norm", "min", "max", "mean", "nan", "inf", "values"}``: ``nan``/``inf`` are
+element counts; ``values`` is the nested list for at most ``MAX_VALUES`` elements, else ``None``.
+Statistics are ``None`` where they cannot be computed (meta tensors, empty tensors).
+
+Graph attributes
+----------------
+schema_version  ``SCHEMA_VERSION``.
+roots           output node ids, in output order.
+outputs         ``[{"node", "name", "shape", "scalar"}]`` one per output tensor.
+devices         ``{device: node count}``.
+script          path of the script that produced the graph, or ``None``.
+backward        ``{"ran": bool, "by": "script" | "app" | None, "call": int | None,
+                  "error": str | None}``.
+notices         list of plain-language remarks (non-scalar output seeded with ones...).
+"""
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+SCHEMA_VERSION = 1
+MAX_VALUES = 64
+"""Tensors with at most this many elements keep their full values in a summary."""
+
+NODE_KINDS = ("op", "leaf")
+
+
+class Summary(TypedDict):
+    shape: list[int]
+    dtype: str
+    norm: float | None
+    min: float | None
+    max: float | None
+    mean: float | None
+    nan: int
+    inf: int
+    values: Any
+
+
+class Source(TypedDict):
+    file: str
+    line: int
+    code: str
