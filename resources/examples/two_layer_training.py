@@ -1,0 +1,28 @@
+"""Lesson: a training loop by hand: forward, loss.backward(), an SGD step under no_grad, zero the grads.
+
+The graph is the last iteration's: two matmul layers with a ReLU between them and an MSE loss.
+Each iteration builds a fresh graph; the weight updates under no_grad are not part of it.
+"""
+import torch
+
+torch.manual_seed(0)
+x = torch.randn(8, 4)
+y = torch.randn(8, 1)
+
+W1 = torch.randn(4, 6, requires_grad=True)
+b1 = torch.zeros(6, requires_grad=True)
+W2 = torch.randn(6, 1, requires_grad=True)
+b2 = torch.zeros(1, requires_grad=True)
+params = [W1, b1, W2, b2]
+lr = 0.05
+
+for step in range(5):
+    hidden = (x @ W1 + b1).relu()
+    pred = hidden @ W2 + b2
+    loss = ((pred - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        for p in params:
+            p -= lr * p.grad
+            p.grad.zero_()
+    print(f"step {step}: loss = {loss.item():.4f}")
