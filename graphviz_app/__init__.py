@@ -1,0 +1,47 @@
+"""graphviz_app: see the graph PyTorch's autograd records.
+
+Python API (importing this package loads neither torch nor Qt; ``trace`` needs torch, which the
+caller has already imported to make the tensors)::
+
+    import graphviz_app
+    graph = graphviz_app.trace(loss, backward=True)   # networkx.DiGraph
+    graphviz_app.export(loss, "graph.svg")            # or a DiGraph; format from the suffix
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+__version__ = "0.1.0"
+__all__ = ["trace", "export", "__version__"]
+
+
+def trace(*tensors: Any, backward: bool = False) -> Any:
+    """Return the autograd graph reaching ``tensors`` as a ``networkx.DiGraph``.
+
+    Nodes are named after the caller's variables and its modules' parameters; with
+    ``backward=True`` the backward pass is run and recorded. See ``graphviz_app.core.schema``.
+    """
+    from .capture.api import trace_tensors
+
+    return trace_tensors(tensors, backward=backward, caller_depth=1)
+
+
+def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, backward: bool = False) -> list[str]:
+    """Write the graph of a tensor (or tensors, or a DiGraph from :func:`trace`) to ``path``.
+
+    The format comes from the suffix: .png .svg .pdf .dot .json. Returns notices (such as a PNG
+    scaled down to stay under the renderer's size limit); raises ExportError on failure.
+    """
+    import networkx as nx
+
+    from .core.export import export_graph
+
+    if isinstance(tensors_or_graph, nx.DiGraph):
+        graph = tensors_or_graph
+    else:
+        from .capture.api import trace_tensors
+
+        items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
+        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1)
+    return export_graph(graph, path, mode=color)

@@ -1,0 +1,55 @@
+"""In-process capture for people who want the graph from their own code (like ``make_dot(loss)``)."""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import networkx as nx
+import torch
+
+from ..core.graph import graph_from_trace
+from ..errors import GraphvizAppError
+from .backward import BackwardRecorder, run_backward
+from .naming import collect_names
+from .walker import build_trace, walk
+
+
+def trace_tensors(tensors: tuple[Any, ...], *, backward: bool = False, caller_depth: int = 1) -> nx.DiGraph:
+    """Return the autograd graph reaching ``tensors`` as a DiGraph (see core/schema.py).
+
+    Nodes are named after the caller's variables and the parameters of the ``nn.Module``s the
+    caller holds. With ``backward=True`` backward runs from all tensors together (non-scalars
+    seeded with ones) and is recorded. Raises GraphvizAppError when no tensor has a graph.
+    """
+    outputs = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor)]
+    roots = [t for t in outputs if t.grad_fn is not None]
+    if not roots:
+        raise GraphvizAppError(
+            "None of the given tensors has an autograd graph: pass a tensor computed from tensors "
+            "that require grad (not under torch.no_grad(), not detached)."
+        )
+    frame = sys._getframe(caller_depth + 1)
+    names = collect_names([frame.f_locals, frame.f_globals])
+    result = walk([t.grad_fn for t in roots])
+    trace = build_trace(result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots])
+    if backward:
+        recorder = BackwardRecorder(result)
+        with recorder:
+            trace["graph"]["notices"].extend(run_backward(roots))
+        recorder.apply(trace)
+        trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": None}
+    return graph_from_trace(trace)
+
+
+def _flatten(items: Any) -> list[Any]:
+    out: list[Any] = []
+    stack = [items]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            stack.extend(reversed(list(item.values())))
+        else:
+            out.append(item)
+    return out

@@ -1,0 +1,122 @@
+"""Forward recording: where each autograd node was created, in which module, with what value.
+
+While a user's script runs, a ``TorchFunctionMode`` (plus a wrapper around custom
+``autograd.Function.apply``, which modes do not see) tags every new autograd node through its
+``Node.metadata`` dict, so the information lives and dies with the graph itself.
+"""
+from __future__ import annotations
+
+import linecache
+import sys
+from types import FrameType
+from typing import Any, Callable
+
+import torch
+from torch.overrides import TorchFunctionMode
+from torch.utils.hooks import RemovableHandle
+
+from .summary import summarize
+
+SOURCE_KEY = "graphviz_app.source"
+MODULES_KEY = "graphviz_app.modules"
+VALUE_KEY = "graphviz_app.value"
+
+
+class ForwardRecorder(TorchFunctionMode):
+    """Tags autograd nodes created inside it with their source line, module stack and value."""
+
+    def __init__(self, script_file: str, *, values: bool = True) -> None:
+        super().__init__()
+        self.script_file = script_file
+        self.values = values
+        self.module_stack: tuple[torch.nn.Module, ...] = ()
+        self.no_grad_line: int | None = None
+        """First script line where an op on a requires-grad tensor ran with grad disabled."""
+        self._handles: list[RemovableHandle] = []
+        self._original_apply: Any = None
+
+    # -- activation -------------------------------------------------------------------------
+    def __enter__(self) -> "ForwardRecorder":
+        modules = torch.nn.modules.module
+        self._handles = [
+            modules.register_module_forward_pre_hook(self._push_module),
+            modules.register_module_forward_hook(self._pop_module, always_call=True),
+        ]
+        function = torch.autograd.Function
+        self._original_apply = function.__dict__["apply"]
+        original = self._original_apply.__func__
+        recorder = self
+
+        def apply(cls: type, *args: Any, **kwargs: Any) -> Any:
+            result = original(cls, *args, **kwargs)
+            recorder.tag(result)
+            return result
+
+        function.apply = classmethod(apply)  # type: ignore[method-assign, assignment]
+        return super().__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        super().__exit__(*exc)
+        for handle in self._handles:
+            handle.remove()
+        self._handles = []
+        if self._original_apply is not None:
+            torch.autograd.Function.apply = self._original_apply  # type: ignore[method-assign]
+            self._original_apply = None
+
+    def _push_module(self, module: torch.nn.Module, _inputs: Any) -> None:
+        self.module_stack = self.module_stack + (module,)
+
+    def _pop_module(self, module: torch.nn.Module, _inputs: Any, _output: Any) -> None:
+        stack = self.module_stack
+        for depth in range(len(stack) - 1, -1, -1):
+            if stack[depth] is module:
+                self.module_stack = stack[:depth]
+                return
+
+    # -- recording --------------------------------------------------------------------------
+    def __torch_function__(
+        self, func: Callable[..., Any], types: Any, args: tuple = (), kwargs: dict | None = None
+    ) -> Any:
+        result = func(*args, **(kwargs or {}))
+        if self.no_grad_line is None and not torch.is_grad_enabled():
+            self._note_no_grad(args)
+        self.tag(result)
+        return result
+
+    def tag(self, result: Any) -> None:
+        """Tag the autograd nodes of the tensors in ``result`` that carry no tag yet."""
+        if isinstance(result, torch.Tensor):
+            self._tag_tensor(result)
+        elif isinstance(result, (tuple, list)):
+            for item in result:
+                if isinstance(item, torch.Tensor):
+                    self._tag_tensor(item)
+
+    def _tag_tensor(self, tensor: torch.Tensor) -> None:
+        node = tensor.grad_fn
+        if node is None:
+            return
+        metadata = node.metadata
+        if SOURCE_KEY in metadata:
+            return
+        metadata[SOURCE_KEY] = self._source()
+        metadata[MODULES_KEY] = self.module_stack
+        if self.values:
+            metadata[VALUE_KEY] = summarize(tensor)
+
+    def _source(self) -> dict[str, Any] | None:
+        frame: FrameType | None = sys._getframe(2)
+        while frame is not None:
+            if frame.f_code.co_filename == self.script_file:
+                line = frame.f_lineno
+                code = linecache.getline(self.script_file, line).strip()
+                return {"file": self.script_file, "line": line, "code": code}
+            frame = frame.f_back
+        return None
+
+    def _note_no_grad(self, args: tuple) -> None:
+        if any(isinstance(a, torch.Tensor) and a.requires_grad for a in args):
+            source = self._source()
+            if source is not None:
+                self.no_grad_line = source["line"]
