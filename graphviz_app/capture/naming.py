@@ -75,12 +75,9 @@ def collect_names(namespaces: Iterable[Mapping[str, Any]]) -> Names:
 
 
 def add_modules(names: Names, modules: list[tuple[str, torch.nn.Module]]) -> None:
-    """Name module trees: ``model`` (or a lone module) unprefixed, others under their variable."""
-    distinct = {id(m) for _, m in modules}
-    modules = sorted(modules, key=lambda item: item[0] != "model")
-    for key, module in modules:
-        prefix = "" if key == "model" or len(distinct) == 1 else key
-        names.add_module(prefix, module)
+    """Name module trees: ``model`` unprefixed (as named_parameters gives), others under their variable."""
+    for key, module in sorted(modules, key=lambda item: item[0] != "model"):
+        names.add_module("" if key == "model" else key, module)
 
 
 def module_path(stack: tuple[torch.nn.Module, ...], names: Names) -> str | None:

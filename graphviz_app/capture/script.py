@@ -262,7 +262,9 @@ class ScriptCapture:
                     "optionally 'target' and 'loss_fn'; or a tuple (model, inputs[, target, loss_fn]).",
                     file=self.file,
                 )
-            self.namespace.setdefault("model", spec["model"])
+            for key in ("model", "loss_fn"):
+                if spec.get(key) is not None:
+                    self.namespace.setdefault(key, spec[key])
             return dict(spec)
         model = self.namespace.get("model")
         if isinstance(model, torch.nn.Module) and "inputs" in self.namespace:
