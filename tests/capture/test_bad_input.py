@@ -1,0 +1,124 @@
+"""Every bad input gets a typed error naming the cause and the fix; the worker survives all of them."""
+from __future__ import annotations
+
+import pytest
+
+from graphviz_app.errors import ScriptError
+from graphviz_app.resources import example
+
+CASES = {
+    "syntax": ("x = (\n", "syntax error on line 1"),
+    "exception": (
+        "import torch\nw = torch.ones(2, requires_grad=True)\n\ndef pick():\n    return w[5]\n\npick()\n",
+        "IndexError on line 5",
+    ),
+    "no_graph": (
+        "import torch\nw = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = (w * 2).sum()\n",
+        "torch.no_grad()",
+    ),
+    "device_mismatch": (
+        "import torch\nw = torch.ones(2, requires_grad=True)\nm = torch.ones(2, device='meta')\ny = (w + m).sum()\n",
+        "different devices",
+    ),
+    "inplace": (
+        "import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n",
+        "changed in place",
+    ),
+    "backward_twice": (
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * w).sum()\ny.backward()\ny.backward()\n",
+        "retain_graph=True",
+    ),
+    "int_requires_grad": ("import torch\nw = torch.tensor([1, 2], requires_grad=True)\n", "integers"),
+    "exit": ("import sys\nsys.exit(2)\n", "sys.exit(2)"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_script_errors_name_the_cause(kind, write_script, runner):
+    source, phrase = CASES[kind]
+    script = write_script(source)
+    with pytest.raises(ScriptError) as info:
+        runner.run(script, timeout=30)
+    error = info.value
+    assert error.kind == kind
+    assert phrase in error.message
+    if kind not in ("exit", "no_graph"):
+        assert error.user_traceback and "graphviz_app" not in error.user_traceback
+        assert error.file == str(script) and error.line == source.count("\n", 0, _line_start(source, error.line)) + 1
+
+
+def _line_start(source: str, line: int) -> int:
+    return sum(len(part) + 1 for part in source.split("\n")[: line - 1])
+
+
+def test_user_traceback_shows_the_users_frames(write_script, runner):
+    script = write_script("import torch\n\ndef inner():\n    raise ValueError('bad shape')\n\ninner()\n")
+    with pytest.raises(ScriptError) as info:
+        runner.run(script)
+    text = info.value.user_traceback
+    assert "line 6" in text and "line 4" in text and "inner" in text and "ValueError: bad shape" in text
+    assert "capture" not in text and "runpy" not in text
+
+
+def test_no_tensor_requires_grad(write_script, runner):
+    with pytest.raises(ScriptError, match="requires_grad=True") as info:
+        runner.run(write_script("import torch\nx = torch.ones(3)\ny = x * 2\n"))
+    assert info.value.kind == "no_graph"
+
+
+def test_bundled_no_grad_example_is_explained(runner):
+    with pytest.raises(ScriptError, match="torch.no_grad") as info:
+        runner.run(example("no_grad.py"))
+    assert info.value.kind == "no_graph" and info.value.line is not None
+
+
+def test_missing_file_and_not_python(tmp_path, runner):
+    with pytest.raises(ScriptError, match="No such file") as info:
+        runner.run(tmp_path / "nope.py")
+    assert info.value.kind == "missing_file"
+    binary = tmp_path / "model.pt"
+    binary.write_bytes(b"\x80\x02PK\x00\x00binary")
+    with pytest.raises(ScriptError, match="not a Python script") as info:
+        runner.run(binary)
+    assert info.value.kind == "not_python"
+    notes = tmp_path / "notes.txt"
+    notes.write_text("this is just some text, not code\n")
+    with pytest.raises(ScriptError, match="not a Python script"):
+        runner.run(notes)
+
+
+@pytest.mark.parametrize(
+    "source, kind",
+    [
+        ("import os\nprint('bye')\nos._exit(3)\n", "exit"),
+        ("import ctypes\nprint('about to crash')\nctypes.string_at(0)\n", "crash"),
+        ("while True:\n    pass\n", "timeout"),
+        ("import time\nwhile True:\n    print('flood' * 100)\n", "timeout"),
+        ("x = input('name? ')\n", "exception"),
+    ],
+    ids=["os_exit", "segfault", "hang", "flood_hang", "waits_for_input"],
+)
+def test_worker_survives_crash_exit_hang(source, kind, write_script, runner):
+    with pytest.raises(ScriptError) as info:
+        runner.run(write_script(source), timeout=2)
+    assert info.value.kind == kind
+    if kind == "crash":
+        assert "SIGSEGV" in info.value.message and "about to crash" in info.value.stdout
+        assert "line 3" in (info.value.user_traceback or "")
+    if kind == "exit":
+        assert "os._exit(3)" in info.value.message and "bye" in info.value.stdout
+    # the same warm worker is ready for the next script
+    graph = runner.run(example("basic_autograd.py")).graph
+    assert graph.number_of_nodes() == 4
+
+
+def test_cancel_from_another_thread(write_script, runner):
+    import threading
+
+    script = write_script("while True:\n    pass\n")
+    timer = threading.Timer(0.5, runner.cancel)
+    timer.start()
+    with pytest.raises(ScriptError) as info:
+        runner.run(script, timeout=60)
+    assert info.value.kind == "cancelled"
+    assert runner.run(example("basic_autograd.py")).graph.number_of_nodes() == 4

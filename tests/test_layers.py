@@ -1,0 +1,35 @@
+"""The layers keep to their imports: core has no torch and no Qt; the Qt layer never imports torch."""
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import graphviz_app.core
+import graphviz_app.qt
+
+
+def modules_of(package) -> list[str]:
+    return [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+
+
+def loaded_after(imports: list[str]) -> set[str]:
+    code = "import sys\n" + "".join(f"import {m}\n" for m in imports) + "print(' '.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_package_import_is_light():
+    loaded = loaded_after(["graphviz_app"])
+    assert "torch" not in loaded and "PySide6" not in loaded and "networkx" not in loaded
+
+
+def test_core_imports_neither_torch_nor_qt():
+    loaded = loaded_after(modules_of(graphviz_app.core) + ["graphviz_app.cli"])
+    assert "torch" not in loaded
+    assert "PySide6" not in loaded
+
+
+def test_qt_layer_never_imports_torch():
+    loaded = loaded_after(modules_of(graphviz_app.qt))
+    assert "torch" not in loaded
