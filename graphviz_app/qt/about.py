@@ -1,0 +1,84 @@
+"""The About box and the version facts it shows (torch's version is read without importing torch)."""
+from __future__ import annotations
+
+import html
+import platform
+import re
+import shutil
+import subprocess
+from importlib import metadata
+
+import PySide6
+from PySide6.QtCore import Qt, qVersion
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+INSTALL_GRAPHVIZ = (
+    "sudo apt-get install graphviz   (Debian/Ubuntu)\n"
+    "brew install graphviz           (macOS)\n"
+    "conda install -c conda-forge graphviz"
+)
+
+
+def package_version(name: str) -> str:
+    """Return an installed distribution's version, or "not installed"."""
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def graphviz_version(timeout: float = 5.0) -> str | None:
+    """Return Graphviz's version (``"2.43.0"``) from ``dot -V``, or None when dot is missing."""
+    dot = shutil.which("dot")
+    if dot is None:
+        return None
+    try:
+        proc = subprocess.run([dot, "-V"], capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    match = re.search(r"version\s+([\w.~-]+)", proc.stderr + proc.stdout)
+    return match.group(1) if match else "unknown"
+
+
+def versions() -> dict[str, str]:
+    """Return the versions worth reporting in a bug: the app, Python, torch, Qt, Graphviz..."""
+    return {
+        "graphviz_app": package_version("graphviz_app"),
+        "Python": platform.python_version(),
+        "PyTorch": package_version("torch"),
+        "Qt": qVersion(),
+        "PySide6": PySide6.__version__,
+        "Graphviz": graphviz_version() or "not found — install it to lay out graphs",
+        "networkx": package_version("networkx"),
+        "Platform": platform.platform(terse=True),
+    }
+
+
+def show_about(parent: QWidget | None) -> QMessageBox:
+    """Show the About box (non-blocking) and return it."""
+    rows = "".join(
+        f"<tr><td style='padding-right:12px'><b>{html.escape(k)}</b></td><td>{html.escape(v)}</td></tr>"
+        for k, v in versions().items()
+    )
+    box = QMessageBox(parent)
+    box.setObjectName("aboutBox")
+    box.setWindowTitle("About graphviz_app")
+    box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else box.iconPixmap())
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(
+        "<h3>graphviz_app</h3>"
+        "<p>See the graph PyTorch's autograd records for your script: laid out by Graphviz, "
+        "colored by device, searchable, with modules you can collapse.</p>"
+        f"<table>{rows}</table>"
+    )
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    box.open()
+    return box
+
+
+def missing_graphviz_text() -> str:
+    """Return the message shown when Graphviz's ``dot`` is missing, with the install commands."""
+    return (
+        "Graphviz's 'dot' program was not found, so the graph cannot be laid out.\n"
+        "Install Graphviz, then reload (F5):\n" + INSTALL_GRAPHVIZ
+    )

@@ -1,0 +1,193 @@
+"""The window's actions, menus and toolbar, in one place (shortcuts shown in the menus)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QToolBar, QWidget
+
+from .icons import icon
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+COLOR_MODE_NAMES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
+
+
+class Actions:
+    """Creates every QAction of ``window`` and lays them out in menus and the toolbar."""
+
+    def __init__(self, window: "MainWindow", dark: bool) -> None:
+        self.window = window
+        w = window
+        self.dark = dark
+
+        def act(text: str, slot: Callable, shortcut=None, icon_name: str | None = None,
+                tip: str | None = None, checkable: bool = False) -> QAction:
+            action = QAction(text, w)
+            if shortcut is not None:
+                if isinstance(shortcut, (list, tuple)):
+                    action.setShortcuts([QKeySequence(s) for s in shortcut])
+                else:
+                    action.setShortcut(QKeySequence(shortcut))
+            if icon_name:
+                action.setIcon(icon(icon_name, dark))
+                action.setData(icon_name)
+            action.setCheckable(checkable)
+            tip = tip or text.replace("&", "").rstrip("…")
+            if action.shortcut().toString():
+                tip += f" ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+            if checkable:
+                action.toggled.connect(slot)
+            else:
+                action.triggered.connect(lambda _checked=False: slot())
+            return action
+
+        self.open = act("&Open Script or Graph…", w.open_dialog, QKeySequence.StandardKey.Open, "open",
+                        "Open a PyTorch script (.py) or a saved graph (.json)")
+        self.open_example = act("Open &Example", w.open_default_example, None, None,
+                                "Open the bundled basic example")
+        self.reload = act("&Reload", w.reload, QKeySequence("F5"), "reload", "Run the script again")
+        self.cancel = act("&Cancel Run", w.cancel_run, QKeySequence("Esc"), "cancel", "Stop the running script")
+        self.cancel.setEnabled(False)
+        self.export = act("&Export…", w.export_dialog, QKeySequence("Ctrl+E"), "export",
+                          "Export the graph as PNG, SVG, PDF, DOT or JSON")
+        self.copy_image = act("&Copy Image", w.copy_image, QKeySequence("Ctrl+Shift+C"), "copy",
+                              "Copy the current view to the clipboard as an image")
+        self.quit = act("&Quit", w.close, QKeySequence.StandardKey.Quit)
+        self.find = act("&Find…", w.focus_search, QKeySequence.StandardKey.Find, "search",
+                        "Search nodes by op, name or module")
+        self.find_next = act("Find &Next", lambda: w.search_bar.step(1), QKeySequence.StandardKey.FindNext)
+        self.find_prev = act("Find &Previous", lambda: w.search_bar.step(-1),
+                             QKeySequence.StandardKey.FindPrevious)
+        self.zoom_in = act("Zoom &In", w.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="], "zoom-in")
+        self.zoom_out = act("Zoom &Out", w.view.zoom_out, QKeySequence.StandardKey.ZoomOut, "zoom-out")
+        self.fit = act("&Fit to Window", w.view.fit, QKeySequence("Ctrl+0"), "fit", "Show the whole graph")
+        self.actual = act("&Actual Size", w.view.actual_size, QKeySequence("Ctrl+1"))
+        self.zoom_area = act("&Zoom to Rectangle", w.view.start_zoom_area, QKeySequence("Ctrl+R"), None,
+                             "Drag a rectangle to zoom into (or Shift+drag)")
+        self.collapse_all = act("Collapse &All Modules", lambda: w.document.collapse_to_depth(1),
+                                QKeySequence("Ctrl+Shift+["), "collapse", "Collapse every top-level module")
+        self.expand_all = act("E&xpand All Modules", lambda: w.document.set_collapsed(frozenset()),
+                              QKeySequence("Ctrl+Shift+]"), "expand", "Expand every module")
+        self.split_hubs = act("&Split Shared Tensors per Use", w.set_split_hubs, None, None,
+                              "Draw a tensor used far apart (a reused weight) once per use", checkable=True)
+        self.show_legend = act("Show &Legend", w.set_legend_visible, QKeySequence("Ctrl+L"), None,
+                               checkable=True)
+        self.backward = act("Run &Backward", w.set_run_backward, QKeySequence("Ctrl+B"), "run-backward",
+                            "Also run backward on the output to record gradients (reloads)", checkable=True)
+        self.live_reload = act("&Live Reload", w.set_live_reload, None, None,
+                               "Reload automatically when the script is saved", checkable=True)
+        self.about = act("&About graphviz_app", w.show_about)
+        self.clear_recent = act("&Clear Recent Files", w.clear_recent)
+
+        self.color_actions = QActionGroup(w)
+        self.color_actions.setExclusive(True)
+        self.color_by: dict[str, QAction] = {}
+        for i, (mode, name) in enumerate(COLOR_MODE_NAMES.items()):
+            action = QAction(f"Color by {name}", w)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(f"Alt+{i + 1}"))
+            action.triggered.connect(lambda _c=False, m=mode: w.document.set_color_mode(m))
+            self.color_actions.addAction(action)
+            self.color_by[mode] = action
+
+        self.theme_actions = QActionGroup(w)
+        self.theme_by: dict[str, QAction] = {}
+        for theme in ("system", "light", "dark"):
+            action = QAction(theme.capitalize(), w)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _c=False, t=theme: w.set_theme(t))
+            self.theme_actions.addAction(action)
+            self.theme_by[theme] = action
+
+        self.color_combo = QComboBox()
+        self.color_combo.setObjectName("colorModeCombo")
+        self.color_combo.setToolTip("Color nodes by device, op type, module or gradient norm")
+        for mode, name in COLOR_MODE_NAMES.items():
+            self.color_combo.addItem(name, mode)
+        self.color_combo.activated.connect(
+            lambda i: w.document.set_color_mode(self.color_combo.itemData(i))
+        )
+        self.recent_menu = QMenu("Open &Recent", w)
+        self.recent_menu.setObjectName("recentMenu")
+
+    def build_menus(self) -> None:
+        w = self.window
+        bar = w.menuBar()
+        file = bar.addMenu("&File")
+        file.addAction(self.open)
+        file.addMenu(self.recent_menu)
+        file.addAction(self.open_example)
+        file.addSeparator()
+        file.addAction(self.reload)
+        file.addAction(self.cancel)
+        file.addSeparator()
+        file.addAction(self.export)
+        file.addAction(self.copy_image)
+        file.addSeparator()
+        file.addAction(self.quit)
+        edit = bar.addMenu("&Edit")
+        edit.addAction(self.find)
+        edit.addAction(self.find_next)
+        edit.addAction(self.find_prev)
+        view = bar.addMenu("&View")
+        for a in (self.zoom_in, self.zoom_out, self.fit, self.actual, self.zoom_area):
+            view.addAction(a)
+        view.addSeparator()
+        for a in self.color_by.values():
+            view.addAction(a)
+        view.addSeparator()
+        view.addAction(self.show_legend)
+        view.addAction(self.split_hubs)
+        theme = view.addMenu("&Theme")
+        for a in self.theme_by.values():
+            theme.addAction(a)
+        view.addSeparator()
+        self.panels_menu = view.addMenu("&Panels")
+        graph = bar.addMenu("&Graph")
+        graph.addAction(self.collapse_all)
+        graph.addAction(self.expand_all)
+        graph.addSeparator()
+        graph.addAction(self.backward)
+        graph.addAction(self.live_reload)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about)
+
+    def build_toolbar(self, search: QWidget) -> QToolBar:
+        w = self.window
+        bar = QToolBar("Main", w)
+        bar.setObjectName("mainToolbar")
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        for a in (self.open, self.reload, self.cancel, self.export):
+            bar.addAction(a)
+        bar.addSeparator()
+        for a in (self.zoom_in, self.zoom_out, self.fit):
+            bar.addAction(a)
+        bar.addSeparator()
+        bar.addAction(self.collapse_all)
+        bar.addAction(self.expand_all)
+        bar.addAction(self.backward)
+        bar.addSeparator()
+        label = QLabel(" Color: ")
+        bar.addWidget(label)
+        bar.addWidget(self.color_combo)
+        spacer = QWidget()
+        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
+                             spacer.sizePolicy().verticalPolicy().Preferred)
+        bar.addWidget(spacer)
+        bar.addWidget(search)
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        return bar
+
+    def retint(self, dark: bool) -> None:
+        """Reload every icon for a light or dark palette."""
+        self.dark = dark
+        for action in self.window.findChildren(QAction):
+            name = action.data()
+            if isinstance(name, str) and name:
+                action.setIcon(icon(name, dark))

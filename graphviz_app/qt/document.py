@@ -1,0 +1,321 @@
+"""The one owner of the app's state: the graph, where it came from, and the view state.
+
+Views never talk to each other; they call the document's setters and redraw on its signals:
+
+* ``graphChanged``   a new graph replaced the old one (or it was cleared): everything rebuilds.
+* ``displayChanged`` what is drawn changed shape (collapse/expand, hub splitting): new layout.
+* ``stylesChanged``  fills or outlines changed (color mode, search highlight, style layers):
+                     recolor only, never a new layout.
+* ``selectionChanged``, ``searchChanged``, ``sourceChanged``.
+
+Per-node styles come in named *layers* (:meth:`set_style_layer`) stacked over the color mode's
+fills by priority; search highlighting is one such layer and a future stepper adds its own
+(``"step"``) without touching the others or the layout.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import networkx as nx
+from PySide6.QtCore import QObject, Signal
+
+from ..core import colors
+from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
+from ..core.dot import NodeStyle
+
+HIGHLIGHT_PEN = "#ff00ff"
+"""Outline of search matches: magenta is absent from every device/op palette."""
+CURRENT_MATCH_PEN = "#d40000"
+
+LAYER_PRIORITY = {"step": 10, "search": 20}
+"""Known style layers, lowest first; unknown layers sit at priority 0."""
+
+
+def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
+    """Return ``upper`` laid over ``lower``: each field of ``upper`` left at its default keeps ``lower``'s."""
+    if lower is None:
+        return upper
+    changes = {}
+    for field in dataclasses.fields(NodeStyle):
+        value = getattr(upper, field.name)
+        default = field.default if field.default is not dataclasses.MISSING else None
+        if value != default:
+            changes[field.name] = value
+    return dataclasses.replace(lower, **changes)
+
+
+class Document(QObject):
+    """State of one open graph and how it is viewed; emits a signal after every change."""
+
+    graphChanged = Signal()
+    displayChanged = Signal()
+    stylesChanged = Signal()
+    selectionChanged = Signal()
+    searchChanged = Signal()
+    sourceChanged = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.graph: nx.DiGraph | None = None
+        self.path: Path | None = None
+        self.kind: str | None = None  # "script" | "json" | None (built in memory)
+        self.color_mode = "device"
+        self.options = ViewOptions()
+        self.display: DisplayGraph | None = None
+        self.selection: str | None = None  # display node id
+        self.search_text = ""
+        self.matches: list[str] = []  # display node ids
+        self.match_index = -1
+        self._layers: dict[str, dict[str, NodeStyle]] = {}
+        self._fills: dict[str, str] = {}
+
+    # -- graph ----------------------------------------------------------------------------------
+    def set_graph(
+        self, graph: nx.DiGraph | None, path: str | Path | None = None, kind: str | None = None
+    ) -> None:
+        """Show ``graph`` (from ``path``, a ``kind`` "script" or "json" file).
+
+        Reloading the same file keeps the view state that still applies (collapsed modules still
+        present, the color mode, the search); a different file starts fresh.
+        """
+        new_path = Path(path).resolve() if path is not None else None
+        same_source = new_path is not None and new_path == self.path
+        old_selection = self.selected_members() if same_source else ()
+        self.graph = graph
+        if self.path != new_path or self.kind != kind:
+            self.path, self.kind = new_path, kind
+            self.sourceChanged.emit()
+        modules = set(module_paths(graph)) if graph is not None else set()
+        collapsed = self.options.collapsed & modules if same_source else frozenset()
+        self.options = dataclasses.replace(self.options, collapsed=frozenset(collapsed))
+        if graph is not None and self.color_mode not in self.available_color_modes():
+            self.color_mode = "device"
+        self._layers.pop("step", None)
+        self._rebuild_display()
+        self.selection = None
+        for member in old_selection:
+            ids = self.display.display_ids(member) if self.display else []
+            if ids:
+                self.selection = ids[0]
+                break
+        self._recompute_fills()
+        self._rerun_search(jump=False)
+        self.graphChanged.emit()
+        self.selectionChanged.emit()
+
+    def clear(self) -> None:
+        """Forget the graph and its source."""
+        self.set_graph(None, None, None)
+
+    def _rebuild_display(self) -> None:
+        self.display = build_display(self.graph, self.options) if self.graph is not None else None
+
+    # -- color mode and styles ----------------------------------------------------------------
+    def available_color_modes(self) -> list[str]:
+        """Return the color modes that make sense for the graph ("grad" needs a backward pass)."""
+        modes = list(colors.COLOR_MODES)
+        if not self.has_gradients():
+            modes = [m for m in modes if m != "grad"]
+        return modes
+
+    def has_gradients(self) -> bool:
+        if self.graph is None:
+            return False
+        info = self.graph.graph.get("backward") or {}
+        return bool(info.get("ran"))
+
+    def set_color_mode(self, mode: str) -> None:
+        """Switch the fill colors (one of ``colors.COLOR_MODES``); recolors without a new layout."""
+        if mode not in colors.COLOR_MODES:
+            raise ValueError(f"unknown color mode {mode!r}; choose one of {colors.COLOR_MODES}")
+        if mode == self.color_mode:
+            return
+        self.color_mode = mode
+        self._recompute_fills()
+        self.stylesChanged.emit()
+
+    def _recompute_fills(self) -> None:
+        self._fills = colors.node_colors(self.graph, self.color_mode) if self.graph is not None else {}
+
+    def fills(self) -> dict[str, str]:
+        """Return the color mode's fill per graph node id."""
+        return self._fills
+
+    def set_style_layer(self, name: str, styles: dict[str, NodeStyle] | None) -> None:
+        """Set (or with ``None`` remove) one named layer of per-graph-node style overrides."""
+        if styles:
+            self._layers[name] = dict(styles)
+        elif self._layers.pop(name, None) is None:
+            return
+        self.stylesChanged.emit()
+
+    def style_layer(self, name: str) -> dict[str, NodeStyle]:
+        return dict(self._layers.get(name, {}))
+
+    def styles(self) -> dict[str, NodeStyle]:
+        """Return every layer merged by priority: the overrides drawn and exported over the fills."""
+        merged: dict[str, NodeStyle] = {}
+        order = sorted(self._layers, key=lambda n: LAYER_PRIORITY.get(n, 0))
+        for name in order:
+            for node, style in self._layers[name].items():
+                merged[node] = merge_styles(merged.get(node), style)
+        return merged
+
+    # -- collapse ------------------------------------------------------------------------------
+    def modules(self) -> list[str]:
+        return module_paths(self.graph) if self.graph is not None else []
+
+    def set_collapsed(self, collapsed: frozenset[str] | set[str]) -> None:
+        """Collapse exactly these module paths (each drawn as one node); relayouts."""
+        collapsed = frozenset(collapsed) & frozenset(self.modules())
+        if collapsed == self.options.collapsed:
+            return
+        members = self.selected_members()
+        self.options = dataclasses.replace(self.options, collapsed=collapsed)
+        self._display_changed(members)
+
+    def collapse(self, module: str) -> None:
+        self.set_collapsed(self.options.collapsed | {module})
+
+    def expand(self, module: str) -> None:
+        """Expand ``module`` and any collapsed module that contains it."""
+        keep = {m for m in self.options.collapsed if not (module == m or module.startswith(m + "."))}
+        self.set_collapsed(keep)
+
+    def toggle_collapsed(self, module: str) -> None:
+        if module in self.options.collapsed:
+            self.expand(module)
+        else:
+            self.collapse(module)
+
+    def collapse_to_depth(self, depth: int) -> None:
+        """Collapse every module deeper than ``depth`` dots (0: each top-level module is one node)."""
+        if self.graph is not None:
+            self.set_collapsed(collapse_to_depth(self.graph, depth))
+
+    def set_split_hubs(self, on: bool) -> None:
+        if on == self.options.split_hubs:
+            return
+        members = self.selected_members()
+        self.options = dataclasses.replace(self.options, split_hubs=on)
+        self._display_changed(members)
+
+    def _display_changed(self, members: tuple[str, ...]) -> None:
+        self._rebuild_display()
+        old = self.selection
+        self.selection = None
+        for member in members:
+            ids = self.display.display_ids(member) if self.display else []
+            if ids:
+                self.selection = ids[0]
+                break
+        self._rerun_search(jump=False)
+        self.displayChanged.emit()
+        if self.selection != old:
+            self.selectionChanged.emit()
+
+    # -- selection -----------------------------------------------------------------------------
+    def select(self, display_id: str | None) -> None:
+        """Select one drawn node by display id (``None`` clears)."""
+        if display_id is not None and (self.display is None or display_id not in self.display.nodes):
+            display_id = None
+        if display_id == self.selection:
+            return
+        self.selection = display_id
+        self.selectionChanged.emit()
+
+    def select_graph_node(self, node: str) -> None:
+        """Select the drawn node standing for graph node ``node`` (its first copy)."""
+        ids = self.display.display_ids(node) if self.display else []
+        self.select(ids[0] if ids else None)
+
+    def selected_members(self) -> tuple[str, ...]:
+        """Return the graph node ids the selected drawn node stands for."""
+        if self.selection is None or self.display is None:
+            return ()
+        node = self.display.nodes.get(self.selection)
+        return tuple(node.members) if node else ()
+
+    # -- search --------------------------------------------------------------------------------
+    def search(self, text: str) -> list[str]:
+        """Find drawn nodes whose op, name or module contains ``text`` (any case); jump to the first."""
+        self.search_text = text.strip()
+        self._rerun_search(jump=True)
+        self.searchChanged.emit()
+        if self.matches:
+            self.select(self.matches[self.match_index])
+        return list(self.matches)
+
+    def next_match(self, step: int = 1) -> str | None:
+        """Move to the next (``step=-1``: previous) match, wrapping around; select and return it."""
+        if not self.matches:
+            return None
+        self.match_index = (self.match_index + step) % len(self.matches)
+        self._update_search_layer()
+        self.searchChanged.emit()
+        self.select(self.matches[self.match_index])
+        return self.matches[self.match_index]
+
+    def current_match(self) -> str | None:
+        return self.matches[self.match_index] if 0 <= self.match_index < len(self.matches) else None
+
+    def _rerun_search(self, jump: bool) -> None:
+        current = self.current_match()
+        self.matches = self._find(self.search_text) if self.search_text else []
+        if jump or current not in self.matches:
+            self.match_index = 0 if self.matches else -1
+        else:
+            self.match_index = self.matches.index(current)
+        self._update_search_layer()
+
+    def _find(self, text: str) -> list[str]:
+        if self.graph is None or self.display is None:
+            return []
+        needle = text.lower()
+        found: list[str] = []
+        seen: set[str] = set()
+        order = sorted(self.graph.nodes, key=lambda n: _order_key(self.graph, n))
+        for node in order:
+            data = self.graph.nodes[node]
+            fields = (data.get("op"), data.get("name"), data.get("module"))
+            if not any(needle in str(f).lower() for f in fields if f):
+                continue
+            for display_id in self.display.display_ids(node):
+                if display_id not in seen:
+                    seen.add(display_id)
+                    found.append(display_id)
+        for display_id, dnode in self.display.nodes.items():
+            if dnode.kind == "module" and dnode.module and needle in dnode.module.lower():
+                if display_id not in seen:
+                    seen.add(display_id)
+                    found.append(display_id)
+        return found
+
+    def match_members(self) -> set[str]:
+        """Return the graph node ids behind every current search match."""
+        if self.display is None:
+            return set()
+        return {m for d in self.matches if d in self.display.nodes for m in self.display.nodes[d].members}
+
+    def _update_search_layer(self) -> None:
+        styles: dict[str, NodeStyle] = {}
+        current = self.current_match()
+        if self.display is not None:
+            for display_id in self.matches:
+                pen = CURRENT_MATCH_PEN if display_id == current else HIGHLIGHT_PEN
+                for member in self.display.nodes[display_id].members:
+                    if styles.get(member, NodeStyle(pen=HIGHLIGHT_PEN)).pen != CURRENT_MATCH_PEN:
+                        styles[member] = NodeStyle(pen=pen, penwidth=3.0)
+        had = "search" in self._layers
+        if styles:
+            self._layers["search"] = styles
+        else:
+            self._layers.pop("search", None)
+        if styles or had:
+            self.stylesChanged.emit()
+
+
+def _order_key(graph: nx.DiGraph, node: str) -> tuple[int, str]:
+    index = graph.nodes[node].get("forward_index")
+    return (index if isinstance(index, int) else 1 << 30, node)

@@ -1,0 +1,218 @@
+"""File ▸ Export: choose a format, a path and (for PNG) a scale; the export runs off the GUI thread.
+
+The exported image is drawn by Graphviz from the same DOT the view was laid out from, with the
+document's color mode, style layers (search highlights...) and collapsed modules, so it matches
+what the user sees. ``core.export.export_graph`` writes atomically: a failure leaves no file.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..errors import ExportError, GraphvizAppError
+from .document import Document
+from .jobs import Task
+from .settings import Settings
+
+FORMATS = {
+    "png": "PNG image",
+    "svg": "SVG vector image",
+    "pdf": "PDF document",
+    "dot": "DOT source (Graphviz)",
+    "json": "JSON graph (reopen without running code)",
+}
+
+
+def check_target(path: Path) -> str | None:
+    """Return why ``path`` cannot be written (in plain words), or None when it looks fine."""
+    if not path.name or path.name in (".", ".."):
+        return "Choose a file name to export to."
+    if path.suffix.lower().lstrip(".") not in FORMATS:
+        return (f"'{path.suffix or path.name}' is not an export format: end the name with "
+                + ", ".join(f".{f}" for f in FORMATS) + ".")
+    folder = path.parent
+    if not folder.exists():
+        return f"The folder {folder} does not exist. Choose an existing folder."
+    if not folder.is_dir():
+        return f"{folder} is not a folder."
+    if path.is_dir():
+        return f"{path} is a folder; choose a file name."
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"You cannot write to {path if path.exists() else folder} (permission denied)."
+    return None
+
+
+class ExportRun(QObject):
+    """One export on a background thread: ``finished(path, notices)`` or ``failed(error)``."""
+
+    finished = Signal(str, list)
+    failed = Signal(object)
+
+    def __init__(self, document: Document, path: Path, scale: float = 1.0,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path = Path(path)
+        problem = check_target(self.path)
+        self._problem = ExportError(problem) if problem else None
+        graph, mode = document.graph, document.color_mode
+        options, styles = document.options, document.styles()
+
+        def work() -> Any:
+            from ..core.export import export_graph
+
+            if graph is None:
+                raise ExportError("Nothing to export: no graph is open.")
+            return export_graph(graph, self.path, mode=mode, options=options, styles=styles, scale=scale)
+
+        self.task = Task(work, None, self)
+        self.task.done.connect(self._done)
+
+    def start(self) -> None:
+        if self._problem is not None:
+            self.failed.emit(self._problem)
+            return
+        self.task.start()
+
+    def _done(self, task: Task, result: Any, error: Any) -> None:
+        task.wait()
+        if error is not None:
+            self.failed.emit(error)
+        else:
+            self.finished.emit(str(self.path), list(result or []))
+
+
+class ExportDialog(QDialog):
+    """Asks where and how to export; emits ``exported(path, notices)`` once the file is written."""
+
+    exported = Signal(str, list)
+
+    def __init__(self, parent: QWidget, document: Document, settings: Settings) -> None:
+        super().__init__(parent)
+        self.setObjectName("exportDialog")
+        self.setWindowTitle("Export Graph")
+        self.document, self.settings = document, settings
+        self.format = QComboBox(self)
+        for key, name in FORMATS.items():
+            self.format.addItem(f"{name} (.{key})", key)
+        self.path = QLineEdit(self)
+        self.path.setMinimumWidth(380)
+        browse = QPushButton("Browse…", self)
+        browse.clicked.connect(self._browse)
+        self.scale = QDoubleSpinBox(self)
+        self.scale.setRange(0.25, 8.0)
+        self.scale.setSingleStep(0.5)
+        self.scale.setSuffix(" ×")
+        self.scale.setValue(settings.png_scale())
+        self.scale.setToolTip("PNG resolution: 1× is 72 dpi, 2× suits high-DPI screens and slides")
+        self.error = QLabel(self)
+        self.error.setObjectName("exportError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #d93025;")
+        self.error.hide()
+        note = QLabel("The image uses the current color mode, highlights and collapsed modules.", self)
+        note.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.path, 1)
+        row.addWidget(browse)
+        form = QFormLayout()
+        form.addRow("Format:", self.format)
+        form.addRow("File:", row)
+        form.addRow("PNG scale:", self.scale)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.export_button = self.buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.export)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.format.currentIndexChanged.connect(self._format_changed)
+        self.path.textChanged.connect(self._path_edited)
+        stem = document.path.stem if document.path else "graph"
+        self.path.setText(str(Path(settings.last_dir()) / f"{stem}.png"))
+        self.run: ExportRun | None = None
+
+    def _format_changed(self) -> None:
+        fmt = self.format.currentData()
+        self.scale.setEnabled(fmt == "png")
+        text = self.path.text().strip()
+        if text:
+            new = str(Path(text).with_suffix(f".{fmt}"))
+            if new != text:
+                self.path.setText(new)
+
+    def _path_edited(self, text: str) -> None:
+        suffix = Path(text.strip()).suffix.lower().lstrip(".")
+        if suffix in FORMATS and suffix != self.format.currentData():
+            self.format.blockSignals(True)
+            self.format.setCurrentIndex(self.format.findData(suffix))
+            self.format.blockSignals(False)
+            self.scale.setEnabled(suffix == "png")
+        self.error.hide()
+
+    def _browse(self) -> None:
+        fmt = self.format.currentData()
+        filters = ";;".join(f"{name} (*.{key})" for key, name in FORMATS.items())
+        selected = f"{FORMATS[fmt]} (*.{fmt})"
+        path, chosen = QFileDialog.getSaveFileName(self, "Export Graph", self.path.text(), filters, selected)
+        if path:
+            if not Path(path).suffix:
+                key = next((k for k, n in FORMATS.items() if chosen.startswith(n)), fmt)
+                path += f".{key}"
+            self.path.setText(path)
+
+    def export(self) -> ExportRun | None:
+        """Start exporting to the chosen path; the dialog closes when the file is written."""
+        text = self.path.text().strip()
+        if not text:
+            self.show_error("Choose a file name to export to.")
+            return None
+        path = Path(text).expanduser()
+        self.settings.set_png_scale(self.scale.value())
+        self.run = ExportRun(self.document, path, self.scale.value(), self)
+        self.run.finished.connect(self._finished)
+        self.run.failed.connect(lambda error: self.show_error(getattr(error, "message", str(error))))
+        self.export_button.setEnabled(False)
+        self.export_button.setText("Exporting…")
+        self.run.start()
+        return self.run
+
+    def show_error(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+        self.export_button.setEnabled(True)
+        self.export_button.setText("Export")
+
+    def _finished(self, path: str, notices: list) -> None:
+        self.settings.set_last_dir(Path(path).parent)
+        self.export_button.setEnabled(True)
+        self.export_button.setText("Export")
+        self.exported.emit(path, notices)
+        self.accept()
+
+
+def render_view_image(view: QWidget) -> QImage:
+    """Return what the graph view shows now (graph, highlights, legend) as an image."""
+    return view.grab().toImage()
+
+
+__all__ = ["ExportDialog", "ExportRun", "FORMATS", "GraphvizAppError", "check_target", "render_view_image"]

@@ -1,0 +1,199 @@
+"""The Inspector dock: everything recorded about the selected node."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import networkx as nx
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from .document import Document
+
+
+def fmt_number(value: Any) -> str:
+    """Return a short text for a float/int statistic (``None`` -> "n/a")."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        if value != value:
+            return "nan"
+        return f"{value:.6g}"
+    return str(value)
+
+
+def fmt_shape(shape: Any) -> str:
+    if shape is None:
+        return "?"
+    return "[" + ", ".join(str(s) for s in shape) + "]"
+
+
+def fmt_values(values: Any, limit: int = 400) -> str:
+    """Return nested values as text, numbers shortened, cut at ``limit`` characters."""
+
+    def walk(v: Any) -> str:
+        if isinstance(v, list):
+            return "[" + ", ".join(walk(x) for x in v) + "]"
+        return fmt_number(v) if isinstance(v, float) else str(v)
+
+    text = walk(values)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def summary_rows(summary: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """Return (label, text) rows describing a tensor Summary (see core.schema)."""
+    if not summary:
+        return []
+    rows = [("shape", fmt_shape(summary.get("shape"))), ("dtype", str(summary.get("dtype") or "?"))]
+    for key in ("norm", "min", "max", "mean"):
+        rows.append((key, fmt_number(summary.get(key))))
+    nan, inf = summary.get("nan") or 0, summary.get("inf") or 0
+    if nan or inf:
+        rows.append(("non-finite", f"{nan} NaN, {inf} Inf"))
+    if summary.get("values") is not None:
+        rows.append(("values", fmt_values(summary["values"])))
+    return rows
+
+
+class InspectorPanel(QWidget):
+    """Shows the selected node's properties as a two-column tree, grouped by topic."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.title = QLabel("Nothing selected", self)
+        self.title.setWordWrap(True)
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        self.title.setFont(font)
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("inspectorTree")
+        self.tree.setColumnCount(2)
+        self.tree.setHeaderLabels(["Property", "Value"])
+        self.tree.setRootIsDecorated(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._menu)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.title)
+        layout.addWidget(self.tree, 1)
+        document.selectionChanged.connect(self.refresh)
+        document.graphChanged.connect(self.refresh)
+        self.refresh()
+
+    def values(self) -> dict[str, str]:
+        """Return every shown row as ``{"group/property": value}`` (for tests and copying)."""
+        out: dict[str, str] = {}
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            for j in range(group.childCount()):
+                child = group.child(j)
+                out[f"{group.text(0)}/{child.text(0)}"] = child.text(1)
+        return out
+
+    def refresh(self) -> None:
+        self.tree.clear()
+        doc = self.document
+        graph, display = doc.graph, doc.display
+        if graph is None or display is None or doc.selection not in display.nodes:
+            self.title.setText("Nothing selected" if graph is not None else "No graph loaded")
+            return
+        dnode = display.nodes[doc.selection]
+        if dnode.kind == "module":
+            self._show_module(graph, dnode)
+        else:
+            self._show_node(graph, dnode.members[0], dnode)
+        self.tree.expandAll()
+        self.tree.resizeColumnToContents(0)
+
+    def _group(self, name: str, rows: list[tuple[str, str]]) -> None:
+        if not rows:
+            return
+        group = QTreeWidgetItem(self.tree, [name])
+        font = group.font(0)
+        font.setBold(True)
+        group.setFont(0, font)
+        group.setFirstColumnSpanned(True)
+        for key, value in rows:
+            child = QTreeWidgetItem(group, [key, value])
+            child.setToolTip(1, value)
+
+    def _show_node(self, graph: nx.DiGraph, node: str, dnode: Any) -> None:
+        data = graph.nodes[node]
+        op = data.get("op") or "?"
+        name = data.get("name")
+        self.title.setText(f"{name}  ({op})" if name else op)
+        rows = [("op", op), ("kind", "leaf tensor" if data.get("kind") == "leaf" else "operation")]
+        if name:
+            rows.append(("name", str(name)))
+        rows.append(("module", data.get("module") or "—"))
+        if data.get("is_output"):
+            rows.append(("output", "yes"))
+        rows.append(("id", node))
+        if getattr(dnode, "use", None):
+            k, n = dnode.use
+            rows.append(("copy", f"use {k} of {n}"))
+        self._group("Node", rows)
+        self._group(
+            "Tensor",
+            [
+                ("shape", fmt_shape(data.get("shape"))),
+                ("dtype", str(data.get("dtype") or "?")),
+                ("device", str(data.get("device") or "?")),
+            ],
+        )
+        saved = data.get("saved") or []
+        self._group("Saved tensors", [(str(i), str(s)) for i, s in enumerate(saved)])
+        self._group("Forward value", summary_rows(data.get("value")))
+        grad = data.get("grad")
+        if grad:
+            self._group("Gradient", summary_rows(grad))
+        elif (graph.graph.get("backward") or {}).get("ran"):
+            self._group("Gradient", [("gradient", "not reached by backward")])
+        order = [("forward index", fmt_number(data.get("forward_index")))]
+        if data.get("backward_index") is not None:
+            order.append(("backward index", fmt_number(data.get("backward_index"))))
+        self._group("Order", order)
+        source = data.get("source")
+        if source:
+            self._group(
+                "Source",
+                [("file", str(source.get("file"))), ("line", str(source.get("line"))),
+                 ("code", str(source.get("code") or "").strip())],
+            )
+        edges = [(u, graph.nodes[u].get("op") or u) for u in graph.predecessors(node)]
+        users = [(v, graph.nodes[v].get("op") or v) for v in graph.successors(node)]
+        self._group(
+            "Connections",
+            [("input", f"{op_} ({u})") for u, op_ in edges] + [("used by", f"{op_} ({v})") for v, op_ in users],
+        )
+
+    def _show_module(self, graph: nx.DiGraph, dnode: Any) -> None:
+        members = [m for m in dnode.members if m in graph]
+        self.title.setText(f"{dnode.module}  (collapsed module)")
+        ops = Counter(graph.nodes[m].get("op") or "?" for m in members)
+        devices = Counter(graph.nodes[m].get("device") or "?" for m in members)
+        params = [graph.nodes[m].get("name") for m in members if graph.nodes[m].get("kind") == "leaf"]
+        self._group(
+            "Module",
+            [("path", str(dnode.module)), ("nodes", str(len(members))),
+             ("devices", ", ".join(f"{d} ({c})" for d, c in devices.most_common()))],
+        )
+        self._group("Operations", [(op, str(c)) for op, c in ops.most_common()])
+        self._group("Parameters", [(str(i), str(p)) for i, p in enumerate(p for p in params if p)])
+
+    def _menu(self, pos) -> None:
+        item = self.tree.itemAt(pos)
+        if item is None:
+            return
+        menu = QMenu(self)
+        menu.addAction("Copy value", lambda: QGuiApplication.clipboard().setText(item.text(1)))
+        menu.addAction("Copy all", lambda: QGuiApplication.clipboard().setText(
+            "\n".join(f"{k}: {v}" for k, v in self.values().items())))
+        menu.exec(self.tree.viewport().mapToGlobal(pos))

@@ -1,0 +1,356 @@
+"""Scene items drawn from a Graphviz layout: nodes, spline edges with arrowheads, module clusters.
+
+Items know only geometry and looks; which graph node they stand for is kept in ``display_id`` /
+``members`` so the scene can map both ways. Recoloring changes brushes and pens, never geometry.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+LABEL_FONT_SIZE = 10.0
+"""Label size in scene units (Graphviz points), the size the DOT asks for."""
+LABEL_PADDING = 6.0
+SELECTION_COLOR = QColor("#1a73e8")
+HOVER_COLOR = QColor("#5f6368")
+TRANSFER_EDGE_COLOR = "#D55E00"
+"""Edges between devices: Okabe-Ito vermillion, drawn thick and dashed."""
+
+
+def label_font(size: float = LABEL_FONT_SIZE, bold: bool = False) -> QFont:
+    """Return the label font; its pixel size is in scene units, so it scales with the view."""
+    font = QFont("Helvetica")
+    font.setStyleHint(QFont.StyleHint.SansSerif)
+    font.setPixelSize(max(1, round(size * 8)))  # 8x oversize, painted scaled by 1/8: exact metrics
+    font.setBold(bold)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
+
+
+FONT_SCALE = 8.0
+BOX3D_DEPTH = 4.0
+
+
+class NodeItem(QGraphicsObject):
+    """One drawn node: a shape with a fill, an outline and up to a few lines of text."""
+
+    def __init__(
+        self,
+        display_id: str,
+        members: Sequence[str],
+        kind: str,
+        rect: QRectF,
+        lines: Sequence[str],
+        *,
+        shape: str = "rounded",
+        is_output: bool = False,
+        tooltip: str = "",
+    ) -> None:
+        super().__init__()
+        self.display_id = display_id
+        self.members = tuple(members)
+        self.kind = kind
+        self.shape_name = shape
+        self.is_output = is_output
+        self.lines = tuple(lines)
+        self._rect = QRectF(rect)
+        self.fill = QColor("#ffffff")
+        self.text_color = QColor("#000000")
+        self.pen_color = QColor("#333333")
+        self.pen_width = 1.0
+        self.dashed = False
+        self.ghost = False
+        self.highlighted = False
+        self._hover = False
+        self.setPos(rect.center())
+        self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
+        self.setAcceptHoverEvents(True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setToolTip(tooltip)
+        self.setZValue(2)
+        self._fonts = self._fit_fonts()
+
+    # -- geometry ---------------------------------------------------------------------------
+    def scene_rect(self) -> QRectF:
+        return self.mapRectToScene(self._local)
+
+    def boundingRect(self) -> QRectF:
+        extra = 6.0
+        return self._local.adjusted(-extra, -extra, extra, extra)
+
+    def outline(self, rect: QRectF | None = None) -> QPainterPath:
+        """Return the node's outline path in item coordinates."""
+        r = rect if rect is not None else self._local
+        path = QPainterPath()
+        if self.shape_name == "ellipse":
+            path.addEllipse(r)
+        elif self.shape_name == "box":
+            path.addRect(r)
+        elif self.shape_name == "box3d":
+            d = BOX3D_DEPTH
+            path.addRect(QRectF(r.left(), r.top() + d, r.width() - d, r.height() - d))
+        else:
+            radius = min(6.0, r.height() / 3)
+            path.addRoundedRect(r, radius, radius)
+        return path.simplified()
+
+    def shape(self) -> QPainterPath:
+        return self.outline()
+
+    def _fit_fonts(self) -> list[QFont]:
+        """Choose a font per line so each fits the node's width (Graphviz sized it for its font)."""
+        fonts = []
+        width = max(8.0, self._local.width() - LABEL_PADDING)
+        if self.shape_name == "ellipse":
+            width *= 0.85
+        for i, line in enumerate(self.lines):
+            size = LABEL_FONT_SIZE if i == 0 else LABEL_FONT_SIZE * 0.9
+            font = label_font(size, bold=(i == 0 and self.kind != "module") or self.kind == "module" and i == 0)
+            measured = QFontMetricsF(font).horizontalAdvance(line) / FONT_SCALE
+            if measured > width:
+                font = label_font(size * width / measured, bold=font.bold())
+            fonts.append(font)
+        return fonts
+
+    # -- looks -------------------------------------------------------------------------------
+    def set_look(
+        self,
+        fill: str | QColor,
+        text: str | QColor,
+        *,
+        pen: str | QColor | None = None,
+        pen_width: float = 1.0,
+        dashed: bool = False,
+        ghost: bool = False,
+        highlighted: bool = False,
+    ) -> None:
+        """Change colors and outline only (no geometry change, no relayout)."""
+        self.fill = QColor(fill)
+        self.text_color = QColor(text)
+        self.pen_color = QColor(pen) if pen else QColor(self.fill).darker(170)
+        self.pen_width = pen_width
+        self.dashed = dashed
+        self.ghost = ghost
+        self.highlighted = highlighted
+        self.setOpacity(0.35 if ghost else 1.0)
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        pen = QPen(self.pen_color, self.pen_width)
+        if self.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        if self._hover and not self.highlighted:
+            pen = QPen(HOVER_COLOR if self.pen_width <= 1.5 else self.pen_color, max(2.0, self.pen_width))
+        painter.setPen(pen)
+        painter.setBrush(QBrush(self.fill))
+        painter.drawPath(self.outline())
+        if self.shape_name == "box3d":
+            self._paint_box3d(painter)
+        if self.is_output:
+            inner = self._local.adjusted(3, 3, -3, -3)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(self.pen_color, 1.0))
+            painter.drawPath(self.outline(inner))
+        if self.isSelected():
+            sel = QPen(SELECTION_COLOR, 2.5)
+            sel.setStyle(Qt.PenStyle.SolidLine)
+            painter.setPen(sel)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.outline(self._local.adjusted(-4, -4, 4, 4)))
+        self._paint_text(painter)
+
+    def _paint_box3d(self, painter: QPainter) -> None:
+        """Draw the top and right faces of a Graphviz ``box3d`` (a collapsed module)."""
+        r, d = self._local, BOX3D_DEPTH
+        top = QPolygonF([QPointF(r.left(), r.top() + d), QPointF(r.left() + d, r.top()),
+                         QPointF(r.right(), r.top()), QPointF(r.right() - d, r.top() + d)])
+        side = QPolygonF([QPointF(r.right() - d, r.top() + d), QPointF(r.right(), r.top()),
+                          QPointF(r.right(), r.bottom() - d), QPointF(r.right() - d, r.bottom())])
+        painter.setBrush(QBrush(self.fill.darker(112)))
+        painter.drawPolygon(top)
+        painter.setBrush(QBrush(self.fill.darker(125)))
+        painter.drawPolygon(side)
+
+    def _paint_text(self, painter: QPainter) -> None:
+        if not self.lines:
+            return
+        metrics = [QFontMetricsF(f) for f in self._fonts]
+        heights = [m.height() / FONT_SCALE for m in metrics]
+        total = sum(heights)
+        y = -total / 2
+        painter.setPen(self.text_color)
+        for line, font, fm, h in zip(self.lines, self._fonts, metrics, heights):
+            painter.save()
+            painter.translate(0, y)
+            painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
+            painter.setFont(font)
+            w = fm.horizontalAdvance(line)
+            painter.drawText(QPointF(-w / 2, fm.ascent()), line)
+            painter.restore()
+            y += h
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self._hover = True
+        self.update()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self._hover = False
+        self.update()
+        super().hoverLeaveEvent(event)
+
+
+class EdgeItem(QGraphicsItem):
+    """A spline edge (cubic Bezier control points from Graphviz) with its arrowhead."""
+
+    def __init__(
+        self,
+        source: str,
+        target: str,
+        points: Sequence[tuple[float, float]],
+        arrow: Sequence[tuple[float, float]] | None,
+        graph_edges: Sequence[tuple[str, str]] = (),
+        label: str | None = None,
+        label_pos: tuple[float, float] | None = None,
+    ) -> None:
+        super().__init__()
+        self.label = label.strip() if label else None
+        self.label_pos = QPointF(*label_pos) if label_pos else None
+        self._label_font = label_font(9.0, bold=True)
+        self.source = source
+        self.target = target
+        self.graph_edges = tuple(graph_edges)
+        self.path = QPainterPath()
+        if points:
+            self.path.moveTo(QPointF(*points[0]))
+            rest = list(points[1:])
+            while len(rest) >= 3:
+                c1, c2, end = rest[:3]
+                self.path.cubicTo(QPointF(*c1), QPointF(*c2), QPointF(*end))
+                rest = rest[3:]
+            for p in rest:
+                self.path.lineTo(QPointF(*p))
+        self.arrow = QPolygonF([QPointF(x, y) for x, y in arrow]) if arrow else QPolygonF()
+        self.color = QColor("#555555")
+        self.width = 1.2
+        self.transfer = False
+        self._bounds = self.path.boundingRect().united(self.arrow.boundingRect()).adjusted(-4, -4, 4, 4)
+        if self.label:
+            if self.label_pos is None:
+                self.label_pos = self.path.pointAtPercent(0.5) + QPointF(30, 0)
+            self._bounds = self._bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
+        self.setZValue(1)
+
+    def _label_rect(self) -> QRectF:
+        fm = QFontMetricsF(self._label_font)
+        w = fm.horizontalAdvance(self.label or "") / FONT_SCALE + 6
+        h = fm.height() / FONT_SCALE + 2
+        return QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
+
+    def set_look(self, color: str | QColor, width: float = 1.2, *, transfer: bool = False) -> None:
+        self.color = QColor(color)
+        self.width = width
+        self.transfer = transfer
+        self.setZValue(1.5 if transfer else 1)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        stroker = QPainterPathStroker()
+        stroker.setWidth(max(6.0, self.width + 4))
+        return stroker.createStroke(self.path)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        pen = QPen(self.color, self.width)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        if self.transfer:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPath(self.path)
+        if not self.arrow.isEmpty():
+            painter.setPen(QPen(self.color, 1.0))
+            painter.setBrush(QBrush(self.color))
+            painter.drawPolygon(self.arrow)
+        if self.label and self.label_pos is not None:
+            rect = self._label_rect()
+            back = widget.palette().base().color() if widget is not None else QColor("#ffffff")
+            back.setAlpha(215)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(back)
+            painter.drawRoundedRect(rect, 3, 3)
+            painter.save()
+            painter.translate(rect.left() + 3, rect.top() + 1)
+            painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
+            painter.setFont(self._label_font)
+            painter.setPen(self.color)
+            painter.drawText(QPointF(0, QFontMetricsF(self._label_font).ascent()), self.label)
+            painter.restore()
+
+
+class ClusterItem(QGraphicsItem):
+    """A module's frame: a rounded rectangle with the module's name in its top-left corner."""
+
+    def __init__(self, name: str, rect: QRectF, label: str, depth: int) -> None:
+        super().__init__()
+        self.name = name
+        self.label = label
+        self.depth = depth
+        self._rect = QRectF(rect)
+        self.fill = QColor(0, 0, 0, 10)
+        self.border = QColor("#9aa0a6")
+        self.text_color = QColor("#3c4043")
+        self.setZValue(-10 + depth)
+        self.setToolTip(f"module {name}\nDouble-click to collapse it into one node")
+        self._font = label_font(9.0, bold=True)
+
+    def set_look(self, fill: QColor, border: QColor, text: QColor) -> None:
+        self.fill, self.border, self.text_color = QColor(fill), QColor(border), QColor(text)
+        self.update()
+
+    def scene_rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def shape(self) -> QPainterPath:
+        """Only the frame's header strip reacts to the mouse, so nodes inside stay clickable."""
+        path = QPainterPath()
+        path.addRect(QRectF(self._rect.left(), self._rect.top(), self._rect.width(), 16))
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        pen = QPen(self.border, 1.0)
+        pen.setStyle(Qt.PenStyle.DashLine if self.depth > 0 else Qt.PenStyle.SolidLine)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(self.fill))
+        painter.drawRoundedRect(self._rect, 6, 6)
+        painter.save()
+        painter.translate(self._rect.left() + 6, self._rect.top() + 3)
+        painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
+        painter.setFont(self._font)
+        painter.setPen(self.text_color)
+        fm = QFontMetricsF(self._font)
+        text = "⊟ " + self.label
+        elided = fm.elidedText(text, Qt.TextElideMode.ElideRight, (self._rect.width() - 12) * FONT_SCALE)
+        painter.drawText(QPointF(0, fm.ascent()), elided)
+        painter.restore()

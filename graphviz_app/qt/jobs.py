@@ -1,0 +1,224 @@
+"""Background work for the GUI: script runs and layouts, each on its own QThread.
+
+* :class:`ScriptJobs` runs the core :class:`~graphviz_app.core.runner.Runner` (which runs the script
+  in a separate worker process) from a thread, so the window never blocks; ``cancel`` kills the
+  script; a new run while one is going cancels it and starts after it (the newest request wins).
+* :class:`LayoutJobs` turns a display graph into a Layout off the GUI thread; a new request
+  cancels the one in flight and results of stale requests are dropped.
+
+Every failure reaches the window through one signal per job type, as a ``GraphvizAppError``.
+"""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from ..errors import GraphvizAppError, ScriptError
+
+
+class Task(QThread):
+    """Runs ``fn()`` on a thread; ``done(task, result, error)`` arrives on the GUI thread.
+
+    Connect ``done`` to a bound method of a QObject living on the GUI thread, so the call is queued
+    there; ``tag`` carries the caller's context (a request, a token).
+    """
+
+    done = Signal(object, object, object)
+
+    def __init__(self, fn: Callable[[], Any], tag: Any = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._fn = fn
+        self.tag = tag
+
+    def run(self) -> None:  # runs on the thread
+        try:
+            result = self._fn()
+        except GraphvizAppError as exc:
+            self.done.emit(self, None, exc)
+        except Exception as exc:  # an app bug: report it rather than lose it in a thread
+            error = GraphvizAppError(f"Internal error: {exc!r}")
+            error.details = traceback.format_exc()  # type: ignore[attr-defined]
+            self.done.emit(self, None, error)
+        else:
+            self.done.emit(self, result, None)
+
+
+@dataclass
+class RunRequest:
+    """One script run asked for by the user."""
+
+    path: Path
+    backward: bool = False
+    timeout: float = 60.0
+    number: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class ScriptJobs(QObject):
+    """Runs scripts through a Runner on a background thread, one at a time, newest request wins."""
+
+    started = Signal(object)  # RunRequest
+    finished = Signal(object, object)  # RunResult, RunRequest
+    failed = Signal(object, object)  # GraphvizAppError (usually ScriptError), RunRequest
+    busyChanged = Signal(bool)
+
+    def __init__(self, runner: Any | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        if runner is None:
+            from ..core.runner import Runner
+
+            runner = Runner()
+            self._owns_runner = True
+        else:
+            self._owns_runner = False
+        self.runner = runner
+        self._task: Task | None = None
+        self._current: RunRequest | None = None
+        self._pending: RunRequest | None = None
+        self._count = 0
+
+    def prestart(self) -> None:
+        """Start the warm worker process now, so the first run does not wait for torch's import."""
+        try:
+            self.runner.start()
+        except Exception:  # a failing start is reported by the first run instead
+            pass
+
+    def is_busy(self) -> bool:
+        return self._task is not None
+
+    def current(self) -> RunRequest | None:
+        return self._current
+
+    def run(self, path: str | Path, *, backward: bool = False, timeout: float = 60.0, **options: Any) -> RunRequest:
+        """Ask for a run of ``path``; a run in progress is cancelled and this one follows it."""
+        self._count += 1
+        request = RunRequest(Path(path), backward, timeout, self._count, dict(options))
+        if self._task is not None:
+            self._pending = request
+            self.runner.cancel()
+        else:
+            self._launch(request)
+        return request
+
+    def cancel(self) -> None:
+        """Stop the running script (and forget a queued one); ``failed`` reports "cancelled"."""
+        self._pending = None
+        if self._task is not None:
+            self.runner.cancel()
+
+    def _launch(self, request: RunRequest) -> None:
+        self._current = request
+        runner = self.runner
+
+        def work() -> Any:
+            return runner.run(
+                request.path, backward=request.backward, timeout=request.timeout, **request.options
+            )
+
+        task = Task(work, request, self)
+        task.done.connect(self._done)
+        self._task = task
+        self.busyChanged.emit(True)
+        self.started.emit(request)
+        task.start()
+
+    def _done(self, task: Task, result: Any, error: Any) -> None:
+        request = task.tag
+        task.wait()
+        task.deleteLater()
+        self._task = None
+        self._current = None
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            # The user asked for another run meanwhile: this one's result is stale.
+            self._launch(pending)
+            return
+        self.busyChanged.emit(False)
+        if error is not None:
+            self.failed.emit(error, request)
+        else:
+            self.finished.emit(result, request)
+
+    def shutdown(self) -> None:
+        """Cancel any run, wait for its thread, and stop the worker process if this object made it."""
+        self._pending = None
+        if self._task is not None:
+            self.runner.cancel()
+            self._task.wait(30000)
+        if self._owns_runner:
+            self.runner.close()
+
+
+class LayoutJobs(QObject):
+    """Computes layouts off the GUI thread; only the newest request's result is delivered."""
+
+    finished = Signal(object, object)  # result, token
+    failed = Signal(object, object)  # GraphvizAppError, token
+    busyChanged = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._latest = 0
+        self._tasks: dict[int, Task] = {}
+        self._cancels: dict[int, Callable[[], None]] = {}
+
+    def request(self, fn: Callable[[], Any], cancel: Callable[[], None] | None = None) -> int:
+        """Run ``fn`` (returns the layout) on a thread; cancel older requests; return a token."""
+        for token, stop in list(self._cancels.items()):
+            try:
+                stop()
+            except Exception:
+                pass
+        self._cancels.clear()
+        self._latest += 1
+        token = self._latest
+        task = Task(fn, token, self)
+        task.done.connect(self._done)
+        self._tasks[token] = task
+        if cancel is not None:
+            self._cancels[token] = cancel
+        if len(self._tasks) == 1:
+            self.busyChanged.emit(True)
+        task.start()
+        return token
+
+    def latest(self) -> int:
+        return self._latest
+
+    def is_busy(self) -> bool:
+        return bool(self._tasks)
+
+    def _done(self, task: Task, result: Any, error: Any) -> None:
+        token = task.tag
+        self._tasks.pop(token, None)
+        self._cancels.pop(token, None)
+        task.wait()
+        task.deleteLater()
+        if not self._tasks:
+            self.busyChanged.emit(False)
+        if token != self._latest:
+            return  # stale: a newer request superseded it
+        if error is not None:
+            self.failed.emit(error, token)
+        else:
+            self.finished.emit(result, token)
+
+    def shutdown(self) -> None:
+        """Cancel everything in flight and wait for the threads."""
+        self._latest += 1
+        for stop in list(self._cancels.values()):
+            try:
+                stop()
+            except Exception:
+                pass
+        for task in list(self._tasks.values()):
+            task.wait(30000)
+
+
+def is_cancelled(error: object) -> bool:
+    return isinstance(error, ScriptError) and error.kind == "cancelled"

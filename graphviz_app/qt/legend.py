@@ -1,0 +1,151 @@
+"""The legend: what each fill color means in the current color mode, with node counts."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ..core import colors
+from .document import Document
+from .items import TRANSFER_EDGE_COLOR
+
+MODE_TITLES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
+
+
+class Swatch(QWidget):
+    """A small filled square (or a dashed line sample for transfer edges)."""
+
+    def __init__(self, color: str, *, line: bool = False, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.color = QColor(color)
+        self.line = line
+        self.setFixedSize(QSize(22 if line else 14, 14))
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.line:
+            pen = QPen(self.color, 2.5)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            p.setPen(pen)
+            p.drawLine(1, 7, 21, 7)
+        else:
+            p.setPen(QPen(self.color.darker(170), 1))
+            p.setBrush(self.color)
+            p.drawRoundedRect(QRectF(0.5, 0.5, 13, 13), 3, 3)
+
+
+class GradBar(QWidget):
+    """The log-scale gradient ramp with its tick values."""
+
+    def __init__(self, scale: colors.GradScale, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scale = scale
+        self.setMinimumSize(180, 34)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        bar = QRectF(4, 2, self.width() - 8, 12)
+        grad = QLinearGradient(bar.topLeft(), bar.topRight())
+        for pos, color in self.scale.stops():
+            grad.setColorAt(pos, QColor(color))
+        p.setBrush(grad)
+        p.setPen(QPen(self.palette().color(QPalette.ColorRole.Mid), 1))
+        p.drawRect(bar)
+        p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+        font = p.font()
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.8))
+        p.setFont(font)
+        fm = p.fontMetrics()
+        last_right = -1e9
+        for tick in self.scale.ticks:
+            x = bar.left() + self.scale.position(tick) * bar.width()
+            text = f"{tick:.2g}"
+            w = fm.horizontalAdvance(text)
+            left = min(max(0.0, x - w / 2), self.width() - w)
+            if left < last_right + 4:
+                continue
+            p.drawLine(int(x), int(bar.bottom()), int(x), int(bar.bottom() + 3))
+            p.drawText(int(left), int(bar.bottom() + 4 + fm.ascent()), text)
+            last_right = left + w
+
+
+class LegendPanel(QFrame):
+    """Floating legend over the graph view; rebuilt when the color mode or the graph changes."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("legendPanel")
+        self.document = document
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.entries: list[colors.LegendEntry] = []
+        self.transfer_count = 0
+        self.wanted = True  # the user's View > Legend choice
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(10, 8, 10, 8)
+        self._layout.setSpacing(3)
+        document.graphChanged.connect(self.refresh)
+        document.stylesChanged.connect(self.refresh)
+        self._mode: str | None = None
+        self.refresh()
+
+    def _clear(self) -> None:
+        while self._layout.count():
+            item = self._layout.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+            elif item.layout() is not None:
+                inner = item.layout()
+                while inner.count():
+                    w = inner.takeAt(0).widget()
+                    if w is not None:
+                        w.deleteLater()
+
+    def _row(self, swatch: QWidget, text: str) -> None:
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        row.addWidget(swatch)
+        label = QLabel(text)
+        row.addWidget(label, 1)
+        self._layout.addLayout(row)
+
+    def refresh(self) -> None:
+        """Rebuild the rows for the document's graph and color mode (hidden when no graph)."""
+        doc = self.document
+        graph = doc.graph
+        if graph is None:
+            self.entries = []
+            self.setVisible(False)
+            return
+        entries = colors.legend(graph, doc.color_mode)
+        transfers = len(colors.transfer_edges(graph))
+        key = (doc.color_mode, tuple(entries), transfers, id(graph))
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
+        self._clear()
+        self.entries = entries
+        self.transfer_count = transfers
+        title = QLabel(f"<b>Color: {MODE_TITLES.get(doc.color_mode, doc.color_mode)}</b>")
+        self._layout.addWidget(title)
+        if doc.color_mode == "grad":
+            scale = colors.grad_scale(graph)
+            if scale is not None:
+                self._layout.addWidget(GradBar(scale))
+        for entry in entries:
+            self._row(Swatch(entry.color), entry.text)
+        if transfers:
+            self._row(Swatch(TRANSFER_EDGE_COLOR, line=True), f"device transfer ({transfers} edge{'s' * (transfers != 1)})")
+        self.setVisible(self.wanted)
+        self.place()
+
+    def place(self) -> None:
+        """Sit in the bottom-left corner of the parent (the graph view)."""
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        self.adjustSize()
+        self.move(12, max(12, parent.height() - self.height() - 12))

@@ -1,0 +1,356 @@
+"""The main window: graph view in the middle, panels in docks, menus, toolbar and status bar.
+
+The window wires views to the :class:`Document` and to background jobs; loading and layout logic
+lives in :class:`~graphviz_app.qt.loader.Loader`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMimeData, Qt, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QWidget
+
+from ..resources import DEFAULT_EXAMPLE, example
+from .about import show_about
+from .actions import Actions
+from .app import apply_theme, is_dark
+from .document import Document
+from .export_dialog import ExportDialog, render_view_image
+from .inspector import InspectorPanel
+from .items import ClusterItem, NodeItem
+from .legend import LegendPanel
+from .loader import Loader
+from .messages import MessagesPanel
+from .modules_panel import ModulesPanel
+from .scene import GraphScene
+from .search import SearchBar
+from .settings import Settings
+from .view import GraphView
+
+OPENABLE = (".py", ".json")
+
+
+class MainWindow(QMainWindow):
+    """The application window. ``runner``: a core Runner to share (tests); one is made if None."""
+
+    def __init__(self, runner: Any | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("graphviz_app")
+        self.settings = Settings()
+        self.document = Document(self)
+        self.document.color_mode = self.settings.color_mode()
+        self.scene = GraphScene(self)
+        self.view = GraphView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.legend = LegendPanel(self.document, self.view)
+        self.search_bar = SearchBar(self.document, self)
+        self.messages = MessagesPanel(self)
+        self.inspector = InspectorPanel(self.document, self)
+        self.modules = ModulesPanel(self.document, self)
+        self.loader = Loader(self, runner)
+        dark = is_dark(self.palette())
+        self.actions_ = Actions(self, dark)
+        self.actions_.build_menus()
+        self.toolbar = self.actions_.build_toolbar(self.search_bar)
+        self.docks: dict[str, QDockWidget] = {}
+        self._add_dock("inspector", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("modules", "Modules", self.modules, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._add_dock("messages", "Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._build_status_bar()
+        self._connect()
+        self._restore_settings()
+        self.setAcceptDrops(True)
+        self.update_recent_menu()
+        self.update_status()
+
+    # -- construction --------------------------------------------------------------------------
+    def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"{key}Dock")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.actions_.panels_menu.addAction(dock.toggleViewAction())
+        self.docks[key] = dock
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.status_counts = QLabel(self)
+        self.status_counts.setObjectName("statusCounts")
+        self.status_devices = QLabel(self)
+        self.status_devices.setObjectName("statusDevices")
+        self.status_path = QLabel(self)
+        self.status_path.setObjectName("statusPath")
+        self.status_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_zoom = QLabel(self)
+        bar.addWidget(self.status_counts)
+        bar.addWidget(self.status_devices)
+        bar.addWidget(self.status_path, 1)
+        bar.addPermanentWidget(self.status_zoom)
+
+    def _connect(self) -> None:
+        doc, a = self.document, self.actions_
+        doc.graphChanged.connect(self.update_status)
+        doc.displayChanged.connect(self.update_status)
+        doc.sourceChanged.connect(self.update_status)
+        doc.stylesChanged.connect(self._sync_color_mode)
+        doc.graphChanged.connect(self._sync_color_mode)
+        doc.selectionChanged.connect(self._selection_changed)
+        self.view.itemClicked.connect(self._item_clicked)
+        self.view.itemDoubleClicked.connect(self._item_double_clicked)
+        self.view.zoomChanged.connect(lambda z: self.status_zoom.setText(f"{z * 100:.0f}%"))
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.busy.cancel_button.clicked.connect(self.cancel_run)
+        self.search_bar.matchActivated.connect(self.reveal)
+        self.search_bar.closed.connect(lambda: self.view.setFocus())
+        self.modules.moduleActivated.connect(self.reveal_module)
+        self.messages.problemShown.connect(lambda: self.docks["messages"].show())
+        a.recent_menu.aboutToShow.connect(self.update_recent_menu)
+
+    def _restore_settings(self) -> None:
+        s, a = self.settings, self.actions_
+        self.resize(1400, 900)
+        geometry, state = s.geometry(), s.window_state()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+        else:
+            self.resizeDocks([self.docks["inspector"], self.docks["modules"]], [340, 240],
+                             Qt.Orientation.Horizontal)
+            self.resizeDocks([self.docks["messages"]], [170], Qt.Orientation.Vertical)
+        for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
+                              (a.backward, s.run_backward()), (a.show_legend, True)):
+            action.blockSignals(True)
+            action.setChecked(value)
+            action.blockSignals(False)
+        self.document.set_split_hubs(s.split_hubs())
+        a.theme_by[s.theme()].setChecked(True)
+        self._sync_color_mode()
+
+    # -- opening -------------------------------------------------------------------------------
+    def open_path(self, path: str | Path) -> None:
+        """Open a script (runs it in the worker) or a saved ``.json`` graph (runs nothing)."""
+        self.loader.open(Path(path))
+
+    def open_default_example(self) -> None:
+        self.open_path(example(DEFAULT_EXAMPLE))
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a PyTorch script or a saved graph", self.settings.last_dir(),
+            "PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)",
+        )
+        if path:
+            self.settings.set_last_dir(Path(path).parent)
+            self.open_path(path)
+
+    def reload(self) -> None:
+        self.loader.reload()
+
+    def cancel_run(self) -> None:
+        self.loader.cancel()
+
+    def update_recent_menu(self) -> None:
+        menu = self.actions_.recent_menu
+        menu.clear()
+        files = self.settings.recent_files()
+        for i, path in enumerate(files):
+            action = menu.addAction(f"&{i + 1 if i < 9 else 0}  {Path(path).name}")
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
+        if not files:
+            empty = menu.addAction("No recent files")
+            empty.setEnabled(False)
+        menu.addSeparator()
+        menu.addAction(self.actions_.clear_recent)
+
+    def _open_recent(self, path: str) -> None:
+        if not Path(path).exists():
+            self.settings.remove_recent(path)
+            self.messages.error(f"{path} no longer exists; it was removed from the recent files.")
+            self.update_recent_menu()
+            return
+        self.open_path(path)
+
+    def clear_recent(self) -> None:
+        self.settings.clear_recent()
+        self.update_recent_menu()
+
+    # -- drag and drop -------------------------------------------------------------------------
+    @staticmethod
+    def _dropped_path(mime: QMimeData) -> Path | None:
+        for url in mime.urls():
+            if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in OPENABLE:
+                return Path(url.toLocalFile())
+        return None
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if self._dropped_path(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        if self._dropped_path(event.mimeData()) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        path = self._dropped_path(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            self.open_path(path)
+
+    # -- view interaction ----------------------------------------------------------------------
+    def _item_clicked(self, item: Any) -> None:
+        if isinstance(item, NodeItem):
+            self.document.select(item.display_id)
+        elif item is None:
+            self.document.select(None)
+
+    def _item_double_clicked(self, item: Any) -> None:
+        if isinstance(item, NodeItem) and item.kind == "module":
+            node = self.document.display.nodes.get(item.display_id) if self.document.display else None
+            if node is not None and node.module:
+                self.document.expand(node.module)
+        elif isinstance(item, ClusterItem):
+            self.document.collapse(item.name)
+        elif item is None:
+            self.view.fit()
+
+    def _context_menu(self, pos) -> None:
+        item = self.view.item_at(pos)
+        menu = QMenu(self)
+        doc = self.document
+        if isinstance(item, NodeItem):
+            doc.select(item.display_id)
+            dnode = doc.display.nodes[item.display_id]
+            if dnode.kind == "module":
+                menu.addAction(f"Expand {dnode.module}", lambda m=dnode.module: doc.expand(m))
+            elif dnode.module:
+                parts = dnode.module.split(".")
+                for i in range(len(parts), 0, -1):
+                    path = ".".join(parts[:i])
+                    menu.addAction(f"Collapse {path}", lambda p=path: doc.collapse(p))
+            text = "\n".join(dnode.label)
+            menu.addAction("Copy Label", lambda: QGuiApplication.clipboard().setText(text))
+            menu.addSeparator()
+        elif isinstance(item, ClusterItem):
+            menu.addAction(f"Collapse {item.name}", lambda n=item.name: doc.collapse(n))
+            menu.addSeparator()
+        for a in (self.actions_.fit, self.actions_.copy_image, self.actions_.export):
+            menu.addAction(a)
+        menu.exec(self.view.viewport().mapToGlobal(pos))
+
+    def _selection_changed(self) -> None:
+        self.scene.select(self.document.selection)
+        if self.document.selection is not None:
+            self.docks["inspector"].show()
+
+    def reveal(self, display_id: str | None) -> None:
+        """Scroll the view to a drawn node (after a search, or from a panel)."""
+        item = self.scene.node_items.get(display_id) if display_id else None
+        if item is not None:
+            self.view.reveal(item)
+        else:
+            self.loader.reveal_after_layout = display_id
+
+    def reveal_module(self, path: str) -> None:
+        item = self.scene.cluster_items.get(path)
+        if item is not None:
+            self.view.fit_rect(item.scene_rect(), max_zoom=1.5)
+        else:
+            self.reveal("m:" + path)
+
+    def focus_search(self) -> None:
+        self.search_bar.focus()
+
+    # -- view options --------------------------------------------------------------------------
+    def _sync_color_mode(self) -> None:
+        combo, doc = self.actions_.color_combo, self.document
+        available = doc.available_color_modes()
+        for i in range(combo.count()):
+            mode = combo.itemData(i)
+            item = combo.model().item(i)
+            item.setEnabled(mode in available)
+            item.setToolTip("" if mode in available else "Needs gradients: turn on Run Backward (Ctrl+B)")
+            self.actions_.color_by[mode].setEnabled(mode in available)
+        combo.setCurrentIndex(combo.findData(doc.color_mode))
+        self.actions_.color_by[doc.color_mode].setChecked(True)
+        self.settings.set_color_mode(doc.color_mode)
+
+    def set_split_hubs(self, on: bool) -> None:
+        self.settings.set_split_hubs(on)
+        self.document.set_split_hubs(on)
+
+    def set_legend_visible(self, on: bool) -> None:
+        self.legend.wanted = on
+        self.legend.setVisible(on and self.document.graph is not None)
+
+    def set_run_backward(self, on: bool) -> None:
+        self.settings.set_run_backward(on)
+        if self.document.kind == "script":
+            self.reload()
+
+    def set_live_reload(self, on: bool) -> None:
+        self.settings.set_live_reload(on)
+        self.loader.watch(self.document.path if on and self.document.kind == "script" else None)
+
+    def set_theme(self, theme: str) -> None:
+        self.settings.set_theme(theme)
+        dark = apply_theme(QApplication.instance(), theme)
+        self.actions_.retint(dark)
+        self.loader.restyle()
+
+    def show_about(self) -> None:
+        self._about = show_about(self)
+
+    # -- export --------------------------------------------------------------------------------
+    def export_dialog(self) -> ExportDialog | None:
+        if self.document.graph is None:
+            self.messages.error("Nothing to export yet: open a script or a graph first.")
+            return None
+        dialog = ExportDialog(self, self.document, self.settings)
+        dialog.exported.connect(lambda path, notes: self.loader.report_export(path, notes))
+        dialog.open()
+        self._export = dialog
+        return dialog
+
+    def copy_image(self) -> None:
+        """Put the visible part of the graph on the clipboard as an image."""
+        image = render_view_image(self.view)
+        QGuiApplication.clipboard().setImage(image)
+        self.statusBar().showMessage("Copied the view to the clipboard.", 4000)
+
+    # -- status ----------------------------------------------------------------------------------
+    def update_status(self) -> None:
+        doc = self.document
+        if doc.graph is None:
+            self.status_counts.setText("No graph")
+            self.status_devices.setText("")
+        else:
+            shown = len(doc.display.nodes) if doc.display else 0
+            nodes, edges = doc.graph.number_of_nodes(), doc.graph.number_of_edges()
+            extra = f" ({shown} drawn)" if shown != nodes else ""
+            self.status_counts.setText(f"{nodes} nodes{extra} · {edges} edges")
+            devices = doc.graph.graph.get("devices") or {}
+            if not devices:
+                from collections import Counter
+
+                devices = Counter(d for _, d in doc.graph.nodes(data="device") if d)
+            self.status_devices.setText(" · " + ", ".join(f"{d} ({n})" for d, n in devices.items()))
+        path = doc.path
+        self.status_path.setText(f" · {path}" if path else "")
+        name = path.name if path else None
+        self.setWindowTitle(f"{name} — graphviz_app" if name else "graphviz_app")
+
+    # -- lifetime ---------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.settings.save_window(self.saveGeometry(), self.saveState())
+        self.settings.sync()
+        self.loader.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,147 @@
+"""The Modules panel: the model's module tree; a checked module is collapsed into one node."""
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .document import Document
+
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class ModulesPanel(QWidget):
+    """Tree of module paths with a "collapsed" checkbox each, plus "collapse all to depth N"."""
+
+    moduleActivated = Signal(str)  # the user double-clicked a module: show it
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("modulesTree")
+        self.tree.setHeaderLabels(["Module (checked: collapsed)", "Nodes"])
+        self.tree.setToolTip("Check a module to draw it as a single node; uncheck to expand it.\n"
+                             "Double-click a module to show it in the graph.")
+        self.tree.itemChanged.connect(self._item_changed)
+        self.tree.itemDoubleClicked.connect(
+            lambda item, _col: self.moduleActivated.emit(item.data(0, PATH_ROLE))
+        )
+        self.depth = QSpinBox(self)
+        self.depth.setObjectName("collapseDepth")
+        self.depth.setRange(0, 20)
+        self.depth.setValue(1)
+        self.depth.setPrefix("depth ")
+        self.depth.setToolTip("Modules deeper than this many levels are collapsed")
+        self.collapse_button = QPushButton("Collapse to", self)
+        self.collapse_button.setToolTip("Collapse every module below the chosen depth")
+        self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth.value()))
+        self.expand_button = QPushButton("Expand all", self)
+        self.expand_button.clicked.connect(lambda: self.document.set_collapsed(frozenset()))
+        self.empty = QLabel("This graph has no modules (ops did not run inside an nn.Module).", self)
+        self.empty.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.collapse_button)
+        row.addWidget(self.depth)
+        row.addStretch(1)
+        row.addWidget(self.expand_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(row)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.tree, 1)
+        self._items: dict[str, QTreeWidgetItem] = {}
+        self._updating = False
+        document.graphChanged.connect(self.rebuild)
+        document.displayChanged.connect(self.sync_checks)
+        self.rebuild()
+
+    def items(self) -> dict[str, QTreeWidgetItem]:
+        """Return the tree item of each module path."""
+        return dict(self._items)
+
+    def rebuild(self) -> None:
+        """Rebuild the tree from the document's graph."""
+        self._updating = True
+        self.tree.clear()
+        self._items.clear()
+        graph = self.document.graph
+        modules = self.document.modules()
+        counts: Counter[str] = Counter()
+        if graph is not None:
+            for _, module in graph.nodes(data="module"):
+                while module:
+                    counts[module] += 1
+                    module = module.rpartition(".")[0]
+        for path in sorted(modules, key=lambda p: (p.count("."), _natural(p))):
+            parent_path = path.rpartition(".")[0]
+            while parent_path and parent_path not in self._items:
+                parent_path = parent_path.rpartition(".")[0]
+            parent = self._items.get(parent_path)
+            name = path[len(parent_path) + 1:] if parent_path else path
+            item = QTreeWidgetItem([name, str(counts.get(path, 0))])
+            item.setData(0, PATH_ROLE, path)
+            item.setToolTip(0, path)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(0, Qt.CheckState.Unchecked)
+            if parent is None:
+                self.tree.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            self._items[path] = item
+        self._reorder()
+        self.tree.expandToDepth(1)
+        self.tree.resizeColumnToContents(1)
+        has = bool(modules)
+        self.empty.setVisible(graph is not None and not has)
+        self.tree.setVisible(has)
+        for w in (self.collapse_button, self.depth, self.expand_button):
+            w.setEnabled(has)
+        self._updating = False
+        self.sync_checks()
+
+    def _reorder(self) -> None:
+        def sort(item: QTreeWidgetItem) -> None:
+            children = [item.takeChild(0) for _ in range(item.childCount())]
+            children.sort(key=lambda c: _natural(c.data(0, PATH_ROLE)))
+            for child in children:
+                item.addChild(child)
+                sort(child)
+
+        for i in range(self.tree.topLevelItemCount()):
+            sort(self.tree.topLevelItem(i))
+
+    def sync_checks(self) -> None:
+        """Show the document's collapsed set as check marks."""
+        self._updating = True
+        collapsed = self.document.options.collapsed
+        for path, item in self._items.items():
+            state = Qt.CheckState.Checked if path in collapsed else Qt.CheckState.Unchecked
+            if item.checkState(0) != state:
+                item.setCheckState(0, state)
+        self._updating = False
+
+    def _item_changed(self, item: QTreeWidgetItem, column: int) -> None:
+        if self._updating or column != 0:
+            return
+        path = item.data(0, PATH_ROLE)
+        if item.checkState(0) == Qt.CheckState.Checked:
+            self.document.collapse(path)
+        else:
+            self.document.expand(path)
+
+
+def _natural(text: str) -> tuple:
+    import re
+
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text or ""))

@@ -1,0 +1,186 @@
+"""The graph scene: QGraphicsItems mirroring a Layout of the document's display graph.
+
+``build`` creates items from a Layout (geometry); ``apply_styles`` sets their colors from the color
+mode's fills and the document's style layers, using the same rules as the DOT exporter
+(``core.dot.node_fill`` / ``merged_style``), so the view and exported images agree. Lookups go both
+ways: display id -> item (``node_items``), graph node id -> items (``items_for``), item -> ids
+(``item.display_id``, ``item.members``).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import networkx as nx
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene
+
+from ..core import colors
+from ..core import dot as dotmod
+from ..core.display import DisplayGraph, format_shape
+from ..core.dot import NodeStyle
+from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
+
+SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
+"""Node outline per display kind, as the DOT exporter draws them (box, rounded box, box3d)."""
+SCENE_MARGIN = 4000.0
+"""Empty canvas around the graph so it can be panned freely past its edges."""
+
+
+def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
+    """Return the hover text of a drawn node."""
+    if dnode.kind == "module":
+        return f"module {dnode.module}\n{len(dnode.members)} nodes\nDouble-click to expand"
+    data = graph.nodes[dnode.members[0]]
+    lines = [str(data.get("op") or "?")]
+    if data.get("name"):
+        lines.append(f"name: {data['name']}")
+    shape = format_shape(data.get("shape"))
+    lines.append(f"shape: {shape or '?'}   dtype: {data.get('dtype') or '?'}")
+    lines.append(f"device: {data.get('device') or '?'}")
+    if data.get("module"):
+        lines.append(f"module: {data['module']}")
+    if data.get("is_output"):
+        lines.append("output of the script")
+    grad = data.get("grad")
+    if isinstance(grad, dict) and grad.get("norm") is not None:
+        lines.append(f"‖grad‖ = {grad['norm']:.4g}")
+    if dnode.use:
+        lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
+    lines.append("Click for details in the Inspector")
+    return "\n".join(lines)
+
+
+class GraphScene(QGraphicsScene):
+    """Items for one layout; rebuilt on relayout, recolored in place on style changes."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.node_items: dict[str, NodeItem] = {}
+        self.edge_items: list[EdgeItem] = []
+        self.cluster_items: dict[str, ClusterItem] = {}
+        self._by_member: dict[str, list[NodeItem]] = {}
+        self.display: DisplayGraph | None = None
+        self.graph: nx.DiGraph | None = None
+        self.dark = False
+        self.graph_rect = QRectF()
+
+    # -- building ------------------------------------------------------------------------------
+    def clear_graph(self) -> None:
+        self.clear()
+        self.node_items.clear()
+        self.edge_items.clear()
+        self.cluster_items.clear()
+        self._by_member.clear()
+        self.display = None
+        self.graph = None
+        self.graph_rect = QRectF()
+        self.setSceneRect(QRectF(-200, -200, 400, 400))
+
+    def build(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> None:
+        """Replace all items with those of ``layout`` (a core.layout.Layout of ``display``)."""
+        self.clear_graph()
+        self.display, self.graph = display, graph
+        for box in layout.clusters:
+            name = box.name  # the module path (core.layout strips the "cluster_" prefix)
+            depth = name.count(".") + 1
+            item = ClusterItem(name, QRectF(box.x, box.y, box.width, box.height), box.label or name, depth)
+            self.addItem(item)
+            self.cluster_items[name] = item
+        for did, box in layout.nodes.items():
+            dnode = display.nodes.get(did)
+            if dnode is None:
+                continue  # the legend node of exports, or a stale id
+            rect = QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height)
+            item = NodeItem(
+                did, dnode.members, dnode.kind, rect, dnode.label,
+                shape=SHAPES.get(dnode.kind, "box"), is_output=dnode.is_output,
+                tooltip=node_tooltip(graph, dnode),
+            )
+            self.addItem(item)
+            self.node_items[did] = item
+            for member in dnode.members:
+                self._by_member.setdefault(member, []).append(item)
+        edges = {(e.source, e.target): e for e in display.edges}
+        for path in layout.edges:
+            dedge = edges.get((path.source, path.target))
+            item = EdgeItem(path.source, path.target, path.points, path.arrow,
+                            dedge.graph_edges if dedge else (), path.label, path.label_pos)
+            self.addItem(item)
+            self.edge_items.append(item)
+        self.graph_rect = self.itemsBoundingRect()
+        self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+
+    # -- lookups -------------------------------------------------------------------------------
+    def items_for(self, graph_node: str) -> list[NodeItem]:
+        """Return the node items drawing graph node ``graph_node`` (several for a split leaf)."""
+        return list(self._by_member.get(graph_node, ()))
+
+    def edge_items_of(self, display_id: str) -> Iterable[EdgeItem]:
+        return (e for e in self.edge_items if display_id in (e.source, e.target))
+
+    # -- looks ---------------------------------------------------------------------------------
+    def apply_styles(
+        self, fills: dict[str, str], styles: dict[str, NodeStyle] | None, *, dark: bool = False,
+        selected: str | None = None,
+    ) -> None:
+        """Color every item (fills per graph node, then style overrides); no geometry changes."""
+        self.dark = dark
+        for did, item in self.node_items.items():
+            dnode = self.display.nodes[did] if self.display else None
+            if dnode is None:
+                continue
+            fill = dotmod.node_fill(dnode, fills)
+            style = dotmod.merged_style(dnode, styles)
+            pen, width, dashed, ghost = "#000000", 1.0, False, False
+            if style is not None:
+                if style.ghost:
+                    fill, pen, ghost = dotmod.GHOST_FILL, dotmod.GHOST_PEN, True
+                else:
+                    fill = style.fill or fill
+                    pen = style.pen or pen
+                    dashed = style.dashed
+                if style.penwidth:
+                    width = style.penwidth
+            if dark and pen == "#000000":
+                pen = QColor(fill).darker(200).name()
+            text = dotmod.GHOST_FONT if ghost else colors.text_color(fill)
+            item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=False,
+                          highlighted=style is not None and bool(style.pen))
+            if ghost:
+                item.setOpacity(0.6)
+        self._style_clusters(dark)
+        self._style_edges(selected)
+
+    def _style_clusters(self, dark: bool) -> None:
+        for item in self.cluster_items.values():
+            if dark:
+                fill = QColor(255, 255, 255, 10 + 8 * min(item.depth, 4))
+                item.set_look(fill, QColor("#6b6f73"), QColor("#c8cacc"))
+            else:
+                fill = QColor(dotmod.CLUSTER_FILLS[min(item.depth, len(dotmod.CLUSTER_FILLS)) - 1])
+                item.set_look(fill, QColor(dotmod.CLUSTER_PEN), QColor("#555555"))
+
+    def _style_edges(self, selected: str | None) -> None:
+        graph = self.graph
+        transfers = colors.transfer_edges(graph) if graph is not None else set()
+        devices = dict(graph.nodes(data="device")) if transfers and graph is not None else {}
+        base = QColor("#a8abaf") if self.dark else QColor(dotmod.EDGE_COLOR)
+        for edge in self.edge_items:
+            moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
+            if moved is not None:
+                dst = devices.get(moved[1])
+                color = colors.darken(colors.device_base_color(dst), 0.15)
+                edge.set_look(color, 2.5, transfer=True)
+            elif selected is not None and selected in (edge.source, edge.target):
+                edge.set_look(SELECTION_COLOR, 2.0)
+            else:
+                edge.set_look(base, 1.2)
+
+    def select(self, display_id: str | None) -> None:
+        """Show ``display_id`` as the selected node (and its edges) without emitting anything."""
+        for did, item in self.node_items.items():
+            want = did == display_id
+            if item.isSelected() != want:
+                item.setSelected(want)
+        self._style_edges(display_id)

@@ -1,0 +1,110 @@
+"""The search box: find nodes by op, variable/parameter name or module; step through matches."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
+
+from .document import Document
+
+
+class _SearchEdit(QLineEdit):
+    """Line edit where Enter goes to the next match, Shift+Enter to the previous, Esc clears."""
+
+    stepRequested = Signal(int)
+    escaped = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.stepRequested.emit(-1 if back else 1)
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.escaped.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class SearchBar(QWidget):
+    """Search field with a match counter and previous/next buttons; searches as you type."""
+
+    matchActivated = Signal(str)  # display id of the match the user moved to
+    closed = Signal()
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.edit = _SearchEdit(self)
+        self.edit.setObjectName("searchEdit")
+        self.edit.setPlaceholderText("Search op, name or module…")
+        self.edit.setClearButtonEnabled(True)
+        self.edit.setMinimumWidth(220)
+        self.edit.setToolTip("Find nodes by op (AddBackward0), variable/parameter name or module "
+                             "(Ctrl+F). Enter: next match, Shift+Enter: previous, Esc: clear.")
+        self.count = QLabel("", self)
+        self.count.setMinimumWidth(64)
+        self.prev_button = QToolButton(self)
+        self.prev_button.setArrowType(Qt.ArrowType.UpArrow)
+        self.prev_button.setToolTip("Previous match (Shift+Enter)")
+        self.next_button = QToolButton(self)
+        self.next_button.setArrowType(Qt.ArrowType.DownArrow)
+        self.next_button.setToolTip("Next match (Enter)")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.count)
+        layout.addWidget(self.prev_button)
+        layout.addWidget(self.next_button)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)
+        self._timer.timeout.connect(self.run_search)
+        self.edit.textChanged.connect(lambda _text: self._timer.start())
+        self.edit.stepRequested.connect(self.step)
+        self.edit.escaped.connect(self.clear)
+        self.prev_button.clicked.connect(lambda: self.step(-1))
+        self.next_button.clicked.connect(lambda: self.step(1))
+        document.searchChanged.connect(self._show_count)
+        document.graphChanged.connect(self._show_count)
+        self._show_count()
+
+    def focus(self) -> None:
+        """Put the cursor in the field, its text selected (Ctrl+F)."""
+        self.edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.edit.selectAll()
+
+    def run_search(self) -> None:
+        """Search for the field's text now (typing triggers this after a short pause)."""
+        self._timer.stop()
+        matches = self.document.search(self.edit.text())
+        if matches:
+            self.matchActivated.emit(self.document.current_match())
+
+    def step(self, direction: int) -> None:
+        if self._timer.isActive() or self.edit.text().strip() != self.document.search_text:
+            self.run_search()
+            return
+        found = self.document.next_match(direction)
+        if found is not None:
+            self.matchActivated.emit(found)
+
+    def clear(self) -> None:
+        self.edit.clear()
+        self.run_search()
+        self.closed.emit()
+
+    def _show_count(self) -> None:
+        doc = self.document
+        if not doc.search_text:
+            self.count.setText("")
+            self.edit.setStyleSheet("")
+        elif not doc.matches:
+            self.count.setText("no match")
+            self.edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }")
+        else:
+            self.count.setText(f"{doc.match_index + 1} of {len(doc.matches)}")
+            self.edit.setStyleSheet("")
+        has = len(doc.matches) > 1
+        self.prev_button.setEnabled(has)
+        self.next_button.setEnabled(has)

@@ -1,0 +1,128 @@
+"""What the app remembers between sessions (QSettings): recent files, window layout, preferences."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+MAX_RECENT = 10
+DEFAULT_TIMEOUT = 120.0
+
+
+class Settings:
+    """Typed accessors over ``QSettings``; every value has a default and survives bad stored data.
+
+    The organization/application names set on the QCoreApplication pick the storage, so tests
+    isolate it by setting ``QSettings.setPath`` and a fresh organization name.
+    """
+
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self._s = settings if settings is not None else QSettings()
+
+    # -- recent files -------------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        """Return remembered paths, newest first, without duplicates."""
+        value = self._s.value("recent/files", [])
+        if isinstance(value, str):
+            value = [value] if value else []
+        return [str(v) for v in (value or []) if v][:MAX_RECENT]
+
+    def add_recent(self, path: str | Path) -> list[str]:
+        """Put ``path`` first in the recent list; return the new list."""
+        text = str(Path(path).resolve())
+        files = [text] + [f for f in self.recent_files() if f != text]
+        self._s.setValue("recent/files", files[:MAX_RECENT])
+        return files[:MAX_RECENT]
+
+    def remove_recent(self, path: str) -> None:
+        """Forget one recent path (e.g. a file that no longer exists)."""
+        self._s.setValue("recent/files", [f for f in self.recent_files() if f != path])
+
+    def clear_recent(self) -> None:
+        self._s.setValue("recent/files", [])
+
+    # -- window ---------------------------------------------------------------------------------
+    def geometry(self) -> QByteArray | None:
+        value = self._s.value("window/geometry")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def window_state(self) -> QByteArray | None:
+        value = self._s.value("window/state")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def save_window(self, geometry: QByteArray, state: QByteArray) -> None:
+        self._s.setValue("window/geometry", geometry)
+        self._s.setValue("window/state", state)
+
+    # -- preferences ----------------------------------------------------------------------------
+    def _text(self, key: str, default: str) -> str:
+        value = self._s.value(key, default)
+        return str(value) if value not in (None, "") else default
+
+    def _bool(self, key: str, default: bool) -> bool:
+        value = self._s.value(key, default)
+        if isinstance(value, str):
+            return value.lower() in ("1", "true", "yes")
+        return bool(value)
+
+    def _float(self, key: str, default: float) -> float:
+        try:
+            return float(self._s.value(key, default))
+        except (TypeError, ValueError):
+            return default
+
+    def color_mode(self) -> str:
+        return self._text("view/color_mode", "device")
+
+    def set_color_mode(self, mode: str) -> None:
+        self._s.setValue("view/color_mode", mode)
+
+    def theme(self) -> str:
+        """``"system"``, ``"light"`` or ``"dark"``."""
+        value = self._text("view/theme", "system")
+        return value if value in ("system", "light", "dark") else "system"
+
+    def set_theme(self, theme: str) -> None:
+        self._s.setValue("view/theme", theme)
+
+    def live_reload(self) -> bool:
+        return self._bool("run/live_reload", True)
+
+    def set_live_reload(self, on: bool) -> None:
+        self._s.setValue("run/live_reload", on)
+
+    def run_backward(self) -> bool:
+        return self._bool("run/backward", False)
+
+    def set_run_backward(self, on: bool) -> None:
+        self._s.setValue("run/backward", on)
+
+    def split_hubs(self) -> bool:
+        return self._bool("view/split_hubs", True)
+
+    def set_split_hubs(self, on: bool) -> None:
+        self._s.setValue("view/split_hubs", on)
+
+    def timeout(self) -> float:
+        """Seconds a script may run before it is stopped."""
+        value = self._float("run/timeout", DEFAULT_TIMEOUT)
+        return value if value > 0 else DEFAULT_TIMEOUT
+
+    def set_timeout(self, seconds: float) -> None:
+        self._s.setValue("run/timeout", float(seconds))
+
+    def last_dir(self) -> str:
+        return self._text("files/last_dir", str(Path.home()))
+
+    def set_last_dir(self, folder: str | Path) -> None:
+        self._s.setValue("files/last_dir", str(folder))
+
+    def png_scale(self) -> float:
+        value = self._float("export/png_scale", 2.0)
+        return value if 0.1 <= value <= 10 else 2.0
+
+    def set_png_scale(self, scale: float) -> None:
+        self._s.setValue("export/png_scale", float(scale))
+
+    def sync(self) -> None:
+        self._s.sync()

@@ -1,0 +1,329 @@
+"""The graph view: wheel zoom around the cursor, drag to pan, fit, and interaction modes.
+
+Mouse handling is delegated to small *mode* objects (as in xdot): :class:`PanMode` (default:
+drag pans, click selects) and :class:`ZoomAreaMode` (Shift+drag a rectangle to zoom into it).
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPalette, QTransform, QWheelEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QRubberBand,
+    QWidget,
+)
+
+MIN_ZOOM = 0.02
+MAX_ZOOM = 12.0
+FIT_MAX_ZOOM = 1.75
+"""Fit never magnifies a tiny graph past this: four nodes should not fill a 4K screen."""
+WHEEL_STEP = 1.0015  # zoom factor per 1/8 degree of wheel rotation: one notch (120) = x1.2
+DRAG_THRESHOLD = 4
+
+
+class InteractionMode:
+    """Receives the view's mouse events; returns True when it handled one."""
+
+    def press(self, view: "GraphView", event: QMouseEvent) -> bool:
+        return False
+
+    def move(self, view: "GraphView", event: QMouseEvent) -> bool:
+        return False
+
+    def release(self, view: "GraphView", event: QMouseEvent) -> bool:
+        return False
+
+
+class PanMode(InteractionMode):
+    """Left-drag anywhere pans; a click without drag selects the item under the cursor."""
+
+    def __init__(self) -> None:
+        self._start: QPoint | None = None
+        self._last: QPoint | None = None
+        self._dragging = False
+
+    def press(self, view: "GraphView", event: QMouseEvent) -> bool:
+        if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            return False
+        self._start = self._last = event.position().toPoint()
+        self._dragging = event.button() == Qt.MouseButton.MiddleButton
+        return True
+
+    def move(self, view: "GraphView", event: QMouseEvent) -> bool:
+        if self._start is None:
+            return False
+        pos = event.position().toPoint()
+        if not self._dragging and (pos - self._start).manhattanLength() >= DRAG_THRESHOLD:
+            self._dragging = True
+            view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if self._dragging:
+            delta = pos - self._last
+            view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() - delta.x())
+            view.verticalScrollBar().setValue(view.verticalScrollBar().value() - delta.y())
+        self._last = pos
+        return True
+
+    def release(self, view: "GraphView", event: QMouseEvent) -> bool:
+        if self._start is None:
+            return False
+        if not self._dragging:
+            view.click_at(event.position().toPoint())
+        self._start = self._last = None
+        self._dragging = False
+        view.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        return True
+
+
+class ZoomAreaMode(InteractionMode):
+    """Drag a rectangle; on release the view zooms to fit it. Returns to the previous mode."""
+
+    def __init__(self, previous: InteractionMode) -> None:
+        self.previous = previous
+        self._origin: QPoint | None = None
+        self._band: QRubberBand | None = None
+
+    def press(self, view: "GraphView", event: QMouseEvent) -> bool:
+        self._origin = event.position().toPoint()
+        self._band = QRubberBand(QRubberBand.Shape.Rectangle, view.viewport())
+        self._band.setGeometry(self._origin.x(), self._origin.y(), 0, 0)
+        self._band.show()
+        return True
+
+    def move(self, view: "GraphView", event: QMouseEvent) -> bool:
+        if self._origin is None or self._band is None:
+            return False
+        from PySide6.QtCore import QRect
+
+        self._band.setGeometry(QRect(self._origin, event.position().toPoint()).normalized())
+        return True
+
+    def release(self, view: "GraphView", event: QMouseEvent) -> bool:
+        if self._origin is None or self._band is None:
+            return False
+        rect = self._band.geometry()
+        self._band.hide()
+        self._band.deleteLater()
+        self._band = None
+        self._origin = None
+        if rect.width() > 8 and rect.height() > 8:
+            view.fit_rect(view.mapToScene(rect).boundingRect(), max_zoom=MAX_ZOOM)
+        view.set_mode(self.previous)
+        return True
+
+
+class GraphView(QGraphicsView):
+    """Shows a :class:`~graphviz_app.qt.scene.GraphScene`; emits clicks in graph terms."""
+
+    itemClicked = Signal(object)  # the QGraphicsItem clicked, or None for the background
+    itemDoubleClicked = Signal(object)
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setObjectName("graphView")
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setMouseTracking(True)
+        self.mode: InteractionMode = PanMode()
+        self.placeholder = "Open a PyTorch script (Ctrl+O) or drop a .py file here"
+        self.busy = BusyOverlay(self)
+        self.busy.hide()
+
+    # -- zoom --------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        """Return the current scale (1.0: one Graphviz point per pixel)."""
+        return self.transform().m11()
+
+    def set_zoom(self, zoom: float, anchor: QPointF | None = None) -> None:
+        """Scale to ``zoom`` (clamped), keeping the scene point under ``anchor`` (viewport pos) fixed."""
+        zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        if abs(zoom - self.zoom()) < 1e-9:
+            return
+        if anchor is None:
+            anchor = QPointF(self.viewport().rect().center())
+        before = self.mapToScene(anchor.toPoint())
+        self.setTransform(QTransform.fromScale(zoom, zoom))
+        moved = self.mapFromScene(before) - anchor.toPoint()
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
+        self.zoomChanged.emit(self.zoom())
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        self.set_zoom(self.zoom() * factor, anchor)
+
+    def zoom_in(self) -> None:
+        self.zoom_by(1.25)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / 1.25)
+
+    def actual_size(self) -> None:
+        self.set_zoom(1.0)
+
+    def fit(self) -> None:
+        """Show the whole graph (magnifying a small one at most ``FIT_MAX_ZOOM`` times)."""
+        scene = self.scene()
+        if scene is None or scene.itemsBoundingRect().isEmpty():
+            self.resetTransform()
+            self.zoomChanged.emit(self.zoom())
+            return
+        self.fit_rect(scene.itemsBoundingRect(), max_zoom=FIT_MAX_ZOOM)
+
+    def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None:
+        """Zoom and scroll so ``rect`` (scene coordinates) fills the viewport."""
+        if rect.isEmpty():
+            return
+        view = self.viewport().rect().adjusted(margin, margin, -margin, -margin)
+        if view.width() <= 0 or view.height() <= 0:
+            return
+        zoom = min(view.width() / rect.width(), view.height() / rect.height(), max_zoom)
+        zoom = max(MIN_ZOOM, zoom)
+        self.setTransform(QTransform.fromScale(zoom, zoom))
+        self.centerOn(rect.center())
+        self.zoomChanged.emit(self.zoom())
+
+    def reveal(self, item: QGraphicsItem, min_zoom: float = 0.8) -> None:
+        """Scroll ``item`` to the middle, zooming in when it would be too small to read."""
+        if self.zoom() < min_zoom:
+            self.setTransform(QTransform.fromScale(min_zoom, min_zoom))
+            self.zoomChanged.emit(self.zoom())
+        self.centerOn(item.sceneBoundingRect().center())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
+        """Zoom around the cursor; Shift+wheel scrolls sideways."""
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            bar = self.horizontalScrollBar()
+            bar.setValue(bar.value() - delta)
+            event.accept()
+            return
+        if delta:
+            self.zoom_by(WHEEL_STEP**delta, event.position())
+        event.accept()
+
+    # -- mouse -------------------------------------------------------------------------------
+    def set_mode(self, mode: InteractionMode) -> None:
+        self.mode = mode
+        cursor = Qt.CursorShape.CrossCursor if isinstance(mode, ZoomAreaMode) else Qt.CursorShape.OpenHandCursor
+        self.viewport().setCursor(cursor)
+
+    def start_zoom_area(self) -> None:
+        """Switch to drawing a rectangle to zoom into (Shift+drag does the same)."""
+        if not isinstance(self.mode, ZoomAreaMode):
+            self.set_mode(ZoomAreaMode(self.mode))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if (
+            event.button() == Qt.MouseButton.LeftButton
+            and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            and not isinstance(self.mode, ZoomAreaMode)
+        ):
+            self.set_mode(ZoomAreaMode(self.mode))
+        if not self.mode.press(self, event):
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if not self.mode.move(self, event):
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if not self.mode.release(self, event):
+            super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.itemDoubleClicked.emit(self.item_at(event.position().toPoint()))
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def item_at(self, pos: QPoint) -> QGraphicsItem | None:
+        """Return the topmost node or cluster item under viewport position ``pos``."""
+        for item in self.items(pos):
+            if hasattr(item, "display_id") or hasattr(item, "label"):
+                return item
+        return None
+
+    def click_at(self, pos: QPoint) -> None:
+        self.itemClicked.emit(self.item_at(pos))
+
+    # -- painting ----------------------------------------------------------------------------
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        scene = self.scene()
+        if scene is not None and not scene.items() and self.placeholder:
+            painter.save()
+            painter.resetTransform()
+            color = self.palette().color(QPalette.ColorRole.PlaceholderText)
+            painter.setPen(color)
+            font = self.font()
+            font.setPointSizeF(font.pointSizeF() * 1.25)
+            painter.setFont(font)
+            painter.drawText(
+                self.viewport().rect().adjusted(24, 24, -24, -24),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                self.placeholder,
+            )
+            painter.restore()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.busy.place()
+
+
+class BusyOverlay(QFrame):
+    """A floating bar over the view while a script runs: message, busy indicator, Cancel."""
+
+    def __init__(self, view: GraphView) -> None:
+        super().__init__(view)
+        self.setObjectName("busyOverlay")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        pal = self.palette()
+        pal.setColor(QPalette.ColorRole.Window, pal.color(QPalette.ColorRole.ToolTipBase))
+        pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.ToolTipText))
+        self.setPalette(pal)
+        self.label = QLabel("Running…", self)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 0)
+        self.progress.setFixedWidth(120)
+        self.progress.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setObjectName("cancelRunButton")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 8, 6)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.cancel_button)
+
+    def show_message(self, text: str) -> None:
+        self.label.setText(text)
+        self.adjustSize()
+        self.place()
+        self.show()
+        self.raise_()
+
+    def place(self) -> None:
+        view = self.parentWidget()
+        if view is None:
+            return
+        width = min(max(self.sizeHint().width(), 360), max(200, view.width() - 40))
+        self.resize(width, self.sizeHint().height())
+        self.move((view.width() - width) // 2, 16)
