@@ -86,7 +86,7 @@ def run_export(argv: Sequence[str]) -> int:
         else:
             from .core.runner import Runner
 
-            runner = Runner()
+            runner = Runner(warm=False)
             try:
                 result = runner.run(
                     source,

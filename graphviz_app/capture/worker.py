@@ -21,6 +21,8 @@ import sys
 from typing import Any, TextIO
 
 PR_SET_PDEATHSIG = 1
+WARM_ENV = "GRAPHVIZ_APP_WORKER_WARM"
+"""Set to "1" to pre-import what scripts import lazily (for a long-lived worker, as the app's)."""
 OUTPUT_HEAD = 256 * 1024
 """Bytes of the script's output kept from the start; past that only the tail is kept."""
 OUTPUT_TAIL = 64 * 1024
@@ -150,6 +152,13 @@ def main() -> None:
     import torch.nn.functional  # noqa: F401
 
     from . import script  # noqa: F401
+
+    if os.environ.get(WARM_ENV) == "1":
+        # What a first backward (sympy), a meta tensor or an optimizer (torch._dynamo) import
+        # lazily: seconds that every forked child would otherwise pay again. Starts no threads.
+        import sympy  # noqa: F401
+        import torch._dynamo  # noqa: F401
+        import torch.optim  # noqa: F401
 
     serve(sys.stdin, control_out)
 
