@@ -1,0 +1,82 @@
+"""Stepping views over real captures: forward in creation order, backward in the engine's order."""
+from __future__ import annotations
+
+import runpy
+
+from graphviz_app.core.stepping import BACKWARD, FORWARD, grad_label, step_order, step_view
+from graphviz_app.resources import example
+
+
+def engine_order(path: str) -> list[str]:
+    """Run the example in-process and record, with hooks of our own, the order the engine runs."""
+    namespace = runpy.run_path(path)
+    root = namespace["z"].grad_fn
+    seen, stack, nodes = set(), [root], []
+    while stack:
+        node = stack.pop()
+        if id(node) not in seen:
+            seen.add(id(node))
+            nodes.append(node)
+            stack.extend(n for n, _ in node.next_functions if n is not None)
+    order: list[str] = []
+    for node in nodes:
+        node.register_prehook(lambda grads, node=node: order.append(node.name().rpartition("::")[2]))
+    namespace["z"].backward()
+    return order
+
+
+def test_backward_steps_follow_the_engine(runner):
+    path = str(example("basic_autograd.py"))
+    graph = runner.run(path, backward=True).graph
+    ops = [graph.nodes[n]["op"] for n in step_order(graph, BACKWARD)]
+    assert ops == engine_order(path) == ["MeanBackward0", "AddBackward0", "PowBackward0", "AccumulateGrad"]
+
+
+def test_forward_steps_reveal_in_creation_order(runner):
+    graph = runner.run(example("basic_autograd.py")).graph
+    names = [graph.nodes[n]["name"] for n in step_order(graph, FORWARD)]
+    assert names == ["w", "x", "y", "z"]
+    view = step_view(graph, FORWARD, 1)
+    assert graph.nodes[view.node]["name"] == "x"
+    ghosts = {graph.nodes[n]["name"] for n, s in view.styles.items() if s.ghost}
+    assert ghosts == {"y", "z"}
+    assert "x = w**3" in view.caption
+    assert view.edges == {(next(graph.predecessors(view.node)), view.node)}
+
+
+def test_backward_reaches_the_leaf_with_its_golden_gradient(runner):
+    graph = runner.run(example("basic_autograd.py"), backward=True).graph
+    before = step_view(graph, BACKWARD, -1)
+    assert before.node is None and not any(s.extra_label for s in before.styles.values())
+    first = step_view(graph, BACKWARD, 0)
+    assert "seed gradient" in first.caption
+    last = step_view(graph, BACKWARD, 3)
+    assert graph.nodes[last.node]["name"] == "w"
+    assert last.styles[last.node].extra_label == "w.grad = [[0.75, 3], [6.75, 3]]"
+    assert "accumulates" in last.caption
+
+
+def test_summed_gradients_are_said(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.tensor(2.0, requires_grad=True)
+        h = w * 3
+        loss = h * h + h
+        """
+    )
+    graph = runner.run(script, backward=True).graph
+    h = next(n for n, d in graph.nodes(data=True) if d["name"] == "h")
+    index = graph.nodes[h]["backward_index"]
+    assert "sums the gradients of its 3 consumers" in step_view(graph, BACKWARD, index).caption
+
+
+def test_without_backward_there_are_no_backward_steps(runner):
+    graph = runner.run(example("basic_autograd.py")).graph
+    view = step_view(graph, BACKWARD, 0)
+    assert view.count == 0 and "run backward" in view.caption.lower()
+
+
+def test_nan_gradient_label():
+    label = grad_label({"kind": "op", "grad": {"nan": 2, "inf": 0, "norm": float("nan")}})
+    assert label == "‖g‖=nan/inf (2 nan, 0 inf)"
