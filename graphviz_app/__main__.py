@@ -1,0 +1,6 @@
+"""``python -m graphviz_app``: same as the ``graphviz-app`` console script."""
+from __future__ import annotations
+
+from graphviz_app.cli import main
+
+raise SystemExit(main())
