@@ -6,4 +6,5 @@ from __future__ import annotations
 
 from graphviz_app.cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":
+    raise SystemExit(main())
