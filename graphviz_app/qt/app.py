@@ -119,5 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     timer.start(250)
     timer.timeout.connect(lambda: None)
     code = app.exec()
-    del timer
+    timer.stop()
+    if window.isVisible():  # quit from elsewhere (Ctrl+C): still save settings, stop the worker
+        window.close()
     return code

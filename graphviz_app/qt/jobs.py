@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 from ..errors import GraphvizAppError, ScriptError
 
@@ -80,6 +80,11 @@ class ScriptJobs(QObject):
         self._current: RunRequest | None = None
         self._pending: RunRequest | None = None
         self._count = 0
+        # Runner.cancel() only stops a script that has started; a cancel that comes while the
+        # request is still on its way to the worker is repeated until the run ends.
+        self._cancel_timer = QTimer(self)
+        self._cancel_timer.setInterval(100)
+        self._cancel_timer.timeout.connect(self._repeat_cancel)
 
     def prestart(self) -> None:
         """Start the warm worker process now, so the first run does not wait for torch's import."""
@@ -100,7 +105,7 @@ class ScriptJobs(QObject):
         request = RunRequest(Path(path), backward, timeout, self._count, dict(options))
         if self._task is not None:
             self._pending = request
-            self.runner.cancel()
+            self._stop_current()
         else:
             self._launch(request)
         return request
@@ -109,6 +114,16 @@ class ScriptJobs(QObject):
         """Stop the running script (and forget a queued one); ``failed`` reports "cancelled"."""
         self._pending = None
         if self._task is not None:
+            self._stop_current()
+
+    def _stop_current(self) -> None:
+        self.runner.cancel()
+        self._cancel_timer.start()
+
+    def _repeat_cancel(self) -> None:
+        if self._task is None:
+            self._cancel_timer.stop()
+        else:
             self.runner.cancel()
 
     def _launch(self, request: RunRequest) -> None:
@@ -133,6 +148,7 @@ class ScriptJobs(QObject):
         task.deleteLater()
         self._task = None
         self._current = None
+        self._cancel_timer.stop()
         pending, self._pending = self._pending, None
         if pending is not None:
             # The user asked for another run meanwhile: this one's result is stale.
@@ -147,9 +163,13 @@ class ScriptJobs(QObject):
     def shutdown(self) -> None:
         """Cancel any run, wait for its thread, and stop the worker process if this object made it."""
         self._pending = None
+        self._cancel_timer.stop()
         if self._task is not None:
-            self.runner.cancel()
-            self._task.wait(30000)
+            deadline = 300
+            while self._task.isRunning() and deadline:
+                self.runner.cancel()  # repeated: the script may not have started yet
+                self._task.wait(100)
+                deadline -= 1
         if self._owns_runner:
             self.runner.close()
 

@@ -1,0 +1,213 @@
+"""The real main window driven with qtbot: load, draw, zoom, search, collapse, colors, panels."""
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QImage
+
+from graphviz_app.core import colors
+from graphviz_app.core.display import MODULE_PREFIX
+from graphviz_app.qt.items import EdgeItem, NodeItem
+from graphviz_app.resources import example
+
+from .conftest import LOAD_TIMEOUT_MS
+
+
+def dominant_color(image: QImage, center: QPoint, half: int) -> QColor:
+    """Return the most common pixel color in a square around ``center`` (labels are a minority)."""
+    counts: Counter[int] = Counter()
+    for x in range(center.x() - half, center.x() + half + 1):
+        for y in range(center.y() - half // 2, center.y() + half // 2 + 1):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                counts[image.pixel(x, y)] += 1
+    return QColor.fromRgb(counts.most_common(1)[0][0])
+
+
+def close_colors(a: QColor, b: QColor, tolerance: int = 6) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a.getRgb()[:3], b.getRgb()[:3]))
+
+
+def test_basic_example_draws_every_node_and_edge(window, load):
+    load(example("basic_autograd.py"))
+    graph, display, scene = window.document.graph, window.document.display, window.scene
+    assert graph.number_of_nodes() == 4
+    assert set(scene.node_items) == set(display.nodes)
+    assert {(e.source, e.target) for e in scene.edge_items} == {(e.source, e.target) for e in display.edges}
+    ops = sorted(graph.nodes[i.members[0]]["op"] for i in scene.node_items.values())
+    assert ops == ["AccumulateGrad", "AddBackward0", "MeanBackward0", "PowBackward0"]
+    leaf = next(i for i in scene.node_items.values() if graph.nodes[i.members[0]]["kind"] == "leaf")
+    assert leaf.lines[0] == "w" and "2×2" in leaf.lines[1]
+    output = next(i for i in scene.node_items.values() if i.is_output)
+    assert graph.nodes[output.members[0]]["op"] == "MeanBackward0"
+    assert all(isinstance(i, EdgeItem) and not i.path.isEmpty() for i in scene.edge_items)
+    assert "4 nodes" in window.status_counts.text() and "cpu" in window.status_devices.text()
+    assert "basic_autograd.py" in window.windowTitle()
+    assert window.legend.isVisible() and window.legend.entries[0].label == "cpu"
+
+
+def test_zoom_and_fit_change_the_transform(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    view = window.view
+    fitted = view.zoom()
+    view.zoom_in()
+    assert view.zoom() > fitted
+    window.actions_.fit.trigger()
+    assert abs(view.zoom() - fitted) < 1e-6
+    window.actions_.zoom_out.trigger()
+    assert view.zoom() < fitted
+    # Wheel zoom keeps the scene point under the cursor in place.
+    item = next(iter(window.scene.node_items.values()))
+    cursor = view.mapFromScene(item.scene_rect().center())
+    before = view.mapToScene(cursor)
+    view.zoom_by(1.5, QPointF(cursor))
+    after = view.mapToScene(cursor)
+    assert abs(before.x() - after.x()) < 1.5 and abs(before.y() - after.y()) < 1.5
+    assert view.renderHints() & view.renderHints().Antialiasing
+
+
+def test_click_selects_and_inspector_shows_the_node(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    graph = window.document.graph
+    pow_id = next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
+    item = window.scene.items_for(pow_id)[0]
+    pos = window.view.mapFromScene(item.scene_rect().center())
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert window.document.selection == item.display_id
+    assert item.isSelected()
+    values = window.inspector.values()
+    assert values["Node/op"] == "PowBackward0"
+    assert values["Tensor/shape"] == "[2, 2]" and values["Tensor/device"] == "cpu"
+    assert values["Node/name"] == "x"
+    assert "exponent" in " ".join(v for k, v in values.items() if k.startswith("Saved"))
+    assert "Forward value/values" in values  # a small tensor shows its values
+    # A click on the background clears the selection.
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert window.document.selection is None
+
+
+def test_search_finds_a_named_node_and_jumps_to_it(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    window.actions_.find.trigger()
+    qtbot.keyClicks(window.search_bar.edit, "w")
+    qtbot.waitUntil(lambda: window.document.search_text == "w", timeout=5000)
+    graph = window.document.graph
+    selected = window.document.selected_members()
+    assert selected and graph.nodes[selected[0]].get("name") == "w"
+    assert window.search_bar.count.text().endswith(f"of {len(window.document.matches)}")
+    item = window.scene.node_items[window.document.selection]
+    assert item.highlighted  # outlined by the search style layer
+    assert window.view.viewport().rect().contains(window.view.mapFromScene(item.scene_rect().center()))
+    window.search_bar.clear()
+    assert not window.document.matches and not item.highlighted
+
+
+def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    requests = window.loader.layouts.latest()
+    item = next(iter(window.scene.node_items.values()))
+    device_fill = item.fill.name()
+    combo = window.actions_.color_combo
+    combo.setCurrentIndex(combo.findData("op"))
+    combo.activated.emit(combo.currentIndex())
+    assert window.document.color_mode == "op"
+    assert window.loader.layouts.latest() == requests  # no new layout
+    expected = colors.node_colors(window.document.graph, "op")[item.members[0]]
+    assert item.fill.name().lower() == expected.lower() != device_fill.lower()
+    assert window.legend.entries and window.legend.entries[0].label in {
+        f for f, _, _ in colors.OP_FAMILIES} | {colors.OTHER_FAMILY}
+    # Gradient mode is offered only once backward has run.
+    assert "grad" not in window.document.available_color_modes()
+
+
+def test_device_colors_match_rendered_pixels_and_transfers_stand_out(window, load, qtbot):
+    load(example("devices.py"))
+    graph = window.document.graph
+    devices = {d for _, d in graph.nodes(data="device")}
+    assert "cpu" in devices and len(devices) == 2
+    image = window.view.grab().toImage()
+    ratio = image.devicePixelRatio()
+    for item in window.scene.node_items.values():
+        device = graph.nodes[item.members[0]]["device"]
+        center = window.view.mapFromScene(item.scene_rect().center())
+        half = max(3, int(item.scene_rect().width() * window.view.zoom() * 0.3))
+        seen = dominant_color(image, QPoint(int(center.x() * ratio), int(center.y() * ratio)), half)
+        assert close_colors(seen, QColor(colors.device_color(device))), (item.display_id, device, seen.name())
+    transfers = [e for e in window.scene.edge_items if e.transfer]
+    assert transfers and all(e.width > 2 for e in transfers)
+    moved = {graph.nodes[v]["op"] for e in transfers for _, v in e.graph_edges}
+    assert any("ToCopy" in op or "Backward" in op for op in moved)
+    assert {e.label for e in window.legend.entries} == devices
+    assert window.legend.transfer_count == len(transfers)
+
+
+def test_collapse_and_expand_modules(window, load, qtbot):
+    load(example("transformer_layer.py"))
+    doc = window.document
+    modules = doc.modules()
+    assert "self_attn" in modules
+    before = set(window.scene.node_items)
+    assert "self_attn.out_proj" in window.scene.cluster_items  # drawn as a Graphviz cluster
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        item = window.modules.items()["self_attn"]
+        item.setCheckState(0, Qt.CheckState.Checked)  # the Modules panel's checkbox
+    collapsed = set(window.scene.node_items)
+    assert MODULE_PREFIX + "self_attn" in collapsed and len(collapsed) < len(before)
+    assert not any(c.startswith("self_attn") for c in window.scene.cluster_items)
+    members = window.scene.node_items[MODULE_PREFIX + "self_attn"].members
+    assert all((doc.graph.nodes[m].get("module") or "").startswith("self_attn") for m in members)
+    # Double-click on the collapsed node expands it again.
+    node = window.scene.node_items[MODULE_PREFIX + "self_attn"]
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        pos = window.view.mapFromScene(node.scene_rect().center())
+        qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert set(window.scene.node_items) == before
+    # Collapse all to depth 1: every top-level module becomes one node.
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.modules.depth.setValue(1)
+        window.modules.collapse_button.click()
+    tops = {m for m in modules if "." not in m}
+    assert {MODULE_PREFIX + m for m in tops} <= set(window.scene.node_items)
+    assert not window.scene.cluster_items
+    assert all(window.modules.items()[m].checkState(0) == Qt.CheckState.Checked for m in tops)
+
+
+def test_collapsed_view_survives_reload(window, load, qtbot):
+    load(example("transformer_layer.py"))
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.document.collapse("self_attn")
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.reload.trigger()
+    assert MODULE_PREFIX + "self_attn" in window.scene.node_items
+
+
+def test_run_backward_enables_gradient_colors_and_inspector_grads(window, load, qtbot):
+    window.actions_.backward.setChecked(True)  # no script open yet: nothing reloads
+    load(example("basic_autograd.py"))
+    doc = window.document
+    assert doc.has_gradients() and "grad" in doc.available_color_modes()
+    doc.set_color_mode("grad")
+    leaf = next(n for n, k in doc.graph.nodes(data="kind") if k == "leaf")
+    doc.select_graph_node(leaf)
+    values = window.inspector.values()
+    assert values["Gradient/values"] == "[[0.75, 3], [6.75, 3]]"
+    item = window.scene.items_for(leaf)[0]
+    assert item.fill.name().lower() == colors.node_colors(doc.graph, "grad")[leaf].lower()
+
+
+def test_node_tooltip_describes_the_node(window, load):
+    load(example("basic_autograd.py"))
+    graph = window.document.graph
+    leaf = next(n for n, k in graph.nodes(data="kind") if k == "leaf")
+    tip = window.scene.items_for(leaf)[0].toolTip()
+    assert "AccumulateGrad" in tip and "name: w" in tip and "cpu" in tip
+
+
+def test_every_node_item_is_a_node(window, load):
+    load(example("sequential_branches.py"))
+    kinds = {type(i) for i in window.scene.items() if not isinstance(i, EdgeItem)}
+    assert NodeItem in kinds
+    for display_id, item in window.scene.node_items.items():
+        assert item.display_id == display_id
+        for member in item.members:
+            assert item in window.scene.items_for(member)
