@@ -45,6 +45,8 @@ def check_target(path: Path) -> str | None:
     """Return why ``path`` cannot be written (in plain words), or None when it looks fine."""
     if not path.name or path.name in (".", ".."):
         return "Choose a file name to export to."
+    if path.is_dir():
+        return f"{path} is a folder; choose a file name."
     if path.suffix.lower().lstrip(".") not in FORMATS:
         return (f"'{path.suffix or path.name}' is not an export format: end the name with "
                 + ", ".join(f".{f}" for f in FORMATS) + ".")
@@ -53,8 +55,6 @@ def check_target(path: Path) -> str | None:
         return f"The folder {folder} does not exist. Choose an existing folder."
     if not folder.is_dir():
         return f"{folder} is not a folder."
-    if path.is_dir():
-        return f"{path} is a folder; choose a file name."
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return f"You cannot write to {path if path.exists() else folder} (permission denied)."
     return None
@@ -121,7 +121,7 @@ class ExportDialog(QDialog):
         self.scale.setSingleStep(0.5)
         self.scale.setSuffix(" ×")
         self.scale.setValue(settings.png_scale())
-        self.scale.setToolTip("PNG resolution: 1× is 72 dpi, 2× suits high-DPI screens and slides")
+        self.scale.setToolTip("PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides")
         self.error = QLabel(self)
         self.error.setObjectName("exportError")
         self.error.setWordWrap(True)
