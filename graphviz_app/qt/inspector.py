@@ -69,6 +69,10 @@ class InspectorPanel(QWidget):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.title.setFont(font)
+        self.hint = QLabel("Click a node to see its op, tensor, saved values and gradient.", self)
+        self.hint.setWordWrap(True)
+        self.hint.setEnabled(False)
+        self.hint.hide()
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("inspectorTree")
         self.tree.setColumnCount(2)
@@ -82,6 +86,7 @@ class InspectorPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
+        layout.addWidget(self.hint)
         layout.addWidget(self.tree, 1)
         document.selectionChanged.connect(self.refresh)
         document.graphChanged.connect(self.refresh)
@@ -103,7 +108,9 @@ class InspectorPanel(QWidget):
         graph, display = doc.graph, doc.display
         if graph is None or display is None or doc.selection not in display.nodes:
             self.title.setText("Nothing selected" if graph is not None else "No graph loaded")
+            self.hint.setVisible(graph is not None)
             return
+        self.hint.hide()
         dnode = display.nodes[doc.selection]
         if dnode.kind == "module":
             self._show_module(graph, dnode)

@@ -26,8 +26,6 @@ LABEL_FONT_SIZE = 10.0
 LABEL_PADDING = 6.0
 SELECTION_COLOR = QColor("#1a73e8")
 HOVER_COLOR = QColor("#5f6368")
-TRANSFER_EDGE_COLOR = "#D55E00"
-"""Edges between devices: Okabe-Ito vermillion, drawn thick and dashed."""
 
 
 def label_font(size: float = LABEL_FONT_SIZE, bold: bool = False) -> QFont:
@@ -118,7 +116,7 @@ class NodeItem(QGraphicsObject):
             width *= 0.85
         for i, line in enumerate(self.lines):
             size = LABEL_FONT_SIZE if i == 0 else LABEL_FONT_SIZE * 0.9
-            font = label_font(size, bold=(i == 0 and self.kind != "module") or self.kind == "module" and i == 0)
+            font = label_font(size, bold=(i == 0 and self.kind == "module"))
             measured = QFontMetricsF(font).horizontalAdvance(line) / FONT_SCALE
             if measured > width:
                 font = label_font(size * width / measured, bold=font.bold())

@@ -6,8 +6,9 @@ from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from ..core import colors
+from .app import is_dark
 from .document import Document
-from .items import TRANSFER_EDGE_COLOR
+from .scene import transfer_color
 
 MODE_TITLES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
 
@@ -137,8 +138,13 @@ class LegendPanel(QFrame):
                 self._layout.addWidget(GradBar(scale))
         for entry in entries:
             self._row(Swatch(entry.color), entry.text)
-        if transfers:
-            self._row(Swatch(TRANSFER_EDGE_COLOR, line=True), f"device transfer ({transfers} edge{'s' * (transfers != 1)})")
+        by_target: dict[str, list[tuple[str, str]]] = {}
+        for edge in sorted(colors.transfer_edges(graph)):
+            by_target.setdefault(graph.nodes[edge[1]].get("device") or "?", []).append(edge)
+        for target, edges in sorted(by_target.items()):
+            color = transfer_color(graph, edges[0], is_dark(self.palette()))
+            n = len(edges)
+            self._row(Swatch(color, line=True), f"copy to {target} ({n} edge{'s' * (n != 1)})")
         self.setVisible(self.wanted)
         self.place()
 

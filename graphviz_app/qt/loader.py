@@ -222,7 +222,7 @@ class Loader(QObject):
         self.restyle()
         scene.select(doc.selection)
         if self._fit_next:
-            view.fit()
+            view.show_initial()
             self._fit_next = False
         else:
             view.set_zoom(old_zoom)

@@ -121,7 +121,7 @@ class MainWindow(QMainWindow):
         else:
             self.resizeDocks([self.docks["inspector"], self.docks["modules"]], [340, 240],
                              Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks["messages"]], [170], Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["messages"]], [140], Qt.Orientation.Vertical)
         for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
                               (a.backward, s.run_backward()), (a.show_legend, True)):
             action.blockSignals(True)

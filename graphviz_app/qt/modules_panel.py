@@ -30,7 +30,10 @@ class ModulesPanel(QWidget):
         self.document = document
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("modulesTree")
-        self.tree.setHeaderLabels(["Module (checked: collapsed)", "Nodes"])
+        self.tree.setHeaderLabels(["Module", "Nodes"])
+        self.tree.header().setStretchLastSection(False)
+        self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(1, self.tree.header().ResizeMode.ResizeToContents)
         self.tree.setToolTip("Check a module to draw it as a single node; uncheck to expand it.\n"
                              "Double-click a module to show it in the graph.")
         self.tree.itemChanged.connect(self._item_changed)
@@ -48,8 +51,12 @@ class ModulesPanel(QWidget):
         self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth.value()))
         self.expand_button = QPushButton("Expand all", self)
         self.expand_button.clicked.connect(lambda: self.document.set_collapsed(frozenset()))
-        self.empty = QLabel("This graph has no modules (ops did not run inside an nn.Module).", self)
+        self.hint = QLabel("Check a module to collapse it into one node.", self)
+        self.hint.setWordWrap(True)
+        self.hint.setEnabled(False)
+        self.empty = QLabel("This graph has no modules: its ops did not run inside an nn.Module.", self)
         self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         row = QHBoxLayout()
         row.addWidget(self.collapse_button)
         row.addWidget(self.depth)
@@ -58,7 +65,8 @@ class ModulesPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(row)
-        layout.addWidget(self.empty)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.empty, 1)
         layout.addWidget(self.tree, 1)
         self._items: dict[str, QTreeWidgetItem] = {}
         self._updating = False
@@ -105,6 +113,7 @@ class ModulesPanel(QWidget):
         has = bool(modules)
         self.empty.setVisible(graph is not None and not has)
         self.tree.setVisible(has)
+        self.hint.setVisible(has)
         for w in (self.collapse_button, self.depth, self.expand_button):
             w.setEnabled(has)
         self._updating = False

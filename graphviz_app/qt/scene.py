@@ -27,6 +27,32 @@ SCENE_MARGIN = 4000.0
 """Empty canvas around the graph so it can be panned freely past its edges."""
 
 
+def _luminance(color: QColor) -> float:
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) + 0.0722 * channel(color.blueF())
+
+
+def readable_edge_color(color: str, dark: bool) -> str:
+    """Return ``color`` darkened (light background) or lightened (dark background) until it has
+    at least 3:1 contrast with the background, so a yellow transfer edge stays visible."""
+    c = QColor(color)
+    for _ in range(12):
+        lum = _luminance(c)
+        ratio = (lum + 0.05) / (0.02 + 0.05) if dark else (1.05) / (lum + 0.05)
+        if ratio >= 3.0:
+            break
+        c = c.lighter(115) if dark else c.darker(115)
+    return c.name()
+
+
+def transfer_color(graph: nx.DiGraph, edge: tuple[str, str], dark: bool = False) -> str:
+    """Return the color of a device-transfer edge: the destination device's color, readable."""
+    dst = graph.nodes[edge[1]].get("device")
+    return readable_edge_color(colors.darken(colors.device_base_color(dst), 0.15), dark)
+
+
 def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
     """Return the hover text of a drawn node."""
     if dnode.kind == "module":
@@ -164,14 +190,11 @@ class GraphScene(QGraphicsScene):
     def _style_edges(self, selected: str | None) -> None:
         graph = self.graph
         transfers = colors.transfer_edges(graph) if graph is not None else set()
-        devices = dict(graph.nodes(data="device")) if transfers and graph is not None else {}
         base = QColor("#a8abaf") if self.dark else QColor(dotmod.EDGE_COLOR)
         for edge in self.edge_items:
             moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
             if moved is not None:
-                dst = devices.get(moved[1])
-                color = colors.darken(colors.device_base_color(dst), 0.15)
-                edge.set_look(color, 2.5, transfer=True)
+                edge.set_look(transfer_color(graph, moved, self.dark), 2.5, transfer=True)
             elif selected is not None and selected in (edge.source, edge.target):
                 edge.set_look(SELECTION_COLOR, 2.0)
             else:

@@ -24,6 +24,8 @@ MIN_ZOOM = 0.02
 MAX_ZOOM = 12.0
 FIT_MAX_ZOOM = 1.75
 """Fit never magnifies a tiny graph past this: four nodes should not fill a 4K screen."""
+READABLE_ZOOM = 0.9
+"""Below this zoom, 10 pt labels are too small to read on a typical screen."""
 WHEEL_STEP = 1.0015  # zoom factor per 1/8 degree of wheel rotation: one notch (120) = x1.2
 DRAG_THRESHOLD = 4
 
@@ -186,6 +188,19 @@ class GraphView(QGraphicsView):
             self.zoomChanged.emit(self.zoom())
             return
         self.fit_rect(scene.itemsBoundingRect(), max_zoom=FIT_MAX_ZOOM)
+
+    def show_initial(self, readable: float = READABLE_ZOOM) -> None:
+        """Show a newly loaded graph: all of it if its labels stay readable, else its top (the
+        inputs) at a readable zoom, centered; Fit (Ctrl+0) still shows everything."""
+        scene = self.scene()
+        rect = scene.itemsBoundingRect() if scene is not None else QRectF()
+        self.fit()
+        if rect.isEmpty() or self.zoom() >= readable:
+            return
+        self.setTransform(QTransform.fromScale(readable, readable))
+        view_h = self.viewport().height() / readable
+        self.centerOn(QPointF(rect.center().x(), rect.top() + view_h / 2 - 12 / readable))
+        self.zoomChanged.emit(self.zoom())
 
     def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None:
         """Zoom and scroll so ``rect`` (scene coordinates) fills the viewport."""
