@@ -1,0 +1,136 @@
+"""The headless CLI end to end: real worker, real torch, real Graphviz."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from graphviz_app.resources import example
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        capture_output=True, text=True, timeout=timeout, cwd=ROOT,
+    )
+
+
+@pytest.fixture(scope="module")
+def basic_json(tmp_path_factory) -> Path:
+    """The basic example run through the CLI once, with backward, saved as JSON."""
+    out = tmp_path_factory.mktemp("cli") / "basic.json"
+    done = cli("export", str(example("basic_autograd.py")), "-o", str(out), "--backward")
+    assert done.returncode == 0, done.stderr
+    assert "wrote" in done.stdout and "4 nodes, 3 edges" in done.stdout
+    return out
+
+
+def test_script_straight_to_png(tmp_path):
+    out = tmp_path / "basic.png"
+    done = cli("export", str(example("basic_autograd.py")), "-o", str(out), "--backward", "--color", "grad")
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf", ".dot", ".json"])
+def test_export_every_format(suffix, tmp_path, basic_json):
+    out = tmp_path / f"basic{suffix}"
+    done = cli("export", str(basic_json), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    if suffix == ".png":
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    elif suffix == ".svg":
+        root = ET.fromstring(data)
+        assert root.tag.endswith("svg")
+        text = data.decode()
+        assert "PowBackward0" in text and "w" in text
+    elif suffix == ".pdf":
+        assert data.startswith(b"%PDF")
+    elif suffix == ".dot":
+        assert data.decode().lstrip().startswith(("digraph", "strict digraph"))
+    else:
+        graph = json.loads(data)
+        leaf = next(n for n in graph["nodes"] if n["name"] == "w")
+        assert leaf["grad"]["values"] == [[0.75, 3.0], [6.75, 3.0]]
+
+
+def test_json_can_be_exported_again_without_running(tmp_path):
+    saved = tmp_path / "g.json"
+    assert cli("export", str(example("devices.py")), "-o", str(saved)).returncode == 0
+    svg = tmp_path / "g.svg"
+    done = cli("export", str(saved), "-o", str(svg), "--color", "op")
+    assert done.returncode == 0, done.stderr
+    assert svg.read_bytes().lstrip().startswith((b"<?xml", b"<svg"))
+
+
+def test_module_names_and_grad_colors(tmp_path):
+    out = tmp_path / "t.svg"
+    done = cli("export", str(example("transformer_layer.py")), "-o", str(out), "--backward", "--color", "grad")
+    assert done.returncode == 0, done.stderr
+    text = out.read_text()
+    assert "linear1.weight" in text and "self_attn" in text
+
+
+@pytest.mark.parametrize(
+    "source, phrase",
+    [
+        ("x = (\n", "syntax error on line 1"),
+        ("import torch\nw = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = (w * 2).sum()\n", "torch.no_grad()"),
+        ("import os\nos._exit(4)\n", "os._exit(4)"),
+        ("while True:\n    pass\n", "did not finish within 2 s"),
+        ("import torch\nw = torch.tensor([1, 2], requires_grad=True)\n", "integers"),
+    ],
+    ids=["syntax", "no_graph", "os_exit", "hang", "int_requires_grad"],
+)
+def test_bad_scripts_fail_clearly_and_write_nothing(source, phrase, tmp_path):
+    script = tmp_path / "bad.py"
+    script.write_text(source)
+    out = tmp_path / "out.svg"
+    done = cli("export", str(script), "-o", str(out), "--timeout", "2")
+    assert done.returncode == 1
+    assert phrase in done.stderr and "graphviz-app: error:" in done.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == [script]
+
+
+def test_users_traceback_is_shown(tmp_path):
+    script = tmp_path / "raises.py"
+    script.write_text("import torch\n\ndef f():\n    raise KeyError('weights')\n\nf()\n")
+    done = cli("export", str(script), "-o", str(tmp_path / "o.png"))
+    assert done.returncode == 1
+    assert f'{script}", line 4' in done.stderr and "KeyError: 'weights'" in done.stderr
+    assert "graphviz_app/capture" not in done.stderr
+
+
+def test_bad_paths(tmp_path):
+    missing = cli("export", str(tmp_path / "nope.py"), "-o", str(tmp_path / "o.svg"))
+    assert missing.returncode == 1 and "No such file" in missing.stderr
+    not_python = tmp_path / "weights.bin"
+    not_python.write_bytes(b"\x00\x01\x02binary")
+    done = cli("export", str(not_python), "-o", str(tmp_path / "o.svg"))
+    assert done.returncode == 1 and "not a Python script" in done.stderr
+    no_folder = cli("export", str(example("basic_autograd.py")), "-o", str(tmp_path / "no" / "such" / "o.svg"))
+    assert no_folder.returncode == 1 and "does not exist" in no_folder.stderr
+    bad_suffix = cli("export", str(example("basic_autograd.py")), "-o", str(tmp_path / "o.gif"))
+    assert bad_suffix.returncode == 1 and ".png" in bad_suffix.stderr
+    assert not (tmp_path / "o.svg").exists() and not (tmp_path / "o.gif").exists()
+
+
+def test_unwritable_location(basic_json):
+    # /proc refuses new files even to root, so this holds for any user.
+    done = cli("export", str(basic_json), "-o", "/proc/graph.svg")
+    assert done.returncode == 1 and "/proc" in done.stderr
+    assert not Path("/proc/graph.svg").exists()
+
+
+def test_python_m_and_main_py_agree():
+    by_module = subprocess.run([sys.executable, "-m", "graphviz_app", "export", "--help"], capture_output=True, text=True, cwd=ROOT)
+    by_main = cli("export", "--help")
+    assert by_module.returncode == by_main.returncode == 0
+    assert by_module.stdout == by_main.stdout and "--backward" in by_main.stdout
