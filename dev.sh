@@ -120,7 +120,7 @@ main() {
             setup
             if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
                 say "no display: \$DISPLAY is not set, so the window has nowhere to open."
-                say "run it on a virtual screen:  xvfb-run -a ./dev.sh app $*"
+                say "run it on a virtual screen:  xvfb-run -a ./dev.sh app${*:+ $*}"
                 say "or export a picture without a window:  .venv/bin/python main.py export SCRIPT -o graph.png"
                 exit 2
             fi
