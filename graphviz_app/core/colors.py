@@ -1,0 +1,402 @@
+"""Node fill colors for the four color modes, their legends, and device-transfer edges.
+
+Modes (``COLOR_MODES``):
+
+``device``  (default) one colorblind-safe fill per device, from the Okabe-Ito palette lightened so
+            black labels stay readable; unknown devices are hashed into the spare colors.
+``op``      one color per op family (matmul, elementwise, activation, reduction, shape, ...).
+``module``  one color per top-level module (``encoder`` in ``encoder.layers.0.attn``).
+``grad``    the norm of the node's gradient on a log-scale viridis-like ramp between the graph's
+            smallest and largest finite nonzero norms; NaN/Inf gradients get ``WARNING_COLOR``,
+            nodes without a gradient ``NO_GRAD_COLOR``.
+
+Every function is a linear pass over the graph and returns ``"#rrggbb"`` strings.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import re
+import zlib
+from collections import Counter
+from dataclasses import dataclass
+
+import networkx as nx
+
+COLOR_MODES = ("device", "op", "module", "grad")
+
+OKABE_ITO = {
+    "orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73", "yellow": "#F0E442",
+    "blue": "#0072B2", "vermillion": "#D55E00", "reddish_purple": "#CC79A7",
+}
+"""The Okabe-Ito colorblind-safe palette (without black): the saturated, "dark" device colors."""
+
+_DEVICE_BASE = {
+    "cpu": OKABE_ITO["sky_blue"], "cuda:0": OKABE_ITO["bluish_green"],
+    "cuda:1": OKABE_ITO["orange"], "mps": OKABE_ITO["reddish_purple"],
+    "meta": OKABE_ITO["yellow"],
+}
+_SPARE_BASE = (OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["orange"],
+               OKABE_ITO["bluish_green"], OKABE_ITO["reddish_purple"], OKABE_ITO["sky_blue"])
+
+FILL_LIGHTNESS = 0.55
+"""How far device fills are mixed toward white (0 = the saturated color, 1 = white)."""
+
+WARNING_COLOR = "#FF1F8E"
+"""Fill of nodes whose gradient holds NaN or Inf: a hot pink that the grad scale never uses."""
+NO_GRAD_COLOR = "#D9D9D9"
+"""Fill of nodes without a gradient in ``grad`` mode."""
+NEUTRAL_COLOR = "#EEEEEE"
+"""Fill of nodes a mode says nothing about (no device, no module)."""
+
+TOL_LIGHT = ("#77AADD", "#EE8866", "#EEDD88", "#44BB99", "#FFAABB", "#99DDFF", "#BBCC33",
+             "#AAAA00", "#DDDDDD")
+"""Paul Tol's 'light' qualitative palette: colorblind-safe fills made for black text."""
+
+VIRIDIS_STOPS = ("#440154", "#472D7B", "#3B528B", "#2C728E", "#21918C", "#28AE80", "#5EC962",
+                 "#ADDC30", "#FDE725")
+"""Evenly spaced stops of matplotlib's viridis (perceptually uniform, colorblind-safe)."""
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    c = color.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def _hex(r: float, g: float, b: float) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*(max(0, min(255, round(v))) for v in (r, g, b)))
+
+
+def lighten(color: str, amount: float = FILL_LIGHTNESS) -> str:
+    """Return ``color`` mixed toward white by ``amount`` (0..1)."""
+    r, g, b = _rgb(color)
+    return _hex(r + (255 - r) * amount, g + (255 - g) * amount, b + (255 - b) * amount)
+
+
+def darken(color: str, amount: float = 0.35) -> str:
+    """Return ``color`` mixed toward black by ``amount`` (0..1)."""
+    r, g, b = _rgb(color)
+    return _hex(r * (1 - amount), g * (1 - amount), b * (1 - amount))
+
+
+def _luminance(color: str) -> float:
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = _rgb(color)
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def text_color(fill: str) -> str:
+    """Return ``"#000000"`` or ``"#ffffff"``, whichever has the higher WCAG contrast on ``fill``."""
+    lum = _luminance(fill)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+def _stable_index(key: str, n: int) -> int:
+    return zlib.crc32(key.encode("utf-8")) % n
+
+
+def device_base_color(device: str | None) -> str:
+    """Return the saturated color of a device (for transfer edges and borders)."""
+    if not device:
+        return "#808080"
+    if device in _DEVICE_BASE:
+        return _DEVICE_BASE[device]
+    if device == "cuda":
+        return _DEVICE_BASE["cuda:0"]
+    return _SPARE_BASE[_stable_index(device, len(_SPARE_BASE))]
+
+
+def device_color(device: str | None) -> str:
+    """Return the fill color of a device: a lightened Okabe-Ito color (gray for no device)."""
+    if not device:
+        return NEUTRAL_COLOR
+    return lighten(device_base_color(device))
+
+
+def device_edge_color(device: str | None) -> str:
+    """Return a dark shade of the device's color that stands out as a line on white (contrast
+    at least 3:1): used for transfer edges into that device."""
+    color = device_base_color(device)
+    while 1.05 / (_luminance(color) + 0.05) < 3.0:
+        color = darken(color, 0.12)
+    return color
+
+
+DEVICE_COLORS = {device: device_color(device) for device in _DEVICE_BASE}
+"""Fill colors of the well-known devices; others come from :func:`device_color`."""
+
+# --- op families -----------------------------------------------------------------------------
+
+OP_FAMILIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # (family, color, op-name stems; matched case-insensitively as whole stems or prefixes)
+    ("leaf", TOL_LIGHT[8], ("accumulategrad",)),
+    ("matmul / conv", TOL_LIGHT[0], ("mm", "addmm", "bmm", "baddbmm", "matmul", "mv", "dot",
+                                     "linear", "convolution", "conv", "einsum", "addmv",
+                                     "addbmm", "scaleddotproduct", "flashattention",
+                                     "efficientattention", "embedding")),
+    ("activation", TOL_LIGHT[1], ("relu", "gelu", "silu", "sigmoid", "tanh", "softmax",
+                                  "logsoftmax", "elu", "leakyrelu", "hardtanh", "softplus",
+                                  "mish", "hardswish", "hardsigmoid", "prelu", "threshold",
+                                  "glu")),
+    ("normalization", TOL_LIGHT[3], ("nativelayernorm", "nativebatchnorm", "layernorm",
+                                     "batchnorm", "groupnorm", "nativegroupnorm", "rmsnorm",
+                                     "instancenorm", "cudnnbatchnorm", "fusedrmsnorm")),
+    ("reduction", TOL_LIGHT[4], ("sum", "mean", "max", "min", "amax", "amin", "prod", "norm",
+                                 "linalgvectornorm", "std", "var", "logsumexp", "cumsum",
+                                 "cumprod", "median", "sort", "topk", "kthvalue", "maxpool",
+                                 "avgpool", "adaptiveavgpool", "adaptivemaxpool")),
+    ("loss", TOL_LIGHT[6], ("nllloss", "nllloss2d", "mseloss", "crossentropy", "l1loss",
+                            "binarycrossentropy", "binarycrossentropywithlogits",
+                            "smoothl1loss", "huberloss", "kldiv")),
+    ("shape / view", TOL_LIGHT[5], ("view", "reshape", "unsafeview", "transpose", "t",
+                                    "permute", "expand", "squeeze", "unsqueeze", "select",
+                                    "slice", "cat", "stack", "split", "splitwithsizes", "chunk",
+                                    "unbind", "index", "indexselect", "gather", "scatter",
+                                    "clone", "flatten", "unflatten", "narrow", "repeat",
+                                    "alias", "asstrided", "copyslices", "pad",
+                                    "constantpadnd", "roll", "flip", "masked",
+                                    "maskedfill", "where", "diagonal", "tril", "triu")),
+    ("device copy", TOL_LIGHT[7], ("tocopy", "copy", "tosparse", "todense")),
+    ("elementwise", TOL_LIGHT[2], ("add", "sub", "rsub", "mul", "div", "pow", "neg", "exp",
+                                   "log", "log1p", "log2", "sqrt", "rsqrt", "abs", "sin",
+                                   "cos", "tan", "reciprocal", "clamp", "clampmin",
+                                   "clampmax", "sign", "erf", "lerp", "addcmul", "addcdiv",
+                                   "maximum", "minimum", "floor", "ceil", "round", "trunc",
+                                   "frac", "fmod", "remainder", "atan2", "hypot", "square",
+                                   "exp2", "expm1", "dropout", "nativedropout", "fuseddropout",
+                                   "polar", "real", "imag", "conj")),
+)
+OTHER_FAMILY = "other"
+OTHER_FAMILY_COLOR = "#FFFFFF"
+
+_FAMILY_BY_STEM = {stem: (family, color) for family, color, stems in OP_FAMILIES
+                   for stem in stems}
+_FAMILY_COLORS = {family: color for family, color, _ in OP_FAMILIES}
+_FAMILY_COLORS[OTHER_FAMILY] = OTHER_FAMILY_COLOR
+_BACKWARD_SUFFIX = re.compile(r"Backwards?\d*$")
+
+
+@functools.lru_cache(maxsize=4096)
+def op_family(op: str | None) -> str:
+    """Return the family of an autograd op name (``"AddmmBackward0"`` -> ``"matmul / conv"``).
+
+    The op's stem (name without ``Backward0``, lower case) is looked up whole, then by its
+    longest known prefix of at least 3 letters (``"scaleddotproductefficientattention"`` ->
+    ``"scaleddotproduct"``); anything else is ``"other"`` (custom autograd functions...).
+    """
+    if not op:
+        return OTHER_FAMILY
+    stem = _BACKWARD_SUFFIX.sub("", op).lower().replace("_", "")
+    if stem in _FAMILY_BY_STEM:
+        return _FAMILY_BY_STEM[stem][0]
+    for end in range(len(stem) - 1, 2, -1):
+        hit = _FAMILY_BY_STEM.get(stem[:end])
+        if hit is not None:
+            return hit[0]
+    return OTHER_FAMILY
+
+
+def op_color(op: str | None) -> str:
+    """Return the fill of an op's family."""
+    return _FAMILY_COLORS[op_family(op)]
+
+
+# --- modules ---------------------------------------------------------------------------------
+
+def top_module(module: str | None) -> str | None:
+    """Return the top-level module name of a dotted path (``"encoder"``), or None."""
+    return module.split(".", 1)[0] if module else None
+
+
+def module_palette(graph: nx.DiGraph) -> dict[str, str]:
+    """Return ``{top-level module: fill}``: palette colors in sorted-name order (stable per graph)."""
+    tops = sorted({t for t in (top_module(m) for _, m in graph.nodes(data="module")) if t},
+                  key=_natural_key)
+    palette = TOL_LIGHT[:8]
+    return {top: palette[i % len(palette)] for i, top in enumerate(tops)}
+
+
+def _natural_key(text: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+
+
+# --- gradients -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GradScale:
+    """A log-scale color ramp between the smallest and largest finite nonzero gradient norm."""
+
+    lo: float
+    hi: float
+    ticks: tuple[float, ...]
+
+    def position(self, norm: float) -> float:
+        """Return where ``norm`` sits on the bar, 0 (``lo``) .. 1 (``hi``), clamped."""
+        if norm <= 0 or self.hi <= self.lo:
+            return 0.0 if norm <= 0 or norm < self.lo else (1.0 if self.hi > self.lo else 0.5)
+        t = (math.log10(norm) - math.log10(self.lo)) / (math.log10(self.hi) - math.log10(self.lo))
+        return max(0.0, min(1.0, t))
+
+    def color(self, norm: float) -> str:
+        """Return the ramp color of a finite norm."""
+        return ramp_color(self.position(norm))
+
+    def stops(self, n: int = len(VIRIDIS_STOPS)) -> list[tuple[float, str]]:
+        """Return ``n`` evenly spaced ``(position, color)`` pairs for drawing the bar."""
+        return [(i / (n - 1), ramp_color(i / (n - 1))) for i in range(n)] if n > 1 else \
+            [(0.0, ramp_color(0.0))]
+
+
+def ramp_color(t: float) -> str:
+    """Return the viridis-like color at ``t`` in 0..1 (linear interpolation between stops)."""
+    t = max(0.0, min(1.0, t))
+    x = t * (len(VIRIDIS_STOPS) - 1)
+    i = min(int(x), len(VIRIDIS_STOPS) - 2)
+    f = x - i
+    (r0, g0, b0), (r1, g1, b1) = _rgb(VIRIDIS_STOPS[i]), _rgb(VIRIDIS_STOPS[i + 1])
+    return _hex(r0 + (r1 - r0) * f, g0 + (g1 - g0) * f, b0 + (b1 - b0) * f)
+
+
+def _grad_state(grad: object) -> tuple[str, float | None]:
+    """Classify a grad summary: ("none"|"bad"|"zero"|"ok"|"unknown", norm)."""
+    if not isinstance(grad, dict):
+        return "none", None
+    if (grad.get("nan") or 0) > 0 or (grad.get("inf") or 0) > 0:
+        return "bad", None
+    norm = grad.get("norm")
+    if not isinstance(norm, (int, float)) or isinstance(norm, bool):
+        return "unknown", None
+    if not math.isfinite(norm):
+        return "bad", None
+    return ("zero", 0.0) if norm == 0 else ("ok", float(norm))
+
+
+def _ticks(lo: float, hi: float) -> tuple[float, ...]:
+    if hi <= lo:
+        return (lo,)
+    first, last = math.ceil(math.log10(lo) - 1e-9), math.floor(math.log10(hi) + 1e-9)
+    decades = list(range(first, last + 1))
+    if len(decades) > 7:  # keep the bar readable: every k-th decade
+        k = math.ceil(len(decades) / 6)
+        decades = decades[::k]
+    inner = [10.0 ** d for d in decades if lo * 1.25 < 10.0 ** d < hi / 1.25]
+    return tuple([lo, *inner, hi])
+
+
+def grad_scale(graph: nx.DiGraph) -> GradScale | None:
+    """Return the log scale of the graph's finite nonzero gradient norms, or None if it has none."""
+    norms = [n for state, n in (_grad_state(g) for _, g in graph.nodes(data="grad"))
+             if state == "ok"]
+    if not norms:
+        return None
+    lo, hi = min(norms), max(norms)
+    return GradScale(lo, hi, _ticks(lo, hi))
+
+
+def has_grads(graph: nx.DiGraph) -> bool:
+    """Return True when at least one node carries a gradient summary."""
+    return any(isinstance(g, dict) for _, g in graph.nodes(data="grad"))
+
+
+# --- per-node colors and legends -------------------------------------------------------------
+
+def _check_mode(mode: str) -> None:
+    if mode not in COLOR_MODES:
+        raise ValueError(f"Unknown color mode {mode!r}; use one of {', '.join(COLOR_MODES)}.")
+
+
+def node_colors(graph: nx.DiGraph, mode: str = "device") -> dict[str, str]:
+    """Return ``{graph node id: fill color}`` for every node under color ``mode``."""
+    _check_mode(mode)
+    if mode == "device":
+        cache: dict[str | None, str] = {}
+        out = {}
+        for node, device in graph.nodes(data="device"):
+            if device not in cache:
+                cache[device] = device_color(device)
+            out[node] = cache[device]
+        return out
+    if mode == "op":
+        return {node: op_color(op) for node, op in graph.nodes(data="op")}
+    if mode == "module":
+        palette = module_palette(graph)
+        return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR)
+                for node, m in graph.nodes(data="module")}
+    scale = grad_scale(graph)
+    out = {}
+    for node, grad in graph.nodes(data="grad"):
+        state, norm = _grad_state(grad)
+        if state == "bad":
+            out[node] = WARNING_COLOR
+        elif state == "ok" and scale is not None:
+            out[node] = scale.color(norm)  # type: ignore[arg-type]
+        elif state == "zero":
+            out[node] = ramp_color(0.0)
+        else:
+            out[node] = NO_GRAD_COLOR
+    return out
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One legend row: a label, its fill color and how many nodes have it (None: not counted)."""
+
+    label: str
+    color: str
+    count: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The row as drawn: ``"cpu (12)"``."""
+        return self.label if self.count is None else f"{self.label} ({self.count})"
+
+
+def _device_order(device: str) -> tuple:
+    known = list(_DEVICE_BASE)
+    return (known.index(device), ()) if device in known else (len(known), _natural_key(device))
+
+
+def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:
+    """Return the legend rows of the colors present in ``graph`` under ``mode``, with node counts."""
+    _check_mode(mode)
+    if mode == "device":
+        counts = Counter(d for _, d in graph.nodes(data="device"))
+        keys = sorted((d for d in counts if d), key=_device_order)
+        rows = [LegendEntry(d, device_color(d), counts[d]) for d in keys]
+        if counts.get(None):
+            rows.append(LegendEntry("no device", NEUTRAL_COLOR, counts[None]))
+        return rows
+    if mode == "op":
+        counts = Counter(op_family(op) for _, op in graph.nodes(data="op"))
+        order = [f for f, _, _ in OP_FAMILIES] + [OTHER_FAMILY]
+        return [LegendEntry(f, _FAMILY_COLORS[f], counts[f]) for f in order if counts.get(f)]
+    if mode == "module":
+        palette = module_palette(graph)
+        counts = Counter(top_module(m) for _, m in graph.nodes(data="module"))
+        rows = [LegendEntry(top, color, counts[top]) for top, color in palette.items()]
+        if counts.get(None):
+            rows.append(LegendEntry("(no module)", NEUTRAL_COLOR, counts[None]))
+        return rows
+    states = Counter(_grad_state(g)[0] for _, g in graph.nodes(data="grad"))
+    scale = grad_scale(graph)
+    rows = []
+    if states["ok"] and scale is not None:
+        rows.append(LegendEntry("gradient norm (log scale)", ramp_color(0.5), states["ok"]))
+    if states["zero"]:
+        rows.append(LegendEntry("zero gradient", ramp_color(0.0), states["zero"]))
+    if states["bad"]:
+        rows.append(LegendEntry("NaN/Inf gradient", WARNING_COLOR, states["bad"]))
+    missing = states["none"] + states["unknown"]
+    if missing:
+        rows.append(LegendEntry("no gradient", NO_GRAD_COLOR, missing))
+    return rows
+
+
+def transfer_edges(graph: nx.DiGraph) -> set[tuple[str, str]]:
+    """Return the edges whose producer and consumer are on different (known) devices."""
+    devices = dict(graph.nodes(data="device"))
+    return {(u, v) for u, v in graph.edges()
+            if devices.get(u) and devices.get(v) and devices[u] != devices[v]}
