@@ -1,0 +1,450 @@
+"""What is drawn: the graph under a view state (collapsed modules, split hubs), as a DisplayGraph.
+
+:func:`build_display` is a pure, linear-time function of ``(graph, ViewOptions)``:
+
+* Collapsing a module path ``P`` replaces every node whose ``module`` is ``P`` or lies under it
+  by one module node ``"m:P"``; the outermost collapsed ancestor wins.  Edges between display
+  nodes are merged, each remembering the graph edges it stands for; edges inside a module vanish.
+* Hub splitting: a leaf (a parameter reused in a loop, tied weights) whose consumers lie far apart
+  gets one copy per consumer, ``"n5~3"`` with ``use=(3, N)``.  Long edges from one node to every
+  use make ``dot`` extremely slow (minutes for a 400-op RNN) and the drawing unreadable; the
+  copies lay out in a fraction of a second.  The graph itself keeps one node.
+* Uncollapsed modules become a cluster tree, which DOT draws as nested ``cluster_`` subgraphs.
+"""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+
+import networkx as nx
+
+MODULE_PREFIX = "m:"
+"""Display ids of collapsed modules: ``"m:encoder.layers.0"``."""
+USE_SEPARATOR = "~"
+"""Display ids of per-use leaf copies: ``"n5~3"`` is the third use of leaf ``n5``."""
+HUB_MIN_SPAN = 6
+"""A leaf is split when its consumers lie at least this many ranks apart (and it has two or
+more): its edges would otherwise cross that many ranks.  Nearby uses (``x*y + x**2``) keep
+one node, so small examples read naturally."""
+
+
+@dataclass(frozen=True)
+class ViewOptions:
+    """The view state that decides what is drawn."""
+
+    collapsed: frozenset[str] = frozenset()
+    split_hubs: bool = True
+    clusters: bool = True
+    """Draw uncollapsed modules as (nested) clusters."""
+
+    def toggled(self, path: str) -> "ViewOptions":
+        """Return these options with module ``path`` collapsed if it was expanded, and back."""
+        collapsed = set(self.collapsed)
+        collapsed.symmetric_difference_update({path})
+        return replace(self, collapsed=frozenset(collapsed))
+
+
+@dataclass(frozen=True)
+class DisplayNode:
+    """One drawn node; ``members`` are the graph node ids it stands for."""
+
+    id: str
+    kind: str
+    """``"op"``, ``"leaf"`` or ``"module"`` (a collapsed module)."""
+    members: tuple[str, ...]
+    label: tuple[str, ...]
+    module: str | None
+    """The node's module path; for a collapsed module, the collapsed path itself."""
+    use: tuple[int, int] | None = None
+    """``(k, n)`` for the k-th of n per-use copies of a shared leaf."""
+    is_output: bool = False
+    cluster: str | None = None
+    """The innermost drawn cluster (module path) holding the node, or None (top level)."""
+
+
+@dataclass(frozen=True)
+class DisplayEdge:
+    """One drawn edge; ``graph_edges`` are the (producer, consumer) graph edges it stands for."""
+
+    source: str
+    target: str
+    graph_edges: tuple[tuple[str, str], ...]
+    main: bool = False
+    """True for the input that continues the target's longest path from the inputs (its
+    "spine"): DOT weights it so chains are drawn straight instead of drifting sideways."""
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """An uncollapsed module drawn as a box around its nodes."""
+
+    path: str
+    label: str
+    parent: str | None
+    children: tuple[str, ...]
+    """Child cluster paths, in natural order."""
+    nodes: tuple[str, ...]
+    """Display ids drawn directly inside (not inside a child)."""
+    depth: int
+
+
+@dataclass
+class DisplayGraph:
+    """The drawn graph: nodes (in a deterministic order), merged edges and the cluster tree."""
+
+    nodes: dict[str, DisplayNode]
+    edges: list[DisplayEdge]
+    clusters: dict[str, Cluster] = field(default_factory=dict)
+    loose_modules: frozenset[str] = frozenset()
+    """Modules not drawn as clusters because other work runs between their calls (see
+    :func:`nonconvex_modules`); their nodes sit in the nearest drawn ancestor."""
+    _index: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    def display_ids(self, graph_node_id: str) -> list[str]:
+        """Return the display ids drawing a graph node (several for a split leaf; [] if none)."""
+        return list(self._index.get(graph_node_id, ()))
+
+    def top_clusters(self) -> list[str]:
+        """Return the cluster paths that have no parent cluster."""
+        return [p for p, c in self.clusters.items() if c.parent is None]
+
+    def top_nodes(self) -> list[str]:
+        """Return the display ids drawn outside every cluster."""
+        return [n for n, node in self.nodes.items() if node.cluster is None]
+
+
+# --- labels ----------------------------------------------------------------------------------
+
+def format_shape(shape: object, dtype: object = None) -> str:
+    """Return ``"2×3"`` for ``[2, 3]``, ``"scalar"`` for ``[]``, ``""`` when unknown.
+
+    A dtype other than float32 is appended (``"2×3 float16"``).
+    """
+    if not isinstance(shape, (list, tuple)):
+        text = ""
+    elif len(shape) == 0:
+        text = "scalar"
+    else:
+        text = "×".join(str(d) for d in shape)
+    if isinstance(dtype, str) and dtype != "float32" and text:
+        text = f"{text} {dtype}"
+    return text
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _node_label(attrs: dict, output_name: str | None) -> tuple[str, ...]:
+    shape = format_shape(attrs.get("shape"), attrs.get("dtype"))
+    if attrs.get("kind") == "leaf":
+        lines = [_one_line(attrs.get("name") or "leaf")]
+        if shape:
+            lines.append(shape)
+        return tuple(lines)
+    name = attrs.get("name") or output_name
+    if attrs.get("is_output") and not name:
+        name = "output"
+    detail = f"{_one_line(name)}: {shape}" if name and shape else (_one_line(name) if name else shape)
+    return (_one_line(attrs.get("op") or "?"),) + ((detail,) if detail else ())
+
+
+def _module_label(path: str, members: list[str], kinds: dict[str, str],
+                  module_types: dict) -> tuple[str, ...]:
+    ops = sum(1 for m in members if kinds.get(m) != "leaf")
+    params = len(members) - ops
+    parts = [f"{ops} op" + ("" if ops == 1 else "s")]
+    if params:
+        parts.append(f"{params} param" + ("" if params == 1 else "s"))
+    lines = [path.rsplit(".", 1)[-1]]
+    mtype = module_types.get(path) if isinstance(module_types, dict) else None
+    if isinstance(mtype, str) and mtype:
+        lines.append(mtype)
+    lines.append(f"({', '.join(parts)})")
+    return tuple(lines)
+
+
+# --- modules ---------------------------------------------------------------------------------
+
+def _natural_key(text: str) -> tuple:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"(\d+)", text) if p)
+
+
+def _path_key(path: str) -> tuple:
+    return tuple(_natural_key(part) for part in path.split("."))
+
+
+def _ancestors(path: str) -> list[str]:
+    """Return ``["a", "a.b", "a.b.c"]`` for ``"a.b.c"``."""
+    parts = path.split(".")
+    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def module_paths(graph: nx.DiGraph) -> list[str]:
+    """Return every module path in the graph and all their ancestors, parents first."""
+    paths: set[str] = set()
+    for module in {m for _, m in graph.nodes(data="module") if m}:
+        paths.update(_ancestors(module))
+    return sorted(paths, key=_path_key)
+
+
+def collapse_to_depth(graph: nx.DiGraph, depth: int) -> frozenset[str]:
+    """Return the collapsed set showing modules down to ``depth`` levels (1: top-level modules
+    collapsed); ``depth <= 0`` collapses nothing."""
+    if depth <= 0:
+        return frozenset()
+    return frozenset(p for p in module_paths(graph) if p.count(".") + 1 == depth)
+
+
+def _representative(module: str | None, collapsed: frozenset[str],
+                    cache: dict[str | None, str | None]) -> str | None:
+    """Return the outermost collapsed ancestor-or-self of ``module``, or None."""
+    if module in cache:
+        return cache[module]
+    rep = None
+    if module and collapsed:
+        for prefix in _ancestors(module):
+            if prefix in collapsed:
+                rep = prefix
+                break
+    cache[module] = rep
+    return rep
+
+
+def _parent(path: str) -> str | None:
+    return path.rsplit(".", 1)[0] if "." in path else None
+
+
+# --- ranks and module shapes ------------------------------------------------------------
+
+def topological_order(graph: nx.DiGraph) -> list[str]:
+    """Return the nodes producers-first (graph order if the graph is, wrongly, not a DAG)."""
+    try:
+        return list(nx.topological_sort(graph))
+    except nx.NetworkXUnfeasible:
+        return list(graph)
+
+
+def graph_ranks(graph: nx.DiGraph, order: list[str] | None = None
+                ) -> tuple[dict[str, int], dict[str, int]]:
+    """Return ``(earliest, latest)`` rank of every node.
+
+    ``earliest`` is the longest path from a source (leaves are 0); ``latest`` is the last rank
+    the node could take without stretching its path to the outputs.  ``dot`` puts a node
+    somewhere between the two: an op fed only by a leaf (``TBackward0`` of a weight) has
+    earliest rank 1 but sits next to the op that uses it.
+    """
+    order = order if order is not None else topological_order(graph)
+    pred, succ = graph.pred, graph.succ
+    early: dict[str, int] = {}
+    for node in order:
+        early[node] = max((early[p] + 1 for p in pred[node] if p in early), default=0)
+    height: dict[str, int] = {}
+    for node in reversed(order):
+        height[node] = max((height[s] + 1 for s in succ[node] if s in height), default=0)
+    depth = max(early.values(), default=0)
+    return early, {n: max(early[n], depth - height[n]) for n in order}
+
+
+def _under(module: str | None, path: str) -> bool:
+    return module is not None and (module == path or module.startswith(path + "."))
+
+
+def nonconvex_modules(graph: nx.DiGraph, order: list[str] | None = None) -> frozenset[str]:
+    """Return the module paths whose nodes a path leaves and re-enters.
+
+    That is a module called more than once with other work in between (an RNN cell applied
+    each step).  Drawn as a cluster, such a module would have to span every call: Graphviz's
+    ranking breaks on it (a flat, very wide drawing) or gets very slow, so it is drawn without
+    a box.  Any exit-and-return path stays between the module's first and last node in
+    topological order, so the search is pruned there and costs little for ordinary modules.
+    """
+    order = order if order is not None else topological_order(graph)
+    pos = {n: i for i, n in enumerate(order)}
+    modules = dict(graph.nodes(data="module"))
+    members: dict[str, list[str]] = defaultdict(list)
+    for node, module in modules.items():
+        if module:
+            for path in _ancestors(module):
+                members[path].append(node)
+    succ = graph.succ
+    bad = set()
+    for path, nodes in members.items():
+        hi = max(pos[n] for n in nodes)
+        stack = [v for u in nodes for v in succ[u]
+                 if pos[v] < hi and not _under(modules.get(v), path)]
+        seen = set(stack)
+        while stack:
+            node = stack.pop()
+            for nxt in succ[node]:
+                if _under(modules.get(nxt), path):
+                    bad.add(path)
+                    stack.clear()
+                    break
+                if nxt not in seen and pos[nxt] < hi:
+                    seen.add(nxt)
+                    stack.append(nxt)
+    return frozenset(bad)
+
+
+# --- building --------------------------------------------------------------------------------
+
+def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> DisplayGraph:
+    """Return the display graph of ``graph`` under ``options`` (linear in nodes + edges)."""
+    collapsed = frozenset(options.collapsed)
+    rep_cache: dict[str | None, str | None] = {}
+    node_attrs = graph.nodes
+    kinds = {n: k for n, k in graph.nodes(data="kind")}
+    output_names = {o.get("node"): o.get("name") for o in graph.graph.get("outputs") or ()
+                    if isinstance(o, dict)}
+
+    owner: dict[str, str] = {}
+    module_members: dict[str, list[str]] = {}
+    order: list[str] = []  # display ids in first-appearance order
+    for node in graph:
+        rep = _representative(node_attrs[node].get("module"), collapsed, rep_cache)
+        if rep is None:
+            owner[node] = node
+            order.append(node)
+        else:
+            did = MODULE_PREFIX + rep
+            owner[node] = did
+            if rep not in module_members:
+                module_members[rep] = []
+                order.append(did)
+            module_members[rep].append(node)
+
+    pairs: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for u, v in graph.edges():
+        su, sv = owner[u], owner[v]
+        if su != sv:
+            pairs.setdefault((su, sv), []).append((u, v))
+
+    # Hub splitting: decide per leaf from the ranks of the consumers it feeds.
+    copies: dict[str, list[str]] = {}  # leaf id -> its display targets, in use order
+    topo = topological_order(graph)
+    early, late = graph_ranks(graph, topo)
+    if options.split_hubs:
+        out_pairs: dict[str, list[str]] = defaultdict(list)
+        for su, sv in pairs:
+            if su in kinds and kinds[su] == "leaf" and owner.get(su) == su:
+                out_pairs[su].append(sv)
+        candidates = {leaf: targets for leaf, targets in out_pairs.items() if len(targets) >= 2}
+        if candidates:
+            position = {did: i for i, did in enumerate(order)}
+            for leaf, targets in candidates.items():
+                first = {t: min(early[v] for _, v in pairs[(leaf, t)]) for t in targets}
+                last = {t: min(late[v] for _, v in pairs[(leaf, t)]) for t in targets}
+                span = max(max(first.values()) - min(first.values()),
+                           max(last.values()) - min(last.values()))
+                if span >= HUB_MIN_SPAN:
+                    copies[leaf] = sorted(targets, key=lambda t: (last[t], first[t],
+                                                                  position[t]))
+
+    loose = nonconvex_modules(graph, topo) if options.clusters else frozenset()
+    cluster_cache: dict[str | None, str | None] = {}
+
+    def cluster_of(module: str | None) -> str | None:
+        """The deepest ancestor-or-self of ``module`` drawn as a cluster (convex), or None."""
+        if not options.clusters or not module:
+            return None
+        if module not in cluster_cache:
+            cluster_cache[module] = next((p for p in reversed(_ancestors(module))
+                                          if p not in loose), None)
+        return cluster_cache[module]
+
+    nodes: dict[str, DisplayNode] = {}
+    index: dict[str, list[str]] = defaultdict(list)
+    module_types = graph.graph.get("module_types") or {}
+    for did in order:
+        if did.startswith(MODULE_PREFIX) and did not in node_attrs:
+            path = did[len(MODULE_PREFIX):]
+            members = module_members[path]
+            nodes[did] = DisplayNode(
+                id=did, kind="module", members=tuple(members),
+                label=_module_label(path, members, kinds, module_types), module=path,
+                is_output=any(node_attrs[m].get("is_output") for m in members),
+                cluster=cluster_of(_parent(path)))
+            for m in members:
+                index[m].append(did)
+            continue
+        attrs = node_attrs[did]
+        label = _node_label(attrs, output_names.get(did))
+        kind = "leaf" if attrs.get("kind") == "leaf" else "op"
+        module = attrs.get("module")
+        if did in copies:
+            n_uses = len(copies[did])
+            for k, _target in enumerate(copies[did], start=1):
+                cid = f"{did}{USE_SEPARATOR}{k}"
+                nodes[cid] = DisplayNode(
+                    id=cid, kind=kind, members=(did,), label=label + (f"use {k} of {n_uses}",),
+                    module=module, use=(k, n_uses), is_output=bool(attrs.get("is_output")))
+                index[did].append(cid)
+            continue
+        nodes[did] = DisplayNode(id=did, kind=kind, members=(did,), label=label, module=module,
+                                 is_output=bool(attrs.get("is_output")),
+                                 cluster=cluster_of(module))
+        index[did].append(did)
+
+    edges: list[DisplayEdge] = []
+    for (su, sv), gedges in pairs.items():
+        if su in copies:
+            continue
+        edges.append(DisplayEdge(su, sv, tuple(gedges)))
+    for leaf, targets in copies.items():
+        for k, target in enumerate(targets, start=1):
+            cid = f"{leaf}{USE_SEPARATOR}{k}"
+            edges.append(DisplayEdge(cid, target, tuple(pairs[(leaf, target)])))
+            if options.clusters:  # a copy sits beside its use
+                nodes[cid] = replace(nodes[cid], cluster=nodes[target].cluster)
+    edges = _mark_main_inputs(edges, early)
+
+    clusters = _cluster_tree(nodes, loose) if options.clusters else {}
+    return DisplayGraph(nodes=nodes, edges=edges, clusters=clusters, loose_modules=loose,
+                        _index=dict(index))
+
+
+def _mark_main_inputs(edges: list[DisplayEdge], early: dict[str, int]) -> list[DisplayEdge]:
+    """Mark, for every target, the input edge coming from the deepest producer (ties: first)."""
+    best: dict[str, tuple[int, int]] = {}
+    for i, edge in enumerate(edges):
+        depth = max(early.get(u, 0) for u, _ in edge.graph_edges)
+        if depth > 0 and (edge.target not in best or depth > best[edge.target][0]):
+            best[edge.target] = (depth, i)
+    main = {i for _, i in best.values()}
+    return [replace(e, main=True) if i in main else e for i, e in enumerate(edges)]
+
+
+def _cluster_tree(nodes: dict[str, DisplayNode], loose: frozenset[str]) -> dict[str, Cluster]:
+    """Return the drawn clusters: every node's cluster and its drawn (convex) ancestors."""
+    direct: dict[str, list[str]] = defaultdict(list)
+    for did, node in nodes.items():
+        if node.cluster:
+            direct[node.cluster].append(did)
+    paths: set[str] = set()
+    for path in direct:
+        paths.update(p for p in _ancestors(path) if p not in loose)
+
+    def drawn_parent(path: str) -> str | None:
+        parent = _parent(path)
+        while parent is not None and parent not in paths:
+            parent = _parent(parent)
+        return parent
+
+    parents = {path: drawn_parent(path) for path in paths}
+    children: dict[str, list[str]] = defaultdict(list)
+    for path, parent in parents.items():
+        if parent is not None:
+            children[parent].append(path)
+    depth: dict[str, int] = {}
+    ordered = sorted(paths, key=_path_key)
+    for path in ordered:  # parents sort before children
+        depth[path] = depth[parents[path]] + 1 if parents[path] else 1
+    return {
+        path: Cluster(path=path, label=path, parent=parents[path],
+                      children=tuple(sorted(children.get(path, ()), key=_path_key)),
+                      nodes=tuple(direct.get(path, ())), depth=depth[path])
+        for path in ordered
+    }
