@@ -1,0 +1,270 @@
+"""Run Graphviz's ``dot`` in a subprocess and read its layout back as plain geometry.
+
+:func:`layout` (or a cancellable :class:`LayoutJob`) runs ``dot -Tjson0`` and parses it into a
+:class:`Layout` in points with the origin at the top left and y growing DOWN (Graphviz's y grows
+up).  :func:`render` writes ``svg``/``png``/``pdf``... with ``dot -T<fmt>``.  ``dot`` never runs
+in-process, so a crash or a runaway layout cannot take the app down, and it can be killed.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import GraphvizNotFoundError, LayoutError
+
+RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
+_STDERR_LIMIT = 2000
+
+
+class LayoutCancelled(LayoutError):
+    """The layout was cancelled (:meth:`LayoutJob.cancel`); nothing to report to the user."""
+
+
+@dataclass(frozen=True)
+class NodeBox:
+    """A node's box in points; ``x, y`` is its center."""
+
+    id: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class EdgePath:
+    """An edge's spline: cubic bezier control points (p0, then triples), y down.
+
+    ``arrow`` is the arrowhead polygon (or None); ``label``/``label_pos`` the edge label, if any.
+    """
+
+    source: str
+    target: str
+    points: tuple[tuple[float, float], ...]
+    arrow: tuple[tuple[float, float], ...] | None = None
+    label: str | None = None
+    label_pos: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class ClusterBox:
+    """A cluster's box; ``name`` is the module path (DOT's ``cluster_`` prefix removed),
+    ``x, y`` its top-left corner."""
+
+    name: str
+    x: float
+    y: float
+    width: float
+    height: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The whole drawing: its size, the node boxes by id, the edges and the cluster boxes."""
+
+    width: float
+    height: float
+    nodes: dict[str, NodeBox]
+    edges: list[EdgePath]
+    clusters: list[ClusterBox]
+    warnings: tuple[str, ...] = field(default=())
+
+
+def dot_program() -> str:
+    """Return the path of ``dot``; raise GraphvizNotFoundError when Graphviz is not installed."""
+    path = shutil.which("dot")
+    if path is None:
+        raise GraphvizNotFoundError()
+    return path
+
+
+def _trim(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= _STDERR_LIMIT else text[:_STDERR_LIMIT] + " ..."
+
+
+class LayoutJob:
+    """One ``dot`` run that another thread can cancel.
+
+    ``LayoutJob(dot_text, timeout).result()`` blocks and returns the Layout; ``cancel()`` (from
+    any thread, any time) kills ``dot`` and makes ``result()`` raise :class:`LayoutCancelled`.
+    ``args`` replaces the default ``["-Tjson0"]`` (then use :meth:`run` for the raw output).
+    ``-Tjson0`` (positions without xdot drawing ops) is used because it is markedly faster than
+    ``-Tjson`` on big graphs (3.6 s -> 2.5 s for 3,400 nodes) and 3-4x smaller to parse; the
+    parser reads either.
+    """
+
+    def __init__(self, dot_text: str, timeout: float | None = None,
+                 args: list[str] | None = None) -> None:
+        self.dot_text = dot_text
+        self.timeout = timeout
+        self.args = list(args) if args is not None else ["-Tjson0"]
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._cancelled = False
+        self.stderr = ""
+
+    @property
+    def cancelled(self) -> bool:
+        """True once :meth:`cancel` was called."""
+        return self._cancelled
+
+    def cancel(self) -> None:
+        """Stop the layout: kill ``dot`` if it runs; ``result()`` then raises LayoutCancelled."""
+        with self._lock:
+            self._cancelled = True
+            if self._proc is not None and self._proc.poll() is None:
+                self._proc.kill()
+
+    def run(self) -> bytes:
+        """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel)."""
+        program = dot_program()
+        with self._lock:
+            if self._cancelled:
+                raise LayoutCancelled("The layout was cancelled.")
+            try:
+                self._proc = subprocess.Popen(
+                    [program, *self.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+            except OSError as exc:
+                raise LayoutError(f"Could not start Graphviz's dot ({program}): {exc}") from None
+        proc = self._proc
+        try:
+            stdout, stderr = proc.communicate(self.dot_text.encode("utf-8"), timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise LayoutError(
+                f"Graphviz took longer than {self.timeout:g} s to lay out this graph and was "
+                "stopped. Collapse some modules, keep hub splitting on, or raise the time limit."
+            ) from None
+        if self._cancelled:
+            raise LayoutCancelled("The layout was cancelled.")
+        if proc.returncode != 0:
+            message = _trim(stderr.decode("utf-8", "replace")) or "no message"
+            raise LayoutError(f"Graphviz's dot failed (exit status {proc.returncode}): {message}")
+        self.stderr = stderr.decode("utf-8", "replace")
+        return stdout
+
+    def result(self) -> Layout:
+        """Run ``dot`` and return the parsed Layout (blocking); raise LayoutError or
+        LayoutCancelled, GraphvizNotFoundError when ``dot`` is missing."""
+        stdout = self.run()
+        warnings = tuple(line.strip() for line in self.stderr.splitlines() if line.strip())
+        return parse_json_layout(stdout, warnings=warnings)
+
+
+def layout(dot_text: str, *, timeout: float | None = None) -> Layout:
+    """Lay out DOT text with ``dot -Tjson0`` in a subprocess and return the Layout.
+
+    Raises GraphvizNotFoundError when ``dot`` is missing and LayoutError when it fails or runs
+    longer than ``timeout`` seconds (it is killed).
+    """
+    return LayoutJob(dot_text, timeout).result()
+
+
+def render(dot_text: str, fmt: str, path: str | Path, *, timeout: float | None = None,
+           dpi: float | None = None) -> None:
+    """Render DOT text to ``path`` with ``dot -T<fmt>`` (``dpi`` sets bitmap resolution).
+
+    Raises ValueError for an unknown format, GraphvizNotFoundError and LayoutError.
+    """
+    if fmt not in RENDER_FORMATS:
+        raise ValueError(f"Unknown Graphviz output format {fmt!r}; use one of {RENDER_FORMATS}.")
+    args = [f"-T{fmt}", "-o", str(path)]
+    if dpi is not None:
+        args.insert(0, f"-Gdpi={dpi:g}")
+    LayoutJob(dot_text, timeout, args=args).run()
+
+
+# --- parsing ---------------------------------------------------------------------------------
+
+def _floats(text: str) -> list[float]:
+    return [float(v) for v in str(text).split(",")]
+
+
+def parse_json_layout(data: bytes | str | dict, *, warnings: tuple[str, ...] = ()) -> Layout:
+    """Parse ``dot -Tjson``/``-Tjson0`` (Graphviz 2.42+) output into a Layout (points, y down).
+
+    Raises LayoutError when the text is not a Graphviz JSON layout.
+    """
+    try:
+        doc = data if isinstance(data, dict) else json.loads(data)
+        llx, lly, urx, ury = _floats(doc["bb"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise LayoutError(f"Could not read Graphviz's layout output: {exc}") from None
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return (x - llx, ury - y)
+
+    nodes: dict[str, NodeBox] = {}
+    clusters: list[ClusterBox] = []
+    names: dict[int, str] = {}
+    objects = doc.get("objects") or []
+    n_subgraphs = int(doc.get("_subgraph_cnt", 0))
+    for obj in objects[:n_subgraphs]:  # subgraphs come first, then nodes
+        name = str(obj.get("name", ""))
+        if name.startswith("cluster") and "bb" in obj:
+            x0, y0, x1, y1 = _floats(obj["bb"])
+            left, top = pt(x0, y1)
+            clusters.append(ClusterBox(
+                name=name[len("cluster_"):] if name.startswith("cluster_") else name,
+                x=left, y=top, width=x1 - x0, height=y1 - y0, label=str(obj.get("label", ""))))
+    for obj in objects[n_subgraphs:]:
+        if "pos" not in obj:
+            continue
+        name = str(obj.get("name", ""))
+        names[obj.get("_gvid")] = name
+        cx, cy = pt(*_floats(obj["pos"]))
+        nodes[name] = NodeBox(name, cx, cy, float(obj.get("width", 0)) * 72.0,
+                              float(obj.get("height", 0)) * 72.0)
+
+    edges: list[EdgePath] = []
+    for edge in doc.get("edges", ()):
+        source, target = names.get(edge.get("tail")), names.get(edge.get("head"))
+        if source is None or target is None:
+            continue
+        points, arrow = _edge_geometry(edge, pt)
+        label = str(edge.get("label") or "").strip() or None
+        lp = edge.get("lp")
+        edges.append(EdgePath(source, target, points, arrow, label,
+                              pt(*_floats(lp)) if lp else None))
+    return Layout(width=urx - llx, height=ury - lly, nodes=nodes, edges=edges,
+                  clusters=clusters, warnings=warnings)
+
+
+def _edge_geometry(edge: dict, pt) -> tuple[tuple[tuple[float, float], ...],
+                                            tuple[tuple[float, float], ...] | None]:
+    points: list[tuple[float, float]] = []
+    for op in edge.get("_draw_", ()):
+        if op.get("op") in ("b", "B") and not points:
+            points = [pt(x, y) for x, y in op["points"]]
+    arrow = None
+    for op in edge.get("_hdraw_", ()):
+        if op.get("op") in ("P", "p"):
+            arrow = tuple(pt(x, y) for x, y in op["points"])
+    if not points and edge.get("pos"):  # -Tjson0: "e,x,y x,y x,y ..."
+        end = None
+        for part in str(edge["pos"]).split(";")[0].split():
+            if part.startswith(("e,", "s,")):
+                if part.startswith("e,"):
+                    end = pt(*_floats(part[2:]))
+                continue
+            points.append(pt(*_floats(part)))
+        if end is not None and points and arrow is None:
+            arrow = _arrowhead(points[-1], end)
+    return tuple(points), arrow
+
+
+def _arrowhead(base: tuple[float, float], tip: tuple[float, float]
+               ) -> tuple[tuple[float, float], ...]:
+    """Return Graphviz's 'normal' arrowhead: a triangle from ``base`` to ``tip``, 0.7 as wide
+    as it is long (what ``-Tjson`` draws in ``_hdraw_``)."""
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    nx_, ny_ = -dy * 0.35, dx * 0.35
+    return ((base[0] + nx_, base[1] + ny_), tip, (base[0] - nx_, base[1] - ny_))
