@@ -1,0 +1,97 @@
+"""The layout cache: a reload of an unchanged graph is a hit, a changed graph a miss, bad files ignored."""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+import pytest
+
+from graphviz_app.core import layout_cache
+from graphviz_app.core.layout import LayoutCancelled
+from graphviz_app.core.layout_cache import CachedLayoutJob, LayoutCache, cached_layout, layout_key
+
+pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+
+DOT = 'digraph g { "a" [label="x", fillcolor="#AABBCC"]; "b" [label="y"]; "a" -> "b"; }\n'
+
+
+def test_reload_of_the_same_dot_is_a_hit(tmp_path):
+    cache = LayoutCache(tmp_path)
+    first = cached_layout(DOT, cache, timeout=30)
+    assert (cache.hits, cache.misses) == (0, 1)
+    assert len(list(tmp_path.glob("*.json"))) == 1
+
+    again = cached_layout(DOT, LayoutCache(tmp_path), timeout=30)  # a new session, same folder
+    second_cache = LayoutCache(tmp_path)
+    job = CachedLayoutJob(DOT, second_cache, timeout=30)
+    third = job.result()
+    assert job.from_cache and (second_cache.hits, second_cache.misses) == (1, 0)
+    assert again == first == third
+    assert set(first.nodes) == {"a", "b"} and first.edges[0].points
+
+
+def test_changed_dot_misses_and_color_changes_hit(tmp_path):
+    cache = LayoutCache(tmp_path)
+    cached_layout(DOT, cache)
+    recolored = DOT.replace("#AABBCC", "#123456")
+    cached_layout(recolored, cache)  # colors do not move nodes: same entry
+    assert (cache.hits, cache.misses) == (1, 1)
+    changed = DOT.replace('"a" -> "b"', '"b" -> "a"')
+    layout = cached_layout(changed, cache)
+    assert (cache.hits, cache.misses) == (1, 2)
+    assert layout.nodes["b"].y < layout.nodes["a"].y  # b now above a (y grows down)
+    assert layout_key(DOT) != layout_key(changed)
+
+
+def test_dot_version_is_part_of_the_key():
+    assert layout_key(DOT, "dot - graphviz version 2.43.0") != layout_key(DOT, "dot - graphviz version 9.0")
+
+
+@pytest.mark.parametrize("content", [b"{not json", b'{"format": 1, "key": "x", "layout": {}}', b"\x00\xff"])
+def test_corrupt_entry_is_ignored_and_removed(tmp_path, content):
+    cache = LayoutCache(tmp_path)
+    path = cache.path_for(DOT)
+    path.write_bytes(content)
+    assert cache.get(DOT) is None
+    assert not path.exists()
+    layout = cached_layout(DOT, cache)  # recomputed and stored again
+    assert set(layout.nodes) == {"a", "b"}
+    assert cache.get(DOT) == layout
+
+
+def test_cache_dir_from_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv(layout_cache.CACHE_ENV, str(tmp_path / "mine"))
+    assert LayoutCache().dir == tmp_path / "mine"
+    monkeypatch.delenv(layout_cache.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert LayoutCache().dir == tmp_path / "xdg" / "graphviz_app" / "layouts"
+
+
+def test_eviction_removes_least_recently_used(tmp_path):
+    cache = LayoutCache(tmp_path)
+    texts = [DOT.replace('label="x"', f'label="x{i}"') for i in range(3)]
+    for i, text in enumerate(texts):
+        cached_layout(text, cache)
+        os.utime(cache.path_for(text), (time.time() - 100 + i, time.time() - 100 + i))
+    cache.get(texts[0])  # a hit makes the oldest the most recently used
+    sizes = sorted(p.stat().st_size for p in tmp_path.glob("*.json"))
+    cache.max_bytes = sizes[-1] + sizes[-2]  # room for two entries
+    assert cache.evict() == 1
+    assert not cache.path_for(texts[1]).exists()
+    assert cache.path_for(texts[0]).exists() and cache.path_for(texts[2]).exists()
+
+
+def test_cancelled_job_raises(tmp_path):
+    job = CachedLayoutJob(DOT, LayoutCache(tmp_path))
+    job.cancel()
+    with pytest.raises(LayoutCancelled):
+        job.result()
+
+
+def test_unwritable_cache_still_lays_out(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    cache = LayoutCache(blocker / "layouts")
+    layout = cached_layout(DOT, cache)
+    assert set(layout.nodes) == {"a", "b"}
