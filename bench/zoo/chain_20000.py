@@ -1,0 +1,6 @@
+"""Synthetic chain graph of about 20000 autograd nodes (see synthetic.py); a module script."""
+from synthetic import build_chain
+
+
+def build() -> dict:
+    return build_chain(20000)
