@@ -64,6 +64,12 @@ def system_prefers_dark() -> bool:
 
 def apply_theme(app: QApplication, theme: str) -> bool:
     """Apply ``"light"``, ``"dark"`` or ``"system"``; return True when the result is dark."""
+    hints = QGuiApplication.styleHints()
+    if hasattr(hints, "setColorScheme"):  # Qt >= 6.8: styles draw their dark variants too
+        if theme == "system":
+            hints.unsetColorScheme()
+        else:
+            hints.setColorScheme(Qt.ColorScheme.Dark if theme == "dark" else Qt.ColorScheme.Light)
     dark = theme == "dark" or (theme == "system" and system_prefers_dark())
     app.setStyle("Fusion")
     app.setPalette(dark_palette() if dark else light_palette())
@@ -84,9 +90,9 @@ def create_app(argv: list[str] | None = None) -> QApplication:
             Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
         )
         app = QApplication([sys.argv[0] if sys.argv else APP_NAME] + list(argv or []))
-    if not QCoreApplication.organizationName():
+        # Settings live under these names (not the script that started Python); an app made
+        # elsewhere (a test's) keeps its own.
         QCoreApplication.setOrganizationName(ORG_NAME)
-    if QCoreApplication.applicationName() in ("", "python", "python3") or not QCoreApplication.applicationName():
         QCoreApplication.setApplicationName(APP_NAME)
     QGuiApplication.setApplicationDisplayName("graphviz_app")
     QGuiApplication.setDesktopFileName(APP_NAME)

@@ -169,10 +169,11 @@ class InspectorPanel(QWidget):
         self._group("Order", order)
         source = data.get("source")
         if source:
+            file = str(source.get("file") or "?")
             self._group(
                 "Source",
-                [("file", str(source.get("file"))), ("line", str(source.get("line"))),
-                 ("code", str(source.get("code") or "").strip())],
+                [("at", f"{file.rsplit('/', 1)[-1]}, line {source.get('line')}"),
+                 ("code", str(source.get("code") or "").strip()), ("file", file)],
             )
         edges = [(u, graph.nodes[u].get("op") or u) for u in graph.predecessors(node)]
         users = [(v, graph.nodes[v].get("op") or v) for v in graph.successors(node)]

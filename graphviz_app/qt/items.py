@@ -164,11 +164,13 @@ class NodeItem(QGraphicsObject):
             painter.setPen(QPen(self.pen_color, 1.0))
             painter.drawPath(self.outline(inner))
         if self.isSelected():
-            sel = QPen(SELECTION_COLOR, 2.5)
-            sel.setStyle(Qt.PenStyle.SolidLine)
-            painter.setPen(sel)
+            halo = QColor(SELECTION_COLOR)
+            halo.setAlpha(70)
+            painter.setPen(QPen(halo, 6.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.outline(self._local.adjusted(-4, -4, 4, 4)))
+            painter.drawPath(self.outline(self._local.adjusted(-2.5, -2.5, 2.5, 2.5)))
+            painter.setPen(QPen(SELECTION_COLOR, 2.0))
+            painter.drawPath(self.outline(self._local.adjusted(-1, -1, 1, 1)))
         self._paint_text(painter)
 
     def _paint_box3d(self, painter: QPainter) -> None:

@@ -84,26 +84,27 @@ class LegendPanel(QFrame):
         self.entries: list[colors.LegendEntry] = []
         self.transfer_count = 0
         self.wanted = True  # the user's View > Legend choice
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(10, 8, 10, 8)
-        self._layout.setSpacing(3)
+        self._outer = QVBoxLayout(self)
+        self._outer.setContentsMargins(10, 8, 10, 8)
+        self._content: QWidget | None = None
+        self._layout = QVBoxLayout()
         document.graphChanged.connect(self.refresh)
         document.stylesChanged.connect(self.refresh)
         self._mode: str | None = None
         self.refresh()
 
-    def _clear(self) -> None:
-        while self._layout.count():
-            item = self._layout.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.deleteLater()
-            elif item.layout() is not None:
-                inner = item.layout()
-                while inner.count():
-                    w = inner.takeAt(0).widget()
-                    if w is not None:
-                        w.deleteLater()
+    def _new_content(self) -> None:
+        """Replace the rows with an empty content widget (the old one is deleted later)."""
+        old = self._content
+        self._content = QWidget(self)
+        self._layout = QVBoxLayout(self._content)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(3)
+        self._outer.addWidget(self._content)
+        if old is not None:
+            self._outer.removeWidget(old)
+            old.hide()
+            old.deleteLater()
 
     def _row(self, swatch: QWidget, text: str) -> None:
         row = QHBoxLayout()
@@ -127,7 +128,7 @@ class LegendPanel(QFrame):
         if key == getattr(self, "_key", None):
             return
         self._key = key
-        self._clear()
+        self._new_content()
         self.entries = entries
         self.transfer_count = transfers
         title = QLabel(f"<b>Color: {MODE_TITLES.get(doc.color_mode, doc.color_mode)}</b>")
@@ -145,6 +146,7 @@ class LegendPanel(QFrame):
             color = transfer_color(graph, edges[0], is_dark(self.palette()))
             n = len(edges)
             self._row(Swatch(color, line=True), f"copy to {target} ({n} edge{'s' * (n != 1)})")
+        self._content.show()  # a layout shows new children only later (queued)
         self.setVisible(self.wanted)
         self.place()
 
@@ -153,5 +155,6 @@ class LegendPanel(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return
+        self.layout().activate()
         self.adjustSize()
         self.move(12, max(12, parent.height() - self.height() - 12))

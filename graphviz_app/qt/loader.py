@@ -131,9 +131,10 @@ class Loader(QObject):
             msgs.warning(notice)
         self.document.set_graph(result.graph, request.path, "script")
         graph = result.graph
+        took = f"{result.seconds:.1f} s" if result.seconds >= 0.1 else "under 0.1 s"
         msgs.info(
-            f"Captured {graph.number_of_nodes()} nodes and {graph.number_of_edges()} edges "
-            f"in {result.seconds:.1f} s.", ok=True,
+            f"Captured {graph.number_of_nodes()} nodes and {graph.number_of_edges()} edges in {took}.",
+            ok=True,
         )
         self._watch_source(request.path)
         self.runFinished.emit()

@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         self.loader = Loader(self, runner)
         dark = is_dark(self.palette())
         self.actions_ = Actions(self, dark)
+        self.modules.set_dark(dark)
         self.actions_.build_menus()
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
@@ -304,6 +305,7 @@ class MainWindow(QMainWindow):
         self.settings.set_theme(theme)
         dark = apply_theme(QApplication.instance(), theme)
         self.actions_.retint(dark)
+        self.modules.set_dark(dark)
         self.loader.restyle()
 
     def show_about(self) -> None:

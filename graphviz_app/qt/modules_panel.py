@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -73,6 +74,13 @@ class ModulesPanel(QWidget):
         document.graphChanged.connect(self.rebuild)
         document.displayChanged.connect(self.sync_checks)
         self.rebuild()
+
+    def set_dark(self, dark: bool) -> None:
+        """Keep check boxes visible on a dark palette (Fusion outlines them with a darker Window)."""
+        palette = self.palette()
+        if dark:
+            palette.setColor(QPalette.ColorRole.Window, QColor("#9a9da1"))
+        self.tree.setPalette(palette)
 
     def items(self) -> dict[str, QTreeWidgetItem]:
         """Return the tree item of each module path."""
