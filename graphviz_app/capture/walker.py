@@ -179,6 +179,23 @@ def node_record(node: Node, names: Names) -> dict[str, Any]:
     return record
 
 
+def _inherit_from_consumers(result: Walk, records: list[dict[str, Any]], order: list[int]) -> None:
+    """Give ops made inside another op (``TBackward0`` inside ``F.linear``), which no Python
+    hook sees, the module and source line of the op that consumes them."""
+    consumers: dict[int, list[int]] = {}
+    for producer, consumer in result.edges:
+        consumers.setdefault(producer, []).append(consumer)
+    for k in reversed(order):
+        record = records[k]
+        if record["kind"] != "op" or SOURCE_KEY in result.nodes[k].metadata:
+            continue
+        for consumer in sorted(consumers.get(k, ())):
+            if records[consumer]["module"] or records[consumer]["source"]:
+                record["module"] = records[consumer]["module"]
+                record["source"] = records[consumer]["source"]
+                break
+
+
 def build_trace(
     result: Walk,
     names: Names,
@@ -189,8 +206,10 @@ def build_trace(
 ) -> dict[str, Any]:
     """Return the node-link trace of a walk (backward fields empty; see backward.py)."""
     records = [node_record(node, names) for node in result.nodes]
-    for position, k in enumerate(forward_order(result)):
+    order = forward_order(result)
+    for position, k in enumerate(order):
         records[k]["forward_index"] = position
+    _inherit_from_consumers(result, records, order)
     output_info = []
     root_ids = [f"n{k}" for k in result.roots]
     for name, tensor in outputs:

@@ -206,3 +206,16 @@ def test_meta_device_transfer(runner):
     assert {graph.nodes[p]["device"] for p in graph.predecessors(copy)} == {"cpu"}
     assert "Cannot copy out of meta tensor" in graph.graph["backward"]["error"]
     assert any("Backward stopped" in n for n in result.notices)
+
+
+def test_ops_made_inside_linear_belong_to_its_module(runner):
+    """TBackward0 is made inside F.linear's C++ code, out of sight of Python hooks."""
+    from graphviz_app.resources import example
+
+    graph = runner.run(example("sequential_branches.py")).graph
+    transposes = [d for _, d in graph.nodes(data=True) if d["op"] == "TBackward0"]
+    assert transposes and all(d["module"] for d in transposes)
+    for node, data in graph.nodes(data=True):
+        if data["op"] == "TBackward0":
+            consumer = next(iter(graph.successors(node)))
+            assert data["module"] == graph.nodes[consumer]["module"]
