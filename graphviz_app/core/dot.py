@@ -288,7 +288,7 @@ def to_dot(
             src, dst = devices.get(moved[0]), devices.get(moved[1])
             pen = colors.device_edge_color(dst)
             extra += [f"color={quote(pen)}", 'penwidth="2.5"', 'arrowsize="0.9"',
-                      f"label={quote(f' {src} → {dst}')}", f"fontcolor={quote(pen)}"]
+                      f"label={quote(f'{src} → {dst}')}", f"fontcolor={quote(pen)}"]
         if extra:
             line += f" [{', '.join(extra)}]"
         out.append(line + ";")

@@ -108,6 +108,8 @@ class LayoutJob:
         self._proc: subprocess.Popen[bytes] | None = None
         self._cancelled = False
         self.stderr = ""
+        self.started = threading.Event()
+        """Set once ``dot`` runs (or the job ended before starting it)."""
 
     @property
     def cancelled(self) -> bool:
@@ -123,16 +125,20 @@ class LayoutJob:
 
     def run(self) -> bytes:
         """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel)."""
-        program = dot_program()
-        with self._lock:
-            if self._cancelled:
-                raise LayoutCancelled("The layout was cancelled.")
-            try:
-                self._proc = subprocess.Popen(
-                    [program, *self.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE)
-            except OSError as exc:
-                raise LayoutError(f"Could not start Graphviz's dot ({program}): {exc}") from None
+        try:
+            program = dot_program()
+            with self._lock:
+                if self._cancelled:
+                    raise LayoutCancelled("The layout was cancelled.")
+                try:
+                    self._proc = subprocess.Popen(
+                        [program, *self.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE)
+                except OSError as exc:
+                    raise LayoutError(
+                        f"Could not start Graphviz's dot ({program}): {exc}") from None
+        finally:
+            self.started.set()
         proc = self._proc
         try:
             stdout, stderr = proc.communicate(self.dot_text.encode("utf-8"), timeout=self.timeout)

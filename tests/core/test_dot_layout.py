@@ -1,0 +1,289 @@
+"""DOT emission and layout through the real Graphviz ``dot``."""
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from graphviz_app.core import colors
+from graphviz_app.core.display import MODULE_PREFIX, ViewOptions, build_display
+from graphviz_app.core.dot import LEGEND_ID, NodeStyle, quote, to_dot
+from graphviz_app.core.layout import (
+    LayoutCancelled, LayoutJob, layout, parse_json_layout, render)
+from graphviz_app.errors import GraphvizNotFoundError, LayoutError
+
+from .graphs import (GraphBuilder, chain, diamond, nested_modules, rnn_like, shared_leaf_chain,
+                     two_devices, with_grads)
+
+GRAPHS = {"chain": lambda: chain(12), "diamond": diamond, "nested": nested_modules,
+          "devices": two_devices, "grads": with_grads}
+
+
+def svg_texts(dot_text: str, tmp_path) -> list[str]:
+    """Render to SVG and return every drawn text, in document order."""
+    out = tmp_path / "g.svg"
+    render(dot_text, "svg", out)
+    root = ET.parse(out).getroot()
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+@pytest.mark.parametrize("name", sorted(GRAPHS))
+@pytest.mark.parametrize("mode", colors.COLOR_MODES)
+def test_layout_matches_the_display_graph(name, mode):
+    graph = GRAPHS[name]()
+    display = build_display(graph)
+    result = layout(to_dot(display, graph, mode=mode))
+    assert set(result.nodes) == set(display.nodes)
+    assert len(result.edges) == len(display.edges)
+    assert {(e.source, e.target) for e in result.edges} == {
+        (e.source, e.target) for e in display.edges}
+    assert {c.name for c in result.clusters} == set(display.clusters)
+    for edge in result.edges:
+        assert len(edge.points) >= 4 and (len(edge.points) - 1) % 3 == 0
+        assert edge.arrow is not None and len(edge.arrow) == 3
+
+
+def test_y_grows_down_from_inputs_to_output():
+    graph = nested_modules()
+    result = layout(to_dot(build_display(graph), graph))
+    top, bottom = result.nodes["n0"], result.nodes["n17"]  # input x, loss
+    assert top.y < bottom.y
+    assert top.y - top.height / 2 > -0.01                       # inside the drawing
+    assert bottom.y + bottom.height / 2 < result.height + 0.01
+    for edge in result.edges:  # every edge points down the page
+        assert edge.points[0][1] < edge.points[-1][1]
+    for node in result.nodes.values():
+        assert 0 <= node.x <= result.width and 0 <= node.y <= result.height
+
+
+def test_clusters_enclose_their_nodes():
+    graph = nested_modules()
+    display = build_display(graph)
+    result = layout(to_dot(display, graph))
+    boxes = {c.name: c for c in result.clusters}
+    assert boxes["encoder.layers.0.attn"].label == "encoder.layers.0.attn"
+    for path, cluster in display.clusters.items():
+        box = boxes[path]
+        for did in cluster.nodes:
+            node = result.nodes[did]
+            assert box.x <= node.x <= box.x + box.width
+            assert box.y <= node.y <= box.y + box.height
+        if cluster.parent:
+            outer = boxes[cluster.parent]
+            assert outer.x <= box.x and box.x + box.width <= outer.x + outer.width
+
+
+def test_collapsed_module_node_lays_out():
+    graph = nested_modules()
+    display = build_display(graph, ViewOptions(collapsed=frozenset({"encoder.layers"})))
+    result = layout(to_dot(display, graph))
+    assert MODULE_PREFIX + "encoder.layers" in result.nodes
+    assert len(result.nodes) == len(display.nodes) < len(graph)
+
+
+def test_dot_is_deterministic():
+    graph = nested_modules()
+    first = to_dot(build_display(graph), graph, mode="module", legend=True)
+    assert first == to_dot(build_display(nested_modules()), nested_modules(), mode="module",
+                           legend=True)
+
+
+def test_quote_escapes_for_dot():
+    assert quote('a"b') == '"a\\"b"'
+    assert quote("a\\b") == '"a\\\\b"'
+    assert quote("a\nb") == '"a\\nb"'
+
+
+def test_awkward_names_survive_escaping(tmp_path):
+    b = GraphBuilder()
+    weird = 'w "quoted" \\n back\\slash <tag> & {brace} |bar| ünï'
+    x = b.leaf(weird)
+    y = b.op("MyOp<T>Backward", x, name="line1\nline2")
+    graph = b.build(y)
+    texts = svg_texts(to_dot(build_display(graph), graph, legend=True), tmp_path)
+    assert weird in texts
+    assert "MyOp<T>Backward" in texts
+    assert "line1 line2: 2×2" in texts  # newlines inside a name become spaces
+
+
+def test_shapes_and_output_border():
+    graph = diamond()
+    text = to_dot(build_display(graph), graph)
+    lines = {line.split(" [")[0].strip(): line for line in text.splitlines() if " [" in line}
+    assert 'rounded' in lines['"n0"']                      # leaf: rounded box
+    assert "peripheries=2" in lines['"n4"']                # output: double border
+    collapsed = build_display(nested_modules(), ViewOptions(collapsed=frozenset({"head"})))
+    assert "box3d" in to_dot(collapsed, nested_modules())  # collapsed module
+
+
+def test_transfer_edges_stand_out():
+    graph = two_devices()
+    display = build_display(graph)
+    text = to_dot(display, graph)
+    transfer_lines = [line for line in text.splitlines() if "→" in line]
+    assert len(transfer_lines) == 2
+    assert all('penwidth="2.5"' in line for line in transfer_lines)
+    assert colors.device_edge_color("meta") in transfer_lines[0]
+    result = layout(text)
+    labels = {(e.source, e.target): e.label for e in result.edges}
+    assert labels[("n1", "n2")] == "cpu → meta"
+    assert labels[("n4", "n5")] == "meta → cpu"
+    assert labels[("n0", "n1")] is None
+    moved = next(e for e in result.edges if e.label == "cpu → meta")
+    assert moved.label_pos is not None
+
+
+def test_device_fills_in_dot():
+    graph = two_devices()
+    text = to_dot(build_display(graph), graph)
+    assert f'fillcolor="{colors.device_color("cpu")}"' in text
+    assert f'fillcolor="{colors.device_color("meta")}"' in text
+
+
+def test_styles_override_nodes(tmp_path):
+    graph = chain(4)
+    styles = {
+        "n1": NodeStyle(fill="#000080", pen="#0000FF", penwidth=3, extra_label="‖g‖=0.50"),
+        "n2": NodeStyle(ghost=True),
+        "n3": NodeStyle(dashed=True),
+    }
+    text = to_dot(build_display(graph), graph, styles=styles)
+    line = {l.split(" [")[0].strip(): l for l in text.splitlines() if " [" in l}
+    assert 'fillcolor="#000080"' in line['"n1"'] and 'color="#0000FF"' in line['"n1"']
+    assert 'penwidth=3' in line['"n1"'] and 'fontcolor="#ffffff"' in line['"n1"']
+    assert "dotted" in line['"n2"'] and "#F4F4F4" in line['"n2"']
+    assert "dashed" in line['"n3"']
+    assert "‖g‖=0.50" in svg_texts(text, tmp_path)
+
+
+def test_collapsed_module_takes_member_styles_and_majority_color():
+    graph = nested_modules()
+    options = ViewOptions(collapsed=frozenset({"encoder"}))
+    display = build_display(graph, options)
+    members = display.nodes[MODULE_PREFIX + "encoder"].members
+    ghosts = {m: NodeStyle(ghost=True) for m in members}
+    text = to_dot(display, graph, styles=ghosts)
+    assert "dotted" in next(l for l in text.splitlines() if l.strip().startswith('"m:encoder"'))
+    partly = dict(ghosts, **{members[3]: NodeStyle(pen="#00FF00")})
+    text = to_dot(display, graph, styles=partly)
+    line = next(l for l in text.splitlines() if l.strip().startswith('"m:encoder"'))
+    assert "dotted" not in line and "#00FF00" in line
+    assert colors.device_color("cpu") in line  # all members on cpu
+
+
+def test_legend_lists_entries_and_grad_ticks(tmp_path):
+    graph = with_grads()
+    text = to_dot(build_display(graph), graph, mode="grad", legend=True)
+    assert LEGEND_ID in layout(text).nodes
+    texts = svg_texts(text, tmp_path)
+    assert "NaN/Inf gradient (1)" in texts and "no gradient (1)" in texts
+    assert "0.001" in texts and "100" in texts
+    devices = svg_texts(to_dot(build_display(two_devices()), two_devices(), legend=True),
+                        tmp_path)
+    assert "cpu (4)" in devices and "meta (3)" in devices
+    assert LEGEND_ID not in to_dot(build_display(graph), graph)
+
+
+@pytest.mark.timeout(60)
+def test_shared_leaf_rnn_lays_out_with_hub_splitting():
+    graph = shared_leaf_chain(length=400, uses=100)
+    display = build_display(graph)
+    result = layout(to_dot(display, graph))
+    assert len(result.nodes) == len(display.nodes) == len(graph) + 99
+    assert result.nodes["n0~1"].y < result.nodes["n0~100"].y
+
+
+@pytest.mark.timeout(60)
+def test_rnn_with_reused_cell_lays_out_tall_not_flat():
+    graph = rnn_like(steps=100)
+    result = layout(to_dot(build_display(graph), graph))
+    assert result.height > 10 * result.width  # a long chain, drawn as one
+
+
+def test_json_with_drawing_ops_parses_the_same():
+    graph = two_devices()
+    text = to_dot(build_display(graph), graph)
+    plain = layout(text)
+    full = parse_json_layout(LayoutJob(text, args=["-Tjson"]).run())
+    assert plain.nodes == full.nodes
+    for a, b in zip(plain.edges, full.edges):
+        assert [p for pt in a.points for p in pt] == pytest.approx(
+            [p for pt in b.points for p in pt], abs=0.01)
+        assert [p for pt in sorted(a.arrow) for p in pt] == pytest.approx(
+            [p for pt in sorted(b.arrow) for p in pt], abs=0.2)
+
+
+def test_bad_dot_raises_layout_error_with_dots_message():
+    with pytest.raises(LayoutError, match="syntax error"):
+        layout("digraph { a -> ; }")
+
+
+def test_unreadable_output_raises_layout_error():
+    with pytest.raises(LayoutError):
+        parse_json_layout(b"not json")
+    with pytest.raises(LayoutError):
+        parse_json_layout(json.dumps({"objects": []}))
+
+
+def test_missing_dot_raises_graphviz_not_found(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert shutil.which("dot") is None
+    with pytest.raises(GraphvizNotFoundError, match="apt-get install graphviz"):
+        layout("digraph { a }")
+
+
+def slow_dot() -> str:
+    """A layout that takes dot many seconds: the shared-leaf RNN without hub splitting."""
+    graph = rnn_like(steps=100)
+    return to_dot(build_display(graph, ViewOptions(split_hubs=False, clusters=False)), graph)
+
+
+@pytest.mark.timeout(60)
+def test_timeout_kills_dot():
+    with pytest.raises(LayoutError, match="longer than"):
+        layout(slow_dot(), timeout=0.5)
+
+
+@pytest.mark.timeout(60)
+def test_cancel_from_another_thread_kills_dot():
+    job = LayoutJob(slow_dot())
+    outcome: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            job.result()
+        except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
+            outcome.append(exc)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    assert job.started.wait(30)
+    job.cancel()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert len(outcome) == 1 and isinstance(outcome[0], LayoutCancelled)
+    assert job._proc is not None and job._proc.poll() is not None
+
+
+def test_cancel_before_start():
+    job = LayoutJob("digraph { a }")
+    job.cancel()
+    with pytest.raises(LayoutCancelled):
+        job.result()
+
+
+@pytest.mark.parametrize("fmt,magic", [("svg", b"<?xml"), ("png", b"\x89PNG"),
+                                       ("pdf", b"%PDF")])
+def test_render_formats(tmp_path, fmt, magic):
+    graph = diamond()
+    out = tmp_path / f"g.{fmt}"
+    render(to_dot(build_display(graph), graph, legend=True), fmt, out)
+    assert out.read_bytes().startswith(magic)
+
+
+def test_render_refuses_unknown_format(tmp_path):
+    with pytest.raises(ValueError):
+        render("digraph { a }", "bmp", tmp_path / "g.bmp")
