@@ -57,8 +57,8 @@ def export_graph(
     for images); nothing is left at ``path`` on failure.
     """
     path = Path(path)
-    fmt = _format_of(path)
     _check_target(path)
+    fmt = _format_of(path)
     if mode not in colors.COLOR_MODES:
         raise ExportError(f"Unknown color mode {mode!r}; use one of "
                           f"{', '.join(colors.COLOR_MODES)}.")
