@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from ..core import colors
 from .app import is_dark
@@ -85,12 +85,24 @@ class LegendPanel(QFrame):
         self.transfer_count = 0
         self.wanted = True  # the user's View > Legend choice
         self._outer = QVBoxLayout(self)
-        self._outer.setContentsMargins(10, 8, 10, 8)
+        self._outer.setContentsMargins(8, 4, 10, 8)
+        self._outer.setSpacing(2)
+        self.header = QToolButton(self)
+        self.header.setObjectName("legendHeader")
+        self.header.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.header.setArrowType(Qt.ArrowType.DownArrow)
+        self.header.setAutoRaise(True)
+        self.header.setToolTip("Click to fold or unfold the legend")
+        font = self.header.font()
+        font.setBold(True)
+        self.header.setFont(font)
+        self.header.clicked.connect(self.toggle_folded)
+        self._outer.addWidget(self.header)
+        self.folded = False
         self._content: QWidget | None = None
         self._layout = QVBoxLayout()
         document.graphChanged.connect(self.refresh)
         document.stylesChanged.connect(self.refresh)
-        self._mode: str | None = None
         self.refresh()
 
     def _new_content(self) -> None:
@@ -131,8 +143,7 @@ class LegendPanel(QFrame):
         self._new_content()
         self.entries = entries
         self.transfer_count = transfers
-        title = QLabel(f"<b>Color: {MODE_TITLES.get(doc.color_mode, doc.color_mode)}</b>")
-        self._layout.addWidget(title)
+        self.header.setText(f"Color: {MODE_TITLES.get(doc.color_mode, doc.color_mode)}")
         if doc.color_mode == "grad":
             scale = colors.grad_scale(graph)
             if scale is not None:
@@ -146,8 +157,16 @@ class LegendPanel(QFrame):
             color = transfer_color(graph, edges[0], is_dark(self.palette()))
             n = len(edges)
             self._row(Swatch(color, line=True), f"copy to {target} ({n} edge{'s' * (n != 1)})")
-        self._content.show()  # a layout shows new children only later (queued)
+        self._content.setVisible(not self.folded)  # a layout shows new children only later
         self.setVisible(self.wanted)
+        self.place()
+
+    def toggle_folded(self) -> None:
+        """Fold the legend to its header line (it may hide nodes in a small window), or unfold."""
+        self.folded = not self.folded
+        self.header.setArrowType(Qt.ArrowType.RightArrow if self.folded else Qt.ArrowType.DownArrow)
+        if self._content is not None:
+            self._content.setVisible(not self.folded)
         self.place()
 
     def place(self) -> None:

@@ -113,7 +113,11 @@ class MainWindow(QMainWindow):
 
     def _restore_settings(self) -> None:
         s, a = self.settings, self.actions_
-        self.resize(1400, 900)
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is not None and screen.width() > 0:
+            self.resize(min(1400, int(screen.width() * 0.92)), min(900, int(screen.height() * 0.9)))
+        else:
+            self.resize(1400, 900)
         geometry, state = s.geometry(), s.window_state()
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -345,6 +349,11 @@ class MainWindow(QMainWindow):
 
                 devices = Counter(d for _, d in doc.graph.nodes(data="device") if d)
             self.status_devices.setText(" · " + ", ".join(f"{d} ({n})" for d, n in devices.items()))
+        has_modules = bool(doc.modules())
+        self.actions_.collapse_all.setEnabled(has_modules)
+        self.actions_.expand_all.setEnabled(has_modules and bool(doc.options.collapsed))
+        for action in (self.actions_.export, self.actions_.copy_image):
+            action.setEnabled(doc.graph is not None)
         path = doc.path
         self.status_path.setText(f" · {path}" if path else "")
         name = path.name if path else None

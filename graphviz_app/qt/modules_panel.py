@@ -119,7 +119,9 @@ class ModulesPanel(QWidget):
         self.tree.expandToDepth(1)
         self.tree.resizeColumnToContents(1)
         has = bool(modules)
-        self.empty.setVisible(graph is not None and not has)
+        self.empty.setText("No graph loaded." if graph is None else
+                           "This graph has no modules: its ops did not run inside an nn.Module.")
+        self.empty.setVisible(not has)
         self.tree.setVisible(has)
         self.hint.setVisible(has)
         for w in (self.collapse_button, self.depth, self.expand_button):

@@ -44,6 +44,11 @@ def test_basic_example_draws_every_node_and_edge(window, load):
     assert "4 nodes" in window.status_counts.text() and "cpu" in window.status_devices.text()
     assert "basic_autograd.py" in window.windowTitle()
     assert window.legend.isVisible() and window.legend.entries[0].label == "cpu"
+    assert window.legend.header.text() == "Color: Device"
+    unfolded = window.legend.height()
+    window.legend.header.click()  # fold the legend out of the way
+    assert window.legend.folded and window.legend.height() < unfolded
+    assert not window.actions_.collapse_all.isEnabled()  # this graph has no modules
 
 
 def test_zoom_and_fit_change_the_transform(window, load, qtbot):
