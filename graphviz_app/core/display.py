@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -137,17 +138,22 @@ def _one_line(text: str) -> str:
 
 
 def _node_label(attrs: dict, output_name: str | None) -> tuple[str, ...]:
-    shape = format_shape(attrs.get("shape"), attrs.get("dtype"))
-    if attrs.get("kind") == "leaf":
-        lines = [_one_line(attrs.get("name") or "leaf")]
-        if shape:
-            lines.append(shape)
-        return tuple(lines)
-    name = attrs.get("name") or output_name
-    if attrs.get("is_output") and not name:
+    shape = attrs.get("shape")
+    return _label(attrs.get("kind") == "leaf", attrs.get("op"), attrs.get("name") or output_name,
+                  bool(attrs.get("is_output")),
+                  tuple(shape) if isinstance(shape, (list, tuple)) else None, attrs.get("dtype"))
+
+
+@functools.lru_cache(maxsize=16384)
+def _label(leaf: bool, op: str | None, name: str | None, is_output: bool,
+           shape: tuple | None, dtype: object) -> tuple[str, ...]:
+    text = format_shape(shape, dtype)
+    if leaf:
+        return (_one_line(name or "leaf"),) + ((text,) if text else ())
+    if is_output and not name:
         name = "output"
-    detail = f"{_one_line(name)}: {shape}" if name and shape else (_one_line(name) if name else shape)
-    return (_one_line(attrs.get("op") or "?"),) + ((detail,) if detail else ())
+    detail = f"{_one_line(name)}: {text}" if name and text else (_one_line(name) if name else text)
+    return (_one_line(op or "?"),) + ((detail,) if detail else ())
 
 
 def _module_label(path: str, members: list[str], kinds: dict[str, str],
@@ -167,19 +173,22 @@ def _module_label(path: str, members: list[str], kinds: dict[str, str],
 
 # --- modules ---------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=65536)
 def _natural_key(text: str) -> tuple:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
                  for p in re.split(r"(\d+)", text) if p)
 
 
+@functools.lru_cache(maxsize=65536)
 def _path_key(path: str) -> tuple:
     return tuple(_natural_key(part) for part in path.split("."))
 
 
-def _ancestors(path: str) -> list[str]:
-    """Return ``["a", "a.b", "a.b.c"]`` for ``"a.b.c"``."""
+@functools.lru_cache(maxsize=65536)
+def _ancestors(path: str) -> tuple[str, ...]:
+    """Return ``("a", "a.b", "a.b.c")`` for ``"a.b.c"``."""
     parts = path.split(".")
-    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+    return tuple(".".join(parts[: i + 1]) for i in range(len(parts)))
 
 
 def module_paths(graph: nx.DiGraph) -> list[str]:
@@ -219,15 +228,39 @@ def _parent(path: str) -> str | None:
 
 # --- ranks and module shapes ------------------------------------------------------------
 
+class _Adjacency:
+    """Plain predecessor/successor lists and a producers-first order of a graph's nodes.
+
+    Built once per :func:`build_display` (networkx's views are slow in tight loops).  The order
+    is ``forward_index`` order when that is a valid topological order (the schema promises it),
+    else a topological sort, else (a malformed, cyclic file) graph order.
+    """
+
+    def __init__(self, graph: nx.DiGraph) -> None:
+        self.pred: dict[str, list[str]] = {n: [] for n in graph}
+        self.succ: dict[str, list[str]] = {n: [] for n in graph}
+        self.edges: list[tuple[str, str]] = list(graph.edges())
+        for u, v in self.edges:
+            self.succ[u].append(v)
+            self.pred[v].append(u)
+        index = dict(graph.nodes(data="forward_index"))
+        if (all(isinstance(i, int) for i in index.values())
+                and len(set(index.values())) == len(index)
+                and all(index[u] < index[v] for u, v in self.edges)):
+            self.order = sorted(graph, key=index.__getitem__)
+        else:
+            try:
+                self.order = list(nx.topological_sort(graph))
+            except nx.NetworkXUnfeasible:
+                self.order = list(graph)
+
+
 def topological_order(graph: nx.DiGraph) -> list[str]:
     """Return the nodes producers-first (graph order if the graph is, wrongly, not a DAG)."""
-    try:
-        return list(nx.topological_sort(graph))
-    except nx.NetworkXUnfeasible:
-        return list(graph)
+    return _Adjacency(graph).order
 
 
-def graph_ranks(graph: nx.DiGraph, order: list[str] | None = None
+def graph_ranks(graph: nx.DiGraph, adjacency: _Adjacency | None = None
                 ) -> tuple[dict[str, int], dict[str, int]]:
     """Return ``(earliest, latest)`` rank of every node.
 
@@ -236,53 +269,73 @@ def graph_ranks(graph: nx.DiGraph, order: list[str] | None = None
     somewhere between the two: an op fed only by a leaf (``TBackward0`` of a weight) has
     earliest rank 1 but sits next to the op that uses it.
     """
-    order = order if order is not None else topological_order(graph)
-    pred, succ = graph.pred, graph.succ
+    adj = adjacency or _Adjacency(graph)
     early: dict[str, int] = {}
-    for node in order:
-        early[node] = max((early[p] + 1 for p in pred[node] if p in early), default=0)
+    for node in adj.order:
+        rank = 0
+        for p in adj.pred[node]:
+            r = early.get(p, -1) + 1
+            if r > rank:
+                rank = r
+        early[node] = rank
     height: dict[str, int] = {}
-    for node in reversed(order):
-        height[node] = max((height[s] + 1 for s in succ[node] if s in height), default=0)
+    for node in reversed(adj.order):
+        h = 0
+        for s in adj.succ[node]:
+            r = height.get(s, -1) + 1
+            if r > h:
+                h = r
+        height[node] = h
     depth = max(early.values(), default=0)
-    return early, {n: max(early[n], depth - height[n]) for n in order}
+    return early, {n: max(early[n], depth - height[n]) for n in adj.order}
 
 
 def _under(module: str | None, path: str) -> bool:
     return module is not None and (module == path or module.startswith(path + "."))
 
 
-def nonconvex_modules(graph: nx.DiGraph, order: list[str] | None = None) -> frozenset[str]:
+def nonconvex_modules(graph: nx.DiGraph, adjacency: _Adjacency | None = None) -> frozenset[str]:
     """Return the module paths whose nodes a path leaves and re-enters.
 
     That is a module called more than once with other work in between (an RNN cell applied
     each step).  Drawn as a cluster, such a module would have to span every call: Graphviz's
     ranking breaks on it (a flat, very wide drawing) or gets very slow, so it is drawn without
-    a box.  Any exit-and-return path stays between the module's first and last node in
-    topological order, so the search is pruned there and costs little for ordinary modules.
+    a box.  Any exit-and-return path stays before the module's last node in topological
+    order, so the search starts only from exits that lead to an earlier node and stops there:
+    ordinary modules cost one look at their exit edges.
     """
-    order = order if order is not None else topological_order(graph)
-    pos = {n: i for i, n in enumerate(order)}
+    adj = adjacency or _Adjacency(graph)
+    pos = {n: i for i, n in enumerate(adj.order)}
     modules = dict(graph.nodes(data="module"))
-    members: dict[str, list[str]] = defaultdict(list)
+    last: dict[str, int] = {}
     for node, module in modules.items():
         if module:
             for path in _ancestors(module):
-                members[path].append(node)
-    succ = graph.succ
+                if pos[node] > last.get(path, -1):
+                    last[path] = pos[node]
+    seeds: dict[str, list[str]] = defaultdict(list)
+    left_cache: dict[tuple[str | None, str | None], tuple[str, ...]] = {}
+    for u, v in adj.edges:
+        mu, mv = modules.get(u), modules.get(v)
+        if not mu or mu == mv:
+            continue
+        key = (mu, mv)
+        if key not in left_cache:  # the modules this edge leaves
+            inside = set(_ancestors(mv)) if mv else set()
+            left_cache[key] = tuple(p for p in _ancestors(mu) if p not in inside)
+        for path in left_cache[key]:
+            if pos[v] < last[path]:
+                seeds[path].append(v)
     bad = set()
-    for path, nodes in members.items():
-        hi = max(pos[n] for n in nodes)
-        stack = [v for u in nodes for v in succ[u]
-                 if pos[v] < hi and not _under(modules.get(v), path)]
+    for path, stack in seeds.items():
+        hi = last[path]
         seen = set(stack)
         while stack:
             node = stack.pop()
-            for nxt in succ[node]:
-                if _under(modules.get(nxt), path):
-                    bad.add(path)
-                    stack.clear()
-                    break
+            if any(_under(modules.get(nxt), path) for nxt in adj.succ[node]):
+                bad.add(path)
+                break
+            for nxt in adj.succ[node]:
                 if nxt not in seen and pos[nxt] < hi:
                     seen.add(nxt)
                     stack.append(nxt)
@@ -296,15 +349,16 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
     collapsed = frozenset(options.collapsed)
     rep_cache: dict[str | None, str | None] = {}
     node_attrs = graph.nodes
-    kinds = {n: k for n, k in graph.nodes(data="kind")}
+    kinds = dict(graph.nodes(data="kind"))
     output_names = {o.get("node"): o.get("name") for o in graph.graph.get("outputs") or ()
                     if isinstance(o, dict)}
+    adj = _Adjacency(graph)
 
     owner: dict[str, str] = {}
     module_members: dict[str, list[str]] = {}
     order: list[str] = []  # display ids in first-appearance order
-    for node in graph:
-        rep = _representative(node_attrs[node].get("module"), collapsed, rep_cache)
+    for node, module in graph.nodes(data="module"):
+        rep = _representative(module, collapsed, rep_cache)
         if rep is None:
             owner[node] = node
             order.append(node)
@@ -317,33 +371,19 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
             module_members[rep].append(node)
 
     pairs: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for u, v in graph.edges():
+    for u, v in adj.edges:
         su, sv = owner[u], owner[v]
         if su != sv:
-            pairs.setdefault((su, sv), []).append((u, v))
+            key = (su, sv)
+            if key in pairs:
+                pairs[key].append((u, v))
+            else:
+                pairs[key] = [(u, v)]
 
-    # Hub splitting: decide per leaf from the ranks of the consumers it feeds.
-    copies: dict[str, list[str]] = {}  # leaf id -> its display targets, in use order
-    topo = topological_order(graph)
-    early, late = graph_ranks(graph, topo)
-    if options.split_hubs:
-        out_pairs: dict[str, list[str]] = defaultdict(list)
-        for su, sv in pairs:
-            if su in kinds and kinds[su] == "leaf" and owner.get(su) == su:
-                out_pairs[su].append(sv)
-        candidates = {leaf: targets for leaf, targets in out_pairs.items() if len(targets) >= 2}
-        if candidates:
-            position = {did: i for i, did in enumerate(order)}
-            for leaf, targets in candidates.items():
-                first = {t: min(early[v] for _, v in pairs[(leaf, t)]) for t in targets}
-                last = {t: min(late[v] for _, v in pairs[(leaf, t)]) for t in targets}
-                span = max(max(first.values()) - min(first.values()),
-                           max(last.values()) - min(last.values()))
-                if span >= HUB_MIN_SPAN:
-                    copies[leaf] = sorted(targets, key=lambda t: (last[t], first[t],
-                                                                  position[t]))
+    early, late = graph_ranks(graph, adj)
+    copies = _hub_copies(pairs, kinds, owner, order, early, late) if options.split_hubs else {}
 
-    loose = nonconvex_modules(graph, topo) if options.clusters else frozenset()
+    loose = nonconvex_modules(graph, adj) if options.clusters else frozenset()
     cluster_cache: dict[str | None, str | None] = {}
 
     def cluster_of(module: str | None) -> str | None:
@@ -354,6 +394,11 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
             cluster_cache[module] = next((p for p in reversed(_ancestors(module))
                                           if p not in loose), None)
         return cluster_cache[module]
+
+    def display_cluster(did: str) -> str | None:
+        if did.startswith(MODULE_PREFIX) and did not in node_attrs:
+            return cluster_of(_parent(did[len(MODULE_PREFIX):]))
+        return cluster_of(node_attrs[did].get("module"))
 
     nodes: dict[str, DisplayNode] = {}
     index: dict[str, list[str]] = defaultdict(list)
@@ -374,47 +419,71 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
         label = _node_label(attrs, output_names.get(did))
         kind = "leaf" if attrs.get("kind") == "leaf" else "op"
         module = attrs.get("module")
+        is_output = bool(attrs.get("is_output"))
         if did in copies:
-            n_uses = len(copies[did])
-            for k, _target in enumerate(copies[did], start=1):
+            targets = copies[did]
+            n_uses = len(targets)
+            for k, target in enumerate(targets, start=1):
                 cid = f"{did}{USE_SEPARATOR}{k}"
-                nodes[cid] = DisplayNode(
+                nodes[cid] = DisplayNode(  # a copy sits beside its use
                     id=cid, kind=kind, members=(did,), label=label + (f"use {k} of {n_uses}",),
-                    module=module, use=(k, n_uses), is_output=bool(attrs.get("is_output")))
+                    module=module, use=(k, n_uses), is_output=is_output,
+                    cluster=display_cluster(target))
                 index[did].append(cid)
             continue
         nodes[did] = DisplayNode(id=did, kind=kind, members=(did,), label=label, module=module,
-                                 is_output=bool(attrs.get("is_output")),
-                                 cluster=cluster_of(module))
+                                 is_output=is_output, cluster=cluster_of(module))
         index[did].append(did)
 
-    edges: list[DisplayEdge] = []
+    plan: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
     for (su, sv), gedges in pairs.items():
-        if su in copies:
-            continue
-        edges.append(DisplayEdge(su, sv, tuple(gedges)))
+        if su not in copies:
+            plan.append((su, sv, tuple(gedges)))
     for leaf, targets in copies.items():
         for k, target in enumerate(targets, start=1):
-            cid = f"{leaf}{USE_SEPARATOR}{k}"
-            edges.append(DisplayEdge(cid, target, tuple(pairs[(leaf, target)])))
-            if options.clusters:  # a copy sits beside its use
-                nodes[cid] = replace(nodes[cid], cluster=nodes[target].cluster)
-    edges = _mark_main_inputs(edges, early)
+            plan.append((f"{leaf}{USE_SEPARATOR}{k}", target, tuple(pairs[(leaf, target)])))
+    main = _main_inputs(plan, early)
+    edges = [DisplayEdge(su, sv, gedges, i in main) for i, (su, sv, gedges) in enumerate(plan)]
 
     clusters = _cluster_tree(nodes, loose) if options.clusters else {}
     return DisplayGraph(nodes=nodes, edges=edges, clusters=clusters, loose_modules=loose,
                         _index=dict(index))
 
 
-def _mark_main_inputs(edges: list[DisplayEdge], early: dict[str, int]) -> list[DisplayEdge]:
-    """Mark, for every target, the input edge coming from the deepest producer (ties: first)."""
+def _hub_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], kinds: dict[str, str],
+                owner: dict[str, str], order: list[str], early: dict[str, int],
+                late: dict[str, int]) -> dict[str, list[str]]:
+    """Return ``{leaf: display targets in use order}`` for the leaves to draw once per use."""
+    out_pairs: dict[str, list[str]] = defaultdict(list)
+    for su, sv in pairs:
+        if kinds.get(su) == "leaf" and owner.get(su) == su:
+            out_pairs[su].append(sv)
+    copies: dict[str, list[str]] = {}
+    position: dict[str, int] | None = None
+    for leaf, targets in out_pairs.items():
+        if len(targets) < 2:
+            continue
+        first = {t: min(early[v] for _, v in pairs[(leaf, t)]) for t in targets}
+        last = {t: min(late[v] for _, v in pairs[(leaf, t)]) for t in targets}
+        span = max(max(first.values()) - min(first.values()),
+                   max(last.values()) - min(last.values()))
+        if span >= HUB_MIN_SPAN:
+            if position is None:
+                position = {did: i for i, did in enumerate(order)}
+            copies[leaf] = sorted(targets, key=lambda t: (last[t], first[t], position[t]))
+    return copies
+
+
+def _main_inputs(plan: list[tuple[str, str, tuple[tuple[str, str], ...]]],
+                 early: dict[str, int]) -> set[int]:
+    """Return the positions of the edges that are, for their target, the input from the deepest
+    producer (ties: the first)."""
     best: dict[str, tuple[int, int]] = {}
-    for i, edge in enumerate(edges):
-        depth = max(early.get(u, 0) for u, _ in edge.graph_edges)
-        if depth > 0 and (edge.target not in best or depth > best[edge.target][0]):
-            best[edge.target] = (depth, i)
-    main = {i for _, i in best.values()}
-    return [replace(e, main=True) if i in main else e for i, e in enumerate(edges)]
+    for i, (_, target, gedges) in enumerate(plan):
+        depth = max(early.get(u, 0) for u, _ in gedges)
+        if depth > 0 and (target not in best or depth > best[target][0]):
+            best[target] = (depth, i)
+    return {i for _, i in best.values()}
 
 
 def _cluster_tree(nodes: dict[str, DisplayNode], loose: frozenset[str]) -> dict[str, Cluster]:
