@@ -5,6 +5,7 @@ Items know only geometry and looks; which graph node they stand for is kept in `
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -19,7 +20,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 LABEL_FONT_SIZE = 10.0
 """Label size in scene units (Graphviz points), the size the DOT asks for."""
@@ -28,8 +29,12 @@ SELECTION_COLOR = QColor("#1a73e8")
 HOVER_COLOR = QColor("#5f6368")
 
 
+@lru_cache(maxsize=256)
 def label_font(size: float = LABEL_FONT_SIZE, bold: bool = False) -> QFont:
-    """Return the label font; its pixel size is in scene units, so it scales with the view."""
+    """Return the label font; its pixel size is in scene units, so it scales with the view.
+
+    Cached: callers must not modify the returned font.
+    """
     font = QFont("Helvetica")
     font.setStyleHint(QFont.StyleHint.SansSerif)
     font.setPixelSize(max(1, round(size * 8)))  # 8x oversize, painted scaled by 1/8: exact metrics
@@ -39,10 +44,22 @@ def label_font(size: float = LABEL_FONT_SIZE, bold: bool = False) -> QFont:
 
 
 FONT_SCALE = 8.0
+
+
+@lru_cache(maxsize=4096)
+def _metrics(size: float, bold: bool) -> QFontMetricsF:
+    return QFontMetricsF(label_font(size, bold))
+
+
+@lru_cache(maxsize=8192)
+def _text_width(size: float, bold: bool, text: str) -> float:
+    """Return the width of ``text`` in scene units at label size ``size``."""
+    return _metrics(size, bold).horizontalAdvance(text) / FONT_SCALE
+
 BOX3D_DEPTH = 4.0
 
 
-class NodeItem(QGraphicsObject):
+class NodeItem(QGraphicsItem):
     """One drawn node: a shape with a fill, an outline and up to a few lines of text."""
 
     def __init__(
@@ -116,11 +133,11 @@ class NodeItem(QGraphicsObject):
             width *= 0.85
         for i, line in enumerate(self.lines):
             size = LABEL_FONT_SIZE if i == 0 else LABEL_FONT_SIZE * 0.9
-            font = label_font(size, bold=(i == 0 and self.kind == "module"))
-            measured = QFontMetricsF(font).horizontalAdvance(line) / FONT_SCALE
+            bold = i == 0 and self.kind == "module"
+            measured = _text_width(size, bold, line)
             if measured > width:
-                font = label_font(size * width / measured, bold=font.bold())
-            fonts.append(font)
+                size = round(size * width / measured, 2)
+            fonts.append(label_font(size, bold))
         return fonts
 
     # -- looks -------------------------------------------------------------------------------
@@ -188,7 +205,7 @@ class NodeItem(QGraphicsObject):
     def _paint_text(self, painter: QPainter) -> None:
         if not self.lines:
             return
-        metrics = [QFontMetricsF(f) for f in self._fonts]
+        metrics = [_metrics(f.pixelSize() / FONT_SCALE, f.bold()) for f in self._fonts]
         heights = [m.height() / FONT_SCALE for m in metrics]
         total = sum(heights)
         y = -total / 2
