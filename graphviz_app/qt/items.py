@@ -57,6 +57,8 @@ def _text_width(size: float, bold: bool, text: str) -> float:
     return _metrics(size, bold).horizontalAdvance(text) / FONT_SCALE
 
 BOX3D_DEPTH = 4.0
+LOD_SIMPLE = 0.22
+"""Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
 
 class NodeItem(QGraphicsItem):
@@ -165,6 +167,13 @@ class NodeItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if option.levelOfDetailFromTransform(painter.worldTransform()) < LOD_SIMPLE:
+            # Too small to read: a filled box is all that shows, and it draws fast.
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(SELECTION_COLOR if self.isSelected() else
+                                    self.pen_color if self.highlighted else self.fill))
+            painter.drawRect(self._local)
+            return
         pen = QPen(self.pen_color, self.pen_width)
         if self.dashed:
             pen.setStyle(Qt.PenStyle.DashLine)

@@ -226,13 +226,13 @@ class Loader(QObject):
             view.show_initial()
             self._fit_next = False
         else:
-            view.set_zoom(old_zoom)
             target = self.reveal_after_layout or doc.selection
             item = scene.node_items.get(target) if target else None
-            if item is not None:
+            if item is not None:  # keep the zoom, keep the node the user works on in view
+                view.set_zoom(old_zoom)
                 view.centerOn(item)
             else:
-                view.fit()
+                view.show_initial()
         self.reveal_after_layout = None
         for warning in getattr(layout, "warnings", ()):
             if "warning" in warning.lower():
