@@ -136,7 +136,7 @@ class LegendPanel(QFrame):
             return
         entries = colors.legend(graph, doc.color_mode)
         transfers = len(colors.transfer_edges(graph))
-        key = (doc.color_mode, tuple(entries), transfers, id(graph))
+        key = (doc.color_mode, tuple(entries), transfers, id(graph), is_dark())
         if key == getattr(self, "_key", None):
             return
         self._key = key
@@ -154,7 +154,7 @@ class LegendPanel(QFrame):
         for edge in sorted(colors.transfer_edges(graph)):
             by_target.setdefault(graph.nodes[edge[1]].get("device") or "?", []).append(edge)
         for target, edges in sorted(by_target.items()):
-            color = transfer_color(graph, edges[0], is_dark(self.palette()))
+            color = transfer_color(graph, edges[0], is_dark())
             n = len(edges)
             self._row(Swatch(color, line=True), f"copy to {target} ({n} edge{'s' * (n != 1)})")
         self._content.setVisible(not self.folded)  # a layout shows new children only later

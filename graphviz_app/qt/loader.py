@@ -266,7 +266,7 @@ class Loader(QObject):
         doc, scene = self.document, self.window.scene
         if scene.display is None or scene.display is not doc.display:
             return
-        scene.apply_styles(doc.fills(), doc.styles(), dark=is_dark(self.window.palette()),
+        scene.apply_styles(doc.fills(), doc.styles(), dark=is_dark(),
                            selected=doc.selection)
 
     def report_export(self, path: str, notices: list[str]) -> None:

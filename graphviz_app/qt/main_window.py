@@ -51,7 +51,7 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorPanel(self.document, self)
         self.modules = ModulesPanel(self.document, self)
         self.loader = Loader(self, runner)
-        dark = is_dark(self.palette())
+        dark = is_dark()
         self.actions_ = Actions(self, dark)
         self.modules.set_dark(dark)
         self.actions_.build_menus()
@@ -311,6 +311,7 @@ class MainWindow(QMainWindow):
         self.actions_.retint(dark)
         self.modules.set_dark(dark)
         self.loader.restyle()
+        self.legend.refresh()
 
     def show_about(self) -> None:
         self._about = show_about(self)

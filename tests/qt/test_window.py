@@ -217,3 +217,39 @@ def test_every_node_item_is_a_node(window, load):
         assert item.display_id == display_id
         for member in item.members:
             assert item in window.scene.items_for(member)
+
+
+def test_search_by_module_and_collapsed_module(window, load, qtbot):
+    load(example("transformer_layer.py"))
+    doc = window.document
+    found = doc.search("norm1")
+    assert found and all("norm1" in (doc.graph.nodes[m].get("module") or "") or
+                         "norm1" in (doc.graph.nodes[m].get("name") or "")
+                         for d in found for m in doc.display.nodes[d].members)
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        doc.collapse("norm1")
+    assert doc.matches == [MODULE_PREFIX + "norm1"]  # the search follows the collapsed node
+    assert window.scene.node_items[MODULE_PREFIX + "norm1"].highlighted
+
+
+def test_dark_theme_and_about_box(window, load, qtbot):
+    from graphviz_app.qt.app import is_dark
+
+    load(example("basic_autograd.py"))
+    window.actions_.theme_by["dark"].trigger()
+    try:
+        assert is_dark() and window.settings.theme() == "dark"
+        qtbot.waitUntil(lambda: is_dark(window.palette()), timeout=5000)  # widgets follow
+        edge = window.scene.edge_items[0]
+        assert edge.color.lightness() > 128  # light edges on the dark canvas
+        node = next(iter(window.scene.node_items.values()))
+        assert node.text_color.name() == colors.text_color(node.fill.name())
+    finally:
+        window.actions_.theme_by["light"].trigger()
+    assert not is_dark()
+    window.actions_.about.trigger()
+    text = window._about.text()
+    for name in ("PyTorch", "Qt", "Graphviz", "PySide6"):
+        assert name in text
+    assert "2.4" in text or "version" in text.lower() or any(c.isdigit() for c in text)
+    window._about.close()
