@@ -170,6 +170,9 @@ class ScriptJobs(QObject):
                 self.runner.cancel()  # repeated: the script may not have started yet
                 self._task.wait(100)
                 deadline -= 1
+            self._task.done.disconnect(self._done)
+            self._task = self._current = None
+            self.busyChanged.emit(False)
         if self._owns_runner:
             self.runner.close()
 
@@ -238,6 +241,9 @@ class LayoutJobs(QObject):
                 pass
         for task in list(self._tasks.values()):
             task.wait(30000)
+            task.done.disconnect(self._done)
+        self._tasks.clear()
+        self._cancels.clear()
 
 
 def is_cancelled(error: object) -> bool:

@@ -55,6 +55,8 @@ def window(qtbot, qt_runner):
     qtbot.waitExposed(win)
     yield win
     win.close()
+    # Closing stops every background job: no thread may outlive the window.
+    assert not win.loader.jobs.is_busy() and not win.loader.layouts.is_busy()
 
 
 @pytest.fixture

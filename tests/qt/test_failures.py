@@ -128,3 +128,11 @@ def test_missing_graphviz_shows_the_install_command(window, load, qtbot, tmp_pat
     window.loader.graphviz_box.close()
     monkeypatch.undo()
     assert_still_works(window, load)
+
+
+def test_closing_the_window_while_a_script_runs_stops_it(window, qtbot, write_script):
+    path = write_script("import time\ntime.sleep(600)\n", "slow.py")
+    with qtbot.waitSignal(window.loader.jobs.started, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(path)
+    window.close()
+    assert not window.loader.jobs.is_busy()

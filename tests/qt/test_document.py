@@ -1,0 +1,85 @@
+"""The document (state + signals) and the latest-wins layout jobs, on a hand-written trace."""
+from __future__ import annotations
+
+from graphviz_app.core.display import build_display, ViewOptions
+from graphviz_app.core.dot import NodeStyle, to_dot
+from graphviz_app.core.graph import graph_from_trace
+from graphviz_app.core.layout import LayoutJob
+from graphviz_app.core.schema import SCHEMA_VERSION
+from graphviz_app.qt.document import CURRENT_MATCH_PEN, Document
+from graphviz_app.qt.jobs import LayoutJobs
+
+
+def node(i: int, op: str, *, kind: str = "op", name=None, module=None, device="cpu", out=False):
+    return {"id": f"n{i}", "op": op, "kind": kind, "name": name, "is_output": out, "shape": [2, 2],
+            "dtype": "float32", "device": device, "module": module, "saved": [],
+            "forward_index": i, "backward_index": None, "grad": None, "value": None, "source": None}
+
+
+def basic_trace() -> dict:
+    """w (leaf) -> PowBackward0 x -> AddBackward0 y (in module "blk") -> MeanBackward0 z (output)."""
+    return {
+        "directed": True, "multigraph": False,
+        "graph": {"schema_version": SCHEMA_VERSION, "roots": ["n3"], "devices": {"cpu": 4},
+                  "outputs": [{"node": "n3", "name": "z", "shape": [], "scalar": True}],
+                  "script": None, "backward": {"ran": False, "by": None, "call": None, "error": None},
+                  "notices": []},
+        "nodes": [node(0, "AccumulateGrad", kind="leaf", name="w"), node(1, "PowBackward0", name="x"),
+                  node(2, "AddBackward0", name="y", module="blk"), node(3, "MeanBackward0", name="z", out=True)],
+        "edges": [{"source": "n0", "target": "n1", "slots": [0], "grad": None},
+                  {"source": "n1", "target": "n2", "slots": [0], "grad": None},
+                  {"source": "n2", "target": "n3", "slots": [0], "grad": None}],
+    }
+
+
+def test_style_layers_stack_without_relayout(qtbot):
+    doc = Document()
+    doc.set_graph(graph_from_trace(basic_trace()))
+    relayouts = []
+    doc.displayChanged.connect(lambda: relayouts.append(1))
+    with qtbot.waitSignal(doc.stylesChanged):
+        doc.set_style_layer("step", {"n1": NodeStyle(fill="#123456", dashed=True), "n2": NodeStyle(ghost=True)})
+    with qtbot.waitSignal(doc.stylesChanged):
+        doc.search("Pow")
+    styles = doc.styles()
+    assert styles["n1"].fill == "#123456" and styles["n1"].dashed  # the step layer...
+    assert styles["n1"].pen == CURRENT_MATCH_PEN and styles["n1"].penwidth == 3.0  # ...under search
+    assert styles["n2"].ghost
+    with qtbot.waitSignal(doc.stylesChanged):
+        doc.set_color_mode("op")
+    with qtbot.waitSignal(doc.stylesChanged):
+        doc.set_style_layer("step", None)
+    assert "n2" not in doc.styles()
+    assert relayouts == []
+
+
+def test_collapse_keeps_selection_and_search(qtbot):
+    doc = Document()
+    doc.set_graph(graph_from_trace(basic_trace()))
+    doc.select_graph_node("n2")
+    assert doc.selection == "n2"
+    with qtbot.waitSignal(doc.displayChanged):
+        doc.collapse("blk")
+    assert doc.selection == "m:blk" and doc.selected_members() == ("n2",)
+    doc.search("y")
+    assert doc.matches == ["m:blk"]
+    doc.expand("blk")
+    assert doc.selection == "n2" and doc.matches == ["n2"]
+    assert doc.available_color_modes() == ["device", "op", "module"]  # no gradients yet
+
+
+def test_newest_layout_wins_and_stale_results_are_dropped(qtbot):
+    graph = graph_from_trace(basic_trace())
+    small = to_dot(build_display(graph, ViewOptions()), graph)
+    big = "digraph g {\n" + "\n".join(f"a{i} -> a{i + 1};" for i in range(3000)) + "\n}\n"
+    jobs = LayoutJobs()
+    delivered = []
+    jobs.finished.connect(lambda layout, token: delivered.append((token, len(layout.nodes))))
+    first = LayoutJob(big)
+    stale = jobs.request(first.result, first.cancel)
+    second = LayoutJob(small)
+    latest = jobs.request(second.result, second.cancel)
+    qtbot.waitUntil(lambda: not jobs.is_busy(), timeout=60_000)
+    assert delivered == [(latest, 4)] and stale != latest
+    assert first.cancelled
+    jobs.shutdown()
