@@ -172,6 +172,10 @@ class Actions:
         bar.addAction(self.collapse_all)
         bar.addAction(self.expand_all)
         bar.addAction(self.backward)
+        button = bar.widgetForAction(self.backward)
+        if button is not None:  # the one toggle a newcomer needs: name it
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.backward.setIconText("Backward")
         bar.addSeparator()
         label = QLabel(" Color: ")
         bar.addWidget(label)
