@@ -81,6 +81,7 @@ class InspectorPanel(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
         self.tree.setUniformRowHeights(False)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._menu)
         layout = QVBoxLayout(self)
@@ -118,6 +119,9 @@ class InspectorPanel(QWidget):
             self._show_node(graph, dnode.members[0], dnode)
         self.tree.expandAll()
         self.tree.resizeColumnToContents(0)
+        limit = max(90, int(self.tree.viewport().width() * 0.62))
+        if self.tree.columnWidth(0) > limit:  # keep the values in sight
+            self.tree.setColumnWidth(0, limit)
 
     def _group(self, name: str, rows: list[tuple[str, str]]) -> None:
         if not rows:
@@ -187,14 +191,16 @@ class InspectorPanel(QWidget):
         self.title.setText(f"{dnode.module}  (collapsed module)")
         ops = Counter(graph.nodes[m].get("op") or "?" for m in members)
         devices = Counter(graph.nodes[m].get("device") or "?" for m in members)
-        params = [graph.nodes[m].get("name") for m in members if graph.nodes[m].get("kind") == "leaf"]
+        params = [graph.nodes[m] for m in members if graph.nodes[m].get("kind") == "leaf"]
         self._group(
             "Module",
             [("path", str(dnode.module)), ("nodes", str(len(members))),
              ("devices", ", ".join(f"{d} ({c})" for d, c in devices.most_common()))],
         )
-        self._group("Operations", [(op, str(c)) for op, c in ops.most_common()])
-        self._group("Parameters", [(str(i), str(p)) for i, p in enumerate(p for p in params if p)])
+        self._group("Operations", [(op, str(c)) for op, c in ops.most_common() if op != "AccumulateGrad"])
+        prefix = f"{dnode.module}."
+        self._group("Parameters", [(str(p.get("name") or "?").removeprefix(prefix), fmt_shape(p.get("shape")))
+                                   for p in params])
 
     def _menu(self, pos) -> None:
         item = self.tree.itemAt(pos)
