@@ -57,6 +57,7 @@ def _text_width(size: float, bold: bool, text: str) -> float:
     return _metrics(size, bold).horizontalAdvance(text) / FONT_SCALE
 
 BOX3D_DEPTH = 4.0
+BADGE_SIZE = 8.0
 LOD_SIMPLE = 0.22
 """Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
@@ -91,6 +92,7 @@ class NodeItem(QGraphicsItem):
         self.dashed = False
         self.ghost = False
         self.highlighted = False
+        self.badge: str | None = None
         self._hover = False
         self.setPos(rect.center())
         self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
@@ -106,7 +108,8 @@ class NodeItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         extra = 6.0
-        return self._local.adjusted(-extra, -extra, extra, extra)
+        rect = self._local.adjusted(-extra, -extra, extra, extra)
+        return rect.united(self._badge_rect().adjusted(-1, -1, 1, 1)) if self.badge else rect
 
     def outline(self, rect: QRectF | None = None) -> QPainterPath:
         """Return the node's outline path in item coordinates."""
@@ -153,17 +156,46 @@ class NodeItem(QGraphicsItem):
         dashed: bool = False,
         ghost: bool = False,
         highlighted: bool = False,
+        badge: str | None = None,
     ) -> None:
-        """Change colors and outline only (no geometry change, no relayout)."""
+        """Change colors, outline and badge only (no change to the layout).
+
+        ``ghost`` draws the node faded and dotted ("not created yet"); ``badge`` is a short text
+        (``NodeStyle.extra_label``, e.g. a gradient norm while stepping) shown in a tag right of
+        the node, so it needs no bigger box and no new layout.
+        """
         self.fill = QColor(fill)
         self.text_color = QColor(text)
         self.pen_color = QColor(pen) if pen else QColor(self.fill).darker(170)
         self.pen_width = pen_width
-        self.dashed = dashed
+        self.dashed = dashed or ghost
         self.ghost = ghost
         self.highlighted = highlighted
-        self.setOpacity(0.35 if ghost else 1.0)
+        if badge != self.badge:
+            self.prepareGeometryChange()
+            self.badge = badge
+        self.setOpacity(0.55 if ghost else 1.0)
         self.update()
+
+    def _badge_rect(self) -> QRectF:
+        width = _text_width(BADGE_SIZE, False, self.badge or "") + 6
+        height = BADGE_SIZE * 1.5
+        return QRectF(self._local.right() + 3, -height / 2, width, height)  # beside the node
+
+    def _paint_badge(self, painter: QPainter) -> None:
+        rect = self._badge_rect()
+        painter.setPen(QPen(QColor("#3c4043"), 0.8))
+        painter.setBrush(QColor("#fff8c4"))
+        painter.drawRoundedRect(rect, 3, 3)
+        painter.save()
+        painter.translate(rect.left() + 3, rect.top())
+        painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
+        font = label_font(BADGE_SIZE)
+        painter.setFont(font)
+        painter.setPen(QColor("#202124"))
+        fm = _metrics(BADGE_SIZE, False)
+        painter.drawText(QPointF(0, (rect.height() * FONT_SCALE + fm.ascent() - fm.descent()) / 2), self.badge or "")
+        painter.restore()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -198,6 +230,8 @@ class NodeItem(QGraphicsItem):
             painter.setPen(QPen(SELECTION_COLOR, 2.0))
             painter.drawPath(self.outline(self._local.adjusted(-1, -1, 1, 1)))
         self._paint_text(painter)
+        if self.badge:
+            self._paint_badge(painter)
 
     def _paint_box3d(self, painter: QPainter) -> None:
         """Draw the top and right faces of a Graphviz ``box3d`` (a collapsed module)."""

@@ -158,8 +158,9 @@ class GraphScene(QGraphicsScene):
                 continue
             fill = dotmod.node_fill(dnode, fills)
             style = dotmod.merged_style(dnode, styles)
-            pen, width, dashed, ghost = "#000000", 1.0, False, False
+            pen, width, dashed, ghost, badge = "#000000", 1.0, False, False, None
             if style is not None:
+                badge = style.extra_label
                 if style.ghost:
                     fill, pen, ghost = dotmod.GHOST_FILL, dotmod.GHOST_PEN, True
                 else:
@@ -171,10 +172,8 @@ class GraphScene(QGraphicsScene):
             if dark and pen == "#000000":
                 pen = QColor(fill).darker(200).name()
             text = dotmod.GHOST_FONT if ghost else colors.text_color(fill)
-            item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=False,
-                          highlighted=style is not None and bool(style.pen))
-            if ghost:
-                item.setOpacity(0.6)
+            item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=ghost,
+                          highlighted=style is not None and bool(style.pen), badge=badge)
         self._style_clusters(dark)
         self._style_edges(selected)
 

@@ -253,3 +253,24 @@ def test_dark_theme_and_about_box(window, load, qtbot):
         assert name in text
     assert "2.4" in text or "version" in text.lower() or any(c.isdigit() for c in text)
     window._about.close()
+
+
+def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
+    """What a stepper will do: ghost nodes not created yet, badge the current one; no new layout."""
+    from graphviz_app.core.dot import NodeStyle
+
+    load(example("basic_autograd.py"))
+    doc = window.document
+    requests = window.loader.layouts.latest()
+    order = sorted(doc.graph.nodes, key=lambda n: doc.graph.nodes[n]["forward_index"])
+    current, later = order[1], order[2:]
+    styles = {n: NodeStyle(ghost=True) for n in later}
+    styles[current] = NodeStyle(pen="#d40000", penwidth=3.0, extra_label="step 2")
+    doc.set_style_layer("step", styles)
+    assert window.loader.layouts.latest() == requests
+    item = window.scene.items_for(current)[0]
+    assert item.badge == "step 2" and item.pen_width == 3.0
+    ghosts = [window.scene.items_for(n)[0] for n in later]
+    assert all(g.ghost and g.opacity() < 1 for g in ghosts)
+    doc.set_style_layer("step", None)
+    assert item.badge is None and not any(g.ghost for g in ghosts)
