@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 from graphviz_app.core.graph import dumps_graph
 from graphviz_app.errors import GraphvizNotFoundError, ScriptError
@@ -69,6 +69,15 @@ def test_cancel_button_stops_a_running_script(window, load, qtbot, write_script)
     with qtbot.waitSignal(window.loader.jobs.started, timeout=LOAD_TIMEOUT_MS):
         window.open_path(path)
     assert window.view.busy.isVisible() and window.actions_.cancel.isEnabled()
+    # The GUI thread keeps handling events while the script runs: a timer ticks, the view zooms.
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=10_000)
+    timer.stop()
+    window.view.zoom_in()
+    assert window.loader.jobs.is_busy()
     with qtbot.waitSignal(window.loader.runFinished, timeout=LOAD_TIMEOUT_MS):
         qtbot.mouseClick(window.view.busy.cancel_button, Qt.MouseButton.LeftButton)
     assert "cancelled" in window.messages.plain_text()
