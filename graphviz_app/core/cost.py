@@ -1,0 +1,426 @@
+"""Estimate what ``dot`` will cost on a display graph before running it, and plan a cheaper view.
+
+``dot`` lays out in ranks; an edge spanning ``s`` ranks becomes a chain of ``s - 1`` virtual
+nodes that crossing minimization and x-positioning (network simplex) treat as real ones.  So the
+work grows with the *laid-out size* ``nodes + virtual``, and super-linearly: a shared weight used
+at 100 time steps of an unrolled RNN adds thousands of virtual nodes (its uses lie hundreds of
+ranks apart) though it is one node.  :func:`estimate` ranks the display graph the way ``dot``
+would (longest path, then every node that feeds more edges than it receives is pulled down next to
+its first consumer, as network simplex does), sums the rank spans, and maps the size to seconds
+with a power law calibrated on this project's benchmark zoo.
+
+:func:`recommend` turns that into a plan, cheapest remedy first: split hubs (one copy of a shared
+leaf per use), collapse modules to the deepest depth that fits the time budget, and, when nothing
+else is enough, Graphviz's iteration limits.  The app calls it before each first layout of a new
+graph, instead of discovering the cost by hanging.
+
+Calibration (``python -m bench.calibrate``; Graphviz 2.43.0, 2-core x86-64 VM, 24 GB, no GPU,
+``core.dot.GRAPH_ATTRS`` as of this commit); seconds of ``dot -Tjson`` against the size
+``nodes + VIRTUAL_WEIGHT * virtual + CLUSTER_WEIGHT * clusters``:
+
+    {CALIBRATION}
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field, replace
+
+import networkx as nx
+
+from .display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
+
+FAST_SECONDS = 2.0
+"""A layout predicted under this is "fast": the window shows it without asking anything."""
+WINDOW_BUDGET = 1.0
+"""What :func:`recommend` aims at by default: half of the 2 s the window has for a first
+picture, leaving the rest for building the display graph, the DOT text and the scene."""
+SLOW_SECONDS = 20.0
+"""Up to this it is "slow" (worth a progress bar); beyond, "very slow" (minutes, or never)."""
+VIRTUAL_WEIGHT = 6.0
+"""Calibration: a virtual node costs about as much as this many real ones (long edges run beside
+the real nodes, so they widen every rank they cross: x-positioning pays for the width)."""
+CLUSTER_WEIGHT = 0.0
+"""Calibration: what a cluster adds, in nodes (it did not improve the fit)."""
+SECONDS_AT_1K = 0.032
+"""Calibration: predicted seconds at size 1,000."""
+EXPONENT = 1.92
+"""Calibration: seconds grow as size ** EXPONENT."""
+STARTUP_SECONDS = 0.03
+HUB_SPAN = 6
+"""A leaf whose consumers span this many ranks or more counts as a hub (as core.display splits)."""
+
+LIMIT_ATTRS: dict[str, str] = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.2", "searchsize": "10"}
+"""Graphviz iteration limits for graphs that stay slow after splitting and collapsing: fewer
+network-simplex iterations (x-positions, ranking) and crossing-minimization passes. Values below
+1 for ``nslimit`` crash Graphviz 2.43's JSON output on some graphs, so they stay at 2."""
+LIMIT_SPEEDUP = 3.0
+"""How much the iteration limits are assumed to save (measured 2-5x on the slow zoo graphs)."""
+
+
+@dataclass(frozen=True)
+class CostEstimate:
+    """The predicted cost of laying out one display graph."""
+
+    nodes: int
+    edges: int
+    clusters: int
+    ranks: int
+    virtual: int
+    """Sum over edges of (rank span - 1): the virtual nodes ``dot`` inserts for long edges."""
+    max_span: int
+    hubs: tuple[str, ...]
+    """Display ids of leaves whose uses lie at least HUB_SPAN ranks apart (unsplit shared leaves)."""
+    hub_virtual: int
+    """The long-edge ranks those hubs force (their uses' distances from the nearest use)."""
+    size: float
+    seconds: float
+    """Predicted seconds of ``dot -Tjson`` on the calibration machine."""
+    category: str
+    """``"fast"``, ``"slow"`` or ``"very slow"``."""
+
+    @property
+    def slow(self) -> bool:
+        """True unless the category is "fast"."""
+        return self.category != "fast"
+
+    def describe(self) -> str:
+        """Return one plain sentence: size, long edges, hubs and the predicted time."""
+        text = f"{self.nodes:,} nodes, {self.edges:,} edges"
+        if self.virtual:
+            text += f", long edges crossing {self.virtual:,} ranks in all"
+        if self.hubs:
+            text += f" ({len(self.hubs)} shared tensor{'s' if len(self.hubs) > 1 else ''} used far apart)"
+        return f"{text}: layout predicted {_format_seconds(self.seconds)} ({self.category})"
+
+
+def _format_seconds(seconds: float) -> str:
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    if seconds < 120:
+        return f"{seconds:.1f} s"
+    return f"{seconds / 60:.0f} min"
+
+
+def predict_seconds(size: float) -> float:
+    """Return the predicted seconds of ``dot`` for a laid-out size (see :func:`layout_size`)."""
+    return STARTUP_SECONDS + SECONDS_AT_1K * (max(size, 0.0) / 1000.0) ** EXPONENT
+
+
+def layout_size(nodes: int, virtual: int, clusters: int) -> float:
+    """Return the weighted size that :func:`predict_seconds` maps to seconds."""
+    return nodes + VIRTUAL_WEIGHT * virtual + CLUSTER_WEIGHT * clusters
+
+
+def category_of(seconds: float) -> str:
+    """Return "fast", "slow" or "very slow" for predicted seconds."""
+    if seconds <= FAST_SECONDS:
+        return "fast"
+    if seconds <= SLOW_SECONDS:
+        return "slow"
+    return "very slow"
+
+
+def acyclic_edges(nodes: list[str], edges: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Return ``edges`` with the back edges of a depth-first search reversed (iterative DFS from
+    the nodes in order, as ``dot`` breaks cycles); a DAG comes back unchanged."""
+    succ: dict[str, list[str]] = {n: [] for n in nodes}
+    for u, v in edges:
+        if u in succ and v in succ:
+            succ[u].append(v)
+    state: dict[str, int] = {}  # 1: on the DFS stack, 2: done
+    back: set[tuple[str, str]] = set()
+    for start in nodes:
+        if start in state:
+            continue
+        state[start] = 1
+        stack = [(start, iter(succ[start]))]
+        while stack:
+            node, children = stack[-1]
+            for child in children:
+                mark = state.get(child)
+                if mark is None:
+                    state[child] = 1
+                    stack.append((child, iter(succ[child])))
+                    break
+                if mark == 1:
+                    back.add((node, child))
+            else:
+                state[node] = 2
+                stack.pop()
+    if not back:
+        return edges
+    return [(v, u) if (u, v) in back else (u, v) for u, v in edges]
+
+
+def dot_ranks(nodes: list[str], edges: list[tuple[str, str]],
+              minlen: dict[tuple[str, str], int] | None = None, *, compact: bool = True) -> dict[str, int]:
+    """Return ranks close to ``dot``'s for a DAG given as node and edge lists.
+
+    Longest-path layering from the sources (an edge spans at least its ``minlen``, default 1);
+    then, in reverse topological order, each node that has at least as many outgoing as incoming
+    edges, or whose ancestors form a tree feeding only it, moves down as close to its first
+    consumer as allowed (that shortens its out-edges at least as much as it lengthens its
+    in-edges: what ``dot``'s network simplex optimizes).
+    ``compact=False`` keeps the plain longest-path layering. Edges closing a cycle (a collapsed
+    module both feeding and fed by outside ops) are reversed first, as ``dot`` does.
+    """
+    minlen = minlen or {}
+    succ: dict[str, list[tuple[str, int]]] = {n: [] for n in nodes}
+    indegree: dict[str, int] = {n: 0 for n in nodes}
+    for u, v in acyclic_edges(nodes, edges):
+        if u in succ and v in indegree and u != v:
+            succ[u].append((v, minlen.get((u, v), minlen.get((v, u), 1))))
+            indegree[v] += 1
+    pending = dict(indegree)
+    queue = deque(n for n in nodes if pending[n] == 0)
+    order: list[str] = []
+    rank = {n: 0 for n in nodes}
+    while queue:
+        u = queue.popleft()
+        order.append(u)
+        for v, gap in succ[u]:
+            if rank[u] + gap > rank[v]:
+                rank[v] = rank[u] + gap
+            pending[v] -= 1
+            if pending[v] == 0:
+                queue.append(v)
+    if len(order) < len(nodes):  # a cycle (malformed input): leave the rest where they are
+        seen = set(order)
+        order.extend(n for n in nodes if n not in seen)
+    if not compact:
+        return rank
+    # A node whose ancestors form a tree feeding only it (an input projection hanging off the
+    # recurrence of an RNN) moves down with that whole tree: no edge gets longer.
+    tree = {n: True for n in nodes}
+    for u in order:
+        if not tree[u] or len(succ[u]) != 1:
+            for v, _ in succ[u]:
+                tree[v] = False
+    for u in reversed(order):
+        out = succ[u]
+        if out and (tree[u] or indegree[u] <= len(out)):
+            lowest = min(rank[v] - gap for v, gap in out)
+            if lowest > rank[u]:
+                rank[u] = lowest
+    return rank
+
+
+def _cluster_minlen(display: DisplayGraph) -> dict[tuple[str, str], int]:
+    """Return minlen 2 for edges entering a cluster that does not hold their source (as
+    ``core.dot`` emits them, to leave room for the cluster's label)."""
+    found = {}
+    nodes = display.nodes
+    for edge in display.edges:
+        target = nodes[edge.target].cluster
+        if target is None:
+            continue
+        source = nodes[edge.source].cluster
+        if not (source == target or (source is not None and source.startswith(target + "."))):
+            found[(edge.source, edge.target)] = 2
+    return found
+
+
+def _heights(nodes: list[str], edges: list[tuple[str, str]]) -> dict[str, int]:
+    """Return each node's longest distance to a sink (the loss is 0)."""
+    return dot_ranks(nodes, [(v, u) for u, v in edges], compact=False)
+
+
+def estimate(display: DisplayGraph) -> CostEstimate:
+    """Return the predicted layout cost of ``display`` (linear time; no ``dot`` run)."""
+    nodes = list(display.nodes)
+    edges = [(e.source, e.target) for e in display.edges]
+    rank = dot_ranks(nodes, edges, _cluster_minlen(display))
+    virtual = 0
+    max_span = 0
+    uses: dict[str, list[str]] = {}
+    for u, v in edges:
+        span = abs(rank[v] - rank[u])
+        if span > max_span:
+            max_span = span
+        if span > 1:
+            virtual += span - 1
+        if display.nodes[u].kind == "leaf":
+            uses.setdefault(u, []).append(v)
+    # A shared leaf is a hub when its uses lie far apart along the graph: measured from the
+    # output (heights), as ranks from the inputs do not separate uses that hang off a long chain.
+    hubs: list[str] = []
+    hub_virtual = 0
+    shared = {leaf: targets for leaf, targets in uses.items() if len(targets) >= 2}
+    if shared:
+        height = _heights(nodes, edges)
+        for leaf, targets in shared.items():
+            levels = [height[t] for t in targets]
+            top = max(levels)
+            if top - min(levels) >= HUB_SPAN:
+                hubs.append(leaf)
+                hub_virtual += sum(top - h for h in levels)
+    size = layout_size(len(nodes), virtual, len(display.clusters))
+    seconds = predict_seconds(size)
+    return CostEstimate(
+        nodes=len(nodes), edges=len(edges), clusters=len(display.clusters),
+        ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0,
+        virtual=virtual, max_span=max_span, hubs=tuple(hubs), hub_virtual=hub_virtual,
+        size=size, seconds=seconds, category=category_of(seconds),
+    )
+
+
+def estimate_graph(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:
+    """Return the predicted layout cost of ``graph`` drawn under ``options`` (exact: builds the
+    display graph; see :func:`quick_estimate` for the cheap approximation)."""
+    return estimate(build_display(graph, options))
+
+
+def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:
+    """Return an approximate estimate without building the display graph (a few times faster).
+
+    Nodes in collapsed modules merge into one node per outermost collapsed module; with hub
+    splitting every use of a shared leaf gets its own copy (display splits only far-apart uses,
+    whose edges are the only long ones); clusters are the uncollapsed modules. Used to compare
+    collapse depths on big graphs.
+    """
+    collapsed = frozenset(options.collapsed)
+    reps: dict[str | None, str | None] = {}
+
+    def rep(module: str | None) -> str | None:
+        if module not in reps:
+            found = None
+            if module and collapsed:
+                parts = module.split(".")
+                for i in range(1, len(parts) + 1):
+                    prefix = ".".join(parts[:i])
+                    if prefix in collapsed:
+                        found = prefix
+                        break
+            reps[module] = found
+        return reps[module]
+
+    owner: dict[str, str] = {}
+    cluster: dict[str, str | None] = {}
+    leaves: set[str] = set()
+    for node, data in graph.nodes(data=True):
+        module = data.get("module")
+        path = rep(module)
+        if path is None:
+            owner[node] = node
+            cluster[node] = module if options.clusters else None
+            if data.get("kind") == "leaf":
+                leaves.add(node)
+        else:
+            did = "m:" + path
+            owner[node] = did
+            if did not in cluster:
+                cluster[did] = path.rpartition(".")[0] or None if options.clusters else None
+    merged = {(owner[u], owner[v]) for u, v in graph.edges() if owner[u] != owner[v]}
+    uses: dict[str, int] = {}
+    for su, _ in merged:
+        if su in leaves:
+            uses[su] = uses.get(su, 0) + 1
+    edges: set[tuple[str, str]] = set()
+    for su, sv in merged:
+        if options.split_hubs and uses.get(su, 0) > 1:
+            cluster.pop(su, None)
+            su = f"{su}~{sv}"
+            cluster[su] = cluster[sv]
+        edges.add((su, sv))
+    nodes = list(cluster)
+    minlen = {}
+    for u, v in edges:
+        target = cluster[v]
+        if target is not None:
+            source = cluster[u]
+            if not (source == target or (source is not None and source.startswith(target + "."))):
+                minlen[(u, v)] = 2
+    rank = dot_ranks(nodes, list(edges), minlen)
+    virtual = sum(abs(rank[v] - rank[u]) - 1 for u, v in edges if abs(rank[v] - rank[u]) > 1)
+    clusters: set[str] = set()
+    for path in {c for c in cluster.values() if c}:
+        parts = path.split(".")
+        clusters.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    size = layout_size(len(nodes), virtual, len(clusters))
+    seconds = predict_seconds(size)
+    return CostEstimate(
+        nodes=len(nodes), edges=len(edges), clusters=len(clusters),
+        ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0, virtual=virtual,
+        max_span=max((abs(rank[v] - rank[u]) for u, v in edges), default=0), hubs=(), hub_virtual=0,
+        size=size, seconds=seconds, category=category_of(seconds),
+    )
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What to lay out instead of the requested view, and why."""
+
+    options: ViewOptions
+    """The view to lay out (hub splitting and collapsed modules decided)."""
+    graph_attrs: dict[str, str]
+    """Extra DOT graph attributes for ``core.dot.to_dot(..., graph_attrs=...)`` (iteration limits)."""
+    requested: CostEstimate
+    """The estimate of the view as requested."""
+    planned: CostEstimate
+    """The estimate of :attr:`options` (before the iteration limits' speed-up)."""
+    actions: tuple[str, ...] = ()
+    """``"split hubs"``, ``"collapse to depth 2"``, ``"iteration limits"``: what was changed."""
+    collapse_depth: int | None = None
+    seconds: float = 0.0
+    """Predicted seconds of the plan, iteration limits included."""
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.actions)
+
+    def message(self) -> str:
+        """Return a notice for the user, or "" when the requested view is laid out as it is."""
+        if not self.actions:
+            return ""
+        return (f"This graph is large for Graphviz ({self.requested.describe()}). Shown with "
+                f"{', '.join(self.actions)} ({_format_seconds(self.seconds)} predicted); expand "
+                "modules to see more.")
+
+
+def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
+              budget: float = WINDOW_BUDGET, display: DisplayGraph | None = None) -> Recommendation:
+    """Return the view to lay out so ``dot`` takes at most about ``budget`` seconds.
+
+    Tried in order, each only when the previous is not enough: split hubs (if ``options`` has it
+    off), collapse modules to the deepest depth that fits (keeping the ones already collapsed),
+    and Graphviz's iteration limits (:data:`LIMIT_ATTRS`).  Returns the requested view untouched
+    when it is predicted to fit.  ``display`` is the requested view's display graph, when the
+    caller has it already (it is built otherwise).
+    """
+    requested = estimate(display if display is not None else build_display(graph, options))
+    if requested.seconds <= budget:
+        return Recommendation(options, {}, requested, requested, seconds=requested.seconds)
+    actions: list[str] = []
+    current, planned = options, requested
+    if not options.split_hubs:
+        split = replace(options, split_hubs=True)
+        split_estimate = quick_estimate(graph, split)
+        if split_estimate.seconds < planned.seconds:
+            current, planned = split, split_estimate
+            actions.append("hubs split")
+    depth_used = None
+    if planned.seconds > budget:
+        deepest = max((p.count(".") + 1 for p in module_paths(graph)), default=0)
+        best: tuple[int, ViewOptions, CostEstimate] | None = None
+        for depth in range(deepest, 0, -1):  # the most detail first
+            candidate = replace(current, collapsed=frozenset(current.collapsed) | collapse_to_depth(graph, depth))
+            if candidate.collapsed == current.collapsed:
+                continue
+            found = quick_estimate(graph, candidate)
+            if best is None or found.seconds < best[2].seconds:
+                best = (depth, candidate, found)
+            if found.seconds <= budget:
+                best = (depth, candidate, found)
+                break
+        if best is not None and best[2].seconds < planned.seconds:
+            depth_used, current, planned = best
+            actions.append(f"modules collapsed to depth {depth_used}")
+    attrs: dict[str, str] = {}
+    seconds = planned.seconds
+    if planned.seconds > budget:
+        attrs = dict(LIMIT_ATTRS)
+        seconds = planned.seconds / LIMIT_SPEEDUP
+        actions.append("Graphviz iteration limits")
+    return Recommendation(current, attrs, requested, planned, tuple(actions), depth_used, seconds)
