@@ -97,14 +97,14 @@ def run_export(argv: Sequence[str]) -> int:
                 )
             finally:
                 runner.close()
-            graph, output = result.graph, result.stdout
+            graph, output = result.graph, result.output
         options = ViewOptions()
         if args.collapse_depth is not None:
             options = ViewOptions(collapsed=collapse_to_depth(graph, args.collapse_depth))
         notices = list(graph.graph.get("notices", []))
         notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale)
     except ScriptError as exc:
-        script_output = getattr(exc, "stdout", "")
+        script_output = exc.output
         if script_output:
             print("--- the script's output ---", file=sys.stderr)
             print(script_output.rstrip(), file=sys.stderr)

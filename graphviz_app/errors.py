@@ -32,6 +32,8 @@ class ScriptError(GraphvizAppError):
         self.file = file
         self.line = line
         self.user_traceback = user_traceback
+        self.output = ""
+        """What the script printed before it failed (stdout and stderr interleaved)."""
 
     def to_dict(self) -> dict[str, object]:
         """Return the plain form sent between processes."""

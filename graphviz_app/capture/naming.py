@@ -22,6 +22,8 @@ class Names:
     """id(parameter) -> path of the module owning it."""
     modules: dict[int, str] = field(default_factory=dict)
     """id(module) -> dotted module path ("" for a root module)."""
+    module_types: dict[str, str] = field(default_factory=dict)
+    """Dotted module path -> the module's class name (``"Linear"``)."""
     keep: list[Any] = field(default_factory=list)
     """References that keep the ids above valid."""
 
@@ -41,6 +43,7 @@ class Names:
         self.keep.append(module)
         for path, sub in module.named_modules(prefix=prefix):
             self.modules.setdefault(id(sub), path)
+            self.module_types.setdefault(path, type(sub).__name__)
         for name, param in module.named_parameters(prefix=prefix, remove_duplicate=False):
             if id(param) not in self.leaves:
                 self.leaves[id(param)] = name
@@ -96,6 +99,7 @@ def module_path(stack: tuple[torch.nn.Module, ...], names: Names) -> str | None:
             child = _child_name(parent, module) if parent is not None else None
             part = child if child is not None else type(module).__name__
             path = f"{path}.{part}" if path else part
+            names.module_types.setdefault(path, type(module).__name__)
         parent = module
     return path or None
 

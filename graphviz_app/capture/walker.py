@@ -196,6 +196,17 @@ def _inherit_from_consumers(result: Walk, records: list[dict[str, Any]], order: 
                 break
 
 
+def _module_types(records: list[dict[str, Any]], names: Names) -> dict[str, str]:
+    """Return the class name of every module path the graph uses, and of their ancestors."""
+    used: set[str] = set()
+    for record in records:
+        path = record["module"]
+        while path:
+            used.add(path)
+            path = path.rpartition(".")[0]
+    return {path: names.module_types[path] for path in sorted(used) if path in names.module_types}
+
+
 def build_trace(
     result: Walk,
     names: Names,
@@ -234,6 +245,7 @@ def build_trace(
         "roots": root_ids,
         "outputs": output_info,
         "devices": dict(Counter(r["device"] for r in records)),
+        "module_types": _module_types(records, names),
         "script": script,
         "backward": {"ran": False, "by": None, "call": None, "error": None},
         "notices": list(notices),

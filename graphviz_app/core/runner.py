@@ -35,8 +35,8 @@ class RunResult:
     """What a script run produced: its graph, its output and remarks for the user."""
 
     graph: nx.DiGraph
-    stdout: str
-    stderr: str = ""
+    output: str
+    """Everything the script printed, stdout and stderr interleaved as a terminal shows them."""
     notices: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -183,8 +183,13 @@ class Runner:
         backward_call: int = 1,
         output: str | None = None,
         timeout: float = 60.0,
+        stop: threading.Event | None = None,
     ) -> RunResult:
-        """Run ``script`` and return its graph; raise ScriptError naming the cause and the fix."""
+        """Run ``script`` and return its graph; raise ScriptError naming the cause and the fix.
+
+        ``stop``, set from any thread (even before this call begins), cancels this run as
+        :meth:`cancel` does; it closes the gap between asking for a run and its start.
+        """
         path = check_script_path(script)
         options = {"backward": backward, "backward_call": backward_call, "output": output}
         with self._run_lock, tempfile.TemporaryDirectory(prefix="graphviz_app-") as folder:
@@ -195,23 +200,28 @@ class Runner:
                 "result": os.path.join(folder, "result.json"),
                 "output": os.path.join(folder, "output.txt"),
             }
-            ending = self._submit(request, timeout)
+            ending = self._submit(request, timeout, stop)
             seconds = time.perf_counter() - started
             output_text = _read_text(request["output"])
             return self._result(path, request["result"], ending, output_text, seconds, timeout)
 
-    def _submit(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
+    def _submit(self, request: dict[str, Any], timeout: float, stop: threading.Event | None) -> dict[str, Any]:
         self.start()
         worker = self._worker
         assert worker is not None
         worker.wait_ready()
         with self._lock:
             self._stop_reason = None
+        if stop is not None and stop.is_set():
+            self._stop_reason = "cancelled"
+            return {"event": "done", "exitcode": None, "signal": None}
         worker.process.stdin.write(json.dumps(request) + "\n")  # type: ignore[union-attr]
         worker.process.stdin.flush()  # type: ignore[union-attr]
         started = worker.next_reply(30.0)
         with self._lock:
             self._child = started["pid"]
+        if stop is not None and stop.is_set():
+            self._kill("cancelled")
         deadline = time.monotonic() + timeout
         try:
             while True:
@@ -243,7 +253,7 @@ class Runner:
                 result = json.load(handle)
             if result["ok"]:
                 graph = graph_from_trace(result["trace"])
-                return RunResult(graph, output, "", list(graph.graph.get("notices", [])), seconds)
+                return RunResult(graph, output, list(graph.graph.get("notices", [])), seconds)
             error = ScriptError.from_dict(result["error"])
         elif ending.get("signal"):
             name = _signal_name(ending["signal"])
@@ -263,7 +273,7 @@ class Runner:
                 "Remove the os._exit() call to see its graph.",
                 file=str(path),
             )
-        error.stdout = output  # type: ignore[attr-defined]
+        error.output = output
         raise error
 
 

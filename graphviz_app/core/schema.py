@@ -44,6 +44,7 @@ schema_version  ``SCHEMA_VERSION``.
 roots           output node ids, in output order.
 outputs         ``[{"node", "name", "shape", "scalar"}]`` one per output tensor.
 devices         ``{device: node count}``.
+module_types    ``{module path: class name}`` (``{"encoder.0": "Linear"}``) for the modules in the graph.
 script          path of the script that produced the graph, or ``None``.
 backward        ``{"ran": bool, "by": "script" | "app" | None, "call": int | None,
                   "error": str | None}``.

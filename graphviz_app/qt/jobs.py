@@ -10,12 +10,13 @@ Every failure reaches the window through one signal per job type, as a ``Graphvi
 """
 from __future__ import annotations
 
+import threading
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QObject, QThread, Signal
 
 from ..errors import GraphvizAppError, ScriptError
 
@@ -56,6 +57,8 @@ class RunRequest:
     timeout: float = 60.0
     number: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    stop: threading.Event = field(default_factory=threading.Event, compare=False)
+    """Set to cancel this run, even before its thread has reached the worker."""
 
 
 class ScriptJobs(QObject):
@@ -80,11 +83,6 @@ class ScriptJobs(QObject):
         self._current: RunRequest | None = None
         self._pending: RunRequest | None = None
         self._count = 0
-        # Runner.cancel() only stops a script that has started; a cancel that comes while the
-        # request is still on its way to the worker is repeated until the run ends.
-        self._cancel_timer = QTimer(self)
-        self._cancel_timer.setInterval(100)
-        self._cancel_timer.timeout.connect(self._repeat_cancel)
 
     def prestart(self) -> None:
         """Start the warm worker process now, so the first run does not wait for torch's import."""
@@ -117,14 +115,10 @@ class ScriptJobs(QObject):
             self._stop_current()
 
     def _stop_current(self) -> None:
+        # The event also stops a run whose thread has not reached the worker yet.
+        if self._current is not None:
+            self._current.stop.set()
         self.runner.cancel()
-        self._cancel_timer.start()
-
-    def _repeat_cancel(self) -> None:
-        if self._task is None:
-            self._cancel_timer.stop()
-        else:
-            self.runner.cancel()
 
     def _launch(self, request: RunRequest) -> None:
         self._current = request
@@ -132,7 +126,11 @@ class ScriptJobs(QObject):
 
         def work() -> Any:
             return runner.run(
-                request.path, backward=request.backward, timeout=request.timeout, **request.options
+                request.path,
+                backward=request.backward,
+                timeout=request.timeout,
+                stop=request.stop,
+                **request.options,
             )
 
         task = Task(work, request, self)
@@ -148,7 +146,6 @@ class ScriptJobs(QObject):
         task.deleteLater()
         self._task = None
         self._current = None
-        self._cancel_timer.stop()
         pending, self._pending = self._pending, None
         if pending is not None:
             # The user asked for another run meanwhile: this one's result is stale.
@@ -163,13 +160,9 @@ class ScriptJobs(QObject):
     def shutdown(self) -> None:
         """Cancel any run, wait for its thread, and stop the worker process if this object made it."""
         self._pending = None
-        self._cancel_timer.stop()
         if self._task is not None:
-            deadline = 300
-            while self._task.isRunning() and deadline:
-                self.runner.cancel()  # repeated: the script may not have started yet
-                self._task.wait(100)
-                deadline -= 1
+            self._stop_current()
+            self._task.wait(30_000)
             self._task.done.disconnect(self._done)
             self._task = self._current = None
             self.busyChanged.emit(False)

@@ -126,7 +126,7 @@ class Loader(QObject):
 
     def _run_finished(self, result: Any, request: RunRequest) -> None:
         msgs = self.window.messages
-        msgs.output(result.stdout, result.stderr)
+        msgs.output(result.output)
         for notice in result.notices:
             msgs.warning(notice)
         self.document.set_graph(result.graph, request.path, "script")
@@ -141,7 +141,7 @@ class Loader(QObject):
 
     def _run_failed(self, error: Any, request: RunRequest) -> None:
         msgs = self.window.messages
-        msgs.output(getattr(error, "stdout", "") or "", "")
+        msgs.output(getattr(error, "output", ""))
         if is_cancelled(error):
             msgs.info(f"Stopped {request.path.name}: the run was cancelled.")
         else:

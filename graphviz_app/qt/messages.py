@@ -87,15 +87,12 @@ class MessagesPanel(QWidget):
         )
         self.status.setText(text)
 
-    def output(self, stdout: str, stderr: str) -> None:
-        """Show what the script printed (stderr in the warning color)."""
-        for text, role in ((stdout, None), (stderr, "warn")):
-            text = text.rstrip()
-            if not text:
-                continue
-            color = f"color:{self._color(role)};" if role else ""
+    def output(self, text: str) -> None:
+        """Show what the script printed (stdout and stderr, interleaved as a terminal shows them)."""
+        text = text.rstrip()
+        if text:
             self._append(
-                f"<pre style='font-family:\"{self._mono_family}\";{color}margin:0'>{_esc(text)}</pre>",
+                f"<pre style='font-family:\"{self._mono_family}\";margin:0'>{_esc(text)}</pre>",
                 text,
             )
 

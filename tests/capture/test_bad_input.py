@@ -103,10 +103,10 @@ def test_worker_survives_crash_exit_hang(source, kind, write_script, runner):
         runner.run(write_script(source), timeout=2)
     assert info.value.kind == kind
     if kind == "crash":
-        assert "SIGSEGV" in info.value.message and "about to crash" in info.value.stdout
+        assert "SIGSEGV" in info.value.message and "about to crash" in info.value.output
         assert "line 3" in (info.value.user_traceback or "")
     if kind == "exit":
-        assert "os._exit(3)" in info.value.message and "bye" in info.value.stdout
+        assert "os._exit(3)" in info.value.message and "bye" in info.value.output
     # the same warm worker is ready for the next script
     graph = runner.run(example("basic_autograd.py")).graph
     assert graph.number_of_nodes() == 4
@@ -122,3 +122,14 @@ def test_cancel_from_another_thread(write_script, runner):
         runner.run(script, timeout=60)
     assert info.value.kind == "cancelled"
     assert runner.run(example("basic_autograd.py")).graph.number_of_nodes() == 4
+
+
+def test_stop_set_before_the_run_starts_cancels_it(write_script, runner):
+    import threading
+
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(ScriptError) as info:
+        runner.run(write_script("while True:\n    pass\n"), timeout=60, stop=stop)
+    assert info.value.kind == "cancelled"
+    assert runner.run(example("basic_autograd.py"), stop=threading.Event()).graph.number_of_nodes() == 4

@@ -29,7 +29,7 @@ def test_training_loop_captures_first_backward_by_default(write_script, runner):
     # first step: w = [1, -2], loss = sum((3w)^2), dloss/dw = 18 w
     assert names(graph)["w"]["grad"]["values"] == [18.0, -36.0]
     assert names(graph)["loss"]["is_output"]
-    assert "step 0 loss 45.0" in result.stdout and "step 3" in result.stdout
+    assert "step 0 loss 45.0" in result.output and "step 3" in result.output
 
 
 def test_training_loop_other_iteration(write_script, runner):
@@ -174,7 +174,7 @@ def test_output_and_sys_exit_zero(write_script, runner):
         """
     )
     result = runner.run(script)
-    assert "hello from the script" in result.stdout and "to stderr" in result.stdout
+    assert "hello from the script" in result.output and "to stderr" in result.output
     assert any("sys.exit(0)" in n for n in result.notices)
     assert result.graph.number_of_nodes() == 3
 
@@ -190,9 +190,9 @@ def test_flooding_output_is_bounded(write_script, runner):
         """
     )
     result = runner.run(script, timeout=120)
-    assert len(result.stdout) < 400_000
-    assert "line 0 " in result.stdout and "line 199999" in result.stdout
-    assert "characters of output left out" in result.stdout
+    assert len(result.output) < 400_000
+    assert "line 0 " in result.output and "line 199999" in result.output
+    assert "characters of output left out" in result.output
 
 
 def test_meta_device_transfer(runner):
@@ -219,3 +219,11 @@ def test_ops_made_inside_linear_belong_to_its_module(runner):
         if data["op"] == "TBackward0":
             consumer = next(iter(graph.successors(node)))
             assert data["module"] == graph.nodes[consumer]["module"]
+
+
+def test_module_types_are_recorded(runner):
+    from graphviz_app.resources import example
+
+    types = runner.run(example("transformer_layer.py")).graph.graph["module_types"]
+    assert types["self_attn"] == "MultiheadAttention" and types["linear1"] == "Linear"
+    assert types["loss_fn"] == "MSELoss"
