@@ -11,20 +11,39 @@ with a power law calibrated on this project's benchmark zoo.
 
 :func:`recommend` turns that into a plan, cheapest remedy first: split hubs (one copy of a shared
 leaf per use), collapse modules to the deepest depth that fits the time budget, and, when nothing
-else is enough, Graphviz's iteration limits.  The app calls it before each first layout of a new
-graph, instead of discovering the cost by hanging.
+else is enough, Graphviz's iteration limits.  It is meant to run before the first layout of a new
+graph (and before each relayout of a bigger view), so the cost is known instead of discovered by
+hanging.
 
-Calibration (``python -m bench.calibrate``; Graphviz 2.43.0, 2-core x86-64 VM, 24 GB, no GPU,
-``core.dot.GRAPH_ATTRS`` as of this commit); seconds of ``dot -Tjson`` against the size
-``nodes + VIRTUAL_WEIGHT * virtual + CLUSTER_WEIGHT * clusters``:
+Calibration (``python -m bench.calibrate``, then ``--refit``): Graphviz 2.43.0 (``-Tjson0``), a
+2-core AMD EPYC VM with 24 GB, no GPU, ``core.dot.GRAPH_ATTRS`` as of 2026-11; least squares on
+log seconds over 40 zoo views gave ``seconds = 0.03 + 0.162 * (size / 1000) ** 1.93`` with
+``size = nodes + virtual`` (weighting virtual nodes or clusters differently fit worse); worst
+point off by 3x. A sample (predicted / measured seconds of ``dot``):
 
-    {CALIBRATION}
+    view (display graph)                 nodes  virtual  predicted  measured
+    resnet50, full detail                  339      317      0.10      0.11
+    gpt2_small, full detail                724      553      0.29      0.19
+    lstm100, full detail (hubs split)     1905      895      1.22      1.33
+    lstm100, hubs not split               1509   119695     1731      > 60 (> 120 in a retry)
+    lstm100_seq, full detail              1908    40495      227      > 60
+    chain_1000, no clusters                998        0      0.19      0.32
+    chain_5000, full detail               5000     1665      6.4       3.5
+    chain_5000, modules at depth 3        1668       33      0.48      0.38
+    residual_5000, full detail            5000     4160     11.8      18.7
+    chain_10000, full detail              9998     3331     24.3      20.1
+    residual_10000, full detail           9998     8325     44.9     135
+    chain_20000, full detail             20000     6665     92.7      74
+    chain_20000, modules at depth 3       6668      133      6.6       4.1
+
+Not modelled: clusters holding only parameter leaves while the ops using them lie outside (an
+in-process ``graphviz_app.export`` of a module's loss, where no forward recorder tags ops with
+modules) make ``dot``'s x-positioning explode (a 1,000-node chain: > 100 s instead of 0.5 s).
 """
 from __future__ import annotations
 
-import math
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
@@ -32,19 +51,18 @@ from .display import DisplayGraph, ViewOptions, build_display, collapse_to_depth
 
 FAST_SECONDS = 2.0
 """A layout predicted under this is "fast": the window shows it without asking anything."""
-WINDOW_BUDGET = 1.0
-"""What :func:`recommend` aims at by default: half of the 2 s the window has for a first
+WINDOW_BUDGET = 1.5
+"""What :func:`recommend` aims at by default: most of the 2 s the window has for a first
 picture, leaving the rest for building the display graph, the DOT text and the scene."""
 SLOW_SECONDS = 20.0
 """Up to this it is "slow" (worth a progress bar); beyond, "very slow" (minutes, or never)."""
-VIRTUAL_WEIGHT = 6.0
-"""Calibration: a virtual node costs about as much as this many real ones (long edges run beside
-the real nodes, so they widen every rank they cross: x-positioning pays for the width)."""
+VIRTUAL_WEIGHT = 1.0
+"""Calibration: a virtual node costs as much as a real one."""
 CLUSTER_WEIGHT = 0.0
-"""Calibration: what a cluster adds, in nodes (it did not improve the fit)."""
-SECONDS_AT_1K = 0.032
+"""Calibration: what a cluster adds, in nodes (weighting clusters did not improve the fit)."""
+SECONDS_AT_1K = 0.162
 """Calibration: predicted seconds at size 1,000."""
-EXPONENT = 1.92
+EXPONENT = 1.93
 """Calibration: seconds grow as size ** EXPONENT."""
 STARTUP_SECONDS = 0.03
 HUB_SPAN = 6
@@ -54,8 +72,9 @@ LIMIT_ATTRS: dict[str, str] = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.2"
 """Graphviz iteration limits for graphs that stay slow after splitting and collapsing: fewer
 network-simplex iterations (x-positions, ranking) and crossing-minimization passes. Values below
 1 for ``nslimit`` crash Graphviz 2.43's JSON output on some graphs, so they stay at 2."""
-LIMIT_SPEEDUP = 3.0
-"""How much the iteration limits are assumed to save (measured 2-5x on the slow zoo graphs)."""
+LIMIT_SPEEDUP = 1.5
+"""How much the iteration limits are assumed to save: measured 1x (residual_5000, lstm100) to
+3x (chain_10000: 27.7 s -> 8.7 s) on the slow zoo graphs."""
 
 
 @dataclass(frozen=True)
@@ -364,7 +383,6 @@ class Recommendation:
     collapse_depth: int | None = None
     seconds: float = 0.0
     """Predicted seconds of the plan, iteration limits included."""
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def changed(self) -> bool:
