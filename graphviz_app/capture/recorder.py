@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import linecache
 import sys
+import weakref
 from types import FrameType
 from typing import Any, Callable
 
@@ -20,6 +21,8 @@ from .summary import summarize
 SOURCE_KEY = "graphviz_app.source"
 MODULES_KEY = "graphviz_app.modules"
 VALUE_KEY = "graphviz_app.value"
+CUTS_KEY = "graphviz_app.cuts"
+_DETACH = {torch.Tensor.detach, torch.detach}
 
 
 class ForwardRecorder(TorchFunctionMode):
@@ -34,6 +37,8 @@ class ForwardRecorder(TorchFunctionMode):
         """First script line where an op on a requires-grad tensor ran with grad disabled."""
         self._handles: list[RemovableHandle] = []
         self._original_apply: Any = None
+        self._detached: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
+        """id(tensor) -> (weak reference, where and from what it was detached)."""
 
     # -- activation -------------------------------------------------------------------------
     def __enter__(self) -> "ForwardRecorder":
@@ -81,8 +86,37 @@ class ForwardRecorder(TorchFunctionMode):
         result = func(*args, **(kwargs or {}))
         if self.no_grad_line is None and not torch.is_grad_enabled():
             self._note_no_grad(args)
+        if func in _DETACH:
+            self._note_detach(args[0], result)
+        elif self._detached and isinstance(result, torch.Tensor) and result.grad_fn is not None:
+            self._note_cut_inputs(args, result)
         self.tag(result)
         return result
+
+    def _note_detach(self, source: Any, result: Any) -> None:
+        if not isinstance(source, torch.Tensor) or not source.requires_grad:
+            return
+        where = self._source() or {}
+        node = source.grad_fn
+        info = {
+            "line": where.get("line"),
+            "code": where.get("code"),
+            "op": node.name().rpartition("::")[2] if node is not None else "AccumulateGrad",
+            "shape": list(source.shape),
+        }
+        key = id(result)
+        self._detached[key] = (weakref.ref(result, lambda _ref: self._detached.pop(key, None)), info)
+
+    def _note_cut_inputs(self, args: tuple, result: torch.Tensor) -> None:
+        cuts = []
+        for arg in args:
+            items = arg if isinstance(arg, (list, tuple)) else (arg,)
+            for item in items:
+                entry = self._detached.get(id(item)) if isinstance(item, torch.Tensor) else None
+                if entry is not None and entry[0]() is item:
+                    cuts.append(entry[1])
+        if cuts:
+            result.grad_fn.metadata.setdefault(CUTS_KEY, []).extend(cuts)
 
     def tag(self, result: Any) -> None:
         """Tag the autograd nodes of the tensors in ``result`` that carry no tag yet."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import builtins
 import random
 import sys
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -28,6 +29,7 @@ from .naming import Names, collect_names
 from .recorder import ForwardRecorder
 from .walker import build_trace, walk
 
+_APP_DIR = str(Path(__file__).resolve().parents[1])
 SEED = 0
 """Every run starts from this seed, so reloading a script with random weights gives the same graph."""
 
@@ -109,6 +111,7 @@ class ScriptCapture:
         seed_everything()
         original_backward = torch.autograd.backward
         torch.autograd.backward = self._intercept(original_backward)  # type: ignore[assignment]
+        warnings.showwarning = self._watch_warnings(warnings.showwarning)
         try:
             with self.recorder:
                 self._exec(code)
@@ -135,6 +138,34 @@ class ScriptCapture:
             raise
         except BaseException as exc:  # the user's error, reported with the user's traceback
             raise diagnose(exc, self.file) from None
+
+    def _watch_warnings(self, show: Callable[..., Any]) -> Callable[..., Any]:
+        """Return a warnings.showwarning that still shows every warning, and explains the ones
+        learners meet: reading ``.grad`` of a non-leaf tensor."""
+
+        def showwarning(message: Any, category: Any, filename: str, lineno: int, *rest: Any) -> None:
+            if filename.startswith(_APP_DIR):
+                # Raised by torch inside our recorder: point at the user's line instead.
+                filename, lineno = self._script_location(filename, lineno)
+                rest = ()
+            if "is not a leaf Tensor is being accessed" in str(message):
+                where = f"Line {lineno}" if filename == self.file else "The script"
+                self.notices.append(
+                    f"{where} reads .grad of an intermediate (non-leaf) tensor, which is None: "
+                    "autograd keeps .grad only for leaf tensors. Call .retain_grad() on that "
+                    "tensor before backward() to keep its gradient."
+                )
+            show(message, category, filename, lineno, *rest)
+
+        return showwarning
+
+    def _script_location(self, filename: str, lineno: int) -> tuple[str, int]:
+        frame = sys._getframe(2)
+        while frame is not None:
+            if frame.f_code.co_filename == self.file:
+                return self.file, frame.f_lineno
+            frame = frame.f_back
+        return filename, lineno
 
     def _finish(self, trace: dict[str, Any]) -> dict[str, Any]:
         trace["graph"]["notices"] = self.notices + trace["graph"]["notices"]

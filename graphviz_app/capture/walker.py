@@ -14,7 +14,7 @@ import torch
 
 from ..core.schema import SCHEMA_VERSION
 from .naming import Names, module_path
-from .recorder import MODULES_KEY, SOURCE_KEY, VALUE_KEY
+from .recorder import CUTS_KEY, MODULES_KEY, SOURCE_KEY, VALUE_KEY
 from .summary import describe, device_name, dtype_name, summarize
 
 Node = Any  # torch.autograd.graph.Node (C++ nodes have no common Python base class)
@@ -149,7 +149,9 @@ def _format_saved(label: str, value: Any) -> str:
 
 def node_record(node: Node, names: Names) -> dict[str, Any]:
     """Return the schema attributes of one autograd node that need no backward."""
-    record: dict[str, Any] = {"op": op_name(node), "name": None, "module": None, "source": None, "value": None}
+    record: dict[str, Any] = {
+        "op": op_name(node), "name": None, "module": None, "source": None, "value": None, "cuts": [],
+    }
     if is_leaf_node(node):
         variable = node.variable
         record.update(
@@ -176,6 +178,7 @@ def node_record(node: Node, names: Names) -> dict[str, Any]:
         record["source"] = metadata[SOURCE_KEY]
         record["module"] = module_path(metadata[MODULES_KEY], names)
         record["value"] = metadata.get(VALUE_KEY)
+        record["cuts"] = list(metadata.get(CUTS_KEY, ()))
     return record
 
 

@@ -26,6 +26,8 @@ grad           Summary of the gradient w.r.t. the node's output: what arrives at
 value          Summary of the forward value of the node's output where it was observed, or ``None``.
 source         ``{"file", "line", "code"}``: the innermost frame of the user's script that created
                the op, or ``None``.
+cuts           where the graph was cut before this op: one ``{"line", "code", "op", "shape"}`` per
+               input made by ``.detach()`` of a tensor that required grad (``op`` made that tensor).
 
 Edge attributes
 ---------------

@@ -227,3 +227,45 @@ def test_module_types_are_recorded(runner):
     types = runner.run(example("transformer_layer.py")).graph.graph["module_types"]
     assert types["self_attn"] == "MultiheadAttention" and types["linear1"] == "Linear"
     assert types["loss_fn"] == "MSELoss"
+
+
+def test_detach_cut_is_recorded_where_it_happened(runner):
+    from graphviz_app.resources import example
+
+    graph = runner.run(example("detach.py")).graph
+    cut_nodes = [d for _, d in graph.nodes(data=True) if d["cuts"]]
+    assert len(cut_nodes) == 1
+    cut = cut_nodes[0]["cuts"][0]
+    assert cut["code"].startswith("scale = (a * 2).detach()") and cut["op"] == "MulBackward0"
+    assert cut["shape"] == [3]
+    assert "a" not in {d["name"] for _, d in graph.nodes(data=True)}, "the cut-off leaf is not in the graph"
+
+
+def test_reading_grad_of_an_intermediate_is_explained(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        h = w * 3
+        loss = h.sum()
+        loss.backward()
+        print(h.grad)
+        """
+    )
+    result = runner.run(script)
+    assert any("Line 7 reads .grad" in n and "retain_grad()" in n for n in result.notices)
+    assert "None" in result.output
+
+
+def test_warnings_point_at_the_users_line_not_the_app(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        loss = (w * 3).sum()
+        loss.backward()
+        print((w * 3).grad)
+        """
+    )
+    output = runner.run(script).output
+    assert f"{script}:6: UserWarning" in output and "graphviz_app" not in output
