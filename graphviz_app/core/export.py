@@ -47,10 +47,15 @@ def export_graph(
     styles: dict[str, NodeStyle] | None = None,
     scale: float = 1.0,
     timeout: float | None = None,
+    marked_edges: frozenset[tuple[str, str]] | None = None,
+    caption: str | None = None,
+    view: dict | None = None,
 ) -> list[str]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
-    Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend;
+    Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend,
+    the ``styles`` and ``marked_edges`` of a step and a ``caption`` above; JSON stores ``view``
+    (e.g. the step shown) as the graph attribute ``view``;
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
     (:func:`graphviz_app.core.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed) and GraphvizNotFoundError (no ``dot``,
@@ -70,12 +75,15 @@ def export_graph(
                        "did not run), so every node is drawn gray. Run the script with backward "
                        "to see gradient norms.")
     if fmt == "json":
+        if view:
+            graph = graph.copy(as_view=False)
+            graph.graph["view"] = dict(view)
         data = dumps_graph(graph).encode("utf-8")
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
         return notices
 
     dot_text = to_dot(build_display(graph, options), graph, mode=mode, styles=styles,
-                      legend=True)
+                      legend=True, marked_edges=marked_edges, caption=caption)
     if fmt == "dot":
         data = dot_text.encode("utf-8")
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))

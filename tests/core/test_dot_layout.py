@@ -287,3 +287,19 @@ def test_render_formats(tmp_path, fmt, magic):
 def test_render_refuses_unknown_format(tmp_path):
     with pytest.raises(ValueError):
         render("digraph { a }", "bmp", tmp_path / "g.bmp")
+
+
+def test_marked_edges_and_caption(tmp_path):
+    graph = chain(4)
+    text = to_dot(build_display(graph), graph, marked_edges={("n1", "n2")},
+                  caption='Step 2 of 3: "AddBackward0"')
+    marked = [line for line in text.splitlines() if "->" in line and "#d81b60" in line]
+    assert [line.split("[")[0].strip() for line in marked] == ['"n1" -> "n2"']
+    assert 'Step 2 of 3: "AddBackward0"' in svg_texts(text, tmp_path)
+
+
+def test_big_graphs_get_an_iteration_budget():
+    small, big = chain(10), chain(4000)
+    assert 'nslimit="100"' in to_dot(build_display(small), small)
+    assert 'nslimit="0.25"' in to_dot(build_display(big), big)
+    assert 'nslimit="7"' in to_dot(build_display(small), small, graph_attrs={"nslimit": "7"})

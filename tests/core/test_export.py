@@ -181,3 +181,10 @@ def test_captured_backward_exports_in_grad_mode(runner, tmp_path):
     out = tmp_path / "grad.png"
     assert export_graph(graph, out, mode="grad") == []
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_json_export_keeps_the_view_without_touching_the_graph(tmp_path):
+    graph = chain(3)
+    export_graph(graph, tmp_path / "g.json", view={"step": 2, "mode": "forward"})
+    assert load_graph_json(tmp_path / "g.json").graph["view"] == {"step": 2, "mode": "forward"}
+    assert "view" not in graph.graph
