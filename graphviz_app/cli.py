@@ -20,7 +20,7 @@ def export_parser() -> argparse.ArgumentParser:
         description="Run a PyTorch script (or read a saved .json graph) and write its autograd graph.",
     )
     parser.add_argument("script", help="a Python script, or a .json graph saved by graphviz_app")
-    parser.add_argument("-o", "--out", required=True, help="output file: .png .svg .pdf .dot or .json")
+    parser.add_argument("-o", "--out", help="output file: .png .svg .pdf .dot or .json")
     parser.add_argument("--backward", action="store_true", help="run and record the backward pass")
     parser.add_argument("--color", choices=COLOR_MODES, default="device", help="node colors (default: device)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="stop the script after S seconds (default 60)")
@@ -28,6 +28,9 @@ def export_parser() -> argparse.ArgumentParser:
     parser.add_argument("--output", metavar="NAME", help="use only the output tensor with this variable name")
     parser.add_argument("--collapse-depth", type=int, metavar="D", help="collapse modules deeper than D levels")
     parser.add_argument("--scale", type=float, default=1.0, help="PNG scale factor (default 1.0)")
+    parser.add_argument("--step", type=int, metavar="K", help="draw the graph at step K (1 = first): a backward step with --backward, else a forward step")
+    parser.add_argument("--steps-dir", metavar="DIR", help="write one image per step into DIR (step-001.png ...; the format of -o if given)")
+    parser.add_argument("--step-mode", choices=("forward", "backward"), help="step forward or backward (default: backward with --backward, else forward)")
     return parser
 
 
@@ -67,10 +70,59 @@ def _check_output_path(out: Path) -> str | None:
     return None
 
 
+def _step_range_error(graph, mode: str, step: int) -> GraphvizAppError:
+    from .core.stepping import step_order
+
+    count = len(step_order(graph, mode))
+    if count == 0:
+        return GraphvizAppError(
+            "This graph has no backward steps: backward did not run. Add --backward to run it."
+        )
+    return GraphvizAppError(f"There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.")
+
+
+def export_step(graph, out: Path, mode: str, step: int, color: str, options, scale: float) -> list[str]:
+    """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices."""
+    from .core.export import export_graph
+    from .core.stepping import step_view
+
+    view = step_view(graph, mode, step - 1)
+    if not 1 <= step <= view.count:
+        raise _step_range_error(graph, mode, step)
+    return export_graph(
+        graph, out, mode=color, options=options, scale=scale, styles=view.styles,
+        marked_edges=view.edges, caption=view.caption,
+        view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
+    )
+
+
+def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, options, scale: float) -> tuple[int, list[str]]:
+    """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
+    from .core.stepping import step_order
+
+    count = len(step_order(graph, mode))
+    if count == 0:
+        raise _step_range_error(graph, mode, 1)
+    notices: list[str] = []
+    for step in range(1, count + 1):
+        for notice in export_step(graph, folder / f"step-{step:03d}{suffix}", mode, step, color, options, scale):
+            if notice not in notices:
+                notices.append(notice)
+    return count, notices
+
+
 def run_export(argv: Sequence[str]) -> int:
     """The ``export`` subcommand: run (or load), then write the graph; return the exit status."""
-    args = export_parser().parse_args(argv)
-    out = Path(args.out)
+    parser = export_parser()
+    args = parser.parse_args(argv)
+    if args.out is None and args.steps_dir is None:
+        parser.error("the output file (-o OUT) is required, unless --steps-dir is given")
+    if args.steps_dir is not None:
+        Path(args.steps_dir).mkdir(parents=True, exist_ok=True)
+        suffix = Path(args.out).suffix if args.out else ".png"
+        out = Path(args.steps_dir) / f"step-001{suffix}"
+    else:
+        out = Path(args.out)
     problem = _check_output_path(out)
     if problem:
         return _fail(problem)
@@ -102,7 +154,17 @@ def run_export(argv: Sequence[str]) -> int:
         if args.collapse_depth is not None:
             options = ViewOptions(collapsed=collapse_to_depth(graph, args.collapse_depth))
         notices = list(graph.graph.get("notices", []))
-        notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale)
+        mode = args.step_mode or ("backward" if args.backward else "forward")
+        if args.steps_dir is not None:
+            count, step_notices = export_steps(graph, Path(args.steps_dir), out.suffix, mode, args.color, options, args.scale)
+            notices += step_notices
+            written = f"{count} {mode} step images to {args.steps_dir}"
+        elif args.step is not None:
+            notices += export_step(graph, out, mode, args.step, args.color, options, args.scale)
+            written = f"{out} at {mode} step {args.step}"
+        else:
+            notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale)
+            written = str(out)
     except ScriptError as exc:
         script_output = exc.output
         if script_output:
@@ -118,5 +180,5 @@ def run_export(argv: Sequence[str]) -> int:
         sys.stderr.write(output if output.endswith("\n") else output + "\n")
     for notice in notices:
         print(f"note: {notice}", file=sys.stderr)
-    print(f"wrote {out} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)")
+    print(f"wrote {written} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)")
     return 0

@@ -134,3 +134,34 @@ def test_python_m_and_main_py_agree():
     by_main = cli("export", "--help")
     assert by_module.returncode == by_main.returncode == 0
     assert by_module.stdout == by_main.stdout and "--backward" in by_main.stdout
+
+
+def test_export_at_a_backward_step(tmp_path, basic_json):
+    dot = tmp_path / "step4.dot"
+    done = cli("export", str(basic_json), "-o", str(dot), "--step", "4", "--step-mode", "backward")
+    assert done.returncode == 0, done.stderr
+    text = dot.read_text()
+    assert "Backward step 4/4" in text and "w.grad = [[0.75, 3], [6.75, 3]]" in text
+    saved = tmp_path / "step2.json"
+    assert cli("export", str(basic_json), "-o", str(saved), "--step", "2", "--step-mode", "backward").returncode == 0
+    view = json.loads(saved.read_text())["graph"]["view"]["step"]
+    assert view["mode"] == "backward" and view["index"] == 2 and view["count"] == 4
+
+
+def test_one_image_per_step(tmp_path, basic_json):
+    folder = tmp_path / "steps"
+    done = cli("export", str(basic_json), "--steps-dir", str(folder), "--step-mode", "forward")
+    assert done.returncode == 0, done.stderr
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == [f"step-00{k}.png" for k in range(1, 5)]
+    assert all((folder / f).read_bytes().startswith(b"\x89PNG") for f in files)
+
+
+def test_step_out_of_range_and_without_backward(tmp_path, basic_json):
+    done = cli("export", str(basic_json), "-o", str(tmp_path / "s.png"), "--step", "9", "--step-mode", "backward")
+    assert done.returncode == 1 and "backward steps 1 to 4" in done.stderr
+    assert not (tmp_path / "s.png").exists()
+    forward_only = tmp_path / "f.json"
+    assert cli("export", str(example("basic_autograd.py")), "-o", str(forward_only)).returncode == 0
+    done = cli("export", str(forward_only), "-o", str(tmp_path / "b.png"), "--step", "1", "--step-mode", "backward")
+    assert done.returncode == 1 and "--backward" in done.stderr
