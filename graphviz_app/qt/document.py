@@ -7,6 +7,8 @@ Views never talk to each other; they call the document's setters and redraw on i
 * ``stylesChanged``  fills or outlines changed (color mode, search highlight, style layers):
                      recolor only, never a new layout.
 * ``selectionChanged``, ``searchChanged``, ``sourceChanged``.
+* ``stepChanged``    the forward/backward step shown changed (its styles arrive as the ``"step"``
+                     layer, so a step is a recolor; the step order is computed once per graph).
 
 Per-node styles come in named *layers* (:meth:`set_style_layer`) stacked over the color mode's
 fills by priority; search highlighting is one such layer and a future stepper adds its own
@@ -23,12 +25,14 @@ from PySide6.QtCore import QObject, Signal
 from ..core import colors
 from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
 from ..core.dot import NodeStyle
+from ..core.stepping import BACKWARD, StepView
+from .stepper import StepCache
 
 HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
 CURRENT_MATCH_PEN = "#d40000"
 
-LAYER_PRIORITY = {"step": 10, "search": 20}
+LAYER_PRIORITY = {"step": 10, "source": 15, "search": 20}
 """Known style layers, lowest first; unknown layers sit at priority 0."""
 
 
@@ -54,6 +58,7 @@ class Document(QObject):
     selectionChanged = Signal()
     searchChanged = Signal()
     sourceChanged = Signal()
+    stepChanged = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -69,6 +74,10 @@ class Document(QObject):
         self.match_index = -1
         self._layers: dict[str, dict[str, NodeStyle]] = {}
         self._fills: dict[str, str] = {}
+        self.step: StepView | None = None  # None: not stepping, the whole graph shows
+        self._steps: StepCache | None = None
+        self.last_changed: frozenset[str] | None = None
+        """Graph nodes whose style the last ``stylesChanged`` changed; None: any may have."""
 
     # -- graph ----------------------------------------------------------------------------------
     def set_graph(
@@ -91,7 +100,11 @@ class Document(QObject):
         self.options = dataclasses.replace(self.options, collapsed=frozenset(collapsed))
         if graph is not None and self.color_mode not in self.available_color_modes():
             self.color_mode = "device"
+        had_step = self.step is not None
+        self.step = None
+        self._steps = StepCache(graph) if graph is not None else None
         self._layers.pop("step", None)
+        self._layers.pop("source", None)
         self._rebuild_display()
         self.selection = None
         for member in old_selection:
@@ -103,6 +116,8 @@ class Document(QObject):
         self._rerun_search(jump=False)
         self.graphChanged.emit()
         self.selectionChanged.emit()
+        if had_step:
+            self.stepChanged.emit()
 
     def clear(self) -> None:
         """Forget the graph and its source."""
@@ -133,7 +148,7 @@ class Document(QObject):
             return
         self.color_mode = mode
         self._recompute_fills()
-        self.stylesChanged.emit()
+        self._styles_changed()
 
     def _recompute_fills(self) -> None:
         self._fills = colors.node_colors(self.graph, self.color_mode) if self.graph is not None else {}
@@ -148,19 +163,74 @@ class Document(QObject):
             self._layers[name] = dict(styles)
         elif self._layers.pop(name, None) is None:
             return
+        self._styles_changed()
+
+    def _styles_changed(self, changed: frozenset[str] | None = None) -> None:
+        self.last_changed = changed
         self.stylesChanged.emit()
+        self.last_changed = None
 
     def style_layer(self, name: str) -> dict[str, NodeStyle]:
         return dict(self._layers.get(name, {}))
 
     def styles(self) -> dict[str, NodeStyle]:
         """Return every layer merged by priority: the overrides drawn and exported over the fills."""
-        merged: dict[str, NodeStyle] = {}
         order = sorted(self._layers, key=lambda n: LAYER_PRIORITY.get(n, 0))
-        for name in order:
+        if not order:
+            return {}
+        merged = dict(self._layers[order[0]])  # the lowest layer needs no merging (fast steps)
+        for name in order[1:]:
             for node, style in self._layers[name].items():
                 merged[node] = merge_styles(merged.get(node), style)
         return merged
+
+    # -- stepping --------------------------------------------------------------------------------
+    def step_order(self, mode: str) -> list[str]:
+        """Return the graph's node ids in ``mode``'s step order (computed once per graph)."""
+        return self._steps.order(mode) if self._steps is not None else []
+
+    def step_count(self, mode: str) -> int:
+        return len(self.step_order(mode))
+
+    def step_position(self, mode: str, node: str) -> int | None:
+        """Return the step (0-based) at which graph node ``node`` comes in ``mode``, or None."""
+        return self._steps.position(mode, node) if self._steps is not None else None
+
+    def set_step(self, mode: str, index: int, *, follow: bool = True) -> StepView | None:
+        """Show step ``index`` (0-based, clamped) of ``mode``; ``follow`` selects its node, so the
+        Inspector follows the step. Recolors only: the layout stays put. Returns the step shown."""
+        if self.graph is None or self._steps is None:
+            return None
+        count = self._steps.count(mode)
+        index = max(0 if count else -1, min(index, count - 1))
+        view = self._steps.view(mode, index)
+        old = self._layers.get("step", {})
+        new = view.styles
+        self.step = view
+        self._layers["step"] = new
+        # Only the nodes whose step style changed are restyled: a step on a big graph stays cheap.
+        changed = {n for n in old.keys() | new.keys() if old.get(n) is not new.get(n) and old.get(n) != new.get(n)}
+        self._styles_changed(frozenset(changed))
+        if follow and view.node is not None:
+            self.select_graph_node(view.node)
+        self.stepChanged.emit()
+        return view
+
+    def clear_step(self) -> None:
+        """Stop stepping: the whole graph shows again."""
+        if self.step is None:
+            return
+        self.step = None
+        old = self._layers.pop("step", {})
+        self._styles_changed(frozenset(old))
+        self.stepChanged.emit()
+
+    def marked_edges(self) -> frozenset[tuple[str, str]]:
+        """Return the graph edges the current step marks (gradients flowing, inputs just used)."""
+        return self.step.edges if self.step is not None else frozenset()
+
+    def stepping_backward(self) -> bool:
+        return self.step is not None and self.step.mode == BACKWARD
 
     # -- collapse ------------------------------------------------------------------------------
     def modules(self) -> list[str]:
@@ -313,7 +383,7 @@ class Document(QObject):
         else:
             self._layers.pop("search", None)
         if styles or had:
-            self.stylesChanged.emit()
+            self._styles_changed()
 
 
 def _order_key(graph: nx.DiGraph, node: str) -> tuple[int, str]:

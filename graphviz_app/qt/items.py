@@ -76,9 +76,11 @@ class NodeItem(QGraphicsItem):
         shape: str = "rounded",
         is_output: bool = False,
         tooltip: str = "",
+        cut: bool = False,
     ) -> None:
         super().__init__()
         self.display_id = display_id
+        self.cut = cut  # it consumed a detached tensor: a scissors mark shows where the graph was cut
         self.members = tuple(members)
         self.kind = kind
         self.shape_name = shape
@@ -107,7 +109,7 @@ class NodeItem(QGraphicsItem):
         return self.mapRectToScene(self._local)
 
     def boundingRect(self) -> QRectF:
-        extra = 6.0
+        extra = 8.0 if self.cut else 6.0
         rect = self._local.adjusted(-extra, -extra, extra, extra)
         return rect.united(self._badge_rect().adjusted(-1, -1, 1, 1)) if self.badge else rect
 
@@ -221,7 +223,8 @@ class NodeItem(QGraphicsItem):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(self.pen_color, 1.0))
             painter.drawPath(self.outline(inner))
-        if self.isSelected():
+        if self.isSelected() and not (self.highlighted and self.pen_width >= 3.0):
+            # a node with a strong step/match outline is marked already: no second halo
             halo = QColor(SELECTION_COLOR)
             halo.setAlpha(70)
             painter.setPen(QPen(halo, 6.0))
@@ -230,8 +233,26 @@ class NodeItem(QGraphicsItem):
             painter.setPen(QPen(SELECTION_COLOR, 2.0))
             painter.drawPath(self.outline(self._local.adjusted(-1, -1, 1, 1)))
         self._paint_text(painter)
+        if self.cut:
+            self._paint_cut(painter)
         if self.badge:
             self._paint_badge(painter)
+
+    def _paint_cut(self, painter: QPainter) -> None:
+        """Draw a scissors tag on the node's top-left corner (a ``.detach()`` cut feeds it)."""
+        r = self._local
+        tag = QRectF(r.left() - 6, r.top() - 7, 13, 12)
+        painter.setPen(QPen(QColor("#b00020"), 0.8))
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRoundedRect(tag, 3, 3)
+        painter.save()
+        painter.translate(tag.left() + 1.5, tag.top())
+        painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
+        painter.setFont(label_font(BADGE_SIZE, True))
+        painter.setPen(QColor("#b00020"))
+        fm = _metrics(BADGE_SIZE, True)
+        painter.drawText(QPointF(0, (tag.height() * FONT_SCALE + fm.ascent() - fm.descent()) / 2), "✂")
+        painter.restore()
 
     def _paint_box3d(self, painter: QPainter) -> None:
         """Draw the top and right faces of a Graphviz ``box3d`` (a collapsed module)."""
@@ -308,6 +329,8 @@ class EdgeItem(QGraphicsItem):
         self.color = QColor("#555555")
         self.width = 1.2
         self.transfer = False
+        self.flow = 0  # 1: dashes move along the arrow (forward), -1: against it (gradient), 0: still
+        self._dash_offset = 0.0
         self._bounds = self.path.boundingRect().united(self.arrow.boundingRect()).adjusted(-4, -4, 4, 4)
         if self.label:
             if self.label_pos is None:
@@ -321,11 +344,22 @@ class EdgeItem(QGraphicsItem):
         h = fm.height() / FONT_SCALE + 2
         return QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
 
-    def set_look(self, color: str | QColor, width: float = 1.2, *, transfer: bool = False) -> None:
-        self.color = QColor(color)
+    def set_look(self, color: str | QColor, width: float = 1.2, *, transfer: bool = False,
+                 flow: int = 0) -> None:
+        """Change color and width; ``flow`` draws moving dashes (a step's marked edge)."""
+        color = QColor(color)
+        if (color, width, transfer, flow) == (self.color, self.width, self.transfer, self.flow):
+            return  # restyling thousands of unchanged edges per step costs nothing
+        self.color = color
         self.width = width
         self.transfer = transfer
-        self.setZValue(1.5 if transfer else 1)
+        self.flow = flow
+        self.setZValue(1.8 if flow else 1.5 if transfer else 1)
+        self.update()
+
+    def advance_flow(self) -> None:
+        """Move the dashes one tick (called by the scene's timer for marked edges only)."""
+        self._dash_offset = (self._dash_offset - 0.5 * self.flow) % 3.0  # one dash period
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -340,7 +374,11 @@ class EdgeItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         pen = QPen(self.color, self.width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        if self.transfer:
+        if self.flow:
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            pen.setDashPattern([2.0, 1.0])
+            pen.setDashOffset(self._dash_offset)
+        elif self.transfer:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -134,12 +134,12 @@ class LegendPanel(QFrame):
             self.entries = []
             self.setVisible(False)
             return
+        key = (doc.color_mode, graph, is_dark())  # the graph itself: an id could be reused
+        if key == getattr(self, "_key", None):
+            return  # entries depend only on the graph and the mode: a step changes nothing here
+        self._key = key
         entries = colors.legend(graph, doc.color_mode)
         transfers = len(colors.transfer_edges(graph))
-        key = (doc.color_mode, tuple(entries), transfers, id(graph), is_dark())
-        if key == getattr(self, "_key", None):
-            return
-        self._key = key
         self._new_content()
         self.entries = entries
         self.transfer_count = transfers

@@ -45,6 +45,7 @@ class Loader(QObject):
         self.timeout = window.settings.timeout()
         self.source: Path | None = None  # the last file the user opened (even if it failed)
         self.reveal_after_layout: str | None = None
+        self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self._fit_next = True
         self._pending: dict[int, tuple[Any, Any]] = {}
         self._layout_jobs: dict[int, LayoutJob] = {}
@@ -92,14 +93,23 @@ class Loader(QObject):
         else:
             self.run(path)
 
-    def run(self, path: Path) -> RunRequest:
-        """Run a script in the worker; the result arrives through the job signals."""
-        if self.document.path != path.resolve():
+    def run(self, path: Path, *, backward: bool | None = None) -> RunRequest:
+        """Run a script in the worker; the result arrives through the job signals.
+
+        ``backward``: run backward on the output (None: the setting, or True when the user asked
+        for backward on this file before, so reloads keep the gradients).
+        """
+        resolved = path.resolve()
+        if self.document.path != resolved:
             self._fit_next = True
+        if backward:
+            self.backward_for = resolved
+        elif backward is None:
+            backward = self.window.settings.run_backward() or self.backward_for == resolved
         if self.document.graph is None:
             self.window.view.placeholder = f"Loading {path.name}…"
             self.window.view.viewport().update()
-        return self.jobs.run(path, backward=self.window.settings.run_backward(), timeout=self.timeout)
+        return self.jobs.run(path, backward=backward, timeout=self.timeout)
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
@@ -262,12 +272,16 @@ class Loader(QObject):
         self._fail(error)
 
     def restyle(self) -> None:
-        """Recolor the scene from the document's color mode and style layers (no relayout)."""
+        """Recolor the scene from the document's color mode and style layers (no relayout).
+
+        After a step only the nodes whose style changed are touched (``Document.last_changed``).
+        """
         doc, scene = self.document, self.window.scene
         if scene.display is None or scene.display is not doc.display:
             return
-        scene.apply_styles(doc.fills(), doc.styles(), dark=is_dark(),
-                           selected=doc.selection)
+        scene.apply_styles(doc.fills(), doc.styles(), dark=is_dark(), selected=doc.selection,
+                           only=doc.last_changed, marked=doc.marked_edges(),
+                           flow_backward=doc.stepping_backward())
 
     def report_export(self, path: str, notices: list[str]) -> None:
         self.window.messages.info(f"Exported {path}.", ok=True)

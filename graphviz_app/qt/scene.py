@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 import networkx as nx
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -25,6 +25,11 @@ SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
 """Node outline per display kind, as the DOT exporter draws them (box, rounded box, box3d)."""
 SCENE_MARGIN = 4000.0
 """Empty canvas around the graph so it can be panned freely past its edges."""
+FLOW_COLOR = "#d81b60"
+"""Edges a step marks (the current op's inputs; the gradient flowing back): the step's magenta."""
+FLOW_WIDTH = 3.0
+FLOW_TICK_MS = 60
+"""Interval of the moving dashes on marked edges (only those few edges repaint)."""
 
 
 def _luminance(color: QColor) -> float:
@@ -68,6 +73,8 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
         lines.append(f"module: {data['module']}")
     if data.get("is_output"):
         lines.append("output of the script")
+    for cut in data.get("cuts") or []:
+        lines.append(f"✂ uses a detached tensor (line {cut.get('line')}): the graph is cut there")
     grad = data.get("grad")
     if isinstance(grad, dict) and grad.get("norm") is not None:
         lines.append(f"‖grad‖ = {grad['norm']:.4g}")
@@ -90,9 +97,21 @@ class GraphScene(QGraphicsScene):
         self.graph: nx.DiGraph | None = None
         self.dark = False
         self.graph_rect = QRectF()
+        self.marked: frozenset[tuple[str, str]] = frozenset()
+        self.flow_backward = False
+        self._transfers: set[tuple[str, str]] = set()
+        self._flowing: list[EdgeItem] = []
+        self._flow_timer = QTimer(self)
+        self._flow_timer.setInterval(FLOW_TICK_MS)
+        self._flow_timer.timeout.connect(self._flow_tick)
+        self.animate = True
 
     # -- building ------------------------------------------------------------------------------
     def clear_graph(self) -> None:
+        self.stop_animation()
+        self._flowing = []
+        self.marked = frozenset()
+        self._transfers = set()
         self.clear()
         self.node_items.clear()
         self.edge_items.clear()
@@ -107,6 +126,7 @@ class GraphScene(QGraphicsScene):
         """Replace all items with those of ``layout`` (a core.layout.Layout of ``display``)."""
         self.clear_graph()
         self.display, self.graph = display, graph
+        self._transfers = colors.transfer_edges(graph)
         for box in layout.clusters:
             name = box.name  # the module path (core.layout strips the "cluster_" prefix)
             depth = name.count(".") + 1
@@ -122,6 +142,7 @@ class GraphScene(QGraphicsScene):
                 did, dnode.members, dnode.kind, rect, dnode.label,
                 shape=SHAPES.get(dnode.kind, "box"), is_output=dnode.is_output,
                 tooltip=node_tooltip(graph, dnode),
+                cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
             )
             self.addItem(item)
             self.node_items[did] = item
@@ -148,11 +169,27 @@ class GraphScene(QGraphicsScene):
     # -- looks ---------------------------------------------------------------------------------
     def apply_styles(
         self, fills: dict[str, str], styles: dict[str, NodeStyle] | None, *, dark: bool = False,
-        selected: str | None = None,
+        selected: str | None = None, only: Iterable[str] | None = None,
+        marked: frozenset[tuple[str, str]] | None = None, flow_backward: bool = False,
     ) -> None:
-        """Color every item (fills per graph node, then style overrides); no geometry changes."""
+        """Color the items (fills per graph node, then style overrides); no geometry changes.
+
+        ``only``: restyle just the items of these graph nodes (a step changes a few); ``marked``:
+        graph edges to draw as flowing (dashes moving against the arrow when ``flow_backward``).
+        """
+        full = only is None or dark != self.dark
         self.dark = dark
-        for did, item in self.node_items.items():
+        if marked is not None:
+            self.marked, self.flow_backward = frozenset(marked), flow_backward
+        if full:
+            targets: Iterable[tuple[str, NodeItem]] = self.node_items.items()
+        else:
+            seen: dict[str, NodeItem] = {}
+            for member in only:  # type: ignore[union-attr]
+                for item in self._by_member.get(member, ()):
+                    seen[item.display_id] = item
+            targets = seen.items()
+        for did, item in targets:
             dnode = self.display.nodes[did] if self.display else None
             if dnode is None:
                 continue
@@ -174,7 +211,8 @@ class GraphScene(QGraphicsScene):
             text = dotmod.GHOST_FONT if ghost else colors.text_color(fill)
             item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=ghost,
                           highlighted=style is not None and bool(style.pen), badge=badge)
-        self._style_clusters(dark)
+        if full:
+            self._style_clusters(dark)
         self._style_edges(selected)
 
     def _style_clusters(self, dark: bool) -> None:
@@ -188,9 +226,15 @@ class GraphScene(QGraphicsScene):
 
     def _style_edges(self, selected: str | None) -> None:
         graph = self.graph
-        transfers = colors.transfer_edges(graph) if graph is not None else set()
+        transfers, marked = self._transfers, self.marked
         base = QColor("#a8abaf") if self.dark else QColor(dotmod.EDGE_COLOR)
+        flow = QColor(FLOW_COLOR)
+        flowing: list[EdgeItem] = []
         for edge in self.edge_items:
+            if marked and any(e in marked for e in edge.graph_edges):
+                edge.set_look(flow, FLOW_WIDTH, flow=-1 if self.flow_backward else 1)
+                flowing.append(edge)
+                continue
             moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
             if moved is not None:
                 edge.set_look(transfer_color(graph, moved, self.dark), 2.5, transfer=True)
@@ -198,6 +242,24 @@ class GraphScene(QGraphicsScene):
                 edge.set_look(SELECTION_COLOR, 2.0)
             else:
                 edge.set_look(base, 1.2)
+        self._flowing = flowing
+        if flowing and self.animate:
+            if not self._flow_timer.isActive():
+                self._flow_timer.start()
+        else:
+            self._flow_timer.stop()
+
+    def _flow_tick(self) -> None:
+        for edge in self._flowing:
+            edge.advance_flow()
+
+    def stop_animation(self) -> None:
+        """Stop the moving dashes (the window is closing, or nothing is marked)."""
+        self._flow_timer.stop()
+
+    def flow_edges(self) -> list[EdgeItem]:
+        """Return the edge items drawn as flowing (the current step's marked edges)."""
+        return list(self._flowing)
 
     def select(self, display_id: str | None) -> None:
         """Show ``display_id`` as the selected node (and its edges) without emitting anything."""
