@@ -77,8 +77,12 @@ class Actions:
                               "Draw a tensor used far apart (a reused weight) once per use", checkable=True)
         self.show_legend = act("Show &Legend", w.set_legend_visible, QKeySequence("Ctrl+L"), None,
                                checkable=True)
-        self.backward = act("Run &Backward", w.set_run_backward, QKeySequence("Ctrl+B"), "run-backward",
-                            "Also run backward on the output to record gradients (reloads)", checkable=True)
+        self.run_backward = act("Run &Backward", w.run_backward, QKeySequence("Ctrl+B"), "run-backward",
+                                "Step through backward: uses the script's own backward, or runs it "
+                                "once on the output to record the gradients")
+        self.backward = act("Run Backward on Every &Load", w.set_run_backward, None, None,
+                            "Always run backward on the output when a script loads (reloads now)",
+                            checkable=True)
         self.live_reload = act("&Live Reload", w.set_live_reload, None, None,
                                "Reload automatically when the script is saved", checkable=True)
         self.about = act("&About graphviz_app", w.show_about)
@@ -152,8 +156,10 @@ class Actions:
         graph.addAction(self.collapse_all)
         graph.addAction(self.expand_all)
         graph.addSeparator()
+        graph.addAction(self.run_backward)
         graph.addAction(self.backward)
         graph.addAction(self.live_reload)
+        self.step_menu = bar.addMenu("&Step")
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about)
 
@@ -171,11 +177,11 @@ class Actions:
         bar.addSeparator()
         bar.addAction(self.collapse_all)
         bar.addAction(self.expand_all)
-        bar.addAction(self.backward)
-        button = bar.widgetForAction(self.backward)
-        if button is not None:  # the one toggle a newcomer needs: name it
+        bar.addAction(self.run_backward)
+        button = bar.widgetForAction(self.run_backward)
+        if button is not None:  # the one button a newcomer needs: name it
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.backward.setIconText("Backward")
+        self.run_backward.setIconText("Run Backward")
         bar.addSeparator()
         label = QLabel(" Color: ")
         bar.addWidget(label)

@@ -74,13 +74,24 @@ class ExportRun(QObject):
         self._problem = ExportError(problem) if problem else None
         graph, mode = document.graph, document.color_mode
         options, styles = document.options, document.styles()
+        step = document.step
+        extra: dict[str, Any] = {}
+        if step is not None:  # the image shows the step: its highlight, marked edges, caption
+            extra = {"marked_edges": step.edges, "caption": step.caption,
+                     "view": {"step": {"mode": step.mode, "index": step.index, "count": step.count,
+                                       "node": step.node}}}
 
         def work() -> Any:
+            import inspect
+
             from ..core.export import export_graph
 
             if graph is None:
                 raise ExportError("Nothing to export: no graph is open.")
-            return export_graph(graph, self.path, mode=mode, options=options, styles=styles, scale=scale)
+            accepted = inspect.signature(export_graph).parameters
+            kwargs = {k: v for k, v in extra.items() if k in accepted}
+            return export_graph(graph, self.path, mode=mode, options=options, styles=styles, scale=scale,
+                                **kwargs)
 
         self.task = Task(work, None, self)
         self.task.done.connect(self._done)

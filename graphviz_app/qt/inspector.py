@@ -56,6 +56,45 @@ def summary_rows(summary: dict[str, Any] | None) -> list[tuple[str, str]]:
     return rows
 
 
+def _norm_text(summary: dict[str, Any] | None) -> str:
+    if not summary:
+        return "n/a"
+    nan, inf = summary.get("nan") or 0, summary.get("inf") or 0
+    if nan or inf:
+        return f"{nan} NaN, {inf} Inf"
+    text = f"‖g‖ = {fmt_number(summary.get('norm'))}"
+    if summary.get("values") is not None and len(fmt_values(summary["values"])) <= 60:
+        text += f"  {fmt_values(summary['values'])}"
+    return text
+
+
+def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
+    """Return rows describing the gradients arriving at ``node`` (one per consumer, summed when
+    several) and leaving it along each input edge (edge ``grad``, else the producer's gradient
+    when ``node`` is its only consumer)."""
+    data = graph.nodes[node]
+    rows: list[tuple[str, str]] = []
+    users = list(graph.successors(node))
+    if data.get("is_output") and not users:
+        rows.append(("arriving", f"seed gradient {_norm_text(data.get('grad'))}"))
+    else:
+        slots = sum(len(graph.edges[node, c].get("slots") or [0]) for c in users)
+        for user in users:
+            rows.append((f"from {graph.nodes[user].get('op')} ({user})",
+                         _norm_text(graph.edges[node, user].get("grad"))))
+        if slots > 1:
+            rows.append(("accumulated", f"sum of {slots} gradients = {_norm_text(data.get('grad'))}"))
+    for producer in graph.predecessors(node):
+        edge = graph.edges[producer, node]
+        grad = edge.get("grad")
+        if grad is None and graph.out_degree(producer) == 1:
+            grad = graph.nodes[producer].get("grad")
+        rows.append((f"to {graph.nodes[producer].get('op')} ({producer})", _norm_text(grad)))
+    if data.get("kind") == "leaf":
+        rows.append(("stored in", f"{data.get('name') or 'the leaf'}.grad"))
+    return rows
+
+
 class InspectorPanel(QWidget):
     """Shows the selected node's properties as a two-column tree, grouped by topic."""
 
@@ -91,7 +130,17 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.tree, 1)
         document.selectionChanged.connect(self.refresh)
         document.graphChanged.connect(self.refresh)
+        document.stepChanged.connect(self._step_changed)
+        self._step_key: tuple | None = None
         self.refresh()
+
+    def _step_changed(self) -> None:
+        # Stepping selects the step's node (a selection refresh); refresh again only when what the
+        # Inspector says about the step changed for the same selection (the mode, or reached or not).
+        step = self.document.step
+        key = (self.document.selection, step.mode if step else None, step.index if step else None)
+        if key != self._step_key:
+            self.refresh()
 
     def values(self) -> dict[str, str]:
         """Return every shown row as ``{"group/property": value}`` (for tests and copying)."""
@@ -106,6 +155,8 @@ class InspectorPanel(QWidget):
     def refresh(self) -> None:
         self.tree.clear()
         doc = self.document
+        step = doc.step
+        self._step_key = (doc.selection, step.mode if step else None, step.index if step else None)
         graph, display = doc.graph, doc.display
         if graph is None or display is None or doc.selection not in display.nodes:
             self.title.setText("Nothing selected" if graph is not None else "No graph loaded")
@@ -162,9 +213,20 @@ class InspectorPanel(QWidget):
         saved = data.get("saved") or []
         self._group("Saved tensors", [(str(i), str(s)) for i, s in enumerate(saved)])
         self._group("Forward value", summary_rows(data.get("value")))
+        for i, cut in enumerate(data.get("cuts") or []):
+            self._group("Graph cut (.detach())" if i == 0 else f"Graph cut {i + 1}", [
+                ("where", f"line {cut.get('line')}: {str(cut.get('code') or '').strip()}"),
+                ("input", f"{cut.get('op') or 'detach'} → shape {fmt_shape(cut.get('shape'))}"),
+                ("meaning", "this op used a detached tensor: it is a constant here, and no gradient "
+                            "flows back to what made it"),
+            ])
         grad = data.get("grad")
-        if grad:
+        pending = self._not_reached_yet(data)
+        if pending is not None:
+            self._group("Gradient", [("gradient", pending)])
+        elif grad:
             self._group("Gradient", summary_rows(grad))
+            self._group("Gradient flow", gradient_flow(graph, node))
         elif (graph.graph.get("backward") or {}).get("ran"):
             self._group("Gradient", [("gradient", "not reached by backward")])
         order = [("forward index", fmt_number(data.get("forward_index")))]
@@ -185,6 +247,14 @@ class InspectorPanel(QWidget):
             "Connections",
             [("input", f"{op_} ({u})") for u, op_ in edges] + [("used by", f"{op_} ({v})") for v, op_ in users],
         )
+
+    def _not_reached_yet(self, data: dict[str, Any]) -> str | None:
+        """Return a note when stepping backward and the engine has not reached this node yet."""
+        step = self.document.step
+        index = data.get("backward_index")
+        if step is None or step.mode != "backward" or index is None or index <= step.index:
+            return None
+        return f"not reached yet: the engine runs it at backward step {index + 1}"
 
     def _show_module(self, graph: nx.DiGraph, dnode: Any) -> None:
         members = [m for m in dnode.members if m in graph]

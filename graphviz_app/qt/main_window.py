@@ -20,10 +20,14 @@ from .document import Document
 from .export_dialog import ExportDialog, render_view_image
 from .inspector import InspectorPanel
 from .items import ClusterItem, NodeItem
+from .leaves_table import LeavesPanel
 from .legend import LegendPanel
 from .loader import Loader
 from .messages import MessagesPanel
 from .modules_panel import ModulesPanel
+from .problems import Problem, ProblemsPanel
+from .source_panel import SourcePanel
+from .timeline import TimelinePanel
 from .scene import GraphScene
 from .search import SearchBar
 from .settings import Settings
@@ -50,6 +54,10 @@ class MainWindow(QMainWindow):
         self.messages = MessagesPanel(self)
         self.inspector = InspectorPanel(self.document, self)
         self.modules = ModulesPanel(self.document, self)
+        self.timeline = TimelinePanel(self.document, self)
+        self.source = SourcePanel(self.document, self)
+        self.leaves = LeavesPanel(self.document, self)
+        self.problems = ProblemsPanel(self.document, self)
         self.loader = Loader(self, runner)
         dark = is_dark()
         self.actions_ = Actions(self, dark)
@@ -58,8 +66,23 @@ class MainWindow(QMainWindow):
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
         self._add_dock("inspector", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("source", "Source", self.source, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._add_dock("modules", "Modules", self.modules, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._add_dock("leaves", "Leaves", self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.tabifyDockWidget(self.docks["modules"], self.docks["leaves"])
+        self.docks["modules"].raise_()
+        self._add_dock("timeline", "Timeline", self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
         self._add_dock("messages", "Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock("problems", "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.tabifyDockWidget(self.docks["messages"], self.docks["problems"])
+        self.docks["messages"].raise_()
+        for action in self.timeline.actions_list():
+            self.actions_.step_menu.addAction(action)
+            self.addAction(action)
+        self.actions_.step_menu.addSeparator()
+        self.actions_.step_menu.addAction("Step &Forward Pass", lambda: self.timeline.start("forward"))
+        self.actions_.step_menu.addAction(self.actions_.run_backward)
+        self.actions_.step_menu.addAction("&Show Whole Graph", self.timeline.stop_stepping)
         self._build_status_bar()
         self._connect()
         self._restore_settings()
@@ -109,6 +132,13 @@ class MainWindow(QMainWindow):
         self.search_bar.closed.connect(lambda: self.view.setFocus())
         self.modules.moduleActivated.connect(self.reveal_module)
         self.messages.problemShown.connect(lambda: self.docks["messages"].show())
+        self.messages.lineActivated.connect(self.show_source_line)
+        self.timeline.runBackwardRequested.connect(self._run_backward_now)
+        doc.stepChanged.connect(self._step_changed)
+        self.leaves.nodeActivated.connect(self._reveal_graph_node)
+        self.problems.problemActivated.connect(self.show_problem)
+        self.problems.countChanged.connect(self._problems_counted)
+        self.loader.loadFailed.connect(self._load_failed)
         a.recent_menu.aboutToShow.connect(self.update_recent_menu)
 
     def _restore_settings(self) -> None:
@@ -124,9 +154,12 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         else:
-            self.resizeDocks([self.docks["inspector"], self.docks["modules"]], [340, 240],
+            self.resizeDocks([self.docks["inspector"], self.docks["source"]], [340, 330],
                              Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks["messages"]], [140], Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["source"], self.docks["modules"]], [420, 200],
+                             Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["messages"], self.docks["timeline"]], [140, 90],
+                             Qt.Orientation.Vertical)
         for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
                               (a.backward, s.run_backward()), (a.show_legend, True)):
             action.blockSignals(True)
@@ -271,6 +304,49 @@ class MainWindow(QMainWindow):
         else:
             self.reveal("m:" + path)
 
+    def _reveal_graph_node(self, node: str) -> None:
+        ids = self.document.display.display_ids(node) if self.document.display else []
+        if ids:
+            self.reveal(ids[0])
+
+    def _step_changed(self) -> None:
+        """Keep the step's node in sight (scrolls only when it left the view; never zooms)."""
+        step = self.document.step
+        items = self.scene.items_for(step.node) if step is not None and step.node else []
+        if not items:
+            return
+        visible = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        if not visible.contains(items[0].scene_rect()):
+            self.view.centerOn(items[0])
+
+    def show_source_line(self, file: str, line: int) -> None:
+        """Show ``file``'s ``line`` in the Source panel (from a message or a problem)."""
+        self.docks["source"].show()
+        self.docks["source"].raise_()
+        self.source.show_error(file, line)
+
+    def show_problem(self, problem: Problem) -> None:
+        """Jump to a problem: select its node and show its script line."""
+        if problem.node is not None and self.document.graph is not None and problem.node in self.document.graph:
+            self.document.select_graph_node(problem.node)
+            self._reveal_graph_node(problem.node)
+            if problem.line:
+                self.docks["source"].show()
+                self.source.view.show_line(problem.line)
+        elif problem.line:
+            self.show_source_line(problem.file or str(self.source.path or ""), problem.line)
+
+    def _problems_counted(self, count: int) -> None:
+        self.docks["problems"].setWindowTitle(f"Problems ({count})" if count else "Problems")
+
+    def _load_failed(self, error: Any) -> None:
+        self.timeline._pending_backward = False
+        self.timeline.refresh()
+        self.problems.show_error(error)
+        file, line = getattr(error, "file", None), getattr(error, "line", None)
+        if file and line:
+            self.source.show_error(file, line)
+
     def focus_search(self) -> None:
         self.search_bar.focus()
 
@@ -282,7 +358,7 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             item = combo.model().item(i)
             item.setEnabled(mode in available)
-            item.setToolTip("" if mode in available else "Needs gradients: turn on Run Backward (Ctrl+B)")
+            item.setToolTip("" if mode in available else "Needs gradients: click Run Backward (Ctrl+B)")
             self.actions_.color_by[mode].setEnabled(mode in available)
         combo.setCurrentIndex(combo.findData(doc.color_mode))
         self.actions_.color_by[doc.color_mode].setChecked(True)
@@ -300,6 +376,22 @@ class MainWindow(QMainWindow):
         self.settings.set_run_backward(on)
         if self.document.kind == "script":
             self.reload()
+
+    def run_backward(self) -> None:
+        """Step through backward: at once when the graph has gradients (the script's own backward
+        or an earlier run), else run the script once more with backward (one click)."""
+        self.docks["timeline"].show()
+        self.timeline.request_backward()
+
+    def _run_backward_now(self) -> None:
+        path = self.loader.source
+        if path is None or path.suffix.lower() != ".py" or not path.exists():
+            self.timeline._pending_backward = False
+            self.timeline.refresh()
+            what = "this saved graph was recorded without backward" if path else "no script is open"
+            self.messages.info(f"Cannot run backward: {what}. Open the script (.py) to run it.")
+            return
+        self.loader.run(path, backward=True)
 
     def set_live_reload(self, on: bool) -> None:
         self.settings.set_live_reload(on)
@@ -364,5 +456,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.settings.save_window(self.saveGeometry(), self.saveState())
         self.settings.sync()
+        self.timeline.stop()
+        self.scene.stop_animation()
         self.loader.shutdown()
         super().closeEvent(event)

@@ -34,6 +34,7 @@ class MessagesPanel(QWidget):
     """
 
     problemShown = Signal()
+    lineActivated = Signal(str, int)  # a "file, line N" link was clicked: show it in the Source panel
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,7 +125,9 @@ class MessagesPanel(QWidget):
         self.error(exc.message)
         if exc.file and exc.line:
             code = _source_line(exc.file, exc.line)
-            url = QUrl.fromLocalFile(exc.file).toString()
+            link = QUrl.fromLocalFile(exc.file)
+            link.setFragment(f"line={exc.line}")
+            url = link.toString()
             where = f"{Path(exc.file).name}, line {exc.line}"
             code_html = (
                 f"<br><code style='font-family:\"{self._mono_family}\"'>&nbsp;&nbsp;{_esc(code)}</code>"
@@ -152,4 +155,8 @@ class MessagesPanel(QWidget):
         return "\n".join(self._text)
 
     def _open_link(self, url: QUrl) -> None:
+        fragment = url.fragment()
+        if url.isLocalFile() and fragment.startswith("line=") and fragment[5:].isdigit():
+            self.lineActivated.emit(url.toLocalFile(), int(fragment[5:]))
+            return
         QDesktopServices.openUrl(url)

@@ -1,0 +1,261 @@
+"""The Source dock: the script with line numbers, the current step's line highlighted as a
+debugger would, the selected node's line, and an error's line.
+
+Clicking a node shows its line; clicking a line selects the ops that line created (the first is
+selected, all of them are outlined through the ``"source"`` style layer).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFontDatabase, QMouseEvent, QPainter, QPalette, QTextCursor, QTextFormat
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+
+from ..core.dot import NodeStyle
+from .document import Document
+
+STEP_LINE = "#fff2a8"
+SELECTED_LINE = "#dbe8fb"
+ERROR_LINE = "#ffd7d9"
+SOURCE_PEN = "#1a73e8"
+
+
+def nodes_by_line(graph: nx.DiGraph, script: Path | None) -> dict[int, list[str]]:
+    """Return ``{line: [graph node ids created there]}`` for nodes whose source is ``script``,
+    each list in creation order."""
+    out: dict[int, list[str]] = {}
+    target = str(script.resolve()) if script is not None else None
+    for node, source in graph.nodes(data="source"):
+        if not source or not source.get("line"):
+            continue
+        file = source.get("file")
+        if target is not None and file and str(Path(file).resolve()) != target:
+            continue
+        out.setdefault(int(source["line"]), []).append(node)
+    for nodes in out.values():
+        nodes.sort(key=lambda n: (graph.nodes[n].get("forward_index") or 0, n))
+    return out
+
+
+class _Gutter(QWidget):
+    def __init__(self, editor: "SourceView") -> None:
+        super().__init__(editor)
+        self.editor = editor
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(self.editor.gutter_width(), 0)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        self.editor.paint_gutter(event)
+
+
+class SourceView(QPlainTextEdit):
+    """Read-only code view with a line-number gutter; ``lineClicked(line)`` is 1-based."""
+
+    lineClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.gutter = _Gutter(self)
+        self.marks: dict[int, str] = {}  # line -> background color
+        self.blockCountChanged.connect(lambda _n: self._update_margins())
+        self.updateRequest.connect(self._update_gutter)
+        self._update_margins()
+
+    def gutter_width(self) -> int:
+        digits = len(str(max(1, self.blockCount())))
+        return 10 + self.fontMetrics().horizontalAdvance("9") * max(3, digits)
+
+    def _update_margins(self) -> None:
+        self.setViewportMargins(self.gutter_width(), 0, 0, 0)
+
+    def _update_gutter(self, rect: QRect, dy: int) -> None:
+        if dy:
+            self.gutter.scroll(0, dy)
+        else:
+            self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        r = self.contentsRect()
+        self.gutter.setGeometry(QRect(r.left(), r.top(), self.gutter_width(), r.height()))
+
+    def paint_gutter(self, event) -> None:
+        painter = QPainter(self.gutter)
+        pal = self.palette()
+        painter.fillRect(event.rect(), pal.color(QPalette.ColorRole.AlternateBase))
+        block = self.firstVisibleBlock()
+        top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
+        height = round(self.blockBoundingRect(block).height())
+        while block.isValid() and top <= event.rect().bottom():
+            line = block.blockNumber() + 1
+            if line in self.marks:
+                painter.fillRect(0, top, self.gutter.width(), height, QColor(self.marks[line]).darker(115))
+                painter.setPen(QColor("#202124"))
+            else:
+                painter.setPen(pal.color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(0, top, self.gutter.width() - 5, height,
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(line))
+            block = block.next()
+            top += height
+
+    def set_marks(self, marks: dict[int, str]) -> None:
+        """Paint these 1-based lines' backgrounds (full width)."""
+        self.marks = dict(marks)
+        selections = []
+        for line, color in sorted(marks.items()):
+            block = self.document().findBlockByNumber(line - 1)
+            if not block.isValid():
+                continue
+            sel = QTextEdit.ExtraSelection()
+            sel.format.setBackground(QColor(color))
+            sel.format.setForeground(QColor("#202124"))
+            sel.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+            cursor = QTextCursor(block)
+            sel.cursor = cursor
+            selections.append(sel)
+        self.setExtraSelections(selections)
+        self.gutter.update()
+
+    def show_line(self, line: int) -> None:
+        """Scroll so ``line`` is in view (centered when it was out of view)."""
+        block = self.document().findBlockByNumber(line - 1)
+        if not block.isValid():
+            return
+        cursor = QTextCursor(block)
+        self.setTextCursor(cursor)
+        self.centerCursor() if not self._visible(line) else self.ensureCursorVisible()
+
+    def _visible(self, line: int) -> bool:
+        first = self.firstVisibleBlock().blockNumber() + 1
+        rows = max(1, self.viewport().height() // max(1, self.fontMetrics().height()))
+        return first + 1 <= line <= first + rows - 2
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        super().mouseReleaseEvent(event)
+        if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():
+            self.lineClicked.emit(self.cursorForPosition(event.position().toPoint()).blockNumber() + 1)
+
+
+class SourcePanel(QWidget):
+    """The script beside the graph, following the step and the selection."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.path: Path | None = None
+        self.error_line: int | None = None
+        self.clicked_line: int | None = None
+        self._lines: dict[int, list[str]] = {}
+        self._line_of: dict[str, int] = {}
+        self.title = QLabel("No script", self)
+        self.title.setObjectName("sourceTitle")
+        self.title.setWordWrap(True)
+        self.view = SourceView(self)
+        self.view.setObjectName("sourceView")
+        self.view.lineClicked.connect(self.select_line)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
+        layout.addWidget(self.title)
+        layout.addWidget(self.view, 1)
+        document.graphChanged.connect(self._graph_changed)
+        document.sourceChanged.connect(self._graph_changed)
+        document.selectionChanged.connect(self.refresh_marks)
+        document.stepChanged.connect(self._step_changed)
+
+    # -- loading ---------------------------------------------------------------------------------
+    def script_path(self) -> Path | None:
+        """Return the script the document's graph came from (a saved graph names its script)."""
+        doc = self.document
+        if doc.kind == "script" and doc.path is not None:
+            return doc.path
+        script = doc.graph.graph.get("script") if doc.graph is not None else None
+        return Path(script) if script and Path(script).exists() else None
+
+    def load(self, path: Path | None) -> None:
+        """Show ``path``'s text (nothing when None or unreadable)."""
+        text = ""
+        if path is not None:
+            try:
+                text = Path(path).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                path = None
+        if path != self.path or self.view.toPlainText() != text:
+            self.view.setPlainText(text)
+        self.path = Path(path) if path is not None else None
+        self.title.setText(self.path.name if self.path else "No script: open a .py file to see its source here.")
+        self.title.setToolTip(f"{self.path}\nClick a line to select the ops it created" if self.path else "")
+
+    def _graph_changed(self) -> None:
+        doc = self.document
+        path = self.script_path()
+        if path is not None or doc.graph is not None:
+            self.load(path)
+        self.clicked_line = None
+        self._lines = nodes_by_line(doc.graph, self.path) if doc.graph is not None else {}
+        self._line_of = {n: line for line, nodes in self._lines.items() for n in nodes}
+        if doc.graph is not None:
+            self.error_line = None
+        self.refresh_marks()
+
+    # -- marks ---------------------------------------------------------------------------------
+    def line_of(self, node: str | None) -> int | None:
+        """Return the script line that created graph node ``node`` (None when unknown)."""
+        return self._line_of.get(node) if node is not None else None
+
+    def step_line(self) -> int | None:
+        step = self.document.step
+        return self.line_of(step.node) if step is not None else None
+
+    def selected_line(self) -> int | None:
+        members = self.document.selected_members()
+        return self.line_of(members[0]) if len(members) == 1 else None
+
+    def refresh_marks(self) -> None:
+        marks: dict[int, str] = {}
+        selected = self.selected_line()
+        if selected is not None:
+            marks[selected] = SELECTED_LINE
+        step = self.step_line()
+        if step is not None:
+            marks[step] = STEP_LINE
+        if self.error_line is not None:
+            marks[self.error_line] = ERROR_LINE
+        self.view.set_marks(marks)
+        if selected is not None and step is None:
+            self.view.show_line(selected)
+        if self.clicked_line is not None and self.clicked_line != selected:
+            self.clicked_line = None
+            self.document.set_style_layer("source", None)
+
+    def _step_changed(self) -> None:
+        self.refresh_marks()
+        line = self.step_line()
+        if line is not None:
+            self.view.show_line(line)
+
+    def show_error(self, file: str | None, line: int | None) -> None:
+        """Show a failure's line (red) in ``file`` (loaded when it is not the one shown)."""
+        if file and (self.path is None or Path(file).resolve() != self.path.resolve()):
+            self.load(Path(file))
+        self.error_line = line if self.path is not None else None
+        self.refresh_marks()
+        if line:
+            self.view.show_line(line)
+
+    def select_line(self, line: int) -> list[str]:
+        """Select the ops created on ``line`` (outlined; the first one selected) and return them."""
+        nodes = self._lines.get(line, [])
+        if not nodes:
+            return []
+        self.clicked_line = line
+        self.document.set_style_layer("source", {n: NodeStyle(pen=SOURCE_PEN, penwidth=2.5) for n in nodes})
+        self.document.select_graph_node(nodes[0])
+        return list(nodes)

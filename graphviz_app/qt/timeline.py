@@ -1,0 +1,293 @@
+"""The Timeline dock: step through the forward pass (creation order) or the backward pass (the
+engine's order), one op at a time, or play it.
+
+It only calls :meth:`Document.set_step` / :meth:`Document.clear_step` and follows
+``stepChanged``; a step is a recolor, so the slider can be dragged freely on big graphs.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.stepping import BACKWARD, FORWARD
+from .document import Document
+
+SPEEDS = (("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
+"""Play speeds: label and milliseconds per step."""
+DEFAULT_SPEED = 1
+
+
+class TimelinePanel(QWidget):
+    """Mode switch, transport buttons, a slider over the steps, play speed and the step's caption.
+
+    ``runBackwardRequested`` asks the window to run the script's backward (Backward mode on a graph
+    without gradients).
+    """
+
+    runBackwardRequested = Signal()
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("timelinePanel")
+        self.document = document
+        self.mode = FORWARD
+        self._pending_backward = False
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        style = self.style()
+
+        def tool(name: str, pixmap: QStyle.StandardPixmap, action: QAction) -> QToolButton:
+            button = QToolButton(self)
+            button.setObjectName(name)
+            button.setDefaultAction(action)
+            action.setIcon(style.standardIcon(pixmap))
+            button.setAutoRaise(True)
+            return button
+
+        owner: QObject = parent if parent is not None else self
+        self.first_action = self._action(owner, "First Step", "Home", self.first)
+        self.prev_action = self._action(owner, "Previous Step", "Left", self.previous)
+        self.play_action = self._action(owner, "Play / Pause", "Space", self.toggle_play)
+        self.next_action = self._action(owner, "Next Step", "Right", self.next)
+        self.last_action = self._action(owner, "Last Step", "End", self.last)
+        self.forward_button = QPushButton("Forward", self)
+        self.backward_button = QPushButton("Backward", self)
+        self.modes = QButtonGroup(self)
+        for button, mode, tip in (
+            (self.forward_button, FORWARD, "Step through the forward pass: ops appear in creation order"),
+            (self.backward_button, BACKWARD, "Step through backward: nodes in the order the autograd engine ran them"),
+        ):
+            button.setCheckable(True)
+            button.setToolTip(tip)
+            button.setObjectName(f"{mode}ModeButton")
+            button.clicked.connect(lambda _c=False, m=mode: self.start(m))
+            self.modes.addButton(button)
+        self.forward_button.setChecked(True)
+        self.first_button = tool("firstButton", QStyle.StandardPixmap.SP_MediaSkipBackward, self.first_action)
+        self.prev_button = tool("prevButton", QStyle.StandardPixmap.SP_MediaSeekBackward, self.prev_action)
+        self.play_button = tool("playButton", QStyle.StandardPixmap.SP_MediaPlay, self.play_action)
+        self.next_button = tool("nextButton", QStyle.StandardPixmap.SP_MediaSeekForward, self.next_action)
+        self.last_button = tool("lastButton", QStyle.StandardPixmap.SP_MediaSkipForward, self.last_action)
+        self.slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.slider.setObjectName("stepSlider")
+        self.slider.setToolTip("Drag to any step (← / → step, Home / End)")
+        self.slider.setPageStep(5)
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.position = QLabel("", self)
+        self.position.setMinimumWidth(60)
+        self.slider.setMinimumWidth(80)
+        self.speed = QComboBox(self)
+        self.speed.setObjectName("speedCombo")
+        self.speed.setToolTip("Play speed")
+        for label, ms in SPEEDS:
+            self.speed.addItem(label, ms)
+        self.speed.setCurrentIndex(DEFAULT_SPEED)
+        self.speed.currentIndexChanged.connect(lambda _i: self.timer.setInterval(self.interval()))
+        self.timer.setInterval(self.interval())
+        self.run_backward_button = QPushButton("Run backward", self)
+        self.run_backward_button.setObjectName("runBackwardButton")
+        self.run_backward_button.setToolTip("Run the script again and call backward on its output, "
+                                            "to record the gradients (one click)")
+        self.run_backward_button.clicked.connect(self.request_backward)
+        self.show_all_button = QPushButton("Show all", self)
+        self.show_all_button.setToolTip("Stop stepping: show the whole graph")
+        self.show_all_button.clicked.connect(self.stop_stepping)
+        self.caption = QLabel("", self)
+        self.caption.setObjectName("stepCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setMinimumWidth(120)
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        row.addWidget(self.forward_button)
+        row.addWidget(self.backward_button)
+        row.addSpacing(8)
+        for b in (self.first_button, self.prev_button, self.play_button, self.next_button, self.last_button):
+            row.addWidget(b)
+        row.addWidget(self.slider, 1)
+        row.addWidget(self.position)
+        below = QHBoxLayout()
+        below.setSpacing(4)
+        below.addWidget(self.caption, 1)
+        below.addWidget(self.run_backward_button)
+        below.addWidget(self.speed)
+        below.addWidget(self.show_all_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addLayout(below)
+        document.graphChanged.connect(self._graph_changed)
+        document.stepChanged.connect(self.refresh)
+        self.refresh()
+
+    @staticmethod
+    def _action(owner: QObject, text: str, key: str, slot) -> QAction:
+        action = QAction(text, owner)
+        action.setShortcut(QKeySequence(key))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setToolTip(f"{text} ({key})")
+        action.triggered.connect(lambda _c=False: slot())
+        return action
+
+    def actions_list(self) -> list[QAction]:
+        return [self.first_action, self.prev_action, self.play_action, self.next_action, self.last_action]
+
+    def interval(self) -> int:
+        return int(self.speed.currentData() or SPEEDS[DEFAULT_SPEED][1])
+
+    # -- state ---------------------------------------------------------------------------------
+    def index(self) -> int:
+        """Return the step shown (-1 when not stepping)."""
+        step = self.document.step
+        return step.index if step is not None and step.mode == self.mode else -1
+
+    def count(self) -> int:
+        return self.document.step_count(self.mode)
+
+    def is_playing(self) -> bool:
+        return self.timer.isActive()
+
+    # -- commands --------------------------------------------------------------------------------
+    def start(self, mode: str, index: int = 0) -> None:
+        """Switch to ``mode`` and show step ``index`` (Backward without gradients offers to run it)."""
+        self.stop()
+        self.mode = mode
+        if self.document.graph is None:
+            self.refresh()
+            return
+        if self.count() == 0:
+            self.document.clear_step()
+            self.refresh()
+            return
+        self.go(index)
+
+    def go(self, index: int) -> None:
+        if self.document.graph is None or self.count() == 0:
+            return
+        self.document.set_step(self.mode, max(0, min(index, self.count() - 1)))
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(self.count() - 1)
+
+    def next(self) -> None:
+        self.go(self.index() + 1)
+
+    def previous(self) -> None:
+        self.go(self.index() - 1 if self.index() > 0 else 0)
+
+    def play(self) -> None:
+        """Advance one step per tick from here (from the start when at the end) until the end."""
+        if self.count() == 0:
+            return
+        if self.index() < 0 or self.index() >= self.count() - 1:
+            self.go(0)
+        self.timer.start(self.interval())
+        self.refresh()
+
+    def stop(self) -> None:
+        """Pause playing (also when the window closes: no timer outlives it)."""
+        if self.timer.isActive():
+            self.timer.stop()
+            self.refresh()
+
+    def toggle_play(self) -> None:
+        self.stop() if self.is_playing() else self.play()
+
+    def stop_stepping(self) -> None:
+        self.stop()
+        self.document.clear_step()
+
+    def request_backward(self) -> None:
+        """Backward mode: step at once when gradients exist, else ask the window to run backward."""
+        self.mode = BACKWARD
+        if self.document.step_count(BACKWARD):
+            self.start(BACKWARD)
+            return
+        self._pending_backward = True
+        self.refresh()
+        self.runBackwardRequested.emit()
+
+    def _tick(self) -> None:
+        if self.index() >= self.count() - 1:
+            self.stop()
+            return
+        self.next()
+        if self.index() >= self.count() - 1:
+            self.stop()
+
+    # -- following the document -----------------------------------------------------------------
+    def _graph_changed(self) -> None:
+        self.stop()
+        if self._pending_backward and self.document.step_count(BACKWARD):
+            self._pending_backward = False
+            self.start(BACKWARD)
+            return
+        if self.document.graph is not None:
+            self._pending_backward = False
+        self.refresh()
+
+    def _slider_moved(self, value: int) -> None:
+        if value != self.index() and self.count():
+            self.go(value)
+
+    def refresh(self) -> None:
+        """Sync the controls with the document's step."""
+        doc = self.document
+        step = doc.step
+        if step is not None and step.mode != self.mode:
+            self.mode = step.mode
+        (self.forward_button if self.mode == FORWARD else self.backward_button).setChecked(True)
+        count = self.count()
+        index = self.index()
+        has_graph = doc.graph is not None
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, max(0, count - 1))
+        self.slider.setValue(max(0, index))
+        self.slider.blockSignals(False)
+        stepping = index >= 0
+        self.slider.setEnabled(count > 0)
+        self.position.setText(f"{index + 1} / {count}" if stepping else (f"– / {count}" if count else ""))
+        for action in (self.first_action, self.prev_action):
+            action.setEnabled(count > 0 and index != 0)
+        for action in (self.next_action, self.last_action):
+            action.setEnabled(count > 0 and index < count - 1)
+        self.play_action.setEnabled(count > 0)
+        playing = self.is_playing()
+        self.play_action.setIcon(self.style().standardIcon(
+            QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay))
+        self.play_action.setText("Pause" if playing else "Play")
+        self.forward_button.setEnabled(has_graph)
+        self.backward_button.setEnabled(has_graph)
+        backward_missing = has_graph and self.mode == BACKWARD and count == 0
+        self.run_backward_button.setVisible(backward_missing)
+        self.run_backward_button.setEnabled(not self._pending_backward)
+        self.show_all_button.setEnabled(doc.step is not None)
+        if not has_graph:
+            text = "Open a script to step through its forward and backward passes."
+        elif step is not None:
+            text = step.caption
+        elif backward_missing and self._pending_backward:
+            text = "Running the script with backward…"
+        elif backward_missing:
+            text = ("The script did not run backward, so there are no gradients yet. "
+                    "Click Run backward (Ctrl+B) to run it and step through the gradients.")
+        else:
+            text = ("Press → or Play to watch the graph being built op by op "
+                    "(Backward: the gradients flowing back).")
+        self.caption.setText(text)

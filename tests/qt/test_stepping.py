@@ -1,0 +1,376 @@
+"""Stepping through forward and backward in the real window: Timeline, scene looks, Inspector,
+Source panel, play, and the step-cache against the core's step views."""
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pytest
+from PySide6.QtCore import Qt
+
+from graphviz_app.core import colors
+from graphviz_app.core.graph import graph_from_trace, ordered_nodes
+from graphviz_app.core.stepping import BACKWARD, CURRENT_PEN, FORWARD, step_view
+from graphviz_app.qt.document import Document
+from graphviz_app.qt.stepper import StepCache
+from graphviz_app.qt.timeline import SPEEDS
+from graphviz_app.resources import example
+
+from .conftest import LOAD_TIMEOUT_MS
+from .test_document import basic_trace
+
+GOLDEN_W_GRAD = "w.grad = [[0.75, 3], [6.75, 3]]"
+
+HOOKED_SCRIPT = """
+import json, os
+import torch
+
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+b = torch.tensor(0.5, requires_grad=True)
+a = w * 2
+s = w.sin()
+c = (a * s + a.exp() + b).sum()
+
+# Record the order in which the autograd engine runs each node, with hooks on every node.
+order, seen, stack = [], set(), [c.grad_fn]
+while stack:
+    fn = stack.pop()
+    if fn is None or fn in seen:
+        continue
+    seen.add(fn)
+    fn.register_prehook(lambda grads, fn=fn: order.append(type(fn).__name__))
+    stack.extend(f for f, _ in fn.next_functions)
+c.backward()
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "hook_order.json"), "w") as f:
+    json.dump(order, f)
+"""
+
+
+def leaf_named(graph: nx.DiGraph, name: str) -> str:
+    return next(n for n, d in graph.nodes(data=True) if d.get("kind") == "leaf" and d.get("name") == name)
+
+
+def step_node_item(window):
+    return window.scene.items_for(window.document.step.node)[0]
+
+
+def run_backward(window, qtbot) -> None:
+    """Click Run Backward and wait until the gradients are drawn (no wait when they exist)."""
+    if window.document.has_gradients():
+        window.actions_.run_backward.trigger()
+        return
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.run_backward.trigger()
+
+
+# -- the step cache gives the core's views, fast --------------------------------------------------
+@pytest.mark.parametrize("name", ["basic_autograd.py", "sequential_branches.py", "detach.py"])
+def test_step_cache_views_equal_core_step_views(qt_runner, name):
+    graph = qt_runner.run(example(name), backward=True).graph
+    cache = StepCache(graph)
+    for mode in (FORWARD, BACKWARD):
+        count = cache.count(mode)
+        assert count > 0
+        for index in range(-1, count):
+            mine, core = cache.view(mode, index), step_view(graph, mode, index)
+            assert (mine.mode, mine.index, mine.count, mine.node, mine.caption) == (
+                core.mode, core.index, core.count, core.node, core.caption)
+            assert mine.styles == core.styles
+            if mode == BACKWARD and mine.node and graph.nodes[mine.node]["kind"] == "leaf":
+                # A leaf sends nothing on: the flow shown is the gradient arriving at it.
+                assert not core.edges and mine.edges == {(mine.node, c) for c in graph.successors(mine.node)}
+            else:
+                assert mine.edges == core.edges
+
+
+def test_a_step_changes_only_the_nodes_it_touches(qtbot):
+    """5,000-node chain: a step reports only the few nodes whose style changed (the scene restyles
+    just those), and never asks for a new layout."""
+    n = 5000
+    trace = basic_trace()
+    node = trace["nodes"][1]
+    trace["nodes"] = [dict(node, id=f"n{i}", forward_index=i, name=None) for i in range(n)]
+    trace["edges"] = [{"source": f"n{i}", "target": f"n{i + 1}", "slots": [0], "grad": None}
+                      for i in range(n - 1)]
+    trace["graph"]["roots"] = [f"n{n - 1}"]
+    doc = Document()
+    doc.set_graph(graph_from_trace(trace))
+    changes: list = []
+    relayouts: list = []
+    doc.stylesChanged.connect(lambda: changes.append(doc.last_changed))
+    doc.displayChanged.connect(lambda: relayouts.append(1))
+    doc.set_step(FORWARD, 2500)
+    assert len(doc.styles()) == n - 2500  # the current node plus every ghost
+    doc.set_step(FORWARD, 2501)
+    assert changes[-1] == {"n2500", "n2501"}
+    doc.set_step(FORWARD, 4000)  # a jump: the nodes in between change, nothing else
+    assert len(changes[-1]) == 4000 - 2501 + 1
+    assert relayouts == []
+
+
+# -- forward ---------------------------------------------------------------------------------------
+def test_forward_steps_reveal_nodes_in_forward_index_order(window, load, qtbot):
+    load(example("sequential_branches.py"))
+    doc, timeline = window.document, window.timeline
+    graph = doc.graph
+    order = sorted(graph.nodes, key=lambda n: graph.nodes[n]["forward_index"])
+    layouts = window.loader.layouts.latest()
+    window.timeline.forward_button.click()
+    for k, node in enumerate(order):
+        if k:
+            timeline.next_action.trigger()
+        assert doc.step.mode == FORWARD and doc.step.index == k and doc.step.node == node
+        for other in graph.nodes:
+            for item in window.scene.items_for(other):
+                assert item.ghost == (graph.nodes[other]["forward_index"] > k), (k, other)
+        current = step_node_item(window)
+        assert current.pen_color.name() == CURRENT_PEN and current.highlighted
+        # The Inspector follows the current op.
+        assert window.inspector.values()["Node/id"] == node
+        assert timeline.position.text() == f"{k + 1} / {len(order)}"
+    assert not timeline.next_action.isEnabled()  # at the end
+    timeline.first_action.trigger()
+    assert doc.step.index == 0
+    timeline.slider.setValue(len(order) // 2)  # jump anywhere: a recolor
+    assert doc.step.index == len(order) // 2
+    assert window.loader.layouts.latest() == layouts  # no new layout while stepping
+
+
+def test_arrow_keys_step_and_space_plays(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    window.activateWindow()
+    qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=5000)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert window.document.step is not None and window.document.step.index == 0
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    assert window.document.step.index == 2
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert window.document.step.index == 1
+    qtbot.keyClick(window.view, Qt.Key.Key_End)
+    assert window.document.step.index == window.timeline.count() - 1
+    qtbot.keyClick(window.view, Qt.Key.Key_Home)
+    assert window.document.step.index == 0
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert window.timeline.is_playing()
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert not window.timeline.is_playing()
+
+
+def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    doc, source = window.document, window.source
+    graph = doc.graph
+    pow_node = next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
+    window.timeline.start(FORWARD, graph.nodes[pow_node]["forward_index"])
+    assert source.view.marks.get(9) is not None  # "x = w**3" is line 9 of the example
+    assert source.view.document().findBlockByNumber(8).text() == "x = w**3"
+    # Clicking a node shows its line.
+    window.timeline.stop_stepping()
+    mean = next(n for n, op in graph.nodes(data="op") if op == "MeanBackward0")
+    doc.select_graph_node(mean)
+    assert source.selected_line() == 11 and 11 in source.view.marks
+    # Clicking a line selects the ops it created (a real mouse click on line 10, "y = x + 3").
+    block = source.view.document().findBlockByNumber(9)
+    source.view.setTextCursor(source.view.textCursor())
+    from PySide6.QtGui import QTextCursor
+
+    rect = source.view.cursorRect(QTextCursor(block))
+    with qtbot.waitSignal(doc.selectionChanged):
+        qtbot.mouseClick(source.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    add = next(n for n, op in graph.nodes(data="op") if op == "AddBackward0")
+    assert doc.selected_members() == (add,)
+    assert add in doc.style_layer("source")
+
+
+# -- backward --------------------------------------------------------------------------------------
+def test_backward_steps_follow_the_engine_order_recorded_by_hooks(window, load, qtbot, write_script, tmp_path):
+    path = write_script(HOOKED_SCRIPT)
+    load(path)
+    doc = window.document
+    assert doc.graph.graph["backward"]["by"] == "script"
+    hooked = json.loads((tmp_path / "hook_order.json").read_text())
+    runs_before = window.loader.jobs._count
+    window.actions_.run_backward.trigger()  # the script ran backward itself: no re-run
+    assert window.loader.jobs._count == runs_before and not window.loader.jobs.is_busy()
+    assert doc.step.mode == BACKWARD and doc.step.index == 0
+    seen = []
+    for k in range(window.timeline.count()):
+        if k:
+            window.timeline.next_action.trigger()
+        step = doc.step
+        assert step.index == k and doc.graph.nodes[step.node]["backward_index"] == k
+        seen.append(doc.graph.nodes[step.node]["op"])
+        current = step_node_item(window)
+        assert current.highlighted and current.pen_color.name() == CURRENT_PEN
+        flowing = window.scene.flow_edges()
+        assert flowing and all(e.flow == -1 for e in flowing)  # dashes run against the arrows
+        assert {g for e in flowing for g in e.graph_edges} & set(step.edges)
+    assert seen == hooked
+    assert seen == [doc.graph.nodes[n]["op"] for n in ordered_nodes(doc.graph, "backward_index")]
+
+
+def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    doc, timeline = window.document, window.timeline
+    assert not doc.has_gradients()
+    window.timeline.backward_button.click()  # Backward mode offers to run backward
+    assert timeline.run_backward_button.isVisibleTo(timeline) and "Run backward" in timeline.caption.text()
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        timeline.run_backward_button.click()  # one click
+    assert doc.has_gradients() and doc.graph.graph["backward"]["by"] == "app"
+    assert doc.step.mode == BACKWARD and doc.step.index == 0  # starts at the output, with the seed
+    assert "seed gradient" in timeline.caption.text()
+    w = leaf_named(doc.graph, "w")
+    item = window.scene.items_for(w)[0]
+    reached = doc.graph.nodes[w]["backward_index"]
+    timeline.go(reached - 1)
+    assert item.badge is None and item.dashed  # not reached yet
+    doc.select_graph_node(w)
+    assert "not reached yet" in window.inspector.values()["Gradient/gradient"]
+    timeline.go(reached)
+    assert item.badge == GOLDEN_W_GRAD
+    assert GOLDEN_W_GRAD in timeline.caption.text()
+    values = window.inspector.values()
+    assert values["Gradient/values"] == "[[0.75, 3], [6.75, 3]]"
+    assert values["Gradient flow/stored in"] == "w.grad"
+    # Stepping back and forth is free: no new run, no new layout.
+    runs, layouts = window.loader.jobs._count, window.loader.layouts.latest()
+    timeline.first_action.trigger()
+    timeline.last_action.trigger()
+    assert (window.loader.jobs._count, window.loader.layouts.latest()) == (runs, layouts)
+    # The step survives a color-mode change; a new graph resets it.
+    doc.set_color_mode("grad")
+    assert doc.step is not None and item.badge == GOLDEN_W_GRAD
+    load(example("detach.py"))
+    assert doc.step is None and not doc.style_layer("step")
+
+
+def test_play_advances_on_a_timer_and_stops_at_the_end(window, load, qtbot):
+    load(example("sequential_branches.py"))
+    timeline = window.timeline
+    timeline.speed.setCurrentIndex(len(SPEEDS) - 1)
+    seen: list[int] = []
+    window.document.stepChanged.connect(lambda: seen.append(window.document.step.index))
+    timeline.play_button.click()
+    assert timeline.is_playing()
+    qtbot.waitUntil(lambda: not timeline.is_playing(), timeout=60_000)
+    count = timeline.count()
+    assert seen == list(range(count)) and window.document.step.index == count - 1
+    assert timeline.play_action.text() == "Play"
+    timeline.play()  # at the end, play starts over
+    assert window.document.step.index == 0 and timeline.is_playing()
+    timeline.stop()
+
+
+def test_accumulation_is_shown_where_gradients_are_summed(window, load, qtbot):
+    load(example("sequential_branches.py"))
+    run_backward(window, qtbot)
+    graph = window.document.graph
+    summed = next(n for n in graph.nodes
+                  if sum(len(graph.edges[n, c].get("slots") or [0]) for c in graph.successors(n)) > 1
+                  and graph.nodes[n].get("backward_index") is not None)
+    window.timeline.go(graph.nodes[summed]["backward_index"])
+    assert "sums the gradients" in window.timeline.caption.text()
+    values = window.inspector.values()
+    assert values["Gradient flow/accumulated"].startswith("sum of ")
+
+
+def test_export_at_a_step_records_the_step(window, load, qtbot, tmp_path):
+    from graphviz_app.qt.export_dialog import ExportRun
+
+    load(example("basic_autograd.py"))
+    run_backward(window, qtbot)
+    window.timeline.go(2)
+    for suffix in (".png", ".json"):
+        run = ExportRun(window.document, tmp_path / f"step{suffix}")
+        with qtbot.waitSignal(run.finished, timeout=60_000):
+            run.start()
+    assert (tmp_path / "step.png").stat().st_size > 1000
+    data = json.loads((tmp_path / "step.json").read_text())
+    view = data["graph"].get("view")
+    if view is not None:  # the exporter stores the step (view=) where it supports it
+        assert view["step"]["mode"] == BACKWARD and view["step"]["index"] == 2
+
+
+# -- seeing gradients and problems -----------------------------------------------------------------
+NAN_SCRIPT = """
+import torch
+
+w = torch.tensor([-1.0, 4.0], requires_grad=True)
+r = w.sqrt()          # sqrt(-1) is NaN: its gradient is NaN too
+loss = (r * 2).sum()
+loss.backward()
+"""
+
+
+def test_color_by_gradient_puts_nan_nodes_in_the_warning_color(window, load, qtbot, write_script):
+    load(write_script(NAN_SCRIPT))
+    doc = window.document
+    doc.set_color_mode("grad")
+    w = leaf_named(doc.graph, "w")
+    item = window.scene.items_for(w)[0]
+    assert item.fill.name().lower() == colors.WARNING_COLOR.lower()
+    assert any(e.color.lower() == colors.WARNING_COLOR.lower() for e in window.legend.entries)
+    # The Problems panel lists it and jumps to it.
+    problems = window.problems
+    entry = next(i for i, p in enumerate(problems.problems) if p.node == w)
+    assert "NaN" in problems.problems[entry].text
+    assert window.docks["problems"].windowTitle().startswith("Problems (")
+    problems.list.itemClicked.emit(problems.list.item(entry))
+    assert doc.selected_members() == (w,)
+    # The Leaves table shows it first when sorted by gradient, in the warning color.
+    assert window.leaves.row_nodes()[0] == w
+    assert "NaN" in window.leaves.table.item(0, 3).text()
+
+
+def test_leaves_table_sorts_and_selects(window, load, qtbot):
+    load(example("two_layer_training.py"))
+    run_backward(window, qtbot)
+    table = window.leaves.table
+    assert table.rowCount() >= 2
+    table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    names = [table.item(r, 0).text() for r in range(table.rowCount())]
+    assert names == sorted(names, key=str.lower)
+    table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
+    norms = [table.item(r, 3).data(Qt.ItemDataRole.UserRole + 1) for r in range(table.rowCount())]
+    assert norms == sorted(norms, reverse=True)
+    node = window.leaves.row_nodes()[1]
+    window.leaves._clicked(1, 0)
+    assert window.document.selected_members() == (node,)
+
+
+def test_detach_cut_is_marked_on_the_node_inspector_and_problems(window, load):
+    load(example("detach.py"))
+    graph = window.document.graph
+    cut = [n for n, c in graph.nodes(data="cuts") if c]
+    if not cut:
+        pytest.skip("this capture does not record detach() cuts yet")
+    item = window.scene.items_for(cut[0])[0]
+    assert item.cut and "detached tensor" in item.toolTip()
+    window.document.select_graph_node(cut[0])
+    assert "line 11" in window.inspector.values()["Graph cut (.detach())/where"]
+    assert any(p.node == cut[0] and p.line == 11 for p in window.problems.problems)
+
+
+def test_script_error_points_at_its_line_in_source_and_problems(window, qtbot, write_script):
+    path = write_script("""
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        y = w * 2
+        raise ValueError("stop here")
+    """)
+    with qtbot.waitSignal(window.loader.loadFailed, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(path)
+    assert window.source.error_line == 5 and 5 in window.source.view.marks
+    first = window.problems.problems[0]
+    assert first.level == "error" and first.line == 5
+    # The message's "file, line" link shows the line in the Source panel.
+    window.source.error_line = None
+    from PySide6.QtCore import QUrl
+
+    url = QUrl.fromLocalFile(str(path))
+    url.setFragment("line=5")
+    window.messages.browser.anchorClicked.emit(url)
+    assert window.source.error_line == 5
