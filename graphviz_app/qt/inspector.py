@@ -215,8 +215,8 @@ class InspectorPanel(QWidget):
         self._group("Forward value", summary_rows(data.get("value")))
         for i, cut in enumerate(data.get("cuts") or []):
             self._group("Graph cut (.detach())" if i == 0 else f"Graph cut {i + 1}", [
-                ("where", f"line {cut.get('line')}: {str(cut.get('code') or '').strip()}"),
-                ("input", f"{cut.get('op') or 'detach'} → shape {fmt_shape(cut.get('shape'))}"),
+                ("where", f"line {cut.get('line')}: {str(cut.get('code') or '').split('  #')[0].strip()}"),
+                ("detached from", f"{cut.get('op') or '?'} output, shape {fmt_shape(cut.get('shape'))}"),
                 ("meaning", "this op used a detached tensor: it is a constant here, and no gradient "
                             "flows back to what made it"),
             ])

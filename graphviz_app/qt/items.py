@@ -58,6 +58,8 @@ def _text_width(size: float, bold: bool, text: str) -> float:
 
 BOX3D_DEPTH = 4.0
 BADGE_SIZE = 8.0
+STRONG_HALO = 18.0
+"""Largest glow (scene units) around the step's node, so it stands out when zoomed far out."""
 LOD_SIMPLE = 0.22
 """Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
@@ -109,7 +111,7 @@ class NodeItem(QGraphicsItem):
         return self.mapRectToScene(self._local)
 
     def boundingRect(self) -> QRectF:
-        extra = 8.0 if self.cut else 6.0
+        extra = STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0
         rect = self._local.adjusted(-extra, -extra, extra, extra)
         return rect.united(self._badge_rect().adjusted(-1, -1, 1, 1)) if self.badge else rect
 
@@ -166,6 +168,8 @@ class NodeItem(QGraphicsItem):
         (``NodeStyle.extra_label``, e.g. a gradient norm while stepping) shown in a tag right of
         the node, so it needs no bigger box and no new layout.
         """
+        if (highlighted and pen_width >= 3.0) != self._strong():
+            self.prepareGeometryChange()  # the glow changes the bounds
         self.fill = QColor(fill)
         self.text_color = QColor(text)
         self.pen_color = QColor(pen) if pen else QColor(self.fill).darker(170)
@@ -178,6 +182,20 @@ class NodeItem(QGraphicsItem):
             self.badge = badge
         self.setOpacity(0.55 if ghost else 1.0)
         self.update()
+
+    def _strong(self) -> bool:
+        """True for a node outlined by a step or the current search match (pen width >= 3)."""
+        return self.highlighted and self.pen_width >= 3.0
+
+    def _paint_glow(self, painter: QPainter, lod: float) -> None:
+        """A soft ring about 6 px wide on screen at any zoom, in the outline's color."""
+        glow = QColor(self.pen_color)
+        glow.setAlpha(80)
+        width = min(2 * STRONG_HALO, 12.0 / max(lod, 1e-3))
+        painter.setPen(QPen(glow, width))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        grow = width / 2
+        painter.drawPath(self.outline(self._local.adjusted(-grow, -grow, grow, grow)))
 
     def _badge_rect(self) -> QRectF:
         width = _text_width(BADGE_SIZE, False, self.badge or "") + 6
@@ -201,7 +219,10 @@ class NodeItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if option.levelOfDetailFromTransform(painter.worldTransform()) < LOD_SIMPLE:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if self._strong() and lod < 1.0:
+            self._paint_glow(painter, lod)
+        if lod < LOD_SIMPLE:
             # Too small to read: a filled box is all that shows, and it draws fast.
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QBrush(SELECTION_COLOR if self.isSelected() else

@@ -74,8 +74,13 @@ class LeavesPanel(QWidget):
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)  # long names elide
+        header.setStretchLastSection(True)
         self.table.cellClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -94,7 +99,7 @@ class LeavesPanel(QWidget):
         rows = leaf_rows(graph)
         has_grads = self.document.has_gradients()
         self.hint.setText(
-            f"{len(rows)} leaf tensors. Click a row to find it in the graph; click a header to sort."
+            f"{len(rows)} leaf tensor{'s' * (len(rows) != 1)}. Click a row to find it in the graph; click a header to sort."
             + ("" if has_grads else " Gradients appear after Run backward (Ctrl+B).")
         )
         self.table.setRowCount(len(rows))
@@ -111,6 +116,8 @@ class LeavesPanel(QWidget):
                     item.setToolTip("The gradient holds NaN or Inf values")
                 self.table.setItem(r, c, item)
         self.table.setSortingEnabled(True)
+        self.table.resizeColumnToContents(0)
+        self.table.setColumnWidth(0, min(self.table.columnWidth(0), 150))
         self.table.sortByColumn(3 if has_grads else 0,
                                 Qt.SortOrder.DescendingOrder if has_grads else Qt.SortOrder.AscendingOrder)
 

@@ -72,8 +72,10 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["modules"], self.docks["leaves"])
         self.docks["modules"].raise_()
         self._add_dock("timeline", "Timeline", self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._add_dock("messages", "Messages", self.messages, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self._add_dock("problems", "Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # Messages and Problems sit under the Inspector, so the Timeline spans the bottom.
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("messages", "Messages", self.messages, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("problems", "Problems", self.problems, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.docks["messages"], self.docks["problems"])
         self.docks["messages"].raise_()
         for action in self.timeline.actions_list():
@@ -158,8 +160,9 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Horizontal)
             self.resizeDocks([self.docks["source"], self.docks["modules"]], [420, 200],
                              Qt.Orientation.Vertical)
-            self.resizeDocks([self.docks["messages"], self.docks["timeline"]], [140, 90],
+            self.resizeDocks([self.docks["inspector"], self.docks["messages"]], [520, 260],
                              Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["timeline"]], [80], Qt.Orientation.Vertical)
         for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
                               (a.backward, s.run_backward()), (a.show_legend, True)):
             action.blockSignals(True)

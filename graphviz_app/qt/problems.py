@@ -34,9 +34,27 @@ class Problem:
     line: int | None = None
 
 
+def _bad(grad: Any) -> bool:
+    return bool(grad) and bool(grad.get("nan") or grad.get("inf"))
+
+
 def _line_of(graph: nx.DiGraph, node: str) -> tuple[str | None, int | None]:
     source = graph.nodes[node].get("source") or {}
     return source.get("file"), source.get("line")
+
+
+def code_only(code: object) -> str:
+    """Return a source line without its trailing comment."""
+    text = str(code or "").strip()
+    return text.split("  #", 1)[0].split(" # ", 1)[0].rstrip()
+
+
+def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
+    """Return the plain explanation of one ``.detach()`` cut feeding ``node``."""
+    made_by = f" (made by {cut['op']})" if cut.get("op") else ""
+    return (f"Line {cut.get('line')} cuts the graph: {code_only(cut.get('code'))}. "
+            f"{describe(graph, node)} takes the detached tensor{made_by}, shape {cut.get('shape')}, "
+            "as a constant, so no gradient flows back to what made it.")
 
 
 def graph_problems(graph: nx.DiGraph) -> list[Problem]:
@@ -51,18 +69,24 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
             file, line = _line_of(graph, node)
             where = f" (line {line})" if line else ""
             kinds = " and ".join(k for k, n in (("NaN", nan), ("Inf", inf)) if n)
-            out.append(Problem("error", f"{kinds} gradient at {describe(graph, node)}{where}: "
-                               f"{nan} NaN, {inf} Inf values. Everything before it in backward "
-                               "receives them too.", node, file, line))
+            text = f"{kinds} gradient at {describe(graph, node)}{where}: {nan} NaN, {inf} Inf values."
+            senders = [c for c in graph.successors(node) if not _bad(graph.nodes[c].get("grad"))]
+            if senders:  # its consumers' gradients were finite: their backward made the NaN/Inf
+                sender = senders[0]
+                _, sline = _line_of(graph, sender)
+                at = f" (line {sline})" if sline else ""
+                text += f" It first appears here: the backward of {describe(graph, sender)}{at} produced it."
+                line = line or sline
+                file = file or _line_of(graph, sender)[0]
+            if graph.nodes[node].get("kind") == "leaf":
+                text += f" {graph.nodes[node].get('name') or 'The leaf'}.grad holds it; an optimizer step would spread it."
+            else:
+                text += " Every node backward reaches from here receives it too."
+            out.append(Problem("error", text, node, file, line))
     for node, cuts in graph.nodes(data="cuts"):
         for cut in cuts or []:
             file, _ = _line_of(graph, node)
-            code = str(cut.get("code") or "").strip()
-            out.append(Problem(
-                "warning",
-                f"The graph is cut at line {cut.get('line')}: {code} — {describe(graph, node)} uses a "
-                f"detached tensor ({cut.get('op') or 'detach'}, shape {cut.get('shape')}), so no "
-                "gradient flows back past it.", node, file, cut.get("line")))
+            out.append(Problem("warning", cut_text(graph, node, cut), node, file, cut.get("line")))
     for notice in graph.graph.get("notices") or []:
         out.append(Problem("info", str(notice)))
     info = graph.graph.get("backward") or {}

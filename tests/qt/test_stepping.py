@@ -316,7 +316,10 @@ def test_color_by_gradient_puts_nan_nodes_in_the_warning_color(window, load, qtb
     # The Problems panel lists it and jumps to it.
     problems = window.problems
     entry = next(i for i, p in enumerate(problems.problems) if p.node == w)
-    assert "NaN" in problems.problems[entry].text
+    problem = problems.problems[entry]
+    assert "NaN" in problem.text and "SqrtBackward0" in problem.text  # where it first appeared
+    sqrt = next(n for n, op in doc.graph.nodes(data="op") if op == "SqrtBackward0")
+    assert problem.line == doc.graph.nodes[sqrt]["source"]["line"]
     assert window.docks["problems"].windowTitle().startswith("Problems (")
     problems.list.itemClicked.emit(problems.list.item(entry))
     assert doc.selected_members() == (w,)
