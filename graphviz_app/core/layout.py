@@ -8,14 +8,18 @@ in-process, so a crash or a runaway layout cannot take the app down, and it can 
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import signal
 import subprocess
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import GraphvizNotFoundError, LayoutError
 
+_NSLIMIT_LINE = re.compile(r'^\s*nslimit="[^"]*";\n', re.MULTILINE)
 RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000
 
@@ -83,6 +87,13 @@ def dot_program() -> str:
     return path
 
 
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def _trim(text: str) -> str:
     text = text.strip()
     return text if len(text) <= _STDERR_LIMIT else text[:_STDERR_LIMIT] + " ..."
@@ -124,7 +135,29 @@ class LayoutJob:
                 self._proc.kill()
 
     def run(self) -> bytes:
-        """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel)."""
+        """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel).
+
+        Graphviz 2.43 can crash (SIGSEGV) on some graphs when its x-placement stops at the
+        ``nslimit`` iteration budget; if ``dot`` dies from a signal and the text sets
+        ``nslimit``, it is run once more without it (within the same time limit).
+        """
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        text = self.dot_text
+        while True:
+            returncode, stdout, stderr = self._run_once(text, deadline)
+            if returncode < 0 and not self._cancelled and _NSLIMIT_LINE.search(text):
+                text = _NSLIMIT_LINE.sub("", text)
+                continue
+            break
+        if returncode != 0:
+            message = _trim(stderr.decode("utf-8", "replace")) or "no message"
+            if returncode < 0:
+                message = f"dot crashed ({_signal_name(-returncode)}). {message}"
+            raise LayoutError(f"Graphviz's dot failed (exit status {returncode}): {message}")
+        self.stderr = stderr.decode("utf-8", "replace")
+        return stdout
+
+    def _run_once(self, text: str, deadline: float | None) -> tuple[int, bytes, bytes]:
         try:
             program = dot_program()
             with self._lock:
@@ -140,8 +173,9 @@ class LayoutJob:
         finally:
             self.started.set()
         proc = self._proc
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
-            stdout, stderr = proc.communicate(self.dot_text.encode("utf-8"), timeout=self.timeout)
+            stdout, stderr = proc.communicate(text.encode("utf-8"), timeout=remaining)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
@@ -151,11 +185,7 @@ class LayoutJob:
             ) from None
         if self._cancelled:
             raise LayoutCancelled("The layout was cancelled.")
-        if proc.returncode != 0:
-            message = _trim(stderr.decode("utf-8", "replace")) or "no message"
-            raise LayoutError(f"Graphviz's dot failed (exit status {proc.returncode}): {message}")
-        self.stderr = stderr.decode("utf-8", "replace")
-        return stdout
+        return proc.returncode, stdout, stderr
 
     def result(self) -> Layout:
         """Run ``dot`` and return the parsed Layout (blocking); raise LayoutError or

@@ -182,3 +182,17 @@ def test_build_is_deterministic_and_handles_big_graphs():
     assert first.clusters == second.clusters
     big = chain(10_000)
     assert len(build_display(big).nodes) == 10_000
+
+
+def test_clusters_holding_only_parameters_are_not_drawn():
+    # Parameters tagged with their module, the ops using them not (an in-process capture).
+    b = GraphBuilder()
+    h = b.leaf("x")
+    for i in range(3):
+        w = b.leaf(f"blocks.{i}.w", module=f"blocks.{i}")
+        h = b.op("MulBackward0", h, w)
+    h = b.op("ReluBackward0", h, module="head")
+    display = build_display(b.build(h))
+    assert list(display.clusters) == ["head"]
+    assert all(display.nodes[n].cluster is None for n in ("n1", "n3", "n5"))
+    assert display.nodes["n1"].module == "blocks.0"

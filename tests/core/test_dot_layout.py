@@ -303,3 +303,11 @@ def test_big_graphs_get_an_iteration_budget():
     assert 'nslimit="100"' in to_dot(build_display(small), small)
     assert 'nslimit="0.25"' in to_dot(build_display(big), big)
     assert 'nslimit="7"' in to_dot(build_display(small), small, graph_attrs={"nslimit": "7"})
+
+
+def test_dot_crash_is_a_layout_error():
+    # Graphviz 2.43's orthogonal router aborts on this graph (an assertion in maze.c).
+    graph = shared_leaf_chain(length=400, uses=100)
+    text = to_dot(build_display(graph), graph, graph_attrs={"splines": "ortho"})
+    with pytest.raises(LayoutError, match="crashed"):
+        layout(text, timeout=50)
