@@ -7,7 +7,15 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTextBrowser, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..errors import ScriptError
 
@@ -46,6 +54,9 @@ class MessagesPanel(QWidget):
         self._mono_family = mono.family()
         self.browser.setFont(QFont(self.font()))
         self.status = QLabel("No messages.", self)
+        # The latest line, elided to the panel's width: a long message must not widen the dock.
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.status.setMinimumWidth(40)
         clear = QToolButton(self)
         clear.setText("Clear")
         clear.setToolTip("Clear the messages")
@@ -60,6 +71,11 @@ class MessagesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.browser, 1)
         self._text: list[str] = []  # plain text of everything shown, for tests and copy
+
+    def _set_status(self, text: str) -> None:
+        first = text.split("\n", 1)[0]
+        self.status.setText(first)
+        self.status.setToolTip(text)
 
     # -- adding entries -------------------------------------------------------------------------
     def _append(self, html_text: str, plain: str) -> None:
@@ -86,7 +102,7 @@ class MessagesPanel(QWidget):
             f"<b>{_esc(text)}</b></p>",
             f"{stamp} {text}",
         )
-        self.status.setText(text)
+        self._set_status(text)
 
     def output(self, text: str) -> None:
         """Show what the script printed (stdout and stderr, interleaved as a terminal shows them)."""
@@ -100,11 +116,11 @@ class MessagesPanel(QWidget):
     def info(self, text: str, *, ok: bool = False) -> None:
         color = self._color("ok") if ok else self._color("dim")
         self._append(f"<p style='color:{color};margin:0'>{_esc(text)}</p>", text)
-        self.status.setText(text)
+        self._set_status(text)
 
     def warning(self, text: str) -> None:
         self._append(f"<p style='color:{self._color('warn')};margin:0'>⚠ {_esc(text)}</p>", text)
-        self.status.setText(text)
+        self._set_status(text)
         self.problemShown.emit()
 
     def error(self, message: str, details: str | None = None) -> None:
@@ -117,7 +133,7 @@ class MessagesPanel(QWidget):
                 f"<pre style='font-family:\"{self._mono_family}\";margin:0'>{_esc(details.rstrip())}</pre>",
                 details,
             )
-        self.status.setText(message)
+        self._set_status(message)
         self.problemShown.emit()
 
     def script_error(self, exc: ScriptError) -> None:

@@ -6,6 +6,7 @@ Activating an entry selects its node and/or shows its line in the Source panel.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,8 +88,11 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
         for cut in cuts or []:
             file, _ = _line_of(graph, node)
             out.append(Problem("warning", cut_text(graph, node, cut), node, file, cut.get("line")))
+    script = graph.graph.get("script")
     for notice in graph.graph.get("notices") or []:
-        out.append(Problem("info", str(notice)))
+        found = re.match(r"\s*Line (\d+)\b", str(notice))  # "Line 7 reads .grad of ..." points at it
+        line = int(found.group(1)) if found else None
+        out.append(Problem("info", str(notice), None, script if line else None, line))
     info = graph.graph.get("backward") or {}
     if info.get("error") and not any(info["error"] in p.text for p in out):
         out.append(Problem("error", f"Backward stopped: {info['error']}"))
