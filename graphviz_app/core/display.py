@@ -14,11 +14,19 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
 import networkx as nx
+
+from .topology import (
+    Adjacency, ancestors, collapse_to_depth, collapsed_ancestor, graph_ranks, module_paths,
+    nonconvex_modules, parent_path, path_key, topological_order)
+
+__all__ = [
+    "MODULE_PREFIX", "USE_SEPARATOR", "HUB_MIN_SPAN", "ViewOptions", "DisplayNode", "DisplayEdge",
+    "Cluster", "DisplayGraph", "build_display", "format_shape", "module_paths",
+    "collapse_to_depth", "nonconvex_modules", "topological_order", "graph_ranks"]
 
 MODULE_PREFIX = "m:"
 """Display ids of collapsed modules: ``"m:encoder.layers.0"``."""
@@ -171,177 +179,6 @@ def _module_label(path: str, members: list[str], kinds: dict[str, str],
     return tuple(lines)
 
 
-# --- modules ---------------------------------------------------------------------------------
-
-@functools.lru_cache(maxsize=65536)
-def _natural_key(text: str) -> tuple:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
-                 for p in re.split(r"(\d+)", text) if p)
-
-
-@functools.lru_cache(maxsize=65536)
-def _path_key(path: str) -> tuple:
-    return tuple(_natural_key(part) for part in path.split("."))
-
-
-@functools.lru_cache(maxsize=65536)
-def _ancestors(path: str) -> tuple[str, ...]:
-    """Return ``("a", "a.b", "a.b.c")`` for ``"a.b.c"``."""
-    parts = path.split(".")
-    return tuple(".".join(parts[: i + 1]) for i in range(len(parts)))
-
-
-def module_paths(graph: nx.DiGraph) -> list[str]:
-    """Return every module path in the graph and all their ancestors, parents first."""
-    paths: set[str] = set()
-    for module in {m for _, m in graph.nodes(data="module") if m}:
-        paths.update(_ancestors(module))
-    return sorted(paths, key=_path_key)
-
-
-def collapse_to_depth(graph: nx.DiGraph, depth: int) -> frozenset[str]:
-    """Return the collapsed set showing modules down to ``depth`` levels (1: top-level modules
-    collapsed); ``depth <= 0`` collapses nothing."""
-    if depth <= 0:
-        return frozenset()
-    return frozenset(p for p in module_paths(graph) if p.count(".") + 1 == depth)
-
-
-def _representative(module: str | None, collapsed: frozenset[str],
-                    cache: dict[str | None, str | None]) -> str | None:
-    """Return the outermost collapsed ancestor-or-self of ``module``, or None."""
-    if module in cache:
-        return cache[module]
-    rep = None
-    if module and collapsed:
-        for prefix in _ancestors(module):
-            if prefix in collapsed:
-                rep = prefix
-                break
-    cache[module] = rep
-    return rep
-
-
-def _parent(path: str) -> str | None:
-    return path.rsplit(".", 1)[0] if "." in path else None
-
-
-# --- ranks and module shapes ------------------------------------------------------------
-
-class _Adjacency:
-    """Plain predecessor/successor lists and a producers-first order of a graph's nodes.
-
-    Built once per :func:`build_display` (networkx's views are slow in tight loops).  The order
-    is ``forward_index`` order when that is a valid topological order (the schema promises it),
-    else a topological sort, else (a malformed, cyclic file) graph order.
-    """
-
-    def __init__(self, graph: nx.DiGraph) -> None:
-        self.pred: dict[str, list[str]] = {n: [] for n in graph}
-        self.succ: dict[str, list[str]] = {n: [] for n in graph}
-        self.edges: list[tuple[str, str]] = list(graph.edges())
-        for u, v in self.edges:
-            self.succ[u].append(v)
-            self.pred[v].append(u)
-        index = dict(graph.nodes(data="forward_index"))
-        if (all(isinstance(i, int) for i in index.values())
-                and len(set(index.values())) == len(index)
-                and all(index[u] < index[v] for u, v in self.edges)):
-            self.order = sorted(graph, key=index.__getitem__)
-        else:
-            try:
-                self.order = list(nx.topological_sort(graph))
-            except nx.NetworkXUnfeasible:
-                self.order = list(graph)
-
-
-def topological_order(graph: nx.DiGraph) -> list[str]:
-    """Return the nodes producers-first (graph order if the graph is, wrongly, not a DAG)."""
-    return _Adjacency(graph).order
-
-
-def graph_ranks(graph: nx.DiGraph, adjacency: _Adjacency | None = None
-                ) -> tuple[dict[str, int], dict[str, int]]:
-    """Return ``(earliest, latest)`` rank of every node.
-
-    ``earliest`` is the longest path from a source (leaves are 0); ``latest`` is the last rank
-    the node could take without stretching its path to the outputs.  ``dot`` puts a node
-    somewhere between the two: an op fed only by a leaf (``TBackward0`` of a weight) has
-    earliest rank 1 but sits next to the op that uses it.
-    """
-    adj = adjacency or _Adjacency(graph)
-    early: dict[str, int] = {}
-    for node in adj.order:
-        rank = 0
-        for p in adj.pred[node]:
-            r = early.get(p, -1) + 1
-            if r > rank:
-                rank = r
-        early[node] = rank
-    height: dict[str, int] = {}
-    for node in reversed(adj.order):
-        h = 0
-        for s in adj.succ[node]:
-            r = height.get(s, -1) + 1
-            if r > h:
-                h = r
-        height[node] = h
-    depth = max(early.values(), default=0)
-    return early, {n: max(early[n], depth - height[n]) for n in adj.order}
-
-
-def _under(module: str | None, path: str) -> bool:
-    return module is not None and (module == path or module.startswith(path + "."))
-
-
-def nonconvex_modules(graph: nx.DiGraph, adjacency: _Adjacency | None = None) -> frozenset[str]:
-    """Return the module paths whose nodes a path leaves and re-enters.
-
-    That is a module called more than once with other work in between (an RNN cell applied
-    each step).  Drawn as a cluster, such a module would have to span every call: Graphviz's
-    ranking breaks on it (a flat, very wide drawing) or gets very slow, so it is drawn without
-    a box.  Any exit-and-return path stays before the module's last node in topological
-    order, so the search starts only from exits that lead to an earlier node and stops there:
-    ordinary modules cost one look at their exit edges.
-    """
-    adj = adjacency or _Adjacency(graph)
-    pos = {n: i for i, n in enumerate(adj.order)}
-    modules = dict(graph.nodes(data="module"))
-    last: dict[str, int] = {}
-    for node, module in modules.items():
-        if module:
-            for path in _ancestors(module):
-                if pos[node] > last.get(path, -1):
-                    last[path] = pos[node]
-    seeds: dict[str, list[str]] = defaultdict(list)
-    left_cache: dict[tuple[str | None, str | None], tuple[str, ...]] = {}
-    for u, v in adj.edges:
-        mu, mv = modules.get(u), modules.get(v)
-        if not mu or mu == mv:
-            continue
-        key = (mu, mv)
-        if key not in left_cache:  # the modules this edge leaves
-            inside = set(_ancestors(mv)) if mv else set()
-            left_cache[key] = tuple(p for p in _ancestors(mu) if p not in inside)
-        for path in left_cache[key]:
-            if pos[v] < last[path]:
-                seeds[path].append(v)
-    bad = set()
-    for path, stack in seeds.items():
-        hi = last[path]
-        seen = set(stack)
-        while stack:
-            node = stack.pop()
-            if any(_under(modules.get(nxt), path) for nxt in adj.succ[node]):
-                bad.add(path)
-                break
-            for nxt in adj.succ[node]:
-                if nxt not in seen and pos[nxt] < hi:
-                    seen.add(nxt)
-                    stack.append(nxt)
-    return frozenset(bad)
-
-
 # --- building --------------------------------------------------------------------------------
 
 def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> DisplayGraph:
@@ -352,13 +189,13 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
     kinds = dict(graph.nodes(data="kind"))
     output_names = {o.get("node"): o.get("name") for o in graph.graph.get("outputs") or ()
                     if isinstance(o, dict)}
-    adj = _Adjacency(graph)
+    adj = Adjacency(graph)
 
     owner: dict[str, str] = {}
     module_members: dict[str, list[str]] = {}
     order: list[str] = []  # display ids in first-appearance order
     for node, module in graph.nodes(data="module"):
-        rep = _representative(module, collapsed, rep_cache)
+        rep = collapsed_ancestor(module, collapsed, rep_cache)
         if rep is None:
             owner[node] = node
             order.append(node)
@@ -391,13 +228,13 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
         if not options.clusters or not module:
             return None
         if module not in cluster_cache:
-            cluster_cache[module] = next((p for p in reversed(_ancestors(module))
+            cluster_cache[module] = next((p for p in reversed(ancestors(module))
                                           if p not in loose), None)
         return cluster_cache[module]
 
     def display_cluster(did: str) -> str | None:
         if did.startswith(MODULE_PREFIX) and did not in node_attrs:
-            return cluster_of(_parent(did[len(MODULE_PREFIX):]))
+            return cluster_of(parent_path(did[len(MODULE_PREFIX):]))
         return cluster_of(node_attrs[did].get("module"))
 
     nodes: dict[str, DisplayNode] = {}
@@ -411,7 +248,7 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
                 id=did, kind="module", members=tuple(members),
                 label=_module_label(path, members, kinds, module_types), module=path,
                 is_output=any(node_attrs[m].get("is_output") for m in members),
-                cluster=cluster_of(_parent(path)))
+                cluster=cluster_of(parent_path(path)))
             for m in members:
                 index[m].append(did)
             continue
@@ -498,10 +335,10 @@ def _drop_leaf_only_clusters(nodes: dict[str, DisplayNode]) -> None:
     solid: set[str] = set()
     for node in nodes.values():
         if node.kind != "leaf" and node.cluster:
-            solid.update(_ancestors(node.cluster))
+            solid.update(ancestors(node.cluster))
     for did, node in nodes.items():
         if node.kind == "leaf" and node.cluster and node.cluster not in solid:
-            home = next((p for p in reversed(_ancestors(node.cluster)) if p in solid), None)
+            home = next((p for p in reversed(ancestors(node.cluster)) if p in solid), None)
             nodes[did] = replace(node, cluster=home)
 
 
@@ -513,26 +350,26 @@ def _cluster_tree(nodes: dict[str, DisplayNode], loose: frozenset[str]) -> dict[
             direct[node.cluster].append(did)
     paths: set[str] = set()
     for path in direct:
-        paths.update(p for p in _ancestors(path) if p not in loose)
+        paths.update(p for p in ancestors(path) if p not in loose)
 
-    def drawn_parent(path: str) -> str | None:
-        parent = _parent(path)
+    def drawnparent_path(path: str) -> str | None:
+        parent = parent_path(path)
         while parent is not None and parent not in paths:
-            parent = _parent(parent)
+            parent = parent_path(parent)
         return parent
 
-    parents = {path: drawn_parent(path) for path in paths}
+    parents = {path: drawnparent_path(path) for path in paths}
     children: dict[str, list[str]] = defaultdict(list)
     for path, parent in parents.items():
         if parent is not None:
             children[parent].append(path)
     depth: dict[str, int] = {}
-    ordered = sorted(paths, key=_path_key)
+    ordered = sorted(paths, key=path_key)
     for path in ordered:  # parents sort before children
         depth[path] = depth[parents[path]] + 1 if parents[path] else 1
     return {
         path: Cluster(path=path, label=path, parent=parents[path],
-                      children=tuple(sorted(children.get(path, ()), key=_path_key)),
+                      children=tuple(sorted(children.get(path, ()), key=path_key)),
                       nodes=tuple(direct.get(path, ())), depth=depth[path])
         for path in ordered
     }
