@@ -204,12 +204,17 @@ class Document(QObject):
         count = self._steps.count(mode)
         index = max(0 if count else -1, min(index, count - 1))
         view = self._steps.view(mode, index)
-        old = self._layers.get("step", {})
+        old_view, old = self.step, self._layers.get("step", {})
         new = view.styles
         self.step = view
         self._layers["step"] = new
         # Only the nodes whose step style changed are restyled: a step on a big graph stays cheap.
-        changed = {n for n in old.keys() | new.keys() if old.get(n) is not new.get(n) and old.get(n) != new.get(n)}
+        if old_view is not None and old_view.mode == mode:
+            # Within a mode only the nodes from the old step to the new one change look.
+            lo, hi = sorted((max(old_view.index, 0), max(view.index, 0)))
+            changed = set(self._steps.order(mode)[lo:hi + 1])
+        else:
+            changed = {n for n in old.keys() | new.keys() if old.get(n) != new.get(n)}
         self._styles_changed(frozenset(changed))
         if follow and view.node is not None:
             self.select_graph_node(view.node)

@@ -101,6 +101,9 @@ class GraphScene(QGraphicsScene):
         self.flow_backward = False
         self._transfers: set[tuple[str, str]] = set()
         self._flowing: list[EdgeItem] = []
+        self._edges_by_graph_edge: dict[tuple[str, str], list[EdgeItem]] = {}
+        self._edges_by_display: dict[str, list[EdgeItem]] = {}
+        self._edges_selected: str | None = None
         self._flow_timer = QTimer(self)
         self._flow_timer.setInterval(FLOW_TICK_MS)
         self._flow_timer.timeout.connect(self._flow_tick)
@@ -110,6 +113,9 @@ class GraphScene(QGraphicsScene):
     def clear_graph(self) -> None:
         self.stop_animation()
         self._flowing = []
+        self._edges_by_graph_edge = {}
+        self._edges_by_display = {}
+        self._edges_selected = None
         self.marked = frozenset()
         self._transfers = set()
         self.clear()
@@ -155,6 +161,10 @@ class GraphScene(QGraphicsScene):
                             dedge.graph_edges if dedge else (), path.label, path.label_pos)
             self.addItem(item)
             self.edge_items.append(item)
+            for key in item.graph_edges:
+                self._edges_by_graph_edge.setdefault(key, []).append(item)
+            for did in {path.source, path.target}:
+                self._edges_by_display.setdefault(did, []).append(item)
         self.graph_rect = self.itemsBoundingRect()
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
 
@@ -213,7 +223,7 @@ class GraphScene(QGraphicsScene):
                           highlighted=style is not None and bool(style.pen), badge=badge)
         if full:
             self._style_clusters(dark)
-        self._style_edges(selected)
+        self._style_edges(selected, full)
 
     def _style_clusters(self, dark: bool) -> None:
         for item in self.cluster_items.values():
@@ -224,13 +234,29 @@ class GraphScene(QGraphicsScene):
                 fill = QColor(dotmod.CLUSTER_FILLS[min(item.depth, len(dotmod.CLUSTER_FILLS)) - 1])
                 item.set_look(fill, QColor(dotmod.CLUSTER_PEN), QColor("#555555"))
 
-    def _style_edges(self, selected: str | None) -> None:
+    def _style_edges(self, selected: str | None, full: bool = True) -> None:
+        """Color edges: marked (flowing) > device transfer > touching the selection > plain.
+
+        Not ``full``: only the edges whose look can have changed since the last call (those
+        flowing before or now, and those of the old and new selection): a step stays cheap.
+        """
         graph = self.graph
         transfers, marked = self._transfers, self.marked
         base = QColor("#a8abaf") if self.dark else QColor(dotmod.EDGE_COLOR)
         flow = QColor(FLOW_COLOR)
         flowing: list[EdgeItem] = []
-        for edge in self.edge_items:
+        if full:
+            targets: Iterable[EdgeItem] = self.edge_items
+        else:
+            chosen: dict[int, EdgeItem] = {id(e): e for e in self._flowing}
+            for key in marked:
+                for e in self._edges_by_graph_edge.get(key, ()):
+                    chosen[id(e)] = e
+            for did in (self._edges_selected, selected):
+                for e in self._edges_by_display.get(did, ()) if did is not None else ():
+                    chosen[id(e)] = e
+            targets = chosen.values()
+        for edge in targets:
             if marked and any(e in marked for e in edge.graph_edges):
                 edge.set_look(flow, FLOW_WIDTH, flow=-1 if self.flow_backward else 1)
                 flowing.append(edge)
@@ -242,6 +268,7 @@ class GraphScene(QGraphicsScene):
                 edge.set_look(SELECTION_COLOR, 2.0)
             else:
                 edge.set_look(base, 1.2)
+        self._edges_selected = selected
         self._flowing = flowing
         if flowing and self.animate:
             if not self._flow_timer.isActive():
@@ -263,8 +290,10 @@ class GraphScene(QGraphicsScene):
 
     def select(self, display_id: str | None) -> None:
         """Show ``display_id`` as the selected node (and its edges) without emitting anything."""
-        for did, item in self.node_items.items():
-            want = did == display_id
-            if item.isSelected() != want:
-                item.setSelected(want)
-        self._style_edges(display_id)
+        for item in self.selectedItems():
+            if not isinstance(item, NodeItem) or item.display_id != display_id:
+                item.setSelected(False)
+        item = self.node_items.get(display_id) if display_id is not None else None
+        if item is not None and not item.isSelected():
+            item.setSelected(True)
+        self._style_edges(display_id, full=False)

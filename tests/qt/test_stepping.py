@@ -81,6 +81,15 @@ def test_step_cache_views_equal_core_step_views(qt_runner, name):
                 assert not core.edges and mine.edges == {(mine.node, c) for c in graph.successors(mine.node)}
             else:
                 assert mine.edges == core.edges
+        # Between two steps of one mode, only the nodes from one step to the other change look
+        # (what Document.set_step restyles).
+        order = cache.order(mode)
+        for a in range(count):
+            for b in range(count):
+                va, vb = cache.view(mode, a), cache.view(mode, b)
+                differ = {n for n in graph.nodes if va.styles.get(n) != vb.styles.get(n)}
+                lo, hi = sorted((a, b))
+                assert differ <= set(order[lo:hi + 1])
 
 
 def test_a_step_changes_only_the_nodes_it_touches(qtbot):
