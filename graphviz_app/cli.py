@@ -81,12 +81,12 @@ def _step_range_error(graph, mode: str, step: int) -> GraphvizAppError:
     return GraphvizAppError(f"There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.")
 
 
-def export_step(graph, out: Path, mode: str, step: int, color: str, options, scale: float) -> list[str]:
+def export_step(graph, out: Path, mode: str, step: int, color: str, options, scale: float, stepper=None) -> list[str]:
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices."""
     from .core.export import export_graph
-    from .core.stepping import step_view
+    from .core.stepping import Stepper
 
-    view = step_view(graph, mode, step - 1)
+    view = (stepper or Stepper(graph)).view(mode, step - 1)
     if not 1 <= step <= view.count:
         raise _step_range_error(graph, mode, step)
     return export_graph(
@@ -98,14 +98,16 @@ def export_step(graph, out: Path, mode: str, step: int, color: str, options, sca
 
 def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, options, scale: float) -> tuple[int, list[str]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
-    from .core.stepping import step_order
+    from .core.stepping import Stepper
 
-    count = len(step_order(graph, mode))
+    stepper = Stepper(graph)
+    count = stepper.count(mode)
     if count == 0:
         raise _step_range_error(graph, mode, 1)
     notices: list[str] = []
     for step in range(1, count + 1):
-        for notice in export_step(graph, folder / f"step-{step:03d}{suffix}", mode, step, color, options, scale):
+        target = folder / f"step-{step:03d}{suffix}"
+        for notice in export_step(graph, target, mode, step, color, options, scale, stepper):
             if notice not in notices:
                 notices.append(notice)
     return count, notices

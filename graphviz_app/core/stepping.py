@@ -2,7 +2,8 @@
 
 A step is only a view: it returns per-node styles, edges to mark and a caption, computed from the
 graph's ``forward_index``/``backward_index`` and gradient summaries. Nothing is re-run and nothing is
-laid out again, so jumping anywhere is instant.
+laid out again; a :class:`Stepper` precomputes the orders and styles of one graph, so jumping
+anywhere is instant. The window and the CLI's step export both use it.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ BACKWARD = "backward"
 MODES = (FORWARD, BACKWARD)
 CURRENT_PEN = "#d81b60"
 """Outline of the node of the current step (a strong magenta, apart from every fill palette)."""
-FLOW_PEN = "#d81b60"
 MAX_INLINE_VALUES = 8
 """Leaves with at most this many elements show their .grad values on the node."""
 
@@ -87,77 +87,126 @@ def consumers(graph: nx.DiGraph, node: str) -> int:
     return sum(len(graph.edges[node, c].get("slots") or [0]) for c in graph.successors(node))
 
 
-def _describe(graph: nx.DiGraph, node: str) -> str:
+GHOST = NodeStyle(ghost=True)
+DASHED = NodeStyle(dashed=True)
+
+
+def describe(graph: nx.DiGraph, node: str) -> str:
+    """Return ``"PowBackward0 (x)"``: the node's op and, when it has one, its name."""
     attrs = graph.nodes[node]
     name = attrs.get("name")
     return f"{attrs.get('op')} ({name})" if name else str(attrs.get("op"))
 
 
-def forward_view(graph: nx.DiGraph, index: int) -> StepView:
-    """Return forward step ``index``: nodes created so far, the newest highlighted, the rest ghosted."""
-    order = step_order(graph, FORWARD)
-    index = max(-1, min(index, len(order) - 1))
-    styles: dict[str, NodeStyle] = {}
-    for position, node in enumerate(order):
-        if position > index:
-            styles[node] = NodeStyle(ghost=True)
-    node = order[index] if index >= 0 else None
-    edges: frozenset[tuple[str, str]] = frozenset()
-    caption = f"Forward: nothing created yet ({len(order)} steps)."
-    if node is not None:
-        styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0)
-        edges = frozenset((p, node) for p in graph.predecessors(node))
-        attrs = graph.nodes[node]
-        shape = attrs.get("shape")
-        source = attrs.get("source") or {}
-        where = f" at line {source['line']}: {source['code']}" if source.get("line") else ""
-        verb = "leaf tensor" if attrs.get("kind") == "leaf" else "created"
-        caption = (
-            f"Forward step {index + 1}/{len(order)}: {_describe(graph, node)} {verb}, "
-            f"shape {shape}{where}"
-        )
-    return StepView(FORWARD, index, len(order), node, styles, edges, caption)
+class Stepper:
+    """Step orders and prebuilt styles of one graph, computed once; :meth:`view` returns a step.
 
+    A step is a few dictionary builds over prebuilt styles (about a millisecond on 5,000 nodes),
+    so stepping, playing and exporting every step never sort or format the graph again.
+    """
 
-def backward_view(graph: nx.DiGraph, index: int) -> StepView:
-    """Return backward step ``index``: nodes the engine has run show their gradient; the current
-    node is highlighted with the edges its gradient flows along; nodes not reached yet are dashed."""
-    order = step_order(graph, BACKWARD)
-    index = max(-1, min(index, len(order) - 1))
-    styles: dict[str, NodeStyle] = {}
-    done = set(order[: index + 1])
-    for node in graph.nodes:
-        if node not in done:
-            styles[node] = NodeStyle(dashed=True)
-    for node in order[: max(index, 0)]:
-        styles[node] = NodeStyle(extra_label=grad_label(graph.nodes[node]))
-    node = order[index] if index >= 0 else None
-    edges: frozenset[tuple[str, str]] = frozenset()
-    if not order:
-        caption = "Backward has not run: run backward to step through it."
-    else:
-        caption = f"Backward: the engine runs {len(order)} nodes, starting at the output."
-    if node is not None:
-        attrs = graph.nodes[node]
-        styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0, extra_label=grad_label(attrs))
-        edges = frozenset((p, node) for p in graph.predecessors(node))
-        caption = f"Backward step {index + 1}/{len(order)}: {_describe(graph, node)}"
-        if index == 0:
-            caption += " receives the seed gradient" + (" (ones)" if attrs.get("shape") else " 1.0")
-        elif attrs.get("kind") == "leaf":
-            caption += " accumulates its gradient into .grad"
+    def __init__(self, graph: nx.DiGraph) -> None:
+        self.graph = graph
+        self._orders: dict[str, list[str]] = {}
+        self._positions: dict[str, dict[str, int]] = {}
+        self._done: list[NodeStyle] | None = None
+        self._unreached: list[str] | None = None
+        self._inputs: dict[str, frozenset[tuple[str, str]]] = {}
+
+    def order(self, mode: str) -> list[str]:
+        """Return the node ids in ``mode``'s step order (raises ValueError for an unknown mode)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown step mode {mode!r}; use one of {', '.join(MODES)}")
+        if mode not in self._orders:
+            order = step_order(self.graph, mode)
+            self._orders[mode] = order
+            self._positions[mode] = {node: i for i, node in enumerate(order)}
+        return self._orders[mode]
+
+    def position(self, mode: str, node: str) -> int | None:
+        """Return the 0-based step at which ``node`` appears in ``mode`` (None: never)."""
+        self.order(mode)
+        return self._positions[mode].get(node)
+
+    def count(self, mode: str) -> int:
+        return len(self.order(mode))
+
+    def _edges(self, node: str) -> frozenset[tuple[str, str]]:
+        edges = self._inputs.get(node)
+        if edges is None:
+            edges = self._inputs[node] = frozenset((p, node) for p in self.graph.predecessors(node))
+        return edges
+
+    def view(self, mode: str, index: int) -> StepView:
+        """Return step ``index`` (clamped to -1 .. count-1) of ``mode``."""
+        self.order(mode)  # validates the mode
+        return self._forward(index) if mode == FORWARD else self._backward(index)
+
+    # -- forward -----------------------------------------------------------------------------------
+    def _forward(self, index: int) -> StepView:
+        graph, order = self.graph, self.order(FORWARD)
+        index = max(-1, min(index, len(order) - 1))
+        styles = dict.fromkeys(order[index + 1:], GHOST)
+        node = order[index] if index >= 0 else None
+        edges: frozenset[tuple[str, str]] = frozenset()
+        caption = f"Forward: nothing created yet ({len(order)} steps)."
+        if node is not None:
+            styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0)
+            edges = self._edges(node)
+            attrs = graph.nodes[node]
+            source = attrs.get("source") or {}
+            where = f" at line {source['line']}: {source['code']}" if source.get("line") else ""
+            verb = "leaf tensor" if attrs.get("kind") == "leaf" else "created"
+            caption = (f"Forward step {index + 1}/{len(order)}: {describe(graph, node)} {verb}, "
+                       f"shape {attrs.get('shape')}{where}")
+        return StepView(FORWARD, index, len(order), node, styles, edges, caption)
+
+    # -- backward ----------------------------------------------------------------------------------
+    def _backward_tables(self) -> tuple[list[NodeStyle], list[str]]:
+        if self._done is None or self._unreached is None:
+            order = self.order(BACKWARD)
+            positions = self._positions[BACKWARD]
+            self._done = [NodeStyle(extra_label=grad_label(self.graph.nodes[n])) for n in order]
+            self._unreached = [n for n in self.graph.nodes if n not in positions]
+        return self._done, self._unreached
+
+    def _backward(self, index: int) -> StepView:
+        graph, order = self.graph, self.order(BACKWARD)
+        done, unreached = self._backward_tables()
+        index = max(-1, min(index, len(order) - 1))
+        styles = dict.fromkeys(unreached, DASHED)
+        styles.update(zip(order[: max(index, 0)], done))
+        styles.update(dict.fromkeys(order[index + 1:], DASHED))
+        node = order[index] if index >= 0 else None
+        edges: frozenset[tuple[str, str]] = frozenset()
+        if not order:
+            caption = "Backward has not run: run backward to step through it."
         else:
-            summed = consumers(graph, node)
-            if summed > 1:
-                caption += f" sums the gradients of its {summed} consumers"
+            caption = f"Backward: the engine runs {len(order)} nodes, starting at the output."
+        if node is not None:
+            attrs: dict[str, Any] = graph.nodes[node]
+            label = done[index].extra_label
+            styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0, extra_label=label)
+            # The edges the gradient flows along: out to the inputs, or, at a leaf (which sends
+            # nothing further), in from the consumers it accumulates.
+            edges = self._edges(node) or frozenset((node, c) for c in graph.successors(node))
+            caption = f"Backward step {index + 1}/{len(order)}: {describe(graph, node)}"
+            if index == 0:
+                caption += " receives the seed gradient" + (" (ones)" if attrs.get("shape") else " 1.0")
+            elif attrs.get("kind") == "leaf":
+                caption += " accumulates its gradient into .grad"
             else:
-                caption += " receives its gradient"
-        label = grad_label(attrs)
-        if label:
-            caption += f": {label}"
-    return StepView(BACKWARD, index, len(order), node, styles, edges, caption)
+                summed = consumers(graph, node)
+                caption += (f" sums the gradients of its {summed} consumers" if summed > 1
+                            else " receives its gradient")
+            if label:
+                caption += f": {label}"
+        return StepView(BACKWARD, index, len(order), node, styles, edges, caption)
 
 
 def step_view(graph: nx.DiGraph, mode: str, index: int) -> StepView:
-    """Return the view of step ``index`` (0-based) in ``mode``."""
-    return forward_view(graph, index) if mode == FORWARD else backward_view(graph, index)
+    """Return the view of step ``index`` (0-based, -1 = before the first) in ``mode``.
+
+    For many steps of one graph, keep a :class:`Stepper` instead.
+    """
+    return Stepper(graph).view(mode, index)

@@ -26,7 +26,7 @@ from ..core import colors
 from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
 from ..core.dot import NodeStyle
 from ..core.stepping import BACKWARD, StepView
-from .stepper import StepCache
+from ..core.stepping import Stepper
 
 HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
@@ -75,7 +75,7 @@ class Document(QObject):
         self._layers: dict[str, dict[str, NodeStyle]] = {}
         self._fills: dict[str, str] = {}
         self.step: StepView | None = None  # None: not stepping, the whole graph shows
-        self._steps: StepCache | None = None
+        self._steps: Stepper | None = None
         self.last_changed: frozenset[str] | None = None
         """Graph nodes whose style the last ``stylesChanged`` changed; None: any may have."""
 
@@ -102,7 +102,7 @@ class Document(QObject):
             self.color_mode = "device"
         had_step = self.step is not None
         self.step = None
-        self._steps = StepCache(graph) if graph is not None else None
+        self._steps = Stepper(graph) if graph is not None else None
         self._layers.pop("step", None)
         self._layers.pop("source", None)
         self._rebuild_display()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBo
 from ..core import colors
 from ..errors import ScriptError
 from .document import Document
-from .stepper import describe
+from ..core.stepping import describe
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import runpy
 
-from graphviz_app.core.stepping import BACKWARD, FORWARD, grad_label, step_order, step_view
+import pytest
+
+from graphviz_app.core.stepping import BACKWARD, FORWARD, Stepper, grad_label, step_order, step_view
 from graphviz_app.resources import example
 
 
@@ -80,3 +82,27 @@ def test_without_backward_there_are_no_backward_steps(runner):
 def test_nan_gradient_label():
     label = grad_label({"kind": "op", "grad": {"nan": 2, "inf": 0, "norm": float("nan")}})
     assert label == "‖g‖=nan/inf (2 nan, 0 inf)"
+
+
+@pytest.mark.parametrize("name", ["basic_autograd.py", "sequential_branches.py", "detach.py"])
+def test_between_two_steps_only_the_nodes_in_between_change(name, runner):
+    """What lets the window restyle only a few items per step, and play instantly."""
+    graph = runner.run(example(name), backward=True).graph
+    stepper = Stepper(graph)
+    for mode in (FORWARD, BACKWARD):
+        order = stepper.order(mode)
+        views = [stepper.view(mode, k) for k in range(len(order))]
+        assert [v.node for v in views] == order
+        for a, va in enumerate(views):
+            for b, vb in enumerate(views):
+                differ = {n for n in graph.nodes if va.styles.get(n) != vb.styles.get(n)}
+                lo, hi = sorted((a, b))
+                assert differ <= set(order[lo : hi + 1])
+
+
+def test_a_leaf_step_marks_the_gradient_arriving(runner):
+    graph = runner.run(example("basic_autograd.py"), backward=True).graph
+    view = Stepper(graph).view(BACKWARD, 3)
+    leaf = view.node
+    assert graph.nodes[leaf]["kind"] == "leaf"
+    assert view.edges == {(leaf, consumer) for consumer in graph.successors(leaf)}

@@ -12,7 +12,6 @@ from graphviz_app.core import colors
 from graphviz_app.core.graph import graph_from_trace, ordered_nodes
 from graphviz_app.core.stepping import BACKWARD, CURRENT_PEN, FORWARD, step_view
 from graphviz_app.qt.document import Document
-from graphviz_app.qt.stepper import StepCache
 from graphviz_app.qt.timeline import SPEEDS
 from graphviz_app.resources import example
 
@@ -61,35 +60,6 @@ def run_backward(window, qtbot) -> None:
         return
     with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.actions_.run_backward.trigger()
-
-
-# -- the step cache gives the core's views, fast --------------------------------------------------
-@pytest.mark.parametrize("name", ["basic_autograd.py", "sequential_branches.py", "detach.py"])
-def test_step_cache_views_equal_core_step_views(qt_runner, name):
-    graph = qt_runner.run(example(name), backward=True).graph
-    cache = StepCache(graph)
-    for mode in (FORWARD, BACKWARD):
-        count = cache.count(mode)
-        assert count > 0
-        for index in range(-1, count):
-            mine, core = cache.view(mode, index), step_view(graph, mode, index)
-            assert (mine.mode, mine.index, mine.count, mine.node, mine.caption) == (
-                core.mode, core.index, core.count, core.node, core.caption)
-            assert mine.styles == core.styles
-            if mode == BACKWARD and mine.node and graph.nodes[mine.node]["kind"] == "leaf":
-                # A leaf sends nothing on: the flow shown is the gradient arriving at it.
-                assert not core.edges and mine.edges == {(mine.node, c) for c in graph.successors(mine.node)}
-            else:
-                assert mine.edges == core.edges
-        # Between two steps of one mode, only the nodes from one step to the other change look
-        # (what Document.set_step restyles).
-        order = cache.order(mode)
-        for a in range(count):
-            for b in range(count):
-                va, vb = cache.view(mode, a), cache.view(mode, b)
-                differ = {n for n in graph.nodes if va.styles.get(n) != vb.styles.get(n)}
-                lo, hi = sorted((a, b))
-                assert differ <= set(order[lo:hi + 1])
 
 
 def test_a_step_changes_only_the_nodes_it_touches(qtbot):
