@@ -23,6 +23,14 @@ MODULES_KEY = "graphviz_app.modules"
 VALUE_KEY = "graphviz_app.value"
 CUTS_KEY = "graphviz_app.cuts"
 _DETACH = {torch.Tensor.detach, torch.detach}
+_INPLACE_DUNDERS = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ipow__", "__setitem__"}
+MAX_INPLACE_NOTES = 5
+
+
+def _is_inplace(func: Callable[..., Any]) -> bool:
+    """Return True for tensor methods that change their tensor in place (``mul_``, ``+=``, ``x[i] =``)."""
+    name = getattr(func, "__name__", "")
+    return (name.endswith("_") and not name.startswith("_")) or name in _INPLACE_DUNDERS
 
 
 class ForwardRecorder(TorchFunctionMode):
@@ -37,6 +45,8 @@ class ForwardRecorder(TorchFunctionMode):
         """First script line where an op on a requires-grad tensor ran with grad disabled."""
         self._handles: list[RemovableHandle] = []
         self._original_apply: Any = None
+        self.inplace: list[dict[str, Any]] = []
+        """The first few in-place changes of tensors that require grad: ``{"line", "code"}``."""
         self._detached: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
         """id(tensor) -> (weak reference, where and from what it was detached)."""
 
@@ -88,10 +98,18 @@ class ForwardRecorder(TorchFunctionMode):
             self._note_no_grad(args)
         if func in _DETACH:
             self._note_detach(args[0], result)
+        elif len(self.inplace) < MAX_INPLACE_NOTES and _is_inplace(func) and args:
+            self._note_inplace(args[0])
         elif self._detached and isinstance(result, torch.Tensor) and result.grad_fn is not None:
             self._note_cut_inputs(args, result)
         self.tag(result)
         return result
+
+    def _note_inplace(self, target: Any) -> None:
+        if isinstance(target, torch.Tensor) and target.requires_grad:
+            where = self._source()
+            if where is not None and all(n["line"] != where["line"] for n in self.inplace):
+                self.inplace.append({"line": where["line"], "code": where["code"]})
 
     def _note_detach(self, source: Any, result: Any) -> None:
         if not isinstance(source, torch.Tensor) or not source.requires_grad:

@@ -137,7 +137,11 @@ class ScriptCapture:
         except ScriptError:
             raise
         except BaseException as exc:  # the user's error, reported with the user's traceback
-            raise diagnose(exc, self.file) from None
+            error = diagnose(exc, self.file)
+            if error.kind == "inplace" and self.recorder.inplace:
+                changes = "; ".join(f"line {n['line']}: `{n['code']}`" for n in self.recorder.inplace)
+                error.message += f" In-place changes of tensors that require grad: {changes}."
+            raise error from None
 
     def _watch_warnings(self, show: Callable[..., Any]) -> Callable[..., Any]:
         """Return a warnings.showwarning that still shows every warning, and explains the ones

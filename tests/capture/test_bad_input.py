@@ -51,6 +51,13 @@ def _line_start(source: str, line: int) -> int:
     return sum(len(part) + 1 for part in source.split("\n")[: line - 1])
 
 
+def test_inplace_error_names_the_line_that_changed_the_tensor(write_script, runner):
+    script = write_script("import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n")
+    with pytest.raises(ScriptError) as info:
+        runner.run(script)
+    assert "line 4: `x.mul_(2)`" in info.value.message and info.value.line == 5
+
+
 def test_user_traceback_shows_the_users_frames(write_script, runner):
     script = write_script("import torch\n\ndef inner():\n    raise ValueError('bad shape')\n\ninner()\n")
     with pytest.raises(ScriptError) as info:
