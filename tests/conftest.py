@@ -2,6 +2,21 @@
 from __future__ import annotations
 
 import os
+from typing import Iterator
+
+import pytest
 
 # Before any QApplication exists (pytest-qt creates it lazily, after conftest is imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_layout_cache(tmp_path_factory) -> Iterator[None]:
+    """Layouts cached by the tests go to a temporary folder, never the user's cache."""
+    previous = os.environ.get("GRAPHVIZ_APP_CACHE_DIR")
+    os.environ["GRAPHVIZ_APP_CACHE_DIR"] = str(tmp_path_factory.mktemp("layout-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("GRAPHVIZ_APP_CACHE_DIR", None)
+    else:
+        os.environ["GRAPHVIZ_APP_CACHE_DIR"] = previous

@@ -269,6 +269,15 @@ class Document(QObject):
         if self.graph is not None:
             self.set_collapsed(collapse_to_depth(self.graph, depth))
 
+    def set_view_options(self, options: ViewOptions) -> None:
+        """Show the graph as ``options`` say (collapsed modules and hub splitting at once)."""
+        options = dataclasses.replace(options, collapsed=frozenset(options.collapsed) & frozenset(self.modules()))
+        if options == self.options:
+            return
+        members = self.selected_members()
+        self.options = options
+        self._display_changed(members)
+
     def set_split_hubs(self, on: bool) -> None:
         if on == self.options.split_hubs:
             return

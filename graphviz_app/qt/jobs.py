@@ -206,6 +206,14 @@ class LayoutJobs(QObject):
     def latest(self) -> int:
         return self._latest
 
+    def cancel(self) -> None:
+        """Stop the layout in flight (its request then fails with LayoutCancelled)."""
+        for stop in list(self._cancels.values()):
+            try:
+                stop()
+            except Exception:
+                pass
+
     def is_busy(self) -> bool:
         return bool(self._tasks)
 

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox
 
+from ..core.cost import LIMIT_ATTRS, WINDOW_BUDGET, estimate, recommend
 from ..core.dot import to_dot
 from ..core.graph import load_graph_json
-from ..core.layout import LayoutCancelled, LayoutJob
+from ..core.layout import LayoutCancelled
+from ..core.layout_cache import CachedLayoutJob, LayoutCache
 from ..errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
 from .about import missing_graphviz_text
 from .app import is_dark
@@ -48,7 +50,7 @@ class Loader(QObject):
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self._fit_next = True
         self._pending: dict[int, tuple[Any, Any]] = {}
-        self._layout_jobs: dict[int, LayoutJob] = {}
+        self.layout_cache = LayoutCache()
         self._warned_graphviz = False
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
@@ -119,7 +121,9 @@ class Loader(QObject):
         self.open(self.source)
 
     def cancel(self) -> None:
+        """Stop the running script, or the layout in progress."""
         self.jobs.cancel()
+        self.layouts.cancel()
 
     # -- script runs -----------------------------------------------------------------------------
     def _run_started(self, request: RunRequest) -> None:
@@ -203,26 +207,53 @@ class Loader(QObject):
 
     # -- layout ----------------------------------------------------------------------------------
     def _graph_changed(self) -> None:
-        if self.document.graph is None:
+        doc = self.document
+        if doc.graph is None:
             self.window.scene.clear_graph()
             return
+        if self._fit_next and doc.display is not None:
+            # A new graph: estimate what dot will cost before calling it, and open big graphs
+            # collapsed to module level (hubs split, iteration limits) instead of hanging.
+            plan = recommend(doc.graph, doc.options, display=doc.display)
+            if plan.changed:
+                self.window.messages.info(plan.message())
+                if plan.options != doc.options:
+                    doc.set_view_options(plan.options)  # lays out through displayChanged
+                    return
         self.request_layout()
 
     def request_layout(self) -> None:
-        """Lay out the document's display graph in the background (newest request wins)."""
+        """Lay out the document's display graph in the background (newest request wins).
+
+        An unchanged graph comes from the layout cache at once; a view predicted to be slow gets
+        Graphviz's iteration limits and a progress message with the estimate and Cancel.
+        """
         doc = self.document
         if doc.graph is None or doc.display is None:
             return
         display, graph = doc.display, doc.graph
-        dot_text = to_dot(display, graph, mode=doc.color_mode)
-        job = LayoutJob(dot_text, LAYOUT_TIMEOUT)
+        cost = estimate(display)
+        attrs = dict(LIMIT_ATTRS) if cost.seconds > WINDOW_BUDGET else {}
+        dot_text = to_dot(display, graph, mode=doc.color_mode, graph_attrs=attrs)
+        job = CachedLayoutJob(dot_text, self.layout_cache, LAYOUT_TIMEOUT)
         token = self.layouts.request(job.result, job.cancel)
         self._pending = {token: (display, graph)}
+        text = f"Laying out {len(display.nodes)} nodes…"
+        if cost.seconds > 1.0 and not self.layout_cache.path_for(dot_text).exists():
+            text = f"Laying out {len(display.nodes)} nodes (about {cost.seconds:.0f} s)…"
+            self.window.view.busy.show_message(text)
+            self.window.actions_.cancel.setEnabled(True)
         if not self.window.scene.node_items:
-            self.window.view.placeholder = "Laying out the graph…"
+            self.window.view.placeholder = text
             self.window.view.viewport().update()
 
+    def _layout_idle(self) -> None:
+        if not self.jobs.is_busy():
+            self.window.view.busy.hide()
+            self.window.actions_.cancel.setEnabled(False)
+
     def _layout_finished(self, layout: Any, token: int) -> None:
+        self._layout_idle()
         display, graph = self._pending.pop(token, (None, None))
         doc = self.document
         if display is not doc.display or graph is not doc.graph:
@@ -252,7 +283,16 @@ class Loader(QObject):
 
     def _layout_failed(self, error: Any, token: int) -> None:
         self._pending.pop(token, None)
+        self._layout_idle()
         if isinstance(error, LayoutCancelled):
+            if token == self.layouts.latest():
+                self.window.messages.info(
+                    "Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out "
+                    "a smaller view."
+                )
+                if not self.window.scene.node_items:
+                    self.window.view.placeholder = "Layout cancelled: collapse modules to see a smaller view."
+                    self.window.view.viewport().update()
             return
         if isinstance(error, GraphvizNotFoundError):
             text = missing_graphviz_text()

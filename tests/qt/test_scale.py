@@ -1,0 +1,71 @@
+"""Big graphs stay usable: the cost is estimated before dot runs, big graphs open collapsed,
+unchanged graphs come from the layout cache, and a slow layout can be cancelled."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from graphviz_app.core.display import ViewOptions
+from graphviz_app.core.graph import dumps_graph
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from core.graphs import rnn_like, transformer_like  # noqa: E402
+
+LOAD_TIMEOUT_MS = 120_000
+
+
+def save(graph, folder: Path, name: str) -> Path:
+    path = folder / name
+    path.write_text(dumps_graph(graph))
+    return path
+
+
+def test_a_big_graph_opens_collapsed_to_module_level(window, load, tmp_path):
+    graph = transformer_like(100)
+    assert graph.number_of_nodes() > 3000
+    load(save(graph, tmp_path, "big.json"), timeout=LOAD_TIMEOUT_MS)
+    doc = window.document
+    assert doc.options.collapsed, "the plan collapsed modules before the first layout"
+    modules = [n for n in doc.display.nodes.values() if n.kind == "module"]
+    assert modules and len(doc.display.nodes) < graph.number_of_nodes()
+    assert len(window.scene.node_items) == len(doc.display.nodes)
+    assert "large for Graphviz" in window.messages.plain_text()
+
+
+def test_expanding_a_collapsed_module_on_demand(window, load, qtbot, tmp_path):
+    load(save(transformer_like(100), tmp_path, "big.json"), timeout=LOAD_TIMEOUT_MS)
+    doc = window.document
+    before = len(doc.display.nodes)
+    module = sorted(doc.options.collapsed)[0]
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        doc.expand(module)
+    assert module not in doc.options.collapsed
+    assert len(window.scene.node_items) == len(doc.display.nodes) > before
+
+
+def test_reopening_an_unchanged_graph_hits_the_layout_cache(window, load, tmp_path):
+    path = save(transformer_like(4), tmp_path, "small.json")
+    load(path)
+    cache = window.loader.layout_cache
+    hits, misses = cache.hits, cache.misses
+    load(path)
+    assert cache.hits == hits + 1 and cache.misses == misses
+
+
+def test_a_slow_layout_shows_progress_and_can_be_cancelled(window, load, qtbot, tmp_path):
+    load(save(rnn_like(100), tmp_path, "rnn.json"))
+    doc = window.document
+    # Without hub splitting this view takes dot minutes (one weight used 100 ranks apart).
+    doc.set_view_options(ViewOptions(split_hubs=False))
+    qtbot.waitUntil(lambda: window.view.busy.isVisible(), timeout=10_000)
+    assert "Laying out" in window.view.busy.label.text() and "about" in window.view.busy.label.text()
+    assert window.actions_.cancel.isEnabled()
+    window.actions_.cancel.trigger()
+    qtbot.waitUntil(lambda: "Layout cancelled" in window.messages.plain_text(), timeout=30_000)
+    qtbot.waitUntil(lambda: not window.view.busy.isVisible(), timeout=10_000)
+    # the window goes on: back to split hubs, a normal layout
+    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+        doc.set_view_options(ViewOptions(split_hubs=True))
+    assert len(window.scene.node_items) == len(doc.display.nodes)
