@@ -53,9 +53,14 @@ def readable_edge_color(color: str, dark: bool) -> str:
 
 
 def transfer_color(graph: nx.DiGraph, edge: tuple[str, str], dark: bool = False) -> str:
-    """Return the color of a device-transfer edge: the destination device's color, readable."""
+    """Return the color of a device-transfer edge: the destination device's color, readable.
+
+    On a light background it is exactly what exported images use (``colors.device_edge_color``).
+    """
     dst = graph.nodes[edge[1]].get("device")
-    return readable_edge_color(colors.darken(colors.device_base_color(dst), 0.15), dark)
+    if not dark:
+        return colors.device_edge_color(dst)
+    return readable_edge_color(colors.device_base_color(dst), dark=True)
 
 
 def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
