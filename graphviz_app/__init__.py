@@ -4,16 +4,34 @@ Python API (importing this package loads neither torch nor Qt; ``trace`` needs t
 caller has already imported to make the tensors)::
 
     import graphviz_app
+    with graphviz_app.record():                        # optional: op modules and source lines
+        loss = loss_fn(model(x), y)
     graph = graphviz_app.trace(loss, backward=True)   # networkx.DiGraph
     graphviz_app.export(loss, "graph.svg")            # or a DiGraph; format from the suffix
 """
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 __version__ = "0.1.0"
-__all__ = ["trace", "export", "__version__"]
+__all__ = ["trace", "export", "record", "__version__"]
+
+
+@contextmanager
+def record(*, values: bool = True) -> Iterator[None]:
+    """Tag the autograd ops created inside the block with their nn.Module, their source line in
+    the calling file and (``values=True``) a summary of their value, for :func:`trace`/:func:`export`.
+
+    Scripts run by the app and the CLI are recorded this way already.
+    """
+    from .capture.recorder import ForwardRecorder
+
+    frame = sys._getframe(2)  # the caller of ``with record():`` (contextlib's frame is between)
+    with ForwardRecorder(frame.f_code.co_filename, values=values):
+        yield
 
 
 def trace(*tensors: Any, backward: bool = False) -> Any:

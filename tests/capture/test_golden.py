@@ -110,3 +110,15 @@ def test_json_round_trip_keeps_everything(runner):
     assert dict(again.nodes(data=True)) == dict(graph.nodes(data=True))
     assert sorted(again.edges(data=True)) == sorted(graph.edges(data=True))
     assert again.graph == graph.graph
+
+
+def test_record_gives_in_process_traces_modules_and_lines():
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 1))
+    with graphviz_app.record():
+        loss = model(torch.ones(2, 3)).sum()
+    graph = graphviz_app.trace(loss)
+    ops = {d["op"]: d for _, d in graph.nodes(data=True) if d["kind"] == "op"}
+    assert ops["ReluBackward0"]["module"] == "1"
+    assert {d["module"] for _, d in graph.nodes(data=True) if d["op"] in ("AddmmBackward0", "TBackward0")} == {"0", "2"}
+    assert ops["SumBackward0"]["source"]["code"] == "loss = model(torch.ones(2, 3)).sum()"
+    assert ops["ReluBackward0"]["value"]["shape"] == [2, 4]
