@@ -6,9 +6,9 @@ Run by ``bench.run`` in a fresh process per entry (so one model's memory or a hu
 affect the next). Stages, each a median over up to ``--repeat`` runs (fewer when slow):
 
 * ``walk``: the floor: a bare ``next_functions`` walk into a networkx DiGraph (op names only);
-* ``capture``: what the app does after the forward pass: naming, walk, per-node metadata, trace,
-  DiGraph; ``forward_plain``/``forward_recorded``: the forward pass without/with the app's
-  recorder (module paths, source lines, value summaries);
+* ``capture``: what the app does after the forward pass (run under the app's recorder, which
+  tags module paths, source lines and value summaries; not timed): naming, walk, per-node
+  metadata, trace, DiGraph;
 * ``backward_plain``/``backward_recorded``: ``backward()`` alone, and under the app's hooks;
 * ``export_loss_svg``: ``graphviz_app.export(loss, "g.svg")`` in-process, as a user would call it;
 * on the graph the window shows (captured as the app does, with backward): ``emit_dot``,
@@ -83,13 +83,13 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
 
     # One untimed pass first: the first backward and the first hooks of a process pay one-off
     # costs (autograd's worker thread, lazy imports) that a reload in the app never sees.
-    warm = workload.roots(recorded=True)
-    recorder = BackwardRecorder(walk([t.grad_fn for _, t in warm]))
-    with recorder:
-        run_backward([t for _, t in warm])
-    del warm, recorder
-    rec.stage("forward_plain", measure(lambda: workload.roots(), repeat=repeat))
-    rec.stage("forward_recorded", measure(lambda: workload.roots(recorded=True), repeat=repeat))
+    try:
+        warm = workload.roots(recorded=True)
+        with BackwardRecorder(walk([t.grad_fn for _, t in warm])):
+            run_backward([t for _, t in warm])
+    except Exception:  # a graph backward cannot run through (the meta device): its stage says so
+        pass
+    warm = None
     outputs = workload.roots(recorded=True)
     tensors = [t for _, t in outputs]
     rec.stage("walk", measure(lambda: bare_walk(tensors), repeat=repeat))

@@ -29,8 +29,8 @@ from .timing import Timing, measure
 from .zoo import Entry, by_name, entries
 
 RESULTS = Path(__file__).resolve().parent / "results"
-BIG = {f"{kind}_{size}" for kind in ("chain", "residual") for size in (10000, 20000)}
-"""Entries whose peak memory is not measured (it adds a minute and no target depends on it)."""
+BIG = {f"{kind}_{size}" for kind in ("chain", "residual") for size in (5000, 10000, 20000)}
+"""Entries whose peak memory is not measured (a minute more, and no target depends on it)."""
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=None, help="runs per stage (default 3, quick 2)")
     parser.add_argument("--only", nargs="+", metavar="NAME", help="zoo entries to run (default: all)")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
-    parser.add_argument("--cap", type=float, default=30.0, help="seconds allowed to one dot run (default 30)")
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds allowed to one dot run (default 20)")
     parser.add_argument("--no-reference", dest="reference", action="store_false", help="skip torchviz")
     parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip peak memory")
     parser.add_argument("--out", type=Path, default=None, help="JSON results file")

@@ -1,7 +1,7 @@
 """The benchmark's tables: pipeline stage times, and the targets with the ratios that decide them.
 
-Cells are medians (``12 ms``, ``1.4 s``); ``> 60 s`` is a run stopped at the cap; ``err`` a stage
-that failed (the JSON has the message); ``—`` not measured. Ratio cells end in ✓ or ✗ against
+Cells are medians (``12 ms``, ``1.4 s``); ``> 20 s`` is a run stopped at the cap; ``fails (...)``
+or ``err`` a stage that raised (the JSON has the message); ``—`` not measured. Ratio cells end in ✓ or ✗ against
 the target in the column's header.
 """
 from __future__ import annotations
@@ -55,7 +55,8 @@ def cell(timing: dict[str, Any] | None) -> str:
     if timing.get("timeout") is not None:
         return f"> {timing['timeout']:g} s"
     if timing.get("error"):
-        return "err"
+        kind = str(timing["error"]).split(":", 1)[0]
+        return f"fails ({kind})" if kind.endswith("Error") else "err"
     if timing.get("seconds") is None:
         return "—"
     text = seconds_text(timing["seconds"])
@@ -86,6 +87,8 @@ def ratio_cell(ours: dict[str, Any] | None, theirs: dict[str, Any] | None, limit
         return f"> {a_cap / b:.2f} ✗"
     if a_cap and b_cap:
         return "both > cap"
+    if a is not None and theirs and theirs.get("error"):
+        return "✓ (it fails)"
     return "—"
 
 
@@ -176,8 +179,8 @@ def tables(results: list[dict[str, Any]], *, markdown: bool = False) -> str:
     """Return both tables (stages, then targets) with their legends."""
     stage_header = ["model", "nodes", "edges"] + [title for _, title in STAGE_COLUMNS]
     target_header = ["model"] + TARGET_COLUMNS
-    notes = ("¹ one run (slow stages stop repeating after 10 s); > N s: stopped at the cap; "
-             "err: the stage failed (see the JSON); —: not measured.")
+    notes = ("¹ one run (slow stages stop repeating after 6 s); > N s: stopped at the cap; "
+             "fails/err: the stage raised (message in the JSON); —: not measured.")
     return "\n\n".join([
         "Pipeline stages (medians)", render(stage_header, stage_rows(results), markdown),
         "Targets", render(target_header, target_rows(results), markdown), notes,

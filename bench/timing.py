@@ -39,7 +39,7 @@ class Timing:
         return {k: v for k, v in self.__dict__.items() if v not in (None, [])}
 
 
-def measure(fn: Callable[[], Any], *, repeat: int, budget: float = 8.0,
+def measure(fn: Callable[[], Any], *, repeat: int, budget: float = 6.0,
             setup: Callable[[], Any] | None = None, cap: float | None = None) -> Timing:
     """Time ``fn`` (given ``setup()``'s result when there is a setup) up to ``repeat`` times.
 
