@@ -65,6 +65,8 @@ SECONDS_AT_1K = 0.162
 EXPONENT = 1.93
 """Calibration: seconds grow as size ** EXPONENT."""
 STARTUP_SECONDS = 0.03
+QUICK_ABOVE = 3000
+"""Graphs with more nodes are estimated with :func:`quick_estimate` by :func:`recommend`."""
 HUB_SPAN = 6
 """A leaf whose consumers span this many ranks or more counts as a hub (as core.display splits)."""
 
@@ -405,9 +407,15 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
     off), collapse modules to the deepest depth that fits (keeping the ones already collapsed),
     and Graphviz's iteration limits (:data:`LIMIT_ATTRS`).  Returns the requested view untouched
     when it is predicted to fit.  ``display`` is the requested view's display graph, when the
-    caller has it already (it is built otherwise).
+    caller has it already (otherwise it is built, or for graphs over QUICK_ABOVE nodes estimated
+    with :func:`quick_estimate`).
     """
-    requested = estimate(display if display is not None else build_display(graph, options))
+    if display is not None:
+        requested = estimate(display)
+    elif graph.number_of_nodes() > QUICK_ABOVE:
+        requested = quick_estimate(graph, options)  # building the full display costs ~1 s at 20k
+    else:
+        requested = estimate(build_display(graph, options))
     if requested.seconds <= budget:
         return Recommendation(options, {}, requested, requested, seconds=requested.seconds)
     actions: list[str] = []
