@@ -87,8 +87,11 @@ def ratio_cell(ours: dict[str, Any] | None, theirs: dict[str, Any] | None, limit
         return f"> {a_cap / b:.2f} ✗"
     if a_cap and b_cap:
         return "both > cap"
-    if a is not None and theirs and theirs.get("error"):
-        return "✓ (it fails)"
+    if theirs and theirs.get("error"):
+        if a is not None:
+            return "✓ (it fails)"
+        if a_cap:
+            return f"ours > {a_cap:g} s; it fails"
     return "—"
 
 
