@@ -36,9 +36,9 @@ point off by 3x. A sample (predicted / measured seconds of ``dot``):
     chain_20000, full detail             20000     6665     92.7      74
     chain_20000, modules at depth 3       6668      133      6.6       4.1
 
-Not modelled: clusters holding only parameter leaves while the ops using them lie outside (an
-in-process ``graphviz_app.export`` of a module's loss, where no forward recorder tags ops with
-modules) make ``dot``'s x-positioning explode (a 1,000-node chain: > 100 s instead of 0.5 s).
+Not modelled: clusters whose members interleave with outside nodes on many ranks.  Clusters
+holding only parameter leaves, with the ops using them outside, made ``dot``'s x-positioning
+explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.display`` no longer draws those.
 """
 from __future__ import annotations
 
