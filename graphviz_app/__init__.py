@@ -61,5 +61,7 @@ def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, ba
         from .capture.api import trace_tensors
 
         items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
-        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1)
+        # An image never shows the parameters' values: only a JSON export pays for them.
+        values = Path(path).suffix.lower() == ".json"
+        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1, values=values)
     return export_graph(graph, path, mode=color)

@@ -14,12 +14,15 @@ from .naming import collect_names
 from .walker import build_trace, walk
 
 
-def trace_tensors(tensors: tuple[Any, ...], *, backward: bool = False, caller_depth: int = 1) -> nx.DiGraph:
+def trace_tensors(
+    tensors: tuple[Any, ...], *, backward: bool = False, caller_depth: int = 1, values: bool = True
+) -> nx.DiGraph:
     """Return the autograd graph reaching ``tensors`` as a DiGraph (see core/schema.py).
 
     Nodes are named after the caller's variables and the parameters of the ``nn.Module``s the
     caller holds. With ``backward=True`` backward runs from all tensors together (non-scalars
-    seeded with ones) and is recorded. Raises GraphvizAppError when no tensor has a graph.
+    seeded with ones) and is recorded; ``values=False`` skips the leaves' value summaries (an
+    image never shows them). Raises GraphvizAppError when no tensor has a graph.
     """
     outputs = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor)]
     roots = [t for t in outputs if t.grad_fn is not None]
@@ -31,7 +34,7 @@ def trace_tensors(tensors: tuple[Any, ...], *, backward: bool = False, caller_de
     frame = sys._getframe(caller_depth + 1)
     names = collect_names([frame.f_locals, frame.f_globals])
     result = walk([t.grad_fn for t in roots])
-    trace = build_trace(result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots])
+    trace = build_trace(result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots], values=values)
     if backward:
         recorder = BackwardRecorder(result)
         with recorder:

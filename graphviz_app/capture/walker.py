@@ -147,8 +147,11 @@ def _format_saved(label: str, value: Any) -> str:
     return text if len(text) <= MAX_SAVED_TEXT else text[: MAX_SAVED_TEXT - 1] + "…"
 
 
-def node_record(node: Node, names: Names) -> dict[str, Any]:
-    """Return the schema attributes of one autograd node that need no backward."""
+def node_record(node: Node, names: Names, *, values: bool = True) -> dict[str, Any]:
+    """Return the schema attributes of one autograd node that need no backward.
+
+    ``values=False`` skips the leaves' value summaries (a pass over every parameter).
+    """
     record: dict[str, Any] = {
         "op": op_name(node), "name": None, "module": None, "source": None, "value": None, "cuts": [],
     }
@@ -162,7 +165,7 @@ def node_record(node: Node, names: Names) -> dict[str, Any]:
             dtype=dtype_name(variable.dtype),
             device=device_name(variable.device),
             saved=[],
-            value=summarize(variable),
+            value=summarize(variable) if values else None,
         )
         return record
     record["kind"] = "op"
@@ -217,9 +220,10 @@ def build_trace(
     *,
     script: str | None = None,
     notices: Sequence[str] = (),
+    values: bool = True,
 ) -> dict[str, Any]:
     """Return the node-link trace of a walk (backward fields empty; see backward.py)."""
-    records = [node_record(node, names) for node in result.nodes]
+    records = [node_record(node, names, values=values) for node in result.nodes]
     order = forward_order(result)
     for position, k in enumerate(order):
         records[k]["forward_index"] = position

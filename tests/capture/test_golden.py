@@ -122,3 +122,15 @@ def test_record_gives_in_process_traces_modules_and_lines():
     assert {d["module"] for _, d in graph.nodes(data=True) if d["op"] in ("AddmmBackward0", "TBackward0")} == {"0", "2"}
     assert ops["SumBackward0"]["source"]["code"] == "loss = model(torch.ones(2, 3)).sum()"
     assert ops["ReluBackward0"]["value"]["shape"] == [2, 4]
+
+
+def test_export_from_a_tensor_keeps_values_only_where_they_are_shown(tmp_path):
+    w = torch.tensor([[1.0, 2.0], [3.0, 2.0]], requires_grad=True)
+    z = (w**3 + 3).mean()
+    graphviz_app.export(z, tmp_path / "g.json")
+    saved = json.loads((tmp_path / "g.json").read_text())
+    leaf = next(n for n in saved["nodes"] if n["kind"] == "leaf")
+    assert leaf["name"] == "w" and leaf["value"]["values"] == [[1.0, 2.0], [3.0, 2.0]]
+    graphviz_app.export(z, tmp_path / "g.svg")
+    svg = (tmp_path / "g.svg").read_text()
+    assert ">w</text>" in svg and ">PowBackward0</text>" in svg
