@@ -12,9 +12,11 @@ from typing import Any
 import networkx as nx
 
 from ..errors import GraphvizAppError
+from .gc_pause import without_gc
 from .schema import SCHEMA_VERSION
 
 
+@without_gc
 def graph_from_trace(data: dict[str, Any]) -> nx.DiGraph:
     """Return the DiGraph of a trace (``node_link_data`` form); raise GraphvizAppError if malformed."""
     if not isinstance(data, dict) or "nodes" not in data:
@@ -26,8 +28,27 @@ def graph_from_trace(data: dict[str, Any]) -> nx.DiGraph:
             f"up to {SCHEMA_VERSION}. Re-export it with this version, or upgrade graphviz_app."
         )
     key = "edges" if "edges" in data else "links"
-    graph = nx.node_link_graph(data, directed=True, multigraph=False, edges=key)
+    graph = nx.DiGraph()
+    graph.graph.update(data.get("graph") or {})
+    try:
+        graph.add_nodes_from(_without(node, "id") for node in data["nodes"])
+        graph.add_edges_from(_without(edge, "source", "target") for edge in data.get(key, ()))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise GraphvizAppError(
+            f"This graphviz_app graph is malformed ({type(exc).__name__}: {exc}): every node needs an "
+            "'id' and every edge a 'source' and a 'target'. Re-export it with graphviz_app."
+        ) from None
     return graph
+
+
+def _without(item: dict[str, Any], *keys: str) -> tuple[Any, ...]:
+    """Return ``(*item[keys], rest)``: the node-link form's key fields and the other attributes.
+
+    Equivalent to what ``networkx.node_link_graph`` builds, with one dict copy per item (it is
+    most of the cost of opening a big graph).
+    """
+    attrs = dict(item)
+    return (*(attrs.pop(k) for k in keys), attrs)
 
 
 def trace_from_graph(graph: nx.DiGraph) -> dict[str, Any]:
