@@ -1,5 +1,8 @@
 """Forward recording: where each autograd node was created, in which module, with what value.
 
+Values are summarized as the forward pass makes them: each op's output, and each leaf tensor
+(parameter) at its first use, so a capture afterwards only reads the tags.
+
 While a user's script runs, a ``TorchFunctionMode`` (plus a wrapper around custom
 ``autograd.Function.apply``, which modes do not see) tags every new autograd node through its
 ``Node.metadata`` dict, so the information lives and dies with the graph itself.
@@ -22,6 +25,8 @@ SOURCE_KEY = "graphviz_app.source"
 MODULES_KEY = "graphviz_app.modules"
 VALUE_KEY = "graphviz_app.value"
 CUTS_KEY = "graphviz_app.cuts"
+VALUE_VERSION_KEY = "graphviz_app.value_version"
+"""On a leaf's AccumulateGrad node: the tensor's ``_version`` when its VALUE_KEY summary was taken."""
 _DETACH = {torch.Tensor.detach, torch.detach}
 _INPLACE_DUNDERS = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ipow__", "__setitem__"}
 MAX_INPLACE_NOTES = 5
@@ -47,6 +52,8 @@ class ForwardRecorder(TorchFunctionMode):
         self._original_apply: Any = None
         self.inplace: list[dict[str, Any]] = []
         """The first few in-place changes of tensors that require grad: ``{"line", "code"}``."""
+        self._tagged_sequence = -1
+        """The highest autograd sequence number tagged so far (nodes above it are new)."""
         self._detached: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
         """id(tensor) -> (weak reference, where and from what it was detached)."""
 
@@ -156,6 +163,31 @@ class ForwardRecorder(TorchFunctionMode):
         metadata[MODULES_KEY] = self.module_stack
         if self.values:
             metadata[VALUE_KEY] = summarize(tensor)
+            self._tag_leaves(node)
+
+    def _tag_leaves(self, node: Any) -> None:
+        """Summarize the leaf tensors (parameters) ``node`` reads, at their first use.
+
+        Looks through the nodes the same op made inside it (``TBackward0`` between ``F.linear``
+        and its weight: created after the previous tagged op). The summary is the value the
+        forward pass used; it is taken again only when the tensor changed in place since (its
+        ``_version``), e.g. by an optimizer step between two passes.
+        """
+        floor = self._tagged_sequence
+        self._tagged_sequence = max(floor, node._sequence_nr())
+        stack = [node]
+        while stack:
+            for child, _ in stack.pop().next_functions:
+                if child is None:
+                    continue
+                if hasattr(child, "variable"):
+                    metadata = child.metadata
+                    variable = child.variable
+                    if metadata.get(VALUE_VERSION_KEY) != variable._version:
+                        metadata[VALUE_KEY] = summarize(variable)
+                        metadata[VALUE_VERSION_KEY] = variable._version
+                elif child._sequence_nr() > floor and SOURCE_KEY not in child.metadata:
+                    stack.append(child)
 
     def _source(self) -> dict[str, Any] | None:
         frame: FrameType | None = sys._getframe(2)
