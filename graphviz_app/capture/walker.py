@@ -12,10 +12,11 @@ from typing import Any, Sequence
 
 import torch
 
+from ..core.gc_pause import without_gc
 from ..core.schema import SCHEMA_VERSION
 from .naming import Names, module_path
-from .recorder import CUTS_KEY, MODULES_KEY, SOURCE_KEY, VALUE_KEY
-from .summary import describe, device_name, dtype_name, summarize
+from .recorder import CUTS_KEY, MODULES_KEY, SOURCE_KEY, VALUE_KEY, VALUE_VERSION_KEY
+from .summary import device_name, dtype_name, summarize
 
 Node = Any  # torch.autograd.graph.Node (C++ nodes have no common Python base class)
 MAX_SAVED_TEXT = 60
@@ -32,8 +33,11 @@ class Walk:
     inputs: list[list[int | None]] = field(default_factory=list)
     """For each node, the producer index of each next_functions slot (None for no input)."""
     roots: list[int] = field(default_factory=list)
+    leaf: list[bool] = field(default_factory=list)
+    """For each node, whether it is an AccumulateGrad (a leaf tensor that requires grad)."""
 
 
+@without_gc
 def walk(root_nodes: Sequence[Node]) -> Walk:
     """Return every node reachable from ``root_nodes`` through ``next_functions``."""
     result = Walk()
@@ -47,6 +51,7 @@ def walk(root_nodes: Sequence[Node]) -> Walk:
             result.index[key] = k
             result.nodes.append(node)
             result.inputs.append([])
+            result.leaf.append(hasattr(node, "variable"))
             queue.append(k)
         return k
 
@@ -88,15 +93,13 @@ def forward_order(result: Walk) -> list[int]:
     for producer, consumer in result.edges:
         consumers[producer].append(consumer)
         pending[consumer] += 1
-    sequence = [0] * count
-    for k, node in enumerate(result.nodes):
-        if not is_leaf_node(node):
-            sequence[k] = node._sequence_nr()
-    for k, node in enumerate(result.nodes):
-        if is_leaf_node(node):
+    leaf = result.leaf
+    sequence = [0 if is_leaf else node._sequence_nr() for node, is_leaf in zip(result.nodes, leaf)]
+    for k in range(count):
+        if leaf[k]:
             sequence[k] = min((sequence[c] for c in consumers[k]), default=0)
     # Priority: (sequence number, leaves first, walk index) — a deterministic tie-break.
-    heap = [(sequence[k], 0 if is_leaf_node(n) else 1, k) for k, n in enumerate(result.nodes) if not pending[k]]
+    heap = [(sequence[k], 0 if leaf[k] else 1, k) for k in range(count) if not pending[k]]
     heapq.heapify(heap)
     order: list[int] = []
     while heap:
@@ -105,16 +108,15 @@ def forward_order(result: Walk) -> list[int]:
         for consumer in consumers[k]:
             pending[consumer] -= 1
             if not pending[consumer]:
-                node = result.nodes[consumer]
-                heapq.heappush(heap, (sequence[consumer], 0 if is_leaf_node(node) else 1, consumer))
+                heapq.heappush(heap, (sequence[consumer], 0 if leaf[consumer] else 1, consumer))
     return order
 
 
 _SAVED_NAMES: dict[type, list[str]] = {}
 
 
-def saved_summary(node: Node) -> list[str]:
-    """Return short strings for the node's saved tensors and attributes (``exponent=3``)."""
+def _saved_names(node: Node) -> list[str]:
+    """Return the ``_saved_*`` attribute names of the node's class (looked up once per class)."""
     kind = type(node)
     names = _SAVED_NAMES.get(kind)
     if names is None:
@@ -122,29 +124,112 @@ def saved_summary(node: Node) -> list[str]:
         if isinstance(node, torch.autograd.function.BackwardCFunction):
             names.append("saved_tensors")
         _SAVED_NAMES[kind] = names
-    out: list[str] = []
-    for attr in names:
-        label = attr.removeprefix("_saved_")
+    return names
+
+
+class Describer:
+    """Turns autograd nodes into schema records, memoizing what many nodes share.
+
+    dtype and device names, module paths (one per module stack the recorder tagged) and the
+    saved-attribute names of each node class are computed once per capture, not once per node.
+    """
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self._dtypes: dict[torch.dtype, str] = {}
+        self._devices: dict[torch.device, str] = {}
+        self._paths: dict[int, str | None] = {}
+        self._tensors: dict[tuple[torch.dtype, torch.Size], str] = {}
+
+    def dtype(self, dtype: torch.dtype) -> str:
+        text = self._dtypes.get(dtype)
+        if text is None:
+            text = self._dtypes[dtype] = dtype_name(dtype)
+        return text
+
+    def device(self, device: torch.device) -> str:
+        text = self._devices.get(device)
+        if text is None:
+            text = self._devices[device] = device_name(device)
+        return text
+
+    def tensor(self, tensor: torch.Tensor) -> str:
+        """``"float32[2, 2]"``, plus the device when not cpu (as summary.describe)."""
+        if tensor.is_cpu:
+            key = (tensor.dtype, tensor.shape)
+            text = self._tensors.get(key)
+            if text is None:
+                text = self._tensors[key] = f"{self.dtype(tensor.dtype)}{list(tensor.shape)}"
+            return text
+        return f"{self.dtype(tensor.dtype)}{list(tensor.shape)} {self.device(tensor.device)}"
+
+    def module(self, stack: tuple[Any, ...]) -> str | None:
+        key = id(stack)  # the recorder shares one tuple between all ops of a module call
+        if key not in self._paths:
+            self._paths[key] = module_path(stack, self.names)
+        return self._paths[key]
+
+    def saved(self, node: Node) -> list[str]:
+        """Short strings for the node's saved tensors and attributes (``exponent=3``)."""
+        out: list[str] = []
+        for attr in _saved_names(node):
+            label = attr[7:] if attr.startswith("_saved_") else attr
+            try:
+                value = getattr(node, attr)
+            except RuntimeError:
+                out.append(f"{label}: (freed by backward)")
+                continue
+            except Exception:  # an attribute torch cannot convert to Python
+                continue
+            out.append(self._format_saved(label, value))
+        return out
+
+    def _format_saved(self, label: str, value: Any) -> str:
+        if isinstance(value, torch.Tensor):
+            return f"{label}: {self.tensor(value)}"
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.Tensor) for v in value):
+            shown = ", ".join(self.tensor(v) for v in value[:3])
+            more = f", +{len(value) - 3}" if len(value) > 3 else ""
+            return f"{label}: [{shown}{more}]"
+        text = f"{label}={value!r}"
+        return text if len(text) <= MAX_SAVED_TEXT else text[: MAX_SAVED_TEXT - 1] + "…"
+
+    def leaf(self, node: Node) -> dict[str, Any]:
+        """The record of an AccumulateGrad node (its ``value`` is filled in by ``build_trace``)."""
+        variable = node.variable
+        key = id(variable)
+        return {
+            "op": "AccumulateGrad", "kind": "leaf", "name": self.names.leaves.get(key),
+            "module": self.names.leaf_modules.get(key), "source": None, "value": None, "cuts": [],
+            "shape": list(variable.shape), "dtype": self.dtype(variable.dtype),
+            "device": self.device(variable.device), "saved": [],
+        }
+
+    def op(self, node: Node) -> dict[str, Any]:
+        """The record of an op node: output metadata, saved values, and the recorder's tags."""
         try:
-            value = getattr(node, attr)
-        except RuntimeError:
-            out.append(f"{label}: (freed by backward)")
-            continue
-        except Exception:  # an attribute torch cannot convert to Python
-            continue
-        out.append(_format_saved(label, value))
-    return out
+            meta = node._input_metadata[0]
+            shape: list[int] | None = list(meta.shape)
+            dtype: str | None = self.dtype(meta.dtype)
+            device = self.device(meta.device)
+        except (AttributeError, IndexError, RuntimeError):
+            shape, dtype, device = None, None, "cpu"
+        metadata = node.metadata
+        tagged = SOURCE_KEY in metadata
+        cuts = metadata.get(CUTS_KEY) if tagged else None
+        return {
+            "op": node.name().rpartition("::")[2], "kind": "op", "name": self.names.nodes.get(id(node)),
+            "module": self.module(metadata[MODULES_KEY]) if tagged else None,
+            "source": metadata[SOURCE_KEY] if tagged else None,
+            "value": metadata.get(VALUE_KEY) if tagged else None,
+            "cuts": list(cuts) if cuts else [],
+            "shape": shape, "dtype": dtype, "device": device, "saved": self.saved(node),
+        }
 
 
-def _format_saved(label: str, value: Any) -> str:
-    if isinstance(value, torch.Tensor):
-        return f"{label}: {describe(value)}"
-    if isinstance(value, (list, tuple)) and value and all(isinstance(v, torch.Tensor) for v in value):
-        shown = ", ".join(describe(v) for v in value[:3])
-        more = f", +{len(value) - 3}" if len(value) > 3 else ""
-        return f"{label}: [{shown}{more}]"
-    text = f"{label}={value!r}"
-    return text if len(text) <= MAX_SAVED_TEXT else text[: MAX_SAVED_TEXT - 1] + "…"
+def saved_summary(node: Node) -> list[str]:
+    """Return short strings for the node's saved tensors and attributes (``exponent=3``)."""
+    return Describer(Names()).saved(node)
 
 
 def node_record(node: Node, names: Names, *, values: bool = True) -> dict[str, Any]:
@@ -152,37 +237,28 @@ def node_record(node: Node, names: Names, *, values: bool = True) -> dict[str, A
 
     ``values=False`` skips the leaves' value summaries (a pass over every parameter).
     """
-    record: dict[str, Any] = {
-        "op": op_name(node), "name": None, "module": None, "source": None, "value": None, "cuts": [],
-    }
-    if is_leaf_node(node):
-        variable = node.variable
-        record.update(
-            kind="leaf",
-            name=names.leaves.get(id(variable)),
-            module=names.leaf_modules.get(id(variable)),
-            shape=list(variable.shape),
-            dtype=dtype_name(variable.dtype),
-            device=device_name(variable.device),
-            saved=[],
-            value=summarize(variable) if values else None,
-        )
-        return record
-    record["kind"] = "op"
-    record["name"] = names.nodes.get(id(node))
-    try:
-        meta = node._input_metadata[0]
-        record.update(shape=list(meta.shape), dtype=dtype_name(meta.dtype), device=device_name(meta.device))
-    except (AttributeError, IndexError, RuntimeError):
-        record.update(shape=None, dtype=None, device="cpu")
-    record["saved"] = saved_summary(node)
-    metadata = node.metadata
-    if SOURCE_KEY in metadata:
-        record["source"] = metadata[SOURCE_KEY]
-        record["module"] = module_path(metadata[MODULES_KEY], names)
-        record["value"] = metadata.get(VALUE_KEY)
-        record["cuts"] = list(metadata.get(CUTS_KEY, ()))
+    describer = Describer(names)
+    if not is_leaf_node(node):
+        return describer.op(node)
+    record = describer.leaf(node)
+    record["value"] = summarize(node.variable) if values else None
     return record
+
+
+def _leaf_values(result: Walk, records: list[dict[str, Any]]) -> None:
+    """Fill in the leaves' value summaries: the recorder's (taken at first use in the forward
+    pass) where the tensor has not changed since, else summarized now."""
+    missing: list[int] = []
+    for k, leaf in enumerate(result.leaf):
+        if leaf:
+            node = result.nodes[k]
+            metadata = node.metadata
+            if VALUE_KEY in metadata and metadata.get(VALUE_VERSION_KEY) == node.variable._version:
+                records[k]["value"] = metadata[VALUE_KEY]
+            else:
+                missing.append(k)
+    for k in missing:
+        records[k]["value"] = summarize(result.nodes[k].variable)
 
 
 def _inherit_from_consumers(result: Walk, records: list[dict[str, Any]], order: list[int]) -> None:
@@ -205,14 +281,14 @@ def _inherit_from_consumers(result: Walk, records: list[dict[str, Any]], order: 
 def _module_types(records: list[dict[str, Any]], names: Names) -> dict[str, str]:
     """Return the class name of every module path the graph uses, and of their ancestors."""
     used: set[str] = set()
-    for record in records:
-        path = record["module"]
-        while path:
+    for path in {record["module"] for record in records}:
+        while path and path not in used:
             used.add(path)
             path = path.rpartition(".")[0]
     return {path: names.module_types[path] for path in sorted(used) if path in names.module_types}
 
 
+@without_gc
 def build_trace(
     result: Walk,
     names: Names,
@@ -223,7 +299,10 @@ def build_trace(
     values: bool = True,
 ) -> dict[str, Any]:
     """Return the node-link trace of a walk (backward fields empty; see backward.py)."""
-    records = [node_record(node, names, values=values) for node in result.nodes]
+    describer = Describer(names)
+    records = [describer.leaf(node) if leaf else describer.op(node) for node, leaf in zip(result.nodes, result.leaf)]
+    if values:
+        _leaf_values(result, records)
     order = forward_order(result)
     for position, k in enumerate(order):
         records[k]["forward_index"] = position
@@ -239,10 +318,11 @@ def build_trace(
         output_info.append(
             {"node": f"n{k}", "name": name, "shape": list(tensor.shape), "scalar": tensor.dim() == 0}
         )
-    nodes = []
-    for k, record in enumerate(records):
-        record.update(id=f"n{k}", is_output=k in result.roots, backward_index=None, grad=None)
-        nodes.append(record)
+    roots = set(result.roots)
+    nodes = [
+        {"id": f"n{k}", **record, "is_output": k in roots, "backward_index": None, "grad": None}
+        for k, record in enumerate(records)
+    ]
     edges = [
         {"source": f"n{p}", "target": f"n{c}", "slots": slots, "grad": None}
         for (p, c), slots in sorted(result.edges.items(), key=lambda item: (item[0][1], item[1][0]))
