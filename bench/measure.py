@@ -5,6 +5,9 @@
 Run by ``bench.run`` in a fresh process per entry (so one model's memory or a hung ``dot`` cannot
 affect the next). Stages, each a median over up to ``--repeat`` runs (fewer when slow):
 
+* ``forward_plain``/``forward_recorded``: the forward pass (plain scripts: the script up to its
+  backward call) alone, and under the app's recorder, which tags module paths, source lines and
+  value summaries as it goes;
 * ``walk``: the floor: a bare ``next_functions`` walk into a networkx DiGraph (op names only);
 * ``capture``: what the app does after the forward pass (run under the app's recorder, which
   tags module paths, source lines and value summaries; not timed): naming, walk, per-node
@@ -90,6 +93,10 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
     except Exception:  # a graph backward cannot run through (the meta device): its stage says so
         pass
     warm = None
+    # The recorder's own cost: source lines, module stacks and value summaries (op outputs, and
+    # parameters at first use) are taken during the forward pass, so capture only reads them.
+    rec.stage("forward_plain", measure(lambda: workload.roots(), repeat=repeat))
+    rec.stage("forward_recorded", measure(lambda: workload.roots(recorded=True), repeat=repeat))
     outputs = workload.roots(recorded=True)
     tensors = [t for _, t in outputs]
     rec.stage("walk", measure(lambda: bare_walk(tensors), repeat=repeat))

@@ -22,7 +22,8 @@ HUB_MODELS = ("lstm100",)
 """Entries where the SVG export must beat torchviz 10x (the shared-weight RNN)."""
 
 STAGE_COLUMNS = [
-    ("run", "run (Runner)"), ("walk", "bare walk"), ("capture", "capture"),
+    ("run", "run (Runner)"), ("forward_plain", "forward"), ("forward_recorded", "rec. forward"),
+    ("walk", "bare walk"), ("capture", "capture"),
     ("backward_plain", "backward"), ("backward_recorded", "rec. backward"),
     ("emit_dot", "DOT"), ("layout", "layout"), ("scene", "Qt scene"), ("export_svg", "SVG"),
     ("export_png", "PNG"),
