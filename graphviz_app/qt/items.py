@@ -56,6 +56,19 @@ def _text_width(size: float, bold: bool, text: str) -> float:
     """Return the width of ``text`` in scene units at label size ``size``."""
     return _metrics(size, bold).horizontalAdvance(text) / FONT_SCALE
 
+@lru_cache(maxsize=1024)
+def shared_color(name: str) -> QColor:
+    """Return the QColor named ``name`` ("#rrggbb" or "#aarrggbb"), one instance per name.
+
+    Items share these instances: callers must copy (``QColor(c)``) before changing one.
+    """
+    return QColor(name)
+
+
+def _color_key(color: str | QColor) -> str:
+    return color if isinstance(color, str) else color.name(QColor.NameFormat.HexArgb)
+
+
 BOX3D_DEPTH = 4.0
 BADGE_SIZE = 8.0
 STRONG_HALO = 18.0
@@ -97,6 +110,8 @@ class NodeItem(QGraphicsItem):
         self.ghost = False
         self.highlighted = False
         self.badge: str | None = None
+        self.look_key: tuple | None = None
+        """The arguments of the last :meth:`set_look` (equal arguments change nothing)."""
         self._hover = False
         self.setPos(rect.center())
         self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
@@ -161,27 +176,34 @@ class NodeItem(QGraphicsItem):
         ghost: bool = False,
         highlighted: bool = False,
         badge: str | None = None,
-    ) -> None:
-        """Change colors, outline and badge only (no change to the layout).
+    ) -> bool:
+        """Change colors, outline and badge only (no change to the layout); True if any changed.
 
         ``ghost`` draws the node faded and dotted ("not created yet"); ``badge`` is a short text
         (``NodeStyle.extra_label``, e.g. a gradient norm while stepping) shown in a tag right of
         the node, so it needs no bigger box and no new layout.
         """
+        key = (_color_key(fill), _color_key(text), _color_key(pen) if pen else None, pen_width,
+               dashed, ghost, highlighted, badge)
+        if key == self.look_key:
+            return False  # restyling thousands of unchanged nodes per step costs little
         if (highlighted and pen_width >= 3.0) != self._strong():
             self.prepareGeometryChange()  # the glow changes the bounds
-        self.fill = QColor(fill)
-        self.text_color = QColor(text)
-        self.pen_color = QColor(pen) if pen else QColor(self.fill).darker(170)
+        self.fill = shared_color(key[0])
+        self.text_color = shared_color(key[1])
+        self.pen_color = shared_color(key[2]) if pen else QColor(self.fill).darker(170)
         self.pen_width = pen_width
         self.dashed = dashed or ghost
+        if ghost != self.ghost:
+            self.setOpacity(0.55 if ghost else 1.0)
         self.ghost = ghost
         self.highlighted = highlighted
         if badge != self.badge:
             self.prepareGeometryChange()
             self.badge = badge
-        self.setOpacity(0.55 if ghost else 1.0)
+        self.look_key = key
         self.update()
+        return True
 
     def _strong(self) -> bool:
         """True for a node outlined by a step or the current search match (pen width >= 3)."""
@@ -366,17 +388,21 @@ class EdgeItem(QGraphicsItem):
         return QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
 
     def set_look(self, color: str | QColor, width: float = 1.2, *, transfer: bool = False,
-                 flow: int = 0) -> None:
-        """Change color and width; ``flow`` draws moving dashes (a step's marked edge)."""
+                 flow: int = 0) -> bool:
+        """Change color and width; ``flow`` draws moving dashes (a step's marked edge).
+
+        Returns True if the look changed.
+        """
         color = QColor(color)
         if (color, width, transfer, flow) == (self.color, self.width, self.transfer, self.flow):
-            return  # restyling thousands of unchanged edges per step costs nothing
+            return False  # restyling thousands of unchanged edges per step costs nothing
         self.color = color
         self.width = width
         self.transfer = transfer
         self.flow = flow
         self.setZValue(1.8 if flow else 1.5 if transfer else 1)
         self.update()
+        return True
 
     def advance_flow(self) -> None:
         """Move the dashes one tick (called by the scene's timer for marked edges only)."""

@@ -8,18 +8,20 @@ ways: display id -> item (``node_items``), graph node id -> items (``items_for``
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable
 
 import networkx as nx
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ..core import colors
 from ..core import dot as dotmod
 from ..core.display import DisplayGraph, format_shape
 from ..core.dot import NodeStyle
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
+from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
 """Node outline per display kind, as the DOT exporter draws them (box, rounded box, box3d)."""
@@ -30,6 +32,16 @@ FLOW_COLOR = "#d81b60"
 FLOW_WIDTH = 3.0
 FLOW_TICK_MS = 60
 """Interval of the moving dashes on marked edges (only those few edges repaint)."""
+
+
+@lru_cache(maxsize=1024)
+def _text_color(fill: str) -> str:
+    return colors.text_color(fill)
+
+
+@lru_cache(maxsize=1024)
+def _dark_pen(fill: str) -> str:
+    return QColor(fill).darker(200).name()
 
 
 def _luminance(color: QColor) -> float:
@@ -109,10 +121,18 @@ class GraphScene(QGraphicsScene):
         self._edges_by_graph_edge: dict[tuple[str, str], list[EdgeItem]] = {}
         self._edges_by_display: dict[str, list[EdgeItem]] = {}
         self._edges_selected: str | None = None
+        self._edges_dark: bool | None = None
+        """The theme of the last pass over every edge (None: none since the build)."""
+        self._clusters_dark: bool | None = None
         self._flow_timer = QTimer(self)
         self._flow_timer.setInterval(FLOW_TICK_MS)
         self._flow_timer.timeout.connect(self._flow_tick)
         self.animate = True
+        self.overview: OverviewItem | None = None
+        self.overview_shown = False
+        """True while the overview paints the graph and the detail items paint nothing."""
+        self._view_scale = 1.0
+        self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
     def clear_graph(self) -> None:
@@ -121,8 +141,11 @@ class GraphScene(QGraphicsScene):
         self._edges_by_graph_edge = {}
         self._edges_by_display = {}
         self._edges_selected = None
+        self._edges_dark = self._clusters_dark = None
         self.marked = frozenset()
         self._transfers = set()
+        self.overview = None  # before clear(): its selection signal must not reach a deleted item
+        self.overview_shown = False
         self.clear()
         self.node_items.clear()
         self.edge_items.clear()
@@ -172,6 +195,37 @@ class GraphScene(QGraphicsScene):
                 self._edges_by_display.setdefault(did, []).append(item)
         self.graph_rect = self.itemsBoundingRect()
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+        self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
+                                     list(self.cluster_items.values()), self.graph_rect)
+        self.overview.setVisible(False)
+        self.addItem(self.overview)
+        self.set_view_scale(self._view_scale)
+
+    # -- level of detail -----------------------------------------------------------------------
+    def detail_items(self) -> Iterable[QGraphicsItem]:
+        """Return every node, edge and cluster item (what the overview stands in for)."""
+        yield from self.cluster_items.values()
+        yield from self.edge_items
+        yield from self.node_items.values()
+
+    def set_view_scale(self, scale: float) -> None:
+        """Tell the scene how far out its view is: below ``OVERVIEW_SCALE`` the overview paints.
+
+        Switching costs one pass over the items, and happens only when the scale crosses the
+        threshold, never on pans or zooms that stay on one side of it.
+        """
+        self._view_scale = scale
+        shown = scale < OVERVIEW_SCALE and self.overview is not None
+        if shown == self.overview_shown:
+            return
+        self.overview_shown = shown
+        set_detail_painted(self.detail_items(), not shown)
+        if self.overview is not None:
+            self.overview.setVisible(shown)
+
+    def _selection_changed(self) -> None:
+        if self.overview is not None:
+            self.overview.invalidate(nodes=True, edges=False)
 
     # -- lookups -------------------------------------------------------------------------------
     def items_for(self, graph_node: str) -> list[NodeItem]:
@@ -204,6 +258,7 @@ class GraphScene(QGraphicsScene):
                 for item in self._by_member.get(member, ()):
                     seen[item.display_id] = item
             targets = seen.items()
+        changed = 0
         for did, item in targets:
             dnode = self.display.nodes[did] if self.display else None
             if dnode is None:
@@ -222,15 +277,20 @@ class GraphScene(QGraphicsScene):
                 if style.penwidth:
                     width = style.penwidth
             if dark and pen == "#000000":
-                pen = QColor(fill).darker(200).name()
-            text = dotmod.GHOST_FONT if ghost else colors.text_color(fill)
-            item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=ghost,
-                          highlighted=style is not None and bool(style.pen), badge=badge)
+                pen = _dark_pen(fill)
+            text = dotmod.GHOST_FONT if ghost else _text_color(fill)
+            changed += item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=ghost,
+                                     highlighted=style is not None and bool(style.pen), badge=badge)
+        if changed and self.overview is not None:
+            self.overview.invalidate(nodes=True, edges=False)
         if full:
             self._style_clusters(dark)
         self._style_edges(selected, full)
 
     def _style_clusters(self, dark: bool) -> None:
+        if self._clusters_dark == dark:
+            return  # cluster looks depend on the theme only
+        self._clusters_dark = dark
         for item in self.cluster_items.values():
             if dark:
                 fill = QColor(255, 255, 255, 10 + 8 * min(item.depth, 4))
@@ -238,13 +298,20 @@ class GraphScene(QGraphicsScene):
             else:
                 fill = QColor(dotmod.CLUSTER_FILLS[min(item.depth, len(dotmod.CLUSTER_FILLS)) - 1])
                 item.set_look(fill, QColor(dotmod.CLUSTER_PEN), QColor("#555555"))
+        if self.overview is not None:
+            self.overview.invalidate(nodes=False, edges=False, clusters=True)
 
     def _style_edges(self, selected: str | None, full: bool = True) -> None:
         """Color edges: marked (flowing) > device transfer > touching the selection > plain.
 
         Not ``full``: only the edges whose look can have changed since the last call (those
         flowing before or now, and those of the old and new selection): a step stays cheap.
+        A full pass is needed only when the theme changed since the last one (device transfers
+        change only with a new build).
         """
+        full = full and self._edges_dark != self.dark
+        if full:
+            self._edges_dark = self.dark
         graph = self.graph
         transfers, marked = self._transfers, self.marked
         base = QColor("#a8abaf") if self.dark else QColor(dotmod.EDGE_COLOR)
@@ -261,20 +328,24 @@ class GraphScene(QGraphicsScene):
                 for e in self._edges_by_display.get(did, ()) if did is not None else ():
                     chosen[id(e)] = e
             targets = chosen.values()
+        changed = False
         for edge in targets:
             if marked and any(e in marked for e in edge.graph_edges):
-                edge.set_look(flow, FLOW_WIDTH, flow=-1 if self.flow_backward else 1)
+                changed |= edge.set_look(flow, FLOW_WIDTH, flow=-1 if self.flow_backward else 1)
                 flowing.append(edge)
                 continue
             moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
             if moved is not None:
-                edge.set_look(transfer_color(graph, moved, self.dark), 2.5, transfer=True)
+                changed |= edge.set_look(transfer_color(graph, moved, self.dark), 2.5, transfer=True)
             elif selected is not None and selected in (edge.source, edge.target):
-                edge.set_look(SELECTION_COLOR, 2.0)
+                changed |= edge.set_look(SELECTION_COLOR, 2.0)
             else:
-                edge.set_look(base, 1.2)
+                changed |= edge.set_look(base, PLAIN_EDGE_WIDTH)
         self._edges_selected = selected
         self._flowing = flowing
+        if self.overview is not None and (changed or self.overview.edge_color != base):
+            self.overview.edge_color = base
+            self.overview.invalidate(nodes=False, edges=True)
         if flowing and self.animate:
             if not self._flow_timer.isActive():
                 self._flow_timer.start()

@@ -148,6 +148,17 @@ class GraphView(QGraphicsView):
         self.placeholder = "Open a PyTorch script (Ctrl+O) or drop a .py file here"
         self.busy = BusyOverlay(self)
         self.busy.hide()
+        self.zoomChanged.connect(self._sync_level_of_detail)
+
+    def _sync_level_of_detail(self, zoom: float) -> None:
+        """Let the scene switch between detail items and its overview for this zoom."""
+        set_view_scale = getattr(self.scene(), "set_view_scale", None)
+        if set_view_scale is not None:
+            set_view_scale(zoom)
+
+    def setScene(self, scene: QGraphicsScene | None) -> None:  # noqa: N802 (Qt name)
+        super().setScene(scene)
+        self._sync_level_of_detail(self.zoom())
 
     # -- zoom --------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -182,20 +193,28 @@ class GraphView(QGraphicsView):
 
     def fit(self) -> None:
         """Show the whole graph (magnifying a small one at most ``FIT_MAX_ZOOM`` times)."""
-        scene = self.scene()
-        if scene is None or scene.itemsBoundingRect().isEmpty():
+        rect = self.content_rect()
+        if rect.isEmpty():
             self.resetTransform()
             self.zoomChanged.emit(self.zoom())
             return
-        self.fit_rect(scene.itemsBoundingRect(), max_zoom=FIT_MAX_ZOOM)
+        self.fit_rect(rect, max_zoom=FIT_MAX_ZOOM)
+
+    def content_rect(self) -> QRectF:
+        """Return the scene rectangle the graph covers (empty when there is none)."""
+        scene = self.scene()
+        if scene is None:
+            return QRectF()
+        rect = getattr(scene, "graph_rect", None)  # a GraphScene knows it, without asking each item
+        return QRectF(rect) if rect is not None else scene.itemsBoundingRect()
 
     def show_initial(self, readable: float = READABLE_ZOOM) -> None:
         """Show a newly loaded graph: all of it if its labels stay readable, else its top (the
         inputs) at a readable zoom, centered; Fit (Ctrl+0) still shows everything."""
-        scene = self.scene()
-        rect = scene.itemsBoundingRect() if scene is not None else QRectF()
-        self.fit()
-        if rect.isEmpty() or self.zoom() >= readable:
+        rect = self.content_rect()
+        zoom = self._fit_zoom(rect, FIT_MAX_ZOOM)
+        if zoom is None or zoom >= readable:
+            self.fit()
             return
         self.setTransform(QTransform.fromScale(readable, readable))
         view_h = self.viewport().height() / readable
@@ -204,16 +223,20 @@ class GraphView(QGraphicsView):
 
     def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None:
         """Zoom and scroll so ``rect`` (scene coordinates) fills the viewport."""
-        if rect.isEmpty():
+        zoom = self._fit_zoom(rect, max_zoom, margin)
+        if zoom is None:
             return
-        view = self.viewport().rect().adjusted(margin, margin, -margin, -margin)
-        if view.width() <= 0 or view.height() <= 0:
-            return
-        zoom = min(view.width() / rect.width(), view.height() / rect.height(), max_zoom)
-        zoom = max(MIN_ZOOM, zoom)
         self.setTransform(QTransform.fromScale(zoom, zoom))
         self.centerOn(rect.center())
         self.zoomChanged.emit(self.zoom())
+
+    def _fit_zoom(self, rect: QRectF, max_zoom: float, margin: float = 16.0) -> float | None:
+        """Return the zoom at which ``rect`` fills the viewport, or None if either is empty."""
+        view = self.viewport().rect().adjusted(margin, margin, -margin, -margin)
+        if rect.isEmpty() or view.width() <= 0 or view.height() <= 0:
+            return None
+        zoom = min(view.width() / rect.width(), view.height() / rect.height(), max_zoom)
+        return max(MIN_ZOOM, zoom)
 
     def reveal(self, item: QGraphicsItem, min_zoom: float = 0.8) -> None:
         """Scroll ``item`` to the middle, zooming in when it would be too small to read."""
@@ -283,7 +306,7 @@ class GraphView(QGraphicsView):
     # -- painting ----------------------------------------------------------------------------
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
         scene = self.scene()
-        if scene is not None and not scene.items() and self.placeholder:
+        if scene is not None and self.placeholder and self._scene_is_empty(scene):
             painter.save()
             painter.resetTransform()
             color = self.palette().color(QPalette.ColorRole.PlaceholderText)
@@ -297,6 +320,14 @@ class GraphView(QGraphicsView):
                 self.placeholder,
             )
             painter.restore()
+
+    @staticmethod
+    def _scene_is_empty(scene: QGraphicsScene) -> bool:
+        """True when there is nothing to draw (cheap for a GraphScene: no list of all items)."""
+        nodes = getattr(scene, "node_items", None)
+        if nodes is not None:
+            return not (nodes or scene.edge_items or scene.cluster_items)
+        return not scene.items()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)

@@ -1,0 +1,224 @@
+"""The far-out picture of a scene: every node, edge and cluster drawn by one item in a few calls.
+
+Below :data:`OVERVIEW_SCALE` labels are too small to read, and painting thousands of Python items
+(each a ``paint()`` call with antialiased outlines and text) makes every repaint slow. The scene
+then stops painting its detail items (they keep ``ItemHasNoContents``, so they still take clicks,
+hovers, tooltips and selection) and shows an :class:`OverviewItem` instead: nodes as filled
+rectangles batched by color, all plain edges as one path, the few restyled edges (step, selection,
+device transfer) on top, clusters as framed rectangles. Its draw lists are rebuilt only when
+looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
+
+OVERVIEW_SCALE = 0.45
+"""Below this view scale the overview is drawn: 10-unit labels would be under ~4.5 px tall."""
+TINY_NODE_PX = 5.0
+"""Nodes shorter than this on screen are drawn as solid dots (an outline would hide the fill)."""
+ARROWS_FROM = 0.12
+"""Arrowheads (about 10 units long) are drawn from this scale on, when they are over ~1 px."""
+FAINTEST_LINE = 0.3
+"""Least opacity of a 1 px line standing for a thinner one (edges and outlines far out)."""
+BADGE_COLOR = QColor("#f9a825")
+PLAIN_EDGE_WIDTH = 1.2
+"""The width of an edge no style singles out (``GraphScene`` draws plain edges this wide)."""
+
+
+def _coverage(width_px: float) -> float:
+    """Return the opacity that makes a 1 px line look like one ``width_px`` wide."""
+    return min(1.0, max(FAINTEST_LINE, width_px))
+
+
+def _cosmetic(color: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    """Return a pen ``width`` pixels wide at any zoom."""
+    pen = QPen(color, width, style)
+    pen.setCosmetic(True)
+    return pen
+
+
+class OverviewItem(QGraphicsItem):
+    """Paints the scene's nodes, edges and clusters in batches; shown only at low zoom."""
+
+    def __init__(
+        self,
+        nodes: Sequence[NodeItem],
+        edges: Sequence[EdgeItem],
+        clusters: Sequence[ClusterItem],
+        rect: QRectF,
+    ) -> None:
+        super().__init__()
+        # geometry never changes after a layout: take each item's scene rectangle once
+        self._nodes = [(item, item.scene_rect()) for item in nodes]
+        self._clusters = [(item, item.scene_rect()) for item in clusters]
+        self._edges = edges
+        self._rect = QRectF(rect).adjusted(-40, -40, 40, 40)  # room for glows and rings
+        self.edge_color = QColor("#555555")
+        self._node_groups: list[tuple[NodeItem, list[QRectF]]] | None = None
+        """Node rectangles grouped by look, each with one of its items to take the colors from."""
+        self._marked: list[tuple[NodeItem, QRectF]] = []
+        self._badges: list[QPointF] = []
+        self._cluster_groups: list[tuple[QColor, QColor, bool, list[QRectF]]] | None = None
+        self._plain_edges: QPainterPath | None = None
+        self._plain_arrows: QPainterPath | None = None
+        self._special_edges: list[EdgeItem] | None = None
+        self.paints = 0
+        """How many times :meth:`paint` ran (tests check which path drew a frame)."""
+        self.setZValue(-100)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    # -- cache -------------------------------------------------------------------------------
+    def invalidate(self, *, nodes: bool = True, edges: bool = True, clusters: bool = False) -> None:
+        """Forget the draw lists whose items changed looks; repaint if shown."""
+        if nodes:
+            self._node_groups = None
+        if edges:
+            self._special_edges = None
+        if clusters:
+            self._cluster_groups = None
+        self.update()
+
+    def _group_nodes(self) -> None:
+        groups: dict[tuple, tuple[NodeItem, list[QRectF]]] = {}
+        marked: list[tuple[NodeItem, QRectF]] = []
+        badges: list[QPointF] = []
+        for item, rect in self._nodes:
+            look = item.look_key
+            key = look[:3] + look[4:7] if look is not None else (item.fill.rgba(), item.pen_color.rgba())
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = (item, [])
+            group[1].append(rect)
+            if (item.highlighted and item.pen_width >= 3.0) or item.isSelected():
+                marked.append((item, rect))
+            if item.badge:
+                badges.append(QPointF(rect.right(), rect.center().y()))
+        self._node_groups = list(groups.values())
+        self._marked, self._badges = marked, badges
+
+    def _group_clusters(self) -> None:
+        groups: dict[tuple[int, int, int], tuple[QColor, QColor, bool, list[QRectF]]] = {}
+        for item, rect in self._clusters:
+            key = (item.depth, item.fill.rgba(), item.border.rgba())
+            if key not in groups:
+                groups[key] = (QColor(item.fill), QColor(item.border), item.depth > 0, [])
+            groups[key][3].append(rect)
+        # nested frames are drawn over their parents, as their z-values stack them
+        self._cluster_groups = [groups[key] for key in sorted(groups)]
+
+    def _build_plain_edges(self) -> None:
+        """One path for every edge's line and one for every arrowhead (geometry never changes)."""
+        lines, arrows = QPainterPath(), QPainterPath()
+        for edge in self._edges:
+            lines.addPath(edge.path)
+            if not edge.arrow.isEmpty():
+                arrows.addPolygon(edge.arrow)
+                arrows.closeSubpath()
+        self._plain_edges, self._plain_arrows = lines, arrows
+
+    def _find_special_edges(self) -> None:
+        self._special_edges = [e for e in self._edges if e.flow or e.transfer or e.width != PLAIN_EDGE_WIDTH]
+
+    # -- painting ----------------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never under the mouse: the detail items take the clicks
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        self.paints += 1
+        scale = option.levelOfDetailFromTransform(painter.worldTransform())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self._paint_clusters(painter)
+        self._paint_edges(painter, scale)
+        self._paint_nodes(painter, scale)
+
+    def _paint_clusters(self, painter: QPainter) -> None:
+        if self._cluster_groups is None:
+            self._group_clusters()
+        for fill, border, dashed, rects in self._cluster_groups or ():
+            painter.setBrush(QBrush(fill))
+            painter.setPen(_cosmetic(border, 1.0, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine))
+            painter.drawRects(rects)
+
+    def _paint_edges(self, painter: QPainter, scale: float) -> None:
+        if self._plain_edges is None:
+            self._build_plain_edges()
+        if self._special_edges is None:
+            self._find_special_edges()
+        # a 1 px line stands for a thinner one: fade it as the detail items' antialiasing would
+        color = QColor(self.edge_color)
+        color.setAlphaF(_coverage(PLAIN_EDGE_WIDTH * scale))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(_cosmetic(color, 1.0))
+        painter.drawPath(self._plain_edges)
+        if scale >= ARROWS_FROM:
+            painter.setBrush(QBrush(color))
+            painter.drawPath(self._plain_arrows)
+        for edge in self._special_edges or ():
+            style = Qt.PenStyle.DashLine if edge.transfer and not edge.flow else Qt.PenStyle.SolidLine
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(_cosmetic(edge.color, max(2.0, edge.width * scale), style))
+            painter.drawPath(edge.path)
+            if scale >= ARROWS_FROM and not edge.arrow.isEmpty():
+                painter.setPen(_cosmetic(edge.color, 1.0))
+                painter.setBrush(QBrush(edge.color))
+                painter.drawPolygon(edge.arrow)
+
+    def _paint_nodes(self, painter: QPainter, scale: float) -> None:
+        if self._node_groups is None:
+            self._group_nodes()
+        for item, rects in self._node_groups or ():
+            fill, pen = QColor(item.fill), QColor(item.pen_color)
+            if item.ghost:
+                fill.setAlphaF(0.55)
+                pen.setAlphaF(0.55)
+            if rects[0].height() * scale < TINY_NODE_PX:
+                # a dot: the outline's color when a style outlines it, else the fill
+                solid = pen if item.highlighted else fill
+                painter.setBrush(QBrush(solid))
+                painter.setPen(_cosmetic(solid, 1.0))
+            else:
+                painter.setBrush(QBrush(fill))
+                style = Qt.PenStyle.DotLine if item.dashed else Qt.PenStyle.SolidLine
+                if not item.highlighted:
+                    pen.setAlphaF(pen.alphaF() * _coverage(item.pen_width * scale))
+                painter.setPen(_cosmetic(pen, 2.0 if item.highlighted else 1.0, style))
+            painter.drawRects(rects)
+        if self._badges:  # a tag beside the node (its text shows at readable zoom)
+            pen = _cosmetic(BADGE_COLOR, 4.0)
+            pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+            painter.setPen(pen)
+            painter.drawPoints(self._badges)
+        for item, rect in self._marked:
+            self._paint_mark(painter, item, rect, scale)
+
+    def _paint_mark(self, painter: QPainter, item: NodeItem, rect: QRectF, scale: float) -> None:
+        """A ring a few pixels wide around a selected or strongly outlined node, visible at any zoom."""
+        px = 1.0 / max(scale, 1e-6)  # one pixel in scene units
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if item.highlighted and item.pen_width >= 3.0:
+            glow = QColor(item.pen_color)
+            glow.setAlpha(110)
+            painter.setPen(_cosmetic(glow, 6.0))
+            painter.drawRect(rect.adjusted(-4 * px, -4 * px, 4 * px, 4 * px))
+            painter.setPen(_cosmetic(item.pen_color, 2.0))
+            painter.drawRect(rect.adjusted(-px, -px, px, px))
+        if item.isSelected():
+            painter.setPen(_cosmetic(SELECTION_COLOR, 2.0))
+            painter.drawRect(rect.adjusted(-3 * px, -3 * px, 3 * px, 3 * px))
+
+
+def set_detail_painted(items: Iterable[QGraphicsItem], painted: bool) -> None:
+    """Let ``items`` paint themselves, or not (they stay hit-testable and selectable)."""
+    flag = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+    for item in items:
+        item.setFlag(flag, not painted)
