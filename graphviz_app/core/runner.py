@@ -26,6 +26,8 @@ from ..errors import ScriptError
 from .graph import graph_from_trace
 
 STARTUP_TIMEOUT = 120.0
+POLL_SECONDS = 0.05
+"""How often a run waiting for the worker (or for another run) looks at its stop event."""
 """Seconds the worker may take to import torch."""
 OUTPUT_LIMIT = 1024 * 1024
 
@@ -106,14 +108,22 @@ class _Worker:
             )
         return reply
 
-    def wait_ready(self) -> None:
-        if not self.ready:
-            try:
-                reply = self.next_reply(STARTUP_TIMEOUT)
-            except TimeoutError:
+    def wait_ready(self, stop: threading.Event | None = None) -> bool:
+        """Wait until the worker has imported torch; return False if ``stop`` was set meanwhile."""
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while not self.ready:
+            if stop is not None and stop.is_set():
+                return False
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
                 self.close()
-                raise ScriptError("worker", "The capture worker did not start (importing torch timed out).") from None
+                raise ScriptError("worker", "The capture worker did not start (importing torch timed out).")
+            try:
+                reply = self.next_reply(min(POLL_SECONDS, remaining) if stop is not None else remaining)
+            except TimeoutError:
+                continue
             self.ready = reply.get("event") == "ready"
+        return True
 
     def close(self) -> None:
         if self.alive():
@@ -144,6 +154,7 @@ class Runner:
         self._run_lock = threading.Lock()
         self._child: int | None = None
         self._stop_reason: str | None = None
+        self._active_stop: threading.Event | None = None
 
     def start(self) -> None:
         """Start the worker now (it imports torch in the background) so the first run is fast."""
@@ -153,6 +164,9 @@ class Runner:
 
     def cancel(self) -> None:
         """Stop the script that is running, if any; ``run`` then raises ScriptError("cancelled")."""
+        with self._lock:
+            if self._active_stop is not None:
+                self._active_stop.set()
         self._kill("cancelled")
 
     def close(self) -> None:
@@ -192,7 +206,31 @@ class Runner:
         """
         path = check_script_path(script)
         options = {"backward": backward, "backward_call": backward_call, "output": output}
-        with self._run_lock, tempfile.TemporaryDirectory(prefix="graphviz_app-") as folder:
+        if not self._acquire_run_lock(stop):
+            raise ScriptError("cancelled", "The run was cancelled.", file=str(path))
+        stop = stop if stop is not None else threading.Event()
+        with self._lock:
+            self._active_stop = stop  # what cancel() sets, even while the worker starts
+        try:
+            return self._run_locked(path, options, timeout, stop)
+        finally:
+            with self._lock:
+                self._active_stop = None
+            self._run_lock.release()
+
+    def _acquire_run_lock(self, stop: threading.Event | None) -> bool:
+        """Wait for the run before this one to end; give up (False) when ``stop`` is set."""
+        if stop is None:
+            return self._run_lock.acquire()
+        while not self._run_lock.acquire(timeout=POLL_SECONDS):
+            if stop.is_set():
+                return False
+        return True
+
+    def _run_locked(
+        self, path: Path, options: dict[str, Any], timeout: float, stop: threading.Event | None
+    ) -> RunResult:
+        with tempfile.TemporaryDirectory(prefix="graphviz_app-") as folder:
             started = time.perf_counter()
             request = {
                 "script": str(path),
@@ -209,10 +247,10 @@ class Runner:
         self.start()
         worker = self._worker
         assert worker is not None
-        worker.wait_ready()
+        ready = worker.wait_ready(stop)
         with self._lock:
             self._stop_reason = None
-        if stop is not None and stop.is_set():
+        if not ready or (stop is not None and stop.is_set()):
             self._stop_reason = "cancelled"
             return {"event": "done", "exitcode": None, "signal": None}
         worker.process.stdin.write(json.dumps(request) + "\n")  # type: ignore[union-attr]

@@ -160,10 +160,15 @@ class ScriptJobs(QObject):
     def shutdown(self) -> None:
         """Cancel any run, wait for its thread, and stop the worker process if this object made it."""
         self._pending = None
-        if self._task is not None:
+        task = self._task
+        if task is not None:
             self._stop_current()
-            self._task.wait(30_000)
-            self._task.done.disconnect(self._done)
+            # A cancelled run ends within a poll interval; closing our own worker ends a run
+            # that still waits on it.
+            if not task.wait(SHUTDOWN_WAIT_MS) and self._owns_runner:
+                self.runner.close()
+            task.done.disconnect(self._done)
+            _let_finish(task)
             self._task = self._current = None
             self.busyChanged.emit(False)
         if self._owns_runner:
@@ -241,10 +246,28 @@ class LayoutJobs(QObject):
             except Exception:
                 pass
         for task in list(self._tasks.values()):
-            task.wait(30000)
             task.done.disconnect(self._done)
+            _let_finish(task)
         self._tasks.clear()
         self._cancels.clear()
+
+
+SHUTDOWN_WAIT_MS = 5_000
+"""How long shutdown waits for a cancelled job's thread before it stops waiting on it."""
+_stranded: list[QThread] = []
+
+
+def _let_finish(task: QThread, wait_ms: int = 30_000) -> None:
+    """Wait for ``task``'s thread; if it is still running, keep it alive until it ends.
+
+    Destroying a QThread while it runs aborts the whole process, so a thread that ignored its
+    cancellation (a ``dot`` or worker that would not die) is detached from its parent and kept
+    referenced here for the rest of the session (a rare case; the thread ends on its own).
+    """
+    if task.wait(wait_ms):
+        return
+    task.setParent(None)
+    _stranded.append(task)
 
 
 def is_cancelled(error: object) -> bool:

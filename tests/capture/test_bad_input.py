@@ -140,3 +140,48 @@ def test_stop_set_before_the_run_starts_cancels_it(write_script, runner):
         runner.run(write_script("while True:\n    pass\n"), timeout=60, stop=stop)
     assert info.value.kind == "cancelled"
     assert runner.run(example("basic_autograd.py"), stop=threading.Event()).graph.number_of_nodes() == 4
+
+
+def test_a_run_waiting_for_another_gives_up_when_stopped(write_script, runner):
+    import threading
+
+    busy = threading.Event()
+    first: list[BaseException] = []
+
+    def slow() -> None:
+        try:
+            runner.run(write_script("import time\ntime.sleep(600)\n", "slow.py"), timeout=600,
+                       stop=busy)
+        except ScriptError as exc:
+            first.append(exc)
+
+    thread = threading.Thread(target=slow)
+    thread.start()
+    waiting = threading.Event()
+    threading.Timer(0.5, waiting.set).start()
+    with pytest.raises(ScriptError) as info:  # blocked on the first run, until its stop is set
+        runner.run(example("basic_autograd.py"), stop=waiting)
+    assert info.value.kind == "cancelled"
+    assert thread.is_alive()  # the first run was not touched
+    busy.set()
+    runner.cancel()
+    thread.join(30)
+    assert not thread.is_alive() and first and first[0].kind == "cancelled"
+
+
+def test_a_run_stopped_while_the_worker_starts_does_not_wait_for_it():
+    import threading
+
+    from graphviz_app.core.runner import Runner
+
+    fresh = Runner()  # its worker still has torch to import
+    stop = threading.Event()
+    threading.Timer(0.2, stop.set).start()
+    try:
+        with pytest.raises(ScriptError) as info:
+            fresh.run(example("basic_autograd.py"), stop=stop)
+        assert info.value.kind == "cancelled"
+        assert fresh._worker is not None and not fresh._worker.ready
+        assert fresh.run(example("basic_autograd.py")).graph.number_of_nodes() == 4
+    finally:
+        fresh.close()
