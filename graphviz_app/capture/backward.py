@@ -1,22 +1,49 @@
 """Record a backward pass: the order the autograd engine ran the nodes and the gradients it made.
 
 Hooks on every node of a walk: a pre-hook (the node is about to run: its position in the engine's
-order and the gradient w.r.t. its output) and a post-hook (the gradients it sends to its inputs).
-Only bounded summaries are kept, never the gradient tensors.
+order and the gradient w.r.t. its output) and, where a producer sums the gradients of several
+consumers, a post-hook (the gradient each consumer sends back along its edge). Only bounded
+summaries are kept, never the gradient tensors.
+
+The hooks are cheap: they note the node and hold the gradient; the held gradients are summarized
+together (:func:`summarize_many`) once they take more than PENDING_BYTES, and when the backward
+pass ends. A gradient bigger than HOLD_BYTES is summarized as it arrives. A leaf's own gradient is
+read from its ``.grad`` afterwards, so the hook of a leaf holds nothing (holding it would stop
+the engine from handing the incoming tensor to ``.grad`` without a copy), except for a leaf that
+already had a ``.grad``: then what arrives differs from the sum, and is kept for its edge.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+import gc
+import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence
 
 import torch
 
 from ..core.schema import Summary
-from .summary import summarize
+from .summary import summarize, summarize_many
 from .walker import Walk, is_leaf_node
 
+PENDING_BYTES = 64 << 20
+"""Held gradients are summarized once they take more than this (memory held by the recorder)."""
 
-def _first_tensor(tensors: Sequence[torch.Tensor | None]) -> torch.Tensor | None:
-    return next((t for t in tensors if t is not None), None)
+HOLD_BYTES = 16 << 20
+"""A gradient bigger than this is summarized as it arrives, never held."""
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (the hooks and summaries make many small objects
+    that outlive the collector's first generation: each full collection would walk the whole
+    heap, the trace of a big graph included, for garbage that is not there)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class BackwardRecorder:
@@ -28,60 +55,139 @@ class BackwardRecorder:
         self.node_grads: dict[int, Summary | None] = {}
         self.edge_grads: dict[tuple[int, int], Summary | None] = {}
         self._handles: list[Any] = []
+        self._pending: list[tuple[Any, Any]] = []
+        self._held = [0]  # bytes of the tensors in _pending
+        self._lock = threading.Lock()
+        self._leaf = [is_leaf_node(node) for node in result.nodes]
         consumers = [0] * len(result.nodes)
         for (producer, _), slots in result.edges.items():
             consumers[producer] += len(slots)
         # An edge needs its own summary only when the producer sums several gradients.
         self._shared = [count > 1 for count in consumers]
+        # For each consumer: (slot, producer) for the first slot fed by each shared producer.
+        self._edge_slots: list[list[tuple[int, int]]] = [[] for _ in result.nodes]
+        shared = self._shared
+        for (producer, consumer), slots in result.edges.items():
+            if shared[producer]:
+                self._edge_slots[consumer].append((min(slots), producer))
 
     def __enter__(self) -> "BackwardRecorder":
-        for k, node in enumerate(self.walk.nodes):
-            self._handles.append(node.register_prehook(self._pre_hook(k)))
-            if any(p is not None and self._shared[p] for p in self.walk.inputs[k]):
-                self._handles.append(node.register_hook(self._post_hook(k)))
+        self._gc = _gc_paused()
+        self._gc.__enter__()
+        nodes = self.walk.nodes
+        leaf, shared = self._leaf, self._shared
+        handles = self._handles
+        for k, node in enumerate(nodes):
+            if leaf[k] and (shared[k] or node.variable.grad is None):
+                hook = self._order_hook(k)
+            else:
+                hook = self._pre_hook(k)
+            handles.append(node.register_prehook(hook))
+            if self._edge_slots[k]:
+                handles.append(node.register_hook(self._post_hook(k, self._edge_slots[k])))
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for handle in self._handles:
-            handle.remove()
-        self._handles = []
+        try:
+            for handle in self._handles:
+                handle.remove()
+            self._handles = []
+            self.flush()
+        finally:
+            self._gc.__exit__(None, None, None)
+
+    # -- hooks: run by the autograd engine, once per node ----------------------------------------
+    def _order_hook(self, k: int) -> Callable[..., None]:
+        note = self.order.append
+
+        def hook(_grad_outputs: Sequence[torch.Tensor | None]) -> None:
+            note(k)
+
+        return hook
 
     def _pre_hook(self, k: int) -> Callable[..., None]:
+        note = self.order.append
+        hold = self._hold
+
         def hook(grad_outputs: Sequence[torch.Tensor | None]) -> None:
-            self.order.append(k)
-            self.node_grads[k] = summarize(_first_tensor(grad_outputs))
+            note(k)
+            for grad in grad_outputs:
+                if grad is not None:
+                    hold(k, grad)
+                    return
+            hold(k, None)
 
         return hook
 
-    def _post_hook(self, k: int) -> Callable[..., None]:
-        inputs = self.walk.inputs[k]
+    def _post_hook(self, k: int, slots: list[tuple[int, int]]) -> Callable[..., None]:
+        hold = self._hold
 
         def hook(grad_inputs: Sequence[torch.Tensor | None], _grad_outputs: Any) -> None:
-            for slot, grad in enumerate(grad_inputs):
-                producer = inputs[slot] if slot < len(inputs) else None
-                if producer is not None and self._shared[producer]:
-                    self.edge_grads.setdefault((producer, k), summarize(grad))
+            count = len(grad_inputs)
+            for slot, producer in slots:
+                hold((producer, k), grad_inputs[slot] if slot < count else None)
 
         return hook
+
+    def _hold(self, key: Any, grad: torch.Tensor | None) -> None:
+        """Keep ``grad`` for ``key`` (a node, or a (producer, consumer) edge) until the next flush."""
+        if grad is None:
+            self._pending.append((key, None))
+            return
+        size = grad.nbytes
+        if size > HOLD_BYTES:
+            self._pending.append((key, summarize(grad)))
+            return
+        self._pending.append((key, grad))
+        self._held[0] += size
+        if self._held[0] > PENDING_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        """Summarize the held gradients and let them go."""
+        with self._lock:
+            count = len(self._pending)
+            if not count:
+                return
+            items = self._pending[:count]
+            del self._pending[:count]
+            self._held[0] = 0
+        summaries = summarize_many([v if isinstance(v, torch.Tensor) else None for _, v in items])
+        node_grads, edge_grads = self.node_grads, self.edge_grads
+        for (key, value), summary in zip(items, summaries):
+            if isinstance(value, dict):
+                summary = value  # type: ignore[assignment]
+            if type(key) is int:
+                node_grads[key] = summary
+            else:
+                edge_grads.setdefault(key, summary)
 
     def apply(self, trace: dict[str, Any]) -> None:
         """Write ``backward_index`` and ``grad`` into the trace's nodes and edges."""
+        with _gc_paused():
+            self._apply(trace)
+
+    def _apply(self, trace: dict[str, Any]) -> None:
+        self.flush()
         nodes = trace["nodes"]
         for position, k in enumerate(self.order):
             if nodes[k]["backward_index"] is None:
                 nodes[k]["backward_index"] = position
-        for k, node in enumerate(self.walk.nodes):
-            if is_leaf_node(node):
-                nodes[k]["grad"] = summarize(node.variable.grad)
-            else:
-                nodes[k]["grad"] = self.node_grads.get(k)
+        leaves = [k for k, is_leaf in enumerate(self._leaf) if is_leaf]
+        leaf_grads = summarize_many([self.walk.nodes[k].variable.grad for k in leaves])
+        node_grads = self.node_grads
+        for k in range(len(self.walk.nodes)):
+            nodes[k]["grad"] = node_grads.get(k)
+        for k, grad in zip(leaves, leaf_grads):
+            nodes[k]["grad"] = grad
+        shared = self._shared
         for edge in trace["edges"]:
             producer = int(edge["source"][1:])
             consumer = int(edge["target"][1:])
-            if self._shared[producer]:
+            if shared[producer]:
                 edge["grad"] = self.edge_grads.get((producer, consumer))
-            elif consumer in self.node_grads or producer in self.node_grads:
-                edge["grad"] = self.node_grads.get(producer) or nodes[producer]["grad"]
+            elif consumer in node_grads or producer in node_grads:
+                edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
 
 
 def run_backward(

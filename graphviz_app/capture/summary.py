@@ -1,17 +1,46 @@
-"""Bounded summaries of tensors: statistics plus the full values of small tensors only."""
+"""Bounded summaries of tensors: statistics plus the full values of small tensors only.
+
+:func:`summarize_many` summarizes many tensors at once: the small ones (at most BATCH_NUMEL
+elements) of one dtype, device and size are stacked into one matrix and reduced row by row (one
+reduction call per statistic for the whole group, one ``tolist()`` for all their statistics and
+one for all their values); each bigger tensor gets its own reductions (one pass each for the norm,
+min/max and mean), and the statistics of all of them come to Python together. A tensor's summary
+never depends on the others in the call: torch reduces a row of a matrix exactly as it reduces
+the same elements alone, so ``summarize_many(ts) == [summarize(t) for t in ts]``, and both give
+what ``torch.linalg.vector_norm``, ``torch.aminmax`` and ``mean`` give on each (contiguous) tensor.
+
+Statistics are taken in the tensor's floating dtype (float32 for float16 and bfloat16, float64 for
+integers and booleans, of the magnitudes for complex numbers).
+"""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 import torch
 
 from ..core.schema import MAX_VALUES, Summary
 
+BATCH_NUMEL = 16384
+"""Tensors with at most this many elements are summarized together with others of their kind.
+Below torch's grain size (32768), where one reduction of a whole tensor runs on one thread, in
+the order it reduces a row of a matrix in."""
+
+BATCH_CHUNK = 1 << 20
+"""At most this many elements of small tensors are converted and reduced in one piece."""
+
+_STRIDED = torch.strided
+_DTYPE_NAMES: dict[torch.dtype, str] = {}
+_BATCHABLE = (torch.Tensor, torch.nn.Parameter)
+_UNUSUAL = {torch.qint8, torch.quint8, torch.qint32, torch.quint4x2, torch.quint2x4}
+
 
 def dtype_name(dtype: torch.dtype) -> str:
     """Return ``"float32"`` for ``torch.float32``."""
-    return str(dtype).removeprefix("torch.")
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = str(dtype).removeprefix("torch.")
+    return name
 
 
 def device_name(device: torch.device | str) -> str:
@@ -36,38 +65,118 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
     Holds no reference to the tensor; values are kept only for at most MAX_VALUES elements.
     Meta tensors, and tensors without elements, get shape and dtype only.
     """
-    if tensor is None or not isinstance(tensor, torch.Tensor):
-        return None
-    summary: dict[str, Any] = {
-        "shape": list(tensor.shape),
-        "dtype": dtype_name(tensor.dtype),
-        "norm": None,
-        "min": None,
-        "max": None,
-        "mean": None,
-        "nan": 0,
-        "inf": 0,
-        "values": None,
-    }
-    if tensor.device.type == "meta" or tensor.numel() == 0 or tensor.is_sparse:
-        return summary  # type: ignore[return-value]
+    return summarize_many((tensor,))[0]
+
+
+def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | None]:
+    """Return ``[summarize(t) for t in tensors]``, computed in few torch calls.
+
+    Holds no reference to the tensors once it returns. Memory: at most BATCH_CHUNK elements of
+    small tensors are copied at a time, and a big tensor is converted (when not floating point
+    or of half precision) only while it is reduced.
+    """
+    out: list[Any] = [None] * len(tensors)
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    large: list[int] = []
+    for i, tensor in enumerate(tensors):
+        if tensor is None or not isinstance(tensor, torch.Tensor):
+            continue
+        out[i] = {
+            "shape": list(tensor.shape),
+            "dtype": dtype_name(tensor.dtype),
+            "norm": None,
+            "min": None,
+            "max": None,
+            "mean": None,
+            "nan": 0,
+            "inf": 0,
+            "values": None,
+        }
+        numel = tensor.numel()
+        if numel == 0 or tensor.layout != _STRIDED:  # sparse (and other layouts): shape only
+            continue
+        device = tensor.device
+        if device.type == "meta":
+            continue
+        if numel <= BATCH_NUMEL and type(tensor) in _BATCHABLE and tensor.dtype not in _UNUSUAL:
+            groups.setdefault((tensor.dtype, device, numel), []).append(i)
+        else:
+            large.append(i)
+    if not groups and not large:
+        return out
     with torch.no_grad():
-        data = tensor.detach()
-        if data.is_complex():
-            data = data.abs()
-        if not data.is_floating_point():
-            data = data.double()
-        elif data.dtype in (torch.float16, torch.bfloat16):
-            data = data.float()
-        norm = float(torch.linalg.vector_norm(data))
+        for (_, _, numel), members in groups.items():
+            rows = max(1, BATCH_CHUNK // numel)
+            for start in range(0, len(members), rows):
+                _summarize_rows(tensors, out, members[start:start + rows], numel)
+        if large:
+            _summarize_large(tensors, out, large)
+    return out
+
+
+def _as_real(data: torch.Tensor) -> torch.Tensor:
+    """Return the values statistics are taken of: magnitudes of complex numbers, floating point
+    (float64 for integers and booleans, float32 for half precision)."""
+    if data.is_complex():
+        data = data.abs()
+    if not data.is_floating_point():
+        return data.double()
+    if data.dtype in (torch.float16, torch.bfloat16):
+        return data.float()
+    return data
+
+
+def _summarize_rows(tensors: Sequence[Any], out: list[Any], members: list[int], numel: int) -> None:
+    """Summarize tensors of one dtype, device and size: one row each of a matrix."""
+    flat = torch._C._nn.flatten_dense_tensors([tensors[i] for i in members]).view(len(members), numel)
+    data = _as_real(flat)
+    # amin and amax: aminmax along a dimension is not vectorized (tens of times slower)
+    stats = torch.stack((torch.linalg.vector_norm(data, dim=1), data.amin(1), data.amax(1), data.mean(1)), dim=1)
+    stats = stats.double().tolist()
+    if not all(math.isfinite(row[0]) for row in stats):
+        counts = torch.stack((torch.isnan(data).sum(1), torch.isinf(data).sum(1)), dim=1).tolist()
+        for i, (norm, *_), (nan, inf) in zip(members, stats, counts):
+            if not math.isfinite(norm):
+                out[i]["nan"], out[i]["inf"] = nan, inf
+    for i, (norm, low, high, mean) in zip(members, stats):
+        summary = out[i]
+        summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
+    if numel <= MAX_VALUES:
+        for i, row in zip(members, flat.tolist()):
+            summary = out[i]
+            shape = summary["shape"]
+            if len(shape) == 1:
+                summary["values"] = row
+            elif not shape:
+                summary["values"] = row[0]
+            else:
+                summary["values"] = _nest(row, shape)
+
+
+def _nest(row: list[Any], shape: list[int]) -> list[Any]:
+    """Return ``row`` (a tensor's values in row-major order) nested as ``tolist()`` nests them."""
+    for size in reversed(shape[1:]):
+        row = [row[k:k + size] for k in range(0, len(row), size)]
+    return row
+
+
+def _summarize_large(tensors: Sequence[Any], out: list[Any], members: list[int]) -> None:
+    """Summarize big tensors one by one; bring all their statistics to Python in one call."""
+    rows: dict[torch.device, list[torch.Tensor]] = {}
+    for i in members:
+        data = _as_real(tensors[i].detach())
         low, high = torch.aminmax(data)
-        summary["norm"] = norm
-        summary["min"] = float(low)
-        summary["max"] = float(high)
-        summary["mean"] = float(data.mean())
+        row = torch.stack((torch.linalg.vector_norm(data), low, high, data.mean())).double()
+        rows.setdefault(row.device, []).append(row)
+        del data, low, high
+    by_device = {device: iter(torch.stack(device_rows).tolist()) for device, device_rows in rows.items()}
+    for i in members:
+        norm, low, high, mean = next(by_device[tensors[i].device])
+        summary = out[i]
+        summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
         if not math.isfinite(norm):
+            data = _as_real(tensors[i].detach())
             summary["nan"] = int(torch.isnan(data).sum())
             summary["inf"] = int(torch.isinf(data).sum())
-        if tensor.numel() <= MAX_VALUES:
-            summary["values"] = tensor.detach().cpu().tolist()
-    return summary  # type: ignore[return-value]
+        if tensors[i].numel() <= MAX_VALUES:  # a small tensor of an unusual kind (a subclass)
+            summary["values"] = tensors[i].detach().cpu().tolist()

@@ -1,0 +1,166 @@
+"""BackwardRecorder: engine order and gradient summaries, however the gradients are batched."""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from graphviz_app.capture import backward
+from graphviz_app.capture.backward import BackwardRecorder, run_backward
+from graphviz_app.capture.naming import collect_names
+from graphviz_app.capture.summary import summarize
+from graphviz_app.capture.walker import build_trace, walk
+
+
+def record(outputs, namespace):
+    names = collect_names([namespace])
+    result = walk([t.grad_fn for t in outputs])
+    trace = build_trace(result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in outputs])
+    recorder = BackwardRecorder(result)
+    with recorder:
+        run_backward(outputs)
+    recorder.apply(trace)
+    return recorder, trace
+
+
+def by_name(trace):
+    return {n["name"]: n for n in trace["nodes"] if n["name"]}
+
+
+def test_golden_gradients_and_engine_order():
+    w = torch.tensor([[1.0, 2.0], [3.0, 2.0]], requires_grad=True)
+    x = w**3
+    y = x + 3
+    z = y.mean()
+    recorder, trace = record([z], locals())
+    nodes = by_name(trace)
+    assert nodes["w"]["grad"]["values"] == [[0.75, 3.0], [6.75, 3.0]]  # 3 w^2 / 4
+    assert nodes["x"]["grad"]["values"] == [[0.25, 0.25], [0.25, 0.25]]
+    assert nodes["y"]["grad"]["values"] == [[0.25, 0.25], [0.25, 0.25]]
+    assert nodes["z"]["grad"]["values"] == 1.0
+    assert nodes["w"]["grad"]["mean"] == 3.375 and nodes["w"]["grad"]["max"] == 6.75
+    order = sorted(nodes, key=lambda name: nodes[name]["backward_index"])
+    assert order == ["z", "y", "x", "w"]
+    assert w.grad.tolist() == [[0.75, 3.0], [6.75, 3.0]]
+    assert not recorder._pending and not recorder._handles
+
+
+def shared_weight_graph():
+    """A weight used by three consumers (its edges carry their own gradients), and a chain."""
+    torch.manual_seed(0)
+    w = torch.randn(4, 3, requires_grad=True)
+    b = torch.randn(3, requires_grad=True)
+    h = torch.randn(2, 4)
+    for _ in range(3):
+        h = torch.tanh(h @ w + b) @ w.t()
+    big = torch.randn(300, 300, requires_grad=True)
+    loss = h.pow(2).mean() + (big * 2).sum() / 1e4
+    return [loss], {"w": w, "b": b, "big": big, "loss": loss}
+
+
+def grads(trace):
+    return (
+        [(n["id"], n["backward_index"], n["grad"]) for n in trace["nodes"]],
+        [(e["source"], e["target"], e["grad"]) for e in trace["edges"]],
+    )
+
+
+def reference_grads(outputs, namespace):
+    """What summarizing every gradient as it arrives gives (the recorder before batching)."""
+    result = walk([t.grad_fn for t in outputs])
+    order, node_grads, edge_grads = [], {}, {}
+    handles = []
+    for k, node in enumerate(result.nodes):
+        def pre(grad_outputs, k=k):
+            order.append(k)
+            node_grads[k] = summarize(next((g for g in grad_outputs if g is not None), None))
+
+        def post(grad_inputs, _outputs, k=k):
+            for slot, producer in enumerate(result.inputs[k]):
+                if producer is not None:
+                    edge_grads.setdefault((producer, k), summarize(grad_inputs[slot]))
+
+        handles += [node.register_prehook(pre), node.register_hook(post)]
+    run_backward(outputs)
+    for handle in handles:
+        handle.remove()
+    return order, node_grads, edge_grads
+
+
+@pytest.mark.parametrize("pending, hold", [(64 << 20, 16 << 20), (1, 16 << 20), (200, 16 << 20), (64 << 20, 0)])
+def test_batching_and_flushing_give_the_same_summaries(monkeypatch, pending, hold):
+    outputs, namespace = shared_weight_graph()
+    order, node_grads, edge_grads = reference_grads(outputs, namespace)
+    for p in namespace.values():
+        p.grad = None
+    outputs, namespace = shared_weight_graph()
+    monkeypatch.setattr(backward, "PENDING_BYTES", pending)
+    monkeypatch.setattr(backward, "HOLD_BYTES", hold)
+    recorder, trace = record(outputs, namespace)
+    assert recorder.order == order
+    for k, node in enumerate(trace["nodes"]):
+        if node["kind"] == "op":
+            assert node["grad"] == node_grads[k], node["op"]
+    shared = {e["source"] for e in trace["edges"] if sum(x["source"] == e["source"] for x in trace["edges"]) > 1}
+    assert "n%d" % next(k for k, n in enumerate(trace["nodes"]) if n["name"] == "w") in shared
+    for edge in trace["edges"]:
+        producer, consumer = int(edge["source"][1:]), int(edge["target"][1:])
+        if edge["source"] in shared:
+            assert edge["grad"] == edge_grads[(producer, consumer)]
+    names = by_name(trace)
+    assert names["w"]["grad"] == summarize(namespace["w"].grad)
+    assert names["big"]["grad"]["mean"] == pytest.approx(2e-4)
+    assert not recorder._pending
+
+
+def test_flushes_when_the_held_gradients_pass_the_budget(monkeypatch):
+    flushed = []
+    original = BackwardRecorder.flush
+
+    def counting(self):
+        flushed.append(len(self._pending))
+        original(self)
+
+    monkeypatch.setattr(BackwardRecorder, "flush", counting)
+    monkeypatch.setattr(backward, "PENDING_BYTES", 4 * 8 * 10)  # about ten gradients of 8 floats
+    x = torch.randn(8, requires_grad=True)
+    h = x
+    for _ in range(60):
+        h = torch.tanh(h * 1.5)
+    recorder, trace = record([h.sum()], {"x": x, "h": h})
+    assert len(flushed) >= 6 and max(flushed) <= 12
+    assert all(n["grad"] is not None for n in trace["nodes"])
+    assert len(recorder.order) == len(trace["nodes"])
+
+
+def test_a_leaf_with_an_earlier_grad_keeps_what_arrived_on_its_edge():
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    w.grad = torch.tensor([10.0, 10.0])
+    y = (w * 3).sum()
+    _, trace = record([y], {"w": w, "y": y})
+    names = by_name(trace)
+    assert names["w"]["grad"]["values"] == [13.0, 13.0]  # the accumulated .grad
+    leaf = next(n["id"] for n in trace["nodes"] if n["name"] == "w")
+    edge = next(e for e in trace["edges"] if e["source"] == leaf)
+    assert edge["grad"]["values"] == [3.0, 3.0]  # what backward sent
+
+
+def test_a_failed_backward_keeps_what_was_reached():
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+
+    class Boom(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 1
+
+        @staticmethod
+        def backward(ctx, grad):
+            raise RuntimeError("boom")
+
+    y = Boom.apply(w * 2).sum()
+    result = walk([y.grad_fn])
+    recorder = BackwardRecorder(result)
+    with pytest.raises(RuntimeError, match="boom"):
+        with recorder:
+            run_backward([y])
+    assert recorder.order and not recorder._pending and not recorder._handles
+    assert recorder.node_grads[recorder.order[0]]["values"] == 1.0
