@@ -16,7 +16,7 @@ from ..core.gc_pause import without_gc
 from ..core.schema import SCHEMA_VERSION
 from .naming import Names, module_path
 from .recorder import CUTS_KEY, MODULES_KEY, SOURCE_KEY, VALUE_KEY, VALUE_VERSION_KEY
-from .summary import device_name, dtype_name, summarize
+from .summary import device_name, dtype_name, summarize, summarize_many
 
 Node = Any  # torch.autograd.graph.Node (C++ nodes have no common Python base class)
 MAX_SAVED_TEXT = 60
@@ -257,8 +257,8 @@ def _leaf_values(result: Walk, records: list[dict[str, Any]]) -> None:
                 records[k]["value"] = metadata[VALUE_KEY]
             else:
                 missing.append(k)
-    for k in missing:
-        records[k]["value"] = summarize(result.nodes[k].variable)
+    for k, summary in zip(missing, summarize_many([result.nodes[k].variable for k in missing])):
+        records[k]["value"] = summary
 
 
 def _inherit_from_consumers(result: Walk, records: list[dict[str, Any]], order: list[int]) -> None:
