@@ -65,8 +65,18 @@ def shared_color(name: str) -> QColor:
     return QColor(name)
 
 
+@lru_cache(maxsize=4096)
+def _look_key(*args: object) -> tuple:
+    """Return ``args`` as a tuple, the same tuple for equal arguments.
+
+    Thousands of nodes share a few looks: sharing their keys makes comparing them an identity
+    test, and a restyle leaves no new long-lived objects for the garbage collector to scan.
+    """
+    return args
+
+
 def _color_key(color: str | QColor) -> str:
-    return color if isinstance(color, str) else color.name(QColor.NameFormat.HexArgb)
+    return color if color.__class__ is str else QColor(color).name(QColor.NameFormat.HexArgb)
 
 
 BOX3D_DEPTH = 4.0
@@ -111,7 +121,8 @@ class NodeItem(QGraphicsItem):
         self.highlighted = False
         self.badge: str | None = None
         self.look_key: tuple | None = None
-        """The arguments of the last :meth:`set_look` (equal arguments change nothing)."""
+        """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
+        overview groups nodes by it."""
         self._hover = False
         self.setPos(rect.center())
         self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
@@ -183,9 +194,9 @@ class NodeItem(QGraphicsItem):
         (``NodeStyle.extra_label``, e.g. a gradient norm while stepping) shown in a tag right of
         the node, so it needs no bigger box and no new layout.
         """
-        key = (_color_key(fill), _color_key(text), _color_key(pen) if pen else None, pen_width,
-               dashed, ghost, highlighted, badge)
-        if key == self.look_key:
+        key = _look_key(_color_key(fill), _color_key(text), _color_key(pen) if pen else None, pen_width,
+                        dashed, ghost, highlighted, badge)
+        if key is self.look_key:
             return False  # restyling thousands of unchanged nodes per step costs little
         if (highlighted and pen_width >= 3.0) != self._strong():
             self.prepareGeometryChange()  # the glow changes the bounds

@@ -10,6 +10,7 @@ looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -29,6 +30,13 @@ FAINTEST_LINE = 0.3
 BADGE_COLOR = QColor("#f9a825")
 PLAIN_EDGE_WIDTH = 1.2
 """The width of an edge no style singles out (``GraphScene`` draws plain edges this wide)."""
+
+
+@lru_cache(maxsize=4096)
+def _group_key(look: tuple) -> tuple:
+    """Return what the overview draws of a node look (``NodeItem.look_key``): fill, outline
+    color, dashed, ghost, highlighted; not text color, outline width or badge text."""
+    return look[:3] + look[4:7]
 
 
 def _coverage(width_px: float) -> float:
@@ -89,14 +97,16 @@ class OverviewItem(QGraphicsItem):
         groups: dict[tuple, tuple[NodeItem, list[QRectF]]] = {}
         marked: list[tuple[NodeItem, QRectF]] = []
         badges: list[QPointF] = []
+        scene = self.scene()
+        selected = {id(i) for i in scene.selectedItems()} if scene is not None else set()
         for item, rect in self._nodes:
             look = item.look_key
-            key = look[:3] + look[4:7] if look is not None else (item.fill.rgba(), item.pen_color.rgba())
+            key = _group_key(look) if look is not None else (item.fill.rgba(), item.pen_color.rgba())
             group = groups.get(key)
             if group is None:
                 group = groups[key] = (item, [])
             group[1].append(rect)
-            if (item.highlighted and item.pen_width >= 3.0) or item.isSelected():
+            if (item.highlighted and item.pen_width >= 3.0) or id(item) in selected:
                 marked.append((item, rect))
             if item.badge:
                 badges.append(QPointF(rect.right(), rect.center().y()))

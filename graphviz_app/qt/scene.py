@@ -124,6 +124,9 @@ class GraphScene(QGraphicsScene):
         self._edges_dark: bool | None = None
         """The theme of the last pass over every edge (None: none since the build)."""
         self._clusters_dark: bool | None = None
+        self._fill_in: dict[str, str] = {}
+        self._style_in: dict[str, NodeStyle | None] = {}
+        """Per display node, the fill and style its look was last made from."""
         self._flow_timer = QTimer(self)
         self._flow_timer.setInterval(FLOW_TICK_MS)
         self._flow_timer.timeout.connect(self._flow_tick)
@@ -142,6 +145,8 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display = {}
         self._edges_selected = None
         self._edges_dark = self._clusters_dark = None
+        self._fill_in.clear()
+        self._style_in.clear()
         self.marked = frozenset()
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
@@ -247,6 +252,9 @@ class GraphScene(QGraphicsScene):
         graph edges to draw as flowing (dashes moving against the arrow when ``flow_backward``).
         """
         full = only is None or dark != self.dark
+        if dark != self.dark:
+            self._fill_in.clear()
+            self._style_in.clear()
         self.dark = dark
         if marked is not None:
             self.marked, self.flow_backward = frozenset(marked), flow_backward
@@ -265,6 +273,9 @@ class GraphScene(QGraphicsScene):
                 continue
             fill = dotmod.node_fill(dnode, fills)
             style = dotmod.merged_style(dnode, styles)
+            if self._style_in.get(did, 0) is style and self._fill_in.get(did) == fill:
+                continue  # same inputs, same look: most nodes of a step or a mode switch
+            self._fill_in[did], self._style_in[did] = fill, style
             pen, width, dashed, ghost, badge = "#000000", 1.0, False, False, None
             if style is not None:
                 badge = style.extra_label
