@@ -5,7 +5,7 @@ drag pans, click selects) and :class:`ZoomAreaMode` (Shift+drag a rectangle to z
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPalette, QTransform, QWheelEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .overview import OVERVIEW_SCALE
+
 MIN_ZOOM = 0.02
 MAX_ZOOM = 12.0
 FIT_MAX_ZOOM = 1.75
@@ -28,6 +30,8 @@ READABLE_ZOOM = 0.9
 """Below this zoom, 10 pt labels are too small to read on a typical screen."""
 WHEEL_STEP = 1.0015  # zoom factor per 1/8 degree of wheel rotation: one notch (120) = x1.2
 DRAG_THRESHOLD = 4
+PICK_RADIUS = 4
+"""Far out, a click this many pixels off a node still picks it."""
 
 
 class InteractionMode:
@@ -101,7 +105,6 @@ class ZoomAreaMode(InteractionMode):
     def move(self, view: "GraphView", event: QMouseEvent) -> bool:
         if self._origin is None or self._band is None:
             return False
-        from PySide6.QtCore import QRect
 
         self._band.setGeometry(QRect(self._origin, event.position().toPoint()).normalized())
         return True
@@ -294,11 +297,33 @@ class GraphView(QGraphicsView):
         super().mouseDoubleClickEvent(event)
 
     def item_at(self, pos: QPoint) -> QGraphicsItem | None:
-        """Return the topmost node or cluster item under viewport position ``pos``."""
+        """Return the topmost node or cluster item under viewport position ``pos``.
+
+        Far out, where nodes are a few pixels wide, the node nearest to ``pos`` within a few
+        pixels wins over anything else under it.
+        """
+        if self.zoom() < OVERVIEW_SCALE:
+            node = self._nearest_node(pos)
+            if node is not None:
+                return node
         for item in self.items(pos):
             if hasattr(item, "display_id") or hasattr(item, "label"):
                 return item
         return None
+
+    def _nearest_node(self, pos: QPoint, radius: int = PICK_RADIUS) -> QGraphicsItem | None:
+        """Return the node item closest to ``pos`` within ``radius`` pixels, if any."""
+        box = QRect(pos.x() - radius, pos.y() - radius, 2 * radius + 1, 2 * radius + 1)
+        best, best_distance = None, None
+        for item in self.items(box):
+            if not hasattr(item, "display_id"):
+                continue
+            rect = self.mapFromScene(item.scene_rect()).boundingRect()
+            dx = max(rect.left() - pos.x(), 0, pos.x() - rect.right())
+            dy = max(rect.top() - pos.y(), 0, pos.y() - rect.bottom())
+            if best_distance is None or dx * dx + dy * dy < best_distance:
+                best, best_distance = item, dx * dx + dy * dy
+        return best
 
     def click_at(self, pos: QPoint) -> None:
         self.itemClicked.emit(self.item_at(pos))

@@ -177,3 +177,28 @@ def test_window_selects_a_node_clicked_far_out(window, load, qtbot):
     # back at a readable zoom the node paints itself, still selected
     window.view.set_zoom(1.0)
     assert not window.scene.overview_shown and item.isSelected()
+
+
+def loneliest_node(scene: GraphScene) -> NodeItem:
+    """Return the node farthest from any other (no neighbor competes for a click beside it)."""
+    def gap(item: NodeItem) -> float:
+        c = item.scene_rect().center()
+        return min((o.scene_rect().center() - c).manhattanLength()
+                   for o in scene.node_items.values() if o is not item)
+    return max(scene.node_items.values(), key=gap)
+
+
+def test_at_the_lowest_zoom_a_click_beside_a_tiny_node_picks_it(view, qtbot):
+    item = loneliest_node(view.scene())
+    center = show_node(view, item, 0.03)  # the node is about 2 px wide
+    box = view.mapFromScene(item.scene_rect()).boundingRect()
+    beside = QPoint(box.right() + 2, center.y())
+    clicked = []
+    view.itemClicked.connect(clicked.append)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=beside)
+    assert clicked == [item]
+    # at a readable zoom a click beside a node is a click on the background
+    center = show_node(view, item, 1.0)
+    box = view.mapFromScene(item.scene_rect()).boundingRect()
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(box.right() + 12, center.y()))
+    assert len(clicked) == 2 and clicked[-1] is not item
