@@ -7,10 +7,14 @@ summaries are kept, never the gradient tensors.
 
 The hooks are cheap: they note the node and hold the gradient; the held gradients are summarized
 together (:func:`summarize_many`) once they take more than PENDING_BYTES, and when the backward
-pass ends. A gradient bigger than HOLD_BYTES is summarized as it arrives. A leaf's own gradient is
-read from its ``.grad`` afterwards, so the hook of a leaf holds nothing (holding it would stop
-the engine from handing the incoming tensor to ``.grad`` without a copy), except for a leaf that
-already had a ``.grad``: then what arrives differs from the sum, and is kept for its edge.
+pass ends. Holding is safe: the engine never changes a gradient in place while another tensor
+shares its storage. A gradient bigger than HOLD_BYTES is summarized as it arrives, and so is the
+one that reaches a custom ``autograd.Function`` (its Python ``backward`` might change it in
+place). A leaf's own gradient is read from its ``.grad`` afterwards, so the hook of a leaf holds
+nothing (holding would stop the engine from handing the incoming tensor to ``.grad`` without a
+copy), except for a leaf that already had a ``.grad``: then what arrives differs from the sum, and
+is kept for its edge. Python's cyclic garbage collector is paused while the hooks are in place
+and during :meth:`apply` (see :func:`_gc_paused`).
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 import torch
+from torch.autograd.function import BackwardCFunction
 
 from ..core.schema import Summary
 from .summary import summarize, summarize_many
@@ -81,7 +86,7 @@ class BackwardRecorder:
             if leaf[k] and (shared[k] or node.variable.grad is None):
                 hook = self._order_hook(k)
             else:
-                hook = self._pre_hook(k)
+                hook = self._pre_hook(k, now=isinstance(node, BackwardCFunction))
             handles.append(node.register_prehook(hook))
             if self._edge_slots[k]:
                 handles.append(node.register_hook(self._post_hook(k, self._edge_slots[k])))
@@ -105,9 +110,9 @@ class BackwardRecorder:
 
         return hook
 
-    def _pre_hook(self, k: int) -> Callable[..., None]:
+    def _pre_hook(self, k: int, now: bool = False) -> Callable[..., None]:
         note = self.order.append
-        hold = self._hold
+        hold = self._hold if not now else self._summarize_now
 
         def hook(grad_outputs: Sequence[torch.Tensor | None]) -> None:
             note(k)
@@ -142,6 +147,9 @@ class BackwardRecorder:
         self._held[0] += size
         if self._held[0] > PENDING_BYTES:
             self.flush()
+
+    def _summarize_now(self, key: Any, grad: torch.Tensor | None) -> None:
+        self._pending.append((key, summarize(grad)))
 
     def flush(self) -> None:
         """Summarize the held gradients and let them go."""

@@ -164,3 +164,22 @@ def test_a_failed_backward_keeps_what_was_reached():
             run_backward([y])
     assert recorder.order and not recorder._pending and not recorder._handles
     assert recorder.node_grads[recorder.order[0]]["values"] == 1.0
+
+
+def test_a_custom_function_that_changes_its_gradient_in_place_is_seen_before_it_does():
+    class Doubling(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 1
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad.mul_(2)
+
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = Doubling.apply(w * 1) * torch.tensor([3.0, 4.0])
+    loss = y.sum()
+    recorder, trace = record([loss], {"w": w, "y": y, "loss": loss})
+    doubling = next(n for n in trace["nodes"] if n["op"] == "DoublingBackward")
+    assert doubling["grad"]["values"] == [3.0, 4.0]
+    assert by_name(trace)["w"]["grad"]["values"] == [6.0, 8.0]
