@@ -26,8 +26,10 @@ BATCH_NUMEL = 16384
 Below torch's grain size (32768), where one reduction of a whole tensor runs on one thread, in
 the order it reduces a row of a matrix in."""
 
-BATCH_CHUNK = 1 << 20
-"""At most this many elements of small tensors are converted and reduced in one piece."""
+BATCH_CHUNK = 32767
+"""At most this many elements of small tensors are converted and reduced in one piece: below
+torch's grain size, so each call runs on the calling thread (no parallel region to start: on a
+busy machine, waiting for a second thread to be scheduled costs far more than the work)."""
 
 _STRIDED = torch.strided
 _DTYPE_NAMES: dict[torch.dtype, str] = {}
