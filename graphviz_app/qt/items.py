@@ -69,8 +69,8 @@ def shared_color(name: str) -> QColor:
 def _look_key(*args: object) -> tuple:
     """Return ``args`` as a tuple, the same tuple for equal arguments.
 
-    Thousands of nodes share a few looks: sharing their keys makes comparing them an identity
-    test, and a restyle leaves no new long-lived objects for the garbage collector to scan.
+    Thousands of nodes share a few looks: sharing their keys makes comparing them quick, and a
+    restyle leaves no new long-lived objects for the garbage collector to scan.
     """
     return args
 
@@ -196,7 +196,7 @@ class NodeItem(QGraphicsItem):
         """
         key = _look_key(_color_key(fill), _color_key(text), _color_key(pen) if pen else None, pen_width,
                         dashed, ghost, highlighted, badge)
-        if key is self.look_key:
+        if key == self.look_key:
             return False  # restyling thousands of unchanged nodes per step costs little
         if (highlighted and pen_width >= 3.0) != self._strong():
             self.prepareGeometryChange()  # the glow changes the bounds

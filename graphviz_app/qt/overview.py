@@ -28,6 +28,9 @@ ARROWS_FROM = 0.12
 FAINTEST_LINE = 0.3
 """Least opacity of a 1 px line standing for a thinner one (edges and outlines far out)."""
 BADGE_COLOR = QColor("#f9a825")
+MARK_MARGIN = 500.0
+"""Room (scene units) around the graph for rings and badges drawn a few pixels out: 10 px at the
+view's lowest zoom, 0.02."""
 PLAIN_EDGE_WIDTH = 1.2
 """The width of an edge no style singles out (``GraphScene`` draws plain edges this wide)."""
 
@@ -66,7 +69,8 @@ class OverviewItem(QGraphicsItem):
         self._nodes = [(item, item.scene_rect()) for item in nodes]
         self._clusters = [(item, item.scene_rect()) for item in clusters]
         self._edges = edges
-        self._rect = QRectF(rect).adjusted(-40, -40, 40, 40)  # room for glows and rings
+        m = MARK_MARGIN
+        self._rect = QRectF(rect).adjusted(-m, -m, m, m)
         self.edge_color = QColor("#555555")
         self._node_groups: list[tuple[NodeItem, list[QRectF]]] | None = None
         """Node rectangles grouped by look, each with one of its items to take the colors from."""
