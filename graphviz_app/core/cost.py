@@ -47,7 +47,8 @@ from dataclasses import dataclass, replace
 
 import networkx as nx
 
-from .display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
+from .display import (
+    FAN_IN_MIN_INPUTS, DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths)
 
 FAST_SECONDS = 2.0
 """A layout predicted under this is "fast": the window shows it without asking anything."""
@@ -344,6 +345,8 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
             su = f"{su}~{sv}"
             cluster[su] = cluster[sv]
         edges.add((su, sv))
+    if options.split_hubs:
+        _split_fan_in(edges, cluster, owner, leaves)
     nodes = list(cluster)
     minlen = {}
     for u, v in edges:
@@ -366,6 +369,34 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
         max_span=max((abs(rank[v] - rank[u]) for u, v in edges), default=0), hubs=(), hub_virtual=0,
         size=size, seconds=seconds, category=category_of(seconds),
     )
+
+
+def _walk_position(node_id: str) -> int:
+    """The walk index of a graph node id (``"n12"`` -> 12); module nodes sort last."""
+    digits = node_id[1:]
+    return int(digits) if node_id.startswith("n") and digits.isdigit() else 1 << 62
+
+
+def _split_fan_in(edges: set[tuple[str, str]], cluster: dict[str, str | None],
+                  owner: dict[str, str], leaves: set[str]) -> None:
+    """Model display's fan-in splitting (in place): an op with FAN_IN_MIN_INPUTS inputs or more
+    keeps its deepest input (approximated by the source nearest the outputs: the lowest walk id
+    ``n<k>``) and gets a copy beside each other input."""
+    inputs: dict[str, list[str]] = {}
+    for su, sv in edges:
+        if owner.get(sv) == sv and sv not in leaves:
+            inputs.setdefault(sv, []).append(su)
+    for target, sources in inputs.items():
+        if len(sources) < FAN_IN_MIN_INPUTS:
+            continue
+        nearest = min(sources, key=_walk_position)
+        for source in sources:
+            if source == nearest:
+                continue
+            edges.discard((source, target))
+            copy = f"{target}~{source}"
+            cluster[copy] = cluster.get(source)
+            edges.add((source, copy))
 
 
 @dataclass(frozen=True)

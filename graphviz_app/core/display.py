@@ -24,7 +24,7 @@ from .topology import (
     nonconvex_modules, parent_path, path_key, topological_order)
 
 __all__ = [
-    "MODULE_PREFIX", "USE_SEPARATOR", "HUB_MIN_SPAN", "ViewOptions", "DisplayNode", "DisplayEdge",
+    "MODULE_PREFIX", "USE_SEPARATOR", "HUB_MIN_SPAN", "FAN_IN_MIN_INPUTS", "ViewOptions", "DisplayNode", "DisplayEdge",
     "Cluster", "DisplayGraph", "build_display", "format_shape", "module_paths",
     "collapse_to_depth", "nonconvex_modules", "topological_order", "graph_ranks"]
 
@@ -36,6 +36,10 @@ HUB_MIN_SPAN = 6
 """A leaf is split when its consumers lie at least this many ranks apart (and it has two or
 more): its edges would otherwise cross that many ranks.  Nearby uses (``x*y + x**2``) keep
 one node, so small examples read naturally."""
+FAN_IN_MIN_INPUTS = 8
+"""An op is split by inputs only when it has this many (or more) inputs and some of them were
+made at least HUB_MIN_SPAN ranks before its deepest one: a residual ``x + f(x)`` keeps its
+skip edge; a ``torch.stack`` over 100 time steps does not drag 100 edges across the graph."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,8 @@ class DisplayNode:
     module: str | None
     """The node's module path; for a collapsed module, the collapsed path itself."""
     use: tuple[int, int] | None = None
-    """``(k, n)`` for the k-th of n per-use copies of a shared leaf."""
+    """``(k, n)`` for the k-th of n per-use copies of a shared leaf; for a copy of an op split
+    by its inputs (kind ``"op"``), the copy stands for the op's input k of n."""
     is_output: bool = False
     cluster: str | None = None
     """The innermost drawn cluster (module path) holding the node, or None (top level)."""
@@ -219,6 +224,7 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
 
     early, late = graph_ranks(graph, adj)
     copies = _hub_copies(pairs, kinds, owner, order, early, late) if options.split_hubs else {}
+    gathers = _fan_in_copies(pairs, kinds, owner, early, copies) if options.split_hubs else {}
 
     loose = nonconvex_modules(graph, adj) if options.clusters else frozenset()
     cluster_cache: dict[str | None, str | None] = {}
@@ -268,14 +274,26 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
                     cluster=display_cluster(target))
                 index[did].append(cid)
             continue
+        if did in gathers:
+            sources = gathers[did]
+            n_inputs = sum(1 for su, sv in pairs if sv == did)
+            for k, source in enumerate(sources, start=1):
+                cid = f"{did}{USE_SEPARATOR}{k}"
+                nodes[cid] = DisplayNode(  # a copy sits beside the input it receives
+                    id=cid, kind=kind, members=(did,), label=label + (f"input {k} of {n_inputs}",),
+                    module=module, use=(k, n_inputs), cluster=display_cluster(source))
+                index[did].append(cid)
+            label = label + (f"{len(sources)} of {n_inputs} inputs drawn where made",)
         nodes[did] = DisplayNode(id=did, kind=kind, members=(did,), label=label, module=module,
                                  is_output=is_output, cluster=cluster_of(module))
         index[did].append(did)
 
+    far_input = {(source, target): f"{target}{USE_SEPARATOR}{k}"
+                 for target, sources in gathers.items() for k, source in enumerate(sources, start=1)}
     plan: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
     for (su, sv), gedges in pairs.items():
         if su not in copies:
-            plan.append((su, sv, tuple(gedges)))
+            plan.append((su, far_input.get((su, sv), sv), tuple(gedges)))
     for leaf, targets in copies.items():
         for k, target in enumerate(targets, start=1):
             plan.append((f"{leaf}{USE_SEPARATOR}{k}", target, tuple(pairs[(leaf, target)])))
@@ -311,6 +329,27 @@ def _hub_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], kinds: dict
                 position = {did: i for i, did in enumerate(order)}
             copies[leaf] = sorted(targets, key=lambda t: (last[t], first[t], position[t]))
     return copies
+
+
+def _fan_in_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], kinds: dict[str, str],
+                   owner: dict[str, str], early: dict[str, int],
+                   leaf_copies: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Return ``{op: its far inputs' display sources, earliest first}`` for the ops to draw once
+    per far input (see FAN_IN_MIN_INPUTS)."""
+    inputs: dict[str, list[str]] = defaultdict(list)
+    for su, sv in pairs:
+        if su not in leaf_copies and owner.get(sv) == sv and kinds.get(sv) != "leaf":
+            inputs[sv].append(su)
+    gathers: dict[str, list[str]] = {}
+    for target, sources in inputs.items():
+        if len(sources) < FAN_IN_MIN_INPUTS:
+            continue
+        made = {s: max(early[u] for u, _ in pairs[(s, target)]) for s in sources}
+        deepest = max(made.values())
+        far = [s for s in sources if deepest - made[s] >= HUB_MIN_SPAN]
+        if far:
+            gathers[target] = sorted(far, key=lambda s: made[s])
+    return gathers
 
 
 def _main_inputs(plan: list[tuple[str, str, tuple[tuple[str, str], ...]]],

@@ -200,7 +200,7 @@ class InspectorPanel(QWidget):
         rows.append(("id", node))
         if getattr(dnode, "use", None):
             k, n = dnode.use
-            rows.append(("copy", f"use {k} of {n}"))
+            rows.append(("copy", f"use {k} of {n}" if dnode.kind == "leaf" else f"input {k} of {n}"))
         self._group("Node", rows)
         self._group(
             "Tensor",

@@ -95,8 +95,11 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
     grad = data.get("grad")
     if isinstance(grad, dict) and grad.get("norm") is not None:
         lines.append(f"‖grad‖ = {grad['norm']:.4g}")
-    if dnode.use:
+    if dnode.use and dnode.kind == "leaf":
         lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
+    elif dnode.use:
+        lines.append(f"input {dnode.use[0]} of {dnode.use[1]}: this op gathers tensors made far "
+                     "apart, so each far input is drawn where it was made")
     lines.append("Click for details in the Inspector")
     return "\n".join(lines)
 

@@ -157,3 +157,55 @@ def test_iteration_limits_are_valid_graphviz_attributes(rnn):
     display = build_display(rnn, ViewOptions())
     found = layout(to_dot(display, rnn, graph_attrs=cost.LIMIT_ATTRS), timeout=60)
     assert set(found.nodes) == set(display.nodes)
+
+
+def rnn_with_stacked_states(steps: int = 40):
+    """The RNN above, with its state at every step gathered by ``torch.stack`` (a fan-in hub)."""
+    torch.manual_seed(0)
+    W = torch.randn(4, 8, requires_grad=True)
+    U = torch.randn(8, 8, requires_grad=True)
+    h = torch.zeros(1, 8)
+    states = []
+    for x in torch.randn(steps, 1, 4):
+        h = torch.tanh(x @ W + h @ U)
+        states.append(h)
+    loss = torch.stack(states).pow(2).mean()
+    return graphviz_app.trace(loss)
+
+
+def test_an_op_gathering_far_apart_inputs_is_drawn_once_per_far_input():
+    graph = rnn_with_stacked_states()
+    (stack,) = [n for n, op in graph.nodes(data="op") if op == "StackBackward0"]
+    display = build_display(graph, ViewOptions())
+    ids = display.display_ids(stack)
+    copies = [i for i in ids if i != stack]
+    assert stack in ids and len(copies) >= 30  # the late, near states stay on the op itself
+    incoming = {e.target: [] for e in display.edges}
+    outgoing = {e.source: [] for e in display.edges}
+    for e in display.edges:
+        incoming[e.target].append(e)
+        outgoing[e.source].append(e)
+    for copy in copies:
+        node = display.nodes[copy]
+        assert node.kind == "op" and node.members == (stack,) and node.use[1] == 40
+        assert f"input {node.use[0]} of 40" in node.label
+        assert len(incoming[copy]) == 1 and copy not in outgoing  # one input, no result
+    assert [display.nodes[e.target].label[0] for e in outgoing[stack]] == ["PowBackward0"]
+    # every graph edge into the stack is drawn exactly once
+    drawn = sorted(g for e in display.edges for g in e.graph_edges if g[1] == stack)
+    assert drawn == sorted((u, stack) for u in graph.predecessors(stack))
+    split = cost.estimate(display)
+    whole = cost.estimate_graph(graph, ViewOptions(split_hubs=False))
+    assert split.virtual < split.nodes < whole.virtual
+    assert cost.quick_estimate(graph, ViewOptions()).virtual < split.nodes  # models the split too
+
+
+def test_a_residual_add_keeps_its_skip_edge():
+    torch.manual_seed(0)
+    x = torch.randn(1, 8, requires_grad=True)
+    y = x
+    for _ in range(10):
+        y = torch.tanh(y * 1.1)
+    loss = (x + y).sum()  # two inputs made ten ranks apart: an ordinary skip connection
+    display = build_display(graphviz_app.trace(loss), ViewOptions())
+    assert not any(n.use for n in display.nodes.values() if n.kind == "op")
