@@ -14,14 +14,13 @@ place). A leaf's own gradient is read from its ``.grad`` afterwards, so the hook
 nothing (holding would stop the engine from handing the incoming tensor to ``.grad`` without a
 copy), except for a leaf that already had a ``.grad``: then what arrives differs from the sum, and
 is kept for its edge. Python's cyclic garbage collector is paused while the hooks are in place
-and during :meth:`apply` (see :func:`_gc_paused`).
+and during :meth:`apply`.
 """
 from __future__ import annotations
 
 import gc
 import threading
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 import torch
 from torch.autograd.function import BackwardCFunction
@@ -35,20 +34,6 @@ PENDING_BYTES = 64 << 20
 
 HOLD_BYTES = 16 << 20
 """A gradient bigger than this is summarized as it arrives, never held."""
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector (the hooks and summaries make many small objects
-    that outlive the collector's first generation: each full collection would walk the whole
-    heap, the trace of a big graph included, for garbage that is not there)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class BackwardRecorder:
@@ -70,15 +55,18 @@ class BackwardRecorder:
         # An edge needs its own summary only when the producer sums several gradients.
         self._shared = [count > 1 for count in consumers]
         # For each consumer: (slot, producer) for the first slot fed by each shared producer.
-        self._edge_slots: list[list[tuple[int, int]]] = [[] for _ in result.nodes]
+        self._edge_slots: dict[int, list[tuple[int, int]]] = {}
         shared = self._shared
         for (producer, consumer), slots in result.edges.items():
             if shared[producer]:
-                self._edge_slots[consumer].append((min(slots), producer))
+                self._edge_slots.setdefault(consumer, []).append((min(slots), producer))
 
     def __enter__(self) -> "BackwardRecorder":
-        self._gc = _gc_paused()
-        self._gc.__enter__()
+        # The cyclic collector is paused first thing (an allocation could start a collection):
+        # the hooks keep many small objects alive, and each full collection they would set off
+        # scans the whole heap (model, graph, trace) for cycles that are not there.
+        self._gc_was_enabled = gc.isenabled()
+        gc.disable()
         nodes = self.walk.nodes
         leaf, shared = self._leaf, self._shared
         handles = self._handles
@@ -88,7 +76,7 @@ class BackwardRecorder:
             else:
                 hook = self._pre_hook(k, now=isinstance(node, BackwardCFunction))
             handles.append(node.register_prehook(hook))
-            if self._edge_slots[k]:
+            if k in self._edge_slots:
                 handles.append(node.register_hook(self._post_hook(k, self._edge_slots[k])))
         return self
 
@@ -99,7 +87,8 @@ class BackwardRecorder:
             self._handles = []
             self.flush()
         finally:
-            self._gc.__exit__(None, None, None)
+            if self._gc_was_enabled:
+                gc.enable()
 
     # -- hooks: run by the autograd engine, once per node ----------------------------------------
     def _order_hook(self, k: int) -> Callable[..., None]:
@@ -172,8 +161,13 @@ class BackwardRecorder:
 
     def apply(self, trace: dict[str, Any]) -> None:
         """Write ``backward_index`` and ``grad`` into the trace's nodes and edges."""
-        with _gc_paused():
+        enabled = gc.isenabled()
+        gc.disable()  # many summaries and no cycles: see __enter__
+        try:
             self._apply(trace)
+        finally:
+            if enabled:
+                gc.enable()
 
     def _apply(self, trace: dict[str, Any]) -> None:
         self.flush()

@@ -183,3 +183,24 @@ def test_a_custom_function_that_changes_its_gradient_in_place_is_seen_before_it_
     doubling = next(n for n in trace["nodes"] if n["op"] == "DoublingBackward")
     assert doubling["grad"]["values"] == [3.0, 4.0]
     assert by_name(trace)["w"]["grad"]["values"] == [6.0, 8.0]
+
+
+def test_the_garbage_collector_is_paused_only_while_recording():
+    import gc
+
+    w = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = (w * 2).sum()
+    result = walk([y.grad_fn])
+    recorder = BackwardRecorder(result)
+    assert gc.isenabled()
+    with recorder:
+        assert not gc.isenabled()
+        run_backward([y])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with BackwardRecorder(walk([(w * 3).sum().grad_fn])):
+            pass
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
