@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 from typing import Any, Callable, Sequence
 
 import torch
 from torch.autograd.function import BackwardCFunction
 
 from ..core.schema import Summary
-from .summary import summarize, summarize_many
+from .summary import BATCH_NUMEL, summarize, summarize_many
 from .walker import Walk, is_leaf_node
 
 PENDING_BYTES = 64 << 20
@@ -56,10 +57,16 @@ class BackwardRecorder:
         self._shared = [count > 1 for count in consumers]
         # For each consumer: (slot, producer) for the first slot fed by each shared producer.
         self._edge_slots: dict[int, list[tuple[int, int]]] = {}
+        # For each producer with one consumer (one slot): that consumer.
+        self._consumer: dict[int, int] = {}
         shared = self._shared
         for (producer, consumer), slots in result.edges.items():
             if shared[producer]:
                 self._edge_slots.setdefault(consumer, []).append((min(slots), producer))
+            else:
+                self._consumer[producer] = consumer
+        # Big gradients summarized as they reached a node: consumer -> (storage, elements, summary).
+        self._big: dict[int, tuple[Any, Any, Summary]] = {}
 
     def __enter__(self) -> "BackwardRecorder":
         # The cyclic collector is paused first thing (an allocation could start a collection):
@@ -130,12 +137,37 @@ class BackwardRecorder:
             return
         size = grad.nbytes
         if size > HOLD_BYTES:
-            self._pending.append((key, summarize(grad)))
+            summary = self._seen(key, grad)
+            if summary is None:
+                summary = summarize(grad)
+                if type(key) is int and summary is not None:
+                    self._big[key] = (weakref.ref(grad.untyped_storage()), _elements(grad), summary)
+            self._pending.append((key, summary))
             return
         self._pending.append((key, grad))
         self._held[0] += size
         if self._held[0] > PENDING_BYTES:
             self.flush()
+
+    def _seen(self, key: Any, grad: torch.Tensor) -> Summary | None:
+        """Return the summary of ``grad`` if its consumer just summarized the very same elements.
+
+        The gradient a node sends back is often a view of the one it received (``TBackward0``
+        sends ``grad.t()``: the weight's gradient, which reached the node transposed). Its
+        statistics are those of the same elements (a big tensor is reduced in the order of its
+        storage, whatever the order of its dimensions), when nothing can have changed them in
+        between: ``key`` is that node's post-hook edge, or a producer with that node as its only
+        consumer (its gradient is what the node sent, never summed into: the engine only adds in
+        place into a tensor whose storage nothing else shares), and the storage is the same
+        live object (so no other tensor has taken its memory since).
+        """
+        if grad.numel() <= BATCH_NUMEL:  # reduced in the order of its own shape: not shared
+            return None
+        consumer = key[1] if type(key) is tuple else self._consumer.get(key)
+        seen = self._big.get(consumer) if consumer is not None else None
+        if seen is None or seen[0]() is not grad.untyped_storage() or seen[1] != _elements(grad):
+            return None
+        return {**seen[2], "shape": list(grad.shape)}  # type: ignore[typeddict-item]
 
     def _summarize_now(self, key: Any, grad: torch.Tensor | None) -> None:
         self._pending.append((key, summarize(grad)))
@@ -176,7 +208,18 @@ class BackwardRecorder:
             if nodes[k]["backward_index"] is None:
                 nodes[k]["backward_index"] = position
         leaves = [k for k, is_leaf in enumerate(self._leaf) if is_leaf]
-        leaf_grads = summarize_many([self.walk.nodes[k].variable.grad for k in leaves])
+        found: dict[int, Summary | None] = {}
+        tensors = []
+        for k in leaves:
+            variable = self.walk.nodes[k].variable
+            grad = variable.grad
+            # A .grad taken over from the incoming gradient (no copy) holds the elements the
+            # leaf's consumer saw, unchanged unless a post-accumulate hook touched it.
+            if grad is not None and grad.nbytes > HOLD_BYTES and k in self._consumer \
+                    and not getattr(variable, "_post_accumulate_grad_hooks", None):
+                found[k] = self._seen(k, grad)
+            tensors.append(None if found.get(k) is not None else grad)
+        leaf_grads = [found.get(k) or summary for k, summary in zip(leaves, summarize_many(tensors))]
         node_grads = self.node_grads
         for k in range(len(self.walk.nodes)):
             nodes[k]["grad"] = node_grads.get(k)
@@ -190,6 +233,12 @@ class BackwardRecorder:
                 edge["grad"] = self.edge_grads.get((producer, consumer))
             elif consumer in node_grads or producer in node_grads:
                 edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
+
+
+def _elements(tensor: torch.Tensor) -> tuple[Any, ...]:
+    """Return what says which elements of its storage ``tensor`` covers, in any dimension order."""
+    dims = sorted((size, stride) for size, stride in zip(tensor.shape, tensor.stride()) if size != 1)
+    return (tensor.data_ptr(), tensor.dtype, tensor.numel(), tuple(dims))
 
 
 def run_backward(

@@ -9,7 +9,8 @@ never depends on the others in the call: torch reduces a row of a matrix exactly
 the same elements alone, so ``summarize_many(ts) == [summarize(t) for t in ts]``, and both give
 what ``torch.linalg.vector_norm``, ``torch.aminmax`` and ``mean`` give on each (contiguous) tensor.
 
-Statistics are taken in the tensor's floating dtype (float32 for float16 and bfloat16, float64 for
+A big tensor is reduced in the order of its storage (a transposed view gives the statistics of the
+matrix it views, to the bit). Statistics are taken in the tensor's floating dtype (float32 for float16 and bfloat16, float64 for
 integers and booleans, of the magnitudes for complex numbers).
 """
 from __future__ import annotations
@@ -162,11 +163,19 @@ def _nest(row: list[Any], shape: list[int]) -> list[Any]:
     return row
 
 
+def _storage_order(tensor: torch.Tensor) -> torch.Tensor:
+    """Return ``tensor`` with its dimensions in the order of its strides (a transposed matrix
+    becomes the contiguous one): the statistics of a view do not depend on its dimension order."""
+    strides = tensor.stride()
+    order = sorted(range(tensor.dim()), key=lambda d: -strides[d])
+    return tensor if order == list(range(tensor.dim())) else tensor.permute(order)
+
+
 def _summarize_large(tensors: Sequence[Any], out: list[Any], members: list[int]) -> None:
     """Summarize big tensors one by one; bring all their statistics to Python in one call."""
     rows: dict[torch.device, list[torch.Tensor]] = {}
     for i in members:
-        data = _as_real(tensors[i].detach())
+        data = _as_real(_storage_order(tensors[i].detach()))
         if data.is_contiguous():
             low, high = torch.aminmax(data)
         else:  # aminmax of a strided view is not vectorized (ten times slower than amin + amax)
@@ -180,7 +189,7 @@ def _summarize_large(tensors: Sequence[Any], out: list[Any], members: list[int])
         summary = out[i]
         summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
         if not math.isfinite(norm):
-            data = _as_real(tensors[i].detach())
+            data = _as_real(_storage_order(tensors[i].detach()))
             summary["nan"] = int(torch.isnan(data).sum())
             summary["inf"] = int(torch.isinf(data).sum())
         if tensors[i].numel() <= MAX_VALUES:  # a small tensor of an unusual kind (a subclass)

@@ -204,3 +204,38 @@ def test_the_garbage_collector_is_paused_only_while_recording():
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("earlier_grad", [False, True])
+def test_a_weights_gradient_seen_transposed_is_summarized_once(monkeypatch, earlier_grad):
+    torch.manual_seed(0)
+    w = torch.randn(200, 150, requires_grad=True)  # 30000 elements: a "big" tensor here
+    if earlier_grad:
+        w.grad = torch.ones(200, 150)
+    x = torch.randn(4, 150)
+    y = x @ w.t()  # TBackward0 receives the weight's gradient transposed
+    loss = y.pow(2).sum()
+    monkeypatch.setattr(backward, "HOLD_BYTES", 1000)
+    counted = []
+    original = backward.summarize
+    monkeypatch.setattr(backward, "summarize", lambda t: counted.append(t.shape) or original(t))
+    _, trace = record([loss], {"w": w, "x": x, "y": y, "loss": loss})
+    incoming = (2 * y.detach()).t() @ x  # d loss / d w, computed by hand
+    t_node = next(n for n in trace["nodes"] if n["op"] == "TBackward0")
+    leaf = by_name(trace)["w"]
+    edge = next(e for e in trace["edges"] if e["source"] == leaf["id"])
+    assert torch.allclose(w.grad, incoming + (1 if earlier_grad else 0), rtol=1e-5)
+    assert leaf["grad"] == summarize(w.grad)
+    assert t_node["grad"]["shape"] == [150, 200]
+    if not earlier_grad:  # w.grad holds exactly what reached TBackward0
+        assert t_node["grad"] == {**summarize(w.grad), "shape": [150, 200]}
+    assert edge["grad"]["shape"] == [200, 150]
+    assert edge["grad"]["norm"] == t_node["grad"]["norm"] and edge["grad"]["mean"] == t_node["grad"]["mean"]
+    assert torch.Size([150, 200]) in counted
+    assert torch.Size([200, 150]) not in counted  # the leaf's incoming gradient: the same elements
+
+
+def test_a_transposed_view_has_the_statistics_of_its_matrix():
+    torch.manual_seed(0)
+    matrix = torch.randn(300, 200) * torch.rand(300, 200)
+    assert summarize(matrix.t()) == {**summarize(matrix), "shape": [200, 300]}
