@@ -140,8 +140,9 @@ class BackwardRecorder:
             summary = self._seen(key, grad)
             if summary is None:
                 summary = summarize(grad)
-                if type(key) is int and summary is not None:
-                    self._big[key] = (weakref.ref(grad.untyped_storage()), _elements(grad), summary)
+                identity = _identity(grad) if type(key) is int and summary is not None else None
+                if identity is not None:
+                    self._big[key] = (*identity, summary)
             self._pending.append((key, summary))
             return
         self._pending.append((key, grad))
@@ -165,7 +166,10 @@ class BackwardRecorder:
             return None
         consumer = key[1] if type(key) is tuple else self._consumer.get(key)
         seen = self._big.get(consumer) if consumer is not None else None
-        if seen is None or seen[0]() is not grad.untyped_storage() or seen[1] != _elements(grad):
+        if seen is None:
+            return None
+        identity = _identity(grad)
+        if identity is None or seen[0]() is not identity[0]() or seen[1] != identity[1]:
             return None
         return {**seen[2], "shape": list(grad.shape)}  # type: ignore[typeddict-item]
 
@@ -235,10 +239,15 @@ class BackwardRecorder:
                 edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
 
 
-def _elements(tensor: torch.Tensor) -> tuple[Any, ...]:
-    """Return what says which elements of its storage ``tensor`` covers, in any dimension order."""
-    dims = sorted((size, stride) for size, stride in zip(tensor.shape, tensor.stride()) if size != 1)
-    return (tensor.data_ptr(), tensor.dtype, tensor.numel(), tuple(dims))
+def _identity(tensor: torch.Tensor) -> tuple[Any, tuple[Any, ...]] | None:
+    """Return a weak reference to the storage of ``tensor`` and which of its elements it covers
+    (in any dimension order), or None for a tensor without a plain storage."""
+    try:
+        storage = weakref.ref(tensor.untyped_storage())
+        dims = sorted((size, stride) for size, stride in zip(tensor.shape, tensor.stride()) if size != 1)
+        return storage, (tensor.data_ptr(), tensor.dtype, tensor.numel(), tuple(dims))
+    except (RuntimeError, NotImplementedError, TypeError):
+        return None
 
 
 def run_backward(
