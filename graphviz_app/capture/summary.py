@@ -68,7 +68,39 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
     Holds no reference to the tensor; values are kept only for at most MAX_VALUES elements.
     Meta tensors, and tensors without elements, get shape and dtype only.
     """
-    return summarize_many((tensor,))[0]
+    if tensor is None or not isinstance(tensor, torch.Tensor):
+        return None
+    numel = tensor.numel()
+    if (numel > BATCH_NUMEL or type(tensor) not in _BATCHABLE or tensor.dtype in _UNUSUAL
+            or not numel or tensor.layout != _STRIDED or tensor.device.type == "meta"):
+        return summarize_many((tensor,))[0]
+    # One small tensor: what _summarize_rows computes for its row (torch reduces a row of a
+    # matrix exactly as the same elements alone), without building the matrix.
+    summary: dict[str, Any] = {
+        "shape": list(tensor.shape),
+        "dtype": dtype_name(tensor.dtype),
+        "norm": None,
+        "min": None,
+        "max": None,
+        "mean": None,
+        "nan": 0,
+        "inf": 0,
+        "values": None,
+    }
+    with torch.no_grad():
+        data = _as_real(tensor.detach().contiguous())
+        norm = float(torch.linalg.vector_norm(data))
+        low, high = torch.aminmax(data)
+        summary["norm"] = norm
+        summary["min"] = float(low)
+        summary["max"] = float(high)
+        summary["mean"] = float(data.mean())
+        if not math.isfinite(norm):
+            summary["nan"] = int(torch.isnan(data).sum())
+            summary["inf"] = int(torch.isinf(data).sum())
+        if numel <= MAX_VALUES:
+            summary["values"] = tensor.detach().cpu().tolist()
+    return summary  # type: ignore[return-value]
 
 
 def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | None]:
@@ -166,26 +198,31 @@ def _nest(row: list[Any], shape: list[int]) -> list[Any]:
 def _storage_order(tensor: torch.Tensor) -> torch.Tensor:
     """Return ``tensor`` with its dimensions in the order of its strides (a transposed matrix
     becomes the contiguous one): the statistics of a view do not depend on its dimension order."""
+    if tensor.is_contiguous():
+        return tensor
     strides = tensor.stride()
-    order = sorted(range(tensor.dim()), key=lambda d: -strides[d])
-    return tensor if order == list(range(tensor.dim())) else tensor.permute(order)
+    return tensor.permute(sorted(range(tensor.dim()), key=lambda d: -strides[d]))
 
 
 def _summarize_large(tensors: Sequence[Any], out: list[Any], members: list[int]) -> None:
     """Summarize big tensors one by one; bring all their statistics to Python in one call."""
     rows: dict[torch.device, list[torch.Tensor]] = {}
+    alone: list[list[float]] = []
     for i in members:
         data = _as_real(_storage_order(tensors[i].detach()))
         if data.is_contiguous():
             low, high = torch.aminmax(data)
         else:  # aminmax of a strided view is not vectorized (ten times slower than amin + amax)
             low, high = data.amin(), data.amax()
-        row = torch.stack((torch.linalg.vector_norm(data), low, high, data.mean())).double()
-        rows.setdefault(row.device, []).append(row)
-        del data, low, high
+        row = (torch.linalg.vector_norm(data), low, high, data.mean())
+        if len(members) == 1:  # one tensor: four scalars are cheaper to read than a stack
+            alone.append([float(x) for x in row])
+        else:
+            rows.setdefault(data.device, []).append(torch.stack(row).double())
+        del data, low, high, row
     by_device = {device: iter(torch.stack(device_rows).tolist()) for device, device_rows in rows.items()}
     for i in members:
-        norm, low, high, mean = next(by_device[tensors[i].device])
+        norm, low, high, mean = alone[0] if alone else next(by_device[tensors[i].device])
         summary = out[i]
         summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
         if not math.isfinite(norm):

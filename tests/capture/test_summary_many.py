@@ -163,3 +163,11 @@ def test_summaries_hold_no_tensor():
     tensor = torch.randn(8)
     got = summarize_many([tensor, torch.randn(100000)])
     assert not any(isinstance(v, torch.Tensor) for s in got for v in s.values())
+
+
+def test_one_small_tensor_alone_matches_its_row_in_a_batch():
+    torch.manual_seed(2)
+    tensors = [torch.randn(n) * 1e3 for n in (1, 7, 64, 1000, BATCH_NUMEL)] + [torch.randn(40, 30).t()]
+    company = [torch.randn(t.shape) for t in tensors]
+    batched = summarize_many(tensors + company)
+    assert all(same(summarize(t), got) for t, got in zip(tensors, batched))
