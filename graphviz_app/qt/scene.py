@@ -20,6 +20,7 @@ from ..core import colors
 from ..core import dot as dotmod
 from ..core.display import DisplayGraph, format_shape
 from ..core.dot import NodeStyle
+from ..core.gc_pause import settle
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
@@ -208,6 +209,7 @@ class GraphScene(QGraphicsScene):
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.set_view_scale(self._view_scale)
+        settle()  # the new graph and scene are long-lived: later collections need not rescan them
 
     # -- level of detail -----------------------------------------------------------------------
     def detail_items(self) -> Iterable[QGraphicsItem]:

@@ -36,3 +36,26 @@ def test_pause_leaves_a_disabled_collector_disabled_even_on_errors():
     except ValueError:
         pass
     assert gc.isenabled()
+
+
+def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
+    import weakref
+
+    class Node:
+        pass
+
+    try:
+        old = Node()
+        old.self = old  # a reference cycle, as a replaced scene can leave
+        gone = weakref.ref(old)
+        from graphviz_app.core.gc_pause import settle
+
+        settle()  # `old` is alive here: frozen with everything else
+        assert gc.get_freeze_count() > 0 and gone() is not None
+        del old
+        gc.collect()
+        assert gone() is not None  # frozen: the collector skips it
+        settle()  # the next graph shown: the previous freeze is released and collected
+        assert gone() is None
+    finally:
+        gc.unfreeze()
