@@ -62,6 +62,12 @@ def describe(tensor: torch.Tensor) -> str:
     return text
 
 
+def _empty_summary(tensor: torch.Tensor) -> dict[str, Any]:
+    """The Summary of ``tensor`` with shape and dtype only (statistics still to be filled in)."""
+    return {"shape": list(tensor.shape), "dtype": dtype_name(tensor.dtype), "norm": None,
+            "min": None, "max": None, "mean": None, "nan": 0, "inf": 0, "values": None}
+
+
 def summarize(tensor: torch.Tensor | None) -> Summary | None:
     """Return the Summary of ``tensor`` (see schema), or None for None.
 
@@ -76,17 +82,7 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
         return summarize_many((tensor,))[0]
     # One small tensor: what _summarize_rows computes for its row (torch reduces a row of a
     # matrix exactly as the same elements alone), without building the matrix.
-    summary: dict[str, Any] = {
-        "shape": list(tensor.shape),
-        "dtype": dtype_name(tensor.dtype),
-        "norm": None,
-        "min": None,
-        "max": None,
-        "mean": None,
-        "nan": 0,
-        "inf": 0,
-        "values": None,
-    }
+    summary = _empty_summary(tensor)
     with torch.no_grad():
         data = _as_real(tensor.detach().contiguous())
         norm = float(torch.linalg.vector_norm(data))
@@ -116,17 +112,7 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
     for i, tensor in enumerate(tensors):
         if tensor is None or not isinstance(tensor, torch.Tensor):
             continue
-        out[i] = {
-            "shape": list(tensor.shape),
-            "dtype": dtype_name(tensor.dtype),
-            "norm": None,
-            "min": None,
-            "max": None,
-            "mean": None,
-            "nan": 0,
-            "inf": 0,
-            "values": None,
-        }
+        out[i] = _empty_summary(tensor)
         numel = tensor.numel()
         if numel == 0 or tensor.layout != _STRIDED:  # sparse (and other layouts): shape only
             continue
