@@ -142,30 +142,39 @@ def test_stop_set_before_the_run_starts_cancels_it(write_script, runner):
     assert runner.run(example("basic_autograd.py"), stop=threading.Event()).graph.number_of_nodes() == 4
 
 
-def test_a_run_waiting_for_another_gives_up_when_stopped(write_script, runner):
+def test_a_run_waiting_for_another_gives_up_when_stopped(write_script, runner, tmp_path):
     import threading
+    import time
 
+    flag = tmp_path / "running"
+    slow = write_script(f"import pathlib, time\npathlib.Path({str(flag)!r}).touch()\ntime.sleep(600)\n",
+                        "slow.py")
     busy = threading.Event()
     first: list[BaseException] = []
 
-    def slow() -> None:
+    def run_slow() -> None:
         try:
-            runner.run(write_script("import time\ntime.sleep(600)\n", "slow.py"), timeout=600,
-                       stop=busy)
+            runner.run(slow, timeout=600, stop=busy)
         except ScriptError as exc:
             first.append(exc)
 
-    thread = threading.Thread(target=slow)
+    thread = threading.Thread(target=run_slow)
     thread.start()
-    waiting = threading.Event()
-    threading.Timer(0.5, waiting.set).start()
-    with pytest.raises(ScriptError) as info:  # blocked on the first run, until its stop is set
-        runner.run(example("basic_autograd.py"), stop=waiting)
-    assert info.value.kind == "cancelled"
-    assert thread.is_alive()  # the first run was not touched
-    busy.set()
-    runner.cancel()
-    thread.join(30)
+    try:
+        deadline = time.monotonic() + 60
+        while not flag.exists() and time.monotonic() < deadline:  # the first run holds the runner
+            time.sleep(0.02)
+        assert flag.exists()
+        waiting = threading.Event()
+        threading.Timer(0.3, waiting.set).start()
+        with pytest.raises(ScriptError) as info:  # blocked on the first run, until its stop is set
+            runner.run(example("basic_autograd.py"), stop=waiting)
+        assert info.value.kind == "cancelled"
+        assert thread.is_alive()  # the first run was not touched
+    finally:
+        busy.set()
+        runner.cancel()
+        thread.join(30)
     assert not thread.is_alive() and first and first[0].kind == "cancelled"
 
 
