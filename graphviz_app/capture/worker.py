@@ -132,6 +132,12 @@ def serve(control_in: TextIO, control_out: TextIO) -> None:
                 run_child(request)
             finally:
                 os._exit(70)
+        try:
+            # Also from this side (as shells do): the child's own setpgid may not have run yet,
+            # and the app kills the whole group as soon as it hears "started".
+            os.setpgid(pid, pid)
+        except OSError:  # the child got there first (or already ended)
+            pass
         reply({"event": "started", "pid": pid})
         _, status = os.waitpid(pid, 0)
         if os.WIFSIGNALED(status):

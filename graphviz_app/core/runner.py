@@ -184,10 +184,11 @@ class Runner:
                 self._stop_reason = reason
                 try:
                     os.killpg(child, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                except PermissionError:
-                    os.kill(child, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):  # no such group: the child alone
+                    try:
+                        os.kill(child, signal.SIGKILL)
+                    except ProcessLookupError:  # it has ended already
+                        pass
 
     def run(
         self,

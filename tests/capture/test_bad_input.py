@@ -194,3 +194,32 @@ def test_a_run_stopped_while_the_worker_starts_does_not_wait_for_it():
         assert fresh.run(example("basic_autograd.py")).graph.number_of_nodes() == 4
     finally:
         fresh.close()
+
+
+def test_cancel_right_after_the_start_kills_the_script(write_script, runner):
+    """The app cancels as soon as the worker says "started": the child's process group must
+    exist by then (the worker sets it from both sides of the fork)."""
+    import threading
+    import time
+
+    script = write_script("import time\ntime.sleep(600)\n", "sleepy.py")
+    for _ in range(10):
+        errors: list[ScriptError] = []
+
+        def run() -> None:
+            try:
+                runner.run(script, timeout=600)
+            except ScriptError as exc:
+                errors.append(exc)
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        deadline = time.monotonic() + 60
+        while runner._child is None and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        runner.cancel()
+        thread.join(60)
+        if thread.is_alive():  # not stopped: end it so the session's runner stays usable
+            runner.close()
+            thread.join(30)
+        assert not thread.is_alive() and errors and errors[0].kind == "cancelled"
