@@ -18,7 +18,6 @@ and during :meth:`apply`.
 """
 from __future__ import annotations
 
-import gc
 import threading
 import weakref
 from typing import Any, Callable, Sequence
@@ -26,9 +25,10 @@ from typing import Any, Callable, Sequence
 import torch
 from torch.autograd.function import BackwardCFunction
 
+from ..core.gc_pause import gc_paused, without_gc
 from ..core.schema import Summary
 from .summary import BATCH_NUMEL, summarize, summarize_many
-from .walker import Walk, is_leaf_node
+from .walker import Walk
 
 PENDING_BYTES = 64 << 20
 """Held gradients are summarized once they take more than this (memory held by the recorder)."""
@@ -49,7 +49,7 @@ class BackwardRecorder:
         self._pending: list[tuple[Any, Any]] = []
         self._held = [0]  # bytes of the tensors in _pending
         self._lock = threading.Lock()
-        self._leaf = [is_leaf_node(node) for node in result.nodes]
+        self._leaf = result.leaf
         consumers = [0] * len(result.nodes)
         for (producer, _), slots in result.edges.items():
             consumers[producer] += len(slots)
@@ -72,8 +72,8 @@ class BackwardRecorder:
         # The cyclic collector is paused first thing (an allocation could start a collection):
         # the hooks keep many small objects alive, and each full collection they would set off
         # scans the whole heap (model, graph, trace) for cycles that are not there.
-        self._gc_was_enabled = gc.isenabled()
-        gc.disable()
+        self._gc = gc_paused()
+        self._gc.__enter__()
         nodes = self.walk.nodes
         leaf, shared = self._leaf, self._shared
         handles = self._handles
@@ -94,8 +94,7 @@ class BackwardRecorder:
             self._handles = []
             self.flush()
         finally:
-            if self._gc_was_enabled:
-                gc.enable()
+            self._gc.__exit__(None, None, None)
 
     # -- hooks: run by the autograd engine, once per node ----------------------------------------
     def _order_hook(self, k: int) -> Callable[..., None]:
@@ -195,17 +194,9 @@ class BackwardRecorder:
             else:
                 edge_grads.setdefault(key, summary)
 
+    @without_gc  # many summaries and no cycles: see __enter__
     def apply(self, trace: dict[str, Any]) -> None:
         """Write ``backward_index`` and ``grad`` into the trace's nodes and edges."""
-        enabled = gc.isenabled()
-        gc.disable()  # many summaries and no cycles: see __enter__
-        try:
-            self._apply(trace)
-        finally:
-            if enabled:
-                gc.enable()
-
-    def _apply(self, trace: dict[str, Any]) -> None:
         self.flush()
         nodes = trace["nodes"]
         for position, k in enumerate(self.order):

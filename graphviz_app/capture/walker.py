@@ -16,7 +16,7 @@ from ..core.gc_pause import without_gc
 from ..core.schema import SCHEMA_VERSION
 from .naming import Names, module_path
 from .recorder import CUTS_KEY, MODULES_KEY, SOURCE_KEY, VALUE_KEY, VALUE_VERSION_KEY
-from .summary import device_name, dtype_name, summarize, summarize_many
+from .summary import device_name, dtype_name, summarize_many
 
 Node = Any  # torch.autograd.graph.Node (C++ nodes have no common Python base class)
 MAX_SAVED_TEXT = 60
@@ -51,7 +51,7 @@ def walk(root_nodes: Sequence[Node]) -> Walk:
             result.index[key] = k
             result.nodes.append(node)
             result.inputs.append([])
-            result.leaf.append(hasattr(node, "variable"))
+            result.leaf.append(is_leaf_node(node))
             queue.append(k)
         return k
 
@@ -218,31 +218,13 @@ class Describer:
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
         return {
-            "op": node.name().rpartition("::")[2], "kind": "op", "name": self.names.nodes.get(id(node)),
+            "op": op_name(node), "kind": "op", "name": self.names.nodes.get(id(node)),
             "module": self.module(metadata[MODULES_KEY]) if tagged else None,
             "source": metadata[SOURCE_KEY] if tagged else None,
             "value": metadata.get(VALUE_KEY) if tagged else None,
             "cuts": list(cuts) if cuts else [],
             "shape": shape, "dtype": dtype, "device": device, "saved": self.saved(node),
         }
-
-
-def saved_summary(node: Node) -> list[str]:
-    """Return short strings for the node's saved tensors and attributes (``exponent=3``)."""
-    return Describer(Names()).saved(node)
-
-
-def node_record(node: Node, names: Names, *, values: bool = True) -> dict[str, Any]:
-    """Return the schema attributes of one autograd node that need no backward.
-
-    ``values=False`` skips the leaves' value summaries (a pass over every parameter).
-    """
-    describer = Describer(names)
-    if not is_leaf_node(node):
-        return describer.op(node)
-    record = describer.leaf(node)
-    record["value"] = summarize(node.variable) if values else None
-    return record
 
 
 def _leaf_values(result: Walk, records: list[dict[str, Any]]) -> None:

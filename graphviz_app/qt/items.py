@@ -87,6 +87,22 @@ LOD_SIMPLE = 0.22
 """Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
 
+def _paint_tag(painter: QPainter, rect: QRectF, text: str, *, border: str, fill: str, ink: str,
+               inset: float, bold: bool = False) -> None:
+    """Draw a small rounded tag with one line of text (a node's badge, or its scissors mark)."""
+    painter.setPen(QPen(QColor(border), 0.8))
+    painter.setBrush(QColor(fill))
+    painter.drawRoundedRect(rect, 3, 3)
+    painter.save()
+    painter.translate(rect.left() + inset, rect.top())
+    painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
+    painter.setFont(label_font(BADGE_SIZE, bold))
+    painter.setPen(QColor(ink))
+    fm = _metrics(BADGE_SIZE, bold)
+    painter.drawText(QPointF(0, (rect.height() * FONT_SCALE + fm.ascent() - fm.descent()) / 2), text)
+    painter.restore()
+
+
 class NodeItem(QGraphicsItem):
     """One drawn node: a shape with a fill, an outline and up to a few lines of text."""
 
@@ -236,19 +252,8 @@ class NodeItem(QGraphicsItem):
         return QRectF(self._local.right() + 3, -height / 2, width, height)  # beside the node
 
     def _paint_badge(self, painter: QPainter) -> None:
-        rect = self._badge_rect()
-        painter.setPen(QPen(QColor("#3c4043"), 0.8))
-        painter.setBrush(QColor("#fff8c4"))
-        painter.drawRoundedRect(rect, 3, 3)
-        painter.save()
-        painter.translate(rect.left() + 3, rect.top())
-        painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
-        font = label_font(BADGE_SIZE)
-        painter.setFont(font)
-        painter.setPen(QColor("#202124"))
-        fm = _metrics(BADGE_SIZE, False)
-        painter.drawText(QPointF(0, (rect.height() * FONT_SCALE + fm.ascent() - fm.descent()) / 2), self.badge or "")
-        painter.restore()
+        _paint_tag(painter, self._badge_rect(), self.badge or "", border="#3c4043", fill="#fff8c4",
+                   ink="#202124", inset=3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -295,18 +300,8 @@ class NodeItem(QGraphicsItem):
     def _paint_cut(self, painter: QPainter) -> None:
         """Draw a scissors tag on the node's top-left corner (a ``.detach()`` cut feeds it)."""
         r = self._local
-        tag = QRectF(r.left() - 6, r.top() - 7, 13, 12)
-        painter.setPen(QPen(QColor("#b00020"), 0.8))
-        painter.setBrush(QColor("#ffffff"))
-        painter.drawRoundedRect(tag, 3, 3)
-        painter.save()
-        painter.translate(tag.left() + 1.5, tag.top())
-        painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
-        painter.setFont(label_font(BADGE_SIZE, True))
-        painter.setPen(QColor("#b00020"))
-        fm = _metrics(BADGE_SIZE, True)
-        painter.drawText(QPointF(0, (tag.height() * FONT_SCALE + fm.ascent() - fm.descent()) / 2), "✂")
-        painter.restore()
+        _paint_tag(painter, QRectF(r.left() - 6, r.top() - 7, 13, 12), "✂", border="#b00020",
+                   fill="#ffffff", ink="#b00020", inset=1.5, bold=True)
 
     def _paint_box3d(self, painter: QPainter) -> None:
         """Draw the top and right faces of a Graphviz ``box3d`` (a collapsed module)."""
