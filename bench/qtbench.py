@@ -1,7 +1,7 @@
 """The Qt side of the benchmark: build the app's scene offscreen and time repaints of its view.
 
-Uses the app's own :class:`~graphviz_app.qt.scene.GraphScene` and
-:class:`~graphviz_app.qt.view.GraphView` under ``QT_QPA_PLATFORM=offscreen``. A repaint is timed
+Uses the app's own :class:`~graphviz_app.qt.canvas.scene.GraphScene` and
+:class:`~graphviz_app.qt.canvas.view.GraphView` under ``QT_QPA_PLATFORM=offscreen``. A repaint is timed
 as rendering the whole viewport into an image, after the change that causes it: a color-mode
 switch, a forward step, a pan by a third of the view, a zoom step.
 """
@@ -32,7 +32,7 @@ def application() -> Any:
 def build_scene(display: DisplayGraph, layout: Any, graph: nx.DiGraph, mode: str = "device") -> Any:
     """Return a GraphScene with the layout's items, colored as the window colors them."""
     application()
-    from graphviz_app.qt.scene import GraphScene
+    from graphviz_app.qt.canvas.scene import GraphScene
 
     scene = GraphScene()
     scene.build(display, layout, graph)
@@ -46,7 +46,7 @@ class Repaints:
     def __init__(self, scene: Any, graph: nx.DiGraph) -> None:
         application()
         from PySide6.QtGui import QImage
-        from graphviz_app.qt.view import GraphView
+        from graphviz_app.qt.canvas.view import GraphView
 
         self.scene, self.graph = scene, graph
         self.view = GraphView(scene)

@@ -10,7 +10,8 @@ import graphviz_app.qt
 
 
 def modules_of(package) -> list[str]:
-    return [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+    """Return every module of ``package``, its subpackages' modules included."""
+    return [m.name for m in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
 
 
 def loaded_after(imports: list[str]) -> set[str]:

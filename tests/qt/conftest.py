@@ -46,7 +46,7 @@ def qt_runner() -> Iterator[Runner]:
 @pytest.fixture
 def window(qtbot, qt_runner):
     """A real, shown MainWindow sharing the session's runner; closed (jobs stopped) afterwards."""
-    from graphviz_app.qt.main_window import MainWindow
+    from graphviz_app.qt.shell.main_window import MainWindow
 
     win = MainWindow(runner=qt_runner)
     win.resize(1200, 800)

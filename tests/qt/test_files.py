@@ -67,7 +67,7 @@ def test_recent_files_menu_reopens(window, load, qtbot):
 
 
 def test_window_state_and_recent_files_are_remembered(qtbot, qt_runner, isolated_settings):
-    from graphviz_app.qt.main_window import MainWindow
+    from graphviz_app.qt.shell.main_window import MainWindow
 
     first = MainWindow(runner=qt_runner)
     qtbot.addWidget(first)

@@ -12,11 +12,11 @@ from graphviz_app.core import colors
 from graphviz_app.core.display import ViewOptions, build_display
 from graphviz_app.core.dot import NodeStyle, to_dot
 from graphviz_app.core.layout import layout
-from graphviz_app.qt import scene as scene_module
-from graphviz_app.qt.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
-from graphviz_app.qt.overview import OVERVIEW_SCALE
-from graphviz_app.qt.scene import GraphScene
-from graphviz_app.qt.view import GraphView
+from graphviz_app.qt.canvas import scene as scene_module
+from graphviz_app.qt.canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
+from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
+from graphviz_app.qt.canvas.scene import GraphScene
+from graphviz_app.qt.canvas.view import GraphView
 from graphviz_app.resources import example
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -12,7 +12,7 @@ from graphviz_app.core import colors
 from graphviz_app.core.graph import graph_from_trace, ordered_nodes
 from graphviz_app.core.stepping import BACKWARD, CURRENT_PEN, FORWARD, step_view
 from graphviz_app.qt.document import Document
-from graphviz_app.qt.timeline import SPEEDS
+from graphviz_app.qt.panels.timeline import SPEEDS
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -257,7 +257,7 @@ def test_accumulation_is_shown_where_gradients_are_summed(window, load, qtbot):
 
 
 def test_export_at_a_step_records_the_step(window, load, qtbot, tmp_path):
-    from graphviz_app.qt.export_dialog import ExportRun
+    from graphviz_app.qt.shell.export_dialog import ExportRun
 
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)

@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QImage
 
 from graphviz_app.core import colors
 from graphviz_app.core.display import MODULE_PREFIX
-from graphviz_app.qt.items import EdgeItem, NodeItem
+from graphviz_app.qt.canvas.items import EdgeItem, NodeItem
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -234,7 +234,7 @@ def test_search_by_module_and_collapsed_module(window, load, qtbot):
 
 
 def test_dark_theme_and_about_box(window, load, qtbot):
-    from graphviz_app.qt.app import is_dark
+    from graphviz_app.qt.theme import is_dark
 
     load(example("basic_autograd.py"))
     window.actions_.theme_by["dark"].trigger()

@@ -5,10 +5,10 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from ..core import colors
-from .app import is_dark
-from .document import Document
-from .scene import transfer_color
+from ...core import colors
+from ..theme import is_dark
+from ..document import Document
+from ..canvas.scene import transfer_color
 
 MODE_TITLES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
 

@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import ExportError, GraphvizAppError
-from .document import Document
-from .jobs import Task
-from .settings import Settings
+from ...errors import ExportError, GraphvizAppError
+from ..document import Document
+from ..jobs import Task
+from ..settings import Settings
 
 FORMATS = {
     "png": "PNG image",
@@ -84,7 +84,7 @@ class ExportRun(QObject):
         def work() -> Any:
             import inspect
 
-            from ..core.export import export_graph
+            from ...core.export import export_graph
 
             if graph is None:
                 raise ExportError("Nothing to export: no graph is open.")

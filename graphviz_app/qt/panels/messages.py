@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..errors import ScriptError
+from ...errors import ScriptError
 
 
 def _esc(text: str) -> str:

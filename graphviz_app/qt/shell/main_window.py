@@ -12,26 +12,26 @@ from PySide6.QtCore import QMimeData, Qt, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QWidget
 
-from ..resources import DEFAULT_EXAMPLE, example
+from ...resources import DEFAULT_EXAMPLE, example
 from .about import show_about
 from .actions import Actions
-from .app import apply_theme, is_dark
-from .document import Document
+from ..theme import apply_theme, is_dark
+from ..document import Document
 from .export_dialog import ExportDialog, render_view_image
-from .inspector import InspectorPanel
-from .items import ClusterItem, NodeItem
-from .leaves_table import LeavesPanel
-from .legend import LegendPanel
-from .loader import Loader
-from .messages import MessagesPanel
-from .modules_panel import ModulesPanel
-from .problems import Problem, ProblemsPanel
-from .source_panel import SourcePanel
-from .timeline import TimelinePanel
-from .scene import GraphScene
-from .search import SearchBar
-from .settings import Settings
-from .view import GraphView
+from ..panels.inspector import InspectorPanel
+from ..canvas.items import ClusterItem, NodeItem
+from ..panels.leaves import LeavesPanel
+from ..panels.legend import LegendPanel
+from .controller import Loader
+from ..panels.messages import MessagesPanel
+from ..panels.modules import ModulesPanel
+from ..panels.problems import Problem, ProblemsPanel
+from ..panels.source import SourcePanel
+from ..panels.timeline import TimelinePanel
+from ..canvas.scene import GraphScene
+from ..panels.search import SearchBar
+from ..settings import Settings
+from ..canvas.view import GraphView
 
 OPENABLE = (".py", ".json")
 

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox
 
-from ..core.cost import LIMIT_ATTRS, WINDOW_BUDGET, estimate, recommend
-from ..core.dot import to_dot
-from ..core.graph import load_graph_json
-from ..core.layout import LayoutCancelled
-from ..core.layout_cache import CachedLayoutJob, LayoutCache
-from ..errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
+from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, estimate, recommend
+from ...core.dot import to_dot
+from ...core.graph import load_graph_json
+from ...core.layout import LayoutCancelled
+from ...core.layout_cache import CachedLayoutJob, LayoutCache
+from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
 from .about import missing_graphviz_text
-from .app import is_dark
-from .jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
+from ..theme import is_dark
+from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

@@ -15,10 +15,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
 
-from ..core import colors
-from ..errors import ScriptError
-from .document import Document
-from ..core.stepping import describe
+from ...core import colors
+from ...errors import ScriptError
+from ..document import Document
+from ...core.stepping import describe
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -16,11 +16,11 @@ from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from ..core import colors
-from ..core import dot as dotmod
-from ..core.display import DisplayGraph, format_shape
-from ..core.dot import NodeStyle
-from ..core.gc_pause import settle
+from ...core import colors
+from ...core import dot as dotmod
+from ...core.display import DisplayGraph, format_shape
+from ...core.dot import NodeStyle
+from ...core.gc_pause import settle
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.stepping import BACKWARD, FORWARD
-from .document import Document
+from ...core.stepping import BACKWARD, FORWARD
+from ..document import Document
 
 SPEEDS = (("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
 """Play speeds: label and milliseconds per step."""

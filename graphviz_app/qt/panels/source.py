@@ -13,8 +13,8 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontDatabase, QMouseEvent, QPainter, QPalette, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
-from ..core.dot import NodeStyle
-from .document import Document
+from ...core.dot import NodeStyle
+from ..document import Document
 
 STEP_LINE = "#fff2a8"
 SELECTED_LINE = "#dbe8fb"

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .document import Document
+from ..document import Document
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from ..core import colors
-from .document import Document
+from ...core import colors
+from ..document import Document
 from .inspector import fmt_shape
 
 COLUMNS = ("name", "shape", "device", "‖grad‖", "min", "max")

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QToolBar, QWidget
 
-from .icons import icon
+from ..icons import icon
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
