@@ -77,3 +77,21 @@ class LayoutError(GraphvizAppError):
 
 class ExportError(GraphvizAppError):
     """A graph could not be written to the requested file."""
+
+
+class GraphFileError(GraphvizAppError):
+    """A saved graph (or another file the app reads as data) is malformed or too big.
+
+    ``path`` is the file, ``field`` where in it the problem is (``"nodes[3].shape"``) and
+    ``expected`` what that place must hold; the message says all three and the fix.
+    """
+
+    def __init__(self, path: str, field: str, expected: str, found: str | None = None) -> None:
+        seen = f", found {found}" if found else ""
+        super().__init__(
+            f"{path}: cannot open this saved graph: {field} must be {expected}{seen}. "
+            "The file is damaged or was not written by graphviz_app; nothing was run. "
+            "Export the graph again from its script, or open the script itself.")
+        self.path = path
+        self.field = field
+        self.expected = expected

@@ -7,11 +7,17 @@ so a failure never leaves a partial file behind.
 """
 from __future__ import annotations
 
+import html
+import html.entities
 import os
+import re
+import shutil
+import stat
 import struct
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
+from xml.etree import ElementTree
 
 import networkx as nx
 
@@ -42,6 +48,7 @@ def export_graph(
     graph: nx.DiGraph,
     path: str | Path,
     *,
+    protect: Iterable[str | Path] = (),
     mode: str = "device",
     options: ViewOptions = ViewOptions(),
     styles: dict[str, NodeStyle] | None = None,
@@ -58,11 +65,14 @@ def export_graph(
     (e.g. the step shown) as the graph attribute ``view``;
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
     (:func:`graphviz_app.core.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
-    folder missing or not writable, Graphviz failed) and GraphvizNotFoundError (no ``dot``,
-    for images); nothing is left at ``path`` on failure.
+    folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
+    script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
+    and GraphvizNotFoundError (no ``dot``, for images); nothing is left at ``path`` on failure
+    and what was there before is kept.
     """
     path = Path(path)
-    _check_target(path)
+    script = graph.graph.get("script")
+    _check_target(path, [*protect, *([script] if isinstance(script, str) and script else [])])
     fmt = _format_of(path)
     if mode not in colors.COLOR_MODES:
         raise ExportError(f"Unknown color mode {mode!r}; use one of "
@@ -85,7 +95,7 @@ def export_graph(
     dot_text = to_dot(build_display(graph, options), graph, mode=mode, styles=styles,
                       legend=True, marked_edges=marked_edges, caption=caption)
     if fmt == "dot":
-        data = dot_text.encode("utf-8")
+        data = utf8(dot_text)
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
     elif fmt == "png":
         notices.extend(_write_atomic(path, lambda tmp: _render_png(dot_text, tmp, scale,
@@ -104,10 +114,31 @@ def _format_of(path: Path) -> str:
     return FORMATS[suffix]
 
 
-def _check_target(path: Path) -> None:
+def utf8(text: str) -> bytes:
+    """Return ``text`` as UTF-8, with lone surrogates (from odd names) replaced by U+FFFD."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
+    """Raise ExportError unless writing ``path`` loses nothing the user had."""
     if path.is_dir():
         raise ExportError(f"Cannot export to {path}: it is a folder. Give a file name, "
                           f"e.g. {path / ('graph' + (path.suffix or '.png'))}.")
+    for kept in protect:
+        if _same_file(path, Path(kept)):
+            raise ExportError(f"Cannot export to {path}: it is the graph's own input file "
+                              f"({kept}), which the export would overwrite. Choose another "
+                              "output name.")
     folder = path.parent
     if not folder.exists():
         raise ExportError(f"Cannot export to {path}: the folder {folder} does not exist. "
@@ -115,6 +146,20 @@ def _check_target(path: Path) -> None:
     if not folder.is_dir():
         raise ExportError(f"Cannot export to {path}: {folder} is a file, not a folder. "
                           "Choose another folder.")
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise ExportError(f"Cannot export to {path}: {exc.strerror or exc}.") from None
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise ExportError(f"Cannot export to {path}: it exists and is not a regular file "
+                              "(a FIFO, device or socket), so it is not replaced. Choose "
+                              "another output name.")
+        if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+            raise ExportError(f"Cannot export to {path}: the file exists and is read-only, so "
+                              "it is not replaced. Make it writable, or choose another name.")
 
 
 def _current_umask() -> int:
@@ -135,8 +180,10 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
 
     Returns what ``write`` returned; removes the temp file and raises ExportError on failure.
     """
+    remove_stale_parts(path.parent)
     try:
-        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}-",
+                                    suffix=PART_SUFFIX)
     except OSError as exc:
         raise ExportError(
             f"Cannot write {path}: the folder {path.parent} is not writable "
@@ -163,6 +210,41 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
     return result
 
 
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+_PART_NAME = re.compile(r"^\..+\.(\d+)-[^.]+" + re.escape(".part") + "$")
+PART_SUFFIX = ".part"
+"""Suffix of the temporary file an export writes before renaming it onto the target."""
+
+
+def remove_stale_parts(folder: Path) -> int:
+    """Remove the ``.part`` files a killed export left in ``folder`` (their process is gone);
+    return how many."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        match = _PART_NAME.match(entry.name) if entry.name.endswith(PART_SUFFIX) else None
+        if match and int(match.group(1)) != os.getpid() and not _pid_alive(int(match.group(1))):
+            try:
+                if entry.is_file(follow_symlinks=False):
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
 def _remove(tmp: Path) -> None:
     try:
         tmp.unlink()
@@ -174,6 +256,83 @@ def _render(dot_text: str, fmt: str, tmp: Path, timeout: float | None) -> None:
     render(dot_text, fmt, tmp, timeout=timeout)
     if tmp.stat().st_size == 0:
         raise ExportError(f"Graphviz wrote an empty {fmt.upper()} file.")
+    if fmt == "svg":
+        data = well_formed_svg(tmp.read_bytes())
+        tmp.write_bytes(data)
+    elif fmt == "pdf":
+        with open(tmp, "rb") as f:
+            head = f.read(5)
+            f.seek(max(0, tmp.stat().st_size - 1024))
+            tail = f.read()
+        if head != b"%PDF-" or b"%%EOF" not in tail:
+            raise ExportError("Graphviz wrote an incomplete PDF file (it was stopped or failed).")
+
+
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_REFERENCE = re.compile(r"&(?:#([0-9]{1,10})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-9]{0,31}))?;?")
+_XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
+
+
+def _xml_char_ok(code: int) -> bool:
+    return (code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF)
+
+
+def _fix_reference(match: re.Match[str]) -> str:
+    text = match.group(0)
+    if not text.endswith(";") or text == "&;":
+        return "&amp;" + text[1:]
+    decimal, hexadecimal, name = match.groups()
+    if decimal or hexadecimal:
+        code = int(decimal) if decimal else int(hexadecimal, 16)
+        return text if _xml_char_ok(code) else "\ufffd"
+    if name in _XML_ENTITIES:
+        return text
+    char = html.entities.html5.get(f"{name};")
+    return html.escape(char) if char is not None else "&amp;" + text[1:]
+
+
+def well_formed_svg(data: bytes) -> bytes:
+    """Return Graphviz's SVG as well-formed XML whatever the names in it.
+
+    Graphviz passes through what looks like an entity (``&nbsp;``, ``&#0;``) and control
+    characters; this replaces HTML entities by their characters, invalid references and
+    characters by U+FFFD and lone ``&`` by ``&amp;``.  Raises ExportError if the result still
+    does not parse (or Graphviz stopped before the end of the document).
+    """
+    text = _XML_INVALID.sub("\ufffd", data.decode("utf-8", "replace"))
+    text = _REFERENCE.sub(_fix_reference, text)
+    try:
+        root = ElementTree.fromstring(text.encode("utf-8"))
+    except ElementTree.ParseError as exc:
+        raise ExportError(f"Graphviz wrote an SVG file that is not well-formed XML ({exc}); "
+                          "it was not saved.") from None
+    if not root.tag.endswith("svg"):
+        raise ExportError("Graphviz wrote a file that is not an SVG document; it was not saved.")
+    return text.encode("utf-8")
+
+
+TEMP_PREFIX = "graphviz_app_"
+"""Temporary folders of an export are ``graphviz_app_<pid>_*`` in the system's temp folder."""
+
+
+def remove_stale_temp_folders(base: str | Path | None = None) -> int:
+    """Remove the temporary folders killed exports left (``graphviz_app_<pid>_*`` whose process
+    is gone) from ``base`` (default: the system's temp folder); return how many."""
+    base = Path(base or tempfile.gettempdir())
+    removed = 0
+    pattern = re.compile(re.escape(TEMP_PREFIX) + r"(\d+)_")
+    try:
+        entries = list(os.scandir(base))
+    except OSError:
+        return 0
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if (match and entry.is_dir(follow_symlinks=False) and os.stat(entry.path, follow_symlinks=False).st_uid == os.getuid()
+                and int(match.group(1)) != os.getpid() and not _pid_alive(int(match.group(1)))):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed += 1
+    return removed
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -193,7 +352,7 @@ def _render_png(dot_text: str, tmp: Path, scale: float, timeout: float | None) -
     """
     dpi = BASE_DPI * scale
     cap_inches = PNG_MAX_SIDE / dpi
-    with tempfile.TemporaryDirectory(prefix="graphviz_app_") as workdir:
+    with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
         LayoutJob(dot_text, timeout, args=[
             f"-Gdpi={dpi:g}", f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",

@@ -4,7 +4,6 @@ See :mod:`graphviz_app.core.schema` for the attributes every node, edge and the 
 """
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -18,16 +17,24 @@ from .schema import SCHEMA_VERSION
 
 @without_gc
 def graph_from_trace(data: dict[str, Any]) -> nx.DiGraph:
-    """Return the DiGraph of a trace (``node_link_data`` form); raise GraphvizAppError if malformed."""
+    """Return the DiGraph of a trace (``node_link_data`` form); raise GraphvizAppError if malformed.
+
+    Non-finite numbers spelled as strings in summaries (``"NaN"``...) are read back as floats.
+    The trace is trusted (a capture's own); read files with :func:`load_graph_json`.
+    """
     if not isinstance(data, dict) or "nodes" not in data:
         raise GraphvizAppError("This is not a graphviz_app graph: it has no 'nodes' list.")
-    version = (data.get("graph") or {}).get("schema_version")
-    if version is None or version > SCHEMA_VERSION:
+    attrs = data.get("graph") or {}
+    version = attrs.get("schema_version") if isinstance(attrs, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SCHEMA_VERSION:
         raise GraphvizAppError(
             f"This graph file has schema version {version!r}; this graphviz_app reads versions "
             f"up to {SCHEMA_VERSION}. Re-export it with this version, or upgrade graphviz_app."
         )
+    from .saved_graph import decode_nonfinite
+
     key = "edges" if "edges" in data else "links"
+    decode_nonfinite(data)
     graph = nx.DiGraph()
     graph.graph.update(data.get("graph") or {})
     try:
@@ -57,20 +64,22 @@ def trace_from_graph(graph: nx.DiGraph) -> dict[str, Any]:
 
 
 def dumps_graph(graph: nx.DiGraph) -> str:
-    """Return the graph as JSON text (NaN and Inf kept as Python's json module writes them)."""
-    return json.dumps(trace_from_graph(graph), indent=1, allow_nan=True)
+    """Return the graph as standard JSON text: non-finite numbers are spelled ``"NaN"``,
+    ``"Infinity"``, ``"-Infinity"`` (see :mod:`.saved_graph`), which :func:`load_graph_json` reads back."""
+    from .saved_graph import dumps_trace
+
+    return dumps_trace(trace_from_graph(graph))
 
 
 def load_graph_json(path: str | Path) -> nx.DiGraph:
-    """Read a graph saved as JSON; raise GraphvizAppError naming the file when it cannot be read."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise GraphvizAppError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise GraphvizAppError(f"{path}: not a readable JSON graph ({exc}).") from None
-    return graph_from_trace(data)
+    """Read and validate a graph saved as JSON (:func:`.saved_graph.read_saved_graph`).
+
+    Raises GraphvizAppError naming the file when it cannot be read, and its subclass
+    GraphFileError naming the field when the content is not a valid saved graph.
+    """
+    from .saved_graph import read_saved_graph
+
+    return read_saved_graph(path)
 
 
 def ordered_nodes(graph: nx.DiGraph, key: str) -> list[str]:

@@ -3,15 +3,19 @@
 :func:`layout` (or a cancellable :class:`LayoutJob`) runs ``dot -Tjson0`` and parses it into a
 :class:`Layout` in points with the origin at the top left and y growing DOWN (Graphviz's y grows
 up).  :func:`render` writes ``svg``/``png``/``pdf``... with ``dot -T<fmt>``.  ``dot`` never runs
-in-process, so a crash or a runaway layout cannot take the app down, and it can be killed.
+in-process, so a crash or a runaway layout cannot take the app down, and it can be killed; it
+runs in its own session and dies with the app (see :func:`_launcher`), and any exit status but
+0 (a signal included) is a failure.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -85,6 +89,19 @@ def dot_program() -> str:
     if path is None:
         raise GraphvizNotFoundError()
     return path
+
+
+@functools.lru_cache(maxsize=1)
+def _launcher() -> tuple[str, ...]:
+    """Return the command that starts ``dot`` so that it dies with this process.
+
+    ``dot`` runs in a session of its own (a Ctrl+C in the terminal reaches the app, which kills
+    it: interrupted, ``dot`` would write a partial drawing and exit 0), and on Linux with
+    ``setpriv --pdeathsig KILL``, so that even a SIGKILL of the app ends it.  ``setpriv`` execs
+    ``dot`` (same pid); where it is missing ``dot`` starts directly.
+    """
+    setpriv = shutil.which("setpriv") if sys.platform.startswith("linux") else None
+    return (setpriv, "--pdeathsig", "KILL", "--") if setpriv else ()
 
 
 def _signal_name(number: int) -> str:
@@ -165,8 +182,8 @@ class LayoutJob:
                     raise LayoutCancelled("The layout was cancelled.")
                 try:
                     self._proc = subprocess.Popen(
-                        [program, *self.args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                        stderr=subprocess.PIPE)
+                        [*_launcher(), program, *self.args], stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
                 except OSError as exc:
                     raise LayoutError(
                         f"Could not start Graphviz's dot ({program}): {exc}") from None
@@ -175,7 +192,7 @@ class LayoutJob:
         proc = self._proc
         remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
-            stdout, stderr = proc.communicate(text.encode("utf-8"), timeout=remaining)
+            stdout, stderr = proc.communicate(text.encode("utf-8", "replace"), timeout=remaining)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
@@ -183,6 +200,10 @@ class LayoutJob:
                 f"Graphviz took longer than {self.timeout:g} s to lay out this graph and was "
                 "stopped. Collapse some modules, keep hub splitting on, or raise the time limit."
             ) from None
+        except BaseException:  # Ctrl+C, SIGTERM turned into an exception: dot must not outlive us
+            proc.kill()
+            proc.wait()
+            raise
         if self._cancelled:
             raise LayoutCancelled("The layout was cancelled.")
         return proc.returncode, stdout, stderr

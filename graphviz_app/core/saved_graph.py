@@ -1,0 +1,507 @@
+"""Saved graphs (``.json``) read from outside: one validating reader, and the standard-JSON writer.
+
+A saved graph is a document people send each other, so every field is checked before a
+``networkx.DiGraph`` is built from it: wrong types, missing keys, an unknown or non-integer
+``schema_version``, oversized numbers, excessive nesting and too many nodes, edges or characters
+(see :mod:`.limits`) each raise one :class:`~graphviz_app.errors.GraphFileError` naming the
+file, the field and what was expected.  Nothing in the file is executed or opened: its
+``script`` field is only a name (:func:`read_source_safely` reads a script the user asked for).
+
+Non-finite numbers
+------------------
+Saved graphs are standard JSON (RFC 8259 has no NaN or Infinity): a non-finite float is written
+as the string ``"NaN"``, ``"Infinity"`` or ``"-Infinity"`` (the spellings of JavaScript and of
+Python's own ``json`` module), and the reader turns those strings back into floats in a
+summary's ``norm``, ``min``, ``max``, ``mean`` and ``values``.  Files written before this, with
+bare ``NaN``/``Infinity`` tokens, are still read.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any, Callable
+
+import networkx as nx
+
+from ..errors import GraphFileError, GraphvizAppError
+from . import limits
+from .schema import NODE_KINDS, SCHEMA_VERSION
+
+NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+"""How a non-finite float is spelled in a saved graph, and the float each spelling reads back as."""
+_STATS = ("norm", "min", "max", "mean")
+
+
+# --- reading a data file safely ----------------------------------------------------------------
+
+def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
+    """Return the bytes of the regular file ``path`` (symlinks to one are fine).
+
+    Raises GraphvizAppError for a missing file, a FIFO, device, socket or folder (opened without
+    blocking, so a FIFO never freezes the caller), or a file over ``max_bytes``.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise GraphvizAppError(f"{path}: no such file.") from None
+    except IsADirectoryError:
+        raise GraphvizAppError(f"{path} is a folder, not {what}.") from None
+    except OSError as exc:
+        raise GraphvizAppError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise GraphvizAppError(f"{path} is a folder, not {what}.")
+        if not stat.S_ISREG(info.st_mode):
+            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else
+                    "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
+                    "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+            raise GraphvizAppError(
+                f"{path} is {kind}, not {what}: it was not read. Choose a regular file.")
+        if info.st_size > max_bytes:
+            raise GraphvizAppError(
+                f"{path} holds {info.st_size:,} bytes, more than the {max_bytes:,} bytes "
+                f"graphviz_app reads as {what}: it was not read.")
+        chunks = []
+        remaining = max_bytes + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        if remaining <= 0:
+            raise GraphvizAppError(
+                f"{path} grew past {max_bytes:,} bytes while being read: it was not read.")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise GraphvizAppError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    finally:
+        os.close(fd)
+
+
+def read_source_safely(path: str | Path, max_bytes: int = limits.MAX_SOURCE_BYTES) -> str:
+    """Return the text of a script to show (undecodable bytes replaced).
+
+    Refuses (GraphvizAppError, with the reason) FIFOs, devices, sockets, folders, symlinks to
+    them and files over ``max_bytes``; never blocks on a FIFO.  Use it wherever a path comes
+    from a document (a saved graph's ``script`` field) rather than from the user.
+    """
+    return _open_regular(Path(path), max_bytes, "a script").decode("utf-8", "replace")
+
+
+def _parse_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > limits.MAX_INT_DIGITS:
+        raise _NumberTooLong(len(digits))
+    return int(text)
+
+
+class _NumberTooLong(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _parse_json(raw: bytes, path: str) -> Any:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise GraphFileError(path, "the file", "UTF-8 text",
+                             f"a byte that is not UTF-8 at offset {exc.start}") from None
+    try:
+        return json.loads(text, parse_int=_parse_int)
+    except _NumberTooLong as exc:
+        raise GraphFileError(path, "every integer",
+                             f"at most {limits.MAX_INT_DIGITS} digits long",
+                             f"one of {exc.digits:,} digits") from None
+    except json.JSONDecodeError as exc:
+        raise GraphFileError(path, "the file", "JSON text",
+                             f"{exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecursionError:
+        raise GraphFileError(path, "the file", f"JSON nested at most {limits.MAX_DEPTH} deep",
+                             "deeper nesting") from None
+    except ValueError as exc:  # a float literal Python cannot hold, and the like
+        raise GraphFileError(path, "the file", "JSON text", str(exc)) from None
+
+
+# --- validation --------------------------------------------------------------------------------
+
+class _Checker:
+    """Type and bound checks that raise GraphFileError naming ``path`` and the field."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, field: str, expected: str, value: Any = ...) -> None:
+        found = None if value is ... else _describe(value)
+        raise GraphFileError(self.path, field, expected, found)
+
+    def text(self, value: Any, field: str, *, optional: bool = False) -> None:
+        if value is None and optional:
+            return
+        if not isinstance(value, str):
+            self.fail(field, "a string" + (" or null" if optional else ""), value)
+        if len(value) > limits.MAX_TEXT:
+            self.fail(field, f"at most {limits.MAX_TEXT:,} characters long", value)
+
+    def integer(self, value: Any, field: str, *, optional: bool = False, low: int | None = None) -> None:
+        if value is None and optional:
+            return
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(field, "an integer" + (" or null" if optional else ""), value)
+        if not -limits.MAX_INT < value < limits.MAX_INT:
+            self.fail(field, "an integer below 2**63 in magnitude", value)
+        if low is not None and value < low:
+            self.fail(field, f"an integer of at least {low}", value)
+
+    def boolean(self, value: Any, field: str) -> None:
+        if not isinstance(value, bool):
+            self.fail(field, "true or false", value)
+
+    def number(self, value: Any, field: str) -> None:
+        if value is None or (isinstance(value, str) and value in NONFINITE):
+            return
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.fail(field, 'a number, null, or one of "NaN", "Infinity", "-Infinity"', value)
+        if isinstance(value, int):
+            self.integer(value, field)
+
+    def array(self, value: Any, field: str, *, optional: bool = False, most: int | None = None) -> list:
+        if value is None and optional:
+            return []
+        if not isinstance(value, list):
+            self.fail(field, "a list" + (" or null" if optional else ""), value)
+        if most is not None and len(value) > most:
+            self.fail(field, f"a list of at most {most:,} items", value)
+        return value
+
+    def mapping(self, value: Any, field: str, *, optional: bool = False) -> dict:
+        if value is None and optional:
+            return {}
+        if not isinstance(value, dict):
+            self.fail(field, "an object" + (" or null" if optional else ""), value)
+        return value
+
+    def shape(self, value: Any, field: str) -> None:
+        for i, size in enumerate(self.array(value, field, optional=True, most=limits.MAX_DEPTH)):
+            self.integer(size, f"{field}[{i}]", low=0)
+
+    def plain(self, value: Any, field: str, depth: int = 0) -> None:
+        """Check any JSON value: nesting, string lengths and integer sizes (iteratively)."""
+        stack = [(value, field, depth)]
+        while stack:
+            item, where, level = stack.pop()
+            if isinstance(item, (dict, list)):
+                if level >= limits.MAX_DEPTH:
+                    self.fail(where, f"nested at most {limits.MAX_DEPTH} deep", item)
+                pairs = item.items() if isinstance(item, dict) else enumerate(item)
+                for key, child in pairs:
+                    if isinstance(key, str) and len(key) > limits.MAX_TEXT:
+                        self.fail(where, f"keys of at most {limits.MAX_TEXT:,} characters")
+                    if isinstance(child, (dict, list, str, int)):
+                        stack.append((child, f"{where}[{key!r}]" if isinstance(item, dict)
+                                      else f"{where}[{key}]", level + 1))
+            elif isinstance(item, str):
+                self.text(item, where)
+            elif isinstance(item, int) and not isinstance(item, bool):
+                self.integer(item, where)
+
+    def summary(self, value: Any, field: str) -> None:
+        if value is None:
+            return
+        summary = self.mapping(value, field)
+        for key, item in summary.items():
+            where = f"{field}.{key}"
+            if key == "shape":
+                self.shape(item, where)
+            elif key == "dtype":
+                self.text(item, where, optional=True)
+            elif key in _STATS:
+                self.number(item, where)
+            elif key in ("nan", "inf"):
+                self.integer(item, where, optional=True, low=0)
+            else:  # values, and fields added later
+                self.plain(item, where, 1)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the string {json.dumps(shown)}" + (f" ({len(value):,} characters)" if len(value) > 40 else "")
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10**30 else 31
+        return f"the integer {value}" if digits <= 30 else "an integer of more than 30 digits"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value):,} items"
+    if isinstance(value, dict):
+        return f"an object with {len(value):,} keys"
+    return type(value).__name__
+
+
+def _node_checks(c: _Checker) -> dict[str, Callable[[Any, str], None]]:
+    return {
+        "op": c.text,
+        "kind": lambda v, f: None if v in NODE_KINDS else c.fail(f, " or ".join(map(repr, NODE_KINDS)), v),
+        "name": lambda v, f: c.text(v, f, optional=True),
+        "is_output": c.boolean,
+        "shape": c.shape,
+        "dtype": lambda v, f: c.text(v, f, optional=True),
+        "device": lambda v, f: c.text(v, f, optional=True),
+        "module": lambda v, f: c.text(v, f, optional=True),
+        "saved": lambda v, f: [c.text(s, f"{f}[{i}]") for i, s in enumerate(c.array(v, f, optional=True, most=10_000))],
+        "forward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
+        "backward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
+        "grad": c.summary,
+        "value": c.summary,
+        "source": lambda v, f: _source(c, v, f),
+        "cuts": lambda v, f: [_cut(c, cut, f"{f}[{i}]") for i, cut in enumerate(c.array(v, f, optional=True, most=10_000))],
+    }
+
+
+def _source(c: _Checker, value: Any, field: str) -> None:
+    if value is None:
+        return
+    source = c.mapping(value, field)
+    for key in ("file", "code"):
+        c.text(source.get(key), f"{field}.{key}", optional=key == "code")
+    c.integer(source.get("line"), f"{field}.line", low=0)
+
+
+def _cut(c: _Checker, value: Any, field: str) -> None:
+    cut = c.mapping(value, field)
+    c.integer(cut.get("line"), f"{field}.line", optional=True, low=0)
+    for key in ("code", "op"):
+        c.text(cut.get(key), f"{field}.{key}", optional=True)
+    c.shape(cut.get("shape"), f"{field}.shape")
+
+
+def validate_trace(data: Any, path: str) -> None:
+    """Check a parsed saved graph against the schema and :mod:`.limits`.
+
+    Raises GraphFileError (naming ``path``, the field and what was expected) at the first
+    problem; returns None when the trace can be turned into a graph safely.
+    """
+    c = _Checker(path)
+    doc = c.mapping(data, "the file")
+    for key in ("directed", "multigraph"):
+        if key in doc:
+            c.boolean(doc[key], key)
+    if doc.get("multigraph"):
+        c.fail("multigraph", "false (graphviz_app graphs have at most one edge per pair)", True)
+    if "nodes" not in doc:
+        c.fail("nodes", "present: a list of nodes (this is not a graphviz_app graph)")
+    if "graph" not in doc:
+        c.fail("graph", "present: an object holding schema_version")
+    attrs = c.mapping(doc["graph"], "graph")
+    version = attrs.get("schema_version")
+    if "schema_version" not in attrs:
+        c.fail("graph.schema_version", f"present: an integer from 1 to {SCHEMA_VERSION}")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SCHEMA_VERSION:
+        c.fail("graph.schema_version",
+               f"an integer from 1 to {SCHEMA_VERSION} (a newer graphviz_app may read it: "
+               "upgrade, or re-export the graph with this version)", version)
+
+    nodes = c.array(doc["nodes"], "nodes", most=limits.MAX_NODES)
+    ids: set[str] = set()
+    checks = _node_checks(c)
+    for i, node in enumerate(nodes):
+        field = f"nodes[{i}]"
+        c.mapping(node, field)
+        if "id" not in node:
+            c.fail(f"{field}.id", "present: the node's id (a string)")
+        node_id = node["id"]
+        c.text(node_id, f"{field}.id")
+        if node_id in ids:
+            c.fail(f"{field}.id", "unique", node_id)
+        ids.add(node_id)
+        for key in ("op", "kind"):
+            if key not in node:
+                c.fail(f"{field}.{key}", "present" + (": the autograd op's name" if key == "op" else f": one of {NODE_KINDS}"))
+        for key, value in node.items():
+            check = checks.get(key)
+            if check is not None:
+                check(value, f"{field}.{key}")
+            elif key != "id":
+                c.plain(value, f"{field}.{key}", 2)
+
+    key = "edges" if "edges" in doc else "links"
+    edges = c.array(doc.get(key, []), key, most=limits.MAX_EDGES)
+    for i, edge in enumerate(edges):
+        field = f"{key}[{i}]"
+        c.mapping(edge, field)
+        for end in ("source", "target"):
+            if end not in edge:
+                c.fail(f"{field}.{end}", "present: the id of a node")
+            if not _is_id(edge[end], ids):
+                c.fail(f"{field}.{end}", "the id of a node listed in 'nodes'", edge[end])
+        for name, value in edge.items():
+            where = f"{field}.{name}"
+            if name == "slots":
+                for j, slot in enumerate(c.array(value, where, optional=True, most=100_000)):
+                    c.integer(slot, f"{where}[{j}]", low=0)
+            elif name == "grad":
+                c.summary(value, where)
+            elif name not in ("source", "target"):
+                c.plain(value, where, 2)
+    _check_graph_attrs(c, attrs, ids)
+
+
+def _is_id(value: Any, ids: set[str]) -> bool:
+    return isinstance(value, str) and value in ids
+
+
+def _check_graph_attrs(c: _Checker, attrs: dict, ids: set[str]) -> None:
+    for key, value in attrs.items():
+        field = f"graph.{key}"
+        if key == "roots":
+            for i, root in enumerate(c.array(value, field, most=limits.MAX_NODES)):
+                if not _is_id(root, ids):
+                    c.fail(f"{field}[{i}]", "the id of a node listed in 'nodes'", root)
+        elif key == "outputs":
+            for i, out in enumerate(c.array(value, field, most=limits.MAX_NODES)):
+                where = f"{field}[{i}]"
+                c.mapping(out, where)
+                if not _is_id(out.get("node"), ids):
+                    c.fail(f"{where}.node", "the id of a node listed in 'nodes'", out.get("node"))
+                c.text(out.get("name"), f"{where}.name", optional=True)
+                c.shape(out.get("shape"), f"{where}.shape")
+                if "scalar" in out:
+                    c.boolean(out["scalar"], f"{where}.scalar")
+        elif key == "devices":
+            for name, count in c.mapping(value, field).items():
+                c.text(name, f"{field} key")
+                c.integer(count, f"{field}[{name!r}]", low=0)
+        elif key == "module_types":
+            for name, kind in c.mapping(value, field).items():
+                c.text(name, f"{field} key")
+                c.text(kind, f"{field}[{name!r}]")
+        elif key == "script":
+            c.text(value, field, optional=True)
+        elif key == "backward":
+            backward = c.mapping(value, field, optional=True)
+            if "ran" in backward:
+                c.boolean(backward["ran"], f"{field}.ran")
+            c.text(backward.get("by"), f"{field}.by", optional=True)
+            c.integer(backward.get("call"), f"{field}.call", optional=True, low=0)
+            c.text(backward.get("error"), f"{field}.error", optional=True)
+        elif key == "notices":
+            for i, notice in enumerate(c.array(value, field, most=10_000)):
+                c.text(notice, f"{field}[{i}]")
+        elif key != "schema_version":
+            c.plain(value, field, 1)
+
+
+# --- non-finite numbers ------------------------------------------------------------------------
+
+def _encode_number(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    if isinstance(value, list):
+        items = [_encode_number(v) for v in value]
+        return items if any(a is not b for a, b in zip(items, value)) else value
+    return value
+
+
+def _decode_number(value: Any) -> Any:
+    if isinstance(value, str):
+        return NONFINITE.get(value, value)
+    if isinstance(value, list):
+        items = [_decode_number(v) for v in value]
+        return items if any(a is not b for a, b in zip(items, value)) else value
+    return value
+
+
+def _map_summary(summary: Any, convert: Callable[[Any], Any]) -> Any:
+    if not isinstance(summary, dict):
+        return summary
+    changed = None
+    for key in (*_STATS, "values"):
+        if key in summary:
+            new = convert(summary[key])
+            if new is not summary[key]:
+                changed = changed or dict(summary)
+                changed[key] = new
+    return changed or summary
+
+
+def _map_summaries(trace: dict[str, Any], convert: Callable[[Any], Any]) -> None:
+    for part in ("nodes", "edges", "links"):
+        items = trace.get(part)
+        if not isinstance(items, list):
+            continue
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            for key in ("grad", "value"):
+                summary = item.get(key)
+                if summary is not None:
+                    item[key] = _map_summary(summary, convert)
+
+
+def encode_nonfinite(trace: dict[str, Any]) -> dict[str, Any]:
+    """Spell the non-finite floats of every summary as strings (see the module doc); in place.
+
+    Summaries that change are copied, so a graph's own attribute dicts are never modified.
+    """
+    _map_summaries(trace, _encode_number)
+    return trace
+
+
+def decode_nonfinite(trace: dict[str, Any]) -> dict[str, Any]:
+    """Turn the strings ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` of every summary back into floats; in place."""
+    _map_summaries(trace, _decode_number)
+    return trace
+
+
+def _encode_anything(value: Any) -> Any:
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        pairs = item.items() if isinstance(item, dict) else enumerate(item)
+        for key, child in list(pairs):
+            if isinstance(child, float) and not math.isfinite(child):
+                item[key] = _encode_number(child)
+            elif isinstance(child, (dict, list)):
+                stack.append(child)
+    return value
+
+
+def dumps_trace(trace: dict[str, Any]) -> str:
+    """Return ``trace`` as standard JSON text (no bare NaN/Infinity; ``indent=1``).
+
+    Non-finite floats in summaries are spelled as strings; one anywhere else (a field added by
+    a later version) is spelled the same way rather than failing the export.
+    """
+    encode_nonfinite(trace)
+    try:
+        return json.dumps(trace, indent=1, allow_nan=False)
+    except ValueError:
+        return json.dumps(_encode_anything(json.loads(json.dumps(trace))), indent=1, allow_nan=False)
+
+
+# --- the reader --------------------------------------------------------------------------------
+
+def read_saved_graph(path: str | Path) -> nx.DiGraph:
+    """Read, validate and return a graph saved as ``.json``.
+
+    Raises GraphvizAppError when the file cannot be read (missing, a FIFO or device, over
+    :data:`.limits.MAX_FILE_BYTES`) and GraphFileError (a GraphvizAppError) when its content is
+    not a valid saved graph; nothing from the file is run or opened.
+    """
+    from .graph import graph_from_trace
+
+    path = Path(path)
+    raw = _open_regular(path, limits.MAX_FILE_BYTES, "a saved graph")
+    data = _parse_json(raw, str(path))
+    validate_trace(data, str(path))
+    return graph_from_trace(data)
