@@ -1,0 +1,226 @@
+"""Real scripts written by others, captured by the app and compared with torch's own graph walk.
+
+For each script of ``scripts/`` (see README.md for their sources):
+(a) it runs to its end as plain Python (``reference.py`` runs it, in a process of its own);
+(b) the app captures it through the real worker (``Runner``, as the CLI and the window do);
+(c) the app's graph equals the reference's walk of ``grad_fn.next_functions`` at the same
+    ``backward()`` call: the same op multiset, the same producer->consumer edge multiset (with the
+    consumer's input slots), the same leaves under the same names, the same gradients (leaves'
+    ``.grad`` and the gradient arriving at every op) and the same output values.
+
+The reference runs all scripts one after the other in the background, beginning when the first
+test asks for it, while the app captures them; each test waits only for its own script.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import networkx as nx
+import pytest
+
+from graphviz_app.core.runner import Runner
+from graphviz_app.errors import ScriptError
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = HERE / "scripts"
+REL = 1e-4
+"""Relative tolerance of gradient norms and values (the app and the reference sum in different
+orders, and the app's summaries are float32 where the reference is float64)."""
+ABS = 1e-6
+
+
+@dataclass(frozen=True)
+class Case:
+    """One corpus script: which backward() call to compare, and what it needs."""
+
+    script: str
+    call: int = 1
+    needs: str | None = None
+    """A module the script imports that the test environment may lack (``transformers``)."""
+    xfail: str | None = None
+    slow: bool = False
+
+    @property
+    def key(self) -> str:
+        return f"{Path(self.script).stem}@{self.call}"
+
+
+CASES = [
+    Case("examples_mnist.py"),
+    Case("examples_mnist_rnn.py"),
+    Case("examples_regression.py"),
+]
+
+
+def _param(case: Case) -> Any:
+    marks = []
+    if case.xfail:
+        marks.append(pytest.mark.xfail(strict=True, reason=case.xfail))
+    if case.slow:
+        marks.append(pytest.mark.slow)
+    return pytest.param(case, id=case.key, marks=marks)
+
+
+class Reference:
+    """The background process running ``reference.py`` over every case, in CASES order."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        spec = [{"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call} for c in CASES]
+        (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
+        self.process = subprocess.Popen(
+            [sys.executable, str(HERE / "reference.py"), str(folder), str(folder / "spec.json")],
+            stdin=subprocess.DEVNULL,
+        )
+
+    def get(self, case: Case, timeout: float = 240.0) -> dict[str, Any]:
+        """Return the reference record of ``case``, waiting for it."""
+        path = self.folder / f"{case.key}.json"
+        deadline = time.monotonic() + timeout
+        while not path.exists():
+            if self.process.poll() is not None and not path.exists():
+                raise AssertionError(f"reference.py ended ({self.process.returncode}) without {path.name}")
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the reference run of {case.script} took over {timeout:g} s")
+            time.sleep(0.05)
+        record = json.loads(path.read_text(encoding="utf-8"))
+        record["output"] = (self.folder / f"{case.key}.out").read_text(encoding="utf-8", errors="replace")
+        return record
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reference]:
+    instance = Reference(tmp_path_factory.mktemp("corpus-reference"))
+    yield instance
+    instance.close()
+
+
+@pytest.fixture(scope="module")
+def corpus_runner() -> Iterator[Runner]:
+    """One warm capture worker for the whole corpus (as the app holds one)."""
+    instance = Runner()
+    instance.start()
+    yield instance
+    instance.close()
+
+
+# -- comparing ------------------------------------------------------------------------------------
+def close(a: float | None, b: float | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return math.isclose(a, b, rel_tol=REL, abs_tol=ABS)
+
+
+def app_view(graph: nx.DiGraph) -> dict[str, Any]:
+    """The app's graph in the reference's terms (ops, edges by op name, leaves, grads, roots)."""
+    ops = Counter(d["op"] for _, d in graph.nodes(data=True))
+    edges = Counter(
+        (graph.nodes[p]["op"], graph.nodes[c]["op"], tuple(d["slots"])) for p, c, d in graph.edges(data=True)
+    )
+    grads: dict[str, list[float | None]] = defaultdict(list)
+    for _, d in graph.nodes(data=True):
+        if d["kind"] == "op":
+            grads[d["op"]].append((d["grad"] or {}).get("norm"))
+    leaves = [
+        {"name": d["name"], "shape": d["shape"], "grad": (d["grad"] or {}).get("norm")}
+        for _, d in graph.nodes(data=True) if d["kind"] == "leaf"
+    ]
+    roots = [_scalar(graph.nodes[n]["value"]) for n in graph.graph["roots"]]
+    return {"ops": ops, "edges": edges, "grads": grads, "leaves": leaves, "roots": roots}
+
+
+def reference_view(record: dict[str, Any]) -> dict[str, Any]:
+    ref = record["graph"]
+    names = ref["ops"]
+    leaf_nodes = {leaf["node"] for leaf in ref["leaves"]}
+    grads: dict[str, list[float | None]] = defaultdict(list)
+    for k, op in enumerate(names):
+        if k not in leaf_nodes:
+            grads[op].append(ref["grads"][k])
+    return {
+        "ops": Counter(names),
+        "edges": Counter((names[p], names[c], tuple(slots)) for p, c, slots in ref["edges"]),
+        "grads": grads,
+        "leaves": ref["leaves"],
+        "roots": [root["value"] for root in ref["roots"]],
+    }
+
+
+def _scalar(summary: dict[str, Any] | None) -> float | None:
+    if not summary or not isinstance(summary.get("values"), (int, float)):
+        return None
+    return float(summary["values"])
+
+
+def same_norms(app: list[float | None], ref: list[float | None]) -> bool:
+    """Whether two multisets of gradient norms are equal within tolerance."""
+    if len(app) != len(ref):
+        return False
+    key = lambda v: (v is not None, v if v is not None else 0.0)  # noqa: E731
+    return all(close(a, b) for a, b in zip(sorted(app, key=key), sorted(ref, key=key)))
+
+
+def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
+    """Assert the app's graph and gradients equal the reference's."""
+    app, ref = app_view(graph), reference_view(record)
+    assert app["ops"] == ref["ops"], f"op multisets differ: app-ref {app['ops'] - ref['ops']}, ref-app {ref['ops'] - app['ops']}"
+    assert app["edges"] == ref["edges"], (
+        f"edge multisets differ: app-ref {app['edges'] - ref['edges']}, ref-app {ref['edges'] - app['edges']}"
+    )
+    # Leaves: the same count; each leaf the app names is the reference leaf with that name.
+    assert len(app["leaves"]) == len(ref["leaves"])
+    unmatched = list(ref["leaves"])
+    for leaf in sorted(app["leaves"], key=lambda leaf: leaf["name"] is None):
+        if leaf["name"] is None:
+            continue
+        matches = [r for r in unmatched if leaf["name"] in r["names"]]
+        assert matches, f"the app names a leaf {leaf['name']!r} the script has no such name for"
+        match = matches[0]
+        unmatched.remove(match)
+        assert leaf["shape"] == match["shape"], leaf["name"]
+        assert close(leaf["grad"], match["grad"]), f"{leaf['name']}.grad norm: app {leaf['grad']}, torch {match['grad']}"
+    named_by_script = [r["names"] for r in unmatched if r["names"]]
+    assert not named_by_script, f"leaves the script names but the app does not: {named_by_script}"
+    app_unnamed = sorted((x["grad"] for x in app["leaves"] if x["name"] is None), key=lambda v: (v is None, v or 0))
+    assert same_norms(app_unnamed, [r["grad"] for r in unmatched]), "unnamed leaves' .grad norms differ"
+    for op, norms in ref["grads"].items():
+        assert same_norms(app["grads"][op], norms), f"gradients arriving at {op}: app {sorted(map(str, app['grads'][op]))} torch {sorted(map(str, norms))}"
+    assert len(app["roots"]) == len(ref["roots"])
+    for a, r in zip(sorted(app["roots"], key=str), sorted(ref["roots"], key=str)):
+        assert close(a, r), f"output value: app {a}, torch {r}"
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Reference) -> None:
+    if case.needs and importlib.util.find_spec(case.needs) is None:
+        pytest.skip(f"{case.script} needs {case.needs}, which is not installed")
+    app_error: ScriptError | None = None
+    try:
+        result = corpus_runner.run(SCRIPTS / case.script, backward_call=case.call, timeout=120)
+    except ScriptError as exc:
+        app_error = exc
+    record = reference.get(case)
+    assert record["ok"], f"{case.script} fails under plain python:\n{record['error']}"
+    assert record["graph"] is not None, f"{case.script} made fewer than {case.call} backward() calls"
+    if app_error is not None:
+        raise app_error
+    graph = result.graph
+    assert graph.graph["backward"]["by"] == "script"
+    assert graph.graph["backward"]["call"] == case.call
+    compare(graph, record)
