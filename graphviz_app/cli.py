@@ -3,14 +3,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Iterator, Sequence
 
 from .errors import GraphvizAppError, ScriptError
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json")
 COLOR_MODES = ("device", "grad", "op", "module")
+DEFAULT_LAYOUT_TIMEOUT = 120.0
+"""Seconds Graphviz may spend on one drawing before the export stops (``--layout-timeout``)."""
+INTERRUPTED = 130
+"""Exit status after Ctrl+C (128 + SIGINT); SIGTERM gives 143."""
 
 
 def export_parser() -> argparse.ArgumentParser:
@@ -31,6 +39,8 @@ def export_parser() -> argparse.ArgumentParser:
     parser.add_argument("--step", type=int, metavar="K", help="draw the graph at step K (1 = first): a backward step with --backward, else a forward step")
     parser.add_argument("--steps-dir", metavar="DIR", help="write one image per step into DIR (step-001.png ...; the format of -o if given)")
     parser.add_argument("--step-mode", choices=("forward", "backward"), help="step forward or backward (default: backward with --backward, else forward)")
+    parser.add_argument("--layout-timeout", type=float, default=DEFAULT_LAYOUT_TIMEOUT, metavar="S", help=f"stop Graphviz after S seconds per drawing (default {DEFAULT_LAYOUT_TIMEOUT:g})")
+    parser.add_argument("--run-as-python", action="store_true", help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)")
     return parser
 
 
@@ -38,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "export":
-        return run_export(args[1:])
+        return interruptible(run_export, args[1:])
     if args and args[0] in ("-h", "--help"):
         print(
             "usage: graphviz-app [SCRIPT | GRAPH.json]\n"
@@ -55,6 +65,65 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _fail(message: str) -> int:
     print(f"graphviz-app: error: {message}", file=sys.stderr)
     return 1
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM arrived: raised in the main thread so every ``finally`` cleans up, as for Ctrl+C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def interruptible(command: Callable[[Sequence[str]], int], argv: Sequence[str]) -> int:
+    """Run ``command(argv)``; Ctrl+C or SIGTERM end it with one line and status 130 or 143.
+
+    The interrupt unwinds through the command, so the worker and ``dot`` are killed, and temp
+    files and ``.part`` files removed, before the line is printed; no traceback is shown.
+    """
+    def on_signal(signum: int, _frame: object) -> None:
+        raise Stopped(signum)
+
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, on_signal)
+    try:
+        return command(argv)
+    except KeyboardInterrupt as exc:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl+C must not cut this line
+        signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+        how = "Ctrl+C" if signum == signal.SIGINT else signal.Signals(signum).name
+        print(f"\ngraphviz-app: stopped by {how}; nothing was written.", file=sys.stderr)
+        return 128 + signum
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def progress(label: str, limit: float) -> Iterator[None]:
+    """While the block runs, show ``label: N s (limit S s)`` on stderr once a second, when stderr
+    is a terminal (never in a pipe or a log); the line is erased at the end."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    done = threading.Event()
+    start = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(1.0):
+            sys.stderr.write(f"\r{label}: {time.monotonic() - start:.0f} s (limit {limit:g} s)\x1b[K")
+            sys.stderr.flush()
+
+    thread = threading.Thread(target=tick, name="progress", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        done.set()
+        thread.join()
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
 
 
 def _check_output_path(out: Path) -> str | None:
@@ -81,7 +150,8 @@ def _step_range_error(graph, mode: str, step: int) -> GraphvizAppError:
     return GraphvizAppError(f"There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.")
 
 
-def export_step(graph, out: Path, mode: str, step: int, color: str, options, scale: float, stepper=None) -> list[str]:
+def export_step(graph, out: Path, mode: str, step: int, color: str, options, scale: float, stepper=None,
+                timeout: float | None = None, protect: Sequence[Path] = ()) -> list[str]:
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices."""
     from .core.export import export_graph
     from .core.stepping import Stepper
@@ -91,12 +161,13 @@ def export_step(graph, out: Path, mode: str, step: int, color: str, options, sca
         raise _step_range_error(graph, mode, step)
     return export_graph(
         graph, out, mode=color, options=options, scale=scale, styles=view.styles,
-        marked_edges=view.edges, caption=view.caption,
+        marked_edges=view.edges, caption=view.caption, timeout=timeout, protect=protect,
         view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
     )
 
 
-def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, options, scale: float) -> tuple[int, list[str]]:
+def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, options, scale: float,
+                 timeout: float | None = None, protect: Sequence[Path] = ()) -> tuple[int, list[str]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
     from .core.stepping import Stepper
 
@@ -107,7 +178,8 @@ def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, option
     notices: list[str] = []
     for step in range(1, count + 1):
         target = folder / f"step-{step:03d}{suffix}"
-        for notice in export_step(graph, target, mode, step, color, options, scale, stepper):
+        for notice in export_step(graph, target, mode, step, color, options, scale, stepper,
+                                  timeout, protect):
             if notice not in notices:
                 notices.append(notice)
     return count, notices
@@ -128,13 +200,26 @@ def run_export(argv: Sequence[str]) -> int:
     problem = _check_output_path(out)
     if problem:
         return _fail(problem)
+    if not args.layout_timeout > 0:
+        return _fail(f"--layout-timeout must be a positive number of seconds, not {args.layout_timeout:g}.")
     from .core.display import ViewOptions, collapse_to_depth
-    from .core.export import export_graph
+    from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
+    from .core.file_kind import classify_path
     from .core.graph import load_graph_json
 
+    remove_stale_temp_folders()
+    remove_stale_parts(out.parent if str(out.parent) else Path("."))
     source = Path(args.script)
+    kind = classify_path(source, run_anyway=args.run_as_python)
+    if kind.refused:
+        return _fail(kind.message)
+    if kind.kind == "script" and source.suffix.lower() != ".py":
+        print(f"note: {kind.message}", file=sys.stderr)
+    protect = [source]
     try:
-        if source.suffix.lower() == ".json":
+        if args.steps_dir is None:
+            check_target(out, protect)
+        if kind.kind == "graph":
             graph = load_graph_json(source)
             output = ""
         else:
@@ -157,16 +242,21 @@ def run_export(argv: Sequence[str]) -> int:
             options = ViewOptions(collapsed=collapse_to_depth(graph, args.collapse_depth))
         notices = list(graph.graph.get("notices", []))
         mode = args.step_mode or ("backward" if args.backward else "forward")
-        if args.steps_dir is not None:
-            count, step_notices = export_steps(graph, Path(args.steps_dir), out.suffix, mode, args.color, options, args.scale)
-            notices += step_notices
-            written = f"{count} {mode} step images to {args.steps_dir}"
-        elif args.step is not None:
-            notices += export_step(graph, out, mode, args.step, args.color, options, args.scale)
-            written = f"{out} at {mode} step {args.step}"
-        else:
-            notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale)
-            written = str(out)
+        timeout = args.layout_timeout
+        with progress(f"graphviz-app: drawing {graph.number_of_nodes():,} nodes", timeout):
+            if args.steps_dir is not None:
+                count, step_notices = export_steps(graph, Path(args.steps_dir), out.suffix, mode, args.color,
+                                                   options, args.scale, timeout, protect)
+                notices += step_notices
+                written = f"{count} {mode} step images to {args.steps_dir}"
+            elif args.step is not None:
+                notices += export_step(graph, out, mode, args.step, args.color, options, args.scale,
+                                       timeout=timeout, protect=protect)
+                written = f"{out} at {mode} step {args.step}"
+            else:
+                notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale,
+                                        timeout=timeout, protect=protect)
+                written = str(out)
     except ScriptError as exc:
         script_output = exc.output
         if script_output:

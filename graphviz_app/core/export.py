@@ -72,7 +72,7 @@ def export_graph(
     """
     path = Path(path)
     script = graph.graph.get("script")
-    _check_target(path, [*protect, *([script] if isinstance(script, str) and script else [])])
+    check_target(path, [*protect, *([script] if isinstance(script, str) and script else [])])
     fmt = _format_of(path)
     if mode not in colors.COLOR_MODES:
         raise ExportError(f"Unknown color mode {mode!r}; use one of "
@@ -129,7 +129,7 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
-def _check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
+def check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
     """Raise ExportError unless writing ``path`` loses nothing the user had."""
     if path.is_dir():
         raise ExportError(f"Cannot export to {path}: it is a folder. Give a file name, "

@@ -2,7 +2,7 @@
 
 Only a ``.py`` file is ever run; a ``.json`` file is read as a saved graph (no code runs); a
 ``.dot``/``.gv`` file (Graphviz text, one of the app's own export formats) and anything else
-are refused with a message, so a received ``graph.dot`` or a suffix-less file never runs with
+are refused with a message ("not a Python script or a saved graph"), so a received ``graph.dot`` or a suffix-less file never runs with
 the user's rights.  The user may still choose to run a file of another name as Python
 (``run_anyway``, e.g. the CLI's ``--run-as-python``): the decision then says so.  The CLI, the
 window's File ▸ Open, Recent files, drag and drop and the command line all ask
@@ -45,7 +45,7 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
     path = Path(path)
     suffix = path.suffix.lower()
     if not path.exists():
-        return FileKind("refused", path, f"{path}: no such file.")
+        return FileKind("refused", path, f"No such file: {path}.")
     if path.is_dir():
         return FileKind("refused", path, f"{path} is a folder: choose a .py script or a .json "
                                          "graph saved by graphviz_app.")
@@ -64,6 +64,6 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
             "its .json export."))
     shown = f"a '{path.suffix}' file" if path.suffix else "a file without a suffix"
     return FileKind("refused", path, (
-        f"{path}: {shown} is not a script or a saved graph; it was not run. graphviz_app runs "
+        f"{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs "
         ".py scripts and reads .json graphs it saved. To run it as Python anyway, rename it "
         "to .py (or pass --run-as-python to the command line)."))
