@@ -206,6 +206,7 @@ def main() -> None:
     out_dir, spec_path = sys.argv[1], sys.argv[2]
     with open(spec_path, encoding="utf-8") as handle:
         specs = json.load(handle)
+    torch.set_num_threads(1)  # the tests share two cores with the app's worker: no oversubscription
     for spec in specs:
         pid = os.fork()
         if pid == 0:

@@ -38,6 +38,14 @@ orders, and the app's summaries are float32 where the reference is float64)."""
 ABS = 1e-6
 
 
+NO_GRAD_VIEW = (
+    "capture bug: the forward recorder reads .grad_fn of every op result, also of views made under "
+    "no_grad (nn.init.orthogonal_, nn.Embedding(padding_idx=...)), and torch raises 'A view was "
+    "created in no_grad mode and its base or another view of its base has been modified inplace "
+    "with grad mode enabled' where plain python runs"
+)
+
+
 @dataclass(frozen=True)
 class Case:
     """One corpus script: which backward() call to compare, and what it needs."""
@@ -58,6 +66,13 @@ CASES = [
     Case("examples_mnist.py"),
     Case("examples_mnist_rnn.py"),
     Case("examples_regression.py"),
+    Case("examples_vae.py"),
+    Case("examples_dcgan.py"),
+    Case("examples_dcgan.py", call=3),
+    Case("examples_word_language_model.py"),
+    Case("examples_time_sequence_prediction.py", slow=True),
+    Case("examples_actor_critic.py"),
+    Case("examples_super_resolution.py", xfail=NO_GRAD_VIEW),
 ]
 
 
