@@ -26,7 +26,7 @@ from . import colors
 from .display import ViewOptions, build_display
 from .dot import NodeStyle, to_dot
 from .graph import dumps_graph
-from .layout import LayoutJob, parse_json_layout, render
+from .layout import LayoutJob, dot_bytes, parse_json_layout, render
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
            ".json": "json"}
@@ -95,7 +95,7 @@ def export_graph(
     dot_text = to_dot(build_display(graph, options), graph, mode=mode, styles=styles,
                       legend=True, marked_edges=marked_edges, caption=caption)
     if fmt == "dot":
-        data = utf8(dot_text)
+        data = dot_bytes(dot_text)
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
     elif fmt == "png":
         notices.extend(_write_atomic(path, lambda tmp: _render_png(dot_text, tmp, scale,
@@ -112,14 +112,6 @@ def _format_of(path: Path) -> str:
         raise ExportError(f"Cannot export to {path}: {shown} is not a supported file type. "
                           f"Use one of: {supported_suffixes()}.")
     return FORMATS[suffix]
-
-
-def utf8(text: str) -> bytes:
-    """Return ``text`` as UTF-8, with lone surrogates (from odd names) replaced by U+FFFD."""
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -91,6 +91,19 @@ def dot_program() -> str:
     return path
 
 
+_NOT_IN_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def dot_bytes(text: str) -> bytes:
+    """Return DOT text as the UTF-8 bytes handed to Graphviz.
+
+    Control characters (never needed by DOT's syntax; Graphviz's HTML-label parser rejects
+    them) and lone surrogates (not encodable) from odd names become U+FFFD, so any name can
+    be drawn.
+    """
+    return _NOT_IN_DOT.sub("\ufffd", text).encode("utf-8")
+
+
 @functools.lru_cache(maxsize=1)
 def _launcher() -> tuple[str, ...]:
     """Return the command that starts ``dot`` so that it dies with this process.
@@ -192,7 +205,7 @@ class LayoutJob:
         proc = self._proc
         remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
-            stdout, stderr = proc.communicate(text.encode("utf-8", "replace"), timeout=remaining)
+            stdout, stderr = proc.communicate(dot_bytes(text), timeout=remaining)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()

@@ -46,7 +46,7 @@ def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise GraphvizAppError(f"{path}: no such file.") from None
+        raise GraphvizAppError(f"No such file: {path}.") from None
     except IsADirectoryError:
         raise GraphvizAppError(f"{path} is a folder, not {what}.") from None
     except OSError as exc:
