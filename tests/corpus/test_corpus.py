@@ -45,6 +45,12 @@ NO_GRAD_VIEW = (
     "with grad mode enabled' where plain python runs"
 )
 
+SPARSE_GRAD = (
+    "capture bug: the backward recorder asks a sparse gradient (nn.EmbeddingBag(sparse=True)) for "
+    "its nbytes and torch raises 'nbytes is not defined for sparse tensors', reported as the "
+    "script's error on the backward() line"
+)
+
 
 @dataclass(frozen=True)
 class Case:
@@ -73,6 +79,11 @@ CASES = [
     Case("examples_time_sequence_prediction.py", slow=True),
     Case("examples_actor_critic.py"),
     Case("examples_super_resolution.py", xfail=NO_GRAD_VIEW),
+    Case("mingpt_char_gpt.py"),
+    Case("pytorch_gan_wgan_gp.py"),
+    Case("tutorials_polynomial_custom_function.py"),
+    Case("tutorials_text_sentiment_ngrams.py", xfail=SPARSE_GRAD),
+    Case("tutorials_lstm_tagger.py"),
 ]
 
 
