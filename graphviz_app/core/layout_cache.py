@@ -2,10 +2,16 @@
 
 The key is the SHA-256 of the DOT text (with its color attributes removed: colors never move a
 node, so a color-mode change still hits) and of the ``dot`` version (a new Graphviz may lay out
-differently).  Entries are JSON files ``<key>.json`` in :func:`default_cache_dir`; the folder is
-bounded (``max_bytes``) by evicting the least recently used entries (by mtime, refreshed on every
-hit).  A corrupt or foreign entry is ignored, removed, and counted as a miss.  Writes are atomic
-(temporary file + rename), so readers in other threads or processes never see half an entry.
+differently).  Entries are JSON files ``<key>.json`` in :func:`default_cache_dir`, a folder only
+the user can read (mode 0700); the folder is bounded (``max_bytes``) by evicting the least
+recently used entries first (by mtime, refreshed on every hit).  Writes are atomic (temporary
+file + rename), so readers in other threads or processes never see half an entry.
+
+The cache is a cache, not a source of truth: an entry is a file anyone with access to the disk
+may have changed, so before use it must be a regular file (no symlink, FIFO or device) of at
+most :data:`~.limits.MAX_CACHE_ENTRY_BYTES`, and its layout must hold exactly the nodes of the
+DOT text, edges between them and finite coordinates within :mod:`~.limits`' bounds.  Any other
+entry is dropped (one warning in the log), counted as a miss and laid out again.
 
 Use :func:`cached_layout` for a blocking call, or :class:`CachedLayoutJob` where the GUI needs a
 cancellable job (it has the same ``result()`` / ``cancel()`` as :class:`~.layout.LayoutJob`).
@@ -15,16 +21,22 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
+import math
 import os
 import re
+import shutil
+import stat
 import subprocess
 import tempfile
 import threading
+import time
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from ..errors import GraphvizNotFoundError
+from . import limits
 from .layout import ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox, dot_program
 
 CACHE_ENV = "GRAPHVIZ_APP_CACHE_DIR"
@@ -32,6 +44,12 @@ CACHE_ENV = "GRAPHVIZ_APP_CACHE_DIR"
 FORMAT_VERSION = 1
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
 _COLOR_ATTR = re.compile(r'(?<![\w\\])(?:fill|font)?color="#[0-9A-Fa-f]{6,8}"')
+_QUOTED = r'"((?:[^"\\]|\\.)*)"'
+_NODE_STATEMENT = re.compile(r'(?:^|[;{])\s*' + _QUOTED + r'\s*\[', re.MULTILINE)
+_QUOTED_ID = re.compile(_QUOTED)
+STALE_TEMP_SECONDS = 3600
+"""A temporary entry older than this was left by a killed process and is removed."""
+log = logging.getLogger(__name__)
 
 
 def default_cache_dir() -> Path:
@@ -89,30 +107,130 @@ def layout_to_json(layout: Layout) -> dict[str, Any]:
     }
 
 
-def _points(value: Any) -> tuple[tuple[float, float], ...]:
-    return tuple((float(x), float(y)) for x, y in value)
+def _coordinate(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"a coordinate is {type(value).__name__}, not a number")
+    number = float(value)
+    if not math.isfinite(number) or abs(number) > limits.MAX_COORDINATE:
+        raise ValueError(f"a coordinate ({number!r}) is not finite or beyond {limits.MAX_COORDINATE:g}")
+    return number
+
+
+def _points(value: Any, budget: list[int]) -> tuple[tuple[float, float], ...]:
+    if not isinstance(value, list) or len(value) > limits.MAX_POINTS_PER_EDGE:
+        raise ValueError(f"an edge's points are not a list of at most {limits.MAX_POINTS_PER_EDGE:,}")
+    budget[0] -= len(value)
+    if budget[0] < 0:
+        raise ValueError(f"the layout holds more than {limits.MAX_LAYOUT_POINTS:,} points")
+    points = []
+    for point in value:
+        if not isinstance(point, list) or len(point) != 2:
+            raise ValueError("a point is not a pair of numbers")
+        points.append((_coordinate(point[0]), _coordinate(point[1])))
+    return tuple(points)
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or len(value) > limits.MAX_TEXT:
+        raise ValueError(f"{what} is not a string of at most {limits.MAX_TEXT:,} characters")
+    return value
 
 
 def layout_from_json(data: dict[str, Any]) -> Layout:
-    """Rebuild a Layout from :func:`layout_to_json`; raise ValueError (or KeyError/TypeError) if malformed."""
+    """Rebuild a Layout from :func:`layout_to_json`, checking every value and bound.
+
+    Raises ValueError (or KeyError/TypeError) saying what is wrong when ``data`` is malformed,
+    holds a non-finite or huge coordinate, an edge to an unknown node, more than
+    :data:`~.limits.MAX_POINTS_PER_EDGE` points on an edge or :data:`~.limits.MAX_LAYOUT_POINTS`
+    in all.
+    """
+    if not isinstance(data, dict):
+        raise ValueError("the layout is not an object")
+    raw_nodes, raw_edges, raw_clusters = data["nodes"], data["edges"], data["clusters"]
+    if not all(isinstance(part, list) for part in (raw_nodes, raw_edges, raw_clusters)):
+        raise ValueError("nodes, edges and clusters are not lists")
+    if len(raw_nodes) > limits.MAX_NODES or len(raw_edges) > limits.MAX_EDGES:
+        raise ValueError("more nodes or edges than a graph may hold")
     nodes = {}
-    for node_id, x, y, width, height in data["nodes"]:
-        nodes[str(node_id)] = NodeBox(str(node_id), float(x), float(y), float(width), float(height))
+    for item in raw_nodes:
+        if not isinstance(item, list) or len(item) != 5:
+            raise ValueError("a node is not [id, x, y, width, height]")
+        node_id = _text(item[0], "a node id")
+        x, y, width, height = (_coordinate(v) for v in item[1:])
+        if width < 0 or height < 0:
+            raise ValueError("a node has a negative size")
+        nodes[node_id] = NodeBox(node_id, x, y, width, height)
+    budget = [limits.MAX_LAYOUT_POINTS]
     edges = []
-    for e in data["edges"]:
+    for e in raw_edges:
+        if not isinstance(e, dict):
+            raise ValueError("an edge is not an object")
+        source, target = _text(e["source"], "an edge's source"), _text(e["target"], "an edge's target")
+        if source not in nodes or target not in nodes:
+            raise ValueError("an edge joins a node the layout does not hold")
+        label_pos = e.get("label_pos")
         edges.append(EdgePath(
-            source=str(e["source"]), target=str(e["target"]), points=_points(e["points"]),
-            arrow=_points(e["arrow"]) if e.get("arrow") is not None else None,
-            label=e.get("label"),
-            label_pos=tuple(map(float, e["label_pos"])) if e.get("label_pos") is not None else None,  # type: ignore[arg-type]
+            source=source, target=target, points=_points(e["points"], budget),
+            arrow=_points(e["arrow"], budget) if e.get("arrow") is not None else None,
+            label=_text(e["label"], "an edge label") if e.get("label") is not None else None,
+            label_pos=_points([label_pos], budget)[0] if label_pos is not None else None,
         ))
-    clusters = [ClusterBox(str(c["name"]), float(c["x"]), float(c["y"]), float(c["width"]),
-                           float(c["height"]), str(c["label"])) for c in data["clusters"]]
-    return Layout(width=float(data["width"]), height=float(data["height"]), nodes=nodes,
-                  edges=edges, clusters=clusters, warnings=tuple(map(str, data.get("warnings", ()))))
+    clusters = []
+    for c in raw_clusters:
+        if not isinstance(c, dict):
+            raise ValueError("a cluster is not an object")
+        clusters.append(ClusterBox(_text(c["name"], "a cluster name"), _coordinate(c["x"]),
+                                   _coordinate(c["y"]), _coordinate(c["width"]),
+                                   _coordinate(c["height"]), _text(c["label"], "a cluster label")))
+    warnings = data.get("warnings", [])
+    if not isinstance(warnings, list) or len(warnings) > 1000:
+        raise ValueError("the warnings are not a list of at most 1,000")
+    return Layout(width=_coordinate(data["width"]), height=_coordinate(data["height"]),
+                  nodes=nodes, edges=edges, clusters=clusters,
+                  warnings=tuple(_text(w, "a warning") for w in warnings))
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
+
+
+def holds_nodes_of(layout: Layout, dot_text: str) -> bool:
+    """Return True when ``layout`` has a box for every node statement of ``dot_text`` (quoted
+    ids, as :mod:`.dot` writes) and no node whose id is not a quoted string of the text."""
+    declared = {_unquote(m) for m in _NODE_STATEMENT.findall(dot_text)}
+    if not declared <= layout.nodes.keys():
+        return False
+    return set(layout.nodes) <= {_unquote(m) for m in _QUOTED_ID.findall(dot_text)}
 
 
 # --- the cache -------------------------------------------------------------------------------
+
+def _read_entry(path: Path) -> bytes:
+    """Return the bytes of the cache entry ``path``; raise FileNotFoundError when there is none
+    and ValueError when it is a symlink, not a regular file or too big (never blocks)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError):
+            raise
+        if os.path.islink(path):
+            raise ValueError("it is a symbolic link") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("it is not a regular file")
+        if info.st_size > limits.MAX_CACHE_ENTRY_BYTES:
+            raise ValueError(f"it holds more than {limits.MAX_CACHE_ENTRY_BYTES:,} bytes")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limits.MAX_CACHE_ENTRY_BYTES + 1)
+        if len(data) > limits.MAX_CACHE_ENTRY_BYTES:
+            raise ValueError(f"it holds more than {limits.MAX_CACHE_ENTRY_BYTES:,} bytes")
+        return data
+    finally:
+        os.close(fd)
+
 
 class LayoutCache:
     """Layouts on disk by DOT content. ``hits``/``misses`` count lookups (thread-safe)."""
@@ -129,9 +247,10 @@ class LayoutCache:
         return self.dir / f"{layout_key(dot_text)}.json"
 
     def get(self, dot_text: str) -> Layout | None:
-        """Return the cached layout of ``dot_text``, or None (a miss; corrupt entries are removed)."""
+        """Return the cached layout of ``dot_text``, or None (a miss; bad entries are removed
+        with a warning in the log)."""
         path = self.path_for(dot_text)
-        layout = self._read(path)
+        layout = self._read(path, dot_text)
         with self._lock:
             if layout is None:
                 self.misses += 1
@@ -139,18 +258,23 @@ class LayoutCache:
                 self.hits += 1
         return layout
 
-    def _read(self, path: Path) -> Layout | None:
+    def _read(self, path: Path, dot_text: str | None = None) -> Layout | None:
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = _read_entry(path)
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            self._drop(path, str(exc) if isinstance(exc, ValueError) else exc.strerror or str(exc))
             return None
         try:
             data = json.loads(raw.decode("utf-8"))
-            if data.get("format") != FORMAT_VERSION or data.get("key") != path.stem:
+            if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION or data.get("key") != path.stem:
                 raise ValueError("not an entry of this cache")
             layout = layout_from_json(data["layout"])
-        except (ValueError, KeyError, TypeError, AttributeError):
-            self._remove(path)
+            if dot_text is not None and not holds_nodes_of(layout, dot_text):
+                raise ValueError("its nodes are not those of the graph")
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+            self._drop(path, f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc))
             return None
         try:
             os.utime(path)  # most recently used
@@ -167,7 +291,8 @@ class LayoutCache:
         path = self.path_for(dot_text)
         entry = {"format": FORMAT_VERSION, "key": path.stem, "layout": layout_to_json(layout)}
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
+            if not self._private_dir():
+                return
             fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.dir)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -180,15 +305,40 @@ class LayoutCache:
             return
         self.evict()
 
+    def _private_dir(self) -> bool:
+        """Create the cache folder (and an enclosing ``graphviz_app`` folder) with mode 0700;
+        return False, with a log line, when it is not a folder of this user's (then nothing
+        is stored)."""
+        if self.dir.parent.name == "graphviz_app" and not self.dir.parent.exists():
+            self.dir.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+        self.dir.mkdir(parents=True, mode=0o700, exist_ok=True)
+        info = os.lstat(self.dir)
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+            log.warning("layout cache: %s is not a folder of this user's; layouts are not cached", self.dir)
+            return False
+        if info.st_mode & 0o077:
+            os.chmod(self.dir, 0o700)
+        return True
+
+    def _drop(self, path: Path, reason: str) -> None:
+        log.warning("layout cache: dropped the entry %s (%s); the graph is laid out again",
+                    path.name, reason[:200])
+        self._remove(path)
+
     def evict(self) -> int:
-        """Remove least recently used entries until the folder holds at most ``max_bytes``;
-        return how many were removed."""
+        """Remove least recently used entries (oldest first) until the folder holds at most
+        ``max_bytes``, and temporary files a killed process left; return how many entries were
+        removed."""
+        now = time.time()
         try:
             entries = []
             for item in os.scandir(self.dir):
-                if item.name.endswith(".json") and not item.name.startswith(".tmp-"):
-                    stat = item.stat()
-                    entries.append((stat.st_mtime, stat.st_size, Path(item.path)))
+                info = item.stat(follow_symlinks=False)
+                if item.name.startswith(".tmp-"):
+                    if now - info.st_mtime > STALE_TEMP_SECONDS:
+                        self._remove(Path(item.path))
+                elif item.name.endswith(".json"):
+                    entries.append((info.st_mtime, info.st_size, Path(item.path)))
         except OSError:
             return 0
         total = sum(size for _, size, _ in entries)
@@ -214,6 +364,8 @@ class LayoutCache:
     def _remove(path: Path) -> None:
         try:
             path.unlink()
+        except IsADirectoryError:  # a folder where an entry belongs: the cache's own, so emptied
+            shutil.rmtree(path, ignore_errors=True)
         except OSError:
             pass
 
