@@ -1,57 +1,88 @@
 """The capture worker: a warm process that runs each user script in a forked child.
 
 Started once with ``python -m graphviz_app.capture.worker`` (torch is imported here, once), it reads
-one JSON request per line on stdin and forks a child per request, so each script runs in a fresh
+one request per line on stdin and forks a child per request, so each script runs in a fresh
 process that already has torch loaded. Whatever the script does (raise, hang, segfault, os._exit,
-flood stdout) stays in the child: this process only reports how the child ended.
+flood stdout, fork and leave processes behind) stays in the child: this process reports how the
+child ended, keeps a bounded copy of its output, and ends every process the run started.
 
-Protocol (JSON lines): request ``{"script", "options", "result", "output"}`` (``result`` and
-``output`` are file paths). Replies: ``{"event": "ready"}`` once, then per request
-``{"event": "started", "pid"}`` and ``{"event": "done", "exitcode", "signal"}``.
+The messages are those of :mod:`graphviz_app.capture.protocol`. Containment of a run:
+
+* the child has its own process group, dies with this worker, and gets ``/dev/null`` as fd 0 and
+  none of the protocol pipes, so nothing it starts can read the next request or forge a reply;
+* fd 1 and 2 of the child are a pipe that this worker reads: ``print``, raw ``os.write(1, ...)``
+  and a C library's output are all bounded to a head and a tail (:class:`BoundedOutput`);
+* this worker is a child subreaper: processes the script starts (``setsid()`` ones included) are
+  re-parented here when their parent ends, and all of them are killed when the run ends;
+* the child's data memory is limited (``RLIMIT_DATA``) when the request says so.
 """
 from __future__ import annotations
 
 import ctypes
 import faulthandler
-import io
 import json
 import os
+import select
 import signal
 import sys
-from typing import Any, TextIO
+from collections.abc import Callable
+from typing import IO, Any, TextIO
+
+from .protocol import (
+    DONE,
+    OUTPUT_HEAD,
+    OUTPUT_TAIL,
+    READY,
+    STARTED,
+    WARM_ENV,
+    Done,
+    ProtocolError,
+    Request,
+    decode_request,
+    encode,
+)
 
 PR_SET_PDEATHSIG = 1
-WARM_ENV = "GRAPHVIZ_APP_WORKER_WARM"
-"""Set to "1" to pre-import what scripts import lazily (for a long-lived worker, as the app's)."""
-OUTPUT_HEAD = 256 * 1024
-"""Bytes of the script's output kept from the start; past that only the tail is kept."""
-OUTPUT_TAIL = 64 * 1024
+PR_SET_CHILD_SUBREAPER = 36
+READ_CHUNK = 64 * 1024
+DRAIN_SECONDS = 5.0
+"""How long the output pipe may stay open after every process of the run was killed."""
+__all__ = ["OUTPUT_HEAD", "OUTPUT_TAIL", "WARM_ENV", "BoundedOutput", "main", "run_child", "serve"]
+
+
+def _prctl(option: int, value: int) -> bool:
+    """Call Linux's prctl; return False where it is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return bool(ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
 
 
 def die_with_parent() -> None:
     """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
-class BoundedOutput(io.TextIOBase):
-    """A text stream that writes through to a file up to a limit, then keeps only a tail."""
+class BoundedOutput:
+    """The worker's copy of a run's output: the first OUTPUT_HEAD bytes, then only a tail.
 
-    def __init__(self, fd: int) -> None:
-        self._fd = fd
+    Bytes go to the output file as they arrive until the head is full; later bytes are kept in
+    memory (the last OUTPUT_TAIL of them) and written by :meth:`finish` after a note saying how
+    many characters were left out.
+    """
+
+    def __init__(self, path: str) -> None:
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
         self._written = 0
-        self._tail: list[str] = []
-        self._tail_size = 0
+        self._tail = bytearray()
         self.dropped = 0
 
-    def writable(self) -> bool:
-        return True
+    def fileno(self) -> int:
+        return self._fd
 
-    def write(self, text: str) -> int:
-        data = text.encode("utf-8", "replace")
+    def write(self, data: bytes) -> None:
         room = OUTPUT_HEAD - self._written
         if room > 0:
             head = data[:room]
@@ -59,32 +90,75 @@ class BoundedOutput(io.TextIOBase):
             self._written += len(head)
             data = data[room:]
         if data:
-            self._tail.append(data.decode("utf-8", "replace"))
-            self._tail_size += len(data)
-            while self._tail_size > OUTPUT_TAIL and len(self._tail) > 1:
-                gone = self._tail.pop(0)
-                self._tail_size -= len(gone.encode("utf-8", "replace"))
-                self.dropped += len(gone)
-        return len(text)
+            self._tail += data
+            extra = len(self._tail) - OUTPUT_TAIL
+            if extra > 0:
+                self.dropped += len(bytes(self._tail[:extra]).decode("utf-8", "ignore"))
+                del self._tail[:extra]
 
     def finish(self) -> None:
-        """Write the kept tail after a note of how much was left out."""
+        """Write the kept tail after a note of how much was left out, and close the file."""
+        if self.dropped:
+            os.write(self._fd, f"\n[… {self.dropped} characters of output left out …]\n".encode())
         if self._tail:
-            if self.dropped:
-                os.write(self._fd, f"\n[… {self.dropped} characters of output left out …]\n".encode())
-            os.write(self._fd, "".join(self._tail).encode("utf-8", "replace"))
-            self._tail = []
+            os.write(self._fd, bytes(self._tail))
+        self._tail = bytearray()
+        os.close(self._fd)
+
+
+class ScriptStreams:
+    """The child's ``sys.stdin``/``stdout``/``stderr``: real text streams on fds 0, 1 and 2.
+
+    They have what scripts and libraries use (``encoding``, ``buffer``, ``fileno()``,
+    ``reconfigure()``, ``isatty()``), as under plain ``python`` with its output in a pipe; the
+    bound on their output is kept by the worker, which reads that pipe.
+    """
+
+    def __init__(self) -> None:
+        # They live as long as the process, as Python's own do.
+        self.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        self.stdout = open(1, "w", encoding="utf-8", closefd=False, buffering=1)  # noqa: SIM115
+        self.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False, buffering=1)  # noqa: SIM115
+        sys.stdin, sys.stdout, sys.stderr = self.stdin, self.stdout, self.stderr
+        sys.__stdin__, sys.__stdout__, sys.__stderr__ = self.stdin, self.stdout, self.stderr  # type: ignore[misc]
+        faulthandler.enable(file=2, all_threads=False)
+
+    def finish(self) -> None:
+        """Flush what the script wrote (before the child writes its result and exits)."""
+        for stream in (self.stdout, self.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # closed or broken by the script
+                pass
+
+
+def enter_child(request: Request, output_fd: int, close: list[int]) -> None:
+    """In the forked child, before the script: fds 0/1/2, no protocol pipes, the run's limits."""
+    for fd in close:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    null = os.open(os.devnull, os.O_RDONLY)
+    if null != 0:  # it is fd 0 already when fd 0 was a protocol pipe closed above
+        os.dup2(null, 0)
+        os.close(null)
+    os.dup2(output_fd, 1)
+    os.dup2(output_fd, 2)
+    os.close(output_fd)
+    memory = request["limits"].get("memory_bytes")
+    if memory:
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            memory = min(memory, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (memory, hard))
 
 
 def run_child(request: dict[str, Any]) -> None:
     """In the forked child: run the script, write the result file, and exit."""
-    out_fd = os.open(request["output"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.dup2(out_fd, 1)
-    os.dup2(out_fd, 2)
-    stream = BoundedOutput(out_fd)
-    sys.stdout = sys.stderr = stream  # type: ignore[assignment]
-    sys.stdin = open(os.devnull)  # a script that waits for input gets EOF, not our pipe
-    faulthandler.enable(file=out_fd, all_threads=False)
+    stream = ScriptStreams()  # fds 0/1/2 were set up by enter_child
     from ..errors import ScriptError
     from .script import CaptureOptions, ScriptCapture
 
@@ -112,50 +186,167 @@ def run_child(request: dict[str, Any]) -> None:
     os._exit(0)
 
 
-def serve(control_in: TextIO, control_out: TextIO) -> None:
+def _children() -> list[int]:
+    """Return the pids whose parent is this process (read from /proc)."""
+    me = os.getpid()
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as handle:
+                stat = handle.read()
+        except OSError:  # it ended meanwhile
+            continue
+        fields = stat[stat.rfind(b")") + 2 :].split()
+        if len(fields) > 1 and int(fields[1]) == me:
+            found.append(int(name))
+    return found
+
+
+def end_descendants(group: int) -> int:
+    """Kill every process a run left: its process group, then each process re-parented here.
+
+    This worker is a child subreaper, so a process the script started (even in a new session)
+    becomes a child of this worker once its parent has ended; killing and reaping them until none
+    is left ends the whole tree. Returns how many re-parented processes were killed.
+    """
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    ended: set[int] = set()
+    for _ in range(10_000):
+        children = _children()
+        if not children:
+            break
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for pid in children:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+            ended.add(pid)
+    return len(ended)
+
+
+def _drain(read_fd: int, output: BoundedOutput, seconds: float | None) -> None:
+    """Copy the pipe into ``output`` until every writer has closed it (or ``seconds`` pass)."""
+    while True:
+        ready, _, _ = select.select([read_fd], [], [], seconds)
+        if not ready:
+            return
+        data = os.read(read_fd, READ_CHUNK)
+        if not data:
+            return
+        output.write(data)
+
+
+def _follow(pid: int, read_fd: int, output: BoundedOutput) -> tuple[int, Any]:
+    """Copy the child's output while it runs; return its wait status and resource usage."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # no pidfds (not Linux 5.3+): the pipe's end marks the end
+        _drain(read_fd, output, None)
+        _, status, usage = os.wait4(pid, 0)
+        return status, usage
+    try:
+        watched = [read_fd, pidfd]
+        while True:
+            ready, _, _ = select.select(watched, [], [])
+            if read_fd in ready:
+                data = os.read(read_fd, READ_CHUNK)
+                if data:
+                    output.write(data)
+                    continue
+                watched = [pidfd]  # the script closed its output: wait for its end alone
+            if pidfd in ready:
+                _, status, usage = os.wait4(pid, 0)
+                return status, usage
+    finally:
+        os.close(pidfd)
+
+
+def run_request(request: Request, protocol_fds: list[int], started: Callable[[int], None]) -> Done:
+    """Run one request in a forked child; return how it ended once nothing of the run is left."""
+    output = BoundedOutput(request["output"])
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setpgid(0, 0)
+            die_with_parent()
+            enter_child(request, write_fd, [read_fd, output.fileno(), *protocol_fds])
+            run_child(dict(request))
+        except BaseException:  # noqa: BLE001  (a failure of the set-up itself: say so in the run's output)
+            import traceback
+
+            os.write(2, ("graphviz_app could not start the script:\n" + traceback.format_exc()).encode())
+        finally:
+            os._exit(70)
+    os.close(write_fd)
+    try:
+        # Also from this side (as shells do): the child's own setpgid may not have run yet,
+        # and the app kills the whole group as soon as it hears "started".
+        os.setpgid(pid, pid)
+    except OSError:  # the child got there first (or already ended)
+        pass
+    started(pid)
+    try:
+        status, usage = _follow(pid, read_fd, output)
+        leftovers = end_descendants(pid)
+        _drain(read_fd, output, DRAIN_SECONDS)
+    finally:
+        os.close(read_fd)
+        output.finish()
+    signalled = os.WIFSIGNALED(status)
+    return Done(
+        event=DONE,
+        exitcode=None if signalled else os.WEXITSTATUS(status),
+        signal=os.WTERMSIG(status) if signalled else None,
+        peak_rss=int(usage.ru_maxrss) * 1024,
+        leftovers=leftovers,
+    )
+
+
+def serve(control_in: IO[str], control_out: TextIO) -> None:
     """Answer requests until the control stream closes."""
 
-    def reply(message: dict[str, Any]) -> None:
-        control_out.write(json.dumps(message) + "\n")
+    def reply(message: Any) -> None:
+        control_out.write(encode(message))
         control_out.flush()
 
-    reply({"event": "ready", "pid": os.getpid()})
+    protocol_fds = [control_in.fileno(), control_out.fileno()]
+    reply({"event": READY, "pid": os.getpid()})
     for line in control_in:
         if not line.strip():
             continue
-        request = json.loads(line)
-        pid = os.fork()
-        if pid == 0:
-            try:
-                os.setpgid(0, 0)
-                die_with_parent()
-                run_child(request)
-            finally:
-                os._exit(70)
         try:
-            # Also from this side (as shells do): the child's own setpgid may not have run yet,
-            # and the app kills the whole group as soon as it hears "started".
-            os.setpgid(pid, pid)
-        except OSError:  # the child got there first (or already ended)
-            pass
-        reply({"event": "started", "pid": pid})
-        _, status = os.waitpid(pid, 0)
-        if os.WIFSIGNALED(status):
-            reply({"event": "done", "exitcode": None, "signal": os.WTERMSIG(status)})
-        else:
-            reply({"event": "done", "exitcode": os.WEXITSTATUS(status), "signal": None})
+            request = decode_request(line)
+            done = run_request(request, protocol_fds, lambda pid: reply({"event": STARTED, "pid": pid}))
+        except (ProtocolError, OSError) as exc:  # a bad request or no room for its files: no child ran
+            print(f"graphviz_app worker: request refused: {exc}", file=sys.stderr, flush=True)
+            done = Done(event=DONE, exitcode=70, signal=None, peak_rss=0, leftovers=0)
+        reply(done)
 
 
 def main() -> None:
     """Entry point: import torch once, then serve requests on stdin/stdout."""
     die_with_parent()
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)  # what a script leaves behind is re-parented here, then killed
     control_out = os.fdopen(os.dup(1), "w")
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # stray prints cannot corrupt the protocol
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)  # stray prints cannot corrupt the protocol
+    os.close(null)
     import warnings
 
     warnings.filterwarnings("ignore", message="Failed to initialize NumPy")
-    import torch  # noqa: F401  (the point of a warm worker)
-    import torch.nn.functional  # noqa: F401
+    import torch  # the point of a warm worker
+    import torch.nn.functional
 
     from . import script  # noqa: F401
 
@@ -163,7 +354,7 @@ def main() -> None:
         # What a first backward (sympy), a meta tensor or an optimizer (torch._dynamo) import
         # lazily: seconds that every forked child would otherwise pay again. Starts no threads.
         import sympy  # noqa: F401
-        import torch._dynamo  # noqa: F401
+        import torch._dynamo
         import torch.optim  # noqa: F401
 
     serve(sys.stdin, control_out)

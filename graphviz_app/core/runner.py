@@ -18,18 +18,31 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import networkx as nx
 
+from ..capture import protocol
+from ..capture.protocol import Done, Limits, Options, Reply, Request
 from ..errors import ScriptError
 from .graph import graph_from_trace
 
 STARTUP_TIMEOUT = 120.0
+"""Seconds the worker may take to import torch."""
 POLL_SECONDS = 0.05
 """How often a run waiting for the worker (or for another run) looks at its stop event."""
-"""Seconds the worker may take to import torch."""
 OUTPUT_LIMIT = 1024 * 1024
+MEMORY_ENV = "GRAPHVIZ_APP_MEMORY_LIMIT_GB"
+"""Overrides the default memory limit of a run, in GiB (``0``: no limit)."""
+MEMORY_SHARE = 0.75
+"""The default memory limit of a run: this share of the machine's memory."""
+SCRIPT_SIZE_LIMIT = 16 * 1024 * 1024
+"""A larger "script" is refused before it is read (a data file or a device opened by mistake)."""
+THREAD_ENV = {"OMP_WAIT_POLICY": "PASSIVE"}
+"""Set for the worker unless the user set them: OpenMP threads sleep at a barrier instead of
+spinning. With every core busy (the window, ``dot``, other programs), a spinning thread holds a
+core the thread it waits for needs, and one run took 5-25x longer; the thread count, and so
+every result, stays what plain ``python`` gives."""
 
 
 @dataclass
@@ -50,7 +63,41 @@ def check_script_path(script: str | Path) -> Path:
         raise ScriptError("missing_file", f"No such file: {path}. Check the path and try again.")
     if path.is_dir():
         raise ScriptError("not_python", f"{path} is a folder, not a Python script. Open a .py file.")
+    if not path.is_file():
+        raise ScriptError("not_python", f"{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.")
+    size = path.stat().st_size
+    if size > SCRIPT_SIZE_LIMIT:
+        raise ScriptError(
+            "not_python",
+            f"{path} holds {size / 2**20:.0f} MiB, too much for a Python script "
+            f"(at most {SCRIPT_SIZE_LIMIT // 2**20} MiB). Open the script, not a data file.",
+        )
     return path.resolve()
+
+
+def default_memory_limit() -> int | None:
+    """Return the memory limit of a run in bytes: ``GRAPHVIZ_APP_MEMORY_LIMIT_GB``, else a share of RAM.
+
+    None means no limit (the variable set to 0, or the machine's memory unknown).
+    """
+    value = os.environ.get(MEMORY_ENV)
+    if value:
+        try:
+            gib = float(value)
+        except ValueError:
+            gib = -1.0
+        if gib == 0:
+            return None
+        if gib > 0:
+            return int(gib * 2**30)
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemTotal:"):
+                    return int(int(line.split()[1]) * 1024 * MEMORY_SHARE)
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def _signal_name(number: int) -> str:
@@ -64,8 +111,10 @@ class _Worker:
     """One warm worker process and the thread reading its replies."""
 
     def __init__(self, warm: bool) -> None:
-        self.log = tempfile.TemporaryFile()
-        env = dict(os.environ, PYTHONUNBUFFERED="1", GRAPHVIZ_APP_WORKER_WARM="1" if warm else "0")
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115  (open as long as the worker runs)
+        env = dict(THREAD_ENV)
+        env.update(os.environ, PYTHONUNBUFFERED="1")
+        env[protocol.WARM_ENV] = "1" if warm else "0"
         root = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
         self.process = subprocess.Popen(
@@ -77,22 +126,22 @@ class _Worker:
             text=True,
             bufsize=1,
         )
-        self.replies: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.replies: queue.Queue[Reply | None] = queue.Queue()
         self.ready = False
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
 
     def _read(self, stream: IO[str]) -> None:
         for line in stream:
             try:
-                self.replies.put(json.loads(line))
-            except json.JSONDecodeError:
+                self.replies.put(protocol.decode_reply(line))
+            except protocol.ProtocolError:
                 continue
         self.replies.put(None)
 
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def next_reply(self, timeout: float | None) -> dict[str, Any]:
+    def next_reply(self, timeout: float | None) -> Reply:
         """Return the worker's next reply; raise ScriptError if it died."""
         try:
             reply = self.replies.get(timeout=timeout)
@@ -122,7 +171,7 @@ class _Worker:
                 reply = self.next_reply(min(POLL_SECONDS, remaining) if stop is not None else remaining)
             except TimeoutError:
                 continue
-            self.ready = reply.get("event") == "ready"
+            self.ready = reply["event"] == protocol.READY
         return True
 
     def close(self) -> None:
@@ -145,10 +194,15 @@ class Runner:
     With ``warm=True`` (for a long-lived runner, as the app's) the worker also pre-imports what
     scripts load lazily (about 1.5 s once, instead of in every run); a one-shot caller such as the
     CLI passes ``warm=False``.
+
+    ``memory_limit``: the most data memory (bytes) one run's process may use; by default
+    :func:`default_memory_limit` (``GRAPHVIZ_APP_MEMORY_LIMIT_GB``, else 75% of the machine's RAM);
+    None for no limit. A script past it is stopped with ScriptError("memory").
     """
 
-    def __init__(self, *, warm: bool = True) -> None:
+    def __init__(self, *, warm: bool = True, memory_limit: int | None | str = "default") -> None:
         self._warm = warm
+        self.memory_limit: int | None = default_memory_limit() if memory_limit == "default" else memory_limit  # type: ignore[assignment]
         self._worker: _Worker | None = None
         self._lock = threading.Lock()
         self._run_lock = threading.Lock()
@@ -180,7 +234,7 @@ class Runner:
     def _kill(self, reason: str) -> None:
         with self._lock:
             child = self._child
-            if child is not None and self._stop_reason is None:
+            if child is not None and child > 0 and self._stop_reason is None:
                 self._stop_reason = reason
                 try:
                     os.killpg(child, signal.SIGKILL)
@@ -206,7 +260,7 @@ class Runner:
         :meth:`cancel` does; it closes the gap between asking for a run and its start.
         """
         path = check_script_path(script)
-        options = {"backward": backward, "backward_call": backward_call, "output": output}
+        options = Options(backward=backward, backward_call=backward_call, output=output)
         if not self._acquire_run_lock(stop):
             raise ScriptError("cancelled", "The run was cancelled.", file=str(path))
         stop = stop if stop is not None else threading.Event()
@@ -228,23 +282,22 @@ class Runner:
                 return False
         return True
 
-    def _run_locked(
-        self, path: Path, options: dict[str, Any], timeout: float, stop: threading.Event | None
-    ) -> RunResult:
+    def _run_locked(self, path: Path, options: Options, timeout: float, stop: threading.Event | None) -> RunResult:
         with tempfile.TemporaryDirectory(prefix="graphviz_app-") as folder:
             started = time.perf_counter()
-            request = {
-                "script": str(path),
-                "options": options,
-                "result": os.path.join(folder, "result.json"),
-                "output": os.path.join(folder, "output.txt"),
-            }
+            request = Request(
+                script=str(path),
+                options=options,
+                limits=Limits(memory_bytes=self.memory_limit),
+                result=os.path.join(folder, "result.json"),
+                output=os.path.join(folder, "output.txt"),
+            )
             ending = self._submit(request, timeout, stop)
             seconds = time.perf_counter() - started
             output_text = _read_text(request["output"])
             return self._result(path, request["result"], ending, output_text, seconds, timeout)
 
-    def _submit(self, request: dict[str, Any], timeout: float, stop: threading.Event | None) -> dict[str, Any]:
+    def _submit(self, request: Request, timeout: float, stop: threading.Event | None) -> Done:
         self.start()
         worker = self._worker
         assert worker is not None
@@ -253,10 +306,12 @@ class Runner:
             self._stop_reason = None
         if not ready or (stop is not None and stop.is_set()):
             self._stop_reason = "cancelled"
-            return {"event": "done", "exitcode": None, "signal": None}
-        worker.process.stdin.write(json.dumps(request) + "\n")  # type: ignore[union-attr]
+            return Done(event=protocol.DONE, exitcode=None, signal=None, peak_rss=0, leftovers=0)
+        worker.process.stdin.write(protocol.encode(request))  # type: ignore[union-attr]
         worker.process.stdin.flush()  # type: ignore[union-attr]
         started = worker.next_reply(30.0)
+        if started["event"] == protocol.DONE:  # the worker refused the request: no child ran
+            return started
         with self._lock:
             self._child = started["pid"]
         if stop is not None and stop.is_set():
@@ -265,16 +320,19 @@ class Runner:
         try:
             while True:
                 try:
-                    return worker.next_reply(max(0.05, deadline - time.monotonic()))
+                    reply = worker.next_reply(max(0.05, deadline - time.monotonic()))
                 except TimeoutError:
                     self._kill("timeout")
                     deadline = time.monotonic() + 30.0
+                    continue
+                if reply["event"] == protocol.DONE:
+                    return reply
         finally:
             with self._lock:
                 self._child = None
 
     def _result(
-        self, path: Path, result_file: str, ending: dict[str, Any], output: str, seconds: float, timeout: float
+        self, path: Path, result_file: str, ending: Done, output: str, seconds: float, timeout: float
     ) -> RunResult:
         reason = self._stop_reason
         if reason == "timeout":
@@ -294,7 +352,11 @@ class Runner:
                 graph = graph_from_trace(result["trace"])
                 return RunResult(graph, output, list(graph.graph.get("notices", [])), seconds)
             error = ScriptError.from_dict(result["error"])
-        elif ending.get("signal"):
+            if _out_of_memory(error.message + (error.user_traceback or "")) and self.memory_limit:
+                error = self._memory_error(path, error)
+        elif ending["signal"] and self.memory_limit and _out_of_memory(output):
+            error = self._memory_error(path, None)
+        elif ending["signal"]:
             name = _signal_name(ending["signal"])
             error = ScriptError(
                 "crash",
@@ -305,7 +367,7 @@ class Runner:
                 user_traceback=_crash_trace(output),
             )
         else:
-            code = ending.get("exitcode")
+            code = ending["exitcode"]
             error = ScriptError(
                 "exit",
                 f"The script ended its process with os._exit({code}) before a graph was captured. "
@@ -314,6 +376,28 @@ class Runner:
             )
         error.output = output
         raise error
+
+    def _memory_error(self, path: Path, cause: ScriptError | None) -> ScriptError:
+        """Return the error for a script stopped by the memory limit (``cause``: what it raised)."""
+        gib = (self.memory_limit or 0) / 2**30
+        return ScriptError(
+            "memory",
+            f"The script used more than {gib:.1f} GiB of memory, the limit of one run, and was "
+            "stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB "
+            "environment variable, in GiB; 0 for none); otherwise make the tensors or the batch "
+            "smaller.",
+            file=cause.file if cause else str(path),
+            line=cause.line if cause else None,
+            user_traceback=cause.user_traceback if cause else None,
+        )
+
+
+MEMORY_FAILURES = ("MemoryError", "can't allocate memory", "Cannot allocate memory", "std::bad_alloc")
+"""How running out of memory shows: Python's MemoryError, torch's allocator, C++'s new."""
+
+
+def _out_of_memory(text: str) -> bool:
+    return any(marker in text for marker in MEMORY_FAILURES)
 
 
 def _read_text(path: str) -> str:

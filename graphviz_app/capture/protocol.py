@@ -1,0 +1,137 @@
+"""The protocol between the runner (``core/runner.py``) and the capture worker (``capture/worker.py``).
+
+Both ends import this module; it imports neither torch nor anything that does, so ``core`` may use
+it. Messages are JSON objects, one per line: the runner writes :class:`Request` lines to the
+worker's stdin; the worker answers on its stdout with one :class:`Ready` when torch is loaded, then
+for each request a :class:`Started` (the child's pid, also its process group) and a :class:`Done`
+(how the child ended, and the peak memory of the run). The script's result and output travel in
+files named by the request, never through the pipes.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Final, Literal, TypedDict
+
+READY: Final = "ready"
+STARTED: Final = "started"
+DONE: Final = "done"
+Event = Literal["ready", "started", "done"]
+
+OUTPUT_HEAD: Final = 256 * 1024
+"""Bytes of a run's output (stdout and stderr, ``print`` or raw writes) kept from its start."""
+OUTPUT_TAIL: Final = 64 * 1024
+"""Bytes kept from the end of the output once the head is full; what lies between is left out."""
+
+WARM_ENV: Final = "GRAPHVIZ_APP_WORKER_WARM"
+"""Set to "1" to make the worker pre-import what scripts import lazily (a long-lived worker)."""
+
+
+class Options(TypedDict, total=False):
+    """What the capture should do (the fields of ``capture.script.CaptureOptions``)."""
+
+    backward: bool
+    backward_call: int
+    output: str | None
+    run_to_end: bool
+    argv: list[str]
+
+
+class Limits(TypedDict):
+    """Limits of one run, applied in the child before the script starts."""
+
+    memory_bytes: int | None
+    """Most data memory (``RLIMIT_DATA``) the script's process may map; None: no limit."""
+
+
+class Request(TypedDict):
+    """One script to run: where it is, what to capture, and the files to write."""
+
+    script: str
+    options: Options
+    limits: Limits
+    result: str
+    """Path of the JSON result file the child writes (``{"ok": true, "trace"}`` or an error)."""
+    output: str
+    """Path of the file that receives the script's output, bounded to head + tail."""
+
+
+class Ready(TypedDict):
+    event: Literal["ready"]
+    pid: int
+
+
+class Started(TypedDict):
+    event: Literal["started"]
+    pid: int
+
+
+class Done(TypedDict):
+    event: Literal["done"]
+    exitcode: int | None
+    """The child's exit status, or None when a signal ended it."""
+    signal: int | None
+    peak_rss: int
+    """Largest resident set of the child in bytes (``ru_maxrss``)."""
+    leftovers: int
+    """Processes the script left behind (its descendants), killed when the run ended."""
+
+
+Reply = Ready | Started | Done
+
+
+class ProtocolError(ValueError):
+    """A line on the worker's pipes that is not a message of this protocol."""
+
+
+def encode(message: Request | Reply) -> str:
+    """Return ``message`` as one protocol line (JSON, ending in a newline)."""
+    return json.dumps(message, allow_nan=False) + "\n"
+
+
+def _fields(line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"not JSON: {line[:200]!r}") from exc
+    if not isinstance(data, dict):
+        raise ProtocolError(f"not a JSON object: {line[:200]!r}")
+    return data
+
+
+def decode_request(line: str) -> Request:
+    """Return the request on ``line``; raise ProtocolError when it is malformed."""
+    data = _fields(line)
+    for key in ("script", "result", "output"):
+        if not isinstance(data.get(key), str):
+            raise ProtocolError(f"request without a {key!r} path: {line[:200]!r}")
+    options = data.get("options") or {}
+    limits = data.get("limits") or {}
+    if not isinstance(options, dict) or not isinstance(limits, dict):
+        raise ProtocolError(f"request with malformed options or limits: {line[:200]!r}")
+    memory = limits.get("memory_bytes")
+    return Request(
+        script=data["script"],
+        options=Options(**options),  # type: ignore[typeddict-item]
+        limits=Limits(memory_bytes=int(memory) if memory else None),
+        result=data["result"],
+        output=data["output"],
+    )
+
+
+def decode_reply(line: str) -> Reply:
+    """Return the reply on ``line``; raise ProtocolError when it is not one."""
+    data = _fields(line)
+    event = data.get("event")
+    if event == READY:
+        return Ready(event=READY, pid=int(data["pid"]))
+    if event == STARTED:
+        return Started(event=STARTED, pid=int(data["pid"]))
+    if event == DONE:
+        return Done(
+            event=DONE,
+            exitcode=None if data.get("exitcode") is None else int(data["exitcode"]),
+            signal=None if data.get("signal") is None else int(data["signal"]),
+            peak_rss=int(data.get("peak_rss") or 0),
+            leftovers=int(data.get("leftovers") or 0),
+        )
+    raise ProtocolError(f"unknown event {event!r}")

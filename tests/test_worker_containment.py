@@ -1,0 +1,294 @@
+"""A run is contained: what a script starts ends with it, it cannot reach the worker's pipes, its
+memory and output are bounded, and its standard streams behave like plain Python's.
+
+Real scripts through the real Runner and worker (real torch, real processes).
+"""
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from graphviz_app.core.runner import Runner
+from graphviz_app.errors import ScriptError
+
+GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
+"""Three lines that build a two-node graph: what every script here ends with."""
+
+
+@pytest.fixture(scope="module")
+def runner() -> Iterator[Runner]:
+    instance = Runner(warm=False)
+    instance.start()
+    yield instance
+    instance.close()
+
+
+@pytest.fixture
+def write_script(tmp_path: Path) -> Callable[[str], Path]:
+    def write(source: str) -> Path:
+        """Write ``source`` (dedented) followed by GRAPH."""
+        path = tmp_path / "script.py"
+        path.write_text(textwrap.dedent(source) + GRAPH, encoding="utf-8")
+        return path
+
+    return write
+
+
+def names(result) -> set:
+    """The variable names on the nodes of a run's graph."""
+    return {data.get("name") for _, data in result.graph.nodes(data=True)}
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` is a running (not zombie) process."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            stat = handle.read()
+    except OSError:
+        return False
+    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3] != b"Z"
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (from /proc), zombies included."""
+    parents: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as handle:
+                    stat = handle.read()
+            except OSError:
+                continue
+            ppid = int(stat[stat.rfind(b")") + 2 :].split()[1])
+            parents.setdefault(ppid, []).append(int(name))
+    found, stack = [], [pid]
+    while stack:
+        for child in parents.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
+def worker_pid(runner: Runner) -> int:
+    worker = runner._worker
+    assert worker is not None
+    return worker.process.pid
+
+
+def read_pids(path: Path) -> list[int]:
+    return [int(p) for p in path.read_text().split()]
+
+
+def test_processes_a_script_starts_end_with_its_run(write_script, runner, tmp_path):
+    # A forked child, a setsid() grandchild and a double-forked daemon, all sleeping, then a graph.
+    pids = tmp_path / "pids.txt"
+    script = write_script(
+        f"""
+        import os, subprocess, time
+        out = open({str(pids)!r}, "a")
+        if os.fork() == 0:
+            time.sleep(300); os._exit(0)
+        p = subprocess.Popen(["sleep", "300"], start_new_session=True)
+        out.write(f"{{p.pid}}\\n")
+        r, w = os.pipe()
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                os.write(w, str(os.getpid()).encode()); time.sleep(300); os._exit(0)
+            os._exit(0)
+        out.write(os.read(r, 20).decode() + "\\n")
+        out.close()
+        """
+    )
+    result = runner.run(script, timeout=30)
+    assert names(result) >= {"w", "loss"}
+    started = read_pids(pids)
+    assert len(started) == 2
+    assert not [p for p in started if alive(p)]
+    assert descendants(worker_pid(runner)) == []
+
+
+def test_a_setsid_grandchild_does_not_outlive_a_timeout(write_script, runner, tmp_path):
+    pids = tmp_path / "pids.txt"
+    script = write_script(
+        f"""
+        import subprocess, time
+        p = subprocess.Popen(["sleep", "300"], start_new_session=True)
+        open({str(pids)!r}, "w").write(str(p.pid))
+        while True:
+            time.sleep(0.1)
+        """
+    )
+    with pytest.raises(ScriptError) as info:
+        runner.run(script, timeout=2)
+    assert info.value.kind == "timeout"
+    (pid,) = read_pids(pids)
+    assert not alive(pid)
+    assert descendants(worker_pid(runner)) == []
+
+
+def test_the_script_gets_none_of_the_workers_pipes(write_script, runner):
+    # fd 0 is /dev/null (reading it gives b"" at once), fds 1 and 2 are the output pipe, and no
+    # other pipe is open: the worker's request and reply pipes are closed in the child.
+    script = write_script(
+        """
+        import json, os, sys
+        fds = {}
+        for name in os.listdir("/proc/self/fd"):
+            try:
+                fds[name] = os.readlink(f"/proc/self/fd/{name}")
+            except OSError:  # the listing's own descriptor
+                pass
+        print(json.dumps({"fds": fds, "read": repr(os.read(0, 10)), "stdin": sys.stdin.read()}))
+        """
+    )
+    seen = json.loads(runner.run(script).output)
+    fds = seen["fds"]
+    assert seen["read"] == "b''" and seen["stdin"] == ""
+    assert fds["0"] == "/dev/null"
+    assert fds["1"] == fds["2"] and fds["1"].startswith("pipe:")
+    assert [fd for fd, target in fds.items() if target.startswith("pipe:") and fd not in ("1", "2")] == []
+
+
+def test_a_leftover_reading_stdin_cannot_steal_the_next_request(write_script, runner, tmp_path):
+    # The grandchild tries to read a request from fd 0 (and to write a forged reply to every fd);
+    # it reads EOF, and it is killed when its run ends; the next run goes through at once.
+    script = write_script(
+        """
+        import os, time
+        if os.fork() == 0:
+            os.setsid()
+            for fd in range(3, 64):
+                try:
+                    os.write(fd, b'{"event": "done", "exitcode": 0, "signal": null}\\n')
+                except OSError:
+                    pass
+            while True:
+                if os.read(0, 4096) == b"":
+                    time.sleep(0.01)
+        time.sleep(0.2)
+        """
+    )
+    assert names(runner.run(script, timeout=30)) >= {"w", "loss"}
+    started = time.monotonic()
+    nxt = write_script("print('second run')\n")
+    assert runner.run(nxt, timeout=30).output == "second run\n"
+    assert time.monotonic() - started < 20
+
+
+def test_a_script_over_the_memory_limit_is_stopped_with_a_message(write_script):
+    limited = Runner(warm=False, memory_limit=1 * 2**30)
+    try:
+        script = write_script("import torch\nbig = torch.ones(1024, 1024, 1024)  # 4 GiB of float32\n")
+        with pytest.raises(ScriptError) as info:
+            limited.run(script, timeout=60)
+        error = info.value
+        assert error.kind == "memory"
+        assert "more than 1.0 GiB" in error.message and "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message
+        assert error.line == 2 and "can't allocate memory" in (error.user_traceback or "")
+        python = write_script("blob = bytearray(3 * 2**30)\n")
+        with pytest.raises(ScriptError) as info:
+            limited.run(python, timeout=60)
+        assert info.value.kind == "memory" and info.value.line == 1
+        # Under the limit the same runner works.
+        assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}
+    finally:
+        limited.close()
+
+
+def test_the_default_memory_limit_is_a_share_of_the_machine(monkeypatch):
+    with open("/proc/meminfo", encoding="ascii") as handle:
+        total_kib = int(next(line for line in handle if line.startswith("MemTotal:")).split()[1])
+    monkeypatch.delenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", raising=False)
+    assert Runner(warm=False).memory_limit == int(total_kib * 1024 * 0.75)
+    monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "2.5")
+    assert Runner(warm=False).memory_limit == int(2.5 * 2**30)
+    monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "0")
+    assert Runner(warm=False).memory_limit is None
+
+
+def test_raw_writes_to_fd_1_and_2_are_bounded_like_print(write_script, runner):
+    # 40 MB written with os.write (as a C library would) keeps a 256 KiB head and a 64 KiB tail.
+    script = write_script(
+        """
+        import os
+        line = b"y" * 999 + b"\\n"
+        os.write(1, b"first\\n")
+        for i in range(20000):
+            os.write(1 + i % 2, line)
+        os.write(2, b"last\\n")
+        """
+    )
+    output = runner.run(script, timeout=120).output
+    assert output.startswith("first\n") and output.endswith("last\n")
+    assert len(output) < 256 * 1024 + 64 * 1024 + 200
+    left_out = 6 + 20000 * 1000 + 5 - (256 * 1024 + 64 * 1024)
+    assert f"[… {left_out} characters of output left out …]" in output
+
+
+def test_standard_streams_behave_like_real_text_streams(write_script, runner):
+    script = write_script(
+        """
+        import sys
+        out, err = sys.stdout, sys.stderr
+        facts = [out.encoding, out.fileno(), err.fileno(), out.isatty(), sys.stdin.fileno(),
+                 type(out.buffer).__name__, out.writable(), out.errors]
+        print(facts)
+        out.reconfigure(line_buffering=True)
+        out.buffer.write("bytes through .buffer\\n".encode())
+        out.flush()
+        print("é to stderr", file=err)
+        """
+    )
+    output = runner.run(script).output
+    assert output == (
+        "['utf-8', 1, 2, False, 0, 'BufferedWriter', True, 'strict']\n"
+        "bytes through .buffer\n"
+        "é to stderr\n"
+    )
+
+
+def test_no_processes_zombies_or_descriptors_are_left_after_many_runs(write_script, runner):
+    script = write_script("")
+    loop = script.with_name("endless.py")
+    loop.write_text("import os, time\nif os.fork() == 0:\n    time.sleep(300)\nwhile True:\n    time.sleep(0.05)\n")
+    runner.run(script)  # warm: the worker and its reply thread exist before counting
+    worker = worker_pid(runner)
+    processes_before = set(descendants(os.getpid()))
+    fds_before = len(os.listdir("/proc/self/fd"))
+    worker_fds_before = len(os.listdir(f"/proc/{worker}/fd"))
+    threads_before = threading.active_count()
+    for _ in range(30):
+        runner.run(script)
+    cancelled = 0
+    for _ in range(30):
+        errors: list[ScriptError] = []
+
+        def run_endless(errors: list[ScriptError] = errors) -> None:
+            try:
+                runner.run(loop, timeout=60)
+            except ScriptError as exc:
+                errors.append(exc)
+
+        thread = threading.Thread(target=run_endless)
+        thread.start()
+        deadline = time.monotonic() + 30
+        while len(descendants(worker)) < 2 and time.monotonic() < deadline:  # the script and its child
+            time.sleep(0.01)
+        runner.cancel()
+        thread.join(30)
+        assert not thread.is_alive()
+        cancelled += [e.kind for e in errors] == ["cancelled"]
+    assert cancelled == 30
+    assert descendants(worker) == []
+    assert set(descendants(os.getpid())) == processes_before
+    assert len(os.listdir("/proc/self/fd")) == fds_before
+    assert len(os.listdir(f"/proc/{worker}/fd")) == worker_fds_before
+    assert threading.active_count() == threads_before
