@@ -26,7 +26,7 @@ from . import colors
 from .display import ViewOptions, build_display
 from .dot import NodeStyle, to_dot
 from .graph import dumps_graph
-from .layout import LayoutJob, dot_bytes, parse_json_layout, render
+from .layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
            ".json": "json"}
@@ -245,7 +245,14 @@ def _remove(tmp: Path) -> None:
 
 
 def _render(dot_text: str, fmt: str, tmp: Path, timeout: float | None) -> None:
-    render(dot_text, fmt, tmp, timeout=timeout)
+    """Render ``fmt`` into ``tmp`` and check it is complete: ``dot`` also writes the layout
+    (``-Tjson0``), which must place every node (an interrupted ``dot`` exits 0 with a partial
+    drawing); SVG must be well-formed XML, PDF whole."""
+    with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
+        layout_file = Path(workdir) / "layout.json"
+        LayoutJob(dot_text, timeout, args=["-Tjson0", "-o", str(layout_file),
+                                           f"-T{fmt}", "-o", str(tmp)]).run()
+        check_complete(parse_json_layout(layout_file.read_bytes()), dot_text)
     if tmp.stat().st_size == 0:
         raise ExportError(f"Graphviz wrote an empty {fmt.upper()} file.")
     if fmt == "svg":
@@ -350,6 +357,7 @@ def _render_png(dot_text: str, tmp: Path, scale: float, timeout: float | None) -
             f"-Gdpi={dpi:g}", f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",
             "-Tjson0", "-o", str(layout_file), "-Tpng", "-o", str(tmp)]).run()
         drawing = parse_json_layout(layout_file.read_bytes())
+        check_complete(drawing, dot_text)
     width, height = png_size(tmp)
     full_w = round((drawing.width + 2 * PAD_POINTS) * dpi / 72)
     full_h = round((drawing.height + 2 * PAD_POINTS) * dpi / 72)

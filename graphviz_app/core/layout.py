@@ -91,6 +91,42 @@ def dot_program() -> str:
     return path
 
 
+_QUOTED = r'"((?:[^"\\]|\\.)*)"'
+_NODE_STATEMENT = re.compile(r'(?:^|[;{])\s*' + _QUOTED + r'\s*\[', re.MULTILINE)
+_QUOTED_ID = re.compile(_QUOTED)
+
+
+def _unquote(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
+
+
+def holds_nodes_of(layout: Layout, dot_text: str) -> bool:
+    """Return True when ``layout`` has a box for every node statement of ``dot_text`` (quoted
+    ids, as :mod:`.dot` writes) and no node whose id is not a quoted string of the text."""
+    declared = {_unquote(m) for m in _NODE_STATEMENT.findall(dot_text)}
+    if not declared <= layout.nodes.keys():
+        return False
+    return set(layout.nodes) <= {_unquote(m) for m in _QUOTED_ID.findall(dot_text)}
+
+
+def check_complete(layout: Layout, dot_text: str) -> None:
+    """Raise LayoutError unless ``layout`` is a finished drawing of ``dot_text``.
+
+    Interrupted (SIGINT), ``dot`` writes what it has and exits 0: nodes without positions, a
+    zero bounding box, edges without splines.  Such output is a failure, never a result.
+    """
+    if not holds_nodes_of(layout, dot_text):
+        raise LayoutError("Graphviz's dot stopped before placing every node (it was interrupted); "
+                          "nothing was drawn. Try again.")
+    if len(layout.nodes) > 1 and (layout.width <= 0 or layout.height <= 0
+                                  or len({(b.x, b.y) for b in layout.nodes.values()}) == 1):
+        raise LayoutError("Graphviz's dot stopped before positioning the nodes (it was "
+                          "interrupted); nothing was drawn. Try again.")
+    if any(not edge.points for edge in layout.edges):
+        raise LayoutError("Graphviz's dot stopped before routing every edge (it was "
+                          "interrupted); nothing was drawn. Try again.")
+
+
 _NOT_IN_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -226,7 +262,9 @@ class LayoutJob:
         LayoutCancelled, GraphvizNotFoundError when ``dot`` is missing."""
         stdout = self.run()
         warnings = tuple(line.strip() for line in self.stderr.splitlines() if line.strip())
-        return parse_json_layout(stdout, warnings=warnings)
+        drawing = parse_json_layout(stdout, warnings=warnings)
+        check_complete(drawing, self.dot_text)
+        return drawing
 
 
 def layout(dot_text: str, *, timeout: float | None = None) -> Layout:

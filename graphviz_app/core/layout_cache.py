@@ -37,16 +37,14 @@ from typing import Any
 
 from ..errors import GraphvizNotFoundError
 from . import limits
-from .layout import ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox, dot_program
+from .layout import (ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox, dot_program,
+                     holds_nodes_of)
 
 CACHE_ENV = "GRAPHVIZ_APP_CACHE_DIR"
 """Environment variable naming the cache folder (overrides the XDG default)."""
 FORMAT_VERSION = 1
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
 _COLOR_ATTR = re.compile(r'(?<![\w\\])(?:fill|font)?color="#[0-9A-Fa-f]{6,8}"')
-_QUOTED = r'"((?:[^"\\]|\\.)*)"'
-_NODE_STATEMENT = re.compile(r'(?:^|[;{])\s*' + _QUOTED + r'\s*\[', re.MULTILINE)
-_QUOTED_ID = re.compile(_QUOTED)
 STALE_TEMP_SECONDS = 3600
 """A temporary entry older than this was left by a killed process and is removed."""
 log = logging.getLogger(__name__)
@@ -188,19 +186,6 @@ def layout_from_json(data: dict[str, Any]) -> Layout:
     return Layout(width=_coordinate(data["width"]), height=_coordinate(data["height"]),
                   nodes=nodes, edges=edges, clusters=clusters,
                   warnings=tuple(_text(w, "a warning") for w in warnings))
-
-
-def _unquote(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
-
-
-def holds_nodes_of(layout: Layout, dot_text: str) -> bool:
-    """Return True when ``layout`` has a box for every node statement of ``dot_text`` (quoted
-    ids, as :mod:`.dot` writes) and no node whose id is not a quoted string of the text."""
-    declared = {_unquote(m) for m in _NODE_STATEMENT.findall(dot_text)}
-    if not declared <= layout.nodes.keys():
-        return False
-    return set(layout.nodes) <= {_unquote(m) for m in _QUOTED_ID.findall(dot_text)}
 
 
 # --- the cache -------------------------------------------------------------------------------
