@@ -15,10 +15,14 @@ nothing (holding would stop the engine from handing the incoming tensor to ``.gr
 copy), except for a leaf that already had a ``.grad``: then what arrives differs from the sum, and
 is kept for its edge. Python's cyclic garbage collector is paused while the hooks are in place
 and during :meth:`apply`.
+
+The hooks never raise into the engine: a failure in them is kept in ``failures`` (reported as
+graphviz_app's own) and the backward pass runs on as it would without the app.
 """
 from __future__ import annotations
 
 import threading
+import traceback
 import weakref
 from typing import Any, Callable, Sequence
 
@@ -27,6 +31,7 @@ from torch.autograd.function import BackwardCFunction
 
 from ..core.gc_pause import gc_paused, without_gc
 from ..core.schema import Summary
+from .recorder import RETAINS_KEY
 from .summary import BATCH_NUMEL, summarize, summarize_many
 from .walker import Walk
 
@@ -35,6 +40,8 @@ PENDING_BYTES = 64 << 20
 
 HOLD_BYTES = 16 << 20
 """A gradient bigger than this is summarized as it arrives, never held."""
+
+_STRIDED = torch.strided
 
 
 class BackwardRecorder:
@@ -67,6 +74,8 @@ class BackwardRecorder:
                 self._consumer[producer] = consumer
         # Big gradients summarized as they reached a node: consumer -> (storage, elements, summary).
         self._big: dict[int, tuple[Any, Any, Summary]] = {}
+        self.failures: list[str] = []
+        """Tracebacks of failures in the hooks (the backward pass itself ran on)."""
 
     def __enter__(self) -> "BackwardRecorder":
         # The cyclic collector is paused first thing (an allocation could start a collection):
@@ -111,21 +120,31 @@ class BackwardRecorder:
 
         def hook(grad_outputs: Sequence[torch.Tensor | None]) -> None:
             note(k)
-            for grad in grad_outputs:
-                if grad is not None:
-                    hold(k, grad)
-                    return
-            hold(k, None)
+            try:
+                for grad in grad_outputs:
+                    if grad is not None:
+                        hold(k, grad)
+                        return
+                hold(k, None)
+            except Exception:
+                self._failed()
 
         return hook
+
+    def _failed(self) -> None:
+        if len(self.failures) < 3:
+            self.failures.append(traceback.format_exc())
 
     def _post_hook(self, k: int, slots: list[tuple[int, int]]) -> Callable[..., None]:
         hold = self._hold
 
         def hook(grad_inputs: Sequence[torch.Tensor | None], _grad_outputs: Any) -> None:
             count = len(grad_inputs)
-            for slot, producer in slots:
-                hold((producer, k), grad_inputs[slot] if slot < count else None)
+            try:
+                for slot, producer in slots:
+                    hold((producer, k), grad_inputs[slot] if slot < count else None)
+            except Exception:
+                self._failed()
 
         return hook
 
@@ -133,6 +152,9 @@ class BackwardRecorder:
         """Keep ``grad`` for ``key`` (a node, or a (producer, consumer) edge) until the next flush."""
         if grad is None:
             self._pending.append((key, None))
+            return
+        if grad.layout is not _STRIDED or grad.is_nested:  # sparse: no nbytes; shape only
+            self._pending.append((key, summarize(grad)))
             return
         size = grad.nbytes
         if size > HOLD_BYTES:
@@ -195,8 +217,12 @@ class BackwardRecorder:
                 edge_grads.setdefault(key, summary)
 
     @without_gc  # many summaries and no cycles: see __enter__
-    def apply(self, trace: dict[str, Any]) -> None:
-        """Write ``backward_index`` and ``grad`` into the trace's nodes and edges."""
+    def apply(self, trace: dict[str, Any], results: dict[int, torch.Tensor | None] | None = None) -> None:
+        """Write ``backward_index`` and ``grad`` into the trace's nodes and edges.
+
+        ``results`` (node index -> gradient) replaces what a leaf's ``.grad`` would say, for a
+        ``torch.autograd.grad`` call (it returns gradients instead of accumulating them).
+        """
         self.flush()
         nodes = trace["nodes"]
         for position, k in enumerate(self.order):
@@ -207,11 +233,14 @@ class BackwardRecorder:
         tensors = []
         for k in leaves:
             variable = self.walk.nodes[k].variable
+            if results is not None:
+                tensors.append(results.get(k))
+                continue
             grad = variable.grad
             # A .grad taken over from the incoming gradient (no copy) holds the elements the
             # leaf's consumer saw, unchanged unless a post-accumulate hook touched it.
-            if grad is not None and grad.nbytes > HOLD_BYTES and k in self._consumer \
-                    and not getattr(variable, "_post_accumulate_grad_hooks", None):
+            if grad is not None and grad.layout is _STRIDED and grad.nbytes > HOLD_BYTES \
+                    and k in self._consumer and not getattr(variable, "_post_accumulate_grad_hooks", None):
                 found[k] = self._seen(k, grad)
             tensors.append(None if found.get(k) is not None else grad)
         leaf_grads = [found.get(k) or summary for k, summary in zip(leaves, summarize_many(tensors))]
@@ -220,6 +249,15 @@ class BackwardRecorder:
             nodes[k]["grad"] = node_grads.get(k)
         for k, grad in zip(leaves, leaf_grads):
             nodes[k]["grad"] = grad
+        retained = [k for k, node in enumerate(nodes) if node.get("retains_grad")]
+        if retained:
+            grads = [_retained_grad(self.walk.nodes[k]) for k in retained]
+            for k, summary in zip(retained, summarize_many(grads)):
+                nodes[k]["retained_grad"] = summary
+        if results:
+            ops = [k for k in results if not self._leaf[k]]
+            for k, grad in zip(ops, summarize_many([results[k] for k in ops])):
+                nodes[k]["grad"] = grad
         shared = self._shared
         for edge in trace["edges"]:
             producer = int(edge["source"][1:])
@@ -228,6 +266,13 @@ class BackwardRecorder:
                 edge["grad"] = self.edge_grads.get((producer, consumer))
             elif consumer in node_grads or producer in node_grads:
                 edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
+
+
+def _retained_grad(node: Any) -> torch.Tensor | None:
+    """Return the ``.grad`` kept by the tensor that called ``retain_grad()`` on ``node``."""
+    ref = node.metadata.get(RETAINS_KEY)
+    tensor = ref() if ref is not None else None
+    return tensor.grad if tensor is not None else None
 
 
 def _identity(tensor: torch.Tensor) -> tuple[Any, tuple[Any, ...]] | None:

@@ -5,9 +5,11 @@ get a plain explanation with the fix.
 """
 from __future__ import annotations
 
+import linecache
 import re
 import traceback
 from pathlib import Path
+from typing import Any
 
 from ..errors import ScriptError
 
@@ -40,6 +42,13 @@ _KNOWN: list[tuple[str, str, str]] = [
         "nothing can be copied back from it.",
     ),
     (
+        "no_cuda",
+        r"Torch not compiled with CUDA enabled|Found no NVIDIA driver|"
+        r"no NVIDIA driver on your system|CUDA driver initialization failed",
+        "This machine has no CUDA GPU{where}. Use `torch.device(\"cuda\" if "
+        "torch.cuda.is_available() else \"cpu\")`, or 'meta' to see device moves without a GPU.",
+    ),
+    (
         "int_requires_grad",
         r"Only Tensors of floating point and complex dtype can require gradients",
         "Only floating point (and complex) tensors can require gradients, and this one holds "
@@ -56,12 +65,31 @@ _KNOWN: list[tuple[str, str, str]] = [
 ]
 
 
+class CaptureBug(BaseException):
+    """A failure of graphviz_app's own code while the script ran: raised through the script's
+    frames (a BaseException, so the script's ``except Exception`` cannot take it for its own) and
+    reported as ours, kind ``"internal"``, with our traceback."""
+
+    def __init__(self, exc: BaseException, doing: str) -> None:
+        super().__init__(f"{type(exc).__name__}: {exc}")
+        self.error = ScriptError(
+            "internal",
+            f"graphviz_app failed while {doing} ({type(exc).__name__}: {exc}). This is a bug in "
+            "graphviz_app, not in the script; please report it with the traceback below.",
+            user_traceback="".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+        )
+
+
 def _user_frames(tb: traceback.StackSummary) -> list[traceback.FrameSummary]:
     return [f for f in tb if not any(f.filename.startswith(h) or f.filename.endswith(h) for h in _HIDDEN)]
 
 
-def diagnose(exc: BaseException, script_file: str) -> ScriptError:
-    """Return the ScriptError for ``exc`` raised while running ``script_file``."""
+def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> ScriptError:
+    """Return the ScriptError for ``exc`` raised while running ``script_file``.
+
+    ``caller`` is the frame whose call raised ``exc`` when it was caught there (its stack is
+    then what the traceback lacks), or None for an exception that unwound the script.
+    """
     if isinstance(exc, SyntaxError) and exc.filename == script_file:
         text = "".join(traceback.format_exception_only(type(exc), exc))
         return ScriptError(
@@ -72,7 +100,8 @@ def diagnose(exc: BaseException, script_file: str) -> ScriptError:
             line=exc.lineno,
             user_traceback=text,
         )
-    frames = _user_frames(traceback.extract_tb(exc.__traceback__))
+    stack = list(traceback.extract_stack(caller)) if caller is not None else []
+    frames = _user_frames(stack + list(traceback.extract_tb(exc.__traceback__)))
     text = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))
     text += "".join(traceback.format_exception_only(type(exc), exc))
     in_script = [f for f in frames if f.filename == script_file]
@@ -81,7 +110,11 @@ def diagnose(exc: BaseException, script_file: str) -> ScriptError:
     for kind, pattern, explanation in _KNOWN:
         if re.search(pattern, str(exc)):
             devices = sorted(set(re.findall(r"\b(cuda:\d+|cpu|mps|meta)\b", str(exc))))
-            explanation = explanation.format(devices=f" ({' and '.join(devices)})" if devices else "")
+            code = linecache.getline(file, line).strip() if file and line else ""
+            where = f" (line {line}: {code})" if code else (f" (line {line})" if line else "")
+            explanation = explanation.format(
+                devices=f" ({' and '.join(devices)})" if devices else "", where=where
+            )
             return ScriptError(kind, explanation, file=file, line=line, user_traceback=text)
     where = f" on line {line}" if line else ""
     return ScriptError(

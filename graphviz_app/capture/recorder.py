@@ -6,11 +6,19 @@ Values are summarized as the forward pass makes them: each op's output, and each
 While a user's script runs, a ``TorchFunctionMode`` (plus a wrapper around custom
 ``autograd.Function.apply``, which modes do not see) tags every new autograd node through its
 ``Node.metadata`` dict, so the information lives and dies with the graph itself.
+
+The recorder only observes: it never changes grad mode, makes no views of and no in-place changes
+to the script's tensors, and reads nothing autograd-related of an op's result while grad is
+disabled (reading ``grad_fn`` of a view made under ``no_grad`` whose base changed in place raises
+in torch). A failure in its own code is kept in :attr:`ForwardRecorder.failures` (reported as
+graphviz_app's), never raised into the script. It also keeps the latest roots of the graphs it saw
+(:meth:`ForwardRecorder.graph_roots`), so outputs the script never bound to a variable are found.
 """
 from __future__ import annotations
 
 import linecache
 import sys
+import traceback
 import weakref
 from types import FrameType
 from typing import Any, Callable
@@ -25,11 +33,17 @@ SOURCE_KEY = "graphviz_app.source"
 MODULES_KEY = "graphviz_app.modules"
 VALUE_KEY = "graphviz_app.value"
 CUTS_KEY = "graphviz_app.cuts"
+RETAINS_KEY = "graphviz_app.retains_grad"
+"""On the node of a tensor that called ``retain_grad()``: a weak reference to that tensor."""
 VALUE_VERSION_KEY = "graphviz_app.value_version"
 """On a leaf's AccumulateGrad node: the tensor's ``_version`` when its VALUE_KEY summary was taken."""
 _DETACH = {torch.Tensor.detach, torch.detach}
 _INPLACE_DUNDERS = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ipow__", "__setitem__"}
 MAX_INPLACE_NOTES = 5
+MAX_ROOTS = 8
+"""Graph roots (op results no later op consumed) kept alive, newest first out."""
+MAX_FAILURES = 3
+_RETAIN_GRAD = torch.Tensor.retain_grad
 
 
 def _is_inplace(func: Callable[..., Any]) -> bool:
@@ -56,6 +70,14 @@ class ForwardRecorder(TorchFunctionMode):
         """The highest autograd sequence number tagged so far (nodes above it are new)."""
         self._detached: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
         """id(tensor) -> (weak reference, where and from what it was detached)."""
+        self.roots: dict[int, weakref.ref] = {}
+        """Sequence number of a node -> weak reference to the op result it made, for results no
+        later op has consumed (the newest MAX_ROOTS); the newest one is also held in ``_last``."""
+        self._last: torch.Tensor | None = None
+        self.called: set[int] = set()
+        """ids of the modules the script called at top level (outside any other module)."""
+        self.failures: list[str] = []
+        """Tracebacks of failures in the recorder's own code (the script ran on unchanged)."""
 
     # -- activation -------------------------------------------------------------------------
     def __enter__(self) -> "ForwardRecorder":
@@ -71,7 +93,11 @@ class ForwardRecorder(TorchFunctionMode):
 
         def apply(cls: type, *args: Any, **kwargs: Any) -> Any:
             result = original(cls, *args, **kwargs)
-            recorder.tag(result)
+            if torch.is_grad_enabled():
+                try:
+                    recorder.tag(result)
+                except Exception:
+                    recorder.failed()
             return result
 
         function.apply = classmethod(apply)  # type: ignore[method-assign, assignment]
@@ -87,6 +113,8 @@ class ForwardRecorder(TorchFunctionMode):
             self._original_apply = None
 
     def _push_module(self, module: torch.nn.Module, _inputs: Any) -> None:
+        if not self.module_stack:
+            self.called.add(id(module))
         self.module_stack = self.module_stack + (module,)
 
     def _pop_module(self, module: torch.nn.Module, _inputs: Any, _output: Any) -> None:
@@ -101,16 +129,53 @@ class ForwardRecorder(TorchFunctionMode):
         self, func: Callable[..., Any], types: Any, args: tuple = (), kwargs: dict | None = None
     ) -> Any:
         result = func(*args, **(kwargs or {}))
-        if self.no_grad_line is None and not torch.is_grad_enabled():
-            self._note_no_grad(args)
-        if func in _DETACH:
-            self._note_detach(args[0], result)
-        elif len(self.inplace) < MAX_INPLACE_NOTES and _is_inplace(func) and args:
-            self._note_inplace(args[0])
-        elif self._detached and isinstance(result, torch.Tensor) and result.grad_fn is not None:
-            self._note_cut_inputs(args, result)
-        self.tag(result)
+        try:
+            if not torch.is_grad_enabled():
+                # Nothing autograd-related is read here: results made under no_grad have no
+                # graph, and reading grad_fn of some of them raises (see the module docstring).
+                if self.no_grad_line is None:
+                    self._note_no_grad(args)
+                if len(self.inplace) < MAX_INPLACE_NOTES and _is_inplace(func) and args:
+                    self._note_inplace(args[0])
+                return result
+            if func in _DETACH:
+                self._note_detach(args[0], result)
+            elif func is _RETAIN_GRAD:
+                self._note_retain_grad(args[0])
+            elif len(self.inplace) < MAX_INPLACE_NOTES and _is_inplace(func) and args:
+                self._note_inplace(args[0])
+            elif self._detached and isinstance(result, torch.Tensor) and result.grad_fn is not None:
+                self._note_cut_inputs(args, result)
+            self.tag(result)
+        except Exception:  # our failure: noted, never raised into the script
+            self.failed()
         return result
+
+    def failed(self) -> None:
+        """Keep the traceback of the exception being handled (a failure in our own code)."""
+        if len(self.failures) < MAX_FAILURES:
+            self.failures.append(traceback.format_exc())
+
+    def _note_retain_grad(self, tensor: Any) -> None:
+        if isinstance(tensor, torch.Tensor) and tensor.grad_fn is not None:
+            tensor.grad_fn.metadata[RETAINS_KEY] = weakref.ref(tensor)
+
+    def graph_roots(self) -> list[torch.Tensor]:
+        """Return the op results no later op consumed that are still alive, oldest first.
+
+        Only the newest is kept alive by the recorder (a script's last result, passed to a
+        function or printed and then dropped, is found; older graphs are not kept in memory).
+        """
+        found = []
+        for sequence, ref in self.roots.items():
+            tensor = ref()
+            try:
+                node = tensor.grad_fn if tensor is not None else None
+                if node is not None and node._sequence_nr() == sequence:
+                    found.append(tensor)
+            except RuntimeError:  # its grad_fn can no longer be read (changed in place since)
+                continue
+        return found
 
     def _note_inplace(self, target: Any) -> None:
         if isinstance(target, torch.Tensor) and target.requires_grad:
@@ -161,6 +226,15 @@ class ForwardRecorder(TorchFunctionMode):
             return
         metadata[SOURCE_KEY] = self._source()
         metadata[MODULES_KEY] = self.module_stack
+        roots = self.roots
+        if roots:
+            for child, _ in node.next_functions:
+                if child is not None:
+                    roots.pop(child._sequence_nr(), None)
+        roots[node._sequence_nr()] = weakref.ref(tensor)
+        self._last = tensor
+        if len(roots) > MAX_ROOTS:
+            del roots[next(iter(roots))]
         if self.values:
             metadata[VALUE_KEY] = summarize(tensor)
             self._tag_leaves(node)

@@ -6,17 +6,28 @@ Three kinds of scripts are understood:
    the chosen call (the first by default), before the engine frees its buffers, and that backward
    is recorded;
 3. module scripts: a top-level ``model`` and ``inputs`` (optionally ``target`` and ``loss_fn``), or a
-   ``build()`` returning them as a dict: the forward pass (and loss) is run here.
+   ``build()`` returning them as a dict: the forward pass (and loss) is run here. With top-level
+   variables, only when the script never called ``model`` itself (what the script built is the
+   truth; the forward never runs twice); ``build()``, written for the app, always applies.
+
+Scripts that call ``backward()`` or ``torch.autograd.grad()`` are stopped once the captured call
+returns (unless ``run_to_end``): the graph exists then, and a training loop's remaining steps would
+only keep the user waiting. Only the script's own calls count: calls torch makes while a backward
+pass runs (reentrant checkpointing) or from inside its own functions (``autograd.functional``)
+pass through unseen. A captured call that raises keeps the graph, with the failing node marked.
 
 This module runs user code: the worker calls it in a throw-away child process.
 """
 from __future__ import annotations
 
 import builtins
+import linecache
+import os
 import random
 import sys
+import traceback
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -24,12 +35,16 @@ import torch
 
 from ..errors import ScriptError
 from .backward import BackwardRecorder, run_backward
-from .diagnose import diagnose
+from .diagnose import CaptureBug, diagnose
 from .naming import Names, collect_names
 from .recorder import ForwardRecorder
 from .walker import build_trace, walk
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+_TENSOR_FILE = os.path.join(_TORCH_DIR, "_tensor.py")
+"""``Tensor.backward`` calls ``torch.autograd.backward`` for the script: a call from there counts."""
+_CALL_TEXT = {"backward": "backward()", "grad": "torch.autograd.grad()"}
 SEED = 0
 """Every run starts from this seed, so reloading a script with random weights gives the same graph."""
 
@@ -46,6 +61,14 @@ class CaptureOptions:
     """Name of the one output to use, instead of all of them."""
     values: bool = True
     """Record a summary of every op's forward value."""
+    run_to_end: bool = False
+    """Let the script run on after the captured backward() call (by default it stops there)."""
+    argv: list[str] = field(default_factory=list)
+    """Arguments the script sees: ``sys.argv = [script, *argv]``."""
+
+
+class _Stopped(BaseException):
+    """Ends the script after the captured backward call, when no ``on_result`` ended the process."""
 
 
 def read_script(path: Path) -> Any:
@@ -89,42 +112,76 @@ def seed_everything(seed: int = SEED) -> None:
 
 
 class ScriptCapture:
-    """One run of one script; :meth:`run` returns the trace or raises ScriptError."""
+    """One run of one script; :meth:`run` returns the trace or raises ScriptError.
 
-    def __init__(self, path: str | Path, options: CaptureOptions | None = None) -> None:
+    ``on_result``, when given, receives the finished trace at the moment the script is stopped
+    after its captured backward call, and is expected not to return (the worker writes the result
+    and ends the process, so no ``finally`` block of the script runs); without it the script is
+    unwound by an exception and :meth:`run` returns the trace.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        options: CaptureOptions | None = None,
+        on_result: Callable[[dict[str, Any]], None] | None = None,
+    ) -> None:
         self.path = Path(path).resolve()
         self.file = str(self.path)
         self.options = options or CaptureOptions()
+        self.on_result = on_result
         self.namespace: dict[str, Any] = {}
         self.notices: list[str] = []
         self.backward_calls = 0
+        """The script's own backward()/autograd.grad() calls so far."""
         self.captured: dict[str, Any] | None = None
         self.recorder = ForwardRecorder(self.file, values=self.options.values)
+        self._depth = 0
+        """Backward passes running now (a call made while one runs is torch's, not the script's)."""
+        self._failed_backward: BaseException | None = None
+        self._internal_failures: list[str] = []
+        self._stopped: dict[str, Any] | None = None
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
         """Run the script and return its trace (node-link form, see core/schema.py)."""
         code = read_script(self.path)
         self.namespace = {"__name__": "__main__", "__file__": self.file, "__builtins__": builtins}
-        sys.argv = [self.file]
+        sys.argv = [self.file, *map(str, self.options.argv)]
         sys.path.insert(0, str(self.path.parent))
         seed_everything()
-        original_backward = torch.autograd.backward
-        torch.autograd.backward = self._intercept(original_backward)  # type: ignore[assignment]
+        autograd = torch.autograd
+        original_backward, original_grad = autograd.backward, autograd.grad
+        autograd.backward = self._intercept(original_backward, "backward")  # type: ignore[assignment]
+        autograd.grad = self._intercept(original_grad, "grad")  # type: ignore[assignment]
         warnings.showwarning = self._watch_warnings(warnings.showwarning)
         try:
             with self.recorder:
-                self._exec(code)
+                try:
+                    self._exec(code)
+                except _Stopped:
+                    return self._stopped  # type: ignore[return-value]
                 if self.captured is None:
                     return self._capture_after_run(original_backward)
         finally:
-            torch.autograd.backward = original_backward  # type: ignore[assignment]
+            autograd.backward = original_backward  # type: ignore[assignment]
+            autograd.grad = original_grad  # type: ignore[assignment]
         return self._finish(self.captured)
 
     def _exec(self, code: Any) -> None:
         try:
             exec(code, self.namespace)
-        except SystemExit as exc:
+        except (_Stopped, ScriptError):
+            raise
+        except CaptureBug as bug:
+            raise bug.error from None
+        except BaseException as exc:
+            if exc is self._failed_backward and self.captured is not None:
+                return  # the captured backward failed and the script did not recover: show its graph
+            self._user_error(exc)
+
+    def _user_error(self, exc: BaseException) -> None:
+        if isinstance(exc, SystemExit):
             status = exc.code
             if status not in (None, 0):
                 raise ScriptError(
@@ -134,14 +191,13 @@ class ScriptCapture:
                     file=self.file,
                 ) from None
             self.notices.append("The script called sys.exit(0); its graph is shown as it stood then.")
-        except ScriptError:
-            raise
-        except BaseException as exc:  # the user's error, reported with the user's traceback
-            error = diagnose(exc, self.file)
-            if error.kind == "inplace" and self.recorder.inplace:
-                changes = "; ".join(f"line {n['line']}: `{n['code']}`" for n in self.recorder.inplace)
-                error.message += f" In-place changes of tensors that require grad: {changes}."
-            raise error from None
+            return
+        # the user's error, reported with the user's traceback
+        error = diagnose(exc, self.file)
+        if error.kind == "inplace" and self.recorder.inplace:
+            changes = "; ".join(f"line {n['line']}: `{n['code']}`" for n in self.recorder.inplace)
+            error.message += f" In-place changes of tensors that require grad: {changes}."
+        raise error from None
 
     def _watch_warnings(self, show: Callable[..., Any]) -> Callable[..., Any]:
         """Return a warnings.showwarning that still shows every warning, and explains the ones
@@ -172,36 +228,155 @@ class ScriptCapture:
         return filename, lineno
 
     def _finish(self, trace: dict[str, Any]) -> dict[str, Any]:
-        trace["graph"]["notices"] = self.notices + trace["graph"]["notices"]
+        graph = trace["graph"]
+        graph["notices"] = self.notices + graph["notices"]
+        graph["backward_calls"] = self.backward_calls
+        graph.setdefault("stopped_after_backward", None)
+        failures = self.recorder.failures + self._internal_failures
+        if failures:
+            last = failures[0].strip().splitlines()[-1]
+            graph["notices"].append(
+                f"graphviz_app failed to record part of this graph ({last}): a bug in graphviz_app, "
+                "not in the script, which ran unchanged. Some values or gradients may be missing; "
+                "please report it with the traceback in the graph's 'internal_errors'."
+            )
+            graph["internal_errors"] = failures
         return trace
 
-    # -- the script's own backward() --------------------------------------------------------
-    def _intercept(self, original: Callable[..., Any]) -> Callable[..., Any]:
-        def backward(tensors: Any, *args: Any, **kwargs: Any) -> Any:
+    # -- the script's own backward() and torch.autograd.grad() -------------------------------
+    def _intercept(self, original: Callable[..., Any], kind: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            caller = sys._getframe(1).f_code.co_filename
+            if self._depth or caller.startswith(_APP_DIR) or (
+                    caller.startswith(_TORCH_DIR) and caller != _TENSOR_FILE):
+                # torch's own call (from inside a running backward, as reentrant checkpointing
+                # makes, or from one of its functions, as autograd.functional), or ours (the
+                # app's backward, torch's dispatch to the recorder): not the script's
+                return original(*args, **kwargs)
             self.backward_calls += 1
-            if self.captured is not None or self.backward_calls != self.options.backward_call:
-                return original(tensors, *args, **kwargs)
-            outputs = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
-            roots = [t for t in outputs if t.grad_fn is not None]
-            if not roots:
-                return original(tensors, *args, **kwargs)
-            names = collect_names(self._frame_namespaces(sys._getframe(1)))
+            if self.captured is None and self.backward_calls == self.options.backward_call:
+                captured = self._capture_call(original, kind, args, kwargs, sys._getframe(1))
+                if captured is not None:
+                    return captured[0]
+            self._depth += 1
+            try:
+                return original(*args, **kwargs)
+            finally:
+                self._depth -= 1
+
+        call.__wrapped__ = original  # type: ignore[attr-defined]
+        return call
+
+    def _capture_call(
+        self, original: Callable[..., Any], kind: str, args: tuple, kwargs: dict[str, Any], frame: Any
+    ) -> tuple[Any] | None:
+        """Run the captured call with the backward recorder; return ``(its value,)``, or None
+        when its tensors have no graph (the caller runs it plainly). Stops the script after it
+        unless ``run_to_end``; re-raises its exception then."""
+        tensors = args[0] if args else kwargs.get("tensors" if kind == "backward" else "outputs")
+        outputs = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors or ())
+        roots = [t for t in outputs if isinstance(t, torch.Tensor) and t.grad_fn is not None]
+        if not roots:
+            return None
+        try:
+            names = collect_names(self._frame_namespaces(frame))
             result = walk([t.grad_fn for t in roots])
             trace = build_trace(
                 result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots], script=self.file
             )
             recorder = BackwardRecorder(result)
+        except Exception as exc:
+            raise CaptureBug(exc, "walking the graph") from None
+        value: Any = None
+        error: BaseException | None = None
+        self._depth += 1
+        try:
             with recorder:
-                value = original(tensors, *args, **kwargs)
-            recorder.apply(trace)
-            call = self.backward_calls
-            trace["graph"]["backward"] = {"ran": True, "by": "script", "call": call, "error": None}
-            if call > 1 or self.options.backward_call > 1:
-                self.notices.append(f"Showing the graph of the script's backward() call number {call}.")
-            self.captured = trace
-            return value
+                value = original(*args, **kwargs)
+        except Exception as exc:  # the script's backward failed: keep the graph, mark the node
+            error = exc
+        finally:
+            self._depth -= 1
+        call = self.backward_calls
+        line = self._script_line(frame)
+        try:
+            results = self._grad_results(result, args, kwargs, value) if kind == "grad" and error is None else None
+            recorder.apply(trace, results)
+        except Exception as exc:
+            raise CaptureBug(exc, "recording the backward pass") from None
+        self._internal_failures.extend(recorder.failures)
+        graph = trace["graph"]
+        graph["backward"] = {"ran": True, "by": "script", "call": call, "error": None}
+        if kind == "grad":
+            graph["backward"]["kind"] = "grad"
+        if call > 1 or self.options.backward_call > 1:
+            self.notices.append(f"Showing the graph of the script's {_CALL_TEXT[kind]} call number {call}.")
+        self.captured = trace
+        if error is not None:
+            self._mark_backward_error(trace, recorder, error, frame)
+            if self.options.run_to_end:
+                self._failed_backward = error
+                raise error
+        if not self.options.run_to_end:
+            self._stop(trace, kind, call, line)
+        return (value,)
 
-        return backward
+    def _grad_results(self, result: Any, args: tuple, kwargs: dict[str, Any], value: Any) -> dict[int, Any]:
+        """Map the nodes of ``torch.autograd.grad``'s inputs to the gradients it returned."""
+        inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+        inputs = [inputs] if isinstance(inputs, torch.Tensor) else list(inputs or ())
+        leaves = {id(node.variable): k for k, node in enumerate(result.nodes) if result.leaf[k]}
+        found: dict[int, Any] = {}
+        for tensor, grad in zip(inputs, value or ()):
+            node = tensor.grad_fn
+            k = result.index.get(id(node)) if node is not None else leaves.get(id(tensor))
+            if k is not None:
+                found[k] = grad
+        return found
+
+    def _mark_backward_error(
+        self, trace: dict[str, Any], recorder: BackwardRecorder, error: BaseException, frame: Any
+    ) -> None:
+        """Attach the failed backward's error to the graph, and to the node the engine ran last."""
+        explained = diagnose(error, self.file, frame)
+        if explained.kind == "inplace" and self.recorder.inplace:
+            changes = "; ".join(f"line {n['line']}: `{n['code']}`" for n in self.recorder.inplace)
+            explained.message += f" In-place changes of tensors that require grad: {changes}."
+        text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        node = f"n{recorder.order[-1]}" if recorder.order else None
+        if node is not None:
+            trace["nodes"][recorder.order[-1]]["backward_error"] = text
+        graph = trace["graph"]
+        graph["backward"]["error"] = text
+        graph["backward_error"] = {
+            "kind": explained.kind, "message": explained.message, "node": node,
+            "line": explained.line, "traceback": explained.user_traceback,
+        }
+        where = f" at {trace['nodes'][recorder.order[-1]]['op']}" if node is not None else ""
+        self.notices.append(
+            f"backward() failed{where}: {explained.message} The graph is shown as it stood, with "
+            "the gradients the engine computed before it stopped."
+        )
+
+    def _stop(self, trace: dict[str, Any], kind: str, call: int, line: int | None) -> None:
+        """End the script now: hand the finished trace to ``on_result`` (or unwind)."""
+        where = f" on line {line}" if line is not None else ""
+        self.notices.append(
+            f"Stopped after {_CALL_TEXT[kind]} call {call}{where}; the rest of the script did not run."
+        )
+        trace["graph"]["stopped_after_backward"] = {"call": call, "line": line, "kind": kind}
+        finished = self._stopped = self._finish(trace)
+        if self.on_result is not None:
+            self.on_result(finished)
+        raise _Stopped
+
+    def _script_line(self, frame: Any) -> int | None:
+        """The line of the innermost frame of the script at or above ``frame``."""
+        while frame is not None:
+            if frame.f_code.co_filename == self.file:
+                return frame.f_lineno
+            frame = frame.f_back
+        return None
 
     def _frame_namespaces(self, frame: Any) -> list[Mapping[str, Any]]:
         scopes: list[Mapping[str, Any]] = []
@@ -222,10 +397,24 @@ class ScriptCapture:
                 f"{self.backward_calls}.",
                 file=self.file,
             )
-        outputs = self._module_outputs()
         names = collect_names([self.namespace])
-        if outputs is None:
-            outputs = self._namespace_outputs(names)
+        outputs = self._namespace_outputs(names)
+        unbound = not outputs
+        if unbound:
+            outputs = self._recorded_outputs()
+        if not outputs or self._model_never_called():
+            # module-script conventions: only when the script itself built no graph
+            module = self._module_outputs()
+            if module:
+                outputs, unbound = module, False
+                names = collect_names([self.namespace])  # with what build() returned
+        if not outputs:
+            raise self._no_graph_error()
+        if unbound:
+            self.notices.append(
+                "The script kept no variable holding its output; the graph shown ends at the last "
+                "result it computed (bind it to a variable, e.g. `loss = ...`, to choose another)."
+            )
         for name, tensor in outputs:
             if name:
                 names.add_tensor(name, tensor)
@@ -252,8 +441,36 @@ class ScriptCapture:
                 f"Backward stopped: {error}.{hint} Gradients are shown for the nodes the engine "
                 "reached before that."
             )
+            if recorder.order:
+                trace["nodes"][recorder.order[-1]]["backward_error"] = error
         recorder.apply(trace)
+        self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
+
+    def _model_never_called(self) -> bool:
+        """Whether the module conventions apply although the script built a graph: it defines
+        ``build()`` (written for the app: an explicit request), or a top-level ``model`` and
+        ``inputs`` but never ran the model."""
+        build = self.namespace.get("build")
+        if callable(build) and not isinstance(build, type):
+            return True
+        model = self.namespace.get("model")
+        return (isinstance(model, torch.nn.Module) and "inputs" in self.namespace
+                and id(model) not in self.recorder.called)
+
+    def _recorded_outputs(self) -> list[tuple[str | None, torch.Tensor]]:
+        """The newest graph the script built and left unbound (passed to a function, printed,
+        returned by ``main()``): the newest root the recorder kept, with the other live roots
+        that share a node with its graph."""
+        roots = self.recorder.graph_roots()
+        if not roots:
+            return []
+        newest = roots[-1]
+        if self.options.output is not None:
+            return []
+        seen = walk([newest.grad_fn])
+        found = [t for t in roots[:-1] if any(id(n) in seen.index for n in walk([t.grad_fn]).nodes)]
+        return [(None, t) for t in found + [newest]]
 
     def _module_outputs(self) -> list[tuple[str | None, torch.Tensor]] | None:
         spec = self._module_spec()
@@ -330,10 +547,7 @@ class ScriptCapture:
             if name == "loss":
                 return [(name, tensor)]
         fed = _fed_nodes([t.grad_fn for _, t in candidates.values()])
-        outputs = [(n, t) for key, (n, t) in candidates.items() if key not in fed]
-        if not outputs:
-            raise self._no_graph_error()
-        return outputs
+        return [(n, t) for key, (n, t) in candidates.items() if key not in fed]
 
     def _no_graph_error(self) -> ScriptError:
         line = self.recorder.no_grad_line
@@ -348,14 +562,18 @@ class ScriptCapture:
             )
         requires = any(
             t.requires_grad for v in self.namespace.values() for _, t in _tensors_in(v, "")
+        ) or any(
+            p.requires_grad for v in self.namespace.values() if isinstance(v, torch.nn.Module)
+            for p in v.parameters()
         )
         if requires:
             return ScriptError(
                 "no_graph",
-                "The script built no autograd graph that it kept: no tensor in its top-level "
-                "variables was computed from a tensor that requires grad (results kept only "
-                "inside functions, or detached, are not found). Assign the output to a top-level "
-                "variable (for example `loss = ...`).",
+                "The script built no autograd graph that it kept: tensors (or module parameters) "
+                "require grad, but no result computed from them is still alive when the script "
+                "ends (results dropped inside functions, or detached, are gone). Assign the "
+                "output to a top-level variable (for example `loss = ...`), or return it from "
+                "the function that computes it.",
                 file=self.file,
             )
         return ScriptError(

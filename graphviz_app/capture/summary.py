@@ -9,6 +9,11 @@ never depends on the others in the call: torch reduces a row of a matrix exactly
 the same elements alone, so ``summarize_many(ts) == [summarize(t) for t in ts]``, and both give
 what ``torch.linalg.vector_norm``, ``torch.aminmax`` and ``mean`` give on each (contiguous) tensor.
 
+Every tensor a script can make is summarized without raising: sparse (COO, CSR...), meta and
+empty tensors get shape and dtype only, quantized ones the statistics of their dequantized
+values, complex ones the statistics of their magnitudes (values as Python complex numbers,
+which the worker writes to JSON as text), nested ones no summary (None), and one torch cannot reduce keeps shape and dtype.
+
 A big tensor is reduced in the order of its storage (a transposed view gives the statistics of the
 matrix it views, to the bit). Statistics are taken in the tensor's floating dtype (float32 for float16 and bfloat16, float64 for
 integers and booleans, of the magnitudes for complex numbers).
@@ -72,17 +77,27 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
     """Return the Summary of ``tensor`` (see schema), or None for None.
 
     Holds no reference to the tensor; values are kept only for at most MAX_VALUES elements.
-    Meta tensors, and tensors without elements, get shape and dtype only.
+    Meta, sparse and quantized-without-values tensors, and tensors without elements, get shape
+    and dtype only; a tensor without a shape (nested) gets None. Never raises for a tensor.
     """
     if tensor is None or not isinstance(tensor, torch.Tensor):
         return None
     numel = tensor.numel()
     if (numel > BATCH_NUMEL or type(tensor) not in _BATCHABLE or tensor.dtype in _UNUSUAL
-            or not numel or tensor.layout != _STRIDED or tensor.device.type == "meta"):
+            or not numel or tensor.layout != _STRIDED or tensor.device.type == "meta"
+            or tensor.is_nested):
         return summarize_many((tensor,))[0]
     # One small tensor: what _summarize_rows computes for its row (torch reduces a row of a
     # matrix exactly as the same elements alone), without building the matrix.
     summary = _empty_summary(tensor)
+    try:
+        _fill_small(tensor, summary, numel)
+    except Exception:  # an unusual tensor torch cannot reduce: shape and dtype only
+        return _empty_summary(tensor)  # type: ignore[return-value]
+    return summary  # type: ignore[return-value]
+
+
+def _fill_small(tensor: torch.Tensor, summary: dict[str, Any], numel: int) -> None:
     with torch.no_grad():
         data = _as_real(tensor.detach().contiguous())
         norm = float(torch.linalg.vector_norm(data))
@@ -96,7 +111,6 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
             summary["inf"] = int(torch.isinf(data).sum())
         if numel <= MAX_VALUES:
             summary["values"] = tensor.detach().cpu().tolist()
-    return summary  # type: ignore[return-value]
 
 
 def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | None]:
@@ -111,6 +125,8 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
     large: list[int] = []
     for i, tensor in enumerate(tensors):
         if tensor is None or not isinstance(tensor, torch.Tensor):
+            continue
+        if tensor.is_nested:  # no single shape: no summary
             continue
         out[i] = _empty_summary(tensor)
         numel = tensor.numel()
@@ -129,15 +145,28 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
         for (_, _, numel), members in groups.items():
             rows = max(1, BATCH_CHUNK // numel)
             for start in range(0, len(members), rows):
-                _summarize_rows(tensors, out, members[start:start + rows], numel)
+                piece = members[start:start + rows]
+                try:
+                    _summarize_rows(tensors, out, piece, numel)
+                except Exception:  # one by one: only the tensors torch cannot reduce lose statistics
+                    large.extend(piece)
         if large:
-            _summarize_large(tensors, out, large)
+            try:
+                _summarize_large(tensors, out, large)
+            except Exception:
+                for i in large:
+                    try:
+                        _summarize_large(tensors, out, [i])
+                    except Exception:  # shape and dtype only
+                        out[i] = _empty_summary(tensors[i])
     return out
 
 
 def _as_real(data: torch.Tensor) -> torch.Tensor:
     """Return the values statistics are taken of: magnitudes of complex numbers, floating point
     (float64 for integers and booleans, float32 for half precision)."""
+    if data.is_quantized:
+        data = data.dequantize()
     if data.is_complex():
         data = data.abs()
     if not data.is_floating_point():
@@ -216,4 +245,5 @@ def _summarize_large(tensors: Sequence[Any], out: list[Any], members: list[int])
             summary["nan"] = int(torch.isnan(data).sum())
             summary["inf"] = int(torch.isinf(data).sum())
         if tensors[i].numel() <= MAX_VALUES:  # a small tensor of an unusual kind (a subclass)
-            summary["values"] = tensors[i].detach().cpu().tolist()
+            tensor = tensors[i].detach()
+            summary["values"] = (tensor.dequantize() if tensor.is_quantized else tensor).cpu().tolist()

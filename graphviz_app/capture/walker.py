@@ -15,7 +15,7 @@ import torch
 from ..core.gc_pause import without_gc
 from ..core.schema import SCHEMA_VERSION
 from .naming import Names, module_path
-from .recorder import CUTS_KEY, MODULES_KEY, SOURCE_KEY, VALUE_KEY, VALUE_VERSION_KEY
+from .recorder import CUTS_KEY, MODULES_KEY, RETAINS_KEY, SOURCE_KEY, VALUE_KEY, VALUE_VERSION_KEY
 from .summary import device_name, dtype_name, summarize_many
 
 Node = Any  # torch.autograd.graph.Node (C++ nodes have no common Python base class)
@@ -217,7 +217,7 @@ class Describer:
         metadata = node.metadata
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
-        return {
+        record = {
             "op": op_name(node), "kind": "op", "name": self.names.nodes.get(id(node)),
             "module": self.module(metadata[MODULES_KEY]) if tagged else None,
             "source": metadata[SOURCE_KEY] if tagged else None,
@@ -225,6 +225,12 @@ class Describer:
             "cuts": list(cuts) if cuts else [],
             "shape": shape, "dtype": dtype, "device": device, "saved": self.saved(node),
         }
+        if tagged and RETAINS_KEY in metadata:
+            tensor = metadata[RETAINS_KEY]()
+            if tensor is not None and tensor.retains_grad:
+                record["retains_grad"] = True
+                record["retained_grad"] = None
+        return record
 
 
 def _leaf_values(result: Walk, records: list[dict[str, Any]]) -> None:

@@ -20,10 +20,6 @@ CASES = {
         "import torch\nw = torch.ones(2, requires_grad=True)\nm = torch.ones(2, device='meta')\ny = (w + m).sum()\n",
         "different devices",
     ),
-    "inplace": (
-        "import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n",
-        "changed in place",
-    ),
     "backward_twice": (
         "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * w).sum()\ny.backward()\ny.backward()\n",
         "retain_graph=True",
@@ -38,7 +34,8 @@ def test_script_errors_name_the_cause(kind, write_script, runner):
     source, phrase = CASES[kind]
     script = write_script(source)
     with pytest.raises(ScriptError) as info:
-        runner.run(script, timeout=30)
+        # run to the end: the second backward() of "backward_twice" comes after the captured one
+        runner.run(script, timeout=30, run_to_end=True)
     error = info.value
     assert error.kind == kind
     assert phrase in error.message
@@ -51,11 +48,23 @@ def _line_start(source: str, line: int) -> int:
     return sum(len(part) + 1 for part in source.split("\n")[: line - 1])
 
 
-def test_inplace_error_names_the_line_that_changed_the_tensor(write_script, runner):
-    script = write_script("import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n")
-    with pytest.raises(ScriptError) as info:
-        runner.run(script)
-    assert "line 4: `x.mul_(2)`" in info.value.message and info.value.line == 5
+INPLACE = "import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n"
+
+
+@pytest.mark.parametrize("run_to_end", [False, True])
+def test_inplace_error_keeps_the_graph_and_names_the_line_that_changed_the_tensor(write_script, runner, run_to_end):
+    # backward() fails in SigmoidBackward0: the sigmoid result it saved was doubled in place
+    script = write_script(INPLACE)
+    graph = runner.run(script, run_to_end=run_to_end).graph
+    error = graph.graph["backward_error"]
+    assert error["kind"] == "inplace" and "changed in place" in error["message"]
+    assert "line 4: `x.mul_(2)`" in error["message"] and error["line"] == 5
+    assert error["traceback"] and "graphviz_app" not in error["traceback"]
+    failing = graph.nodes[error["node"]]
+    assert failing["op"] == "SigmoidBackward0" and "modified by an inplace operation" in failing["backward_error"]
+    assert [d.get("backward_error") for _, d in graph.nodes(data=True)].count(None) == graph.number_of_nodes() - 1
+    assert graph.graph["backward"]["error"].startswith("one of the variables needed for gradient computation")
+    assert {d["op"] for _, d in graph.nodes(data=True)} == {"SumBackward0", "MulBackward0", "SigmoidBackward0", "AccumulateGrad"}
 
 
 def test_user_traceback_shows_the_users_frames(write_script, runner):

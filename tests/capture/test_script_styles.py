@@ -29,7 +29,21 @@ def test_training_loop_captures_first_backward_by_default(write_script, runner):
     # first step: w = [1, -2], loss = sum((3w)^2), dloss/dw = 18 w
     assert names(graph)["w"]["grad"]["values"] == [18.0, -36.0]
     assert names(graph)["loss"]["is_output"]
+    # the script stops once the captured call returned: the loop's later steps never ran
+    assert "step 0 loss 45.0" in result.output and "step 1" not in result.output
+    assert "Stopped after backward() call 1 on line 7; the rest of the script did not run." in result.notices
+    assert graph.graph["stopped_after_backward"] == {"call": 1, "line": 7, "kind": "backward"}
+    assert graph.graph["backward_calls"] == 1
+
+
+def test_training_loop_run_to_end(write_script, runner):
+    result = runner.run(write_script(TRAINING.format(scale=3.0)), run_to_end=True)
+    graph = result.graph
+    assert graph.graph["backward"] == {"ran": True, "by": "script", "call": 1, "error": None}
+    assert names(graph)["w"]["grad"]["values"] == [18.0, -36.0]
     assert "step 0 loss 45.0" in result.output and "step 3" in result.output
+    assert graph.graph["stopped_after_backward"] is None and graph.graph["backward_calls"] == 4
+    assert not any(n.startswith("Stopped after") for n in result.notices)
 
 
 def test_training_loop_other_iteration(write_script, runner):
@@ -252,7 +266,7 @@ def test_reading_grad_of_an_intermediate_is_explained(write_script, runner):
         print(h.grad)
         """
     )
-    result = runner.run(script)
+    result = runner.run(script, run_to_end=True)  # the read comes after backward()
     assert any("Line 7 reads .grad" in n and "retain_grad()" in n for n in result.notices)
     assert "None" in result.output
 
@@ -267,5 +281,5 @@ def test_warnings_point_at_the_users_line_not_the_app(write_script, runner):
         print((w * 3).grad)
         """
     )
-    output = runner.run(script).output
+    output = runner.run(script, run_to_end=True).output  # the warning comes after backward()
     assert f"{script}:6: UserWarning" in output and "graphviz_app" not in output
