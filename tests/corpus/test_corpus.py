@@ -51,6 +51,12 @@ SPARSE_GRAD = (
     "script's error on the backward() line"
 )
 
+CHECKPOINT_CALLS = (
+    "capture bug: the backward() calls reentrant torch.utils.checkpoint makes from inside the "
+    "engine are counted as the script's: its first call is labelled call 3, and backward_call=2 "
+    "captures checkpoint's internal recompute instead of the script's second call"
+)
+
 
 @dataclass(frozen=True)
 class Case:
@@ -84,6 +90,9 @@ CASES = [
     Case("tutorials_polynomial_custom_function.py"),
     Case("tutorials_text_sentiment_ngrams.py", xfail=SPARSE_GRAD),
     Case("tutorials_lstm_tagger.py"),
+    Case("hf_course_bert_training_loop.py", needs="transformers", slow=True, xfail=NO_GRAD_VIEW),
+    Case("hf_gpt2_gradient_checkpointing.py", needs="transformers", slow=True, xfail=CHECKPOINT_CALLS),
+    Case("hf_gpt2_gradient_checkpointing.py", call=2, needs="transformers", slow=True, xfail=CHECKPOINT_CALLS),
 ]
 
 
@@ -99,9 +108,9 @@ def _param(case: Case) -> Any:
 class Reference:
     """The background process running ``reference.py`` over every case, in CASES order."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, cases: list[Case]) -> None:
         self.folder = folder
-        spec = [{"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call} for c in CASES]
+        spec = [{"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call} for c in cases]
         (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "reference.py"), str(folder), str(folder / "spec.json")],
@@ -129,8 +138,11 @@ class Reference:
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reference]:
-    instance = Reference(tmp_path_factory.mktemp("corpus-reference"))
+def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reference]:
+    """The reference runs of the cases this session selected, in the order the tests run."""
+    selected = [item.callspec.params["case"] for item in request.session.items
+                if hasattr(item, "callspec") and isinstance(item.callspec.params.get("case"), Case)]
+    instance = Reference(tmp_path_factory.mktemp("corpus-reference"), selected)
     yield instance
     instance.close()
 
@@ -247,6 +259,6 @@ def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Refe
     if app_error is not None:
         raise app_error
     graph = result.graph
-    assert graph.graph["backward"]["by"] == "script"
-    assert graph.graph["backward"]["call"] == case.call
     compare(graph, record)
+    assert graph.graph["backward"]["by"] == "script"
+    assert graph.graph["backward"]["call"] == case.call, "the script's backward() call is labelled wrongly"
