@@ -20,10 +20,26 @@ import re
 import zlib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 import networkx as nx
 
-COLOR_MODES = ("device", "op", "module", "grad")
+ColorMode = Literal["device", "op", "module", "grad"]
+"""What the node fills mean (the one vocabulary of colour modes: window, CLI and exports)."""
+COLOR_MODES: tuple[ColorMode, ...] = ("device", "op", "module", "grad")
+COLOR_MODE_NAMES: dict[ColorMode, str] = {
+    "device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm",
+}
+"""Menu and combo-box names of the colour modes."""
+COLOR_MODE_TITLES: dict[ColorMode, str] = {
+    "device": "device", "op": "op family", "module": "module", "grad": "gradient norm",
+}
+"""Legend titles (``color: <title>``)."""
+
+
+def is_color_mode(mode: str) -> bool:
+    """True when ``mode`` names a colour mode."""
+    return mode in COLOR_MODES
 
 OKABE_ITO = {
     "orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73", "yellow": "#F0E442",

@@ -43,11 +43,12 @@ explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.display`` no long
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
 from .display import (
+    enters_cluster,
     FAN_IN_MIN_INPUTS, DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths)
 
 FAST_SECONDS = 2.0
@@ -234,11 +235,7 @@ def _cluster_minlen(display: DisplayGraph) -> dict[tuple[str, str], int]:
     found = {}
     nodes = display.nodes
     for edge in display.edges:
-        target = nodes[edge.target].cluster
-        if target is None:
-            continue
-        source = nodes[edge.source].cluster
-        if not (source == target or (source is not None and source.startswith(target + "."))):
+        if enters_cluster(nodes[edge.source].cluster, nodes[edge.target].cluster):
             found[(edge.source, edge.target)] = 2
     return found
 
@@ -350,11 +347,8 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
     nodes = list(cluster)
     minlen = {}
     for u, v in edges:
-        target = cluster[v]
-        if target is not None:
-            source = cluster[u]
-            if not (source == target or (source is not None and source.startswith(target + "."))):
-                minlen[(u, v)] = 2
+        if enters_cluster(cluster[u], cluster[v]):
+            minlen[(u, v)] = 2
     rank = dot_ranks(nodes, list(edges), minlen)
     virtual = sum(abs(rank[v] - rank[u]) - 1 for u, v in edges if abs(rank[v] - rank[u]) > 1)
     clusters: set[str] = set()
@@ -416,6 +410,9 @@ class Recommendation:
     collapse_depth: int | None = None
     seconds: float = 0.0
     """Predicted seconds of the plan, iteration limits included."""
+    display: DisplayGraph | None = field(default=None, compare=False, repr=False)
+    """The display graph of :attr:`options` when the plan had to build it (so a caller builds
+    it once), else None."""
 
     @property
     def changed(self) -> bool:
@@ -446,9 +443,11 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
     elif graph.number_of_nodes() > QUICK_ABOVE:
         requested = quick_estimate(graph, options)  # building the full display costs ~1 s at 20k
     else:
-        requested = estimate(build_display(graph, options))
+        display = build_display(graph, options)
+        requested = estimate(display)
     if requested.seconds <= budget:
-        return Recommendation(options, {}, requested, requested, seconds=requested.seconds)
+        return Recommendation(options, {}, requested, requested, seconds=requested.seconds,
+                              display=display)
     actions: list[str] = []
     current, planned = options, requested
     if not options.split_hubs:

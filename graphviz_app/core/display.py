@@ -89,6 +89,15 @@ class DisplayEdge:
     "spine"): DOT weights it so chains are drawn straight instead of drifting sideways."""
 
 
+def enters_cluster(source_cluster: str | None, target_cluster: str | None) -> bool:
+    """True when an edge goes into a cluster that does not already hold its source (DOT gives
+    such edges ``minlen=2``, leaving room for the cluster's label; the cost model counts it)."""
+    if target_cluster is None:
+        return False
+    return not (source_cluster == target_cluster
+                or (source_cluster is not None and source_cluster.startswith(target_cluster + ".")))
+
+
 @dataclass(frozen=True)
 class Cluster:
     """An uncollapsed module drawn as a box around its nodes."""

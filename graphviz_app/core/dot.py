@@ -7,13 +7,14 @@ on big graphs (see ``GRAPH_ATTRS``).  Node ids are the display ids, quoted; clus
 from __future__ import annotations
 
 import html
-from collections import Counter
-from dataclasses import dataclass
 
 import networkx as nx
 
-from . import colors
-from .display import DisplayGraph, DisplayNode
+from . import colors, look
+from .display import DisplayGraph, DisplayNode, enters_cluster
+from .look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
+
+__all__ = ["NodeStyle", "merged_style", "node_fill", "to_dot", "quote", "label_text", "LEGEND_ID"]
 
 FONT = "Helvetica"
 FONT_SIZE = 10
@@ -42,33 +43,18 @@ Graphs up to a few thousand nodes converge well within it (a 3,400-node transfor
 from 20 s to 3 s; a 400-node RNN with one weight feeding 100 far-apart steps (hub splitting
 off) from over 15 minutes to 12 s."""
 
-MARK_COLOR = "#d81b60"
+MARK_COLOR = look.STEP_COLOR
 """Edges marked by a step (the inputs just used, the gradient flowing): the stepping highlight."""
 
 MAIN_EDGE_WEIGHT = 4
 """``weight`` of an op's main input (see DisplayEdge.main): keeps long chains straight."""
-EDGE_COLOR = "#555555"
-GHOST_FILL = "#F4F4F4"
-GHOST_PEN = "#B0B0B0"
-GHOST_FONT = "#A0A0A0"
-CLUSTER_FILLS = ("#F7F7F7", "#EFEFEF", "#E7E7E7", "#DFDFDF")
-CLUSTER_PEN = "#BDBDBD"
-
-
-@dataclass(frozen=True)
-class NodeStyle:
-    """Per-graph-node drawing overrides (stepping, search highlights...).
-
-    ``fill``/``pen`` are ``"#rrggbb"``; ``ghost`` draws the node light gray and dotted ("not
-    yet created"); ``extra_label`` adds one more label line (``"‖g‖=0.50"``).
-    """
-
-    fill: str | None = None
-    pen: str | None = None
-    penwidth: float | None = None
-    dashed: bool = False
-    ghost: bool = False
-    extra_label: str | None = None
+EDGE_COLOR = look.EDGE_COLOR
+GHOST_FILL = look.GHOST_FILL
+GHOST_PEN = look.GHOST_PEN
+GHOST_FONT = look.GHOST_FONT
+CLUSTER_FILLS = look.CLUSTER_FILLS
+CLUSTER_PEN = look.CLUSTER_PEN
+BADGE_FONT_SIZE = 8
 
 
 def quote(text: str) -> str:
@@ -87,44 +73,15 @@ def _attrs(pairs: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in pairs.items())
 
 
-def merged_style(node: DisplayNode, styles: dict[str, NodeStyle] | None) -> NodeStyle | None:
-    """Return the style of a display node from its members' styles.
-
-    One member: its style.  Several (a collapsed module): ghost only when every member is
-    ghosted, otherwise the first non-ghost member style that sets something.
-    """
-    if not styles:
-        return None
-    found = [styles[m] for m in node.members if m in styles]
-    if not found:
-        return None
-    if len(node.members) == 1:
-        return found[0]
-    if len(found) == len(node.members) and all(s.ghost for s in found):
-        return found[0]
-    for style in found:
-        if not style.ghost and (style.fill or style.pen or style.penwidth or style.dashed
-                                or style.extra_label):
-            return style
-    return None
+def badge_label(text: str) -> str:
+    """Return a node's badge as an HTML-like ``xlabel``: the window's yellow tag."""
+    return (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" STYLE="rounded" '
+            f'BGCOLOR="{look.BADGE_FILL}" COLOR="{look.BADGE_BORDER}"><TR><TD>'
+            f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="{look.BADGE_INK}">{html.escape(text)}'
+            '</FONT></TD></TR></TABLE>>')
 
 
-def _majority(colors_of: dict[str, str], members: tuple[str, ...]) -> str:
-    counts = Counter(colors_of.get(m, colors.NEUTRAL_COLOR) for m in members)
-    best = max(counts.values())
-    return next(colors_of.get(m, colors.NEUTRAL_COLOR) for m in members
-                if counts[colors_of.get(m, colors.NEUTRAL_COLOR)] == best)
-
-
-def node_fill(node: DisplayNode, node_colors: dict[str, str]) -> str:
-    """Return a display node's fill: its member's color, or a module's majority color."""
-    if len(node.members) == 1:
-        return node_colors.get(node.members[0], colors.NEUTRAL_COLOR)
-    return _majority(node_colors, node.members)
-
-
-def _node_line(node: DisplayNode, fill: str, style: NodeStyle | None) -> str:
-    lines = list(node.label)
+def _node_line(node: DisplayNode, node_look: look.NodeLook) -> str:
     styles = ["filled"]
     a: dict[str, str] = {}
     if node.kind == "leaf":
@@ -133,29 +90,20 @@ def _node_line(node: DisplayNode, fill: str, style: NodeStyle | None) -> str:
         a["shape"] = "box3d"
     if node.is_output:
         a["peripheries"] = "2"
-    pen = None
-    fontcolor = colors.text_color(fill)
-    if style is not None:
-        if style.ghost:
-            fill, pen, fontcolor = GHOST_FILL, GHOST_PEN, GHOST_FONT
-            styles.append("dotted")
-        else:
-            if style.fill:
-                fill = style.fill
-                fontcolor = colors.text_color(fill)
-            pen = style.pen
-            if style.dashed:
-                styles.append("dashed")
-        if style.penwidth:
-            a["penwidth"] = f"{style.penwidth:g}"
-        if style.extra_label:
-            lines.append(style.extra_label)
-    a["label"] = label_text(lines)
-    a["fillcolor"] = quote(fill)
-    if pen:
-        a["color"] = quote(pen)
-    if fontcolor != "#000000":
-        a["fontcolor"] = quote(fontcolor)
+    if node_look.ghost:
+        styles.append("dotted")
+    elif node_look.dashed:
+        styles.append("dashed")
+    if node_look.pen_width != 1.0:
+        a["penwidth"] = f"{node_look.pen_width:g}"
+    a["label"] = label_text(node.label)
+    if node_look.badge:
+        a["xlabel"] = badge_label(node_look.badge)
+    a["fillcolor"] = quote(node_look.fill)
+    if node_look.pen != look.DEFAULT_PEN:
+        a["color"] = quote(node_look.pen)
+    if node_look.text != "#000000":
+        a["fontcolor"] = quote(node_look.text)
     a["style"] = quote(",".join(styles))
     return f"{quote(node.id)} [{_attrs(a)}]"
 
@@ -165,7 +113,7 @@ def _text_width(text: str, size: float = FONT_SIZE) -> int:
     return int(len(text) * size * 0.6) + 4
 
 
-def _legend_label(graph: nx.DiGraph, mode: str) -> str:
+def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
     """Return an HTML-like label: the mode's colors with node counts (and the grad color bar).
 
     Two columns (swatch, text); full-width rows span both.  The first text cell is given the
@@ -173,8 +121,7 @@ def _legend_label(graph: nx.DiGraph, mode: str) -> str:
     column (which would push the swatches away from their text).
     """
     esc = html.escape
-    title = "color: " + {"device": "device", "op": "op family", "module": "module",
-                         "grad": "gradient norm"}[mode]
+    title = "color: " + look.COLOR_MODE_TITLES[mode]
     wide = [_text_width(title)]
     tail: list[str] = []
     scale = colors.grad_scale(graph) if mode == "grad" else None
@@ -227,36 +174,36 @@ def _tick_text(value: float) -> str:
     return f"{mantissa.rstrip('0').rstrip('.')}e{int(exponent)}"
 
 
-def _enters_cluster(display: DisplayGraph, source: str, target: str) -> bool:
-    """True when the edge goes into a cluster that does not already hold its source."""
-    tc = display.nodes[target].cluster
-    if tc is None:
-        return False
-    sc = display.nodes[source].cluster
-    return not (sc == tc or (sc is not None and sc.startswith(tc + ".")))
-
-
 def to_dot(
     display: DisplayGraph,
     graph: nx.DiGraph,
     *,
-    mode: str = "device",
+    mode: ColorMode = "device",
     styles: dict[str, NodeStyle] | None = None,
     legend: bool = False,
     graph_attrs: dict[str, str] | None = None,
     marked_edges: frozenset[tuple[str, str]] | set[tuple[str, str]] | None = None,
     caption: str | None = None,
+    selected: str | None = None,
+    flow_backward: bool = False,
 ) -> str:
     """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``.
 
-    ``styles`` maps graph node ids to overrides; ``legend`` adds a legend node (for exported
-    images); ``graph_attrs`` adds or replaces graph attributes; ``marked_edges`` (graph edges,
-    producer -> consumer) are drawn thick in ``MARK_COLOR`` (a stepping highlight); ``caption``
-    is a title above the picture.  Raises ValueError for an unknown mode.
+    Nodes and edges look as :mod:`core.look` decides (as the window draws them). ``styles``
+    maps graph node ids to overrides (a badge is drawn beside its node); ``legend`` adds a
+    legend node (for exported images); ``graph_attrs`` adds or replaces graph attributes;
+    ``marked_edges`` (graph edges, producer -> consumer) are drawn thick and dashed in
+    ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
+    the selection colour; ``caption`` is a title above the picture.  Raises ValueError for an
+    unknown mode.
     """
-    fills = colors.node_colors(graph, mode)
+    state = ViewState(colors.node_colors(graph, mode), styles, selected,
+                      frozenset(marked_edges or ()), flow_backward)
     gattrs = dict(GRAPH_ATTRS)
     gattrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, len(display.nodes)):.4g}"
+    looks = {did: look.node_look(node, state) for did, node in display.nodes.items()}
+    if any(node_look.badge for node_look in looks.values()):
+        gattrs["forcelabels"] = "true"  # every badge drawn, even where it overlaps
     gattrs.update(graph_attrs or {})
     if caption:
         gattrs.update(label=caption, labelloc="t", labeljust="l", fontsize=str(FONT_SIZE + 2))
@@ -268,17 +215,15 @@ def to_dot(
                f'fontsize="{FONT_SIZE - 1}"];')
 
     def emit_node(did: str, indent: str) -> None:
-        node = display.nodes[did]
-        out.append(indent + _node_line(node, node_fill(node, fills), merged_style(node, styles)))
+        out.append(indent + _node_line(display.nodes[did], looks[did]))
 
     def emit_cluster(path: str, indent: str) -> None:
         cluster = display.clusters[path]
-        fill = CLUSTER_FILLS[min(cluster.depth, len(CLUSTER_FILLS)) - 1]
         out.append(f"{indent}subgraph {quote(CLUSTER_PREFIX + path)} {{")
         inner = indent + "  "
         out.append(f'{inner}label={quote(cluster.label)}; labeljust="l"; fontsize="9"; '
-                   f'style="filled,rounded"; fillcolor={quote(fill)}; '
-                   f'color={quote(CLUSTER_PEN)}; fontcolor="#555555";')
+                   f'style="filled,rounded"; fillcolor={quote(look.cluster_fill(cluster.depth))}; '
+                   f'color={quote(CLUSTER_PEN)}; fontcolor={quote(look.CLUSTER_FONT)};')
         for child in cluster.children:
             emit_cluster(child, inner)
         for did in cluster.nodes:
@@ -291,22 +236,23 @@ def to_dot(
         emit_node(did, "  ")
 
     transfers = colors.transfer_edges(graph)
-    devices = dict(graph.nodes(data="device")) if transfers else {}
     for edge in display.edges:
-        moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
         line = f"  {quote(edge.source)} -> {quote(edge.target)}"
         extra = []
-        if _enters_cluster(display, edge.source, edge.target):
+        if enters_cluster(display.nodes[edge.source].cluster, display.nodes[edge.target].cluster):
             extra.append('minlen="2"')
         if edge.main:
             extra.append(f'weight="{MAIN_EDGE_WEIGHT}"')
-        if marked_edges and any(e in marked_edges for e in edge.graph_edges):
-            extra += [f"color={quote(MARK_COLOR)}", 'penwidth="3"', 'arrowsize="1"']
-        elif moved is not None:
-            src, dst = devices.get(moved[0]), devices.get(moved[1])
-            pen = colors.device_edge_color(dst)
-            extra += [f"color={quote(pen)}", 'penwidth="2.5"', 'arrowsize="0.9"',
-                      f"label={quote(f'{src} → {dst}')}", f"fontcolor={quote(pen)}"]
+        edge_look = look.edge_look(edge, graph, transfers, state)
+        if edge_look.kind == "step":
+            extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"',
+                      'arrowsize="1"', 'style="dashed"']
+        elif edge_look.kind == "transfer":
+            extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"',
+                      'arrowsize="0.9"', 'style="dashed"', f"label={quote(edge_look.label or '')}",
+                      f"fontcolor={quote(edge_look.color)}"]
+        elif edge_look.kind == "selected":
+            extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"']
         if extra:
             line += f" [{', '.join(extra)}]"
         out.append(line + ";")

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Callable, Literal
 
 import networkx as nx
 from PySide6.QtCore import QObject, Signal
 
 from ..core import colors
+from ..core.cost import Recommendation
 from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
-from ..core.dot import NodeStyle
+from ..core.look import NodeStyle
 from ..core.stepping import BACKWARD, StepView
 from ..core.stepping import Stepper
 
@@ -34,6 +36,12 @@ CURRENT_MATCH_PEN = "#d40000"
 
 LAYER_PRIORITY = {"step": 10, "source": 15, "search": 20}
 """Known style layers, lowest first; unknown layers sit at priority 0."""
+
+
+SourceKind = Literal["script", "json"]
+"""Where a graph came from: a script that ran, or a saved ``.json`` graph."""
+Planner = Callable[[nx.DiGraph, ViewOptions], Recommendation]
+"""Decides the view options of a new graph (``core.cost.recommend``)."""
 
 
 def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
@@ -64,7 +72,7 @@ class Document(QObject):
         super().__init__(parent)
         self.graph: nx.DiGraph | None = None
         self.path: Path | None = None
-        self.kind: str | None = None  # "script" | "json" | None (built in memory)
+        self.kind: SourceKind | None = None  # None: built in memory
         self.color_mode = "device"
         self.options = ViewOptions()
         self.display: DisplayGraph | None = None
@@ -76,17 +84,22 @@ class Document(QObject):
         self._fills: dict[str, str] = {}
         self.step: StepView | None = None  # None: not stepping, the whole graph shows
         self._steps: Stepper | None = None
+        self.plan_made: Recommendation | None = None
+        """What the last ``set_graph(plan=...)`` decided (None: no plan was asked for)."""
         self.last_changed: frozenset[str] | None = None
         """Graph nodes whose style the last ``stylesChanged`` changed; None: any may have."""
 
     # -- graph ----------------------------------------------------------------------------------
     def set_graph(
-        self, graph: nx.DiGraph | None, path: str | Path | None = None, kind: str | None = None
+        self, graph: nx.DiGraph | None, path: str | Path | None = None, kind: SourceKind | None = None,
+        *, plan: Planner | None = None,
     ) -> None:
         """Show ``graph`` (from ``path``, a ``kind`` "script" or "json" file).
 
         Reloading the same file keeps the view state that still applies (collapsed modules still
-        present, the color mode, the search); a different file starts fresh.
+        present, the color mode, the search); a different file starts fresh. ``plan`` decides the
+        view options before the display graph is built (a big graph opens collapsed), so a load
+        builds one display graph; its answer is kept in ``plan_made``.
         """
         new_path = Path(path).resolve() if path is not None else None
         same_source = new_path is not None and new_path == self.path
@@ -105,7 +118,15 @@ class Document(QObject):
         self._steps = Stepper(graph) if graph is not None else None
         self._layers.pop("step", None)
         self._layers.pop("source", None)
-        self._rebuild_display()
+        self.plan_made = None
+        if plan is not None and graph is not None:
+            self.plan_made = plan(graph, self.options)
+            self.options = self.plan_made.options
+            self.display = self.plan_made.display
+            if self.display is None:
+                self._rebuild_display()
+        else:
+            self._rebuild_display()
         self.selection = None
         for member in old_selection:
             ids = self.display.display_ids(member) if self.display else []

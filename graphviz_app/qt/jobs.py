@@ -10,6 +10,7 @@ Every failure reaches the window through one signal per job type, as a ``Graphvi
 """
 from __future__ import annotations
 
+import logging
 import threading
 import traceback
 from dataclasses import dataclass, field
@@ -18,7 +19,10 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from ..core.runner import Runner, RunResult
 from ..errors import GraphvizAppError, ScriptError
+
+log = logging.getLogger(__name__)
 
 
 class Task(QThread):
@@ -64,16 +68,14 @@ class RunRequest:
 class ScriptJobs(QObject):
     """Runs scripts through a Runner on a background thread, one at a time, newest request wins."""
 
-    started = Signal(object)  # RunRequest
-    finished = Signal(object, object)  # RunResult, RunRequest
-    failed = Signal(object, object)  # GraphvizAppError (usually ScriptError), RunRequest
+    started = Signal(RunRequest)
+    finished = Signal(RunResult, RunRequest)
+    failed = Signal(GraphvizAppError, RunRequest)  # usually a ScriptError
     busyChanged = Signal(bool)
 
-    def __init__(self, runner: Any | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, runner: Runner | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         if runner is None:
-            from ..core.runner import Runner
-
             runner = Runner()
             self._owns_runner = True
         else:
@@ -89,7 +91,7 @@ class ScriptJobs(QObject):
         try:
             self.runner.start()
         except Exception:  # a failing start is reported by the first run instead
-            pass
+            log.warning("the worker did not start ahead of the first run", exc_info=True)
 
     def is_busy(self) -> bool:
         return self._task is not None
@@ -178,8 +180,8 @@ class ScriptJobs(QObject):
 class LayoutJobs(QObject):
     """Computes layouts off the GUI thread; only the newest request's result is delivered."""
 
-    finished = Signal(object, object)  # result, token
-    failed = Signal(object, object)  # GraphvizAppError, token
+    finished = Signal(object, int)  # the layout (or what the job returned), token
+    failed = Signal(GraphvizAppError, int)  # token
     busyChanged = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -193,8 +195,8 @@ class LayoutJobs(QObject):
         for token, stop in list(self._cancels.items()):
             try:
                 stop()
-            except Exception:
-                pass
+            except Exception:  # stopping is best effort: the job ends or is dropped anyway
+                log.warning("cancelling a layout failed", exc_info=True)
         self._cancels.clear()
         self._latest += 1
         token = self._latest
@@ -216,8 +218,8 @@ class LayoutJobs(QObject):
         for stop in list(self._cancels.values()):
             try:
                 stop()
-            except Exception:
-                pass
+            except Exception:  # stopping is best effort: the job ends or is dropped anyway
+                log.warning("cancelling a layout failed", exc_info=True)
 
     def is_busy(self) -> bool:
         return bool(self._tasks)
@@ -243,8 +245,8 @@ class LayoutJobs(QObject):
         for stop in list(self._cancels.values()):
             try:
                 stop()
-            except Exception:
-                pass
+            except Exception:  # stopping is best effort: the job ends or is dropped anyway
+                log.warning("cancelling a layout failed", exc_info=True)
         for task in list(self._tasks.values()):
             task.done.disconnect(self._done)
             _let_finish(task)

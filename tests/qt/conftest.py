@@ -56,7 +56,7 @@ def window(qtbot, qt_runner):
     yield win
     win.close()
     # Closing stops every background job: no thread may outlive the window.
-    assert not win.loader.jobs.is_busy() and not win.loader.layouts.is_busy()
+    assert not win.controller.jobs.is_busy() and not win.controller.layouts.is_busy()
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def load(qtbot, window) -> Callable[[Path], None]:
     """Return a function opening a path in the window and waiting until its graph is drawn."""
 
     def open_and_wait(path: Path, timeout: int = LOAD_TIMEOUT_MS) -> None:
-        with qtbot.waitSignal(window.loader.graphShown, timeout=timeout):
+        with qtbot.waitSignal(window.controller.graphShown, timeout=timeout):
             window.open_path(path)
 
     return open_and_wait

@@ -57,7 +57,7 @@ def test_export_png_svg_pdf_dot_json(window, load, qtbot, tmp_path):
 
 def test_export_follows_collapsed_modules_and_color_mode(window, load, qtbot, tmp_path):
     load(example("transformer_layer.py"))
-    with qtbot.waitSignal(window.loader.graphShown, timeout=EXPORT_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=EXPORT_TIMEOUT_MS):
         window.document.collapse("self_attn")
     window.document.set_color_mode("module")
     dot = tmp_path / "collapsed.dot"

@@ -16,7 +16,7 @@ from .conftest import LOAD_TIMEOUT_MS
 
 def fail_with(window, qtbot, path, timeout: int = LOAD_TIMEOUT_MS):
     """Open ``path``, wait for the failure and return the error."""
-    with qtbot.waitSignal(window.loader.loadFailed, timeout=timeout) as blocker:
+    with qtbot.waitSignal(window.controller.loadFailed, timeout=timeout) as blocker:
         window.open_path(path)
     return blocker.args[0]
 
@@ -24,7 +24,7 @@ def fail_with(window, qtbot, path, timeout: int = LOAD_TIMEOUT_MS):
 def assert_still_works(window, load):
     load(example("basic_autograd.py"))
     assert len(window.scene.node_items) == 4
-    assert not window.loader.jobs.is_busy() and not window.view.busy.isVisible()
+    assert not window.controller.jobs.is_busy() and not window.view.busy.isVisible()
 
 
 @pytest.mark.parametrize(
@@ -55,18 +55,18 @@ def test_failing_script_leaves_window_alive_with_message(window, load, qtbot, wr
 
 
 def test_hanging_script_is_stopped_by_the_timeout(window, load, qtbot, write_script):
-    window.loader.timeout = 2.0
+    window.controller.timeout = 2.0
     path = write_script("while True:\n    pass\n", "hang.py")
     error = fail_with(window, qtbot, path)
     assert error.kind == "timeout"
     assert "did not finish within 2 s" in window.messages.plain_text()
-    window.loader.timeout = 60.0
+    window.controller.timeout = 60.0
     assert_still_works(window, load)
 
 
 def test_cancel_button_stops_a_running_script(window, load, qtbot, write_script):
     path = write_script("import time\nprint('started', flush=True)\ntime.sleep(600)\n", "slow.py")
-    with qtbot.waitSignal(window.loader.jobs.started, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.jobs.started, timeout=LOAD_TIMEOUT_MS):
         window.open_path(path)
     assert window.view.busy.isVisible() and window.actions_.cancel.isEnabled()
     # The GUI thread keeps handling events while the script runs: a timer ticks, the view zooms.
@@ -77,8 +77,8 @@ def test_cancel_button_stops_a_running_script(window, load, qtbot, write_script)
     qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=10_000)
     timer.stop()
     window.view.zoom_in()
-    assert window.loader.jobs.is_busy()
-    with qtbot.waitSignal(window.loader.runFinished, timeout=LOAD_TIMEOUT_MS):
+    assert window.controller.jobs.is_busy()
+    with qtbot.waitSignal(window.controller.runFinished, timeout=LOAD_TIMEOUT_MS):
         qtbot.mouseClick(window.view.busy.cancel_button, Qt.MouseButton.LeftButton)
     assert "cancelled" in window.messages.plain_text()
     assert not window.view.busy.isVisible() and not window.actions_.cancel.isEnabled()
@@ -87,7 +87,7 @@ def test_cancel_button_stops_a_running_script(window, load, qtbot, write_script)
 
 def test_a_new_load_while_running_replaces_the_run(window, load, qtbot, write_script):
     slow = write_script("import time\ntime.sleep(600)\n", "slow.py")
-    with qtbot.waitSignal(window.loader.jobs.started, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.jobs.started, timeout=LOAD_TIMEOUT_MS):
         window.open_path(slow)
     assert_still_works(window, load)  # the newest request wins; the slow one was stopped
     assert window.document.path.name == "basic_autograd.py"
@@ -99,7 +99,7 @@ def test_reopening_a_json_graph_runs_no_code(window, load, qtbot, tmp_path):
     saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
     nodes = set(window.document.graph.nodes)
     runs = []
-    window.loader.jobs.started.connect(runs.append)
+    window.controller.jobs.started.connect(runs.append)
     window.document.clear()
     load(saved)
     assert runs == []
@@ -133,15 +133,15 @@ def test_missing_graphviz_shows_the_install_command(window, load, qtbot, tmp_pat
     assert isinstance(error, GraphvizNotFoundError)
     assert "apt-get install graphviz" in window.messages.plain_text()
     assert "apt-get install graphviz" in window.view.placeholder
-    assert window.loader.graphviz_box.isVisible()
-    window.loader.graphviz_box.close()
+    assert window.graphviz_box.isVisible()
+    window.graphviz_box.close()
     monkeypatch.undo()
     assert_still_works(window, load)
 
 
 def test_closing_the_window_while_a_script_runs_stops_it(window, qtbot, write_script):
     path = write_script("import time\ntime.sleep(600)\n", "slow.py")
-    with qtbot.waitSignal(window.loader.jobs.started, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.jobs.started, timeout=LOAD_TIMEOUT_MS):
         window.open_path(path)
     window.close()
-    assert not window.loader.jobs.is_busy()
+    assert not window.controller.jobs.is_busy()

@@ -22,9 +22,9 @@ def test_live_reload_redraws_when_the_script_is_saved(window, load, qtbot, write
     path = write_script(SCRIPT + "c = b.sum()\n", "live.py")
     load(path)
     assert window.document.graph.number_of_nodes() == 3
-    assert str(path) in window.loader.watcher.files()
+    assert str(path) in window.controller.watcher.files()
     time.sleep(0.05)  # let the file's mtime move on coarse filesystems
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         # Save the way many editors do: write a new file and replace the old one.
         tmp = path.with_suffix(".tmp")
         tmp.write_text(SCRIPT + "c = (b + 1).exp().sum()\n", encoding="utf-8")
@@ -35,9 +35,9 @@ def test_live_reload_redraws_when_the_script_is_saved(window, load, qtbot, write
 
 def test_live_reload_after_a_failure_picks_up_the_fix(window, load, qtbot, write_script):
     path = write_script(SCRIPT + "raise RuntimeError('oops')\n", "fixme.py")
-    with qtbot.waitSignal(window.loader.loadFailed, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS):
         window.open_path(path)
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         path.write_text(SCRIPT + "c = b.sum()\n", encoding="utf-8")
     assert window.document.path == path.resolve()
 
@@ -47,7 +47,7 @@ def test_dropping_a_script_opens_it(window, qtbot):
     mime.setUrls([QUrl.fromLocalFile(str(example("basic_autograd.py")))])
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
                        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.dropEvent(event)
     assert window.document.path.name == "basic_autograd.py"
     text = QMimeData()
@@ -61,7 +61,7 @@ def test_recent_files_menu_reopens(window, load, qtbot):
     window.update_recent_menu()
     actions = [a for a in window.actions_.recent_menu.actions() if a.toolTip().endswith(".py")]
     assert [a.toolTip().rsplit("/", 1)[-1] for a in actions[:2]] == ["detach.py", "basic_autograd.py"]
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         actions[1].trigger()
     assert window.document.path.name == "basic_autograd.py"
 

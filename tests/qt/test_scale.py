@@ -39,7 +39,7 @@ def test_expanding_a_collapsed_module_on_demand(window, load, qtbot, tmp_path):
     doc = window.document
     before = len(doc.display.nodes)
     module = sorted(doc.options.collapsed)[0]
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         doc.expand(module)
     assert module not in doc.options.collapsed
     assert len(window.scene.node_items) == len(doc.display.nodes) > before
@@ -48,7 +48,7 @@ def test_expanding_a_collapsed_module_on_demand(window, load, qtbot, tmp_path):
 def test_reopening_an_unchanged_graph_hits_the_layout_cache(window, load, tmp_path):
     path = save(transformer_like(4), tmp_path, "small.json")
     load(path)
-    cache = window.loader.layout_cache
+    cache = window.controller.layout_cache
     hits, misses = cache.hits, cache.misses
     load(path)
     assert cache.hits == hits + 1 and cache.misses == misses
@@ -66,6 +66,6 @@ def test_a_slow_layout_shows_progress_and_can_be_cancelled(window, load, qtbot, 
     qtbot.waitUntil(lambda: "Layout cancelled" in window.messages.plain_text(), timeout=30_000)
     qtbot.waitUntil(lambda: not window.view.busy.isVisible(), timeout=10_000)
     # the window goes on: back to split hubs, a normal layout
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         doc.set_view_options(ViewOptions(split_hubs=True))
     assert len(window.scene.node_items) == len(doc.display.nodes)

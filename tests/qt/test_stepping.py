@@ -58,7 +58,7 @@ def run_backward(window, qtbot) -> None:
     if window.document.has_gradients():
         window.actions_.run_backward.trigger()
         return
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.actions_.run_backward.trigger()
 
 
@@ -93,7 +93,7 @@ def test_forward_steps_reveal_nodes_in_forward_index_order(window, load, qtbot):
     doc, timeline = window.document, window.timeline
     graph = doc.graph
     order = sorted(graph.nodes, key=lambda n: graph.nodes[n]["forward_index"])
-    layouts = window.loader.layouts.latest()
+    layouts = window.controller.layouts.latest()
     window.timeline.forward_button.click()
     for k, node in enumerate(order):
         if k:
@@ -112,7 +112,7 @@ def test_forward_steps_reveal_nodes_in_forward_index_order(window, load, qtbot):
     assert doc.step.index == 0
     timeline.slider.setValue(len(order) // 2)  # jump anywhere: a recolor
     assert doc.step.index == len(order) // 2
-    assert window.loader.layouts.latest() == layouts  # no new layout while stepping
+    assert window.controller.layouts.latest() == layouts  # no new layout while stepping
 
 
 def test_arrow_keys_step_and_space_plays(window, load, qtbot):
@@ -170,9 +170,9 @@ def test_backward_steps_follow_the_engine_order_recorded_by_hooks(window, load, 
     doc = window.document
     assert doc.graph.graph["backward"]["by"] == "script"
     hooked = json.loads((tmp_path / "hook_order.json").read_text())
-    runs_before = window.loader.jobs._count
+    runs_before = window.controller.jobs._count
     window.actions_.run_backward.trigger()  # the script ran backward itself: no re-run
-    assert window.loader.jobs._count == runs_before and not window.loader.jobs.is_busy()
+    assert window.controller.jobs._count == runs_before and not window.controller.jobs.is_busy()
     assert doc.step.mode == BACKWARD and doc.step.index == 0
     seen = []
     for k in range(window.timeline.count()):
@@ -196,7 +196,7 @@ def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtb
     assert not doc.has_gradients()
     window.timeline.backward_button.click()  # Backward mode offers to run backward
     assert timeline.run_backward_button.isVisibleTo(timeline) and "Run backward" in timeline.caption.text()
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         timeline.run_backward_button.click()  # one click
     assert doc.has_gradients() and doc.graph.graph["backward"]["by"] == "app"
     assert doc.step.mode == BACKWARD and doc.step.index == 0  # starts at the output, with the seed
@@ -215,10 +215,10 @@ def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtb
     assert values["Gradient/values"] == "[[0.75, 3], [6.75, 3]]"
     assert values["Gradient flow/stored in"] == "w.grad"
     # Stepping back and forth is free: no new run, no new layout.
-    runs, layouts = window.loader.jobs._count, window.loader.layouts.latest()
+    runs, layouts = window.controller.jobs._count, window.controller.layouts.latest()
     timeline.first_action.trigger()
     timeline.last_action.trigger()
-    assert (window.loader.jobs._count, window.loader.layouts.latest()) == (runs, layouts)
+    assert (window.controller.jobs._count, window.controller.layouts.latest()) == (runs, layouts)
     # The step survives a color-mode change; a new graph resets it.
     doc.set_color_mode("grad")
     assert doc.step is not None and item.badge == GOLDEN_W_GRAD
@@ -342,7 +342,7 @@ def test_script_error_points_at_its_line_in_source_and_problems(window, qtbot, w
         y = w * 2
         raise ValueError("stop here")
     """)
-    with qtbot.waitSignal(window.loader.loadFailed, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS):
         window.open_path(path)
     assert window.source.error_line == 5 and 5 in window.source.view.marks
     first = window.problems.problems[0]

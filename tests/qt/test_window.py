@@ -109,14 +109,14 @@ def test_search_finds_a_named_node_and_jumps_to_it(window, load, qtbot):
 
 def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
     load(example("basic_autograd.py"))
-    requests = window.loader.layouts.latest()
+    requests = window.controller.layouts.latest()
     item = next(iter(window.scene.node_items.values()))
     device_fill = item.fill.name()
     combo = window.actions_.color_combo
     combo.setCurrentIndex(combo.findData("op"))
     combo.activated.emit(combo.currentIndex())
     assert window.document.color_mode == "op"
-    assert window.loader.layouts.latest() == requests  # no new layout
+    assert window.controller.layouts.latest() == requests  # no new layout
     expected = colors.node_colors(window.document.graph, "op")[item.members[0]]
     assert item.fill.name().lower() == expected.lower() != device_fill.lower()
     qtbot.waitUntil(lambda: window.legend.height() > 60, timeout=5000)  # rows for each op family
@@ -155,7 +155,7 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     before = set(window.scene.node_items)
     assert "self_attn" in window.scene.cluster_items  # drawn as a Graphviz cluster
     # (self_attn.out_proj holds only parameters here: the display draws no cluster for it)
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         item = window.modules.items()["self_attn"]
         item.setCheckState(0, Qt.CheckState.Checked)  # the Modules panel's checkbox
     collapsed = set(window.scene.node_items)
@@ -165,12 +165,12 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     assert all((doc.graph.nodes[m].get("module") or "").startswith("self_attn") for m in members)
     # Double-click on the collapsed node expands it again.
     node = window.scene.node_items[MODULE_PREFIX + "self_attn"]
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         pos = window.view.mapFromScene(node.scene_rect().center())
         qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert set(window.scene.node_items) == before
     # Collapse all to depth 1: every top-level module becomes one node.
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.modules.depth.setValue(1)
         window.modules.collapse_button.click()
     tops = {m for m in modules if "." not in m}
@@ -181,9 +181,9 @@ def test_collapse_and_expand_modules(window, load, qtbot):
 
 def test_collapsed_view_survives_reload(window, load, qtbot):
     load(example("transformer_layer.py"))
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.document.collapse("self_attn")
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.actions_.reload.trigger()
     assert MODULE_PREFIX + "self_attn" in window.scene.node_items
 
@@ -227,7 +227,7 @@ def test_search_by_module_and_collapsed_module(window, load, qtbot):
     assert found and all("norm1" in (doc.graph.nodes[m].get("module") or "") or
                          "norm1" in (doc.graph.nodes[m].get("name") or "")
                          for d in found for m in doc.display.nodes[d].members)
-    with qtbot.waitSignal(window.loader.graphShown, timeout=LOAD_TIMEOUT_MS):
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         doc.collapse("norm1")
     assert doc.matches == [MODULE_PREFIX + "norm1"]  # the search follows the collapsed node
     assert window.scene.node_items[MODULE_PREFIX + "norm1"].highlighted
@@ -262,13 +262,13 @@ def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
 
     load(example("basic_autograd.py"))
     doc = window.document
-    requests = window.loader.layouts.latest()
+    requests = window.controller.layouts.latest()
     order = sorted(doc.graph.nodes, key=lambda n: doc.graph.nodes[n]["forward_index"])
     current, later = order[1], order[2:]
     styles = {n: NodeStyle(ghost=True) for n in later}
     styles[current] = NodeStyle(pen="#d40000", penwidth=3.0, extra_label="step 2")
     doc.set_style_layer("step", styles)
-    assert window.loader.layouts.latest() == requests
+    assert window.controller.layouts.latest() == requests
     item = window.scene.items_for(current)[0]
     assert item.badge == "step 2" and item.pen_width == 3.0
     ghosts = [window.scene.items_for(n)[0] for n in later]

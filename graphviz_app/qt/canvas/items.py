@@ -22,10 +22,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from ...core import look
+
 LABEL_FONT_SIZE = 10.0
 """Label size in scene units (Graphviz points), the size the DOT asks for."""
 LABEL_PADDING = 6.0
-SELECTION_COLOR = QColor("#1a73e8")
+SELECTION_COLOR = QColor(look.SELECTION_COLOR)
 HOVER_COLOR = QColor("#5f6368")
 
 
@@ -252,8 +254,8 @@ class NodeItem(QGraphicsItem):
         return QRectF(self._local.right() + 3, -height / 2, width, height)  # beside the node
 
     def _paint_badge(self, painter: QPainter) -> None:
-        _paint_tag(painter, self._badge_rect(), self.badge or "", border="#3c4043", fill="#fff8c4",
-                   ink="#202124", inset=3)
+        _paint_tag(painter, self._badge_rect(), self.badge or "", border=look.BADGE_BORDER,
+                   fill=look.BADGE_FILL, ink=look.BADGE_INK, inset=3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -1,25 +1,24 @@
 """The graph scene: QGraphicsItems mirroring a Layout of the document's display graph.
 
-``build`` creates items from a Layout (geometry); ``apply_styles`` sets their colors from the color
-mode's fills and the document's style layers, using the same rules as the DOT exporter
-(``core.dot.node_fill`` / ``merged_style``), so the view and exported images agree. Lookups go both
+``build`` creates items from a Layout (geometry); ``apply_look`` gives them the look
+:mod:`graphviz_app.core.look` decides for a view state (the DOT writer draws the same look), so
+the view and exported images agree. Lookups go both
 ways: display id -> item (``node_items``), graph node id -> items (``items_for``), item -> ids
 (``item.display_id``, ``item.members``).
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import networkx as nx
 from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from ...core import colors
-from ...core import dot as dotmod
-from ...core.display import DisplayGraph, format_shape
-from ...core.dot import NodeStyle
+from ...core import colors, look
+from ...core.display import DisplayEdge, DisplayGraph, format_shape
+from ...core.look import NodeStyle, ViewState
 from ...core.gc_pause import settle
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
@@ -28,16 +27,15 @@ SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
 """Node outline per display kind, as the DOT exporter draws them (box, rounded box, box3d)."""
 SCENE_MARGIN = 4000.0
 """Empty canvas around the graph so it can be panned freely past its edges."""
-FLOW_COLOR = "#d81b60"
-"""Edges a step marks (the current op's inputs; the gradient flowing back): the step's magenta."""
-FLOW_WIDTH = 3.0
 FLOW_TICK_MS = 60
 """Interval of the moving dashes on marked edges (only those few edges repaint)."""
 
 
-@lru_cache(maxsize=1024)
-def _text_color(fill: str) -> str:
-    return colors.text_color(fill)
+@lru_cache(maxsize=4096)
+def _look_of(fill: str, style: NodeStyle | None) -> look.NodeLook:
+    return look.look_of(fill, style)
+
+
 
 
 @lru_cache(maxsize=1024)
@@ -124,6 +122,7 @@ class GraphScene(QGraphicsScene):
         self._flowing: list[EdgeItem] = []
         self._edges_by_graph_edge: dict[tuple[str, str], list[EdgeItem]] = {}
         self._edges_by_display: dict[str, list[EdgeItem]] = {}
+        self._display_edges: dict[tuple[str, str], DisplayEdge] = {}
         self._edges_selected: str | None = None
         self._edges_dark: bool | None = None
         """The theme of the last pass over every edge (None: none since the build)."""
@@ -147,6 +146,7 @@ class GraphScene(QGraphicsScene):
         self._flowing = []
         self._edges_by_graph_edge = {}
         self._edges_by_display = {}
+        self._display_edges = {}
         self._edges_selected = None
         self._edges_dark = self._clusters_dark = None
         self._fill_in.clear()
@@ -191,7 +191,7 @@ class GraphScene(QGraphicsScene):
             self.node_items[did] = item
             for member in dnode.members:
                 self._by_member.setdefault(member, []).append(item)
-        edges = {(e.source, e.target): e for e in display.edges}
+        edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
         for path in layout.edges:
             dedge = edges.get((path.source, path.target))
             item = EdgeItem(path.source, path.target, path.points, path.arrow,
@@ -247,61 +247,63 @@ class GraphScene(QGraphicsScene):
 
     # -- looks ---------------------------------------------------------------------------------
     def apply_styles(
-        self, fills: dict[str, str], styles: dict[str, NodeStyle] | None, *, dark: bool = False,
+        self, fills: Mapping[str, str], styles: Mapping[str, NodeStyle] | None, *, dark: bool = False,
         selected: str | None = None, only: Iterable[str] | None = None,
         marked: frozenset[tuple[str, str]] | None = None, flow_backward: bool = False,
     ) -> None:
         """Color the items (fills per graph node, then style overrides); no geometry changes.
 
         ``only``: restyle just the items of these graph nodes (a step changes a few); ``marked``:
-        graph edges to draw as flowing (dashes moving against the arrow when ``flow_backward``).
+        graph edges to draw as flowing (dashes moving against the arrow when ``flow_backward``);
+        None keeps the marked edges of the last call.
         """
+        if marked is None:
+            marked, flow_backward = self.marked, self.flow_backward
+        self.apply_look(ViewState(fills, styles, selected, frozenset(marked), flow_backward),
+                        dark=dark, only=only)
+
+    def apply_look(self, state: ViewState, *, dark: bool = False,
+                   only: Iterable[str] | None = None) -> None:
+        """Give the items the look :mod:`core.look` decides for ``state`` (as exports draw it),
+        adapted to a dark background; ``only``: just the items of these graph nodes."""
         full = only is None or dark != self.dark
         if dark != self.dark:
             self._fill_in.clear()
             self._style_in.clear()
         self.dark = dark
-        if marked is not None:
-            self.marked, self.flow_backward = frozenset(marked), flow_backward
-        if full:
+        self.marked, self.flow_backward = state.marked, state.flow_backward
+        if full or only is None:
             targets: Iterable[tuple[str, NodeItem]] = self.node_items.items()
         else:
             seen: dict[str, NodeItem] = {}
-            for member in only:  # type: ignore[union-attr]
+            for member in only:
                 for item in self._by_member.get(member, ()):
                     seen[item.display_id] = item
             targets = seen.items()
         changed = 0
+        nodes = self.display.nodes if self.display is not None else {}
         for did, item in targets:
-            dnode = self.display.nodes[did] if self.display else None
+            dnode = nodes.get(did)
             if dnode is None:
                 continue
-            fill = dotmod.node_fill(dnode, fills)
-            style = dotmod.merged_style(dnode, styles)
+            fill = look.node_fill(dnode, state.fills)
+            style = look.merged_style(dnode, state.styles)
             if self._style_in.get(did, 0) is style and self._fill_in.get(did) == fill:
                 continue  # same inputs, same look: most nodes of a step or a mode switch
             self._fill_in[did], self._style_in[did] = fill, style
-            pen, width, dashed, ghost, badge = "#000000", 1.0, False, False, None
-            if style is not None:
-                badge = style.extra_label
-                if style.ghost:
-                    fill, pen, ghost = dotmod.GHOST_FILL, dotmod.GHOST_PEN, True
-                else:
-                    fill = style.fill or fill
-                    pen = style.pen or pen
-                    dashed = style.dashed
-                if style.penwidth:
-                    width = style.penwidth
-            if dark and pen == "#000000":
-                pen = _dark_pen(fill)
-            text = dotmod.GHOST_FONT if ghost else _text_color(fill)
-            changed += item.set_look(fill, text, pen=pen, pen_width=width, dashed=dashed, ghost=ghost,
-                                     highlighted=style is not None and bool(style.pen), badge=badge)
+            node_look = _look_of(fill, style)
+            pen = node_look.pen
+            if dark and pen == look.DEFAULT_PEN:
+                pen = _dark_pen(node_look.fill)
+            changed += item.set_look(node_look.fill, node_look.text, pen=pen,
+                                     pen_width=node_look.pen_width, dashed=node_look.dashed,
+                                     ghost=node_look.ghost, highlighted=node_look.highlighted,
+                                     badge=node_look.badge)
         if changed and self.overview is not None:
             self.overview.invalidate(nodes=True, edges=False)
         if full:
             self._style_clusters(dark)
-        self._style_edges(selected, full)
+        self._style_edges(state.selected, full)
 
     def _style_clusters(self, dark: bool) -> None:
         if self._clusters_dark == dark:
@@ -312,8 +314,8 @@ class GraphScene(QGraphicsScene):
                 fill = QColor(255, 255, 255, 10 + 8 * min(item.depth, 4))
                 item.set_look(fill, QColor("#6b6f73"), QColor("#c8cacc"))
             else:
-                fill = QColor(dotmod.CLUSTER_FILLS[min(item.depth, len(dotmod.CLUSTER_FILLS)) - 1])
-                item.set_look(fill, QColor(dotmod.CLUSTER_PEN), QColor("#555555"))
+                fill = QColor(look.cluster_fill(item.depth))
+                item.set_look(fill, QColor(look.CLUSTER_PEN), QColor(look.CLUSTER_FONT))
         if self.overview is not None:
             self.overview.invalidate(nodes=False, edges=False, clusters=True)
 
@@ -330,8 +332,8 @@ class GraphScene(QGraphicsScene):
             self._edges_dark = self.dark
         graph = self.graph
         transfers, marked = self._transfers, self.marked
-        base = QColor("#a8abaf") if self.dark else QColor(dotmod.EDGE_COLOR)
-        flow = QColor(FLOW_COLOR)
+        base = QColor("#a8abaf") if self.dark else QColor(look.EDGE_COLOR)
+        flow = QColor(look.STEP_COLOR)
         flowing: list[EdgeItem] = []
         if full:
             targets: Iterable[EdgeItem] = self.edge_items
@@ -345,18 +347,24 @@ class GraphScene(QGraphicsScene):
                     chosen[id(e)] = e
             targets = chosen.values()
         changed = False
+        state = ViewState({}, None, selected, marked, self.flow_backward)
+        edges = self._display_edges
         for edge in targets:
-            if marked and any(e in marked for e in edge.graph_edges):
-                changed |= edge.set_look(flow, FLOW_WIDTH, flow=-1 if self.flow_backward else 1)
-                flowing.append(edge)
-                continue
-            moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
-            if moved is not None:
-                changed |= edge.set_look(transfer_color(graph, moved, self.dark), 2.5, transfer=True)
-            elif selected is not None and selected in (edge.source, edge.target):
-                changed |= edge.set_look(SELECTION_COLOR, 2.0)
-            else:
+            dedge = edges.get((edge.source, edge.target))
+            kind = look.edge_look(dedge, graph, transfers, state) if dedge is not None and graph is not None else None
+            if kind is None or kind.kind == "plain":
                 changed |= edge.set_look(base, PLAIN_EDGE_WIDTH)
+            elif kind.kind == "step":
+                changed |= edge.set_look(flow, kind.width, flow=kind.flow)
+                flowing.append(edge)
+            elif kind.kind == "transfer":
+                if self.dark:
+                    moved = next(e for e in edge.graph_edges if e in transfers)
+                    changed |= edge.set_look(transfer_color(graph, moved, True), kind.width, transfer=True)
+                else:
+                    changed |= edge.set_look(kind.color, kind.width, transfer=True)
+            else:
+                changed |= edge.set_look(SELECTION_COLOR, kind.width)
         self._edges_selected = selected
         self._flowing = flowing
         if self.overview is not None and (changed or self.overview.edge_color != base):

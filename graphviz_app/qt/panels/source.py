@@ -13,7 +13,7 @@ from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontDatabase, QMouseEvent, QPainter, QPalette, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
-from ...core.dot import NodeStyle
+from ...core.look import NodeStyle
 from ..document import Document
 
 STEP_LINE = "#fff2a8"

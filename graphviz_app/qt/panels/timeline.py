@@ -223,6 +223,11 @@ class TimelinePanel(QWidget):
         self.refresh()
         self.runBackwardRequested.emit()
 
+    def cancel_backward_request(self) -> None:
+        """Forget a pending "Run Backward" (the run failed or cannot happen)."""
+        self._pending_backward = False
+        self.refresh()
+
     def _tick(self) -> None:
         if self.index() >= self.count() - 1:
             self.stop()

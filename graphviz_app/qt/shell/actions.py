@@ -1,31 +1,56 @@
 """The window's actions, menus and toolbar, in one place (shortcuts shown in the menus)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolBar, QWidget
 
+from ...core.look import COLOR_MODE_NAMES
+from ..canvas.view import GraphView
+from ..document import Document
 from ..icons import icon
+from ..panels.search import SearchBar
+from ..theme import THEMES, Theme
 
-if TYPE_CHECKING:
-    from .main_window import MainWindow
 
-COLOR_MODE_NAMES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
+class ActionHost(Protocol):
+    """What the actions trigger: the main window's commands, its view, search bar and document."""
+
+    document: Document
+    view: GraphView
+    search_bar: SearchBar
+
+    def open_dialog(self) -> None: ...
+    def open_default_example(self) -> None: ...
+    def reload(self) -> None: ...
+    def cancel_run(self) -> None: ...
+    def export_dialog(self) -> object: ...
+    def copy_image(self) -> None: ...
+    def focus_search(self) -> None: ...
+    def set_split_hubs(self, on: bool) -> None: ...
+    def set_legend_visible(self, on: bool) -> None: ...
+    def run_backward(self) -> None: ...
+    def set_run_backward(self, on: bool) -> None: ...
+    def set_live_reload(self, on: bool) -> None: ...
+    def show_about(self) -> None: ...
+    def clear_recent(self) -> None: ...
+    def set_theme(self, theme: Theme) -> None: ...
+
 
 
 class Actions:
     """Creates every QAction of ``window`` and lays them out in menus and the toolbar."""
 
-    def __init__(self, window: "MainWindow", dark: bool) -> None:
+    def __init__(self, window: QMainWindow, host: ActionHost, dark: bool) -> None:
         self.window = window
-        w = window
+        w = host
         self.dark = dark
 
         def act(text: str, slot: Callable, shortcut=None, icon_name: str | None = None,
                 tip: str | None = None, checkable: bool = False) -> QAction:
-            action = QAction(text, w)
+            action = QAction(text, window)
             if shortcut is not None:
                 if isinstance(shortcut, (list, tuple)):
                     action.setShortcuts([QKeySequence(s) for s in shortcut])
@@ -57,7 +82,7 @@ class Actions:
                           "Export the graph as PNG, SVG, PDF, DOT or JSON")
         self.copy_image = act("&Copy Image", w.copy_image, QKeySequence("Ctrl+Shift+C"), "copy",
                               "Copy the current view to the clipboard as an image")
-        self.quit = act("&Quit", w.close, QKeySequence.StandardKey.Quit)
+        self.quit = act("&Quit", window.close, QKeySequence.StandardKey.Quit)
         self.find = act("&Find…", w.focus_search, QKeySequence.StandardKey.Find, "search",
                         "Search nodes by op, name or module")
         self.find_next = act("Find &Next", lambda: w.search_bar.step(1), QKeySequence.StandardKey.FindNext)
@@ -88,21 +113,21 @@ class Actions:
         self.about = act("&About graphviz_app", w.show_about)
         self.clear_recent = act("&Clear Recent Files", w.clear_recent)
 
-        self.color_actions = QActionGroup(w)
+        self.color_actions = QActionGroup(window)
         self.color_actions.setExclusive(True)
         self.color_by: dict[str, QAction] = {}
         for i, (mode, name) in enumerate(COLOR_MODE_NAMES.items()):
-            action = QAction(f"Color by {name}", w)
+            action = QAction(f"Color by {name}", window)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Alt+{i + 1}"))
             action.triggered.connect(lambda _c=False, m=mode: w.document.set_color_mode(m))
             self.color_actions.addAction(action)
             self.color_by[mode] = action
 
-        self.theme_actions = QActionGroup(w)
+        self.theme_actions = QActionGroup(window)
         self.theme_by: dict[str, QAction] = {}
-        for theme in ("system", "light", "dark"):
-            action = QAction(theme.capitalize(), w)
+        for theme in THEMES:
+            action = QAction(theme.capitalize(), window)
             action.setCheckable(True)
             action.triggered.connect(lambda _c=False, t=theme: w.set_theme(t))
             self.theme_actions.addAction(action)
@@ -116,7 +141,7 @@ class Actions:
         self.color_combo.activated.connect(
             lambda i: w.document.set_color_mode(self.color_combo.itemData(i))
         )
-        self.recent_menu = QMenu("Open &Recent", w)
+        self.recent_menu = QMenu("Open &Recent", window)
         self.recent_menu.setObjectName("recentMenu")
 
     def build_menus(self) -> None:

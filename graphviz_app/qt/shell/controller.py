@@ -1,57 +1,80 @@
-"""Loading for the window: open/reload/cancel, live reload, and graph -> layout -> scene.
+"""The controller: open/reload/cancel, live reload, and graph -> layout -> scene.
 
 Scripts run in the worker process through :class:`ScriptJobs`; saved ``.json`` graphs are read
-directly and run nothing. Every new graph or display change asks :class:`LayoutJobs` for a layout
-(newest wins) and, when it arrives, rebuilds the scene; style changes only recolor the scene.
-All failures reach the user in the Messages panel (and the view's placeholder when nothing is
-shown), and the window stays ready for the next load.
+directly and run nothing. A new graph gets a view plan (``core.cost.recommend``) before its display
+graph is built; every new graph or display change asks :class:`LayoutJobs` for a layout (newest
+wins) and, when it arrives, the :class:`GraphWidget` shows it; style changes only restyle it.
+Failures reach the user through the :class:`Reporter` (the Messages panel) and the widget's
+placeholder when nothing is shown. The controller needs a document, a graph widget, the settings
+and a reporter, never the window: the window listens to its signals.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+import networkx as nx
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
-from PySide6.QtWidgets import QMessageBox
 
-from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, estimate, recommend
+from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
+from ...core.display import ViewOptions
 from ...core.dot import to_dot
 from ...core.graph import load_graph_json
-from ...core.layout import LayoutCancelled
+from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import CachedLayoutJob, LayoutCache
+from ...core.look import ViewState
+from ...core.runner import Runner, RunResult
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
-from .about import missing_graphviz_text
-from ..theme import is_dark
+from ..canvas.widget import GraphWidget
+from ..document import Document
 from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+from ..settings import Settings
+from ..theme import is_dark
+from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
 LIVE_RELOAD_DELAY_MS = 400
 
 
-class Loader(QObject):
-    """Owns the background jobs and the file watcher of one window."""
+class Reporter(Protocol):
+    """Where the controller tells the user what happens (the Messages panel)."""
 
-    graphShown = Signal()  # the scene now shows the document's current display graph
-    loadFailed = Signal(object)  # GraphvizAppError: a run, a file or a layout failed
+    def heading(self, text: str) -> None: ...
+    def output(self, text: str) -> None: ...
+    def info(self, text: str, *, ok: bool = False) -> None: ...
+    def warning(self, text: str) -> None: ...
+    def error(self, message: str, details: str | None = None) -> None: ...
+    def script_error(self, exc: ScriptError) -> None: ...
+
+
+class Controller(QObject):
+    """Owns the background jobs and the file watcher of one window, and drives its graph widget."""
+
+    graphShown = Signal()  # the widget now shows the document's current display graph
+    loadFailed = Signal(GraphvizAppError)  # a run, a file or a layout failed
     runFinished = Signal()  # a script run ended (either way)
+    opened = Signal(Path)  # a file was opened (it is now first in the recent files)
+    busyChanged = Signal(bool)  # something can be cancelled (a run, a slow layout)
+    statusMessage = Signal(str, int)  # a status-bar line and how long it shows (ms; "" clears)
+    graphvizMissing = Signal(str)  # `dot` is not installed: the text saying how to install it
 
-    def __init__(self, window: "MainWindow", runner: Any | None = None) -> None:
-        super().__init__(window)
-        self.window = window
-        self.document = window.document
+    def __init__(self, document: Document, graph_widget: GraphWidget, settings: Settings,
+                 reporter: Reporter, runner: Runner | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.widget = graph_widget
+        self.settings = settings
+        self.reporter = reporter
         self.jobs = ScriptJobs(runner, self)
         self.layouts = LayoutJobs(self)
-        self.timeout = window.settings.timeout()
+        self.timeout = settings.timeout()
         self.source: Path | None = None  # the last file the user opened (even if it failed)
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self._fit_next = True
         self._pending: dict[int, tuple[Any, Any]] = {}
         self.layout_cache = LayoutCache()
-        self._warned_graphviz = False
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
         self._reload_timer = QTimer(self)
@@ -78,11 +101,11 @@ class Loader(QObject):
             error = GraphvizAppError(f"Cannot open {path}: no such file.")
             self._fail(error)
             return
-        self.window.settings.add_recent(path)
-        self.window.update_recent_menu()
+        self.settings.add_recent(path)
+        self.opened.emit(path)
         if path.suffix.lower() == ".json":
             self.jobs.cancel()
-            self.window.messages.heading(f"Opening {path.name} (saved graph, no code runs)")
+            self.reporter.heading(f"Opening {path.name} (saved graph, no code runs)")
             try:
                 graph = load_graph_json(path)
             except GraphvizAppError as exc:
@@ -90,8 +113,8 @@ class Loader(QObject):
                 return
             self.watch(None)
             self._fit_next = True
-            self.document.set_graph(graph, path, "json")
-            self.window.messages.info(f"Loaded {graph.number_of_nodes()} nodes from {path.name}.", ok=True)
+            self.document.set_graph(graph, path, "json", plan=self._plan)
+            self.reporter.info(f"Loaded {graph.number_of_nodes()} nodes from {path.name}.", ok=True)
         else:
             self.run(path)
 
@@ -107,16 +130,15 @@ class Loader(QObject):
         if backward:
             self.backward_for = resolved
         elif backward is None:
-            backward = self.window.settings.run_backward() or self.backward_for == resolved
+            backward = self.settings.run_backward() or self.backward_for == resolved
         if self.document.graph is None:
-            self.window.view.placeholder = f"Loading {path.name}…"
-            self.window.view.viewport().update()
+            self.widget.set_placeholder(f"Loading {path.name}…")
         return self.jobs.run(path, backward=backward, timeout=self.timeout)
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
         if self.source is None:
-            self.window.messages.info("Nothing to reload: open a script first (Ctrl+O).")
+            self.reporter.info("Nothing to reload: open a script first (Ctrl+O).")
             return
         self.open(self.source)
 
@@ -128,22 +150,23 @@ class Loader(QObject):
     # -- script runs -----------------------------------------------------------------------------
     def _run_started(self, request: RunRequest) -> None:
         extra = " and backward" if request.backward else ""
-        self.window.messages.heading(f"Running {request.path.name}{extra}…")
-        self.window.view.busy.show_message(f"Running {request.path.name}{extra}…")
-        self.window.statusBar().showMessage(f"Running {request.path}…")
+        self.reporter.heading(f"Running {request.path.name}{extra}…")
+        self.widget.show_busy(f"Running {request.path.name}{extra}…")
+        self.statusMessage.emit(f"Running {request.path}…", 0)
 
     def _busy(self, busy: bool) -> None:
-        self.window.actions_.cancel.setEnabled(busy)
+        self.busyChanged.emit(busy)
         if not busy:
-            self.window.view.busy.hide()
-            self.window.statusBar().clearMessage()
+            self.widget.hide_busy()
+            self.statusMessage.emit("", 0)
 
-    def _run_finished(self, result: Any, request: RunRequest) -> None:
-        msgs = self.window.messages
+    def _run_finished(self, result: RunResult, request: RunRequest) -> None:
+        msgs = self.reporter
         msgs.output(result.output)
         for notice in result.notices:
             msgs.warning(notice)
-        self.document.set_graph(result.graph, request.path, "script")
+        self.document.set_graph(result.graph, request.path, "script",
+                                plan=self._plan if self._fit_next else None)
         graph = result.graph
         took = f"{result.seconds:.1f} s" if result.seconds >= 0.1 else "under 0.1 s"
         msgs.info(
@@ -153,9 +176,9 @@ class Loader(QObject):
         self._watch_source(request.path)
         self.runFinished.emit()
 
-    def _run_failed(self, error: Any, request: RunRequest) -> None:
-        msgs = self.window.messages
-        msgs.output(getattr(error, "output", ""))
+    def _run_failed(self, error: GraphvizAppError, request: RunRequest) -> None:
+        msgs = self.reporter
+        msgs.output(error.output if isinstance(error, ScriptError) else "")
         if is_cancelled(error):
             msgs.info(f"Stopped {request.path.name}: the run was cancelled.")
         else:
@@ -164,20 +187,19 @@ class Loader(QObject):
         self.runFinished.emit()
 
     def _fail(self, error: GraphvizAppError) -> None:
-        msgs = self.window.messages
+        msgs = self.reporter
         if isinstance(error, ScriptError):
             msgs.script_error(error)
         else:
             msgs.error(error.message, getattr(error, "details", None))
         if self.document.graph is None:
-            self.window.view.placeholder = f"{error.message}\n\nSee the Messages panel for details."
-            self.window.view.viewport().update()
-        self.window.statusBar().showMessage(error.message.split("\n")[0], 10000)
+            self.widget.set_placeholder(f"{error.message}\n\nSee the Messages panel for details.")
+        self.statusMessage.emit(error.message.split("\n")[0], 10000)
         self.loadFailed.emit(error)
 
     # -- live reload -----------------------------------------------------------------------------
     def _watch_source(self, path: Path) -> None:
-        self.watch(path if self.window.settings.live_reload() else None)
+        self.watch(path if self.settings.live_reload() else None)
 
     def watch(self, path: Path | None) -> None:
         """Watch ``path`` for saves (None: watch nothing)."""
@@ -197,29 +219,27 @@ class Loader(QObject):
         files = self.watcher.files()
         if not files:
             path = self.source
-            if path is not None and path.exists() and self.window.settings.live_reload():
+            if path is not None and path.exists() and self.settings.live_reload():
                 self.watcher.addPath(str(path))  # the file came back after a replace
             else:
                 return
         if self.source is not None and self.source.exists() and self.source.suffix != ".json":
-            self.window.messages.info(f"{self.source.name} changed on disk: reloading.")
+            self.reporter.info(f"{self.source.name} changed on disk: reloading.")
             self.run(self.source)
 
     # -- layout ----------------------------------------------------------------------------------
+    def _plan(self, graph: nx.DiGraph, options: ViewOptions) -> Recommendation:
+        """A new graph: estimate what dot will cost before calling it, and open big graphs
+        collapsed to module level (hubs split, iteration limits) instead of hanging."""
+        return recommend(graph, options)
+
     def _graph_changed(self) -> None:
         doc = self.document
         if doc.graph is None:
-            self.window.scene.clear_graph()
+            self.widget.clear()
             return
-        if self._fit_next and doc.display is not None:
-            # A new graph: estimate what dot will cost before calling it, and open big graphs
-            # collapsed to module level (hubs split, iteration limits) instead of hanging.
-            plan = recommend(doc.graph, doc.options, display=doc.display)
-            if plan.changed:
-                self.window.messages.info(plan.message())
-                if plan.options != doc.options:
-                    doc.set_view_options(plan.options)  # lays out through displayChanged
-                    return
+        if doc.plan_made is not None and doc.plan_made.changed:
+            self.reporter.info(doc.plan_made.message())
         self.request_layout()
 
     def request_layout(self) -> None:
@@ -241,93 +261,76 @@ class Loader(QObject):
         text = f"Laying out {len(display.nodes)} nodes…"
         if cost.seconds > 1.0 and not self.layout_cache.path_for(dot_text).exists():
             text = f"Laying out {len(display.nodes)} nodes (about {cost.seconds:.0f} s)…"
-            self.window.view.busy.show_message(text)
-            self.window.actions_.cancel.setEnabled(True)
-        if not self.window.scene.node_items:
-            self.window.view.placeholder = text
-            self.window.view.viewport().update()
+            self.widget.show_busy(text)
+            self.busyChanged.emit(True)
+        if self.widget.is_empty():
+            self.widget.set_placeholder(text)
 
     def _layout_idle(self) -> None:
         if not self.jobs.is_busy():
-            self.window.view.busy.hide()
-            self.window.actions_.cancel.setEnabled(False)
+            self.widget.hide_busy()
+            self.busyChanged.emit(False)
 
-    def _layout_finished(self, layout: Any, token: int) -> None:
+    def _layout_finished(self, layout: Layout, token: int) -> None:
         self._layout_idle()
         display, graph = self._pending.pop(token, (None, None))
         doc = self.document
         if display is not doc.display or graph is not doc.graph:
             return  # the document moved on while this layout ran
-        view, scene = self.window.view, self.window.scene
-        old_zoom = view.zoom()
-        scene.build(display, layout, graph)
+        keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
+        self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
         self.restyle()
-        scene.select(doc.selection)
-        if self._fit_next:
-            view.show_initial()
-            self._fit_next = False
-        else:
-            target = self.reveal_after_layout or doc.selection
-            item = scene.node_items.get(target) if target else None
-            if item is not None:  # keep the zoom, keep the node the user works on in view
-                view.set_zoom(old_zoom)
-                view.centerOn(item)
-            else:
-                view.show_initial()
+        self.widget.graph_scene.select(doc.selection)
+        self._fit_next = False
         self.reveal_after_layout = None
-        for warning in getattr(layout, "warnings", ()):
+        for warning in layout.warnings:
             if "warning" in warning.lower():
-                self.window.messages.warning(f"Graphviz: {warning}")
-        self.window.legend.place()
+                self.reporter.warning(f"Graphviz: {warning}")
         self.graphShown.emit()
 
-    def _layout_failed(self, error: Any, token: int) -> None:
+    def _layout_failed(self, error: GraphvizAppError, token: int) -> None:
         self._pending.pop(token, None)
         self._layout_idle()
         if isinstance(error, LayoutCancelled):
             if token == self.layouts.latest():
-                self.window.messages.info(
+                self.reporter.info(
                     "Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out "
                     "a smaller view."
                 )
-                if not self.window.scene.node_items:
-                    self.window.view.placeholder = "Layout cancelled: collapse modules to see a smaller view."
-                    self.window.view.viewport().update()
+                if self.widget.is_empty():
+                    self.widget.set_placeholder("Layout cancelled: collapse modules to see a smaller view.")
             return
         if isinstance(error, GraphvizNotFoundError):
             text = missing_graphviz_text()
-            self.window.messages.error(error.message, text)
-            self.window.scene.clear_graph()
-            self.window.view.placeholder = text
-            self.window.view.viewport().update()
-            if not self._warned_graphviz:
-                self._warned_graphviz = True
-                box = QMessageBox(QMessageBox.Icon.Warning, "Graphviz is missing", text,
-                                  QMessageBox.StandardButton.Ok, self.window)
-                box.setObjectName("graphvizMissingBox")
-                box.open()
-                self.graphviz_box = box
+            self.reporter.error(error.message, text)
+            self.widget.clear()
+            self.widget.set_placeholder(text)
+            self.graphvizMissing.emit(text)
             self.loadFailed.emit(error)
             return
         self._fail(error)
 
+    def view_state(self) -> ViewState:
+        """The document's look inputs: fills, merged style layers, selection, the step's edges."""
+        doc = self.document
+        return ViewState(doc.fills(), doc.styles(), doc.selection, doc.marked_edges(),
+                         doc.stepping_backward())
+
     def restyle(self) -> None:
-        """Recolor the scene from the document's color mode and style layers (no relayout).
+        """Restyle the widget from the document's color mode and style layers (no relayout).
 
         After a step only the nodes whose style changed are touched (``Document.last_changed``).
         """
-        doc, scene = self.document, self.window.scene
+        doc, scene = self.document, self.widget.graph_scene
         if scene.display is None or scene.display is not doc.display:
             return
-        scene.apply_styles(doc.fills(), doc.styles(), dark=is_dark(), selected=doc.selection,
-                           only=doc.last_changed, marked=doc.marked_edges(),
-                           flow_backward=doc.stepping_backward())
+        self.widget.restyle(self.view_state(), dark=is_dark(), only=doc.last_changed)
 
     def report_export(self, path: str, notices: list[str]) -> None:
-        self.window.messages.info(f"Exported {path}.", ok=True)
+        self.reporter.info(f"Exported {path}.", ok=True)
         for notice in notices:
-            self.window.messages.warning(notice)
-        self.window.statusBar().showMessage(f"Exported {path}", 6000)
+            self.reporter.warning(notice)
+        self.statusMessage.emit(f"Exported {path}", 6000)
 
     def shutdown(self) -> None:
         """Stop every background job (the window is closing)."""

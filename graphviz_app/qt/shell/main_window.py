@@ -1,7 +1,7 @@
-"""The main window: graph view in the middle, panels in docks, menus, toolbar and status bar.
+"""The main window: graph widget in the middle, panels in docks, menus, toolbar and status bar.
 
-The window wires views to the :class:`Document` and to background jobs; loading and layout logic
-lives in :class:`~graphviz_app.qt.loader.Loader`.
+The window is where things are wired: the canvas and the panels to the :class:`Document`, and to
+the :class:`~graphviz_app.qt.shell.controller.Controller`, which holds loading and layout.
 """
 from __future__ import annotations
 
@@ -10,28 +10,38 @@ from typing import Any
 
 from PySide6.QtCore import QMimeData, Qt, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
-from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QWidget,
+)
 
+from ...core.runner import Runner
+from ...errors import GraphvizAppError
 from ...resources import DEFAULT_EXAMPLE, example
-from .about import show_about
-from .actions import Actions
-from ..theme import apply_theme, is_dark
-from ..document import Document
-from .export_dialog import ExportDialog, render_view_image
-from ..panels.inspector import InspectorPanel
 from ..canvas.items import ClusterItem, NodeItem
+from ..canvas.widget import GraphWidget
+from ..document import Document
+from ..panels.inspector import InspectorPanel
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
-from .controller import Loader
 from ..panels.messages import MessagesPanel
 from ..panels.modules import ModulesPanel
 from ..panels.problems import Problem, ProblemsPanel
+from ..panels.search import SearchBar
 from ..panels.source import SourcePanel
 from ..panels.timeline import TimelinePanel
-from ..canvas.scene import GraphScene
-from ..panels.search import SearchBar
 from ..settings import Settings
-from ..canvas.view import GraphView
+from ..theme import Theme, apply_theme, is_dark
+from .about import show_about
+from .actions import Actions
+from .controller import Controller
+from .export_dialog import ExportDialog, render_view_image
 
 OPENABLE = (".py", ".json")
 
@@ -39,15 +49,15 @@ OPENABLE = (".py", ".json")
 class MainWindow(QMainWindow):
     """The application window. ``runner``: a core Runner to share (tests); one is made if None."""
 
-    def __init__(self, runner: Any | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: Runner | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.setWindowTitle("graphviz_app")
         self.settings = Settings()
         self.document = Document(self)
         self.document.color_mode = self.settings.color_mode()
-        self.scene = GraphScene(self)
-        self.view = GraphView(self.scene, self)
+        self.view = GraphWidget(self)
+        self.scene = self.view.graph_scene
         self.setCentralWidget(self.view)
         self.legend = LegendPanel(self.document, self.view)
         self.search_bar = SearchBar(self.document, self)
@@ -58,9 +68,10 @@ class MainWindow(QMainWindow):
         self.source = SourcePanel(self.document, self)
         self.leaves = LeavesPanel(self.document, self)
         self.problems = ProblemsPanel(self.document, self)
-        self.loader = Loader(self, runner)
+        self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
+        self.graphviz_box: QMessageBox | None = None
         dark = is_dark()
-        self.actions_ = Actions(self, dark)
+        self.actions_ = Actions(self, self, dark)
         self.modules.set_dark(dark)
         self.actions_.build_menus()
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
@@ -140,7 +151,13 @@ class MainWindow(QMainWindow):
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
         self.problems.problemActivated.connect(self.show_problem)
         self.problems.countChanged.connect(self._problems_counted)
-        self.loader.loadFailed.connect(self._load_failed)
+        c = self.controller
+        c.loadFailed.connect(self._load_failed)
+        c.opened.connect(self.update_recent_menu)
+        c.busyChanged.connect(a.cancel.setEnabled)
+        c.statusMessage.connect(self._show_status)
+        c.graphvizMissing.connect(self._graphviz_missing)
+        c.graphShown.connect(self.legend.place)
         a.recent_menu.aboutToShow.connect(self.update_recent_menu)
 
     def _restore_settings(self) -> None:
@@ -175,7 +192,7 @@ class MainWindow(QMainWindow):
     # -- opening -------------------------------------------------------------------------------
     def open_path(self, path: str | Path) -> None:
         """Open a script (runs it in the worker) or a saved ``.json`` graph (runs nothing)."""
-        self.loader.open(Path(path))
+        self.controller.open(Path(path))
 
     def open_default_example(self) -> None:
         self.open_path(example(DEFAULT_EXAMPLE))
@@ -190,10 +207,10 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def reload(self) -> None:
-        self.loader.reload()
+        self.controller.reload()
 
     def cancel_run(self) -> None:
-        self.loader.cancel()
+        self.controller.cancel()
 
     def update_recent_menu(self) -> None:
         menu = self.actions_.recent_menu
@@ -294,11 +311,8 @@ class MainWindow(QMainWindow):
 
     def reveal(self, display_id: str | None) -> None:
         """Scroll the view to a drawn node (after a search, or from a panel)."""
-        item = self.scene.node_items.get(display_id) if display_id else None
-        if item is not None:
-            self.view.reveal(item)
-        else:
-            self.loader.reveal_after_layout = display_id
+        if not self.view.reveal_node(display_id):
+            self.controller.reveal_after_layout = display_id
 
     def reveal_module(self, path: str) -> None:
         item = self.scene.cluster_items.get(path)
@@ -342,9 +356,24 @@ class MainWindow(QMainWindow):
     def _problems_counted(self, count: int) -> None:
         self.docks["problems"].setWindowTitle(f"Problems ({count})" if count else "Problems")
 
-    def _load_failed(self, error: Any) -> None:
-        self.timeline._pending_backward = False
-        self.timeline.refresh()
+    def _show_status(self, text: str, timeout_ms: int) -> None:
+        if text:
+            self.statusBar().showMessage(text, timeout_ms)
+        else:
+            self.statusBar().clearMessage()
+
+    def _graphviz_missing(self, text: str) -> None:
+        """Say once per window, in a box, that Graphviz must be installed."""
+        if self.graphviz_box is not None:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, "Graphviz is missing", text,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("graphvizMissingBox")
+        box.open()
+        self.graphviz_box = box
+
+    def _load_failed(self, error: GraphvizAppError) -> None:
+        self.timeline.cancel_backward_request()
         self.problems.show_error(error)
         file, line = getattr(error, "file", None), getattr(error, "line", None)
         if file and line:
@@ -387,25 +416,24 @@ class MainWindow(QMainWindow):
         self.timeline.request_backward()
 
     def _run_backward_now(self) -> None:
-        path = self.loader.source
+        path = self.controller.source
         if path is None or path.suffix.lower() != ".py" or not path.exists():
-            self.timeline._pending_backward = False
-            self.timeline.refresh()
+            self.timeline.cancel_backward_request()
             what = "this saved graph was recorded without backward" if path else "no script is open"
             self.messages.info(f"Cannot run backward: {what}. Open the script (.py) to run it.")
             return
-        self.loader.run(path, backward=True)
+        self.controller.run(path, backward=True)
 
     def set_live_reload(self, on: bool) -> None:
         self.settings.set_live_reload(on)
-        self.loader.watch(self.document.path if on and self.document.kind == "script" else None)
+        self.controller.watch(self.document.path if on and self.document.kind == "script" else None)
 
-    def set_theme(self, theme: str) -> None:
+    def set_theme(self, theme: Theme) -> None:
         self.settings.set_theme(theme)
         dark = apply_theme(QApplication.instance(), theme)
         self.actions_.retint(dark)
         self.modules.set_dark(dark)
-        self.loader.restyle()
+        self.controller.restyle()
         self.legend.refresh()
 
     def show_about(self) -> None:
@@ -417,7 +445,7 @@ class MainWindow(QMainWindow):
             self.messages.error("Nothing to export yet: open a script or a graph first.")
             return None
         dialog = ExportDialog(self, self.document, self.settings)
-        dialog.exported.connect(lambda path, notes: self.loader.report_export(path, notes))
+        dialog.exported.connect(lambda path, notes: self.controller.report_export(path, notes))
         dialog.open()
         self._export = dialog
         return dialog
@@ -461,5 +489,5 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.timeline.stop()
         self.scene.stop_animation()
-        self.loader.shutdown()
+        self.controller.shutdown()
         super().closeEvent(event)

@@ -1,0 +1,177 @@
+"""How each node and edge looks: one set of rules, drawn by the DOT writer and the Qt scene.
+
+The look of a node (fill, text colour, outline, dash, badge) and of an edge (plain, a step's
+marked edge, a device transfer, an edge of the selected node) follows from the display graph,
+the colour mode's fills and the view state (style layers, selection, the step's marked edges).
+:func:`node_look` and :func:`edge_look` decide it; ``core.dot`` writes it as DOT attributes and
+``qt.canvas.scene`` paints it, adapting only the theme (a dark background lightens plain edges
+and darkens outlines), so an exported image at a step shows what the window shows.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Literal, Mapping
+
+import networkx as nx
+
+from . import colors
+from .colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES, COLOR_MODES, ColorMode
+from .display import DisplayEdge, DisplayNode
+
+__all__ = [
+    "COLOR_MODES", "COLOR_MODE_NAMES", "COLOR_MODE_TITLES", "ColorMode", "EdgeLook", "NodeLook",
+    "NodeStyle", "ViewState", "edge_look", "look_of", "merged_style", "node_fill", "node_look",
+]
+
+STEP_COLOR = "#d81b60"
+"""A step's marked edges (the inputs just used, the gradient flowing) and its outline."""
+STEP_EDGE_WIDTH = 3.0
+SELECTION_COLOR = "#1a73e8"
+SELECTED_EDGE_WIDTH = 2.0
+TRANSFER_EDGE_WIDTH = 2.5
+EDGE_COLOR = "#555555"
+EDGE_WIDTH = 1.0
+DEFAULT_PEN = "#000000"
+GHOST_FILL = "#F4F4F4"
+GHOST_PEN = "#B0B0B0"
+GHOST_FONT = "#A0A0A0"
+CLUSTER_FILLS = ("#F7F7F7", "#EFEFEF", "#E7E7E7", "#DFDFDF")
+CLUSTER_PEN = "#BDBDBD"
+CLUSTER_FONT = "#555555"
+BADGE_FILL = "#fff8c4"
+BADGE_BORDER = "#3c4043"
+BADGE_INK = "#202124"
+
+
+@dataclass(frozen=True)
+class NodeStyle:
+    """Per-graph-node drawing overrides (stepping, search highlights...).
+
+    ``fill``/``pen`` are ``"#rrggbb"``; ``ghost`` draws the node light gray and dotted ("not
+    yet created"); ``extra_label`` is a badge beside the node (``"‖g‖=0.50"``).
+    """
+
+    fill: str | None = None
+    pen: str | None = None
+    penwidth: float | None = None
+    dashed: bool = False
+    ghost: bool = False
+    extra_label: str | None = None
+
+
+@dataclass(frozen=True)
+class NodeLook:
+    """What a drawn node looks like (light theme)."""
+
+    fill: str
+    text: str
+    pen: str = DEFAULT_PEN
+    pen_width: float = 1.0
+    dashed: bool = False
+    ghost: bool = False
+    highlighted: bool = False
+    """The outline was set by a style layer (a step, a search match, the source line)."""
+    badge: str | None = None
+
+
+EdgeKind = Literal["plain", "step", "transfer", "selected"]
+
+
+@dataclass(frozen=True)
+class EdgeLook:
+    """What a drawn edge looks like (light theme)."""
+
+    kind: EdgeKind
+    color: str
+    width: float
+    label: str | None = None
+    """A device transfer's ``cpu → cuda:0``."""
+    flow: int = 0
+    """A step's edge: 1 when the dashes run with the arrow (forward), -1 against it."""
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """What the user chose to see: colour-mode fills, style layers, selection, a step."""
+
+    fills: Mapping[str, str]
+    """Per graph node, the colour mode's colour."""
+    styles: Mapping[str, NodeStyle] | None = None
+    """Per graph node, style overrides (the merged style layers)."""
+    selected: str | None = None
+    """The selected display id (its edges are drawn in ``SELECTION_COLOR``)."""
+    marked: frozenset[tuple[str, str]] = field(default_factory=frozenset)
+    """Graph edges a step marks (producer -> consumer)."""
+    flow_backward: bool = False
+
+
+def merged_style(node: DisplayNode, styles: Mapping[str, NodeStyle] | None) -> NodeStyle | None:
+    """Return the style of a display node from its members' styles.
+
+    One member: its style.  Several (a collapsed module): ghost only when every member is
+    ghosted, otherwise the first non-ghost member style that sets something.
+    """
+    if not styles:
+        return None
+    found = [styles[m] for m in node.members if m in styles]
+    if not found:
+        return None
+    if len(node.members) == 1:
+        return found[0]
+    if len(found) == len(node.members) and all(s.ghost for s in found):
+        return found[0]
+    for style in found:
+        if not style.ghost and (style.fill or style.pen or style.penwidth or style.dashed
+                                or style.extra_label):
+            return style
+    return None
+
+
+def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
+    """Return a display node's fill: its member's colour, or a module's majority colour."""
+    if len(node.members) == 1:
+        return fills.get(node.members[0], colors.NEUTRAL_COLOR)
+    counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in node.members)
+    best = max(counts.values())
+    return next(fills.get(m, colors.NEUTRAL_COLOR) for m in node.members
+                if counts[fills.get(m, colors.NEUTRAL_COLOR)] == best)
+
+
+def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
+    """Return the look of a node filled ``fill`` with the (merged) ``style``."""
+    if style is None:
+        return NodeLook(fill, colors.text_color(fill))
+    width = style.penwidth or 1.0
+    if style.ghost:
+        return NodeLook(GHOST_FILL, GHOST_FONT, GHOST_PEN, width, ghost=True,
+                        badge=style.extra_label)
+    fill = style.fill or fill
+    return NodeLook(fill, colors.text_color(fill), style.pen or DEFAULT_PEN, width,
+                    dashed=style.dashed, highlighted=bool(style.pen), badge=style.extra_label)
+
+
+def node_look(node: DisplayNode, state: ViewState) -> NodeLook:
+    """Return how ``node`` looks in ``state``."""
+    return look_of(node_fill(node, state.fills), merged_style(node, state.styles))
+
+
+def edge_look(edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, str]],
+              state: ViewState) -> EdgeLook:
+    """Return how ``edge`` looks: a step's marked edge > a device transfer > an edge of the
+    selected node > plain. ``transfers``: ``colors.transfer_edges(graph)``."""
+    if state.marked and any(e in state.marked for e in edge.graph_edges):
+        return EdgeLook("step", STEP_COLOR, STEP_EDGE_WIDTH, flow=-1 if state.flow_backward else 1)
+    moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
+    if moved is not None:
+        src, dst = graph.nodes[moved[0]].get("device"), graph.nodes[moved[1]].get("device")
+        return EdgeLook("transfer", colors.device_edge_color(dst), TRANSFER_EDGE_WIDTH,
+                        label=f"{src} → {dst}")
+    if state.selected is not None and state.selected in (edge.source, edge.target):
+        return EdgeLook("selected", SELECTION_COLOR, SELECTED_EDGE_WIDTH)
+    return EdgeLook("plain", EDGE_COLOR, EDGE_WIDTH)
+
+
+def cluster_fill(depth: int) -> str:
+    """Return the fill of a module box ``depth`` levels deep (deeper is darker)."""
+    return CLUSTER_FILLS[min(depth, len(CLUSTER_FILLS)) - 1]

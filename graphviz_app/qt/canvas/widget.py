@@ -1,0 +1,73 @@
+"""The graph widget: a :class:`GraphScene` in a :class:`GraphView` with a small public face.
+
+Like xdot.py's ``DotWidget``: show a layout, restyle it, reveal a node, say what is happening
+(a placeholder while nothing is drawn, a busy bar while something runs). It knows display
+graphs, layouts and looks, never the document, the panels or the shell.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+import networkx as nx
+from PySide6.QtWidgets import QWidget
+
+from ...core.display import DisplayGraph
+from ...core.layout import Layout
+from ...core.look import ViewState
+from .scene import GraphScene
+from .view import GraphView
+
+
+class GraphWidget(GraphView):
+    """Shows one layout of a display graph; ``graph_scene`` holds its items."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        scene = GraphScene()
+        super().__init__(scene, parent)
+        scene.setParent(self)
+        self.graph_scene = scene
+
+    def show_layout(self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph, *,
+                    fit: bool, keep: str | None = None) -> None:
+        """Draw ``layout`` of ``display``; ``fit``: show it whole (a new graph), else keep the
+        zoom and centre the node ``keep`` (a display id), falling back to fitting."""
+        old_zoom = self.zoom()
+        self.graph_scene.build(display, layout, graph)
+        item = self.graph_scene.node_items.get(keep) if keep and not fit else None
+        if item is None:
+            self.show_initial()
+            return
+        self.set_zoom(old_zoom)
+        self.centerOn(item)
+
+    def restyle(self, state: ViewState, *, dark: bool, only: Iterable[str] | None = None) -> None:
+        """Give every item (or only the items of graph nodes ``only``) the look of ``state``."""
+        self.graph_scene.apply_look(state, dark=dark, only=only)
+
+    def reveal_node(self, display_id: str | None) -> bool:
+        """Scroll to a drawn node; False when it is not drawn (yet)."""
+        item = self.graph_scene.node_items.get(display_id) if display_id else None
+        if item is None:
+            return False
+        self.reveal(item)
+        return True
+
+    def is_empty(self) -> bool:
+        """True while no graph is drawn."""
+        return not self.graph_scene.node_items
+
+    def clear(self) -> None:
+        """Drop the drawn graph."""
+        self.graph_scene.clear_graph()
+
+    def set_placeholder(self, text: str) -> None:
+        """Show ``text`` in the middle of the view while no graph is drawn."""
+        self.placeholder = text
+        self.viewport().update()
+
+    def show_busy(self, text: str) -> None:
+        """Show the floating busy bar (with its Cancel button) with ``text``."""
+        self.busy.show_message(text)
+
+    def hide_busy(self) -> None:
+        self.busy.hide()
