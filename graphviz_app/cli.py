@@ -26,6 +26,8 @@ def export_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="graphviz-app export",
         description="Run a PyTorch script (or read a saved .json graph) and write its autograd graph.",
+        epilog="Arguments after -- go to the script as its sys.argv: "
+        "graphviz-app export train.py -o g.json -- --epochs 1",
     )
     parser.add_argument("script", help="a Python script, or a .json graph saved by graphviz_app")
     parser.add_argument("-o", "--out", help="output file: .png .svg .pdf .dot or .json")
@@ -33,6 +35,7 @@ def export_parser() -> argparse.ArgumentParser:
     parser.add_argument("--color", choices=COLOR_MODES, default="device", help="node colors (default: device)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="stop the script after S seconds (default 60)")
     parser.add_argument("--backward-call", type=int, default=1, metavar="N", help="for scripts that call backward() in a loop: capture call N (default 1)")
+    parser.add_argument("--run-to-end", action="store_true", help="let the script run on after the captured backward() call (by default it stops there)")
     parser.add_argument("--output", metavar="NAME", help="use only the output tensor with this variable name")
     parser.add_argument("--collapse-depth", type=int, metavar="D", help="collapse modules deeper than D levels")
     parser.add_argument("--scale", type=float, default=1.0, help="PNG scale factor (default 1.0)")
@@ -188,7 +191,9 @@ def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, option
 def run_export(argv: Sequence[str]) -> int:
     """The ``export`` subcommand: run (or load), then write the graph; return the exit status."""
     parser = export_parser()
-    args = parser.parse_args(argv)
+    argv = list(argv)
+    script_args = argv[argv.index("--") + 1:] if "--" in argv else []
+    args = parser.parse_args(argv[: len(argv) - len(script_args) - (1 if "--" in argv else 0)])
     if args.out is None and args.steps_dir is None:
         parser.error("the output file (-o OUT) is required, unless --steps-dir is given")
     if args.steps_dir is not None:
@@ -233,6 +238,8 @@ def run_export(argv: Sequence[str]) -> int:
                     backward_call=args.backward_call,
                     output=args.output,
                     timeout=args.timeout,
+                    run_to_end=args.run_to_end,
+                    argv=script_args,
                 )
             finally:
                 runner.close()

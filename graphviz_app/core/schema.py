@@ -28,6 +28,9 @@ source         ``{"file", "line", "code"}``: the innermost frame of the user's s
                the op, or ``None``.
 cuts           where the graph was cut before this op: one ``{"line", "code", "op", "shape"}`` per
                input made by ``.detach()`` of a tensor that required grad (``op`` made that tensor).
+retains_grad   only on ops whose tensor called ``.retain_grad()``: ``True``; with it
+               ``retained_grad``, the Summary of that tensor's ``.grad`` after backward (or ``None``).
+backward_error only on the node the engine was running when backward raised: the error's first line.
 
 Edge attributes
 ---------------
@@ -49,7 +52,16 @@ devices         ``{device: node count}``.
 module_types    ``{module path: class name}`` (``{"encoder.0": "Linear"}``) for the modules in the graph.
 script          path of the script that produced the graph, or ``None``.
 backward        ``{"ran": bool, "by": "script" | "app" | None, "call": int | None,
-                  "error": str | None}``.
+                  "error": str | None}``, plus ``"kind": "grad"`` when the captured call was
+                ``torch.autograd.grad`` (leaf ``grad`` is then what it returned).
+backward_calls  how many backward()/autograd.grad() calls the script made (before it was stopped,
+                or in all when it ran to the end); absent in graphs saved before.
+stopped_after_backward  ``{"call", "line", "kind": "backward" | "grad"}`` when the script was stopped
+                after its captured call (the rest did not run; run it to the end to see all), or None.
+backward_error  when the captured backward raised: ``{"kind", "message", "node", "line",
+                "traceback"}`` (``node``: the id marked with ``backward_error``, or None).
+internal_errors tracebacks of failures in graphviz_app's own recording (the script ran unchanged),
+                only when there were some.
 notices         list of plain-language remarks (non-scalar output seeded with ones...).
 """
 from __future__ import annotations

@@ -1,0 +1,143 @@
+"""Only the script's own backward calls count; what they ran (checkpoints, double backward) is drawn."""
+from __future__ import annotations
+
+from collections import Counter
+
+import networkx as nx
+import pytest
+
+from graphviz_app.errors import ScriptError
+
+CHECKPOINT = """
+import torch
+from torch.utils.checkpoint import checkpoint
+
+torch.manual_seed(0)
+lin = torch.nn.Linear(4, 4)
+x = torch.randn(2, 4, requires_grad=True)
+
+def block(t):
+    return torch.tanh(lin(t))
+
+for step in range(3):
+    out = checkpoint(block, x, use_reentrant={reentrant})
+    loss = (out ** 2).sum() * (step + 1)
+    loss.backward()
+    print("step", step)
+"""
+
+
+def ops(graph: nx.DiGraph) -> Counter:
+    return Counter(op for _, op in graph.nodes(data="op"))
+
+
+@pytest.mark.parametrize("reentrant", [True, False])
+def test_checkpoint_calls_are_numbered_as_the_script_numbers_them(write_script, runner, reentrant):
+    script = write_script(CHECKPOINT.format(reentrant=reentrant))
+    # reentrant checkpointing calls backward() inside the engine: those calls are torch's
+    whole = runner.run(script, run_to_end=True)
+    assert whole.graph.graph["backward_calls"] == 3 and whole.output.split()[-1] == "2"
+    second = runner.run(script, backward_call=2)
+    assert second.graph.graph["backward"]["call"] == 2
+    assert second.output.split() == ["step", "0"]  # stopped right after the script's call 2
+    # the loss of step 1 is multiplied by 2: the graph of call 2 holds MulBackward0 of 2
+    mul = next(d for _, d in second.graph.nodes(data=True) if d["op"] == "MulBackward0")
+    assert mul["source"]["code"] == "loss = (out ** 2).sum() * (step + 1)"
+    with pytest.raises(ScriptError, match="called backward\\(\\) 3 time"):
+        runner.run(script, backward_call=4)
+    if reentrant:
+        # the checkpointed block is one custom-function node whose inside autograd never saw
+        assert ops(second.graph) == Counter(
+            {"CheckpointFunctionBackward": 1, "PowBackward0": 1, "SumBackward0": 1, "MulBackward0": 1,
+             "AccumulateGrad": 1}
+        )
+    else:
+        assert {"TanhBackward0", "AddmmBackward0"} <= set(ops(second.graph))
+        assert "CheckpointFunctionBackward" not in ops(second.graph)
+    x = next(d for _, d in second.graph.nodes(data=True) if d["name"] == "x")
+    assert x["grad"] is not None and x["grad"]["shape"] == [2, 4]
+
+
+def test_gradient_penalty_shows_the_double_backward_graph(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        x = torch.tensor([0.5, -1.0], requires_grad=True)
+        w = torch.tensor([2.0, 1.0], requires_grad=True)
+        out = torch.tanh(w * x).sum()
+        (g,) = torch.autograd.grad(out, x, create_graph=True)
+        penalty = (g ** 2).sum()
+        loss = out + penalty
+        loss.backward()
+        """
+    )
+    first = runner.run(script)  # call 1: the autograd.grad() call
+    assert first.graph.graph["stopped_after_backward"]["kind"] == "grad"
+    graph = runner.run(script, backward_call=2).graph  # call 2: loss.backward()
+    found = ops(graph)
+    assert found["TanhBackwardBackward0"] == 1 and found["TanhBackward0"] == 1
+    double = next(n for n, d in graph.nodes(data=True) if d["op"] == "TanhBackwardBackward0")
+    loss = next(n for n, d in graph.nodes(data=True) if d["name"] == "loss")
+    assert nx.has_path(graph, double, loss)  # the derivative graph feeds the loss
+    penalty = next(n for n, d in graph.nodes(data=True) if d["name"] == "penalty")
+    assert nx.has_path(graph, double, penalty)
+
+
+def test_retain_graph_and_several_backward_calls(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = (w ** 2).sum()
+        y.backward(retain_graph=True)
+        y.backward(retain_graph=True)
+        y.backward()
+        print(w.grad)
+        """
+    )
+    third = runner.run(script, backward_call=3).graph
+    w = next(d for _, d in third.nodes(data=True) if d["name"] == "w")
+    assert w["grad"]["values"] == [6.0, 12.0]  # 2w accumulated three times
+    assert third.graph["backward"]["call"] == 3
+    whole = runner.run(script, run_to_end=True)
+    assert "tensor([ 6., 12.])" in whole.output and whole.graph.graph["backward_calls"] == 3
+
+
+def test_backward_twice_keeps_the_graph_with_the_failing_node(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.tensor([1.0, 3.0], requires_grad=True)
+        y = (w * w).sum()
+        y.backward()
+        y.backward()
+        """
+    )
+    result = runner.run(script, backward_call=2)
+    graph = result.graph
+    error = graph.graph["backward_error"]
+    assert error["kind"] == "backward_twice" and "retain_graph=True" in error["message"]
+    assert error["line"] == 6 and "line 6" in error["traceback"]
+    failing = graph.nodes[error["node"]]
+    assert failing["op"] == "MulBackward0" and "second time" in failing["backward_error"]
+    assert ops(graph) == Counter({"SumBackward0": 1, "MulBackward0": 1, "AccumulateGrad": 1})
+    # the engine ran SumBackward0 before it failed in MulBackward0
+    assert graph.nodes[error["node"]]["backward_index"] == 1
+    assert graph.graph["stopped_after_backward"]["call"] == 2
+    assert any(n.startswith("backward() failed at MulBackward0") for n in result.notices)
+
+
+def test_device_mismatch_in_backward_keeps_the_graph(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.ones(2, requires_grad=True)
+        y = (w * 2).to("meta")
+        y.sum().backward()
+        """
+    )
+    graph = runner.run(script).graph
+    error = graph.graph["backward_error"]
+    assert error["kind"] == "device_mismatch" and "meta" in error["message"]
+    assert graph.nodes[error["node"]]["op"] == "ToCopyBackward0"
+    assert graph.graph["backward"]["error"] == "Cannot copy out of meta tensor; no data!"

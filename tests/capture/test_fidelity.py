@@ -1,0 +1,147 @@
+"""The capture observes only: scripts behave as under plain python, whatever tensors they hold."""
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from graphviz_app.capture.diagnose import CaptureBug
+from graphviz_app.capture.summary import summarize, summarize_many
+from graphviz_app.errors import ScriptError
+
+# Three things torch allows that the forward recorder used to break ("A view was created in no_grad
+# mode and its base ... has been modified inplace"), and sparse gradients the backward recorder
+# could not hold ("nbytes is not defined for sparse tensors"). Every value is printed, so the run
+# in the app can be compared with the plain run line by line.
+FIDELITY = """
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+emb = nn.Embedding(10, 3, padding_idx=0)            # zeroes row 0 under no_grad: a view, in place
+ids = torch.tensor([[0, 2, 3], [4, 0, 1]])
+out = emb(ids).sum()
+print("embedding", round(float(out), 5), emb.weight[0].tolist())
+
+w = torch.randn(3, 2, requires_grad=True)
+with torch.no_grad():
+    w[0].zero_()                                    # a parameter changed in place under no_grad
+print("w", w[0].tolist(), w.requires_grad, w.grad_fn)
+
+p = torch.tensor([1 + 1j, 2 - 1j, -0.5j], requires_grad=True)
+opt = torch.optim.Adam([p], lr=0.1)                 # steps complex parameters through views
+for step in range(3):
+    loss = (p * p.conj()).real.sum()
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+print("complex", [complex(round(z.real, 5), round(z.imag, 5)) for z in p.tolist()])
+
+bag = nn.EmbeddingBag(10, 3, mode="sum", sparse=True)
+sparse_loss = bag(torch.tensor([1, 2, 4, 5]), torch.tensor([0, 2])).sum() + out
+sparse_loss.backward()
+print("sparse", bag.weight.grad.layout, bag.weight.grad.coalesce().indices().tolist())
+print("padding row grad", emb.weight.grad[0].tolist())
+"""
+
+
+def test_script_prints_the_same_as_under_plain_python(write_script, runner):
+    script = write_script(FIDELITY)
+    plain = subprocess.run(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120
+    )
+    assert plain.returncode == 0, plain.stdout
+    result = runner.run(script, run_to_end=True, backward_call=4)  # the sparse backward
+    assert result.output.splitlines() == plain.stdout.splitlines()  # values, prints and warnings
+    assert "padding row grad [0.0, 0.0, 0.0]" in result.output
+    graph = result.graph
+    ops = {d["op"] for _, d in graph.nodes(data=True)}
+    assert {"EmbeddingBagBackward0", "EmbeddingBackward0", "AddBackward0"} <= ops
+    # the sparse gradient of the bag's weight: shape and dtype, no statistics
+    bag_weight = next(d for _, d in graph.nodes(data=True) if d["name"] == "bag.weight")
+    assert bag_weight["grad"]["shape"] == [10, 3] and bag_weight["grad"]["norm"] is None
+    # the embedding's dense gradient: row 0 (padding) is zero, 2 rows of ones for ids 2, 3, 4, 1
+    emb_weight = next(d for _, d in graph.nodes(data=True) if d["name"] == "emb.weight")
+    assert emb_weight["grad"]["values"][0] == [0.0, 0.0, 0.0] and emb_weight["grad"]["values"][2] == [1.0] * 3
+    assert not any("graphviz_app failed" in n for n in result.notices)
+
+
+def test_complex_parameters_values_survive_json(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        p = torch.tensor([1 + 2j, -1j], requires_grad=True)
+        loss = (p * p.conj()).real.sum()
+        loss.backward()
+        """
+    )
+    graph = runner.run(script).graph
+    leaf = next(d for _, d in graph.nodes(data=True) if d["name"] == "p")
+    # |1+2j|^2 + |-1j|^2; d/dp of p p* (the conjugate Wirtinger gradient torch uses) is 2p
+    assert leaf["value"]["values"] == ["1+2j", "-0-1j"] and leaf["value"]["dtype"] == "complex64"
+    assert leaf["grad"]["values"] == ["2+4j", "-2j"]  # Python writes a complex as repr() does
+    assert leaf["grad"]["norm"] == pytest.approx(math.sqrt(4 + 16 + 4))
+
+
+def _every_kind() -> dict[str, torch.Tensor]:
+    dense = torch.tensor([[1.0, 0.0], [0.0, -3.0]])
+    return {
+        "sparse_coo": dense.to_sparse(),
+        "sparse_csr": dense.to_sparse_csr(),
+        "complex": torch.tensor([3 + 4j, 0j]),
+        "bool": torch.tensor([True, False, True]),
+        "int": torch.tensor([1, -2, 3]),
+        "nested": torch.nested.nested_tensor([torch.ones(2), torch.ones(3)]),
+        "quantized": torch.quantize_per_tensor(torch.tensor([0.5, -1.0]), 0.5, 0, torch.qint8),
+        "zero_dim": torch.tensor(2.5),
+        "empty": torch.empty(0, 4),
+        "meta": torch.empty(2, 3, device="meta"),
+        "big_complex": torch.ones(40000, dtype=torch.complex64),
+        "big_quantized": torch.quantize_per_tensor(torch.ones(40000), 0.5, 0, torch.quint8),
+    }
+
+
+def test_every_layout_and_dtype_is_summarized_or_has_no_summary():
+    tensors = _every_kind()
+    got = {name: summarize(t) for name, t in tensors.items()}
+    assert summarize_many(list(tensors.values())) == list(got.values())
+    for name in ("sparse_coo", "sparse_csr", "empty", "meta"):
+        assert got[name]["norm"] is None and got[name]["values"] is None, name
+    assert got["sparse_coo"]["shape"] == [2, 2] and got["meta"]["shape"] == [2, 3]
+    assert got["nested"] is None
+    assert got["complex"]["norm"] == 5.0 and got["complex"]["max"] == 5.0  # of the magnitudes
+    assert got["bool"]["values"] == [True, False, True] and got["bool"]["mean"] == pytest.approx(2 / 3)
+    assert got["int"]["min"] == -2.0 and got["int"]["max"] == 3.0
+    assert got["quantized"]["values"] == [0.5, -1.0] and got["quantized"]["dtype"] == "qint8"
+    assert got["zero_dim"]["values"] == 2.5 and got["zero_dim"]["shape"] == []
+    assert got["big_complex"]["norm"] == pytest.approx(200.0)
+    assert got["big_quantized"]["mean"] == 1.0 and got["big_quantized"]["norm"] == pytest.approx(200.0)  # dequantized ones
+
+
+def test_our_failure_is_reported_as_ours(write_script):
+    """A failure inside graphviz_app while the script runs is kind "internal", with our traceback."""
+    try:
+        {}["missing"]
+    except KeyError as exc:
+        bug = CaptureBug(exc, "walking the graph")
+    error = bug.error
+    assert isinstance(error, ScriptError) and error.kind == "internal"
+    assert "graphviz_app failed while walking the graph (KeyError: 'missing')" in error.message
+    assert "not in the script" in error.message and "test_fidelity.py" in error.user_traceback
+    assert not isinstance(bug, Exception)  # the script's `except Exception` cannot swallow it
+
+
+def test_no_cuda_is_explained(write_script, runner):
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a CUDA GPU")
+    script = write_script("import torch\nw = torch.ones(2, requires_grad=True)\nx = torch.ones(2, device='cuda')\n")
+    with pytest.raises(ScriptError) as info:
+        runner.run(script)
+    error = info.value
+    assert error.kind == "no_cuda" and error.line == 3
+    assert error.message.startswith("This machine has no CUDA GPU (line 3: x = torch.ones(2, device='cuda')).")
+    assert 'torch.device("cuda" if torch.cuda.is_available() else "cpu")' in error.message
+    assert "'meta'" in error.message
