@@ -162,9 +162,26 @@ def run_child(request: dict[str, Any]) -> None:
     from ..errors import ScriptError
     from .script import CaptureOptions, ScriptCapture
 
+    def finish(result: dict[str, Any]) -> None:
+        """Write the result file and end the process (no finally block of the script runs)."""
+        stream.finish()
+        temp = request["result"] + ".part"
+        try:
+            text = json.dumps(result, allow_nan=True, default=_json_value)
+        except (TypeError, ValueError) as exc:  # a value JSON cannot hold: our failure
+            text = json.dumps({"ok": False, "error": ScriptError(
+                "internal", f"graphviz_app could not write this graph: {type(exc).__name__}: {exc}"
+            ).to_dict()})
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, request["result"])
+        os._exit(0)
+
     try:
-        trace = ScriptCapture(request["script"], CaptureOptions(**request.get("options", {}))).run()
-        result: dict[str, Any] = {"ok": True, "trace": trace}
+        options = CaptureOptions(**request.get("options", {}))
+        # Stopped after its captured backward() call, the script ends here at once.
+        capture = ScriptCapture(request["script"], options, on_result=lambda t: finish({"ok": True, "trace": t}))
+        result: dict[str, Any] = {"ok": True, "trace": capture.run()}
     except ScriptError as exc:
         result = {"ok": False, "error": exc.to_dict()}
     except BaseException as exc:  # a failure in the capture itself, not in the script
@@ -178,12 +195,14 @@ def run_child(request: dict[str, Any]) -> None:
                 user_traceback=traceback.format_exc(),
             ).to_dict(),
         }
-    stream.finish()
-    temp = request["result"] + ".part"
-    with open(temp, "w", encoding="utf-8") as handle:
-        json.dump(result, handle, allow_nan=True)
-    os.replace(temp, request["result"])
-    os._exit(0)
+    finish(result)
+
+
+def _json_value(value: Any) -> Any:
+    """JSON for what a trace may hold beyond JSON's types: complex values as text (``1+2j``)."""
+    if isinstance(value, complex):
+        return repr(value).strip("()")
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 def _children() -> list[int]:
@@ -358,6 +377,10 @@ def main() -> None:
         import torch.optim  # noqa: F401
 
     serve(sys.stdin, control_out)
+    # Nothing is left to do or to flush: skip the interpreter's teardown of torch (about a second
+    # that a one-shot CLI export would wait for).
+    control_out.close()
+    os._exit(0)
 
 
 if __name__ == "__main__":
