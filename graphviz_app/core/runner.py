@@ -16,6 +16,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -253,6 +254,8 @@ class Runner:
         output: str | None = None,
         timeout: float = 60.0,
         stop: threading.Event | None = None,
+        run_to_end: bool = False,
+        argv: Sequence[str] = (),
     ) -> RunResult:
         """Run ``script`` and return its graph; raise ScriptError naming the cause and the fix.
 
@@ -260,7 +263,9 @@ class Runner:
         :meth:`cancel` does; it closes the gap between asking for a run and its start.
         """
         path = check_script_path(script)
-        options = Options(backward=backward, backward_call=backward_call, output=output)
+        options = Options(
+            backward=backward, backward_call=backward_call, output=output, run_to_end=run_to_end, argv=list(argv)
+        )
         if not self._acquire_run_lock(stop):
             raise ScriptError("cancelled", "The run was cancelled.", file=str(path))
         stop = stop if stop is not None else threading.Event()
