@@ -1,0 +1,167 @@
+"""One run's cost next to the script's own: cold (a fresh CLI export) and warm (the window's second
+open), against plain ``python SCRIPT`` on the same machine, in the same run, interleaved.
+
+    .venv/bin/python -m bench.ratio [--only NAME ...] [--repeat N] [--no-breakdown] [--out FILE]
+
+Each round runs, per entry and in this order: ``python -c "import torch"`` (the floor every
+process pays), ``python SCRIPT`` (plain; a training loop ended right after its first
+``backward()`` by ``bench.plain``, since the app stops there), ``python -m graphviz_app export
+SCRIPT -o out.svg`` (cold: a fresh process, worker, layout and SVG), and a run through a warm
+``Runner`` held by this process (warm: what the window pays when a script is opened again).
+Cells are medians over the rounds. The targets: cold ≤ 1.3 × plain + 0.5 s; warm ≤ 1.1 × the
+script's own compute, that is plain minus the torch-import floor.
+
+The breakdown (one more cold pass, in this process) splits the cold time: the worker's start
+(Python and torch imports), the run (fork, script under the recorders, result JSON, graph), the
+SVG export (``dot`` and writing), the worker's stop, and the rest (the CLI's own start and
+imports; the breakdown pass is a separate sample, so the rest absorbs its noise too).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .zoo import ZOO_DIR, by_name
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "results"
+DEFAULT = ("resnet50", "transformer6", "gpt2_small", "lstm100", "training_loop")
+TRAINING = {"training_loop": ZOO_DIR / "training_loop.py"}
+"""Scripts that call backward() in a loop: the reference stops after the first call."""
+
+
+def script_of(name: str) -> Path:
+    return TRAINING[name] if name in TRAINING else by_name([name])[0].path
+
+
+def _wall(command: list[str]) -> float:
+    """Seconds ``command`` takes (run from the repository root); raise if it fails."""
+    started = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return time.perf_counter() - started
+
+
+def load() -> str:
+    """Return the load averages and the number of cores, to print beside the numbers."""
+    try:
+        averages = Path("/proc/loadavg").read_text().split()[:3]
+    except OSError:
+        averages = ["?"]
+    return f"load {' '.join(averages)} on {os.cpu_count()} cores"
+
+
+def breakdown(script: Path, folder: str) -> dict[str, float]:
+    """Split one cold run (in this process) into worker start, run, SVG export and worker stop."""
+    from graphviz_app.core.export import export_graph
+    from graphviz_app.core.runner import Runner
+
+    runner = Runner(warm=False)
+    try:
+        started = time.perf_counter()
+        runner.start()
+        worker = runner._worker
+        assert worker is not None
+        worker.wait_ready()
+        ready = time.perf_counter()
+        result = runner.run(script, timeout=600)
+        ran = time.perf_counter()
+        export_graph(result.graph, Path(folder) / "breakdown.svg")
+        exported = time.perf_counter()
+    finally:
+        runner.close()
+    closed = time.perf_counter()
+    return {"worker start": ready - started, "run": ran - ready, "export": exported - ran, "stop": closed - exported}
+
+
+def measure(names: list[str], repeat: int, with_breakdown: bool) -> dict[str, Any]:
+    from graphviz_app.core.runner import Runner
+
+    python = sys.executable
+    samples: dict[str, dict[str, list[float]]] = {n: {"floor": [], "plain": [], "cold": [], "warm": []} for n in names}
+    runner = Runner(warm=True)
+    runner.start()
+    with tempfile.TemporaryDirectory(prefix="graphviz_app-ratio-") as folder:
+        for name in names:  # a first warm run of each script: the window's first open, not counted
+            runner.run(script_of(name), timeout=600)
+        for round_ in range(repeat):
+            for name in names:
+                script = script_of(name)
+                plain = [python, str(script)]
+                if name in TRAINING:
+                    plain = [python, "-m", "bench.plain", str(script), "--until-backward", "1"]
+                row = samples[name]
+                row["floor"].append(_wall([python, "-c", "import torch"]))
+                row["plain"].append(_wall(plain))
+                row["cold"].append(_wall([python, "-m", "graphviz_app", "export", str(script), "-o",
+                                          os.path.join(folder, f"{name}.svg"), "--timeout", "600"]))
+                started = time.perf_counter()
+                runner.run(script, timeout=600)
+                row["warm"].append(time.perf_counter() - started)
+                print(f"round {round_ + 1} {name}: " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in row.items())
+                      + f" ({load()})", flush=True)
+        runner.close()
+        parts = {name: breakdown(script_of(name), folder) for name in names} if with_breakdown else {}
+    return {"samples": samples, "breakdown": parts}
+
+
+def summary(name: str, row: dict[str, list[float]], parts: dict[str, float] | None) -> dict[str, Any]:
+    median = {k: statistics.median(v) for k, v in row.items()}
+    compute = max(median["plain"] - median["floor"], 1e-3)
+    cold_limit = 1.3 * median["plain"] + 0.5
+    return {
+        "name": name, **median, "compute": compute,
+        "cold ratio": median["cold"] / median["plain"], "cold limit": cold_limit,
+        "cold ok": median["cold"] <= cold_limit,
+        "warm ratio": median["warm"] / compute, "warm ok": median["warm"] <= 1.1 * compute,
+        "breakdown": parts,
+    }
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    head = ("| model | import torch | plain | cold export | cold ÷ plain (≤ 1.3× + 0.5 s) | "
+            "warm run | script's compute | warm ÷ compute (≤ 1.1) | cold: worker start / run / export / worker stop / rest |")
+    lines = [head, "|---" * (head.count("|") - 1) + "|"]
+    for r in rows:
+        mark_cold = "✓" if r["cold ok"] else "✗"
+        mark_warm = "✓" if r["warm ok"] else "✗"
+        parts = r["breakdown"]
+        split = "—"
+        if parts:
+            rest = r["cold"] - sum(parts.values())
+            split = " / ".join(f"{v:.2f}" for v in (*parts.values(), max(rest, 0.0))) + " s"
+        lines.append(
+            f"| {r['name']} | {r['floor']:.2f} s | {r['plain']:.2f} s | {r['cold']:.2f} s | "
+            f"{r['cold ratio']:.2f}× (≤ {r['cold limit']:.2f} s) {mark_cold} | {r['warm']:.2f} s | "
+            f"{r['compute']:.2f} s | {r['warm ratio']:.2f} {mark_warm} | {split} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="+", default=list(DEFAULT), metavar="NAME")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-breakdown", action="store_true")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    print(f"start: {load()}", flush=True)
+    measured = measure(args.only, args.repeat, not args.no_breakdown)
+    rows = [summary(n, measured["samples"][n], measured["breakdown"].get(n)) for n in args.only]
+    print(f"end: {load()}")
+    print(markdown(rows))
+    out = args.out or RESULTS / f"ratio-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"rows": rows, "samples": measured["samples"]}, indent=1))
+    print(f"written to {out}")
+
+
+if __name__ == "__main__":
+    main()
