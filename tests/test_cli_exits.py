@@ -1,0 +1,262 @@
+"""Every way the CLI export ends, with real signals sent to a real CLI process drawing a big
+generated graph: one line and the right status, no traceback, and nothing left behind (no
+``dot``, no ``.part`` file, no temporary folder, no output)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from graphviz_app.cli import main
+from hostile import big_graph, marker_script, special_files, trace, write_malformed
+
+pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+
+ROOT = Path(__file__).resolve().parents[1]
+BIG_NODES = 3000
+"""Enough nodes that dot works on the graph for minutes (a few seconds is all the tests need)."""
+
+
+def children_named(pid: int, name: str) -> list[int]:
+    """Return the pids of the live children of ``pid`` whose command is ``name``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/comm") as f:
+                comm = f.read().strip()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and comm == name and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def gone_soon(pid: int, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+class Cli:
+    """A real ``graphviz-app export`` process in its own process group (as a shell starts it),
+    with its own temp folder."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.temp = tmp_path / "tmp"
+        self.temp.mkdir(exist_ok=True)
+        env = dict(os.environ, TMPDIR=str(self.temp), PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "export", *args],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     cwd=ROOT, env=env, start_new_session=True)
+
+    def wait_for_dot(self, timeout: float = 120.0) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pids = children_named(self.proc.pid, "dot")
+            if pids:
+                time.sleep(0.5)  # let dot read its input and start laying out
+                return pids[0]
+            assert self.proc.poll() is None, self.proc.communicate()
+            time.sleep(0.05)
+        raise AssertionError("dot never started")
+
+    def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:
+        out, err = self.proc.communicate(timeout=timeout)
+        return self.proc.returncode, out, err
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory) -> Path:
+    return big_graph(tmp_path_factory.mktemp("big") / "big.json", BIG_NODES)
+
+
+def leftovers(folder: Path, *keep: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p not in keep)
+
+
+@pytest.mark.parametrize("how, status, line", [
+    (signal.SIGINT, 130, "graphviz-app: stopped by Ctrl+C; nothing was written."),
+    (signal.SIGTERM, 143, "graphviz-app: stopped by SIGTERM; nothing was written."),
+])
+@pytest.mark.parametrize("suffix", [".svg", ".png"])
+def test_interrupt_during_layout_ends_cleanly(tmp_path, big, how, status, line, suffix):
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    cli = Cli(tmp_path, str(big), "-o", str(out_dir / f"g{suffix}"))
+    dot = cli.wait_for_dot()
+    assert leftovers(out_dir)  # the .part file being written
+    os.killpg(cli.proc.pid, how)  # what a terminal does on Ctrl+C: the whole foreground group
+    code, out, err = cli.finish()
+    assert code == status, err
+    assert err.strip() == line and "Traceback" not in err and out == ""
+    assert gone_soon(dot, 2)
+    assert leftovers(out_dir) == [] and leftovers(cli.temp) == []
+
+
+def test_sigkill_leaves_no_dot_and_the_next_run_removes_what_was_left(tmp_path, big):
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    cli = Cli(tmp_path, str(big), "-o", str(out_dir / "g.png"))
+    dot = cli.wait_for_dot()
+    os.killpg(cli.proc.pid, signal.SIGKILL)
+    cli.finish()
+    assert gone_soon(dot, 5)  # dot dies with its parent (parent-death signal)
+    parts = leftovers(out_dir)
+    temps = leftovers(cli.temp)
+    assert len(parts) == 1 and parts[0].startswith(".g.png.") and parts[0].endswith(".part")
+    assert len(temps) == 1 and temps[0].startswith(f"graphviz_app_{cli.proc.pid}_")
+
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps(trace()))
+    again = Cli(tmp_path, str(small), "-o", str(out_dir / "small.svg"))
+    code, out, err = again.finish()
+    assert code == 0, err
+    assert leftovers(out_dir) == ["small.svg"] and leftovers(again.temp) == []
+
+
+def test_layout_time_limit(tmp_path, big):
+    out = tmp_path / "g.svg"
+    cli = Cli(tmp_path, str(big), "-o", str(out), "--layout-timeout", "2")
+    code, _, err = cli.finish(120)
+    assert code == 1 and "Traceback" not in err
+    assert "took longer than 2 s to lay out this graph" in err
+    assert "raise the time limit" in err
+    assert not out.exists() and leftovers(tmp_path, cli.temp, big) == [] and leftovers(cli.temp) == []
+
+
+def test_dot_interrupted_alone_is_a_failure_not_a_partial_result(tmp_path, big):
+    """Interrupted, dot writes what it has and exits 0: that must never become the output."""
+    out = tmp_path / "g.svg"
+    cli = Cli(tmp_path, str(big), "-o", str(out))
+    dot = cli.wait_for_dot()
+    os.kill(dot, signal.SIGINT)
+    code, _, err = cli.finish()
+    assert code == 1, err
+    assert "it was interrupted" in err and "Traceback" not in err
+    assert not out.exists() and leftovers(tmp_path, cli.temp) == [] and leftovers(cli.temp) == []
+
+
+def test_dot_killed_is_a_failure(tmp_path, big):
+    out = tmp_path / "g.pdf"
+    cli = Cli(tmp_path, str(big), "-o", str(out))
+    killed = 0
+    while cli.proc.poll() is None and killed < 5:  # dot is retried once without nslimit
+        try:
+            dot = cli.wait_for_dot(30)
+        except AssertionError:
+            break
+        os.kill(dot, signal.SIGKILL)
+        killed += 1
+        gone_soon(dot)
+    code, _, err = cli.finish()
+    assert code == 1 and "dot crashed (SIGKILL)" in err and "Traceback" not in err
+    assert not out.exists() and leftovers(tmp_path, cli.temp) == [] and leftovers(cli.temp) == []
+
+
+@pytest.mark.parametrize("name", ["x.dot", "x.gv", "x.txt", "x.svg", "no_suffix"])
+def test_files_that_are_not_scripts_never_run(tmp_path, name):
+    marker = tmp_path / "MARKER"
+    target = tmp_path / name
+    target.write_text(marker_script(marker))
+    out = tmp_path / "o.svg"
+    cli = Cli(tmp_path, str(target), "-o", str(out))
+    code, out_text, err = cli.finish()
+    assert code == 1 and "Traceback" not in err
+    assert not marker.exists() and not out.exists()
+    if name.endswith((".dot", ".gv")):
+        assert "graphviz_app reads graphs it saved as .json" in err
+        assert "is Graphviz text, not a script; it was not run" in err
+    else:
+        assert "is not a Python script or a saved graph; it was not run" in err
+
+
+def test_run_as_python_runs_another_name_and_says_so(tmp_path):
+    marker = tmp_path / "MARKER"
+    target = tmp_path / "notes.txt"
+    target.write_text(marker_script(marker))
+    cli = Cli(tmp_path, str(target), "-o", str(tmp_path / "o.svg"), "--run-as-python")
+    code, _, err = cli.finish(180)
+    assert marker.read_text() == "ran"
+    assert "notes.txt runs as a Python script, as you asked" in err
+    assert code == 1  # it builds no tensor: no graph
+
+
+def cli_in_process(capsys, *args: str) -> tuple[int, str]:
+    code = main(["export", *args])
+    captured = capsys.readouterr()
+    return code, captured.err
+
+
+def test_crafted_inputs_through_the_cli(tmp_path, capsys):
+    """The whole catalogue: clear message naming the file, exit 1, no traceback, no output."""
+    cases = [(case.phrase, path) for case, path in write_malformed(tmp_path)]
+    cases += [(special.phrase, special.path) for special in special_files(tmp_path)]
+    out = tmp_path / "out.svg"
+    passed = 0
+    for phrase, path in cases:
+        code, err = cli_in_process(capsys, str(path), "-o", str(out))
+        assert code == 1, path
+        assert err.startswith("graphviz-app: error: ") and err.count("\n") == 1, err
+        assert str(path) in err and phrase in err, err
+        assert not out.exists()
+        passed += 1
+    assert passed == len(cases) >= 50
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+
+
+def test_crafted_inputs_in_a_real_process_print_no_traceback(tmp_path):
+    chosen = {"int_5000_digits", "nesting_100000", "version_string", "nodes_dict", "not_utf8"}
+    cases = [path for case, path in write_malformed(tmp_path) if case.name in chosen]
+    cases += [s.path for s in special_files(tmp_path) if s.name in ("fifo_json", "link_to_dev_zero")]
+    for path in cases:
+        cli = Cli(tmp_path, str(path), "-o", str(tmp_path / "o.svg"))
+        code, out, err = cli.finish()
+        assert (code, out) == (1, ""), err
+        assert err.startswith(f"graphviz-app: error: {path}") and "Traceback" not in err
+
+
+def test_export_never_overwrites_its_input_or_a_read_only_file(tmp_path, capsys):
+    graph = tmp_path / "g.json"
+    graph.write_text(json.dumps(trace()))
+    before = graph.read_bytes()
+    code, err = cli_in_process(capsys, str(graph), "-o", str(graph))
+    assert code == 1 and "it is the graph's own input file" in err
+    assert graph.read_bytes() == before
+
+    locked = tmp_path / "locked.svg"
+    locked.write_text("keep me")
+    locked.chmod(0o444)
+    code, err = cli_in_process(capsys, str(graph), "-o", str(locked))
+    assert code == 1 and "read-only, so it is not replaced" in err
+    assert locked.read_text() == "keep me"
+
+    pipe = tmp_path / "pipe.svg"
+    os.mkfifo(pipe)
+    code, err = cli_in_process(capsys, str(graph), "-o", str(pipe))
+    assert code == 1 and "not a regular file" in err
+
+    code, err = cli_in_process(capsys, str(graph), "-o", str(tmp_path / "fine.svg"))
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fine.svg", "g.json", "locked.svg", "pipe.svg"]
