@@ -260,3 +260,70 @@ def test_export_never_overwrites_its_input_or_a_read_only_file(tmp_path, capsys)
     code, err = cli_in_process(capsys, str(graph), "-o", str(tmp_path / "fine.svg"))
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fine.svg", "g.json", "locked.svg", "pipe.svg"]
+
+
+def test_progress_line_on_a_terminal_only(tmp_path, big):
+    import pty
+
+    controller, terminal = pty.openpty()
+    out = tmp_path / "g.svg"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "export", str(big), "-o", str(out),
+                             "--layout-timeout", "3"], stdout=subprocess.PIPE, stderr=terminal,
+                            cwd=ROOT, start_new_session=True)
+    os.close(terminal)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal closed: the process ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait(60)
+    os.close(controller)
+    text = seen.decode("utf-8", "replace")
+    assert proc.returncode == 1
+    assert f"\rgraphviz-app: drawing {BIG_NODES:,} nodes: 1 s (limit 3 s)" in text
+    assert "took longer than 3 s" in text and not out.exists()
+
+    piped = Cli(tmp_path, str(big), "-o", str(out), "--layout-timeout", "2")
+    code, _, err = piped.finish()
+    assert code == 1 and "drawing" not in err and "\r" not in err
+
+
+def test_ctrl_c_while_the_script_runs_leaves_no_worker(tmp_path):
+    script = tmp_path / "slow.py"
+    script.write_text("import time\nimport torch\nx = torch.ones(2, requires_grad=True)\n"
+                      "print('started', flush=True)\ntime.sleep(120)\n")
+    cli = Cli(tmp_path, str(script), "-o", str(tmp_path / "o.svg"))
+    deadline = time.monotonic() + 120
+    workers: list[int] = []
+    while time.monotonic() < deadline and len(workers) < 2:  # the worker and the run's child
+        workers = _descendants(cli.proc.pid)
+        time.sleep(0.2)
+    time.sleep(2)
+    workers = _descendants(cli.proc.pid)
+    assert len(workers) >= 2
+    os.killpg(cli.proc.pid, signal.SIGINT)
+    code, _, err = cli.finish()
+    assert code == 130 and err.strip() == "graphviz-app: stopped by Ctrl+C; nothing was written."
+    assert all(gone_soon(pid, 5) for pid in workers)
+    assert leftovers(tmp_path, script, cli.temp) == []
+
+
+def _descendants(pid: int) -> list[int]:
+    found = []
+    stack = [pid]
+    while stack:
+        parent = stack.pop()
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as f:
+                        if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
+                            found.append(int(entry))
+                            stack.append(int(entry))
+                except OSError:
+                    pass
+    return found
