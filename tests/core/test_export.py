@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -188,3 +189,44 @@ def test_json_export_keeps_the_view_without_touching_the_graph(tmp_path):
     export_graph(graph, tmp_path / "g.json", view={"step": 2, "mode": "forward"})
     assert load_graph_json(tmp_path / "g.json").graph["view"] == {"step": 2, "mode": "forward"}
     assert "view" not in graph.graph
+
+
+def test_export_never_writes_over_the_graphs_own_script(tmp_path):
+    script = tmp_path / "x.dot"  # a script with a data suffix, exported to its own name
+    script.write_text("import torch\n")
+    graph = chain(3)
+    graph.graph["script"] = str(script)
+    with pytest.raises(ExportError, match="it is the graph's own input file"):
+        export_graph(graph, script)
+    with pytest.raises(ExportError, match="it is the graph's own input file"):
+        export_graph(chain(3), tmp_path / "." / "x.dot", protect=[script])
+    assert script.read_text() == "import torch\n"
+    assert leftovers(tmp_path) == ["x.dot"]
+
+
+def test_export_keeps_files_it_cannot_safely_replace(tmp_path):
+    locked = tmp_path / "locked.svg"
+    locked.write_text("keep")
+    locked.chmod(0o444)  # refused even for root, who may write anything
+    with pytest.raises(ExportError, match="read-only, so it is not replaced"):
+        export_graph(chain(3), locked)
+    assert locked.read_text() == "keep"
+    fifo = tmp_path / "pipe.dot"
+    os.mkfifo(fifo)
+    null = tmp_path / "null.svg"
+    null.symlink_to("/dev/null")
+    for target in (fifo, null):
+        with pytest.raises(ExportError, match="not a regular file"):
+            export_graph(chain(3), target)
+    assert null.is_symlink() and leftovers(tmp_path) == ["locked.svg", "null.svg", "pipe.dot"]
+
+
+def test_stale_part_files_of_dead_exports_are_removed(tmp_path):
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = tmp_path / f".g.svg.{dead.pid}-abcdefgh.part"
+    stale.write_text("half")
+    live = tmp_path / f".g.svg.{os.getppid()}-abcdefgh.part"  # another export still writing
+    live.write_text("busy")
+    export_graph(chain(3), tmp_path / "g.svg")
+    assert leftovers(tmp_path) == [live.name, "g.svg"]
