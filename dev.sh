@@ -3,6 +3,7 @@
 #
 #   ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default: the bundled example)
 #   ./dev.sh test [PYTEST ARGS]  set up, then run the test suite on a virtual screen (Xvfb)
+#   ./dev.sh lint                set up, then check the rules: ruff, mypy, import-linter contracts
 #   ./dev.sh setup               set up only
 #
 # Set-up (idempotent; a second run takes well under two seconds): installs the Debian packages
@@ -29,6 +30,7 @@ usage() {
     cat <<'EOF'
 usage: ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default: bundled example)
        ./dev.sh test [PYTEST ARGS]  set up, then run the test suite under Xvfb
+       ./dev.sh lint                set up, then run ruff, mypy and the import-linter contracts
        ./dev.sh setup               set up only (Debian packages, .venv, editable install)
 EOF
 }
@@ -112,6 +114,22 @@ setup() {
     ensure_venv "$python"
 }
 
+# Run every checker (each one, even after a failure) and fail if any failed. The rules live in
+# pyproject.toml: [tool.ruff], [tool.mypy], [tool.importlinter].
+lint() {
+    local failed=()
+    say "ruff check"
+    "$VENV/bin/ruff" check . || failed+=(ruff)
+    say "mypy"
+    "$VENV/bin/python" -m mypy || failed+=(mypy)
+    say "import-linter contracts"
+    "$VENV/bin/lint-imports" || failed+=(import-linter)
+    if [ "${#failed[@]}" -gt 0 ]; then
+        die "lint failed: ${failed[*]}"
+    fi
+    say "lint passed"
+}
+
 main() {
     local command=${1:-}
     [ $# -gt 0 ] && shift
@@ -129,6 +147,10 @@ main() {
         test)
             setup
             exec xvfb-run -a -s "-screen 0 1600x1000x24" "$VENV/bin/python" -m pytest "$@"
+            ;;
+        lint)
+            setup
+            lint
             ;;
         setup)
             setup

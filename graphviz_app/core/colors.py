@@ -24,6 +24,8 @@ from typing import Literal
 
 import networkx as nx
 
+from .topology import natural_key
+
 ColorMode = Literal["device", "op", "module", "grad"]
 """What the node fills mean (the one vocabulary of colour modes: window, CLI and exports)."""
 COLOR_MODES: tuple[ColorMode, ...] = ("device", "op", "module", "grad")
@@ -230,13 +232,9 @@ def top_module(module: str | None) -> str | None:
 def module_palette(graph: nx.DiGraph) -> dict[str, str]:
     """Return ``{top-level module: fill}``: palette colors in sorted-name order (stable per graph)."""
     tops = sorted({t for t in (top_module(m) for _, m in graph.nodes(data="module")) if t},
-                  key=_natural_key)
+                  key=natural_key)
     palette = TOL_LIGHT[:8]
     return {top: palette[i % len(palette)] for i, top in enumerate(tops)}
-
-
-def _natural_key(text: str) -> tuple:
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
 
 
 # --- gradients -------------------------------------------------------------------------------
@@ -299,13 +297,13 @@ def _ticks(lo: float, hi: float) -> tuple[float, ...]:
         k = math.ceil(len(decades) / 6)
         decades = decades[::k]
     inner = [10.0 ** d for d in decades if lo * 1.25 < 10.0 ** d < hi / 1.25]
-    return tuple([lo, *inner, hi])
+    return (lo, *inner, hi)
 
 
 def grad_scale(graph: nx.DiGraph) -> GradScale | None:
     """Return the log scale of the graph's finite nonzero gradient norms, or None if it has none."""
     norms = [n for state, n in (_grad_state(g) for _, g in graph.nodes(data="grad"))
-             if state == "ok"]
+             if state == "ok" and n is not None]
     if not norms:
         return None
     lo, hi = min(norms), max(norms)
@@ -370,9 +368,9 @@ class LegendEntry:
         return self.label if self.count is None else f"{self.label} ({self.count})"
 
 
-def _device_order(device: str) -> tuple:
+def _device_order(device: str) -> tuple[int, tuple[tuple[int, int, str], ...]]:
     known = list(_DEVICE_BASE)
-    return (known.index(device), ()) if device in known else (len(known), _natural_key(device))
+    return (known.index(device), ()) if device in known else (len(known), natural_key(device))
 
 
 def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:

@@ -48,8 +48,14 @@ from dataclasses import dataclass, field, replace
 import networkx as nx
 
 from .display import (
+    FAN_IN_MIN_INPUTS,
+    DisplayGraph,
+    ViewOptions,
+    build_display,
+    collapse_to_depth,
     enters_cluster,
-    FAN_IN_MIN_INPUTS, DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths)
+    module_paths,
+)
 
 FAST_SECONDS = 2.0
 """A layout predicted under this is "fast": the window shows it without asking anything."""
@@ -127,7 +133,7 @@ def _format_seconds(seconds: float) -> str:
 
 def predict_seconds(size: float) -> float:
     """Return the predicted seconds of ``dot`` for a laid-out size (see :func:`layout_size`)."""
-    return STARTUP_SECONDS + SECONDS_AT_1K * (max(size, 0.0) / 1000.0) ** EXPONENT
+    return float(STARTUP_SECONDS + SECONDS_AT_1K * (max(size, 0.0) / 1000.0) ** EXPONENT)
 
 
 def layout_size(nodes: int, virtual: int, clusters: int) -> float:
@@ -190,7 +196,7 @@ def dot_ranks(nodes: list[str], edges: list[tuple[str, str]],
     """
     minlen = minlen or {}
     succ: dict[str, list[tuple[str, int]]] = {n: [] for n in nodes}
-    indegree: dict[str, int] = {n: 0 for n in nodes}
+    indegree: dict[str, int] = dict.fromkeys(nodes, 0)
     for u, v in acyclic_edges(nodes, edges):
         if u in succ and v in indegree and u != v:
             succ[u].append((v, minlen.get((u, v), minlen.get((v, u), 1))))
@@ -198,7 +204,7 @@ def dot_ranks(nodes: list[str], edges: list[tuple[str, str]],
     pending = dict(indegree)
     queue = deque(n for n in nodes if pending[n] == 0)
     order: list[str] = []
-    rank = {n: 0 for n in nodes}
+    rank = dict.fromkeys(nodes, 0)
     while queue:
         u = queue.popleft()
         order.append(u)
@@ -215,7 +221,7 @@ def dot_ranks(nodes: list[str], edges: list[tuple[str, str]],
         return rank
     # A node whose ancestors form a tree feeding only it (an input projection hanging off the
     # recurrence of an RNN) moves down with that whole tree: no edge gets longer.
-    tree = {n: True for n in nodes}
+    tree = dict.fromkeys(nodes, True)
     for u in order:
         if not tree[u] or len(succ[u]) != 1:
             for v, _ in succ[u]:

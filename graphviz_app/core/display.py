@@ -16,17 +16,41 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import networkx as nx
 
 from .topology import (
-    Adjacency, ancestors, collapse_to_depth, collapsed_ancestor, graph_ranks, module_paths,
-    nonconvex_modules, parent_path, path_key, topological_order)
+    Adjacency,
+    ancestors,
+    collapse_to_depth,
+    collapsed_ancestor,
+    graph_ranks,
+    module_paths,
+    nonconvex_modules,
+    parent_path,
+    path_key,
+    topological_order,
+)
 
 __all__ = [
-    "MODULE_PREFIX", "USE_SEPARATOR", "HUB_MIN_SPAN", "FAN_IN_MIN_INPUTS", "ViewOptions", "DisplayNode", "DisplayEdge",
-    "Cluster", "DisplayGraph", "build_display", "format_shape", "module_paths",
-    "collapse_to_depth", "nonconvex_modules", "topological_order", "graph_ranks"]
+    "FAN_IN_MIN_INPUTS",
+    "HUB_MIN_SPAN",
+    "MODULE_PREFIX",
+    "USE_SEPARATOR",
+    "Cluster",
+    "DisplayEdge",
+    "DisplayGraph",
+    "DisplayNode",
+    "ViewOptions",
+    "build_display",
+    "collapse_to_depth",
+    "format_shape",
+    "graph_ranks",
+    "module_paths",
+    "nonconvex_modules",
+    "topological_order",
+]
 
 MODULE_PREFIX = "m:"
 """Display ids of collapsed modules: ``"m:encoder.layers.0"``."""
@@ -51,7 +75,7 @@ class ViewOptions:
     clusters: bool = True
     """Draw uncollapsed modules as (nested) clusters."""
 
-    def toggled(self, path: str) -> "ViewOptions":
+    def toggled(self, path: str) -> ViewOptions:
         """Return these options with module ``path`` collapsed if it was expanded, and back."""
         collapsed = set(self.collapsed)
         collapsed.symmetric_difference_update({path})
@@ -159,7 +183,7 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def _node_label(attrs: dict, output_name: str | None) -> tuple[str, ...]:
+def _node_label(attrs: dict[str, Any], output_name: str | None) -> tuple[str, ...]:
     shape = attrs.get("shape")
     return _label(attrs.get("kind") == "leaf", attrs.get("op"), attrs.get("name") or output_name,
                   bool(attrs.get("is_output")),
@@ -168,7 +192,7 @@ def _node_label(attrs: dict, output_name: str | None) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=16384)
 def _label(leaf: bool, op: str | None, name: str | None, is_output: bool,
-           shape: tuple | None, dtype: object) -> tuple[str, ...]:
+           shape: tuple[int, ...] | None, dtype: object) -> tuple[str, ...]:
     text = format_shape(shape, dtype)
     if leaf:
         return (_one_line(name or "leaf"),) + ((text,) if text else ())
@@ -179,7 +203,7 @@ def _label(leaf: bool, op: str | None, name: str | None, is_output: bool,
 
 
 def _module_label(path: str, members: list[str], kinds: dict[str, str],
-                  module_types: dict) -> tuple[str, ...]:
+                  module_types: dict[str, str]) -> tuple[str, ...]:
     ops = sum(1 for m in members if kinds.get(m) != "leaf")
     params = len(members) - ops
     parts = [f"{ops} op" + ("" if ops == 1 else "s")]
@@ -414,7 +438,8 @@ def _cluster_tree(nodes: dict[str, DisplayNode], loose: frozenset[str]) -> dict[
     depth: dict[str, int] = {}
     ordered = sorted(paths, key=path_key)
     for path in ordered:  # parents sort before children
-        depth[path] = depth[parents[path]] + 1 if parents[path] else 1
+        parent = parents[path]
+        depth[path] = depth[parent] + 1 if parent else 1
     return {
         path: Cluster(path=path, label=path, parent=parents[path],
                       children=tuple(sorted(children.get(path, ()), key=path_key)),

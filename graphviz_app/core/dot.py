@@ -7,6 +7,7 @@ on big graphs (see ``GRAPH_ATTRS``).  Node ids are the display ids, quoted; clus
 from __future__ import annotations
 
 import html
+import itertools
 
 import networkx as nx
 
@@ -14,7 +15,7 @@ from . import colors, look
 from .display import DisplayGraph, DisplayNode, enters_cluster
 from .look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 
-__all__ = ["NodeStyle", "merged_style", "node_fill", "to_dot", "quote", "label_text", "LEGEND_ID"]
+__all__ = ["LEGEND_ID", "NodeStyle", "label_text", "merged_style", "node_fill", "quote", "to_dot"]
 
 FONT = "Helvetica"
 FONT_SIZE = 10
@@ -151,7 +152,7 @@ def _grad_bar(scale: colors.GradScale, half: int = 26) -> tuple[str, int]:
     ticks = scale.ticks if len(scale.ticks) > 1 else (scale.lo, scale.hi)
     cell = f'WIDTH="{half}" HEIGHT="12" FIXEDSIZE="TRUE"'
     bar = [f'<TD {cell}></TD>']
-    for a, b in zip(ticks, ticks[1:]):
+    for a, b in itertools.pairwise(ticks):
         ca, cb = scale.color(a), scale.color(b)
         cm = colors.ramp_color((scale.position(a) + scale.position(b)) / 2)
         bar.append(f'<TD {cell} BGCOLOR="{ca}:{cm}"></TD><TD {cell} BGCOLOR="{cm}:{cb}"></TD>')

@@ -10,8 +10,9 @@ and darkens outlines), so an exported image at a step shows what the window show
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Mapping
+from typing import Literal
 
 import networkx as nx
 

@@ -10,18 +10,17 @@ from collections import defaultdict
 
 import networkx as nx
 
-
 # --- module paths ----------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=65536)
-def natural_key(text: str) -> tuple:
+def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
     """Sort key putting ``"layers10"`` after ``"layers2"`` (digit runs compare as numbers)."""
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
                  for p in re.split(r"(\d+)", text) if p)
 
 
 @functools.lru_cache(maxsize=65536)
-def path_key(path: str) -> tuple:
+def path_key(path: str) -> tuple[tuple[tuple[int, int, str], ...], ...]:
     """Sort key of a dotted module path: parents first, ``layers.2`` before ``layers.10``."""
     return tuple(natural_key(part) for part in path.split("."))
 

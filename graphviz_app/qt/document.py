@@ -17,18 +17,19 @@ fills by priority; search highlighting is one such layer and a future stepper ad
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Literal
+from typing import Literal
 
 import networkx as nx
 from PySide6.QtCore import QObject, Signal
 
 from ..core import colors
+from ..core.colors import ColorMode
 from ..core.cost import Recommendation
 from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
 from ..core.look import NodeStyle
-from ..core.stepping import BACKWARD, StepView
-from ..core.stepping import Stepper
+from ..core.stepping import BACKWARD, Stepper, StepView
 
 HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
@@ -73,7 +74,7 @@ class Document(QObject):
         self.graph: nx.DiGraph | None = None
         self.path: Path | None = None
         self.kind: SourceKind | None = None  # None: built in memory
-        self.color_mode = "device"
+        self.color_mode: ColorMode = "device"
         self.options = ViewOptions()
         self.display: DisplayGraph | None = None
         self.selection: str | None = None  # display node id
@@ -148,7 +149,7 @@ class Document(QObject):
         self.display = build_display(self.graph, self.options) if self.graph is not None else None
 
     # -- color mode and styles ----------------------------------------------------------------
-    def available_color_modes(self) -> list[str]:
+    def available_color_modes(self) -> list[ColorMode]:
         """Return the color modes that make sense for the graph ("grad" needs a backward pass)."""
         modes = list(colors.COLOR_MODES)
         if not self.has_gradients():
@@ -161,7 +162,7 @@ class Document(QObject):
         info = self.graph.graph.get("backward") or {}
         return bool(info.get("ran"))
 
-    def set_color_mode(self, mode: str) -> None:
+    def set_color_mode(self, mode: ColorMode) -> None:
         """Switch the fill colors (one of ``colors.COLOR_MODES``); recolors without a new layout."""
         if mode not in colors.COLOR_MODES:
             raise ValueError(f"unknown color mode {mode!r}; choose one of {colors.COLOR_MODES}")
@@ -391,10 +392,10 @@ class Document(QObject):
                     seen.add(display_id)
                     found.append(display_id)
         for display_id, dnode in self.display.nodes.items():
-            if dnode.kind == "module" and dnode.module and needle in dnode.module.lower():
-                if display_id not in seen:
-                    seen.add(display_id)
-                    found.append(display_id)
+            if (dnode.kind == "module" and dnode.module and needle in dnode.module.lower()
+                    and display_id not in seen):
+                seen.add(display_id)
+                found.append(display_id)
         return found
 
     def match_members(self) -> set[str]:

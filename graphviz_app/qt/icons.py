@@ -6,7 +6,7 @@ icon stands in, so no action is ever left without an icon.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
 from PySide6.QtGui import QIcon, QImageReader, QPixmap
@@ -37,10 +37,10 @@ FALLBACKS = {
 
 def svg_supported() -> bool:
     """Return True when Qt can render SVG images (the ``svg`` image-format plugin is present)."""
-    return b"svg" in [bytes(f) for f in QImageReader.supportedImageFormats()]
+    return b"svg" in [f.data() for f in QImageReader.supportedImageFormats()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _icon(name: str, dark: bool) -> QIcon:
     path = resources_dir() / "icons" / f"{name}.svg"
     icon = QIcon()
@@ -60,7 +60,7 @@ def _icon(name: str, dark: bool) -> QIcon:
     if icon.isNull():
         app = QApplication.instance()
         standard = FALLBACKS.get(name, QStyle.StandardPixmap.SP_FileIcon)
-        if app is not None:
+        if isinstance(app, QApplication):
             icon = app.style().standardIcon(standard)
     return icon
 

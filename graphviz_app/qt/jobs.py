@@ -13,9 +13,10 @@ from __future__ import annotations
 import logging
 import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -192,7 +193,7 @@ class LayoutJobs(QObject):
 
     def request(self, fn: Callable[[], Any], cancel: Callable[[], None] | None = None) -> int:
         """Run ``fn`` (returns the layout) on a thread; cancel older requests; return a token."""
-        for token, stop in list(self._cancels.items()):
+        for stop in list(self._cancels.values()):
             try:
                 stop()
             except Exception:  # stopping is best effort: the job ends or is dropped anyway

@@ -5,6 +5,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from ..core.colors import COLOR_MODES, ColorMode
+from .theme import THEMES, Theme
+
 MAX_RECENT = 10
 DEFAULT_TIMEOUT = 120.0
 
@@ -25,7 +28,9 @@ class Settings:
         value = self._s.value("recent/files", [])
         if isinstance(value, str):
             value = [value] if value else []
-        return [str(v) for v in (value or []) if v][:MAX_RECENT]
+        if not isinstance(value, (list, tuple)):
+            return []
+        return [str(v) for v in value if v][:MAX_RECENT]
 
     def add_recent(self, path: str | Path) -> list[str]:
         """Put ``path`` first in the recent list; return the new list."""
@@ -66,23 +71,25 @@ class Settings:
         return bool(value)
 
     def _float(self, key: str, default: float) -> float:
+        value = self._s.value(key, default)
         try:
-            return float(self._s.value(key, default))
+            return float(value)  # type: ignore[arg-type]  # QSettings may hand back any type
         except (TypeError, ValueError):
             return default
 
-    def color_mode(self) -> str:
-        return self._text("view/color_mode", "device")
+    def color_mode(self) -> ColorMode:
+        value = self._text("view/color_mode", "device")
+        return next((m for m in COLOR_MODES if m == value), "device")
 
-    def set_color_mode(self, mode: str) -> None:
+    def set_color_mode(self, mode: ColorMode) -> None:
         self._s.setValue("view/color_mode", mode)
 
-    def theme(self) -> str:
+    def theme(self) -> Theme:
         """``"system"``, ``"light"`` or ``"dark"``."""
         value = self._text("view/theme", "system")
-        return value if value in ("system", "light", "dark") else "system"
+        return next((t for t in THEMES if t == value), "system")
 
-    def set_theme(self, theme: str) -> None:
+    def set_theme(self, theme: Theme) -> None:
         self._s.setValue("view/theme", theme)
 
     def live_reload(self) -> bool:

@@ -203,7 +203,7 @@ def wide(n_branches: int, depth: int) -> nx.DiGraph:
     b = GraphBuilder()
     x = b.leaf("x")
     ends = []
-    for i in range(n_branches):
+    for _ in range(n_branches):
         h = x
         for _ in range(depth):
             h = b.op("ReluBackward0", h)

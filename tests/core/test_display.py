@@ -2,11 +2,24 @@
 from __future__ import annotations
 
 from graphviz_app.core.display import (
-    MODULE_PREFIX, ViewOptions, build_display, collapse_to_depth, format_shape, module_paths,
-    nonconvex_modules)
+    MODULE_PREFIX,
+    ViewOptions,
+    build_display,
+    collapse_to_depth,
+    format_shape,
+    module_paths,
+    nonconvex_modules,
+)
 
-from .graphs import (GraphBuilder, chain, diamond, nested_modules, rnn_like, shared_leaf_chain,
-                     transformer_like)
+from .graphs import (
+    GraphBuilder,
+    chain,
+    diamond,
+    nested_modules,
+    rnn_like,
+    shared_leaf_chain,
+    transformer_like,
+)
 
 
 def test_chain_maps_one_to_one_with_labels():

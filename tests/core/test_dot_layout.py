@@ -11,12 +11,19 @@ import pytest
 from graphviz_app.core import colors
 from graphviz_app.core.display import MODULE_PREFIX, ViewOptions, build_display
 from graphviz_app.core.dot import LEGEND_ID, NodeStyle, quote, to_dot
-from graphviz_app.core.layout import (
-    LayoutCancelled, LayoutJob, layout, parse_json_layout, render)
+from graphviz_app.core.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
 
-from .graphs import (GraphBuilder, chain, diamond, nested_modules, rnn_like, shared_leaf_chain,
-                     two_devices, with_grads)
+from .graphs import (
+    GraphBuilder,
+    chain,
+    diamond,
+    nested_modules,
+    rnn_like,
+    shared_leaf_chain,
+    two_devices,
+    with_grads,
+)
 
 GRAPHS = {"chain": lambda: chain(12), "diamond": diamond, "nested": nested_modules,
           "devices": two_devices, "grads": with_grads}
@@ -151,7 +158,7 @@ def test_styles_override_nodes(tmp_path):
         "n3": NodeStyle(dashed=True),
     }
     text = to_dot(build_display(graph), graph, styles=styles)
-    line = {l.split(" [")[0].strip(): l for l in text.splitlines() if " [" in l}
+    line = {row.split(" [")[0].strip(): row for row in text.splitlines() if " [" in row}
     assert 'fillcolor="#000080"' in line['"n1"'] and 'color="#0000FF"' in line['"n1"']
     assert 'penwidth=3' in line['"n1"'] and 'fontcolor="#ffffff"' in line['"n1"']
     assert "dotted" in line['"n2"'] and "#F4F4F4" in line['"n2"']
@@ -166,10 +173,10 @@ def test_collapsed_module_takes_member_styles_and_majority_color():
     members = display.nodes[MODULE_PREFIX + "encoder"].members
     ghosts = {m: NodeStyle(ghost=True) for m in members}
     text = to_dot(display, graph, styles=ghosts)
-    assert "dotted" in next(l for l in text.splitlines() if l.strip().startswith('"m:encoder"'))
+    assert "dotted" in next(row for row in text.splitlines() if row.strip().startswith('"m:encoder"'))
     partly = dict(ghosts, **{members[3]: NodeStyle(pen="#00FF00")})
     text = to_dot(display, graph, styles=partly)
-    line = next(l for l in text.splitlines() if l.strip().startswith('"m:encoder"'))
+    line = next(row for row in text.splitlines() if row.strip().startswith('"m:encoder"'))
     assert "dotted" not in line and "#00FF00" in line
     assert colors.device_color("cpu") in line  # all members on cpu
 
@@ -255,7 +262,7 @@ def test_cancel_from_another_thread_kills_dot():
     def work() -> None:
         try:
             job.result()
-        except BaseException as exc:  # noqa: BLE001 - recorded for the assertion
+        except BaseException as exc:
             outcome.append(exc)
 
     thread = threading.Thread(target=work)

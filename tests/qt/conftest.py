@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import itertools
 import textwrap
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QSettings
 
-from graphviz_app.core.runner import Runner  # noqa: E402
+from graphviz_app.core.runner import Runner
 
 _counter = itertools.count()
 LOAD_TIMEOUT_MS = 90_000

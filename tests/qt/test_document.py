@@ -1,7 +1,7 @@
 """The document (state + signals) and the latest-wins layout jobs, on a hand-written trace."""
 from __future__ import annotations
 
-from graphviz_app.core.display import build_display, ViewOptions
+from graphviz_app.core.display import ViewOptions, build_display
 from graphviz_app.core.dot import NodeStyle, to_dot
 from graphviz_app.core.graph import graph_from_trace
 from graphviz_app.core.layout import LayoutJob

@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 
-import pytest
 from PySide6.QtGui import QGuiApplication, QImage
 
 from graphviz_app.core.graph import load_graph_json

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
 from graphviz_app.core import colors
@@ -20,7 +20,7 @@ from graphviz_app.qt.canvas.view import GraphView
 from graphviz_app.resources import example
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from core.graphs import transformer_like  # noqa: E402
+from core.graphs import transformer_like
 
 FAR = 0.2
 """A zoom well inside the overview's range, where nodes are still several pixels wide."""

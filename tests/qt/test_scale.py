@@ -5,13 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
 from graphviz_app.core.display import ViewOptions
 from graphviz_app.core.graph import dumps_graph
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from core.graphs import rnn_like, transformer_like  # noqa: E402
+from core.graphs import rnn_like, transformer_like
 
 LOAD_TIMEOUT_MS = 120_000
 

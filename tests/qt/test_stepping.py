@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import networkx as nx
-import pytest
 from PySide6.QtCore import Qt
 
 from graphviz_app.core import colors
 from graphviz_app.core.graph import graph_from_trace, ordered_nodes
-from graphviz_app.core.stepping import BACKWARD, CURRENT_PEN, FORWARD, step_view
+from graphviz_app.core.stepping import BACKWARD, CURRENT_PEN, FORWARD
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.timeline import SPEEDS
 from graphviz_app.resources import example

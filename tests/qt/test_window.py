@@ -171,7 +171,7 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     assert set(window.scene.node_items) == before
     # Collapse all to depth 1: every top-level module becomes one node.
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        window.modules.depth.setValue(1)
+        window.modules.depth_box.setValue(1)
         window.modules.collapse_button.click()
     tops = {m for m in modules if "." not in m}
     assert {MODULE_PREFIX + m for m in tops} <= set(window.scene.node_items)

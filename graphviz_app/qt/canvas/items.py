@@ -5,8 +5,8 @@ Items know only geometry and looks; which graph node they stand for is kept in `
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -20,7 +20,7 @@ from PySide6.QtGui import (
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
 from ...core import look
 
@@ -68,7 +68,7 @@ def shared_color(name: str) -> QColor:
 
 
 @lru_cache(maxsize=4096)
-def _look_key(*args: object) -> tuple:
+def _look_key(*args: object) -> tuple[object, ...]:
     """Return ``args`` as a tuple, the same tuple for equal arguments.
 
     Thousands of nodes share a few looks: sharing their keys makes comparing them quick, and a
@@ -138,7 +138,7 @@ class NodeItem(QGraphicsItem):
         self.ghost = False
         self.highlighted = False
         self.badge: str | None = None
-        self.look_key: tuple | None = None
+        self.look_key: tuple[object, ...] | None = None
         """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
         overview groups nodes by it."""
         self._hover = False
@@ -335,12 +335,12 @@ class NodeItem(QGraphicsItem):
             painter.restore()
             y += h
 
-    def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = True
         self.update()
         super().hoverEnterEvent(event)
 
-    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
         self._hover = False
         self.update()
         super().hoverLeaveEvent(event)
@@ -393,6 +393,8 @@ class EdgeItem(QGraphicsItem):
         fm = QFontMetricsF(self._label_font)
         w = fm.horizontalAdvance(self.label or "") / FONT_SCALE + 6
         h = fm.height() / FONT_SCALE + 2
+        if self.label_pos is None:
+            return QRectF()
         return QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
 
     def set_look(self, color: str | QColor, width: float = 1.2, *, transfer: bool = False,

@@ -10,8 +10,8 @@ looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
@@ -36,7 +36,7 @@ PLAIN_EDGE_WIDTH = 1.2
 
 
 @lru_cache(maxsize=4096)
-def _group_key(look: tuple) -> tuple:
+def _group_key(look: tuple[object, ...]) -> tuple[object, ...]:
     """Return what the overview draws of a node look (``NodeItem.look_key``): fill, outline
     color, dashed, ghost, highlighted; not text color, outline width or badge text."""
     return look[:3] + look[4:7]
@@ -98,7 +98,7 @@ class OverviewItem(QGraphicsItem):
         self.update()
 
     def _group_nodes(self) -> None:
-        groups: dict[tuple, tuple[NodeItem, list[QRectF]]] = {}
+        groups: dict[tuple[object, ...], tuple[NodeItem, list[QRectF]]] = {}
         marked: list[tuple[NodeItem, QRectF]] = []
         badges: list[QPointF] = []
         scene = self.scene()
@@ -141,7 +141,7 @@ class OverviewItem(QGraphicsItem):
         self._special_edges = [e for e in self._edges if e.flow or e.transfer or e.width != PLAIN_EDGE_WIDTH]
 
     # -- painting ----------------------------------------------------------------------------
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt name)
+    def boundingRect(self) -> QRectF:
         return self._rect
 
     def shape(self) -> QPainterPath:
@@ -173,8 +173,9 @@ class OverviewItem(QGraphicsItem):
         color.setAlphaF(_coverage(PLAIN_EDGE_WIDTH * scale))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(_cosmetic(color, 1.0))
-        painter.drawPath(self._plain_edges)
-        if scale >= ARROWS_FROM:
+        if self._plain_edges is not None:
+            painter.drawPath(self._plain_edges)
+        if scale >= ARROWS_FROM and self._plain_arrows is not None:
             painter.setBrush(QBrush(color))
             painter.drawPath(self._plain_arrows)
         for edge in self._special_edges or ():
@@ -208,9 +209,9 @@ class OverviewItem(QGraphicsItem):
                 painter.setPen(_cosmetic(pen, 2.0 if item.highlighted else 1.0, style))
             painter.drawRects(rects)
         if self._badges:  # a tag beside the node (its text shows at readable zoom)
-            pen = _cosmetic(BADGE_COLOR, 4.0)
-            pen.setCapStyle(Qt.PenCapStyle.SquareCap)
-            painter.setPen(pen)
+            badge_pen = _cosmetic(BADGE_COLOR, 4.0)
+            badge_pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+            painter.setPen(badge_pen)
             painter.drawPoints(self._badges)
         for item, rect in self._marked:
             self._paint_mark(painter, item, rect, scale)

@@ -8,8 +8,9 @@ ways: display id -> item (``node_items``), graph node id -> items (``items_for``
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import networkx as nx
 from PySide6.QtCore import QRectF, QTimer
@@ -18,8 +19,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...core import colors, look
 from ...core.display import DisplayEdge, DisplayGraph, format_shape
-from ...core.look import NodeStyle, ViewState
 from ...core.gc_pause import settle
+from ...core.look import NodeStyle, ViewState
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
@@ -173,9 +174,9 @@ class GraphScene(QGraphicsScene):
         for box in layout.clusters:
             name = box.name  # the module path (core.layout strips the "cluster_" prefix)
             depth = name.count(".") + 1
-            item = ClusterItem(name, QRectF(box.x, box.y, box.width, box.height), box.label or name, depth)
-            self.addItem(item)
-            self.cluster_items[name] = item
+            cluster = ClusterItem(name, QRectF(box.x, box.y, box.width, box.height), box.label or name, depth)
+            self.addItem(cluster)
+            self.cluster_items[name] = cluster
         for did, box in layout.nodes.items():
             dnode = display.nodes.get(did)
             if dnode is None:
@@ -194,14 +195,14 @@ class GraphScene(QGraphicsScene):
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
         for path in layout.edges:
             dedge = edges.get((path.source, path.target))
-            item = EdgeItem(path.source, path.target, path.points, path.arrow,
+            edge = EdgeItem(path.source, path.target, path.points, path.arrow,
                             dedge.graph_edges if dedge else (), path.label, path.label_pos)
-            self.addItem(item)
-            self.edge_items.append(item)
-            for key in item.graph_edges:
-                self._edges_by_graph_edge.setdefault(key, []).append(item)
+            self.addItem(edge)
+            self.edge_items.append(edge)
+            for key in edge.graph_edges:
+                self._edges_by_graph_edge.setdefault(key, []).append(edge)
             for did in {path.source, path.target}:
-                self._edges_by_display.setdefault(did, []).append(item)
+                self._edges_by_display.setdefault(did, []).append(edge)
         self.graph_rect = self.itemsBoundingRect()
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
         self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
@@ -393,7 +394,7 @@ class GraphScene(QGraphicsScene):
         for item in self.selectedItems():
             if not isinstance(item, NodeItem) or item.display_id != display_id:
                 item.setSelected(False)
-        item = self.node_items.get(display_id) if display_id is not None else None
-        if item is not None and not item.isSelected():
-            item.setSelected(True)
+        node = self.node_items.get(display_id) if display_id is not None else None
+        if node is not None and not node.isSelected():
+            node.setSelected(True)
         self._style_edges(display_id, full=False)

@@ -6,7 +6,7 @@ drag pans, click selects) and :class:`ZoomAreaMode` (Shift+drag a rectangle to z
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPalette, QTransform, QWheelEvent
+from PySide6.QtGui import QMouseEvent, QPainter, QPalette, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGraphicsItem,
@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .items import ClusterItem, NodeItem
 from .overview import OVERVIEW_SCALE
+from .scene import GraphScene
 
 MIN_ZOOM = 0.02
 MAX_ZOOM = 12.0
@@ -37,13 +39,13 @@ PICK_RADIUS = 4
 class InteractionMode:
     """Receives the view's mouse events; returns True when it handled one."""
 
-    def press(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def press(self, view: GraphView, event: QMouseEvent) -> bool:
         return False
 
-    def move(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def move(self, view: GraphView, event: QMouseEvent) -> bool:
         return False
 
-    def release(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def release(self, view: GraphView, event: QMouseEvent) -> bool:
         return False
 
 
@@ -55,15 +57,15 @@ class PanMode(InteractionMode):
         self._last: QPoint | None = None
         self._dragging = False
 
-    def press(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def press(self, view: GraphView, event: QMouseEvent) -> bool:
         if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             return False
         self._start = self._last = event.position().toPoint()
         self._dragging = event.button() == Qt.MouseButton.MiddleButton
         return True
 
-    def move(self, view: "GraphView", event: QMouseEvent) -> bool:
-        if self._start is None:
+    def move(self, view: GraphView, event: QMouseEvent) -> bool:
+        if self._start is None or self._last is None:
             return False
         pos = event.position().toPoint()
         if not self._dragging and (pos - self._start).manhattanLength() >= DRAG_THRESHOLD:
@@ -76,7 +78,7 @@ class PanMode(InteractionMode):
         self._last = pos
         return True
 
-    def release(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def release(self, view: GraphView, event: QMouseEvent) -> bool:
         if self._start is None:
             return False
         if not self._dragging:
@@ -95,21 +97,21 @@ class ZoomAreaMode(InteractionMode):
         self._origin: QPoint | None = None
         self._band: QRubberBand | None = None
 
-    def press(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def press(self, view: GraphView, event: QMouseEvent) -> bool:
         self._origin = event.position().toPoint()
         self._band = QRubberBand(QRubberBand.Shape.Rectangle, view.viewport())
         self._band.setGeometry(self._origin.x(), self._origin.y(), 0, 0)
         self._band.show()
         return True
 
-    def move(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def move(self, view: GraphView, event: QMouseEvent) -> bool:
         if self._origin is None or self._band is None:
             return False
 
         self._band.setGeometry(QRect(self._origin, event.position().toPoint()).normalized())
         return True
 
-    def release(self, view: "GraphView", event: QMouseEvent) -> bool:
+    def release(self, view: GraphView, event: QMouseEvent) -> bool:
         if self._origin is None or self._band is None:
             return False
         rect = self._band.geometry()
@@ -155,11 +157,11 @@ class GraphView(QGraphicsView):
 
     def _sync_level_of_detail(self, zoom: float) -> None:
         """Let the scene switch between detail items and its overview for this zoom."""
-        set_view_scale = getattr(self.scene(), "set_view_scale", None)
-        if set_view_scale is not None:
-            set_view_scale(zoom)
+        scene = self.scene()
+        if isinstance(scene, GraphScene):
+            scene.set_view_scale(zoom)
 
-    def setScene(self, scene: QGraphicsScene | None) -> None:  # noqa: N802 (Qt name)
+    def setScene(self, scene: QGraphicsScene | None) -> None:
         super().setScene(scene)
         self._sync_level_of_detail(self.zoom())
 
@@ -208,8 +210,9 @@ class GraphView(QGraphicsView):
         scene = self.scene()
         if scene is None:
             return QRectF()
-        rect = getattr(scene, "graph_rect", None)  # a GraphScene knows it, without asking each item
-        return QRectF(rect) if rect is not None else scene.itemsBoundingRect()
+        if isinstance(scene, GraphScene):  # it knows, without asking each item
+            return QRectF(scene.graph_rect)
+        return scene.itemsBoundingRect()
 
     def show_initial(self, readable: float = READABLE_ZOOM) -> None:
         """Show a newly loaded graph: all of it if its labels stay readable, else its top (the
@@ -235,7 +238,7 @@ class GraphView(QGraphicsView):
 
     def _fit_zoom(self, rect: QRectF, max_zoom: float, margin: float = 16.0) -> float | None:
         """Return the zoom at which ``rect`` fills the viewport, or None if either is empty."""
-        view = self.viewport().rect().adjusted(margin, margin, -margin, -margin)
+        view = QRectF(self.viewport().rect()).adjusted(margin, margin, -margin, -margin)
         if rect.isEmpty() or view.width() <= 0 or view.height() <= 0:
             return None
         zoom = min(view.width() / rect.width(), view.height() / rect.height(), max_zoom)
@@ -248,7 +251,7 @@ class GraphView(QGraphicsView):
             self.zoomChanged.emit(self.zoom())
         self.centerOn(item.sceneBoundingRect().center())
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt name)
+    def wheelEvent(self, event: QWheelEvent) -> None:
         """Zoom around the cursor; Shift+wheel scrolls sideways."""
         delta = event.angleDelta().y() or event.angleDelta().x()
         if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
@@ -271,7 +274,7 @@ class GraphView(QGraphicsView):
         if not isinstance(self.mode, ZoomAreaMode):
             self.set_mode(ZoomAreaMode(self.mode))
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if (
             event.button() == Qt.MouseButton.LeftButton
             and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
@@ -281,15 +284,15 @@ class GraphView(QGraphicsView):
         if not self.mode.press(self, event):
             super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if not self.mode.move(self, event):
             super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if not self.mode.release(self, event):
             super().mouseReleaseEvent(event)
 
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self.itemDoubleClicked.emit(self.item_at(event.position().toPoint()))
             event.accept()
@@ -307,16 +310,17 @@ class GraphView(QGraphicsView):
             if node is not None:
                 return node
         for item in self.items(pos):
-            if hasattr(item, "display_id") or hasattr(item, "label"):
+            if isinstance(item, (NodeItem, ClusterItem)):
                 return item
         return None
 
-    def _nearest_node(self, pos: QPoint, radius: int = PICK_RADIUS) -> QGraphicsItem | None:
+    def _nearest_node(self, pos: QPoint, radius: int = PICK_RADIUS) -> NodeItem | None:
         """Return the node item closest to ``pos`` within ``radius`` pixels, if any."""
         box = QRect(pos.x() - radius, pos.y() - radius, 2 * radius + 1, 2 * radius + 1)
-        best, best_distance = None, None
+        best: NodeItem | None = None
+        best_distance: int | None = None
         for item in self.items(box):
-            if not hasattr(item, "display_id"):
+            if not isinstance(item, NodeItem):
                 continue
             rect = self.mapFromScene(item.scene_rect()).boundingRect()
             dx = max(rect.left() - pos.x(), 0, pos.x() - rect.right())
@@ -329,7 +333,7 @@ class GraphView(QGraphicsView):
         self.itemClicked.emit(self.item_at(pos))
 
     # -- painting ----------------------------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawForeground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         scene = self.scene()
         if scene is not None and self.placeholder and self._scene_is_empty(scene):
             painter.save()
@@ -349,12 +353,11 @@ class GraphView(QGraphicsView):
     @staticmethod
     def _scene_is_empty(scene: QGraphicsScene) -> bool:
         """True when there is nothing to draw (cheap for a GraphScene: no list of all items)."""
-        nodes = getattr(scene, "node_items", None)
-        if nodes is not None:
-            return not (nodes or scene.edge_items or scene.cluster_items)
+        if isinstance(scene, GraphScene):
+            return not (scene.node_items or scene.edge_items or scene.cluster_items)
         return not scene.items()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.busy.place()
 

@@ -6,7 +6,7 @@ graphs, layouts and looks, never the document, the panels or the shell.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import networkx as nx
 from PySide6.QtWidgets import QWidget

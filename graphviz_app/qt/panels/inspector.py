@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Any
 
 import networkx as nx
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -131,7 +131,7 @@ class InspectorPanel(QWidget):
         document.selectionChanged.connect(self.refresh)
         document.graphChanged.connect(self.refresh)
         document.stepChanged.connect(self._step_changed)
-        self._step_key: tuple | None = None
+        self._step_key: tuple[object, ...] | None = None
         self.refresh()
 
     def _step_changed(self) -> None:
@@ -147,9 +147,12 @@ class InspectorPanel(QWidget):
         out: dict[str, str] = {}
         for i in range(self.tree.topLevelItemCount()):
             group = self.tree.topLevelItem(i)
+            if group is None:
+                continue
             for j in range(group.childCount()):
                 child = group.child(j)
-                out[f"{group.text(0)}/{child.text(0)}"] = child.text(1)
+                if child is not None:
+                    out[f"{group.text(0)}/{child.text(0)}"] = child.text(1)
         return out
 
     def refresh(self) -> None:
@@ -272,7 +275,7 @@ class InspectorPanel(QWidget):
         self._group("Parameters", [(str(p.get("name") or "?").removeprefix(prefix), fmt_shape(p.get("shape")))
                                    for p in params])
 
-    def _menu(self, pos) -> None:
+    def _menu(self, pos: QPoint) -> None:
         item = self.tree.itemAt(pos)
         if item is None:
             return

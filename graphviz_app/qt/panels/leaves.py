@@ -123,7 +123,8 @@ class LeavesPanel(QWidget):
 
     def row_nodes(self) -> list[str]:
         """Return the graph node of each row, top to bottom (as sorted on screen)."""
-        return [self.table.item(r, 0).data(NODE_ROLE) for r in range(self.table.rowCount())]
+        items = (self.table.item(r, 0) for r in range(self.table.rowCount()))
+        return [item.data(NODE_ROLE) for item in items if item is not None]
 
     def _clicked(self, row: int, _column: int) -> None:
         item = self.table.item(row, 0)

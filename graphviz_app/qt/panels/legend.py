@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from ...core import colors
-from ..theme import is_dark
-from ..document import Document
 from ..canvas.scene import transfer_color
+from ..document import Document
+from ..theme import is_dark
 
 MODE_TITLES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
 
@@ -22,7 +22,7 @@ class Swatch(QWidget):
         self.line = line
         self.setFixedSize(QSize(22 if line else 14, 14))
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.line:
@@ -44,7 +44,7 @@ class GradBar(QWidget):
         self.scale = scale
         self.setMinimumSize(180, 34)
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         bar = QRectF(4, 2, self.width() - 8, 12)
@@ -157,7 +157,8 @@ class LegendPanel(QFrame):
             color = transfer_color(graph, edges[0], is_dark())
             n = len(edges)
             self._row(Swatch(color, line=True), f"copy to {target} ({n} edge{'s' * (n != 1)})")
-        self._content.setVisible(not self.folded)  # a layout shows new children only later
+        if self._content is not None:
+            self._content.setVisible(not self.folded)  # a layout shows new children only later
         self.setVisible(self.wanted)
         self.place()
 
@@ -174,6 +175,8 @@ class LegendPanel(QFrame):
         parent = self.parentWidget()
         if parent is None:
             return
-        self.layout().activate()
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
         self.adjustSize()
         self.move(12, max(12, parent.height() - self.height() - 12))

@@ -5,7 +5,7 @@ import html
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,

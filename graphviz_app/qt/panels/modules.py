@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.topology import natural_key
 from ..document import Document
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -41,15 +42,15 @@ class ModulesPanel(QWidget):
         self.tree.itemDoubleClicked.connect(
             lambda item, _col: self.moduleActivated.emit(item.data(0, PATH_ROLE))
         )
-        self.depth = QSpinBox(self)
-        self.depth.setObjectName("collapseDepth")
-        self.depth.setRange(0, 20)
-        self.depth.setValue(1)
-        self.depth.setPrefix("depth ")
-        self.depth.setToolTip("Modules deeper than this many levels are collapsed")
+        self.depth_box = QSpinBox(self)
+        self.depth_box.setObjectName("collapseDepth")
+        self.depth_box.setRange(0, 20)
+        self.depth_box.setValue(1)
+        self.depth_box.setPrefix("depth ")
+        self.depth_box.setToolTip("Modules deeper than this many levels are collapsed")
         self.collapse_button = QPushButton("Collapse to", self)
         self.collapse_button.setToolTip("Collapse every module below the chosen depth")
-        self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth.value()))
+        self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth_box.value()))
         self.expand_button = QPushButton("Expand all", self)
         self.expand_button.clicked.connect(lambda: self.document.set_collapsed(frozenset()))
         self.hint = QLabel("Check a module to collapse it into one node.", self)
@@ -60,7 +61,7 @@ class ModulesPanel(QWidget):
         self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         row = QHBoxLayout()
         row.addWidget(self.collapse_button)
-        row.addWidget(self.depth)
+        row.addWidget(self.depth_box)
         row.addStretch(1)
         row.addWidget(self.expand_button)
         layout = QVBoxLayout(self)
@@ -99,7 +100,7 @@ class ModulesPanel(QWidget):
                 while module:
                     counts[module] += 1
                     module = module.rpartition(".")[0]
-        for path in sorted(modules, key=lambda p: (p.count("."), _natural(p))):
+        for path in sorted(modules, key=lambda p: (p.count("."), natural_key(p))):
             parent_path = path.rpartition(".")[0]
             while parent_path and parent_path not in self._items:
                 parent_path = parent_path.rpartition(".")[0]
@@ -124,21 +125,23 @@ class ModulesPanel(QWidget):
         self.empty.setVisible(not has)
         self.tree.setVisible(has)
         self.hint.setVisible(has)
-        for w in (self.collapse_button, self.depth, self.expand_button):
+        for w in (self.collapse_button, self.depth_box, self.expand_button):
             w.setEnabled(has)
         self._updating = False
         self.sync_checks()
 
     def _reorder(self) -> None:
         def sort(item: QTreeWidgetItem) -> None:
-            children = [item.takeChild(0) for _ in range(item.childCount())]
-            children.sort(key=lambda c: _natural(c.data(0, PATH_ROLE)))
+            children = [c for c in (item.takeChild(0) for _ in range(item.childCount())) if c is not None]
+            children.sort(key=lambda c: natural_key(c.data(0, PATH_ROLE) or ""))
             for child in children:
                 item.addChild(child)
                 sort(child)
 
         for i in range(self.tree.topLevelItemCount()):
-            sort(self.tree.topLevelItem(i))
+            top = self.tree.topLevelItem(i)
+            if top is not None:
+                sort(top)
 
     def sync_checks(self) -> None:
         """Show the document's collapsed set as check marks."""
@@ -158,9 +161,3 @@ class ModulesPanel(QWidget):
             self.document.collapse(path)
         else:
             self.document.expand(path)
-
-
-def _natural(text: str) -> tuple:
-    import re
-
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text or ""))

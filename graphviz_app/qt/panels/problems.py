@@ -16,9 +16,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
 
 from ...core import colors
+from ...core.stepping import describe
 from ...errors import ScriptError
 from ..document import Document
-from ...core.stepping import describe
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 

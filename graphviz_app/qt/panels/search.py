@@ -14,7 +14,7 @@ class _SearchEdit(QLineEdit):
     stepRequested = Signal(int)
     escaped = Signal()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
             self.stepRequested.emit(-1 if back else 1)

@@ -10,7 +10,17 @@ from pathlib import Path
 
 import networkx as nx
 from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFontDatabase, QMouseEvent, QPainter, QPalette, QTextCursor, QTextFormat
+from PySide6.QtGui import (
+    QColor,
+    QFontDatabase,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QTextCursor,
+    QTextFormat,
+)
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from ...core.look import NodeStyle
@@ -40,14 +50,14 @@ def nodes_by_line(graph: nx.DiGraph, script: Path | None) -> dict[int, list[str]
 
 
 class _Gutter(QWidget):
-    def __init__(self, editor: "SourceView") -> None:
+    def __init__(self, editor: SourceView) -> None:
         super().__init__(editor)
         self.editor = editor
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         return QSize(self.editor.gutter_width(), 0)
 
-    def paintEvent(self, event) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         self.editor.paint_gutter(event)
 
 
@@ -81,12 +91,12 @@ class SourceView(QPlainTextEdit):
         else:
             self.gutter.update(0, rect.y(), self.gutter.width(), rect.height())
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         r = self.contentsRect()
         self.gutter.setGeometry(QRect(r.left(), r.top(), self.gutter_width(), r.height()))
 
-    def paint_gutter(self, event) -> None:
+    def paint_gutter(self, event: QPaintEvent) -> None:
         painter = QPainter(self.gutter)
         pal = self.palette()
         painter.fillRect(event.rect(), pal.color(QPalette.ColorRole.AlternateBase))
@@ -137,7 +147,7 @@ class SourceView(QPlainTextEdit):
         rows = max(1, self.viewport().height() // max(1, self.fontMetrics().height()))
         return first + 1 <= line <= first + rows - 2
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)
         if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():
             self.lineClicked.emit(self.cursorForPosition(event.position().toPoint()).blockNumber() + 1)

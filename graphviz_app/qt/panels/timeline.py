@@ -6,6 +6,8 @@ It only calls :meth:`Document.set_step` / :meth:`Document.clear_step` and follow
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -134,7 +136,7 @@ class TimelinePanel(QWidget):
         self.refresh()
 
     @staticmethod
-    def _action(owner: QObject, text: str, key: str, slot) -> QAction:
+    def _action(owner: QObject, text: str, key: str, slot: Callable[[], object]) -> QAction:
         action = QAction(text, owner)
         action.setShortcut(QKeySequence(key))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)

@@ -1,11 +1,12 @@
 """The window's actions, menus and toolbar, in one place (shortcuts shown in the menus)."""
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolBar, QToolButton, QWidget
 
 from ...core.look import COLOR_MODE_NAMES
 from ..canvas.view import GraphView
@@ -14,13 +15,18 @@ from ..icons import icon
 from ..panels.search import SearchBar
 from ..theme import THEMES, Theme
 
+Shortcut = QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence | QKeySequence.StandardKey | str]
+
 
 class ActionHost(Protocol):
     """What the actions trigger: the main window's commands, its view, search bar and document."""
 
-    document: Document
-    view: GraphView
-    search_bar: SearchBar
+    @property
+    def document(self) -> Document: ...
+    @property
+    def view(self) -> GraphView: ...
+    @property
+    def search_bar(self) -> SearchBar: ...
 
     def open_dialog(self) -> None: ...
     def open_default_example(self) -> None: ...
@@ -48,8 +54,9 @@ class Actions:
         w = host
         self.dark = dark
 
-        def act(text: str, slot: Callable, shortcut=None, icon_name: str | None = None,
-                tip: str | None = None, checkable: bool = False) -> QAction:
+        def act(text: str, slot: Callable[..., object], shortcut: Shortcut | None = None,
+                icon_name: str | None = None, tip: str | None = None,
+                checkable: bool = False) -> QAction:
             action = QAction(text, window)
             if shortcut is not None:
                 if isinstance(shortcut, (list, tuple)):
@@ -204,7 +211,7 @@ class Actions:
         bar.addAction(self.expand_all)
         bar.addAction(self.run_backward)
         button = bar.widgetForAction(self.run_backward)
-        if button is not None:  # the one button a newcomer needs: name it
+        if isinstance(button, QToolButton):  # the one button a newcomer needs: name it
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.run_backward.setIconText("Run Backward")
         bar.addSeparator()

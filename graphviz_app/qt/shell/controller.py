@@ -11,13 +11,13 @@ and a reporter, never the window: the window listens to its signals.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import networkx as nx
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
-from ...core.display import ViewOptions
+from ...core.display import DisplayGraph, ViewOptions
 from ...core.dot import to_dot
 from ...core.graph import load_graph_json
 from ...core.layout import Layout, LayoutCancelled
@@ -73,7 +73,7 @@ class Controller(QObject):
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self._fit_next = True
-        self._pending: dict[int, tuple[Any, Any]] = {}
+        self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
         self.layout_cache = LayoutCache()
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
@@ -275,7 +275,7 @@ class Controller(QObject):
         self._layout_idle()
         display, graph = self._pending.pop(token, (None, None))
         doc = self.document
-        if display is not doc.display or graph is not doc.graph:
+        if display is not doc.display or graph is not doc.graph or display is None:
             return  # the document moved on while this layout ran
         keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
         self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)

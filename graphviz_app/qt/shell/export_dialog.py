@@ -213,7 +213,7 @@ class ExportDialog(QDialog):
         self.export_button.setEnabled(True)
         self.export_button.setText("Export")
 
-    def _finished(self, path: str, notices: list) -> None:
+    def _finished(self, path: str, notices: list[str]) -> None:
         self.settings.set_last_dir(Path(path).parent)
         self.export_button.setEnabled(True)
         self.export_button.setText("Export")
@@ -226,4 +226,4 @@ def render_view_image(view: QWidget) -> QImage:
     return view.grab().toImage()
 
 
-__all__ = ["ExportDialog", "ExportRun", "FORMATS", "GraphvizAppError", "check_target", "render_view_image"]
+__all__ = ["FORMATS", "ExportDialog", "ExportRun", "GraphvizAppError", "check_target", "render_view_image"]

@@ -5,11 +5,19 @@ the :class:`~graphviz_app.qt.shell.controller.Controller`, which holds loading a
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, QUrl
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication
+from PySide6.QtCore import QMimeData, QPoint, Qt
+from PySide6.QtGui import (
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QGuiApplication,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -247,17 +255,17 @@ class MainWindow(QMainWindow):
                 return Path(url.toLocalFile())
         return None
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self._dropped_path(event.mimeData()) is not None:
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if self._dropped_path(event.mimeData()) is not None:
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+    def dropEvent(self, event: QDropEvent) -> None:
         path = self._dropped_path(event.mimeData())
         if path is not None:
             event.acceptProposedAction()
@@ -280,25 +288,26 @@ class MainWindow(QMainWindow):
         elif item is None:
             self.view.fit()
 
-    def _context_menu(self, pos) -> None:
+    def _context_menu(self, pos: QPoint) -> None:
         item = self.view.item_at(pos)
         menu = QMenu(self)
         doc = self.document
-        if isinstance(item, NodeItem):
+        if isinstance(item, NodeItem) and doc.display is not None:
             doc.select(item.display_id)
             dnode = doc.display.nodes[item.display_id]
-            if dnode.kind == "module":
-                menu.addAction(f"Expand {dnode.module}", lambda m=dnode.module: doc.expand(m))
-            elif dnode.module:
-                parts = dnode.module.split(".")
+            module = dnode.module
+            if dnode.kind == "module" and module:
+                menu.addAction(f"Expand {module}", partial(doc.expand, module))
+            elif module:
+                parts = module.split(".")
                 for i in range(len(parts), 0, -1):
                     path = ".".join(parts[:i])
-                    menu.addAction(f"Collapse {path}", lambda p=path: doc.collapse(p))
+                    menu.addAction(f"Collapse {path}", partial(doc.collapse, path))
             text = "\n".join(dnode.label)
-            menu.addAction("Copy Label", lambda: QGuiApplication.clipboard().setText(text))
+            menu.addAction("Copy Label", partial(QGuiApplication.clipboard().setText, text))
             menu.addSeparator()
         elif isinstance(item, ClusterItem):
-            menu.addAction(f"Collapse {item.name}", lambda n=item.name: doc.collapse(n))
+            menu.addAction(f"Collapse {item.name}", partial(doc.collapse, item.name))
             menu.addSeparator()
         for a in (self.actions_.fit, self.actions_.copy_image, self.actions_.export):
             menu.addAction(a)
@@ -388,9 +397,11 @@ class MainWindow(QMainWindow):
         available = doc.available_color_modes()
         for i in range(combo.count()):
             mode = combo.itemData(i)
-            item = combo.model().item(i)
-            item.setEnabled(mode in available)
-            item.setToolTip("" if mode in available else "Needs gradients: click Run Backward (Ctrl+B)")
+            model = combo.model()
+            item = model.item(i) if isinstance(model, QStandardItemModel) else None
+            if item is not None:
+                item.setEnabled(mode in available)
+                item.setToolTip("" if mode in available else "Needs gradients: click Run Backward (Ctrl+B)")
             self.actions_.color_by[mode].setEnabled(mode in available)
         combo.setCurrentIndex(combo.findData(doc.color_mode))
         self.actions_.color_by[doc.color_mode].setChecked(True)
@@ -430,7 +441,10 @@ class MainWindow(QMainWindow):
 
     def set_theme(self, theme: Theme) -> None:
         self.settings.set_theme(theme)
-        dark = apply_theme(QApplication.instance(), theme)
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            return
+        dark = apply_theme(app, theme)
         self.actions_.retint(dark)
         self.modules.set_dark(dark)
         self.controller.restyle()
@@ -484,7 +498,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name} — graphviz_app" if name else "graphviz_app")
 
     # -- lifetime ---------------------------------------------------------------------------------
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.save_window(self.saveGeometry(), self.saveState())
         self.settings.sync()
         self.timeline.stop()
