@@ -86,10 +86,11 @@ class GraphFileError(GraphvizAppError):
     ``expected`` what that place must hold; the message says all three and the fix.
     """
 
-    def __init__(self, path: str, field: str, expected: str, found: str | None = None) -> None:
+    def __init__(self, path: str, field: str, expected: str, found: str | None = None, *,
+                 headline: str = "cannot open this saved graph") -> None:
         seen = f", found {found}" if found else ""
         super().__init__(
-            f"{path}: cannot open this saved graph: {field} must be {expected}{seen}. "
+            f"{path}: {headline}: {field} must be {expected}{seen}. "
             "The file is damaged or was not written by graphviz_app; nothing was run. "
             "Export the graph again from its script, or open the script itself.")
         self.path = path

@@ -74,8 +74,8 @@ def malformed_graphs() -> list[Malformed]:
     return [
         Malformed("not_json", "{nodes: [", "JSON text"),
         Malformed("empty", "", "JSON text"),
-        Malformed("top_level_list", "[1, 2, 3]", "the file must be an object"),
-        Malformed("top_level_string", '"graph"', "the file must be an object"),
+        Malformed("top_level_list", "[1, 2, 3]", "the file must be an object with"),
+        Malformed("top_level_string", '"graph"', "the file must be an object with"),
         Malformed("nodes_missing", json.dumps({"graph": valid["graph"]}), "nodes must be present"),
         Malformed("nodes_dict", _doc(nodes={"n0": {}}), "nodes must be a list"),
         Malformed("nodes_strings", _doc(nodes=["n0", "n1"], edges=[]), "nodes[0] must be an object"),

@@ -33,6 +33,8 @@ from .schema import NODE_KINDS, SCHEMA_VERSION
 NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
 """How a non-finite float is spelled in a saved graph, and the float each spelling reads back as."""
 _STATS = ("norm", "min", "max", "mean")
+NOT_JSON = "not a readable JSON graph"
+NOT_OURS = "not a graphviz_app graph"
 
 
 # --- reading a data file safely ----------------------------------------------------------------
@@ -111,7 +113,8 @@ def _parse_json(raw: bytes, path: str) -> Any:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise GraphFileError(path, "the file", "UTF-8 text",
-                             f"a byte that is not UTF-8 at offset {exc.start}") from None
+                             f"a byte that is not UTF-8 at offset {exc.start}",
+                             headline=NOT_JSON) from None
     try:
         return json.loads(text, parse_int=_parse_int)
     except _NumberTooLong as exc:
@@ -120,12 +123,13 @@ def _parse_json(raw: bytes, path: str) -> Any:
                              f"one of {exc.digits:,} digits") from None
     except json.JSONDecodeError as exc:
         raise GraphFileError(path, "the file", "JSON text",
-                             f"{exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+                             f"{exc.msg} at line {exc.lineno}, column {exc.colno}",
+                             headline=NOT_JSON) from None
     except RecursionError:
         raise GraphFileError(path, "the file", f"JSON nested at most {limits.MAX_DEPTH} deep",
                              "deeper nesting") from None
     except ValueError as exc:  # a float literal Python cannot hold, and the like
-        raise GraphFileError(path, "the file", "JSON text", str(exc)) from None
+        raise GraphFileError(path, "the file", "JSON text", str(exc), headline=NOT_JSON) from None
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -136,9 +140,11 @@ class _Checker:
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def fail(self, field: str, expected: str, value: Any = ...) -> None:
+    def fail(self, field: str, expected: str, value: Any = ..., headline: str | None = None) -> None:
         found = None if value is ... else _describe(value)
-        raise GraphFileError(self.path, field, expected, found)
+        if headline is None:
+            raise GraphFileError(self.path, field, expected, found)
+        raise GraphFileError(self.path, field, expected, found, headline=headline)
 
     def text(self, value: Any, field: str, *, optional: bool = False) -> None:
         if value is None and optional:
@@ -292,16 +298,18 @@ def validate_trace(data: Any, path: str) -> None:
     problem; returns None when the trace can be turned into a graph safely.
     """
     c = _Checker(path)
-    doc = c.mapping(data, "the file")
+    if not isinstance(data, dict):
+        c.fail("the file", "an object with 'graph', 'nodes' and 'edges'", data, headline=NOT_OURS)
+    doc = data
     for key in ("directed", "multigraph"):
         if key in doc:
             c.boolean(doc[key], key)
     if doc.get("multigraph"):
         c.fail("multigraph", "false (graphviz_app graphs have at most one edge per pair)", True)
     if "nodes" not in doc:
-        c.fail("nodes", "present: a list of nodes (this is not a graphviz_app graph)")
+        c.fail("nodes", "present: a list of nodes", headline=NOT_OURS)
     if "graph" not in doc:
-        c.fail("graph", "present: an object holding schema_version")
+        c.fail("graph", "present: an object holding schema_version", headline=NOT_OURS)
     attrs = c.mapping(doc["graph"], "graph")
     version = attrs.get("schema_version")
     if "schema_version" not in attrs:
