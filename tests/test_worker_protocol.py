@@ -1,0 +1,93 @@
+"""The worker protocol: typed messages both ends share, checked on decode; the real worker refuses
+a malformed request with a reply and goes on serving."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from graphviz_app.capture import protocol
+from graphviz_app.capture.protocol import Done, Limits, Options, ProtocolError, Ready, Request, Started
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_messages_survive_encoding():
+    request = Request(script="/tmp/s.py", options=Options(backward=True, backward_call=2, output=None),
+                      limits=Limits(memory_bytes=2**30), result="/tmp/r.json", output="/tmp/o.txt")
+    line = protocol.encode(request)
+    assert line.endswith("\n") and line.count("\n") == 1
+    assert protocol.decode_request(line) == request
+    for reply in (Ready(event="ready", pid=12), Started(event="started", pid=34),
+                  Done(event="done", exitcode=None, signal=9, peak_rss=1 << 20, leftovers=2)):
+        assert protocol.decode_reply(protocol.encode(reply)) == reply
+
+
+def test_a_request_without_limits_gets_none():
+    line = '{"script": "s.py", "result": "r.json", "output": "o.txt"}'
+    assert protocol.decode_request(line) == Request(
+        script="s.py", options=Options(), limits=Limits(memory_bytes=None), result="r.json", output="o.txt"
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "phrase"),
+    [
+        ("not json", "not JSON"),
+        ("[1, 2]", "not a JSON object"),
+        ('{"script": "s.py", "result": "r.json"}', "without a 'output' path"),
+        ('{"script": 3, "result": "r.json", "output": "o"}', "without a 'script' path"),
+        ('{"script": "s", "result": "r", "output": "o", "options": [1]}', "malformed options"),
+    ],
+)
+def test_malformed_requests_are_refused(line, phrase):
+    with pytest.raises(ProtocolError, match=phrase):
+        protocol.decode_request(line)
+
+
+def test_unknown_replies_are_refused():
+    with pytest.raises(ProtocolError, match="unknown event 'hello'"):
+        protocol.decode_reply('{"event": "hello"}')
+    with pytest.raises(ProtocolError, match="not JSON"):
+        protocol.decode_reply("Traceback (most recent call last):")
+
+
+def test_the_protocol_module_loads_no_torch():
+    code = "import sys, graphviz_app.capture.protocol; print('torch' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "False"
+
+
+def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
+    script = tmp_path / "script.py"
+    script.write_text("import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\nprint('hi')\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    worker = subprocess.Popen([sys.executable, "-m", "graphviz_app.capture.worker"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    assert worker.stdin is not None and worker.stdout is not None
+    try:
+        ready = protocol.decode_reply(worker.stdout.readline())
+        assert ready == Ready(event="ready", pid=worker.pid)
+        worker.stdin.write("{not a request}\n")
+        worker.stdin.flush()
+        assert protocol.decode_reply(worker.stdout.readline()) == Done(
+            event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0
+        )
+        request = Request(script=str(script), options=Options(), limits=Limits(memory_bytes=None),
+                          result=str(tmp_path / "result.json"), output=str(tmp_path / "output.txt"))
+        worker.stdin.write(protocol.encode(request))
+        worker.stdin.flush()
+        started = protocol.decode_reply(worker.stdout.readline())
+        assert started["event"] == "started" and started["pid"] not in (0, worker.pid)
+        done = protocol.decode_reply(worker.stdout.readline())
+        assert done["event"] == "done" and (done["exitcode"], done["signal"], done["leftovers"]) == (0, None, 0)
+        assert done["peak_rss"] > 10 * 2**20  # a process holding torch: tens of MiB at least
+        assert (tmp_path / "output.txt").read_text() == "hi\n"
+        assert '"ok": true' in (tmp_path / "result.json").read_text()
+    finally:
+        worker.stdin.close()
+        assert worker.wait(timeout=30) == 0
+        worker.stdout.close()
