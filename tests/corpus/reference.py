@@ -7,10 +7,12 @@ torch's and NumPy's generators, as the app promises). The only thing added is an
 ``torch.autograd.backward``: at the script's ``call``-th own backward call (calls torch makes from
 inside the engine, as reentrant checkpointing does, are not counted) it walks
 ``grad_fn.next_functions`` from the tensors passed in, notes each node's first incoming gradient
-with a pre-hook, and after the call each leaf's ``.grad``. The script then runs to its end.
+with a pre-hook and the gradients it sends back with a post-hook, and after the call each leaf's
+``.grad``. The script then runs to its end.
 
 Each child writes ``OUT_DIR/<key>.json`` (atomically) with ``ok``, ``error``, ``calls`` and
 ``graph``: ``ops`` (op name per node), ``edges`` ([producer, consumer, slots] by node index),
+``edge_grads`` (norm of what the consumer sent back through its first slot of each edge),
 ``leaves`` ({node, shape, names, grad}), ``grads`` (norm arriving at each node) and ``roots``
 (node index and scalar value of each tensor backward started from).
 
@@ -139,12 +141,18 @@ class Observer:
         position = {id(node): k for k, node in enumerate(nodes)}
         names = candidate_names(script_frames(self.script, sys._getframe(2)))
         grads: dict[int, float | None] = {}
+        sent: dict[int, list[float | None]] = {}
         handles = []
         for k, node in enumerate(nodes):
             def hook(grad_outputs: Any, k: int = k) -> None:
                 first = next((g for g in grad_outputs if g is not None), None)
                 grads.setdefault(k, norm(first))
+
+            def post_hook(grad_inputs: Any, _grad_outputs: Any, k: int = k) -> None:
+                sent.setdefault(k, [norm(g) for g in grad_inputs])
+
             handles.append(node.register_prehook(hook))
+            handles.append(node.register_hook(post_hook))
         try:
             value = self.original(tensors, *args, **kwargs)
         finally:
@@ -161,6 +169,10 @@ class Observer:
         self.graph = {
             "ops": [node.name().rpartition("::")[2] for node in nodes],
             "edges": [[p, c, slots] for (p, c), slots in edges.items()],
+            "edge_grads": [
+                sent[c][min(slots)] if c in sent and min(slots) < len(sent[c]) else None
+                for (p, c), slots in edges.items()
+            ],
             "leaves": leaves,
             "grads": [grads.get(k) for k in range(len(nodes))],
             "roots": [
@@ -206,7 +218,6 @@ def main() -> None:
     out_dir, spec_path = sys.argv[1], sys.argv[2]
     with open(spec_path, encoding="utf-8") as handle:
         specs = json.load(handle)
-    torch.set_num_threads(1)  # the tests share two cores with the app's worker: no oversubscription
     for spec in specs:
         pid = os.fork()
         if pid == 0:

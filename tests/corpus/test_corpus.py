@@ -183,8 +183,12 @@ def app_view(graph: nx.DiGraph) -> dict[str, Any]:
         {"name": d["name"], "shape": d["shape"], "grad": (d["grad"] or {}).get("norm")}
         for _, d in graph.nodes(data=True) if d["kind"] == "leaf"
     ]
+    edge_grads: dict[tuple[Any, ...], list[float | None]] = defaultdict(list)
+    for p, c, d in graph.edges(data=True):
+        key = (graph.nodes[p]["op"], graph.nodes[c]["op"], tuple(d["slots"]))
+        edge_grads[key].append((d["grad"] or {}).get("norm"))
     roots = [_scalar(graph.nodes[n]["value"]) for n in graph.graph["roots"]]
-    return {"ops": ops, "edges": edges, "grads": grads, "leaves": leaves, "roots": roots}
+    return {"ops": ops, "edges": edges, "grads": grads, "edge_grads": edge_grads, "leaves": leaves, "roots": roots}
 
 
 def reference_view(record: dict[str, Any]) -> dict[str, Any]:
@@ -195,9 +199,13 @@ def reference_view(record: dict[str, Any]) -> dict[str, Any]:
     for k, op in enumerate(names):
         if k not in leaf_nodes:
             grads[op].append(ref["grads"][k])
+    edge_grads: dict[tuple[Any, ...], list[float | None]] = defaultdict(list)
+    for (p, c, slots), grad in zip(ref["edges"], ref["edge_grads"]):
+        edge_grads[(names[p], names[c], tuple(slots))].append(grad)
     return {
         "ops": Counter(names),
         "edges": Counter((names[p], names[c], tuple(slots)) for p, c, slots in ref["edges"]),
+        "edge_grads": edge_grads,
         "grads": grads,
         "leaves": ref["leaves"],
         "roots": [root["value"] for root in ref["roots"]],
@@ -243,6 +251,11 @@ def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
     assert same_norms(app_unnamed, [r["grad"] for r in unmatched]), "unnamed leaves' .grad norms differ"
     for op, norms in ref["grads"].items():
         assert same_norms(app["grads"][op], norms), f"gradients arriving at {op}: app {sorted(map(str, app['grads'][op]))} torch {sorted(map(str, norms))}"
+    for key, norms in ref["edge_grads"].items():
+        assert same_norms(app["edge_grads"][key], norms), (
+            f"gradients sent along {key[1]} -> {key[0]} (slots {list(key[2])}): app "
+            f"{sorted(map(str, app['edge_grads'][key]))} torch {sorted(map(str, norms))}"
+        )
     assert len(app["roots"]) == len(ref["roots"])
     for a, r in zip(sorted(app["roots"], key=str), sorted(ref["roots"], key=str)):
         assert close(a, r), f"output value: app {a}, torch {r}"
