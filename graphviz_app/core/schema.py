@@ -63,6 +63,15 @@ backward_error  when the captured backward raised: ``{"kind", "message", "node",
 internal_errors tracebacks of failures in graphviz_app's own recording (the script ran unchanged),
                 only when there were some.
 notices         list of plain-language remarks (non-scalar output seeded with ones...).
+
+Saved graphs (``.json``)
+------------------------
+A saved graph is this trace as standard JSON: a non-finite float in a summary is spelled
+``"NaN"``, ``"Infinity"`` or ``"-Infinity"`` and read back as a float (older files with bare
+``NaN`` tokens still load).  Files are untrusted input: :mod:`.saved_graph` checks every field
+above against its type and the bounds in :mod:`.limits` (nodes, edges, characters per text,
+nesting, integer size, file size) before a graph is built, and a ``script`` path in a file is
+never opened by reading it.
 """
 from __future__ import annotations
 

@@ -120,3 +120,16 @@ def test_a_real_export_round_trips(tmp_path):
     path.write_text(json.dumps(data))
     graph = load_graph_json(path)
     assert json.loads(dumps_graph(graph))["nodes"] == data["nodes"]
+
+
+def test_complex_values_spelled_as_text_load_and_export(tmp_path):
+    data = trace()
+    data["nodes"][0].update(dtype="complex64", value={
+        "shape": [2], "dtype": "complex64", "norm": 3.87, "min": 2.24, "max": 3.16, "mean": 2.7,
+        "nan": 0, "inf": 0, "values": ["1+2j", "3-1j"]})
+    path = tmp_path / "complex.json"
+    path.write_text(json.dumps(data))
+    graph = load_graph_json(path)
+    assert graph.nodes["n0"]["value"]["values"] == ["1+2j", "3-1j"]
+    export_graph(graph, tmp_path / "complex.svg")
+    ET.parse(tmp_path / "complex.svg")
