@@ -327,3 +327,24 @@ def _descendants(pid: int) -> list[int]:
                 except OSError:
                     pass
     return found
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".dot", ".json", ".png", ".pdf"])
+def test_hostile_names_export_as_valid_documents(tmp_path, capsys, suffix):
+    import xml.etree.ElementTree as ET
+
+    from hostile import HOSTILE_NAMES, hostile_trace
+
+    source = tmp_path / "hostile.json"
+    source.write_text(json.dumps(hostile_trace()))
+    out = tmp_path / f"out{suffix}"
+    code, err = cli_in_process(capsys, str(source), "-o", str(out), "--color", "module")
+    assert code == 0, err
+    if suffix == ".svg":
+        root = ET.parse(out).getroot()
+        nodes = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "node"]
+        assert len(nodes) == len(HOSTILE_NAMES) + 1  # and the legend
+    elif suffix == ".json":
+        assert json.loads(out.read_text())["nodes"][8]["name"] == '<img src="/dev/zero">'
+    else:
+        assert out.stat().st_size > 0
