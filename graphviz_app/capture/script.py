@@ -14,7 +14,8 @@ Scripts that call ``backward()`` or ``torch.autograd.grad()`` are stopped once t
 returns (unless ``run_to_end``): the graph exists then, and a training loop's remaining steps would
 only keep the user waiting. Only the script's own calls count: calls torch makes while a backward
 pass runs (reentrant checkpointing) or from inside its own functions (``autograd.functional``)
-pass through unseen. A captured call that raises keeps the graph, with the failing node marked.
+pass through unseen, and so does ``autograd.grad(create_graph=True)`` (a gradient penalty: a step
+in building the graph of a later ``backward()``, which draws its double-backward nodes). A captured call that raises keeps the graph, with the failing node marked.
 
 This module runs user code: the worker calls it in a throw-away child process.
 """
@@ -253,6 +254,14 @@ class ScriptCapture:
                 # makes, or from one of its functions, as autograd.functional), or ours (the
                 # app's backward, torch's dispatch to the recorder): not the script's
                 return original(*args, **kwargs)
+            if kind == "grad" and _creates_graph(args, kwargs):
+                # a gradient penalty, a Hessian-vector product: a step in building the graph a
+                # later backward() runs through (drawn there), not a backward of its own
+                self._depth += 1
+                try:
+                    return original(*args, **kwargs)
+                finally:
+                    self._depth -= 1
             self.backward_calls += 1
             if self.captured is None and self.backward_calls == self.options.backward_call:
                 captured = self._capture_call(original, kind, args, kwargs, sys._getframe(1))
@@ -583,6 +592,11 @@ class ScriptCapture:
             "or define a `model` (nn.Module) and `inputs` so its parameters are used.",
             file=self.file,
         )
+
+
+def _creates_graph(args: tuple, kwargs: dict[str, Any]) -> bool:
+    """Whether a ``torch.autograd.grad`` call passes ``create_graph=True`` (its fifth parameter)."""
+    return bool(kwargs.get("create_graph", args[4] if len(args) > 4 else False))
 
 
 def _tensors_in(value: Any, name: str) -> list[tuple[str, torch.Tensor]]:

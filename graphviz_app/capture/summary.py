@@ -9,8 +9,9 @@ never depends on the others in the call: torch reduces a row of a matrix exactly
 the same elements alone, so ``summarize_many(ts) == [summarize(t) for t in ts]``, and both give
 what ``torch.linalg.vector_norm``, ``torch.aminmax`` and ``mean`` give on each (contiguous) tensor.
 
-Every tensor a script can make is summarized without raising: sparse (COO, CSR...), meta and
-empty tensors get shape and dtype only, quantized ones the statistics of their dequantized
+Every tensor a script can make is summarized without raising: sparse ones (COO, CSR...) the
+statistics of their stored values with the zeros they do not store, meta and empty tensors shape
+and dtype only, quantized ones the statistics of their dequantized
 values, complex ones the statistics of their magnitudes (values as Python complex numbers,
 which the worker writes to JSON as text), nested ones no summary (None), and one torch cannot reduce keeps shape and dtype.
 
@@ -130,7 +131,13 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
             continue
         out[i] = _empty_summary(tensor)
         numel = tensor.numel()
-        if numel == 0 or tensor.layout != _STRIDED:  # sparse (and other layouts): shape only
+        if numel == 0:
+            continue
+        if tensor.layout != _STRIDED:  # sparse: statistics of the stored values and the zeros
+            try:
+                _summarize_sparse(tensor, out[i], numel)
+            except Exception:  # a layout torch cannot reduce: shape and dtype only
+                out[i] = _empty_summary(tensor)
             continue
         device = tensor.device
         if device.type == "meta":
@@ -160,6 +167,30 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
                     except Exception:  # shape and dtype only
                         out[i] = _empty_summary(tensors[i])
     return out
+
+
+def _summarize_sparse(tensor: torch.Tensor, summary: dict[str, Any], numel: int) -> None:
+    """Fill in the statistics of a sparse tensor (COO, CSR...) from its stored values, counting
+    the elements it does not store as zeros; the values too when it is small."""
+    if tensor.device.type == "meta":
+        return
+    with torch.no_grad():
+        stored = tensor.detach()
+        stored = stored.coalesce() if stored.layout == torch.sparse_coo else stored
+        data = _as_real(stored.values().reshape(-1))
+        count = data.numel()
+        implicit = count < numel  # some elements are zeros the tensor does not store
+        low = float(data.amin()) if count else 0.0
+        high = float(data.amax()) if count else 0.0
+        summary["norm"] = float(torch.linalg.vector_norm(data)) if count else 0.0
+        summary["min"] = min(low, 0.0) if implicit else low
+        summary["max"] = max(high, 0.0) if implicit else high
+        summary["mean"] = float(data.sum(dtype=torch.float64)) / numel
+        if not math.isfinite(summary["norm"]):
+            summary["nan"] = int(torch.isnan(data).sum())
+            summary["inf"] = int(torch.isinf(data).sum())
+        if numel <= MAX_VALUES:
+            summary["values"] = stored.to_dense().tolist()
 
 
 def _as_real(data: torch.Tensor) -> torch.Tensor:

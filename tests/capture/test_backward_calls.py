@@ -1,6 +1,7 @@
 """Only the script's own backward calls count; what they ran (checkpoints, double backward) is drawn."""
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import networkx as nx
@@ -71,9 +72,11 @@ def test_gradient_penalty_shows_the_double_backward_graph(write_script, runner):
         loss.backward()
         """
     )
-    first = runner.run(script)  # call 1: the autograd.grad() call
-    assert first.graph.graph["stopped_after_backward"]["kind"] == "grad"
-    graph = runner.run(script, backward_call=2).graph  # call 2: loss.backward()
+    # autograd.grad(create_graph=True) builds part of the graph: call 1 is loss.backward()
+    result = runner.run(script)
+    graph = result.graph
+    assert graph.graph["stopped_after_backward"] == {"call": 1, "line": 9, "kind": "backward"}
+    assert graph.graph["backward_calls"] == 1
     found = ops(graph)
     assert found["TanhBackwardBackward0"] == 1 and found["TanhBackward0"] == 1
     double = next(n for n, d in graph.nodes(data=True) if d["op"] == "TanhBackwardBackward0")
@@ -81,6 +84,14 @@ def test_gradient_penalty_shows_the_double_backward_graph(write_script, runner):
     assert nx.has_path(graph, double, loss)  # the derivative graph feeds the loss
     penalty = next(n for n, d in graph.nodes(data=True) if d["name"] == "penalty")
     assert nx.has_path(graph, double, penalty)
+    # with t = tanh(wx), s = 1 - t^2: g = w s, and dloss/dx = w s + d(w^2 s^2)/dx = w s - 4 w^3 t s^2
+    expected = []
+    for xi, wi in ((0.5, 2.0), (-1.0, 1.0)):
+        t = math.tanh(wi * xi)
+        s = 1 - t * t
+        expected.append(wi * s - 4 * wi**3 * t * s * s)
+    x = next(d for _, d in graph.nodes(data=True) if d["name"] == "x")
+    assert x["grad"]["values"] == pytest.approx(expected, rel=1e-5)  # [-3.4586, 0.9573]
 
 
 def test_retain_graph_and_several_backward_calls(write_script, runner):

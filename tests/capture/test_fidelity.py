@@ -60,9 +60,10 @@ def test_script_prints_the_same_as_under_plain_python(write_script, runner):
     graph = result.graph
     ops = {d["op"] for _, d in graph.nodes(data=True)}
     assert {"EmbeddingBagBackward0", "EmbeddingBackward0", "AddBackward0"} <= ops
-    # the sparse gradient of the bag's weight: shape and dtype, no statistics
+    # the sparse gradient of the bag's weight: ones in the rows of ids 1, 2, 4, 5 (mode "sum")
     bag_weight = next(d for _, d in graph.nodes(data=True) if d["name"] == "bag.weight")
-    assert bag_weight["grad"]["shape"] == [10, 3] and bag_weight["grad"]["norm"] is None
+    assert bag_weight["grad"]["shape"] == [10, 3] and bag_weight["grad"]["norm"] == pytest.approx(math.sqrt(12))
+    assert bag_weight["grad"]["min"] == 0.0 and bag_weight["grad"]["max"] == 1.0 and bag_weight["grad"]["mean"] == 0.4
     # the embedding's dense gradient: row 0 (padding) is zero, 2 rows of ones for ids 2, 3, 4, 1
     emb_weight = next(d for _, d in graph.nodes(data=True) if d["name"] == "emb.weight")
     assert emb_weight["grad"]["values"][0] == [0.0, 0.0, 0.0] and emb_weight["grad"]["values"][2] == [1.0] * 3
@@ -108,9 +109,14 @@ def test_every_layout_and_dtype_is_summarized_or_has_no_summary():
     tensors = _every_kind()
     got = {name: summarize(t) for name, t in tensors.items()}
     assert summarize_many(list(tensors.values())) == list(got.values())
-    for name in ("sparse_coo", "sparse_csr", "empty", "meta"):
+    for name in ("empty", "meta"):
         assert got[name]["norm"] is None and got[name]["values"] is None, name
-    assert got["sparse_coo"]["shape"] == [2, 2] and got["meta"]["shape"] == [2, 3]
+    for name in ("sparse_coo", "sparse_csr"):  # [[1, 0], [0, -3]]: two stored values, two zeros
+        assert got[name]["shape"] == [2, 2] and got[name]["values"] == [[1.0, 0.0], [0.0, -3.0]], name
+        assert (got[name]["norm"], got[name]["min"], got[name]["max"], got[name]["mean"]) == (
+            pytest.approx(math.sqrt(10)), -3.0, 1.0, -0.5), name
+    assert summarize(torch.ones(3, 3).to_sparse())["min"] == 1.0  # no zero left out: min is 1
+    assert got["meta"]["shape"] == [2, 3]
     assert got["nested"] is None
     assert got["complex"]["norm"] == 5.0 and got["complex"]["max"] == 5.0  # of the magnitudes
     assert got["bool"]["values"] == [True, False, True] and got["bool"]["mean"] == pytest.approx(2 / 3)
