@@ -65,8 +65,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return gui_main(args)
 
 
+def _safe(text: str) -> str:
+    """Return ``text`` printable on any stream: lone surrogates (odd names, odd file names)
+    shown as ``\\udc80`` escapes instead of failing the print."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def _fail(message: str) -> int:
-    print(f"graphviz-app: error: {message}", file=sys.stderr)
+    print(f"graphviz-app: error: {_safe(message)}", file=sys.stderr)
     return 1
 
 
@@ -268,16 +278,16 @@ def run_export(argv: Sequence[str]) -> int:
         script_output = exc.output
         if script_output:
             print("--- the script's output ---", file=sys.stderr)
-            print(script_output.rstrip(), file=sys.stderr)
+            print(_safe(script_output.rstrip()), file=sys.stderr)
             print("---", file=sys.stderr)
         if exc.user_traceback:
-            print(exc.user_traceback.rstrip(), file=sys.stderr)
+            print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)
         return _fail(str(exc))
     except GraphvizAppError as exc:
         return _fail(exc.message)
     if output:
-        sys.stderr.write(output if output.endswith("\n") else output + "\n")
+        sys.stderr.write(_safe(output if output.endswith("\n") else output + "\n"))
     for notice in notices:
-        print(f"note: {notice}", file=sys.stderr)
-    print(f"wrote {written} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)")
+        print(f"note: {_safe(str(notice))}", file=sys.stderr)
+    print(_safe(f"wrote {written} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"))
     return 0
