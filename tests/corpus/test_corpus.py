@@ -151,15 +151,6 @@ def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     instance.close()
 
 
-@pytest.fixture(scope="module")
-def corpus_runner() -> Iterator[Runner]:
-    """One warm capture worker for the whole corpus (as the app holds one)."""
-    instance = Runner()
-    instance.start()
-    yield instance
-    instance.close()
-
-
 # -- comparing ------------------------------------------------------------------------------------
 def close(a: float | None, b: float | None) -> bool:
     if a is None or b is None:
