@@ -348,3 +348,21 @@ def test_hostile_names_export_as_valid_documents(tmp_path, capsys, suffix):
         assert json.loads(out.read_text())["nodes"][8]["name"] == '<img src="/dev/zero">'
     else:
         assert out.stat().st_size > 0
+
+
+def test_script_output_and_errors_are_shown_as_plain_text(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    script = tmp_path / "loud.py"
+    script.write_text("import torch\nprint('<b>bold</b> &nbsp;')\nprint('x' * 300_000)\n"
+                      f"raise ValueError('<img src=\"{fifo}\">')\n")
+    cli = Cli(tmp_path, str(script), "-o", str(tmp_path / "o.svg"))
+    code, out, err = cli.finish(180)
+    assert (code, out) == (1, "")
+    lines = err.splitlines()
+    assert lines[0] == "--- the script's output ---" and lines[1] == "<b>bold</b> &nbsp;"
+    assert lines[2] == "x" * 300_000
+    assert lines[-1] == (f"graphviz-app: error: {script}:4: The script raised ValueError on line 4: "
+                         f'<img src="{fifo}">')
+    assert "graphviz_app/" not in err  # only the user's own traceback
+    assert not (tmp_path / "o.svg").exists()
