@@ -366,3 +366,23 @@ def test_script_output_and_errors_are_shown_as_plain_text(tmp_path):
                          f'<img src="{fifo}">')
     assert "graphviz_app/" not in err  # only the user's own traceback
     assert not (tmp_path / "o.svg").exists()
+
+
+def test_sigkill_while_the_script_runs_leaves_no_worker_and_the_next_run_tidies(tmp_path):
+    script = tmp_path / "slow.py"
+    script.write_text("import time\nimport torch\nx = torch.ones(2, requires_grad=True)\ntime.sleep(120)\n")
+    cli = Cli(tmp_path, str(script), "-o", str(tmp_path / "o.svg"))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not leftovers(cli.temp):
+        time.sleep(0.2)  # the run's folder exists once the worker has the request
+    time.sleep(1)
+    workers = _descendants(cli.proc.pid)
+    assert workers and leftovers(cli.temp)[0].startswith(f"graphviz_app_{cli.proc.pid}_")
+    os.kill(cli.proc.pid, signal.SIGKILL)
+    cli.finish()
+    assert all(gone_soon(pid, 10) for pid in workers)
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps(trace()))
+    code, _, err = Cli(tmp_path, str(small), "-o", str(tmp_path / "small.svg")).finish()
+    assert code == 0, err
+    assert leftovers(cli.temp) == []

@@ -288,7 +288,7 @@ class Runner:
         return True
 
     def _run_locked(self, path: Path, options: Options, timeout: float, stop: threading.Event | None) -> RunResult:
-        with tempfile.TemporaryDirectory(prefix="graphviz_app-") as folder:
+        with tempfile.TemporaryDirectory(prefix=f"graphviz_app_{os.getpid()}_") as folder:
             started = time.perf_counter()
             request = Request(
                 script=str(path),
