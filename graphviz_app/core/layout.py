@@ -97,12 +97,18 @@ _QUOTED_ID = re.compile(_QUOTED)
 
 
 def _unquote(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
+    """Return a quoted DOT id as Graphviz names it: only ``\\"`` is unescaped (``\\\\`` stays)."""
+    return text.replace('\\"', '"')
 
 
 def holds_nodes_of(layout: Layout, dot_text: str) -> bool:
     """Return True when ``layout`` has a box for every node statement of ``dot_text`` (quoted
-    ids, as :mod:`.dot` writes) and no node whose id is not a quoted string of the text."""
+    ids, as :mod:`.dot` writes) and no node whose id is not a quoted string of the text.
+
+    Ids are compared as Graphviz names them: the characters :func:`dot_bytes` replaces are
+    replaced, and only ``\\"`` is unescaped.
+    """
+    dot_text = as_given_to_dot(dot_text)
     declared = {_unquote(m) for m in _NODE_STATEMENT.findall(dot_text)}
     if not declared <= layout.nodes.keys():
         return False
@@ -130,14 +136,27 @@ def check_complete(layout: Layout, dot_text: str) -> None:
 _NOT_IN_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group(0))
+    if code < 0x20:
+        return chr(0x2400 + code)  # its Unicode control picture: "\x01" -> "␁"
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def as_given_to_dot(text: str) -> str:
+    """Return DOT text as Graphviz is given it (see :func:`dot_bytes`)."""
+    return _NOT_IN_DOT.sub(_visible, text) if _NOT_IN_DOT.search(text) else text
+
+
 def dot_bytes(text: str) -> bytes:
     """Return DOT text as the UTF-8 bytes handed to Graphviz.
 
     Control characters (never needed by DOT's syntax; Graphviz's HTML-label parser rejects
-    them) and lone surrogates (not encodable) from odd names become U+FFFD, so any name can
-    be drawn.
+    them) become their Unicode control pictures (``␁``), shown and distinct; lone surrogates
+    (not encodable) and the non-characters U+FFFE/U+FFFF become U+FFFD.  So any name can be
+    drawn.
     """
-    return _NOT_IN_DOT.sub("\ufffd", text).encode("utf-8")
+    return as_given_to_dot(text).encode("utf-8")
 
 
 @functools.lru_cache(maxsize=1)
