@@ -97,20 +97,23 @@ def interruptible(command: Callable[[Sequence[str]], int], argv: Sequence[str]) 
     def on_signal(signum: int, _frame: object) -> None:
         raise Stopped(signum)
 
-    previous = None
-    if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGTERM, on_signal)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, on_signal) if main_thread else None
+    previous_int = signal.getsignal(signal.SIGINT)
     try:
         return command(argv)
     except KeyboardInterrupt as exc:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl+C must not cut this line
+        if main_thread:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl+C must not cut this line
         signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
         how = "Ctrl+C" if signum == signal.SIGINT else signal.Signals(signum).name
         print(f"\ngraphviz-app: stopped by {how}; nothing was written.", file=sys.stderr)
         return 128 + signum
     finally:
-        if previous is not None:
+        if main_thread:
             signal.signal(signal.SIGTERM, previous)
+            if previous_int is not None:
+                signal.signal(signal.SIGINT, previous_int)
 
 
 @contextmanager

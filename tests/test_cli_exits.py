@@ -386,3 +386,26 @@ def test_sigkill_while_the_script_runs_leaves_no_worker_and_the_next_run_tidies(
     code, _, err = Cli(tmp_path, str(small), "-o", str(tmp_path / "small.svg")).finish()
     assert code == 0, err
     assert leftovers(cli.temp) == []
+
+
+def test_interruptible_unwinds_the_command_and_restores_the_handlers(capsys):
+    from graphviz_app.cli import interruptible
+
+    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
+    cleaned = []
+
+    def command(argv):
+        try:
+            os.kill(os.getpid(), argv[0])
+            time.sleep(5)  # the handler raises before this ends
+            return 0
+        finally:
+            cleaned.append(argv[0])
+
+    assert interruptible(command, [signal.SIGTERM]) == 143
+    assert interruptible(command, [signal.SIGINT]) == 130
+    assert cleaned == [signal.SIGTERM, signal.SIGINT]
+    assert capsys.readouterr().err.split() == (
+        "graphviz-app: stopped by SIGTERM; nothing was written. "
+        "graphviz-app: stopped by Ctrl+C; nothing was written.").split()
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
