@@ -13,7 +13,8 @@ with a pre-hook and the gradients it sends back with a post-hook, and after the 
 Each child writes ``OUT_DIR/<key>.json`` (atomically) with ``ok``, ``error``, ``calls`` and
 ``graph``: ``ops`` (op name per node), ``edges`` ([producer, consumer, slots] by node index),
 ``edge_grads`` (norm of what the consumer sent back through its first slot of each edge),
-``leaves`` ({node, shape, names, grad}), ``grads`` (norm arriving at each node) and ``roots``
+``leaves`` ({node, shape, names, grad}), ``grads`` (norm arriving at each node), ``order`` (the
+nodes in the order the engine ran them) and ``roots``
 (node index and scalar value of each tensor backward started from).
 
 This file shares no code with graphviz_app: it is the yardstick the app is measured against.
@@ -142,10 +143,13 @@ class Observer:
         names = candidate_names(script_frames(self.script, sys._getframe(2)))
         grads: dict[int, float | None] = {}
         sent: dict[int, list[float | None]] = {}
+        order: list[int] = []
         handles = []
         for k, node in enumerate(nodes):
             def hook(grad_outputs: Any, k: int = k) -> None:
                 first = next((g for g in grad_outputs if g is not None), None)
+                if k not in grads:
+                    order.append(k)
                 grads.setdefault(k, norm(first))
 
             def post_hook(grad_inputs: Any, _grad_outputs: Any, k: int = k) -> None:
@@ -175,6 +179,7 @@ class Observer:
             ],
             "leaves": leaves,
             "grads": [grads.get(k) for k in range(len(nodes))],
+            "order": order,
             "roots": [
                 {"node": position[id(t.grad_fn)], "value": float(t.detach()) if t.numel() == 1 else None}
                 for t in outputs

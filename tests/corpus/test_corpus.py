@@ -6,7 +6,8 @@ For each script of ``scripts/`` (see README.md for their sources):
 (c) the app's graph equals the reference's walk of ``grad_fn.next_functions`` at the same
     ``backward()`` call: the same op multiset, the same producer->consumer edge multiset (with the
     consumer's input slots), the same leaves under the same names, the same gradients (leaves'
-    ``.grad`` and the gradient arriving at every op) and the same output values.
+    ``.grad``, the gradient arriving at every op and sent along every edge), the same order of
+    the nodes the engine ran, and the same output values.
 
 The reference runs all scripts one after the other in the background, beginning when the first
 test asks for it, while the app captures them; each test waits only for its own script.
@@ -179,7 +180,8 @@ def app_view(graph: nx.DiGraph) -> dict[str, Any]:
         key = (graph.nodes[p]["op"], graph.nodes[c]["op"], tuple(d["slots"]))
         edge_grads[key].append((d["grad"] or {}).get("norm"))
     roots = [_scalar(graph.nodes[n]["value"]) for n in graph.graph["roots"]]
-    return {"ops": ops, "edges": edges, "grads": grads, "edge_grads": edge_grads, "leaves": leaves, "roots": roots}
+    ran = sorted((d["backward_index"], d["op"]) for _, d in graph.nodes(data=True) if d["backward_index"] is not None)
+    return {"order": [op for _, op in ran], "ops": ops, "edges": edges, "grads": grads, "edge_grads": edge_grads, "leaves": leaves, "roots": roots}
 
 
 def reference_view(record: dict[str, Any]) -> dict[str, Any]:
@@ -194,6 +196,7 @@ def reference_view(record: dict[str, Any]) -> dict[str, Any]:
     for (p, c, slots), grad in zip(ref["edges"], ref["edge_grads"]):
         edge_grads[(names[p], names[c], tuple(slots))].append(grad)
     return {
+        "order": [names[k] for k in ref["order"]],
         "ops": Counter(names),
         "edges": Counter((names[p], names[c], tuple(slots)) for p, c, slots in ref["edges"]),
         "edge_grads": edge_grads,
@@ -247,6 +250,7 @@ def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
             f"gradients sent along {key[1]} -> {key[0]} (slots {list(key[2])}): app "
             f"{sorted(map(str, app['edge_grads'][key]))} torch {sorted(map(str, norms))}"
         )
+    assert app["order"] == ref["order"], "the engine's order of the nodes differs"
     assert len(app["roots"]) == len(ref["roots"])
     for a, r in zip(sorted(app["roots"], key=str), sorted(ref["roots"], key=str)):
         assert close(a, r), f"output value: app {a}, torch {r}"

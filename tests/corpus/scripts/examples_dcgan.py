@@ -1,6 +1,6 @@
 # Source: pytorch/examples, dcgan/main.py (BSD-3-Clause, (c) 2017 PyTorch contributors).
-# Adapted to run offline and fast: the dataset is 4 random 3x64x64 images (as its 'fake' dataset,
-# without torchvision); defaults are --batchSize 4 --nz 8 --ngf 8 --ndf 8 --niter 1 --manualSeed 1;
+# Adapted to run offline and fast: the dataset is 2 random 3x64x64 images (as its 'fake' dataset,
+# without torchvision); defaults are --batchSize 2 --nz 8 --ngf 8 --ndf 8 --niter 1 --manualSeed 1;
 # --dataset/--dataroot, loading saved nets, save_image and torch.save (file writes) are gone.
 # weights_init, Generator, Discriminator and the training step are unchanged.
 from __future__ import print_function
@@ -14,7 +14,7 @@ import torch.optim as optim
 import torch.utils.data
 
 parser = argparse.ArgumentParser()
-parser.add_argument('--batchSize', type=int, default=4, help='input batch size')
+parser.add_argument('--batchSize', type=int, default=2, help='input batch size')
 parser.add_argument('--imageSize', type=int, default=64, help='the height / width of the input image to network')
 parser.add_argument('--nz', type=int, default=8, help='size of the latent z vector')
 parser.add_argument('--ngf', type=int, default=8)
@@ -41,7 +41,7 @@ else:
     device = torch.device("cpu")
 print(f"Using device: {device}")
 
-dataset = torch.utils.data.TensorDataset(torch.rand(4, 3, opt.imageSize, opt.imageSize) * 2 - 1)
+dataset = torch.utils.data.TensorDataset(torch.rand(2, 3, opt.imageSize, opt.imageSize) * 2 - 1)
 nc = 3
 
 dataloader = torch.utils.data.DataLoader(dataset, batch_size=opt.batchSize, shuffle=True)

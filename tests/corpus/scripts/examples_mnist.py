@@ -1,6 +1,6 @@
 # Source: pytorch/examples, mnist/main.py (BSD-3-Clause, (c) 2017 PyTorch contributors).
 # Adapted to run offline and fast: the MNIST download and torchvision transforms are replaced by
-# a TensorDataset of 16 random 1x28x28 images; defaults are --batch-size 8 --test-batch-size 8
+# a TensorDataset of 8 random 1x28x28 images; defaults are --batch-size 4 --test-batch-size 4
 # --epochs 1; the --save-model branch is gone. Model, train(), test() and main() are unchanged.
 import argparse
 import torch
@@ -75,8 +75,8 @@ def test(model, device, test_loader):
 def main():
     # Training settings
     parser = argparse.ArgumentParser(description='PyTorch MNIST Example')
-    parser.add_argument('--batch-size', type=int, default=8, metavar='N')
-    parser.add_argument('--test-batch-size', type=int, default=8, metavar='N')
+    parser.add_argument('--batch-size', type=int, default=4, metavar='N')
+    parser.add_argument('--test-batch-size', type=int, default=4, metavar='N')
     parser.add_argument('--epochs', type=int, default=1, metavar='N')
     parser.add_argument('--lr', type=float, default=1.0, metavar='LR')
     parser.add_argument('--gamma', type=float, default=0.7, metavar='M')
@@ -97,8 +97,8 @@ def main():
 
     train_kwargs = {'batch_size': args.batch_size}
     test_kwargs = {'batch_size': args.test_batch_size}
-    dataset1 = torch.utils.data.TensorDataset(torch.randn(16, 1, 28, 28), torch.randint(0, 10, (16,)))
-    dataset2 = torch.utils.data.TensorDataset(torch.randn(8, 1, 28, 28), torch.randint(0, 10, (8,)))
+    dataset1 = torch.utils.data.TensorDataset(torch.randn(8, 1, 28, 28), torch.randint(0, 10, (8,)))
+    dataset2 = torch.utils.data.TensorDataset(torch.randn(4, 1, 28, 28), torch.randint(0, 10, (4,)))
     train_loader = torch.utils.data.DataLoader(dataset1, **train_kwargs)
     test_loader = torch.utils.data.DataLoader(dataset2, **test_kwargs)
 

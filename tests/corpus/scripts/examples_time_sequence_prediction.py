@@ -1,7 +1,7 @@
 # Source: pytorch/examples, time_sequence_prediction/train.py and generate_sine_wave.py
 # (BSD-3-Clause, (c) 2017 PyTorch contributors).
 # Adapted to run offline and fast: the sine-wave data of generate_sine_wave.py is made in memory
-# (N = 5 waves of L = 10 points instead of 100 x 1000, no traindata.pt); --steps defaults to 1,
+# (N = 5 waves of L = 6 points instead of 100 x 1000, no traindata.pt); --steps defaults to 1,
 # the 1000-step future prediction is 5 steps, and the matplotlib plots (file writes) are gone.
 # Sequence and the LBFGS closure (many backward() calls per step) are unchanged.
 from __future__ import print_function
@@ -45,7 +45,7 @@ if __name__ == '__main__':
     opt = parser.parse_args()
     # generate_sine_wave.py, in memory
     np.random.seed(2)
-    T, L, N = 20, 10, 5
+    T, L, N = 20, 6, 5
     x = np.empty((N, L), 'int64')
     x[:] = np.array(range(L)) + np.random.randint(-4 * T, 4 * T, N).reshape(N, 1)
     data = np.sin(x / 1.0 / T).astype('float64')
