@@ -10,9 +10,12 @@ window's File ▸ Open, Recent files, drag and drop and the command line all ask
 """
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+from . import limits
 
 SCRIPT_SUFFIXES = (".py",)
 GRAPH_SUFFIXES = (".json",)
@@ -35,9 +38,20 @@ class FileKind:
         return self.kind == "refused"
 
 
+def special_kind(mode: int) -> str:
+    """Return what a file that is not regular is, in words (``"a FIFO (named pipe)"``)."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
 def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
-    """Return what opening ``path`` does (nothing is read or run here; the file's existence and
-    type are checked).
+    """Return what opening ``path`` does (nothing is read or run here; the file's existence,
+    type and, for a script, size are checked: a FIFO or device is never opened).
 
     ``run_anyway`` is the user's explicit choice to run a file whose name does not end in
     ``.py`` as a Python script; a ``.json`` file is read as a graph even then.
@@ -49,6 +63,18 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
     if path.is_dir():
         return FileKind("refused", path, f"{path} is a folder: choose a .py script or a .json "
                                          "graph saved by graphviz_app.")
+    try:
+        info = path.stat()
+    except OSError as exc:
+        return FileKind("refused", path, f"{path}: cannot be read ({exc.strerror or exc}).")
+    if not stat.S_ISREG(info.st_mode):
+        return FileKind("refused", path, (
+            f"{path} is {special_kind(info.st_mode)}, not a regular file: it was not read or "
+            "run. Choose a .py script or a .json graph saved by graphviz_app."))
+    if suffix not in GRAPH_SUFFIXES and info.st_size > limits.MAX_SOURCE_BYTES:
+        return FileKind("refused", path, (
+            f"{path} holds {info.st_size:,} bytes, more than the {limits.MAX_SOURCE_BYTES:,} "
+            "bytes of a script graphviz_app runs: it was not run."))
     if suffix in GRAPH_SUFFIXES:
         return FileKind("graph", path, f"{path.name} is a saved graph: it is read, no code runs.")
     if suffix in SCRIPT_SUFFIXES:

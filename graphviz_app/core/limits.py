@@ -34,7 +34,7 @@ MAX_COORDINATE = 1e7
 """Largest coordinate (points) in a cached layout: about 3.5 km of drawing."""
 
 MAX_SOURCE_BYTES = 16 * 1024 * 1024
-"""Largest script text shown in the Source panel (bytes)."""
+"""Largest script run, or shown in the Source panel (bytes)."""
 
 
 def describe() -> str:

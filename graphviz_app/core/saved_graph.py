@@ -28,6 +28,7 @@ import networkx as nx
 
 from ..errors import GraphFileError, GraphvizAppError
 from . import limits
+from .file_kind import special_kind
 from .schema import NODE_KINDS, SCHEMA_VERSION
 
 NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
@@ -58,11 +59,8 @@ def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
         if stat.S_ISDIR(info.st_mode):
             raise GraphvizAppError(f"{path} is a folder, not {what}.")
         if not stat.S_ISREG(info.st_mode):
-            kind = ("a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else
-                    "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
-                    "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
-            raise GraphvizAppError(
-                f"{path} is {kind}, not {what}: it was not read. Choose a regular file.")
+            raise GraphvizAppError(f"{path} is {special_kind(info.st_mode)}, not {what}: it was "
+                                   "not read. Choose a regular file.")
         if info.st_size > max_bytes:
             raise GraphvizAppError(
                 f"{path} holds {info.st_size:,} bytes, more than the {max_bytes:,} bytes "
