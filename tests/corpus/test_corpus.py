@@ -91,6 +91,8 @@ CASES = [
     Case("tutorials_polynomial_custom_function.py"),
     Case("tutorials_text_sentiment_ngrams.py", xfail=SPARSE_GRAD),
     Case("tutorials_lstm_tagger.py"),
+    Case("tutorials_char_rnn_classification.py"),
+    Case("cs231n_barebones_convnet.py"),
     Case("examples_gcn.py"),
     Case("torchvision_resnet18.py", slow=True),
     Case("nanogpt_train.py"),
