@@ -334,6 +334,13 @@ def validate_trace(data: Any, path: str) -> None:
             if key not in node:
                 c.fail(f"{field}.{key}", "present" + (": the autograd op's name" if key == "op" else f": one of {NODE_KINDS}"))
         for key, value in node.items():
+            vtype = type(value)  # fast paths for the common, plainly valid values
+            if value is None and key in _MAY_BE_NULL:
+                continue
+            if vtype is str and key in _TEXT_FIELDS and len(value) <= limits.MAX_TEXT:
+                continue
+            if vtype is int and key in _INDEX_FIELDS and 0 <= value < limits.MAX_INT:
+                continue
             check = checks.get(key)
             if check is not None:
                 check(value, f"{field}.{key}")
@@ -343,6 +350,10 @@ def validate_trace(data: Any, path: str) -> None:
     key = "edges" if "edges" in doc else "links"
     edges = c.array(doc.get(key, []), key, most=limits.MAX_EDGES)
     for i, edge in enumerate(edges):
+        if (type(edge) is dict and edge.keys() <= _EDGE_KEYS and edge.get("grad") is None
+                and _is_id(edge.get("source"), ids) and _is_id(edge.get("target"), ids)
+                and _plain_slots(edge.get("slots"))):
+            continue  # the common edge, plainly valid
         field = f"{key}[{i}]"
         c.mapping(edge, field)
         for end in ("source", "target"):
@@ -360,6 +371,18 @@ def validate_trace(data: Any, path: str) -> None:
             elif name not in ("source", "target"):
                 c.plain(value, where, 2)
     _check_graph_attrs(c, attrs, ids)
+
+
+_MAY_BE_NULL = frozenset({"name", "shape", "dtype", "device", "module", "saved", "forward_index",
+                          "backward_index", "grad", "value", "source", "cuts"})
+_TEXT_FIELDS = frozenset({"op", "name", "dtype", "device", "module"})
+_INDEX_FIELDS = frozenset({"forward_index", "backward_index"})
+_EDGE_KEYS = frozenset({"source", "target", "slots", "grad"})
+
+
+def _plain_slots(slots: Any) -> bool:
+    return slots is None or (type(slots) is list and len(slots) <= 64
+                             and all(type(s) is int and 0 <= s < limits.MAX_INT for s in slots))
 
 
 def _is_id(value: Any, ids: set[str]) -> bool:
