@@ -250,9 +250,11 @@ def _render(dot_text: str, fmt: str, tmp: Path, timeout: float | None) -> None:
     drawing); SVG must be well-formed XML, PDF whole."""
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
-        LayoutJob(dot_text, timeout, args=["-Tjson0", "-o", str(layout_file),
-                                           f"-T{fmt}", "-o", str(tmp)]).run()
-        check_complete(parse_json_layout(layout_file.read_bytes()), dot_text)
+        job = LayoutJob(dot_text, timeout, args=["-Tjson0", "-o", str(layout_file),
+                                                 f"-T{fmt}", "-o", str(tmp)])
+        job.run()
+        check_complete(parse_json_layout(layout_file.read_bytes(), warnings=job.warnings()),
+                       dot_text)
     if tmp.stat().st_size == 0:
         raise ExportError(f"Graphviz wrote an empty {fmt.upper()} file.")
     if fmt == "svg":
@@ -353,10 +355,11 @@ def _render_png(dot_text: str, tmp: Path, scale: float, timeout: float | None) -
     cap_inches = PNG_MAX_SIDE / dpi
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
-        LayoutJob(dot_text, timeout, args=[
+        job = LayoutJob(dot_text, timeout, args=[
             f"-Gdpi={dpi:g}", f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",
-            "-Tjson0", "-o", str(layout_file), "-Tpng", "-o", str(tmp)]).run()
-        drawing = parse_json_layout(layout_file.read_bytes())
+            "-Tjson0", "-o", str(layout_file), "-Tpng", "-o", str(tmp)])
+        job.run()
+        drawing = parse_json_layout(layout_file.read_bytes(), warnings=job.warnings())
         check_complete(drawing, dot_text)
     width, height = png_size(tmp)
     full_w = round((drawing.width + 2 * PAD_POINTS) * dpi / 72)

@@ -128,7 +128,8 @@ def check_complete(layout: Layout, dot_text: str) -> None:
                                   or len({(b.x, b.y) for b in layout.nodes.values()}) == 1):
         raise LayoutError("Graphviz's dot stopped before positioning the nodes (it was "
                           "interrupted); nothing was drawn. Try again.")
-    if any(not edge.points for edge in layout.edges):
+    if not layout.warnings and any(not edge.points for edge in layout.edges):
+        # (dot warns when it gives up routing an edge; silence means it was stopped)
         raise LayoutError("Graphviz's dot stopped before routing every edge (it was "
                           "interrupted); nothing was drawn. Try again.")
 
@@ -276,12 +277,15 @@ class LayoutJob:
             raise LayoutCancelled("The layout was cancelled.")
         return proc.returncode, stdout, stderr
 
+    def warnings(self) -> tuple[str, ...]:
+        """Return the non-empty lines ``dot`` wrote to stderr in its last successful run."""
+        return tuple(line.strip() for line in self.stderr.splitlines() if line.strip())
+
     def result(self) -> Layout:
         """Run ``dot`` and return the parsed Layout (blocking); raise LayoutError or
         LayoutCancelled, GraphvizNotFoundError when ``dot`` is missing."""
         stdout = self.run()
-        warnings = tuple(line.strip() for line in self.stderr.splitlines() if line.strip())
-        drawing = parse_json_layout(stdout, warnings=warnings)
+        drawing = parse_json_layout(stdout, warnings=self.warnings())
         check_complete(drawing, self.dot_text)
         return drawing
 
