@@ -39,26 +39,6 @@ orders, and the app's summaries are float32 where the reference is float64)."""
 ABS = 1e-6
 
 
-NO_GRAD_VIEW = (
-    "capture bug: the forward recorder reads .grad_fn of every op result, also of views made under "
-    "no_grad (nn.init.orthogonal_, nn.Embedding(padding_idx=...)), and torch raises 'A view was "
-    "created in no_grad mode and its base or another view of its base has been modified inplace "
-    "with grad mode enabled' where plain python runs"
-)
-
-SPARSE_GRAD = (
-    "capture bug: the backward recorder asks a sparse gradient (nn.EmbeddingBag(sparse=True)) for "
-    "its nbytes and torch raises 'nbytes is not defined for sparse tensors', reported as the "
-    "script's error on the backward() line"
-)
-
-CHECKPOINT_CALLS = (
-    "capture bug: the backward() calls reentrant torch.utils.checkpoint makes from inside the "
-    "engine are counted as the script's: its first call is labelled call 3, and backward_call=2 "
-    "captures checkpoint's internal recompute instead of the script's second call"
-)
-
-
 @dataclass(frozen=True)
 class Case:
     """One corpus script: which backward() call to compare, and what it needs."""
@@ -85,11 +65,11 @@ CASES = [
     Case("examples_word_language_model.py"),
     Case("examples_time_sequence_prediction.py", slow=True),
     Case("examples_actor_critic.py"),
-    Case("examples_super_resolution.py", xfail=NO_GRAD_VIEW),
+    Case("examples_super_resolution.py"),  # init.orthogonal_: views made under no_grad
     Case("mingpt_char_gpt.py"),
     Case("pytorch_gan_wgan_gp.py"),
     Case("tutorials_polynomial_custom_function.py"),
-    Case("tutorials_text_sentiment_ngrams.py", xfail=SPARSE_GRAD),
+    Case("tutorials_text_sentiment_ngrams.py"),  # a sparse gradient
     Case("tutorials_lstm_tagger.py"),
     Case("tutorials_char_rnn_classification.py"),
     Case("cs231n_barebones_convnet.py"),
@@ -97,9 +77,10 @@ CASES = [
     Case("torchvision_resnet18.py", slow=True),
     Case("nanogpt_train.py"),
     Case("nanogpt_train.py", call=2),
-    Case("hf_course_bert_training_loop.py", needs="transformers", slow=True, xfail=NO_GRAD_VIEW),
-    Case("hf_gpt2_gradient_checkpointing.py", needs="transformers", slow=True, xfail=CHECKPOINT_CALLS),
-    Case("hf_gpt2_gradient_checkpointing.py", call=2, needs="transformers", slow=True, xfail=CHECKPOINT_CALLS),
+    Case("hf_course_bert_training_loop.py", needs="transformers", slow=True),  # Embedding(padding_idx=0)
+    # Reentrant checkpointing calls backward() from inside the engine: those calls are not the script's.
+    Case("hf_gpt2_gradient_checkpointing.py", needs="transformers", slow=True),
+    Case("hf_gpt2_gradient_checkpointing.py", call=2, needs="transformers", slow=True),
 ]
 
 
