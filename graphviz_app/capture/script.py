@@ -283,7 +283,9 @@ class ScriptCapture:
         when its tensors have no graph (the caller runs it plainly). Stops the script after it
         unless ``run_to_end``; re-raises its exception then."""
         tensors = args[0] if args else kwargs.get("tensors" if kind == "backward" else "outputs")
-        outputs = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors or ())
+        if not isinstance(tensors, (torch.Tensor, list, tuple)):
+            return None  # an iterator (reading it would empty it for torch) or a bad argument
+        outputs = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
         roots = [t for t in outputs if isinstance(t, torch.Tensor) and t.grad_fn is not None]
         if not roots:
             return None
@@ -333,7 +335,7 @@ class ScriptCapture:
     def _grad_results(self, result: Any, args: tuple, kwargs: dict[str, Any], value: Any) -> dict[int, Any]:
         """Map the nodes of ``torch.autograd.grad``'s inputs to the gradients it returned."""
         inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
-        inputs = [inputs] if isinstance(inputs, torch.Tensor) else list(inputs or ())
+        inputs = [inputs] if isinstance(inputs, torch.Tensor) else list(inputs) if isinstance(inputs, (list, tuple)) else []
         leaves = {id(node.variable): k for k, node in enumerate(result.nodes) if result.leaf[k]}
         found: dict[int, Any] = {}
         for tensor, grad in zip(inputs, value or ()):
