@@ -1,10 +1,34 @@
-"""Test-wide setup: Qt runs offscreen unless the caller chose a platform (e.g. xvfb-run)."""
+"""Test-wide setup and shared helpers.
+
+Qt runs offscreen unless the caller chose a platform (e.g. xvfb-run); layouts are cached in a
+temporary folder; one warm capture worker (``runner``) serves every test of the session that runs
+a script; ``write_script`` writes a script for a test; ``--regen-golden`` rewrites golden files.
+"""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
+
+from graphviz_app.core.runner import Runner
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--regen-golden", action="store_true",
+        help="rewrite the golden files (tests/core/golden) from the current code instead of "
+             "comparing with them; review the diff before committing",
+    )
+
+
+@pytest.fixture
+def regen_golden(request: pytest.FixtureRequest) -> bool:
+    """True when the run was asked to rewrite golden files (``--regen-golden``)."""
+    return bool(request.config.getoption("--regen-golden"))
+
 
 # Before any QApplication exists (pytest-qt creates it lazily, after conftest is imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -20,3 +44,24 @@ def isolated_layout_cache(tmp_path_factory) -> Iterator[None]:
         os.environ.pop("GRAPHVIZ_APP_CACHE_DIR", None)
     else:
         os.environ["GRAPHVIZ_APP_CACHE_DIR"] = previous
+
+
+@pytest.fixture(scope="session")
+def runner() -> Iterator[Runner]:
+    """One warm capture worker for the whole session (as the app and the CLI use one)."""
+    instance = Runner()
+    instance.start()
+    yield instance
+    instance.close()
+
+
+@pytest.fixture
+def write_script(tmp_path: Path) -> Callable[..., Path]:
+    """Return a function writing a dedented script into tmp_path and returning its path."""
+
+    def write(source: str, name: str = "script.py") -> Path:
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(source), encoding="utf-8")
+        return path
+
+    return write

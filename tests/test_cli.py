@@ -1,20 +1,50 @@
-"""The headless CLI end to end: real worker, real torch, real Graphviz."""
+"""The headless CLI end to end: real worker, real torch, real Graphviz.
+
+Most tests call ``graphviz_app.cli.main`` in this process (what the console script runs, minus
+the interpreter's start); a few smoke tests run ``main.py`` and ``python -m graphviz_app`` as
+processes, as a user does.
+"""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from graphviz_app.cli import main
 from graphviz_app.resources import example
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+@dataclass
+class Done:
+    """What one CLI call did: its exit status and what it printed."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def cli(capsys):
+    """Return a function running the CLI in this process: ``cli("export", ...) -> Done``."""
+
+    def run(*args: str) -> Done:
+        capsys.readouterr()  # drop what came before
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return Done(code, out, err)
+
+    return run
+
+
+def cli_process(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run ``main.py`` as a process, as a user does."""
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), *args],
         capture_output=True, text=True, timeout=timeout, cwd=ROOT,
@@ -23,15 +53,15 @@ def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def basic_json(tmp_path_factory) -> Path:
-    """The basic example run through the CLI once, with backward, saved as JSON."""
+    """The basic example run through the CLI once (a process), with backward, saved as JSON."""
     out = tmp_path_factory.mktemp("cli") / "basic.json"
-    done = cli("export", str(example("basic_autograd.py")), "-o", str(out), "--backward")
+    done = cli_process("export", str(example("basic_autograd.py")), "-o", str(out), "--backward")
     assert done.returncode == 0, done.stderr
     assert "wrote" in done.stdout and "4 nodes, 3 edges" in done.stdout
     return out
 
 
-def test_script_straight_to_png(tmp_path):
+def test_script_straight_to_png(tmp_path, cli):
     out = tmp_path / "basic.png"
     done = cli("export", str(example("basic_autograd.py")), "-o", str(out), "--backward", "--color", "grad")
     assert done.returncode == 0, done.stderr
@@ -39,7 +69,7 @@ def test_script_straight_to_png(tmp_path):
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf", ".dot", ".json"])
-def test_export_every_format(suffix, tmp_path, basic_json):
+def test_export_every_format(suffix, tmp_path, basic_json, cli):
     out = tmp_path / f"basic{suffix}"
     done = cli("export", str(basic_json), "-o", str(out))
     assert done.returncode == 0, done.stderr
@@ -61,16 +91,15 @@ def test_export_every_format(suffix, tmp_path, basic_json):
         assert leaf["grad"]["values"] == [[0.75, 3.0], [6.75, 3.0]]
 
 
-def test_json_can_be_exported_again_without_running(tmp_path):
-    saved = tmp_path / "g.json"
-    assert cli("export", str(example("devices.py")), "-o", str(saved)).returncode == 0
+def test_json_can_be_exported_again_without_running(tmp_path, basic_json, cli):
     svg = tmp_path / "g.svg"
-    done = cli("export", str(saved), "-o", str(svg), "--color", "op")
+    done = cli("export", str(basic_json), "-o", str(svg), "--color", "op")
+    assert "Running" not in done.stdout + done.stderr and "z = 14.0000" not in done.stderr
     assert done.returncode == 0, done.stderr
     assert svg.read_bytes().lstrip().startswith((b"<?xml", b"<svg"))
 
 
-def test_module_names_and_grad_colors(tmp_path):
+def test_module_names_and_grad_colors(tmp_path, cli):
     out = tmp_path / "t.svg"
     done = cli("export", str(example("transformer_layer.py")), "-o", str(out), "--backward", "--color", "grad")
     assert done.returncode == 0, done.stderr
@@ -89,7 +118,7 @@ def test_module_names_and_grad_colors(tmp_path):
     ],
     ids=["syntax", "no_graph", "os_exit", "hang", "int_requires_grad"],
 )
-def test_bad_scripts_fail_clearly_and_write_nothing(source, phrase, tmp_path):
+def test_bad_scripts_fail_clearly_and_write_nothing(source, phrase, tmp_path, cli):
     script = tmp_path / "bad.py"
     script.write_text(source)
     out = tmp_path / "out.svg"
@@ -99,7 +128,7 @@ def test_bad_scripts_fail_clearly_and_write_nothing(source, phrase, tmp_path):
     assert not out.exists() and list(tmp_path.iterdir()) == [script]
 
 
-def test_users_traceback_is_shown(tmp_path):
+def test_users_traceback_is_shown(tmp_path, cli):
     script = tmp_path / "raises.py"
     script.write_text("import torch\n\ndef f():\n    raise KeyError('weights')\n\nf()\n")
     done = cli("export", str(script), "-o", str(tmp_path / "o.png"))
@@ -108,7 +137,7 @@ def test_users_traceback_is_shown(tmp_path):
     assert "graphviz_app/capture" not in done.stderr
 
 
-def test_bad_paths(tmp_path):
+def test_bad_paths(tmp_path, cli):
     missing = cli("export", str(tmp_path / "nope.py"), "-o", str(tmp_path / "o.svg"))
     assert missing.returncode == 1 and "No such file" in missing.stderr
     not_python = tmp_path / "weights.bin"
@@ -122,7 +151,7 @@ def test_bad_paths(tmp_path):
     assert not (tmp_path / "o.svg").exists() and not (tmp_path / "o.gif").exists()
 
 
-def test_unwritable_location(basic_json):
+def test_unwritable_location(basic_json, cli):
     # /proc refuses new files even to root, so this holds for any user.
     done = cli("export", str(basic_json), "-o", "/proc/graph.svg")
     assert done.returncode == 1 and "/proc" in done.stderr
@@ -131,12 +160,12 @@ def test_unwritable_location(basic_json):
 
 def test_python_m_and_main_py_agree():
     by_module = subprocess.run([sys.executable, "-m", "graphviz_app", "export", "--help"], capture_output=True, text=True, cwd=ROOT)
-    by_main = cli("export", "--help")
+    by_main = cli_process("export", "--help")
     assert by_module.returncode == by_main.returncode == 0
     assert by_module.stdout == by_main.stdout and "--backward" in by_main.stdout
 
 
-def test_export_at_a_backward_step(tmp_path, basic_json):
+def test_export_at_a_backward_step(tmp_path, basic_json, cli):
     dot = tmp_path / "step4.dot"
     done = cli("export", str(basic_json), "-o", str(dot), "--step", "4", "--step-mode", "backward")
     assert done.returncode == 0, done.stderr
@@ -148,7 +177,7 @@ def test_export_at_a_backward_step(tmp_path, basic_json):
     assert view["mode"] == "backward" and view["index"] == 2 and view["count"] == 4
 
 
-def test_one_image_per_step(tmp_path, basic_json):
+def test_one_image_per_step(tmp_path, basic_json, cli):
     folder = tmp_path / "steps"
     done = cli("export", str(basic_json), "--steps-dir", str(folder), "--step-mode", "forward")
     assert done.returncode == 0, done.stderr
@@ -157,7 +186,7 @@ def test_one_image_per_step(tmp_path, basic_json):
     assert all((folder / f).read_bytes().startswith(b"\x89PNG") for f in files)
 
 
-def test_step_out_of_range_and_without_backward(tmp_path, basic_json):
+def test_step_out_of_range_and_without_backward(tmp_path, basic_json, cli):
     done = cli("export", str(basic_json), "-o", str(tmp_path / "s.png"), "--step", "9", "--step-mode", "backward")
     assert done.returncode == 1 and "backward steps 1 to 4" in done.stderr
     assert not (tmp_path / "s.png").exists()
@@ -165,3 +194,12 @@ def test_step_out_of_range_and_without_backward(tmp_path, basic_json):
     assert cli("export", str(example("basic_autograd.py")), "-o", str(forward_only)).returncode == 0
     done = cli("export", str(forward_only), "-o", str(tmp_path / "b.png"), "--step", "1", "--step-mode", "backward")
     assert done.returncode == 1 and "--backward" in done.stderr
+
+
+def test_a_bad_script_fails_with_status_1_as_a_process(tmp_path):
+    """Smoke test of the real exit path: status 1, the cause on stderr, nothing written."""
+    script = tmp_path / "bad.py"
+    script.write_text("x = (\n")
+    done = cli_process("export", str(script), "-o", str(tmp_path / "o.svg"))
+    assert done.returncode == 1 and "syntax error on line 1" in done.stderr
+    assert not (tmp_path / "o.svg").exists()

@@ -13,17 +13,26 @@ from __future__ import annotations
 import logging
 import threading
 import traceback
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
+from shiboken6 import isValid
 
 from ..core.runner import Runner, RunResult
 from ..errors import GraphvizAppError, ScriptError
 
 log = logging.getLogger(__name__)
+_tasks: weakref.WeakSet[Task] = weakref.WeakSet()
+"""Every task made in this process (while it is referenced), for :func:`running_tasks`."""
+
+
+def running_tasks() -> list[Task]:
+    """Return the tasks whose thread is still running (a closed window leaves none)."""
+    return [task for task in list(_tasks) if isValid(task) and task.isRunning()]
 
 
 class Task(QThread):
@@ -37,6 +46,7 @@ class Task(QThread):
 
     def __init__(self, fn: Callable[[], Any], tag: Any = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        _tasks.add(self)
         self._fn = fn
         self.tag = tag
 

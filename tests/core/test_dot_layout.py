@@ -5,14 +5,18 @@ import json
 import shutil
 import threading
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from graphviz_app.core import colors
 from graphviz_app.core.display import MODULE_PREFIX, ViewOptions, build_display
 from graphviz_app.core.dot import LEGEND_ID, NodeStyle, quote, to_dot
+from graphviz_app.core.graph import dumps_graph, load_graph_json
 from graphviz_app.core.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
+from graphviz_app.core.stepping import BACKWARD, step_view
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
+from graphviz_app.resources import example
 
 from .graphs import (
     GraphBuilder,
@@ -27,6 +31,42 @@ from .graphs import (
 
 GRAPHS = {"chain": lambda: chain(12), "diamond": diamond, "nested": nested_modules,
           "devices": two_devices, "grads": with_grads}
+
+
+GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_EXAMPLES = ("basic_autograd", "devices", "sequential_branches")
+"""Bundled examples whose exported DOT is pinned: a chain, a device transfer, nested modules."""
+
+
+@pytest.mark.parametrize("name", GOLDEN_EXAMPLES)
+def test_bundled_examples_export_their_golden_dot(name, regen_golden, request):
+    """The DOT of a bundled example (captured with backward, saved in golden/NAME.json) is the
+    one in golden/NAME.dot. After a deliberate change, ``pytest --regen-golden`` captures the
+    examples again (a worker runs them with torch), rewrites both files, and the diff is
+    reviewed."""
+    saved, golden = GOLDEN / f"{name}.json", GOLDEN / f"{name}.dot"
+    if regen_golden:
+        result = request.getfixturevalue("runner").run(example(f"{name}.py"), backward=True)
+        GOLDEN.mkdir(exist_ok=True)
+        saved.write_text(dumps_graph(result.graph), encoding="utf-8")
+    graph = load_graph_json(saved)
+    text = to_dot(build_display(graph), graph, legend=True)
+    if regen_golden:
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+
+
+def test_a_backward_step_exports_its_golden_dot(regen_golden):
+    """Step 3 of the basic example's backward: the step node outlined in the step colour, the
+    edge its gradient flows on dashed, gradient badges as tags, the leaf not reached yet dashed."""
+    graph = load_graph_json(GOLDEN / "basic_autograd.json")
+    view = step_view(graph, BACKWARD, 2)
+    text = to_dot(build_display(graph), graph, styles=dict(view.styles), marked_edges=view.edges,
+                  caption=view.caption, legend=True)
+    golden = GOLDEN / "basic_autograd.backward-step3.dot"
+    if regen_golden:
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
 
 
 def svg_texts(dot_text: str, tmp_path) -> list[str]:
@@ -164,6 +204,51 @@ def test_styles_override_nodes(tmp_path):
     assert "dotted" in line['"n2"'] and "#F4F4F4" in line['"n2"']
     assert "dashed" in line['"n3"']
     assert "‖g‖=0.50" in svg_texts(text, tmp_path)
+
+
+def dot_lines(text: str) -> dict[str, str]:
+    """Return each node or edge line of DOT ``text`` by its id (``'"n1"'``, ``'"n0" -> "n1"'``)."""
+    return {row.split(" [")[0].strip(): row for row in text.splitlines() if " [" in row}
+
+
+def test_a_badge_is_a_tag_beside_its_node_not_a_label_line(tmp_path):
+    """As in the window: the label keeps its lines, the badge is an xlabel tag (yellow, boxed)."""
+    graph = chain(3)
+    text = to_dot(build_display(graph), graph, styles={"n1": NodeStyle(extra_label="‖g‖=0.5")})
+    line = dot_lines(text)['"n1"']
+    assert "‖g‖" not in line.split("xlabel=")[0]  # not in the label
+    assert 'BGCOLOR="#fff8c4"' in line and "‖g‖=0.5</FONT>" in line
+    assert 'forcelabels="true"' in text
+    assert "xlabel" not in to_dot(build_display(graph), graph)  # no badge, no tag
+    result = layout(text)
+    label_box, node_box = result.nodes["n1"], result.nodes["n0"]
+    assert label_box.height == node_box.height  # the tag does not make the node taller
+    assert "‖g‖=0.5" in svg_texts(text, tmp_path)
+
+
+def test_step_edges_are_dashed_magenta_and_transfers_dashed_as_in_the_window():
+    graph = two_devices()
+    display = build_display(graph)
+    transfer = next(e for e in display.edges if any(
+        graph.nodes[u]["device"] != graph.nodes[v]["device"] for u, v in e.graph_edges))
+    plain = next(e for e in display.edges if e is not transfer)
+    text = to_dot(display, graph, marked_edges=set(plain.graph_edges))
+    lines = dot_lines(text)
+    step = lines[f"{quote(plain.source)} -> {quote(plain.target)}"]
+    assert 'color="#d81b60"' in step and 'penwidth="3"' in step and 'style="dashed"' in step
+    moved = lines[f"{quote(transfer.source)} -> {quote(transfer.target)}"]
+    assert 'penwidth="2.5"' in moved and 'style="dashed"' in moved and "→" in moved
+
+
+def test_the_selection_is_optional_in_exports():
+    graph = chain(4)
+    display = build_display(graph)
+    assert "#1a73e8" not in to_dot(display, graph)
+    text = to_dot(display, graph, selected="n2")
+    lines = dot_lines(text)
+    assert 'color="#1a73e8"' in lines['"n1" -> "n2"'] and 'color="#1a73e8"' in lines['"n2" -> "n3"']
+    far = next(row for row in text.splitlines() if row.strip().startswith('"n0" -> "n1"'))
+    assert "#1a73e8" not in far
 
 
 def test_collapsed_module_takes_member_styles_and_majority_color():

@@ -1,8 +1,8 @@
-"""Qt test fixtures: isolated QSettings, one warm runner per session, a real MainWindow."""
+"""Qt test fixtures: isolated QSettings, the session's warm runner, a real MainWindow, and a check
+that no test leaves a background thread running."""
 from __future__ import annotations
 
 import itertools
-import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -13,10 +13,12 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import QCoreApplication, QSettings
 
 from graphviz_app.core.runner import Runner
+from graphviz_app.qt.jobs import running_tasks
 
 _counter = itertools.count()
 LOAD_TIMEOUT_MS = 90_000
 """Generous: the first run waits for the worker to import torch on a busy 2-core machine."""
+THREAD_GRACE_MS = 5_000
 
 
 @pytest.fixture(autouse=True)
@@ -34,13 +36,22 @@ def isolated_settings(qapp, tmp_path_factory) -> Iterator[Path]:
     QCoreApplication.setApplicationName(old_app)
 
 
-@pytest.fixture(scope="session")
-def qt_runner() -> Iterator[Runner]:
-    """One warm capture worker for every window of the session (the app makes one per window)."""
-    runner = Runner()
-    runner.start()
-    yield runner
-    runner.close()
+@pytest.fixture(autouse=True)
+def no_thread_left_running(qapp) -> Iterator[None]:
+    """Fail a test that leaves a background job's thread running after it (and its window)
+    ended: a thread outliving its window aborts the process when it is destroyed."""
+    yield
+    running = running_tasks()
+    for task in running:
+        task.wait(THREAD_GRACE_MS)  # a cancelled job gets a moment to end
+    left = running_tasks()
+    assert not left, f"{len(left)} background thread(s) still running after the test: {left}"
+
+
+@pytest.fixture
+def qt_runner(runner: Runner) -> Runner:
+    """The session's warm worker, shared by every window (the app makes one per window)."""
+    return runner
 
 
 @pytest.fixture
@@ -68,15 +79,3 @@ def load(qtbot, window) -> Callable[[Path], None]:
             window.open_path(path)
 
     return open_and_wait
-
-
-@pytest.fixture
-def write_script(tmp_path: Path) -> Callable[..., Path]:
-    """Return a function writing a dedented script into tmp_path and returning its path."""
-
-    def write(source: str, name: str = "script.py") -> Path:
-        path = tmp_path / name
-        path.write_text(textwrap.dedent(source), encoding="utf-8")
-        return path
-
-    return write

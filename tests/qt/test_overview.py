@@ -1,10 +1,8 @@
 """Far out, one overview item paints the graph in batches; the detail items still take clicks."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from core.graphs import transformer_like
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
@@ -18,9 +16,6 @@ from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene
 from graphviz_app.qt.canvas.view import GraphView
 from graphviz_app.resources import example
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from core.graphs import transformer_like
 
 FAR = 0.2
 """A zoom well inside the overview's range, where nodes are still several pixels wide."""

@@ -2,14 +2,12 @@
 unchanged graphs come from the layout cache, and a slow layout can be cancelled."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from core.graphs import rnn_like, transformer_like
 
 from graphviz_app.core.display import ViewOptions
 from graphviz_app.core.graph import dumps_graph
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from core.graphs import rnn_like, transformer_like
 
 LOAD_TIMEOUT_MS = 120_000
 

@@ -249,9 +249,12 @@ class NodeItem(QGraphicsItem):
         painter.drawPath(self.outline(self._local.adjusted(-grow, -grow, grow, grow)))
 
     def _badge_rect(self) -> QRectF:
+        """The badge sits off the node's top-left corner, where Graphviz puts an exported
+        node's badge (its ``xlabel``), left of the scissors tag of a cut node."""
         width = _text_width(BADGE_SIZE, False, self.badge or "") + 6
         height = BADGE_SIZE * 1.5
-        return QRectF(self._local.right() + 3, -height / 2, width, height)  # beside the node
+        right = self._local.left() - (7 if self.cut else 0)
+        return QRectF(right - width, self._local.top() - height, width, height)
 
     def _paint_badge(self, painter: QPainter) -> None:
         _paint_tag(painter, self._badge_rect(), self.badge or "", border=look.BADGE_BORDER,

@@ -113,7 +113,7 @@ class OverviewItem(QGraphicsItem):
             if (item.highlighted and item.pen_width >= 3.0) or id(item) in selected:
                 marked.append((item, rect))
             if item.badge:
-                badges.append(QPointF(rect.right(), rect.center().y()))
+                badges.append(QPointF(rect.left(), rect.top()))  # where the tag sits
         self._node_groups = list(groups.values())
         self._marked, self._badges = marked, badges
 

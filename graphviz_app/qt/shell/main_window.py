@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.colors import ColorMode
 from ...core.runner import Runner
 from ...errors import GraphvizAppError
 from ...resources import DEFAULT_EXAMPLE, example
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
         self.graphviz_box: QMessageBox | None = None
+        self._color_shown: tuple[ColorMode, tuple[ColorMode, ...]] | None = None
         dark = is_dark()
         self.actions_ = Actions(self, self, dark)
         self.modules.set_dark(dark)
@@ -393,8 +395,15 @@ class MainWindow(QMainWindow):
 
     # -- view options --------------------------------------------------------------------------
     def _sync_color_mode(self) -> None:
+        """Show the document's colour mode and the modes it offers in the menu and the combo;
+        remember the mode. Steps restyle often: nothing is done (nor written) unless either
+        changed."""
         combo, doc = self.actions_.color_combo, self.document
         available = doc.available_color_modes()
+        shown = (doc.color_mode, tuple(available))
+        if shown == self._color_shown:
+            return
+        self._color_shown = shown
         for i in range(combo.count()):
             mode = combo.itemData(i)
             model = combo.model()

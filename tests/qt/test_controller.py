@@ -1,0 +1,66 @@
+"""The controller drives load -> layout -> scene with a document and a graph widget, no window."""
+from __future__ import annotations
+
+import pytest
+
+from graphviz_app.core.look import STEP_COLOR
+from graphviz_app.core.stepping import BACKWARD
+from graphviz_app.qt.canvas.widget import GraphWidget
+from graphviz_app.qt.document import Document
+from graphviz_app.qt.panels.messages import MessagesPanel
+from graphviz_app.qt.settings import Settings
+from graphviz_app.qt.shell.controller import Controller
+from graphviz_app.resources import example
+
+from .conftest import LOAD_TIMEOUT_MS
+
+
+@pytest.fixture
+def parts(qtbot, qt_runner):
+    """A document, a graph widget and a messages panel joined by a controller; no MainWindow."""
+    document = Document()
+    widget = GraphWidget()
+    widget.resize(900, 700)
+    messages = MessagesPanel()
+    qtbot.addWidget(widget)
+    qtbot.addWidget(messages)
+    controller = Controller(document, widget, Settings(), messages, qt_runner)
+    yield document, widget, messages, controller
+    controller.shutdown()
+    widget.graph_scene.stop_animation()
+
+
+def test_a_script_is_run_laid_out_and_drawn(parts, qtbot):
+    document, widget, messages, controller = parts
+    opened = []
+    controller.opened.connect(opened.append)
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(example("basic_autograd.py"))
+    assert opened == [example("basic_autograd.py")]
+    assert document.kind == "script" and document.graph.number_of_nodes() == 4
+    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+    assert "Captured 4 nodes and 3 edges" in messages.plain_text()
+    # A colour-mode switch restyles the drawn items, with no new layout.
+    layouts = controller.layouts.latest()
+    document.set_color_mode("op")
+    assert controller.layouts.latest() == layouts
+
+
+def test_backward_steps_restyle_without_a_layout(parts, qtbot):
+    document, widget, _messages, controller = parts
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.run(example("basic_autograd.py"), backward=True)
+    layouts = controller.layouts.latest()
+    document.set_step(BACKWARD, 2)
+    flowing = widget.graph_scene.flow_edges()
+    assert flowing and all(edge.color.name() == STEP_COLOR for edge in flowing)
+    assert controller.layouts.latest() == layouts
+
+
+def test_a_missing_file_fails_with_a_message_and_a_placeholder(parts, qtbot, tmp_path):
+    document, widget, messages, controller = parts
+    with qtbot.waitSignal(controller.loadFailed) as blocker:
+        controller.open(tmp_path / "nope.py")
+    assert "no such file" in blocker.args[0].message
+    assert "no such file" in messages.plain_text() and "no such file" in widget.placeholder
+    assert document.graph is None and widget.is_empty()
