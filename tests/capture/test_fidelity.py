@@ -151,3 +151,37 @@ def test_no_cuda_is_explained(write_script, runner):
     assert error.message.startswith("This machine has no CUDA GPU (line 3: x = torch.ones(2, device='cuda')).")
     assert 'torch.device("cuda" if torch.cuda.is_available() else "cpu")' in error.message
     assert "'meta'" in error.message
+
+
+def test_recorder_failure_is_ours_and_the_script_runs_on(write_script, runner):
+    # A tensor subclass that refuses the first read of its grad_fn: plain python never reads it
+    # before backward(); the recorder does, fails, notes the failure as graphviz_app's own and
+    # lets the script go on unchanged.
+    script = write_script(
+        """
+        import torch
+
+        class Shy(torch.Tensor):
+            reads = 0
+
+            @property
+            def grad_fn(self):
+                Shy.reads += 1
+                if Shy.reads == 1:
+                    raise RuntimeError("first read refused")
+                return torch.Tensor.grad_fn.__get__(self)
+
+        w = torch.ones(2, requires_grad=True)
+        h = (w * 2).as_subclass(Shy)
+        loss = (h * 3).sum()
+        print("loss", float(loss))
+        loss.backward()
+        """
+    )
+    result = runner.run(script)
+    assert "loss 12.0" in result.output and "Traceback" not in result.output
+    notice = next(n for n in result.notices if n.startswith("graphviz_app failed to record part"))
+    assert "RuntimeError: first read refused" in notice and "not in the script" in notice
+    assert "graphviz_app/capture/recorder.py" in result.graph.graph["internal_errors"][0]
+    w = next(d for _, d in result.graph.nodes(data=True) if d["name"] == "w")
+    assert w["grad"]["values"] == [6.0, 6.0]
