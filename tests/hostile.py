@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from graphviz_app.core import limits
 from graphviz_app.core.schema import SCHEMA_VERSION

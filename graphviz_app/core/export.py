@@ -15,8 +15,8 @@ import shutil
 import stat
 import struct
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 from xml.etree import ElementTree
 
 import networkx as nx

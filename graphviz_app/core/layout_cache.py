@@ -37,8 +37,16 @@ from typing import Any
 
 from ..errors import GraphvizNotFoundError
 from . import limits
-from .layout import (ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox, dot_program,
-                     holds_nodes_of)
+from .layout import (
+    ClusterBox,
+    EdgePath,
+    Layout,
+    LayoutCancelled,
+    LayoutJob,
+    NodeBox,
+    dot_program,
+    holds_nodes_of,
+)
 
 CACHE_ENV = "GRAPHVIZ_APP_CACHE_DIR"
 """Environment variable naming the cache folder (overrides the XDG default)."""

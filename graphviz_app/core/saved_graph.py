@@ -21,8 +21,9 @@ import json
 import math
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import networkx as nx
 
@@ -96,11 +97,11 @@ def read_source_safely(path: str | Path, max_bytes: int = limits.MAX_SOURCE_BYTE
 def _parse_int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > limits.MAX_INT_DIGITS:
-        raise _NumberTooLong(len(digits))
+        raise _NumberTooLongError(len(digits))
     return int(text)
 
 
-class _NumberTooLong(ValueError):
+class _NumberTooLongError(ValueError):
     def __init__(self, digits: int) -> None:
         super().__init__(digits)
         self.digits = digits
@@ -115,7 +116,7 @@ def _parse_json(raw: bytes, path: str) -> Any:
                              headline=NOT_JSON) from None
     try:
         return json.loads(text, parse_int=_parse_int)
-    except _NumberTooLong as exc:
+    except _NumberTooLongError as exc:
         raise GraphFileError(path, "every integer",
                              f"at most {limits.MAX_INT_DIGITS} digits long",
                              f"one of {exc.digits:,} digits") from None

@@ -93,7 +93,6 @@ def test_tampered_entry_is_dropped_logged_and_laid_out_again(tmp_path, caplog, k
 def test_cache_folder_is_private(tmp_path, monkeypatch):
     monkeypatch.delenv("GRAPHVIZ_APP_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    os.umask(old := os.umask(0o022))
     cache = LayoutCache()
     assert cache.dir == tmp_path / "xdg" / "graphviz_app" / "layouts"
     cached_layout(DOT, cache)

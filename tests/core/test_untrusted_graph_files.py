@@ -7,14 +7,13 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
+from hostile import HOSTILE_NAMES, hostile_trace, malformed_graphs, special_files, trace, write_malformed
 
 from graphviz_app.core import limits
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graph import dumps_graph, load_graph_json
 from graphviz_app.core.saved_graph import read_source_safely
 from graphviz_app.errors import GraphFileError, GraphvizAppError
-
-from hostile import HOSTILE_NAMES, hostile_trace, malformed_graphs, special_files, trace, write_malformed
 
 CASES = malformed_graphs()
 
@@ -31,7 +30,7 @@ def test_malformed_graph_gives_one_typed_error_naming_file_and_field(tmp_path, c
 
 
 def test_undecodable_bytes_are_named(tmp_path):
-    (case, path), = [(c, p) for c, p in write_malformed(tmp_path) if c.name == "not_utf8"]
+    (path,) = [p for c, p in write_malformed(tmp_path) if c.name == "not_utf8"]
     with pytest.raises(GraphFileError, match="UTF-8 text, found a byte that is not UTF-8 at offset 11"):
         load_graph_json(path)
 

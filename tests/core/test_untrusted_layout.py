@@ -6,8 +6,15 @@ import shutil
 
 import pytest
 
-from graphviz_app.core.layout import (EdgePath, Layout, NodeBox, as_given_to_dot, check_complete,
-                                      dot_bytes, layout)
+from graphviz_app.core.layout import (
+    EdgePath,
+    Layout,
+    NodeBox,
+    as_given_to_dot,
+    check_complete,
+    dot_bytes,
+    layout,
+)
 from graphviz_app.errors import LayoutError
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
