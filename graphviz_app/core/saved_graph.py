@@ -23,7 +23,7 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import networkx as nx
 
@@ -175,21 +175,21 @@ class _Checker:
         if isinstance(value, int):
             self.integer(value, field)
 
-    def array(self, value: Any, field: str, *, optional: bool = False, most: int | None = None) -> list:
+    def array(self, value: Any, field: str, *, optional: bool = False, most: int | None = None) -> list[Any]:
         if value is None and optional:
             return []
         if not isinstance(value, list):
             self.fail(field, "a list" + (" or null" if optional else ""), value)
         if most is not None and len(value) > most:
             self.fail(field, f"a list of at most {most:,} items", value)
-        return value
+        return cast("list[Any]", value)
 
-    def mapping(self, value: Any, field: str, *, optional: bool = False) -> dict:
+    def mapping(self, value: Any, field: str, *, optional: bool = False) -> dict[str, Any]:
         if value is None and optional:
             return {}
         if not isinstance(value, dict):
             self.fail(field, "an object" + (" or null" if optional else ""), value)
-        return value
+        return cast("dict[str, Any]", value)
 
     def shape(self, value: Any, field: str) -> None:
         for i, size in enumerate(self.array(value, field, optional=True, most=limits.MAX_DEPTH)):
@@ -263,14 +263,20 @@ def _node_checks(c: _Checker) -> dict[str, Callable[[Any, str], None]]:
         "dtype": lambda v, f: c.text(v, f, optional=True),
         "device": lambda v, f: c.text(v, f, optional=True),
         "module": lambda v, f: c.text(v, f, optional=True),
-        "saved": lambda v, f: [c.text(s, f"{f}[{i}]") for i, s in enumerate(c.array(v, f, optional=True, most=10_000))],
+        "saved": lambda v, f: _each(c, v, f, lambda item, where: c.text(item, where)),
         "forward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
         "backward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
         "grad": c.summary,
         "value": c.summary,
         "source": lambda v, f: _source(c, v, f),
-        "cuts": lambda v, f: [_cut(c, cut, f"{f}[{i}]") for i, cut in enumerate(c.array(v, f, optional=True, most=10_000))],
+        "cuts": lambda v, f: _each(c, v, f, lambda item, where: _cut(c, item, where)),
     }
+
+
+def _each(c: _Checker, value: Any, field: str, check: Callable[[Any, str], None]) -> None:
+    """Check a list (or null) of at most 10,000 items, each with ``check``."""
+    for i, item in enumerate(c.array(value, field, optional=True, most=10_000)):
+        check(item, f"{field}[{i}]")
 
 
 def _source(c: _Checker, value: Any, field: str) -> None:
@@ -390,7 +396,7 @@ def _is_id(value: Any, ids: set[str]) -> bool:
     return isinstance(value, str) and value in ids
 
 
-def _check_graph_attrs(c: _Checker, attrs: dict, ids: set[str]) -> None:
+def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> None:
     for key, value in attrs.items():
         field = f"graph.{key}"
         if key == "roots":
