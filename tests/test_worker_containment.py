@@ -98,17 +98,20 @@ def test_processes_a_script_starts_end_with_its_run(write_script, runner, tmp_pa
         p = subprocess.Popen(["sleep", "300"], start_new_session=True)
         out.write(f"{{p.pid}}\\n")
         r, w = os.pipe()
-        if os.fork() == 0:
+        middle = os.fork()
+        if middle == 0:
             os.setsid()
             if os.fork() == 0:
                 os.write(w, str(os.getpid()).encode()); time.sleep(300); os._exit(0)
             os._exit(0)
+        os.waitpid(middle, 0)  # as a daemon is started: its grandchild is re-parented at once
         out.write(os.read(r, 20).decode() + "\\n")
         out.close()
         """
     )
     result = runner.run(script, timeout=30)
     assert names(result) >= {"w", "loss"}
+    assert "The script left 3 processes running (started with fork or subprocess and not waited for); they were ended with the run." in result.notices
     started = read_pids(pids)
     assert len(started) == 2
     assert not [p for p in started if alive(p)]

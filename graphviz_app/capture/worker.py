@@ -205,10 +205,11 @@ def _json_value(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-def _children() -> list[int]:
-    """Return the pids whose parent is this process (read from /proc)."""
+def _children() -> dict[int, bool]:
+    """Return the pids whose parent is this process (read from /proc), each with True if it has
+    ended already (a zombie waiting to be reaped)."""
     me = os.getpid()
-    found = []
+    found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
@@ -219,7 +220,7 @@ def _children() -> list[int]:
             continue
         fields = stat[stat.rfind(b")") + 2 :].split()
         if len(fields) > 1 and int(fields[1]) == me:
-            found.append(int(name))
+            found[int(name)] = fields[0] == b"Z"
     return found
 
 
@@ -228,29 +229,30 @@ def end_descendants(group: int) -> int:
 
     This worker is a child subreaper, so a process the script started (even in a new session)
     becomes a child of this worker once its parent has ended; killing and reaping them until none
-    is left ends the whole tree. Returns how many re-parented processes were killed.
+    is left ends the whole tree. Returns how many re-parented processes were still running.
     """
+    running = {pid for pid, zombie in _children().items() if not zombie}  # counted before any kill
     try:
         os.killpg(group, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    ended: set[int] = set()
     for _ in range(10_000):
         children = _children()
         if not children:
             break
-        for pid in children:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        for pid, zombie in children.items():
+            if not zombie:
+                running.add(pid)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
         for pid in children:
             try:
                 os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
-            ended.add(pid)
-    return len(ended)
+    return len(running)
 
 
 def _drain(read_fd: int, output: BoundedOutput, seconds: float | None) -> None:
@@ -377,10 +379,6 @@ def main() -> None:
         import torch.optim  # noqa: F401
 
     serve(sys.stdin, control_out)
-    # Nothing is left to do or to flush: skip the interpreter's teardown of torch (about a second
-    # that a one-shot CLI export would wait for).
-    control_out.close()
-    os._exit(0)
     # Nothing is left to do or to flush: skip the interpreter's teardown of torch (about a second
     # that a one-shot CLI export would wait for).
     control_out.close()

@@ -19,7 +19,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Literal
 
 import networkx as nx
 
@@ -201,9 +201,9 @@ class Runner:
     None for no limit. A script past it is stopped with ScriptError("memory").
     """
 
-    def __init__(self, *, warm: bool = True, memory_limit: int | None | str = "default") -> None:
+    def __init__(self, *, warm: bool = True, memory_limit: int | Literal["default"] | None = "default") -> None:
         self._warm = warm
-        self.memory_limit: int | None = default_memory_limit() if memory_limit == "default" else memory_limit  # type: ignore[assignment]
+        self.memory_limit = default_memory_limit() if memory_limit == "default" else memory_limit
         self._worker: _Worker | None = None
         self._lock = threading.Lock()
         self._run_lock = threading.Lock()
@@ -355,7 +355,10 @@ class Runner:
                 result = json.load(handle)
             if result["ok"]:
                 graph = graph_from_trace(result["trace"])
-                return RunResult(graph, output, list(graph.graph.get("notices", [])), seconds)
+                notices = list(graph.graph.get("notices", []))
+                if ending["leftovers"]:
+                    notices.append(_leftovers_notice(ending["leftovers"]))
+                return RunResult(graph, output, notices, seconds)
             error = ScriptError.from_dict(result["error"])
             if _out_of_memory(error.message + (error.user_traceback or "")) and self.memory_limit:
                 error = self._memory_error(path, error)
@@ -399,6 +402,12 @@ class Runner:
 
 MEMORY_FAILURES = ("MemoryError", "can't allocate memory", "Cannot allocate memory", "std::bad_alloc")
 """How running out of memory shows: Python's MemoryError, torch's allocator, C++'s new."""
+
+
+def _leftovers_notice(count: int) -> str:
+    what = "a process" if count == 1 else f"{count} processes"
+    return (f"The script left {what} running (started with fork or subprocess and not waited "
+            "for); they were ended with the run.")
 
 
 def _out_of_memory(text: str) -> bool:
