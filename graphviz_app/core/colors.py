@@ -311,8 +311,10 @@ def grad_scale(graph: nx.DiGraph) -> GradScale | None:
 
 
 def has_grads(graph: nx.DiGraph) -> bool:
-    """Return True when at least one node carries a gradient summary."""
-    return any(isinstance(g, dict) for _, g in graph.nodes(data="grad"))
+    """True when the graph carries gradients: a recorded backward ran, or a node has a gradient
+    summary (the one test of "has gradients": the grad colour mode, the Leaves panel, exports)."""
+    info = graph.graph.get("backward") or {}
+    return bool(info.get("ran")) or any(isinstance(g, dict) for _, g in graph.nodes(data="grad"))
 
 
 # --- per-node colors and legends -------------------------------------------------------------

@@ -47,12 +47,13 @@ def step_order(graph: nx.DiGraph, mode: str) -> list[str]:
     return ordered_nodes(graph, "forward_index" if mode == FORWARD else "backward_index")
 
 
-def format_number(value: Any) -> str:
-    """Return a number in at most 3 significant digits (``0.75``, ``6.75``, ``1.2e+03``, ``nan``)."""
+def format_number(value: Any, digits: int = 3) -> str:
+    """Return a number in at most ``digits`` significant digits (``0.75``, ``6.75``,
+    ``1.2e+03``, ``nan``): the one number format of badges (3), tables and tooltips (4) and the
+    Inspector (6). Anything else is returned as ``str(value)``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
-    text = f"{value:.3g}"
-    return text
+    return f"{value:.{digits}g}"
 
 
 def format_values(values: Any) -> str:

@@ -157,10 +157,8 @@ class Document(QObject):
         return modes
 
     def has_gradients(self) -> bool:
-        if self.graph is None:
-            return False
-        info = self.graph.graph.get("backward") or {}
-        return bool(info.get("ran"))
+        """True when the graph carries gradients (``colors.has_grads``)."""
+        return self.graph is not None and colors.has_grads(self.graph)
 
     def set_color_mode(self, mode: ColorMode) -> None:
         """Switch the fill colors (one of ``colors.COLOR_MODES``); recolors without a new layout."""

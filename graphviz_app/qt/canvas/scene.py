@@ -21,6 +21,7 @@ from ...core import colors, look
 from ...core.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.gc_pause import settle
 from ...core.look import NodeStyle, ViewState
+from ...core.stepping import format_number
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
@@ -94,7 +95,7 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
         lines.append(f"✂ uses a detached tensor (line {cut.get('line')}): the graph is cut there")
     grad = data.get("grad")
     if isinstance(grad, dict) and grad.get("norm") is not None:
-        lines.append(f"‖grad‖ = {grad['norm']:.4g}")
+        lines.append(f"‖grad‖ = {format_number(grad['norm'], 4)}")
     if dnode.use and dnode.kind == "leaf":
         lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
     elif dnode.use:

@@ -9,6 +9,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from ...core.display import DisplayNode
+from ...core.stepping import format_number
 from ..document import Document
 
 
@@ -16,11 +18,7 @@ def fmt_number(value: Any) -> str:
     """Return a short text for a float/int statistic (``None`` -> "n/a")."""
     if value is None:
         return "n/a"
-    if isinstance(value, float):
-        if value != value:
-            return "nan"
-        return f"{value:.6g}"
-    return str(value)
+    return format_number(value, 6) if isinstance(value, float) else str(value)
 
 
 def fmt_shape(shape: Any) -> str:
@@ -189,7 +187,7 @@ class InspectorPanel(QWidget):
             child = QTreeWidgetItem(group, [key, value])
             child.setToolTip(1, value)
 
-    def _show_node(self, graph: nx.DiGraph, node: str, dnode: Any) -> None:
+    def _show_node(self, graph: nx.DiGraph, node: str, dnode: DisplayNode) -> None:
         data = graph.nodes[node]
         op = data.get("op") or "?"
         name = data.get("name")
@@ -201,7 +199,7 @@ class InspectorPanel(QWidget):
         if data.get("is_output"):
             rows.append(("output", "yes"))
         rows.append(("id", node))
-        if getattr(dnode, "use", None):
+        if dnode.use:
             k, n = dnode.use
             rows.append(("copy", f"use {k} of {n}" if dnode.kind == "leaf" else f"input {k} of {n}"))
         self._group("Node", rows)

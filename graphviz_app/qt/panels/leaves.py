@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ...core import colors
+from ...core.stepping import format_number
 from ..document import Document
 from .inspector import fmt_shape
 
@@ -33,7 +34,7 @@ def _num(value: Any) -> tuple[str, Any]:
         return "—", -math.inf  # no gradient: last when sorted by largest gradient
     if isinstance(value, float) and math.isnan(value):
         return "nan", math.inf
-    return f"{value:.4g}", float(value)
+    return format_number(value, 4), float(value)
 
 
 def leaf_rows(graph: Any) -> list[tuple[str, list[tuple[str, Any]], bool]]:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBo
 
 from ...core import colors
 from ...core.stepping import describe
-from ...errors import ScriptError
+from ...errors import GraphvizAppError, ScriptError
 from ..document import Document
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -99,17 +99,17 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
     return out
 
 
-def error_problem(error: Any) -> Problem:
+def error_problem(error: GraphvizAppError) -> Problem:
     """Return the entry for a failed run (a ScriptError points at its line)."""
     if isinstance(error, ScriptError):
         return Problem("error", error.message, None, error.file, error.line)
-    return Problem("error", getattr(error, "message", str(error)))
+    return Problem("error", error.message)
 
 
 class ProblemsPanel(QWidget):
     """A list of problems; ``problemActivated(Problem)`` when one is clicked."""
 
-    problemActivated = Signal(object)
+    problemActivated = Signal(Problem)
     countChanged = Signal(int)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
@@ -134,7 +134,7 @@ class ProblemsPanel(QWidget):
         graph = self.document.graph
         self.show_problems(graph_problems(graph) if graph is not None else [])
 
-    def show_error(self, error: Any) -> None:
+    def show_error(self, error: GraphvizAppError) -> None:
         """List a failed run's error (the previous graph's problems are kept below it)."""
         graph = self.document.graph
         self.show_problems([error_problem(error)] + (graph_problems(graph) if graph is not None else []))

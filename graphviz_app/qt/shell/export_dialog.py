@@ -64,7 +64,7 @@ class ExportRun(QObject):
     """One export on a background thread: ``finished(path, notices)`` or ``failed(error)``."""
 
     finished = Signal(str, list)
-    failed = Signal(object)
+    failed = Signal(GraphvizAppError)
 
     def __init__(self, document: Document, path: Path, scale: float = 1.0,
                  parent: QObject | None = None) -> None:
@@ -201,7 +201,7 @@ class ExportDialog(QDialog):
         self.settings.set_png_scale(self.scale.value())
         self.run = ExportRun(self.document, path, self.scale.value(), self)
         self.run.finished.connect(self._finished)
-        self.run.failed.connect(lambda error: self.show_error(getattr(error, "message", str(error))))
+        self.run.failed.connect(lambda error: self.show_error(error.message))
         self.export_button.setEnabled(False)
         self.export_button.setText("Exporting…")
         self.run.start()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ...core.colors import ColorMode
 from ...core.runner import Runner
-from ...errors import GraphvizAppError
+from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
 from ..canvas.items import ClusterItem, NodeItem
 from ..canvas.widget import GraphWidget
@@ -386,7 +386,7 @@ class MainWindow(QMainWindow):
     def _load_failed(self, error: GraphvizAppError) -> None:
         self.timeline.cancel_backward_request()
         self.problems.show_error(error)
-        file, line = getattr(error, "file", None), getattr(error, "line", None)
+        file, line = (error.file, error.line) if isinstance(error, ScriptError) else (None, None)
         if file and line:
             self.source.show_error(file, line)
 
