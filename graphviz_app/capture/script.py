@@ -421,7 +421,12 @@ class ScriptCapture:
                 names = collect_names([self.namespace])  # with what build() returned
         if not outputs:
             raise self._no_graph_error()
-        if unbound:
+        if unbound and isinstance(self.namespace.get("model"), torch.nn.Module) and "inputs" in self.namespace:
+            # a module script that ran its own model (as `python script.py` would show it): the
+            # graph the conventions describe, named as they name it
+            name = "loss" if self.namespace.get("loss_fn") is not None else "output"
+            outputs = [(name if k == len(outputs) - 1 else None, t) for k, (_, t) in enumerate(outputs)]
+        elif unbound:
             self.notices.append(
                 "The script kept no variable holding its output; the graph shown ends at the last "
                 "result it computed (bind it to a variable, e.g. `loss = ...`, to choose another)."
@@ -471,16 +476,21 @@ class ScriptCapture:
 
     def _recorded_outputs(self) -> list[tuple[str | None, torch.Tensor]]:
         """The newest graph the script built and left unbound (passed to a function, printed,
-        returned by ``main()``): the newest root the recorder kept, with the other live roots
-        that share a node with its graph."""
-        roots = self.recorder.graph_roots()
-        if not roots:
-            return []
-        newest = roots[-1]
+        returned by ``main()``): the newest root the recorder kept that no other kept root's
+        graph holds, with the other such roots that share an op with its graph (a model's
+        several outputs). Roots inside a graph (results still alive as saved tensors of ops the
+        recorder never saw, inside composite ops) are not outputs."""
         if self.options.output is not None:
             return []
+        roots = self.recorder.graph_roots()
+        fed = _fed_nodes([t.grad_fn for t in roots])
+        top = [t for t in roots if id(t.grad_fn) not in fed]
+        if not top:
+            return []
+        newest = top[-1]
         seen = walk([newest.grad_fn])
-        found = [t for t in roots[:-1] if any(id(n) in seen.index for n in walk([t.grad_fn]).nodes)]
+        ops = {id(node) for k, node in enumerate(seen.nodes) if not seen.leaf[k]}
+        found = [t for t in top[:-1] if any(id(n) in ops for n in walk([t.grad_fn]).nodes)]
         return [(None, t) for t in found + [newest]]
 
     def _module_outputs(self) -> list[tuple[str | None, torch.Tensor]] | None:
