@@ -140,3 +140,29 @@ def test_argv_reaches_the_script(write_script, runner):
     leaf = next(d for _, d in result.graph.nodes(data=True) if d["name"] == "w")
     assert leaf["shape"] == [4]
     assert runner.run(script).output.strip() == "epochs 3 width 2"
+
+
+def test_unbound_output_of_composite_ops_is_one_root(write_script, runner):
+    """Regression: attention weights and states saved inside composite ops stay alive and were
+    taken for outputs of their own ("An output of shape [2, 4, 5, 5] is not a scalar")."""
+    script = write_script(
+        """
+        import torch
+        from torch import nn
+        torch.manual_seed(0)
+        layer = nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16, batch_first=True, dropout=0.0)
+        cell = nn.LSTMCell(8, 8)
+        x = torch.randn(2, 5, 8)
+        def run():
+            h = c = torch.zeros(2, 8)
+            for t in range(5):
+                h, c = cell(layer(x)[:, t], (h, c))
+            return h.pow(2).mean()
+        print("loss", round(float(run()), 4))
+        """
+    )
+    result = runner.run(script, backward=True)
+    graph = result.graph
+    assert len(graph.graph["roots"]) == 1 and graph.graph["outputs"][0]["scalar"]
+    assert graph.nodes[graph.graph["roots"][0]]["op"] == "MeanBackward0"
+    assert not any("is not a scalar" in n for n in result.notices)
