@@ -60,6 +60,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             "'graphviz-app export --help' describes headless export."
         )
         return 0
+    target = next((a for a in args if not a.startswith("-")), None)
+    if target is not None and Path(target).exists():
+        from .core.file_kind import classify_path
+
+        decision = classify_path(target)
+        if decision.refused:  # decided before the window opens, so nothing can run it
+            return _fail(decision.message)
     from .qt.app import main as gui_main
 
     return gui_main(args)

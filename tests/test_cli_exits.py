@@ -407,3 +407,14 @@ def test_interruptible_unwinds_the_command_and_restores_the_handlers(capsys):
     assert cleaned == [signal.SIGTERM, signal.SIGINT]
     assert capsys.readouterr().err.split() == ["graphviz-app:", "stopped", "by", "SIGTERM;", "nothing", "was", "written.", "graphviz-app:", "stopped", "by", "Ctrl+C;", "nothing", "was", "written."]
     assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
+
+
+@pytest.mark.parametrize("name", ["x.dot", "notes.txt", "no_suffix"])
+def test_the_window_is_not_opened_on_a_file_that_is_not_a_script(tmp_path, capsys, name):
+    marker = tmp_path / "MARKER"
+    target = tmp_path / name
+    target.write_text(marker_script(marker))
+    assert main([str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"graphviz-app: error: {target}") and "it was not run" in err
+    assert not marker.exists()
