@@ -1,9 +1,9 @@
 """An independent reference for the corpus: run scripts as plain Python and walk torch's own graph.
 
 ``python reference.py OUT_DIR SPEC.json`` imports torch once, then runs each script of the spec
-(``[{"key", "script", "call"}]``) in a forked child, as ``python SCRIPT`` would: as ``__main__``,
-with ``sys.argv == [SCRIPT]`` and the script's folder first on ``sys.path``, from seed 0 (Python's,
-torch's and NumPy's generators, as the app promises). The only thing added is an observer on
+(``[{"key", "script", "call", "argv"}]``) in a forked child, as ``python SCRIPT ARGS`` would: as
+``__main__``, with ``sys.argv == [SCRIPT, *ARGS]`` and the script's folder first on ``sys.path``,
+from seed 0 (Python's, torch's and NumPy's generators, as the app promises). The only thing added is an observer on
 ``torch.autograd.backward``: at the script's ``call``-th own backward call (calls torch makes from
 inside the engine, as reentrant checkpointing does, are not counted) it walks
 ``grad_fn.next_functions`` from the tensors passed in, notes each node's first incoming gradient
@@ -197,7 +197,7 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
     sys.stdin = open(os.devnull)
     observer = Observer(script, spec.get("call", 1))
     result: dict[str, Any] = {"ok": True, "error": None}
-    sys.argv = [script]
+    sys.argv = [script, *spec.get("argv", [])]
     sys.path.insert(0, os.path.dirname(script))
     random.seed(0)
     torch.manual_seed(0)

@@ -55,17 +55,24 @@ class Case:
     needs: str | None = None
     """A module the script imports that the test environment may lack (``transformers``)."""
     xfail: str | None = None
+    argv: tuple[str, ...] = ()
+    """Command-line arguments the script is given (the app's --/argv option, sys.argv[1:])."""
+    run_to_end: bool = False
+    """Ask the app to run the script to its end after the captured backward (its output is then all
+    of plain python's)."""
     output_differs: str | None = None
     """Why the app's output is known to differ from plain python's (the graph must still match)."""
     slow: bool = False
 
     @property
     def key(self) -> str:
-        return f"{Path(self.script).stem}@{self.call}"
+        args = "".join(c if c.isalnum() else "_" for c in "_".join(self.argv))
+        return f"{Path(self.script).stem}@{self.call}" + (f"+{args}" if args else "") + ("+end" if self.run_to_end else "")
 
 
 CASES = [
     Case("examples_mnist.py"),
+    Case("examples_mnist.py", argv=("--batch-size", "2", "--lr", "0.5", "--log-interval", "1"), run_to_end=True),
     Case("examples_mnist_rnn.py", output_differs=WARNING_LOCATION),
     Case("examples_regression.py"),
     Case("examples_vae.py"),
@@ -81,6 +88,7 @@ CASES = [
     Case("tutorials_text_sentiment_ngrams.py"),  # a sparse gradient
     Case("tutorials_lstm_tagger.py"),
     Case("tutorials_char_rnn_classification.py"),
+    Case("tutorials_char_rnn_classification.py", call=2, run_to_end=True),
     Case("cs231n_barebones_convnet.py"),
     Case("examples_gcn.py"),
     Case("torchvision_resnet18.py", slow=True),
@@ -107,7 +115,8 @@ class Reference:
 
     def __init__(self, folder: Path, cases: list[Case]) -> None:
         self.folder = folder
-        spec = [{"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call} for c in cases]
+        spec = [{"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call, "argv": list(c.argv)}
+                for c in cases]
         (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "reference.py"), str(folder), str(folder / "spec.json")],
@@ -254,7 +263,9 @@ def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Refe
         pytest.skip(f"{case.script} needs {case.needs}, which is not installed")
     app_error: ScriptError | None = None
     try:
-        result = corpus_runner.run(SCRIPTS / case.script, backward_call=case.call, timeout=120)
+        result = corpus_runner.run(
+            SCRIPTS / case.script, backward_call=case.call, timeout=120, run_to_end=case.run_to_end, argv=case.argv
+        )
     except ScriptError as exc:
         app_error = exc
     record = reference.get(case)
@@ -266,16 +277,19 @@ def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Refe
     compare(graph, record)
     assert graph.graph["backward"]["by"] == "script"
     assert graph.graph["backward"]["call"] == case.call, "the script's backward() call is labelled wrongly"
-    same = printed_the_same(result.output, record["output"])
+    same = printed_the_same(result.output, record["output"], whole=case.run_to_end)
     if case.output_differs:
         assert not same, f"the output now matches plain python's: drop output_differs ({case.output_differs})"
     else:
         assert same, f"the app's output is not plain python's (up to where the app stopped):\n{result.output}"
 
 
-def printed_the_same(app: str, plain: str) -> bool:
-    """Whether the app printed what plain python printed, up to where the app stopped the script."""
+def printed_the_same(app: str, plain: str, whole: bool = False) -> bool:
+    """Whether the app printed what plain python printed, up to where the app stopped the script
+    (all of it when ``whole``)."""
     app_lines, plain_lines = app.splitlines(), plain.splitlines()
+    if whole:
+        return app_lines == plain_lines
     if len(app_lines) > len(plain_lines):
         return False
     if not app_lines:
