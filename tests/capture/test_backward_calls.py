@@ -152,3 +152,43 @@ def test_device_mismatch_in_backward_keeps_the_graph(write_script, runner):
     assert error["kind"] == "device_mismatch" and "meta" in error["message"]
     assert graph.nodes[error["node"]]["op"] == "ToCopyBackward0"
     assert graph.graph["backward"]["error"] == "Cannot copy out of meta tensor; no data!"
+
+
+def test_calls_torch_makes_inside_its_own_functions_are_not_counted(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        from torch.autograd.functional import jacobian
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        jac = jacobian(lambda t: t ** 2, x)   # calls torch.autograd.grad once per output element
+        loss = (x ** 3).sum()
+        loss.backward()
+        print("jacobian", jac.tolist())
+        """
+    )
+    result = runner.run(script, run_to_end=True)
+    graph = result.graph
+    assert graph.graph["backward_calls"] == 1 and graph.graph["backward"]["call"] == 1
+    assert "jacobian [[2.0, 0.0], [0.0, 4.0]]" in result.output
+    x = next(d for _, d in graph.nodes(data=True) if d["name"] == "x")
+    assert x["grad"]["values"] == [3.0, 12.0]  # 3 x^2
+
+
+def test_retained_gradients_accumulate_over_calls(write_script, runner):
+    script = write_script(
+        """
+        import torch
+        w = torch.tensor([1.0, -1.0], requires_grad=True)
+        h = w * 3
+        h.retain_grad()
+        loss = (h ** 2).sum()
+        loss.backward(retain_graph=True)
+        loss.backward()
+        """
+    )
+    first = runner.run(script).graph
+    second = runner.run(script, backward_call=2).graph
+    h1 = next(d for _, d in first.nodes(data=True) if d["name"] == "h")
+    h2 = next(d for _, d in second.nodes(data=True) if d["name"] == "h")
+    assert h1["retains_grad"] and h1["retained_grad"]["values"] == [6.0, -6.0]  # 2h, h = 3w
+    assert h2["retained_grad"]["values"] == [12.0, -12.0]  # .grad accumulates over the two calls
