@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import os
 import subprocess
 import sys
 import time
@@ -29,6 +30,7 @@ from typing import Any, Iterator
 import networkx as nx
 import pytest
 
+from graphviz_app.core.graph import load_graph_json
 from graphviz_app.core.runner import Runner
 from graphviz_app.errors import ScriptError
 
@@ -146,9 +148,12 @@ class Reference:
 @pytest.fixture(scope="module")
 def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reference]:
     """The reference runs of the cases this session selected, in the order the tests run."""
-    selected = [item.callspec.params["case"] for item in request.session.items
-                if hasattr(item, "callspec") and isinstance(item.callspec.params.get("case"), Case)]
-    instance = Reference(tmp_path_factory.mktemp("corpus-reference"), selected)
+    selected: dict[str, Case] = {}
+    for item in request.session.items:
+        case = item.callspec.params.get("case") if hasattr(item, "callspec") else None
+        if isinstance(case, Case):
+            selected.setdefault(case.key, case)
+    instance = Reference(tmp_path_factory.mktemp("corpus-reference"), list(selected.values()))
     yield instance
     instance.close()
 
@@ -296,3 +301,23 @@ def printed_the_same(app: str, plain: str, whole: bool = False) -> bool:
         return True
     *whole, last = app_lines
     return whole == plain_lines[: len(whole)] and plain_lines[len(whole)].startswith(last)
+
+
+@pytest.mark.parametrize("case", [_param(Case("examples_dcgan.py", call=3))])
+def test_cli_export_matches_torch(case: Case, reference: Reference, tmp_path: Path) -> None:
+    """The headless path: ``graphviz-app export SCRIPT -o graph.json --backward-call N`` in a fresh
+    process, the JSON read back with ``load_graph_json``."""
+    out = tmp_path / "graph.json"
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "graphviz_app", "export", str(SCRIPTS / case.script), "-o", str(out),
+         "--backward-call", str(case.call)],
+        capture_output=True, text=True, timeout=240, env=env, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    record = reference.get(case)
+    assert record["ok"], record["error"]
+    graph = load_graph_json(out)
+    compare(graph, record)
+    assert graph.graph["backward"]["call"] == case.call
