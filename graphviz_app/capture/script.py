@@ -142,12 +142,14 @@ class ScriptCapture:
         self._failed_backward: BaseException | None = None
         self._internal_failures: list[str] = []
         self._stopped: dict[str, Any] | None = None
+        self._pid = os.getpid()
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
         """Run the script and return its trace (node-link form, see core/schema.py)."""
         code = read_script(self.path)
         self.namespace = {"__name__": "__main__", "__file__": self.file, "__builtins__": builtins}
+        self._pid = os.getpid()
         sys.argv = [self.file, *map(str, self.options.argv)]
         sys.path.insert(0, str(self.path.parent))
         seed_everything()
@@ -248,11 +250,12 @@ class ScriptCapture:
     def _intercept(self, original: Callable[..., Any], kind: str) -> Callable[..., Any]:
         def call(*args: Any, **kwargs: Any) -> Any:
             caller = sys._getframe(1).f_code.co_filename
-            if self._depth or caller.startswith(_APP_DIR) or (
+            if self._depth or caller.startswith(_APP_DIR) or os.getpid() != self._pid or (
                     caller.startswith(_TORCH_DIR) and caller != _TENSOR_FILE):
                 # torch's own call (from inside a running backward, as reentrant checkpointing
-                # makes, or from one of its functions, as autograd.functional), or ours (the
-                # app's backward, torch's dispatch to the recorder): not the script's
+                # makes, or from one of its functions, as autograd.functional), ours (the app's
+                # backward, torch's dispatch to the recorder), or one made in a process the
+                # script forked (multiprocessing workers): not the script's
                 return original(*args, **kwargs)
             if kind == "grad" and _creates_graph(args, kwargs):
                 # a gradient penalty, a Hessian-vector product: a step in building the graph a

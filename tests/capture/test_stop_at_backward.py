@@ -93,3 +93,34 @@ def test_autograd_grad_is_captured_like_backward(write_script, runner):
     x = next(d for _, d in graph.nodes(data=True) if d["name"] == "x")
     assert x["grad"]["values"] == [3.0, 12.0]  # d(sum x^3)/dx = 3 x^2: what grad() returned
     assert "never printed" not in result.output
+
+
+def test_backward_in_a_forked_worker_process_is_not_the_scripts(write_script, runner):
+    # Hogwild-style training: workers forked by the script call backward(); only the script's own
+    # process counts (a worker must not end the run or write the result)
+    script = write_script(
+        """
+        import torch
+        import torch.multiprocessing as mp
+
+        def train(w):
+            loss = (w * 2).sum()
+            loss.backward()
+            print("worker went on after backward", flush=True)
+
+        if __name__ == "__main__":
+            w = torch.ones(3, requires_grad=True)
+            ctx = mp.get_context("fork")
+            worker = ctx.Process(target=train, args=(w,))
+            worker.start()
+            worker.join()
+            print("worker exit code", worker.exitcode)
+            loss = (w ** 2).sum()
+            loss.backward()
+        """
+    )
+    result = runner.run(script)
+    assert "worker went on after backward" in result.output and "worker exit code 0" in result.output
+    graph = result.graph
+    assert graph.graph["stopped_after_backward"]["line"] == 18 and graph.graph["backward_calls"] == 1
+    assert {d["op"] for _, d in graph.nodes(data=True)} == {"SumBackward0", "PowBackward0", "AccumulateGrad"}
