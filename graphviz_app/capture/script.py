@@ -207,17 +207,20 @@ class ScriptCapture:
         learners meet: reading ``.grad`` of a non-leaf tensor."""
 
         def showwarning(message: Any, category: Any, filename: str, lineno: int, *rest: Any) -> None:
-            if filename.startswith(_APP_DIR):
-                # Raised by torch inside our recorder: point at the user's line instead.
-                filename, lineno = self._script_location(filename, lineno)
-                rest = ()
-            if "is not a leaf Tensor is being accessed" in str(message):
-                where = f"Line {lineno}" if filename == self.file else "The script"
-                self.notices.append(
-                    f"{where} reads .grad of an intermediate (non-leaf) tensor, which is None: "
-                    "autograd keeps .grad only for leaf tensors. Call .retain_grad() on that "
-                    "tensor before backward() to keep its gradient."
-                )
+            try:
+                if filename.startswith(_APP_DIR):
+                    # Raised by torch inside our recorder: point at the user's line instead.
+                    filename, lineno = self._script_location(filename, lineno)
+                    rest = ()
+                if "is not a leaf Tensor is being accessed" in str(message):
+                    where = f"Line {lineno}" if filename == self.file else "The script"
+                    self.notices.append(
+                        f"{where} reads .grad of an intermediate (non-leaf) tensor, which is None: "
+                        "autograd keeps .grad only for leaf tensors. Call .retain_grad() on that "
+                        "tensor before backward() to keep its gradient."
+                    )
+            except Exception:  # ours: noted, and the warning shown as Python would
+                self._internal_failures.append(traceback.format_exc())
             show(message, category, filename, lineno, *rest)
 
         return showwarning
