@@ -94,6 +94,7 @@ CASES = [
     Case("tutorials_char_rnn_classification.py"),
     Case("tutorials_char_rnn_classification.py", call=2, run_to_end=True),
     Case("cs231n_barebones_convnet.py"),
+    Case("tutorials_fgsm.py"),
     Case("tutorials_autograd_basics.py", run_to_end=True),
     Case("tutorials_autograd_basics.py", call=2),
     Case("tutorials_autograd_basics.py", call=3),
