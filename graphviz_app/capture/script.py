@@ -22,7 +22,6 @@ This module runs user code: the worker calls it in a throw-away child process.
 from __future__ import annotations
 
 import builtins
-import linecache
 import os
 import random
 import sys
@@ -37,7 +36,8 @@ import torch
 from ..errors import ScriptError
 from .backward import BackwardRecorder, run_backward
 from .diagnose import CaptureBug, diagnose
-from .naming import Names, collect_names
+from .naming import collect_names
+from .outputs import OutputFinder
 from .recorder import ForwardRecorder
 from .walker import build_trace, walk
 
@@ -283,7 +283,7 @@ class ScriptCapture:
         return call
 
     def _capture_call(
-        self, original: Callable[..., Any], kind: str, args: tuple, kwargs: dict[str, Any], frame: Any
+        self, original: Callable[..., Any], kind: str, args: tuple[Any, ...], kwargs: dict[str, Any], frame: Any
     ) -> tuple[Any] | None:
         """Run the captured call with the backward recorder; return ``(its value,)``, or None
         when its tensors have no graph (the caller runs it plainly). Stops the script after it
@@ -338,7 +338,7 @@ class ScriptCapture:
             self._stop(trace, kind, call, line)
         return (value,)
 
-    def _grad_results(self, result: Any, args: tuple, kwargs: dict[str, Any], value: Any) -> dict[int, Any]:
+    def _grad_results(self, result: Any, args: tuple[Any, ...], kwargs: dict[str, Any], value: Any) -> dict[int, Any]:
         """Map the nodes of ``torch.autograd.grad``'s inputs to the gradients it returned."""
         inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
         inputs = [inputs] if isinstance(inputs, torch.Tensor) else list(inputs) if isinstance(inputs, (list, tuple)) else []
@@ -391,7 +391,7 @@ class ScriptCapture:
         """The line of the innermost frame of the script at or above ``frame``."""
         while frame is not None:
             if frame.f_code.co_filename == self.file:
-                return frame.f_lineno
+                return int(frame.f_lineno)
             frame = frame.f_back
         return None
 
@@ -415,18 +415,19 @@ class ScriptCapture:
                 file=self.file,
             )
         names = collect_names([self.namespace])
-        outputs = self._namespace_outputs(names)
+        finder = OutputFinder(self.namespace, self.file, self.recorder, self.options.output)
+        outputs = finder.namespace_outputs(names)
         unbound = not outputs
         if unbound:
-            outputs = self._recorded_outputs()
-        if not outputs or self._model_never_called():
+            outputs = finder.recorded_outputs()
+        if not outputs or finder.model_never_called():
             # module-script conventions: only when the script itself built no graph
-            module = self._module_outputs()
+            module = finder.module_outputs()
             if module:
                 outputs, unbound = module, False
                 names = collect_names([self.namespace])  # with what build() returned
         if not outputs:
-            raise self._no_graph_error()
+            raise finder.no_graph_error()
         if unbound and isinstance(self.namespace.get("model"), torch.nn.Module) and "inputs" in self.namespace:
             # a module script that ran its own model (as `python script.py` would show it): the
             # graph the conventions describe, named as they name it
@@ -437,9 +438,9 @@ class ScriptCapture:
                 "The script kept no variable holding its output; the graph shown ends at the last "
                 "result it computed (bind it to a variable, e.g. `loss = ...`, to choose another)."
             )
-        for name, tensor in outputs:
-            if name:
-                names.add_tensor(name, tensor)
+        for output_name, tensor in outputs:
+            if output_name:
+                names.add_tensor(output_name, tensor)
         result = walk([t.grad_fn for _, t in outputs])
         trace = build_trace(result, names, outputs, script=self.file)
         if self.options.backward:
@@ -469,173 +470,6 @@ class ScriptCapture:
         self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
 
-    def _model_never_called(self) -> bool:
-        """Whether the module conventions apply although the script built a graph: it defines
-        ``build()`` (written for the app: an explicit request), or a top-level ``model`` and
-        ``inputs`` but never ran the model."""
-        build = self.namespace.get("build")
-        if callable(build) and not isinstance(build, type):
-            return True
-        model = self.namespace.get("model")
-        return (isinstance(model, torch.nn.Module) and "inputs" in self.namespace
-                and id(model) not in self.recorder.called)
-
-    def _recorded_outputs(self) -> list[tuple[str | None, torch.Tensor]]:
-        """The newest graph the script built and left unbound (passed to a function, printed,
-        returned by ``main()``): the newest root the recorder kept that no other kept root's
-        graph holds, with the other such roots that share an op with its graph (a model's
-        several outputs). Roots inside a graph (results still alive as saved tensors of ops the
-        recorder never saw, inside composite ops) are not outputs."""
-        if self.options.output is not None:
-            return []
-        roots = self.recorder.graph_roots()
-        fed = _fed_nodes([t.grad_fn for t in roots])
-        top = [t for t in roots if id(t.grad_fn) not in fed]
-        if not top:
-            return []
-        newest = top[-1]
-        seen = walk([newest.grad_fn])
-        ops = {id(node) for k, node in enumerate(seen.nodes) if not seen.leaf[k]}
-        found = [t for t in top[:-1] if any(id(n) in ops for n in walk([t.grad_fn]).nodes)]
-        return [(None, t) for t in found + [newest]]
-
-    def _module_outputs(self) -> list[tuple[str | None, torch.Tensor]] | None:
-        spec = self._module_spec()
-        if spec is None:
-            return None
-        model, inputs = spec["model"], spec["inputs"]
-        try:
-            if isinstance(inputs, Mapping):
-                output = model(**inputs)
-            else:
-                output = model(*(inputs if isinstance(inputs, (tuple, list)) else (inputs,)))
-            loss_fn = spec.get("loss_fn")
-            if loss_fn is not None:
-                target = spec.get("target")
-                loss = loss_fn(output, target) if target is not None else loss_fn(output)
-                self.namespace.setdefault("output", output)
-                return [("loss", loss)]
-        except ScriptError:
-            raise
-        except Exception as exc:
-            raise diagnose(exc, self.file) from None
-        tensors = _tensors_in(output, "output")
-        found = [(name, t) for name, t in tensors if t.grad_fn is not None]
-        if not found:
-            raise self._no_graph_error()
-        return found
-
-    def _module_spec(self) -> dict[str, Any] | None:
-        build = self.namespace.get("build")
-        if callable(build) and not isinstance(build, type):
-            try:
-                spec = build()
-            except Exception as exc:
-                raise diagnose(exc, self.file) from None
-            if isinstance(spec, (tuple, list)):
-                spec = dict(zip(("model", "inputs", "target", "loss_fn"), spec))
-            if not isinstance(spec, Mapping) or not isinstance(spec.get("model"), torch.nn.Module) or "inputs" not in spec:
-                raise ScriptError(
-                    "bad_module_script",
-                    "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a tuple), "
-                    "optionally 'target' and 'loss_fn'; or a tuple (model, inputs[, target, loss_fn]).",
-                    file=self.file,
-                )
-            for key in ("model", "loss_fn"):
-                if spec.get(key) is not None:
-                    self.namespace.setdefault(key, spec[key])
-            return dict(spec)
-        model = self.namespace.get("model")
-        if isinstance(model, torch.nn.Module) and "inputs" in self.namespace:
-            return {k: self.namespace.get(k) for k in ("model", "inputs", "target", "loss_fn")}
-        return None
-
-    def _namespace_outputs(self, names: Names) -> list[tuple[str | None, torch.Tensor]]:
-        candidates: dict[int, tuple[str, torch.Tensor]] = {}
-        for key, value in self.namespace.items():
-            if key.startswith("__"):
-                continue
-            for name, tensor in _tensors_in(value, key):
-                if tensor.grad_fn is not None:
-                    candidates.setdefault(id(tensor.grad_fn), (name, tensor))
-        wanted = self.options.output
-        if wanted is not None:
-            for name, tensor in candidates.values():
-                if name == wanted:
-                    return [(name, tensor)]
-            choices = ", ".join(sorted(name for name, _ in candidates.values())) or "none"
-            raise ScriptError(
-                "no_output",
-                f"The script has no tensor named {wanted!r} with an autograd graph. Outputs to "
-                f"choose from: {choices}.",
-                file=self.file,
-            )
-        for name, tensor in candidates.values():
-            if name == "loss":
-                return [(name, tensor)]
-        fed = _fed_nodes([t.grad_fn for _, t in candidates.values()])
-        return [(n, t) for key, (n, t) in candidates.items() if key not in fed]
-
-    def _no_graph_error(self) -> ScriptError:
-        line = self.recorder.no_grad_line
-        if line is not None:
-            return ScriptError(
-                "no_graph",
-                f"The script built no autograd graph: its operations on line {line} ran under "
-                "torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute "
-                "the output outside the torch.no_grad() block to see its graph.",
-                file=self.file,
-                line=line,
-            )
-        requires = any(
-            t.requires_grad for v in self.namespace.values() for _, t in _tensors_in(v, "")
-        ) or any(
-            p.requires_grad for v in self.namespace.values() if isinstance(v, torch.nn.Module)
-            for p in v.parameters()
-        )
-        if requires:
-            return ScriptError(
-                "no_graph",
-                "The script built no autograd graph that it kept: tensors (or module parameters) "
-                "require grad, but no result computed from them is still alive when the script "
-                "ends (results dropped inside functions, or detached, are gone). Assign the "
-                "output to a top-level variable (for example `loss = ...`), or return it from "
-                "the function that computes it.",
-                file=self.file,
-            )
-        return ScriptError(
-            "no_graph",
-            "The script built no autograd graph: none of its tensors requires grad. Create "
-            "inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), "
-            "or define a `model` (nn.Module) and `inputs` so its parameters are used.",
-            file=self.file,
-        )
-
-
-def _creates_graph(args: tuple, kwargs: dict[str, Any]) -> bool:
+def _creates_graph(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     """Whether a ``torch.autograd.grad`` call passes ``create_graph=True`` (its fifth parameter)."""
     return bool(kwargs.get("create_graph", args[4] if len(args) > 4 else False))
-
-
-def _tensors_in(value: Any, name: str) -> list[tuple[str, torch.Tensor]]:
-    """Return the tensors in ``value`` (a tensor, or a list/tuple/dict/model output of them)."""
-    if isinstance(value, torch.Tensor):
-        return [(name, value)]
-    if isinstance(value, (list, tuple)) and len(value) <= 256:
-        return [(f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, torch.Tensor)]
-    if isinstance(value, Mapping) and len(value) <= 256:
-        return [(f"{name}[{k!r}]", v) for k, v in value.items() if isinstance(v, torch.Tensor)]
-    return []
-
-
-def _fed_nodes(roots: Sequence[Any]) -> set[int]:
-    """Return ids of every node reachable from ``roots`` through at least one edge."""
-    fed: set[int] = set()
-    stack = [nxt for root in roots for nxt, _ in root.next_functions if nxt is not None]
-    while stack:
-        node = stack.pop()
-        if id(node) in fed:
-            continue
-        fed.add(id(node))
-        stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
-    return fed

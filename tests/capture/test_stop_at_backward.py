@@ -1,10 +1,6 @@
 """The script stops once its captured backward() (or autograd.grad()) call returned."""
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 LONG_LOOP = """
 import pathlib
 import torch

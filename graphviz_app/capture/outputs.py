@@ -1,0 +1,191 @@
+"""Where a script's outputs are: its top-level variables, the graphs it left unbound, or (for a
+module script that built no graph itself) the model's forward pass run here; and why there are
+none when there are none."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import torch
+
+from ..errors import ScriptError
+from .diagnose import diagnose
+from .naming import Names
+from .recorder import ForwardRecorder
+from .walker import walk
+
+
+class OutputFinder:
+    """Finds the outputs of a script that has run in ``namespace`` under ``recorder``."""
+
+    def __init__(self, namespace: dict[str, Any], file: str, recorder: ForwardRecorder, wanted: str | None) -> None:
+        self.namespace = namespace
+        self.file = file
+        self.recorder = recorder
+        self.wanted = wanted
+        """The one output asked for by name, or None for all."""
+
+    def model_never_called(self) -> bool:
+        """Whether the module conventions apply although the script built a graph: it defines
+        ``build()`` (written for the app: an explicit request), or a top-level ``model`` and
+        ``inputs`` but never ran the model."""
+        build = self.namespace.get("build")
+        if callable(build) and not isinstance(build, type):
+            return True
+        model = self.namespace.get("model")
+        return (isinstance(model, torch.nn.Module) and "inputs" in self.namespace
+                and id(model) not in self.recorder.called)
+
+    def recorded_outputs(self) -> list[tuple[str | None, torch.Tensor]]:
+        """The newest graph the script built and left unbound (passed to a function, printed,
+        returned by ``main()``): the newest root the recorder kept that no other kept root's
+        graph holds, with the other such roots that share an op with its graph (a model's
+        several outputs). Roots inside a graph (results still alive as saved tensors of ops the
+        recorder never saw, inside composite ops) are not outputs."""
+        if self.wanted is not None:
+            return []
+        roots = self.recorder.graph_roots()
+        fed = _fed_nodes([t.grad_fn for t in roots])
+        top = [t for t in roots if id(t.grad_fn) not in fed]
+        if not top:
+            return []
+        newest = top[-1]
+        seen = walk([newest.grad_fn])
+        ops = {id(node) for k, node in enumerate(seen.nodes) if not seen.leaf[k]}
+        found = [t for t in top[:-1] if any(id(n) in ops for n in walk([t.grad_fn]).nodes)]
+        return [(None, t) for t in found + [newest]]
+
+    def module_outputs(self) -> list[tuple[str | None, torch.Tensor]] | None:
+        spec = self._module_spec()
+        if spec is None:
+            return None
+        model, inputs = spec["model"], spec["inputs"]
+        try:
+            if isinstance(inputs, Mapping):
+                output = model(**inputs)
+            else:
+                output = model(*(inputs if isinstance(inputs, (tuple, list)) else (inputs,)))
+            loss_fn = spec.get("loss_fn")
+            if loss_fn is not None:
+                target = spec.get("target")
+                loss = loss_fn(output, target) if target is not None else loss_fn(output)
+                self.namespace.setdefault("output", output)
+                return [("loss", loss)]
+        except ScriptError:
+            raise
+        except Exception as exc:
+            raise diagnose(exc, self.file) from None
+        tensors = _tensors_in(output, "output")
+        found: list[tuple[str | None, torch.Tensor]] = [(n, t) for n, t in tensors if t.grad_fn is not None]
+        if not found:
+            raise self.no_graph_error()
+        return found
+
+    def _module_spec(self) -> dict[str, Any] | None:
+        build = self.namespace.get("build")
+        if callable(build) and not isinstance(build, type):
+            try:
+                spec = build()
+            except Exception as exc:
+                raise diagnose(exc, self.file) from None
+            if isinstance(spec, (tuple, list)):
+                spec = dict(zip(("model", "inputs", "target", "loss_fn"), spec))
+            if not isinstance(spec, Mapping) or not isinstance(spec.get("model"), torch.nn.Module) or "inputs" not in spec:
+                raise ScriptError(
+                    "bad_module_script",
+                    "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a tuple), "
+                    "optionally 'target' and 'loss_fn'; or a tuple (model, inputs[, target, loss_fn]).",
+                    file=self.file,
+                )
+            for key in ("model", "loss_fn"):
+                if spec.get(key) is not None:
+                    self.namespace.setdefault(key, spec[key])
+            return dict(spec)
+        model = self.namespace.get("model")
+        if isinstance(model, torch.nn.Module) and "inputs" in self.namespace:
+            return {k: self.namespace.get(k) for k in ("model", "inputs", "target", "loss_fn")}
+        return None
+
+    def namespace_outputs(self, names: Names) -> list[tuple[str | None, torch.Tensor]]:
+        candidates: dict[int, tuple[str, torch.Tensor]] = {}
+        for key, value in self.namespace.items():
+            if key.startswith("__"):
+                continue
+            for name, tensor in _tensors_in(value, key):
+                if tensor.grad_fn is not None:
+                    candidates.setdefault(id(tensor.grad_fn), (name, tensor))
+        wanted = self.wanted
+        if wanted is not None:
+            for name, tensor in candidates.values():
+                if name == wanted:
+                    return [(name, tensor)]
+            choices = ", ".join(sorted(name for name, _ in candidates.values())) or "none"
+            raise ScriptError(
+                "no_output",
+                f"The script has no tensor named {wanted!r} with an autograd graph. Outputs to "
+                f"choose from: {choices}.",
+                file=self.file,
+            )
+        for name, tensor in candidates.values():
+            if name == "loss":
+                return [(name, tensor)]
+        fed = _fed_nodes([t.grad_fn for _, t in candidates.values()])
+        return [(n, t) for key, (n, t) in candidates.items() if key not in fed]
+
+    def no_graph_error(self) -> ScriptError:
+        line = self.recorder.no_grad_line
+        if line is not None:
+            return ScriptError(
+                "no_graph",
+                f"The script built no autograd graph: its operations on line {line} ran under "
+                "torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute "
+                "the output outside the torch.no_grad() block to see its graph.",
+                file=self.file,
+                line=line,
+            )
+        requires = any(
+            t.requires_grad for v in self.namespace.values() for _, t in _tensors_in(v, "")
+        ) or any(
+            p.requires_grad for v in self.namespace.values() if isinstance(v, torch.nn.Module)
+            for p in v.parameters()
+        )
+        if requires:
+            return ScriptError(
+                "no_graph",
+                "The script built no autograd graph that it kept: tensors (or module parameters) "
+                "require grad, but no result computed from them is still alive when the script "
+                "ends (results dropped inside functions, or detached, are gone). Assign the "
+                "output to a top-level variable (for example `loss = ...`), or return it from "
+                "the function that computes it.",
+                file=self.file,
+            )
+        return ScriptError(
+            "no_graph",
+            "The script built no autograd graph: none of its tensors requires grad. Create "
+            "inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), "
+            "or define a `model` (nn.Module) and `inputs` so its parameters are used.",
+            file=self.file,
+        )
+
+
+def _tensors_in(value: Any, name: str) -> list[tuple[str, torch.Tensor]]:
+    """Return the tensors in ``value`` (a tensor, or a list/tuple/dict/model output of them)."""
+    if isinstance(value, torch.Tensor):
+        return [(name, value)]
+    if isinstance(value, (list, tuple)) and len(value) <= 256:
+        return [(f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, torch.Tensor)]
+    if isinstance(value, Mapping) and len(value) <= 256:
+        return [(f"{name}[{k!r}]", v) for k, v in value.items() if isinstance(v, torch.Tensor)]
+    return []
+
+
+def _fed_nodes(roots: Sequence[Any]) -> set[int]:
+    """Return ids of every node reachable from ``roots`` through at least one edge."""
+    fed: set[int] = set()
+    stack = [nxt for root in roots for nxt, _ in root.next_functions if nxt is not None]
+    while stack:
+        node = stack.pop()
+        if id(node) in fed:
+            continue
+        fed.add(id(node))
+        stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
+    return fed
