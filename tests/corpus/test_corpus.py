@@ -120,7 +120,7 @@ def _param(case: Case) -> Any:
 
 
 class Reference:
-    """The background process running ``reference.py`` over every case, in CASES order."""
+    """The background process running ``reference.py`` over the selected cases, in test order."""
 
     def __init__(self, folder: Path, cases: list[Case]) -> None:
         self.folder = folder
