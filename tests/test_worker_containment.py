@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import textwrap
 import threading
 import time
@@ -295,3 +297,34 @@ def test_no_processes_zombies_or_descriptors_are_left_after_many_runs(write_scri
     assert len(os.listdir("/proc/self/fd")) == fds_before
     assert len(os.listdir(f"/proc/{worker}/fd")) == worker_fds_before
     assert threading.active_count() == threads_before
+
+
+def test_nothing_outlives_an_app_that_is_killed(tmp_path):
+    # The "app" is a process holding a Runner; it is killed (SIGKILL) while its script runs. The
+    # worker, the script and the process the script started in its own session all end.
+    pids = tmp_path / "pids.txt"
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent(f"""
+        import os, subprocess, time
+        p = subprocess.Popen(["sleep", "300"], start_new_session=True)
+        with open({str(pids)!r}, "w") as out:
+            out.write(f"{{os.getppid()}} {{os.getpid()}} {{p.pid}}")
+        while True:
+            time.sleep(0.1)
+        """), encoding="utf-8")
+    app = subprocess.Popen([sys.executable, "-c", f"from graphviz_app.core.runner import Runner\n"
+                            f"Runner(warm=False).run({str(script)!r}, timeout=300)"],
+                           cwd=Path(__file__).resolve().parents[1])
+    try:
+        deadline = time.monotonic() + 120
+        while not (pids.exists() and len(pids.read_text().split()) == 3) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        worker, child, sleeper = read_pids(pids)
+        assert all(alive(p) for p in (worker, child, sleeper))
+    finally:
+        app.kill()
+        app.wait()
+    deadline = time.monotonic() + 15
+    while any(alive(p) for p in (worker, child, sleeper)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [p for p in (worker, child, sleeper) if alive(p)] == []

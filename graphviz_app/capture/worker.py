@@ -65,6 +65,20 @@ def die_with_parent() -> None:
     _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+_running: list[int] = []
+"""The pid (and process group) of the run in progress, if any."""
+
+
+def _end_with_parent(signum: int, frame: Any) -> None:
+    """SIGTERM, sent when the app dies: end the run in progress and all it started, then exit.
+
+    Without this, a process the script started in its own session would be re-parented to init
+    when this worker died, and live on.
+    """
+    end_descendants(_running[0] if _running else None)
+    os._exit(1)
+
+
 class BoundedOutput:
     """The worker's copy of a run's output: the first OUTPUT_HEAD bytes, then only a tail.
 
@@ -224,7 +238,7 @@ def _children() -> dict[int, bool]:
     return found
 
 
-def end_descendants(group: int) -> int:
+def end_descendants(group: int | None) -> int:
     """Kill every process a run left: its process group, then each process re-parented here.
 
     This worker is a child subreaper, so a process the script started (even in a new session)
@@ -232,10 +246,11 @@ def end_descendants(group: int) -> int:
     is left ends the whole tree. Returns how many re-parented processes were still running.
     """
     running = {pid for pid, zombie in _children().items() if not zombie}  # counted before any kill
-    try:
-        os.killpg(group, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+    if group is not None and group > 0:  # never 0: that is this worker's own group (and the app's)
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
     for _ in range(10_000):
         children = _children()
         if not children:
@@ -299,11 +314,12 @@ def run_request(request: Request, protocol_fds: list[int], started: Callable[[in
     pid = os.fork()
     if pid == 0:
         try:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the worker's handler is not the script's
             os.setpgid(0, 0)
             die_with_parent()
             enter_child(request, write_fd, [read_fd, output.fileno(), *protocol_fds])
             run_child(dict(request))
-        except BaseException:  # noqa: BLE001  (a failure of the set-up itself: say so in the run's output)
+        except BaseException:  # a failure of the set-up itself: say so in the run's output
             import traceback
 
             os.write(2, ("graphviz_app could not start the script:\n" + traceback.format_exc()).encode())
@@ -316,12 +332,14 @@ def run_request(request: Request, protocol_fds: list[int], started: Callable[[in
         os.setpgid(pid, pid)
     except OSError:  # the child got there first (or already ended)
         pass
+    _running.append(pid)
     started(pid)
     try:
         status, usage = _follow(pid, read_fd, output)
         leftovers = end_descendants(pid)
         _drain(read_fd, output, DRAIN_SECONDS)
     finally:
+        _running.clear()
         os.close(read_fd)
         output.finish()
     signalled = os.WIFSIGNALED(status)
@@ -357,7 +375,8 @@ def serve(control_in: IO[str], control_out: TextIO) -> None:
 
 def main() -> None:
     """Entry point: import torch once, then serve requests on stdin/stdout."""
-    die_with_parent()
+    signal.signal(signal.SIGTERM, _end_with_parent)
+    _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the app died: clean up (above), then exit
     _prctl(PR_SET_CHILD_SUBREAPER, 1)  # what a script leaves behind is re-parented here, then killed
     control_out = os.fdopen(os.dup(1), "w")
     null = os.open(os.devnull, os.O_WRONLY)
