@@ -1,7 +1,6 @@
-"""The graph view: wheel zoom around the cursor, drag to pan, fit, and interaction modes.
+"""The graph view: wheel zoom around the cursor, drag to pan, fit, pick, placeholder, busy bar.
 
-Mouse handling is delegated to small *mode* objects (as in xdot): :class:`PanMode` (default:
-drag pans, click selects) and :class:`ZoomAreaMode` (Shift+drag a rectangle to zoom into it).
+Mouse handling is delegated to the interaction modes of :mod:`.interactions` (as in xdot).
 """
 from __future__ import annotations
 
@@ -16,113 +15,22 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QRubberBand,
     QWidget,
 )
 
+from .interactions import MAX_ZOOM, InteractionMode, PanMode, ZoomAreaMode
 from .items import ClusterItem, NodeItem
 from .overview import OVERVIEW_SCALE
 from .scene import GraphScene
 
 MIN_ZOOM = 0.02
-MAX_ZOOM = 12.0
 FIT_MAX_ZOOM = 1.75
 """Fit never magnifies a tiny graph past this: four nodes should not fill a 4K screen."""
 READABLE_ZOOM = 0.9
 """Below this zoom, 10 pt labels are too small to read on a typical screen."""
 WHEEL_STEP = 1.0015  # zoom factor per 1/8 degree of wheel rotation: one notch (120) = x1.2
-DRAG_THRESHOLD = 4
 PICK_RADIUS = 4
 """Far out, a click this many pixels off a node still picks it."""
-
-
-class InteractionMode:
-    """Receives the view's mouse events; returns True when it handled one."""
-
-    def press(self, view: GraphView, event: QMouseEvent) -> bool:
-        return False
-
-    def move(self, view: GraphView, event: QMouseEvent) -> bool:
-        return False
-
-    def release(self, view: GraphView, event: QMouseEvent) -> bool:
-        return False
-
-
-class PanMode(InteractionMode):
-    """Left-drag anywhere pans; a click without drag selects the item under the cursor."""
-
-    def __init__(self) -> None:
-        self._start: QPoint | None = None
-        self._last: QPoint | None = None
-        self._dragging = False
-
-    def press(self, view: GraphView, event: QMouseEvent) -> bool:
-        if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
-            return False
-        self._start = self._last = event.position().toPoint()
-        self._dragging = event.button() == Qt.MouseButton.MiddleButton
-        return True
-
-    def move(self, view: GraphView, event: QMouseEvent) -> bool:
-        if self._start is None or self._last is None:
-            return False
-        pos = event.position().toPoint()
-        if not self._dragging and (pos - self._start).manhattanLength() >= DRAG_THRESHOLD:
-            self._dragging = True
-            view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
-        if self._dragging:
-            delta = pos - self._last
-            view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() - delta.x())
-            view.verticalScrollBar().setValue(view.verticalScrollBar().value() - delta.y())
-        self._last = pos
-        return True
-
-    def release(self, view: GraphView, event: QMouseEvent) -> bool:
-        if self._start is None:
-            return False
-        if not self._dragging:
-            view.click_at(event.position().toPoint())
-        self._start = self._last = None
-        self._dragging = False
-        view.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
-        return True
-
-
-class ZoomAreaMode(InteractionMode):
-    """Drag a rectangle; on release the view zooms to fit it. Returns to the previous mode."""
-
-    def __init__(self, previous: InteractionMode) -> None:
-        self.previous = previous
-        self._origin: QPoint | None = None
-        self._band: QRubberBand | None = None
-
-    def press(self, view: GraphView, event: QMouseEvent) -> bool:
-        self._origin = event.position().toPoint()
-        self._band = QRubberBand(QRubberBand.Shape.Rectangle, view.viewport())
-        self._band.setGeometry(self._origin.x(), self._origin.y(), 0, 0)
-        self._band.show()
-        return True
-
-    def move(self, view: GraphView, event: QMouseEvent) -> bool:
-        if self._origin is None or self._band is None:
-            return False
-
-        self._band.setGeometry(QRect(self._origin, event.position().toPoint()).normalized())
-        return True
-
-    def release(self, view: GraphView, event: QMouseEvent) -> bool:
-        if self._origin is None or self._band is None:
-            return False
-        rect = self._band.geometry()
-        self._band.hide()
-        self._band.deleteLater()
-        self._band = None
-        self._origin = None
-        if rect.width() > 8 and rect.height() > 8:
-            view.fit_rect(view.mapToScene(rect).boundingRect(), max_zoom=MAX_ZOOM)
-        view.set_mode(self.previous)
-        return True
 
 
 class GraphView(QGraphicsView):
