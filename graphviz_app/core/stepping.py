@@ -8,18 +8,20 @@ anywhere is instant. The window and the CLI's step export both use it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import networkx as nx
 
-from .dot import NodeStyle
 from .graph import ordered_nodes
+from .look import STEP_COLOR, NodeStyle
 
-FORWARD = "forward"
-BACKWARD = "backward"
-MODES = (FORWARD, BACKWARD)
-CURRENT_PEN = "#d81b60"
-"""Outline of the node of the current step (a strong magenta, apart from every fill palette)."""
+StepMode = Literal["forward", "backward"]
+FORWARD: StepMode = "forward"
+BACKWARD: StepMode = "backward"
+MODES: tuple[StepMode, ...] = (FORWARD, BACKWARD)
+CURRENT_PEN = STEP_COLOR
+"""Outline of the node of the current step: the step colour of :mod:`.look` (a strong magenta,
+apart from every fill palette), the colour of the step's edges too."""
 MAX_INLINE_VALUES = 8
 """Leaves with at most this many elements show their .grad values on the node."""
 
@@ -28,7 +30,7 @@ MAX_INLINE_VALUES = 8
 class StepView:
     """What one step shows."""
 
-    mode: str
+    mode: StepMode
     index: int
     """0-based step; -1 before the first step (nothing happened yet)."""
     count: int

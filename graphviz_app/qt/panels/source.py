@@ -23,13 +23,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
+from ...core import look
 from ...core.look import NodeStyle
 from ..document import Document
 
 STEP_LINE = "#fff2a8"
 SELECTED_LINE = "#dbe8fb"
 ERROR_LINE = "#ffd7d9"
-SOURCE_PEN = "#1a73e8"
+SOURCE_PEN = look.SELECTION_COLOR
 
 
 def nodes_by_line(graph: nx.DiGraph, script: Path | None) -> dict[int, list[str]]:

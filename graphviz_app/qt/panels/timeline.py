@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.stepping import BACKWARD, FORWARD
+from ...core.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
 
 SPEEDS = (("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
@@ -163,7 +163,7 @@ class TimelinePanel(QWidget):
         return self.timer.isActive()
 
     # -- commands --------------------------------------------------------------------------------
-    def start(self, mode: str, index: int = 0) -> None:
+    def start(self, mode: StepMode, index: int = 0) -> None:
         """Switch to ``mode`` and show step ``index`` (Backward without gradients offers to run it)."""
         self.stop()
         self.mode = mode
