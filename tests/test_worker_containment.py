@@ -328,3 +328,19 @@ def test_nothing_outlives_an_app_that_is_killed(tmp_path):
     while any(alive(p) for p in (worker, child, sleeper)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert [p for p in (worker, child, sleeper) if alive(p)] == []
+
+
+def test_a_worker_started_from_a_short_lived_thread_stays_warm(write_script):
+    # The window's runs happen on threads; a worker (re)started from one must outlive that thread.
+    runner = Runner(warm=False)
+    try:
+        starter = threading.Thread(target=runner.start)
+        starter.start()
+        starter.join()
+        first = worker_pid(runner)
+        assert runner._worker is not None and runner._worker.wait_ready()
+        time.sleep(0.5)
+        assert names(runner.run(write_script(""), timeout=60)) >= {"w", "loss"}
+        assert worker_pid(runner) == first and alive(first)
+    finally:
+        runner.close()

@@ -70,7 +70,7 @@ _running: list[int] = []
 
 
 def _end_with_parent(signum: int, frame: Any) -> None:
-    """SIGTERM, sent when the app dies: end the run in progress and all it started, then exit.
+    """The app is gone (or SIGTERM): end the run in progress and all it started, then exit.
 
     Without this, a process the script started in its own session would be re-parented to init
     when this worker died, and live on.
@@ -282,25 +282,34 @@ def _drain(read_fd: int, output: BoundedOutput, seconds: float | None) -> None:
         output.write(data)
 
 
-def _follow(pid: int, read_fd: int, output: BoundedOutput) -> tuple[int, Any]:
-    """Copy the child's output while it runs; return its wait status and resource usage."""
+def _follow(pid: int, read_fd: int, output: BoundedOutput, control_fd: int) -> tuple[int, Any]:
+    """Copy the child's output while it runs; return its wait status and resource usage.
+
+    When the app hangs up ``control_fd`` (it ended, even killed) meanwhile, the run and all it
+    started are ended and this worker exits.
+    """
     try:
         pidfd = os.pidfd_open(pid)
     except (AttributeError, OSError):  # no pidfds (not Linux 5.3+): the pipe's end marks the end
         _drain(read_fd, output, None)
         _, status, usage = os.wait4(pid, 0)
         return status, usage
+    poller = select.poll()
+    poller.register(read_fd, select.POLLIN)
+    poller.register(pidfd, select.POLLIN)
+    poller.register(control_fd, 0)  # only its hang-up: no request comes while a run is in progress
     try:
-        watched = [read_fd, pidfd]
         while True:
-            ready, _, _ = select.select(watched, [], [])
-            if read_fd in ready:
+            events = dict(poller.poll())
+            if events.get(control_fd, 0) & (select.POLLHUP | select.POLLERR):
+                _end_with_parent(signal.SIGTERM, None)
+            if events.get(read_fd, 0):
                 data = os.read(read_fd, READ_CHUNK)
                 if data:
                     output.write(data)
                     continue
-                watched = [pidfd]  # the script closed its output: wait for its end alone
-            if pidfd in ready:
+                poller.unregister(read_fd)  # the script closed its output: wait for its end alone
+            if events.get(pidfd, 0):
                 _, status, usage = os.wait4(pid, 0)
                 return status, usage
     finally:
@@ -335,7 +344,7 @@ def run_request(request: Request, protocol_fds: list[int], started: Callable[[in
     _running.append(pid)
     started(pid)
     try:
-        status, usage = _follow(pid, read_fd, output)
+        status, usage = _follow(pid, read_fd, output, protocol_fds[0])
         leftovers = end_descendants(pid)
         _drain(read_fd, output, DRAIN_SECONDS)
     finally:
@@ -375,8 +384,10 @@ def serve(control_in: IO[str], control_out: TextIO) -> None:
 
 def main() -> None:
     """Entry point: import torch once, then serve requests on stdin/stdout."""
+    # The app's end is seen as the hang-up of the request pipe (at once, even while a run is in
+    # progress), not by a parent-death signal: that one fires when the *thread* that started
+    # this worker ends, which ended warm workers started from a run's thread.
     signal.signal(signal.SIGTERM, _end_with_parent)
-    _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)  # the app died: clean up (above), then exit
     _prctl(PR_SET_CHILD_SUBREAPER, 1)  # what a script leaves behind is re-parented here, then killed
     control_out = os.fdopen(os.dup(1), "w")
     null = os.open(os.devnull, os.O_WRONLY)
