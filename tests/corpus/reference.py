@@ -13,7 +13,8 @@ with a pre-hook and the gradients it sends back with a post-hook, and after the 
 Each child writes ``OUT_DIR/<key>.json`` (atomically) with ``ok``, ``error``, ``calls`` and
 ``graph``: ``ops`` (op name per node), ``edges`` ([producer, consumer, slots] by node index),
 ``edge_grads`` (norm of what the consumer sent back through its first slot of each edge),
-``leaves`` ({node, shape, names, grad}), ``grads`` (norm arriving at each node), ``order`` (the
+``leaves`` ({node, shape, names, grad}), ``grads`` (norm arriving at each node), ``outputs``
+([shape, dtype] of each node's first output, read from the gradient it received), ``order`` (the
 nodes in the order the engine ran them) and ``roots``
 (node index and scalar value of each tensor backward started from).
 
@@ -144,12 +145,16 @@ class Observer:
         grads: dict[int, float | None] = {}
         sent: dict[int, list[float | None]] = {}
         order: list[int] = []
+        shapes: dict[int, list[Any]] = {}
         handles = []
         for k, node in enumerate(nodes):
             def hook(grad_outputs: Any, k: int = k) -> None:
                 first = next((g for g in grad_outputs if g is not None), None)
                 if k not in grads:
                     order.append(k)
+                    out = grad_outputs[0] if grad_outputs else None
+                    if out is not None:  # the gradient has the shape and dtype of the output
+                        shapes[k] = [list(out.shape), str(out.dtype).removeprefix("torch.")]
                 grads.setdefault(k, norm(first))
 
             def post_hook(grad_inputs: Any, _grad_outputs: Any, k: int = k) -> None:
@@ -180,6 +185,7 @@ class Observer:
             "leaves": leaves,
             "grads": [grads.get(k) for k in range(len(nodes))],
             "order": order,
+            "outputs": [shapes.get(k) for k in range(len(nodes))],
             "roots": [
                 {"node": position[id(t.grad_fn)], "value": float(t.detach()) if t.numel() == 1 else None}
                 for t in outputs

@@ -4,7 +4,7 @@ For each script of ``scripts/`` (see README.md for their sources):
 (a) it runs to its end as plain Python (``reference.py`` runs it, in a process of its own);
 (b) the app captures it through the real worker (``Runner``, as the CLI and the window do);
 (c) the app's graph equals the reference's walk of ``grad_fn.next_functions`` at the same
-    ``backward()`` call: the same op multiset, the same producer->consumer edge multiset (with the
+    ``backward()`` call: the same op multiset (with output shapes and dtypes), the same producer->consumer edge multiset (with the
     consumer's input slots), the same leaves under the same names, the same gradients (leaves'
     ``.grad``, the gradient arriving at every op and sent along every edge), the same order of
     the nodes the engine ran, and the same output values; and it printed what plain python
@@ -194,7 +194,10 @@ def app_view(graph: nx.DiGraph) -> dict[str, Any]:
         edge_grads[key].append((d["grad"] or {}).get("norm"))
     roots = [_scalar(graph.nodes[n]["value"]) for n in graph.graph["roots"]]
     ran = sorted((d["backward_index"], d["op"]) for _, d in graph.nodes(data=True) if d["backward_index"] is not None)
-    return {"order": [op for _, op in ran], "ops": ops, "edges": edges, "grads": grads, "edge_grads": edge_grads, "leaves": leaves, "roots": roots}
+    outputs = Counter(
+        (d["op"], tuple(d["shape"] or ()), d["dtype"]) for _, d in graph.nodes(data=True) if d["kind"] == "op"
+    )
+    return {"order": [op for _, op in ran], "outputs": outputs, "ops": ops, "edges": edges, "grads": grads, "edge_grads": edge_grads, "leaves": leaves, "roots": roots}
 
 
 def reference_view(record: dict[str, Any]) -> dict[str, Any]:
@@ -208,8 +211,14 @@ def reference_view(record: dict[str, Any]) -> dict[str, Any]:
     edge_grads: dict[tuple[Any, ...], list[float | None]] = defaultdict(list)
     for (p, c, slots), grad in zip(ref["edges"], ref["edge_grads"]):
         edge_grads[(names[p], names[c], tuple(slots))].append(grad)
+    leaf_or_none = {leaf["node"] for leaf in ref["leaves"]}
+    outputs = Counter(
+        (names[k], tuple(out[0]), out[1]) for k, out in enumerate(ref["outputs"])
+        if out is not None and k not in leaf_or_none
+    )
     return {
         "order": [names[k] for k in ref["order"]],
+        "outputs": outputs,
         "ops": Counter(names),
         "edges": Counter((names[p], names[c], tuple(slots)) for p, c, slots in ref["edges"]),
         "edge_grads": edge_grads,
@@ -264,6 +273,8 @@ def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
             f"{sorted(map(str, app['edge_grads'][key]))} torch {sorted(map(str, norms))}"
         )
     assert app["order"] == ref["order"], "the engine's order of the nodes differs"
+    missing = ref["outputs"] - app["outputs"]
+    assert not missing, f"ops whose output shape or dtype differs from torch's (op, shape, dtype): {missing}"
     assert len(app["roots"]) == len(ref["roots"])
     for a, r in zip(sorted(app["roots"], key=str), sorted(ref["roots"], key=str)):
         assert close(a, r), f"output value: app {a}, torch {r}"
