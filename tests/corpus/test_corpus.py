@@ -5,10 +5,10 @@ For each script of ``scripts/`` (see README.md for their sources):
 (b) the app captures it through the real worker (``Runner``, as the CLI and the window do);
 (c) the app's graph equals the reference's walk of ``grad_fn.next_functions`` at the same
     ``backward()`` call: the same op multiset (with output shapes and dtypes), the same
-    producer->consumer edge multiset (with the consumer's input slots), the same leaves under the same names, the same gradients (leaves'
-    ``.grad``, the gradient arriving at every op and sent along every edge), the same order of
-    the nodes the engine ran, and the same output values; and it printed what plain python
-    printed, up to where the app stopped the script.
+    producer->consumer edge multiset (with the consumer's input slots), the same leaves under the
+    same names, the same gradients (leaves' ``.grad``, the gradient arriving at every op and sent
+    along every edge), the same order of the nodes the engine ran, and the same output values;
+    and it printed what plain python printed, up to where the app stopped the script.
 
 The reference runs all scripts one after the other in the background, beginning when the first
 test asks for it, while the app captures them; each test waits only for its own script.
