@@ -100,7 +100,7 @@ def test_wrong_paths_give_clear_messages_and_leave_no_partial_file(window, load,
     dialog.path.setText(str(blocker / "graph.svg"))
     dialog.export_button.click()
     qtbot.waitUntil(lambda: dialog.error.isVisible(), timeout=EXPORT_TIMEOUT_MS)
-    assert "is not a folder" in dialog.error.text()
+    assert "is a file, not a folder" in dialog.error.text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker"]
     dialog.close()
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core import export
 from ...errors import ExportError, GraphvizAppError
 from ..document import Document
 from ..jobs import Task
@@ -42,21 +43,22 @@ FORMATS = {
 
 
 def check_target(path: Path) -> str | None:
-    """Return why ``path`` cannot be written (in plain words), or None when it looks fine."""
+    """Return why ``path`` cannot be written (in plain words), or None when it looks fine.
+
+    The rules are the exporter's (``core.export``: its formats, and what an export may not
+    replace); only what a dialog can say before it starts (a name, a writable folder) is added.
+    """
     if not path.name or path.name in (".", ".."):
         return "Choose a file name to export to."
-    if path.is_dir():
-        return f"{path} is a folder; choose a file name."
-    if path.suffix.lower().lstrip(".") not in FORMATS:
+    if not path.is_dir() and path.suffix.lower() not in export.FORMATS:
         return (f"'{path.suffix or path.name}' is not an export format: end the name with "
-                + ", ".join(f".{f}" for f in FORMATS) + ".")
-    folder = path.parent
-    if not folder.exists():
-        return f"The folder {folder} does not exist. Choose an existing folder."
-    if not folder.is_dir():
-        return f"{folder} is not a folder."
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return f"You cannot write to {path if path.exists() else folder} (permission denied)."
+                f"{export.supported_suffixes()}.")
+    try:
+        export.check_target(path)
+    except ExportError as exc:
+        return exc.message
+    if not os.access(path.parent, os.W_OK):
+        return f"You cannot write to {path.parent} (permission denied)."
     return None
 
 
