@@ -404,7 +404,7 @@ def main() -> None:
     if os.environ.get(WARM_ENV) == "1":
         # What a first backward (sympy), a meta tensor or an optimizer (torch._dynamo) import
         # lazily: seconds that every forked child would otherwise pay again. Starts no threads.
-        import sympy  # noqa: F401
+        import sympy  # type: ignore[import-untyped]  # noqa: F401
         import torch._dynamo
         import torch.optim  # noqa: F401
 
