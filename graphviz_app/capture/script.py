@@ -226,6 +226,28 @@ class ScriptCapture:
         return showwarning
 
     def _script_location(self, filename: str, lineno: int) -> tuple[str, int]:
+        """Where the warning would point under plain python.
+
+        A torch function dispatched through the recorder runs twice nested (the call, torch's
+        ``handle_torch_function``, the recorder, the call again), so the frame a ``stacklevel``
+        names is ours. Without the recorder it would be the caller of the outer call; failing
+        that, the script's innermost line.
+        """
+        frame: Any = sys._getframe(2)
+        callee = None  # the code the recorder called (the inner call of a Python function)
+        while frame is not None and not (
+                frame.f_code.co_filename.startswith(_APP_DIR) and frame.f_code.co_name == "__torch_function__"):
+            callee = frame.f_code
+            frame = frame.f_back
+        if frame is not None:
+            frame = frame.f_back
+            while frame is not None and frame.f_code.co_filename.startswith(_TORCH_DIR) \
+                    and frame.f_code.co_name == "handle_torch_function":
+                frame = frame.f_back
+            if frame is not None and frame.f_code is callee:  # the outer call: its caller
+                frame = frame.f_back
+            if frame is not None and not frame.f_code.co_filename.startswith(_APP_DIR):
+                return frame.f_code.co_filename, frame.f_lineno
         frame = sys._getframe(2)
         while frame is not None:
             if frame.f_code.co_filename == self.file:

@@ -185,3 +185,25 @@ def test_recorder_failure_is_ours_and_the_script_runs_on(write_script, runner):
     assert "graphviz_app/capture/recorder.py" in result.graph.graph["internal_errors"][0]
     w = next(d for _, d in result.graph.nodes(data=True) if d["name"] == "w")
     assert w["grad"]["values"] == [6.0, 6.0]
+
+
+def test_warnings_raised_inside_torch_point_where_plain_python_points(write_script, runner):
+    # nn.Dropout2d warns (stacklevel 2) from torch/nn/functional.py: plain python names
+    # torch/nn/modules/dropout.py; the recorder's dispatch frames must not shift it to the script
+    script = write_script(
+        """
+        import torch
+        from torch import nn
+        x = torch.randn(3, 4, requires_grad=True)
+        y = nn.Dropout2d(0.5)(x).sum()
+        def inner():
+            return (x * 3).grad
+        print(inner())
+        """
+    )
+    plain = subprocess.run(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120
+    )
+    result = runner.run(script)
+    assert result.output.splitlines() == plain.stdout.splitlines()
+    assert "torch/nn/modules/dropout.py" in result.output and f"{script}:7: UserWarning" in result.output
