@@ -1,0 +1,196 @@
+"""How one run of a script is contained: its fds, memory limit, output bound and processes.
+
+Used by the capture worker (:mod:`graphviz_app.capture.worker`): :func:`enter_child` sets up the
+forked child before the script starts, :class:`ScriptStreams` gives the script real standard
+streams, :class:`BoundedOutput` is the worker's bounded copy of what the script writes, and
+:func:`end_descendants` ends every process the run left. Linux only where it says so (prctl,
+/proc); elsewhere those steps do nothing.
+"""
+from __future__ import annotations
+
+import ctypes
+import faulthandler
+import os
+import select
+import signal
+import sys
+
+from .protocol import OUTPUT_HEAD, OUTPUT_TAIL, Request
+
+PR_SET_PDEATHSIG = 1
+PR_SET_CHILD_SUBREAPER = 36
+READ_CHUNK = 64 * 1024
+
+
+def prctl(option: int, value: int) -> bool:
+    """Call Linux's prctl; return False where it is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return bool(ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def become_subreaper() -> None:
+    """Make the processes this one's descendants leave behind its children (Linux)."""
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+class BoundedOutput:
+    """The worker's copy of a run's output: the first OUTPUT_HEAD bytes, then only a tail.
+
+    Bytes go to the output file as they arrive until the head is full; later bytes are kept in
+    memory (the last OUTPUT_TAIL of them) and written by :meth:`finish` after a note saying how
+    many characters were left out.
+    """
+
+    def __init__(self, path: str) -> None:
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        self._written = 0
+        self._tail = bytearray()
+        self.dropped = 0
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, data: bytes) -> None:
+        room = OUTPUT_HEAD - self._written
+        if room > 0:
+            head = data[:room]
+            os.write(self._fd, head)
+            self._written += len(head)
+            data = data[room:]
+        if data:
+            self._tail += data
+            extra = len(self._tail) - OUTPUT_TAIL
+            if extra > 0:
+                self.dropped += len(bytes(self._tail[:extra]).decode("utf-8", "ignore"))
+                del self._tail[:extra]
+
+    def finish(self) -> None:
+        """Write the kept tail after a note of how much was left out, and close the file."""
+        if self.dropped:
+            os.write(self._fd, f"\n[… {self.dropped} characters of output left out …]\n".encode())
+        if self._tail:
+            os.write(self._fd, bytes(self._tail))
+        self._tail = bytearray()
+        os.close(self._fd)
+
+
+class ScriptStreams:
+    """The child's ``sys.stdin``/``stdout``/``stderr``: real text streams on fds 0, 1 and 2.
+
+    They have what scripts and libraries use (``encoding``, ``buffer``, ``fileno()``,
+    ``reconfigure()``, ``isatty()``), as under plain ``python`` with its output in a pipe; the
+    bound on their output is kept by the worker, which reads that pipe.
+    """
+
+    def __init__(self) -> None:
+        # They live as long as the process, as Python's own do.
+        self.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        self.stdout = open(1, "w", encoding="utf-8", closefd=False, buffering=1)  # noqa: SIM115
+        self.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False, buffering=1)  # noqa: SIM115
+        sys.stdin, sys.stdout, sys.stderr = self.stdin, self.stdout, self.stderr
+        sys.__stdin__, sys.__stdout__, sys.__stderr__ = self.stdin, self.stdout, self.stderr  # type: ignore[misc]
+        faulthandler.enable(file=2, all_threads=False)
+
+    def finish(self) -> None:
+        """Flush what the script wrote (before the child writes its result and exits)."""
+        for stream in (self.stdout, self.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # closed or broken by the script
+                pass
+
+
+def enter_child(request: Request, output_fd: int, close: list[int]) -> None:
+    """In the forked child, before the script: fds 0/1/2, no protocol pipes, the run's limits."""
+    for fd in close:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    null = os.open(os.devnull, os.O_RDONLY)
+    if null != 0:  # it is fd 0 already when fd 0 was a protocol pipe closed above
+        os.dup2(null, 0)
+        os.close(null)
+    os.dup2(output_fd, 1)
+    os.dup2(output_fd, 2)
+    os.close(output_fd)
+    memory = request["limits"].get("memory_bytes")
+    if memory:
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            memory = min(memory, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (memory, hard))
+
+
+def children() -> dict[int, bool]:
+    """Return the pids whose parent is this process (read from /proc), each with True if it has
+    ended already (a zombie waiting to be reaped)."""
+    me = os.getpid()
+    found = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as handle:
+                stat = handle.read()
+        except OSError:  # it ended meanwhile
+            continue
+        fields = stat[stat.rfind(b")") + 2 :].split()
+        if len(fields) > 1 and int(fields[1]) == me:
+            found[int(name)] = fields[0] == b"Z"
+    return found
+
+
+def end_descendants(group: int | None) -> int:
+    """Kill every process a run left: its process group, then each process re-parented here.
+
+    The worker is a child subreaper, so a process the script started (even in a new session)
+    becomes a child of the worker once its parent has ended; killing and reaping them until none
+    is left ends the whole tree. Returns how many re-parented processes were still running.
+    """
+    running = {pid for pid, zombie in children().items() if not zombie}  # counted before any kill
+    if group is not None and group > 0:  # never 0: that is this worker's own group (and the app's)
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    for _ in range(10_000):
+        left = children()
+        if not left:
+            break
+        for pid, zombie in left.items():
+            if not zombie:
+                running.add(pid)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        for pid in left:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+    return len(running)
+
+
+def drain(read_fd: int, output: BoundedOutput, seconds: float | None) -> None:
+    """Copy the pipe into ``output`` until every writer has closed it (or ``seconds`` pass)."""
+    while True:
+        ready, _, _ = select.select([read_fd], [], [], seconds)
+        if not ready:
+            return
+        data = os.read(read_fd, READ_CHUNK)
+        if not data:
+            return
+        output.write(data)
