@@ -1,0 +1,463 @@
+"""Lay out a big display graph by composition: each module's inside on its own, then its parent.
+
+``dot`` grows much faster than linearly with the graph (0.25 s for a 1,000-node chain, 2.2 s at
+5,000, over 20 s at 20,000 on the 2-core machines of ``bench/``), but models repeat themselves.
+:class:`Composer` lays out every drawn cluster (an uncollapsed module) as a *piece*: its own
+nodes plus one fixed-size box per child cluster, and one tiny *port* node per edge that enters
+(top row) or leaves (bottom row) it.  Pieces are laid out bottom-up, each by one ``dot`` run of
+its own (so the drawing keeps Graphviz's ranks and splines), and then placed top-down: a child's
+content goes into the box its parent's layout gave it.  Edges are spliced: the spline inside the
+innermost piece from the node to its port, the parent's spline from the child's box (its end
+moved onto the port), and so on up to the piece where both ends meet.
+
+Reuse by structure: a piece's DOT text names its items canonically (``i0, i1, ...``; ports
+``p0``/``q0``) and its labels with every digit written ``0`` (Helvetica's digits are all as wide,
+so ``h.3.attn`` and ``h.10.attn``-free blocks measure the same), so identical blocks (same ops,
+shapes, edges, collapse state, child sizes) give the same text: it is laid out once, kept in
+memory and in the on-disk :class:`~.layout_cache.LayoutCache`.  A 20,000-node residual stack
+is three distinct pieces (block, stage, top) besides the last, shorter stage.
+
+Graphs of at most :data:`SINGLE_RUN_MAX_NODES` display nodes, and graphs without clusters, keep
+one plain ``dot`` run of :func:`~.dot.to_dot`'s text (:func:`should_compose`), so small pictures
+do not change.
+"""
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..errors import LayoutError
+from .display import DisplayGraph, DisplayNode
+from .dot import FONT, FONT_SIZE, GRAPH_ATTRS, MAIN_EDGE_WEIGHT, XPOS_ITERATIONS, label_text, quote
+from .layout import ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox
+from .gc_pause import without_gc
+from .layout_cache import LayoutCache
+
+__all__ = [
+    "CLUSTER_LABEL_HEIGHT",
+    "CLUSTER_PAD",
+    "SINGLE_RUN_MAX_NODES",
+    "Composer",
+    "keep_in_place",
+    "should_compose",
+]
+
+SINGLE_RUN_MAX_NODES = 1500
+"""Display graphs up to this many nodes are laid out by one ``dot`` run, as before.
+
+Measured (``bench/compose.py``, dot 2.43, 2 cores): one run takes 0.25-0.3 s at 1,000 nodes
+(chain, residual), ~0.5 s at 1,500 and 2.2 s at 5,000; composing a graph costs a few ``dot``
+runs of ~20-60 ms each plus linear work (~0.1 s per 10,000 nodes), so from about 1,500 nodes on
+composition is the faster of the two, and below it nothing changes."""
+CLUSTER_PAD = 8.0
+"""Space (points) between a cluster's border and its content, as ``dot`` leaves around clusters."""
+CLUSTER_LABEL_HEIGHT = 12.0
+"""Room (points) at the top of a cluster box for its label (9-point text)."""
+PORT_SIZE = 0.01
+"""Port nodes' size in inches: a point where an edge crosses the cluster's border."""
+DOT_WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""Distinct pieces of one depth are laid out by this many ``dot`` processes at once."""
+
+_DIGIT = re.compile(r"[0-9]")
+
+
+def should_compose(display: DisplayGraph) -> bool:
+    """Return True when ``display`` is laid out by composition (big, with clusters)."""
+    return len(display.nodes) > SINGLE_RUN_MAX_NODES and bool(display.clusters)
+
+
+class _Segment(NamedTuple):
+    """One display edge's part inside one piece: between two items or ports of that piece."""
+
+    edge: int
+    """Index into ``display.edges``."""
+    source: str
+    """A display node id, a child cluster path (``"c:" + path``) or an in-port (``"p:"``)."""
+    target: str
+    main: bool
+
+
+@dataclass
+class _Piece:
+    """A cluster (or the top level, path None) ready to be written as DOT and laid out."""
+
+    path: str | None
+    items: list[str]
+    """Child cluster refs (``"c:" + path``) then direct node ids, in display order."""
+    segments: list[_Segment]
+    in_ports: list[int] = field(default_factory=list)
+    """Edge indices entering the piece, in port order (``p0, p1, ...``)."""
+    out_ports: list[int] = field(default_factory=list)
+    """Edge indices leaving the piece, in port order (``q0, q1, ...``)."""
+    text: str = ""
+    names: dict[str, str] = field(default_factory=dict)
+    """Item ref or port ref (``"p:<edge>"``/``"q:<edge>"``) -> canonical DOT id."""
+
+
+@dataclass(frozen=True)
+class PieceLayout:
+    """A laid-out piece in its own coordinates (points, y down, content at 0..width)."""
+
+    width: float
+    height: float
+    layout: Layout
+    """``dot``'s layout of the canonical text (ids ``i<k>``, ports ``p<k>``/``q<k>``)."""
+
+    @property
+    def box_size(self) -> tuple[float, float]:
+        """The size of the cluster box holding this piece in its parent."""
+        return (self.width + 2 * CLUSTER_PAD,
+                self.height + 2 * CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
+
+
+def _node_dot(canonical: str, node: DisplayNode) -> str:
+    """The node's statement as it matters to the layout: shape, periphery, label size."""
+    return f'  "{canonical}" [{_node_attrs(node.label, node.kind == "module", node.is_output)}];'
+
+
+@lru_cache(maxsize=65536)
+def _node_attrs(label: tuple[str, ...], module: bool, output: bool) -> str:
+    attrs = [f"label={label_text(tuple(_DIGIT.sub('0', line) for line in label))}"]
+    if module:
+        attrs.append("shape=box3d")
+    if output:
+        attrs.append('peripheries="2"')
+    return ", ".join(attrs)
+
+
+class Composer:
+    """Lays out display graphs by composition, keeping every piece it laid out for reuse.
+
+    ``cache`` (optional) is the on-disk layout cache; pieces are also kept in memory for the
+    composer's lifetime, so an expand or collapse re-runs ``dot`` only for the pieces that
+    changed (the toggled module and its ancestors).  ``dot_runs`` counts the ``dot`` runs made.
+    ``cancel()`` (from any thread) stops the layout in progress (LayoutCancelled).
+    """
+
+    def __init__(self, cache: LayoutCache | None = None, *, timeout: float | None = None,
+                 workers: int = DOT_WORKERS) -> None:
+        self.cache = cache
+        self.timeout = timeout
+        self.workers = max(1, workers)
+        self.dot_runs = 0
+        self.pieces: dict[str, PieceLayout] = {}
+        self._lock = threading.Lock()
+        self._jobs: set[LayoutJob] = set()
+        self._cancelled = False
+
+    # -- control --------------------------------------------------------------------------------
+    def cancel(self) -> None:
+        """Stop the layout in progress: running ``dot`` processes are killed."""
+        with self._lock:
+            self._cancelled = True
+            jobs = list(self._jobs)
+        for job in jobs:
+            job.cancel()
+
+    def _check(self) -> None:
+        if self._cancelled:
+            raise LayoutCancelled("The layout was cancelled.")
+
+    # -- planning -------------------------------------------------------------------------------
+    def _plan(self, display: DisplayGraph) -> tuple[dict[str | None, _Piece], list[list[int]]]:
+        """Split ``display`` into pieces; return them and, per edge, nothing yet (see compose)."""
+        clusters = display.clusters
+        pieces: dict[str | None, _Piece] = {}
+        for path, cluster in clusters.items():
+            pieces[path] = _Piece(path, [f"c:{c}" for c in cluster.children] + list(cluster.nodes), [])
+        pieces[None] = _Piece(None, [f"c:{c}" for c in display.top_clusters()] + display.top_nodes(), [])
+        chains: dict[str | None, list[str]] = {None: []}
+
+        def chain(path: str | None) -> list[str]:
+            if path not in chains:
+                parent = clusters[path].parent  # type: ignore[index]
+                chains[path] = [*chain(parent), path]  # type: ignore[list-item]
+            return chains[path]
+
+        for index, edge in enumerate(display.edges):
+            cu = chain(display.nodes[edge.source].cluster)
+            cv = chain(display.nodes[edge.target].cluster)
+            common = 0
+            while common < len(cu) and common < len(cv) and cu[common] == cv[common]:
+                common += 1
+            lca = cu[common - 1] if common else None
+            # source side: innermost first, each cluster gets an out-port
+            below = edge.source
+            for path in reversed(cu[common:]):
+                pieces[path].segments.append(_Segment(index, below, f"q:{index}", edge.main))
+                pieces[path].out_ports.append(index)
+                below = f"c:{path}"
+            source_item = below
+            below = edge.target
+            for path in reversed(cv[common:]):
+                pieces[path].segments.append(_Segment(index, f"p:{index}", below, edge.main))
+                pieces[path].in_ports.append(index)
+                below = f"c:{path}"
+            pieces[lca].segments.append(_Segment(index, source_item, below, edge.main))
+        return pieces, []
+
+    def _write(self, piece: _Piece, display: DisplayGraph) -> None:
+        """Give ``piece`` its canonical names and DOT text (child pieces must be laid out)."""
+        names: dict[str, str] = {}
+        for k, item in enumerate(piece.items):
+            names[item] = f"i{k}"
+
+        def inner_rank(ref: str) -> int:
+            return piece.items.index(ref) if ref in names else -1
+
+        item_pos = {item: k for k, item in enumerate(piece.items)}
+        by_edge_in = {s.edge: s for s in piece.segments if s.source.startswith("p:")}
+        by_edge_out = {s.edge: s for s in piece.segments if s.target.startswith("q:")}
+        in_order = sorted(piece.in_ports, key=lambda e: (item_pos[by_edge_in[e].target], e))
+        out_order = sorted(piece.out_ports, key=lambda e: (item_pos[by_edge_out[e].source], e))
+        piece.in_ports, piece.out_ports = in_order, out_order
+        for k, e in enumerate(in_order):
+            names[f"p:{e}"] = f"p{k}"
+        for k, e in enumerate(out_order):
+            names[f"q:{e}"] = f"q{k}"
+        del inner_rank
+        gattrs = {k: v for k, v in GRAPH_ATTRS.items() if k != "fontname"}
+        gattrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, len(piece.items)):.4g}"
+        out = ["digraph piece {"]
+        out.extend(f"  {k}={quote(v)};" for k, v in gattrs.items())
+        out.append(f"  node [shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, "
+                   'height="0.3", margin="0.08,0.04"];')
+        out.append('  edge [arrowsize="0.6"];')
+        for item in piece.items:
+            if item.startswith("c:"):
+                width, height = self.pieces[self._texts[item[2:]]].box_size
+                out.append(f'  "{names[item]}" [shape=box, fixedsize=true, label="", '
+                           f'width="{width / 72:.4f}", height="{height / 72:.4f}"];')
+            else:
+                out.append(_node_dot(names[item], display.nodes[item]))
+        port = f'shape=point, width="{PORT_SIZE}", height="{PORT_SIZE}", label=""'
+        if in_order:
+            out.append("  {rank=min; " + " ".join(f'"p{k}" [{port}];' for k in range(len(in_order))) + "}")
+        if out_order:
+            out.append("  {rank=max; " + " ".join(f'"q{k}" [{port}];' for k in range(len(out_order))) + "}")
+        lines = []
+        for seg in piece.segments:
+            attrs = []
+            if seg.main:
+                attrs.append(f'weight="{MAIN_EDGE_WEIGHT}"')
+            if not _is_node(seg.target):
+                attrs.append("arrowhead=none")
+            line = f'  "{names[seg.source]}" -> "{names[seg.target]}"'
+            lines.append(line + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
+        out.extend(sorted(lines))  # canonical order: same structure, same text
+        out.append("}")
+        piece.names = names
+        piece.text = "\n".join(out) + "\n"
+
+    # -- laying out -----------------------------------------------------------------------------
+    def _run_dot(self, text: str) -> PieceLayout:
+        layout = self.cache.get(text) if self.cache is not None else None
+        if layout is None:
+            job = LayoutJob(text, self.timeout)
+            with self._lock:
+                self._check()
+                self._jobs.add(job)
+                self.dot_runs += 1
+            try:
+                layout = job.result()
+            finally:
+                with self._lock:
+                    self._jobs.discard(job)
+            if self.cache is not None:
+                self.cache.put(text, layout)
+        return PieceLayout(layout.width, layout.height, layout)
+
+    def _lay_out(self, texts: Iterable[str]) -> None:
+        todo = sorted({t for t in texts if t not in self.pieces})
+        if not todo:
+            return
+        self._check()
+        if len(todo) == 1 or self.workers == 1:
+            results = [self._run_dot(t) for t in todo]
+        else:
+            with ThreadPoolExecutor(max_workers=min(self.workers, len(todo))) as pool:
+                results = list(pool.map(self._run_dot, todo))
+        for text, piece in zip(todo, results):
+            self.pieces[text] = piece
+
+    @without_gc  # hundreds of thousands of small tuples, none of them cyclic
+    def compose(self, display: DisplayGraph) -> Layout:
+        """Return the composed Layout of ``display`` (node ids, cluster names as :mod:`.layout`).
+
+        Raises LayoutError (``dot`` failed or ran past the timeout), LayoutCancelled.
+        """
+        self._cancelled = False
+        pieces, _ = self._plan(display)
+        self._texts: dict[str, str] = {}
+        depth = {p: display.clusters[p].depth for p in display.clusters}
+        levels: dict[int, list[str]] = {}
+        for path, d in depth.items():
+            levels.setdefault(d, []).append(path)
+        for d in sorted(levels, reverse=True):  # deepest first: a parent needs its children's sizes
+            for path in levels[d]:
+                self._write(pieces[path], display)
+                self._texts[path] = pieces[path].text
+            self._lay_out(pieces[p].text for p in levels[d])
+        root = pieces[None]
+        self._write(root, display)
+        self._lay_out([root.text])
+        return _Placement(display, pieces, self.pieces).layout(root)
+
+
+def _is_node(ref: str) -> bool:
+    return not ref.startswith(("c:", "p:", "q:"))
+
+
+Point = tuple[float, float]
+
+
+def _moved_ends(points: list[Point], start: Point | None, end: Point | None) -> list[Point]:
+    """Return bezier ``points`` with the first/last point moved to ``start``/``end`` (its
+    neighbouring control point moves along, so the curve keeps its shape)."""
+    if start is not None and len(points) >= 2:
+        dx, dy = start[0] - points[0][0], start[1] - points[0][1]
+        points[0] = start
+        points[1] = (points[1][0] + dx, points[1][1] + dy)
+    if end is not None and len(points) >= 2:
+        dx, dy = end[0] - points[-1][0], end[1] - points[-1][1]
+        points[-1] = end
+        points[-2] = (points[-2][0] + dx, points[-2][1] + dy)
+    return points
+
+
+class _Placement:
+    """Places laid-out pieces top-down and splices each edge's spline from its segments.
+
+    A segment ending at a child's box is moved onto that child's port as soon as the child is
+    placed (its origin and port are known then); each edge's segments are ordered by where they
+    lie: the source's side from the innermost cluster outwards, the common piece, then the
+    target's side inwards.
+    """
+
+    def __init__(self, display: DisplayGraph, pieces: dict[str | None, _Piece],
+                 laid: dict[str, PieceLayout]) -> None:
+        self.display = display
+        self.pieces = pieces
+        self.laid = laid
+        self.nodes: dict[str, NodeBox] = {}
+        self.clusters: list[ClusterBox] = []
+        self.parts: list[list[tuple[tuple[int, int], list[Point]]]] = [[] for _ in display.edges]
+        self.arrows: dict[int, tuple[Point, ...] | None] = {}
+
+    def layout(self, root: _Piece) -> Layout:
+        laid_root = self.laid[root.text]
+        stack: list[tuple[_Piece, Point, int]] = [(root, (0.0, 0.0), 0)]
+        while stack:
+            piece, origin, depth = stack.pop()
+            self._place(piece, origin, depth, stack)
+        edges = []
+        for index, edge in enumerate(self.display.edges):
+            spline: list[Point] = []
+            for _, points in sorted(self.parts[index], key=lambda part: part[0]):
+                spline.extend(points if not spline else points[1:])
+            if not spline:
+                raise LayoutError(f"The composed layout lost the edge {edge.source} -> {edge.target}.")
+            edges.append(EdgePath(edge.source, edge.target, tuple(spline), self.arrows.get(index)))
+        return Layout(width=laid_root.width, height=laid_root.height, nodes=self.nodes,
+                      edges=edges, clusters=self.clusters, warnings=())
+
+    def _place(self, piece: _Piece, origin: Point, depth: int,
+               stack: list[tuple[_Piece, Point, int]]) -> None:
+        drawing = self.laid[piece.text].layout
+        boxes, names = drawing.nodes, piece.names
+        ox, oy = origin
+        child_origin: dict[str, tuple[Point, _Piece]] = {}
+        for item in piece.items:
+            box = boxes[names[item]]
+            if item.startswith("c:"):
+                path = item[2:]
+                left, top = ox + box.x - box.width / 2, oy + box.y - box.height / 2
+                self.clusters.append(ClusterBox(path, left, top, box.width, box.height,
+                                                self.display.clusters[path].label))
+                inner = (left + CLUSTER_PAD, top + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
+                child = self.pieces[path]
+                child_origin[item] = (inner, child)
+                stack.append((child, inner, depth + 1))
+            else:
+                self.nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
+        by_pair: dict[tuple[str, str], list[EdgePath]] = {}
+        for path in reversed(drawing.edges):
+            by_pair.setdefault((path.source, path.target), []).append(path)
+        parts, arrows = self.parts, self.arrows
+        for seg in piece.segments:
+            source, target = seg.source, seg.target
+            path = by_pair[(names[source], names[target])].pop()
+            points = [(x + ox, y + oy) for x, y in path.points]
+            start = end = None
+            if source.startswith("c:"):
+                (cx, cy), child = child_origin[source]
+                port = self.laid[child.text].layout.nodes[child.names[f"q:{seg.edge}"]]
+                start = (cx + port.x, cy + port.y)
+                key = (0, -depth - 1)
+            elif source.startswith("p:"):
+                port = boxes[names[source]]
+                start = (ox + port.x, oy + port.y)
+                key = (2, depth)
+            else:
+                key = (0, -depth - 1)
+            if target.startswith("c:"):
+                (cx, cy), child = child_origin[target]
+                port = self.laid[child.text].layout.nodes[child.names[f"p:{seg.edge}"]]
+                end = (cx + port.x, cy + port.y)
+            elif target.startswith("q:"):
+                port = boxes[names[target]]
+                end = (ox + port.x, oy + port.y)
+                key = (0, -depth)
+            else:
+                arrows[seg.edge] = (tuple((x + ox, y + oy) for x, y in path.arrow)
+                                    if path.arrow else None)
+            if not source.startswith("p:") and not target.startswith("q:"):
+                key = (1, 0)  # the piece where both ends meet
+            parts[seg.edge].append((key, _moved_ends(points, start, end)))
+
+
+def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
+    """Return ``after`` moved so that ``anchor`` stays where it was on screen.
+
+    ``anchor`` is a module path: in ``before`` either a collapsed module node (``m:<path>``)
+    or a cluster; likewise in ``after``.  The top-left corner of its box keeps its place (the
+    layout is only translated; nothing else changes).  Returns ``after`` unchanged when the
+    anchor is in neither.
+    """
+    def corner(layout: Layout) -> Point | None:
+        node = layout.nodes.get("m:" + anchor)
+        if node is not None:
+            return (node.x - node.width / 2, node.y - node.height / 2)
+        box = next((c for c in layout.clusters if c.name == anchor), None)
+        return (box.x, box.y) if box is not None else None
+
+    old, new = corner(before), corner(after)
+    if old is None or new is None:
+        return after
+    dx, dy = old[0] - new[0], old[1] - new[1]
+    return translated(after, dx, dy)
+
+
+def translated(layout: Layout, dx: float, dy: float) -> Layout:
+    """Return ``layout`` with every position moved by ``(dx, dy)`` (sizes unchanged)."""
+    def move(points: Iterable[Point]) -> tuple[Point, ...]:
+        return tuple((x + dx, y + dy) for x, y in points)
+
+    return Layout(
+        width=layout.width, height=layout.height,
+        nodes={k: NodeBox(b.id, b.x + dx, b.y + dy, b.width, b.height) for k, b in layout.nodes.items()},
+        edges=[EdgePath(e.source, e.target, move(e.points), move(e.arrow) if e.arrow else None,
+                        e.label, (e.label_pos[0] + dx, e.label_pos[1] + dy) if e.label_pos else None)
+               for e in layout.edges],
+        clusters=[ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label)
+                  for c in layout.clusters],
+        warnings=layout.warnings)
+
+
+LayoutFunction = Callable[[DisplayGraph], Layout]

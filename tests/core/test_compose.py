@@ -1,0 +1,179 @@
+"""Composed layouts (core.compose): reuse by structure, geometry, expand in place.
+
+Real ``dot`` runs throughout.  The graph is a residual stack built like ``bench/zoo/synthetic.py``
+builds its own: ``x = x + tanh(x * a_i) * b_i`` per block, blocks in stages.  Counted by hand,
+it has three kinds of block: the first (its input is the leaf ``x``, so its Mul has no "main"
+input, drawn straight by a heavier edge), the last (it sends its output on once, to the loss;
+every other block twice, to the next block's Mul and Add) and all the others; likewise three
+kinds of stage; then the ``stages`` list and the top level: eight distinct pieces, whatever the
+number of stages (3 or more) and of blocks per stage (3 or more).
+"""
+from __future__ import annotations
+
+import math
+
+import networkx as nx
+import pytest
+
+from graphviz_app.core import compose
+from graphviz_app.core.compose import Composer, keep_in_place, should_compose
+from graphviz_app.core.display import ViewOptions, build_display
+from graphviz_app.core.layout import Layout, NodeBox
+from graphviz_app.core.layout_cache import LayoutCache
+
+from .graphs import GraphBuilder
+
+
+def residual_stack(stages: int, blocks: int) -> nx.DiGraph:
+    """``stages`` x ``blocks`` residual blocks (6 nodes each) after a leaf ``x``; Pow, Mean."""
+    b = GraphBuilder()
+    x = b.leaf("x", shape=[1, 8])
+    for s in range(stages):
+        for k in range(blocks):
+            module = f"stages.{s}.{k}"
+            a = b.leaf(f"{module}.a", shape=[8], module=module)
+            mul = b.op("MulBackward0", x, a, shape=[1, 8], module=module)
+            tanh = b.op("TanhBackward0", mul, shape=[1, 8], module=module)
+            w = b.leaf(f"{module}.b", shape=[8], module=module)
+            mul2 = b.op("MulBackward0", tanh, w, shape=[1, 8], module=module)
+            x = b.op("AddBackward0", x, mul2, shape=[1, 8], module=module)
+    power = b.op("PowBackward0", x, shape=[1, 8])
+    return b.build(b.op("MeanBackward0", power, shape=[], name="loss"))
+
+
+# --- geometry checks -------------------------------------------------------------------------
+
+def _overlap(a: NodeBox, b: NodeBox) -> bool:
+    return (abs(a.x - b.x) * 2 < a.width + b.width - 0.01
+            and abs(a.y - b.y) * 2 < a.height + b.height - 0.01)
+
+
+def _to_boundary(point: tuple[float, float], box: NodeBox) -> float:
+    """Distance from ``point`` to the border of ``box`` (0 on it)."""
+    dx = abs(point[0] - box.x) - box.width / 2
+    dy = abs(point[1] - box.y) - box.height / 2
+    if dx <= 0 and dy <= 0:
+        return -max(dx, dy)  # inside: distance to the nearest side
+    return math.hypot(max(dx, 0.0), max(dy, 0.0))
+
+
+def assert_sound(layout: Layout, display) -> None:
+    """No two node boxes overlap; every edge starts on its source's border and ends (its arrow's
+    tip) on its target's; every node lies inside each cluster box around it."""
+    boxes = sorted(layout.nodes.values(), key=lambda b: b.y - b.height / 2)
+    for i, a in enumerate(boxes):  # sweep down: only boxes starting above a's bottom can meet it
+        for b in boxes[i + 1:]:
+            if b.y - b.height / 2 >= a.y + a.height / 2:
+                break
+            assert not _overlap(a, b), (a, b)
+    assert len(layout.edges) == len(display.edges)
+    for edge in layout.edges:
+        source, target = layout.nodes[edge.source], layout.nodes[edge.target]
+        assert _to_boundary(edge.points[0], source) < 2.0, (edge.source, edge.points[0], source)
+        tip = max(edge.arrow, key=lambda p: math.dist(p, edge.points[-1])) if edge.arrow else edge.points[-1]
+        assert edge.arrow is not None
+        assert _to_boundary(tip, target) < 2.0, (edge.target, tip, target)
+        assert (len(edge.points) - 1) % 3 == 0  # p0 then bezier triples
+    clusters = {c.name: c for c in layout.clusters}
+    assert set(clusters) == set(display.clusters)
+    for did, node in display.nodes.items():
+        box, path = layout.nodes[did], node.cluster
+        while path is not None:
+            c = clusters[path]
+            assert c.x <= box.x - box.width / 2 and box.x + box.width / 2 <= c.x + c.width, (did, path)
+            assert c.y <= box.y - box.height / 2 and box.y + box.height / 2 <= c.y + c.height, (did, path)
+            path = display.clusters[path].parent
+
+
+def _inside(layout: Layout, display, path: str) -> dict[str, tuple[float, float]]:
+    """Node centres of cluster ``path``'s own nodes relative to its box's top-left corner."""
+    box = next(c for c in layout.clusters if c.name == path)
+    return {did: (round(layout.nodes[did].x - box.x, 3), round(layout.nodes[did].y - box.y, 3))
+            for did in display.clusters[path].nodes}
+
+
+# --- tests -----------------------------------------------------------------------------------
+
+def test_each_distinct_block_is_laid_out_once() -> None:
+    graph = residual_stack(stages=4, blocks=6)
+    display = build_display(graph)
+    assert len(display.nodes) == 1 + 4 * 6 * 6 + 2 and len(display.clusters) == 1 + 4 + 24
+    composer = Composer()
+    layout = composer.compose(display)
+    assert composer.dot_runs == 8  # 3 kinds of block, 3 kinds of stage, the list, the top
+    assert len(composer.pieces) == 8
+    # the 22 blocks between the first and the last share one drawing
+    inner = [_inside(layout, display, f"stages.{s}.{k}") for s in range(4) for k in range(6)]
+    shapes = {tuple(sorted(pos.values())) for pos in inner[1:-1]}
+    assert len(shapes) == 1
+    assert composer.compose(display) is not layout and composer.dot_runs == 8  # all reused
+
+
+def test_more_repeats_cost_no_more_dot_runs() -> None:
+    small, big = Composer(), Composer()
+    small.compose(build_display(residual_stack(stages=3, blocks=3)))
+    big.compose(build_display(residual_stack(stages=9, blocks=9)))
+    assert small.dot_runs == big.dot_runs == 8
+
+
+def test_composed_layout_is_geometrically_sound() -> None:
+    display = build_display(residual_stack(stages=3, blocks=5))
+    assert_sound(Composer().compose(display), display)
+
+
+def test_collapsed_modules_and_nested_clusters_compose_soundly() -> None:
+    graph = residual_stack(stages=3, blocks=4)
+    display = build_display(graph, ViewOptions(collapsed=frozenset({"stages.1", "stages.2.0"})))
+    assert "m:stages.1" in display.nodes and "m:stages.2.0" in display.nodes
+    assert_sound(Composer().compose(display), display)
+
+
+def test_pieces_come_back_from_the_disk_cache(tmp_path) -> None:
+    display = build_display(residual_stack(stages=3, blocks=3))
+    first = Composer(LayoutCache(tmp_path))
+    before = first.compose(display)
+    assert first.dot_runs == 8 and len(list(tmp_path.glob("*.json"))) == 8
+    second = Composer(LayoutCache(tmp_path))
+    after = second.compose(display)
+    assert second.dot_runs == 0
+    assert after.nodes == before.nodes and after.clusters == before.clusters
+
+
+def test_expand_lays_out_only_the_module_and_its_ancestors_and_keeps_it_in_place() -> None:
+    graph = residual_stack(stages=4, blocks=6)
+    collapsed = ViewOptions(collapsed=frozenset({"stages.2.3"}))
+    composer = Composer()
+    before_display = build_display(graph, collapsed)
+    before = composer.compose(before_display)
+    runs = composer.dot_runs
+    expanded_display = build_display(graph, collapsed.toggled("stages.2.3"))
+    after = keep_in_place(before, composer.compose(expanded_display), "stages.2.3")
+    # stage 2 is drawn again as stages 1 and 3 are, and the block as its neighbours: both reused;
+    # new: the stages list (one of its boxes changed size) and the top
+    assert composer.dot_runs - runs == 2
+    old = before.nodes["m:stages.2.3"]
+    new = next(c for c in after.clusters if c.name == "stages.2.3")
+    assert (new.x, new.y) == pytest.approx((old.x - old.width / 2, old.y - old.height / 2))
+    # every other block's drawing is unchanged inside its box
+    for s in range(4):
+        for k in range(6):
+            if (s, k) != (2, 3):
+                path = f"stages.{s}.{k}"
+                assert _inside(after, expanded_display, path) == _inside(before, before_display, path)
+    # the stages the click did not touch keep their place relative to the expanded module
+    anchor = (new.x, new.y)
+    for s in (0, 1, 3):
+        was = next(c for c in before.clusters if c.name == f"stages.{s}")
+        now = next(c for c in after.clusters if c.name == f"stages.{s}")
+        assert (now.width, now.height) == (was.width, was.height)
+    assert_sound(after, expanded_display)
+    assert anchor == pytest.approx((old.x - old.width / 2, old.y - old.height / 2))
+
+
+def test_small_graphs_keep_one_dot_run() -> None:
+    small = build_display(residual_stack(stages=2, blocks=5))
+    assert not should_compose(small)
+    big = build_display(residual_stack(stages=6, blocks=50))  # 1,803 nodes
+    assert len(big.nodes) > compose.SINGLE_RUN_MAX_NODES and should_compose(big)
+    flat = build_display(residual_stack(stages=6, blocks=50), ViewOptions(clusters=False))
+    assert not should_compose(flat)  # nothing to compose by
