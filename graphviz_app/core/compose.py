@@ -43,7 +43,9 @@ __all__ = [
     "CLUSTER_LABEL_HEIGHT",
     "CLUSTER_PAD",
     "SINGLE_RUN_MAX_NODES",
+    "ComposeJob",
     "Composer",
+    "PieceLayout",
     "keep_in_place",
     "should_compose",
 ]
@@ -137,7 +139,8 @@ class Composer:
     ``cache`` (optional) is the on-disk layout cache; pieces are also kept in memory for the
     composer's lifetime, so an expand or collapse re-runs ``dot`` only for the pieces that
     changed (the toggled module and its ancestors).  ``dot_runs`` counts the ``dot`` runs made.
-    ``cancel()`` (from any thread) stops the layout in progress (LayoutCancelled).
+    :meth:`job` gives a cancellable run.  Not for two threads at once (the window runs one
+    layout at a time).
     """
 
     def __init__(self, cache: LayoutCache | None = None, *, timeout: float | None = None,
@@ -148,21 +151,11 @@ class Composer:
         self.dot_runs = 0
         self.pieces: dict[str, PieceLayout] = {}
         self._lock = threading.Lock()
-        self._jobs: set[LayoutJob] = set()
-        self._cancelled = False
+        self._texts: dict[str, str] = {}
 
-    # -- control --------------------------------------------------------------------------------
-    def cancel(self) -> None:
-        """Stop the layout in progress: running ``dot`` processes are killed."""
-        with self._lock:
-            self._cancelled = True
-            jobs = list(self._jobs)
-        for job in jobs:
-            job.cancel()
-
-    def _check(self) -> None:
-        if self._cancelled:
-            raise LayoutCancelled("The layout was cancelled.")
+    def job(self, display: DisplayGraph) -> ComposeJob:
+        """Return a cancellable job composing ``display`` (``result()``, ``cancel()``)."""
+        return ComposeJob(self, display)
 
     # -- planning -------------------------------------------------------------------------------
     def _plan(self, display: DisplayGraph) -> tuple[dict[str | None, _Piece], list[list[int]]]:
@@ -256,43 +249,42 @@ class Composer:
         piece.text = "\n".join(out) + "\n"
 
     # -- laying out -----------------------------------------------------------------------------
-    def _run_dot(self, text: str) -> PieceLayout:
+    def _run_dot(self, text: str, control: ComposeJob | None) -> PieceLayout:
         layout = self.cache.get(text) if self.cache is not None else None
         if layout is None:
             job = LayoutJob(text, self.timeout)
+            if control is not None:
+                control.started(job)
             with self._lock:
-                self._check()
-                self._jobs.add(job)
                 self.dot_runs += 1
             try:
                 layout = job.result()
             finally:
-                with self._lock:
-                    self._jobs.discard(job)
+                if control is not None:
+                    control.ended(job)
             if self.cache is not None:
                 self.cache.put(text, layout)
         return PieceLayout(layout.width, layout.height, layout)
 
-    def _lay_out(self, texts: Iterable[str]) -> None:
+    def _lay_out(self, texts: Iterable[str], control: ComposeJob | None) -> None:
         todo = sorted({t for t in texts if t not in self.pieces})
         if not todo:
             return
-        self._check()
         if len(todo) == 1 or self.workers == 1:
-            results = [self._run_dot(t) for t in todo]
+            results = [self._run_dot(t, control) for t in todo]
         else:
             with ThreadPoolExecutor(max_workers=min(self.workers, len(todo))) as pool:
-                results = list(pool.map(self._run_dot, todo))
+                results = list(pool.map(lambda t: self._run_dot(t, control), todo))
         for text, piece in zip(todo, results):
             self.pieces[text] = piece
 
     @without_gc  # hundreds of thousands of small tuples, none of them cyclic
-    def compose(self, display: DisplayGraph) -> Layout:
+    def compose(self, display: DisplayGraph, control: ComposeJob | None = None) -> Layout:
         """Return the composed Layout of ``display`` (node ids, cluster names as :mod:`.layout`).
 
-        Raises LayoutError (``dot`` failed or ran past the timeout), LayoutCancelled.
+        Raises LayoutError (``dot`` failed or ran past the timeout), LayoutCancelled (when
+        ``control`` was cancelled).
         """
-        self._cancelled = False
         pieces, _ = self._plan(display)
         self._texts: dict[str, str] = {}
         depth = {p: display.clusters[p].depth for p in display.clusters}
@@ -303,11 +295,57 @@ class Composer:
             for path in levels[d]:
                 self._write(pieces[path], display)
                 self._texts[path] = pieces[path].text
-            self._lay_out(pieces[p].text for p in levels[d])
+            self._lay_out((pieces[p].text for p in levels[d]), control)
         root = pieces[None]
         self._write(root, display)
-        self._lay_out([root.text])
+        self._lay_out([root.text], control)
         return _Placement(display, pieces, self.pieces).layout(root)
+
+
+class ComposeJob:
+    """One composition another thread can cancel, like :class:`~.layout.LayoutJob`:
+    ``result()`` blocks and returns the Layout; ``cancel()`` kills the ``dot`` runs in progress
+    and makes ``result()`` raise LayoutCancelled."""
+
+    def __init__(self, composer: Composer, display: DisplayGraph) -> None:
+        self.composer = composer
+        self.display = display
+        self._lock = threading.Lock()
+        self._running: set[LayoutJob] = set()
+        self._cancelled = False
+
+    @property
+    def cancelled(self) -> bool:
+        """True once :meth:`cancel` was called."""
+        return self._cancelled
+
+    def cancel(self) -> None:
+        """Stop the composition: running ``dot`` processes are killed, none is started."""
+        with self._lock:
+            self._cancelled = True
+            running = list(self._running)
+        for job in running:
+            job.cancel()
+
+    def started(self, job: LayoutJob) -> None:
+        """Note a ``dot`` run about to start (it is cancelled at once if this job was)."""
+        with self._lock:
+            self._running.add(job)
+            if self._cancelled:
+                job.cancel()
+
+    def ended(self, job: LayoutJob) -> None:
+        with self._lock:
+            self._running.discard(job)
+
+    def result(self) -> Layout:
+        """Compose and return the Layout (blocking); raise LayoutCancelled after cancel()."""
+        if self._cancelled:
+            raise LayoutCancelled("The layout was cancelled.")
+        layout = self.composer.compose(self.display, self)
+        if self._cancelled:
+            raise LayoutCancelled("The layout was cancelled.")
+        return layout
 
 
 def _is_node(ref: str) -> bool:

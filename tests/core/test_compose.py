@@ -18,7 +18,7 @@ import pytest
 from graphviz_app.core import compose
 from graphviz_app.core.compose import Composer, keep_in_place, should_compose
 from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.layout import Layout, NodeBox
+from graphviz_app.core.layout import Layout, LayoutCancelled, LayoutJob, NodeBox
 from graphviz_app.core.layout_cache import LayoutCache
 
 from .graphs import GraphBuilder
@@ -177,3 +177,17 @@ def test_small_graphs_keep_one_dot_run() -> None:
     assert len(big.nodes) > compose.SINGLE_RUN_MAX_NODES and should_compose(big)
     flat = build_display(residual_stack(stages=6, blocks=50), ViewOptions(clusters=False))
     assert not should_compose(flat)  # nothing to compose by
+
+
+def test_a_cancelled_job_runs_no_dot() -> None:
+    composer = Composer()
+    job = composer.job(build_display(residual_stack(stages=3, blocks=3)))
+    job.cancel()
+    with pytest.raises(LayoutCancelled):
+        job.result()
+    assert composer.dot_runs == 0
+    running = LayoutJob("digraph { a -> b }")
+    job.started(running)  # a dot run starting after the cancel is cancelled at once
+    assert running.cancelled
+    with pytest.raises(LayoutCancelled):
+        running.result()
