@@ -25,12 +25,9 @@ class OutputFinder:
         """The one output asked for by name, or None for all."""
 
     def model_never_called(self) -> bool:
-        """Whether the module conventions apply although the script built a graph: it defines
-        ``build()`` (written for the app: an explicit request), or a top-level ``model`` and
-        ``inputs`` but never ran the model."""
-        build = self.namespace.get("build")
-        if callable(build) and not isinstance(build, type):
-            return True
+        """Whether the module conventions apply although the script built a graph: it defines a
+        top-level ``model`` and ``inputs`` but never ran the model (``build()`` applies only when
+        the script built no graph: its own graph is the truth, and the forward never runs twice)."""
         model = self.namespace.get("model")
         return (isinstance(model, torch.nn.Module) and "inputs" in self.namespace
                 and id(model) not in self.recorder.called)

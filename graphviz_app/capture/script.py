@@ -6,9 +6,9 @@ Three kinds of scripts are understood:
    the chosen call (the first by default), before the engine frees its buffers, and that backward
    is recorded;
 3. module scripts: a top-level ``model`` and ``inputs`` (optionally ``target`` and ``loss_fn``), or a
-   ``build()`` returning them as a dict: the forward pass (and loss) is run here. With top-level
-   variables, only when the script never called ``model`` itself (what the script built is the
-   truth; the forward never runs twice); ``build()``, written for the app, always applies.
+   ``build()`` returning them as a dict: the forward pass (and loss) is run here, only when the
+   script built no graph itself (or, with top-level variables, never called ``model``): what the
+   script built is the truth, and the forward never runs twice.
 
 Scripts that call ``backward()`` or ``torch.autograd.grad()`` are stopped once the captured call
 returns (unless ``run_to_end``): the graph exists then, and a training loop's remaining steps would

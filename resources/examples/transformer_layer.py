@@ -1,6 +1,6 @@
 """Lesson: one Transformer encoder layer: multi-head self-attention, then a feed-forward block.
 
-A module script in the build() form: build() returns the model, inputs, target and loss_fn.
+build() returns the model, inputs, target and loss_fn; the script computes the loss with them.
 The graph is large: collapse modules (self_attn, linear1/linear2, norm1/norm2) to read it.
 """
 import torch
@@ -19,5 +19,7 @@ def build() -> dict:
 
 if __name__ == "__main__":
     parts = build()
-    out = parts["model"](*parts["inputs"])
-    print(f"output shape: {tuple(out.shape)}")
+    model, loss_fn = parts["model"], parts["loss_fn"]
+    out = model(*parts["inputs"])
+    loss = loss_fn(out, parts["target"])
+    print(f"output shape: {tuple(out.shape)}, loss = {loss.item():.4f}")
