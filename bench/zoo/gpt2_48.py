@@ -10,7 +10,7 @@ import math
 
 import torch
 from torch import nn
-from torch.nn import functional as F
+from torch.nn import functional as F  # noqa: N812 (PyTorch's own convention)
 
 VOCAB, CONTEXT, D_MODEL, HEADS, LAYERS = 1000, 256, 128, 4, 48
 SEQ = 32

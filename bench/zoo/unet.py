@@ -13,7 +13,7 @@ import math
 
 import torch
 from torch import nn
-from torch.nn import functional as F
+from torch.nn import functional as F  # noqa: N812 (PyTorch's own convention)
 
 CHANNELS = (16, 32, 48, 64)
 LAYERS_PER_BLOCK = 2

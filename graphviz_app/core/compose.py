@@ -26,18 +26,18 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..errors import LayoutError
 from .display import DisplayGraph, DisplayNode
 from .dot import FONT, FONT_SIZE, GRAPH_ATTRS, MAIN_EDGE_WEIGHT, XPOS_ITERATIONS, label_text, quote
-from .layout import ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox
 from .gc_pause import without_gc
-from .layout_cache import LayoutCache
+from .layout import ClusterBox, EdgePath, Layout, LayoutCancelled, LayoutJob, NodeBox
+from .layout_cache import CachedLayoutJob, LayoutCache
 
 __all__ = [
     "CLUSTER_LABEL_HEIGHT",
@@ -47,6 +47,7 @@ __all__ = [
     "Composer",
     "PieceLayout",
     "keep_in_place",
+    "layout_job",
     "should_compose",
 ]
 
@@ -498,4 +499,18 @@ def translated(layout: Layout, dx: float, dy: float) -> Layout:
         warnings=layout.warnings)
 
 
-LayoutFunction = Callable[[DisplayGraph], Layout]
+class _Job(Protocol):
+    def result(self) -> Layout: ...
+
+    def cancel(self) -> None: ...
+
+
+def layout_job(display: DisplayGraph, dot_text: str, composer: Composer,
+               cache: LayoutCache | None = None, timeout: float | None = None) -> _Job:
+    """Return the job that lays ``display`` out as the window and the bench do: composed by
+    ``composer`` when :func:`should_compose` says so, else one ``dot`` run of ``dot_text`` (its
+    :func:`~.dot.to_dot` text) through the layout ``cache``.  Both have ``result()``/``cancel()``.
+    """
+    if should_compose(display):
+        return composer.job(display)
+    return CachedLayoutJob(dot_text, cache, timeout)

@@ -23,8 +23,8 @@ import networkx as nx
 
 from ..errors import ExportError, GraphvizNotFoundError, LayoutError
 from . import colors
-from .display import ViewOptions, build_display
 from .compose import Composer, should_compose
+from .display import ViewOptions, build_display
 from .dot import CLUSTER_PREFIX, FONT, FONT_SIZE, LEGEND_ID, NodeStyle, quote, to_dot
 from .graph import dumps_graph
 from .layout import EdgePath, Layout, LayoutJob, check_complete, dot_bytes, parse_json_layout
@@ -168,7 +168,7 @@ def pinned_dot(dot_text: str, layout: Layout, *, timeout: float | None = None) -
             continue
         if (m := _EDGE_LINE.match(line)):
             key = m.group(1).strip()
-            if key in edge_pos and edge_pos[key]:
+            if edge_pos.get(key):
                 pos = edge_pos[key].pop(0)
                 rest = line[m.end(1):]
                 if rest.lstrip().startswith("["):
