@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import networkx as nx
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QWidget
 
 from ...core.display import DisplayGraph
 from ...core.layout import Layout
@@ -26,6 +28,8 @@ class GraphWidget(GraphView):
         super().__init__(scene, parent)
         scene.setParent(self)
         self.graph_scene = scene
+        self.banner = StaleBanner(self)
+        self.banner.hide()
 
     def show_layout(self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph, *,
                     fit: bool, keep: str | None = None) -> None:
@@ -57,8 +61,28 @@ class GraphWidget(GraphView):
         return not self.graph_scene.node_items
 
     def clear(self) -> None:
-        """Drop the drawn graph."""
+        """Drop the drawn graph (and the banner that spoke about it)."""
         self.graph_scene.clear_graph()
+        self.set_banner(None)
+
+    def set_banner(self, text: str | None) -> None:
+        """Show ``text`` in a banner across the top of the view (None hides it): the graph drawn
+        is not the result of the last load (a failed re-run keeps the last good graph)."""
+        if text:
+            self.banner.setText(text)
+            self.banner.show()
+            self.banner.place()
+        else:
+            self.banner.hide()
+            self.banner.setText("")
+
+    def banner_text(self) -> str | None:
+        """The banner's text while it shows, else None."""
+        return self.banner.text() if self.banner.isVisibleTo(self) else None
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.banner.place()
 
     def set_placeholder(self, text: str) -> None:
         """Show ``text`` in the middle of the view while no graph is drawn."""
@@ -71,3 +95,24 @@ class GraphWidget(GraphView):
 
     def hide_busy(self) -> None:
         self.busy.hide()
+
+
+class StaleBanner(QLabel):
+    """A wrapped warning strip across the top of the view, over the graph it qualifies."""
+
+    def __init__(self, view: GraphView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.setObjectName("staleBanner")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setMargin(8)
+        self.setStyleSheet("QLabel#staleBanner { background: #fff4ce; color: #3b2f00;"
+                           " border: 1px solid #c9a400; border-radius: 4px; }")
+
+    def place(self) -> None:
+        width = max(200, self.view.viewport().width() - 24)
+        self.setFixedWidth(width)
+        self.adjustSize()
+        self.move(12, 8)
+        self.raise_()

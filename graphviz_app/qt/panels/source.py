@@ -207,7 +207,7 @@ class SourcePanel(QWidget):
     def _graph_changed(self) -> None:
         doc = self.document
         path = self.script_path()
-        if path is not None or doc.graph is not None:
+        if path is not None or doc.graph is not None or doc.path is not None:
             self.load(path)
         self.clicked_line = None
         self._lines = nodes_by_line(doc.graph, self.path) if doc.graph is not None else {}

@@ -18,6 +18,7 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
 from ...core.display import DisplayGraph, ViewOptions
+from ...core.file_kind import classify_path
 from ...core.dot import to_dot
 from ...core.graph import load_graph_json
 from ...core.layout import Layout, LayoutCancelled
@@ -30,6 +31,7 @@ from ..document import Document
 from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
 from ..settings import Settings
 from ..theme import is_dark
+from ..canvas.stale import stale_banner
 from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
@@ -70,6 +72,7 @@ class Controller(QObject):
         self.layouts = LayoutJobs(self)
         self.timeout = settings.timeout()
         self.source: Path | None = None  # the last file the user opened (even if it failed)
+        self.run_anyway = False  # the user chose to run ``source`` although it is not a .py
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self._fit_next = True
@@ -93,30 +96,49 @@ class Controller(QObject):
         self.jobs.prestart()
 
     # -- opening ---------------------------------------------------------------------------------
-    def open(self, path: Path) -> None:
-        """Open a script (run it) or a ``.json`` graph (load it, run nothing)."""
+    def open(self, path: Path, *, run_anyway: bool = False) -> None:
+        """Open ``path`` for what it is (:func:`~graphviz_app.core.file_kind.classify_path`):
+        a ``.py`` script runs in the worker, a ``.json`` graph is read (no code runs), anything
+        else is refused with a message and runs nothing; a refusal or a bad file keeps the
+        document shown.
+
+        ``run_anyway``: the user chose to run a file whose name does not end in ``.py``.
+        """
         path = Path(path).expanduser()
-        self.source = path.resolve() if path.exists() else path
-        if not path.exists():
-            error = GraphvizAppError(f"Cannot open {path}: no such file.")
-            self._fail(error)
+        if not path.exists() and not path.is_symlink():
+            self.source = path
+            self._fail(GraphvizAppError(f"Cannot open {path}: no such file."))
             return
+        decision = classify_path(path, run_anyway=run_anyway)
+        if decision.refused:
+            self.settings.remove_recent(str(path.absolute()))
+            self.settings.remove_recent(str(path.resolve()))
+            self.reporter.heading(f"Not opening {path.name}")
+            self._fail(GraphvizAppError(decision.message))
+            return
+        self.source = path.resolve()
+        self.run_anyway = run_anyway
         self.settings.add_recent(path)
         self.opened.emit(path)
-        if path.suffix.lower() == ".json":
-            self.jobs.cancel()
-            self.reporter.heading(f"Opening {path.name} (saved graph, no code runs)")
-            try:
-                graph = load_graph_json(path)
-            except GraphvizAppError as exc:
-                self._fail(exc)
-                return
-            self.watch(None)
-            self._fit_next = True
-            self.document.set_graph(graph, path, "json", plan=self._plan)
-            self.reporter.info(f"Loaded {graph.number_of_nodes()} nodes from {path.name}.", ok=True)
+        if decision.kind == "graph":
+            self._open_graph(path)
         else:
             self.run(path)
+
+    def _open_graph(self, path: Path) -> None:
+        """Read a saved graph (validated; nothing runs) and show it; a bad file keeps the
+        document shown."""
+        self.jobs.cancel()
+        self.reporter.heading(f"Opening {path.name} (saved graph, no code runs)")
+        try:
+            graph = load_graph_json(path)
+        except GraphvizAppError as exc:
+            self._fail(exc)
+            return
+        self.watch(None)
+        self._fit_next = True
+        self.document.set_graph(graph, path, "json", plan=self._plan)
+        self.reporter.info(f"Loaded {graph.number_of_nodes()} nodes from {path.name}.", ok=True)
 
     def run(self, path: Path, *, backward: bool | None = None) -> RunRequest:
         """Run a script in the worker; the result arrives through the job signals.
@@ -165,6 +187,7 @@ class Controller(QObject):
         msgs.output(result.output)
         for notice in result.notices:
             msgs.warning(notice)
+        self.widget.set_banner(None)
         self.document.set_graph(result.graph, request.path, "script",
                                 plan=self._plan if self._fit_next else None)
         graph = result.graph
@@ -181,21 +204,37 @@ class Controller(QObject):
         msgs.output(error.output if isinstance(error, ScriptError) else "")
         if is_cancelled(error):
             msgs.info(f"Stopped {request.path.name}: the run was cancelled.")
+            self._mark_stale(request.path, "the run was cancelled")
+            self.statusMessage.emit(f"Stopped {request.path.name}: the run was cancelled.", 10000)
         else:
-            self._fail(error)
+            self._fail(error, request.path)
         self._watch_source(request.path)  # saving a fix reloads it
         self.runFinished.emit()
 
-    def _fail(self, error: GraphvizAppError) -> None:
+    def _fail(self, error: GraphvizAppError, path: Path | None = None) -> None:
         msgs = self.reporter
         if isinstance(error, ScriptError):
             msgs.script_error(error)
         else:
             msgs.error(error.message, getattr(error, "details", None))
+        self._mark_stale(path or self.source, error.message.split("\n")[0])
         if self.document.graph is None:
             self.widget.set_placeholder(f"{error.message}\n\nSee the Messages panel for details.")
         self.statusMessage.emit(error.message.split("\n")[0], 10000)
         self.loadFailed.emit(error)
+
+    def _mark_stale(self, path: Path | None, why: str) -> None:
+        """After a failed load of ``path``, never leave the previous graph unmarked: another
+        file's graph is dropped (the canvas, title, status, Source and Inspector then all speak
+        of ``path``); the same file's last good graph stays under a banner naming both runs."""
+        doc = self.document
+        if doc.graph is None or path is None:
+            return
+        shown = stale_banner(doc.path, path, why)
+        if shown is None:
+            doc.set_graph(None, path, "json" if path.suffix.lower() == ".json" else "script")
+        else:
+            self.widget.set_banner(shown)
 
     # -- live reload -----------------------------------------------------------------------------
     def _watch_source(self, path: Path) -> None:
@@ -223,9 +262,10 @@ class Controller(QObject):
                 self.watcher.addPath(str(path))  # the file came back after a replace
             else:
                 return
-        if self.source is not None and self.source.exists() and self.source.suffix != ".json":
-            self.reporter.info(f"{self.source.name} changed on disk: reloading.")
-            self.run(self.source)
+        source = self.source
+        if source is not None and classify_path(source, run_anyway=self.run_anyway).kind == "script":
+            self.reporter.info(f"{source.name} changed on disk: reloading.")
+            self.run(source)
 
     # -- layout ----------------------------------------------------------------------------------
     def _plan(self, graph: nx.DiGraph, options: ViewOptions) -> Recommendation:

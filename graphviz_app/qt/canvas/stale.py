@@ -1,0 +1,18 @@
+"""What the canvas says when the graph it draws is not the result of the last load."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+
+
+def stale_banner(shown: Path | None, failed: Path, why: str) -> str | None:
+    """Return the banner over the last good graph of ``shown`` after loading ``failed`` went
+    wrong (``why``), or None when ``failed`` is another file: its graph must not stay drawn."""
+    if shown is None or shown.resolve() != failed.resolve():
+        return None
+    return QCoreApplication.translate(
+        "StaleBanner",
+        "Showing the last good graph of {shown}. Loading {failed} again failed: {why} "
+        "Fix the script and save it to reload, or see Messages.",
+    ).format(shown=shown.name, failed=failed.name, why=why)
