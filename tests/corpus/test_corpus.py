@@ -44,12 +44,6 @@ ABS = 1e-6
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 
-WARNING_LOCATION = (
-    "a warning torch raises inside its own code (nn.Dropout2d on a 2-D input) is printed at the "
-    "script's line instead of torch/nn/modules/dropout.py (see test_fidelity.py)"
-)
-
-
 @dataclass(frozen=True)
 class Case:
     """One corpus script: which backward() call to compare, and what it needs."""
@@ -64,8 +58,6 @@ class Case:
     run_to_end: bool = False
     """Ask the app to run the script to its end after the captured backward (its output is then all
     of plain python's)."""
-    output_differs: str | None = None
-    """Why the app's output is known to differ from plain python's (the graph must still match)."""
     slow: bool = False
 
     @property
@@ -77,7 +69,7 @@ class Case:
 CASES = [
     Case("examples_mnist.py"),
     Case("examples_mnist.py", argv=("--batch-size", "2", "--lr", "0.5", "--log-interval", "1"), run_to_end=True),
-    Case("examples_mnist_rnn.py", output_differs=WARNING_LOCATION),
+    Case("examples_mnist_rnn.py"),  # torch warns from inside nn.Dropout2d: the same location
     Case("examples_regression.py"),
     Case("examples_vae.py"),
     Case("examples_dcgan.py"),
@@ -300,11 +292,9 @@ def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Refe
     compare(graph, record)
     assert graph.graph["backward"]["by"] == "script"
     assert graph.graph["backward"]["call"] == case.call, "the script's backward() call is labelled wrongly"
-    same = printed_the_same(result.output, record["output"], whole=case.run_to_end)
-    if case.output_differs:
-        assert not same, f"the output now matches plain python's: drop output_differs ({case.output_differs})"
-    else:
-        assert same, f"the app's output is not plain python's (up to where the app stopped):\n{result.output}"
+    assert printed_the_same(result.output, record["output"], whole=case.run_to_end), (
+        f"the app's output is not plain python's (up to where the app stopped):\n{result.output}"
+    )
 
 
 def printed_the_same(app: str, plain: str, whole: bool = False) -> bool:

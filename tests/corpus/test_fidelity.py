@@ -1,13 +1,11 @@
 """Minimal reproductions of differences between a script run in the app and under plain python,
-found with the corpus; each is a strict xfail that turns into a failure once the app is fixed."""
+found with the corpus (a strict xfail while the app differs; a plain regression test once fixed)."""
 from __future__ import annotations
 
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
-
-import pytest
 
 from graphviz_app.core.runner import Runner
 
@@ -24,13 +22,9 @@ def first_warning(output: str) -> str:
     return next(line for line in output.splitlines() if "UserWarning" in line)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a warning torch raises inside its own code (nn.Dropout2d on a 2-D input warns from "
-    "torch/nn/modules/dropout.py) is shown at the script's line instead: the forward recorder's "
-    "frames shift the warning's stacklevel into graphviz_app, and the capture then moves it to "
-    "the user's line, so the output differs from plain python's"
-))
 def test_a_warning_raised_inside_torch_keeps_its_location(tmp_path: Path, corpus_runner: Runner) -> None:
+    """nn.Dropout2d on a 2-D input warns from torch/nn/modules/dropout.py under plain python; the
+    app once printed the script's line instead (the recorder's frames shifted the stacklevel)."""
     script = tmp_path / "dropout2d.py"
     script.write_text(textwrap.dedent(DROPOUT2D_ON_2D_INPUT), encoding="utf-8")
     plain = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
