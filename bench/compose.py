@@ -1,0 +1,182 @@
+"""Measure layout by composition (``graphviz_app.core.compose``) against its targets.
+
+    .venv/bin/python -m bench.compose                  # the table, 3 runs per cell
+    .venv/bin/python -m bench.compose --repeat 5 --baseline   # also one plain dot run per graph
+
+Each graph is captured once through the app's command line (``graphviz-app export SCRIPT -o
+graph.json``: real torch, the app's own capture), kept in ``bench/results/graphs/`` and loaded
+back; nothing of the capture is timed.  Cells are medians of ``--repeat`` runs on this machine,
+in one process, in this order:
+
+* **first picture**: the full-detail display graph (``build_display``) and its layout as the
+  window asks for it (:func:`~graphviz_app.core.compose.layout_job`): composed, with a fresh
+  :class:`Composer` and no disk cache, so every distinct piece runs ``dot``.  Target ≤ 2 s.
+* **expand / collapse**: residual_20000 shown with one block collapsed, then that block
+  expanded (and collapsed again) with the window's composer, which holds the pieces it laid out;
+  display graph, composition and :func:`keep_in_place`.  Target ≤ 200 ms to the new layout.
+* **growth**: the GPT-2-style decoder with 12 and with 48 layers, both composed.  Target ≤ 4.5×.
+* **unchanged**: graphs under the threshold go through one plain ``dot`` run, exactly as before
+  (same text, so the same picture); the cell compares ``layout_job`` with ``dot`` alone.
+* ``--baseline``: one plain ``dot -Tjson0`` run of the full-detail graph (capped at ``--cap``).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import networkx as nx
+
+from graphviz_app.core import compose
+from graphviz_app.core.compose import Composer, keep_in_place, layout_job, should_compose
+from graphviz_app.core.display import ViewOptions, build_display
+from graphviz_app.core.dot import to_dot
+from graphviz_app.core.graph import load_graph_json
+from graphviz_app.core.layout import Layout, LayoutJob
+from graphviz_app.errors import LayoutError
+
+ROOT = Path(__file__).resolve().parent
+ZOO = ROOT / "zoo"
+GRAPHS = ROOT / "results" / "graphs"
+BIG = ("chain_10000", "residual_10000", "chain_20000", "residual_20000", "gpt2_48", "unet")
+SMALL = ("residual_1000", "chain_1000", "gpt2_small", "transformer6")
+EXPAND_GRAPH, EXPAND_MODULE = "residual_20000", "stages.33.25"
+GPT2_12 = """from gpt2_48 import build_layers\n\n\ndef build() -> dict:\n    return build_layers(12)\n"""
+
+
+def graph_of(name: str, script: Path | None = None) -> nx.DiGraph:
+    """Return the captured graph of zoo entry ``name`` (captured once, then read back)."""
+    GRAPHS.mkdir(parents=True, exist_ok=True)
+    target = GRAPHS / f"{name}.json"
+    if not target.exists():
+        subprocess.run([sys.executable, "-m", "graphviz_app", "export",
+                        str(script or ZOO / f"{name}.py"), "-o", str(target)],
+                       check=True, capture_output=True)
+    return load_graph_json(target)
+
+
+def median_seconds(work: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def show(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def first_picture(graph: nx.DiGraph, force: bool = False) -> tuple[Layout, Composer]:
+    """Lay out the full-detail picture as the window does; return it and the composer."""
+    display = build_display(graph)
+    composer = Composer()
+    if force:
+        return composer.compose(display), composer
+    return layout_job(display, to_dot(display, graph), composer).result(), composer
+
+
+def plain_dot(graph: nx.DiGraph, cap: float) -> str:
+    display = build_display(graph)
+    text = to_dot(display, graph)
+    start = time.perf_counter()
+    try:
+        LayoutJob(text, cap).result()
+    except LayoutError:
+        return f"> {cap:g} s"
+    return show(time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--baseline", action="store_true", help="also time one plain dot run")
+    parser.add_argument("--cap", type=float, default=30.0, help="seconds allowed to a plain dot run")
+    args = parser.parse_args(argv)
+    rows = ["| graph | nodes | edges | clusters | dot runs (distinct pieces) | first picture, composed "
+            "(≤ 2 s) | plain dot |", "|---|---|---|---|---|---|---|"]
+    for name in BIG:
+        graph = graph_of(name)
+        display = build_display(graph)
+        _, composer = first_picture(graph)
+        seconds = median_seconds(lambda g=graph: first_picture(g), args.repeat)
+        baseline = plain_dot(graph, args.cap) if args.baseline else "—"
+        mark = "✓" if seconds <= 2 else "✗"
+        rows.append(f"| {name} | {len(display.nodes):,} | {len(display.edges):,} | "
+                    f"{len(display.clusters):,} | {composer.dot_runs} | {show(seconds)} {mark} | "
+                    f"{baseline} |")
+        print(rows[-1], flush=True)
+
+    graph = graph_of(EXPAND_GRAPH)
+    collapsed = ViewOptions(collapsed=frozenset({EXPAND_MODULE}))
+    composer = Composer()
+    shown = composer.compose(build_display(graph, collapsed))
+    expanded_view = collapsed.toggled(EXPAND_MODULE)
+    composer.compose(build_display(graph, expanded_view))  # the expanded stage seen once
+
+    def toggle(options: ViewOptions) -> None:
+        keep_in_place(shown, composer.compose(build_display(graph, options)), EXPAND_MODULE)
+
+    runs = composer.dot_runs
+    expand = median_seconds(lambda: toggle(expanded_view), args.repeat)
+    collapse = median_seconds(lambda: toggle(collapsed), args.repeat)
+    rows_expand = [f"| expand {EXPAND_MODULE} in {EXPAND_GRAPH} (≤ 200 ms) | {show(expand)} "
+                   f"{'✓' if expand <= 0.2 else '✗'} |",
+                   f"| collapse it again (≤ 200 ms) | {show(collapse)} {'✓' if collapse <= 0.2 else '✗'} |",
+                   f"| dot runs during these | {composer.dot_runs - runs} |"]
+    fresh = Composer()
+    fresh.compose(build_display(graph, collapsed))
+    runs = fresh.dot_runs
+    cold = median_seconds(lambda: fresh.compose(build_display(graph, expanded_view)), 1)
+    rows_expand.append(f"| first expand, its pieces new to the composer | {show(cold)} "
+                       f"({fresh.dot_runs - runs} dot runs) |")
+    for row in rows_expand:
+        print(row, flush=True)
+
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "gpt2_12.py"
+        script.write_text(f"import sys\nsys.path.insert(0, {str(ZOO)!r})\n" + GPT2_12)
+        twelve = graph_of("gpt2_12", script)
+    forty_eight = graph_of("gpt2_48")
+    t12 = median_seconds(lambda: first_picture(twelve, force=True), args.repeat)
+    t48 = median_seconds(lambda: first_picture(forty_eight, force=True), args.repeat)
+    growth = t48 / t12
+    rows_growth = [f"| GPT-2-style, 12 layers ({twelve.number_of_nodes():,} nodes), composed | {show(t12)} |",
+                   f"| GPT-2-style, 48 layers ({forty_eight.number_of_nodes():,} nodes), composed | {show(t48)} |",
+                   f"| growth 12 → 48 layers (≤ 4.5×) | {growth:.2f}× {'✓' if growth <= 4.5 else '✗'} |"]
+    for row in rows_growth:
+        print(row, flush=True)
+
+    rows_small = ["| graph | nodes | composed? | layout_job | dot alone | same layout |",
+                  "|---|---|---|---|---|---|"]
+    for name in SMALL:
+        graph = graph_of(name)
+        display = build_display(graph)
+        text = to_dot(display, graph)
+        ours = median_seconds(lambda d=display, t=text: layout_job(d, t, Composer()).result(), args.repeat)
+        alone = median_seconds(lambda t=text: LayoutJob(t).result(), args.repeat)
+        same = layout_job(display, text, Composer()).result().nodes == LayoutJob(text).result().nodes
+        rows_small.append(f"| {name} | {len(display.nodes):,} | {'yes' if should_compose(display) else 'no'} "
+                          f"| {show(ours)} | {show(alone)} | {'yes' if same else 'NO'} |")
+        print(rows_small[-1], flush=True)
+
+    print(f"\n## Composed layout (threshold: {compose.SINGLE_RUN_MAX_NODES:,} display nodes; "
+          f"{args.repeat} runs per cell)\n")
+    print("\n".join(rows))
+    print("\n| expand / collapse | time |\n|---|---|")
+    print("\n".join(rows_expand))
+    print("\n| growth | time |\n|---|---|")
+    print("\n".join(rows_growth))
+    print("\n### Below the threshold\n")
+    print("\n".join(rows_small))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
