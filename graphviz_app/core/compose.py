@@ -388,6 +388,7 @@ class _Placement:
         self.clusters: list[ClusterBox] = []
         self.parts: list[list[tuple[tuple[int, int], list[Point]]]] = [[] for _ in display.edges]
         self.arrows: dict[int, tuple[Point, ...] | None] = {}
+        self._pairs: dict[str, dict[tuple[str, str], list[EdgePath]]] = {}
 
     def layout(self, root: _Piece) -> Layout:
         laid_root = self.laid[root.text]
@@ -425,13 +426,22 @@ class _Placement:
                 stack.append((child, inner, depth + 1))
             else:
                 self.nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
-        by_pair: dict[tuple[str, str], list[EdgePath]] = {}
-        for path in reversed(drawing.edges):
-            by_pair.setdefault((path.source, path.target), []).append(path)
+        by_pair = self._pairs.get(piece.text)
+        if by_pair is None:
+            by_pair = self._pairs[piece.text] = {}
+            for path in drawing.edges:
+                by_pair.setdefault((path.source, path.target), []).append(path)
+        taken: dict[tuple[str, str], int] = {}
         parts, arrows = self.parts, self.arrows
         for seg in piece.segments:
             source, target = seg.source, seg.target
-            path = by_pair[(names[source], names[target])].pop()
+            pair = (names[source], names[target])
+            paths = by_pair[pair]
+            if len(paths) == 1:
+                path = paths[0]
+            else:  # parallel edges: in order
+                path = paths[taken.get(pair, 0)]
+                taken[pair] = taken.get(pair, 0) + 1
             points = [(x + ox, y + oy) for x, y in path.points]
             start = end = None
             if source.startswith("c:"):
