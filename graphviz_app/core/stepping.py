@@ -14,6 +14,13 @@ import networkx as nx
 
 from .graph import ordered_nodes
 from .look import STEP_COLOR, NodeStyle
+from .values import MAX_INLINE_VALUES, format_number, format_values, grad_label, value_line, values_badge
+
+__all__ = [
+    "BACKWARD", "FORWARD", "MAX_INLINE_VALUES", "MODES", "StepMode", "StepView", "Stepper",
+    "consumers", "describe", "format_number", "format_values", "grad_label", "step_order",
+    "step_view",
+]
 
 StepMode = Literal["forward", "backward"]
 FORWARD: StepMode = "forward"
@@ -22,8 +29,6 @@ MODES: tuple[StepMode, ...] = (FORWARD, BACKWARD)
 CURRENT_PEN = STEP_COLOR
 """Outline of the node of the current step: the step colour of :mod:`.look` (a strong magenta,
 apart from every fill palette), the colour of the step's edges too."""
-MAX_INLINE_VALUES = 8
-"""Leaves with at most this many elements show their .grad values on the node."""
 
 
 @dataclass(frozen=True)
@@ -49,42 +54,6 @@ def step_order(graph: nx.DiGraph, mode: str) -> list[str]:
     return ordered_nodes(graph, "forward_index" if mode == FORWARD else "backward_index")
 
 
-def format_number(value: Any, digits: int = 3) -> str:
-    """Return a number in at most ``digits`` significant digits (``0.75``, ``6.75``,
-    ``1.2e+03``, ``nan``): the one number format of badges (3), tables and tooltips (4) and the
-    Inspector (6). Anything else is returned as ``str(value)``."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return str(value)
-    return f"{value:.{digits}g}"
-
-
-def format_values(values: Any) -> str:
-    """Return nested values compactly: ``[[0.75, 3], [6.75, 3]]``."""
-    if isinstance(values, list):
-        return "[" + ", ".join(format_values(v) for v in values) + "]"
-    return format_number(values)
-
-
-def _count(shape: Any) -> int:
-    total = 1
-    for size in shape or []:
-        total *= int(size)
-    return total
-
-
-def grad_label(attrs: dict[str, Any]) -> str | None:
-    """Return the short gradient line for a node: ``‖g‖=0.5`` or, for a small leaf, its .grad."""
-    grad = attrs.get("grad")
-    if not grad:
-        return None
-    if grad.get("nan") or grad.get("inf"):
-        return f"‖g‖=nan/inf ({grad.get('nan', 0)} nan, {grad.get('inf', 0)} inf)"
-    if attrs.get("kind") == "leaf" and grad.get("values") is not None and _count(grad["shape"]) <= MAX_INLINE_VALUES:
-        name = attrs.get("name") or "leaf"
-        return f"{name}.grad = {format_values(grad['values'])}"
-    return f"‖g‖={format_number(grad.get('norm'))}"
-
-
 def consumers(graph: nx.DiGraph, node: str) -> int:
     """Return how many gradients are summed into ``node`` (one per consumer slot)."""
     return sum(len(graph.edges[node, c].get("slots") or [0]) for c in graph.successors(node))
@@ -108,13 +77,16 @@ class Stepper:
     so stepping, playing and exporting every step never sort or format the graph again.
     """
 
-    def __init__(self, graph: nx.DiGraph) -> None:
+    def __init__(self, graph: nx.DiGraph, *, values: bool = False) -> None:
         self.graph = graph
+        self.values = values
+        """Badges carry the Values lines (:mod:`.values`): values, then gradients as they arrive."""
         self._orders: dict[str, list[str]] = {}
         self._positions: dict[str, dict[str, int]] = {}
         self._done: list[NodeStyle] | None = None
         self._unreached: list[str] | None = None
         self._inputs: dict[str, frozenset[tuple[str, str]]] = {}
+        self._waiting: dict[str, NodeStyle] = {}
 
     def order(self, mode: str) -> list[str]:
         """Return the node ids in ``mode``'s step order (raises ValueError for an unknown mode)."""
@@ -150,13 +122,19 @@ class Stepper:
         graph, order = self.graph, self.order(FORWARD)
         index = max(-1, min(index, len(order) - 1))
         styles = dict.fromkeys(order[index + 1:], GHOST)
+        if self.values:
+            for done in order[: index + 1]:
+                line = value_line(graph.nodes[done])
+                if line:
+                    styles[done] = NodeStyle(extra_label=line)
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
         caption = f"Forward: nothing created yet ({len(order)} steps)."
         if node is not None:
-            styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0)
-            edges = self._edges(node)
             attrs = graph.nodes[node]
+            styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0,
+                                     extra_label=value_line(attrs) if self.values else None)
+            edges = self._edges(node)
             source = attrs.get("source") or {}
             where = f" at line {source['line']}: {source['code']}" if source.get("line") else ""
             verb = "leaf tensor" if attrs.get("kind") == "leaf" else "created"
@@ -169,17 +147,29 @@ class Stepper:
         if self._done is None or self._unreached is None:
             order = self.order(BACKWARD)
             positions = self._positions[BACKWARD]
-            self._done = [NodeStyle(extra_label=grad_label(self.graph.nodes[n])) for n in order]
-            self._unreached = [n for n in self.graph.nodes if n not in positions]
+            nodes = self.graph.nodes
+            if self.values:
+                self._done = [NodeStyle(extra_label=values_badge(nodes[n])) for n in order]
+                self._waiting = {n: NodeStyle(dashed=True, extra_label=value_line(nodes[n]))
+                                 for n in nodes}
+            else:
+                self._done = [NodeStyle(extra_label=grad_label(nodes[n])) for n in order]
+            self._unreached = [n for n in nodes if n not in positions]
         return self._done, self._unreached
+
+    def _dashed(self, nodes: list[str]) -> dict[str, NodeStyle]:
+        """Styles of nodes backward has not reached (yet): dashed, with their value if shown."""
+        if self.values:
+            return {n: self._waiting[n] for n in nodes}
+        return dict.fromkeys(nodes, DASHED)
 
     def _backward(self, index: int) -> StepView:
         graph, order = self.graph, self.order(BACKWARD)
         done, unreached = self._backward_tables()
         index = max(-1, min(index, len(order) - 1))
-        styles = dict.fromkeys(unreached, DASHED)
+        styles = self._dashed(unreached)
         styles.update(zip(order[: max(index, 0)], done))
-        styles.update(dict.fromkeys(order[index + 1:], DASHED))
+        styles.update(self._dashed(order[index + 1:]))
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
         if not order:
@@ -203,7 +193,7 @@ class Stepper:
                 caption += (f" sums the gradients of its {summed} consumers" if summed > 1
                             else " receives its gradient")
             if label:
-                caption += f": {label}"
+                caption += ": " + label.replace("\n", "; ")
         return StepView(BACKWARD, index, len(order), node, styles, edges, caption)
 
 

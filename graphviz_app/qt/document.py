@@ -30,12 +30,13 @@ from ..core.cost import Recommendation
 from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
 from ..core.look import NodeStyle
 from ..core.stepping import BACKWARD, Stepper, StepView
+from ..core.values import auto_values, values_badge
 
 HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
 CURRENT_MATCH_PEN = "#d40000"
 
-LAYER_PRIORITY = {"step": 10, "source": 15, "search": 20}
+LAYER_PRIORITY = {"values": 5, "step": 10, "source": 15, "search": 20}
 """Known style layers, lowest first; unknown layers sit at priority 0."""
 
 
@@ -87,6 +88,8 @@ class Document(QObject):
         self._steps: Stepper | None = None
         self.plan_made: Recommendation | None = None
         """What the last ``set_graph(plan=...)`` decided (None: no plan was asked for)."""
+        self.values_choice: bool | None = None
+        """Values on the graph: the user's choice (None: on for small graphs, ``auto_values``)."""
         self.last_changed: frozenset[str] | None = None
         """Graph nodes whose style the last ``stylesChanged`` changed; None: any may have."""
 
@@ -116,8 +119,9 @@ class Document(QObject):
             self.color_mode = "device"
         had_step = self.step is not None
         self.step = None
-        self._steps = Stepper(graph) if graph is not None else None
+        self._steps = Stepper(graph, values=self.values_shown()) if graph is not None else None
         self._layers.pop("step", None)
+        self._update_values_layer()
         self._layers.pop("source", None)
         self.plan_made = None
         if plan is not None and graph is not None:
@@ -190,12 +194,45 @@ class Document(QObject):
         self.stylesChanged.emit()
         self.last_changed = None
 
+    # -- values on the graph ---------------------------------------------------------------------
+    def values_shown(self) -> bool:
+        """True when small tensors' values and gradients are drawn beside their nodes."""
+        if self.values_choice is not None:
+            return self.values_choice
+        return self.graph is not None and auto_values(self.graph.number_of_nodes())
+
+    def set_values(self, on: bool | None) -> None:
+        """Draw values and gradients on the graph (None: the default for the graph's size)."""
+        self.values_choice = on
+        if self._steps is not None and self._steps.values != self.values_shown():
+            self._steps = Stepper(self.graph, values=self.values_shown())
+        self._update_values_layer()
+        if self.step is not None:
+            self.set_step(self.step.mode, self.step.index, follow=False)
+        self._styles_changed()
+
+    def _update_values_layer(self) -> None:
+        """The ``"values"`` layer: each node's Values badge with the final gradients (steps draw
+        their own badges over it)."""
+        self._layers.pop("values", None)
+        if self.graph is None or not self.values_shown():
+            return
+        layer = {}
+        for node, attrs in self.graph.nodes(data=True):
+            badge = values_badge(attrs)
+            if badge:
+                layer[node] = NodeStyle(extra_label=badge)
+        if layer:
+            self._layers["values"] = layer
+
     def style_layer(self, name: str) -> dict[str, NodeStyle]:
         return dict(self._layers.get(name, {}))
 
     def styles(self) -> dict[str, NodeStyle]:
         """Return every layer merged by priority: the overrides drawn and exported over the fills."""
-        order = sorted(self._layers, key=lambda n: LAYER_PRIORITY.get(n, 0))
+        # While stepping, the step's styles carry the Values badges of that moment.
+        order = sorted((n for n in self._layers if not (n == "values" and self.step is not None)),
+                       key=lambda n: LAYER_PRIORITY.get(n, 0))
         if not order:
             return {}
         merged = dict(self._layers[order[0]])  # the lowest layer needs no merging (fast steps)
@@ -229,7 +266,9 @@ class Document(QObject):
         self.step = view
         self._layers["step"] = new
         # Only the nodes whose step style changed are restyled: a step on a big graph stays cheap.
-        if old_view is not None and old_view.mode == mode:
+        if old_view is None and "values" in self._layers:
+            changed = set(self.graph.nodes)  # the values layer gives way to the step's badges
+        elif old_view is not None and old_view.mode == mode:
             # Within a mode only the nodes from the old step to the new one change look.
             lo, hi = sorted((max(old_view.index, 0), max(view.index, 0)))
             changed = set(self._steps.order(mode)[lo:hi + 1])
@@ -247,7 +286,7 @@ class Document(QObject):
             return
         self.step = None
         old = self._layers.pop("step", {})
-        self._styles_changed(frozenset(old))
+        self._styles_changed(frozenset(old) | frozenset(self._layers.get("values", {})))
         self.stepChanged.emit()
 
     def marked_edges(self) -> frozenset[tuple[str, str]]:

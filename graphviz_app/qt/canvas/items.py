@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
 from ...core import look
+from ..plain_text import plain_tooltip
 
 LABEL_FONT_SIZE = 10.0
 """Label size in scene units (Graphviz points), the size the DOT asks for."""
@@ -91,7 +92,7 @@ LOD_SIMPLE = 0.22
 
 def _paint_tag(painter: QPainter, rect: QRectF, text: str, *, border: str, fill: str, ink: str,
                inset: float, bold: bool = False) -> None:
-    """Draw a small rounded tag with one line of text (a node's badge, or its scissors mark)."""
+    """Draw a small rounded tag with lines of text (a node's badge, or its scissors mark)."""
     painter.setPen(QPen(QColor(border), 0.8))
     painter.setBrush(QColor(fill))
     painter.drawRoundedRect(rect, 3, 3)
@@ -101,7 +102,10 @@ def _paint_tag(painter: QPainter, rect: QRectF, text: str, *, border: str, fill:
     painter.setFont(label_font(BADGE_SIZE, bold))
     painter.setPen(QColor(ink))
     fm = _metrics(BADGE_SIZE, bold)
-    painter.drawText(QPointF(0, (rect.height() * FONT_SCALE + fm.ascent() - fm.descent()) / 2), text)
+    lines = text.split("\n")
+    row = rect.height() * FONT_SCALE / len(lines)
+    for i, line in enumerate(lines):
+        painter.drawText(QPointF(0, i * row + (row + fm.ascent() - fm.descent()) / 2), line)
     painter.restore()
 
 
@@ -146,7 +150,7 @@ class NodeItem(QGraphicsItem):
         self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
-        self.setToolTip(tooltip)
+        self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
         self.setZValue(2)
         self._fonts = self._fit_fonts()
 
@@ -251,8 +255,9 @@ class NodeItem(QGraphicsItem):
     def _badge_rect(self) -> QRectF:
         """The badge sits off the node's top-left corner, where Graphviz puts an exported
         node's badge (its ``xlabel``), left of the scissors tag of a cut node."""
-        width = _text_width(BADGE_SIZE, False, self.badge or "") + 6
-        height = BADGE_SIZE * 1.5
+        lines = (self.badge or "").split("\n")
+        width = max(_text_width(BADGE_SIZE, False, line) for line in lines) + 6
+        height = BADGE_SIZE * 1.5 * len(lines)
         right = self._local.left() - (7 if self.cut else 0)
         return QRectF(right - width, self._local.top() - height, width, height)
 
@@ -476,7 +481,7 @@ class ClusterItem(QGraphicsItem):
         self.border = QColor("#9aa0a6")
         self.text_color = QColor("#3c4043")
         self.setZValue(-10 + depth)
-        self.setToolTip(f"module {name}\nDouble-click to collapse it into one node")
+        self.setToolTip(plain_tooltip(f"module {name}\nDouble-click to collapse it into one node"))
         self._font = label_font(9.0, bold=True)
 
     def set_look(self, fill: QColor, border: QColor, text: QColor) -> None:

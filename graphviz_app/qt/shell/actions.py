@@ -37,6 +37,7 @@ class ActionHost(Protocol):
     def focus_search(self) -> None: ...
     def set_split_hubs(self, on: bool) -> None: ...
     def set_legend_visible(self, on: bool) -> None: ...
+    def set_values_visible(self, on: bool) -> None: ...
     def run_backward(self) -> None: ...
     def set_run_backward(self, on: bool) -> None: ...
     def set_live_reload(self, on: bool) -> None: ...
@@ -109,6 +110,9 @@ class Actions:
                               "Draw a tensor used far apart (a reused weight) once per use", checkable=True)
         self.show_legend = act("Show &Legend", w.set_legend_visible, QKeySequence("Ctrl+L"), None,
                                checkable=True)
+        self.values = act("&Values", w.set_values_visible, QKeySequence("Ctrl+Shift+V"), None,
+                          "Draw small tensors' values and, after backward, their gradients "
+                          "beside each node", checkable=True)
         self.run_backward = act("Run &Backward", w.run_backward, QKeySequence("Ctrl+B"), "run-backward",
                                 "Step through backward: uses the script's own backward, or runs it "
                                 "once on the output to record the gradients")
@@ -177,6 +181,7 @@ class Actions:
         for a in self.color_by.values():
             view.addAction(a)
         view.addSeparator()
+        view.addAction(self.values)
         view.addAction(self.show_legend)
         view.addAction(self.split_hubs)
         theme = view.addMenu("&Theme")
@@ -214,6 +219,10 @@ class Actions:
         if isinstance(button, QToolButton):  # the one button a newcomer needs: name it
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.run_backward.setIconText("Run Backward")
+        bar.addAction(self.values)
+        values = bar.widgetForAction(self.values)
+        if isinstance(values, QToolButton):  # no icon: the word is the button
+            values.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         bar.addSeparator()
         label = QLabel(" Color: ")
         bar.addWidget(label)

@@ -45,6 +45,7 @@ from ..panels.problems import Problem, ProblemsPanel
 from ..panels.search import SearchBar
 from ..panels.source import SourcePanel
 from ..panels.timeline import TimelinePanel
+from ..plain_text import plain_label
 from ..settings import Settings
 from ..theme import Theme, apply_theme, is_dark
 from .about import show_about
@@ -126,9 +127,9 @@ class MainWindow(QMainWindow):
         bar = self.statusBar()
         self.status_counts = QLabel(self)
         self.status_counts.setObjectName("statusCounts")
-        self.status_devices = QLabel(self)
+        self.status_devices = plain_label(QLabel(self))  # device names come from the data
         self.status_devices.setObjectName("statusDevices")
-        self.status_path = QLabel(self)
+        self.status_path = plain_label(QLabel(self))
         self.status_path.setObjectName("statusPath")
         self.status_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_zoom = QLabel(self)
@@ -144,6 +145,7 @@ class MainWindow(QMainWindow):
         doc.sourceChanged.connect(self.update_status)
         doc.stylesChanged.connect(self._sync_color_mode)
         doc.graphChanged.connect(self._sync_color_mode)
+        doc.graphChanged.connect(self._sync_values)
         doc.selectionChanged.connect(self._selection_changed)
         self.view.itemClicked.connect(self._item_clicked)
         self.view.itemDoubleClicked.connect(self._item_double_clicked)
@@ -252,8 +254,10 @@ class MainWindow(QMainWindow):
     # -- drag and drop -------------------------------------------------------------------------
     @staticmethod
     def _dropped_path(mime: QMimeData) -> Path | None:
+        # Any local file is taken: opening it classifies it (a .dot or .txt is refused with a
+        # message, never run), so the user learns why it was not opened.
         for url in mime.urls():
-            if url.isLocalFile() and Path(url.toLocalFile()).suffix.lower() in OPENABLE:
+            if url.isLocalFile():
                 return Path(url.toLocalFile())
         return None
 
@@ -419,6 +423,17 @@ class MainWindow(QMainWindow):
     def set_split_hubs(self, on: bool) -> None:
         self.settings.set_split_hubs(on)
         self.document.set_split_hubs(on)
+
+    def set_values_visible(self, on: bool) -> None:
+        """Draw values and gradients beside the nodes (the user's choice for this window)."""
+        self.document.set_values(on)
+
+    def _sync_values(self) -> None:
+        """Show whether Values is on (a new graph picks the default for its size)."""
+        action = self.actions_.values
+        action.blockSignals(True)
+        action.setChecked(self.document.values_shown())
+        action.blockSignals(False)
 
     def set_legend_visible(self, on: bool) -> None:
         self.legend.wanted = on
