@@ -48,18 +48,25 @@ def _overlap(a: NodeBox, b: NodeBox) -> bool:
             and abs(a.y - b.y) * 2 < a.height + b.height - 0.01)
 
 
-def _to_boundary(point: tuple[float, float], box: NodeBox) -> float:
-    """Distance from ``point`` to the border of ``box`` (0 on it)."""
+def _to_box(point: tuple[float, float], box: NodeBox) -> float:
+    """Distance from ``point`` to ``box`` (0 on its border or inside it: ``dot`` starts some
+    parallel edges a little inside the node, which is drawn over them)."""
     dx = abs(point[0] - box.x) - box.width / 2
     dy = abs(point[1] - box.y) - box.height / 2
-    if dx <= 0 and dy <= 0:
-        return -max(dx, dy)  # inside: distance to the nearest side
     return math.hypot(max(dx, 0.0), max(dy, 0.0))
 
 
+def _inside_depth(point: tuple[float, float], box: NodeBox) -> float:
+    """How far inside ``box`` the point lies (0 outside or on the border)."""
+    dx = box.width / 2 - abs(point[0] - box.x)
+    dy = box.height / 2 - abs(point[1] - box.y)
+    return max(0.0, min(dx, dy))
+
+
 def assert_sound(layout: Layout, display) -> None:
-    """No two node boxes overlap; every edge starts on its source's border and ends (its arrow's
-    tip) on its target's; every node lies inside each cluster box around it."""
+    """No two node boxes overlap; every edge starts at its source's box and ends (its arrow's
+    tip) at its target's, and starts away from its target (it is not a stub); every node lies
+    inside each cluster box around it."""
     boxes = sorted(layout.nodes.values(), key=lambda b: b.y - b.height / 2)
     for i, a in enumerate(boxes):  # sweep down: only boxes starting above a's bottom can meet it
         for b in boxes[i + 1:]:
@@ -69,10 +76,12 @@ def assert_sound(layout: Layout, display) -> None:
     assert len(layout.edges) == len(display.edges)
     for edge in layout.edges:
         source, target = layout.nodes[edge.source], layout.nodes[edge.target]
-        assert _to_boundary(edge.points[0], source) < 2.0, (edge.source, edge.points[0], source)
+        assert _to_box(edge.points[0], source) < 2.0, (edge.source, edge.points[0], source)
+        assert _to_box(edge.points[0], target) > 2.0, (edge.target, edge.points[0], target)
         tip = max(edge.arrow, key=lambda p: math.dist(p, edge.points[-1])) if edge.arrow else edge.points[-1]
         assert edge.arrow is not None
-        assert _to_boundary(tip, target) < 2.0, (edge.target, tip, target)
+        assert _to_box(tip, target) < 2.0, (edge.target, tip, target)
+        assert abs(_to_box(tip, target)) < 2.0 and _inside_depth(tip, target) < 2.0, (edge.target, tip)
         assert (len(edge.points) - 1) % 3 == 0  # p0 then bezier triples
     clusters = {c.name: c for c in layout.clusters}
     assert set(clusters) == set(display.clusters)
