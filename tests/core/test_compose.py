@@ -200,3 +200,15 @@ def test_a_cancelled_job_runs_no_dot() -> None:
     assert running.cancelled
     with pytest.raises(LayoutCancelled):
         running.result()
+
+
+def test_positions_in_very_tall_drawings_are_exact() -> None:
+    """``dot`` writes ``pos`` with 5 significant digits; past 100,000 points (a composed top
+    level is often that tall) positions come from ``-Tjson``'s drawing ops instead."""
+    text = "digraph { ranksep=50; " + " -> ".join(f'"a{k}"' for k in range(30)) + " }"
+    drawing = LayoutJob(text, args=["-Tjson"]).result()
+    ys = [drawing.nodes[f"a{k}"].y for k in range(30)]
+    assert ys[-1] > 100_000
+    # default node height 0.5 in = 36 pt, ranksep 50 in = 3,600 pt: one rank every 3,636 pt
+    assert [b - a for a, b in zip(ys, ys[1:])] == [3636.0] * 29
+    assert ys[0] == 18.0
