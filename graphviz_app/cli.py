@@ -185,6 +185,7 @@ def export_step(graph, out: Path, mode: str, step: int, color: str, options, sca
     return export_graph(
         graph, out, mode=color, options=options, scale=scale, styles=view.styles,
         marked_edges=view.edges, caption=view.caption, timeout=timeout, protect=protect,
+        flow_backward=view.mode == "backward",
         view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
     )
 

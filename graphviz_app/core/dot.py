@@ -251,6 +251,8 @@ def to_dot(
         if edge_look.kind == "step":
             extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"',
                       'arrowsize="1"', 'style="dashed"']
+            if edge_look.flow < 0:
+                extra.append('dir="back"')  # the gradient flows from consumer to producer
         elif edge_look.kind == "transfer":
             extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"',
                       'arrowsize="0.9"', 'style="dashed"', f"label={quote(edge_look.label or '')}",

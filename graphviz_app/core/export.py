@@ -58,12 +58,14 @@ def export_graph(
     marked_edges: frozenset[tuple[str, str]] | None = None,
     caption: str | None = None,
     view: dict | None = None,
+    flow_backward: bool = False,
 ) -> list[str]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
     Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend,
     the ``styles`` and ``marked_edges`` of a step and a ``caption`` above; JSON stores ``view``
-    (e.g. the step shown) as the graph attribute ``view``;
+    (e.g. the step shown) as the graph attribute ``view``; ``flow_backward``: the marked edges
+    point back to their producers (a backward step's gradient);
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
     (:func:`graphviz_app.core.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
@@ -95,7 +97,8 @@ def export_graph(
 
     display = build_display(graph, options)
     dot_text = to_dot(display, graph, mode=mode, styles=styles,
-                      legend=True, marked_edges=marked_edges, caption=caption)
+                      legend=True, marked_edges=marked_edges, caption=caption,
+                      flow_backward=flow_backward)
     if fmt == "dot":
         data = dot_bytes(dot_text)
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))

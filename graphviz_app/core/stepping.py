@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from .chain_rule import ChainRule, chain_rule
 from .graph import ordered_nodes
 from .look import STEP_COLOR, NodeStyle
 from .values import MAX_INLINE_VALUES, format_number, format_values, grad_label, value_line, values_badge
@@ -45,6 +46,8 @@ class StepView:
     edges: frozenset[tuple[str, str]] = frozenset()
     """Graph edges (producer, consumer) to mark: the inputs just used, or gradients flowing."""
     caption: str = ""
+    rule: ChainRule | None = None
+    """Backward: the local chain rule of the step's node, with its numbers."""
 
 
 def step_order(graph: nx.DiGraph, mode: str) -> list[str]:
@@ -194,6 +197,9 @@ class Stepper:
                             else " receives its gradient")
             if label:
                 caption += ": " + label.replace("\n", "; ")
+            rule = chain_rule(graph, node)
+            caption += ". Chain rule: " + rule.sentence()
+            return StepView(BACKWARD, index, len(order), node, styles, edges, caption, rule)
         return StepView(BACKWARD, index, len(order), node, styles, edges, caption)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -84,6 +84,8 @@ def _color_key(color: str | QColor) -> str:
 
 BOX3D_DEPTH = 4.0
 BADGE_SIZE = 8.0
+BACKWARD_ARROW = 10.0
+"""Length of a backward step's arrowhead (Graphviz's arrowsize 1)."""
 STRONG_HALO = 18.0
 """Largest glow (scene units) around the step's node, so it stands out when zoomed far out."""
 LOD_SIMPLE = 0.22
@@ -422,6 +424,22 @@ class EdgeItem(QGraphicsItem):
         self.update()
         return True
 
+    def backward_arrow(self) -> QPolygonF:
+        """The arrowhead of a gradient flowing from the consumer back to the producer: at the
+        edge's start (the producer's side), pointing into the producer, as ``dir=back`` in DOT."""
+        if self.path.isEmpty() or self.path.length() < 1:
+            return QPolygonF()
+        size = BACKWARD_ARROW
+        tip = self.path.pointAtPercent(0.0)
+        back = self.path.pointAtPercent(min(1.0, size / self.path.length()))
+        line = QLineF(tip, back)
+        if line.length() == 0:
+            return QPolygonF()
+        unit = QPointF(line.dx() / line.length(), line.dy() / line.length())
+        normal = QPointF(-unit.y(), unit.x()) * (size * 0.35)
+        base = tip + unit * size
+        return QPolygonF([tip, base + normal, base - normal])
+
     def advance_flow(self) -> None:
         """Move the dashes one tick (called by the scene's timer for marked edges only)."""
         self._dash_offset = (self._dash_offset - 0.5 * self.flow) % 3.0  # one dash period
@@ -448,10 +466,11 @@ class EdgeItem(QGraphicsItem):
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
-        if not self.arrow.isEmpty():
+        arrow = self.backward_arrow() if self.flow < 0 else self.arrow
+        if not arrow.isEmpty():
             painter.setPen(QPen(self.color, 1.0))
             painter.setBrush(QBrush(self.color))
-            painter.drawPolygon(self.arrow)
+            painter.drawPolygon(arrow)
         if self.label and self.label_pos is not None:
             rect = self._label_rect()
             back = widget.palette().base().color() if widget is not None else QColor("#ffffff")

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from ...core.chain_rule import chain_rule
 from ...core.display import DisplayNode
 from ...core.stepping import format_number
 from ..document import Document
@@ -228,6 +229,9 @@ class InspectorPanel(QWidget):
         elif grad:
             self._group("Gradient", summary_rows(grad))
             self._group("Gradient flow", gradient_flow(graph, node))
+            rule = chain_rule(graph, node)
+            self._group("Chain rule", [("rule", rule.summary)]
+                        + [(f"to {i.name}", i.sentence()) for i in rule.inputs])
         elif (graph.graph.get("backward") or {}).get("ran"):
             self._group("Gradient", [("gradient", "not reached by backward")])
         order = [("forward index", fmt_number(data.get("forward_index")))]

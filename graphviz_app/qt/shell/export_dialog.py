@@ -80,6 +80,7 @@ class ExportRun(QObject):
         extra: dict[str, Any] = {}
         if step is not None:  # the image shows the step: its highlight, marked edges, caption
             extra = {"marked_edges": step.edges, "caption": step.caption,
+                     "flow_backward": step.mode == "backward",
                      "view": {"step": {"mode": step.mode, "index": step.index, "count": step.count,
                                        "node": step.node}}}
 

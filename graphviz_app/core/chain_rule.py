@@ -1,0 +1,370 @@
+"""The chain rule at one backward step: the local rule of the node the engine runs, with numbers.
+
+For the node being run, :func:`chain_rule` says how the gradient arriving at its output
+(``grad_out``) becomes the gradient sent to each input, first as a rule
+(``grad_w = grad_out · 3·w²``) and then with the recorded numbers
+(``[[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = [[0.75, 3], [6.75, 3]]``).  The numbers
+come from the trace only: the node's gradient, its inputs' values and the gradients recorded on
+its input edges; nothing is recomputed by torch.  Ops without a rule here get a plain
+"torch computes this one for you".
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from .values import VALUE_LIMIT, element_count, format_number, format_values
+
+__all__ = ["ChainRule", "InputRule", "chain_rule", "op_family"]
+
+SUPERSCRIPTS = str.maketrans("0123456789-.", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻·")
+UNARY_NAMES = ("x",)
+BINARY_NAMES = ("a", "b")
+OPAQUE = "torch computes this one for you (its derivative is built into torch)"
+
+
+@dataclass(frozen=True)
+class InputRule:
+    """How one input's gradient is made."""
+
+    name: str
+    """The input's symbol: its variable name, else ``a``/``b``/``x``."""
+    rule: str
+    """``grad_w = grad_out · 3·w²``."""
+    numbers: str | None
+    """``[[0.25, …]] · [[3, 12], …] = [[0.75, 3], …]``: the rule with the recorded values, or
+    None when they were not recorded (big tensors, a saved graph without values)."""
+
+    def sentence(self) -> str:
+        return f"{self.rule} = {self.numbers}" if self.numbers else self.rule
+
+
+@dataclass(frozen=True)
+class ChainRule:
+    """The local rule of one node and what it sent to each input."""
+
+    op: str
+    summary: str
+    """One plain sentence: ``each element gets grad_out / n = 1/4 = 0.25``."""
+    inputs: tuple[InputRule, ...] = ()
+
+    def sentence(self) -> str:
+        """Everything on one line (the Timeline's caption)."""
+        parts = [self.summary] + [i.sentence() for i in self.inputs]
+        return "; ".join(p for p in parts if p)
+
+
+def op_family(op: str) -> str:
+    """Return the op's family: ``"PowBackward0"`` -> ``"pow"``, ``"ToCopyBackward0"`` -> ``"tocopy"``."""
+    return re.sub(r"backwards?\d*$", "", op.lower())
+
+
+# -- numbers ---------------------------------------------------------------------------------------
+Nested = Any
+
+
+def _short(summary: dict[str, Any] | None) -> str | None:
+    """A summary's values (``[[0.75, 3], [6.75, 3]]``) or, for a big tensor, ``‖·‖=8.01``."""
+    if not summary:
+        return None
+    count = element_count(summary)
+    if summary.get("values") is not None and count is not None and count <= VALUE_LIMIT:
+        return format_values(summary["values"])
+    norm = summary.get("norm")
+    shape = "×".join(str(s) for s in summary.get("shape") or []) or "scalar"
+    return f"({shape}, ‖·‖={format_number(norm)})" if norm is not None else f"({shape})"
+
+
+def _values(summary: dict[str, Any] | None) -> Nested | None:
+    if not summary:
+        return None
+    count = element_count(summary)
+    if summary.get("values") is None or count is None or count > VALUE_LIMIT:
+        return None
+    return summary["values"]
+
+
+def _map(f: Callable[[float], float], x: Nested) -> Nested:
+    return [_map(f, v) for v in x] if isinstance(x, list) else f(float(x))
+
+
+def _safe(f: Callable[[float], float], x: Nested) -> Nested | None:
+    try:
+        return _map(f, x)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+
+
+def _saved_number(attrs: dict[str, Any], key: str) -> float | None:
+    for item in attrs.get("saved") or []:
+        name, sep, value = str(item).partition("=")
+        if sep and name.strip() == key:
+            try:
+                return float(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _power(n: float, name: str) -> str:
+    """``3·w²``, ``2·w``, ``0.5·w^-0.5``: the derivative of ``name**n``."""
+    k = n - 1
+    coef = format_number(n)
+    if k == 0:
+        return coef
+    if k == 1:
+        return f"{coef}·{name}"
+    if float(k).is_integer():
+        return f"{coef}·{name}{format_number(k).translate(SUPERSCRIPTS)}"
+    return f"{coef}·{name}^{format_number(k)}"
+
+
+# -- the trace around a node -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Input:
+    node: str
+    name: str
+    attrs: dict[str, Any]
+    sent: dict[str, Any] | None
+    """The gradient the node sent to this input (the edge's ``grad``)."""
+
+
+def _inputs(graph: nx.DiGraph, node: str, symbols: tuple[str, ...]) -> list[_Input]:
+    preds = sorted(graph.predecessors(node), key=lambda p: min(graph.edges[p, node].get("slots") or [0]))
+    out = []
+    for p in preds:
+        slot = min(graph.edges[p, node].get("slots") or [0])
+        attrs = graph.nodes[p]
+        fallback = symbols[slot] if slot < len(symbols) else f"input{slot}"
+        name = attrs.get("name") or fallback
+        out.append(_Input(p, name, attrs, graph.edges[p, node].get("grad")))
+    return out
+
+
+def _times(g: str | None, factor: str | None, result: str | None) -> str | None:
+    """``G · F = R`` when the factor's numbers are known, else just the result ``R``."""
+    if result is None:
+        return None
+    return f"{g} · {factor} = {result}" if g is not None and factor else result
+
+
+# -- the rules ---------------------------------------------------------------------------------------
+def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
+    """Return the local rule of ``node`` with the numbers recorded for it."""
+    attrs = graph.nodes[node]
+    op = str(attrs.get("op") or "")
+    family = op_family(op)
+    g = _short(attrs.get("grad"))
+    out_name = attrs.get("name")
+    if attrs.get("kind") == "leaf" or family == "accumulategrad":
+        return _accumulate(graph, node, attrs, g)
+    maker = _RULES.get(family)
+    if maker is None:
+        ins = _inputs(graph, node, BINARY_NAMES)
+        return ChainRule(op, OPAQUE, tuple(
+            InputRule(i.name, f"grad_{i.name} = ∂{out_name or 'out'}/∂{i.name} applied to grad_out",
+                      _short(i.sent)) for i in ins))
+    return maker(graph, node, attrs, op, g)
+
+
+def _accumulate(graph: nx.DiGraph, node: str, attrs: dict[str, Any], g: str | None) -> ChainRule:
+    name = attrs.get("name") or "leaf"
+    arriving = [graph.edges[node, c].get("grad") for c in graph.successors(node)]
+    if len(arriving) > 1:
+        parts = " + ".join(_short(a) or "?" for a in arriving)
+        summary = (f"AccumulateGrad adds the {len(arriving)} gradients arriving into {name}.grad: "
+                   f"{name}.grad = {parts}" + (f" = {g}" if g else ""))
+    else:
+        summary = f"AccumulateGrad stores the arriving gradient in {name}.grad" + (f": {name}.grad = {g}" if g else "")
+    return ChainRule(str(attrs.get("op")), summary)
+
+
+Rule = Callable[[nx.DiGraph, str, dict[str, Any], str, str | None], ChainRule]
+
+
+def _passthrough(verb: str, sign: Callable[[int], str] | None = None,
+                 symbols: tuple[str, ...] = BINARY_NAMES) -> Rule:
+    """Add, sub, neg, to/copy: each input gets grad_out (sub: minus for the second); an input
+    that was broadcast gets it summed back to its own shape."""
+
+    def make(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+        ins = _inputs(graph, node, symbols)
+        rules = []
+        for i in ins:
+            slot = min(graph.edges[i.node, node].get("slots") or [0])
+            minus = sign(slot) if sign else ""
+            sent = _short(i.sent)
+            numbers = sent
+            if g is not None and sent is not None and not minus and sent != g:
+                numbers = f"{g} summed to {i.name}'s shape = {sent}"
+            rules.append(InputRule(i.name, f"grad_{i.name} = {minus}grad_out", numbers))
+        return ChainRule(op, verb, tuple(rules))
+
+    return make
+
+
+def _pow(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+    n = _saved_number(attrs, "exponent")
+    ins = _inputs(graph, node, UNARY_NAMES)
+    rules = []
+    for i in ins[:1]:
+        if n is None:
+            rules.append(InputRule(i.name, f"grad_{i.name} = grad_out · n·{i.name}ⁿ⁻¹", _short(i.sent)))
+            continue
+        x = _values(i.attrs.get("value"))
+        factor = _safe(lambda v: n * v ** (n - 1), x) if x is not None else None
+        numbers = _times(g, format_values(factor) if factor is not None else None, _short(i.sent))
+        rules.append(InputRule(i.name, f"grad_{i.name} = grad_out · {_power(n, i.name)}", numbers))
+    return ChainRule(op, "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹", tuple(rules))
+
+
+def _mul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+    ins = _inputs(graph, node, BINARY_NAMES)
+    names = {min(graph.edges[i.node, node].get("slots") or [0]): i for i in ins}
+    rules = []
+    for slot, i in sorted(names.items()):
+        other = names.get(1 - slot)
+        other_name = other.name if other else "(the other input)"
+        other_values = _short(other.attrs.get("value")) if other else None
+        numbers = _times(g, other_values, _short(i.sent))
+        rules.append(InputRule(i.name, f"grad_{i.name} = grad_out · {other_name}", numbers))
+    summary = "the product rule: each input gets grad_out times the other input"
+    if len(ins) == 1:
+        summary += " (the other needs no gradient, so only its value was used)"
+    return ChainRule(op, summary, tuple(rules))
+
+
+def _div(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+    ins = _inputs(graph, node, BINARY_NAMES)
+    rules = []
+    for i in ins:
+        slot = min(graph.edges[i.node, node].get("slots") or [0])
+        rule = (f"grad_{i.name} = grad_out / b" if slot == 0 else f"grad_{i.name} = −grad_out · a / b²")
+        rules.append(InputRule(i.name, rule, _times(g, None, _short(i.sent))))
+    return ChainRule(op, "the quotient rule: d(a/b) = da/b − a·db/b²", tuple(rules))
+
+
+def _elementwise(summary: str, rule: Callable[[str, str], str],
+                 factor: Callable[[Nested | None, Nested | None], Nested | None]) -> Rule:
+    """exp, log, sigmoid, tanh, relu: grad_x = grad_out · f'(x), f' from the input's value ``x``
+    or the node's result ``y``."""
+
+    def make(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+        ins = _inputs(graph, node, UNARY_NAMES)
+        y = _values(attrs.get("value"))
+        rules = []
+        for i in ins[:1]:
+            f = factor(_values(i.attrs.get("value")), y)
+            numbers = _times(g, format_values(f) if f is not None else None, _short(i.sent))
+            rules.append(InputRule(i.name, rule(i.name, attrs.get("name") or "y"), numbers))
+        return ChainRule(op, summary, tuple(rules))
+
+    return make
+
+
+def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+    ins = _inputs(graph, node, UNARY_NAMES)
+    n = _saved_number(attrs, "self_sym_numel")
+    if n is None and ins:
+        n = float(element_count(ins[0].attrs.get("value")) or 0) or None
+    grad = _values(attrs.get("grad"))
+    if n and isinstance(grad, (int, float)):
+        share = (f"1/{format_number(n)}" if grad == 1 else f"{format_number(grad)}/{format_number(n)}")
+        summary = f"each element gets grad_out / n = {share} = {format_number(grad / n)}"
+    elif n:
+        summary = f"each element gets grad_out / n (n = {format_number(n)})"
+    else:
+        summary = "each element gets grad_out / n"
+    rules = tuple(InputRule(i.name, f"grad_{i.name} = grad_out / n, spread to every element",
+                            _short(i.sent)) for i in ins[:1])
+    return ChainRule(op, summary, rules)
+
+
+def _sum(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+    ins = _inputs(graph, node, UNARY_NAMES)
+    rules = tuple(InputRule(i.name, f"grad_{i.name} = grad_out copied to every element",
+                            _short(i.sent)) for i in ins[:1])
+    return ChainRule(op, "each element gets grad_out" + (f" = {g}" if g else ""), rules)
+
+
+def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+    family = op_family(op)
+    symbols = ("bias", "A", "B") if family == "addmm" else ("A", "B")
+    ins = _inputs(graph, node, symbols)
+    rules = []
+    for i in ins:
+        slot = min(graph.edges[i.node, node].get("slots") or [0])
+        symbol = symbols[slot] if slot < len(symbols) else i.name
+        rule = {"bias": f"grad_{i.name} = grad_out summed over the rows",
+                "A": f"grad_{i.name} = grad_out · Bᵀ",
+                "B": f"grad_{i.name} = Aᵀ · grad_out"}.get(symbol, f"grad_{i.name} = grad_out · …")
+        rules.append(InputRule(i.name, rule, _short(i.sent)))
+    return ChainRule(op, "matrix product C = A·B: grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out",
+                     tuple(rules))
+
+
+def _reshape(summary: str, how: str) -> Rule:
+    def make(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
+        ins = _inputs(graph, node, UNARY_NAMES)
+        return ChainRule(op, summary, tuple(
+            InputRule(i.name, f"grad_{i.name} = grad_out {how}", _short(i.sent)) for i in ins[:1]))
+
+    return make
+
+
+def _sigmoid_factor(x: Nested | None, y: Nested | None) -> Nested | None:
+    return _safe(lambda s: s * (1 - s), y) if y is not None else None
+
+
+def _exp_factor(x: Nested | None, y: Nested | None) -> Nested | None:
+    return y if y is not None else (_safe(math.exp, x) if x is not None else None)
+
+
+_RULES: dict[str, Rule] = {
+    "add": _passthrough("addition passes grad_out to each input unchanged"),
+    "sub": _passthrough("subtraction passes grad_out to a and −grad_out to b",
+                        sign=lambda k: "−" if k else ""),
+    "neg": _passthrough("negation: the input gets −grad_out", sign=lambda k: "−", symbols=UNARY_NAMES),
+    "mul": _mul,
+    "div": _div,
+    "pow": _pow,
+    "exp": _elementwise("d(eˣ)/dx = eˣ, the result itself", lambda x, y: f"grad_{x} = grad_out · exp({x})",
+                        _exp_factor),
+    "log": _elementwise("d(log x)/dx = 1/x", lambda x, y: f"grad_{x} = grad_out / {x}",
+                        lambda x, y: _safe(lambda v: 1 / v, x) if x is not None else None),
+    "sigmoid": _elementwise("d(σ(x))/dx = σ(x)·(1 − σ(x))",
+                            lambda x, y: f"grad_{x} = grad_out · {y}·(1 − {y})", _sigmoid_factor),
+    "tanh": _elementwise("d(tanh x)/dx = 1 − tanh²(x)", lambda x, y: f"grad_{x} = grad_out · (1 − {y}²)",
+                         lambda x, y: _safe(lambda t: 1 - t * t, y) if y is not None else None),
+    "relu": _elementwise("ReLU lets grad_out through where the input was positive, else 0",
+                         lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
+                         lambda x, y: _safe(lambda v: 1.0 if v > 0 else 0.0, y) if y is not None else None),
+    "clamp": _elementwise("clamp lets grad_out through where the input was inside the bounds, else 0",
+                          lambda x, y: f"grad_{x} = grad_out where {x} was not clamped, else 0",
+                          lambda x, y: None),
+    "threshold": _elementwise("ReLU lets grad_out through where the input was positive, else 0",
+                              lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
+                              lambda x, y: None),
+    "sum": _sum,
+    "mean": _mean,
+    "mm": _matmul,
+    "addmm": _matmul,
+    "bmm": _matmul,
+    "matmul": _matmul,
+    "t": _reshape("transpose: the gradient is transposed back", "transposed (grad_outᵀ)"),
+    "transpose": _reshape("transpose: the gradient is transposed back", "transposed (grad_outᵀ)"),
+    "permute": _reshape("permute: the gradient's axes are put back", "with its axes put back"),
+    "view": _reshape("view: the same numbers, reshaped back", "reshaped to the input's shape"),
+    "reshapealias": _reshape("reshape: the same numbers, reshaped back", "reshaped to the input's shape"),
+    "unsafeview": _reshape("reshape: the same numbers, reshaped back", "reshaped to the input's shape"),
+    "expand": _reshape("expand: the copies' gradients are summed back", "summed over the expanded dims"),
+    "tocopy": _passthrough("to()/copy: the gradient goes back to the input's device and dtype",
+                           symbols=UNARY_NAMES),
+    "copy": _passthrough("copy: the gradient goes back to the source unchanged", symbols=UNARY_NAMES),
+    "copys": _passthrough("copy: the gradient goes back to the source unchanged", symbols=UNARY_NAMES),
+}
