@@ -27,14 +27,16 @@ import json
 import os
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
+import networkx as nx
+
 from ..errors import LayoutError
-from .display import DisplayGraph, DisplayNode
+from .display import DisplayGraph, DisplayNode, ViewOptions
 from .dot import FONT, FONT_SIZE, GRAPH_ATTRS, MAIN_EDGE_WEIGHT, XPOS_ITERATIONS, label_text, quote
 from .gc_pause import without_gc
 from .layout import (
@@ -48,6 +50,7 @@ from .layout import (
     parse_json_layout,
 )
 from .layout_cache import CachedLayoutJob, LayoutCache
+from .topology import collapsed_ancestor, parent_path
 
 __all__ = [
     "CLUSTER_LABEL_HEIGHT",
@@ -56,6 +59,7 @@ __all__ = [
     "ComposeJob",
     "Composer",
     "PieceLayout",
+    "composed_seconds",
     "keep_in_place",
     "layout_job",
     "should_compose",
@@ -568,6 +572,50 @@ def translated(layout: Layout, dx: float, dy: float) -> Layout:
         clusters=[ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label)
                   for c in layout.clusters],
         warnings=layout.warnings)
+
+
+SECONDS_PER_NODE = 60e-6
+"""Measured (``bench/compose.py``, warm composer): planning, canonical texts, placement and
+splicing cost 40-60 µs per display node (0.75-1.0 s for the 20,000-node stacks)."""
+
+
+def composed_seconds(graph: nx.DiGraph, options: ViewOptions,
+                     predict: Callable[[float], float]) -> float:
+    """Estimate the seconds :class:`Composer` takes on ``graph`` under ``options``, per module.
+
+    Each module's piece has its own nodes plus one box per child module (a collapsed module is
+    one node); pieces of equal type and size are counted once (they are usually the same block),
+    and each distinct piece costs ``predict(size)`` (the cost model's ``dot`` time), shared
+    among :data:`DOT_WORKERS` processes, plus :data:`SECONDS_PER_NODE` per node.  Needs no
+    display graph (building one costs ~1 s at 20,000 nodes).
+    """
+    collapsed = frozenset(options.collapsed)
+    direct: dict[str | None, int] = {}
+    children: dict[str | None, set[str]] = {}
+    cache: dict[str | None, str | None] = {}
+    drawn: set[str] = set()
+    for _, module in graph.nodes(data="module"):
+        rep = collapsed_ancestor(module, collapsed, cache)
+        if rep is not None:
+            if rep in drawn:
+                continue  # a collapsed module is one node
+            drawn.add(rep)
+        home = parent_path(rep) if rep is not None else module
+        direct[home] = direct.get(home, 0) + 1
+        path = home
+        while path is not None:  # every ancestor holds its child as a box
+            parent = parent_path(path)
+            children.setdefault(parent, set()).add(path)
+            path = parent
+    types = graph.graph.get("module_types") or {}
+    pieces: set[tuple[str, int]] = set()
+    for path in set(direct) | set(children):
+        size = direct.get(path, 0) + len(children.get(path, ()))
+        kind = types.get(path, "") if isinstance(types, dict) and path is not None else ""
+        pieces.add((str(kind) if path is not None else "<top>", size))
+    dot_seconds = sum(predict(size) for _, size in pieces) / DOT_WORKERS
+    largest = max((predict(size) for _, size in pieces), default=0.0)
+    return max(dot_seconds, largest) + SECONDS_PER_NODE * graph.number_of_nodes()
 
 
 class _Job(Protocol):

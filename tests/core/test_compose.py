@@ -10,6 +10,7 @@ number of stages (3 or more) and of blocks per stage (3 or more).
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 import networkx as nx
@@ -210,5 +211,21 @@ def test_positions_in_very_tall_drawings_are_exact() -> None:
     ys = [drawing.nodes[f"a{k}"].y for k in range(30)]
     assert ys[-1] > 100_000
     # default node height 0.5 in = 36 pt, ranksep 50 in = 3,600 pt: one rank every 3,636 pt
-    assert [b - a for a, b in zip(ys, ys[1:])] == [3636.0] * 29
+    assert [b - a for a, b in itertools.pairwise(ys)] == [3636.0] * 29
     assert ys[0] == 18.0
+
+
+def test_composed_estimate_counts_each_distinct_piece_once() -> None:
+    graph = residual_stack(stages=4, blocks=6)  # 147 nodes
+    size = float  # a stand-in cost model: a piece of n items costs n seconds
+
+    # blocks (6 nodes) and stages (6 block boxes) are pieces of size 6, the stages list of 4
+    # boxes; the top holds x, Pow, Mean and the list's box: 4 (a piece of another kind)
+    expected = max((6 + 4 + 4) / compose.DOT_WORKERS, 6) + compose.SECONDS_PER_NODE * 147
+    assert compose.composed_seconds(graph, ViewOptions(), size) == pytest.approx(expected)
+    # stage 1 collapsed is one node of the list: a list piece of 4 items still; nothing else new
+    collapsed = ViewOptions(collapsed=frozenset({"stages.1"}))
+    assert compose.composed_seconds(graph, collapsed, size) == pytest.approx(expected)
+    # the list collapsed: the top is x, the list's node, Pow, Mean: the one piece, of 4
+    only_top = ViewOptions(collapsed=frozenset({"stages"}))
+    assert compose.composed_seconds(graph, only_top, size) == pytest.approx(4 + compose.SECONDS_PER_NODE * 147)
