@@ -422,17 +422,38 @@ Point = tuple[float, float]
 
 
 def _moved_ends(points: list[Point], start: Point | None, end: Point | None) -> list[Point]:
-    """Return bezier ``points`` with the first/last point moved to ``start``/``end`` (its
-    neighbouring control point moves along, so the curve keeps its shape)."""
-    if start is not None and len(points) >= 2:
-        dx, dy = start[0] - points[0][0], start[1] - points[0][1]
-        points[0] = start
-        points[1] = (points[1][0] + dx, points[1][1] + dy)
-    if end is not None and len(points) >= 2:
-        dx, dy = end[0] - points[-1][0], end[1] - points[-1][1]
-        points[-1] = end
-        points[-2] = (points[-2][0] + dx, points[-2][1] + dy)
-    return points
+    """Return bezier ``points`` with the first/last point moved to ``start``/``end``.
+
+    The move fades along the curve (a point at fraction ``t`` of the way moves by ``1 - t`` of
+    the start's move and ``t`` of the end's), so the curve bends gently toward a port instead of
+    kinking at its end.
+    """
+    n = len(points)
+    if n < 2 or (start is None and end is None):
+        return points
+    sx, sy = (start[0] - points[0][0], start[1] - points[0][1]) if start is not None else (0.0, 0.0)
+    ex, ey = (end[0] - points[-1][0], end[1] - points[-1][1]) if end is not None else (0.0, 0.0)
+    last = n - 1
+    moved = [(x + sx * (last - i) / last + ex * i / last, y + sy * (last - i) / last + ey * i / last)
+             for i, (x, y) in enumerate(points)]
+    if start is not None:
+        moved[0] = start
+    if end is not None:
+        moved[-1] = end
+    return moved
+
+
+def _smooth_join(before: list[Point], after: list[Point]) -> None:
+    """Make the curve pass a port (``before``'s last point, ``after``'s first) vertically, as
+    edges cross rank borders in a top-to-bottom drawing: the two control points beside the port
+    are put straight above and below it (in place)."""
+    if len(before) < 4 or len(after) < 4:
+        return
+    jx, jy = after[0]
+    up = max(4.0, (jy - before[-4][1]) / 2) if before[-4][1] < jy else 4.0
+    down = max(4.0, (after[3][1] - jy) / 2) if after[3][1] > jy else 4.0
+    before[-2] = (jx, jy - up)
+    after[1] = (jx, jy + down)
 
 
 class _Placement:
@@ -465,7 +486,11 @@ class _Placement:
         for index, edge in enumerate(self.display.edges):
             spline: list[Point] = []
             for _, points in sorted(self.parts[index], key=lambda part: part[0]):
-                spline.extend(points if not spline else points[1:])
+                if spline:
+                    _smooth_join(spline, points)
+                    spline.extend(points[1:])
+                else:
+                    spline.extend(points)
             if not spline:
                 raise LayoutError(f"The composed layout lost the edge {edge.source} -> {edge.target}.")
             edges.append(EdgePath(edge.source, edge.target, tuple(spline), self.arrows.get(index)))
