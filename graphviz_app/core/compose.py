@@ -36,7 +36,7 @@ from typing import NamedTuple, Protocol
 import networkx as nx
 
 from ..errors import LayoutError
-from .display import DisplayGraph, DisplayNode, ViewOptions
+from .display import DisplayGraph, ViewOptions
 from .dot import FONT, FONT_SIZE, GRAPH_ATTRS, MAIN_EDGE_WEIGHT, XPOS_ITERATIONS, label_text, quote
 from .gc_pause import without_gc
 from .layout import (
@@ -139,11 +139,6 @@ class PieceLayout:
                 self.height + 2 * CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
 
 
-def _node_dot(canonical: str, node: DisplayNode) -> str:
-    """The node's statement as it matters to the layout: shape, periphery, label size."""
-    return f'  "{canonical}" [{_node_attrs(node.label, node.kind == "module", node.is_output)}];'
-
-
 @lru_cache(maxsize=65536)
 def _node_attrs(label: tuple[str, ...], module: bool, output: bool) -> str:
     attrs = [f"label={label_text(tuple(_DIGIT.sub('0', line) for line in label))}"]
@@ -152,6 +147,40 @@ def _node_attrs(label: tuple[str, ...], module: bool, output: bool) -> str:
     if output:
         attrs.append('peripheries="2"')
     return ", ".join(attrs)
+
+
+_EDGE_ATTRS = {
+    (True, True): f' [weight="{MAIN_EDGE_WEIGHT}"]',
+    (False, True): "",
+    (True, False): f' [weight="{MAIN_EDGE_WEIGHT}", arrowhead=none]',
+    (False, False): " [arrowhead=none]",
+}
+"""An edge's attributes by (main input, arrowhead): only edges into a node get an arrow."""
+_PORT = f'shape=point, width="{PORT_SIZE}", height="{PORT_SIZE}", label=""'
+
+
+@lru_cache(maxsize=4096)
+def _item_names(count: int) -> tuple[str, ...]:
+    return tuple(f"i{k}" for k in range(count))
+
+
+@lru_cache(maxsize=4096)
+def _port_rank(rank: str, prefix: str, count: int) -> str:
+    return f"  {{rank={rank}; " + " ".join(f'"{prefix}{k}" [{_PORT}];' for k in range(count)) + "}"
+
+
+@lru_cache(maxsize=4096)
+def _header(items: int) -> str:
+    """The graph and default attributes of a piece of ``items`` items, as :mod:`.dot` writes
+    them (no clusters: a piece holds boxes instead)."""
+    attrs = {k: v for k, v in GRAPH_ATTRS.items() if k != "fontname"}
+    attrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, items):.4g}"
+    out = ["digraph piece {"]
+    out.extend(f"  {k}={quote(v)};" for k, v in attrs.items())
+    out.append(f"  node [shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, "
+               'height="0.3", margin="0.08,0.04"];')
+    out.append('  edge [arrowsize="0.6"];')
+    return "\n".join(out)
 
 
 class Composer:
@@ -223,60 +252,46 @@ class Composer:
 
     def _write(self, piece: _Piece, display: DisplayGraph) -> None:
         """Give ``piece`` its canonical names and DOT text (child pieces must be laid out)."""
-        names: dict[str, str] = {}
-        for k, item in enumerate(piece.items):
-            names[item] = f"i{k}"
-
-        def inner_rank(ref: str) -> int:
-            return piece.items.index(ref) if ref in names else -1
-
-        item_pos = {item: k for k, item in enumerate(piece.items)}
-        by_edge_in = {s.edge: s for s in piece.segments if s.source.startswith("p:")}
-        by_edge_out = {s.edge: s for s in piece.segments if s.target.startswith("q:")}
-        in_order = sorted(piece.in_ports, key=lambda e: (item_pos[by_edge_in[e].target], e))
-        out_order = sorted(piece.out_ports, key=lambda e: (item_pos[by_edge_out[e].source], e))
-        piece.in_ports, piece.out_ports = in_order, out_order
-        for k, e in enumerate(in_order):
-            names[f"p:{e}"] = f"p{k}"
-        for k, e in enumerate(out_order):
-            names[f"q:{e}"] = f"q{k}"
-        del inner_rank
-        gattrs = {k: v for k, v in GRAPH_ATTRS.items() if k != "fontname"}
-        gattrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, len(piece.items)):.4g}"
-        out = ["digraph piece {"]
-        out.extend(f"  {k}={quote(v)};" for k, v in gattrs.items())
-        out.append(f"  node [shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, "
-                   'height="0.3", margin="0.08,0.04"];')
-        out.append('  edge [arrowsize="0.6"];')
+        items = piece.items
+        names = dict(zip(items, _item_names(len(items))))
+        if piece.in_ports or piece.out_ports:
+            item_pos = {item: k for k, item in enumerate(items)}
+            inward = {s.edge: item_pos[s.target] for s in piece.segments if s.source[:2] == "p:"}
+            outward = {s.edge: item_pos[s.source] for s in piece.segments if s.target[:2] == "q:"}
+            piece.in_ports = sorted(piece.in_ports, key=lambda e: (inward[e], e))
+            piece.out_ports = sorted(piece.out_ports, key=lambda e: (outward[e], e))
+            for k, e in enumerate(piece.in_ports):
+                names[f"p:{e}"] = f"p{k}"
+            for k, e in enumerate(piece.out_ports):
+                names[f"q:{e}"] = f"q{k}"
+        out = [_header(len(items))]
         extent = [0.0, 0.0]
-        for item in piece.items:
-            if item.startswith("c:"):
+        nodes = display.nodes
+        for item in items:
+            if item[:2] == "c:":
                 width, height = self.pieces[self._texts[item[2:]]].box_size
                 extent[0] += width
                 extent[1] += height
                 out.append(f'  "{names[item]}" [shape=box, fixedsize=true, label="", '
                            f'width="{width / 72:.4f}", height="{height / 72:.4f}"];')
             else:
-                out.append(_node_dot(names[item], display.nodes[item]))
-        port = f'shape=point, width="{PORT_SIZE}", height="{PORT_SIZE}", label=""'
-        if in_order:
-            out.append("  {rank=min; " + " ".join(f'"p{k}" [{port}];' for k in range(len(in_order))) + "}")
-        if out_order:
-            out.append("  {rank=max; " + " ".join(f'"q{k}" [{port}];' for k in range(len(out_order))) + "}")
+                node = nodes[item]
+                out.append(f'  "{names[item]}" [{_node_attrs(node.label, node.kind == "module", node.is_output)}];')
+        if piece.in_ports:
+            out.append(_port_rank("min", "p", len(piece.in_ports)))
+        if piece.out_ports:
+            out.append(_port_rank("max", "q", len(piece.out_ports)))
         lines = []
         for seg in piece.segments:
-            attrs = []
-            if seg.main:
-                attrs.append(f'weight="{MAIN_EDGE_WEIGHT}"')
-            if not _is_node(seg.target):
-                attrs.append("arrowhead=none")
-            line = f'  "{names[seg.source]}" -> "{names[seg.target]}"'
-            lines.append(line + (f" [{', '.join(attrs)}]" if attrs else "") + ";")
-        out.extend(sorted(lines))  # canonical order: same structure, same text
-        out.append("}")
+            head = names[seg.target]
+            arrow = head[0] == "i" and seg.target[:2] != "c:"
+            lines.append(f'  "{names[seg.source]}" -> "{head}"{_EDGE_ATTRS[seg.main, arrow]};')
+        lines.sort()  # canonical order: same structure, same text
+        out.extend(lines)
+        out.append("}\n")
         piece.names = names
-        piece.text = "\n".join(out) + "\n"
-        if max(extent) + NODE_EXTENT * len(piece.items) > PRECISE_ABOVE:
+        piece.text = "\n".join(out)
+        if max(extent) + NODE_EXTENT * len(items) > PRECISE_ABOVE:
             self._precise.add(piece.text)
 
     # -- laying out -----------------------------------------------------------------------------
@@ -414,27 +429,24 @@ class ComposeJob:
         return layout
 
 
-def _is_node(ref: str) -> bool:
-    return not ref.startswith(("c:", "p:", "q:"))
-
-
 Point = tuple[float, float]
 
 
-def _moved_ends(points: list[Point], start: Point | None, end: Point | None) -> list[Point]:
-    """Return bezier ``points`` with the first/last point moved to ``start``/``end``.
+def _placed(points: tuple[Point, ...], ox: float, oy: float, start: Point | None,
+            end: Point | None) -> list[Point]:
+    """Return bezier ``points`` moved by ``(ox, oy)``, with the first/last point then moved to
+    ``start``/``end`` (when given).
 
-    The move fades along the curve (a point at fraction ``t`` of the way moves by ``1 - t`` of
-    the start's move and ``t`` of the end's), so the curve bends gently toward a port instead of
-    kinking at its end.
+    The move to a port fades along the curve (a point at fraction ``t`` of the way moves by
+    ``1 - t`` of the start's move and ``t`` of the end's), so the curve bends gently toward the
+    port instead of kinking at its end.
     """
-    n = len(points)
-    if n < 2 or (start is None and end is None):
-        return points
-    sx, sy = (start[0] - points[0][0], start[1] - points[0][1]) if start is not None else (0.0, 0.0)
-    ex, ey = (end[0] - points[-1][0], end[1] - points[-1][1]) if end is not None else (0.0, 0.0)
-    last = n - 1
-    moved = [(x + sx * (last - i) / last + ex * i / last, y + sy * (last - i) / last + ey * i / last)
+    if (start is None and end is None) or len(points) < 2:
+        return [(x + ox, y + oy) for x, y in points]
+    last = len(points) - 1
+    sx, sy = (start[0] - points[0][0] - ox, start[1] - points[0][1] - oy) if start else (0.0, 0.0)
+    ex, ey = (end[0] - points[-1][0] - ox, end[1] - points[-1][1] - oy) if end else (0.0, 0.0)
+    moved = [(x + ox + (sx * (last - i) + ex * i) / last, y + oy + (sy * (last - i) + ey * i) / last)
              for i, (x, y) in enumerate(points)]
     if start is not None:
         moved[0] = start
@@ -502,27 +514,29 @@ class _Placement:
         drawing = self.laid[piece.text].layout
         boxes, names = drawing.nodes, piece.names
         ox, oy = origin
-        child_origin: dict[str, tuple[Point, _Piece]] = {}
+        child_origin: dict[str, tuple[float, float, _Piece]] = {}
+        nodes, clusters = self.nodes, self.clusters
         for item in piece.items:
             box = boxes[names[item]]
-            if item.startswith("c:"):
+            if item[:2] == "c:":
                 path = item[2:]
                 left, top = ox + box.x - box.width / 2, oy + box.y - box.height / 2
-                self.clusters.append(ClusterBox(path, left, top, box.width, box.height,
-                                                self.display.clusters[path].label))
+                clusters.append(ClusterBox(path, left, top, box.width, box.height,
+                                           self.display.clusters[path].label))
                 inner = (left + CLUSTER_PAD, top + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
                 child = self.pieces[path]
-                child_origin[item] = (inner, child)
+                child_origin[item] = (inner[0], inner[1], child)
                 stack.append((child, inner, depth + 1))
             else:
-                self.nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
+                nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
         by_pair = self._pairs.get(piece.text)
         if by_pair is None:
             by_pair = self._pairs[piece.text] = {}
             for path in drawing.edges:
                 by_pair.setdefault((path.source, path.target), []).append(path)
         taken: dict[tuple[str, str], int] = {}
-        parts, arrows = self.parts, self.arrows
+        parts, arrows, laid = self.parts, self.arrows, self.laid
+        inward, outward, meet = (2, depth), (0, -depth), (1, 0)
         for seg in piece.segments:
             source, target = seg.source, seg.target
             pair = (names[source], names[target])
@@ -532,33 +546,29 @@ class _Placement:
             else:  # parallel edges: in order
                 path = paths[taken.get(pair, 0)]
                 taken[pair] = taken.get(pair, 0) + 1
-            points = [(x + ox, y + oy) for x, y in path.points]
             start = end = None
-            if source.startswith("c:"):
-                (cx, cy), child = child_origin[source]
-                port = self.laid[child.text].layout.nodes[child.names[f"q:{seg.edge}"]]
+            key = meet
+            kind = source[:2]
+            if kind == "c:":
+                cx, cy, child = child_origin[source]
+                port = laid[child.text].layout.nodes[child.names[f"q:{seg.edge}"]]
                 start = (cx + port.x, cy + port.y)
-                key = (0, -depth - 1)
-            elif source.startswith("p:"):
-                port = boxes[names[source]]
+            elif kind == "p:":
+                port = boxes[pair[0]]
                 start = (ox + port.x, oy + port.y)
-                key = (2, depth)
-            else:
-                key = (0, -depth - 1)
-            if target.startswith("c:"):
-                (cx, cy), child = child_origin[target]
-                port = self.laid[child.text].layout.nodes[child.names[f"p:{seg.edge}"]]
+                key = inward
+            kind = target[:2]
+            if kind == "c:":
+                cx, cy, child = child_origin[target]
+                port = laid[child.text].layout.nodes[child.names[f"p:{seg.edge}"]]
                 end = (cx + port.x, cy + port.y)
-            elif target.startswith("q:"):
-                port = boxes[names[target]]
+            elif kind == "q:":
+                port = boxes[pair[1]]
                 end = (ox + port.x, oy + port.y)
-                key = (0, -depth)
-            else:
-                arrows[seg.edge] = (tuple((x + ox, y + oy) for x, y in path.arrow)
-                                    if path.arrow else None)
-            if not source.startswith("p:") and not target.startswith("q:"):
-                key = (1, 0)  # the piece where both ends meet
-            parts[seg.edge].append((key, _moved_ends(points, start, end)))
+                key = outward
+            elif path.arrow:
+                arrows[seg.edge] = tuple((x + ox, y + oy) for x, y in path.arrow)
+            parts[seg.edge].append((key, _placed(path.points, ox, oy, start, end)))
 
 
 def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
