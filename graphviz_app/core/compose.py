@@ -59,6 +59,7 @@ __all__ = [
     "ComposeJob",
     "Composer",
     "PieceLayout",
+    "can_compose",
     "composed_seconds",
     "keep_in_place",
     "layout_job",
@@ -612,6 +613,14 @@ def translated(layout: Layout, dx: float, dy: float) -> Layout:
 SECONDS_PER_NODE = 60e-6
 """Measured (``bench/compose.py``, warm composer): planning, canonical texts, placement and
 splicing cost 40-60 µs per display node (0.75-1.0 s for the 20,000-node stacks)."""
+
+
+def can_compose(graph: nx.DiGraph, options: ViewOptions) -> bool:
+    """Return True when ``graph`` under ``options`` would be composed (see :func:`should_compose`),
+    judged from the graph alone: more than SINGLE_RUN_MAX_NODES nodes, clusters drawn, modules."""
+    if graph.number_of_nodes() <= SINGLE_RUN_MAX_NODES or not options.clusters:
+        return False
+    return any(module for _, module in graph.nodes(data="module"))
 
 
 def composed_seconds(graph: nx.DiGraph, options: ViewOptions,

@@ -229,3 +229,11 @@ def test_composed_estimate_counts_each_distinct_piece_once() -> None:
     # the list collapsed: the top is x, the list's node, Pow, Mean: the one piece, of 4
     only_top = ViewOptions(collapsed=frozenset({"stages"}))
     assert compose.composed_seconds(graph, only_top, size) == pytest.approx(4 + compose.SECONDS_PER_NODE * 147)
+
+
+def test_composition_is_judged_from_the_graph_as_from_its_display() -> None:
+    big = residual_stack(stages=6, blocks=50)
+    assert compose.can_compose(big, ViewOptions()) == should_compose(build_display(big)) is True
+    assert not compose.can_compose(big, ViewOptions(clusters=False))
+    small = residual_stack(stages=2, blocks=5)
+    assert compose.can_compose(small, ViewOptions()) == should_compose(build_display(small)) is False
