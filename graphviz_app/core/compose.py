@@ -573,25 +573,24 @@ class _Placement:
 
 
 def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
-    """Return ``after`` moved so that ``anchor`` stays where it was on screen.
+    """Return ``after`` moved so that module ``anchor`` stays where it was on screen.
 
-    ``anchor`` is a module path: in ``before`` either a collapsed module node (``m:<path>``)
-    or a cluster; likewise in ``after``.  The top-left corner of its box keeps its place (the
-    layout is only translated; nothing else changes).  Returns ``after`` unchanged when the
-    anchor is in neither.
+    ``anchor`` is a module path: in each layout either a collapsed module node (``m:<path>``)
+    or a cluster.  The middle of its top side keeps its place (the layout is only translated):
+    in a top-to-bottom drawing the column it sits in, and what lies above it, stay put as it
+    grows or shrinks.  Returns ``after`` unchanged when the anchor is in neither layout.
     """
-    def corner(layout: Layout) -> Point | None:
+    def top_middle(layout: Layout) -> Point | None:
         node = layout.nodes.get("m:" + anchor)
         if node is not None:
-            return (node.x - node.width / 2, node.y - node.height / 2)
+            return (node.x, node.y - node.height / 2)
         box = next((c for c in layout.clusters if c.name == anchor), None)
-        return (box.x, box.y) if box is not None else None
+        return (box.x + box.width / 2, box.y) if box is not None else None
 
-    old, new = corner(before), corner(after)
+    old, new = top_middle(before), top_middle(after)
     if old is None or new is None:
         return after
-    dx, dy = old[0] - new[0], old[1] - new[1]
-    return translated(after, dx, dy)
+    return translated(after, old[0] - new[0], old[1] - new[1])
 
 
 def translated(layout: Layout, dx: float, dy: float) -> Layout:
