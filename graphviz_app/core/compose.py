@@ -59,6 +59,7 @@ __all__ = [
     "ComposeJob",
     "Composer",
     "PieceLayout",
+    "anchor_shift",
     "can_compose",
     "composed_seconds",
     "keep_in_place",
@@ -572,13 +573,14 @@ class _Placement:
             parts[seg.edge].append((key, _placed(path.points, ox, oy, start, end)))
 
 
-def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
-    """Return ``after`` moved so that module ``anchor`` stays where it was on screen.
+def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:
+    """Return how far ``after`` must move so that module ``anchor`` stays where it was on
+    screen (or, the same thing, how far a view must move the other way); None when the anchor
+    is in neither layout.
 
     ``anchor`` is a module path: in each layout either a collapsed module node (``m:<path>``)
-    or a cluster.  The middle of its top side keeps its place (the layout is only translated):
-    in a top-to-bottom drawing the column it sits in, and what lies above it, stay put as it
-    grows or shrinks.  Returns ``after`` unchanged when the anchor is in neither layout.
+    or a cluster.  The middle of its top side keeps its place: in a top-to-bottom drawing the
+    column it sits in, and what lies above it, stay put as it grows or shrinks.
     """
     def top_middle(layout: Layout) -> Point | None:
         node = layout.nodes.get("m:" + anchor)
@@ -589,8 +591,15 @@ def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
 
     old, new = top_middle(before), top_middle(after)
     if old is None or new is None:
-        return after
-    return translated(after, old[0] - new[0], old[1] - new[1])
+        return None
+    return (old[0] - new[0], old[1] - new[1])
+
+
+def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
+    """Return ``after`` moved (only translated) by :func:`anchor_shift`: module ``anchor``
+    where it was in ``before``; ``after`` unchanged when the anchor is in neither layout."""
+    shift = anchor_shift(before, after, anchor)
+    return after if shift is None else translated(after, *shift)
 
 
 def translated(layout: Layout, dx: float, dy: float) -> Layout:
