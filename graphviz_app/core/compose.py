@@ -620,8 +620,9 @@ def translated(layout: Layout, dx: float, dy: float) -> Layout:
 
 
 SECONDS_PER_NODE = 60e-6
-"""Measured (``bench/compose.py``, warm composer): planning, canonical texts, placement and
-splicing cost 40-60 µs per display node (0.75-1.0 s for the 20,000-node stacks)."""
+"""Measured (``bench/compose.py``): planning, canonical texts, placement and splicing cost
+25-30 µs per display node (0.5 s for the 20,000-node stacks, ``dot`` not counted), and building
+the display graph about as much again (``core.display``): 60 µs per graph node for both."""
 
 
 def can_compose(graph: nx.DiGraph, options: ViewOptions) -> bool:
