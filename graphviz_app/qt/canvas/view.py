@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..plain_text import plain_label
 from .interactions import MAX_ZOOM, InteractionMode, PanMode, ZoomAreaMode
 from .items import ClusterItem, NodeItem
 from .overview import OVERVIEW_SCALE
@@ -282,7 +283,7 @@ class BusyOverlay(QFrame):
         pal.setColor(QPalette.ColorRole.Window, pal.color(QPalette.ColorRole.ToolTipBase))
         pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.ToolTipText))
         self.setPalette(pal)
-        self.label = QLabel("Running…", self)
+        self.label = plain_label(QLabel("Running…", self))  # shows file names
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 0)
         self.progress.setFixedWidth(120)

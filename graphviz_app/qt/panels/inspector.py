@@ -13,6 +13,7 @@ from ...core.chain_rule import chain_rule
 from ...core.display import DisplayNode
 from ...core.stepping import format_number
 from ..document import Document
+from ..plain_text import plain_label, plain_tooltip
 
 
 def fmt_number(value: Any) -> str:
@@ -100,7 +101,7 @@ class InspectorPanel(QWidget):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.title = QLabel("Nothing selected", self)
+        self.title = plain_label(QLabel("Nothing selected", self))  # names come from the data
         self.title.setWordWrap(True)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.title.font()
@@ -186,7 +187,7 @@ class InspectorPanel(QWidget):
         group.setFirstColumnSpanned(True)
         for key, value in rows:
             child = QTreeWidgetItem(group, [key, value])
-            child.setToolTip(1, value)
+            child.setToolTip(1, plain_tooltip(value))
 
     def _show_node(self, graph: nx.DiGraph, node: str, dnode: DisplayNode) -> None:
         data = graph.nodes[node]

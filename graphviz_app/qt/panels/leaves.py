@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 from ...core import colors
 from ...core.stepping import format_number
 from ..document import Document
+from ..plain_text import plain_label
 from .inspector import fmt_shape
 
 COLUMNS = ("name", "shape", "device", "‖grad‖", "min", "max")
@@ -66,7 +67,7 @@ class LeavesPanel(QWidget):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.hint = QLabel("", self)
+        self.hint = plain_label(QLabel("", self))
         self.hint.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("leavesTable")

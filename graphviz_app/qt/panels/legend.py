@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLay
 from ...core import colors
 from ..canvas.scene import transfer_color
 from ..document import Document
+from ..plain_text import plain_label
 from ..theme import is_dark
 
 MODE_TITLES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
@@ -122,7 +123,7 @@ class LegendPanel(QFrame):
         row = QHBoxLayout()
         row.setSpacing(6)
         row.addWidget(swatch)
-        label = QLabel(text)
+        label = plain_label(QLabel(text))  # device, op and module names come from the data
         row.addWidget(label, 1)
         self._layout.addLayout(row)
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from ...core.topology import natural_key
 from ..document import Document
+from ..plain_text import plain_tooltip
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -108,7 +109,7 @@ class ModulesPanel(QWidget):
             name = path[len(parent_path) + 1:] if parent_path else path
             item = QTreeWidgetItem([name, str(counts.get(path, 0))])
             item.setData(0, PATH_ROLE, path)
-            item.setToolTip(0, path)
+            item.setToolTip(0, plain_tooltip(path))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Unchecked)
             if parent is None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
+from ..plain_text import plain_label
 
 SPEEDS = (("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
 """Play speeds: label and milliseconds per step."""
@@ -106,7 +107,7 @@ class TimelinePanel(QWidget):
         self.show_all_button = QPushButton("Show all", self)
         self.show_all_button.setToolTip("Stop stepping: show the whole graph")
         self.show_all_button.clicked.connect(self.stop_stepping)
-        self.caption = QLabel("", self)
+        self.caption = plain_label(QLabel("", self))  # names come from the data
         self.caption.setObjectName("stepCaption")
         self.caption.setWordWrap(True)
         self.caption.setMinimumWidth(120)
