@@ -1,11 +1,17 @@
-"""The Messages panel: what the script printed, notices, and failures in plain words."""
+"""The Messages panel: what the script printed, notices, and failures in plain words.
+
+Everything shown is data (script output, exception messages, file names): it is escaped, never
+interpreted as HTML, and long output is wrapped, elided and handed to the text view in bounded
+chunks, one per turn of the event loop, so whatever a script prints the window stays responsive.
+"""
 from __future__ import annotations
 
 import html
 import time
+from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -17,22 +23,62 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...errors import ScriptError
+from ...core.saved_graph import read_source_safely
+from ...errors import GraphvizAppError, ScriptError
+from ..plain_text import plain_label, plain_tooltip
+
+LINE_SHOWN = 10_000
+"""The most characters of one output line shown; the rest is counted, not drawn."""
+WRAP_AT = 1_000
+"""Longer lines are shown as several, so no paragraph's layout grows with the output."""
+CHUNK_CHARS = 16_000
+"""The most text handed to the view in one turn of the event loop."""
+STATUS_CHARS = 300
+"""The most characters of the status line (its tooltip holds up to ten times more)."""
 
 
 def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+def output_pieces(text: str) -> list[str]:
+    """Return ``text`` as shown: each line over :data:`LINE_SHOWN` characters cut there with a
+    note of how many were left out, lines wrapped at :data:`WRAP_AT`, grouped into pieces of at
+    most :data:`CHUNK_CHARS` characters (plus a note)."""
+    rows: list[str] = []
+    for line in text.split("\n"):
+        note = ""
+        if len(line) > LINE_SHOWN:
+            note = f" … ({len(line) - LINE_SHOWN:,} more characters on this line not shown)"
+            line = line[:LINE_SHOWN]
+        wrapped = [line[i:i + WRAP_AT] for i in range(0, len(line), WRAP_AT)] or [""]
+        wrapped[-1] += note
+        rows.extend(wrapped)
+    pieces: list[str] = []
+    current: list[str] = []
+    size = 0
+    for row in rows:
+        if current and size + len(row) + 1 > CHUNK_CHARS:
+            pieces.append("\n".join(current))
+            current, size = [], 0
+        current.append(row)
+        size += len(row) + 1
+    if current:
+        pieces.append("\n".join(current))
+    return pieces
+
+
 def _source_line(file: str | None, line: int | None) -> str | None:
-    """Return the text of ``file``'s line ``line`` (1-based), or None when it cannot be read."""
+    """Return the text of ``file``'s line ``line`` (1-based), or None when it cannot be read.
+
+    The file is named by a traceback (data): a FIFO, a device or a huge file is not read."""
     if not file or not line:
         return None
     try:
-        lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+        lines = read_source_safely(file).splitlines()
+    except (GraphvizAppError, ValueError):  # ValueError: a name holding a NUL character
         return None
-    return lines[line - 1].strip() if 0 < line <= len(lines) else None
+    return lines[line - 1].strip()[:LINE_SHOWN] if 0 < line <= len(lines) else None
 
 
 class MessagesPanel(QWidget):
@@ -53,7 +99,7 @@ class MessagesPanel(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._mono_family = mono.family()
         self.browser.setFont(QFont(self.font()))
-        self.status = QLabel("No messages.", self)
+        self.status = plain_label(QLabel("No messages.", self))
         # The latest line, elided to the panel's width: a long message must not widen the dock.
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setMinimumWidth(40)
@@ -71,18 +117,44 @@ class MessagesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.browser, 1)
         self._text: list[str] = []  # plain text of everything shown, for tests and copy
+        self._queue: deque[str] = deque()  # HTML waiting to be shown, a bounded chunk each
+        self._drain = QTimer(self)
+        self._drain.setSingleShot(True)
+        self._drain.setInterval(0)
+        self._drain.timeout.connect(self._show_next)
 
     def _set_status(self, text: str) -> None:
         first = text.split("\n", 1)[0]
+        if len(first) > STATUS_CHARS:
+            first = first[:STATUS_CHARS] + "…"
         self.status.setText(first)
-        self.status.setToolTip(text)
+        tip = text if len(text) <= 10 * STATUS_CHARS else text[:10 * STATUS_CHARS] + "…"
+        self.status.setToolTip(plain_tooltip(tip))
 
     # -- adding entries -------------------------------------------------------------------------
     def _append(self, html_text: str, plain: str) -> None:
-        self.browser.append(html_text)
         self._text.append(plain)
+        self._enqueue(html_text)
+
+    def _enqueue(self, html_text: str) -> None:
+        """Show ``html_text`` now when nothing waits, else after what waits (order is kept)."""
+        self._queue.append(html_text)
+        if len(self._queue) == 1 and not self._drain.isActive():
+            self._show_next()
+
+    def _show_next(self) -> None:
+        if not self._queue:
+            return
+        self.browser.append(self._queue.popleft())
         bar = self.browser.verticalScrollBar()
         bar.setValue(bar.maximum())
+        # What comes next waits for the event loop's next turn (even when nothing waits yet:
+        # a burst of entries from one slot is drawn a chunk per turn, not all at once).
+        self._drain.start()
+
+    def pending(self) -> int:
+        """Return how many chunks still wait to be shown."""
+        return len(self._queue)
 
     def _color(self, role: str) -> str:
         dark = self.palette().color(QPalette.ColorRole.Base).lightness() < 128
@@ -104,35 +176,43 @@ class MessagesPanel(QWidget):
         )
         self._set_status(text)
 
+    def _mono(self, text: str) -> None:
+        """Show ``text`` in the fixed font, wrapped, elided and in bounded chunks."""
+        self._text.append(text)
+        for piece in output_pieces(text):
+            self._enqueue(f"<pre style='font-family:\"{self._mono_family}\";margin:0;"
+                          f"white-space:pre-wrap'>{_esc(piece)}</pre>")
+
+    def _paragraph(self, text: str, color: str, mark: str = "", *, bold: bool = False) -> None:
+        """Show ``text`` in the panel's font and ``color`` (``mark`` before it), wrapped,
+        elided and in bounded chunks like output."""
+        self._text.append(text)
+        for i, piece in enumerate(output_pieces(text)):
+            body = _esc((mark if i == 0 else "") + piece)
+            if bold:
+                body = f"<b>{body}</b>"
+            self._enqueue(f"<p style='color:{color};margin:0;white-space:pre-wrap'>{body}</p>")
+
     def output(self, text: str) -> None:
         """Show what the script printed (stdout and stderr, interleaved as a terminal shows them)."""
         text = text.rstrip()
         if text:
-            self._append(
-                f"<pre style='font-family:\"{self._mono_family}\";margin:0'>{_esc(text)}</pre>",
-                text,
-            )
+            self._mono(text)
 
     def info(self, text: str, *, ok: bool = False) -> None:
-        color = self._color("ok") if ok else self._color("dim")
-        self._append(f"<p style='color:{color};margin:0'>{_esc(text)}</p>", text)
+        self._paragraph(text, self._color("ok") if ok else self._color("dim"))
         self._set_status(text)
 
     def warning(self, text: str) -> None:
-        self._append(f"<p style='color:{self._color('warn')};margin:0'>⚠ {_esc(text)}</p>", text)
+        self._paragraph(text, self._color("warn"), "⚠ ")
         self._set_status(text)
         self.problemShown.emit()
 
     def error(self, message: str, details: str | None = None) -> None:
         """Show a failure: the cause in plain words, then optional details in a fixed font."""
-        self._append(
-            f"<p style='color:{self._color('error')};margin:0'><b>✖ {_esc(message)}</b></p>", message
-        )
-        if details:
-            self._append(
-                f"<pre style='font-family:\"{self._mono_family}\";margin:0'>{_esc(details.rstrip())}</pre>",
-                details,
-            )
+        self._paragraph(message, self._color("error"), "✖ ", bold=True)
+        if details and details.rstrip():
+            self._mono(details.rstrip())
         self._set_status(message)
         self.problemShown.emit()
 
@@ -143,8 +223,8 @@ class MessagesPanel(QWidget):
             code = _source_line(exc.file, exc.line)
             link = QUrl.fromLocalFile(exc.file)
             link.setFragment(f"line={exc.line}")
-            url = link.toString()
-            where = f"{Path(exc.file).name}, line {exc.line}"
+            url = html.escape(link.toString(), quote=True)
+            where = f"{Path(exc.file).name[:STATUS_CHARS]}, line {exc.line}"
             code_html = (
                 f"<br><code style='font-family:\"{self._mono_family}\"'>&nbsp;&nbsp;{_esc(code)}</code>"
                 if code
@@ -154,14 +234,12 @@ class MessagesPanel(QWidget):
                 f"<p style='margin:0'>at <a href='{url}'>{_esc(where)}</a>{code_html}</p>",
                 f"at {where}" + (f"\n    {code}" if code else ""),
             )
-        if exc.user_traceback:
-            self._append(
-                f"<pre style='font-family:\"{self._mono_family}\";margin:0'>"
-                f"{_esc(exc.user_traceback.rstrip())}</pre>",
-                exc.user_traceback,
-            )
+        if exc.user_traceback and exc.user_traceback.rstrip():
+            self._mono(exc.user_traceback.rstrip())
 
     def clear(self) -> None:
+        self._queue.clear()
+        self._drain.stop()
         self.browser.clear()
         self._text.clear()
         self.status.setText("No messages.")
