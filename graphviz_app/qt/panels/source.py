@@ -21,16 +21,28 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextFormat,
 )
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
 
 from ...core import look
 from ...core.look import NodeStyle
+from ...core.saved_graph import read_source_safely
+from ...errors import GraphvizAppError
 from ..document import Document
+from ..plain_text import plain_label, plain_tooltip
 
 STEP_LINE = "#fff2a8"
 SELECTED_LINE = "#dbe8fb"
 ERROR_LINE = "#ffd7d9"
 SOURCE_PEN = look.SELECTION_COLOR
+OPEN_GRAPH_SCRIPT = "Open the script this graph came from"
+
+
+def _resolved(file: str) -> str | None:
+    """Return ``file`` resolved, or None for a name that is no path (a NUL, a lone surrogate)."""
+    try:
+        return str(Path(file).resolve())
+    except (OSError, ValueError):
+        return None
 
 
 def nodes_by_line(graph: nx.DiGraph, script: Path | None) -> dict[int, list[str]]:
@@ -42,7 +54,7 @@ def nodes_by_line(graph: nx.DiGraph, script: Path | None) -> dict[int, list[str]
         if not source or not source.get("line"):
             continue
         file = source.get("file")
-        if target is not None and file and str(Path(file).resolve()) != target:
+        if target is not None and file and _resolved(file) != target:
             continue
         out.setdefault(int(source["line"]), []).append(node)
     for nodes in out.values():
@@ -165,9 +177,13 @@ class SourcePanel(QWidget):
         self.clicked_line: int | None = None
         self._lines: dict[int, list[str]] = {}
         self._line_of: dict[str, int] = {}
-        self.title = QLabel("No script", self)
+        self.title = plain_label(QLabel("No script", self))  # file names come from the data
         self.title.setObjectName("sourceTitle")
         self.title.setWordWrap(True)
+        self.open_script_button = QPushButton(OPEN_GRAPH_SCRIPT, self)
+        self.open_script_button.setObjectName("openGraphScript")
+        self.open_script_button.hide()
+        self.open_script_button.clicked.connect(self.open_graph_script)
         self.view = SourceView(self)
         self.view.setObjectName("sourceView")
         self.view.lineClicked.connect(self.select_line)
@@ -175,6 +191,7 @@ class SourcePanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         layout.addWidget(self.title)
+        layout.addWidget(self.open_script_button)
         layout.addWidget(self.view, 1)
         document.graphChanged.connect(self._graph_changed)
         document.sourceChanged.connect(self._graph_changed)
@@ -183,26 +200,71 @@ class SourcePanel(QWidget):
 
     # -- loading ---------------------------------------------------------------------------------
     def script_path(self) -> Path | None:
-        """Return the script the document's graph came from (a saved graph names its script)."""
+        """Return the script to show: the document's own script. A saved graph's ``script``
+        field is data: it is read only when the user asks (:meth:`open_graph_script`)."""
         doc = self.document
         if doc.kind == "script" and doc.path is not None:
             return doc.path
-        script = doc.graph.graph.get("script") if doc.graph is not None else None
-        return Path(script) if script and Path(script).exists() else None
+        return None
+
+    def graph_script(self) -> str | None:
+        """Return the ``script`` a saved graph names (None for a script's graph or none named)."""
+        doc = self.document
+        if doc.kind != "json" or doc.graph is None:
+            return None
+        script = doc.graph.graph.get("script")
+        return script if isinstance(script, str) and script else None
+
+    def open_graph_script(self) -> bool:
+        """Read the script the saved graph came from, as the user asked: only a regular file
+        of reasonable size (:func:`read_source_safely`); otherwise say why. Return whether it
+        is shown."""
+        script = self.graph_script()
+        if script is None:
+            return False
+        self.load(Path(script))
+        if self.path is None:
+            return False
+        self._index_lines()
+        self.refresh_marks()
+        return True
 
     def load(self, path: Path | None) -> None:
-        """Show ``path``'s text (nothing when None or unreadable)."""
+        """Show ``path``'s text (nothing when None; the reason in the title when it cannot be
+        read: a FIFO, a device, a folder, a file too big, a name that is not a path)."""
         text = ""
+        problem = None
         if path is not None:
             try:
-                text = Path(path).read_text(encoding="utf-8", errors="replace")
-            except OSError:
+                text = read_source_safely(path)
+            except GraphvizAppError as exc:
+                problem = exc.message
+                path = None
+            except ValueError:  # a name holding a NUL character
+                problem = "The script's name is not a valid path: it was not read."
                 path = None
         if path != self.path or self.view.toPlainText() != text:
             self.view.setPlainText(text)
         self.path = Path(path) if path is not None else None
-        self.title.setText(self.path.name if self.path else "No script: open a .py file to see its source here.")
-        self.title.setToolTip(f"{self.path}\nClick a line to select the ops it created" if self.path else "")
+        script = self.graph_script()
+        self.open_script_button.setVisible(self.path is None and script is not None)
+        self.open_script_button.setToolTip(plain_tooltip(f"Read {script}" if script else ""))
+        if self.path is not None:
+            title = self.path.name
+        elif problem is not None:
+            title = problem
+        elif script is not None:
+            title = "This saved graph names the script it came from; it is not read until you ask."
+        else:
+            title = "No script: open a .py file to see its source here."
+        self.title.setText(title)
+        self.title.setToolTip(plain_tooltip(
+            f"{self.path}\nClick a line to select the ops it created" if self.path else ""))
+
+    def _index_lines(self) -> None:
+        doc = self.document
+        self._lines = nodes_by_line(doc.graph, self.path) if doc.graph is not None else {}
+        self._line_of = {n: line for line, nodes in self._lines.items() for n in nodes}
 
     def _graph_changed(self) -> None:
         doc = self.document
@@ -210,8 +272,7 @@ class SourcePanel(QWidget):
         if path is not None or doc.graph is not None or doc.path is not None:
             self.load(path)
         self.clicked_line = None
-        self._lines = nodes_by_line(doc.graph, self.path) if doc.graph is not None else {}
-        self._line_of = {n: line for line, nodes in self._lines.items() for n in nodes}
+        self._index_lines()
         if doc.graph is not None:
             self.error_line = None
         self.refresh_marks()
@@ -254,7 +315,7 @@ class SourcePanel(QWidget):
 
     def show_error(self, file: str | None, line: int | None) -> None:
         """Show a failure's line (red) in ``file`` (loaded when it is not the one shown)."""
-        if file and (self.path is None or Path(file).resolve() != self.path.resolve()):
+        if file and (self.path is None or _resolved(file) != _resolved(str(self.path))):
             self.load(Path(file))
         self.error_line = line if self.path is not None else None
         self.refresh_marks()
