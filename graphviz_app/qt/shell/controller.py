@@ -18,20 +18,20 @@ from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
 from ...core.display import DisplayGraph, ViewOptions
-from ...core.file_kind import classify_path
 from ...core.dot import to_dot
+from ...core.file_kind import classify_path
 from ...core.graph import load_graph_json
 from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import CachedLayoutJob, LayoutCache
 from ...core.look import ViewState
 from ...core.runner import Runner, RunResult
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
+from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
 from ..settings import Settings
 from ..theme import is_dark
-from ..canvas.stale import stale_banner
 from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
@@ -114,7 +114,8 @@ class Controller(QObject):
             self.settings.remove_recent(str(path.absolute()))
             self.settings.remove_recent(str(path.resolve()))
             self.reporter.heading(f"Not opening {path.name}")
-            self._fail(GraphvizAppError(decision.message))
+            # Nothing was read or run: the document shown stays as it is, unmarked.
+            self._fail(GraphvizAppError(decision.message), mark_stale=False)
             return
         self.source = path.resolve()
         self.run_anyway = run_anyway
@@ -211,13 +212,15 @@ class Controller(QObject):
         self._watch_source(request.path)  # saving a fix reloads it
         self.runFinished.emit()
 
-    def _fail(self, error: GraphvizAppError, path: Path | None = None) -> None:
+    def _fail(self, error: GraphvizAppError, path: Path | None = None, *,
+              mark_stale: bool = True) -> None:
         msgs = self.reporter
         if isinstance(error, ScriptError):
             msgs.script_error(error)
         else:
             msgs.error(error.message, getattr(error, "details", None))
-        self._mark_stale(path or self.source, error.message.split("\n")[0])
+        if mark_stale:
+            self._mark_stale(path or self.source, error.message.split("\n")[0])
         if self.document.graph is None:
             self.widget.set_placeholder(f"{error.message}\n\nSee the Messages panel for details.")
         self.statusMessage.emit(error.message.split("\n")[0], 10000)
