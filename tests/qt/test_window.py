@@ -262,6 +262,7 @@ def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
 
     load(example("basic_autograd.py"))
     doc = window.document
+    doc.set_values(False)  # no Values badges: the step layer's badge alone
     requests = window.controller.layouts.latest()
     order = sorted(doc.graph.nodes, key=lambda n: doc.graph.nodes[n]["forward_index"])
     current, later = order[1], order[2:]

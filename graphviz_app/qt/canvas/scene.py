@@ -264,6 +264,18 @@ class GraphScene(QGraphicsScene):
         self.apply_look(ViewState(fills, styles, selected, frozenset(marked), flow_backward),
                         dark=dark, only=only)
 
+    def _include(self, items: list[NodeItem]) -> None:
+        """Grow the graph's rectangle (and the scrollable scene) to hold these items' badges:
+        Values badges can reach past the layout's edge."""
+        if not items or self.graph_rect.isNull():
+            return
+        rect = QRectF(self.graph_rect)
+        for item in items:
+            rect = rect.united(item.sceneBoundingRect())
+        if rect != self.graph_rect:
+            self.graph_rect = rect
+            self.setSceneRect(rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+
     def apply_look(self, state: ViewState, *, dark: bool = False,
                    only: Iterable[str] | None = None) -> None:
         """Give the items the look :mod:`core.look` decides for ``state`` (as exports draw it),
@@ -283,6 +295,7 @@ class GraphScene(QGraphicsScene):
                     seen[item.display_id] = item
             targets = seen.items()
         changed = 0
+        badged: list[NodeItem] = []
         nodes = self.display.nodes if self.display is not None else {}
         for did, item in targets:
             dnode = nodes.get(did)
@@ -297,12 +310,16 @@ class GraphScene(QGraphicsScene):
             pen = node_look.pen
             if dark and pen == look.DEFAULT_PEN:
                 pen = _dark_pen(node_look.fill)
-            changed += item.set_look(node_look.fill, node_look.text, pen=pen,
+            restyled = item.set_look(node_look.fill, node_look.text, pen=pen,
                                      pen_width=node_look.pen_width, dashed=node_look.dashed,
                                      ghost=node_look.ghost, highlighted=node_look.highlighted,
                                      badge=node_look.badge)
+            changed += restyled
+            if restyled and node_look.badge:
+                badged.append(item)
         if changed and self.overview is not None:
             self.overview.invalidate(nodes=True, edges=False)
+        self._include(badged)
         if full:
             self._style_clusters(dark)
         self._style_edges(state.selected, full)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import networkx as nx
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -28,6 +28,7 @@ class GraphWidget(GraphView):
         super().__init__(scene, parent)
         scene.setParent(self)
         self.graph_scene = scene
+        self._refit = False
         self.banner = StaleBanner(self)
         self.banner.hide()
 
@@ -38,6 +39,7 @@ class GraphWidget(GraphView):
         old_zoom = self.zoom()
         self.graph_scene.build(display, layout, graph)
         item = self.graph_scene.node_items.get(keep) if keep and not fit else None
+        self._refit = item is None
         if item is None:
             self.show_initial()
             return
@@ -45,8 +47,14 @@ class GraphWidget(GraphView):
         self.centerOn(item)
 
     def restyle(self, state: ViewState, *, dark: bool, only: Iterable[str] | None = None) -> None:
-        """Give every item (or only the items of graph nodes ``only``) the look of ``state``."""
+        """Give every item (or only the items of graph nodes ``only``) the look of ``state``.
+
+        The first look of a graph just fitted may add badges past its edge: fit again to them."""
+        before = QRectF(self.graph_scene.graph_rect)
         self.graph_scene.apply_look(state, dark=dark, only=only)
+        if self._refit and self.graph_scene.graph_rect != before:
+            self.show_initial()
+        self._refit = False
 
     def reveal_node(self, display_id: str | None) -> bool:
         """Scroll to a drawn node; False when it is not drawn (yet)."""

@@ -198,6 +198,9 @@ class Actions:
         graph.addAction(self.live_reload)
         self.step_menu = bar.addMenu("&Step")
         help_menu = bar.addMenu("&Help")
+        self.lessons_menu = help_menu.addMenu("&Lessons")
+        self.lessons_menu.setObjectName("lessonsMenu")
+        help_menu.addSeparator()
         help_menu.addAction(self.about)
 
     def build_toolbar(self, search: QWidget) -> QToolBar:

@@ -30,14 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.colors import ColorMode
+from ...core.lessons import lessons
 from ...core.runner import Runner
 from ...errors import GraphvizAppError, ScriptError
-from ...resources import DEFAULT_EXAMPLE, example
+from ...resources import DEFAULT_EXAMPLE, example, examples_dir
 from ..canvas.items import ClusterItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..panels.inspector import InspectorPanel
 from ..panels.leaves import LeavesPanel
+from ..panels.lesson import LessonCard
 from ..panels.legend import LegendPanel
 from ..panels.messages import MessagesPanel
 from ..panels.modules import ModulesPanel
@@ -87,7 +89,10 @@ class MainWindow(QMainWindow):
         self.actions_.build_menus()
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
+        self.lesson = LessonCard(self.document, self)
+        self._add_dock("lesson", "Lesson", self.lesson, Qt.DockWidgetArea.RightDockWidgetArea)
         self._add_dock("inspector", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.docks["lesson"].hide()
         self._add_dock("source", "Source", self.source, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._add_dock("modules", "Modules", self.modules, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._add_dock("leaves", "Leaves", self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -107,6 +112,7 @@ class MainWindow(QMainWindow):
         self.actions_.step_menu.addAction("Step &Forward Pass", lambda: self.timeline.start("forward"))
         self.actions_.step_menu.addAction(self.actions_.run_backward)
         self.actions_.step_menu.addAction("&Show Whole Graph", self.timeline.stop_stepping)
+        self._build_lessons_menu()
         self._build_status_bar()
         self._connect()
         self._restore_settings()
@@ -122,6 +128,20 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         self.actions_.panels_menu.addAction(dock.toggleViewAction())
         self.docks[key] = dock
+
+    def _build_lessons_menu(self) -> None:
+        """Help ▸ Lessons: every bundled lesson with its one-line topic."""
+        menu = self.actions_.lessons_menu
+        for lesson in lessons(examples_dir()):
+            action = menu.addAction(f"{lesson.path.stem}: {lesson.topic}")
+            action.setData(str(lesson.path))
+            action.setToolTip(str(lesson.path))
+            action.triggered.connect(lambda _c=False, p=lesson.path: self.open_path(p))
+        self.lesson.lessonChanged.connect(self._lesson_changed)
+
+    def _lesson_changed(self, shown: bool) -> None:
+        """A bundled lesson opened: its card shows beside the graph; another file hides it."""
+        self.docks["lesson"].setVisible(shown)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()

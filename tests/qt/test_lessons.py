@@ -1,0 +1,45 @@
+"""Help ▸ Lessons lists the bundled lessons; opening one shows its docstring as a lesson card
+beside the graph, with how to read the graph's shapes and edges."""
+from __future__ import annotations
+
+from graphviz_app.core.lessons import LEGEND, lessons, read_lesson
+from graphviz_app.resources import example, examples_dir
+
+from .conftest import LOAD_TIMEOUT_MS
+
+
+def test_every_bundled_example_is_a_lesson_in_teaching_order():
+    found = lessons(examples_dir())
+    assert len(found) == len(list(examples_dir().glob("*.py")))
+    assert [lesson.path.name for lesson in found[:3]] == ["basic_autograd.py", "retain_grad.py", "no_grad.py"]
+    basic = read_lesson(example("basic_autograd.py"))
+    assert basic is not None
+    assert basic.topic == "autograd records every operation on a tensor that requires grad."
+    assert basic.text.startswith("Look at the chain AccumulateGrad (w) -> PowBackward0")
+    assert "\n" not in basic.text.split("\n\n")[0]  # paragraphs joined: the card wraps them
+
+
+def test_help_lessons_opens_a_lesson_with_its_card(window, qtbot):
+    menu = window.actions_.lessons_menu
+    titles = [a.text() for a in menu.actions()]
+    assert "retain_grad: only leaf tensors keep .grad; call .retain_grad() to keep an intermediate's gradient." in titles
+    action = next(a for a in menu.actions() if a.text().startswith("retain_grad:"))
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        action.trigger()
+    assert window.document.path.name == "retain_grad.py"
+    card = window.lesson
+    assert window.docks["lesson"].isVisible()
+    assert card.topic.text().startswith("retain_grad.py: only leaf tensors keep .grad")
+    assert "retain_grad" in card.body.text() and card.body.wordWrap()
+    guide = card.guide.text()
+    assert len(guide.splitlines()) == len(LEGEND)
+    for words in ("rounded box", "double border", "dashed border", "ghost", "3-D box", "✂"):
+        assert words in guide
+
+
+def test_a_script_that_is_not_a_lesson_hides_the_card(window, load, write_script):
+    load(example("basic_autograd.py"))
+    assert window.docks["lesson"].isVisible()
+    path = write_script("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 2).sum()\n")
+    load(path)
+    assert not window.docks["lesson"].isVisible() and window.lesson.lesson is None
