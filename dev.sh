@@ -21,6 +21,7 @@ DEBIAN_PACKAGES=(
     libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-xkb1
     libxkbcommon-x11-0 libx11-xcb1 libxcb-randr0 libxcb-shape0 libxcb-shm0 libxcb-sync1
     libxcb-xfixes0 libegl1 libgl1 libfontconfig1 libdbus-1-3 libglib2.0-0
+    fonts-noto-cjk
 )
 
 say() { printf 'graphviz_app: %s\n' "$*"; }

@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from .i18n import install_translators
 from .icons import icon
 from .settings import Settings
 from .shell.main_window import MainWindow
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     app = create_app()
 
+    install_translators(app, Settings().language())
     dark = apply_theme(app, Settings().theme())
     app.setWindowIcon(icon("app", dark))
     window = MainWindow()

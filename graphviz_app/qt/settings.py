@@ -131,5 +131,13 @@ class Settings:
     def set_png_scale(self, scale: float) -> None:
         self._s.setValue("export/png_scale", float(scale))
 
+    def language(self) -> str:
+        """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""
+        value = self._text("view/language", "system")
+        return value if value in ("system", "en", "ko") else "system"
+
+    def set_language(self, language: str) -> None:
+        self._s.setValue("view/language", language)
+
     def sync(self) -> None:
         self._s.sync()

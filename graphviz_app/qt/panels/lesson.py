@@ -10,13 +10,28 @@ from ...resources import examples_dir
 from ..document import Document
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("LessonCard", text)
+translate = QCoreApplication.translate
 
 
 def legend_rows() -> list[tuple[str, str]]:
-    """The reading guide, translated: (shape or style, what it means)."""
-    return [(tr(shape), tr(meaning)) for shape, meaning in LEGEND]
+    """The reading guide (``core.lessons.LEGEND``), translated: (shape or style, meaning)."""
+    return [
+        (translate("LessonCard", "rounded box"),
+         translate("LessonCard", "a leaf: a tensor you made with requires_grad=True (its .grad is kept)")),
+        (translate("LessonCard", "square box"),
+         translate("LessonCard", "an operation autograd recorded (its backward node, e.g. PowBackward0)")),
+        (translate("LessonCard", "double border"), translate("LessonCard", "an output: where backward starts")),
+        (translate("LessonCard", "dashed border"),
+         translate("LessonCard", "not reached by backward (yet, when stepping)")),
+        (translate("LessonCard", "ghost (faded, dotted)"),
+         translate("LessonCard", "not created yet at this forward step")),
+        (translate("LessonCard", "3-D box"), translate("LessonCard", "a collapsed module: double-click to expand it")),
+        (translate("LessonCard", "✂ tag"), translate("LessonCard", "a .detach() cut: no gradient flows back past it")),
+        (translate("LessonCard", "yellow tag"), translate("LessonCard", "values and gradients (View ▸ Values)")),
+        (translate("LessonCard", "magenta dashed edge"),
+         translate("LessonCard",
+                   "the step's edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input")),
+    ]
 
 
 class LessonCard(QWidget):
@@ -40,7 +55,7 @@ class LessonCard(QWidget):
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.PlainText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.guide_title = QLabel(tr("How to read the graph"), self)
+        self.guide_title = QLabel(translate("LessonCard", "How to read the graph"), self)
         self.guide_title.setFont(font)
         self.guide = QLabel(self)
         self.guide.setObjectName("lessonLegend")
@@ -72,7 +87,7 @@ class LessonCard(QWidget):
             lesson = read_lesson(path)
         self.lesson = lesson
         if lesson is None:
-            self.topic.setText(tr("Not a bundled lesson: open one from Help ▸ Lessons."))
+            self.topic.setText(translate("LessonCard", "Not a bundled lesson: open one from Help ▸ Lessons."))
             self.body.setText("")
         else:
             self.topic.setText(f"{lesson.path.name}: {lesson.topic}")

@@ -65,8 +65,8 @@ class TimelinePanel(QWidget):
         self.play_action = self._action(owner, "Play / Pause", "Space", self.toggle_play)
         self.next_action = self._action(owner, "Next Step", "Right", self.next)
         self.last_action = self._action(owner, "Last Step", "End", self.last)
-        self.forward_button = QPushButton("Forward", self)
-        self.backward_button = QPushButton("Backward", self)
+        self.forward_button = QPushButton(self.tr("Forward"), self)
+        self.backward_button = QPushButton(self.tr("Backward"), self)
         self.modes = QButtonGroup(self)
         for button, mode, tip in (
             (self.forward_button, FORWARD, "Step through the forward pass: ops appear in creation order"),
@@ -85,7 +85,7 @@ class TimelinePanel(QWidget):
         self.last_button = tool("lastButton", QStyle.StandardPixmap.SP_MediaSkipForward, self.last_action)
         self.slider = QSlider(Qt.Orientation.Horizontal, self)
         self.slider.setObjectName("stepSlider")
-        self.slider.setToolTip("Drag to any step (← / → step, Home / End)")
+        self.slider.setToolTip(self.tr("Drag to any step (← / → step, Home / End)"))
         self.slider.setPageStep(5)
         self.slider.valueChanged.connect(self._slider_moved)
         self.position = QLabel("", self)
@@ -93,7 +93,7 @@ class TimelinePanel(QWidget):
         self.slider.setMinimumWidth(80)
         self.speed = QComboBox(self)
         self.speed.setObjectName("speedCombo")
-        self.speed.setToolTip("Play speed")
+        self.speed.setToolTip(self.tr("Play speed"))
         for label, ms in SPEEDS:
             self.speed.addItem(label, ms)
         self.speed.setCurrentIndex(DEFAULT_SPEED)
@@ -104,8 +104,8 @@ class TimelinePanel(QWidget):
         self.run_backward_button.setToolTip("Run the script again and call backward on its output, "
                                             "to record the gradients (one click)")
         self.run_backward_button.clicked.connect(self.request_backward)
-        self.show_all_button = QPushButton("Show all", self)
-        self.show_all_button.setToolTip("Stop stepping: show the whole graph")
+        self.show_all_button = QPushButton(self.tr("Show all"), self)
+        self.show_all_button.setToolTip(self.tr("Stop stepping: show the whole graph"))
         self.show_all_button.clicked.connect(self.stop_stepping)
         self.caption = plain_label(QLabel("", self))  # names come from the data
         self.caption.setObjectName("stepCaption")

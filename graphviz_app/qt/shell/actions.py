@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolBar, QToolButton, QWidget
 
@@ -14,6 +14,8 @@ from ..document import Document
 from ..icons import icon
 from ..panels.search import SearchBar
 from ..theme import THEMES, Theme
+
+translate = QCoreApplication.translate
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | str | list[QKeySequence | QKeySequence.StandardKey | str]
 
@@ -79,56 +81,54 @@ class Actions:
                 action.triggered.connect(lambda _checked=False: slot())
             return action
 
-        self.open = act("&Open Script or Graph…", w.open_dialog, QKeySequence.StandardKey.Open, "open",
-                        "Open a PyTorch script (.py) or a saved graph (.json)")
-        self.open_example = act("Open &Example", w.open_default_example, None, None,
-                                "Open the bundled basic example")
-        self.reload = act("&Reload", w.reload, QKeySequence("F5"), "reload", "Run the script again")
-        self.cancel = act("&Cancel Run", w.cancel_run, QKeySequence("Esc"), "cancel", "Stop the running script")
+        self.open = act(translate("Actions", "&Open Script or Graph…"), w.open_dialog, QKeySequence.StandardKey.Open, "open",
+                        translate("Actions", "Open a PyTorch script (.py) or a saved graph (.json)"))
+        self.open_example = act(translate("Actions", "Open &Example"), w.open_default_example, None, None,
+                                translate("Actions", "Open the bundled basic example"))
+        self.reload = act(translate("Actions", "&Reload"), w.reload, QKeySequence("F5"), "reload", translate("Actions", "Run the script again"))
+        self.cancel = act(translate("Actions", "&Cancel Run"), w.cancel_run, QKeySequence("Esc"), "cancel", translate("Actions", "Stop the running script"))
         self.cancel.setEnabled(False)
-        self.export = act("&Export…", w.export_dialog, QKeySequence("Ctrl+E"), "export",
-                          "Export the graph as PNG, SVG, PDF, DOT or JSON")
-        self.copy_image = act("&Copy Image", w.copy_image, QKeySequence("Ctrl+Shift+C"), "copy",
-                              "Copy the current view to the clipboard as an image")
-        self.quit = act("&Quit", window.close, QKeySequence.StandardKey.Quit)
-        self.find = act("&Find…", w.focus_search, QKeySequence.StandardKey.Find, "search",
-                        "Search nodes by op, name or module")
-        self.find_next = act("Find &Next", lambda: w.search_bar.step(1), QKeySequence.StandardKey.FindNext)
-        self.find_prev = act("Find &Previous", lambda: w.search_bar.step(-1),
+        self.export = act(translate("Actions", "&Export…"), w.export_dialog, QKeySequence("Ctrl+E"), "export",
+                          translate("Actions", "Export the graph as PNG, SVG, PDF, DOT or JSON"))
+        self.copy_image = act(translate("Actions", "&Copy Image"), w.copy_image, QKeySequence("Ctrl+Shift+C"), "copy",
+                              translate("Actions", "Copy the current view to the clipboard as an image"))
+        self.quit = act(translate("Actions", "&Quit"), window.close, QKeySequence.StandardKey.Quit)
+        self.find = act(translate("Actions", "&Find…"), w.focus_search, QKeySequence.StandardKey.Find, "search",
+                        translate("Actions", "Search nodes by op, name or module"))
+        self.find_next = act(translate("Actions", "Find &Next"), lambda: w.search_bar.step(1), QKeySequence.StandardKey.FindNext)
+        self.find_prev = act(translate("Actions", "Find &Previous"), lambda: w.search_bar.step(-1),
                              QKeySequence.StandardKey.FindPrevious)
-        self.zoom_in = act("Zoom &In", w.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="], "zoom-in")
-        self.zoom_out = act("Zoom &Out", w.view.zoom_out, QKeySequence.StandardKey.ZoomOut, "zoom-out")
-        self.fit = act("&Fit to Window", w.view.fit, QKeySequence("Ctrl+0"), "fit", "Show the whole graph")
-        self.actual = act("&Actual Size", w.view.actual_size, QKeySequence("Ctrl+1"))
-        self.zoom_area = act("&Zoom to Rectangle", w.view.start_zoom_area, QKeySequence("Ctrl+R"), None,
-                             "Drag a rectangle to zoom into (or Shift+drag)")
-        self.collapse_all = act("Collapse &All Modules", lambda: w.document.collapse_to_depth(1),
-                                QKeySequence("Ctrl+Shift+["), "collapse", "Collapse every top-level module")
-        self.expand_all = act("E&xpand All Modules", lambda: w.document.set_collapsed(frozenset()),
-                              QKeySequence("Ctrl+Shift+]"), "expand", "Expand every module")
-        self.split_hubs = act("&Split Shared Tensors per Use", w.set_split_hubs, None, None,
-                              "Draw a tensor used far apart (a reused weight) once per use", checkable=True)
-        self.show_legend = act("Show &Legend", w.set_legend_visible, QKeySequence("Ctrl+L"), None,
+        self.zoom_in = act(translate("Actions", "Zoom &In"), w.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="], "zoom-in")
+        self.zoom_out = act(translate("Actions", "Zoom &Out"), w.view.zoom_out, QKeySequence.StandardKey.ZoomOut, "zoom-out")
+        self.fit = act(translate("Actions", "&Fit to Window"), w.view.fit, QKeySequence("Ctrl+0"), "fit", translate("Actions", "Show the whole graph"))
+        self.actual = act(translate("Actions", "&Actual Size"), w.view.actual_size, QKeySequence("Ctrl+1"))
+        self.zoom_area = act(translate("Actions", "&Zoom to Rectangle"), w.view.start_zoom_area, QKeySequence("Ctrl+R"), None,
+                             translate("Actions", "Drag a rectangle to zoom into (or Shift+drag)"))
+        self.collapse_all = act(translate("Actions", "Collapse &All Modules"), lambda: w.document.collapse_to_depth(1),
+                                QKeySequence("Ctrl+Shift+["), "collapse", translate("Actions", "Collapse every top-level module"))
+        self.expand_all = act(translate("Actions", "E&xpand All Modules"), lambda: w.document.set_collapsed(frozenset()),
+                              QKeySequence("Ctrl+Shift+]"), "expand", translate("Actions", "Expand every module"))
+        self.split_hubs = act(translate("Actions", "&Split Shared Tensors per Use"), w.set_split_hubs, None, None,
+                              translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"), checkable=True)
+        self.show_legend = act(translate("Actions", "Show &Legend"), w.set_legend_visible, QKeySequence("Ctrl+L"), None,
                                checkable=True)
-        self.values = act("&Values", w.set_values_visible, QKeySequence("Ctrl+Shift+V"), None,
-                          "Draw small tensors' values and, after backward, their gradients "
-                          "beside each node", checkable=True)
-        self.run_backward = act("Run &Backward", w.run_backward, QKeySequence("Ctrl+B"), "run-backward",
-                                "Step through backward: uses the script's own backward, or runs it "
-                                "once on the output to record the gradients")
-        self.backward = act("Run Backward on Every &Load", w.set_run_backward, None, None,
-                            "Always run backward on the output when a script loads (reloads now)",
+        self.values = act(translate("Actions", "&Values"), w.set_values_visible, QKeySequence("Ctrl+Shift+V"), None,
+                          translate("Actions", "Draw small tensors' values and, after backward, their gradients beside each node"), checkable=True)
+        self.run_backward = act(translate("Actions", "Run &Backward"), w.run_backward, QKeySequence("Ctrl+B"), "run-backward",
+                                translate("Actions", "Step through backward: uses the script's own backward, or runs it once on the output to record the gradients"))
+        self.backward = act(translate("Actions", "Run Backward on Every &Load"), w.set_run_backward, None, None,
+                            translate("Actions", "Always run backward on the output when a script loads (reloads now)"),
                             checkable=True)
-        self.live_reload = act("&Live Reload", w.set_live_reload, None, None,
-                               "Reload automatically when the script is saved", checkable=True)
-        self.about = act("&About graphviz_app", w.show_about)
-        self.clear_recent = act("&Clear Recent Files", w.clear_recent)
+        self.live_reload = act(translate("Actions", "&Live Reload"), w.set_live_reload, None, None,
+                               translate("Actions", "Reload automatically when the script is saved"), checkable=True)
+        self.about = act(translate("Actions", "&About graphviz_app"), w.show_about)
+        self.clear_recent = act(translate("Actions", "&Clear Recent Files"), w.clear_recent)
 
         self.color_actions = QActionGroup(window)
         self.color_actions.setExclusive(True)
         self.color_by: dict[str, QAction] = {}
         for i, (mode, name) in enumerate(COLOR_MODE_NAMES.items()):
-            action = QAction(f"Color by {name}", window)
+            action = QAction(translate("Actions", "Color by {name}").format(name=name), window)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Alt+{i + 1}"))
             action.triggered.connect(lambda _c=False, m=mode: w.document.set_color_mode(m))
@@ -146,19 +146,19 @@ class Actions:
 
         self.color_combo = QComboBox()
         self.color_combo.setObjectName("colorModeCombo")
-        self.color_combo.setToolTip("Color nodes by device, op type, module or gradient norm")
+        self.color_combo.setToolTip(translate("Actions", "Color nodes by device, op type, module or gradient norm"))
         for mode, name in COLOR_MODE_NAMES.items():
             self.color_combo.addItem(name, mode)
         self.color_combo.activated.connect(
             lambda i: w.document.set_color_mode(self.color_combo.itemData(i))
         )
-        self.recent_menu = QMenu("Open &Recent", window)
+        self.recent_menu = QMenu(translate("Actions", "Open &Recent"), window)
         self.recent_menu.setObjectName("recentMenu")
 
     def build_menus(self) -> None:
         w = self.window
         bar = w.menuBar()
-        file = bar.addMenu("&File")
+        file = bar.addMenu(translate("Actions", "&File"))
         file.addAction(self.open)
         file.addMenu(self.recent_menu)
         file.addAction(self.open_example)
@@ -170,11 +170,11 @@ class Actions:
         file.addAction(self.copy_image)
         file.addSeparator()
         file.addAction(self.quit)
-        edit = bar.addMenu("&Edit")
+        edit = bar.addMenu(translate("Actions", "&Edit"))
         edit.addAction(self.find)
         edit.addAction(self.find_next)
         edit.addAction(self.find_prev)
-        view = bar.addMenu("&View")
+        view = bar.addMenu(translate("Actions", "&View"))
         for a in (self.zoom_in, self.zoom_out, self.fit, self.actual, self.zoom_area):
             view.addAction(a)
         view.addSeparator()
@@ -184,28 +184,28 @@ class Actions:
         view.addAction(self.values)
         view.addAction(self.show_legend)
         view.addAction(self.split_hubs)
-        theme = view.addMenu("&Theme")
+        theme = view.addMenu(translate("Actions", "&Theme"))
         for a in self.theme_by.values():
             theme.addAction(a)
         view.addSeparator()
-        self.panels_menu = view.addMenu("&Panels")
-        graph = bar.addMenu("&Graph")
+        self.panels_menu = view.addMenu(translate("Actions", "&Panels"))
+        graph = bar.addMenu(translate("Actions", "&Graph"))
         graph.addAction(self.collapse_all)
         graph.addAction(self.expand_all)
         graph.addSeparator()
         graph.addAction(self.run_backward)
         graph.addAction(self.backward)
         graph.addAction(self.live_reload)
-        self.step_menu = bar.addMenu("&Step")
-        help_menu = bar.addMenu("&Help")
-        self.lessons_menu = help_menu.addMenu("&Lessons")
+        self.step_menu = bar.addMenu(translate("Actions", "&Step"))
+        help_menu = bar.addMenu(translate("Actions", "&Help"))
+        self.lessons_menu = help_menu.addMenu(translate("Actions", "&Lessons"))
         self.lessons_menu.setObjectName("lessonsMenu")
         help_menu.addSeparator()
         help_menu.addAction(self.about)
 
     def build_toolbar(self, search: QWidget) -> QToolBar:
         w = self.window
-        bar = QToolBar("Main", w)
+        bar = QToolBar(translate("Actions", "Main"), w)
         bar.setObjectName("mainToolbar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
@@ -221,13 +221,13 @@ class Actions:
         button = bar.widgetForAction(self.run_backward)
         if isinstance(button, QToolButton):  # the one button a newcomer needs: name it
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.run_backward.setIconText("Run Backward")
+        self.run_backward.setIconText(translate("Actions", "Run Backward"))
         bar.addAction(self.values)
         values = bar.widgetForAction(self.values)
         if isinstance(values, QToolButton):  # no icon: the word is the button
             values.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         bar.addSeparator()
-        label = QLabel(" Color: ")
+        label = QLabel(translate("Actions", " Color: "))
         bar.addWidget(label)
         bar.addWidget(self.color_combo)
         spacer = QWidget()

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, QPoint, Qt
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -58,6 +58,9 @@ from .export_dialog import ExportDialog, render_view_image
 OPENABLE = (".py", ".json")
 
 
+translate = QCoreApplication.translate
+
+
 class MainWindow(QMainWindow):
     """The application window. ``runner``: a core Runner to share (tests); one is made if None."""
 
@@ -90,28 +93,28 @@ class MainWindow(QMainWindow):
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
         self.lesson = LessonCard(self.document, self)
-        self._add_dock("lesson", "Lesson", self.lesson, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("inspector", "Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("lesson", translate("MainWindow", "Lesson"), self.lesson, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("inspector", translate("MainWindow", "Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         self.docks["lesson"].hide()
-        self._add_dock("source", "Source", self.source, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._add_dock("modules", "Modules", self.modules, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._add_dock("leaves", "Leaves", self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._add_dock("source", translate("MainWindow", "Source"), self.source, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._add_dock("modules", translate("MainWindow", "Modules"), self.modules, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._add_dock("leaves", translate("MainWindow", "Leaves"), self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.tabifyDockWidget(self.docks["modules"], self.docks["leaves"])
         self.docks["modules"].raise_()
-        self._add_dock("timeline", "Timeline", self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock("timeline", translate("MainWindow", "Timeline"), self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
         # Messages and Problems sit under the Inspector, so the Timeline spans the bottom.
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("messages", "Messages", self.messages, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("problems", "Problems", self.problems, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("messages", translate("MainWindow", "Messages"), self.messages, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock("problems", translate("MainWindow", "Problems"), self.problems, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.docks["messages"], self.docks["problems"])
         self.docks["messages"].raise_()
         for action in self.timeline.actions_list():
             self.actions_.step_menu.addAction(action)
             self.addAction(action)
         self.actions_.step_menu.addSeparator()
-        self.actions_.step_menu.addAction("Step &Forward Pass", lambda: self.timeline.start("forward"))
+        self.actions_.step_menu.addAction(translate("MainWindow", "Step &Forward Pass"), lambda: self.timeline.start("forward"))
         self.actions_.step_menu.addAction(self.actions_.run_backward)
-        self.actions_.step_menu.addAction("&Show Whole Graph", self.timeline.stop_stepping)
+        self.actions_.step_menu.addAction(translate("MainWindow", "&Show Whole Graph"), self.timeline.stop_stepping)
         self._build_lessons_menu()
         self._build_status_bar()
         self._connect()

@@ -1,0 +1,58 @@
+"""The window's language: English (the source text) or Korean, through Qt's translation system.
+
+Window text is marked with ``tr()`` / ``QCoreApplication.translate``; ``pyside6-lupdate``
+collects it into ``resources/i18n/graphviz_app_ko.ts`` and ``pyside6-lrelease`` compiles that to
+the ``.qm`` loaded here (both are committed; ``tests/qt/test_i18n.py`` fails when they differ).
+Qt's own ``qtbase_ko.qm`` translates the standard dialogs' buttons.  The language follows the
+system locale (``LANG=ko_KR.UTF-8``) unless Preferences name one.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from ..resources import resources_dir
+
+LANGUAGES = ("system", "en", "ko")
+"""The choices in Preferences: follow the system locale, English, Korean."""
+TRANSLATED = ("ko",)
+"""Languages with a translation of the window (English is the source text)."""
+CATALOG = "graphviz_app"
+
+
+def i18n_dir() -> Path:
+    """The folder of the ``.ts`` sources and compiled ``.qm`` translations."""
+    return resources_dir() / "i18n"
+
+
+def ui_language(choice: str, locale: QLocale | None = None) -> str:
+    """Return the language the window uses for ``choice`` (``"system"``: the locale's, when a
+    translation exists, else English)."""
+    if choice in TRANSLATED or choice == "en":
+        return choice
+    name = (locale or QLocale.system()).name().split("_")[0]
+    return name if name in TRANSLATED else "en"
+
+
+_installed: list[QTranslator] = []
+
+
+def install_translators(app: QCoreApplication, choice: str) -> str:
+    """Load the window's and Qt's translations for ``choice`` into ``app`` (replacing those loaded
+    before); return the language now used."""
+    for old in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    language = ui_language(choice)
+    if language == "en":
+        return language
+    ours = QTranslator(app)
+    if ours.load(str(i18n_dir() / f"{CATALOG}_{language}.qm")):
+        app.installTranslator(ours)
+        _installed.append(ours)
+    qt = QTranslator(app)
+    if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt)
+        _installed.append(qt)
+    return language

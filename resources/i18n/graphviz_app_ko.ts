@@ -1,0 +1,484 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko_KR">
+<context>
+    <name>Actions</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="84"/>
+        <source>&amp;Open Script or Graph…</source>
+        <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="85"/>
+        <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
+        <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
+        <source>Open &amp;Example</source>
+        <translation>예제 열기(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="87"/>
+        <source>Open the bundled basic example</source>
+        <translation>기본 예제를 엽니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
+        <source>&amp;Reload</source>
+        <translation>다시 불러오기(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
+        <source>Run the script again</source>
+        <translation>스크립트를 다시 실행합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <source>&amp;Cancel Run</source>
+        <translation>실행 취소(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <source>Stop the running script</source>
+        <translation>실행 중인 스크립트를 멈춥니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
+        <source>&amp;Export…</source>
+        <translation>내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="92"/>
+        <source>Export the graph as PNG, SVG, PDF, DOT or JSON</source>
+        <translation>그래프를 PNG, SVG, PDF, DOT, JSON으로 내보냅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
+        <source>&amp;Copy Image</source>
+        <translation>이미지 복사(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
+        <source>Copy the current view to the clipboard as an image</source>
+        <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
+        <source>&amp;Quit</source>
+        <translation>종료(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
+        <source>&amp;Find…</source>
+        <translation>찾기(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
+        <source>Search nodes by op, name or module</source>
+        <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
+        <source>Find &amp;Next</source>
+        <translation>다음 찾기(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
+        <source>Find &amp;Previous</source>
+        <translation>이전 찾기(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
+        <source>Zoom &amp;In</source>
+        <translation>확대(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
+        <source>Zoom &amp;Out</source>
+        <translation>축소(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <source>&amp;Fit to Window</source>
+        <translation>창에 맞추기(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <source>Show the whole graph</source>
+        <translation>그래프 전체를 보여 줍니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
+        <source>&amp;Actual Size</source>
+        <translation>실제 크기(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <source>&amp;Zoom to Rectangle</source>
+        <translation>사각형 영역 확대(&amp;Z)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <source>Drag a rectangle to zoom into (or Shift+drag)</source>
+        <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
+        <source>Collapse &amp;All Modules</source>
+        <translation>모든 모듈 접기(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
+        <source>Collapse every top-level module</source>
+        <translation>최상위 모듈을 모두 접습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
+        <source>E&amp;xpand All Modules</source>
+        <translation>모든 모듈 펼치기(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
+        <source>Expand every module</source>
+        <translation>모든 모듈을 펼칩니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
+        <source>&amp;Split Shared Tensors per Use</source>
+        <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
+        <source>Draw a tensor used far apart (a reused weight) once per use</source>
+        <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <source>Show &amp;Legend</source>
+        <translation>범례 보기(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
+        <source>&amp;Values</source>
+        <translation>값 표시(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
+        <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
+        <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <source>Run &amp;Backward</source>
+        <translation>역전파 실행(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
+        <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
+        <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="119"/>
+        <source>Run Backward on Every &amp;Load</source>
+        <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
+        <source>Always run backward on the output when a script loads (reloads now)</source>
+        <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
+        <source>&amp;Live Reload</source>
+        <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <source>Reload automatically when the script is saved</source>
+        <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
+        <source>&amp;About graphviz_app</source>
+        <translation>graphviz_app 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <source>&amp;Clear Recent Files</source>
+        <translation>최근 파일 목록 지우기(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
+        <source>Color by {name}</source>
+        <translation>색: {name}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="149"/>
+        <source>Color nodes by device, op type, module or gradient norm</source>
+        <translation>노드 색을 장치, 연산 종류, 모듈, 기울기 크기 중 하나로 정합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="155"/>
+        <source>Open &amp;Recent</source>
+        <translation>최근 파일(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="173"/>
+        <source>&amp;Edit</source>
+        <translation>편집(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="177"/>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="187"/>
+        <source>&amp;Theme</source>
+        <translation>테마(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="191"/>
+        <source>&amp;Panels</source>
+        <translation>패널(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="192"/>
+        <source>&amp;Graph</source>
+        <translation>그래프(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="199"/>
+        <source>&amp;Step</source>
+        <translation>단계(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="201"/>
+        <source>&amp;Lessons</source>
+        <translation>수업(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="208"/>
+        <source>Main</source>
+        <translation>기본 도구 모음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="224"/>
+        <source>Run Backward</source>
+        <translation>역전파 실행</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="230"/>
+        <source> Color: </source>
+        <translation> 색: </translation>
+    </message>
+</context>
+<context>
+    <name>LessonCard</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="19"/>
+        <source>rounded box</source>
+        <translation>둥근 상자</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="20"/>
+        <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
+        <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="21"/>
+        <source>square box</source>
+        <translation>네모 상자</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="22"/>
+        <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
+        <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="23"/>
+        <source>double border</source>
+        <translation>이중 테두리</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="23"/>
+        <source>an output: where backward starts</source>
+        <translation>출력: 역전파(backward)가 시작되는 곳</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="24"/>
+        <source>dashed border</source>
+        <translation>점선 테두리</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="25"/>
+        <source>not reached by backward (yet, when stepping)</source>
+        <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="26"/>
+        <source>ghost (faded, dotted)</source>
+        <translation>흐린 점선 노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="27"/>
+        <source>not created yet at this forward step</source>
+        <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
+        <source>3-D box</source>
+        <translation>입체 상자</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
+        <source>a collapsed module: double-click to expand it</source>
+        <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
+        <source>✂ tag</source>
+        <translation>✂ 표시</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
+        <source>a .detach() cut: no gradient flows back past it</source>
+        <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="30"/>
+        <source>yellow tag</source>
+        <translation>노란 꼬리표</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="30"/>
+        <source>values and gradients (View ▸ Values)</source>
+        <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
+        <source>magenta dashed edge</source>
+        <translation>자홍색 점선 화살표</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
+        <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
+        <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="58"/>
+        <source>How to read the graph</source>
+        <translation>그래프 읽는 법</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="90"/>
+        <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
+        <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="96"/>
+        <source>Lesson</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="97"/>
+        <source>Inspector</source>
+        <translation>속성</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="99"/>
+        <source>Source</source>
+        <translation>소스</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="100"/>
+        <source>Modules</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="101"/>
+        <source>Leaves</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="104"/>
+        <source>Timeline</source>
+        <translation>타임라인</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="107"/>
+        <source>Messages</source>
+        <translation>메시지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="108"/>
+        <source>Problems</source>
+        <translation>문제</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="115"/>
+        <source>Step &amp;Forward Pass</source>
+        <translation>순전파 단계별 보기(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
+        <source>&amp;Show Whole Graph</source>
+        <translation>그래프 전체 보기(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>StaleBanner</name>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="14"/>
+        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} Fix the script and save it to reload, or see Messages.</source>
+        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePanel</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="68"/>
+        <source>Forward</source>
+        <translation>순전파</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="69"/>
+        <source>Backward</source>
+        <translation>역전파</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="88"/>
+        <source>Drag to any step (← / → step, Home / End)</source>
+        <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="96"/>
+        <source>Play speed</source>
+        <translation>재생 속도</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="107"/>
+        <source>Show all</source>
+        <translation>전체 보기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="108"/>
+        <source>Stop stepping: show the whole graph</source>
+        <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,108 @@
+"""Korean and English: every translatable string of the window has a Korean translation, the
+committed ``.qm`` is the compiled ``.ts``, and the window starts in Korean under a Korean locale."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from PySide6.QtCore import QLocale
+
+from graphviz_app.core.lessons import LEGEND
+from graphviz_app.qt.i18n import i18n_dir, ui_language
+from graphviz_app.qt.panels.lesson import legend_rows
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+TS = i18n_dir() / "graphviz_app_ko.ts"
+QM = i18n_dir() / "graphviz_app_ko.qm"
+
+
+def sources() -> list[str]:
+    return sorted(str(p) for p in (ROOT / "graphviz_app" / "qt").rglob("*.py"))
+
+
+def untranslated(ts: Path) -> list[str]:
+    """The source texts of ``ts`` with no finished translation."""
+    missing = []
+    for message in ET.parse(ts).iter("message"):
+        translation = message.find("translation")
+        kind = translation.get("type") if translation is not None else "unfinished"
+        if kind in ("vanished", "obsolete"):
+            continue
+        if translation is None or kind == "unfinished" or not (translation.text or "").strip():
+            missing.append(message.findtext("source") or "")
+    return missing
+
+
+def test_every_translatable_string_has_a_korean_translation(tmp_path):
+    """lupdate over the package today: any new tr() string without a translation is listed."""
+    ts = tmp_path / TS.name
+    shutil.copy(TS, ts)
+    subprocess.run([str(BIN / "pyside6-lupdate"), *sources(), "-ts", str(ts)], check=True,
+                   capture_output=True)
+    missing = untranslated(ts)
+    assert not missing, f"{len(missing)} string(s) without a Korean translation in {TS.name}: {missing}"
+    assert len(list(ET.parse(ts).iter("message"))) >= 90
+
+
+def test_the_committed_qm_is_the_compiled_ts(tmp_path):
+    qm = tmp_path / QM.name
+    subprocess.run([str(BIN / "pyside6-lrelease"), str(TS), "-qm", str(qm)], check=True, capture_output=True)
+    assert qm.read_bytes() == QM.read_bytes(), (
+        f"{QM.name} is older than or differs from {TS.name}: run resources/i18n/update.sh")
+
+
+def test_the_language_follows_the_locale_unless_chosen():
+    assert ui_language("system", QLocale("ko_KR")) == "ko"
+    assert ui_language("system", QLocale("en_US")) == "en"
+    assert ui_language("system", QLocale("fr_FR")) == "en"  # no French: English
+    assert ui_language("en", QLocale("ko_KR")) == "en"
+    assert ui_language("ko", QLocale("en_US")) == "ko"
+
+
+def test_the_reading_guide_is_the_cores_legend():
+    assert legend_rows() == list(LEGEND)  # English: the source text
+
+
+PROBE = """
+import sys
+from graphviz_app.core.runner import Runner
+from graphviz_app.qt.app import create_app
+from graphviz_app.qt.i18n import install_translators
+from graphviz_app.qt.shell.main_window import MainWindow
+from PySide6.QtWidgets import QDialogButtonBox
+app = create_app()
+print(install_translators(app, sys.argv[1]))
+window = MainWindow(runner=Runner())
+print("|".join(a.text() for a in window.menuBar().actions()))
+print(window.docks["inspector"].windowTitle(), window.timeline.backward_button.text())
+box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+print(box.button(QDialogButtonBox.StandardButton.Cancel).text())
+window.controller.shutdown()
+"""
+
+
+def probe(tmp_path, lang: str, choice: str = "system") -> list[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "LANGUAGE"}
+    env.update(LANG=lang, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", PROBE, choice], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_the_window_starts_in_korean_under_a_korean_locale(tmp_path):
+    language, menus, docks, cancel = probe(tmp_path, "ko_KR.UTF-8")[:4]
+    assert language == "ko"
+    assert menus.split("|")[:4] == ["파일(&F)", "편집(&E)", "보기(&V)", "그래프(&G)"]
+    assert docks == "속성 역전파"
+    assert cancel == "취소"  # Qt's own qtbase_ko.qm for standard buttons
+
+
+def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
+    language, menus = probe(tmp_path, "ko_KR.UTF-8", "en")[:2]
+    assert language == "en" and menus.startswith("&File|&Edit|&View")
