@@ -1,15 +1,18 @@
 """What the app remembers between sessions (QSettings): recent files, window layout, preferences."""
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.colors import COLOR_MODES, ColorMode
+from ..core.cost import WINDOW_BUDGET
 from .theme import THEMES, Theme
 
 MAX_RECENT = 10
 DEFAULT_TIMEOUT = 120.0
+DEFAULT_LAYOUT_BUDGET = WINDOW_BUDGET
 
 
 class Settings:
@@ -131,6 +134,37 @@ class Settings:
     def set_png_scale(self, scale: float) -> None:
         self._s.setValue("export/png_scale", float(scale))
 
+    def run_to_end(self) -> bool:
+        """Let a script run on after its captured backward() (False: stop right after it)."""
+        return self._bool("run/run_to_end", False)
+
+    def set_run_to_end(self, on: bool) -> None:
+        self._s.setValue("run/run_to_end", on)
+
+    def backward_call(self, script: str | Path) -> int:
+        """Which backward()/autograd.grad() call of ``script`` to capture (1: the first)."""
+        value = self._float(f"backward_call/{_key(script)}", 1)
+        return max(1, int(value))
+
+    def set_backward_call(self, script: str | Path, call: int) -> None:
+        key = f"backward_call/{_key(script)}"
+        if call <= 1:
+            self._s.remove(key)
+        else:
+            self._s.setValue(key, int(call))
+
+    def run_options(self, script: str | Path) -> dict[str, object]:
+        """What a run of ``script`` passes to the runner besides backward and the time limit."""
+        return {"run_to_end": self.run_to_end(), "backward_call": self.backward_call(script)}
+
+    def layout_budget(self) -> float:
+        """Seconds a layout may take before a big graph opens collapsed (the collapse threshold)."""
+        value = self._float("view/layout_budget", DEFAULT_LAYOUT_BUDGET)
+        return value if 0.01 <= value <= 600 else DEFAULT_LAYOUT_BUDGET
+
+    def set_layout_budget(self, seconds: float) -> None:
+        self._s.setValue("view/layout_budget", float(seconds))
+
     def language(self) -> str:
         """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""
         value = self._text("view/language", "system")
@@ -141,3 +175,8 @@ class Settings:
 
     def sync(self) -> None:
         self._s.sync()
+
+
+def _key(script: str | Path) -> str:
+    """A settings key for a script path (QSettings keys may not hold slashes)."""
+    return hashlib.sha1(str(Path(script).resolve()).encode("utf-8")).hexdigest()[:16]

@@ -4,282 +4,292 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="85"/>
         <source>&amp;Open Script or Graph…</source>
         <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
         <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="87"/>
         <source>Open &amp;Example</source>
         <translation>예제 열기(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
         <source>&amp;Reload</source>
         <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
         <source>Run the script again</source>
         <translation>스크립트를 다시 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
         <source>&amp;Cancel Run</source>
         <translation>실행 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
         <source>Stop the running script</source>
         <translation>실행 중인 스크립트를 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="92"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
         <source>Export the graph as PNG, SVG, PDF, DOT or JSON</source>
         <translation>그래프를 PNG, SVG, PDF, DOT, JSON으로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
         <source>&amp;Copy Image</source>
         <translation>이미지 복사(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
         <source>&amp;Find…</source>
         <translation>찾기(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
         <source>Search nodes by op, name or module</source>
         <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
         <source>Find &amp;Next</source>
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
         <source>Find &amp;Previous</source>
         <translation>이전 찾기(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
         <source>Zoom &amp;In</source>
         <translation>확대(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
         <source>Zoom &amp;Out</source>
         <translation>축소(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
         <source>&amp;Fit to Window</source>
         <translation>창에 맞추기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
         <source>&amp;Actual Size</source>
         <translation>실제 크기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
         <source>&amp;Zoom to Rectangle</source>
         <translation>사각형 영역 확대(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
         <source>Drag a rectangle to zoom into (or Shift+drag)</source>
         <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
         <source>Collapse &amp;All Modules</source>
         <translation>모든 모듈 접기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
         <source>Collapse every top-level module</source>
         <translation>최상위 모듈을 모두 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
         <source>E&amp;xpand All Modules</source>
         <translation>모든 모듈 펼치기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
         <source>Expand every module</source>
         <translation>모든 모듈을 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
         <source>&amp;Split Shared Tensors per Use</source>
         <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
         <source>Draw a tensor used far apart (a reused weight) once per use</source>
         <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
         <source>Show &amp;Legend</source>
         <translation>범례 보기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
         <source>&amp;Values</source>
         <translation>값 표시(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
         <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
         <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
         <source>Run &amp;Backward</source>
         <translation>역전파 실행(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="119"/>
         <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
         <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
         <source>Run Backward on Every &amp;Load</source>
         <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="121"/>
         <source>Always run backward on the output when a script loads (reloads now)</source>
         <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
         <source>&amp;Live Reload</source>
         <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
         <source>Reload automatically when the script is saved</source>
         <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <source>&amp;Preferences…</source>
+        <translation>환경 설정(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
+        <source>Run time limit, backward call, collapse threshold, language, theme</source>
+        <translation>실행 시간 제한, 캡처할 backward 호출, 접기 기준, 언어, 테마</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
         <source>&amp;About graphviz_app</source>
         <translation>graphviz_app 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
         <source>&amp;Clear Recent Files</source>
         <translation>최근 파일 목록 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="135"/>
         <source>Color by {name}</source>
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="153"/>
         <source>Color nodes by device, op type, module or gradient norm</source>
         <translation>노드 색을 장치, 연산 종류, 모듈, 기울기 크기 중 하나로 정합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="155"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="159"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="165"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="177"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="183"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="193"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="197"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="192"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="199"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="205"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="206"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="201"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="207"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="208"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="214"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="230"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="236"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -390,54 +400,153 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="97"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="98"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="100"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="101"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="102"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="105"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="108"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="116"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="417"/>
+        <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
+        <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="33"/>
+        <source>Preferences</source>
+        <translation>환경 설정</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="40"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="60"/>
+        <source> s</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="42"/>
+        <source>A script still running after this long is stopped</source>
+        <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="43"/>
+        <source>Run time limit:</source>
+        <translation>실행 시간 제한:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="44"/>
+        <source>Stop the script right after the captured backward()</source>
+        <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="47"/>
+        <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
+        <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="53"/>
+        <source>no script open</source>
+        <translation>열린 스크립트 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="55"/>
+        <source>Which backward() call of a training loop to capture, remembered for this script</source>
+        <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
+        <source>Backward call to capture ({name}):</source>
+        <translation>캡처할 backward 호출 ({name}):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
+        <source>A graph whose layout would take longer opens collapsed to module level</source>
+        <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
+        <source>Collapse graphs whose layout takes over:</source>
+        <translation>배치 시간이 이보다 길면 접기:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <source>System language</source>
+        <translation>시스템 언어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <source>Language (after a restart):</source>
+        <translation>언어 (다시 시작한 뒤 적용):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <source>Light</source>
+        <translation>밝게</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <source>Dark</source>
+        <translation>어둡게</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="75"/>
+        <source>Theme:</source>
+        <translation>테마:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
+        <source>Changes apply to the next run of a script.</source>
+        <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
 </context>
 <context>

@@ -44,6 +44,7 @@ class ActionHost(Protocol):
     def set_run_backward(self, on: bool) -> None: ...
     def set_live_reload(self, on: bool) -> None: ...
     def show_about(self) -> None: ...
+    def show_preferences(self) -> None: ...
     def clear_recent(self) -> None: ...
     def set_theme(self, theme: Theme) -> None: ...
 
@@ -121,6 +122,9 @@ class Actions:
                             checkable=True)
         self.live_reload = act(translate("Actions", "&Live Reload"), w.set_live_reload, None, None,
                                translate("Actions", "Reload automatically when the script is saved"), checkable=True)
+        self.preferences = act(translate("Actions", "&Preferences…"), w.show_preferences,
+                               QKeySequence.StandardKey.Preferences, None,
+                               translate("Actions", "Run time limit, backward call, collapse threshold, language, theme"))
         self.about = act(translate("Actions", "&About graphviz_app"), w.show_about)
         self.clear_recent = act(translate("Actions", "&Clear Recent Files"), w.clear_recent)
 
@@ -174,6 +178,8 @@ class Actions:
         edit.addAction(self.find)
         edit.addAction(self.find_next)
         edit.addAction(self.find_prev)
+        edit.addSeparator()
+        edit.addAction(self.preferences)
         view = bar.addMenu(translate("Actions", "&View"))
         for a in (self.zoom_in, self.zoom_out, self.fit, self.actual, self.zoom_area):
             view.addAction(a)

@@ -156,7 +156,8 @@ class Controller(QObject):
             backward = self.settings.run_backward() or self.backward_for == resolved
         if self.document.graph is None:
             self.widget.set_placeholder(f"Loading {path.name}…")
-        return self.jobs.run(path, backward=backward, timeout=self.timeout)
+        return self.jobs.run(path, backward=backward, timeout=self.timeout,
+                             **self.settings.run_options(resolved))
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
@@ -274,7 +275,7 @@ class Controller(QObject):
     def _plan(self, graph: nx.DiGraph, options: ViewOptions) -> Recommendation:
         """A new graph: estimate what dot will cost before calling it, and open big graphs
         collapsed to module level (hubs split, iteration limits) instead of hanging."""
-        return recommend(graph, options)
+        return recommend(graph, options, budget=self.settings.layout_budget())
 
     def _graph_changed(self) -> None:
         doc = self.document

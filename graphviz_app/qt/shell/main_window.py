@@ -54,6 +54,7 @@ from .about import show_about
 from .actions import Actions
 from .controller import Controller
 from .export_dialog import ExportDialog, render_view_image
+from .preferences import PreferencesDialog
 
 OPENABLE = (".py", ".json")
 
@@ -412,6 +413,9 @@ class MainWindow(QMainWindow):
 
     def _load_failed(self, error: GraphvizAppError) -> None:
         self.timeline.cancel_backward_request()
+        if isinstance(error, ScriptError) and error.kind == "timeout":
+            self.messages.info(translate("MainWindow",
+                                         "The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.").format(seconds=self.controller.timeout))
         self.problems.show_error(error)
         file, line = (error.file, error.line) if isinstance(error, ScriptError) else (None, None)
         if file and line:
@@ -496,6 +500,23 @@ class MainWindow(QMainWindow):
         self.modules.set_dark(dark)
         self.controller.restyle()
         self.legend.refresh()
+
+    def show_preferences(self) -> PreferencesDialog:
+        """Edit ▸ Preferences: the dialog for the open script; its choices apply at once where
+        they can (time limit, theme), the rest at the next run or start."""
+        script = self.document.path if self.document.kind == "script" else self.controller.source
+        dialog = PreferencesDialog(self.settings, script if script and script.suffix == ".py" else None, self)
+        dialog.applied.connect(self._preferences_applied)
+        dialog.open()
+        self._preferences = dialog
+        return dialog
+
+    def _preferences_applied(self) -> None:
+        self.controller.timeout = self.settings.timeout()
+        theme = self.settings.theme()
+        if not self.actions_.theme_by[theme].isChecked():
+            self.actions_.theme_by[theme].setChecked(True)
+            self.set_theme(theme)
 
     def show_about(self) -> None:
         self._about = show_about(self)

@@ -1,0 +1,68 @@
+"""Edit ▸ Preferences: the run time limit (which the timeout message then names), stopping at the
+captured backward or running to the end, the backward call captured per script, and the
+collapse threshold, each reaching the next run."""
+from __future__ import annotations
+
+from graphviz_app.qt.settings import Settings
+from graphviz_app.resources import example
+
+from .conftest import LOAD_TIMEOUT_MS
+
+LOOP = """
+import torch
+w = torch.ones(2, requires_grad=True)
+for step in range(3):
+    loss = (w * (step + 1)).sum()
+    loss.backward()
+    print("step", step, flush=True)
+"""
+
+
+def test_preferences_choose_the_backward_call_and_running_to_the_end(window, load, qtbot, write_script):
+    path = write_script(LOOP, "loop.py")
+    load(path)
+    graph = window.document.graph
+    assert graph.graph["backward"]["call"] == 1 and graph.graph["stopped_after_backward"] is not None
+    dialog = window.show_preferences()
+    assert dialog.backward_call.isEnabled() and dialog.backward_call.value() == 1
+    dialog.backward_call.setValue(2)
+    dialog.stop_after.setChecked(False)
+    dialog.accept()
+    settings = Settings()
+    assert settings.backward_call(path) == 2 and settings.run_to_end()
+    load(path)
+    graph = window.document.graph
+    assert graph.graph["backward"]["call"] == 2
+    assert graph.graph["stopped_after_backward"] is None and graph.graph["backward_calls"] == 3
+    # w.grad after the second call: ones * 2 (the loop never zeroes grads: 1 + 2 = 3)
+    w = next(n for n, d in graph.nodes(data=True) if d.get("name") == "w")
+    assert graph.nodes[w]["grad"]["values"] == [3.0, 3.0]
+    other = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n", "other.py")
+    assert Settings().backward_call(other) == 1  # remembered per script
+
+
+def test_the_time_limit_reaches_the_next_run_and_its_message(window, load, qtbot, write_script):
+    dialog = window.show_preferences()
+    dialog.timeout.setValue(2)
+    dialog.accept()
+    assert window.controller.timeout == 2.0 and Settings().timeout() == 2.0
+    path = write_script("while True:\n    pass\n", "hang.py")
+    with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS) as blocker:
+        window.open_path(path)
+    assert blocker.args[0].kind == "timeout"
+    assert "The run time limit is 2 s: change it in Edit ▸ Preferences." in window.messages.plain_text()
+
+
+def test_the_collapse_threshold_is_the_planners_budget(window, load, qtbot):
+    load(example("small_cnn.py"))
+    assert not window.document.options.collapsed  # fits the default budget: opens expanded
+    dialog = window.show_preferences()
+    dialog.budget.setValue(0.01)
+    dialog.language.setCurrentIndex(dialog.language.findData("ko"))
+    dialog.accept()
+    settings = Settings()
+    assert settings.layout_budget() == 0.01 and settings.language() == "ko"
+    window.document.clear()
+    load(example("small_cnn.py"))
+    assert window.document.plan_made is not None and window.document.plan_made.changed
+    assert window.document.options.collapsed  # over the new threshold: opens collapsed
