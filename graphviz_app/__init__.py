@@ -12,12 +12,13 @@ caller has already imported to make the tensors)::
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["trace", "export", "record", "__version__"]
+__all__ = ["__version__", "export", "record", "trace"]
 
 
 @contextmanager

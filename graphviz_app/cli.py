@@ -10,8 +10,15 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import GraphvizAppError, ScriptError
+
+if TYPE_CHECKING:  # imported where used: the command line starts fast
+    import networkx as nx
+
+    from .core.display import ViewOptions
+    from .core.stepping import Stepper
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json")
 COLOR_MODES = ("device", "grad", "op", "module")
@@ -162,7 +169,7 @@ def _check_output_path(out: Path) -> str | None:
     return None
 
 
-def _step_range_error(graph, mode: str, step: int) -> GraphvizAppError:
+def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppError:
     from .core.stepping import step_order
 
     count = len(step_order(graph, mode))
@@ -173,8 +180,8 @@ def _step_range_error(graph, mode: str, step: int) -> GraphvizAppError:
     return GraphvizAppError(f"There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.")
 
 
-def export_step(graph, out: Path, mode: str, step: int, color: str, options, scale: float, stepper=None,
-                timeout: float | None = None, protect: Sequence[Path] = ()) -> list[str]:
+def export_step(graph: nx.DiGraph, out: Path, mode: str, step: int, color: str,
+                options: ViewOptions, scale: float, stepper: Stepper | None = None, timeout: float | None = None, protect: Sequence[Path] = ()) -> list[str]:
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices."""
     from .core.export import export_graph
     from .core.stepping import Stepper
@@ -190,7 +197,8 @@ def export_step(graph, out: Path, mode: str, step: int, color: str, options, sca
     )
 
 
-def export_steps(graph, folder: Path, suffix: str, mode: str, color: str, options, scale: float,
+def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color: str,
+                 options: ViewOptions, scale: float,
                  timeout: float | None = None, protect: Sequence[Path] = ()) -> tuple[int, list[str]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
     from .core.stepping import Stepper

@@ -46,7 +46,7 @@ class ScriptError(GraphvizAppError):
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> "ScriptError":
+    def from_dict(cls, data: dict[str, object]) -> ScriptError:
         """Rebuild an error from :meth:`to_dict`'s output."""
         return cls(
             str(data.get("kind") or "exception"),

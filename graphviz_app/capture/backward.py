@@ -24,7 +24,8 @@ from __future__ import annotations
 import threading
 import traceback
 import weakref
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import torch
 from torch.autograd.function import BackwardCFunction
@@ -77,7 +78,7 @@ class BackwardRecorder:
         self.failures: list[str] = []
         """Tracebacks of failures in the hooks (the backward pass itself ran on)."""
 
-    def __enter__(self) -> "BackwardRecorder":
+    def __enter__(self) -> BackwardRecorder:
         # The cyclic collector is paused first thing (an allocation could start a collection):
         # the hooks keep many small objects alive, and each full collection they would set off
         # scans the whole heap (model, graph, trace) for cycles that are not there.
@@ -161,8 +162,8 @@ class BackwardRecorder:
             summary = self._seen(key, grad)
             if summary is None:
                 summary = summarize(grad)
-                identity = _identity(grad) if type(key) is int and summary is not None else None
-                if identity is not None:
+                identity = _identity(grad) if type(key) is int else None
+                if identity is not None and summary is not None:
                     self._big[key] = (*identity, summary)
             self._pending.append((key, summary))
             return
@@ -192,7 +193,7 @@ class BackwardRecorder:
         identity = _identity(grad)
         if identity is None or seen[0]() is not identity[0]() or seen[1] != identity[1]:
             return None
-        return {**seen[2], "shape": list(grad.shape)}  # type: ignore[typeddict-item]
+        return {**seen[2], "shape": list(grad.shape)}
 
     def _summarize_now(self, key: Any, grad: torch.Tensor | None) -> None:
         self._pending.append((key, summarize(grad)))

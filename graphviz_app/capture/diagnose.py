@@ -8,6 +8,7 @@ from __future__ import annotations
 import linecache
 import re
 import traceback
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +81,7 @@ class CaptureBug(BaseException):
         )
 
 
-def _user_frames(tb: traceback.StackSummary) -> list[traceback.FrameSummary]:
+def _user_frames(tb: Iterable[traceback.FrameSummary]) -> list[traceback.FrameSummary]:
     return [f for f in tb if not any(f.filename.startswith(h) or f.filename.endswith(h) for h in _HIDDEN)]
 
 

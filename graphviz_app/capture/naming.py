@@ -1,8 +1,9 @@
 """Names for graph nodes: the script's own variables and the model's parameter and module names."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import torch
 

@@ -3,7 +3,8 @@ module script that built no graph itself) the model's forward pass run here; and
 none when there are none."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import torch
 

@@ -20,8 +20,9 @@ import linecache
 import sys
 import traceback
 import weakref
+from collections.abc import Callable
 from types import FrameType
-from typing import Any, Callable
+from typing import Any
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -46,6 +47,12 @@ MAX_FAILURES = 3
 _RETAIN_GRAD = torch.Tensor.retain_grad
 
 
+def node_metadata(node: Any) -> dict[str, Any]:
+    """Return an autograd node's ``metadata`` dict (torch's stubs declare it a method)."""
+    metadata: dict[str, Any] = node.metadata
+    return metadata
+
+
 def _is_inplace(func: Callable[..., Any]) -> bool:
     """Return True for tensor methods that change their tensor in place (``mul_``, ``+=``, ``x[i] =``)."""
     name = getattr(func, "__name__", "")
@@ -68,9 +75,9 @@ class ForwardRecorder(TorchFunctionMode):
         """The first few in-place changes of tensors that require grad: ``{"line", "code"}``."""
         self._tagged_sequence = -1
         """The highest autograd sequence number tagged so far (nodes above it are new)."""
-        self._detached: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
+        self._detached: dict[int, tuple[weakref.ref[torch.Tensor], dict[str, Any]]] = {}
         """id(tensor) -> (weak reference, where and from what it was detached)."""
-        self.roots: dict[int, weakref.ref] = {}
+        self.roots: dict[int, weakref.ref[torch.Tensor]] = {}
         """Sequence number of a node -> weak reference to the op result it made, for results no
         later op has consumed (the newest MAX_ROOTS); the newest one is also held in ``_last``."""
         self._last: torch.Tensor | None = None
@@ -80,7 +87,7 @@ class ForwardRecorder(TorchFunctionMode):
         """Tracebacks of failures in the recorder's own code (the script ran on unchanged)."""
 
     # -- activation -------------------------------------------------------------------------
-    def __enter__(self) -> "ForwardRecorder":
+    def __enter__(self) -> ForwardRecorder:
         modules = torch.nn.modules.module
         self._handles = [
             modules.register_module_forward_pre_hook(self._push_module),
@@ -101,10 +108,11 @@ class ForwardRecorder(TorchFunctionMode):
             return result
 
         function.apply = classmethod(apply)  # type: ignore[method-assign, assignment]
-        return super().__enter__()
+        super().__enter__()  # type: ignore[no-untyped-call]  # torch leaves TorchFunctionMode untyped
+        return self
 
     def __exit__(self, *exc: object) -> None:
-        super().__exit__(*exc)
+        super().__exit__(*exc)  # type: ignore[no-untyped-call]
         for handle in self._handles:
             handle.remove()
         self._handles = []
@@ -126,7 +134,8 @@ class ForwardRecorder(TorchFunctionMode):
 
     # -- recording --------------------------------------------------------------------------
     def __torch_function__(
-        self, func: Callable[..., Any], types: Any, args: tuple = (), kwargs: dict | None = None
+        self, func: Callable[..., Any], types: Any, args: tuple[Any, ...] = (),
+        kwargs: dict[str, Any] | None = None
     ) -> Any:
         result = func(*args, **(kwargs or {}))
         try:
@@ -158,7 +167,7 @@ class ForwardRecorder(TorchFunctionMode):
 
     def _note_retain_grad(self, tensor: Any) -> None:
         if isinstance(tensor, torch.Tensor) and tensor.grad_fn is not None:
-            tensor.grad_fn.metadata[RETAINS_KEY] = weakref.ref(tensor)
+            node_metadata(tensor.grad_fn)[RETAINS_KEY] = weakref.ref(tensor)
 
     def graph_roots(self) -> list[torch.Tensor]:
         """Return the op results no later op consumed that are still alive, oldest first.
@@ -166,11 +175,13 @@ class ForwardRecorder(TorchFunctionMode):
         Only the newest is kept alive by the recorder (a script's last result, passed to a
         function or printed and then dropped, is found; older graphs are not kept in memory).
         """
-        found = []
+        found: list[torch.Tensor] = []
         for sequence, ref in self.roots.items():
             tensor = ref()
+            if tensor is None:
+                continue
             try:
-                node = tensor.grad_fn if tensor is not None else None
+                node = tensor.grad_fn
                 if node is not None and node._sequence_nr() == sequence:
                     found.append(tensor)
             except RuntimeError:  # its grad_fn can no longer be read (changed in place since)
@@ -197,7 +208,7 @@ class ForwardRecorder(TorchFunctionMode):
         key = id(result)
         self._detached[key] = (weakref.ref(result, lambda _ref: self._detached.pop(key, None)), info)
 
-    def _note_cut_inputs(self, args: tuple, result: torch.Tensor) -> None:
+    def _note_cut_inputs(self, args: tuple[Any, ...], result: torch.Tensor) -> None:
         cuts = []
         for arg in args:
             items = arg if isinstance(arg, (list, tuple)) else (arg,)
@@ -206,7 +217,7 @@ class ForwardRecorder(TorchFunctionMode):
                 if entry is not None and entry[0]() is item:
                     cuts.append(entry[1])
         if cuts:
-            result.grad_fn.metadata.setdefault(CUTS_KEY, []).extend(cuts)
+            node_metadata(result.grad_fn).setdefault(CUTS_KEY, []).extend(cuts)
 
     def tag(self, result: Any) -> None:
         """Tag the autograd nodes of the tensors in ``result`` that carry no tag yet."""
@@ -221,7 +232,7 @@ class ForwardRecorder(TorchFunctionMode):
         node = tensor.grad_fn
         if node is None:
             return
-        metadata = node.metadata
+        metadata = node_metadata(node)
         if SOURCE_KEY in metadata:
             return
         metadata[SOURCE_KEY] = self._source()
@@ -273,7 +284,7 @@ class ForwardRecorder(TorchFunctionMode):
             frame = frame.f_back
         return None
 
-    def _note_no_grad(self, args: tuple) -> None:
+    def _note_no_grad(self, args: tuple[Any, ...]) -> None:
         if any(isinstance(a, torch.Tensor) and a.requires_grad for a in args):
             source = self._source()
             if source is not None:

@@ -27,9 +27,10 @@ import random
 import sys
 import traceback
 import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import torch
 
@@ -155,8 +156,8 @@ class ScriptCapture:
         seed_everything()
         autograd = torch.autograd
         original_backward, original_grad = autograd.backward, autograd.grad
-        autograd.backward = self._intercept(original_backward, "backward")  # type: ignore[assignment]
-        autograd.grad = self._intercept(original_grad, "grad")  # type: ignore[assignment]
+        autograd.backward = self._intercept(original_backward, "backward")
+        autograd.grad = self._intercept(original_grad, "grad")
         warnings.showwarning = self._watch_warnings(warnings.showwarning)
         try:
             with self.recorder:
@@ -167,8 +168,8 @@ class ScriptCapture:
                 if self.captured is None:
                     return self._capture_after_run(original_backward)
         finally:
-            autograd.backward = original_backward  # type: ignore[assignment]
-            autograd.grad = original_grad  # type: ignore[assignment]
+            autograd.backward = original_backward
+            autograd.grad = original_grad
         return self._finish(self.captured)
 
     def _exec(self, code: Any) -> None:

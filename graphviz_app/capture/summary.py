@@ -22,7 +22,8 @@ integers and booleans, of the magnitudes for complex numbers).
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, cast
 
 import torch
 
@@ -165,7 +166,7 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
                     try:
                         _summarize_large(tensors, out, [i])
                     except Exception:  # shape and dtype only
-                        out[i] = _empty_summary(tensors[i])
+                        out[i] = _empty_summary(cast(torch.Tensor, tensors[i]))  # large holds tensors
     return out
 
 
@@ -213,13 +214,13 @@ def _summarize_rows(tensors: Sequence[Any], out: list[Any], members: list[int], 
     data = _as_real(flat)
     # amin and amax: aminmax along a dimension is not vectorized (tens of times slower)
     stats = torch.stack((torch.linalg.vector_norm(data, dim=1), data.amin(1), data.amax(1), data.mean(1)), dim=1)
-    stats = stats.double().tolist()
-    if not all(math.isfinite(row[0]) for row in stats):
+    table: list[list[float]] = stats.double().tolist()
+    if not all(math.isfinite(row[0]) for row in table):
         counts = torch.stack((torch.isnan(data).sum(1), torch.isinf(data).sum(1)), dim=1).tolist()
-        for i, (norm, *_), (nan, inf) in zip(members, stats, counts):
+        for i, (norm, *_), (nan, inf) in zip(members, table, counts):
             if not math.isfinite(norm):
                 out[i]["nan"], out[i]["inf"] = nan, inf
-    for i, (norm, low, high, mean) in zip(members, stats):
+    for i, (norm, low, high, mean) in zip(members, table):
         summary = out[i]
         summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
     if numel <= MAX_VALUES:
@@ -268,9 +269,9 @@ def _summarize_large(tensors: Sequence[Any], out: list[Any], members: list[int])
         del data, low, high, row
     by_device = {device: iter(torch.stack(device_rows).tolist()) for device, device_rows in rows.items()}
     for i in members:
-        norm, low, high, mean = alone[0] if alone else next(by_device[tensors[i].device])
+        norm, lowest, highest, mean = alone[0] if alone else next(by_device[tensors[i].device])
         summary = out[i]
-        summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
+        summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, lowest, highest, mean
         if not math.isfinite(norm):
             data = _as_real(_storage_order(tensors[i].detach()))
             summary["nan"] = int(torch.isnan(data).sum())

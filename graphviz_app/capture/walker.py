@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import torch
 
@@ -74,7 +75,8 @@ def walk(root_nodes: Sequence[Node]) -> Walk:
 
 def op_name(node: Node) -> str:
     """Return the autograd node's name without C++ namespaces (``AccumulateGrad``)."""
-    return node.name().rpartition("::")[2]
+    name: str = node.name()
+    return name.rpartition("::")[2]
 
 
 def is_leaf_node(node: Node) -> bool:
@@ -298,13 +300,13 @@ def build_trace(
     output_info = []
     root_ids = [f"n{k}" for k in result.roots]
     for name, tensor in outputs:
-        k = result.index.get(id(tensor.grad_fn))
-        if k is None:
+        found = result.index.get(id(tensor.grad_fn))
+        if found is None:
             continue
-        if name and records[k]["name"] is None:
-            records[k]["name"] = name
+        if name and records[found]["name"] is None:
+            records[found]["name"] = name
         output_info.append(
-            {"node": f"n{k}", "name": name, "shape": list(tensor.shape), "scalar": tensor.dim() == 0}
+            {"node": f"n{found}", "name": name, "shape": list(tensor.shape), "scalar": tensor.dim() == 0}
         )
     roots = set(result.roots)
     nodes = [

@@ -60,7 +60,8 @@ def _without(item: dict[str, Any], *keys: str) -> tuple[Any, ...]:
 
 def trace_from_graph(graph: nx.DiGraph) -> dict[str, Any]:
     """Return the plain, JSON-serializable ``node_link_data`` form of ``graph``."""
-    return nx.node_link_data(graph, edges="edges")
+    data: dict[str, Any] = nx.node_link_data(graph, edges="edges")
+    return data
 
 
 def dumps_graph(graph: nx.DiGraph) -> str:
