@@ -26,6 +26,7 @@ import json
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,8 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
         return graph_from_trace(build_trace(result, names, outputs, script=workload.file))
 
     rec.stage("capture", measure(capture, repeat=repeat))
-    del outputs, tensors
+    outputs.clear()  # the graph and the tensors it holds are freed before the next stages
+    tensors.clear()
 
     def plain_backward(fresh: list[Any]) -> None:
         run_backward([t for _, t in fresh])
@@ -173,7 +175,7 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
             rec.stage(f"export_{fmt}", Timing(timeout=cap, skipped="the layout alone ran past the cap"))
         else:
             target = folder / f"graph.{fmt}"
-            rec.stage(f"export_{fmt}", measure(lambda: export_graph(graph, target, timeout=None),
+            rec.stage(f"export_{fmt}", measure(partial(export_graph, graph, target, timeout=None),
                                               repeat=repeat, cap=cap))
 
     cache = LayoutCache(folder / "cache")

@@ -46,6 +46,7 @@ class Repaints:
     def __init__(self, scene: Any, graph: nx.DiGraph) -> None:
         application()
         from PySide6.QtGui import QImage
+
         from graphviz_app.qt.canvas.view import GraphView
 
         self.scene, self.graph = scene, graph

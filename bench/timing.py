@@ -13,10 +13,10 @@ import signal
 import statistics
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
-
+from typing import Any
 
 WARMUP_BELOW = 0.5
 """A first run faster than this is treated as a warm-up and not counted (first calls pay for

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import builtins
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import torch
 
@@ -19,7 +20,7 @@ from graphviz_app.capture.recorder import ForwardRecorder
 from graphviz_app.capture.script import seed_everything
 
 
-class _StopAtBackward(Exception):
+class _StopAtBackwardError(Exception):
     """Raised in place of the script's first backward() call: its graph is what we want."""
 
     def __init__(self, tensors: list[torch.Tensor]) -> None:
@@ -50,12 +51,12 @@ class Workload:
 
         def stop(tensors: Any, *args: Any, **kwargs: Any) -> None:
             found = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
-            raise _StopAtBackward(found)
+            raise _StopAtBackwardError(found)
 
         torch.autograd.backward = stop  # type: ignore[assignment]
         try:
             exec(self.code, self.namespace)
-        except _StopAtBackward as stopped:
+        except _StopAtBackwardError as stopped:
             return stopped.tensors
         finally:
             torch.autograd.backward = original  # type: ignore[assignment]

@@ -8,7 +8,7 @@ import math
 
 import torch
 from torch import nn
-from torch.nn import functional as F
+from torch.nn import functional
 
 VOCAB, CONTEXT, D_MODEL, HEADS, LAYERS = 50257, 1024, 768, 12, 12
 SEQ = 32
@@ -40,7 +40,7 @@ class MLP(nn.Module):
         self.c_proj = nn.Linear(4 * D_MODEL, D_MODEL)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.c_proj(F.gelu(self.c_fc(x), approximate="tanh"))
+        return self.c_proj(functional.gelu(self.c_fc(x), approximate="tanh"))
 
 
 class Block(nn.Module):
@@ -69,11 +69,11 @@ class GPT2(nn.Module):
         x = self.wte(idx) + self.wpe(positions)
         for block in self.h:
             x = block(x)
-        return F.linear(self.ln_f(x), self.wte.weight)  # the LM head shares the embedding
+        return functional.linear(self.ln_f(x), self.wte.weight)  # the LM head shares the embedding
 
 
 def next_token_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
-    return F.cross_entropy(logits.view(-1, logits.shape[-1]), target.view(-1))
+    return functional.cross_entropy(logits.view(-1, logits.shape[-1]), target.view(-1))
 
 
 def build() -> dict:

@@ -83,7 +83,7 @@ def test_no_tensor_requires_grad(write_script, runner):
 
 
 def test_bundled_no_grad_example_is_explained(runner):
-    with pytest.raises(ScriptError, match="torch.no_grad") as info:
+    with pytest.raises(ScriptError, match=r"torch\.no_grad") as info:
         runner.run(example("no_grad.py"))
     assert info.value.kind == "no_graph" and info.value.line is not None
 
@@ -212,16 +212,15 @@ def test_cancel_right_after_the_start_kills_the_script(write_script, runner):
     import time
 
     script = write_script("import time\ntime.sleep(600)\n", "sleepy.py")
+    def run(errors: list[ScriptError]) -> None:
+        try:
+            runner.run(script, timeout=600)
+        except ScriptError as exc:
+            errors.append(exc)
+
     for _ in range(10):
         errors: list[ScriptError] = []
-
-        def run() -> None:
-            try:
-                runner.run(script, timeout=600)
-            except ScriptError as exc:
-                errors.append(exc)
-
-        thread = threading.Thread(target=run)
+        thread = threading.Thread(target=run, args=(errors,))
         thread.start()
         deadline = time.monotonic() + 60
         while runner._child is None and thread.is_alive() and time.monotonic() < deadline:

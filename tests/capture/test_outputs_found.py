@@ -40,7 +40,7 @@ def test_output_never_bound_to_a_variable_is_found(write_script, runner, tail):
 
 def test_model_run_under_no_grad_is_explained(write_script, runner):
     script = write_script(MODEL + "with torch.no_grad():\n    print(model(x))\n")
-    with pytest.raises(ScriptError, match="torch.no_grad") as info:
+    with pytest.raises(ScriptError, match=r"torch\.no_grad") as info:
         runner.run(script)
     assert info.value.kind == "no_graph"
 

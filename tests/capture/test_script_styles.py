@@ -128,7 +128,7 @@ def test_picking_one_output(write_script, runner):
     graph = runner.run(script, backward=True, output="b").graph
     assert [o["name"] for o in graph.graph["outputs"]] == ["b"]
     assert names(graph)["w"]["grad"]["values"] == 4.0
-    with pytest.raises(ScriptError, match="'c'.*a, b"):
+    with pytest.raises(ScriptError, match=r"'c'.*a, b"):
         runner.run(script, output="c")
 
 
