@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-from PySide6.QtGui import QIcon, QImageReader, QPixmap
+from PySide6.QtGui import QColor, QIcon, QImageReader, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QStyle
 
 from ..resources import resources_dir
@@ -68,3 +68,19 @@ def _icon(name: str, dark: bool) -> QIcon:
 def icon(name: str, dark: bool = False) -> QIcon:
     """Return the icon ``resources/icons/<name>.svg`` (light strokes when ``dark``)."""
     return _icon(name, dark)
+
+
+def tinted(source: QIcon, color: str, size: int = 24) -> QIcon:
+    """Return ``source`` painted in one ``color`` (its alpha kept): a style's dark media icons
+    made readable on a dark palette."""
+    out = QIcon()
+    for side in (16, size, 2 * size):
+        pixmap = source.pixmap(QSize(side, side))
+        if pixmap.isNull():
+            continue
+        painter = QPainter(pixmap)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(pixmap.rect(), QColor(color))
+        painter.end()
+        out.addPixmap(pixmap)
+    return out

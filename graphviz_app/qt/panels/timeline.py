@@ -25,7 +25,14 @@ from PySide6.QtWidgets import (
 
 from ...core.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
+from ..icons import tinted
 from ..plain_text import plain_label
+
+CHECKED_STYLE = ("QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
+                 " font-weight: bold; border: 1px solid palette(highlight); border-radius: 3px;"
+                 " padding: 3px 10px; }")
+"""The checked mode button in the highlight colour: readable in the light and the dark theme."""
+DARK_ICON = "#e8eaed"
 
 SPEEDS = (("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100))
 """Play speeds: label and milliseconds per step."""
@@ -56,6 +63,7 @@ class TimelinePanel(QWidget):
             button.setObjectName(name)
             button.setDefaultAction(action)
             action.setIcon(style.standardIcon(pixmap))
+            action.setData(pixmap)
             button.setAutoRaise(True)
             return button
 
@@ -77,7 +85,10 @@ class TimelinePanel(QWidget):
             button.setObjectName(f"{mode}ModeButton")
             button.clicked.connect(lambda _c=False, m=mode: self.start(m))
             self.modes.addButton(button)
+        self.dark = False
         self.forward_button.setChecked(True)
+        for button in (self.forward_button, self.backward_button):  # the mode shown stands out
+            button.setStyleSheet(CHECKED_STYLE)
         self.first_button = tool("firstButton", QStyle.StandardPixmap.SP_MediaSkipBackward, self.first_action)
         self.prev_button = tool("prevButton", QStyle.StandardPixmap.SP_MediaSeekBackward, self.prev_action)
         self.play_button = tool("playButton", QStyle.StandardPixmap.SP_MediaPlay, self.play_action)
@@ -144,6 +155,17 @@ class TimelinePanel(QWidget):
         action.setToolTip(f"{text} ({key})")
         action.triggered.connect(lambda _c=False: slot())
         return action
+
+    def set_dark(self, dark: bool) -> None:
+        """Redraw the transport icons light on a dark palette (the style's are dark gray)."""
+        style = self.style()
+        for action in (self.first_action, self.prev_action, self.play_action, self.next_action,
+                       self.last_action):
+            pixmap = action.data()
+            if isinstance(pixmap, QStyle.StandardPixmap):
+                base = style.standardIcon(pixmap)
+                action.setIcon(tinted(base, DARK_ICON) if dark else base)
+        self.dark = dark
 
     def actions_list(self) -> list[QAction]:
         return [self.first_action, self.prev_action, self.play_action, self.next_action, self.last_action]
@@ -277,8 +299,11 @@ class TimelinePanel(QWidget):
             action.setEnabled(count > 0 and index < count - 1)
         self.play_action.setEnabled(count > 0)
         playing = self.is_playing()
-        self.play_action.setIcon(self.style().standardIcon(
-            QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay))
+        pixmap = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        if self.play_action.data() != pixmap:
+            self.play_action.setData(pixmap)
+            base = self.style().standardIcon(pixmap)
+            self.play_action.setIcon(tinted(base, DARK_ICON) if self.dark else base)
         self.play_action.setText("Pause" if playing else "Play")
         self.forward_button.setEnabled(has_graph)
         self.backward_button.setEnabled(has_graph)

@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         dark = is_dark()
         self.actions_ = Actions(self, self, dark)
         self.modules.set_dark(dark)
+        self.timeline.set_dark(dark)
         self.actions_.build_menus()
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
@@ -209,7 +210,8 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         else:
-            self.resizeDocks([self.docks["inspector"], self.docks["source"]], [340, 330],
+            side = max(180, min(340, int(self.width() * 0.21)))  # the canvas keeps most of the width
+            self.resizeDocks([self.docks["inspector"], self.docks["source"]], [side, side],
                              Qt.Orientation.Horizontal)
             self.resizeDocks([self.docks["source"], self.docks["modules"]], [420, 200],
                              Qt.Orientation.Vertical)
@@ -498,6 +500,7 @@ class MainWindow(QMainWindow):
         dark = apply_theme(app, theme)
         self.actions_.retint(dark)
         self.modules.set_dark(dark)
+        self.timeline.set_dark(dark)
         self.controller.restyle()
         self.legend.refresh()
 

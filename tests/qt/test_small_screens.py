@@ -1,0 +1,51 @@
+"""Small screens and the dark theme: the canvas keeps most of the width at 1024×700, the search
+field stays in the toolbar, the checked step mode and the transport icons stay readable."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QImage
+
+from graphviz_app.resources import example
+
+
+def mean_lightness(image: QImage, *, opaque_only: bool = False) -> float:
+    values = []
+    for y in range(image.height()):
+        for x in range(image.width()):
+            color = QColor(image.pixel(x, y)) if not opaque_only else image.pixelColor(x, y)
+            if opaque_only and color.alpha() < 128:
+                continue
+            values.append(color.lightness())
+    return sum(values) / max(len(values), 1)
+
+
+def test_the_canvas_keeps_most_of_the_width_at_1024x700(qtbot, qt_runner):
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    win = MainWindow(runner=qt_runner)
+    qtbot.addWidget(win)
+    win.resize(1024, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win.width() == 1024)
+    assert win.view.width() >= 0.5 * win.width(), (win.view.width(), win.width())
+    search = win.search_bar
+    assert search.isVisible() and search.width() >= 120  # not pushed into the toolbar's overflow
+    win.close()
+
+
+def test_dark_theme_keeps_the_step_mode_and_transport_icons_readable(window, load, qtbot):
+    load(example("basic_autograd.py"))
+    window.set_theme("dark")
+    try:
+        timeline = window.timeline
+        icon = timeline.next_action.icon().pixmap(QSize(24, 24)).toImage()
+        assert mean_lightness(icon, opaque_only=True) > 160  # light strokes on the dark panel
+        timeline.forward_button.setChecked(True)
+        checked = timeline.forward_button.grab().toImage()
+        unchecked = timeline.backward_button.grab().toImage()
+        assert abs(mean_lightness(checked) - mean_lightness(unchecked)) > 15
+    finally:
+        window.set_theme("light")
+    icon = window.timeline.next_action.icon().pixmap(QSize(24, 24)).toImage()
+    assert mean_lightness(icon, opaque_only=True) < 128  # back to the style's dark icons
