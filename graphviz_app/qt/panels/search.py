@@ -38,11 +38,11 @@ class SearchBar(QWidget):
         self.edit.setObjectName("searchEdit")
         self.edit.setPlaceholderText("Search op, name or module…")
         self.edit.setClearButtonEnabled(True)
-        self.edit.setMinimumWidth(220)
+        self.edit.setMinimumWidth(150)
         self.edit.setToolTip("Find nodes by op (AddBackward0), variable/parameter name or module "
                              "(Ctrl+F). Enter: next match, Shift+Enter: previous, Esc: clear.")
         self.count = QLabel("", self)
-        self.count.setMinimumWidth(64)
+        self.count.setMinimumWidth(44)
         self.prev_button = QToolButton(self)
         self.prev_button.setArrowType(Qt.ArrowType.UpArrow)
         self.prev_button.setToolTip("Previous match (Shift+Enter)")

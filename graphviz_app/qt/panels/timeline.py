@@ -29,8 +29,7 @@ from ..icons import tinted
 from ..plain_text import plain_label
 
 CHECKED_STYLE = ("QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
-                 " font-weight: bold; border: 1px solid palette(highlight); border-radius: 3px;"
-                 " padding: 3px 10px; }")
+                 " border: 1px solid palette(highlight); border-radius: 3px; padding: 3px 12px; }")
 """The checked mode button in the highlight colour: readable in the light and the dark theme."""
 DARK_ICON = "#e8eaed"
 
@@ -89,6 +88,7 @@ class TimelinePanel(QWidget):
         self.forward_button.setChecked(True)
         for button in (self.forward_button, self.backward_button):  # the mode shown stands out
             button.setStyleSheet(CHECKED_STYLE)
+            button.setMinimumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 32)
         self.first_button = tool("firstButton", QStyle.StandardPixmap.SP_MediaSkipBackward, self.first_action)
         self.prev_button = tool("prevButton", QStyle.StandardPixmap.SP_MediaSeekBackward, self.prev_action)
         self.play_button = tool("playButton", QStyle.StandardPixmap.SP_MediaPlay, self.play_action)

@@ -217,7 +217,7 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Vertical)
             self.resizeDocks([self.docks["inspector"], self.docks["messages"]], [520, 260],
                              Qt.Orientation.Vertical)
-            self.resizeDocks([self.docks["timeline"]], [80], Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["timeline"]], [104], Qt.Orientation.Vertical)  # two lines of chain rule
         for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
                               (a.backward, s.run_backward()), (a.show_legend, True)):
             action.blockSignals(True)
