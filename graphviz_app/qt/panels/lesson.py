@@ -5,10 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from ...core.lessons import LEGEND, Lesson, read_lesson
+from ...core.lessons import Lesson, read_lesson
 from ...resources import examples_dir
 from ..document import Document
-
 
 translate = QCoreApplication.translate
 

@@ -39,8 +39,8 @@ from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..panels.inspector import InspectorPanel
 from ..panels.leaves import LeavesPanel
-from ..panels.lesson import LessonCard
 from ..panels.legend import LegendPanel
+from ..panels.lesson import LessonCard
 from ..panels.messages import MessagesPanel
 from ..panels.modules import ModulesPanel
 from ..panels.problems import Problem, ProblemsPanel
