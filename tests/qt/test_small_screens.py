@@ -49,3 +49,30 @@ def test_dark_theme_keeps_the_step_mode_and_transport_icons_readable(window, loa
         window.set_theme("light")
     icon = window.timeline.next_action.icon().pixmap(QSize(24, 24)).toImage()
     assert mean_lightness(icon, opaque_only=True) < 128  # back to the style's dark icons
+
+
+def test_expanding_and_collapsing_keep_the_module_in_place(window, load, qtbot):
+    from PySide6.QtCore import QLineF, QPointF
+
+    from .conftest import LOAD_TIMEOUT_MS
+
+    load(example("sequential_branches.py"))
+    doc = window.document
+    module = sorted(doc.modules(), key=len)[0]
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        doc.collapse(module)
+    window.view.set_zoom(1.0)
+    node = window.scene.node_items["m:" + module]
+    window.view.centerOn(node.scene_rect().center() + QPointF(60, 40))  # somewhere off-centre
+    before = window.view.mapFromScene(node.scene_rect().center())
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window._item_double_clicked(node)  # expand
+    box = window.scene.cluster_items[module]
+    after = window.view.mapFromScene(box.scene_rect().center())
+    assert QLineF(QPointF(before), QPointF(after)).length() <= 2
+    assert abs(window.view.zoom() - 1.0) < 1e-6
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window._item_double_clicked(box)  # collapse again
+    node = window.scene.node_items["m:" + module]
+    again = window.view.mapFromScene(node.scene_rect().center())
+    assert QLineF(QPointF(after), QPointF(again)).length() <= 2

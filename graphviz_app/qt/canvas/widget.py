@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import networkx as nx
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -29,6 +29,7 @@ class GraphWidget(GraphView):
         scene.setParent(self)
         self.graph_scene = scene
         self._refit = False
+        self._pin: tuple[str, QPoint] | None = None
         self.banner = StaleBanner(self)
         self.banner.hide()
 
@@ -37,7 +38,11 @@ class GraphWidget(GraphView):
         """Draw ``layout`` of ``display``; ``fit``: show it whole (a new graph), else keep the
         zoom and centre the node ``keep`` (a display id), falling back to fitting."""
         old_zoom = self.zoom()
+        pin, self._pin = self._pin, None
         self.graph_scene.build(display, layout, graph)
+        if pin is not None and not fit and self._hold(pin, old_zoom):
+            self._refit = False
+            return
         item = self.graph_scene.node_items.get(keep) if keep and not fit else None
         self._refit = item is None
         if item is None:
@@ -45,6 +50,29 @@ class GraphWidget(GraphView):
             return
         self.set_zoom(old_zoom)
         self.centerOn(item)
+
+    def pin_module(self, module: str) -> None:
+        """Keep ``module`` where it is on screen through the next layout (it is about to be
+        collapsed or expanded): its box or node is drawn at the same place, at the same zoom."""
+        rect = self._module_rect(module)
+        if rect is not None:
+            self._pin = (module, self.mapFromScene(rect.center()))
+
+    def _module_rect(self, module: str) -> QRectF | None:
+        scene = self.graph_scene
+        item = scene.cluster_items.get(module) or scene.node_items.get("m:" + module)
+        return item.scene_rect() if item is not None else None
+
+    def _hold(self, pin: tuple[str, QPoint], zoom: float) -> bool:
+        module, point = pin
+        rect = self._module_rect(module)
+        if rect is None:
+            return False
+        self.set_zoom(zoom)
+        # Scroll so the module's centre lands on the viewport point it had before.
+        offset = QPointF(self.viewport().rect().center() - point) / max(zoom, 1e-6)
+        self.centerOn(rect.center() + offset)
+        return True
 
     def restyle(self, state: ViewState, *, dark: bool, only: Iterable[str] | None = None) -> None:
         """Give every item (or only the items of graph nodes ``only``) the look of ``state``.
