@@ -295,104 +295,197 @@
     </message>
 </context>
 <context>
+    <name>ChainRule</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="26"/>
+        <source>the power rule: d(xⁿ)/dx = n·xⁿ⁻¹</source>
+        <translation>거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="28"/>
+        <source>addition passes grad_out to each input unchanged</source>
+        <translation>덧셈은 grad_out을 각 입력에 그대로 전달합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="30"/>
+        <source>subtraction passes grad_out to a and −grad_out to b</source>
+        <translation>뺄셈은 a에 grad_out을, b에 −grad_out을 전달합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="32"/>
+        <source>the product rule: each input gets grad_out times the other input</source>
+        <translation>곱의 규칙: 각 입력은 grad_out × (다른 입력)을 받습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="34"/>
+        <source> (the other needs no gradient, so only its value was used)</source>
+        <translation> (다른 입력은 기울기가 필요 없어 값만 쓰였습니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="36"/>
+        <source>the quotient rule: d(a/b) = da/b − a·db/b²</source>
+        <translation>몫의 규칙: d(a/b) = da/b − a·db/b²</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="37"/>
+        <source>each element gets grad_out / n</source>
+        <translation>각 원소가 받는 몫 grad_out / n</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="38"/>
+        <source>each element gets grad_out</source>
+        <translation>각 원소가 받는 값 grad_out</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="39"/>
+        <source>matrix product C = A·B</source>
+        <translation>행렬 곱 C = A·B</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="41"/>
+        <source>AccumulateGrad stores the arriving gradient in</source>
+        <translation>AccumulateGrad가 도착한 기울기를 저장하는 곳:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="43"/>
+        <source>ReLU lets grad_out through where the input was positive, else 0</source>
+        <translation>ReLU는 입력이 양수였던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="45"/>
+        <source>torch computes this one for you (its derivative is built into torch)</source>
+        <translation>이 연산은 torch가 계산해 줍니다 (도함수가 torch에 내장되어 있습니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="46"/>
+        <source>, spread to every element</source>
+        <translation>, 모든 원소에 나눠 줌</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="47"/>
+        <source> copied to every element</source>
+        <translation> 를 모든 원소에 복사</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="48"/>
+        <source> summed over the rows</source>
+        <translation> 를 행 방향으로 합함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="49"/>
+        <source>(kept by retain_grad)</source>
+        <translation>(retain_grad로 저장됨)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="50"/>
+        <source>(not kept)</source>
+        <translation>(저장되지 않음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="51"/>
+        <source>grad in =</source>
+        <translation>들어온 기울기 =</translation>
+    </message>
+</context>
+<context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="19"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="18"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="20"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="19"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="21"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="20"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="22"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="21"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="23"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="22"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="23"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="22"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="24"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="23"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="25"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="24"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="26"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="25"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="27"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="26"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="27"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="27"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="30"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="30"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="30"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="57"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="89"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -400,57 +493,57 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="98"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="99"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="101"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="102"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="103"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="106"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="119"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="417"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
@@ -558,34 +651,98 @@
     </message>
 </context>
 <context>
+    <name>StepText</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="20"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="100"/>
+        <source>Backward step</source>
+        <translation>역전파 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="73"/>
+        <source>Forward: nothing created yet ({count} steps).</source>
+        <translation>순전파: 아직 아무것도 만들어지지 않았습니다 (전체 {count}단계).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="75"/>
+        <source>Forward step {index}/{count}: {what} leaf tensor, shape {shape}</source>
+        <translation>순전파 단계 {index}/{count}: {what} 리프(leaf) 텐서, 모양 {shape}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="77"/>
+        <source>Forward step {index}/{count}: {what} created, shape {shape}</source>
+        <translation>순전파 단계 {index}/{count}: {what} 생성, 모양 {shape}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="82"/>
+        <source> at line {line}: {code}</source>
+        <translation> ({line}번째 줄: {code})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="87"/>
+        <source>Backward has not run: run backward to step through it.</source>
+        <translation>역전파가 실행되지 않았습니다: 역전파를 실행하면 단계별로 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="88"/>
+        <source>Backward: the engine runs {count} nodes, starting at the output.</source>
+        <translation>역전파: 엔진이 출력에서 시작해 노드 {count}개를 실행합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="93"/>
+        <source>{what} receives the seed gradient</source>
+        <translation>{what}이(가) 시작 기울기(seed gradient)를 받습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="95"/>
+        <source>{what} accumulates its gradient into .grad</source>
+        <translation>{what}이(가) 기울기를 .grad에 누적합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="97"/>
+        <source>{what} sums the gradients of its {count} consumers</source>
+        <translation>{what}이(가) 자신을 쓴 {count}곳의 기울기를 더합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="99"/>
+        <source>{what} receives its gradient</source>
+        <translation>{what}이(가) 기울기를 받습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="103"/>
+        <source>. Chain rule: </source>
+        <translation>. 연쇄 법칙(chain rule): </translation>
+    </message>
+</context>
+<context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="76"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="77"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="100"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="108"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="119"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="120"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>

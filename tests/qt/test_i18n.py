@@ -106,3 +106,30 @@ def test_the_window_starts_in_korean_under_a_korean_locale(tmp_path):
 def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
     language, menus = probe(tmp_path, "ko_KR.UTF-8", "en")[:2]
     assert language == "en" and menus.startswith("&File|&Edit|&View")
+
+
+def test_the_chain_rule_step_reads_in_korean(window, load, qtbot, qapp):
+    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.resources import example
+
+    from .test_chain_rule_window import POW_RULE
+    from .test_stepping import run_backward
+
+    load(example("basic_autograd.py"))
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        run_backward(window, qtbot)
+        doc = window.document
+        pow_node = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "PowBackward0")
+        window.timeline.go(doc.graph.nodes[pow_node]["backward_index"])
+        caption = window.timeline.caption.text()
+        assert caption.startswith("역전파 단계 3/4: PowBackward0 (x)이(가) 기울기를 받습니다")
+        assert "연쇄 법칙(chain rule): 거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹" in caption
+        assert POW_RULE in caption  # formulas and numbers read the same
+        assert window.inspector.values()["Chain rule/rule"] == "거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹"
+        window.timeline.go(0)
+        assert "각 원소가 받는 몫 grad_out / n = 1/4 = 0.25" in window.timeline.caption.text()
+    finally:
+        install_translators(qapp, "en")
+    window.timeline.go(1)
+    assert window.timeline.caption.text().startswith("Backward step 2/4")

@@ -14,6 +14,7 @@ from ...core.display import DisplayNode
 from ...core.stepping import format_number
 from ..document import Document
 from ..plain_text import plain_label, plain_tooltip
+from .step_text import localize
 
 
 def fmt_number(value: Any) -> str:
@@ -231,8 +232,8 @@ class InspectorPanel(QWidget):
             self._group("Gradient", summary_rows(grad))
             self._group("Gradient flow", gradient_flow(graph, node))
             rule = chain_rule(graph, node)
-            self._group("Chain rule", [("rule", rule.summary)]
-                        + [(f"to {i.name}", i.sentence()) for i in rule.inputs])
+            self._group("Chain rule", [("rule", localize(rule.summary))]
+                        + [(f"to {i.name}", localize(i.sentence())) for i in rule.inputs])
         elif (graph.graph.get("backward") or {}).get("ran"):
             self._group("Gradient", [("gradient", "not reached by backward")])
         order = [("forward index", fmt_number(data.get("forward_index")))]

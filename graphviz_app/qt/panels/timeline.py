@@ -27,6 +27,7 @@ from ...core.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
 from ..icons import tinted
 from ..plain_text import plain_label
+from .step_text import step_caption
 
 CHECKED_STYLE = ("QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
                  " border: 1px solid palette(highlight); border-radius: 3px; padding: 3px 12px; }")
@@ -314,7 +315,7 @@ class TimelinePanel(QWidget):
         if not has_graph:
             text = "Open a script to step through its forward and backward passes."
         elif step is not None:
-            text = step.caption
+            text = step_caption(doc.graph, step) if doc.graph is not None else step.caption
         elif backward_missing and self._pending_backward:
             text = "Running the script with backward…"
         elif backward_missing:

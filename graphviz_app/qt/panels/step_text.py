@@ -1,0 +1,104 @@
+"""The step sentence and the chain rule in the window's language.
+
+``core.stepping`` and ``core.chain_rule`` write English (the CLI and exports use it as is). In a
+translated window the Timeline composes the step sentence from translated templates, and the
+chain rule's words are swapped phrase by phrase (its formulas and numbers read the same in every
+language). English shows the core's text unchanged.
+"""
+from __future__ import annotations
+
+import networkx as nx
+from PySide6.QtCore import QCoreApplication
+
+from ...core.stepping import BACKWARD, StepView, consumers, describe
+
+translate = QCoreApplication.translate
+
+
+def english() -> bool:
+    """True when the window shows the source (English) text."""
+    return translate("StepText", "Backward step") == "Backward step"
+
+
+def _phrases() -> list[tuple[str, str]]:
+    """(English, translated) phrases of chain-rule and values text, longest first."""
+    pairs = [
+        ("the power rule: d(xⁿ)/dx = n·xⁿ⁻¹", translate("ChainRule", "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹")),
+        ("addition passes grad_out to each input unchanged",
+         translate("ChainRule", "addition passes grad_out to each input unchanged")),
+        ("subtraction passes grad_out to a and −grad_out to b",
+         translate("ChainRule", "subtraction passes grad_out to a and −grad_out to b")),
+        ("the product rule: each input gets grad_out times the other input",
+         translate("ChainRule", "the product rule: each input gets grad_out times the other input")),
+        (" (the other needs no gradient, so only its value was used)",
+         translate("ChainRule", " (the other needs no gradient, so only its value was used)")),
+        ("the quotient rule: d(a/b) = da/b − a·db/b²",
+         translate("ChainRule", "the quotient rule: d(a/b) = da/b − a·db/b²")),
+        ("each element gets grad_out / n", translate("ChainRule", "each element gets grad_out / n")),
+        ("each element gets grad_out", translate("ChainRule", "each element gets grad_out")),
+        ("matrix product C = A·B", translate("ChainRule", "matrix product C = A·B")),
+        ("AccumulateGrad stores the arriving gradient in",
+         translate("ChainRule", "AccumulateGrad stores the arriving gradient in")),
+        ("ReLU lets grad_out through where the input was positive, else 0",
+         translate("ChainRule", "ReLU lets grad_out through where the input was positive, else 0")),
+        ("torch computes this one for you (its derivative is built into torch)",
+         translate("ChainRule", "torch computes this one for you (its derivative is built into torch)")),
+        (", spread to every element", translate("ChainRule", ", spread to every element")),
+        (" copied to every element", translate("ChainRule", " copied to every element")),
+        (" summed over the rows", translate("ChainRule", " summed over the rows")),
+        ("(kept by retain_grad)", translate("ChainRule", "(kept by retain_grad)")),
+        ("(not kept)", translate("ChainRule", "(not kept)")),
+        ("grad in =", translate("ChainRule", "grad in =")),
+    ]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def localize(text: str) -> str:
+    """Return chain-rule or values text with its English phrases translated."""
+    if english():
+        return text
+    for source, target in _phrases():
+        text = text.replace(source, target)
+    return text
+
+
+def step_caption(graph: nx.DiGraph, step: StepView) -> str:
+    """The Timeline's sentence for ``step``: the core's caption in English, else composed from
+    translated templates with the same facts."""
+    if english():
+        return step.caption
+    node = step.node
+    if step.mode != BACKWARD:
+        if node is None:
+            return translate("StepText", "Forward: nothing created yet ({count} steps).").format(count=step.count)
+        attrs = graph.nodes[node]
+        template = (translate("StepText", "Forward step {index}/{count}: {what} leaf tensor, shape {shape}")
+                    if attrs.get("kind") == "leaf" else
+                    translate("StepText", "Forward step {index}/{count}: {what} created, shape {shape}"))
+        text = template.format(index=step.index + 1, count=step.count, what=describe(graph, node),
+                               shape=attrs.get("shape"))
+        source = attrs.get("source") or {}
+        if source.get("line"):
+            text += translate("StepText", " at line {line}: {code}").format(line=source["line"],
+                                                                          code=source.get("code", ""))
+        return text
+    if node is None:
+        if not step.count:
+            return translate("StepText", "Backward has not run: run backward to step through it.")
+        return translate("StepText", "Backward: the engine runs {count} nodes, starting at the output.").format(
+            count=step.count)
+    attrs = graph.nodes[node]
+    what = describe(graph, node)
+    if step.index == 0:
+        verb = translate("StepText", "{what} receives the seed gradient")
+    elif attrs.get("kind") == "leaf":
+        verb = translate("StepText", "{what} accumulates its gradient into .grad")
+    elif consumers(graph, node) > 1:
+        verb = translate("StepText", "{what} sums the gradients of its {count} consumers")
+    else:
+        verb = translate("StepText", "{what} receives its gradient")
+    text = translate("StepText", "Backward step") + f" {step.index + 1}/{step.count}: "
+    text += verb.format(what=what, count=consumers(graph, node))
+    if step.rule is not None:
+        text += translate("StepText", ". Chain rule: ") + localize(step.rule.sentence())
+    return text
