@@ -15,7 +15,7 @@ import select
 import signal
 import sys
 
-from .protocol import OUTPUT_HEAD, OUTPUT_TAIL, Request
+from ..core.protocol import OUTPUT_HEAD, OUTPUT_TAIL, Request
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36

@@ -6,7 +6,7 @@ process that already has torch loaded. Whatever the script does (raise, hang, se
 flood stdout, fork and leave processes behind) stays in the child: this process reports how the
 child ended, keeps a bounded copy of its output, and ends every process the run started.
 
-The messages are those of :mod:`graphviz_app.capture.protocol`. Containment of a run:
+The messages are those of :mod:`graphviz_app.core.protocol`. Containment of a run:
 
 * the child has its own process group, dies with this worker, and gets ``/dev/null`` as fd 0 and
   none of the protocol pipes, so nothing it starts can read the next request or forge a reply;
@@ -30,17 +30,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any, TextIO
 
-from .containment import (
-    READ_CHUNK,
-    BoundedOutput,
-    ScriptStreams,
-    become_subreaper,
-    die_with_parent,
-    drain,
-    end_descendants,
-    enter_child,
-)
-from .protocol import (
+from ..core.protocol import (
     DONE,
     OUTPUT_HEAD,
     OUTPUT_TAIL,
@@ -52,6 +42,16 @@ from .protocol import (
     Request,
     decode_request,
     encode,
+)
+from .containment import (
+    READ_CHUNK,
+    BoundedOutput,
+    ScriptStreams,
+    become_subreaper,
+    die_with_parent,
+    drain,
+    end_descendants,
+    enter_child,
 )
 
 DRAIN_SECONDS = 5.0

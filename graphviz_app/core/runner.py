@@ -23,10 +23,10 @@ from typing import IO, Literal
 
 import networkx as nx
 
-from ..capture import protocol
-from ..capture.protocol import Done, Limits, Options, Reply, Request
 from ..errors import ScriptError
+from . import protocol
 from .graph import graph_from_trace
+from .protocol import Done, Limits, Options, Reply, Request
 
 STARTUP_TIMEOUT = 120.0
 """Seconds the worker may take to import torch."""
