@@ -16,6 +16,17 @@ VALUE_LIMIT = 36
 AUTO_NODES = 60
 """Values are on by default for graphs with at most this many nodes."""
 
+GRAD_IN = "grad in ="
+"""Starts an op's gradient line: the gradient that arrived there."""
+KEPT = "(kept by retain_grad)"
+"""Ends the gradient line of a tensor that called ``retain_grad()``."""
+NOT_KEPT = "(not kept)"
+"""Ends an op's gradient line: the gradient was passed on, not stored."""
+NO_GRAD = "(no grad)"
+"""Ends the line of an input that does not require grad (``x = [1, 2] (no grad)``)."""
+BADGE_PHRASES = (GRAD_IN, KEPT, NOT_KEPT, NO_GRAD)
+"""The English words of Values badges; the window translates exactly these (exports keep them)."""
+
 
 def format_number(value: Any, digits: int = 3) -> str:
     """Return a number in at most ``digits`` significant digits (``0.75``, ``6.75``,
@@ -92,10 +103,10 @@ def gradient_line(attrs: dict[str, Any]) -> str | None:
     if attrs.get("retains_grad"):
         text = small_values(attrs.get("retained_grad") or grad)
         if text is not None:
-            return f"{name or 'tensor'}.grad = {text} (kept by retain_grad)"
+            return f"{name or 'tensor'}.grad = {text} {KEPT}"
         return grad_label(attrs)
     text = small_values(grad)
-    return f"grad in = {text} (not kept)" if text is not None else grad_label(attrs)
+    return f"{GRAD_IN} {text} {NOT_KEPT}" if text is not None else grad_label(attrs)
 
 
 def values_badge(attrs: dict[str, Any], *, gradient: bool = True) -> str | None:

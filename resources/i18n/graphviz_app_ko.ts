@@ -388,6 +388,365 @@
     </message>
 </context>
 <context>
+    <name>ColorMode</name>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="41"/>
+        <source>Device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="42"/>
+        <source>Op type</source>
+        <translation>연산 종류</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="43"/>
+        <source>Module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="44"/>
+        <source>Gradient norm</source>
+        <translation>기울기 크기(norm)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="52"/>
+        <source>device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="53"/>
+        <source>op family</source>
+        <translation>연산 계열</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="54"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="55"/>
+        <source>gradient norm</source>
+        <translation>기울기 크기(norm)</translation>
+    </message>
+</context>
+<context>
+    <name>Inspector</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
+        <source>Click a node to see its op, tensor, saved values and gradient.</source>
+        <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="127"/>
+        <source>Property</source>
+        <translation>속성</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="127"/>
+        <source>Value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="310"/>
+        <source>Copy value</source>
+        <translation>값 복사</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="311"/>
+        <source>Copy all</source>
+        <translation>모두 복사</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <source>Node</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <source>Tensor</source>
+        <translation>텐서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <source>Saved tensors</source>
+        <translation>저장된 텐서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <source>Forward value</source>
+        <translation>순전파 값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <source>Graph cut (.detach())</source>
+        <translation>그래프 끊김 (.detach())</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <source>Gradient</source>
+        <translation>기울기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <source>Gradient flow</source>
+        <translation>기울기 흐름</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <source>Chain rule</source>
+        <translation>연쇄 법칙(chain rule)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <source>Order</source>
+        <translation>순서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <source>Source</source>
+        <translation>소스 코드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <source>Connections</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <source>Module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <source>Operations</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <source>Parameters</source>
+        <translation>매개변수</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <source>Constant inputs</source>
+        <translation>상수 입력 (requires_grad 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <source>op</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <source>kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <source>name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <source>output</source>
+        <translation>출력</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <source>copy</source>
+        <translation>사본</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <source>shape</source>
+        <translation>모양(shape)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <source>dtype</source>
+        <translation>자료형(dtype)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <source>device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <source>values</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <source>gradient</source>
+        <translation>기울기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <source>rule</source>
+        <translation>규칙</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <source>where</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <source>detached from</source>
+        <translation>떼어 낸 텐서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <source>meaning</source>
+        <translation>의미</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <source>forward index</source>
+        <translation>순전파 순번</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <source>backward index</source>
+        <translation>역전파 순번</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <source>at</source>
+        <translation>위치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <source>code</source>
+        <translation>코드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <source>file</source>
+        <translation>파일</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <source>input</source>
+        <translation>입력</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <source>used by</source>
+        <translation>사용하는 노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <source>path</source>
+        <translation>경로</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <source>nodes</source>
+        <translation>노드 수</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <source>devices</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <source>stored in</source>
+        <translation>저장 위치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <source>norm</source>
+        <translation>크기(norm)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <source>min</source>
+        <translation>최솟값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <source>max</source>
+        <translation>최댓값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <source>mean</source>
+        <translation>평균</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <source>std</source>
+        <translation>표준편차</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <source>leaf tensor</source>
+        <translation>잎 텐서(leaf)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <source>operation</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <source>not reached by backward</source>
+        <translation>역전파가 도달하지 않음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
+        <source>Nothing selected</source>
+        <translation>선택된 것 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <source>No graph loaded</source>
+        <translation>불러온 그래프 없음</translation>
+    </message>
+</context>
+<context>
+    <name>Legend</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="97"/>
+        <source>Click to fold or unfold the legend</source>
+        <translation>클릭하면 범례를 접거나 펼칩니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="149"/>
+        <source>Color: {mode}</source>
+        <translation>색: {mode}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="162"/>
+        <source>copy to {target} ({n} edge)</source>
+        <translation>{target}(으)로 복사 (간선 {n}개)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="163"/>
+        <source>copy to {target} ({n} edges)</source>
+        <translation>{target}(으)로 복사 (간선 {n}개)</translation>
+    </message>
+</context>
+<context>
     <name>LessonCard</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/lesson.py" line="18"/>
@@ -549,6 +908,35 @@
     </message>
 </context>
 <context>
+    <name>Messages</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="249"/>
+        <source>No messages.</source>
+        <translation>메시지가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="109"/>
+        <source>Clear</source>
+        <translation>지우기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="110"/>
+        <source>Clear the messages</source>
+        <translation>메시지를 지웁니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="229"/>
+        <source>{file}, line {line}</source>
+        <translation>{file}, {line}번째 줄</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="231"/>
+        <source>at</source>
+        <translation>위치:</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
         <location filename="../../graphviz_app/qt/shell/preferences.py" line="33"/>
@@ -640,6 +1028,111 @@
         <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
+    </message>
+</context>
+<context>
+    <name>Problems</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="57"/>
+        <source> (made by {op})</source>
+        <translation> ({op}이(가) 만든)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="58"/>
+        <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
+        <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="74"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="82"/>
+        <source> (line {line})</source>
+        <translation> ({line}번째 줄)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
+        <source> and </source>
+        <translation>와 </translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
+        <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="83"/>
+        <source> It first appears here: the backward of {what}{at} produced it.</source>
+        <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="88"/>
+        <source> {name}.grad holds it; an optimizer step would spread it.</source>
+        <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="89"/>
+        <source>The leaf</source>
+        <translation>잎 텐서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="91"/>
+        <source> Every node backward reaches from here receives it too.</source>
+        <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="104"/>
+        <source>Backward stopped: {error}</source>
+        <translation>역전파가 멈췄습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="125"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="170"/>
+        <source>No problems.</source>
+        <translation>문제가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="158"/>
+        <source>  ▸ click to select the node</source>
+        <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="160"/>
+        <source>  ▸ click to see line {line}</source>
+        <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="172"/>
+        <source>{n} error</source>
+        <translation>오류 {n}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="172"/>
+        <source>{n} errors</source>
+        <translation>오류 {n}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <source>{n} warning</source>
+        <translation>경고 {n}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <source>{n} warnings</source>
+        <translation>경고 {n}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <source>{n} note</source>
+        <translation>알림 {n}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <source>{n} notes</source>
+        <translation>알림 {n}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
+        <source>. Click one to jump to it.</source>
+        <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
 </context>
 <context>
@@ -745,6 +1238,29 @@
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="120"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
+    </message>
+</context>
+<context>
+    <name>Values</name>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="21"/>
+        <source>grad in =</source>
+        <translation>들어온 기울기 =</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="22"/>
+        <source>(kept by retain_grad)</source>
+        <translation>(retain_grad로 저장됨)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="23"/>
+        <source>(not kept)</source>
+        <translation>(저장되지 않음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="24"/>
+        <source>(no grad)</source>
+        <translation>(기울기 없음)</translation>
     </message>
 </context>
 </TS>

@@ -82,6 +82,8 @@ print("|".join(a.text() for a in window.menuBar().actions()))
 print(window.docks["inspector"].windowTitle(), window.timeline.backward_button.text())
 box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
 print(box.button(QDialogButtonBox.StandardButton.Cancel).text())
+combo = window.actions_.color_combo
+print("|".join(combo.itemText(i) for i in range(combo.count())))
 window.controller.shutdown()
 """
 
@@ -103,9 +105,78 @@ def test_the_window_starts_in_korean_under_a_korean_locale(tmp_path):
     assert cancel == "취소"  # Qt's own qtbase_ko.qm for standard buttons
 
 
+def test_the_colour_modes_read_in_korean(tmp_path):
+    assert probe(tmp_path, "ko_KR.UTF-8")[4].split("|") == ["장치", "연산 종류", "모듈", "기울기 크기(norm)"]
+
+
 def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
-    language, menus = probe(tmp_path, "ko_KR.UTF-8", "en")[:2]
+    language, menus, _, _, modes = probe(tmp_path, "ko_KR.UTF-8", "en")[:5]
     assert language == "en" and menus.startswith("&File|&Edit|&View")
+    assert modes == "Device|Op type|Module|Gradient norm"
+
+
+def test_the_window_has_a_translation_for_every_core_phrase_it_shows():
+    """Core writes English and names the phrases the window shows; each has an entry in
+    qt.words (so lupdate collects it, and the test above finds it translated)."""
+    from graphviz_app.core.colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES
+    from graphviz_app.core.values import BADGE_PHRASES
+    from graphviz_app.qt.words import badge_phrases, color_mode_names, color_mode_titles
+
+    assert set(badge_phrases()) == set(BADGE_PHRASES)
+    assert set(color_mode_names()) == set(COLOR_MODE_NAMES)
+    assert set(color_mode_titles()) == set(COLOR_MODE_TITLES)
+    assert all(name != mode for mode, name in color_mode_names().items())  # a name, not the key
+
+
+def test_values_badges_inspector_legend_and_problems_read_in_korean(window, load, qtbot, qapp):
+    """retain_grad.py: the badges' words, the Inspector's labels, the legend's title and a
+    Problems entry in Korean; names, numbers and exports stay as they are."""
+    from graphviz_app.core.dot import to_dot
+    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.resources import example
+
+    from .test_values_on_graph import badge, named
+
+    assert install_translators(qapp, "ko") == "ko"  # as at start-up: the graph is drawn after
+    try:
+        load(example("retain_grad.py"))
+        doc = window.document
+        doc.clear_step()
+        graph = doc.graph
+        y, loss = named(graph, "y"), named(graph, "loss")
+        assert "(retain_grad로 저장됨)" in badge(window, y) and "kept" not in badge(window, y)
+        assert badge(window, y).startswith("y = ") and "y.grad = " in badge(window, y)
+        assert "들어온 기울기 = " in badge(window, loss) and "(저장되지 않음)" in badge(window, loss)
+        assert window.legend.header.text() == "색: 장치"
+        doc.select_graph_node(y)
+        shown = window.inspector.shown()
+        assert shown["텐서/모양(shape)"] == "[]" and shown["텐서/자료형(dtype)"] == "float32"
+        assert shown["노드/종류"] == "연산" and shown["노드/이름"] == "y"
+        assert window.inspector.values()["Tensor/shape"] == "[]"  # values() keys stay English
+        # Exports stay English.
+        assert "(kept by retain_grad)" in to_dot(doc.display, graph, styles=doc.styles())
+    finally:
+        install_translators(qapp, "en")
+    doc.select(None)
+    doc.clear_step()
+
+
+def test_a_detach_cut_is_explained_in_korean(window, load, qapp):
+    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.qt.panels.problems import graph_problems
+    from graphviz_app.resources import example
+
+    load(example("detach.py"))
+    english = [p.text for p in graph_problems(window.document.graph) if p.level == "warning"]
+    assert english and english[0].startswith("Line ") and "cuts the graph" in english[0]
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        korean = [p.text for p in graph_problems(window.document.graph) if p.level == "warning"]
+    finally:
+        install_translators(qapp, "en")
+    line = english[0].split()[1]
+    assert korean[0].startswith(f"{line}번째 줄이 그래프를 끊습니다: ")
+    assert "기울기가 흐르지 않습니다" in korean[0]
 
 
 def test_the_chain_rule_step_reads_in_korean(window, load, qtbot, qapp):

@@ -22,6 +22,7 @@ from ...core.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.gc_pause import settle
 from ...core.look import NodeStyle, ViewState
 from ...core.stepping import format_number
+from ..words import badge_text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
@@ -313,7 +314,7 @@ class GraphScene(QGraphicsScene):
             restyled = item.set_look(node_look.fill, node_look.text, pen=pen,
                                      pen_width=node_look.pen_width, dashed=node_look.dashed,
                                      ghost=node_look.ghost, highlighted=node_look.highlighted,
-                                     badge=node_look.badge)
+                                     badge=badge_text(node_look.badge))
             changed += restyled
             if restyled and node_look.badge:
                 badged.append(item)

@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Any
 
 import networkx as nx
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -14,7 +14,14 @@ from ...core.display import DisplayNode
 from ...core.stepping import format_number
 from ..document import Document
 from ..plain_text import plain_label, plain_tooltip
+from ..words import inspector_labels
 from .step_text import localize
+
+translate = QCoreApplication.translate
+SOURCE = Qt.ItemDataRole.UserRole
+"""Item data: a label's English source text (``values()`` keys read the same in every language)."""
+WORDED_VALUES = frozenset({"leaf tensor", "operation", "yes", "not reached by backward"})
+"""Values that are the window's own words (translated), not data."""
 
 
 def fmt_number(value: Any) -> str:
@@ -102,21 +109,22 @@ class InspectorPanel(QWidget):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.title = plain_label(QLabel("Nothing selected", self))  # names come from the data
+        self.title = plain_label(QLabel(inspector_labels()["Nothing selected"], self))  # names come from the data
         self.title.setWordWrap(True)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.title.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.title.setFont(font)
-        self.hint = QLabel("Click a node to see its op, tensor, saved values and gradient.", self)
+        self.hint = QLabel(translate("Inspector", "Click a node to see its op, tensor, saved values and gradient."),
+                           self)
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)
         self.hint.hide()
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("inspectorTree")
         self.tree.setColumnCount(2)
-        self.tree.setHeaderLabels(["Property", "Value"])
+        self.tree.setHeaderLabels([translate("Inspector", "Property"), translate("Inspector", "Value")])
         self.tree.setRootIsDecorated(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
@@ -153,6 +161,17 @@ class InspectorPanel(QWidget):
             for j in range(group.childCount()):
                 child = group.child(j)
                 if child is not None:
+                    out[f"{group.data(0, SOURCE)}/{child.data(0, SOURCE)}"] = child.text(1)
+        return out
+
+    def shown(self) -> dict[str, str]:
+        """Return every row as the window shows it, in its language: ``{"그룹/속성": value}``."""
+        out: dict[str, str] = {}
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            for j in range(group.childCount() if group is not None else 0):
+                child = group.child(j) if group is not None else None
+                if group is not None and child is not None:
                     out[f"{group.text(0)}/{child.text(0)}"] = child.text(1)
         return out
 
@@ -163,7 +182,8 @@ class InspectorPanel(QWidget):
         self._step_key = (doc.selection, step.mode if step else None, step.index if step else None)
         graph, display = doc.graph, doc.display
         if graph is None or display is None or doc.selection not in display.nodes:
-            self.title.setText("Nothing selected" if graph is not None else "No graph loaded")
+            words = inspector_labels()
+            self.title.setText(words["Nothing selected"] if graph is not None else words["No graph loaded"])
             self.hint.setVisible(graph is not None)
             return
         self.hint.hide()
@@ -181,13 +201,16 @@ class InspectorPanel(QWidget):
     def _group(self, name: str, rows: list[tuple[str, str]]) -> None:
         if not rows:
             return
-        group = QTreeWidgetItem(self.tree, [name])
+        words = inspector_labels()
+        group = QTreeWidgetItem(self.tree, [words.get(name, name)])
+        group.setData(0, SOURCE, name)
         font = group.font(0)
         font.setBold(True)
         group.setFont(0, font)
         group.setFirstColumnSpanned(True)
         for key, value in rows:
-            child = QTreeWidgetItem(group, [key, value])
+            child = QTreeWidgetItem(group, [words.get(key, key), words.get(value, value) if value in WORDED_VALUES else value])
+            child.setData(0, SOURCE, key)
             child.setToolTip(1, plain_tooltip(value))
 
     def _show_node(self, graph: nx.DiGraph, node: str, dnode: DisplayNode) -> None:
@@ -284,7 +307,7 @@ class InspectorPanel(QWidget):
         if item is None:
             return
         menu = QMenu(self)
-        menu.addAction("Copy value", lambda: QGuiApplication.clipboard().setText(item.text(1)))
-        menu.addAction("Copy all", lambda: QGuiApplication.clipboard().setText(
+        menu.addAction(translate("Inspector", "Copy value"), lambda: QGuiApplication.clipboard().setText(item.text(1)))
+        menu.addAction(translate("Inspector", "Copy all"), lambda: QGuiApplication.clipboard().setText(
             "\n".join(f"{k}: {v}" for k, v in self.values().items())))
         menu.exec(self.tree.viewport().mapToGlobal(pos))

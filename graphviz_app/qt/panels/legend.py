@@ -1,7 +1,7 @@
 """The legend: what each fill color means in the current color mode, with node counts."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
@@ -10,8 +10,9 @@ from ..canvas.scene import transfer_color
 from ..document import Document
 from ..plain_text import plain_label
 from ..theme import is_dark
+from ..words import color_mode_names
 
-MODE_TITLES = {"device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm"}
+translate = QCoreApplication.translate
 
 
 class Swatch(QWidget):
@@ -93,7 +94,7 @@ class LegendPanel(QFrame):
         self.header.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.header.setArrowType(Qt.ArrowType.DownArrow)
         self.header.setAutoRaise(True)
-        self.header.setToolTip("Click to fold or unfold the legend")
+        self.header.setToolTip(translate("Legend", "Click to fold or unfold the legend"))
         font = self.header.font()
         font.setBold(True)
         self.header.setFont(font)
@@ -144,7 +145,8 @@ class LegendPanel(QFrame):
         self._new_content()
         self.entries = entries
         self.transfer_count = transfers
-        self.header.setText(f"Color: {MODE_TITLES.get(doc.color_mode, doc.color_mode)}")
+        name = color_mode_names().get(doc.color_mode, doc.color_mode)
+        self.header.setText(translate("Legend", "Color: {mode}").format(mode=name))
         if doc.color_mode == "grad":
             scale = colors.grad_scale(graph)
             if scale is not None:
@@ -157,7 +159,9 @@ class LegendPanel(QFrame):
         for target, edges in sorted(by_target.items()):
             color = transfer_color(graph, edges[0], is_dark())
             n = len(edges)
-            self._row(Swatch(color, line=True), f"copy to {target} ({n} edge{'s' * (n != 1)})")
+            self._row(Swatch(color, line=True), (translate("Legend", "copy to {target} ({n} edge)") if n == 1 else
+                                                     translate("Legend", "copy to {target} ({n} edges)")
+                                                     ).format(target=target, n=n))
         if self._content is not None:
             self._content.setVisible(not self.folded)  # a layout shows new children only later
         self.setVisible(self.wanted)

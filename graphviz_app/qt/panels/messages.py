@@ -11,7 +11,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
 from ...core.saved_graph import read_source_safely
 from ...errors import GraphvizAppError, ScriptError
 from ..plain_text import plain_label, plain_tooltip
+
+translate = QCoreApplication.translate
 
 LINE_SHOWN = 10_000
 """The most characters of one output line shown; the rest is counted, not drawn."""
@@ -99,13 +101,13 @@ class MessagesPanel(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._mono_family = mono.family()
         self.browser.setFont(QFont(self.font()))
-        self.status = plain_label(QLabel("No messages.", self))
+        self.status = plain_label(QLabel(translate("Messages", "No messages."), self))
         # The latest line, elided to the panel's width: a long message must not widen the dock.
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setMinimumWidth(40)
         clear = QToolButton(self)
-        clear.setText("Clear")
-        clear.setToolTip("Clear the messages")
+        clear.setText(translate("Messages", "Clear"))
+        clear.setToolTip(translate("Messages", "Clear the messages"))
         clear.clicked.connect(self.clear)
         top = QHBoxLayout()
         top.setContentsMargins(4, 2, 4, 0)
@@ -224,15 +226,17 @@ class MessagesPanel(QWidget):
             link = QUrl.fromLocalFile(exc.file)
             link.setFragment(f"line={exc.line}")
             url = html.escape(link.toString(), quote=True)
-            where = f"{Path(exc.file).name[:STATUS_CHARS]}, line {exc.line}"
+            where = translate("Messages", "{file}, line {line}").format(file=Path(exc.file).name[:STATUS_CHARS],
+                                                                         line=exc.line)
+            at = translate("Messages", "at")
             code_html = (
                 f"<br><code style='font-family:\"{self._mono_family}\"'>&nbsp;&nbsp;{_esc(code)}</code>"
                 if code
                 else ""
             )
             self._append(
-                f"<p style='margin:0'>at <a href='{url}'>{_esc(where)}</a>{code_html}</p>",
-                f"at {where}" + (f"\n    {code}" if code else ""),
+                f"<p style='margin:0'>{_esc(at)} <a href='{url}'>{_esc(where)}</a>{code_html}</p>",
+                f"{at} {where}" + (f"\n    {code}" if code else ""),
             )
         if exc.user_traceback and exc.user_traceback.rstrip():
             self._mono(exc.user_traceback.rstrip())
@@ -242,7 +246,7 @@ class MessagesPanel(QWidget):
         self._drain.stop()
         self.browser.clear()
         self._text.clear()
-        self.status.setText("No messages.")
+        self.status.setText(translate("Messages", "No messages."))
 
     def plain_text(self) -> str:
         """Return everything shown, as plain text."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
 
@@ -19,6 +19,8 @@ from ...core import colors
 from ...core.stepping import describe
 from ...errors import GraphvizAppError, ScriptError
 from ..document import Document
+
+translate = QCoreApplication.translate
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -52,10 +54,11 @@ def code_only(code: object) -> str:
 
 def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
     """Return the plain explanation of one ``.detach()`` cut feeding ``node``."""
-    made_by = f" (made by {cut['op']})" if cut.get("op") else ""
-    return (f"Line {cut.get('line')} cuts the graph: {code_only(cut.get('code'))}. "
-            f"{describe(graph, node)} takes the detached tensor{made_by}, shape {cut.get('shape')}, "
-            "as a constant, so no gradient flows back to what made it.")
+    made_by = translate("Problems", " (made by {op})").format(op=cut["op"]) if cut.get("op") else ""
+    return translate("Problems", "Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, "
+                                 "shape {shape}, as a constant, so no gradient flows back to what made it.").format(
+        line=cut.get("line"), code=code_only(cut.get("code")), what=describe(graph, node), made_by=made_by,
+        shape=cut.get("shape"))
 
 
 def graph_problems(graph: nx.DiGraph) -> list[Problem]:
@@ -68,21 +71,24 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
         nan, inf = grad.get("nan") or 0, grad.get("inf") or 0
         if nan or inf:
             file, line = _line_of(graph, node)
-            where = f" (line {line})" if line else ""
-            kinds = " and ".join(k for k, n in (("NaN", nan), ("Inf", inf)) if n)
-            text = f"{kinds} gradient at {describe(graph, node)}{where}: {nan} NaN, {inf} Inf values."
+            where = translate("Problems", " (line {line})").format(line=line) if line else ""
+            kinds = translate("Problems", " and ").join(k for k, n in (("NaN", nan), ("Inf", inf)) if n)
+            text = translate("Problems", "{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.").format(
+                kinds=kinds, what=describe(graph, node), where=where, nan=nan, inf=inf)
             senders = [c for c in graph.successors(node) if not _bad(graph.nodes[c].get("grad"))]
             if senders:  # its consumers' gradients were finite: their backward made the NaN/Inf
                 sender = senders[0]
                 _, sline = _line_of(graph, sender)
-                at = f" (line {sline})" if sline else ""
-                text += f" It first appears here: the backward of {describe(graph, sender)}{at} produced it."
+                at = translate("Problems", " (line {line})").format(line=sline) if sline else ""
+                text += translate("Problems", " It first appears here: the backward of {what}{at} produced it.").format(
+                    what=describe(graph, sender), at=at)
                 line = line or sline
                 file = file or _line_of(graph, sender)[0]
             if graph.nodes[node].get("kind") == "leaf":
-                text += f" {graph.nodes[node].get('name') or 'The leaf'}.grad holds it; an optimizer step would spread it."
+                text += translate("Problems", " {name}.grad holds it; an optimizer step would spread it.").format(
+                    name=graph.nodes[node].get("name") or translate("Problems", "The leaf"))
             else:
-                text += " Every node backward reaches from here receives it too."
+                text += translate("Problems", " Every node backward reaches from here receives it too.")
             out.append(Problem("error", text, node, file, line))
     for node, cuts in graph.nodes(data="cuts"):
         for cut in cuts or []:
@@ -95,7 +101,7 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
         out.append(Problem("info", str(notice), None, script if line else None, line))
     info = graph.graph.get("backward") or {}
     if info.get("error") and not any(info["error"] in p.text for p in out):
-        out.append(Problem("error", f"Backward stopped: {info['error']}"))
+        out.append(Problem("error", translate("Problems", "Backward stopped: {error}").format(error=info["error"])))
     return out
 
 
@@ -116,7 +122,7 @@ class ProblemsPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.problems: list[Problem] = []
-        self.summary = QLabel("No problems.", self)
+        self.summary = QLabel(translate("Problems", "No problems."), self)
         self.summary.setWordWrap(True)
         self.list = QListWidget(self)
         self.list.setObjectName("problemsList")
@@ -149,9 +155,9 @@ class ProblemsPanel(QWidget):
         for problem in self.problems:
             hint = ""
             if problem.node is not None:
-                hint = "  ▸ click to select the node"
+                hint = translate("Problems", "  ▸ click to select the node")
             elif problem.line:
-                hint = f"  ▸ click to see line {problem.line}"
+                hint = translate("Problems", "  ▸ click to see line {line}").format(line=problem.line)
             item = QListWidgetItem(style.standardIcon(icons[problem.level]), problem.text + hint)
             item.setData(ENTRY_ROLE, problem)
             if problem.level == "error" and "gradient" in problem.text:
@@ -161,11 +167,13 @@ class ProblemsPanel(QWidget):
         warnings = sum(p.level == "warning" for p in self.problems)
         notes = len(self.problems) - errors - warnings
         if not self.problems:
-            self.summary.setText("No problems.")
+            self.summary.setText(translate("Problems", "No problems."))
         else:
-            parts = [f"{n} {name}{'s' * (n != 1)}" for n, name in
-                     ((errors, "error"), (warnings, "warning"), (notes, "note")) if n]
-            self.summary.setText(", ".join(parts) + ". Click one to jump to it.")
+            words = ((errors, translate("Problems", "{n} error"), translate("Problems", "{n} errors")),
+                     (warnings, translate("Problems", "{n} warning"), translate("Problems", "{n} warnings")),
+                     (notes, translate("Problems", "{n} note"), translate("Problems", "{n} notes")))
+            parts = [(one if n == 1 else many).format(n=n) for n, one, many in words if n]
+            self.summary.setText(", ".join(parts) + translate("Problems", ". Click one to jump to it."))
         self.countChanged.emit(len(self.problems))
 
     def _activated(self, item: QListWidgetItem) -> None:

@@ -8,12 +8,12 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QToolBar, QToolButton, QWidget
 
-from ...core.look import COLOR_MODE_NAMES
 from ..canvas.view import GraphView
 from ..document import Document
 from ..icons import icon
 from ..panels.search import SearchBar
 from ..theme import THEMES, Theme
+from ..words import color_mode_names
 
 translate = QCoreApplication.translate
 
@@ -131,7 +131,7 @@ class Actions:
         self.color_actions = QActionGroup(window)
         self.color_actions.setExclusive(True)
         self.color_by: dict[str, QAction] = {}
-        for i, (mode, name) in enumerate(COLOR_MODE_NAMES.items()):
+        for i, (mode, name) in enumerate(color_mode_names().items()):
             action = QAction(translate("Actions", "Color by {name}").format(name=name), window)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Alt+{i + 1}"))
@@ -151,7 +151,7 @@ class Actions:
         self.color_combo = QComboBox()
         self.color_combo.setObjectName("colorModeCombo")
         self.color_combo.setToolTip(translate("Actions", "Color nodes by device, op type, module or gradient norm"))
-        for mode, name in COLOR_MODE_NAMES.items():
+        for mode, name in color_mode_names().items():
             self.color_combo.addItem(name, mode)
         self.color_combo.activated.connect(
             lambda i: w.document.set_color_mode(self.color_combo.itemData(i))
