@@ -47,6 +47,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
+from . import compose
 from .display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
@@ -434,7 +435,8 @@ class Recommendation:
 
 
 def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
-              budget: float = WINDOW_BUDGET, display: DisplayGraph | None = None) -> Recommendation:
+              budget: float = WINDOW_BUDGET, display: DisplayGraph | None = None,
+              composed: bool = False) -> Recommendation:
     """Return the view to lay out so ``dot`` takes at most about ``budget`` seconds.
 
     Tried in order, each only when the previous is not enough: split hubs (if ``options`` has it
@@ -442,7 +444,10 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
     and Graphviz's iteration limits (:data:`LIMIT_ATTRS`).  Returns the requested view untouched
     when it is predicted to fit.  ``display`` is the requested view's display graph, when the
     caller has it already (otherwise it is built, or for graphs over QUICK_ABOVE nodes estimated
-    with :func:`quick_estimate`).
+    with :func:`quick_estimate`).  ``composed``: the caller lays big views out by composition
+    (:mod:`.compose`, as the window does); a view one ``dot`` run would take too long on is kept
+    at full detail when its composed layout is predicted to fit (estimated per module,
+    :func:`~.compose.composed_seconds`).
     """
     if display is not None:
         requested = estimate(display)
@@ -454,6 +459,11 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
     if requested.seconds <= budget:
         return Recommendation(options, {}, requested, requested, seconds=requested.seconds,
                               display=display)
+    if composed and compose.can_compose(graph, options):
+        seconds = compose.composed_seconds(graph, options, predict_seconds)
+        if seconds <= budget:
+            return Recommendation(options, {}, requested, requested, seconds=seconds,
+                                  display=display)
     actions: list[str] = []
     current, planned = options, requested
     if not options.split_hubs:

@@ -241,3 +241,18 @@ def test_composition_is_judged_from_the_graph_as_from_its_display() -> None:
     assert not compose.can_compose(big, ViewOptions(clusters=False))
     small = residual_stack(stages=2, blocks=5)
     assert compose.can_compose(small, ViewOptions()) == should_compose(build_display(small)) is False
+
+
+def test_the_window_plan_keeps_full_detail_when_the_composed_layout_fits() -> None:
+    from graphviz_app.core import cost
+
+    graph = residual_stack(stages=20, blocks=50)  # 6,003 nodes: one dot run takes seconds
+    plain = cost.recommend(graph)
+    assert plain.requested.seconds > cost.WINDOW_BUDGET and plain.options.collapsed
+    plan = cost.recommend(graph, composed=True)
+    assert plan.options == ViewOptions() and not plan.changed and not plan.graph_attrs
+    assert plan.seconds == pytest.approx(compose.composed_seconds(graph, ViewOptions(), cost.predict_seconds))
+    assert plan.seconds <= cost.WINDOW_BUDGET
+    # without modules there is nothing to compose by: the plan is the old one
+    flat = cost.recommend(graph, ViewOptions(clusters=False), composed=True)
+    assert flat.changed

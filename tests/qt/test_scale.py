@@ -6,6 +6,7 @@ from pathlib import Path
 
 from core.graphs import rnn_like, transformer_like
 
+from graphviz_app.core import compose
 from graphviz_app.core.display import ViewOptions
 from graphviz_app.core.graph import dumps_graph
 
@@ -18,7 +19,9 @@ def save(graph, folder: Path, name: str) -> Path:
     return path
 
 
-def test_a_big_graph_opens_collapsed_to_module_level(window, load, tmp_path):
+def test_a_big_graph_opens_collapsed_to_module_level(window, load, tmp_path, monkeypatch):
+    # as if even its composed layout were too slow (composition is tested in test_compose_window)
+    monkeypatch.setattr(compose, "SECONDS_PER_NODE", 1e-3)
     graph = transformer_like(100)
     assert graph.number_of_nodes() > 3000
     load(save(graph, tmp_path, "big.json"), timeout=LOAD_TIMEOUT_MS)
@@ -30,7 +33,8 @@ def test_a_big_graph_opens_collapsed_to_module_level(window, load, tmp_path):
     assert "large for Graphviz" in window.messages.plain_text()
 
 
-def test_expanding_a_collapsed_module_on_demand(window, load, qtbot, tmp_path):
+def test_expanding_a_collapsed_module_on_demand(window, load, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(compose, "SECONDS_PER_NODE", 1e-3)  # opens collapsed, as above
     load(save(transformer_like(100), tmp_path, "big.json"), timeout=LOAD_TIMEOUT_MS)
     doc = window.document
     before = len(doc.display.nodes)

@@ -16,6 +16,7 @@ from typing import Protocol
 import networkx as nx
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
+from ...core.compose import Composer, anchor_shift, should_compose
 from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
 from ...core.display import DisplayGraph, ViewOptions
 from ...core.dot import to_dot
@@ -78,6 +79,8 @@ class Controller(QObject):
         self._fit_next = True
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
         self.layout_cache = LayoutCache()
+        self.composer = Composer(self.layout_cache, timeout=LAYOUT_TIMEOUT)
+        self._shown: tuple[DisplayGraph, Layout] | None = None  # the layout on screen, composed
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
         self._reload_timer = QTimer(self)
@@ -274,8 +277,9 @@ class Controller(QObject):
     # -- layout ----------------------------------------------------------------------------------
     def _plan(self, graph: nx.DiGraph, options: ViewOptions) -> Recommendation:
         """A new graph: estimate what dot will cost before calling it, and open big graphs
-        collapsed to module level (hubs split, iteration limits) instead of hanging."""
-        return recommend(graph, options, budget=self.settings.layout_budget())
+        collapsed to module level (hubs split, iteration limits) instead of hanging; big graphs with
+        modules open at full detail when their composed layout fits the budget."""
+        return recommend(graph, options, budget=self.settings.layout_budget(), composed=True)
 
     def _graph_changed(self) -> None:
         doc = self.document
@@ -296,6 +300,13 @@ class Controller(QObject):
         if doc.graph is None or doc.display is None:
             return
         display, graph = doc.display, doc.graph
+        if should_compose(display):  # each module laid out once, reused, composed
+            composition = self.composer.job(display)
+            token = self.layouts.request(composition.result, composition.cancel)
+            self._pending = {token: (display, graph)}
+            if self.widget.is_empty():
+                self.widget.set_placeholder(f"Laying out {len(display.nodes)} nodes…")
+            return
         cost = estimate(display)
         attrs = dict(LIMIT_ATTRS) if cost.seconds > WINDOW_BUDGET else {}
         dot_text = to_dot(display, graph, mode=doc.color_mode, graph_attrs=attrs)
@@ -322,7 +333,19 @@ class Controller(QObject):
         if display is not doc.display or graph is not doc.graph or display is None:
             return  # the document moved on while this layout ran
         keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
-        self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
+        anchor = self._toggled_module(display) if not self._fit_next else None
+        shift = anchor_shift(self._shown[1], layout, anchor) if anchor and self._shown else None
+        if shift is not None:
+            # an expand or collapse of a composed picture: the module stays where it was on
+            # screen, at the same zoom (the view moves with it); what lies above it stays put
+            center = self.widget.mapToScene(self.widget.viewport().rect().center())
+            zoom = self.widget.zoom()
+            self.widget.show_layout(display, layout, graph, fit=True)
+            self.widget.set_zoom(zoom)
+            self.widget.centerOn(center.x() - shift[0], center.y() - shift[1])
+        else:
+            self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
+        self._shown = (display, layout)
         self.restyle()
         self.widget.graph_scene.select(doc.selection)
         self._fit_next = False
@@ -331,6 +354,19 @@ class Controller(QObject):
             if "warning" in warning.lower():
                 self.reporter.warning(f"Graphviz: {warning}")
         self.graphShown.emit()
+
+    def _toggled_module(self, display: DisplayGraph) -> str | None:
+        """The module whose expand or collapse made ``display`` from the one on screen (the
+        outermost, if several), when either is composed; else None."""
+        if self._shown is None:
+            return None
+        before = self._shown[0]
+        if not (should_compose(display) or should_compose(before)):
+            return None
+        def modules(shown: DisplayGraph) -> set[str]:
+            return {n.module for n in shown.nodes.values() if n.kind == "module" and n.module}
+        changed = modules(before) ^ modules(display)
+        return min(changed, key=lambda p: (p.count("."), p)) if changed else None
 
     def _layout_failed(self, error: GraphvizAppError, token: int) -> None:
         self._pending.pop(token, None)

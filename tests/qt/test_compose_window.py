@@ -1,0 +1,68 @@
+"""The window lays big graphs with modules out by composition: full detail at once, and an
+expand or collapse keeps the clicked module where it was on screen."""
+from __future__ import annotations
+
+import pytest
+from core.test_compose import residual_stack
+from PySide6.QtCore import QPointF
+
+from graphviz_app.core import compose
+from graphviz_app.core.graph import dumps_graph
+from graphviz_app.qt.canvas.widget import GraphWidget
+from graphviz_app.qt.document import Document
+from graphviz_app.qt.panels.messages import MessagesPanel
+from graphviz_app.qt.settings import Settings
+from graphviz_app.qt.shell.controller import Controller
+
+from .conftest import LOAD_TIMEOUT_MS
+
+
+@pytest.fixture
+def parts(qtbot, qt_runner):
+    document = Document()
+    widget = GraphWidget()
+    widget.resize(900, 700)
+    messages = MessagesPanel()
+    qtbot.addWidget(widget)
+    qtbot.addWidget(messages)
+    controller = Controller(document, widget, Settings(), messages, qt_runner)
+    yield document, widget, controller
+    controller.shutdown()
+    widget.graph_scene.stop_animation()
+
+
+def _top_on_screen(widget: GraphWidget, module: str) -> tuple[int, int]:
+    """Where the middle of the top side of ``module`` (its collapsed node or its cluster) is
+    drawn, in pixels of the view."""
+    scene = widget.graph_scene
+    item = scene.node_items.get("m:" + module) or scene.cluster_items[module]
+    rect = item.scene_rect()
+    point = widget.mapFromScene(QPointF(rect.center().x(), rect.top()))
+    return point.x(), point.y()
+
+
+def test_a_big_graph_opens_at_full_detail_and_expands_in_place(parts, qtbot, tmp_path) -> None:
+    document, widget, controller = parts
+    saved = tmp_path / "stack.json"
+    saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+    assert len(document.display.nodes) == 1803 > compose.SINGLE_RUN_MAX_NODES
+    assert not document.options.collapsed  # full detail: one dot run would not fit, composed does
+    # as in core's tests, plus one: blocks 10-49 are named with two digits (wider leaf labels)
+    assert controller.composer.dot_runs == 9
+    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+
+    module = "stages.3.20"
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    assert "m:" + module in widget.graph_scene.node_items
+    zoom, before = widget.zoom(), _top_on_screen(widget, module)
+    runs = controller.composer.dot_runs
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.expand(module)
+    assert module in widget.graph_scene.cluster_items
+    assert widget.zoom() == pytest.approx(zoom)
+    after = _top_on_screen(widget, module)
+    assert abs(after[0] - before[0]) <= 1 and abs(after[1] - before[1]) <= 1  # pixel rounding
+    assert controller.composer.dot_runs == runs  # every piece of the expanded view was seen
