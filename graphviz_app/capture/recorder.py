@@ -36,6 +36,10 @@ VALUE_KEY = "graphviz_app.value"
 CUTS_KEY = "graphviz_app.cuts"
 RETAINS_KEY = "graphviz_app.retains_grad"
 """On the node of a tensor that called ``retain_grad()``: a weak reference to that tensor."""
+CONSTANTS_KEY = "graphviz_app.constant_inputs"
+"""On an op's node: the small tensor arguments that did not require grad (``x`` in ``w * x``)."""
+CONSTANT_LIMIT = 36
+"""Tensor arguments with at most this many elements are recorded as an op's constant inputs."""
 VALUE_VERSION_KEY = "graphviz_app.value_version"
 """On a leaf's AccumulateGrad node: the tensor's ``_version`` when its VALUE_KEY summary was taken."""
 _DETACH = {torch.Tensor.detach, torch.detach}
@@ -155,7 +159,7 @@ class ForwardRecorder(TorchFunctionMode):
                 self._note_inplace(args[0])
             elif self._detached and isinstance(result, torch.Tensor) and result.grad_fn is not None:
                 self._note_cut_inputs(args, result)
-            self.tag(result)
+            self.tag(result, args)
         except Exception:  # our failure: noted, never raised into the script
             self.failed()
         return result
@@ -219,16 +223,17 @@ class ForwardRecorder(TorchFunctionMode):
         if cuts:
             node_metadata(result.grad_fn).setdefault(CUTS_KEY, []).extend(cuts)
 
-    def tag(self, result: Any) -> None:
-        """Tag the autograd nodes of the tensors in ``result`` that carry no tag yet."""
+    def tag(self, result: Any, args: tuple[Any, ...] = ()) -> None:
+        """Tag the autograd nodes of the tensors in ``result`` that carry no tag yet (``args``:
+        the op's positional arguments, for its constant inputs)."""
         if isinstance(result, torch.Tensor):
-            self._tag_tensor(result)
+            self._tag_tensor(result, args)
         elif isinstance(result, (tuple, list)):
             for item in result:
                 if isinstance(item, torch.Tensor):
-                    self._tag_tensor(item)
+                    self._tag_tensor(item, args)
 
-    def _tag_tensor(self, tensor: torch.Tensor) -> None:
+    def _tag_tensor(self, tensor: torch.Tensor, args: tuple[Any, ...] = ()) -> None:
         node = tensor.grad_fn
         if node is None:
             return
@@ -249,6 +254,37 @@ class ForwardRecorder(TorchFunctionMode):
         if self.values:
             metadata[VALUE_KEY] = summarize(tensor)
             self._tag_leaves(node)
+            constants = self._constant_inputs(args)
+            if constants:
+                metadata[CONSTANTS_KEY] = constants
+
+    def _constant_inputs(self, args: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """Return ``{"position", "name", "value"}`` for each small tensor argument that does not
+        require grad: the inputs autograd draws no node for (``x`` in ``w * x``).  ``name`` is the
+        script's variable bound to that very tensor, if any."""
+        found = []
+        for position, arg in enumerate(args):
+            if (isinstance(arg, torch.Tensor) and not arg.requires_grad and arg.layout == torch.strided
+                    and not arg.is_nested and arg.numel() <= CONSTANT_LIMIT):
+                found.append({"position": position, "name": None, "value": summarize(arg)})
+        if found:
+            names = self._script_names()
+            for entry in found:
+                entry["name"] = names.get(id(args[entry["position"]]))
+        return found
+
+    def _script_names(self) -> dict[int, str]:
+        """id of each tensor bound to a variable in the innermost frame of the user's script."""
+        frame: FrameType | None = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename != self.script_file:
+            frame = frame.f_back
+        if frame is None:
+            return {}
+        names: dict[int, str] = {}
+        for name, value in list(frame.f_locals.items()):
+            if isinstance(value, torch.Tensor) and not name.startswith("_"):
+                names.setdefault(id(value), name)
+        return names
 
     def _tag_leaves(self, node: Any) -> None:
         """Summarize the leaf tensors (parameters) ``node`` reads, at their first use.

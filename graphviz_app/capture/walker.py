@@ -16,7 +16,15 @@ import torch
 from ..core.gc_pause import without_gc
 from ..core.schema import SCHEMA_VERSION
 from .naming import Names, module_path
-from .recorder import CUTS_KEY, MODULES_KEY, RETAINS_KEY, SOURCE_KEY, VALUE_KEY, VALUE_VERSION_KEY
+from .recorder import (
+    CONSTANTS_KEY,
+    CUTS_KEY,
+    MODULES_KEY,
+    RETAINS_KEY,
+    SOURCE_KEY,
+    VALUE_KEY,
+    VALUE_VERSION_KEY,
+)
 from .summary import device_name, dtype_name, summarize_many
 
 Node = Any  # torch.autograd.graph.Node (C++ nodes have no common Python base class)
@@ -227,6 +235,8 @@ class Describer:
             "cuts": list(cuts) if cuts else [],
             "shape": shape, "dtype": dtype, "device": device, "saved": self.saved(node),
         }
+        if tagged and CONSTANTS_KEY in metadata:
+            record["constant_inputs"] = list(metadata[CONSTANTS_KEY])
         if tagged and RETAINS_KEY in metadata:
             tensor = metadata[RETAINS_KEY]()
             if tensor is not None and tensor.retains_grad:

@@ -76,8 +76,10 @@ def _attrs(pairs: dict[str, str]) -> str:
 
 def badge_label(text: str) -> str:
     """Return a node's badge as an HTML-like ``xlabel``: the window's yellow tag (one line of
-    text per line of ``text``, left-aligned)."""
-    lines = '<BR ALIGN="LEFT"/>'.join(html.escape(line) for line in text.split("\n"))
+    text per line of ``text``, left-aligned; inputs without grad greyed)."""
+    lines = '<BR ALIGN="LEFT"/>'.join(
+        f'<FONT COLOR="{look.BADGE_MUTED_INK}">{html.escape(line)}</FONT>' if muted else html.escape(line)
+        for line, muted in look.badge_lines(text))
     return (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" STYLE="rounded" '
             f'BGCOLOR="{look.BADGE_FILL}" COLOR="{look.BADGE_BORDER}"><TR><TD>'
             f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="{look.BADGE_INK}">'

@@ -19,10 +19,11 @@ import networkx as nx
 from . import colors
 from .colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES, COLOR_MODES, ColorMode
 from .display import DisplayEdge, DisplayNode
+from .values import NO_GRAD
 
 __all__ = [
     "COLOR_MODES", "COLOR_MODE_NAMES", "COLOR_MODE_TITLES", "ColorMode", "EdgeLook", "NodeLook",
-    "NodeStyle", "ViewState", "edge_look", "look_of", "merged_style", "node_fill", "node_look",
+    "NodeStyle", "ViewState", "badge_lines", "edge_look", "look_of", "merged_style", "node_fill", "node_look",
 ]
 
 STEP_COLOR = "#d81b60"
@@ -43,6 +44,8 @@ CLUSTER_FONT = "#555555"
 BADGE_FILL = "#fff8c4"
 BADGE_BORDER = "#3c4043"
 BADGE_INK = "#202124"
+BADGE_MUTED_INK = "#80868b"
+"""Badge lines of inputs that do not require grad."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,14 @@ def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
     fill = style.fill or fill
     return NodeLook(fill, colors.text_color(fill), style.pen or DEFAULT_PEN, width,
                     dashed=style.dashed, highlighted=bool(style.pen), badge=style.extra_label)
+
+
+def badge_lines(badge: str | None) -> list[tuple[str, bool]]:
+    """Return a badge's lines, each with whether it is drawn greyed (``BADGE_MUTED_INK``): an
+    input that does not require grad (``x = [1, 2] (no grad)``, :func:`.values.constant_lines`)."""
+    if not badge:
+        return []
+    return [(line, line.endswith(NO_GRAD)) for line in badge.split("\n")]
 
 
 def node_look(node: DisplayNode, state: ViewState) -> NodeLook:

@@ -270,6 +270,7 @@ def _node_checks(c: _Checker) -> dict[str, Callable[[Any, str], None]]:
         "value": c.summary,
         "source": lambda v, f: _source(c, v, f),
         "cuts": lambda v, f: _each(c, v, f, lambda item, where: _cut(c, item, where)),
+        "constant_inputs": lambda v, f: _each(c, v, f, lambda item, where: _constant(c, item, where)),
     }
 
 
@@ -294,6 +295,13 @@ def _cut(c: _Checker, value: Any, field: str) -> None:
     for key in ("code", "op"):
         c.text(cut.get(key), f"{field}.{key}", optional=True)
     c.shape(cut.get("shape"), f"{field}.shape")
+
+
+def _constant(c: _Checker, value: Any, field: str) -> None:
+    entry = c.mapping(value, field)
+    c.integer(entry.get("position"), f"{field}.position", low=0)
+    c.text(entry.get("name"), f"{field}.name", optional=True)
+    c.summary(entry.get("value"), f"{field}.value")
 
 
 def validate_trace(data: Any, path: str) -> None:

@@ -28,6 +28,10 @@ source         ``{"file", "line", "code"}``: the innermost frame of the user's s
                the op, or ``None``.
 cuts           where the graph was cut before this op: one ``{"line", "code", "op", "shape"}`` per
                input made by ``.detach()`` of a tensor that required grad (``op`` made that tensor).
+constant_inputs  only on ops that read small tensors not requiring grad (autograd draws no node for
+               them: ``x`` in ``w * x``): one ``{"position", "name", "value"}`` per such positional
+               argument of at most 36 elements; ``name`` the script's variable bound to it or
+               ``None``, ``value`` its Summary when the op ran.
 retains_grad   only on ops whose tensor called ``.retain_grad()``: ``True``; with it
                ``retained_grad``, the Summary of that tensor's ``.grad`` after backward (or ``None``).
 backward_error only on the node the engine was running when backward raised: the error's first line.

@@ -86,6 +86,17 @@ def value_line(attrs: dict[str, Any]) -> str | None:
     return f"{attrs.get('name') or 'value'} = {text}"
 
 
+def constant_lines(attrs: dict[str, Any]) -> list[str]:
+    """Return ``x = [1, 2] (no grad)`` for each small input of an op that does not require grad
+    (``arg1 = ...`` when the script bound it to no variable); drawn greyed (:func:`.look.badge_lines`)."""
+    lines = []
+    for entry in attrs.get("constant_inputs") or []:
+        text = small_values(entry.get("value"))
+        if text is not None:
+            lines.append(f"{entry.get('name') or 'arg' + str(entry.get('position'))} = {text} {NO_GRAD}")
+    return lines
+
+
 def gradient_line(attrs: dict[str, Any]) -> str | None:
     """Return the gradient line of a node after backward.
 
@@ -112,7 +123,7 @@ def gradient_line(attrs: dict[str, Any]) -> str | None:
 def values_badge(attrs: dict[str, Any], *, gradient: bool = True) -> str | None:
     """Return a node's Values badge: its value line and (``gradient``) its gradient line, one per
     line; None when there is nothing to draw."""
-    lines = [value_line(attrs)]
+    lines = [value_line(attrs), *constant_lines(attrs)]
     if gradient:
         lines.append(gradient_line(attrs))
     text = "\n".join(line for line in lines if line)

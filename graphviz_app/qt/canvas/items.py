@@ -93,8 +93,9 @@ LOD_SIMPLE = 0.22
 
 
 def _paint_tag(painter: QPainter, rect: QRectF, text: str, *, border: str, fill: str, ink: str,
-               inset: float, bold: bool = False) -> None:
-    """Draw a small rounded tag with lines of text (a node's badge, or its scissors mark)."""
+               inset: float, bold: bool = False, muted: Sequence[bool] = ()) -> None:
+    """Draw a small rounded tag with lines of text (a node's badge, or its scissors mark); lines
+    flagged in ``muted`` in ``look.BADGE_MUTED_INK``."""
     painter.setPen(QPen(QColor(border), 0.8))
     painter.setBrush(QColor(fill))
     painter.drawRoundedRect(rect, 3, 3)
@@ -107,7 +108,12 @@ def _paint_tag(painter: QPainter, rect: QRectF, text: str, *, border: str, fill:
     lines = text.split("\n")
     row = rect.height() * FONT_SCALE / len(lines)
     for i, line in enumerate(lines):
+        grey = i < len(muted) and muted[i]
+        if grey:
+            painter.setPen(QColor(look.BADGE_MUTED_INK))
         painter.drawText(QPointF(0, i * row + (row + fm.ascent() - fm.descent()) / 2), line)
+        if grey:
+            painter.setPen(QColor(ink))
     painter.restore()
 
 
@@ -144,6 +150,8 @@ class NodeItem(QGraphicsItem):
         self.ghost = False
         self.highlighted = False
         self.badge: str | None = None
+        self.badge_muted: tuple[bool, ...] = ()
+        """Per badge line: drawn greyed (an input that does not require grad)."""
         self.look_key: tuple[object, ...] | None = None
         """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
         overview groups nodes by it."""
@@ -211,6 +219,7 @@ class NodeItem(QGraphicsItem):
         ghost: bool = False,
         highlighted: bool = False,
         badge: str | None = None,
+        badge_muted: tuple[bool, ...] = (),
     ) -> bool:
         """Change colors, outline and badge only (no change to the layout); True if any changed.
 
@@ -233,6 +242,7 @@ class NodeItem(QGraphicsItem):
             self.setOpacity(0.55 if ghost else 1.0)
         self.ghost = ghost
         self.highlighted = highlighted
+        self.badge_muted = badge_muted
         if badge != self.badge:
             self.prepareGeometryChange()
             self.badge = badge
@@ -265,7 +275,7 @@ class NodeItem(QGraphicsItem):
 
     def _paint_badge(self, painter: QPainter) -> None:
         _paint_tag(painter, self._badge_rect(), self.badge or "", border=look.BADGE_BORDER,
-                   fill=look.BADGE_FILL, ink=look.BADGE_INK, inset=3)
+                   fill=look.BADGE_FILL, ink=look.BADGE_INK, inset=3, muted=self.badge_muted)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -311,10 +311,12 @@ class GraphScene(QGraphicsScene):
             pen = node_look.pen
             if dark and pen == look.DEFAULT_PEN:
                 pen = _dark_pen(node_look.fill)
+            lines = look.badge_lines(node_look.badge)
             restyled = item.set_look(node_look.fill, node_look.text, pen=pen,
                                      pen_width=node_look.pen_width, dashed=node_look.dashed,
                                      ghost=node_look.ghost, highlighted=node_look.highlighted,
-                                     badge=badge_text(node_look.badge))
+                                     badge="\n".join(str(badge_text(line)) for line, _ in lines) or None,
+                                     badge_muted=tuple(muted for _, muted in lines))
             changed += restyled
             if restyled and node_look.badge:
                 badged.append(item)

@@ -240,6 +240,10 @@ class InspectorPanel(QWidget):
         saved = data.get("saved") or []
         self._group("Saved tensors", [(str(i), str(s)) for i, s in enumerate(saved)])
         self._group("Forward value", summary_rows(data.get("value")))
+        self._group("Constant inputs", [
+            (str(c.get("name") or f"arg{c.get('position')}"),
+             f"{fmt_shape((c.get('value') or {}).get('shape'))} {fmt_values((c.get('value') or {}).get('values'))}")
+            for c in data.get("constant_inputs") or []])
         for i, cut in enumerate(data.get("cuts") or []):
             self._group("Graph cut (.detach())" if i == 0 else f"Graph cut {i + 1}", [
                 ("where", f"line {cut.get('line')}: {str(cut.get('code') or '').split('  #')[0].strip()}"),
