@@ -370,7 +370,7 @@ class Composer:
         ``control`` was cancelled).
         """
         pieces, _ = self._plan(display)
-        self._texts: dict[str, str] = {}
+        self._texts = {}
         depth = {p: display.clusters[p].depth for p in display.clusters}
         levels: dict[int, list[str]] = {}
         for path, d in depth.items():
@@ -535,8 +535,8 @@ class _Placement:
         by_pair = self._pairs.get(piece.text)
         if by_pair is None:
             by_pair = self._pairs[piece.text] = {}
-            for path in drawing.edges:
-                by_pair.setdefault((path.source, path.target), []).append(path)
+            for drawn in drawing.edges:
+                by_pair.setdefault((drawn.source, drawn.target), []).append(drawn)
         taken: dict[tuple[str, str], int] = {}
         parts, arrows, laid = self.parts, self.arrows, self.laid
         inward, outward, meet = (2, depth), (0, -depth), (1, 0)
@@ -545,9 +545,9 @@ class _Placement:
             pair = (names[source], names[target])
             paths = by_pair[pair]
             if len(paths) == 1:
-                path = paths[0]
+                spline = paths[0]
             else:  # parallel edges: in order
-                path = paths[taken.get(pair, 0)]
+                spline = paths[taken.get(pair, 0)]
                 taken[pair] = taken.get(pair, 0) + 1
             start = end = None
             key = meet
@@ -569,9 +569,9 @@ class _Placement:
                 port = boxes[pair[1]]
                 end = (ox + port.x, oy + port.y)
                 key = outward
-            elif path.arrow:
-                arrows[seg.edge] = tuple((x + ox, y + oy) for x, y in path.arrow)
-            parts[seg.edge].append((key, _placed(path.points, ox, oy, start, end)))
+            elif spline.arrow:
+                arrows[seg.edge] = tuple((x + ox, y + oy) for x, y in spline.arrow)
+            parts[seg.edge].append((key, _placed(spline.points, ox, oy, start, end)))
 
 
 def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:
@@ -669,7 +669,7 @@ def composed_seconds(graph: nx.DiGraph, options: ViewOptions,
         pieces.add((str(kind) if path is not None else "<top>", size))
     dot_seconds = sum(predict(size) for _, size in pieces) / DOT_WORKERS
     largest = max((predict(size) for _, size in pieces), default=0.0)
-    return max(dot_seconds, largest) + SECONDS_PER_NODE * graph.number_of_nodes()
+    return float(max(dot_seconds, largest) + SECONDS_PER_NODE * graph.number_of_nodes())
 
 
 class _Job(Protocol):
