@@ -17,6 +17,7 @@ import struct
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 import networkx as nx
@@ -57,7 +58,7 @@ def export_graph(
     timeout: float | None = None,
     marked_edges: frozenset[tuple[str, str]] | None = None,
     caption: str | None = None,
-    view: dict | None = None,
+    view: dict[str, Any] | None = None,
     flow_backward: bool = False,
 ) -> list[str]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
@@ -109,8 +110,9 @@ def export_graph(
         dot_text = pinned_dot(dot_text, composed, timeout=timeout)
         program = PINNED_PROGRAM
     if fmt == "png":
-        notices.extend(_write_atomic(path, lambda tmp: _render_png(dot_text, tmp, scale,
-                                                                   timeout, program)) or [])
+        written = _write_atomic(path, lambda tmp: _render_png(dot_text, tmp, scale, timeout,
+                                                              program))
+        notices.extend(written if isinstance(written, list) else [])
     else:
         _write_atomic(path, lambda tmp: _render(dot_text, fmt, tmp, timeout, program))
     return notices

@@ -18,8 +18,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import GraphvizNotFoundError, LayoutError
 
@@ -322,7 +324,7 @@ def _floats(text: str) -> list[float]:
     return [float(v) for v in str(text).split(",")]
 
 
-def parse_json_layout(data: bytes | str | dict, *, warnings: tuple[str, ...] = ()) -> Layout:
+def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str, ...] = ()) -> Layout:
     """Parse ``dot -Tjson``/``-Tjson0`` (Graphviz 2.42+) output into a Layout (points, y down).
 
     Raises LayoutError when the text is not a Graphviz JSON layout.
@@ -372,7 +374,7 @@ def parse_json_layout(data: bytes | str | dict, *, warnings: tuple[str, ...] = (
                   clusters=clusters, warnings=warnings)
 
 
-def _exact_center(obj: dict) -> list[float]:
+def _exact_center(obj: dict[str, Any]) -> list[float]:
     """Return a node's center in Graphviz's coordinates.
 
     ``pos`` keeps 5 significant digits (``1.3183e+05``: 10 points off in a drawing 130,000
@@ -397,8 +399,8 @@ def _exact_center(obj: dict) -> list[float]:
     return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2] if xs else pos
 
 
-def _edge_geometry(edge: dict, pt) -> tuple[tuple[tuple[float, float], ...],
-                                            tuple[tuple[float, float], ...] | None]:
+def _edge_geometry(edge: dict[str, Any], pt: Callable[[float, float], tuple[float, float]]
+                   ) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...] | None]:
     points: list[tuple[float, float]] = []
     for op in edge.get("_draw_", ()):
         if op.get("op") in ("b", "B") and not points:
