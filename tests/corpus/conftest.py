@@ -1,7 +1,7 @@
 """Fixtures for the corpus: one warm capture worker, as the app holds one."""
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

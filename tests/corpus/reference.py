@@ -200,7 +200,7 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
     out = os.open(os.path.join(out_dir, f"{key}.out"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(out, 1)
     os.dup2(out, 2)
-    sys.stdin = open(os.devnull)
+    sys.stdin = open(os.devnull)  # noqa: SIM115  # the child's stdin for its whole life
     observer = Observer(script, spec.get("call", 1))
     result: dict[str, Any] = {"ok": True, "error": None}
     sys.argv = [script, *spec.get("argv", [])]
