@@ -262,7 +262,7 @@ class ForwardRecorder(TorchFunctionMode):
         """Return ``{"position", "name", "value"}`` for each small tensor argument that does not
         require grad: the inputs autograd draws no node for (``x`` in ``w * x``).  ``name`` is the
         script's variable bound to that very tensor, if any."""
-        found = []
+        found: list[dict[str, Any]] = []
         for position, arg in enumerate(args):
             if (isinstance(arg, torch.Tensor) and not arg.requires_grad and arg.layout == torch.strided
                     and not arg.is_nested and arg.numel() <= CONSTANT_LIMIT):
