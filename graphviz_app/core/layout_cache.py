@@ -95,7 +95,9 @@ def layout_key(dot_text: str, version: str | None = None) -> str:
     version = dot_version() if version is None else version
     digest = hashlib.sha256()
     digest.update(f"graphviz_app layout v{FORMAT_VERSION}\0{version}\0".encode())
-    digest.update(_COLOR_ATTR.sub("", dot_text).encode("utf-8"))
+    # surrogatepass: names may hold lone surrogates (dot_bytes draws them as U+FFFD), and two
+    # texts that differ only there must not share a key
+    digest.update(_COLOR_ATTR.sub("", dot_text).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 

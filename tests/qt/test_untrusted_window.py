@@ -333,9 +333,6 @@ def test_hostile_labels_are_shown_as_plain_text_and_name_no_file_qt_reads(window
             assert label.textFormat() == Qt.TextFormat.PlainText, label.objectName() or label.text()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "core.layout_cache.layout_key encodes the DOT text strictly as UTF-8: a module name with a "
-    "lone surrogate gives 'Internal error: UnicodeEncodeError' instead of a drawing"))
 def test_a_graph_with_lone_surrogates_in_its_names_is_drawn(window, qtbot, tmp_path):
     path = save(tmp_path / "surrogates.json", hostile_trace())
     failures: list[str] = []
