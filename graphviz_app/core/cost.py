@@ -63,6 +63,10 @@ FAST_SECONDS = 2.0
 WINDOW_BUDGET = 1.5
 """What :func:`recommend` aims at by default: most of the 2 s the window has for a first
 picture, leaving the rest for building the display graph, the DOT text and the scene."""
+DRAW_SECONDS_PER_NODE = 1e-4
+"""Building the display graph and the Qt scene, per drawn node (about 1 s and 0.8 s at 20,000
+nodes, ``bench/README.md``). A one-run layout of a big view is never planned at full detail, so
+only a composed one must leave room for them in the 2 s of a first picture."""
 SLOW_SECONDS = 20.0
 """Up to this it is "slow" (worth a progress bar); beyond, "very slow" (minutes, or never)."""
 VIRTUAL_WEIGHT = 1.0
@@ -447,7 +451,8 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
     with :func:`quick_estimate`).  ``composed``: the caller lays big views out by composition
     (:mod:`.compose`, as the window does); a view one ``dot`` run would take too long on is kept
     at full detail when its composed layout is predicted to fit (estimated per module,
-    :func:`~.compose.composed_seconds`).
+    :func:`~.compose.composed_seconds`) and leaves room for drawing it
+    (:data:`DRAW_SECONDS_PER_NODE`): 10,000 nodes open at full detail, 20,000 collapsed.
     """
     if display is not None:
         requested = estimate(display)
@@ -461,7 +466,8 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
                               display=display)
     if composed and compose.can_compose(graph, options):
         seconds = compose.composed_seconds(graph, options, predict_seconds)
-        if seconds <= budget:
+        drawing = DRAW_SECONDS_PER_NODE * graph.number_of_nodes()
+        if seconds <= budget and seconds + drawing <= budget + FAST_SECONDS - WINDOW_BUDGET:
             return Recommendation(options, {}, requested, requested, seconds=seconds,
                                   display=display)
     actions: list[str] = []
