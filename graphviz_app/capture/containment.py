@@ -15,7 +15,7 @@ import select
 import signal
 import sys
 
-from ..core.protocol import OUTPUT_HEAD, OUTPUT_TAIL, Request
+from ..core.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL, Request
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -99,6 +99,9 @@ class ScriptStreams:
         sys.stdin, sys.stdout, sys.stderr = self.stdin, self.stdout, self.stderr
         sys.__stdin__, sys.__stdout__, sys.__stderr__ = self.stdin, self.stdout, self.stderr  # type: ignore[misc]
         faulthandler.enable(file=2, all_threads=False)
+        # Before stopping a run (time limit, cancel) the runner asks where it is: the stack goes
+        # to the output, where core.runner reads the line it was stuck on.
+        faulthandler.register(STACK_SIGNAL, file=2, all_threads=False)
 
     def finish(self) -> None:
         """Flush what the script wrote (before the child writes its result and exits)."""

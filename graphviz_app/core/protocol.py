@@ -10,6 +10,7 @@ files named by the request, never through the pipes.
 from __future__ import annotations
 
 import json
+import signal
 from typing import Any, Final, Literal, TypedDict
 
 READY: Final = "ready"
@@ -21,6 +22,12 @@ OUTPUT_HEAD: Final = 256 * 1024
 """Bytes of a run's output (stdout and stderr, ``print`` or raw writes) kept from its start."""
 OUTPUT_TAIL: Final = 64 * 1024
 """Bytes kept from the end of the output once the head is full; what lies between is left out."""
+
+STACK_SIGNAL: Final = signal.SIGUSR1
+"""Sent to a run's process before it is stopped (time limit, cancel): it writes its current stack
+to its output (``faulthandler``), where the runner finds the line it was on."""
+STACK_WAIT: Final = 0.3
+"""Seconds the runner waits for that stack before it kills the run."""
 
 WARM_ENV: Final = "GRAPHVIZ_APP_WORKER_WARM"
 """Set to "1" to make the worker pre-import what scripts import lazily (a long-lived worker)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -233,17 +234,34 @@ class Runner:
                 self._worker = None
 
     def _kill(self, reason: str) -> None:
+        """Stop the running script for ``reason``: ask it for its stack (it writes it to its
+        output), and kill its process group :data:`protocol.STACK_WAIT` seconds later, on a timer
+        so a cancel from the window's thread does not wait."""
         with self._lock:
             child = self._child
-            if child is not None and child > 0 and self._stop_reason is None:
-                self._stop_reason = reason
+            if child is None or child <= 0 or self._stop_reason is not None:
+                return
+            self._stop_reason = reason
+            try:
+                os.kill(child, protocol.STACK_SIGNAL)
+            except ProcessLookupError:  # it has ended already
+                return
+        timer = threading.Timer(protocol.STACK_WAIT, self._kill_now, args=(child,))
+        timer.daemon = True
+        timer.start()
+
+    def _kill_now(self, child: int) -> None:
+        """SIGKILL ``child``'s process group, unless that run has ended meanwhile."""
+        with self._lock:
+            if self._child != child:
+                return
+            try:
+                os.killpg(child, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):  # no such group: the child alone
                 try:
-                    os.killpg(child, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):  # no such group: the child alone
-                    try:
-                        os.kill(child, signal.SIGKILL)
-                    except ProcessLookupError:  # it has ended already
-                        pass
+                    os.kill(child, signal.SIGKILL)
+                except ProcessLookupError:  # it has ended already
+                    pass
 
     def run(
         self,
@@ -340,16 +358,23 @@ class Runner:
         self, path: Path, result_file: str, ending: Done, output: str, seconds: float, timeout: float
     ) -> RunResult:
         reason = self._stop_reason
+        line: int | None = None
+        where = ""
+        if reason in ("timeout", "cancelled"):
+            output, stack = split_stack(output)
+            line = stuck_line(stack, path)
+            code = source_line(path, line) if line else ""
+            where = f" It was stuck on line {line}: `{code}`." if line else ""
         if reason == "timeout":
             error = ScriptError(
                 "timeout",
-                f"The script did not finish within {timeout:g} s and was stopped. If it needs "
+                f"The script did not finish within {timeout:g} s and was stopped.{where} If it needs "
                 "longer, raise the time limit (--timeout); if it loops forever or waits for "
                 "input, fix the script.",
-                file=str(path),
+                file=str(path), line=line,
             )
         elif reason == "cancelled":
-            error = ScriptError("cancelled", "The run was cancelled.", file=str(path))
+            error = ScriptError("cancelled", f"The run was cancelled.{where}", file=str(path), line=line)
         elif os.path.exists(result_file):
             with open(result_file, encoding="utf-8") as handle:
                 result = json.load(handle)
@@ -421,6 +446,41 @@ def _read_text(path: str) -> str:
     except OSError:
         return ""
     return data.decode("utf-8", "replace")
+
+
+_STACK_START = re.compile(r"^(?:Stack|(?:Current thread|Thread) 0x[0-9a-f]+[^\n]*) \(most recent call first\):\n",
+                          re.MULTILINE)
+_FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)
+
+
+def split_stack(output: str) -> tuple[str, str]:
+    """Split the stack a stopped run wrote on request (``faulthandler``'s dump, the last one in
+    its output) from what the script printed; return (output, stack)."""
+    starts = list(_STACK_START.finditer(output))
+    if not starts:
+        return output, ""
+    start = starts[-1].start()
+    return output[:start], output[start:]
+
+
+def stuck_line(stack: str, script: Path) -> int | None:
+    """Return the line of ``script`` its deepest frame in ``stack`` was running, or None."""
+    for file, line in _FRAME.findall(stack):  # most recent call first
+        if file == str(script):
+            return int(line)
+    return None
+
+
+def source_line(path: Path, line: int) -> str:
+    """Return line ``line`` of the script, stripped (empty when it cannot be read)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, 1):
+                if number == line:
+                    return text.strip()[:200]
+    except OSError:
+        pass
+    return ""
 
 
 def _crash_trace(output: str) -> str | None:

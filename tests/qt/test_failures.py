@@ -60,6 +60,10 @@ def test_hanging_script_is_stopped_by_the_timeout(window, load, qtbot, write_scr
     error = fail_with(window, qtbot, path)
     assert error.kind == "timeout"
     assert "did not finish within 2 s" in window.messages.plain_text()
+    # The line it was stuck on: named in the message and marked in the Source panel.
+    assert error.line in (1, 2) and window.source.error_line == error.line
+    code = {1: "while True:", 2: "pass"}[error.line]
+    assert f"It was stuck on line {error.line}: `{code}`." in window.messages.plain_text()
     window.controller.timeout = 60.0
     assert_still_works(window, load)
 
