@@ -74,6 +74,8 @@ class ViewOptions:
     split_hubs: bool = True
     clusters: bool = True
     """Draw uncollapsed modules as (nested) clusters."""
+    label_detail: str = "shapes"
+    """What a node's label says (:data:`LABEL_DETAILS`)."""
 
     def toggled(self, path: str) -> ViewOptions:
         """Return these options with module ``path`` collapsed if it was expanded, and back."""
@@ -183,23 +185,39 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def _node_label(attrs: dict[str, Any], output_name: str | None) -> tuple[str, ...]:
+LABEL_DETAILS = ("names", "shapes", "everything")
+"""Node label detail: the op and name only; with the shape (and a dtype other than float32); with
+the dtype always and the device as a third line."""
+
+
+def _node_label(attrs: dict[str, Any], output_name: str | None, detail: str = "shapes") -> tuple[str, ...]:
     shape = attrs.get("shape")
-    return _label(attrs.get("kind") == "leaf", attrs.get("op"), attrs.get("name") or output_name,
-                  bool(attrs.get("is_output")),
-                  tuple(shape) if isinstance(shape, (list, tuple)) else None, attrs.get("dtype"))
+    label = _label(attrs.get("kind") == "leaf", attrs.get("op"), attrs.get("name") or output_name,
+                   bool(attrs.get("is_output")),
+                   tuple(shape) if isinstance(shape, (list, tuple)) else None,
+                   attrs.get("dtype"), detail)
+    device = attrs.get("device")
+    if detail == "everything" and isinstance(device, str) and device:
+        label += (_one_line(device),)
+    return label
 
 
 @functools.lru_cache(maxsize=16384)
 def _label(leaf: bool, op: str | None, name: str | None, is_output: bool,
-           shape: tuple[int, ...] | None, dtype: object) -> tuple[str, ...]:
-    text = format_shape(shape, dtype)
+           shape: tuple[int, ...] | None, dtype: object, detail: str = "shapes") -> tuple[str, ...]:
+    if detail == "names":
+        text = ""
+    elif detail == "everything":
+        text = format_shape(shape)
+        text = f"{text} {dtype}" if text and isinstance(dtype, str) else text
+    else:
+        text = format_shape(shape, dtype)
     if leaf:
         return (_one_line(name or "leaf"),) + ((text,) if text else ())
     if is_output and not name:
         name = "output"
-    detail = f"{_one_line(name)}: {text}" if name and text else (_one_line(name) if name else text)
-    return (_one_line(op or "?"),) + ((detail,) if detail else ())
+    line = f"{_one_line(name)}: {text}" if name and text else (_one_line(name) if name else text)
+    return (_one_line(op or "?"),) + ((line,) if line else ())
 
 
 def _module_label(path: str, members: list[str], kinds: dict[str, str],
@@ -292,7 +310,7 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> Di
                 index[m].append(did)
             continue
         attrs = node_attrs[did]
-        label = _node_label(attrs, output_names.get(did))
+        label = _node_label(attrs, output_names.get(did), options.label_detail)
         kind = "leaf" if attrs.get("kind") == "leaf" else "op"
         module = attrs.get("module")
         is_output = bool(attrs.get("is_output"))

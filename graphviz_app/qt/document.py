@@ -27,7 +27,14 @@ from PySide6.QtCore import QObject, Signal
 from ..core import colors
 from ..core.colors import ColorMode
 from ..core.cost import Recommendation
-from ..core.display import DisplayGraph, ViewOptions, build_display, collapse_to_depth, module_paths
+from ..core.display import (
+    LABEL_DETAILS,
+    DisplayGraph,
+    ViewOptions,
+    build_display,
+    collapse_to_depth,
+    module_paths,
+)
 from ..core.look import NodeStyle
 from ..core.stepping import BACKWARD, Stepper, StepView
 from ..core.values import auto_values, values_badge
@@ -335,6 +342,14 @@ class Document(QObject):
             return
         members = self.selected_members()
         self.options = options
+        self._display_changed(members)
+
+    def set_label_detail(self, detail: str) -> None:
+        """Draw node labels with ``detail`` (``core.display.LABEL_DETAILS``): a new layout."""
+        if detail == self.options.label_detail or detail not in LABEL_DETAILS:
+            return
+        members = self.selected_members()
+        self.options = dataclasses.replace(self.options, label_detail=detail)
         self._display_changed(members)
 
     def set_split_hubs(self, on: bool) -> None:

@@ -8,6 +8,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.colors import COLOR_MODES, ColorMode
 from ..core.cost import WINDOW_BUDGET
+from ..core.display import LABEL_DETAILS
 from .theme import THEMES, Theme
 
 MAX_RECENT = 10
@@ -94,6 +95,14 @@ class Settings:
 
     def set_theme(self, theme: Theme) -> None:
         self._s.setValue("view/theme", theme)
+
+    def label_detail(self) -> str:
+        """What node labels say: ``"names"``, ``"shapes"`` (the default) or ``"everything"``."""
+        value = self._text("view/label_detail", "shapes")
+        return value if value in LABEL_DETAILS else "shapes"
+
+    def set_label_detail(self, detail: str) -> None:
+        self._s.setValue("view/label_detail", detail)
 
     def live_reload(self) -> bool:
         return self._bool("run/live_reload", True)

@@ -448,12 +448,12 @@
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="310"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="314"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="311"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
@@ -902,7 +902,7 @@
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="422"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
@@ -939,93 +939,118 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="33"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="34"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="40"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="60"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="41"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="42"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="43"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="43"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="44"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="44"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="45"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="47"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="48"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="53"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="54"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="55"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="57"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <source>Names only</source>
+        <translation>이름만</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <source>Names and shapes</source>
+        <translation>이름과 모양(shape)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <source>Everything (dtype, device)</source>
+        <translation>전부 (자료형, 장치 포함)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
+        <source>What each node&apos;s label says, in the window and in exports</source>
+        <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
+        <source>Label detail:</source>
+        <translation>노드 이름표 내용:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="76"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="79"/>
         <source>Language (after a restart):</source>
         <translation>언어 (다시 시작한 뒤 적용):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="75"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
@@ -1051,7 +1076,7 @@
     <message>
         <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
         <source> and </source>
-        <translation>와 </translation>
+        <translation> 및 </translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>

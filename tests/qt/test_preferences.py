@@ -66,3 +66,28 @@ def test_the_collapse_threshold_is_the_planners_budget(window, load, qtbot):
     load(example("small_cnn.py"))
     assert window.document.plan_made is not None and window.document.plan_made.changed
     assert window.document.options.collapsed  # over the new threshold: opens collapsed
+
+
+def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load, qtbot):
+    from graphviz_app.core.dot import to_dot
+
+    load(example("basic_autograd.py"))
+    doc = window.document
+    w = next(n for n, d in doc.graph.nodes(data=True) if d.get("name") == "w")
+    item = window.scene.items_for(w)[0]
+    assert item.lines == ("w", "2×2")  # names and shapes: the default
+    dialog = window.show_preferences()
+    assert dialog.label_detail.currentData() == "shapes"
+    dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("names"))
+    dialog.accept()
+    assert Settings().label_detail() == "names" and doc.options.label_detail == "names"
+    qtbot.waitUntil(lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines == ("w",),
+                    timeout=LOAD_TIMEOUT_MS)
+    assert "2×2" not in to_dot(doc.display, doc.graph, styles=doc.styles())
+    dialog = window.show_preferences()
+    dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("everything"))
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines
+                    == ("w", "2×2 float32", "cpu"), timeout=LOAD_TIMEOUT_MS)
+    load(example("basic_autograd.py"))  # the choice holds for the next graph
+    assert window.scene.items_for(w)[0].lines == ("w", "2×2 float32", "cpu")

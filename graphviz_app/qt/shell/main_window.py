@@ -224,6 +224,7 @@ class MainWindow(QMainWindow):
             action.setChecked(value)
             action.blockSignals(False)
         self.document.set_split_hubs(s.split_hubs())
+        self.document.set_label_detail(s.label_detail())
         a.theme_by[s.theme()].setChecked(True)
         self._sync_color_mode()
 
@@ -518,6 +519,7 @@ class MainWindow(QMainWindow):
 
     def _preferences_applied(self) -> None:
         self.controller.timeout = self.settings.timeout()
+        self.document.set_label_detail(self.settings.label_detail())
         theme = self.settings.theme()
         if not self.actions_.theme_by[theme].isChecked():
             self.actions_.theme_by[theme].setChecked(True)

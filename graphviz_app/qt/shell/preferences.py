@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.display import LABEL_DETAILS
 from ..settings import Settings
 from ..theme import THEMES
 
@@ -62,6 +63,15 @@ class PreferencesDialog(QDialog):
         self.budget.setToolTip(self.tr(
             "A graph whose layout would take longer opens collapsed to module level"))
         form.addRow(self.tr("Collapse graphs whose layout takes over:"), self.budget)
+        self.label_detail = QComboBox(self)
+        self.label_detail.setObjectName("labelDetail")
+        details = {"names": self.tr("Names only"), "shapes": self.tr("Names and shapes"),
+                   "everything": self.tr("Everything (dtype, device)")}
+        for detail in LABEL_DETAILS:
+            self.label_detail.addItem(details[detail], detail)
+        self.label_detail.setCurrentIndex(max(0, self.label_detail.findData(settings.label_detail())))
+        self.label_detail.setToolTip(self.tr("What each node's label says, in the window and in exports"))
+        form.addRow(self.tr("Label detail:"), self.label_detail)
         self.language = QComboBox(self)
         for code, text in (("system", self.tr("System language")), ("en", "English"), ("ko", "한국어")):
             self.language.addItem(text, code)
@@ -91,6 +101,7 @@ class PreferencesDialog(QDialog):
         if self.script is not None:
             s.set_backward_call(self.script, self.backward_call.value())
         s.set_layout_budget(self.budget.value())
+        s.set_label_detail(str(self.label_detail.currentData()))
         s.set_language(str(self.language.currentData()))
         s.set_theme(self.theme.currentData())
         s.sync()
