@@ -888,6 +888,7 @@
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="402"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -902,9 +903,29 @@
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="422"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="401"/>
+        <source>Problems ({count})</source>
+        <translation>문제 ({count})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="423"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="553"/>
+        <source>No graph</source>
+        <translation>그래프 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="558"/>
+        <source> ({shown} drawn)</source>
+        <translation> ({shown}개 그림)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="559"/>
+        <source>{nodes} nodes{extra} · {edges} edges</source>
+        <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
 </context>
 <context>
@@ -934,6 +955,45 @@
         <location filename="../../graphviz_app/qt/panels/messages.py" line="231"/>
         <source>at</source>
         <translation>위치:</translation>
+    </message>
+</context>
+<context>
+    <name>Modules</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="53"/>
+        <source>Modules deeper than this many levels are collapsed</source>
+        <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="54"/>
+        <source>Collapse to</source>
+        <translation>접기 깊이</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="55"/>
+        <source>Collapse every module below the chosen depth</source>
+        <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="57"/>
+        <source>Expand all</source>
+        <translation>모두 펼치기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="59"/>
+        <source>Check a module to collapse it into one node.</source>
+        <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="62"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="127"/>
+        <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
+        <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="126"/>
+        <source>No graph loaded.</source>
+        <translation>불러온 그래프가 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1221,34 @@
     </message>
 </context>
 <context>
+    <name>Search</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="41"/>
+        <source>Search op, name or module…</source>
+        <translation>연산, 이름, 모듈 검색…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="50"/>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>이전 결과 (Shift+Enter)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="53"/>
+        <source>Next match (Enter)</source>
+        <translation>다음 결과 (Enter)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="105"/>
+        <source>no match</source>
+        <translation>결과 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="108"/>
+        <source>{index} of {count}</source>
+        <translation>{count}개 중 {index}</translation>
+    </message>
+</context>
+<context>
     <name>StaleBanner</name>
     <message>
         <location filename="../../graphviz_app/qt/canvas/stale.py" line="14"/>
@@ -1263,6 +1351,21 @@
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="120"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="320"/>
+        <source>Running the script with backward…</source>
+        <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="322"/>
+        <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
+        <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="325"/>
+        <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
+        <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>
 </context>
 <context>

@@ -84,6 +84,8 @@ box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
 print(box.button(QDialogButtonBox.StandardButton.Cancel).text())
 combo = window.actions_.color_combo
 print("|".join(combo.itemText(i) for i in range(combo.count())))
+print(window.search_bar.edit.placeholderText(), window.modules.expand_button.text(), window.status_counts.text(),
+      sep="|")
 window.controller.shutdown()
 """
 
@@ -105,8 +107,10 @@ def test_the_window_starts_in_korean_under_a_korean_locale(tmp_path):
     assert cancel == "취소"  # Qt's own qtbase_ko.qm for standard buttons
 
 
-def test_the_colour_modes_read_in_korean(tmp_path):
-    assert probe(tmp_path, "ko_KR.UTF-8")[4].split("|") == ["장치", "연산 종류", "모듈", "기울기 크기(norm)"]
+def test_the_colour_modes_search_modules_and_status_read_in_korean(tmp_path):
+    lines = probe(tmp_path, "ko_KR.UTF-8")
+    assert lines[4].split("|") == ["장치", "연산 종류", "모듈", "기울기 크기(norm)"]
+    assert lines[5].split("|") == ["연산, 이름, 모듈 검색…", "모두 펼치기", "그래프 없음"]
 
 
 def test_english_can_be_chosen_under_a_korean_locale(tmp_path):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 from ...core.topology import natural_key
 from ..document import Document
 from ..plain_text import plain_tooltip
+
+translate = QCoreApplication.translate
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -48,16 +50,16 @@ class ModulesPanel(QWidget):
         self.depth_box.setRange(0, 20)
         self.depth_box.setValue(1)
         self.depth_box.setPrefix("depth ")
-        self.depth_box.setToolTip("Modules deeper than this many levels are collapsed")
-        self.collapse_button = QPushButton("Collapse to", self)
-        self.collapse_button.setToolTip("Collapse every module below the chosen depth")
+        self.depth_box.setToolTip(translate("Modules", "Modules deeper than this many levels are collapsed"))
+        self.collapse_button = QPushButton(translate("Modules", "Collapse to"), self)
+        self.collapse_button.setToolTip(translate("Modules", "Collapse every module below the chosen depth"))
         self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth_box.value()))
-        self.expand_button = QPushButton("Expand all", self)
+        self.expand_button = QPushButton(translate("Modules", "Expand all"), self)
         self.expand_button.clicked.connect(lambda: self.document.set_collapsed(frozenset()))
-        self.hint = QLabel("Check a module to collapse it into one node.", self)
+        self.hint = QLabel(translate("Modules", "Check a module to collapse it into one node."), self)
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)
-        self.empty = QLabel("This graph has no modules: its ops did not run inside an nn.Module.", self)
+        self.empty = QLabel(translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."), self)
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         row = QHBoxLayout()
@@ -121,8 +123,8 @@ class ModulesPanel(QWidget):
         self.tree.expandToDepth(1)
         self.tree.resizeColumnToContents(1)
         has = bool(modules)
-        self.empty.setText("No graph loaded." if graph is None else
-                           "This graph has no modules: its ops did not run inside an nn.Module.")
+        self.empty.setText(translate("Modules", "No graph loaded.") if graph is None else
+                           translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."))
         self.empty.setVisible(not has)
         self.tree.setVisible(has)
         self.hint.setVisible(has)

@@ -1,11 +1,13 @@
 """The search box: find nodes by op, variable/parameter name or module; step through matches."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from ..document import Document
+
+translate = QCoreApplication.translate
 
 
 class _SearchEdit(QLineEdit):
@@ -36,7 +38,7 @@ class SearchBar(QWidget):
         self.document = document
         self.edit = _SearchEdit(self)
         self.edit.setObjectName("searchEdit")
-        self.edit.setPlaceholderText("Search op, name or module…")
+        self.edit.setPlaceholderText(translate("Search", "Search op, name or module…"))
         self.edit.setClearButtonEnabled(True)
         self.edit.setMinimumWidth(150)
         self.edit.setToolTip("Find nodes by op (AddBackward0), variable/parameter name or module "
@@ -45,10 +47,10 @@ class SearchBar(QWidget):
         self.count.setMinimumWidth(44)
         self.prev_button = QToolButton(self)
         self.prev_button.setArrowType(Qt.ArrowType.UpArrow)
-        self.prev_button.setToolTip("Previous match (Shift+Enter)")
+        self.prev_button.setToolTip(translate("Search", "Previous match (Shift+Enter)"))
         self.next_button = QToolButton(self)
         self.next_button.setArrowType(Qt.ArrowType.DownArrow)
-        self.next_button.setToolTip("Next match (Enter)")
+        self.next_button.setToolTip(translate("Search", "Next match (Enter)"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(2)
@@ -100,10 +102,11 @@ class SearchBar(QWidget):
             self.count.setText("")
             self.edit.setStyleSheet("")
         elif not doc.matches:
-            self.count.setText("no match")
+            self.count.setText(translate("Search", "no match"))
             self.edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }")
         else:
-            self.count.setText(f"{doc.match_index + 1} of {len(doc.matches)}")
+            self.count.setText(translate("Search", "{index} of {count}").format(index=doc.match_index + 1,
+                                                                                count=len(doc.matches)))
             self.edit.setStyleSheet("")
         has = len(doc.matches) > 1
         self.prev_button.setEnabled(has)

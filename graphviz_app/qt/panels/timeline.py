@@ -317,11 +317,11 @@ class TimelinePanel(QWidget):
         elif step is not None:
             text = step_caption(doc.graph, step) if doc.graph is not None else step.caption
         elif backward_missing and self._pending_backward:
-            text = "Running the script with backward…"
+            text = self.tr("Running the script with backward…")
         elif backward_missing:
-            text = ("The script did not run backward, so there are no gradients yet. "
-                    "Click Run backward (Ctrl+B) to run it and step through the gradients.")
+            text = self.tr("The script did not run backward, so there are no gradients yet. "
+                           "Click Run backward (Ctrl+B) to run it and step through the gradients.")
         else:
-            text = ("Press → or Play to watch the graph being built op by op "
-                    "(Backward: the gradients flowing back).")
+            text = self.tr("Press → or Play to watch the graph being built op by op "
+                           "(Backward: the gradients flowing back).")
         self.caption.setText(text)

@@ -398,7 +398,8 @@ class MainWindow(QMainWindow):
             self.show_source_line(problem.file or str(self.source.path or ""), problem.line)
 
     def _problems_counted(self, count: int) -> None:
-        self.docks["problems"].setWindowTitle(f"Problems ({count})" if count else "Problems")
+        self.docks["problems"].setWindowTitle(translate("MainWindow", "Problems ({count})").format(count=count) if count
+                                              else translate("MainWindow", "Problems"))
 
     def _show_status(self, text: str, timeout_ms: int) -> None:
         if text:
@@ -549,13 +550,14 @@ class MainWindow(QMainWindow):
     def update_status(self) -> None:
         doc = self.document
         if doc.graph is None:
-            self.status_counts.setText("No graph")
+            self.status_counts.setText(translate("MainWindow", "No graph"))
             self.status_devices.setText("")
         else:
             shown = len(doc.display.nodes) if doc.display else 0
             nodes, edges = doc.graph.number_of_nodes(), doc.graph.number_of_edges()
-            extra = f" ({shown} drawn)" if shown != nodes else ""
-            self.status_counts.setText(f"{nodes} nodes{extra} · {edges} edges")
+            extra = translate("MainWindow", " ({shown} drawn)").format(shown=shown) if shown != nodes else ""
+            self.status_counts.setText(translate("MainWindow", "{nodes} nodes{extra} · {edges} edges").format(
+                nodes=nodes, extra=extra, edges=edges))
             devices = doc.graph.graph.get("devices") or {}
             if not devices:
                 from collections import Counter
