@@ -363,8 +363,8 @@ class Runner:
         if reason in ("timeout", "cancelled"):
             output, stack = split_stack(output)
             line = stuck_line(stack, path)
-            code = source_line(path, line) if line else ""
-            where = f" It was stuck on line {line}: `{code}`." if line else ""
+            stuck_code = source_line(path, line) if line else ""
+            where = f" It was stuck on line {line}: `{stuck_code}`." if line else ""
         if reason == "timeout":
             error = ScriptError(
                 "timeout",
