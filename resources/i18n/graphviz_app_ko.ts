@@ -960,6 +960,11 @@
 <context>
     <name>Modules</name>
     <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="52"/>
+        <source>depth </source>
+        <translation>깊이 </translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/panels/modules.py" line="53"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
