@@ -390,42 +390,42 @@
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="41"/>
+        <location filename="../../graphviz_app/qt/words.py" line="43"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="42"/>
+        <location filename="../../graphviz_app/qt/words.py" line="44"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="43"/>
+        <location filename="../../graphviz_app/qt/words.py" line="45"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="44"/>
+        <location filename="../../graphviz_app/qt/words.py" line="46"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="52"/>
+        <location filename="../../graphviz_app/qt/words.py" line="54"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="53"/>
+        <location filename="../../graphviz_app/qt/words.py" line="55"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="54"/>
+        <location filename="../../graphviz_app/qt/words.py" line="56"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="55"/>
+        <location filename="../../graphviz_app/qt/words.py" line="57"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -458,267 +458,267 @@
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
         <source>std</source>
         <translation>표준편차</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
         <source>leaf tensor</source>
         <translation>잎 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="89"/>
+        <location filename="../../graphviz_app/qt/words.py" line="91"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="92"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -931,28 +931,28 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="104"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="250"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="110"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="111"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="230"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="231"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="232"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -1123,106 +1123,129 @@
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="58"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="59"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="74"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="82"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="83"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="84"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="89"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="90"/>
         <source>The leaf</source>
         <translation>잎 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="92"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="105"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="125"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="170"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="171"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="158"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="159"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="160"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="161"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="172"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="172"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="177"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
+    </message>
+</context>
+<context>
+    <name>RunError</name>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="100"/>
+        <source>The script did not finish within {seconds} s and was stopped.</source>
+        <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="102"/>
+        <source> It was stuck on line {line}: `{code}`.</source>
+        <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="105"/>
+        <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
+        <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/words.py" line="107"/>
+        <source>The run was cancelled.</source>
+        <translation>실행이 취소되었습니다.</translation>
     </message>
 </context>
 <context>
@@ -1376,22 +1399,22 @@
 <context>
     <name>Values</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="21"/>
+        <location filename="../../graphviz_app/qt/words.py" line="23"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="22"/>
+        <location filename="../../graphviz_app/qt/words.py" line="24"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="23"/>
+        <location filename="../../graphviz_app/qt/words.py" line="25"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="24"/>
+        <location filename="../../graphviz_app/qt/words.py" line="26"/>
         <source>(no grad)</source>
         <translation>(기울기 없음)</translation>
     </message>

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from ...core.saved_graph import read_source_safely
 from ...errors import GraphvizAppError, ScriptError
 from ..plain_text import plain_label, plain_tooltip
+from ..words import error_text
 
 translate = QCoreApplication.translate
 
@@ -220,7 +221,7 @@ class MessagesPanel(QWidget):
 
     def script_error(self, exc: ScriptError) -> None:
         """Show why a script could not be captured: cause, the script's line, and its traceback."""
-        self.error(exc.message)
+        self.error(error_text(exc.message))
         if exc.file and exc.line:
             code = _source_line(exc.file, exc.line)
             link = QUrl.fromLocalFile(exc.file)

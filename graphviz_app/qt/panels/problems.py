@@ -19,6 +19,7 @@ from ...core import colors
 from ...core.stepping import describe
 from ...errors import GraphvizAppError, ScriptError
 from ..document import Document
+from ..words import error_text
 
 translate = QCoreApplication.translate
 
@@ -108,8 +109,8 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
 def error_problem(error: GraphvizAppError) -> Problem:
     """Return the entry for a failed run (a ScriptError points at its line)."""
     if isinstance(error, ScriptError):
-        return Problem("error", error.message, None, error.file, error.line)
-    return Problem("error", error.message)
+        return Problem("error", error_text(error.message), None, error.file, error.line)
+    return Problem("error", error_text(error.message))
 
 
 class ProblemsPanel(QWidget):
