@@ -30,7 +30,7 @@ RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000
 
 
-class LayoutCancelled(LayoutError):
+class LayoutCancelled(LayoutError):  # noqa: N818  (a cancellation, not an error to report)
     """The layout was cancelled (:meth:`LayoutJob.cancel`); nothing to report to the user."""
 
 
