@@ -9,6 +9,7 @@ entry here and a Korean translation.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication
 
@@ -112,5 +113,9 @@ def error_text(message: str) -> str:
     """Return a run error's explanation with its known sentences (time limit, cancel, the line
     it was stuck on) in the window's language; names, code and anything else as written."""
     for pattern, template in _error_sentences():
-        message = re.sub(pattern, lambda m, t=template: t.format(**m.groupdict()), message)
+        message = re.sub(pattern, partial(_fill, template), message)
     return message
+
+
+def _fill(template: str, match: re.Match[str]) -> str:
+    return template.format(**match.groupdict())
