@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import shlex
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -162,9 +163,22 @@ class Settings:
         else:
             self._s.setValue(key, int(call))
 
+    def arguments(self, script: str | Path) -> str:
+        """The command-line arguments ``script`` is run with (its ``sys.argv[1:]``), as typed:
+        shell words, split by :func:`split_arguments`."""
+        return self._text(f"arguments/{_key(script)}", "")
+
+    def set_arguments(self, script: str | Path, text: str) -> None:
+        key = f"arguments/{_key(script)}"
+        if text.strip():
+            self._s.setValue(key, text.strip())
+        else:
+            self._s.remove(key)
+
     def run_options(self, script: str | Path) -> dict[str, object]:
         """What a run of ``script`` passes to the runner besides backward and the time limit."""
-        return {"run_to_end": self.run_to_end(), "backward_call": self.backward_call(script)}
+        return {"run_to_end": self.run_to_end(), "backward_call": self.backward_call(script),
+                "argv": split_arguments(self.arguments(script))}
 
     def layout_budget(self) -> float:
         """Seconds a layout may take before a big graph opens collapsed (the collapse threshold)."""
@@ -184,6 +198,15 @@ class Settings:
 
     def sync(self) -> None:
         self._s.sync()
+
+
+def split_arguments(text: str) -> list[str]:
+    """Split ``text`` into arguments as a POSIX shell would (quotes group words); raise
+    ValueError naming the problem when a quote is not closed."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise ValueError(f"The arguments cannot be split ({exc}): close the quote.") from None
 
 
 def _key(script: str | Path) -> str:

@@ -390,42 +390,42 @@
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="43"/>
+        <location filename="../../graphviz_app/qt/words.py" line="44"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="44"/>
+        <location filename="../../graphviz_app/qt/words.py" line="45"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="45"/>
+        <location filename="../../graphviz_app/qt/words.py" line="46"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="46"/>
+        <location filename="../../graphviz_app/qt/words.py" line="47"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="54"/>
+        <location filename="../../graphviz_app/qt/words.py" line="55"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="55"/>
+        <location filename="../../graphviz_app/qt/words.py" line="56"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="56"/>
+        <location filename="../../graphviz_app/qt/words.py" line="57"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="57"/>
+        <location filename="../../graphviz_app/qt/words.py" line="58"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -458,267 +458,267 @@
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>std</source>
         <translation>표준편차</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="89"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>leaf tensor</source>
         <translation>잎 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="89"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="91"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="91"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/words.py" line="92"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="92"/>
+        <location filename="../../graphviz_app/qt/words.py" line="93"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -1004,118 +1004,128 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="34"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="36"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="41"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="43"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="77"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="43"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="45"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="44"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="46"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="45"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="47"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="48"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="50"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="54"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="58"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="57"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="59"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
+        <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <source>Arguments ({name}):</source>
+        <translation>인자 ({name}):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="89"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="76"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="92"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="79"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="95"/>
         <source>Language (after a restart):</source>
         <translation>언어 (다시 시작한 뒤 적용):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="101"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="106"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
@@ -1228,22 +1238,22 @@
 <context>
     <name>RunError</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="100"/>
+        <location filename="../../graphviz_app/qt/words.py" line="101"/>
         <source>The script did not finish within {seconds} s and was stopped.</source>
         <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="102"/>
+        <location filename="../../graphviz_app/qt/words.py" line="103"/>
         <source> It was stuck on line {line}: `{code}`.</source>
         <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="105"/>
+        <location filename="../../graphviz_app/qt/words.py" line="106"/>
         <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
         <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="107"/>
+        <location filename="../../graphviz_app/qt/words.py" line="108"/>
         <source>The run was cancelled.</source>
         <translation>실행이 취소되었습니다.</translation>
     </message>
@@ -1399,22 +1409,22 @@
 <context>
     <name>Values</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="23"/>
+        <location filename="../../graphviz_app/qt/words.py" line="24"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="24"/>
+        <location filename="../../graphviz_app/qt/words.py" line="25"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="25"/>
+        <location filename="../../graphviz_app/qt/words.py" line="26"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="26"/>
+        <location filename="../../graphviz_app/qt/words.py" line="27"/>
         <source>(no grad)</source>
         <translation>(기울기 없음)</translation>
     </message>

@@ -91,3 +91,40 @@ def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load,
                     == ("w", "2×2 float32", "cpu"), timeout=LOAD_TIMEOUT_MS)
     load(example("basic_autograd.py"))  # the choice holds for the next graph
     assert window.scene.items_for(w)[0].lines == ("w", "2×2 float32", "cpu")
+
+
+ARGPARSE = """
+import argparse
+import torch
+parser = argparse.ArgumentParser()
+parser.add_argument("--scale", type=float, default=1.0)
+parser.add_argument("--name", default="none")
+args = parser.parse_args()
+print("name:", args.name, flush=True)
+w = torch.ones(2, requires_grad=True)
+loss = (w * args.scale).sum()
+loss.backward()
+"""
+
+
+def test_arguments_reach_the_scripts_argv_and_are_remembered_per_script(window, load, qtbot, write_script):
+    path = write_script(ARGPARSE, "train.py")
+    load(path)
+    w = next(n for n, d in window.document.graph.nodes(data=True) if d.get("name") == "w")
+    assert window.document.graph.nodes[w]["grad"]["values"] == [1.0, 1.0]  # --scale's default
+    dialog = window.show_preferences()
+    assert dialog.arguments.isEnabled() and dialog.arguments.text() == ""
+    dialog.arguments.setText("--scale 3 --name 'two words")  # an unclosed quote is refused
+    dialog.accept()
+    assert dialog.isVisible() and "close the quote" in dialog.arguments_error.text()
+    assert Settings().arguments(path) == ""
+    dialog.arguments.setText("--scale 3 --name 'two words'")
+    dialog.accept()
+    assert Settings().arguments(path) == "--scale 3 --name 'two words'"
+    load(path)
+    graph = window.document.graph
+    w = next(n for n, d in graph.nodes(data=True) if d.get("name") == "w")
+    assert graph.nodes[w]["grad"]["values"] == [3.0, 3.0]  # d(sum(3·w))/dw
+    assert "name: two words" in window.messages.plain_text()
+    other = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n", "other.py")
+    assert Settings().arguments(other) == ""  # remembered per script

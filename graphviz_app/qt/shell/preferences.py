@@ -1,10 +1,11 @@
 """Preferences: the run time limit, stopping at the captured backward, which backward call of the
-open script to capture, the collapse threshold, the language and the theme."""
+open script to capture and the arguments it runs with, the collapse threshold, the language and
+the theme."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -13,13 +14,14 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core.display import LABEL_DETAILS
-from ..settings import Settings
+from ..settings import Settings, split_arguments
 from ..theme import THEMES
 
 
@@ -55,6 +57,20 @@ class PreferencesDialog(QDialog):
         self.backward_call.setToolTip(self.tr(
             "Which backward() call of a training loop to capture, remembered for this script"))
         form.addRow(self.tr("Backward call to capture ({name}):").format(name=name), self.backward_call)
+        self.arguments = QLineEdit(self)
+        self.arguments.setObjectName("scriptArguments")
+        self.arguments.setEnabled(script is not None)
+        self.arguments.setText(settings.arguments(script) if script is not None else "")
+        self.arguments.setPlaceholderText("--epochs 1 --lr 0.1")
+        self.arguments.setToolTip(self.tr(
+            "What the script finds in sys.argv[1:] (argparse), as on a command line; remembered "
+            "for this script"))
+        form.addRow(self.tr("Arguments ({name}):").format(name=name), self.arguments)
+        self.arguments_error = QLabel(self)
+        self.arguments_error.setWordWrap(True)
+        self.arguments_error.setTextFormat(Qt.TextFormat.PlainText)
+        self.arguments_error.hide()
+        form.addRow("", self.arguments_error)
         self.budget = QDoubleSpinBox(self)
         self.budget.setRange(0.01, 600)
         self.budget.setDecimals(2)
@@ -96,10 +112,18 @@ class PreferencesDialog(QDialog):
 
     def accept(self) -> None:
         s = self.settings
+        try:
+            split_arguments(self.arguments.text())
+        except ValueError as exc:
+            self.arguments_error.setText(str(exc))
+            self.arguments_error.show()
+            self.arguments.setFocus()
+            return
         s.set_timeout(self.timeout.value())
         s.set_run_to_end(not self.stop_after.isChecked())
         if self.script is not None:
             s.set_backward_call(self.script, self.backward_call.value())
+            s.set_arguments(self.script, self.arguments.text())
         s.set_layout_budget(self.budget.value())
         s.set_label_detail(str(self.label_detail.currentData()))
         s.set_language(str(self.language.currentData()))
