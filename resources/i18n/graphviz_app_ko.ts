@@ -431,6 +431,120 @@
     </message>
 </context>
 <context>
+    <name>Controller</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="116"/>
+        <source>Cannot open {path}: no such file.</source>
+        <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="122"/>
+        <source>Not opening {name}</source>
+        <translation>{name}을(를) 열지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="139"/>
+        <source>Opening {name} (saved graph, no code runs)</source>
+        <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="148"/>
+        <source>Loaded {count} nodes from {name}.</source>
+        <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="165"/>
+        <source>Loading {name}…</source>
+        <translation>{name} 불러오는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="172"/>
+        <source>Nothing to reload: open a script first (Ctrl+O).</source>
+        <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="183"/>
+        <source>Running {name} and backward…</source>
+        <translation>{name} 실행하고 backward 하는 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="184"/>
+        <source>Running {name}…</source>
+        <translation>{name} 실행 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="187"/>
+        <source>Running {path}…</source>
+        <translation>{path} 실행 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="204"/>
+        <source>{seconds:.1f} s</source>
+        <translation>{seconds:.1f}초</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="205"/>
+        <source>under 0.1 s</source>
+        <translation>0.1초 미만</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
+        <translation>노드 {nodes}개와 엣지 {edges}개를 {took} 만에 기록했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="215"/>
+        <source>Stopped {name}: the run was cancelled.</source>
+        <translation>{name} 중지: 실행이 취소되었습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="217"/>
+        <source>the run was cancelled</source>
+        <translation>실행이 취소되었습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="235"/>
+        <source>See the Messages panel for details.</source>
+        <translation>자세한 내용은 메시지 패널을 보세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="280"/>
+        <source>{name} changed on disk: reloading.</source>
+        <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="315"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="323"/>
+        <source>Laying out {count} nodes…</source>
+        <translation>노드 {count}개 배치 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="325"/>
+        <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
+        <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
+        <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
+        <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="389"/>
+        <source>Layout cancelled: collapse modules to see a smaller view.</source>
+        <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="418"/>
+        <source>Exported {path}.</source>
+        <translation>{path}(으)로 내보냈습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="421"/>
+        <source>Exported {path}</source>
+        <translation>{path}(으)로 내보냈습니다</translation>
+    </message>
+</context>
+<context>
     <name>Inspector</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 import networkx as nx
-from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer, Signal
 
 from ...core.compose import Composer, anchor_shift, should_compose
 from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
@@ -37,6 +37,9 @@ from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
 LIVE_RELOAD_DELAY_MS = 400
+
+
+translate = QCoreApplication.translate
 
 
 class Reporter(Protocol):
@@ -110,13 +113,13 @@ class Controller(QObject):
         path = Path(path).expanduser()
         if not path.exists() and not path.is_symlink():
             self.source = path
-            self._fail(GraphvizAppError(f"Cannot open {path}: no such file."))
+            self._fail(GraphvizAppError(translate("Controller", "Cannot open {path}: no such file.").format(path=path)))
             return
         decision = classify_path(path, run_anyway=run_anyway)
         if decision.refused:
             self.settings.remove_recent(str(path.absolute()))
             self.settings.remove_recent(str(path.resolve()))
-            self.reporter.heading(f"Not opening {path.name}")
+            self.reporter.heading(translate("Controller", "Not opening {name}").format(name=path.name))
             # Nothing was read or run: the document shown stays as it is, unmarked.
             self._fail(GraphvizAppError(decision.message), mark_stale=False)
             return
@@ -133,7 +136,7 @@ class Controller(QObject):
         """Read a saved graph (validated; nothing runs) and show it; a bad file keeps the
         document shown."""
         self.jobs.cancel()
-        self.reporter.heading(f"Opening {path.name} (saved graph, no code runs)")
+        self.reporter.heading(translate("Controller", "Opening {name} (saved graph, no code runs)").format(name=path.name))
         try:
             graph = load_graph_json(path)
         except GraphvizAppError as exc:
@@ -142,7 +145,8 @@ class Controller(QObject):
         self.watch(None)
         self._fit_next = True
         self.document.set_graph(graph, path, "json", plan=self._plan)
-        self.reporter.info(f"Loaded {graph.number_of_nodes()} nodes from {path.name}.", ok=True)
+        self.reporter.info(translate("Controller", "Loaded {count} nodes from {name}.").format(
+            count=graph.number_of_nodes(), name=path.name), ok=True)
 
     def run(self, path: Path, *, backward: bool | None = None) -> RunRequest:
         """Run a script in the worker; the result arrives through the job signals.
@@ -158,14 +162,14 @@ class Controller(QObject):
         elif backward is None:
             backward = self.settings.run_backward() or self.backward_for == resolved
         if self.document.graph is None:
-            self.widget.set_placeholder(f"Loading {path.name}…")
+            self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
         return self.jobs.run(path, backward=backward, timeout=self.timeout,
                              **self.settings.run_options(resolved))
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
         if self.source is None:
-            self.reporter.info("Nothing to reload: open a script first (Ctrl+O).")
+            self.reporter.info(translate("Controller", "Nothing to reload: open a script first (Ctrl+O)."))
             return
         self.open(self.source)
 
@@ -176,10 +180,11 @@ class Controller(QObject):
 
     # -- script runs -----------------------------------------------------------------------------
     def _run_started(self, request: RunRequest) -> None:
-        extra = " and backward" if request.backward else ""
-        self.reporter.heading(f"Running {request.path.name}{extra}…")
-        self.widget.show_busy(f"Running {request.path.name}{extra}…")
-        self.statusMessage.emit(f"Running {request.path}…", 0)
+        running = (translate("Controller", "Running {name} and backward…") if request.backward
+                   else translate("Controller", "Running {name}…")).format(name=request.path.name)
+        self.reporter.heading(running)
+        self.widget.show_busy(running)
+        self.statusMessage.emit(translate("Controller", "Running {path}…").format(path=request.path), 0)
 
     def _busy(self, busy: bool) -> None:
         self.busyChanged.emit(busy)
@@ -196,11 +201,10 @@ class Controller(QObject):
         self.document.set_graph(result.graph, request.path, "script",
                                 plan=self._plan if self._fit_next else None)
         graph = result.graph
-        took = f"{result.seconds:.1f} s" if result.seconds >= 0.1 else "under 0.1 s"
-        msgs.info(
-            f"Captured {graph.number_of_nodes()} nodes and {graph.number_of_edges()} edges in {took}.",
-            ok=True,
-        )
+        took = (translate("Controller", "{seconds:.1f} s").format(seconds=result.seconds) if result.seconds >= 0.1
+                else translate("Controller", "under 0.1 s"))
+        msgs.info(translate("Controller", "Captured {nodes} nodes and {edges} edges in {took}.").format(
+            nodes=graph.number_of_nodes(), edges=graph.number_of_edges(), took=took), ok=True)
         self._watch_source(request.path)
         self.runFinished.emit()
 
@@ -208,9 +212,10 @@ class Controller(QObject):
         msgs = self.reporter
         msgs.output(error.output if isinstance(error, ScriptError) else "")
         if is_cancelled(error):
-            msgs.info(f"Stopped {request.path.name}: the run was cancelled.")
-            self._mark_stale(request.path, "the run was cancelled")
-            self.statusMessage.emit(f"Stopped {request.path.name}: the run was cancelled.", 10000)
+            stopped = translate("Controller", "Stopped {name}: the run was cancelled.").format(name=request.path.name)
+            msgs.info(stopped)
+            self._mark_stale(request.path, translate("Controller", "the run was cancelled"))
+            self.statusMessage.emit(stopped, 10000)
         else:
             self._fail(error, request.path)
         self._watch_source(request.path)  # saving a fix reloads it
@@ -226,7 +231,8 @@ class Controller(QObject):
         if mark_stale:
             self._mark_stale(path or self.source, error.message.split("\n")[0])
         if self.document.graph is None:
-            self.widget.set_placeholder(f"{error.message}\n\nSee the Messages panel for details.")
+            self.widget.set_placeholder(
+                error.message + "\n\n" + translate("Controller", "See the Messages panel for details."))
         self.statusMessage.emit(error.message.split("\n")[0], 10000)
         self.loadFailed.emit(error)
 
@@ -271,7 +277,7 @@ class Controller(QObject):
                 return
         source = self.source
         if source is not None and classify_path(source, run_anyway=self.run_anyway).kind == "script":
-            self.reporter.info(f"{source.name} changed on disk: reloading.")
+            self.reporter.info(translate("Controller", "{name} changed on disk: reloading.").format(name=source.name))
             self.run(source)
 
     # -- layout ----------------------------------------------------------------------------------
@@ -305,7 +311,8 @@ class Controller(QObject):
             token = self.layouts.request(composition.result, composition.cancel)
             self._pending = {token: (display, graph)}
             if self.widget.is_empty():
-                self.widget.set_placeholder(f"Laying out {len(display.nodes)} nodes…")
+                self.widget.set_placeholder(
+                    translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes)))
             return
         cost = estimate(display)
         attrs = dict(LIMIT_ATTRS) if cost.seconds > WINDOW_BUDGET else {}
@@ -313,9 +320,10 @@ class Controller(QObject):
         job = CachedLayoutJob(dot_text, self.layout_cache, LAYOUT_TIMEOUT)
         token = self.layouts.request(job.result, job.cancel)
         self._pending = {token: (display, graph)}
-        text = f"Laying out {len(display.nodes)} nodes…"
+        text = translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes))
         if cost.seconds > 1.0 and not self.layout_cache.path_for(dot_text).exists():
-            text = f"Laying out {len(display.nodes)} nodes (about {cost.seconds:.0f} s)…"
+            text = translate("Controller", "Laying out {count} nodes (about {seconds:.0f} s)…").format(
+                count=len(display.nodes), seconds=cost.seconds)
             self.widget.show_busy(text)
             self.busyChanged.emit(True)
         if self.widget.is_empty():
@@ -373,12 +381,12 @@ class Controller(QObject):
         self._layout_idle()
         if isinstance(error, LayoutCancelled):
             if token == self.layouts.latest():
-                self.reporter.info(
+                self.reporter.info(translate("Controller",
                     "Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out "
-                    "a smaller view."
-                )
+                    "a smaller view."))
                 if self.widget.is_empty():
-                    self.widget.set_placeholder("Layout cancelled: collapse modules to see a smaller view.")
+                    self.widget.set_placeholder(
+                        translate("Controller", "Layout cancelled: collapse modules to see a smaller view."))
             return
         if isinstance(error, GraphvizNotFoundError):
             text = missing_graphviz_text()
@@ -407,10 +415,10 @@ class Controller(QObject):
         self.widget.restyle(self.view_state(), dark=is_dark(), only=doc.last_changed)
 
     def report_export(self, path: str, notices: list[str]) -> None:
-        self.reporter.info(f"Exported {path}.", ok=True)
+        self.reporter.info(translate("Controller", "Exported {path}.").format(path=path), ok=True)
         for notice in notices:
             self.reporter.warning(notice)
-        self.statusMessage.emit(f"Exported {path}", 6000)
+        self.statusMessage.emit(translate("Controller", "Exported {path}").format(path=path), 6000)
 
     def shutdown(self) -> None:
         """Stop every background job (the window is closing)."""
