@@ -73,9 +73,10 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
         assert ready == Ready(event="ready", pid=worker.pid)
         worker.stdin.write("{not a request}\n")
         worker.stdin.flush()
-        assert protocol.decode_reply(worker.stdout.readline()) == Done(
-            event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0
-        )
+        refused = protocol.decode_reply(worker.stdout.readline())
+        assert refused == Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0,
+                               refused=refused.get("refused", ""))
+        assert refused.get("refused", "").startswith("ProtocolError: ")
         request = Request(script=str(script), options=Options(), limits=Limits(memory_bytes=None),
                           result=str(tmp_path / "result.json"), output=str(tmp_path / "output.txt"))
         worker.stdin.write(protocol.encode(request))
@@ -91,3 +92,31 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
         worker.stdin.close()
         assert worker.wait(timeout=30) == 0
         worker.stdout.close()
+
+
+def test_a_refused_request_is_reported_as_the_apps_problem_not_an_exit_of_the_script(tmp_path):
+    from graphviz_app.core.runner import Runner
+    from graphviz_app.errors import ScriptError
+
+    script = tmp_path / "script.py"
+    script.write_text("print('never ran')\n")
+    ending = Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0,
+                  refused="OSError: [Errno 28] No space left on device")
+    runner = Runner()
+    try:
+        with pytest.raises(ScriptError) as caught:
+            runner._result(script, str(tmp_path / "missing.json"), ending, "", 0.1, 10.0)
+    finally:
+        runner.close()
+    assert caught.value.kind == "internal"
+    assert "could not start the script: OSError: [Errno 28] No space left on device" in caught.value.message
+    assert "os._exit" not in caught.value.message
+
+
+def test_a_refusal_survives_the_protocol():
+    line = protocol.encode(Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0,
+                                refused="ProtocolError: bad"))
+    assert protocol.decode_reply(line).get("refused") == "ProtocolError: bad"
+    plain = protocol.decode_reply(protocol.encode(Done(event="done", exitcode=0, signal=None,
+                                                       peak_rss=0, leftovers=0)))
+    assert "refused" not in plain

@@ -35,6 +35,7 @@ from ..core.protocol import (
     OUTPUT_HEAD,
     OUTPUT_TAIL,
     READY,
+    SETUP_FAILED,
     STARTED,
     WARM_ENV,
     Done,
@@ -171,7 +172,7 @@ def run_request(request: Request, protocol_fds: list[int], started: Callable[[in
         except BaseException:  # a failure of the set-up itself: say so in the run's output
             import traceback
 
-            os.write(2, ("graphviz_app could not start the script:\n" + traceback.format_exc()).encode())
+            os.write(2, (SETUP_FAILED + "\n" + traceback.format_exc()).encode())
         finally:
             os._exit(70)
     os.close(write_fd)
@@ -218,7 +219,8 @@ def serve(control_in: IO[str], control_out: TextIO) -> None:
             done = run_request(request, protocol_fds, lambda pid: reply({"event": STARTED, "pid": pid}))
         except (ProtocolError, OSError) as exc:  # a bad request or no room for its files: no child ran
             print(f"graphviz_app worker: request refused: {exc}", file=sys.stderr, flush=True)
-            done = Done(event=DONE, exitcode=70, signal=None, peak_rss=0, leftovers=0)
+            done = Done(event=DONE, exitcode=70, signal=None, peak_rss=0, leftovers=0,
+                        refused=f"{type(exc).__name__}: {exc}")
         reply(done)
 
 

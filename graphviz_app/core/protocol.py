@@ -16,6 +16,8 @@ from typing import Any, Final, Literal, TypedDict
 READY: Final = "ready"
 STARTED: Final = "started"
 DONE: Final = "done"
+SETUP_FAILED: Final = "graphviz_app could not start the script:"
+"""What the worker's child writes to its output when its own set-up fails before the script runs."""
 Event = Literal["ready", "started", "done"]
 
 OUTPUT_HEAD: Final = 256 * 1024
@@ -72,7 +74,7 @@ class Started(TypedDict):
     pid: int
 
 
-class Done(TypedDict):
+class _Ending(TypedDict):
     event: Literal["done"]
     exitcode: int | None
     """The child's exit status, or None when a signal ended it."""
@@ -81,6 +83,14 @@ class Done(TypedDict):
     """Largest resident set of the child in bytes (``ru_maxrss``)."""
     leftovers: int
     """Processes the script left behind (its descendants), killed when the run ended."""
+
+
+class Done(_Ending, total=False):
+    """How a run ended (the worker's last reply to a request)."""
+
+    refused: str
+    """Why the worker ran no child for the request (a malformed request, no room for its
+    files); absent when a child ran."""
 
 
 Reply = Ready | Started | Done
@@ -134,11 +144,14 @@ def decode_reply(line: str) -> Reply:
     if event == STARTED:
         return Started(event=STARTED, pid=int(data["pid"]))
     if event == DONE:
-        return Done(
+        done = Done(
             event=DONE,
             exitcode=None if data.get("exitcode") is None else int(data["exitcode"]),
             signal=None if data.get("signal") is None else int(data["signal"]),
             peak_rss=int(data.get("peak_rss") or 0),
             leftovers=int(data.get("leftovers") or 0),
         )
+        if data.get("refused"):
+            done["refused"] = str(data["refused"])
+        return done
     raise ProtocolError(f"unknown event {event!r}")

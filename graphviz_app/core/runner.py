@@ -399,6 +399,16 @@ class Runner:
                 file=str(path),
                 user_traceback=_crash_trace(output),
             )
+        elif ending.get("refused") or protocol.SETUP_FAILED in output:
+            why = ending.get("refused") or "its set-up failed (the output below shows where)"
+            error = ScriptError(
+                "internal",
+                f"graphviz_app could not start the script: {why}. This is a problem of "
+                "graphviz_app or of this machine (a full or read-only temporary folder), not of "
+                "the script: free some space in the temporary folder and reload, or report it "
+                "with the output below.",
+                file=str(path),
+            )
         else:
             code = ending["exitcode"]
             error = ScriptError(
