@@ -84,7 +84,7 @@ def first_picture(graph: nx.DiGraph, force: bool = False) -> tuple[Layout, Compo
     composer = Composer()
     if force:
         return composer.compose(display), composer
-    return layout_job(display, to_dot(display, graph), composer).result(), composer
+    return layout_job(display, lambda: to_dot(display, graph), composer).result(), composer
 
 
 def plain_dot(graph: nx.DiGraph, cap: float) -> str:
