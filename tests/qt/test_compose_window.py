@@ -59,9 +59,12 @@ def test_a_big_graph_opens_at_full_detail_and_expands_in_place(parts, qtbot, tmp
     assert "m:" + module in widget.graph_scene.node_items
     zoom, before = widget.zoom(), _top_on_screen(widget, module)
     runs = controller.composer.dot_runs
+    kept = widget.graph_scene.node_items["n0"]  # the input x, outside every block
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         document.expand(module)
     assert module in widget.graph_scene.cluster_items
+    assert widget.graph_scene.node_items["n0"] is kept  # moved, not made again
+    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
     assert widget.zoom() == pytest.approx(zoom)
     after = _top_on_screen(widget, module)
     assert abs(after[0] - before[0]) <= 1 and abs(after[1] - before[1]) <= 1  # pixel rounding

@@ -168,6 +168,14 @@ class NodeItem(QGraphicsItem):
     def scene_rect(self) -> QRectF:
         return self.mapRectToScene(self._local)
 
+    def size(self) -> tuple[float, float]:
+        """The node's width and height (scene units)."""
+        return (self._local.width(), self._local.height())
+
+    def move_to(self, x: float, y: float) -> None:
+        """Put the node's centre at ``(x, y)`` (a new layout moved it; same size)."""
+        self.setPos(x, y)
+
     def boundingRect(self) -> QRectF:
         extra = STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0
         rect = self._local.adjusted(-extra, -extra, extra, extra)
@@ -366,6 +374,30 @@ class NodeItem(QGraphicsItem):
         super().hoverLeaveEvent(event)
 
 
+def _spline_path(points: Sequence[tuple[float, float]]) -> QPainterPath:
+    """Return the path of Graphviz's spline points (a start, then cubic Bezier triples)."""
+    path = QPainterPath()
+    if points:
+        path.moveTo(QPointF(*points[0]))
+        count = len(points)
+        i = 1
+        while count - i >= 3:
+            path.cubicTo(QPointF(*points[i]), QPointF(*points[i + 1]), QPointF(*points[i + 2]))
+            i += 3
+        for p in points[i:]:
+            path.lineTo(QPointF(*p))
+    return path
+
+
+def _shifted(new: Sequence[tuple[float, float]], old: Sequence[tuple[float, float]],
+             dx: float, dy: float, tolerance: float = 1e-6) -> bool:
+    """True when ``new`` is ``old`` moved by ``(dx, dy)`` (point for point)."""
+    for (x, y), (ox, oy) in zip(new, old):
+        if abs(x - ox - dx) > tolerance or abs(y - oy - dy) > tolerance:
+            return False
+    return True
+
+
 class EdgeItem(QGraphicsItem):
     """A spline edge (cubic Bezier control points from Graphviz) with its arrowhead."""
 
@@ -386,28 +418,56 @@ class EdgeItem(QGraphicsItem):
         self.source = source
         self.target = target
         self.graph_edges = tuple(graph_edges)
-        self.path = QPainterPath()
-        if points:
-            self.path.moveTo(QPointF(*points[0]))
-            rest = list(points[1:])
-            while len(rest) >= 3:
-                c1, c2, end = rest[:3]
-                self.path.cubicTo(QPointF(*c1), QPointF(*c2), QPointF(*end))
-                rest = rest[3:]
-            for p in rest:
-                self.path.lineTo(QPointF(*p))
-        self.arrow = QPolygonF([QPointF(x, y) for x, y in arrow]) if arrow else QPolygonF()
         self.color = QColor("#555555")
         self.width = 1.2
         self.transfer = False
         self.flow = 0  # 1: dashes move along the arrow (forward), -1: against it (gradient), 0: still
         self._dash_offset = 0.0
+        self._shape(points, arrow)
+        self.setZValue(1)
+
+    def _shape(self, points: Sequence[tuple[float, float]],
+               arrow: Sequence[tuple[float, float]] | None) -> None:
+        """Build the path, the arrowhead and the bounds from Graphviz's points (scene units)."""
+        self.points = tuple(points)
+        """The spline's control points as laid out (a relayout compares them)."""
+        self.arrow_points = tuple(arrow) if arrow else ()
+        self.path = _spline_path(self.points)
+        self.arrow = QPolygonF([QPointF(x, y) for x, y in arrow]) if arrow else QPolygonF()
         self._bounds = self.path.boundingRect().united(self.arrow.boundingRect()).adjusted(-4, -4, 4, 4)
         if self.label:
             if self.label_pos is None:
                 self.label_pos = self.path.pointAtPercent(0.5) + QPointF(30, 0)
             self._bounds = self._bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
-        self.setZValue(1)
+
+    def reshape(self, points: Sequence[tuple[float, float]],
+                arrow: Sequence[tuple[float, float]] | None) -> bool:
+        """Take a new layout's spline: moved along (a translation of the old one, the common
+        case when a module elsewhere was toggled) or redrawn. Returns True when it was only
+        moved."""
+        points = tuple(points)
+        arrow_points = tuple(arrow) if arrow else ()
+        old = self.points
+        if points == old and arrow_points == self.arrow_points:
+            return True  # where it was
+        if (points and len(points) == len(old) and len(arrow_points) == len(self.arrow_points)):
+            dx, dy = points[0][0] - old[0][0], points[0][1] - old[0][1]
+            if (_shifted(points, old, dx, dy) and _shifted(arrow_points, self.arrow_points, dx, dy)):
+                if dx or dy:
+                    self.prepareGeometryChange()
+                    self.path.translate(dx, dy)
+                    self.arrow.translate(dx, dy)
+                    self._bounds.translate(dx, dy)
+                    if self.label_pos is not None:
+                        self.label_pos += QPointF(dx, dy)
+                    self.points, self.arrow_points = points, arrow_points
+                return True
+        self.prepareGeometryChange()
+        if self.label:
+            self.label_pos = None  # placed again along the new path
+        self._shape(points, arrow)
+        self.update()
+        return False
 
     def _label_rect(self) -> QRectF:
         fm = QFontMetricsF(self._label_font)
@@ -516,6 +576,14 @@ class ClusterItem(QGraphicsItem):
     def set_look(self, fill: QColor, border: QColor, text: QColor) -> None:
         self.fill, self.border, self.text_color = QColor(fill), QColor(border), QColor(text)
         self.update()
+
+    def place(self, rect: QRectF) -> bool:
+        """Take the frame's place in a new layout; True when only its position changed."""
+        resized = rect.size() != self._rect.size()
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = QRectF(rect)
+        return not resized
 
     def scene_rect(self) -> QRectF:
         return QRectF(self._rect)

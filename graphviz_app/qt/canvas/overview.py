@@ -65,9 +65,12 @@ class OverviewItem(QGraphicsItem):
         rect: QRectF,
     ) -> None:
         super().__init__()
-        # geometry never changes after a layout: take each item's scene rectangle once
-        self._nodes = [(item, item.scene_rect()) for item in nodes]
-        self._clusters = [(item, item.scene_rect()) for item in clusters]
+        # geometry never changes while this item lives (a relayout makes a new one): each
+        # item's scene rectangle is taken once, when first painted (most views never zoom out)
+        self._node_items = list(nodes)
+        self._cluster_items = list(clusters)
+        self._nodes: list[tuple[NodeItem, QRectF]] | None = None
+        self._clusters: list[tuple[ClusterItem, QRectF]] | None = None
         self._edges = edges
         m = MARK_MARGIN
         self._rect = QRectF(rect).adjusted(-m, -m, m, m)
@@ -103,6 +106,8 @@ class OverviewItem(QGraphicsItem):
         badges: list[QPointF] = []
         scene = self.scene()
         selected = {id(i) for i in scene.selectedItems()} if scene is not None else set()
+        if self._nodes is None:
+            self._nodes = [(item, item.scene_rect()) for item in self._node_items]
         for item, rect in self._nodes:
             look = item.look_key
             key = _group_key(look) if look is not None else (item.fill.rgba(), item.pen_color.rgba())
@@ -119,6 +124,8 @@ class OverviewItem(QGraphicsItem):
 
     def _group_clusters(self) -> None:
         groups: dict[tuple[int, int, int], tuple[QColor, QColor, bool, list[QRectF]]] = {}
+        if self._clusters is None:
+            self._clusters = [(item, item.scene_rect()) for item in self._cluster_items]
         for item, rect in self._clusters:
             key = (item.depth, item.fill.rgba(), item.border.rgba())
             if key not in groups:

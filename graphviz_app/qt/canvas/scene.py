@@ -9,6 +9,7 @@ ways: display id -> item (``node_items``), graph node id -> items (``items_for``
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...core import colors, look
 from ...core.display import DisplayEdge, DisplayGraph, format_shape
-from ...core.gc_pause import settle
+from ...core.gc_pause import gc_paused, settle
 from ...core.look import NodeStyle, ViewState
 from ...core.stepping import format_number
 from ..words import badge_text
@@ -106,6 +107,47 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
     return "\n".join(lines)
 
 
+@dataclass
+class Relayout:
+    """What :meth:`GraphScene.relayout` did with the items (nodes, edges and clusters)."""
+
+    moved: int = 0
+    """Items kept, moved to their new place (or left where they were)."""
+    reshaped: int = 0
+    """Edge items kept with a new spline, cluster frames kept with a new size."""
+    made: int = 0
+    dropped: int = 0
+
+
+def _discard(index: dict[Any, list[EdgeItem]], key: Any, edge: EdgeItem) -> None:
+    items = index.get(key)
+    if items is not None:
+        items[:] = [e for e in items if e is not edge]
+        if not items:
+            del index[key]
+
+
+def _layout_rect(layout: Any) -> QRectF:
+    """The rectangle holding a layout's drawing: its size, every node and cluster box, with the
+    margin the items paint past their boxes (outlines, arrowheads)."""
+    left, top, right, bottom = 0.0, 0.0, float(layout.width), float(layout.height)
+    for box in layout.nodes.values():
+        half_w, half_h = box.width / 2, box.height / 2
+        if box.x - half_w < left:
+            left = box.x - half_w
+        if box.x + half_w > right:
+            right = box.x + half_w
+        if box.y - half_h < top:
+            top = box.y - half_h
+        if box.y + half_h > bottom:
+            bottom = box.y + half_h
+    for c in layout.clusters:
+        left, top = min(left, c.x), min(top, c.y)
+        right, bottom = max(right, c.x + c.width), max(bottom, c.y + c.height)
+    m = 8.0
+    return QRectF(left - m, top - m, right - left + 2 * m, bottom - top + 2 * m)
+
+
 class GraphScene(QGraphicsScene):
     """Items for one layout; rebuilt on relayout, recolored in place on style changes."""
 
@@ -141,6 +183,9 @@ class GraphScene(QGraphicsScene):
         self.overview_shown = False
         """True while the overview paints the graph and the detail items paint nothing."""
         self._view_scale = 1.0
+        self._fresh: list[str] = []
+        """Display ids of node items a relayout made, to be given their look."""
+        self._fresh_edges: list[EdgeItem] = []
         self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
@@ -154,6 +199,7 @@ class GraphScene(QGraphicsScene):
         self._edges_dark = self._clusters_dark = None
         self._fill_in.clear()
         self._style_in.clear()
+        self._fresh, self._fresh_edges = [], []
         self.marked = frozenset()
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
@@ -183,28 +229,13 @@ class GraphScene(QGraphicsScene):
             dnode = display.nodes.get(did)
             if dnode is None:
                 continue  # the legend node of exports, or a stale id
-            rect = QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height)
-            item = NodeItem(
-                did, dnode.members, dnode.kind, rect, dnode.label,
-                shape=SHAPES.get(dnode.kind, "box"), is_output=dnode.is_output,
-                tooltip=node_tooltip(graph, dnode),
-                cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
-            )
-            self.addItem(item)
-            self.node_items[did] = item
+            item = self.node_items[did] = self._node_item(dnode, box, graph)
             for member in dnode.members:
                 self._by_member.setdefault(member, []).append(item)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
         for path in layout.edges:
             dedge = edges.get((path.source, path.target))
-            edge = EdgeItem(path.source, path.target, path.points, path.arrow,
-                            dedge.graph_edges if dedge else (), path.label, path.label_pos)
-            self.addItem(edge)
-            self.edge_items.append(edge)
-            for key in edge.graph_edges:
-                self._edges_by_graph_edge.setdefault(key, []).append(edge)
-            for did in {path.source, path.target}:
-                self._edges_by_display.setdefault(did, []).append(edge)
+            self.edge_items.append(self._edge_item(path, dedge.graph_edges if dedge else ()))
         self.graph_rect = self.itemsBoundingRect()
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
         self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
@@ -213,6 +244,162 @@ class GraphScene(QGraphicsScene):
         self.addItem(self.overview)
         self.set_view_scale(self._view_scale)
         settle()  # the new graph and scene are long-lived: later collections need not rescan them
+
+    def relayout(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> Relayout:
+        """Show a new ``layout`` of ``display`` (the same graph, another view of it) by updating
+        the items in place: an item whose node, edge or module survives is moved (its size and
+        label unchanged; an edge moved along, or redrawn when its spline changed shape); items
+        are made only for what is new and dropped for what is gone.  After an expand or collapse
+        of one module in a 20,000-node graph that is the module's contents, not the whole scene.
+
+        A different graph, or an empty scene, is built afresh (:meth:`build`).  Returns what was
+        reused, made and dropped.  New items get their look at the next :meth:`apply_look`.
+        """
+        if self.display is None or graph is not self.graph or not self.node_items:
+            self.build(display, layout, graph)
+            return Relayout(made=len(self.node_items) + len(self.edge_items) + len(self.cluster_items))
+        counts = Relayout()
+        with gc_paused():  # many small objects, no cycles; the next settle() is not needed
+            old_nodes = self.display.nodes
+            self.display = display
+            fresh_clusters: list[ClusterItem] = []
+            clusters: dict[str, ClusterItem] = {}
+            for box in layout.clusters:
+                item = self.cluster_items.pop(box.name, None)
+                label = box.label or box.name
+                if item is not None and item.label == label:
+                    if item.place(QRectF(box.x, box.y, box.width, box.height)):
+                        counts.moved += 1
+                    else:
+                        counts.reshaped += 1
+                else:
+                    if item is not None:
+                        self.removeItem(item)
+                        counts.dropped += 1
+                    item = ClusterItem(box.name, QRectF(box.x, box.y, box.width, box.height), label,
+                                       box.name.count(".") + 1)
+                    self.addItem(item)
+                    fresh_clusters.append(item)
+                    counts.made += 1
+                clusters[box.name] = item
+            for item in self.cluster_items.values():
+                self.removeItem(item)
+                counts.dropped += 1
+            self.cluster_items = clusters
+            if fresh_clusters:
+                self._clusters_dark = None  # new frames need their look
+
+            nodes: dict[str, NodeItem] = {}
+            by_member = self._by_member
+            for did, box in layout.nodes.items():
+                dnode = display.nodes.get(did)
+                if dnode is None:
+                    continue
+                item = self.node_items.pop(did, None)
+                if item is not None and old_nodes.get(did) == dnode and item.size() == (box.width, box.height):
+                    item.move_to(box.x, box.y)
+                    counts.moved += 1
+                else:
+                    if item is not None:
+                        self._drop_node(item)
+                        counts.dropped += 1
+                    item = self._node_item(dnode, box, graph)
+                    self._fresh.append(did)
+                    counts.made += 1
+                    for member in dnode.members:
+                        by_member.setdefault(member, []).append(item)
+                nodes[did] = item
+            for item in self.node_items.values():
+                self._drop_node(item)
+                counts.dropped += 1
+            self.node_items = nodes
+
+            old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
+            for edge in self.edge_items:
+                old_edges.setdefault((edge.source, edge.target), []).append(edge)
+            dedges = {(e.source, e.target): e for e in display.edges}
+            edges: list[EdgeItem] = []
+            for path in layout.edges:
+                key = (path.source, path.target)
+                dedge = dedges.get(key)
+                graph_edges = dedge.graph_edges if dedge else ()
+                waiting = old_edges.get(key)
+                edge = waiting.pop(0) if waiting else None
+                if (edge is not None and edge.graph_edges == graph_edges and edge.label == (
+                        path.label.strip() if path.label else None)
+                        and self._display_edges.get(key) == dedge):
+                    if edge.reshape(path.points, path.arrow):
+                        counts.moved += 1
+                    else:
+                        counts.reshaped += 1
+                else:
+                    if edge is not None:
+                        self._drop_edge(edge)
+                        counts.dropped += 1
+                    edge = self._edge_item(path, graph_edges)
+                    self._fresh_edges.append(edge)
+                    counts.made += 1
+                edges.append(edge)
+            for waiting in old_edges.values():
+                for edge in waiting:
+                    self._drop_edge(edge)
+                    counts.dropped += 1
+            self.edge_items = edges
+            self._display_edges = dedges
+            self._flowing = [e for e in self._flowing if e.scene() is self]
+
+            self.graph_rect = _layout_rect(layout)
+            self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+            if self.overview is not None:
+                self.removeItem(self.overview)
+            self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
+                                         list(self.cluster_items.values()), self.graph_rect)
+            self.overview.setVisible(self.overview_shown)
+            self.addItem(self.overview)
+            if self.overview_shown:
+                fresh: list[QGraphicsItem] = [*fresh_clusters, *self._fresh_edges]
+                fresh.extend(nodes[did] for did in self._fresh if did in nodes)
+                set_detail_painted(fresh, False)
+        return counts
+
+    def _node_item(self, dnode: Any, box: Any, graph: nx.DiGraph) -> NodeItem:
+        rect = QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height)
+        item = NodeItem(
+            dnode.id, dnode.members, dnode.kind, rect, dnode.label,
+            shape=SHAPES.get(dnode.kind, "box"), is_output=dnode.is_output,
+            tooltip=node_tooltip(graph, dnode),
+            cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
+        )
+        self.addItem(item)
+        return item
+
+    def _edge_item(self, path: Any, graph_edges: tuple[tuple[str, str], ...]) -> EdgeItem:
+        edge = EdgeItem(path.source, path.target, path.points, path.arrow, graph_edges,
+                        path.label, path.label_pos)
+        self.addItem(edge)
+        for key in edge.graph_edges:
+            self._edges_by_graph_edge.setdefault(key, []).append(edge)
+        for did in {path.source, path.target}:
+            self._edges_by_display.setdefault(did, []).append(edge)
+        return edge
+
+    def _drop_node(self, item: NodeItem) -> None:
+        self.removeItem(item)
+        for member in item.members:
+            items = self._by_member.get(member)
+            if items is not None:
+                items.remove(item)
+                if not items:
+                    del self._by_member[member]
+        self._fill_in.pop(item.display_id, None)
+        self._style_in.pop(item.display_id, None)
+
+    def _drop_edge(self, edge: EdgeItem) -> None:
+        self.removeItem(edge)
+        for key in edge.graph_edges:
+            _discard(self._edges_by_graph_edge, key, edge)
+        for did in {edge.source, edge.target}:
+            _discard(self._edges_by_display, did, edge)
 
     # -- level of detail -----------------------------------------------------------------------
     def detail_items(self) -> Iterable[QGraphicsItem]:
@@ -294,7 +481,12 @@ class GraphScene(QGraphicsScene):
             for member in only:
                 for item in self._by_member.get(member, ()):
                     seen[item.display_id] = item
+            for did in self._fresh:  # made by a relayout since the last look: not styled yet
+                item = self.node_items.get(did)
+                if item is not None:
+                    seen[did] = item
             targets = seen.items()
+        self._fresh = []
         changed = 0
         badged: list[NodeItem] = []
         nodes = self.display.nodes if self.display is not None else {}
@@ -367,7 +559,11 @@ class GraphScene(QGraphicsScene):
             for did in (self._edges_selected, selected):
                 for e in self._edges_by_display.get(did, ()) if did is not None else ():
                     chosen[id(e)] = e
+            for e in self._fresh_edges:  # made by a relayout: not styled yet
+                if e.scene() is self:
+                    chosen[id(e)] = e
             targets = chosen.values()
+        self._fresh_edges = []
         changed = False
         state = ViewState({}, None, selected, marked, self.flow_backward)
         edges = self._display_edges

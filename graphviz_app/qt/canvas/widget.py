@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from ...core.display import DisplayGraph
 from ...core.layout import Layout
 from ...core.look import ViewState
-from .scene import GraphScene
+from .scene import GraphScene, Relayout
 from .view import GraphView
 
 
@@ -50,6 +50,14 @@ class GraphWidget(GraphView):
             return
         self.set_zoom(old_zoom)
         self.centerOn(item)
+
+    def relayout(self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph) -> Relayout:
+        """Draw a new ``layout`` of the graph on screen by moving the items that survive and
+        making only the new ones (:meth:`GraphScene.relayout`); the view stays where it is
+        (the caller places it: an expand keeps its module in place)."""
+        self._pin = None
+        self._refit = False
+        return self.graph_scene.relayout(display, layout, graph)
 
     def pin_module(self, module: str) -> None:
         """Keep ``module`` where it is on screen through the next layout (it is about to be

@@ -33,6 +33,7 @@ from ..document import Document
 from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
 from ..settings import Settings
 from ..theme import is_dark
+from ..words import error_text
 from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
@@ -228,12 +229,13 @@ class Controller(QObject):
             msgs.script_error(error)
         else:
             msgs.error(error.message, getattr(error, "details", None))
+        shown = error_text(error.message)  # in the window's language
         if mark_stale:
-            self._mark_stale(path or self.source, error.message.split("\n")[0])
+            self._mark_stale(path or self.source, shown.split("\n")[0])
         if self.document.graph is None:
             self.widget.set_placeholder(
-                error.message + "\n\n" + translate("Controller", "See the Messages panel for details."))
-        self.statusMessage.emit(error.message.split("\n")[0], 10000)
+                shown + "\n\n" + translate("Controller", "See the Messages panel for details."))
+        self.statusMessage.emit(shown.split("\n")[0], 10000)
         self.loadFailed.emit(error)
 
     def _mark_stale(self, path: Path | None, why: str) -> None:
@@ -348,7 +350,7 @@ class Controller(QObject):
             # screen, at the same zoom (the view moves with it); what lies above it stays put
             center = self.widget.mapToScene(self.widget.viewport().rect().center())
             zoom = self.widget.zoom()
-            self.widget.show_layout(display, layout, graph, fit=True)
+            self.widget.relayout(display, layout, graph)  # moves what survives, makes the rest
             self.widget.set_zoom(zoom)
             self.widget.centerOn(center.x() - shift[0], center.y() - shift[1])
         else:

@@ -1,0 +1,89 @@
+"""The window path of an expand or collapse, end to end, in a real (offscreen) GraphWidget.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.compose_window [--repeat 3]
+
+residual_20000 (``bench.compose``'s expand graph) is opened through the real
+:class:`~graphviz_app.qt.shell.controller.Controller` at full detail but for one block; then,
+timed: ``document.expand(block)`` (or ``collapse``) until the controller says the new picture is
+shown (``graphShown``: display graph, composition on the layout thread, scene updated, restyled),
+plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way.  Settings and the
+layout cache live in a temporary folder.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--graph", default="residual_20000")
+    parser.add_argument("--module", default="stages.33.25")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["GRAPHVIZ_APP_CACHE_DIR"] = str(Path(folder) / "cache")
+        from PySide6.QtCore import QEventLoop, QSettings, QTimer
+        from PySide6.QtWidgets import QApplication
+
+        from graphviz_app.core.graph import load_graph_json
+        from graphviz_app.qt.canvas.widget import GraphWidget
+        from graphviz_app.qt.document import Document
+        from graphviz_app.qt.panels.messages import MessagesPanel
+        from graphviz_app.qt.settings import Settings
+        from graphviz_app.qt.shell.controller import Controller
+
+        from .compose import GRAPHS, graph_of
+
+        app = QApplication.instance() or QApplication(sys.argv)
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings"))
+        graph_of(args.graph)
+        document, widget, messages = Document(), GraphWidget(), MessagesPanel()
+        widget.resize(1200, 800)
+        widget.show()
+        controller = Controller(document, widget, Settings(), messages, None)
+
+        def shown(action) -> float:  # type: ignore[no-untyped-def]
+            loop = QEventLoop()
+            controller.graphShown.connect(loop.quit)
+            controller.loadFailed.connect(loop.quit)
+            QTimer.singleShot(600_000, loop.quit)
+            start = time.perf_counter()
+            action()
+            loop.exec()
+            widget.viewport().repaint()
+            seconds = time.perf_counter() - start
+            controller.graphShown.disconnect(loop.quit)
+            controller.loadFailed.disconnect(loop.quit)
+            return seconds
+
+        path = GRAPHS / f"{args.graph}.json"
+        opened = shown(lambda: controller.open(path))
+        nodes = load_graph_json(path).number_of_nodes()
+        detail = shown(lambda: document.set_collapsed({args.module}))
+        expands, collapses = [], []
+        for _ in range(args.repeat):
+            expands.append(shown(lambda: document.expand(args.module)))
+            collapses.append(shown(lambda: document.collapse(args.module)))
+        print(f"| {args.graph} ({nodes:,} nodes) | open {opened:.2f} s, full detail {detail:.2f} s |")
+        print(f"| expand {args.module}, to the repainted picture (≤ 200 ms) | "
+              f"{statistics.median(expands) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in expands)}) |")
+        print(f"| collapse it again (≤ 200 ms) | "
+              f"{statistics.median(collapses) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in collapses)}) |")
+        print(f"| scene items | {len(widget.graph_scene.items()):,} |")
+        controller.shutdown()
+        widget.close()
+        del app
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

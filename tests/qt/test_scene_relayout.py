@@ -1,0 +1,120 @@
+"""An expand or collapse updates the scene in place: the items of what survives are moved, only
+the toggled module's contents are made or dropped, and the result draws exactly what a fresh
+build of the new layout draws."""
+from __future__ import annotations
+
+import pytest
+from core.test_compose import residual_stack
+from PySide6.QtCore import QRectF
+
+from graphviz_app.core import colors
+from graphviz_app.core.compose import Composer
+from graphviz_app.core.display import ViewOptions, build_display
+from graphviz_app.qt.canvas.items import EdgeItem
+from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
+from graphviz_app.qt.canvas.scene import GraphScene
+
+MODULE = "stages.1.2"
+"""A block of the 3 x 5 stack: 4 ops and 2 parameters inside, one node when collapsed."""
+
+
+@pytest.fixture(scope="module")
+def stack():
+    graph = residual_stack(stages=3, blocks=5)
+    composer = Composer()
+    collapsed = ViewOptions(collapsed=frozenset({MODULE}))
+    views = {}
+    for options in (collapsed, ViewOptions()):
+        display = build_display(graph, options)
+        views[options.collapsed] = (display, composer.compose(display))
+    return graph, views[frozenset({MODULE})], views[frozenset()]
+
+
+def _path_points(edge: EdgeItem) -> list[tuple[float, float]]:
+    path = edge.path
+    return [(round(path.elementAt(i).x, 6), round(path.elementAt(i).y, 6)) for i in range(path.elementCount())]
+
+
+def _drawing(scene: GraphScene) -> dict[str, object]:
+    """What the scene draws, item by item (scene coordinates, rounded to 1e-6)."""
+    def rect(r: QRectF) -> tuple[float, ...]:
+        return tuple(round(v, 6) for v in (r.x(), r.y(), r.width(), r.height()))
+
+    return {
+        "nodes": {did: (rect(item.scene_rect()), item.lines, item.members)
+                  for did, item in scene.node_items.items()},
+        "edges": sorted((e.source, e.target, tuple(_path_points(e)), e.graph_edges,
+                         tuple((round(p.x(), 6), round(p.y(), 6)) for p in e.arrow))
+                        for e in scene.edge_items),
+        "clusters": {name: (rect(item.scene_rect()), item.label) for name, item in scene.cluster_items.items()},
+        "members": {m: sorted(i.display_id for i in items) for m, items in scene._by_member.items()},
+        "looks": {did: item.look_key for did, item in scene.node_items.items()},
+        "edge looks": sorted((e.source, e.target, e.color.name(), e.width) for e in scene.edge_items),
+    }
+
+
+def _fresh(display, layout, graph) -> GraphScene:
+    scene = GraphScene()
+    scene.build(display, layout, graph)
+    scene.apply_styles(colors.node_colors(graph, "device"), None)
+    return scene
+
+
+@pytest.mark.parametrize("direction", ["expand", "collapse"])
+def test_a_relayout_draws_what_a_fresh_build_draws_and_reuses_the_rest(qtbot, stack, direction) -> None:
+    graph, collapsed, expanded = stack
+    before, after = (collapsed, expanded) if direction == "expand" else (expanded, collapsed)
+    scene = _fresh(*before, graph)
+    kept_node = scene.node_items["n0"]  # the input leaf x, outside every block
+    kept_edges = {(e.source, e.target): e for e in scene.edge_items}
+    old_nodes = set(scene.node_items)
+
+    counts = scene.relayout(*after, graph)
+    scene.apply_styles(colors.node_colors(graph, "device"), None)
+
+    assert _drawing(scene) == _drawing(_fresh(*after, graph))
+    assert scene.node_items["n0"] is kept_node
+    inside = {did for did, node in expanded[0].nodes.items() if node.module == MODULE}
+    assert len(inside) == 6  # a, Mul, Tanh, b, Mul, Add
+    new_nodes = set(scene.node_items) - old_nodes
+    assert new_nodes == (inside if direction == "expand" else {"m:" + MODULE})
+    # every edge that still joins the same two drawn nodes is the same item (moved or reshaped)
+    survivors = [e for e in scene.edge_items if kept_edges.get((e.source, e.target)) is e]
+    assert len(survivors) == len(set(kept_edges) & {(e.source, e.target) for e in scene.edge_items})
+    # made: the new nodes, their new edges and (expanding) the block's frame; nothing else
+    new_edges = len(scene.edge_items) - len(survivors)
+    frames = 1 if direction == "expand" else 0
+    assert counts.made == len(new_nodes) + new_edges + frames
+    assert counts.moved + counts.reshaped + counts.made == (
+        len(scene.node_items) + len(scene.edge_items) + len(scene.cluster_items))
+    assert counts.moved > 10 * counts.made  # most of the picture only moved
+
+
+def test_a_relayout_far_out_keeps_the_overview_and_selection_right(qtbot, stack) -> None:
+    graph, collapsed, expanded = stack
+    scene = _fresh(*collapsed, graph)
+    scene.set_view_scale(OVERVIEW_SCALE / 2)  # far out: the overview paints, the items do not
+    scene.select("n0")
+    scene.relayout(*expanded, graph)
+    scene.apply_styles(colors.node_colors(graph, "device"), None)
+    scene.select("n0")
+    assert scene.overview is not None and scene.overview.isVisible()
+    assert scene.overview.scene() is scene
+    assert sum(1 for item in scene.items() if item is scene.overview or type(item).__name__ == "OverviewItem") == 1
+    # the new block's items paint nothing, as the others do, while the overview is shown
+    flag = EdgeItem.GraphicsItemFlag.ItemHasNoContents
+    assert all(bool(item.flags() & flag) for item in scene.detail_items())
+    assert scene.node_items["n0"].isSelected()
+    scene.set_view_scale(1.0)
+    assert not any(bool(item.flags() & flag) for item in scene.detail_items())
+    assert scene.graph_rect.contains(scene.itemsBoundingRect().adjusted(4, 4, -4, -4).center())
+
+
+def test_a_relayout_of_another_graph_builds_afresh(qtbot, stack) -> None:
+    graph, collapsed, _ = stack
+    scene = _fresh(*collapsed, graph)
+    other = residual_stack(stages=3, blocks=5)  # equal, but another graph object
+    counts = scene.relayout(*collapsed, other)
+    assert counts.moved == 0
+    assert counts.made == len(scene.node_items) + len(scene.edge_items) + len(scene.cluster_items)
+    assert scene.graph is other
