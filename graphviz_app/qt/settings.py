@@ -105,6 +105,20 @@ class Settings:
     def set_label_detail(self, detail: str) -> None:
         self._s.setValue("view/label_detail", detail)
 
+    def legend_shown(self) -> bool:
+        """View ▸ Show Legend: the strip under the graph."""
+        return self._bool("view/legend", True)
+
+    def set_legend_shown(self, on: bool) -> None:
+        self._s.setValue("view/legend", on)
+
+    def minimap_shown(self) -> bool:
+        """View ▸ Show Minimap (it still hides while the whole graph is in sight)."""
+        return self._bool("view/minimap", True)
+
+    def set_minimap_shown(self, on: bool) -> None:
+        self._s.setValue("view/minimap", on)
+
     def live_reload(self) -> bool:
         return self._bool("run/live_reload", True)
 

@@ -119,7 +119,9 @@ def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
     assert window.controller.layouts.latest() == requests  # no new layout
     expected = colors.node_colors(window.document.graph, "op")[item.members[0]]
     assert item.fill.name().lower() == expected.lower() != device_fill.lower()
-    qtbot.waitUntil(lambda: window.legend.height() > 60, timeout=5000)  # rows for each op family
+    # an entry for each op family, shown in the legend strip under the graph
+    qtbot.waitUntil(lambda: window.legend.entry_texts() == [e.text for e in window.legend.entries]
+                    and len(window.legend.entries) >= 3, timeout=5000)
     assert window.legend.entries and window.legend.entries[0].label in {
         f for f, _, _ in colors.OP_FAMILIES} | {colors.OTHER_FAMILY}
     # Gradient mode is offered only once backward has run.

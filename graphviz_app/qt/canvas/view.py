@@ -1,4 +1,5 @@
-"""The graph view: wheel zoom around the cursor, drag to pan, fit, pick, placeholder, busy bar.
+"""The graph view: wheel zoom around the cursor, drag to pan, fit, pick, placeholder, busy bar,
+scrollbars along an axis the graph overflows, and a minimap while part of the graph is out of sight.
 
 Mouse handling is delegated to the interaction modes of :mod:`.interactions` (as in xdot).
 """
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 from ..plain_text import plain_label
 from .interactions import MAX_ZOOM, InteractionMode, PanMode, ZoomAreaMode
 from .items import ClusterItem, NodeItem
+from .minimap import Minimap
 from .overview import OVERVIEW_SCALE
 from .scene import GraphScene
 
@@ -51,6 +53,7 @@ class GraphView(QGraphicsView):
         )
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        # shown by _sync_scroll_area along an axis the graph overflows
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -59,10 +62,17 @@ class GraphView(QGraphicsView):
         self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
         self.setMouseTracking(True)
         self.mode: InteractionMode = PanMode()
+        self._own_rect = False
+        """True while the view spans its own scroll area (a graph is shown), not the scene's."""
         self.placeholder = "Open a PyTorch script (Ctrl+O) or drop a .py file here"
         self.busy = BusyOverlay(self)
         self.busy.hide()
+        self.minimap = Minimap(self)
         self.zoomChanged.connect(self._sync_level_of_detail)
+        self.zoomChanged.connect(self._view_moved)
+        self.horizontalScrollBar().valueChanged.connect(self._view_moved)
+        self.verticalScrollBar().valueChanged.connect(self._view_moved)
+        scene.sceneRectChanged.connect(self._view_moved)  # a new layout, or badges grew the graph
 
     def _sync_level_of_detail(self, zoom: float) -> None:
         """Let the scene switch between detail items and its overview for this zoom."""
@@ -71,8 +81,75 @@ class GraphView(QGraphicsView):
             scene.set_view_scale(zoom)
 
     def setScene(self, scene: QGraphicsScene | None) -> None:
+        old = self.scene()
+        if old is not None:
+            old.sceneRectChanged.disconnect(self._view_moved)
         super().setScene(scene)
+        if scene is not None:
+            scene.sceneRectChanged.connect(self._view_moved)
         self._sync_level_of_detail(self.zoom())
+        self._view_moved()
+
+    # -- where the view is -------------------------------------------------------------------
+    def visible_scene_rect(self) -> QRectF:
+        """Return the scene rectangle the viewport shows now."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def _view_moved(self, *_args: object) -> None:
+        """The view zoomed or scrolled: fit the scroll area, move the minimap's frame."""
+        self._sync_scroll_area()
+        self.minimap.sync()
+
+    def _scroll_area(self, zoom: float) -> QRectF:
+        """Return the scene area the scrollbars span at ``zoom``: the graph and half a viewport
+        around it, so any node can be centred and the graph never scrolls out of sight (null
+        without a graph: the scene's own rectangle)."""
+        rect = self.content_rect()
+        if rect.isEmpty() or zoom <= 0:
+            return QRectF()
+        half_w = self.viewport().width() / zoom / 2
+        half_h = self.viewport().height() / zoom / 2
+        return rect.adjusted(-half_w, -half_h, half_w, half_h)
+
+    def _sync_scroll_area(self, zoom: float | None = None) -> None:
+        """Span the scrollbars over the graph (see :meth:`_scroll_area`) and show each one only
+        while the graph overflows the viewport along its axis."""
+        zoom = self.zoom() if zoom is None else zoom
+        area = self._scroll_area(zoom)
+        if area != self.sceneRect() and not (area.isNull() and not self._own_rect):
+            self._own_rect = not area.isNull()
+            self.setSceneRect(area)
+        rect = self.content_rect()
+        port = self.viewport().size()
+        wide = not rect.isEmpty() and rect.width() * zoom > port.width() + 1
+        tall = not rect.isEmpty() and rect.height() * zoom > port.height() + 1
+        on, off = Qt.ScrollBarPolicy.ScrollBarAlwaysOn, Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        horizontal, vertical = (on if wide else off), (on if tall else off)
+        if (self.horizontalScrollBarPolicy(), self.verticalScrollBarPolicy()) == (horizontal, vertical):
+            return
+        # Showing a bar only narrows the viewport, so a graph that overflows still does: no
+        # flicker. The bar covers the viewport's edge: what is drawn keeps its place on screen.
+        corner = self.mapToScene(QPoint(0, 0))
+        self.setHorizontalScrollBarPolicy(horizontal)
+        self.setVerticalScrollBarPolicy(vertical)
+        moved = self.mapFromScene(corner)
+        if not moved.isNull():
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + moved.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + moved.y())
+
+    def setTransform(self, matrix: QTransform, combine: bool = False) -> None:
+        """Set the zoom, first widening the scroll area for it so the view is not clamped."""
+        wider = self._scroll_area(matrix.m11()).united(self._scroll_area(self.zoom()))
+        if not wider.isNull():
+            self._own_rect = True
+            self.setSceneRect(wider)
+        super().setTransform(matrix, combine)
+        self._sync_scroll_area()
+
+    def centerOn(self, *args: object) -> None:  # type: ignore[override]  # Qt's overloads
+        """Centre on a scene point or item (the scroll area is brought up to date first)."""
+        self._sync_scroll_area()
+        super().centerOn(*args)  # type: ignore[call-overload]
 
     # -- zoom --------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -269,6 +346,7 @@ class GraphView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.busy.place()
+        self._view_moved()
 
 
 class BusyOverlay(QFrame):

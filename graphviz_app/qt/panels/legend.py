@@ -1,9 +1,20 @@
-"""The legend: what each fill color means in the current color mode, with node counts."""
+"""The legend: what each fill color means in the current color mode, with node counts; a strip
+under the graph view."""
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core import colors
 from ..canvas.scene import transfer_color
@@ -74,21 +85,83 @@ class GradBar(QWidget):
             last_right = left + w
 
 
+class FlowLayout(QLayout):
+    """Lays its items out left to right, wrapping to a new line where the width ends."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 14) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._arrange(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size
+
+    def _arrange(self, rect: QRect, *, move: bool) -> int:
+        """Place the items in lines within ``rect`` (when ``move``); return the height used."""
+        x, y, line = rect.x(), rect.y(), 0
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            if x > rect.x() and x + hint.width() > rect.right() + 1:
+                x, y, line = rect.x(), y + line + 2, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self._spacing
+            line = max(line, hint.height())
+        return y + line - rect.y()
+
+
 class LegendPanel(QFrame):
-    """Floating legend over the graph view; rebuilt when the color mode or the graph changes."""
+    """The legend strip under the graph view (never over it, so it hides no node): the color
+    mode as a header that folds the strip, then one entry per color, wrapped to the width.
+    Rebuilt when the color mode or the graph changes."""
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("legendPanel")
         self.document = document
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAutoFillBackground(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.entries: list[colors.LegendEntry] = []
         self.transfer_count = 0
         self.wanted = True  # the user's View > Legend choice
         self._outer = QVBoxLayout(self)
-        self._outer.setContentsMargins(8, 4, 10, 8)
-        self._outer.setSpacing(2)
+        self._outer.setContentsMargins(6, 2, 10, 4)
+        self._outer.setSpacing(0)
         self.header = QToolButton(self)
         self.header.setObjectName("legendHeader")
         self.header.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -99,21 +172,20 @@ class LegendPanel(QFrame):
         font.setBold(True)
         self.header.setFont(font)
         self.header.clicked.connect(self.toggle_folded)
-        self._outer.addWidget(self.header)
+        self._outer.addWidget(self.header, 0, Qt.AlignmentFlag.AlignLeft)
         self.folded = False
         self._content: QWidget | None = None
-        self._layout = QVBoxLayout()
+        self._layout: QLayout = FlowLayout()
         document.graphChanged.connect(self.refresh)
         document.stylesChanged.connect(self.refresh)
         self.refresh()
 
     def _new_content(self) -> None:
-        """Replace the rows with an empty content widget (the old one is deleted later)."""
+        """Replace the entries with an empty content widget (the old one is deleted later)."""
         old = self._content
         self._content = QWidget(self)
-        self._layout = QVBoxLayout(self._content)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(3)
+        self._content.setObjectName("legendEntries")
+        self._layout = FlowLayout(self._content)
         self._outer.addWidget(self._content)
         if old is not None:
             self._outer.removeWidget(old)
@@ -121,13 +193,21 @@ class LegendPanel(QFrame):
             old.deleteLater()
 
     def _row(self, swatch: QWidget, text: str) -> None:
-        row = QHBoxLayout()
-        row.setSpacing(6)
-        row.addWidget(swatch)
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(5)
+        layout.addWidget(swatch)
         label = plain_label(QLabel(text))  # device, op and module names come from the data
-        row.addWidget(label, 1)
-        self._layout.addLayout(row)
+        label.setObjectName("legendEntry")
+        layout.addWidget(label)
+        self._layout.addWidget(row)
 
+    def entry_texts(self) -> list[str]:
+        """The text of every entry shown (the color rows, then the transfer rows)."""
+        if self._content is None:
+            return []
+        return [label.text() for label in self._content.findChildren(QLabel, "legendEntry")]
     def refresh(self) -> None:
         """Rebuild the rows for the document's graph and color mode (hidden when no graph)."""
         doc = self.document
@@ -165,23 +245,19 @@ class LegendPanel(QFrame):
         if self._content is not None:
             self._content.setVisible(not self.folded)  # a layout shows new children only later
         self.setVisible(self.wanted)
-        self.place()
+        self._relayout()
 
     def toggle_folded(self) -> None:
-        """Fold the legend to its header line (it may hide nodes in a small window), or unfold."""
+        """Fold the legend to its header line (the canvas gets the room), or unfold."""
         self.folded = not self.folded
         self.header.setArrowType(Qt.ArrowType.RightArrow if self.folded else Qt.ArrowType.DownArrow)
         if self._content is not None:
             self._content.setVisible(not self.folded)
-        self.place()
+        self._relayout()
 
-    def place(self) -> None:
-        """Sit in the bottom-left corner of the parent (the graph view)."""
-        parent = self.parentWidget()
-        if parent is None:
-            return
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
-        self.adjustSize()
-        self.move(12, max(12, parent.height() - self.height() - 12))
+    def _relayout(self) -> None:
+        """Take the new height now (the window's layout would only do it at the next event)."""
+        for widget in (self, self.parentWidget()):
+            layout = widget.layout() if widget is not None else None
+            if layout is not None:
+                layout.activate()

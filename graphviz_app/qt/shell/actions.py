@@ -39,6 +39,7 @@ class ActionHost(Protocol):
     def focus_search(self) -> None: ...
     def set_split_hubs(self, on: bool) -> None: ...
     def set_legend_visible(self, on: bool) -> None: ...
+    def set_minimap_visible(self, on: bool) -> None: ...
     def set_values_visible(self, on: bool) -> None: ...
     def run_backward(self) -> None: ...
     def set_run_backward(self, on: bool) -> None: ...
@@ -113,6 +114,9 @@ class Actions:
                               translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"), checkable=True)
         self.show_legend = act(translate("Actions", "Show &Legend"), w.set_legend_visible, QKeySequence("Ctrl+L"), None,
                                checkable=True)
+        self.show_minimap = act(translate("Actions", "Show &Minimap"), w.set_minimap_visible, QKeySequence("Ctrl+Shift+M"), None,
+                                translate("Actions", "A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view"),
+                                checkable=True)
         self.values = act(translate("Actions", "&Values"), w.set_values_visible, QKeySequence("Ctrl+Shift+V"), None,
                           translate("Actions", "Draw small tensors' values and, after backward, their gradients beside each node"), checkable=True)
         self.run_backward = act(translate("Actions", "Run &Backward"), w.run_backward, QKeySequence("Ctrl+B"), "run-backward",
@@ -189,6 +193,7 @@ class Actions:
         view.addSeparator()
         view.addAction(self.values)
         view.addAction(self.show_legend)
+        view.addAction(self.show_minimap)
         view.addAction(self.split_hubs)
         theme = view.addMenu(translate("Actions", "&Theme"))
         for a in self.theme_by.values():

@@ -225,8 +225,17 @@ class ExportDialog(QDialog):
 
 
 def render_view_image(view: QWidget) -> QImage:
-    """Return what the graph view shows now (graph, highlights, legend) as an image."""
-    return view.grab().toImage()
+    """Return what the graph view shows now (graph, highlights) as an image, without the
+    minimap (a way to move the view, not part of the picture)."""
+    minimap = view.findChild(QWidget, "minimap")
+    shown = minimap is not None and minimap.isVisible()
+    if shown:
+        minimap.hide()
+    try:
+        return view.grab().toImage()
+    finally:
+        if shown:
+            minimap.show()
 
 
 __all__ = ["FORMATS", "ExportDialog", "ExportRun", "GraphvizAppError", "check_target", "render_view_image"]

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -74,8 +75,15 @@ class MainWindow(QMainWindow):
         self.document.color_mode = self.settings.color_mode()
         self.view = GraphWidget(self)
         self.scene = self.view.graph_scene
-        self.setCentralWidget(self.view)
-        self.legend = LegendPanel(self.document, self.view)
+        canvas = QWidget(self)  # the graph, with the legend in a strip under it (never over it)
+        canvas.setObjectName("canvas")
+        column = QVBoxLayout(canvas)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.view, 1)
+        self.legend = LegendPanel(self.document, canvas)
+        column.addWidget(self.legend)
+        self.setCentralWidget(canvas)
         self.search_bar = SearchBar(self.document, self)
         self.messages = MessagesPanel(self)
         self.inspector = InspectorPanel(self.document, self)
@@ -194,7 +202,8 @@ class MainWindow(QMainWindow):
         c.busyChanged.connect(a.cancel.setEnabled)
         c.statusMessage.connect(self._show_status)
         c.graphvizMissing.connect(self._graphviz_missing)
-        c.graphShown.connect(self.legend.place)
+        c.graphShown.connect(self.view.minimap.invalidate)
+        doc.stylesChanged.connect(self.view.minimap.invalidate)  # after the restyle: it repaints later
         a.recent_menu.aboutToShow.connect(self.update_recent_menu)
 
     def _restore_settings(self) -> None:
@@ -219,12 +228,15 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Vertical)
             self.resizeDocks([self.docks["timeline"]], [104], Qt.Orientation.Vertical)  # two lines of chain rule
         for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
-                              (a.backward, s.run_backward()), (a.show_legend, True)):
+                              (a.backward, s.run_backward()), (a.show_legend, s.legend_shown()),
+                              (a.show_minimap, s.minimap_shown())):
             action.blockSignals(True)
             action.setChecked(value)
             action.blockSignals(False)
         self.document.set_split_hubs(s.split_hubs())
         self.document.set_label_detail(s.label_detail())
+        self.legend.wanted = s.legend_shown()
+        self.view.minimap.wanted = s.minimap_shown()
         a.theme_by[s.theme()].setChecked(True)
         self._sync_color_mode()
 
@@ -469,8 +481,16 @@ class MainWindow(QMainWindow):
         action.blockSignals(False)
 
     def set_legend_visible(self, on: bool) -> None:
+        """Show or hide the legend strip under the graph (remembered)."""
+        self.settings.set_legend_shown(on)
         self.legend.wanted = on
         self.legend.setVisible(on and self.document.graph is not None)
+
+    def set_minimap_visible(self, on: bool) -> None:
+        """Show the minimap while part of the graph is out of sight, or never (remembered)."""
+        self.settings.set_minimap_shown(on)
+        self.view.minimap.wanted = on
+        self.view.minimap.sync()
 
     def set_run_backward(self, on: bool) -> None:
         self.settings.set_run_backward(on)
@@ -507,6 +527,7 @@ class MainWindow(QMainWindow):
         self.timeline.set_dark(dark)
         self.controller.restyle()
         self.legend.refresh()
+        self.view.minimap.invalidate()
 
     def show_preferences(self) -> PreferencesDialog:
         """Edit ▸ Preferences: the dialog for the open script; its choices apply at once where

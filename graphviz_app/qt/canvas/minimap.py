@@ -1,0 +1,200 @@
+"""The minimap: a small picture of the whole graph in the view's corner, the visible area framed.
+
+It shows only while part of the graph is out of sight (a graph that fits needs no map, and the
+map then covers nothing). The picture is a pixmap drawn once from the scene's
+:class:`~graphviz_app.qt.canvas.overview.OverviewItem` (a few batched calls, cheap on 20,000
+nodes) and kept until the layout or the looks change (:meth:`Minimap.invalidate`); a pan or a zoom
+only moves the frame. A click or a drag in the map centres the view there.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+
+from .scene import GraphScene
+
+if TYPE_CHECKING:
+    from .view import GraphView
+
+translate = QCoreApplication.translate
+
+MAX_SIZE = QSize(200, 150)
+"""The map's largest size in pixels; a tall or wide graph gets a narrower one."""
+MIN_SIDE = 36
+"""The map's shortest side in pixels (a very tall graph still gets a usable strip)."""
+MARGIN = 10
+"""Pixels between the map and the viewport's corner."""
+PADDING = 4
+"""Pixels between the map's border and the picture."""
+
+
+class Minimap(QWidget):
+    """An overview of ``view``'s whole graph in its bottom-right corner (a child of the view)."""
+
+    def __init__(self, view: GraphView) -> None:
+        super().__init__(view)
+        self.setObjectName("minimap")
+        self.view = view
+        self.wanted = True
+        """The user's View ▸ Minimap choice; the map still hides while the graph fits."""
+        self._pixmap: QPixmap | None = None
+        self._source: tuple[object, QRectF] | None = None
+        """The overview item (a new layout makes a new one) and the graph's rectangle (badges
+        can grow it) the pixmap was drawn from."""
+        self.renders = 0
+        """How many times the picture was drawn (a pan or a zoom must not draw it again)."""
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(translate("Minimap", "The whole graph: the frame is what the view shows. "
+                                             "Click or drag to move the view."))
+        self.hide()
+
+    # -- state ---------------------------------------------------------------------------------
+    def _scene(self) -> GraphScene | None:
+        scene = self.view.scene()
+        return scene if isinstance(scene, GraphScene) and scene.overview is not None else None
+
+    def graph_rect(self) -> QRectF:
+        """The scene rectangle the map pictures (empty without a graph)."""
+        scene = self._scene()
+        return QRectF(scene.graph_rect) if scene is not None else QRectF()
+
+    def needed(self) -> bool:
+        """True when the user wants the map and part of the graph is out of sight."""
+        rect = self.graph_rect()
+        if not self.wanted or rect.isEmpty():
+            return False
+        return not self.view.visible_scene_rect().contains(rect)
+
+    def invalidate(self) -> None:
+        """Forget the picture (the looks changed); it is drawn again when next shown."""
+        self._pixmap = None
+        if self.isVisible():
+            self.update()
+
+    def sync(self) -> None:
+        """Show or hide the map for the view's zoom and scroll, and move its frame."""
+        if not self.needed():
+            self.hide()
+            return
+        self.place()
+        if not self.isVisible():
+            self.show()
+            self.raise_()
+        self.update()
+
+    def place(self) -> None:
+        """Take the graph's proportions and sit in the viewport's bottom-right corner."""
+        rect = self.graph_rect()
+        if rect.isEmpty():
+            return
+        inner_w, inner_h = MAX_SIZE.width() - 2 * PADDING, MAX_SIZE.height() - 2 * PADDING
+        scale = min(inner_w / rect.width(), inner_h / rect.height())
+        width = max(MIN_SIDE, round(rect.width() * scale) + 2 * PADDING)
+        height = max(MIN_SIDE, round(rect.height() * scale) + 2 * PADDING)
+        if self.size() != QSize(width, height):
+            self.resize(width, height)
+            self._pixmap = None
+        port = self.view.viewport().geometry()
+        self.move(port.right() - width - MARGIN + 1, port.bottom() - height - MARGIN + 1)
+
+    # -- geometry ------------------------------------------------------------------------------
+    def picture_rect(self) -> QRectF:
+        """Where the graph is drawn inside the map (its proportions kept, centred)."""
+        rect = self.graph_rect()
+        box = QRectF(self.rect()).adjusted(PADDING, PADDING, -PADDING, -PADDING)
+        if rect.isEmpty() or box.isEmpty():
+            return QRectF()
+        scale = min(box.width() / rect.width(), box.height() / rect.height())
+        size = QSize(round(rect.width() * scale), round(rect.height() * scale))
+        picture = QRectF(0, 0, size.width(), size.height())
+        picture.moveCenter(box.center())
+        return picture
+
+    def _transform(self) -> QTransform | None:
+        """Scene → map coordinates."""
+        rect, picture = self.graph_rect(), self.picture_rect()
+        if rect.isEmpty() or picture.isEmpty():
+            return None
+        scale = min(picture.width() / rect.width(), picture.height() / rect.height())
+        transform = QTransform()
+        transform.translate(picture.left(), picture.top())
+        transform.scale(scale, scale)
+        transform.translate(-rect.left(), -rect.top())
+        return transform
+
+    def to_scene(self, pos: QPointF) -> QPointF:
+        """The scene point under map position ``pos``."""
+        transform = self._transform()
+        if transform is None:
+            return QPointF()
+        inverse, _ok = transform.inverted()
+        return inverse.map(pos)
+
+    def frame_rect(self) -> QRectF:
+        """The visible area, in map coordinates (the frame drawn over the picture)."""
+        transform = self._transform()
+        if transform is None:
+            return QRectF()
+        return transform.mapRect(self.view.visible_scene_rect())
+
+    # -- painting ------------------------------------------------------------------------------
+    def _picture(self) -> QPixmap | None:
+        scene = self._scene()
+        transform = self._transform()
+        if scene is None or transform is None or scene.overview is None:
+            return None
+        source = (scene.overview, QRectF(scene.graph_rect))
+        if self._pixmap is not None and self._source == source:
+            return self._pixmap
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(self.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setTransform(transform)
+        option = QStyleOptionGraphicsItem()
+        overview = scene.overview
+        paints = overview.paints  # that counter speaks of the scene's frames, not of this map
+        overview.paint(painter, option, None)
+        overview.paints = paints
+        painter.end()
+        self._pixmap, self._source = pixmap, source
+        self.renders += 1
+        return pixmap
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        palette = self.palette()
+        base = QColor(palette.color(QPalette.ColorRole.Base))
+        base.setAlpha(235)
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
+        painter.setBrush(base)
+        painter.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
+        picture = self._picture()
+        if picture is not None:
+            painter.drawPixmap(0, 0, picture)
+        frame = self.frame_rect().intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        if not frame.isEmpty():
+            highlight = QColor(palette.color(QPalette.ColorRole.Highlight))
+            painter.setPen(QPen(highlight, 2))
+            highlight.setAlpha(40)
+            painter.setBrush(highlight)
+            painter.drawRect(frame)
+
+    # -- mouse ---------------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.view.centerOn(self.to_scene(event.position()))
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self.view.centerOn(self.to_scene(event.position()))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
