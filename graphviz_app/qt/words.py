@@ -8,12 +8,10 @@ entry here and a Korean translation.
 """
 from __future__ import annotations
 
-import re
-from functools import partial
-
 from PySide6.QtCore import QCoreApplication
 
 from ..core.colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES
+from .explanations import explain
 
 translate = QCoreApplication.translate
 
@@ -94,28 +92,7 @@ def inspector_labels() -> dict[str, str]:
     }
 
 
-def _error_sentences() -> list[tuple[str, str]]:
-    """(pattern of an English sentence of a run's error, its translated template)."""
-    return [
-        (r"The script did not finish within (?P<seconds>\S+) s and was stopped\.",
-         translate("RunError", "The script did not finish within {seconds} s and was stopped.")),
-        (r" It was stuck on line (?P<line>\d+): `(?P<code>.*?)`\.",
-         translate("RunError", " It was stuck on line {line}: `{code}`.")),
-        (r" If it needs longer, raise the time limit \(--timeout\); if it loops forever or waits for "
-         r"input, fix the script\.",
-         translate("RunError", " If it needs longer, raise the time limit (--timeout); if it loops forever "
-                               "or waits for input, fix the script.")),
-        (r"The run was cancelled\.", translate("RunError", "The run was cancelled.")),
-    ]
-
-
 def error_text(message: str) -> str:
-    """Return a run error's explanation with its known sentences (time limit, cancel, the line
-    it was stuck on) in the window's language; names, code and anything else as written."""
-    for pattern, template in _error_sentences():
-        message = re.sub(pattern, partial(_fill, template), message)
-    return message
-
-
-def _fill(template: str, match: re.Match[str]) -> str:
-    return template.format(**match.groupdict())
+    """Return a run's or a file's explanation in the window's language (:mod:`.explanations`):
+    every sentence core writes translated; names, paths, numbers, code and torch's words kept."""
+    return explain(message)

@@ -4,292 +4,302 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
         <source>&amp;Open Script or Graph…</source>
         <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="87"/>
         <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
         <source>Open &amp;Example</source>
         <translation>예제 열기(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
         <source>&amp;Reload</source>
         <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
         <source>Run the script again</source>
         <translation>스크립트를 다시 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
         <source>&amp;Cancel Run</source>
         <translation>실행 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
         <source>Stop the running script</source>
         <translation>실행 중인 스크립트를 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
         <source>Export the graph as PNG, SVG, PDF, DOT or JSON</source>
         <translation>그래프를 PNG, SVG, PDF, DOT, JSON으로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
         <source>&amp;Copy Image</source>
         <translation>이미지 복사(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
         <source>&amp;Find…</source>
         <translation>찾기(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
         <source>Search nodes by op, name or module</source>
         <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
         <source>Find &amp;Next</source>
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
         <source>Find &amp;Previous</source>
         <translation>이전 찾기(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
         <source>Zoom &amp;In</source>
         <translation>확대(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
         <source>Zoom &amp;Out</source>
         <translation>축소(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
         <source>&amp;Fit to Window</source>
         <translation>창에 맞추기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
         <source>&amp;Actual Size</source>
         <translation>실제 크기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
         <source>&amp;Zoom to Rectangle</source>
         <translation>사각형 영역 확대(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
         <source>Drag a rectangle to zoom into (or Shift+drag)</source>
         <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
         <source>Collapse &amp;All Modules</source>
         <translation>모든 모듈 접기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
         <source>Collapse every top-level module</source>
         <translation>최상위 모듈을 모두 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
         <source>E&amp;xpand All Modules</source>
         <translation>모든 모듈 펼치기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
         <source>Expand every module</source>
         <translation>모든 모듈을 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
         <source>&amp;Split Shared Tensors per Use</source>
         <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
         <source>Draw a tensor used far apart (a reused weight) once per use</source>
         <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
         <source>Show &amp;Legend</source>
         <translation>범례 보기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <source>Show &amp;Minimap</source>
+        <translation>미니맵 보기(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
+        <source>A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view</source>
+        <translation>그래프의 일부가 화면 밖에 있는 동안 구석에 그래프 전체의 작은 지도를 보여 줍니다. 그 안을 클릭하거나 끌어서 보기를 옮기세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
         <source>&amp;Values</source>
         <translation>값 표시(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="121"/>
         <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
         <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
         <source>Run &amp;Backward</source>
         <translation>역전파 실행(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
         <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
         <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
         <source>Run Backward on Every &amp;Load</source>
         <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
         <source>Always run backward on the output when a script loads (reloads now)</source>
         <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
         <source>&amp;Live Reload</source>
         <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
         <source>Reload automatically when the script is saved</source>
         <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
         <source>&amp;Preferences…</source>
         <translation>환경 설정(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
         <source>Run time limit, backward call, collapse threshold, language, theme</source>
         <translation>실행 시간 제한, 캡처할 backward 호출, 접기 기준, 언어, 테마</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="132"/>
         <source>&amp;About graphviz_app</source>
         <translation>graphviz_app 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="133"/>
         <source>&amp;Clear Recent Files</source>
         <translation>최근 파일 목록 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="139"/>
         <source>Color by {name}</source>
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="157"/>
         <source>Color nodes by device, op type, module or gradient norm</source>
         <translation>노드 색을 장치, 연산 종류, 모듈, 기울기 크기 중 하나로 정합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="163"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="165"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="169"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="181"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="183"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="187"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="193"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="197"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="202"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="203"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="210"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="211"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="212"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="214"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="219"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="235"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="236"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="241"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -390,42 +400,42 @@
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="44"/>
+        <location filename="../../graphviz_app/qt/words.py" line="42"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="45"/>
+        <location filename="../../graphviz_app/qt/words.py" line="43"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="46"/>
+        <location filename="../../graphviz_app/qt/words.py" line="44"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="47"/>
+        <location filename="../../graphviz_app/qt/words.py" line="45"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="55"/>
+        <location filename="../../graphviz_app/qt/words.py" line="53"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="56"/>
+        <location filename="../../graphviz_app/qt/words.py" line="54"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="57"/>
+        <location filename="../../graphviz_app/qt/words.py" line="55"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="58"/>
+        <location filename="../../graphviz_app/qt/words.py" line="56"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -433,115 +443,643 @@
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="117"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="123"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="140"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="148"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="149"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="165"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="166"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="172"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="173"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="183"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="184"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="185"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="188"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="204"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="205"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 엣지 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="215"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="216"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="218"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="235"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="280"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="282"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="315"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="323"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="317"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="325"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="325"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="327"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="389"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="391"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="418"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="420"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="421"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="423"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
+    </message>
+</context>
+<context>
+    <name>Explanation</name>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="35"/>
+        <source>The script did not finish within {seconds} s and was stopped.</source>
+        <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="36"/>
+        <source> It was stuck on line {line}: `{code}`.</source>
+        <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="37"/>
+        <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
+        <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="39"/>
+        <source>The run was cancelled.</source>
+        <translation>실행이 취소되었습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="40"/>
+        <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and reload.</source>
+        <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 다시 불러오세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="43"/>
+        <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
+        <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="45"/>
+        <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
+        <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="49"/>
+        <source>The capture worker stopped unexpectedly. Is torch installed in this Python ({python})? Its last output:</source>
+        <translation>캡처 워커가 예기치 않게 멈췄습니다. 이 Python({python})에 torch가 설치되어 있나요? 워커의 마지막 출력:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="51"/>
+        <source>The capture worker did not start (importing torch timed out).</source>
+        <translation>캡처 워커가 시작하지 못했습니다(torch를 가져오다가 시간이 초과되었습니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="52"/>
+        <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
+        <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="56"/>
+        <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
+        <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="58"/>
+        <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
+        <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="61"/>
+        <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
+        <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="63"/>
+        <source>The script raised {exception} on line {line}: {detail}</source>
+        <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="64"/>
+        <source>The script raised {exception}: {detail}</source>
+        <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="65"/>
+        <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
+        <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="69"/>
+        <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
+        <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="73"/>
+        <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
+        <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="77"/>
+        <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
+        <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="80"/>
+        <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
+        <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="83"/>
+        <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
+        <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="87"/>
+        <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
+        <translation>graphviz_app이 다음 작업 중에 실패했습니다: {doing} ({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="91"/>
+        <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
+        <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="93"/>
+        <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
+        <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="95"/>
+        <source>The script built no autograd graph: its operations on line {line} ran under torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute the output outside the torch.no_grad() block to see its graph.</source>
+        <translation>스크립트가 autograd 그래프를 만들지 않았습니다: {line}번째 줄의 연산이 torch.no_grad() 안에서(또는 기울기 계산이 꺼진 채로) 실행되어 autograd가 아무것도 기록하지 않았습니다. 그래프를 보려면 출력을 torch.no_grad() 블록 밖에서 계산하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="99"/>
+        <source>The script built no autograd graph that it kept: tensors (or module parameters) require grad, but no result computed from them is still alive when the script ends (results dropped inside functions, or detached, are gone). Assign the output to a top-level variable (for example `loss = ...`), or return it from the function that computes it.</source>
+        <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: 텐서(또는 모듈 파라미터)가 기울기를 요구하지만, 그것으로 계산한 결과가 스크립트가 끝날 때 하나도 남아 있지 않습니다(함수 안에서 버려지거나 detach된 결과는 사라집니다). 출력을 최상위 변수에 대입하거나(예: `loss = ...`), 그것을 계산하는 함수에서 반환하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="105"/>
+        <source>The script built no autograd graph: none of its tensors requires grad. Create inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), or define a `model` (nn.Module) and `inputs` so its parameters are used.</source>
+        <translation>스크립트가 autograd 그래프를 만들지 않았습니다: 기울기를 요구하는 텐서가 하나도 없습니다. 입력이나 가중치를 requires_grad=True로 만들거나(torch.tensor(..., requires_grad=True)), 파라미터가 쓰이도록 `model`(nn.Module)과 `inputs`를 정의하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="109"/>
+        <source>The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.</source>
+        <translation>스크립트에 autograd 그래프가 있는 {name} 텐서가 없습니다. 고를 수 있는 출력: {choices}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
+        <source>build() must return a dict with &apos;model&apos; (an nn.Module) and &apos;inputs&apos; (a tuple), optionally &apos;target&apos; and &apos;loss_fn&apos;; or a tuple (model, inputs[, target, loss_fn]).</source>
+        <translation>build()는 &apos;model&apos;(nn.Module)과 &apos;inputs&apos;(튜플)을, 필요하면 &apos;target&apos;과 &apos;loss_fn&apos;도 담은 dict를 반환하거나, 튜플 (model, inputs[, target, loss_fn])을 반환해야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="114"/>
+        <source>graphviz_app could not write this graph: {error}</source>
+        <translation>graphviz_app이 이 그래프를 쓰지 못했습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="115"/>
+        <source>graphviz_app could not capture this script: {error}</source>
+        <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="117"/>
+        <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
+        <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="118"/>
+        <source> In-place changes of tensors that require grad: {changes}.</source>
+        <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="119"/>
+        <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
+        <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="122"/>
+        <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
+        <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="123"/>
+        <source>backward() failed at {op}: </source>
+        <translation>backward()가 {op}에서 실패했습니다: </translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="124"/>
+        <source>backward() failed: </source>
+        <translation>backward()가 실패했습니다: </translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="125"/>
+        <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
+        <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="127"/>
+        <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
+        <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="129"/>
+        <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
+        <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="131"/>
+        <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
+        <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="134"/>
+        <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
+        <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
+        <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
+        <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="139"/>
+        <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
+        <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="143"/>
+        <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
+        <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="145"/>
+        <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
+        <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="150"/>
+        <source>No such file: {path}. Check the path and try again.</source>
+        <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="151"/>
+        <source>No such file: {path}. Check the path.</source>
+        <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="152"/>
+        <source>No such file: {path}.</source>
+        <translation>파일이 없습니다: {path}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="153"/>
+        <source>Cannot read {path}: {reason}.</source>
+        <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="154"/>
+        <source>{path}: cannot be read ({reason}).</source>
+        <translation>{path}: 읽을 수 없습니다({reason}).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="155"/>
+        <source>{path} is a folder, not a Python script. Open a .py file.</source>
+        <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="156"/>
+        <source>{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.</source>
+        <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="158"/>
+        <source>{path} is a folder, not {what}.</source>
+        <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="159"/>
+        <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
+        <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="161"/>
+        <source>{path} is {special}, not a regular file: it was not read or run. Choose a .py script or a .json graph saved by graphviz_app.</source>
+        <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
+        <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
+        <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="165"/>
+        <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
+        <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="167"/>
+        <source>{path} holds {size} bytes, more than the {limit} bytes of a script graphviz_app runs: it was not run.</source>
+        <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="169"/>
+        <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
+        <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="171"/>
+        <source>{path} grew past {limit} bytes while being read: it was not read.</source>
+        <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="172"/>
+        <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
+        <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="174"/>
+        <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
+        <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="176"/>
+        <source>{name} is a saved graph: it is read, no code runs.</source>
+        <translation>{name}은(는) 저장된 그래프입니다: 읽기만 하고 코드는 실행하지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="177"/>
+        <source>{name} is a Python script: it runs in a separate worker process.</source>
+        <translation>{name}은(는) Python 스크립트입니다: 별도의 워커 프로세스에서 실행됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="178"/>
+        <source>{name} runs as a Python script, as you asked, although its name does not end in .py.</source>
+        <translation>{name}은(는) 이름이 .py로 끝나지 않지만, 요청하신 대로 Python 스크립트로 실행합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="180"/>
+        <source>{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz text, not a script; it was not run. Open the .py script the graph came from, or its .json export.</source>
+        <translation>{path}: graphviz_app은 자신이 .json으로 저장한 그래프를 읽습니다. {suffix} 파일은 스크립트가 아니라 Graphviz 텍스트이므로 실행하지 않았습니다. 그래프를 만든 .py 스크립트나 그 그래프를 .json으로 내보낸 파일을 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="183"/>
+        <source>{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run it as Python anyway, rename it to .py (or pass --run-as-python to the command line).</source>
+        <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="187"/>
+        <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
+        <translation>{path}: {headline}: {field}에는 {expected}이(가) 와야 합니다{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="190"/>
+        <source>This is not a graphviz_app graph: it has no &apos;nodes&apos; list.</source>
+        <translation>graphviz_app 그래프가 아닙니다: &apos;nodes&apos; 목록이 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="191"/>
+        <source>This graph file has schema version {version}; this graphviz_app reads versions up to {latest}. Re-export it with this version, or upgrade graphviz_app.</source>
+        <translation>이 그래프 파일의 스키마 버전은 {version}인데, 이 graphviz_app은 버전 {latest}까지 읽습니다. 이 버전으로 다시 내보내거나 graphviz_app을 업그레이드하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="194"/>
+        <source>This graphviz_app graph is malformed ({error}): every node needs an &apos;id&apos; and every edge a &apos;source&apos; and a &apos;target&apos;. Re-export it with graphviz_app.</source>
+        <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 에지에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
+        <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
+        <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="201"/>
+        <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
+        <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="203"/>
+        <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
+        <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
+        <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
+        <translation>Graphviz의 dot이 모든 에지의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="207"/>
+        <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
+        <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="209"/>
+        <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
+        <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="211"/>
+        <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
+        <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="212"/>
+        <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
+        <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
+        <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
+        <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="216"/>
+        <source>Could not read Graphviz&apos;s layout output: {error}</source>
+        <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="217"/>
+        <source>The composed layout lost the edge {source} -&gt; {target}.</source>
+        <translation>합성한 배치에서 에지 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
+        <source>The composed layout has no place for the node {node}.</source>
+        <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="219"/>
+        <source>Internal error: {error}</source>
+        <translation>내부 오류: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="226"/>
+        <source> (line {line}: {code})</source>
+        <translation> ({line}번째 줄: {code})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <source> (line {line})</source>
+        <translation> ({line}번째 줄)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="229"/>
+        <source>Line {line}</source>
+        <translation>{line}번째 줄</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="230"/>
+        <source>The script</source>
+        <translation>스크립트</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="231"/>
+        <source>line {line}: `{code}`</source>
+        <translation>{line}번째 줄: `{code}`</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="233"/>
+        <source>its set-up failed (the output below shows where)</source>
+        <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="235"/>
+        <source>cannot open this saved graph</source>
+        <translation>이 저장된 그래프를 열 수 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="236"/>
+        <source>not a readable JSON graph</source>
+        <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="237"/>
+        <source>not a graphviz_app graph</source>
+        <translation>graphviz_app 그래프가 아닙니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
+        <source>, found {found}</source>
+        <translation> (실제로는 {found})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="240"/>
+        <source>a script</source>
+        <translation>스크립트</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="241"/>
+        <source>a saved graph</source>
+        <translation>저장된 그래프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="242"/>
+        <source>a FIFO (named pipe)</source>
+        <translation>FIFO(이름 있는 파이프)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="243"/>
+        <source>a device</source>
+        <translation>장치 파일</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="244"/>
+        <source>a socket</source>
+        <translation>소켓</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
+        <source>not a regular file</source>
+        <translation>일반 파일이 아닌 것</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="247"/>
+        <source>a &apos;{suffix}&apos; file</source>
+        <translation>&apos;{suffix}&apos; 파일</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="248"/>
+        <source>a file without a suffix</source>
+        <translation>확장자 없는 파일</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="250"/>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="251"/>
+        <source>no message</source>
+        <translation>메시지 없음</translation>
     </message>
 </context>
 <context>
@@ -572,267 +1110,267 @@
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="65"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="65"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>std</source>
         <translation>표준편차</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>leaf tensor</source>
         <translation>잎 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="92"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="93"/>
+        <location filename="../../graphviz_app/qt/words.py" line="91"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -840,22 +1378,22 @@
 <context>
     <name>Legend</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="170"/>
         <source>Click to fold or unfold the legend</source>
         <translation>클릭하면 범례를 접거나 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="149"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="229"/>
         <source>Color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="162"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="242"/>
         <source>copy to {target} ({n} edge)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="163"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="243"/>
         <source>copy to {target} ({n} edges)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
@@ -966,78 +1504,78 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="106"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="107"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="111"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="114"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="402"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="414"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="401"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="413"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="423"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="435"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="553"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="574"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="558"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="579"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="559"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="580"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -1046,7 +1584,7 @@
     <name>Messages</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/messages.py" line="105"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="254"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
@@ -1061,14 +1599,22 @@
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="230"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="234"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="232"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="236"/>
         <source>at</source>
         <translation>위치:</translation>
+    </message>
+</context>
+<context>
+    <name>Minimap</name>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="50"/>
+        <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
+        <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
 </context>
 <context>
@@ -1293,83 +1839,60 @@
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="106"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="126"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="172"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="159"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="160"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="161"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="162"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="177"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="178"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
-    </message>
-</context>
-<context>
-    <name>RunError</name>
-    <message>
-        <location filename="../../graphviz_app/qt/words.py" line="101"/>
-        <source>The script did not finish within {seconds} s and was stopped.</source>
-        <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/words.py" line="103"/>
-        <source> It was stuck on line {line}: `{code}`.</source>
-        <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/words.py" line="106"/>
-        <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
-        <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/words.py" line="108"/>
-        <source>The run was cancelled.</source>
-        <translation>실행이 취소되었습니다.</translation>
     </message>
 </context>
 <context>
@@ -1523,22 +2046,22 @@
 <context>
     <name>Values</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="24"/>
+        <location filename="../../graphviz_app/qt/words.py" line="22"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="25"/>
+        <location filename="../../graphviz_app/qt/words.py" line="23"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="26"/>
+        <location filename="../../graphviz_app/qt/words.py" line="24"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="27"/>
+        <location filename="../../graphviz_app/qt/words.py" line="25"/>
         <source>(no grad)</source>
         <translation>(기울기 없음)</translation>
     </message>

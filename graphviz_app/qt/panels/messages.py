@@ -203,16 +203,20 @@ class MessagesPanel(QWidget):
             self._mono(text)
 
     def info(self, text: str, *, ok: bool = False) -> None:
+        text = error_text(text)  # a remark of core's, in the window's language
         self._paragraph(text, self._color("ok") if ok else self._color("dim"))
         self._set_status(text)
 
     def warning(self, text: str) -> None:
+        text = error_text(text)
         self._paragraph(text, self._color("warn"), "⚠ ")
         self._set_status(text)
         self.problemShown.emit()
 
     def error(self, message: str, details: str | None = None) -> None:
-        """Show a failure: the cause in plain words, then optional details in a fixed font."""
+        """Show a failure: the cause in plain words (core's sentences in the window's language),
+        then optional details in a fixed font."""
+        message = error_text(message)
         self._paragraph(message, self._color("error"), "✖ ", bold=True)
         if details and details.rstrip():
             self._mono(details.rstrip())
@@ -221,7 +225,7 @@ class MessagesPanel(QWidget):
 
     def script_error(self, exc: ScriptError) -> None:
         """Show why a script could not be captured: cause, the script's line, and its traceback."""
-        self.error(error_text(exc.message))
+        self.error(exc.message)
         if exc.file and exc.line:
             code = _source_line(exc.file, exc.line)
             link = QUrl.fromLocalFile(exc.file)

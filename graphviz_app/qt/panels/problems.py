@@ -99,10 +99,11 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
     for notice in graph.graph.get("notices") or []:
         found = re.match(r"\s*Line (\d+)\b", str(notice))  # "Line 7 reads .grad of ..." points at it
         line = int(found.group(1)) if found else None
-        out.append(Problem("info", str(notice), None, script if line else None, line))
+        out.append(Problem("info", error_text(str(notice)), None, script if line else None, line))
     info = graph.graph.get("backward") or {}
-    if info.get("error") and not any(info["error"] in p.text for p in out):
-        out.append(Problem("error", translate("Problems", "Backward stopped: {error}").format(error=info["error"])))
+    shown = error_text(info["error"]) if info.get("error") else ""
+    if shown and not any(info["error"] in p.text or shown in p.text for p in out):
+        out.append(Problem("error", translate("Problems", "Backward stopped: {error}").format(error=shown)))
     return out
 
 

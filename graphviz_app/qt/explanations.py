@@ -1,0 +1,316 @@
+"""The explanations of failed runs and refused files, in the window's language.
+
+``core`` and ``capture`` write their explanations in English (the CLI prints them and they travel
+between processes as text).  Each sentence they can write is listed here once as an English
+*template*, the way core writes it, with ``{name}`` where core puts a value (a path, a line, a
+number, the script's code, torch's own message).  :func:`explain` finds those sentences in a
+message and replaces each with its translation (``QCoreApplication.translate``, context
+``Explanation``), filling in the values unchanged; whatever matches no template (torch's
+messages, tracebacks) stays as written.
+
+Values whose words come from core too (``{where}``, ``{what}``, ``{headline}``...) are
+explained in turn (:data:`NESTED`).  ``tests/qt/test_explanations.py`` reads core's sources and
+fails when core can write a sentence that has no template here.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from PySide6.QtCore import QCoreApplication
+
+translate = QCoreApplication.translate
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name lupdate collects
+    """Mark ``text`` for ``pyside6-lupdate`` in ``context`` and return it unchanged (Qt's macro,
+    typed)."""
+    return text
+
+CONTEXT = "Explanation"
+
+TEMPLATES: tuple[str, ...] = (
+    # -- a run that was stopped (core/runner.py) ------------------------------------------------
+    QT_TRANSLATE_NOOP("Explanation", "The script did not finish within {seconds} s and was stopped."),
+    QT_TRANSLATE_NOOP("Explanation", " It was stuck on line {line}: `{code}`."),
+    QT_TRANSLATE_NOOP("Explanation", " If it needs longer, raise the time limit (--timeout); if it loops "
+                                     "forever or waits for input, fix the script."),
+    QT_TRANSLATE_NOOP("Explanation", "The run was cancelled."),
+    QT_TRANSLATE_NOOP("Explanation", "The script crashed ({signal}) and its process ended; the app is fine. "
+                                     "The output below shows where (a crash in native code, such as a "
+                                     "segfault in an extension or ctypes call). Fix the crash and reload."),
+    QT_TRANSLATE_NOOP("Explanation", "The script ended its process with os._exit({status}) before a graph was "
+                                     "captured. Remove the os._exit() call to see its graph."),
+    QT_TRANSLATE_NOOP("Explanation", "The script used more than {gib} GiB of memory, the limit of one run, and "
+                                     "was stopped. If it really needs more, raise the limit (the "
+                                     "GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for "
+                                     "none); otherwise make the tensors or the batch smaller."),
+    QT_TRANSLATE_NOOP("Explanation", "The capture worker stopped unexpectedly. Is torch installed in this "
+                                     "Python ({python})? Its last output:"),
+    QT_TRANSLATE_NOOP("Explanation", "The capture worker did not start (importing torch timed out)."),
+    QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not start the script: {why}. This is a problem of "
+                                     "graphviz_app or of this machine (a full or read-only temporary "
+                                     "folder), not of the script: free some space in the temporary folder "
+                                     "and reload, or report it with the output below."),
+    QT_TRANSLATE_NOOP("Explanation", "The script left a process running (started with fork or subprocess "
+                                     "and not waited for); they were ended with the run."),
+    QT_TRANSLATE_NOOP("Explanation", "The script left {count} processes running (started with fork or "
+                                     "subprocess and not waited for); they were ended with the run."),
+    # -- the script's own error, diagnosed (capture/diagnose.py) --------------------------------
+    QT_TRANSLATE_NOOP("Explanation", "The script has a syntax error on line {line}: {message}. Fix that line "
+                                     "and reload."),
+    QT_TRANSLATE_NOOP("Explanation", "The script raised {exception} on line {line}: {detail}"),
+    QT_TRANSLATE_NOOP("Explanation", "The script raised {exception}: {detail}"),
+    QT_TRANSLATE_NOOP("Explanation", "backward() ran a second time through a graph whose saved tensors the "
+                                     "first backward() freed. Pass retain_graph=True to the first "
+                                     "backward() if you really need two, or recompute the forward pass "
+                                     "before each backward()."),
+    QT_TRANSLATE_NOOP("Explanation", "A tensor that backward needs was changed in place (e.g. `x += 1`, "
+                                     "`x.relu_()`, `x[0] = 0`) after autograd saved it. Use the "
+                                     "out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() "
+                                     "instead."),
+    QT_TRANSLATE_NOOP("Explanation", "An operation combined tensors on different devices{devices}. Move them "
+                                     "to one device first with .to(device) (for example x.to(w.device)). "
+                                     "The meta device holds no data, so nothing can be copied back from "
+                                     "it."),
+    QT_TRANSLATE_NOOP("Explanation", "This machine has no CUDA GPU{where}. Use `torch.device(\"cuda\" if "
+                                     "torch.cuda.is_available() else \"cpu\")`, or 'meta' to see device "
+                                     "moves without a GPU."),
+    QT_TRANSLATE_NOOP("Explanation", "Only floating point (and complex) tensors can require gradients, and "
+                                     "this one holds integers. Create it as float: torch.tensor([1., 2.], "
+                                     "requires_grad=True), or call .float() before .requires_grad_()."),
+    QT_TRANSLATE_NOOP("Explanation", "backward() was called on a tensor that autograd recorded no graph for: "
+                                     "nothing it was computed from requires grad, or it was computed under "
+                                     "torch.no_grad(). Give its inputs requires_grad=True (or use an "
+                                     "nn.Module's parameters) and compute it with grad enabled."),
+    QT_TRANSLATE_NOOP("Explanation", "graphviz_app failed while {doing} ({error}). This is a bug in "
+                                     "graphviz_app, not in the script; please report it with the "
+                                     "traceback below."),
+    # -- what the script left behind (capture/script.py, capture/outputs.py) --------------------
+    QT_TRANSLATE_NOOP("Explanation", "The script called sys.exit({status}) before it finished. Remove the "
+                                     "sys.exit() call (or make it exit with 0) to see its graph."),
+    QT_TRANSLATE_NOOP("Explanation", "The script called backward() {count} time(s); there is no call number "
+                                     "{call} to show. Pick a call from 1 to {last}."),
+    QT_TRANSLATE_NOOP("Explanation", "The script built no autograd graph: its operations on line {line} ran "
+                                     "under torch.no_grad() (or with grad disabled), so autograd recorded "
+                                     "nothing. Compute the output outside the torch.no_grad() block to see "
+                                     "its graph."),
+    QT_TRANSLATE_NOOP("Explanation", "The script built no autograd graph that it kept: tensors (or module "
+                                     "parameters) require grad, but no result computed from them is still "
+                                     "alive when the script ends (results dropped inside functions, or "
+                                     "detached, are gone). Assign the output to a top-level variable (for "
+                                     "example `loss = ...`), or return it from the function that computes "
+                                     "it."),
+    QT_TRANSLATE_NOOP("Explanation", "The script built no autograd graph: none of its tensors requires grad. "
+                                     "Create inputs or weights with requires_grad=True (torch.tensor(..., "
+                                     "requires_grad=True)), or define a `model` (nn.Module) and `inputs` so "
+                                     "its parameters are used."),
+    QT_TRANSLATE_NOOP("Explanation", "The script has no tensor named {name} with an autograd graph. Outputs "
+                                     "to choose from: {choices}."),
+    QT_TRANSLATE_NOOP("Explanation", "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a "
+                                     "tuple), optionally 'target' and 'loss_fn'; or a tuple (model, "
+                                     "inputs[, target, loss_fn])."),
+    QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not write this graph: {error}"),
+    QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not capture this script: {error}"),
+    # -- remarks on a graph that was captured (capture/script.py, capture/backward.py) -----------
+    QT_TRANSLATE_NOOP("Explanation", "The script called sys.exit(0); its graph is shown as it stood then."),
+    QT_TRANSLATE_NOOP("Explanation", " In-place changes of tensors that require grad: {changes}."),
+    QT_TRANSLATE_NOOP("Explanation", "{where} reads .grad of an intermediate (non-leaf) tensor, which is "
+                                     "None: autograd keeps .grad only for leaf tensors. Call .retain_grad() "
+                                     "on that tensor before backward() to keep its gradient."),
+    QT_TRANSLATE_NOOP("Explanation", "Showing the graph of the script's {function} call number {call}."),
+    QT_TRANSLATE_NOOP("Explanation", "backward() failed at {op}: "),
+    QT_TRANSLATE_NOOP("Explanation", "backward() failed: "),
+    QT_TRANSLATE_NOOP("Explanation", " The graph is shown as it stood, with the gradients the engine computed "
+                                     "before it stopped."),
+    QT_TRANSLATE_NOOP("Explanation", "Stopped after {function} call {call} on line {line}; the rest of the "
+                                     "script did not run."),
+    QT_TRANSLATE_NOOP("Explanation", "Stopped after {function} call {call}; the rest of the script did not "
+                                     "run."),
+    QT_TRANSLATE_NOOP("Explanation", "The script kept no variable holding its output; the graph shown ends at "
+                                     "the last result it computed (bind it to a variable, e.g. `loss = ...`, "
+                                     "to choose another)."),
+    QT_TRANSLATE_NOOP("Explanation", "Backward stopped: {error}. The meta device holds no data, so no "
+                                     "gradient can flow back through a copy to it. Gradients are shown for "
+                                     "the nodes the engine reached before that."),
+    QT_TRANSLATE_NOOP("Explanation", "Backward stopped: {error}. Gradients are shown for the nodes the engine "
+                                     "reached before that."),
+    QT_TRANSLATE_NOOP("Explanation", "graphviz_app failed to record part of this graph ({error}): a bug in "
+                                     "graphviz_app, not in the script, which ran unchanged. Some values or "
+                                     "gradients may be missing; please report it with the traceback in the "
+                                     "graph's 'internal_errors'."),
+    QT_TRANSLATE_NOOP("Explanation", "An output of shape {shape} is not a scalar: backward was seeded with "
+                                     "ones, as torch.autograd.backward(out, torch.ones_like(out)) would."),
+    QT_TRANSLATE_NOOP("Explanation", "Coloring by gradient needs gradients, but this graph has none (backward "
+                                     "did not run), so every node is drawn gray. Run the script with "
+                                     "backward to see gradient norms."),
+    # -- files: what opening one does, or why it is refused (core/file_kind.py, core/runner.py,
+    #    capture/script.py, core/saved_graph.py, core/graph.py) ----------------------------------
+    QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path and try again."),
+    QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path."),
+    QT_TRANSLATE_NOOP("Explanation", "No such file: {path}."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot read {path}: {reason}."),
+    QT_TRANSLATE_NOOP("Explanation", "{path}: cannot be read ({reason})."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} is a folder, not a Python script. Open a .py file."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} is a folder: choose a .py script or a .json graph saved by "
+                                     "graphviz_app."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} is a folder, not {what}."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} is not a regular file (a device or a pipe), not a Python "
+                                     "script. Open a .py file."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} is {special}, not a regular file: it was not read or run. Choose "
+                                     "a .py script or a .json graph saved by graphviz_app."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} is {special}, not {what}: it was not read. Choose a regular "
+                                     "file."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} holds {size} MiB, too much for a Python script (at most {limit} "
+                                     "MiB). Open the script, not a data file."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} holds {size} bytes, more than the {limit} bytes of a script "
+                                     "graphviz_app runs: it was not run."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} holds {size} bytes, more than the {limit} bytes graphviz_app "
+                                     "reads as {what}: it was not read."),
+    QT_TRANSLATE_NOOP("Explanation", "{path} grew past {limit} bytes while being read: it was not read."),
+    QT_TRANSLATE_NOOP("Explanation", "{name} is not a Python script (it is not text). Open a .py file, or a "
+                                     ".json graph saved by graphviz_app."),
+    QT_TRANSLATE_NOOP("Explanation", "{name} is not a Python script (line {line}: {message}). Open a .py "
+                                     "file, or a .json graph saved by graphviz_app."),
+    QT_TRANSLATE_NOOP("Explanation", "{name} is a saved graph: it is read, no code runs."),
+    QT_TRANSLATE_NOOP("Explanation", "{name} is a Python script: it runs in a separate worker process."),
+    QT_TRANSLATE_NOOP("Explanation", "{name} runs as a Python script, as you asked, although its name does "
+                                     "not end in .py."),
+    QT_TRANSLATE_NOOP("Explanation", "{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is "
+                                     "Graphviz text, not a script; it was not run. Open the .py script the "
+                                     "graph came from, or its .json export."),
+    QT_TRANSLATE_NOOP("Explanation", "{path}: {shown} is not a Python script or a saved graph; it was not "
+                                     "run. graphviz_app runs .py scripts and reads .json graphs it saved. "
+                                     "To run it as Python anyway, rename it to .py (or pass "
+                                     "--run-as-python to the command line)."),
+    QT_TRANSLATE_NOOP("Explanation", "{path}: {headline}: {field} must be {expected}{seen}. The file is "
+                                     "damaged or was not written by graphviz_app; nothing was run. Export "
+                                     "the graph again from its script, or open the script itself."),
+    QT_TRANSLATE_NOOP("Explanation", "This is not a graphviz_app graph: it has no 'nodes' list."),
+    QT_TRANSLATE_NOOP("Explanation", "This graph file has schema version {version}; this graphviz_app reads "
+                                     "versions up to {latest}. Re-export it with this version, or upgrade "
+                                     "graphviz_app."),
+    QT_TRANSLATE_NOOP("Explanation", "This graphviz_app graph is malformed ({error}): every node needs an "
+                                     "'id' and every edge a 'source' and a 'target'. Re-export it with "
+                                     "graphviz_app."),
+    # -- layout (core/layout.py, core/compose.py) -----------------------------------------------
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's 'dot' program was not found on PATH. Install Graphviz: "
+                                     "'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install "
+                                     "graphviz' (macOS)."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot stopped before placing every node (it was interrupted); "
+                                     "nothing was drawn. Try again."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot stopped before positioning the nodes (it was "
+                                     "interrupted); nothing was drawn. Try again."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot stopped before routing every edge (it was interrupted); "
+                                     "nothing was drawn. Try again."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot stopped before laying out every part of the graph (it "
+                                     "was interrupted); nothing was drawn. Try again."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot failed (exit status {status}): dot crashed ({signal}). "
+                                     "{stderr}"),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot failed (exit status {status}): {stderr}"),
+    QT_TRANSLATE_NOOP("Explanation", "Could not start Graphviz's dot ({program}): {error}"),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz took longer than {seconds} s to lay out this graph and was "
+                                     "stopped. Collapse some modules, keep hub splitting on, or raise the "
+                                     "time limit."),
+    QT_TRANSLATE_NOOP("Explanation", "Could not read Graphviz's layout output: {error}"),
+    QT_TRANSLATE_NOOP("Explanation", "The composed layout lost the edge {source} -> {target}."),
+    QT_TRANSLATE_NOOP("Explanation", "The composed layout has no place for the node {node}."),
+    QT_TRANSLATE_NOOP("Explanation", "Internal error: {error}"),
+)
+"""Every sentence core writes in an explanation, in the order they are tried (a specific form
+before a general one: "raised X on line N: ..." before "raised X: ...")."""
+
+FRAGMENTS: tuple[str, ...] = (
+    # {where} of "no CUDA GPU{where}"
+    QT_TRANSLATE_NOOP("Explanation", " (line {line}: {code})"),
+    QT_TRANSLATE_NOOP("Explanation", " (line {line})"),
+    # {where} of a .grad read, {changes} of in-place changes ("line 4: `h += 1`; line 6: ...")
+    QT_TRANSLATE_NOOP("Explanation", "Line {line}"),
+    QT_TRANSLATE_NOOP("Explanation", "The script"),
+    QT_TRANSLATE_NOOP("Explanation", "line {line}: `{code}`"),
+    # {why} the script could not start
+    QT_TRANSLATE_NOOP("Explanation", "its set-up failed (the output below shows where)"),
+    # {headline} of a saved graph's error
+    QT_TRANSLATE_NOOP("Explanation", "cannot open this saved graph"),
+    QT_TRANSLATE_NOOP("Explanation", "not a readable JSON graph"),
+    QT_TRANSLATE_NOOP("Explanation", "not a graphviz_app graph"),
+    QT_TRANSLATE_NOOP("Explanation", ", found {found}"),
+    # {what} a file was expected to be, {special} what it is instead
+    QT_TRANSLATE_NOOP("Explanation", "a script"),
+    QT_TRANSLATE_NOOP("Explanation", "a saved graph"),
+    QT_TRANSLATE_NOOP("Explanation", "a FIFO (named pipe)"),
+    QT_TRANSLATE_NOOP("Explanation", "a device"),
+    QT_TRANSLATE_NOOP("Explanation", "a socket"),
+    QT_TRANSLATE_NOOP("Explanation", "not a regular file"),
+    # {shown} of a refused file
+    QT_TRANSLATE_NOOP("Explanation", "a '{suffix}' file"),
+    QT_TRANSLATE_NOOP("Explanation", "a file without a suffix"),
+    # {choices} when there is none, {detail} of dot without a message
+    QT_TRANSLATE_NOOP("Explanation", "none"),
+    QT_TRANSLATE_NOOP("Explanation", "no message"),
+)
+"""Words core puts into a sentence's value (each matched as the whole value)."""
+
+NESTED = frozenset({"where", "headline", "seen", "what", "special", "shown", "choices", "stderr", "why"})
+"""The values that are core's words themselves, explained in turn by :data:`FRAGMENTS`."""
+
+_VALUE = {"line": r"\d+", "exception": r"[\w.]+", "count": r"\d+", "call": r"\d+", "last": r"\d+",
+          "expected": ".*?", "seen": "(?:, found .*)?", "op": r"\w+",
+          "changes": r"line \d+: `.*?`(?:; line \d+: `.*?`)*|[^.]*"}
+"""Values of a known form; any other is any text on the line (as much as the sentence allows)."""
+
+
+def _regex(template: str, *, whole: bool) -> re.Pattern[str]:
+    parts: list[str] = []
+    seen: set[str] = set()
+    for literal, name in re.findall(r"([^{]*)(?:\{(\w+)\})?", template):
+        parts.append(re.escape(literal))
+        if name and name in seen:
+            parts.append(f"(?P={name})")
+        elif name:
+            seen.add(name)
+            parts.append(f"(?P<{name}>{_VALUE.get(name, '.*')})")
+    body = "".join(parts)
+    return re.compile(f"^{body}$" if whole else body)
+
+
+@cache
+def _patterns(templates: tuple[str, ...], whole: bool) -> list[tuple[str, re.Pattern[str]]]:
+    return [(template, _regex(template, whole=whole)) for template in templates]
+
+
+def _replace(text: str, templates: tuple[str, ...], *, whole: bool) -> str:
+    for template, pattern in _patterns(templates, whole):
+        target = translate(CONTEXT, template)
+        if target == template:  # English, or not translated yet
+            continue
+
+        def fill(match: re.Match[str], target: str = target) -> str:
+            values = {name: fragment(value) if name in NESTED else value
+                      for name, value in match.groupdict().items()}
+            if values.get("changes"):  # "line 4: `h += 1`; line 6: `...`"
+                values["changes"] = "; ".join(fragment(part) for part in values["changes"].split("; "))
+            if values.get("devices"):  # " (cpu and meta)": a list, written the language's way
+                values["devices"] = values["devices"].replace(" and ", ", ").lstrip()
+            return target.format(**values)
+
+        text = pattern.sub(fill, text)
+    return text
+
+
+def fragment(value: str) -> str:
+    """Return a value core filled into a sentence (``" (line 3)"``), translated when it is one
+    of core's own words; anything else as it is."""
+    return _replace(value, FRAGMENTS, whole=True) if value else value
+
+
+def explain(message: str) -> str:
+    """Return ``message`` with every sentence core writes in the window's language; names,
+    paths, numbers, code and torch's own words are kept as written."""
+    return _replace(message, TEMPLATES, whole=False)
+
+
+def templates() -> Iterable[str]:
+    """Every English template, sentences then fragments (for tests and translators)."""
+    return (*TEMPLATES, *FRAGMENTS)
