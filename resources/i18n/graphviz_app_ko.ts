@@ -1376,6 +1376,14 @@
     </message>
 </context>
 <context>
+    <name>Language</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
+        <source>en</source>
+        <translation>ko</translation>
+    </message>
+</context>
+<context>
     <name>Legend</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/legend.py" line="170"/>
@@ -1401,102 +1409,102 @@
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="18"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="62"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="19"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="63"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="20"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="64"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="21"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="65"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="22"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="66"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="22"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="66"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="23"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="67"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="24"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="68"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="25"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="69"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="26"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="70"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="27"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="27"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="28"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="29"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="30"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="74"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="75"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="101"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="135"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -1504,78 +1512,78 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="105"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="106"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="108"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="113"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="116"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="414"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="413"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="413"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="412"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="435"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="434"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="574"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="573"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="579"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="578"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="580"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="579"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -1612,7 +1620,7 @@
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="50"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="57"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>

@@ -1,15 +1,59 @@
 """The lesson card: a bundled lesson's docstring, wrapped, beside the graph, and how to read
-the graph (each node shape and edge style)."""
+the graph (each node shape and edge style).
+
+A lesson's topic and text read in the window's language from
+``resources/lessons/<language>/<script stem>.txt`` (the topic, a blank line, the text), written
+beside the English docstring; the script itself stays as the course wrote it.  One plain file per
+lesson rather than ``.ts`` entries: a lesson is prose a reviewer reads whole, and a ``.ts``
+entry is keyed by the whole English text, so any edit of a docstring would drop its translation
+(``update.sh`` runs lupdate with ``-no-obsolete``), where a file keeps it and
+``tests/qt/test_lesson_texts.py`` flags a Korean card whose names and code no longer match its
+docstring.
+"""
 from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from ...core.lessons import Lesson, read_lesson
-from ...resources import examples_dir
+from ...core.lessons import Lesson, lessons, read_lesson
+from ...resources import examples_dir, resources_dir
 from ..document import Document
 
 translate = QCoreApplication.translate
+
+
+def window_language() -> str:
+    """The code of the language the window's translation is in ("en" without one)."""
+    # Translators: your language's code ("ko"); the lessons' texts are looked up by it.
+    return translate("Language", "en")
+
+
+def lesson_text_path(lesson: Lesson, language: str) -> Path:
+    """Where ``lesson``'s text in ``language`` is kept."""
+    return resources_dir() / "lessons" / language / f"{lesson.path.stem}.txt"
+
+
+def translated(lesson: Lesson, language: str | None = None) -> Lesson:
+    """Return ``lesson`` with its topic and text in ``language`` (default: the window's), or as
+    written when there is no such text."""
+    language = language or window_language()
+    if language == "en":
+        return lesson
+    try:
+        text = lesson_text_path(lesson, language).read_text(encoding="utf-8")
+    except OSError:
+        return lesson
+    head, _, rest = text.strip().partition("\n\n")
+    paragraphs = [" ".join(p.split()) for p in rest.split("\n\n") if p.strip()]
+    return replace(lesson, topic=" ".join(head.split()), text="\n\n".join(paragraphs))
+
+
+def shown_lessons() -> list[Lesson]:
+    """The bundled lessons in teaching order, in the window's language (Help ▸ Lessons)."""
+    return [translated(lesson) for lesson in lessons(examples_dir())]
 
 
 def legend_rows() -> list[tuple[str, str]]:
@@ -84,6 +128,8 @@ class LessonCard(QWidget):
         lesson = None
         if path is not None and path.suffix == ".py" and path.parent == examples_dir().resolve():
             lesson = read_lesson(path)
+        if lesson is not None:
+            lesson = translated(lesson)
         self.lesson = lesson
         if lesson is None:
             self.topic.setText(translate("LessonCard", "Not a bundled lesson: open one from Help ▸ Lessons."))

@@ -31,17 +31,16 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.colors import ColorMode
-from ...core.lessons import lessons
 from ...core.runner import Runner
 from ...errors import GraphvizAppError, ScriptError
-from ...resources import DEFAULT_EXAMPLE, example, examples_dir
+from ...resources import DEFAULT_EXAMPLE, example
 from ..canvas.items import ClusterItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..panels.inspector import InspectorPanel
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
-from ..panels.lesson import LessonCard
+from ..panels.lesson import LessonCard, shown_lessons
 from ..panels.messages import MessagesPanel
 from ..panels.modules import ModulesPanel
 from ..panels.problems import Problem, ProblemsPanel
@@ -145,7 +144,7 @@ class MainWindow(QMainWindow):
     def _build_lessons_menu(self) -> None:
         """Help ▸ Lessons: every bundled lesson with its one-line topic."""
         menu = self.actions_.lessons_menu
-        for lesson in lessons(examples_dir()):
+        for lesson in shown_lessons():
             action = menu.addAction(f"{lesson.path.stem}: {lesson.topic}")
             action.setData(str(lesson.path))
             action.setToolTip(str(lesson.path))

@@ -1,0 +1,81 @@
+"""Lessons in Korean: every bundled lesson has a Korean topic and card beside its English
+docstring (``resources/lessons/ko/``), keeping the docstring's names and code; under Korean,
+Help ▸ Lessons and the lesson card read it, and the script itself is unchanged."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from graphviz_app.core.lessons import lessons, read_lesson
+from graphviz_app.qt.i18n import install_translators
+from graphviz_app.qt.panels.lesson import lesson_text_path, translated, window_language
+from graphviz_app.resources import example, examples_dir, resources_dir
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+ALL = lessons(examples_dir())
+
+
+def names_and_code(text: str) -> set[str]:
+    """What a translation must keep as written: `code`, op names (PowBackward0), calls
+    (.retain_grad()), torch.* names and keyword arguments (requires_grad=True)."""
+    found = set(re.findall(r"`[^`]+`", text))
+    for pattern in (r"\b\w+Backward\w*", r"[\w.]*\w\(\)", r"\btorch\.[\w.]*\w", r"\b\w+=\w+"):
+        found |= set(re.findall(pattern, text, re.ASCII))  # ASCII: a Korean particle may follow
+    return found
+
+
+@pytest.fixture
+def korean(qapp) -> Iterator[None]:
+    assert install_translators(qapp, "ko") == "ko"
+    yield
+    install_translators(qapp, "en")
+
+
+def test_there_are_eleven_lessons_and_the_check_reads_code():
+    assert len(ALL) == 11
+    assert {"PowBackward0", "AddBackward0", "MeanBackward0"} <= names_and_code(ALL[0].text)
+    assert {".retain_grad()", "loss.backward()"} <= names_and_code(ALL[1].topic + ALL[1].text)
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=[lesson.path.stem for lesson in ALL])
+def test_every_lesson_has_a_korean_topic_and_card_keeping_its_names_and_code(lesson):
+    path = lesson_text_path(lesson, "ko")
+    assert path.is_file(), f"no Korean text for {lesson.path.name}: write {path}"
+    korean = translated(lesson, "ko")
+    assert korean.path == lesson.path
+    assert HANGUL.search(korean.topic) and "\n" not in korean.topic
+    assert HANGUL.search(korean.text) and len(korean.text) > len(korean.topic)
+    missing = names_and_code(lesson.topic + " " + lesson.text) - names_and_code(korean.topic + " " + korean.text)
+    assert not missing, f"{path.name} lacks what the docstring names (stale?): {sorted(missing)}"
+
+
+def test_no_korean_text_without_its_lesson():
+    stems = {lesson.path.stem for lesson in ALL}
+    assert {p.stem for p in (resources_dir() / "lessons" / "ko").glob("*.txt")} == stems
+
+
+def test_english_reads_the_docstring(qapp):
+    assert window_language() == "en"
+    assert translated(ALL[0]) == ALL[0]
+
+
+def test_the_lessons_menu_and_card_read_in_korean(korean, window, load):
+    assert window_language() == "ko"
+    menu = [a.text() for a in window.actions_.lessons_menu.actions()]
+    assert len(menu) == 11
+    assert menu[0] == ("basic_autograd: autograd는 기울기를 요구하는(requires_grad=True) 텐서에 대한 연산을 "
+                       "하나도 빠짐없이 기록합니다.")
+    assert all(HANGUL.search(text) for text in menu)
+    load(example("basic_autograd.py"))
+    card = window.lesson
+    assert window.docks["lesson"].isVisible()
+    assert card.topic.text().startswith("basic_autograd.py: autograd는 ")
+    body = card.body.text()
+    assert body.startswith("AccumulateGrad (w) -> PowBackward0 -> AddBackward0 -> MeanBackward0로 이어져")
+    assert "w.grad = 3·w²/4 = [[0.75, 3], [6.75, 3]]" in body
+    assert "\n\n" in body  # paragraphs kept, lines within one joined
+    assert card.guide_title.text() == "그래프 읽는 법"
+    # The script is the course's, as written.
+    assert read_lesson(example("basic_autograd.py")).topic.startswith("autograd records every operation")
