@@ -259,47 +259,47 @@
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="204"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="205"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="210"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="212"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="213"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="212"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="214"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="219"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="221"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="235"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="237"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="241"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="243"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -1085,27 +1085,72 @@
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="92"/>
+        <source>Edge</source>
+        <translation>에지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="93"/>
+        <source>from</source>
+        <translation>시작</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="94"/>
+        <source>to</source>
+        <translation>끝</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="95"/>
+        <source>carries</source>
+        <translation>전달하는 것</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
+        <source>Tensor on the edge</source>
+        <translation>에지 위의 텐서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
+        <source>Gradient flowing back</source>
+        <translation>거꾸로 흐르는 기울기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="139"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="147"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="147"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="314"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
+        <source>the output of {op}: forward along the arrow, its gradient back against it</source>
+        <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="276"/>
+        <source>none recorded on this edge</source>
+        <translation>이 에지에는 기록된 것이 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="278"/>
+        <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
+        <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="398"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="399"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
@@ -1240,6 +1285,7 @@
         <translation>값</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
         <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>gradient</source>
         <translation>기울기</translation>
@@ -1384,6 +1430,34 @@
     </message>
 </context>
 <context>
+    <name>Leaves</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="82"/>
+        <source>The tensor&apos;s name in the script</source>
+        <translation>스크립트에서 쓰인 텐서의 이름</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="82"/>
+        <source>Its shape</source>
+        <translation>텐서의 모양(shape)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="83"/>
+        <source>Its device</source>
+        <translation>텐서가 있는 장치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="83"/>
+        <source>The norm of its gradient (.grad)</source>
+        <translation>기울기(.grad)의 크기(norm)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="84"/>
+        <source>The smallest and largest element of its gradient</source>
+        <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
+    </message>
+</context>
+<context>
     <name>Legend</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/legend.py" line="170"/>
@@ -1512,78 +1586,83 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="111"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="113"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="114"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="115"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="413"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="447"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="129"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="412"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="446"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="434"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="468"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="573"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="494"/>
+        <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
+        <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="613"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="578"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="579"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -1628,43 +1707,58 @@
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="52"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="40"/>
+        <source>Module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="40"/>
+        <source>Class</source>
+        <translation>클래스</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="41"/>
+        <source>Nodes</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="56"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="53"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="57"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="54"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="58"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="55"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="59"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="61"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="63"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="62"/>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="66"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="136"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="135"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -1672,128 +1766,133 @@
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="36"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="41"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="43"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="77"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="48"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="45"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="50"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="46"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="51"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="47"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="52"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="50"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="55"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="58"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="59"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="89"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="89"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="95"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="95"/>
-        <source>Language (after a restart):</source>
-        <translation>언어 (다시 시작한 뒤 적용):</translation>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="100"/>
+        <source>The window reads in the new language after a restart, which it offers</source>
+        <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
+        <source>Language:</source>
+        <translation>언어:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="109"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="114"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
@@ -1901,6 +2000,49 @@
         <location filename="../../graphviz_app/qt/panels/problems.py" line="178"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
+    </message>
+</context>
+<context>
+    <name>Restart</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="76"/>
+        <source>Restart graphviz_app</source>
+        <translation>graphviz_app 다시 시작</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="77"/>
+        <source>The window will read in {language} after a restart. Restart now?</source>
+        <translation>다시 시작하면 창이 {language}(으)로 표시됩니다. 지금 다시 시작할까요?</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="80"/>
+        <source>graphviz_app starts again on {name} and opens it again (a script runs again with the arguments remembered for it); your settings are kept. The current step and expanded modules start over.</source>
+        <translation>graphviz_app이 다시 시작하면서 {name}을(를) 다시 엽니다(스크립트는 기억해 둔 인수로 다시 실행됩니다). 설정은 그대로 유지됩니다. 현재 단계와 펼친 모듈은 처음 상태로 돌아갑니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="85"/>
+        <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
+        <translation>graphviz_app이 기본 레슨으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
+        <source>Restart Now</source>
+        <translation>지금 다시 시작</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="88"/>
+        <source>Later</source>
+        <translation>나중에</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="97"/>
+        <source>The language changes at the next start.</source>
+        <translation>언어는 다음에 시작할 때 바뀝니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="107"/>
+        <source>graphviz_app could not be started again ({command}); this window stays open. Close it and start graphviz_app yourself to see the new language.</source>
+        <translation>graphviz_app을 다시 시작하지 못했습니다({command}). 이 창은 열린 채로 둡니다. 새 언어로 보려면 창을 닫고 graphviz_app을 직접 시작하세요.</translation>
     </message>
 </context>
 <context>

@@ -21,8 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.display import LABEL_DETAILS
+from ..i18n import ui_language
 from ..settings import Settings, split_arguments
 from ..theme import THEMES
+from .restart import RestartOffer, offer_restart
+
+LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
+"""Each language in its own words."""
 
 
 class PreferencesDialog(QDialog):
@@ -89,10 +94,13 @@ class PreferencesDialog(QDialog):
         self.label_detail.setToolTip(self.tr("What each node's label says, in the window and in exports"))
         form.addRow(self.tr("Label detail:"), self.label_detail)
         self.language = QComboBox(self)
-        for code, text in (("system", self.tr("System language")), ("en", "English"), ("ko", "한국어")):
+        for code, text in (("system", self.tr("System language")), *LANGUAGE_NAMES.items()):
             self.language.addItem(text, code)
         self.language.setCurrentIndex(max(0, self.language.findData(settings.language())))
-        form.addRow(self.tr("Language (after a restart):"), self.language)
+        self.language.setToolTip(self.tr("The window reads in the new language after a restart, "
+                                         "which it offers"))
+        form.addRow(self.tr("Language:"), self.language)
+        self.restart_offer: RestartOffer | None = None
         self.theme = QComboBox(self)
         names = {"system": self.tr("System"), "light": self.tr("Light"), "dark": self.tr("Dark")}
         for theme in THEMES:
@@ -126,8 +134,12 @@ class PreferencesDialog(QDialog):
             s.set_arguments(self.script, self.arguments.text())
         s.set_layout_budget(self.budget.value())
         s.set_label_detail(str(self.label_detail.currentData()))
+        before = ui_language(s.language())
         s.set_language(str(self.language.currentData()))
         s.set_theme(self.theme.currentData())
         s.sync()
         super().accept()
         self.applied.emit()
+        after = ui_language(s.language())
+        if after != before:  # the window's text is built in one language: offer a restart
+            self.restart_offer = offer_restart(self.parentWidget(), LANGUAGE_NAMES.get(after, after))
