@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko_KR">
 <context>
+    <name>About</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="53"/>
+        <source>not found — install it to lay out graphs</source>
+        <translation>찾지 못함 — 그래프를 배치하려면 설치하세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="67"/>
+        <source>About graphviz_app</source>
+        <translation>graphviz_app 정보</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="70"/>
+        <source>See the graph PyTorch&apos;s autograd records for your script: laid out by Graphviz, colored by device, searchable, with modules you can collapse.</source>
+        <translation>PyTorch autograd가 스크립트에서 기록한 그래프를 봅니다: Graphviz로 배치하고, 장치별로 색칠하고, 검색할 수 있으며, 모듈을 접을 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="80"/>
+        <source>Graphviz&apos;s &apos;dot&apos; program was not found, so the graph cannot be laid out.
+Install Graphviz, then reload (F5):
+</source>
+        <translation>Graphviz의 &apos;dot&apos; 프로그램을 찾지 못해 그래프를 배치할 수 없습니다.
+Graphviz를 설치한 뒤 다시 불러오세요(F5):
+</translation>
+    </message>
+</context>
+<context>
     <name>Actions</name>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
@@ -2176,6 +2203,21 @@
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="120"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="308"/>
+        <source>Pause</source>
+        <translation>일시 정지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="308"/>
+        <source>Play</source>
+        <translation>재생</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="316"/>
+        <source>Open a script to step through its forward and backward passes.</source>
+        <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="320"/>

@@ -231,3 +231,25 @@ def test_a_timeout_and_a_cancel_are_explained_in_korean(qapp):
         assert error_text("NameError: name 'q' is not defined") == "NameError: name 'q' is not defined"
     finally:
         install_translators(qapp, "en")
+
+
+def test_the_timeline_hint_play_button_about_box_and_missing_graphviz_read_in_korean(window, qapp):
+    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.qt.shell.about import missing_graphviz_text, show_about
+
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        window.timeline.refresh()
+        assert window.timeline.caption.text() == "스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다."
+        assert window.timeline.play_action.text() == "재생"
+        box = show_about(window)
+        assert box.windowTitle() == "graphviz_app 정보"
+        assert "PyTorch autograd가 스크립트에서 기록한 그래프" in box.text()
+        box.close()
+        text = missing_graphviz_text()
+        assert text.startswith("Graphviz의 'dot' 프로그램을 찾지 못해 그래프를 배치할 수 없습니다.\n")
+        assert "sudo apt-get install graphviz" in text
+    finally:
+        install_translators(qapp, "en")
+    window.timeline.refresh()
+    assert window.timeline.caption.text() == "Open a script to step through its forward and backward passes."

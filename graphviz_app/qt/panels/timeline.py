@@ -305,7 +305,7 @@ class TimelinePanel(QWidget):
             self.play_action.setData(pixmap)
             base = self.style().standardIcon(pixmap)
             self.play_action.setIcon(tinted(base, DARK_ICON) if self.dark else base)
-        self.play_action.setText("Pause" if playing else "Play")
+        self.play_action.setText(self.tr("Pause") if playing else self.tr("Play"))
         self.forward_button.setEnabled(has_graph)
         self.backward_button.setEnabled(has_graph)
         backward_missing = has_graph and self.mode == BACKWARD and count == 0
@@ -313,7 +313,7 @@ class TimelinePanel(QWidget):
         self.run_backward_button.setEnabled(not self._pending_backward)
         self.show_all_button.setEnabled(doc.step is not None)
         if not has_graph:
-            text = "Open a script to step through its forward and backward passes."
+            text = self.tr("Open a script to step through its forward and backward passes.")
         elif step is not None:
             text = step_caption(doc.graph, step) if doc.graph is not None else step.caption
         elif backward_missing and self._pending_backward:

@@ -9,8 +9,10 @@ import subprocess
 from importlib import metadata
 
 import PySide6
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+translate = QCoreApplication.translate
 
 INSTALL_GRAPHVIZ = (
     "sudo apt-get install graphviz   (Debian/Ubuntu)\n"
@@ -48,7 +50,7 @@ def versions() -> dict[str, str]:
         "PyTorch": package_version("torch"),
         "Qt": qVersion(),
         "PySide6": PySide6.__version__,
-        "Graphviz": graphviz_version() or "not found — install it to lay out graphs",
+        "Graphviz": graphviz_version() or translate("About", "not found — install it to lay out graphs"),
         "networkx": package_version("networkx"),
         "Platform": platform.platform(terse=True),
     }
@@ -62,15 +64,12 @@ def show_about(parent: QWidget | None) -> QMessageBox:
     )
     box = QMessageBox(parent)
     box.setObjectName("aboutBox")
-    box.setWindowTitle("About graphviz_app")
+    box.setWindowTitle(translate("About", "About graphviz_app"))
     box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else box.iconPixmap())
     box.setTextFormat(Qt.TextFormat.RichText)
-    box.setText(
-        "<h3>graphviz_app</h3>"
-        "<p>See the graph PyTorch's autograd records for your script: laid out by Graphviz, "
-        "colored by device, searchable, with modules you can collapse.</p>"
-        f"<table>{rows}</table>"
-    )
+    summary = translate("About", "See the graph PyTorch's autograd records for your script: laid out by "
+                                 "Graphviz, colored by device, searchable, with modules you can collapse.")
+    box.setText(f"<h3>graphviz_app</h3><p>{html.escape(summary)}</p><table>{rows}</table>")
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.open()
     return box
@@ -78,7 +77,5 @@ def show_about(parent: QWidget | None) -> QMessageBox:
 
 def missing_graphviz_text() -> str:
     """Return the message shown when Graphviz's ``dot`` is missing, with the install commands."""
-    return (
-        "Graphviz's 'dot' program was not found, so the graph cannot be laid out.\n"
-        "Install Graphviz, then reload (F5):\n" + INSTALL_GRAPHVIZ
-    )
+    return translate("About", "Graphviz's 'dot' program was not found, so the graph cannot be laid out.\n"
+                              "Install Graphviz, then reload (F5):\n") + INSTALL_GRAPHVIZ
