@@ -30,6 +30,7 @@ from ..core.cost import Recommendation
 from ..core.display import (
     LABEL_DETAILS,
     DisplayGraph,
+    GraphFacts,
     ViewOptions,
     build_display,
     collapse_to_depth,
@@ -85,6 +86,9 @@ class Document(QObject):
         self.color_mode: ColorMode = "device"
         self.options = ViewOptions()
         self.display: DisplayGraph | None = None
+        self.facts: GraphFacts | None = None
+        """The graph's facts, kept so a new view builds its display graph quickly."""
+        self._modules: list[str] = []
         self.selection: str | None = None  # display node id
         self.search_text = ""
         self.matches: list[str] = []  # display node ids
@@ -119,7 +123,9 @@ class Document(QObject):
         if self.path != new_path or self.kind != kind:
             self.path, self.kind = new_path, kind
             self.sourceChanged.emit()
-        modules = set(module_paths(graph)) if graph is not None else set()
+        self._modules = module_paths(graph) if graph is not None else []
+        self.facts = GraphFacts(graph) if graph is not None else None
+        modules = set(self._modules)
         collapsed = self.options.collapsed & modules if same_source else frozenset()
         self.options = dataclasses.replace(self.options, collapsed=frozenset(collapsed))
         if graph is not None and self.color_mode not in self.available_color_modes():
@@ -157,7 +163,7 @@ class Document(QObject):
         self.set_graph(None, None, None)
 
     def _rebuild_display(self) -> None:
-        self.display = build_display(self.graph, self.options) if self.graph is not None else None
+        self.display = build_display(self.graph, self.options, self.facts) if self.graph is not None else None
 
     # -- color mode and styles ----------------------------------------------------------------
     def available_color_modes(self) -> list[ColorMode]:
@@ -305,7 +311,8 @@ class Document(QObject):
 
     # -- collapse ------------------------------------------------------------------------------
     def modules(self) -> list[str]:
-        return module_paths(self.graph) if self.graph is not None else []
+        """Every module path of the graph and their ancestors, parents first."""
+        return list(self._modules)
 
     def set_collapsed(self, collapsed: frozenset[str] | set[str]) -> None:
         """Collapse exactly these module paths (each drawn as one node); relayouts."""
