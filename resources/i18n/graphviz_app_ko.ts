@@ -926,7 +926,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="187"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
-        <translation>{path}: {headline}: {field}에는 {expected}이(가) 와야 합니다{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
+        <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="190"/>
@@ -1056,7 +1056,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
         <source>, found {found}</source>
-        <translation> (실제로는 {found})</translation>
+        <translation>, 실제: {found}</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="240"/>
@@ -1459,29 +1459,29 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="82"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="85"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="82"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="85"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="86"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="86"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="84"/>
-        <source>The smallest and largest element of its gradient</source>
-        <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
+        <source>The smallest and the largest element of its gradient</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -153,8 +153,8 @@ def test_values_are_kept_and_cores_own_words_inside_them_translated(korean):
     ).startswith("이 컴퓨터에는 CUDA GPU가 없습니다 (2번째 줄: x = torch.ones(2).cuda()). `torch.device(")
     assert error_text(GraphFileError("/tmp/a.b/g.json", "nodes[3].shape", "a list", "a string 'x'",
                                      headline=NOT_OURS).message).startswith(
-        "/tmp/a.b/g.json: graphviz_app 그래프가 아닙니다: nodes[3].shape에는 a list이(가) 와야 합니다 "
-        "(실제로는 a string 'x'). 파일이 손상되었거나")
+        "/tmp/a.b/g.json: graphviz_app 그래프가 아닙니다. 위치: nodes[3].shape, 있어야 할 것: a list, "
+        "실제: a string 'x'. 파일이 손상되었거나")
     assert error_text("No such file: /tmp/a.b/x.py.") == "파일이 없습니다: /tmp/a.b/x.py."
     assert error_text("/tmp/x.txt: a file without a suffix is not a Python script or a saved graph; it "
                       "was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run "
@@ -261,10 +261,10 @@ def test_refused_and_broken_files_are_explained_in_korean(window, qtbot, tmp_pat
     cases.append((tmp_path, f"{tmp_path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를"))
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
-    cases.append((broken, f"{broken}: 읽을 수 있는 JSON 그래프가 아닙니다: "))
+    cases.append((broken, f"{broken}: 읽을 수 있는 JSON 그래프가 아닙니다. 위치: the file, 있어야 할 것: JSON text"))
     other = tmp_path / "other.json"
     other.write_text('{"hello": 1}', encoding="utf-8")
-    cases.append((other, f"{other}: graphviz_app 그래프가 아닙니다: "))
+    cases.append((other, f"{other}: graphviz_app 그래프가 아닙니다. 위치: "))
     for path, korean_text in cases:
         error = fail_with(window, qtbot, path)
         assert korean_text not in error.message
