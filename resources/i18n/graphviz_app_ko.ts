@@ -527,7 +527,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
-        <translation>노드 {nodes}개와 엣지 {edges}개를 {took} 만에 기록했습니다.</translation>
+        <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/controller.py" line="216"/>
@@ -941,7 +941,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="194"/>
         <source>This graphviz_app graph is malformed ({error}): every node needs an &apos;id&apos; and every edge a &apos;source&apos; and a &apos;target&apos;. Re-export it with graphviz_app.</source>
-        <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 에지에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
+        <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
@@ -961,7 +961,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
-        <translation>Graphviz의 dot이 모든 에지의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
+        <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="207"/>
@@ -996,7 +996,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="217"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
-        <translation>합성한 배치에서 에지 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
+        <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
@@ -1114,7 +1114,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="92"/>
         <source>Edge</source>
-        <translation>에지</translation>
+        <translation>간선</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="93"/>
@@ -1134,7 +1134,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
         <source>Tensor on the edge</source>
-        <translation>에지 위의 텐서</translation>
+        <translation>간선 위의 텐서</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
@@ -1164,7 +1164,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="276"/>
         <source>none recorded on this edge</source>
-        <translation>이 에지에는 기록된 것이 없습니다</translation>
+        <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="278"/>
@@ -1481,7 +1481,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
         <source>The smallest and the largest element of its gradient</source>
-        <translation type="unfinished"></translation>
+        <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
 </context>
 <context>
