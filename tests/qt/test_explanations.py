@@ -271,3 +271,30 @@ def test_refused_and_broken_files_are_explained_in_korean(window, qtbot, tmp_pat
         for shown in (window.messages.plain_text(), problems_text(window), window.view.placeholder):
             assert korean_text in shown, (path, shown)
     assert "아무것도 실행하지 않았습니다" in window.view.placeholder  # the broken graph's advice
+
+
+def test_the_memory_limit_a_timeout_and_a_crash_are_explained_in_korean(window, qtbot, write_script, korean):
+    runner = window.controller.jobs.runner
+    limit = runner.memory_limit
+    runner.memory_limit = 2**30
+    try:
+        fail_with(window, qtbot, write_script("blob = bytearray(3 * 2**30)\n", "big.py"))
+    finally:
+        runner.memory_limit = limit
+    memory = "스크립트가 한 번 실행의 한도인 1.0 GiB보다 많은 메모리를 써서 멈췄습니다."
+    assert memory in window.view.placeholder and memory in problems_text(window)
+    assert "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in window.messages.plain_text()
+
+    window.controller.timeout = 2.0
+    try:
+        error = fail_with(window, qtbot, write_script("while True:\n    pass\n", "hang.py"))
+    finally:
+        window.controller.timeout = 60.0
+    stuck = {1: "while True:", 2: "pass"}[error.line]
+    timeout = f"스크립트가 2초 안에 끝나지 않아 멈췄습니다. {error.line}번째 줄에서 멈춰 있었습니다: `{stuck}`."
+    assert timeout in window.view.placeholder and timeout in window.messages.plain_text()
+    assert "실행 시간 제한은 2초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다." in window.messages.plain_text()
+
+    fail_with(window, qtbot, write_script("import ctypes\nctypes.string_at(0)\n", "segfault.py"))
+    crash = "스크립트가 비정상 종료되어(SIGSEGV) 그 프로세스가 끝났습니다. 앱은 괜찮습니다."
+    assert crash in window.view.placeholder and crash in problems_text(window)
