@@ -58,6 +58,8 @@ def grad_label(attrs: dict[str, Any]) -> str | None:
         return None
     if grad.get("nan") or grad.get("inf"):
         return f"‖g‖=nan/inf ({grad.get('nan', 0)} nan, {grad.get('inf', 0)} inf)"
+    if grad.get("norm") is None:
+        return None  # a "meta" tensor's gradient: a shape and no numbers, nothing to write
     if attrs.get("kind") == "leaf" and grad.get("values") is not None and _count(grad["shape"]) <= MAX_INLINE_VALUES:
         name = attrs.get("name") or "leaf"
         return f"{name}.grad = {format_values(grad['values'])}"

@@ -151,6 +151,14 @@ class Settings:
     def set_last_dir(self, folder: str | Path) -> None:
         self._s.setValue("files/last_dir", str(folder))
 
+    def export_dir(self) -> Path | None:
+        """The folder of the last export (None before the first)."""
+        value = self._text("export/dir", "")
+        return Path(value) if value else None
+
+    def set_export_dir(self, folder: str | Path) -> None:
+        self._s.setValue("export/dir", str(folder))
+
     def png_scale(self) -> float:
         value = self._float("export/png_scale", 2.0)
         return value if 0.1 <= value <= 10 else 2.0

@@ -29,6 +29,11 @@ MARGIN = 10
 """Pixels between the map and the viewport's corner."""
 PADDING = 4
 """Pixels between the map's border and the picture."""
+MIN_PICTURE = 20
+"""The picture's shortest side in pixels: a graph a thousand times taller than wide is stretched
+sideways to this width (a map of where things are, not of their proportions)."""
+MIN_FRAME = 4
+"""The frame's shortest side in pixels, so a tiny visible area still shows where it is."""
 
 
 class Minimap(QWidget):
@@ -47,6 +52,8 @@ class Minimap(QWidget):
         self.renders = 0
         """How many times the picture was drawn (a pan or a zoom must not draw it again)."""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
+        # opaque: moving the frame repaints the map alone, never the scene under it
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setToolTip(translate("Minimap", "The whole graph: the frame is what the view shows. "
                                              "Click or drag to move the view."))
         self.hide()
@@ -102,14 +109,16 @@ class Minimap(QWidget):
 
     # -- geometry ------------------------------------------------------------------------------
     def picture_rect(self) -> QRectF:
-        """Where the graph is drawn inside the map (its proportions kept, centred)."""
+        """Where the graph is drawn inside the map: its proportions kept unless a side would be
+        under ``MIN_PICTURE`` pixels, centred."""
         rect = self.graph_rect()
         box = QRectF(self.rect()).adjusted(PADDING, PADDING, -PADDING, -PADDING)
         if rect.isEmpty() or box.isEmpty():
             return QRectF()
         scale = min(box.width() / rect.width(), box.height() / rect.height())
-        size = QSize(round(rect.width() * scale), round(rect.height() * scale))
-        picture = QRectF(0, 0, size.width(), size.height())
+        width = min(box.width(), max(round(rect.width() * scale), MIN_PICTURE))
+        height = min(box.height(), max(round(rect.height() * scale), MIN_PICTURE))
+        picture = QRectF(0, 0, width, height)
         picture.moveCenter(box.center())
         return picture
 
@@ -118,10 +127,9 @@ class Minimap(QWidget):
         rect, picture = self.graph_rect(), self.picture_rect()
         if rect.isEmpty() or picture.isEmpty():
             return None
-        scale = min(picture.width() / rect.width(), picture.height() / rect.height())
         transform = QTransform()
         transform.translate(picture.left(), picture.top())
-        transform.scale(scale, scale)
+        transform.scale(picture.width() / rect.width(), picture.height() / rect.height())
         transform.translate(-rect.left(), -rect.top())
         return transform
 
@@ -134,11 +142,14 @@ class Minimap(QWidget):
         return inverse.map(pos)
 
     def frame_rect(self) -> QRectF:
-        """The visible area, in map coordinates (the frame drawn over the picture)."""
+        """The visible area, in map coordinates (the frame drawn over the picture), at least
+        ``MIN_FRAME`` pixels on each side."""
         transform = self._transform()
         if transform is None:
             return QRectF()
-        return transform.mapRect(self.view.visible_scene_rect())
+        frame = transform.mapRect(self.view.visible_scene_rect())
+        grow_x, grow_y = max(0.0, MIN_FRAME - frame.width()) / 2, max(0.0, MIN_FRAME - frame.height()) / 2
+        return frame.adjusted(-grow_x, -grow_y, grow_x, grow_y)
 
     # -- painting ------------------------------------------------------------------------------
     def _picture(self) -> QPixmap | None:
@@ -169,7 +180,6 @@ class Minimap(QWidget):
         painter = QPainter(self)
         palette = self.palette()
         base = QColor(palette.color(QPalette.ColorRole.Base))
-        base.setAlpha(235)
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
         painter.setBrush(base)
         painter.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from ..plain_text import plain_label
 from .interactions import MAX_ZOOM, InteractionMode, PanMode, ZoomAreaMode
-from .items import ClusterItem, NodeItem
+from .items import ClusterItem, EdgeItem, NodeItem
 from .minimap import Minimap
 from .overview import OVERVIEW_SCALE
 from .scene import GraphScene
@@ -146,7 +146,7 @@ class GraphView(QGraphicsView):
         super().setTransform(matrix, combine)
         self._sync_scroll_area()
 
-    def centerOn(self, *args: object) -> None:  # type: ignore[override]  # Qt's overloads
+    def centerOn(self, *args: object) -> None:
         """Centre on a scene point or item (the scroll area is brought up to date first)."""
         self._sync_scroll_area()
         super().centerOn(*args)  # type: ignore[call-overload]
@@ -280,13 +280,15 @@ class GraphView(QGraphicsView):
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
-            self.itemDoubleClicked.emit(self.item_at(event.position().toPoint()))
+            # an edge inside a module box: the double-click is the box's (collapse)
+            self.itemDoubleClicked.emit(self.item_at(event.position().toPoint(), edges=False))
             event.accept()
             return
         super().mouseDoubleClickEvent(event)
 
-    def item_at(self, pos: QPoint) -> QGraphicsItem | None:
-        """Return the topmost node or cluster item under viewport position ``pos``.
+    def item_at(self, pos: QPoint, *, edges: bool = True) -> QGraphicsItem | None:
+        """Return the topmost node, edge (unless not ``edges``) or cluster item under viewport
+        position ``pos``.
 
         Far out, where nodes are a few pixels wide, the node nearest to ``pos`` within a few
         pixels wins over anything else under it.
@@ -295,8 +297,9 @@ class GraphView(QGraphicsView):
             node = self._nearest_node(pos)
             if node is not None:
                 return node
+        kinds = (NodeItem, EdgeItem, ClusterItem) if edges else (NodeItem, ClusterItem)
         for item in self.items(pos):
-            if isinstance(item, (NodeItem, ClusterItem)):
+            if isinstance(item, kinds):
                 return item
         return None
 

@@ -76,6 +76,29 @@ def _norm_text(summary: dict[str, Any] | None) -> str:
     return text
 
 
+def edge_gradient(graph: nx.DiGraph, producer: str, consumer: str) -> dict[str, Any] | None:
+    """Return the gradient that flowed back along the edge ``producer → consumer``: the edge's
+    own record, else the producer's gradient when the consumer is its only user (None: none
+    recorded)."""
+    grad = graph.edges[producer, consumer].get("grad")
+    if grad is None and graph.out_degree(producer) == 1:
+        grad = graph.nodes[producer].get("grad")
+    return grad if isinstance(grad, dict) else None
+
+
+def edge_words() -> dict[str, str]:
+    """The Inspector's words for an edge (English source text → the window's language)."""
+    return {
+        "Edge": translate("Inspector", "Edge"),
+        "from": translate("Inspector", "from"),
+        "to": translate("Inspector", "to"),
+        "carries": translate("Inspector", "carries"),
+        "Tensor on the edge": translate("Inspector", "Tensor on the edge"),
+        "Gradient flowing back": translate("Inspector", "Gradient flowing back"),
+        "gradient": translate("Inspector", "gradient"),
+    }
+
+
 def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
     """Return rows describing the gradients arriving at ``node`` (one per consumer, summed when
     several) and leaving it along each input edge (edge ``grad``, else the producer's gradient
@@ -93,10 +116,7 @@ def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
         if slots > 1:
             rows.append(("accumulated", f"sum of {slots} gradients = {_norm_text(data.get('grad'))}"))
     for producer in graph.predecessors(node):
-        edge = graph.edges[producer, node]
-        grad = edge.get("grad")
-        if grad is None and graph.out_degree(producer) == 1:
-            grad = graph.nodes[producer].get("grad")
+        grad = edge_gradient(graph, producer, node)
         rows.append((f"to {graph.nodes[producer].get('op')} ({producer})", _norm_text(grad)))
     if data.get("kind") == "leaf":
         rows.append(("stored in", f"{data.get('name') or 'the leaf'}.grad"))
@@ -138,9 +158,21 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.hint)
         layout.addWidget(self.tree, 1)
         document.selectionChanged.connect(self.refresh)
-        document.graphChanged.connect(self.refresh)
+        document.graphChanged.connect(self._graph_changed)
         document.stepChanged.connect(self._step_changed)
         self._step_key: tuple[object, ...] | None = None
+        self.edge: tuple[tuple[str, str], ...] = ()
+        """The graph edges of the clicked edge (empty: a node or nothing is shown)."""
+        self.refresh()
+
+    def show_edge(self, graph_edges: tuple[tuple[str, str], ...]) -> None:
+        """Show what flows along a clicked edge (its graph edges, ``(producer, consumer)``):
+        until a node is selected."""
+        self.edge = tuple(graph_edges)
+        self.refresh()
+
+    def _graph_changed(self) -> None:
+        self.edge = ()  # another graph: the clicked edge is gone
         self.refresh()
 
     def _step_changed(self) -> None:
@@ -181,6 +213,13 @@ class InspectorPanel(QWidget):
         step = doc.step
         self._step_key = (doc.selection, step.mode if step else None, step.index if step else None)
         graph, display = doc.graph, doc.display
+        if doc.selection is not None or graph is None or not all(graph.has_edge(*e) for e in self.edge):
+            self.edge = ()
+        if graph is not None and self.edge:
+            self.hint.hide()
+            self._show_edge(graph, self.edge)
+            self._fit_columns()
+            return
         if graph is None or display is None or doc.selection not in display.nodes:
             words = inspector_labels()
             self.title.setText(words["Nothing selected"] if graph is not None else words["No graph loaded"])
@@ -192,17 +231,62 @@ class InspectorPanel(QWidget):
             self._show_module(graph, dnode)
         else:
             self._show_node(graph, dnode.members[0], dnode)
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
         self.tree.expandAll()
         self.tree.resizeColumnToContents(0)
         limit = max(90, int(self.tree.viewport().width() * 0.62))
         if self.tree.columnWidth(0) > limit:  # keep the values in sight
             self.tree.setColumnWidth(0, limit)
 
-    def _group(self, name: str, rows: list[tuple[str, str]]) -> None:
+    def _show_edge(self, graph: nx.DiGraph, edges: tuple[tuple[str, str], ...]) -> None:
+        """What flows along an edge: forward, the producer's output (its shape and value);
+        after backward, the gradient flowing back to the producer."""
+        words = {**inspector_labels(), **edge_words()}
+        ran = bool((graph.graph.get("backward") or {}).get("ran"))
+
+        def name(node: str) -> str:
+            data = graph.nodes[node]
+            op = str(data.get("op") or "?")
+            return f"{data['name']} ({op})" if data.get("name") else op
+
+        first_from, first_to = edges[0]
+        self.title.setText(f"{name(first_from)} → {name(first_to)}"
+                           + (f"  (+{len(edges) - 1})" if len(edges) > 1 else ""))
+        for index, (producer, consumer) in enumerate(edges[:8]):
+            suffix = f" {index + 1}" if len(edges) > 1 else ""
+            data = graph.nodes[producer]
+            self._group("Edge" + suffix, [
+                ("from", f"{name(producer)} ({producer})"),
+                ("to", f"{name(consumer)} ({consumer})"),
+                ("carries", translate("Inspector", "the output of {op}: forward along the arrow, its "
+                                                   "gradient back against it").format(op=name(producer))),
+            ], words)
+            self._group("Tensor on the edge" + suffix, [
+                ("shape", fmt_shape(data.get("shape"))),
+                ("dtype", str(data.get("dtype") or "?")),
+                ("device", str(data.get("device") or "?")),
+            ], words)
+            self._group("Forward value" + suffix, summary_rows(data.get("value")), words)
+            grad = edge_gradient(graph, producer, consumer)
+            if grad:
+                rows = summary_rows(grad)
+            elif ran:
+                rows = [("gradient", translate("Inspector", "none recorded on this edge"))]
+            else:
+                rows = [("gradient", translate("Inspector", "appears after a backward pass: click "
+                                                            "Run Backward (Ctrl+B)"))]
+            self._group("Gradient flowing back" + suffix, rows, words)
+
+    def _group(self, name: str, rows: list[tuple[str, str]], words: dict[str, str] | None = None) -> None:
         if not rows:
             return
-        words = inspector_labels()
-        group = QTreeWidgetItem(self.tree, [words.get(name, name)])
+        if words is None:
+            words = inspector_labels()
+        base, _, number = name.rpartition(" ")  # "Edge 2": one of a collapsed edge's graph edges
+        shown = words.get(name) or (f"{words[base]} {number}" if number.isdigit() and base in words else name)
+        group = QTreeWidgetItem(self.tree, [shown])
         group.setData(0, SOURCE, name)
         font = group.font(0)
         font.setBold(True)

@@ -1,4 +1,5 @@
-"""The Modules panel: the model's module tree; a checked module is collapsed into one node."""
+"""The Modules panel: the model's module tree with each module's class; a checked module is
+collapsed into one node."""
 from __future__ import annotations
 
 from collections import Counter
@@ -23,6 +24,7 @@ from ..plain_text import plain_tooltip
 translate = QCoreApplication.translate
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
+NAME, CLASS, NODES = 0, 1, 2
 
 
 class ModulesPanel(QWidget):
@@ -35,10 +37,12 @@ class ModulesPanel(QWidget):
         self.document = document
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("modulesTree")
-        self.tree.setHeaderLabels(["Module", "Nodes"])
+        self.tree.setHeaderLabels([translate("Modules", "Module"), translate("Modules", "Class"),
+                                   translate("Modules", "Nodes")])
         self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(0, self.tree.header().ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(1, self.tree.header().ResizeMode.ResizeToContents)
+        self.tree.header().setSectionResizeMode(NAME, self.tree.header().ResizeMode.Stretch)
+        self.tree.header().setSectionResizeMode(CLASS, self.tree.header().ResizeMode.ResizeToContents)
+        self.tree.header().setSectionResizeMode(NODES, self.tree.header().ResizeMode.ResizeToContents)
         self.tree.setToolTip("Check a module to draw it as a single node; uncheck to expand it.\n"
                              "Double-click a module to show it in the graph.")
         self.tree.itemChanged.connect(self._item_changed)
@@ -98,6 +102,7 @@ class ModulesPanel(QWidget):
         graph = self.document.graph
         modules = self.document.modules()
         counts: Counter[str] = Counter()
+        types = (graph.graph.get("module_types") or {}) if graph is not None else {}
         if graph is not None:
             for _, module in graph.nodes(data="module"):
                 while module:
@@ -109,9 +114,12 @@ class ModulesPanel(QWidget):
                 parent_path = parent_path.rpartition(".")[0]
             parent = self._items.get(parent_path)
             name = path[len(parent_path) + 1:] if parent_path else path
-            item = QTreeWidgetItem([name, str(counts.get(path, 0))])
+            kind = str(types.get(path) or "") if isinstance(types, dict) else ""
+            item = QTreeWidgetItem([name, kind, str(counts.get(path, 0))])
             item.setData(0, PATH_ROLE, path)
-            item.setToolTip(0, plain_tooltip(path))
+            item.setToolTip(0, plain_tooltip(f"{path} ({kind})" if kind else path))
+            if kind:
+                item.setToolTip(CLASS, plain_tooltip(kind))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Unchecked)
             if parent is None:
@@ -121,7 +129,8 @@ class ModulesPanel(QWidget):
             self._items[path] = item
         self._reorder()
         self.tree.expandToDepth(1)
-        self.tree.resizeColumnToContents(1)
+        self.tree.resizeColumnToContents(CLASS)
+        self.tree.resizeColumnToContents(NODES)
         has = bool(modules)
         self.empty.setText(translate("Modules", "No graph loaded.") if graph is None else
                            translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."))

@@ -185,6 +185,8 @@ class Actions:
         edit.addSeparator()
         edit.addAction(self.preferences)
         view = bar.addMenu(translate("Actions", "&View"))
+        view.setToolTipsVisible(True)  # a greyed colour mode says why
+        self.view_menu = view
         for a in (self.zoom_in, self.zoom_out, self.fit, self.actual, self.zoom_area):
             view.addAction(a)
         view.addSeparator()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ...core import export
 from ...errors import ExportError, GraphvizAppError
+from ...resources import resources_dir
 from ..document import Document
 from ..jobs import Task
 from ..settings import Settings
@@ -40,6 +41,28 @@ FORMATS = {
     "dot": "DOT source (Graphviz)",
     "json": "JSON graph (reopen without running code)",
 }
+
+
+def proposed_folder(settings: Settings, source: Path | None) -> Path:
+    """Return the folder the dialog proposes: where the last export went, else the folder of
+    the open file, if it exists and can be written, and never the app's own bundled resources
+    (the lessons' folder: read-only once installed, and replaced by an update); else home."""
+    try:
+        own: Path | None = resources_dir().resolve()
+    except FileNotFoundError:
+        own = None
+    for folder in (settings.export_dir(), source.parent if source is not None else None):
+        if folder is None:
+            continue
+        try:
+            resolved = Path(folder).expanduser().resolve()
+        except (OSError, RuntimeError):
+            continue
+        if own is not None and (resolved == own or own in resolved.parents):
+            continue
+        if resolved.is_dir() and os.access(resolved, os.W_OK):
+            return resolved
+    return Path.home()
 
 
 def check_target(path: Path) -> str | None:
@@ -162,7 +185,7 @@ class ExportDialog(QDialog):
         self.format.currentIndexChanged.connect(self._format_changed)
         self.path.textChanged.connect(self._path_edited)
         stem = document.path.stem if document.path else "graph"
-        self.path.setText(str(Path(settings.last_dir()) / f"{stem}.png"))
+        self.path.setText(str(proposed_folder(settings, document.path) / f"{stem}.png"))
         self.run: ExportRun | None = None
 
     def _format_changed(self) -> None:
@@ -217,7 +240,7 @@ class ExportDialog(QDialog):
         self.export_button.setText("Export")
 
     def _finished(self, path: str, notices: list[str]) -> None:
-        self.settings.set_last_dir(Path(path).parent)
+        self.settings.set_export_dir(Path(path).parent)
         self.export_button.setEnabled(True)
         self.export_button.setText("Export")
         self.exported.emit(path, notices)
@@ -228,14 +251,13 @@ def render_view_image(view: QWidget) -> QImage:
     """Return what the graph view shows now (graph, highlights) as an image, without the
     minimap (a way to move the view, not part of the picture)."""
     minimap = view.findChild(QWidget, "minimap")
-    shown = minimap is not None and minimap.isVisible()
-    if shown:
-        minimap.hide()
+    if minimap is None or not minimap.isVisible():
+        return view.grab().toImage()
+    minimap.hide()
     try:
         return view.grab().toImage()
     finally:
-        if shown:
-            minimap.show()
+        minimap.show()
 
 
 __all__ = ["FORMATS", "ExportDialog", "ExportRun", "GraphvizAppError", "check_target", "render_view_image"]

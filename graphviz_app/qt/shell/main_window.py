@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QMimeData, QPoint, Qt
 from PySide6.QtGui import (
     QCloseEvent,
+    QColor,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -34,7 +35,7 @@ from ...core.colors import ColorMode
 from ...core.runner import Runner
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
-from ..canvas.items import ClusterItem, NodeItem
+from ..canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..panels.inspector import InspectorPanel
@@ -57,6 +58,8 @@ from .export_dialog import ExportDialog, render_view_image
 from .preferences import PreferencesDialog
 
 OPENABLE = (".py", ".json")
+EDGE_SELECTED_WIDTH = 3.0
+"""The width of a selected edge (scene units)."""
 
 
 translate = QCoreApplication.translate
@@ -93,6 +96,8 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
         self.graphviz_box: QMessageBox | None = None
+        self._edge_mark: tuple[EdgeItem, tuple[QColor, float, bool, int]] | None = None
+        """The selected edge and the look it had before."""
         self._color_shown: tuple[ColorMode, tuple[ColorMode, ...]] | None = None
         dark = is_dark()
         self.actions_ = Actions(self, self, dark)
@@ -319,8 +324,35 @@ class MainWindow(QMainWindow):
     def _item_clicked(self, item: Any) -> None:
         if isinstance(item, NodeItem):
             self.document.select(item.display_id)
+        elif isinstance(item, EdgeItem):
+            self.select_edge(item)
         elif item is None:
+            self._unmark_edge()
+            self.inspector.show_edge(())
             self.document.select(None)
+
+    def select_edge(self, edge: EdgeItem) -> None:
+        """Select a drawn edge: drawn in the selection color, described in the Inspector (what
+        flows along it, and the gradient flowing back) until a node or the background is clicked."""
+        self.document.select(None)
+        self._unmark_edge()
+        self._edge_mark = (edge, (QColor(edge.color), edge.width, edge.transfer, edge.flow))
+        edge.set_look(SELECTION_COLOR, EDGE_SELECTED_WIDTH, transfer=edge.transfer, flow=edge.flow)
+        self.inspector.show_edge(edge.graph_edges)
+        self.docks["inspector"].show()
+
+    def selected_edge(self) -> EdgeItem | None:
+        """The edge drawn as selected (None: none)."""
+        return self._edge_mark[0] if self._edge_mark is not None else None
+
+    def _unmark_edge(self) -> None:
+        """Give the selected edge its look back (unless a restyle gave it a new one since)."""
+        if self._edge_mark is None:
+            return
+        edge, (color, width, transfer, flow) = self._edge_mark
+        self._edge_mark = None
+        if edge.scene() is self.scene and edge.color == QColor(SELECTION_COLOR) and edge.width == EDGE_SELECTED_WIDTH:
+            edge.set_look(color, width, transfer=transfer, flow=flow)
 
     def _item_double_clicked(self, item: Any) -> None:
         if isinstance(item, NodeItem) and item.kind == "module":
@@ -335,7 +367,7 @@ class MainWindow(QMainWindow):
             self.view.fit()
 
     def _context_menu(self, pos: QPoint) -> None:
-        item = self.view.item_at(pos)
+        item = self.view.item_at(pos, edges=False)
         menu = QMenu(self)
         doc = self.document
         if isinstance(item, NodeItem) and doc.display is not None:
@@ -360,6 +392,8 @@ class MainWindow(QMainWindow):
         menu.exec(self.view.viewport().mapToGlobal(pos))
 
     def _selection_changed(self) -> None:
+        if self.document.selection is not None:
+            self._unmark_edge()
         self.scene.select(self.document.selection)
         if self.document.selection is not None:
             self.docks["inspector"].show()
@@ -456,10 +490,16 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
+            # only Gradient is ever greyed out (Document.available_color_modes)
+            why = "" if mode in available else translate(
+                "MainWindow", "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients")
             if item is not None:
                 item.setEnabled(mode in available)
-                item.setToolTip("" if mode in available else "Needs gradients: click Run Backward (Ctrl+B)")
-            self.actions_.color_by[mode].setEnabled(mode in available)
+                item.setToolTip(why)
+            action = self.actions_.color_by[mode]
+            action.setEnabled(mode in available)
+            action.setToolTip(why or action.text().replace("&", ""))  # greyed: say why
+            action.setStatusTip(why)
         combo.setCurrentIndex(combo.findData(doc.color_mode))
         self.actions_.color_by[doc.color_mode].setChecked(True)
         self.settings.set_color_mode(doc.color_mode)
