@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from core.test_compose import residual_stack
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
 
 from graphviz_app.core import colors
 from graphviz_app.core.compose import Composer
@@ -46,7 +47,8 @@ def _drawing(scene: GraphScene) -> dict[str, object]:
         "edges": sorted((e.source, e.target, tuple(_path_points(e)), e.graph_edges,
                          tuple((round(p.x(), 6), round(p.y(), 6)) for p in e.arrow))
                         for e in scene.edge_items),
-        "clusters": {name: (rect(item.scene_rect()), item.label) for name, item in scene.cluster_items.items()},
+        "clusters": {name: (rect(item.scene_rect()), item.label, item.fill.name(QColor.NameFormat.HexArgb))
+                     for name, item in scene.cluster_items.items()},
         "members": {m: sorted(i.display_id for i in items) for m, items in scene._by_member.items()},
         "looks": {did: item.look_key for did, item in scene.node_items.items()},
         "edge looks": sorted((e.source, e.target, e.color.name(), e.width) for e in scene.edge_items),
@@ -70,7 +72,8 @@ def test_a_relayout_draws_what_a_fresh_build_draws_and_reuses_the_rest(qtbot, st
     old_nodes = set(scene.node_items)
 
     counts = scene.relayout(*after, graph)
-    scene.apply_styles(colors.node_colors(graph, "device"), None)
+    # the looks did not change: only the new items are given theirs
+    scene.apply_styles(colors.node_colors(graph, "device"), None, only=())
 
     assert _drawing(scene) == _drawing(_fresh(*after, graph))
     assert scene.node_items["n0"] is kept_node

@@ -158,6 +158,8 @@ class NodeItem(QGraphicsItem):
         self._hover = False
         self.setPos(rect.center())
         self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
+        self._size = (rect.width(), rect.height())
+        self._scene = QRectF(rect)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
@@ -166,15 +168,18 @@ class NodeItem(QGraphicsItem):
 
     # -- geometry ---------------------------------------------------------------------------
     def scene_rect(self) -> QRectF:
-        return self.mapRectToScene(self._local)
+        """The node's box in scene coordinates (kept: nodes move only by :meth:`move_to`)."""
+        return QRectF(self._scene)
 
     def size(self) -> tuple[float, float]:
         """The node's width and height (scene units)."""
-        return (self._local.width(), self._local.height())
+        return self._size
 
     def move_to(self, x: float, y: float) -> None:
         """Put the node's centre at ``(x, y)`` (a new layout moved it; same size)."""
         self.setPos(x, y)
+        width, height = self._size
+        self._scene = QRectF(x - width / 2, y - height / 2, width, height)
 
     def boundingRect(self) -> QRectF:
         extra = STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0

@@ -186,6 +186,7 @@ class GraphScene(QGraphicsScene):
         self._fresh: list[str] = []
         """Display ids of node items a relayout made, to be given their look."""
         self._fresh_edges: list[EdgeItem] = []
+        self._fresh_clusters: list[ClusterItem] = []
         self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
@@ -199,7 +200,7 @@ class GraphScene(QGraphicsScene):
         self._edges_dark = self._clusters_dark = None
         self._fill_in.clear()
         self._style_in.clear()
-        self._fresh, self._fresh_edges = [], []
+        self._fresh, self._fresh_edges, self._fresh_clusters = [], [], []
         self.marked = frozenset()
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
@@ -286,8 +287,7 @@ class GraphScene(QGraphicsScene):
                 self.removeItem(item)
                 counts.dropped += 1
             self.cluster_items = clusters
-            if fresh_clusters:
-                self._clusters_dark = None  # new frames need their look
+            self._fresh_clusters.extend(fresh_clusters)
 
             nodes: dict[str, NodeItem] = {}
             by_member = self._by_member
@@ -517,6 +517,13 @@ class GraphScene(QGraphicsScene):
         self._include(badged)
         if full:
             self._style_clusters(dark)
+        elif self._fresh_clusters and self._clusters_dark == dark:
+            for item in self._fresh_clusters:
+                if item.scene() is self:
+                    self._style_cluster(item, dark)
+            if self.overview is not None:
+                self.overview.invalidate(nodes=False, edges=False, clusters=True)
+        self._fresh_clusters = []
         self._style_edges(state.selected, full)
 
     def _style_clusters(self, dark: bool) -> None:
@@ -524,14 +531,18 @@ class GraphScene(QGraphicsScene):
             return  # cluster looks depend on the theme only
         self._clusters_dark = dark
         for item in self.cluster_items.values():
-            if dark:
-                fill = QColor(255, 255, 255, 10 + 8 * min(item.depth, 4))
-                item.set_look(fill, QColor("#6b6f73"), QColor("#c8cacc"))
-            else:
-                fill = QColor(look.cluster_fill(item.depth))
-                item.set_look(fill, QColor(look.CLUSTER_PEN), QColor(look.CLUSTER_FONT))
+            self._style_cluster(item, dark)
         if self.overview is not None:
             self.overview.invalidate(nodes=False, edges=False, clusters=True)
+
+    @staticmethod
+    def _style_cluster(item: ClusterItem, dark: bool) -> None:
+        if dark:
+            fill = QColor(255, 255, 255, 10 + 8 * min(item.depth, 4))
+            item.set_look(fill, QColor("#6b6f73"), QColor("#c8cacc"))
+        else:
+            fill = QColor(look.cluster_fill(item.depth))
+            item.set_look(fill, QColor(look.CLUSTER_PEN), QColor(look.CLUSTER_FONT))
 
     def _style_edges(self, selected: str | None, full: bool = True) -> None:
         """Color edges: marked (flowing) > device transfer > touching the selection > plain.

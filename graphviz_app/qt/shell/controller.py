@@ -85,6 +85,7 @@ class Controller(QObject):
         self.layout_cache = LayoutCache()
         self.composer = Composer(self.layout_cache, timeout=LAYOUT_TIMEOUT)
         self._shown: tuple[DisplayGraph, Layout] | None = None  # the layout on screen, composed
+        self._restyle_missed = False  # looks changed while the scene showed an older display
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
         self._reload_timer = QTimer(self)
@@ -353,10 +354,12 @@ class Controller(QObject):
             self.widget.relayout(display, layout, graph)  # moves what survives, makes the rest
             self.widget.set_zoom(zoom)
             self.widget.centerOn(center.x() - shift[0], center.y() - shift[1])
+            self._shown = (display, layout)
+            self.restyle(only_new=not self._restyle_missed)  # the kept items have their look
         else:
             self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
-        self._shown = (display, layout)
-        self.restyle()
+            self._shown = (display, layout)
+            self.restyle()
         self.widget.graph_scene.select(doc.selection)
         self._fit_next = False
         self.reveal_after_layout = None
@@ -406,15 +409,19 @@ class Controller(QObject):
         return ViewState(doc.fills(), doc.styles(), doc.selection, doc.marked_edges(),
                          doc.stepping_backward())
 
-    def restyle(self) -> None:
+    def restyle(self, *, only_new: bool = False) -> None:
         """Restyle the widget from the document's color mode and style layers (no relayout).
 
-        After a step only the nodes whose style changed are touched (``Document.last_changed``).
+        After a step only the nodes whose style changed are touched (``Document.last_changed``);
+        ``only_new``: only the items a relayout just made (the looks did not change meanwhile).
         """
         doc, scene = self.document, self.widget.graph_scene
         if scene.display is None or scene.display is not doc.display:
+            self._restyle_missed = True  # a layout is on its way: it restyles everything
             return
-        self.widget.restyle(self.view_state(), dark=is_dark(), only=doc.last_changed)
+        self._restyle_missed = False
+        only = () if only_new else doc.last_changed
+        self.widget.restyle(self.view_state(), dark=is_dark(), only=only)
 
     def report_export(self, path: str, notices: list[str]) -> None:
         self.reporter.info(translate("Controller", "Exported {path}.").format(path=path), ok=True)
