@@ -334,94 +334,189 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ChainRule</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="26"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="29"/>
         <source>the power rule: d(xⁿ)/dx = n·xⁿ⁻¹</source>
         <translation>거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="28"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="31"/>
         <source>addition passes grad_out to each input unchanged</source>
         <translation>덧셈은 grad_out을 각 입력에 그대로 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="30"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="33"/>
         <source>subtraction passes grad_out to a and −grad_out to b</source>
         <translation>뺄셈은 a에 grad_out을, b에 −grad_out을 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="32"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="35"/>
         <source>the product rule: each input gets grad_out times the other input</source>
         <translation>곱의 규칙: 각 입력은 grad_out × (다른 입력)을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="34"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="37"/>
         <source> (the other needs no gradient, so only its value was used)</source>
         <translation> (다른 입력은 기울기가 필요 없어 값만 쓰였습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="36"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="39"/>
         <source>the quotient rule: d(a/b) = da/b − a·db/b²</source>
         <translation>몫의 규칙: d(a/b) = da/b − a·db/b²</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="37"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="40"/>
         <source>each element gets grad_out / n</source>
         <translation>각 원소가 받는 몫 grad_out / n</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="38"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="41"/>
         <source>each element gets grad_out</source>
         <translation>각 원소가 받는 값 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="39"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="42"/>
         <source>matrix product C = A·B</source>
         <translation>행렬 곱 C = A·B</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="41"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="44"/>
         <source>AccumulateGrad stores the arriving gradient in</source>
         <translation>AccumulateGrad가 도착한 기울기를 저장하는 곳:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="43"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="46"/>
         <source>ReLU lets grad_out through where the input was positive, else 0</source>
         <translation>ReLU는 입력이 양수였던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="45"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="48"/>
         <source>torch computes this one for you (its derivative is built into torch)</source>
         <translation>이 연산은 torch가 계산해 줍니다 (도함수가 torch에 내장되어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="46"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="49"/>
         <source>, spread to every element</source>
         <translation>, 모든 원소에 나눠 줌</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="47"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="50"/>
         <source> copied to every element</source>
         <translation> 를 모든 원소에 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="48"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="51"/>
         <source> summed over the rows</source>
         <translation> 를 행 방향으로 합함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="49"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="52"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="50"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="53"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="51"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="54"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="55"/>
+        <source>(the other input)</source>
+        <translation>(다른 입력)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="56"/>
+        <source>negation: the input gets −grad_out</source>
+        <translation>부호 반전: 입력은 −grad_out을 받습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="57"/>
+        <source>d(eˣ)/dx = eˣ, the result itself</source>
+        <translation>d(eˣ)/dx = eˣ, 곧 결과 자신</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="59"/>
+        <source>clamp lets grad_out through where the input was inside the bounds, else 0</source>
+        <translation>clamp는 입력이 범위 안에 있던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="61"/>
+        <source>transpose: the gradient is transposed back</source>
+        <translation>전치(transpose): 기울기를 다시 전치해 돌려보냅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="62"/>
+        <source>grad_out transposed (grad_outᵀ)</source>
+        <translation>전치한 grad_out (grad_outᵀ)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="64"/>
+        <source>permute: the gradient&apos;s axes are put back</source>
+        <translation>permute: 기울기의 축을 원래 순서로 되돌립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="65"/>
+        <source>grad_out with its axes put back</source>
+        <translation>축을 원래 순서로 되돌린 grad_out</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="66"/>
+        <source>view: the same numbers, reshaped back</source>
+        <translation>view: 같은 수들을 원래 모양으로 되돌립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="68"/>
+        <source>reshape: the same numbers, reshaped back</source>
+        <translation>reshape: 같은 수들을 원래 모양으로 되돌립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="69"/>
+        <source>grad_out reshaped to the input&apos;s shape</source>
+        <translation>입력의 모양으로 바꾼 grad_out</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="71"/>
+        <source>expand: the copies&apos; gradients are summed back</source>
+        <translation>expand: 복사본들의 기울기를 더해 돌려보냅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="72"/>
+        <source>grad_out summed over the expanded dims</source>
+        <translation>확장된 차원을 따라 더한 grad_out</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="74"/>
+        <source>to()/copy: the gradient goes back to the input&apos;s device and dtype</source>
+        <translation>to()/copy: 기울기가 입력의 장치와 dtype으로 돌아갑니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="76"/>
+        <source>copy: the gradient goes back to the source unchanged</source>
+        <translation>copy: 기울기가 그대로 원본으로 돌아갑니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="85"/>
+        <source>AccumulateGrad adds the {count} gradients arriving into {name}.grad</source>
+        <translation>AccumulateGrad가 {name}.grad로 들어오는 기울기 {count}개를 더합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="87"/>
+        <source>grad_out where {x} was not clamped, else 0</source>
+        <translation>grad_out ({x}이(가) 잘리지 않은 곳), 나머지는 0</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="88"/>
+        <source>grad_out where {x} &gt; 0, else 0</source>
+        <translation>grad_out ({x} &gt; 0인 곳), 나머지는 0</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="89"/>
+        <source>{d} applied to grad_out</source>
+        <translation>grad_out에 {d}를 적용한 것</translation>
     </message>
 </context>
 <context>
@@ -470,113 +565,113 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="118"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="124"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="141"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="150"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="166"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="167"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="174"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="185"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="185"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="186"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="189"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="208"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="216"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="217"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="218"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="219"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="238"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="283"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="317"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="325"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="318"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="326"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="327"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="328"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="389"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="391"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="394"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="420"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="427"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="423"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="430"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1162,22 +1257,22 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="276"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="277"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="278"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="279"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="398"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="399"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="399"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="400"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
@@ -1480,7 +1575,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
-        <source>The smallest and the largest element of its gradient</source>
+        <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
 </context>
@@ -2111,63 +2206,63 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>StepText</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="20"/>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="23"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="143"/>
         <source>Backward step</source>
         <translation>역전파 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="116"/>
         <source>Forward: nothing created yet ({count} steps).</source>
         <translation>순전파: 아직 아무것도 만들어지지 않았습니다 (전체 {count}단계).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="118"/>
         <source>Forward step {index}/{count}: {what} leaf tensor, shape {shape}</source>
         <translation>순전파 단계 {index}/{count}: {what} 리프(leaf) 텐서, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="120"/>
         <source>Forward step {index}/{count}: {what} created, shape {shape}</source>
         <translation>순전파 단계 {index}/{count}: {what} 생성, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="82"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="125"/>
         <source> at line {line}: {code}</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="87"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="130"/>
         <source>Backward has not run: run backward to step through it.</source>
         <translation>역전파가 실행되지 않았습니다: 역전파를 실행하면 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="131"/>
         <source>Backward: the engine runs {count} nodes, starting at the output.</source>
         <translation>역전파: 엔진이 출력에서 시작해 노드 {count}개를 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="136"/>
         <source>{what} receives the seed gradient</source>
         <translation>{what}이(가) 시작 기울기(seed gradient)를 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="95"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="138"/>
         <source>{what} accumulates its gradient into .grad</source>
         <translation>{what}이(가) 기울기를 .grad에 누적합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="140"/>
         <source>{what} sums the gradients of its {count} consumers</source>
         <translation>{what}이(가) 자신을 쓴 {count}곳의 기울기를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="142"/>
         <source>{what} receives its gradient</source>
         <translation>{what}이(가) 기울기를 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="146"/>
         <source>. Chain rule: </source>
         <translation>. 연쇄 법칙(chain rule): </translation>
     </message>

@@ -7,6 +7,9 @@ language). English shows the core's text unchanged.
 """
 from __future__ import annotations
 
+import re
+from functools import partial
+
 import networkx as nx
 from PySide6.QtCore import QCoreApplication
 
@@ -49,17 +52,57 @@ def _phrases() -> list[tuple[str, str]]:
         ("(kept by retain_grad)", translate("ChainRule", "(kept by retain_grad)")),
         ("(not kept)", translate("ChainRule", "(not kept)")),
         ("grad in =", translate("ChainRule", "grad in =")),
+        ("(the other input)", translate("ChainRule", "(the other input)")),
+        ("negation: the input gets −grad_out", translate("ChainRule", "negation: the input gets −grad_out")),
+        ("d(eˣ)/dx = eˣ, the result itself", translate("ChainRule", "d(eˣ)/dx = eˣ, the result itself")),
+        ("clamp lets grad_out through where the input was inside the bounds, else 0",
+         translate("ChainRule", "clamp lets grad_out through where the input was inside the bounds, else 0")),
+        ("transpose: the gradient is transposed back",
+         translate("ChainRule", "transpose: the gradient is transposed back")),
+        ("grad_out transposed (grad_outᵀ)", translate("ChainRule", "grad_out transposed (grad_outᵀ)")),
+        ("permute: the gradient's axes are put back",
+         translate("ChainRule", "permute: the gradient's axes are put back")),
+        ("grad_out with its axes put back", translate("ChainRule", "grad_out with its axes put back")),
+        ("view: the same numbers, reshaped back", translate("ChainRule", "view: the same numbers, reshaped back")),
+        ("reshape: the same numbers, reshaped back",
+         translate("ChainRule", "reshape: the same numbers, reshaped back")),
+        ("grad_out reshaped to the input's shape", translate("ChainRule", "grad_out reshaped to the input's shape")),
+        ("expand: the copies' gradients are summed back",
+         translate("ChainRule", "expand: the copies' gradients are summed back")),
+        ("grad_out summed over the expanded dims", translate("ChainRule", "grad_out summed over the expanded dims")),
+        ("to()/copy: the gradient goes back to the input's device and dtype",
+         translate("ChainRule", "to()/copy: the gradient goes back to the input's device and dtype")),
+        ("copy: the gradient goes back to the source unchanged",
+         translate("ChainRule", "copy: the gradient goes back to the source unchanged")),
     ]
     return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def _patterns() -> list[tuple[re.Pattern[str], str]]:
+    """(pattern of a chain-rule phrase holding a name or a count, its translated template)."""
+    return [
+        (re.compile(r"AccumulateGrad adds the (?P<count>\d+) gradients arriving into (?P<name>\S+?)\.grad"),
+         translate("ChainRule", "AccumulateGrad adds the {count} gradients arriving into {name}.grad")),
+        (re.compile(r"grad_out where (?P<x>\S+) was not clamped, else 0"),
+         translate("ChainRule", "grad_out where {x} was not clamped, else 0")),
+        (re.compile(r"grad_out where (?P<x>\S+) > 0, else 0"), translate("ChainRule", "grad_out where {x} > 0, else 0")),
+        (re.compile(r"(?P<d>∂\S+/∂\S+) applied to grad_out"), translate("ChainRule", "{d} applied to grad_out")),
+    ]
 
 
 def localize(text: str) -> str:
     """Return chain-rule or values text with its English phrases translated."""
     if english():
         return text
+    for pattern, template in _patterns():
+        text = pattern.sub(partial(_fill, template), text)
     for source, target in _phrases():
         text = text.replace(source, target)
     return text
+
+
+def _fill(template: str, match: re.Match[str]) -> str:
+    return template.format(**match.groupdict())
 
 
 def step_caption(graph: nx.DiGraph, step: StepView) -> str:
