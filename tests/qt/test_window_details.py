@@ -113,15 +113,16 @@ def test_a_meta_gradient_writes_no_none_on_the_graph_or_in_the_inspector(window,
 def test_the_modules_tree_names_each_modules_class(window, load):
     load(example("sequential_branches.py"))
     items = window.modules.items()
-    classes = {path: item.text(1) for path, item in items.items()}
+    classes = {path: item.text(2) for path, item in items.items()}
     # nn.Sequential(nn.Linear(4, 8), TwoBranch(8), nn.ReLU(), nn.Linear(8, 2)); TwoBranch has
     # left = Sequential(Linear, Tanh) and right = Linear
     assert classes["0"] == "Linear" and classes["1"] == "TwoBranch" and classes["3"] == "Linear"
     assert classes["1.left"] == "Sequential" and classes["1.right"] == "Linear"
     assert items["1"].text(0) == "1" and items["1.left"].text(0) == "left"
     tree = window.modules.tree
-    assert tree.headerItem().text(1) == "Class"
-    assert tree.columnWidth(1) >= tree.fontMetrics().horizontalAdvance("TwoBranch")
+    assert [tree.headerItem().text(c) for c in range(3)] == ["Module", "Nodes", "Class"]
+    # the names stay readable: the module column is as wide as its longest name needs
+    assert tree.columnWidth(0) >= tree.sizeHintForColumn(0) > tree.fontMetrics().horizontalAdvance("right")
 
 
 def test_the_leaves_table_fits_its_dock_at_1024x700(qtbot, qt_runner):

@@ -210,8 +210,23 @@ class GraphView(QGraphicsView):
             return
         self.setTransform(QTransform.fromScale(readable, readable))
         view_h = self.viewport().height() / readable
-        self.centerOn(QPointF(rect.center().x(), rect.top() + view_h / 2 - 12 / readable))
+        centre_x = self._top_nodes_centre(rect.top() + view_h, rect.center().x())
+        self.centerOn(QPointF(centre_x, rect.top() + view_h / 2 - 12 / readable))
         self.zoomChanged.emit(self.zoom())
+
+    def _top_nodes_centre(self, bottom: float, default: float) -> float:
+        """Return the horizontal centre of the nodes starting above ``bottom`` (what a first
+        view of the graph's top shows), not of the whole rectangle: wide value badges can reach
+        far beside the nodes (``default`` when there are none)."""
+        scene = self.scene()
+        if not isinstance(scene, GraphScene):
+            return default
+        band = QRectF()
+        for item in scene.node_items.values():
+            rect = item.scene_rect()
+            if rect.top() < bottom:
+                band = band.united(rect)
+        return band.center().x() if not band.isNull() else default
 
     def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None:
         """Zoom and scroll so ``rect`` (scene coordinates) fills the viewport."""

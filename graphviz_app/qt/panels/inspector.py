@@ -268,7 +268,8 @@ class InspectorPanel(QWidget):
                 ("dtype", str(data.get("dtype") or "?")),
                 ("device", str(data.get("device") or "?")),
             ], words)
-            self._group("Forward value" + suffix, summary_rows(data.get("value")), words)
+            value = [row for row in summary_rows(data.get("value")) if row[0] not in ("shape", "dtype")]
+            self._group("Forward value" + suffix, value, words)  # shape and dtype: just above
             grad = edge_gradient(graph, producer, consumer)
             if grad:
                 rows = summary_rows(grad)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,7 +24,9 @@ from ..plain_text import plain_tooltip
 translate = QCoreApplication.translate
 
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
-NAME, CLASS, NODES = 0, 1, 2
+NAME, NODES, CLASS = 0, 1, 2
+NAME_SHARE = 0.6
+"""The module column takes up to this share of the tree's width; the class gets the rest."""
 
 
 class ModulesPanel(QWidget):
@@ -37,15 +39,17 @@ class ModulesPanel(QWidget):
         self.document = document
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("modulesTree")
-        self.tree.setHeaderLabels([translate("Modules", "Module"), translate("Modules", "Class"),
-                                   translate("Modules", "Nodes")])
-        self.tree.header().setStretchLastSection(False)
-        self.tree.header().setSectionResizeMode(NAME, self.tree.header().ResizeMode.Stretch)
-        self.tree.header().setSectionResizeMode(CLASS, self.tree.header().ResizeMode.ResizeToContents)
+        self.tree.setHeaderLabels([translate("Modules", "Module"), translate("Modules", "Nodes"),
+                                   translate("Modules", "Class")])
+        # the module's name first (never squeezed out), its node count, then its class in what
+        # width is left (elided, the full name in the tooltip)
+        self.tree.header().setStretchLastSection(True)
+        self.tree.header().setSectionResizeMode(NAME, self.tree.header().ResizeMode.Interactive)
         self.tree.header().setSectionResizeMode(NODES, self.tree.header().ResizeMode.ResizeToContents)
         self.tree.setToolTip("Check a module to draw it as a single node; uncheck to expand it.\n"
                              "Double-click a module to show it in the graph.")
         self.tree.itemChanged.connect(self._item_changed)
+        self.tree.itemExpanded.connect(lambda _item: self.fit_columns())  # deeper names in sight
         self.tree.itemDoubleClicked.connect(
             lambda item, _col: self.moduleActivated.emit(item.data(0, PATH_ROLE))
         )
@@ -90,6 +94,17 @@ class ModulesPanel(QWidget):
             palette.setColor(QPalette.ColorRole.Window, QColor("#9a9da1"))
         self.tree.setPalette(palette)
 
+    def fit_columns(self) -> None:
+        """Give the module column its names' width, up to ``NAME_SHARE`` of the tree."""
+        self.tree.resizeColumnToContents(NAME)
+        limit = int(self.tree.viewport().width() * NAME_SHARE)
+        if self.tree.isVisible() and limit > 0 and self.tree.columnWidth(NAME) > limit:
+            self.tree.setColumnWidth(NAME, limit)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
+
     def items(self) -> dict[str, QTreeWidgetItem]:
         """Return the tree item of each module path."""
         return dict(self._items)
@@ -115,7 +130,7 @@ class ModulesPanel(QWidget):
             parent = self._items.get(parent_path)
             name = path[len(parent_path) + 1:] if parent_path else path
             kind = str(types.get(path) or "") if isinstance(types, dict) else ""
-            item = QTreeWidgetItem([name, kind, str(counts.get(path, 0))])
+            item = QTreeWidgetItem([name, str(counts.get(path, 0)), kind])
             item.setData(0, PATH_ROLE, path)
             item.setToolTip(0, plain_tooltip(f"{path} ({kind})" if kind else path))
             if kind:
@@ -129,8 +144,6 @@ class ModulesPanel(QWidget):
             self._items[path] = item
         self._reorder()
         self.tree.expandToDepth(1)
-        self.tree.resizeColumnToContents(CLASS)
-        self.tree.resizeColumnToContents(NODES)
         has = bool(modules)
         self.empty.setText(translate("Modules", "No graph loaded.") if graph is None else
                            translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."))
@@ -139,6 +152,7 @@ class ModulesPanel(QWidget):
         self.hint.setVisible(has)
         for w in (self.collapse_button, self.depth_box, self.expand_button):
             w.setEnabled(has)
+        self.fit_columns()
         self._updating = False
         self.sync_checks()
 
