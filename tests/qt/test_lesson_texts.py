@@ -79,3 +79,15 @@ def test_the_lessons_menu_and_card_read_in_korean(korean, window, load):
     assert card.guide_title.text() == "그래프 읽는 법"
     # The script is the course's, as written.
     assert read_lesson(example("basic_autograd.py")).topic.startswith("autograd records every operation")
+
+
+def test_the_no_grad_lesson_shows_its_card_beside_its_explanation(korean, window, qtbot):
+    """no_grad.py builds no graph on purpose: its card shows in a fresh window anyway, next to
+    the Korean explanation of what happened."""
+    from .conftest import LOAD_TIMEOUT_MS
+
+    with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(example("no_grad.py"))
+    assert window.docks["lesson"].isVisible()
+    assert window.lesson.topic.text().startswith("no_grad.py: torch.no_grad() 안에서는 autograd가")
+    assert "스크립트가 autograd 그래프를 만들지 않았습니다: 12번째 줄의 연산이" in window.view.placeholder

@@ -124,9 +124,13 @@ class LessonCard(QWidget):
 
     def refresh(self) -> None:
         """Show the lesson of the document's script when it is a bundled lesson."""
-        path = self.document.path
+        self.show_lesson_of(self.document.path)
+
+    def show_lesson_of(self, path: Path | None) -> None:
+        """Show the lesson of ``path`` when it is a bundled lesson (also when it then fails to
+        load: the no_grad lesson is about a script that builds no graph)."""
         lesson = None
-        if path is not None and path.suffix == ".py" and path.parent == examples_dir().resolve():
+        if path is not None and path.suffix == ".py" and path.resolve().parent == examples_dir().resolve():
             lesson = read_lesson(path)
         if lesson is not None:
             lesson = translated(lesson)

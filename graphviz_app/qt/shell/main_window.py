@@ -203,6 +203,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         c.loadFailed.connect(self._load_failed)
         c.opened.connect(self.update_recent_menu)
+        c.opened.connect(self.lesson.show_lesson_of)  # a lesson's card shows even if its run fails
         c.busyChanged.connect(a.cancel.setEnabled)
         c.statusMessage.connect(self._show_status)
         c.graphvizMissing.connect(self._graphviz_missing)
