@@ -266,3 +266,32 @@ def test_a_tall_graphs_first_view_shows_its_top_nodes_not_the_badges_beside_them
         assert abs(seen.center().x() - band.center().x()) < 1
     finally:
         win.close()
+
+
+def test_a_very_tall_graphs_minimap_is_stretched_to_a_usable_width(window, load, qtbot, write_script):
+    """A chain of 150 ops is ~40 times taller than wide: at the map's 150 px height the picture
+    would be 3 px wide; it is stretched to MIN_PICTURE and a click still lands where it points."""
+    from graphviz_app.qt.canvas.minimap import MIN_FRAME, MIN_PICTURE
+
+    load(write_script("""
+        import torch
+        x = torch.ones(2, requires_grad=True)
+        for _ in range(150):
+            x = x * 1.01
+        y = x.sum()
+    """, "long_chain.py"))
+    window.document.set_values(False)
+    view, minimap, scene = window.view, window.view.minimap, window.scene
+    view.set_zoom(1.0)
+    qtbot.waitUntil(minimap.isVisible)
+    graph = scene.graph_rect
+    assert graph.height() > 30 * graph.width()
+    picture = minimap.picture_rect()
+    assert picture.width() == MIN_PICTURE and picture.height() > 100
+    frame = minimap.frame_rect()
+    assert frame.width() >= MIN_FRAME and frame.height() >= MIN_FRAME
+    bottom = QPointF(picture.center().x(), picture.bottom() - 2)
+    qtbot.mouseClick(minimap, Qt.MouseButton.LeftButton, pos=bottom.toPoint())
+    last = max(scene.node_items.values(), key=lambda i: i.scene_rect().bottom())
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert seen.intersects(last.scene_rect())  # the end of the chain is in sight
