@@ -498,9 +498,14 @@ class _Placement:
             piece, origin, depth = stack.pop()
             self._place(piece, origin, depth, stack)
         edges = []
+        arrows = self.arrows
         for index, edge in enumerate(self.display.edges):
+            parts = self.parts[index]
+            if len(parts) == 1:  # both ends in one piece: most edges
+                edges.append(EdgePath(edge.source, edge.target, tuple(parts[0][1]), arrows.get(index)))
+                continue
             spline: list[Point] = []
-            for _, points in sorted(self.parts[index], key=lambda part: part[0]):
+            for _, points in sorted(parts, key=lambda part: part[0]):
                 if spline:
                     _smooth_join(spline, points)
                     spline.extend(points[1:])
