@@ -1700,7 +1700,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="139"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -1744,7 +1744,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="447"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="448"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -1759,32 +1759,32 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="446"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="447"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="468"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="469"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="494"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="495"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="613"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="620"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -1829,58 +1829,58 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="40"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="42"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="40"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="43"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="41"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="42"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="56"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="60"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="61"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="62"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="63"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="61"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="65"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="67"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="66"/>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="136"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="149"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="148"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -2288,6 +2288,16 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="108"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="114"/>
+        <source>Run backward</source>
+        <translation>역전파 실행</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="116"/>
+        <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
+        <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="119"/>

@@ -242,6 +242,12 @@ def test_the_timeline_hint_play_button_about_box_and_missing_graphviz_read_in_ko
         window.timeline.refresh()
         assert window.timeline.caption.text() == "스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다."
         assert window.timeline.play_action.text() == "재생"
+        from graphviz_app.qt.panels.timeline import TimelinePanel
+
+        fresh = TimelinePanel(window.document)  # built in Korean, as at start-up
+        assert fresh.run_backward_button.text() == "역전파 실행"
+        assert fresh.run_backward_button.toolTip().startswith("스크립트를 다시 실행하고")
+        fresh.deleteLater()
         box = show_about(window)
         assert box.windowTitle() == "graphviz_app 정보"
         assert "PyTorch autograd가 스크립트에서 기록한 그래프" in box.text()

@@ -111,10 +111,10 @@ class TimelinePanel(QWidget):
         self.speed.setCurrentIndex(DEFAULT_SPEED)
         self.speed.currentIndexChanged.connect(lambda _i: self.timer.setInterval(self.interval()))
         self.timer.setInterval(self.interval())
-        self.run_backward_button = QPushButton("Run backward", self)
+        self.run_backward_button = QPushButton(self.tr("Run backward"), self)
         self.run_backward_button.setObjectName("runBackwardButton")
-        self.run_backward_button.setToolTip("Run the script again and call backward on its output, "
-                                            "to record the gradients (one click)")
+        self.run_backward_button.setToolTip(self.tr("Run the script again and call backward on its output, "
+                                                    "to record the gradients (one click)"))
         self.run_backward_button.clicked.connect(self.request_backward)
         self.show_all_button = QPushButton(self.tr("Show all"), self)
         self.show_all_button.setToolTip(self.tr("Stop stepping: show the whole graph"))
