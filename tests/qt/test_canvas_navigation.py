@@ -100,6 +100,8 @@ def test_the_minimap_hides_while_the_graph_fits_and_frames_the_visible_area(wind
     qtbot.waitUntil(minimap.isVisible)
     port = view.viewport().geometry()
     assert port.contains(minimap.geometry())  # in the viewport's corner, over no scrollbar
+    # small beside the graph: at most 28 % of the viewport each way
+    assert minimap.width() <= 0.28 * port.width() + 1 and minimap.height() <= 0.28 * port.height() + 1
     assert minimap.geometry().bottom() > port.center().y() and minimap.geometry().right() > port.center().x()
     assert_frame_matches(window)
     view.zoom_by(1.6)  # zoom in: a smaller frame

@@ -23,6 +23,9 @@ translate = QCoreApplication.translate
 
 MAX_SIZE = QSize(200, 150)
 """The map's largest size in pixels; a tall or wide graph gets a narrower one."""
+VIEW_SHARE = 0.28
+"""The map takes at most this share of the viewport's width and height (a small window keeps
+most of its canvas for the graph)."""
 MIN_SIDE = 36
 """The map's shortest side in pixels (a very tall graph still gets a usable strip)."""
 MARGIN = 10
@@ -97,14 +100,16 @@ class Minimap(QWidget):
         rect = self.graph_rect()
         if rect.isEmpty():
             return
-        inner_w, inner_h = MAX_SIZE.width() - 2 * PADDING, MAX_SIZE.height() - 2 * PADDING
+        port = self.view.viewport().geometry()
+        most_w = max(MIN_SIDE, min(MAX_SIZE.width(), int(port.width() * VIEW_SHARE)))
+        most_h = max(MIN_SIDE, min(MAX_SIZE.height(), int(port.height() * VIEW_SHARE)))
+        inner_w, inner_h = most_w - 2 * PADDING, most_h - 2 * PADDING
         scale = min(inner_w / rect.width(), inner_h / rect.height())
         width = max(MIN_SIDE, round(rect.width() * scale) + 2 * PADDING)
         height = max(MIN_SIDE, round(rect.height() * scale) + 2 * PADDING)
         if self.size() != QSize(width, height):
             self.resize(width, height)
             self._pixmap = None
-        port = self.view.viewport().geometry()
         self.move(port.right() - width - MARGIN + 1, port.bottom() - height - MARGIN + 1)
 
     # -- geometry ------------------------------------------------------------------------------
