@@ -298,3 +298,22 @@ def test_the_memory_limit_a_timeout_and_a_crash_are_explained_in_korean(window, 
     fail_with(window, qtbot, write_script("import ctypes\nctypes.string_at(0)\n", "segfault.py"))
     crash = "스크립트가 비정상 종료되어(SIGSEGV) 그 프로세스가 끝났습니다. 앱은 괜찮습니다."
     assert crash in window.view.placeholder and crash in problems_text(window)
+
+
+def test_a_layout_without_graphviz_is_explained_in_korean(window, load, qtbot, tmp_path, monkeypatch, korean):
+    from graphviz_app.core.graph import dumps_graph
+    from graphviz_app.resources import example
+
+    load(example("basic_autograd.py"))
+    saved = tmp_path / "basic.json"
+    saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
+    window.document.clear()
+    monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
+    try:
+        fail_with(window, qtbot, saved)
+    finally:
+        monkeypatch.undo()
+    assert "PATH에서 Graphviz의 'dot' 프로그램을 찾지 못했습니다." in window.messages.plain_text()
+    assert window.view.placeholder.startswith("Graphviz의 'dot' 프로그램을 찾지 못해 그래프를 배치할 수 없습니다.")
+    assert "sudo apt-get install graphviz" in window.view.placeholder
+    window.graphviz_box.close()
