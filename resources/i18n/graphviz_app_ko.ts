@@ -1759,9 +1759,50 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="258"/>
+        <source>Open a PyTorch script or a saved graph</source>
+        <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="259"/>
+        <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
+        <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="281"/>
+        <source>No recent files</source>
+        <translation>최근 파일 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="289"/>
+        <source>{path} no longer exists; it was removed from the recent files.</source>
+        <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="379"/>
+        <source>Expand {module}</source>
+        <translation>{module} 펼치기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="389"/>
+        <source>Collapse {module}</source>
+        <translation>{module} 접기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="386"/>
+        <source>Copy Label</source>
+        <translation>레이블 복사</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="447"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="460"/>
+        <source>Graphviz is missing</source>
+        <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="469"/>
@@ -1774,17 +1815,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="550"/>
+        <source>this saved graph was recorded without backward</source>
+        <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="551"/>
+        <source>no script is open</source>
+        <translation>열린 스크립트가 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="552"/>
+        <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
+        <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
+        <source>Nothing to export yet: open a script or a graph first.</source>
+        <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="609"/>
+        <source>Copied the view to the clipboard.</source>
+        <translation>보기를 클립보드에 복사했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="615"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="620"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="620"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -1821,7 +1887,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="57"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="60"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>

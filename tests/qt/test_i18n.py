@@ -259,3 +259,22 @@ def test_the_timeline_hint_play_button_about_box_and_missing_graphviz_read_in_ko
         install_translators(qapp, "en")
     window.timeline.refresh()
     assert window.timeline.caption.text() == "Open a script to step through its forward and backward passes."
+
+
+def test_the_windows_own_remarks_read_in_korean(window, qapp):
+    """Nothing to export, no backward to run, the recent-files menu: the main window's own
+    sentences, in Korean."""
+    from graphviz_app.qt.i18n import install_translators
+
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        assert window.export_dialog() is None
+        window._run_backward_now()
+        window.update_recent_menu()
+        recent = [a.text() for a in window.actions_.recent_menu.actions()]
+    finally:
+        install_translators(qapp, "en")
+    text = window.messages.plain_text()
+    assert "아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요." in text
+    assert "역전파를 실행할 수 없습니다: 열린 스크립트가 없습니다. 실행하려면 스크립트(.py)를 여세요." in text
+    assert recent[0] == "최근 파일 없음"

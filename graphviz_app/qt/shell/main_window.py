@@ -255,8 +255,8 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Open a PyTorch script or a saved graph", self.settings.last_dir(),
-            "PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)",
+            self, translate("MainWindow", "Open a PyTorch script or a saved graph"), self.settings.last_dir(),
+            translate("MainWindow", "PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)"),
         )
         if path:
             self.settings.set_last_dir(Path(path).parent)
@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
             action.setStatusTip(path)
             action.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
         if not files:
-            empty = menu.addAction("No recent files")
+            empty = menu.addAction(translate("MainWindow", "No recent files"))
             empty.setEnabled(False)
         menu.addSeparator()
         menu.addAction(self.actions_.clear_recent)
@@ -286,7 +286,7 @@ class MainWindow(QMainWindow):
     def _open_recent(self, path: str) -> None:
         if not Path(path).exists():
             self.settings.remove_recent(path)
-            self.messages.error(f"{path} no longer exists; it was removed from the recent files.")
+            self.messages.error(translate("MainWindow", "{path} no longer exists; it was removed from the recent files.").format(path=path))
             self.update_recent_menu()
             return
         self.open_path(path)
@@ -376,17 +376,17 @@ class MainWindow(QMainWindow):
             dnode = doc.display.nodes[item.display_id]
             module = dnode.module
             if dnode.kind == "module" and module:
-                menu.addAction(f"Expand {module}", partial(doc.expand, module))
+                menu.addAction(translate("MainWindow", "Expand {module}").format(module=module), partial(doc.expand, module))
             elif module:
                 parts = module.split(".")
                 for i in range(len(parts), 0, -1):
                     path = ".".join(parts[:i])
-                    menu.addAction(f"Collapse {path}", partial(doc.collapse, path))
+                    menu.addAction(translate("MainWindow", "Collapse {module}").format(module=path), partial(doc.collapse, path))
             text = "\n".join(dnode.label)
-            menu.addAction("Copy Label", partial(QGuiApplication.clipboard().setText, text))
+            menu.addAction(translate("MainWindow", "Copy Label"), partial(QGuiApplication.clipboard().setText, text))
             menu.addSeparator()
         elif isinstance(item, ClusterItem):
-            menu.addAction(f"Collapse {item.name}", partial(doc.collapse, item.name))
+            menu.addAction(translate("MainWindow", "Collapse {module}").format(module=item.name), partial(doc.collapse, item.name))
             menu.addSeparator()
         for a in (self.actions_.fit, self.actions_.copy_image, self.actions_.export):
             menu.addAction(a)
@@ -457,7 +457,7 @@ class MainWindow(QMainWindow):
         """Say once per window, in a box, that Graphviz must be installed."""
         if self.graphviz_box is not None:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, "Graphviz is missing", text,
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("MainWindow", "Graphviz is missing"), text,
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName("graphvizMissingBox")
         box.open()
@@ -547,8 +547,9 @@ class MainWindow(QMainWindow):
         path = self.controller.source
         if path is None or path.suffix.lower() != ".py" or not path.exists():
             self.timeline.cancel_backward_request()
-            what = "this saved graph was recorded without backward" if path else "no script is open"
-            self.messages.info(f"Cannot run backward: {what}. Open the script (.py) to run it.")
+            what = (translate("MainWindow", "this saved graph was recorded without backward") if path
+                    else translate("MainWindow", "no script is open"))
+            self.messages.info(translate("MainWindow", "Cannot run backward: {what}. Open the script (.py) to run it.").format(what=what))
             return
         self.controller.run(path, backward=True)
 
@@ -593,7 +594,7 @@ class MainWindow(QMainWindow):
     # -- export --------------------------------------------------------------------------------
     def export_dialog(self) -> ExportDialog | None:
         if self.document.graph is None:
-            self.messages.error("Nothing to export yet: open a script or a graph first.")
+            self.messages.error(translate("MainWindow", "Nothing to export yet: open a script or a graph first."))
             return None
         dialog = ExportDialog(self, self.document, self.settings)
         dialog.exported.connect(lambda path, notes: self.controller.report_export(path, notes))
@@ -605,7 +606,7 @@ class MainWindow(QMainWindow):
         """Put the visible part of the graph on the clipboard as an image."""
         image = render_view_image(self.view)
         QGuiApplication.clipboard().setImage(image)
-        self.statusBar().showMessage("Copied the view to the clipboard.", 4000)
+        self.statusBar().showMessage(translate("MainWindow", "Copied the view to the clipboard."), 4000)
 
     # -- status ----------------------------------------------------------------------------------
     def update_status(self) -> None:
