@@ -1267,6 +1267,11 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="380"/>
+        <source>{module}  (collapsed module)</source>
+        <translation>{module}  (접힌 모듈)</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="399"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
@@ -1577,6 +1582,36 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="115"/>
+        <source>No graph loaded.</source>
+        <translation>불러온 그래프가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="119"/>
+        <source>1 leaf tensor.</source>
+        <translation>리프 텐서 1개.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="120"/>
+        <source>{count} leaf tensors.</source>
+        <translation>리프 텐서 {count}개.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="122"/>
+        <source> Click a row to find it in the graph; click a header to sort.</source>
+        <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="123"/>
+        <source> Gradients appear after Run backward (Ctrl+B).</source>
+        <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="138"/>
+        <source>The gradient holds NaN or Inf values</source>
+        <translation>기울기에 NaN이나 Inf 값이 있습니다</translation>
     </message>
 </context>
 <context>
@@ -1910,6 +1945,13 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>노드</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="49"/>
+        <source>Check a module to draw it as a single node; uncheck to expand it.
+Double-click a module to show it in the graph.</source>
+        <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
+모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/panels/modules.py" line="60"/>
         <source>depth </source>
         <translation>깊이 </translation>
@@ -2241,24 +2283,69 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>연산, 이름, 모듈 검색…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="50"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="44"/>
+        <source>Find nodes by op (AddBackward0), variable/parameter name or module (Ctrl+F). Enter: next match, Shift+Enter: previous, Esc: clear.</source>
+        <translation>연산(AddBackward0), 변수/파라미터 이름, 모듈로 노드를 찾습니다(Ctrl+F). Enter: 다음, Shift+Enter: 이전, Esc: 지우기.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="51"/>
         <source>Previous match (Shift+Enter)</source>
         <translation>이전 결과 (Shift+Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="53"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="54"/>
         <source>Next match (Enter)</source>
         <translation>다음 결과 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="106"/>
         <source>no match</source>
         <translation>결과 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="109"/>
         <source>{index} of {count}</source>
         <translation>{count}개 중 {index}</translation>
+    </message>
+</context>
+<context>
+    <name>SourcePanel</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="183"/>
+        <source>No script</source>
+        <translation>스크립트 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="186"/>
+        <source>Open the script this graph came from</source>
+        <translation>이 그래프를 만든 스크립트 열기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="247"/>
+        <source>The script&apos;s name is not a valid path: it was not read.</source>
+        <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="254"/>
+        <source>Read {script}</source>
+        <translation>{script} 읽기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="260"/>
+        <source>This saved graph names the script it came from; it is not read until you ask.</source>
+        <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="263"/>
+        <source>No script: open a .py file to see its source here.</source>
+        <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="266"/>
+        <source>{path}
+Click a line to select the ops it created</source>
+        <translation>{path}
+줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
 </context>
 <context>

@@ -278,3 +278,20 @@ def test_the_windows_own_remarks_read_in_korean(window, qapp):
     assert "아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요." in text
     assert "역전파를 실행할 수 없습니다: 열린 스크립트가 없습니다. 실행하려면 스크립트(.py)를 여세요." in text
     assert recent[0] == "최근 파일 없음"
+
+
+def test_the_source_leaves_and_inspector_panels_read_in_korean(window, load, qapp):
+    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.resources import example
+
+    load(example("retain_grad.py"))
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        window.leaves.refresh()
+        leaves = window.leaves.hint.text()
+        window.source.load(None)
+        source = window.source.title.text()
+    finally:
+        install_translators(qapp, "en")
+    assert leaves.startswith("리프 텐서 2개. 행을 클릭하면 그래프에서 찾아 주고")
+    assert source == "스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다."

@@ -377,7 +377,7 @@ class InspectorPanel(QWidget):
 
     def _show_module(self, graph: nx.DiGraph, dnode: Any) -> None:
         members = [m for m in dnode.members if m in graph]
-        self.title.setText(f"{dnode.module}  (collapsed module)")
+        self.title.setText(translate("Inspector", "{module}  (collapsed module)").format(module=dnode.module))
         ops = Counter(graph.nodes[m].get("op") or "?" for m in members)
         devices = Counter(graph.nodes[m].get("device") or "?" for m in members)
         params = [graph.nodes[m] for m in members if graph.nodes[m].get("kind") == "leaf"]

@@ -112,13 +112,15 @@ class LeavesPanel(QWidget):
         self.table.setSortingEnabled(False)
         self.table.setRowCount(0)
         if graph is None:
-            self.hint.setText("No graph loaded.")
+            self.hint.setText(translate("Leaves", "No graph loaded."))
             return
         rows = leaf_rows(graph)
         has_grads = self.document.has_gradients()
+        count = (translate("Leaves", "1 leaf tensor.") if len(rows) == 1
+                 else translate("Leaves", "{count} leaf tensors.").format(count=len(rows)))
         self.hint.setText(
-            f"{len(rows)} leaf tensor{'s' * (len(rows) != 1)}. Click a row to find it in the graph; click a header to sort."
-            + ("" if has_grads else " Gradients appear after Run backward (Ctrl+B).")
+            count + translate("Leaves", " Click a row to find it in the graph; click a header to sort.")
+            + ("" if has_grads else translate("Leaves", " Gradients appear after Run backward (Ctrl+B)."))
         )
         self.table.setRowCount(len(rows))
         warn = QColor(colors.WARNING_COLOR)
@@ -133,7 +135,7 @@ class LeavesPanel(QWidget):
                     item.setToolTip(f"{text}  {cells[SHAPE][0]}  {cells[DEVICE][0]}")
                 if bad and c == 3:
                     item.setForeground(warn)
-                    item.setToolTip("The gradient holds NaN or Inf values")
+                    item.setToolTip(translate("Leaves", "The gradient holds NaN or Inf values"))
                 self.table.setItem(r, c, item)
         self.table.setSortingEnabled(True)
         self._devices = len({cells[DEVICE][0] for _, cells, _ in rows})

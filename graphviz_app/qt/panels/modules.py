@@ -46,8 +46,8 @@ class ModulesPanel(QWidget):
         self.tree.header().setStretchLastSection(True)
         self.tree.header().setSectionResizeMode(NAME, self.tree.header().ResizeMode.Interactive)
         self.tree.header().setSectionResizeMode(NODES, self.tree.header().ResizeMode.ResizeToContents)
-        self.tree.setToolTip("Check a module to draw it as a single node; uncheck to expand it.\n"
-                             "Double-click a module to show it in the graph.")
+        self.tree.setToolTip(translate("Modules", "Check a module to draw it as a single node; uncheck to "
+                                       "expand it.\nDouble-click a module to show it in the graph."))
         self.tree.itemChanged.connect(self._item_changed)
         self.tree.itemExpanded.connect(lambda _item: self.fit_columns())  # deeper names in sight
         self.tree.itemDoubleClicked.connect(

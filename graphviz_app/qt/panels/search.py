@@ -41,8 +41,9 @@ class SearchBar(QWidget):
         self.edit.setPlaceholderText(translate("Search", "Search op, name or module…"))
         self.edit.setClearButtonEnabled(True)
         self.edit.setMinimumWidth(150)
-        self.edit.setToolTip("Find nodes by op (AddBackward0), variable/parameter name or module "
-                             "(Ctrl+F). Enter: next match, Shift+Enter: previous, Esc: clear.")
+        self.edit.setToolTip(translate("Search", "Find nodes by op (AddBackward0), variable/parameter name "
+                                       "or module (Ctrl+F). Enter: next match, Shift+Enter: previous, "
+                                       "Esc: clear."))
         self.count = QLabel("", self)
         self.count.setMinimumWidth(44)
         self.prev_button = QToolButton(self)

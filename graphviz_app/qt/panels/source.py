@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import networkx as nx
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
@@ -29,12 +29,15 @@ from ...core.saved_graph import read_source_safely
 from ...errors import GraphvizAppError
 from ..document import Document
 from ..plain_text import plain_label, plain_tooltip
+from ..words import error_text
 
 STEP_LINE = "#fff2a8"
 SELECTED_LINE = "#dbe8fb"
 ERROR_LINE = "#ffd7d9"
 SOURCE_PEN = look.SELECTION_COLOR
 OPEN_GRAPH_SCRIPT = "Open the script this graph came from"
+
+translate = QCoreApplication.translate
 
 
 def _resolved(file: str) -> str | None:
@@ -177,10 +180,10 @@ class SourcePanel(QWidget):
         self.clicked_line: int | None = None
         self._lines: dict[int, list[str]] = {}
         self._line_of: dict[str, int] = {}
-        self.title = plain_label(QLabel("No script", self))  # file names come from the data
+        self.title = plain_label(QLabel(translate("SourcePanel", "No script"), self))  # file names come from the data
         self.title.setObjectName("sourceTitle")
         self.title.setWordWrap(True)
-        self.open_script_button = QPushButton(OPEN_GRAPH_SCRIPT, self)
+        self.open_script_button = QPushButton(translate("SourcePanel", "Open the script this graph came from"), self)
         self.open_script_button.setObjectName("openGraphScript")
         self.open_script_button.hide()
         self.open_script_button.clicked.connect(self.open_graph_script)
@@ -238,28 +241,30 @@ class SourcePanel(QWidget):
             try:
                 text = read_source_safely(path)
             except GraphvizAppError as exc:
-                problem = exc.message
+                problem = error_text(exc.message)
                 path = None
             except ValueError:  # a name holding a NUL character
-                problem = "The script's name is not a valid path: it was not read."
+                problem = translate("SourcePanel", "The script's name is not a valid path: it was not read.")
                 path = None
         if path != self.path or self.view.toPlainText() != text:
             self.view.setPlainText(text)
         self.path = Path(path) if path is not None else None
         script = self.graph_script()
         self.open_script_button.setVisible(self.path is None and script is not None)
-        self.open_script_button.setToolTip(plain_tooltip(f"Read {script}" if script else ""))
+        self.open_script_button.setToolTip(plain_tooltip(translate("SourcePanel", "Read {script}").format(script=script) if script else ""))
         if self.path is not None:
             title = self.path.name
         elif problem is not None:
             title = problem
         elif script is not None:
-            title = "This saved graph names the script it came from; it is not read until you ask."
+            title = translate("SourcePanel", "This saved graph names the script it came from; it is not read until "
+                              "you ask.")
         else:
-            title = "No script: open a .py file to see its source here."
+            title = translate("SourcePanel", "No script: open a .py file to see its source here.")
         self.title.setText(title)
         self.title.setToolTip(plain_tooltip(
-            f"{self.path}\nClick a line to select the ops it created" if self.path else ""))
+            translate("SourcePanel", "{path}\nClick a line to select the ops it created").format(path=self.path)
+            if self.path else ""))
 
     def _index_lines(self) -> None:
         doc = self.document
