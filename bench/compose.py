@@ -22,6 +22,9 @@ in one process, in this order:
 * **unchanged**: graphs under the threshold go through one plain ``dot`` run, exactly as before
   (same text, so the same picture); the cell compares ``layout_job`` with ``dot`` alone.
 * ``--baseline``: one plain ``dot -Tjson0`` run of the full-detail graph (capped at ``--cap``).
+* ``--window``: the expand and collapse again, end to end in a real (offscreen) window, to the
+  repainted picture (:mod:`bench.compose_window`: the controller, the scene updated in place).
+* Each first picture starts from the bare graph: no display graph or facts kept from before.
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ import networkx as nx
 
 from graphviz_app.core import compose
 from graphviz_app.core.compose import Composer, anchor_shift, layout_job, should_compose
-from graphviz_app.core.display import ViewOptions, build_display
+from graphviz_app.core.display import GraphFacts, ViewOptions, build_display
 from graphviz_app.core.dot import to_dot
 from graphviz_app.core.gc_pause import settle
 from graphviz_app.core.graph import load_graph_json
@@ -103,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", action="store_true", help="also time one plain dot run")
     parser.add_argument("--cap", type=float, default=30.0, help="seconds allowed to a plain dot run")
+    parser.add_argument("--window", action="store_true",
+                        help="also time expand/collapse in a real offscreen window (bench.compose_window)")
     args = parser.parse_args(argv)
     rows = ["| graph | nodes | edges | clusters | dot runs (distinct pieces) | display graph | "
             "composition | first picture (≤ 2 s) | plain dot |", "|---|---|---|---|---|---|---|---|---|"]
@@ -130,8 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     expanded_view = collapsed.toggled(EXPAND_MODULE)
     composer.compose(build_display(graph, expanded_view))  # the expanded stage seen once
 
+    facts = GraphFacts(graph)  # kept by the window's document for every view of the graph
+
     def toggle(options: ViewOptions) -> None:
-        anchor_shift(shown, composer.compose(build_display(graph, options)), EXPAND_MODULE)
+        anchor_shift(shown, composer.compose(build_display(graph, options, facts)), EXPAND_MODULE)
 
     runs = composer.dot_runs
     expand = median_seconds(lambda: toggle(expanded_view), args.repeat)
@@ -185,6 +192,11 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(rows_growth))
     print("\n### Below the threshold\n")
     print("\n".join(rows_small))
+    if args.window:
+        from . import compose_window
+
+        print("\n### In the window (to the repainted picture)\n\n| | time |\n|---|---|")
+        compose_window.main(["--repeat", str(args.repeat)])
     return 0
 
 

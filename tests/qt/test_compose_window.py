@@ -69,3 +69,26 @@ def test_a_big_graph_opens_at_full_detail_and_expands_in_place(parts, qtbot, tmp
     after = _top_on_screen(widget, module)
     assert abs(after[0] - before[0]) <= 1 and abs(after[1] - before[1]) <= 1  # pixel rounding
     assert controller.composer.dot_runs == runs  # every piece of the expanded view was seen
+
+
+def test_looks_changed_while_an_expand_is_laid_out_reach_every_item(parts, qtbot, tmp_path) -> None:
+    """The scene is updated in place and only its new items get a look, unless the looks
+    changed while the layout ran (here the color mode): then every item is restyled."""
+    document, widget, controller = parts
+    saved = tmp_path / "stack.json"
+    saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+    module = "stages.2.7"
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    scene = widget.graph_scene
+    before = {did: item.look_key for did, item in scene.node_items.items()}
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.expand(module)
+        document.set_color_mode("op")  # while the expanded view is being laid out
+    shown = {did: item.look_key for did, item in scene.node_items.items()}
+    assert shown["n0"] != before["n0"]  # the input leaf, kept, recolored by op type
+    assert all(look is not None for look in shown.values())
+    controller.restyle()  # a full pass changes nothing: every item had its look already
+    assert {did: item.look_key for did, item in scene.node_items.items()} == shown

@@ -4,6 +4,7 @@ build of the new layout draws."""
 from __future__ import annotations
 
 import pytest
+from core.graphs import shared_leaf_chain
 from core.test_compose import residual_stack
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
@@ -11,6 +12,8 @@ from PySide6.QtGui import QColor
 from graphviz_app.core import colors
 from graphviz_app.core.compose import Composer
 from graphviz_app.core.display import ViewOptions, build_display
+from graphviz_app.core.dot import to_dot
+from graphviz_app.core.layout import layout
 from graphviz_app.qt.canvas.items import EdgeItem
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene
@@ -121,3 +124,18 @@ def test_a_relayout_of_another_graph_builds_afresh(qtbot, stack) -> None:
     assert counts.moved == 0
     assert counts.made == len(scene.node_items) + len(scene.edge_items) + len(scene.cluster_items)
     assert scene.graph is other
+
+
+def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot) -> None:
+    """Not only module toggles: split leaf copies (``n1~3``) appear and vanish, one plain
+    ``dot`` run each, and the scene still matches a fresh build item for item."""
+    graph = shared_leaf_chain(40, 8)
+    views = []
+    for options in (ViewOptions(), ViewOptions(split_hubs=False), ViewOptions(collapsed=frozenset({"cell"}))):
+        display = build_display(graph, options)
+        views.append((display, layout(to_dot(display, graph))))
+    scene = _fresh(*views[0], graph)
+    for display, laid in (views[1], views[2], views[0]):
+        scene.relayout(display, laid, graph)
+        scene.apply_styles(colors.node_colors(graph, "device"), None, only=())
+        assert _drawing(scene) == _drawing(_fresh(display, laid, graph))
