@@ -194,6 +194,40 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "This graphviz_app graph is malformed ({error}): every node needs an "
                                      "'id' and every edge a 'source' and a 'target'. Re-export it with "
                                      "graphviz_app."),
+    # -- export (core/export.py, qt/shell/export_dialog.py) -------------------------------------
+    QT_TRANSLATE_NOOP("Explanation", "Unknown color mode {mode}; use one of {modes}."),
+    QT_TRANSLATE_NOOP("Explanation", "The image scale must be a positive number, not {scale}."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: {shown} is not a supported file type. Use one "
+                                     "of: {suffixes}."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: it is a folder. Give a file name, e.g. "
+                                     "{example}."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: it is the graph's own input file ({kept}), "
+                                     "which the export would overwrite. Choose another output name."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: the folder {folder} does not exist. Create it "
+                                     "first or choose another folder."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: {folder} is a file, not a folder. Choose "
+                                     "another folder."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: it exists and is not a regular file (a FIFO, "
+                                     "device or socket), so it is not replaced. Choose another output "
+                                     "name."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: the file exists and is read-only, so it is "
+                                     "not replaced. Make it writable, or choose another name."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot write {path}: the folder {folder} is not writable ({reason}). "
+                                     "Choose a folder you can write to, or fix its permissions."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot write {path}: {reason}. Check the disk space and the folder's "
+                                     "permissions, or choose another file."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: {reason}."),
+    QT_TRANSLATE_NOOP("Explanation", "Cannot export {path}: {error}"),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote an empty {format} file."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote an incomplete PDF file (it was stopped or failed)."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote an SVG file that is not well-formed XML ({error}); it "
+                                     "was not saved."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote a file that is not an SVG document; it was not saved."),
+    QT_TRANSLATE_NOOP("Explanation", "Graphviz did not write a valid PNG file ({name})."),
+    QT_TRANSLATE_NOOP("Explanation", "Choose a file name to export to."),
+    QT_TRANSLATE_NOOP("Explanation", "{name} is not an export format: end the name with {suffixes}."),
+    QT_TRANSLATE_NOOP("Explanation", "You cannot write to {folder} (permission denied)."),
+    QT_TRANSLATE_NOOP("Explanation", "Nothing to export: no graph is open."),
     # -- layout (core/layout.py, core/compose.py) -----------------------------------------------
     QT_TRANSLATE_NOOP("Explanation", "Graphviz's 'dot' program was not found on PATH. Install Graphviz: "
                                      "'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install "

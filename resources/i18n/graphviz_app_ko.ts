@@ -1040,168 +1040,354 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
+        <source>Unknown color mode {mode}; use one of {modes}.</source>
+        <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="199"/>
+        <source>The image scale must be a positive number, not {scale}.</source>
+        <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="200"/>
+        <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="202"/>
+        <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="204"/>
+        <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="206"/>
+        <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="208"/>
+        <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
+        <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
+        <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="215"/>
+        <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
+        <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="217"/>
+        <source>Cannot write {path}: {reason}. Check the disk space and the folder&apos;s permissions, or choose another file.</source>
+        <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="219"/>
+        <source>Cannot export to {path}: {reason}.</source>
+        <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
+        <source>Cannot export {path}: {error}</source>
+        <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="221"/>
+        <source>Graphviz wrote an empty {format} file.</source>
+        <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="222"/>
+        <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
+        <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="223"/>
+        <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
+        <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="225"/>
+        <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
+        <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="226"/>
+        <source>Graphviz did not write a valid PNG file ({name}).</source>
+        <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <source>Choose a file name to export to.</source>
+        <translation>내보낼 파일 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="228"/>
+        <source>{name} is not an export format: end the name with {suffixes}.</source>
+        <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="229"/>
+        <source>You cannot write to {folder} (permission denied).</source>
+        <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="230"/>
+        <source>Nothing to export: no graph is open.</source>
+        <translation>내보낼 것이 없습니다: 열린 그래프가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="201"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="235"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="203"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="237"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="239"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="207"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="241"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="209"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="243"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="211"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="212"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="246"/>
         <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
         <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="247"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="216"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="250"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="217"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="251"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="252"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="219"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
         <source>Internal error: {error}</source>
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="226"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="260"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="261"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="229"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="263"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="230"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="264"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="231"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="265"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="233"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="267"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="235"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="269"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="236"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="270"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="237"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="271"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="240"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="241"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="275"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="242"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="276"/>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO(이름 있는 파이프)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="243"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
         <source>a device</source>
         <translation>장치 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="244"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
         <source>a socket</source>
         <translation>소켓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
         <source>not a regular file</source>
         <translation>일반 파일이 아닌 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="247"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="281"/>
         <source>a &apos;{suffix}&apos; file</source>
         <translation>&apos;{suffix}&apos; 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="248"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
         <source>a file without a suffix</source>
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="250"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="284"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="251"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="52"/>
+        <source>PNG image</source>
+        <translation>PNG 이미지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="53"/>
+        <source>SVG vector image</source>
+        <translation>SVG 벡터 이미지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="54"/>
+        <source>PDF document</source>
+        <translation>PDF 문서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="55"/>
+        <source>DOT source (Graphviz)</source>
+        <translation>DOT 소스(Graphviz)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="56"/>
+        <source>JSON graph (reopen without running code)</source>
+        <translation>JSON 그래프(코드를 실행하지 않고 다시 열기)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="162"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="229"/>
+        <source>Export Graph</source>
+        <translation>그래프 내보내기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="169"/>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="176"/>
+        <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
+        <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="182"/>
+        <source>The image uses the current color mode, highlights and collapsed modules.</source>
+        <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="188"/>
+        <source>Format:</source>
+        <translation>형식:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="189"/>
+        <source>File:</source>
+        <translation>파일:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="190"/>
+        <source>PNG scale:</source>
+        <translation>PNG 배율:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="192"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="257"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="262"/>
+        <source>Export</source>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="249"/>
+        <source>Exporting…</source>
+        <translation>내보내는 중…</translation>
     </message>
 </context>
 <context>

@@ -27,7 +27,7 @@ SOURCES = [
     "core/graph.py", "core/layout.py", "core/compose.py", "core/export.py",
 ]
 """Where the window's explanations are written."""
-MESSAGE_ARG = {"ScriptError": 1, "GraphvizAppError": 0, "LayoutError": 0, "FileKind": 2}
+MESSAGE_ARG = {"ScriptError": 1, "GraphvizAppError": 0, "LayoutError": 0, "ExportError": 0, "FileKind": 2}
 """The calls that carry an explanation, and the position of its text."""
 OPTIONAL = {"where", "seen", "hint", "devices"}
 """Variables holding an optional part of a sentence (sampled empty; their forms are checked
@@ -317,3 +317,19 @@ def test_a_layout_without_graphviz_is_explained_in_korean(window, load, qtbot, t
     assert window.view.placeholder.startswith("Graphviz의 'dot' 프로그램을 찾지 못해 그래프를 배치할 수 없습니다.")
     assert "sudo apt-get install graphviz" in window.view.placeholder
     window.graphviz_box.close()
+
+
+def test_the_export_dialog_and_its_refusals_read_in_korean(window, load, qtbot, tmp_path, korean):
+    from graphviz_app.resources import example
+
+    load(example("basic_autograd.py"))
+    dialog = window.export_dialog()
+    assert dialog.windowTitle() == "그래프 내보내기"
+    assert dialog.format.itemText(0) == "PNG 이미지 (.png)"
+    target = tmp_path / "missing" / "graph.png"
+    dialog.path.setText(str(target))
+    dialog.export()
+    qtbot.waitUntil(lambda: dialog.error.isVisible(), timeout=10_000)
+    assert dialog.error.text() == (f"{target}(으)로 내보낼 수 없습니다: 폴더 {target.parent}이(가) 없습니다. "
+                                   "먼저 만들거나 다른 폴더를 고르세요.")
+    dialog.reject()

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QComboBox,
@@ -33,6 +33,9 @@ from ...resources import resources_dir
 from ..document import Document
 from ..jobs import Task
 from ..settings import Settings
+from ..words import error_text
+
+translate = QCoreApplication.translate
 
 FORMATS = {
     "png": "PNG image",
@@ -41,6 +44,18 @@ FORMATS = {
     "dot": "DOT source (Graphviz)",
     "json": "JSON graph (reopen without running code)",
 }
+
+
+def format_names() -> dict[str, str]:
+    """:data:`FORMATS` in the window's language."""
+    names = {
+        "png": translate("ExportDialog", "PNG image"),
+        "svg": translate("ExportDialog", "SVG vector image"),
+        "pdf": translate("ExportDialog", "PDF document"),
+        "dot": translate("ExportDialog", "DOT source (Graphviz)"),
+        "json": translate("ExportDialog", "JSON graph (reopen without running code)"),
+    }
+    return {key: names.get(key, name) for key, name in FORMATS.items()}
 
 
 def proposed_folder(settings: Settings, source: Path | None) -> Path:
@@ -144,37 +159,37 @@ class ExportDialog(QDialog):
     def __init__(self, parent: QWidget, document: Document, settings: Settings) -> None:
         super().__init__(parent)
         self.setObjectName("exportDialog")
-        self.setWindowTitle("Export Graph")
+        self.setWindowTitle(translate("ExportDialog", "Export Graph"))
         self.document, self.settings = document, settings
         self.format = QComboBox(self)
-        for key, name in FORMATS.items():
+        for key, name in format_names().items():
             self.format.addItem(f"{name} (.{key})", key)
         self.path = QLineEdit(self)
         self.path.setMinimumWidth(380)
-        browse = QPushButton("Browse…", self)
+        browse = QPushButton(translate("ExportDialog", "Browse…"), self)
         browse.clicked.connect(self._browse)
         self.scale = QDoubleSpinBox(self)
         self.scale.setRange(0.25, 8.0)
         self.scale.setSingleStep(0.5)
         self.scale.setSuffix(" ×")
         self.scale.setValue(settings.png_scale())
-        self.scale.setToolTip("PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides")
+        self.scale.setToolTip(translate("ExportDialog", "PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides"))
         self.error = QLabel(self)
         self.error.setObjectName("exportError")
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d93025;")
         self.error.hide()
-        note = QLabel("The image uses the current color mode, highlights and collapsed modules.", self)
+        note = QLabel(translate("ExportDialog", "The image uses the current color mode, highlights and collapsed modules."), self)
         note.setWordWrap(True)
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
         form = QFormLayout()
-        form.addRow("Format:", self.format)
-        form.addRow("File:", row)
-        form.addRow("PNG scale:", self.scale)
+        form.addRow(translate("ExportDialog", "Format:"), self.format)
+        form.addRow(translate("ExportDialog", "File:"), row)
+        form.addRow(translate("ExportDialog", "PNG scale:"), self.scale)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.export_button = self.buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button = self.buttons.addButton(translate("ExportDialog", "Export"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.export)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -208,12 +223,14 @@ class ExportDialog(QDialog):
 
     def _browse(self) -> None:
         fmt = self.format.currentData()
-        filters = ";;".join(f"{name} (*.{key})" for key, name in FORMATS.items())
-        selected = f"{FORMATS[fmt]} (*.{fmt})"
-        path, chosen = QFileDialog.getSaveFileName(self, "Export Graph", self.path.text(), filters, selected)
+        names = format_names()
+        filters = ";;".join(f"{name} (*.{key})" for key, name in names.items())
+        selected = f"{names[fmt]} (*.{fmt})"
+        path, chosen = QFileDialog.getSaveFileName(self, translate("ExportDialog", "Export Graph"), self.path.text(),
+                                                   filters, selected)
         if path:
             if not Path(path).suffix:
-                key = next((k for k, n in FORMATS.items() if chosen.startswith(n)), fmt)
+                key = next((k for k, n in names.items() if chosen.startswith(n)), fmt)
                 path += f".{key}"
             self.path.setText(path)
 
@@ -229,20 +246,20 @@ class ExportDialog(QDialog):
         self.run.finished.connect(self._finished)
         self.run.failed.connect(lambda error: self.show_error(error.message))
         self.export_button.setEnabled(False)
-        self.export_button.setText("Exporting…")
+        self.export_button.setText(translate("ExportDialog", "Exporting…"))
         self.run.start()
         return self.run
 
     def show_error(self, message: str) -> None:
-        self.error.setText(message)
+        self.error.setText(error_text(message))
         self.error.show()
         self.export_button.setEnabled(True)
-        self.export_button.setText("Export")
+        self.export_button.setText(translate("ExportDialog", "Export"))
 
     def _finished(self, path: str, notices: list[str]) -> None:
         self.settings.set_export_dir(Path(path).parent)
         self.export_button.setEnabled(True)
-        self.export_button.setText("Export")
+        self.export_button.setText(translate("ExportDialog", "Export"))
         self.exported.emit(path, notices)
         self.accept()
 
