@@ -332,6 +332,19 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
 </context>
 <context>
+    <name>BusyOverlay</name>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="382"/>
+        <source>Running…</source>
+        <translation>실행 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="387"/>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
+</context>
+<context>
     <name>ChainRule</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/step_text.py" line="29"/>

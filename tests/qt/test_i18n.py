@@ -295,3 +295,15 @@ def test_the_source_leaves_and_inspector_panels_read_in_korean(window, load, qap
         install_translators(qapp, "en")
     assert leaves.startswith("리프 텐서 2개. 행을 클릭하면 그래프에서 찾아 주고")
     assert source == "스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다."
+
+
+def test_the_busy_overlay_reads_in_korean(window, qapp):
+    from graphviz_app.qt.canvas.view import BusyOverlay
+    from graphviz_app.qt.i18n import install_translators
+
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        overlay = BusyOverlay(window.view)  # as a new window builds it
+    finally:
+        install_translators(qapp, "en")
+    assert overlay.cancel_button.text() == "취소" and overlay.label.text() == "실행 중…"

@@ -5,7 +5,7 @@ Mouse handling is delegated to the interaction modes of :mod:`.interactions` (as
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPalette, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -379,12 +379,12 @@ class BusyOverlay(QFrame):
         pal.setColor(QPalette.ColorRole.Window, pal.color(QPalette.ColorRole.ToolTipBase))
         pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.ToolTipText))
         self.setPalette(pal)
-        self.label = plain_label(QLabel("Running…", self))  # shows file names
+        self.label = plain_label(QLabel(QCoreApplication.translate("BusyOverlay", "Running…"), self))  # shows file names
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 0)
         self.progress.setFixedWidth(120)
         self.progress.setTextVisible(False)
-        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button = QPushButton(QCoreApplication.translate("BusyOverlay", "Cancel"), self)
         self.cancel_button.setObjectName("cancelRunButton")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 8, 6)
