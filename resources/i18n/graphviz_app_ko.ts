@@ -1719,7 +1719,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>leaf tensor</source>
-        <translation>잎 텐서(leaf)</translation>
+        <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/words.py" line="88"/>
@@ -2367,7 +2367,7 @@ Double-click a module to show it in the graph.</source>
     <message>
         <location filename="../../graphviz_app/qt/panels/problems.py" line="90"/>
         <source>The leaf</source>
-        <translation>잎 텐서</translation>
+        <translation>리프 텐서</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/problems.py" line="92"/>
@@ -2451,7 +2451,7 @@ Double-click a module to show it in the graph.</source>
     <message>
         <location filename="../../graphviz_app/qt/shell/restart.py" line="85"/>
         <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
-        <translation>graphviz_app이 기본 레슨으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
+        <translation>graphviz_app이 기본 수업으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
