@@ -333,3 +333,13 @@ def test_the_export_dialog_and_its_refusals_read_in_korean(window, load, qtbot, 
     assert dialog.error.text() == (f"{target}(으)로 내보낼 수 없습니다: 폴더 {target.parent}이(가) 없습니다. "
                                    "먼저 만들거나 다른 폴더를 고르세요.")
     dialog.reject()
+
+
+def test_a_failed_reload_is_explained_in_korean_on_the_banner(window, load, qtbot, write_script, korean):
+    path = write_script("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n", "lesson.py")
+    load(path)
+    path.write_text("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum(\n", encoding="utf-8")
+    fail_with(window, qtbot, path)
+    banner = window.view.banner_text()
+    assert banner is not None and "스크립트의 3번째 줄에 문법 오류가 있습니다: " in banner
+    assert window.document.graph is not None  # the last good graph, under the banner
