@@ -25,6 +25,7 @@ def test_restart_now_starts_the_app_again_on_the_same_file(window, load, qtbot):
     window.settings.set_language("en")
     basic = example("basic_autograd.py")
     load(basic)
+    window.settings.set_arguments(basic, "--epochs 2")  # the script's arguments, kept for the new app
     offer = choose_language(window, "ko").restart_offer
     assert offer is not None and offer.isVisible()
     assert "한국어" in offer.text()
@@ -34,6 +35,7 @@ def test_restart_now_starts_the_app_again_on_the_same_file(window, load, qtbot):
     offer.restart_button.click()
     assert launched == [[sys.executable, "-m", "graphviz_app", str(basic.resolve())]]
     assert Settings().language() == "ko"  # saved before the new app reads it
+    assert Settings().arguments(basic) == "--epochs 2"
     assert not window.isVisible()
 
 
