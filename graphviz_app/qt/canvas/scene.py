@@ -265,26 +265,26 @@ class GraphScene(QGraphicsScene):
             self.display = display
             fresh_clusters: list[ClusterItem] = []
             clusters: dict[str, ClusterItem] = {}
-            for box in layout.clusters:
-                item = self.cluster_items.pop(box.name, None)
-                label = box.label or box.name
-                if item is not None and item.label == label:
-                    if item.place(QRectF(box.x, box.y, box.width, box.height)):
+            for cbox in layout.clusters:
+                frame = self.cluster_items.pop(cbox.name, None)
+                label = cbox.label or cbox.name
+                if frame is not None and frame.label == label:
+                    if frame.place(QRectF(cbox.x, cbox.y, cbox.width, cbox.height)):
                         counts.moved += 1
                     else:
                         counts.reshaped += 1
                 else:
-                    if item is not None:
-                        self.removeItem(item)
+                    if frame is not None:
+                        self.removeItem(frame)
                         counts.dropped += 1
-                    item = ClusterItem(box.name, QRectF(box.x, box.y, box.width, box.height), label,
-                                       box.name.count(".") + 1)
-                    self.addItem(item)
-                    fresh_clusters.append(item)
+                    frame = ClusterItem(cbox.name, QRectF(cbox.x, cbox.y, cbox.width, cbox.height), label,
+                                        cbox.name.count(".") + 1)
+                    self.addItem(frame)
+                    fresh_clusters.append(frame)
                     counts.made += 1
-                clusters[box.name] = item
-            for item in self.cluster_items.values():
-                self.removeItem(item)
+                clusters[cbox.name] = frame
+            for frame in self.cluster_items.values():
+                self.removeItem(frame)
                 counts.dropped += 1
             self.cluster_items = clusters
             self._fresh_clusters.extend(fresh_clusters)
@@ -295,13 +295,15 @@ class GraphScene(QGraphicsScene):
                 dnode = display.nodes.get(did)
                 if dnode is None:
                     continue
-                item = self.node_items.pop(did, None)
-                if item is not None and old_nodes.get(did) == dnode and item.size() == (box.width, box.height):
-                    item.move_to(box.x, box.y)
+                kept = self.node_items.pop(did, None)
+                if (kept is not None and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
+                        and kept.size() == (box.width, box.height)):
+                    kept.move_to(box.x, box.y)
+                    item = kept
                     counts.moved += 1
                 else:
-                    if item is not None:
-                        self._drop_node(item)
+                    if kept is not None:
+                        self._drop_node(kept)
                         counts.dropped += 1
                     item = self._node_item(dnode, box, graph)
                     self._fresh.append(did)
@@ -309,8 +311,8 @@ class GraphScene(QGraphicsScene):
                     for member in dnode.members:
                         by_member.setdefault(member, []).append(item)
                 nodes[did] = item
-            for item in self.node_items.values():
-                self._drop_node(item)
+            for gone in self.node_items.values():
+                self._drop_node(gone)
                 counts.dropped += 1
             self.node_items = nodes
 
@@ -324,17 +326,18 @@ class GraphScene(QGraphicsScene):
                 dedge = dedges.get(key)
                 graph_edges = dedge.graph_edges if dedge else ()
                 waiting = old_edges.get(key)
-                edge = waiting.pop(0) if waiting else None
-                if (edge is not None and edge.graph_edges == graph_edges and edge.label == (
+                old_edge = waiting.pop(0) if waiting else None
+                if (old_edge is not None and old_edge.graph_edges == graph_edges and old_edge.label == (
                         path.label.strip() if path.label else None)
                         and self._display_edges.get(key) == dedge):
-                    if edge.reshape(path.points, path.arrow):
+                    if old_edge.reshape(path.points, path.arrow):
                         counts.moved += 1
                     else:
                         counts.reshaped += 1
+                    edge = old_edge
                 else:
-                    if edge is not None:
-                        self._drop_edge(edge)
+                    if old_edge is not None:
+                        self._drop_edge(old_edge)
                         counts.dropped += 1
                     edge = self._edge_item(path, graph_edges)
                     self._fresh_edges.append(edge)
@@ -482,9 +485,9 @@ class GraphScene(QGraphicsScene):
                 for item in self._by_member.get(member, ()):
                     seen[item.display_id] = item
             for did in self._fresh:  # made by a relayout since the last look: not styled yet
-                item = self.node_items.get(did)
-                if item is not None:
-                    seen[did] = item
+                made = self.node_items.get(did)
+                if made is not None:
+                    seen[did] = made
             targets = seen.items()
         self._fresh = []
         changed = 0
@@ -518,9 +521,9 @@ class GraphScene(QGraphicsScene):
         if full:
             self._style_clusters(dark)
         elif self._fresh_clusters and self._clusters_dark == dark:
-            for item in self._fresh_clusters:
-                if item.scene() is self:
-                    self._style_cluster(item, dark)
+            for frame in self._fresh_clusters:
+                if frame.scene() is self:
+                    self._style_cluster(frame, dark)
             if self.overview is not None:
                 self.overview.invalidate(nodes=False, edges=False, clusters=True)
         self._fresh_clusters = []
