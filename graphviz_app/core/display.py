@@ -20,6 +20,7 @@ from typing import Any
 
 import networkx as nx
 
+from .gc_pause import without_gc
 from .topology import (
     Adjacency,
     ancestors,
@@ -249,6 +250,7 @@ class GraphFacts:
     while its facts are used (graphs are not edited after capture).
     """
 
+    @without_gc
     def __init__(self, graph: nx.DiGraph) -> None:
         self.graph = graph
         self.adjacency = Adjacency(graph)
@@ -298,6 +300,8 @@ class GraphFacts:
         return found
 
 
+@without_gc  # tens of thousands of small objects, none of them cyclic: collections would
+# rescan the graph and the views on screen for nothing (half the time of an expand's rebuild)
 def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
                   facts: GraphFacts | None = None) -> DisplayGraph:
     """Return the display graph of ``graph`` under ``options`` (linear in nodes + edges).
