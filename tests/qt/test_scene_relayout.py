@@ -14,7 +14,7 @@ from graphviz_app.core.compose import Composer
 from graphviz_app.core.display import ViewOptions, build_display
 from graphviz_app.core.dot import to_dot
 from graphviz_app.core.layout import layout
-from graphviz_app.qt.canvas.items import EdgeItem
+from graphviz_app.qt.canvas.items import EdgeItem, translations
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene
 
@@ -139,3 +139,22 @@ def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot) 
         scene.relayout(display, laid, graph)
         scene.apply_styles(colors.node_colors(graph, "device"), None, only=())
         assert _drawing(scene) == _drawing(_fresh(display, laid, graph))
+
+
+def test_translations_find_splines_moved_along_and_those_that_changed_shape(qtbot) -> None:
+    spline = ((0.0, 0.0), (1.0, 2.0), (2.0, 4.0), (3.0, 6.0))
+    arrow = ((3.0, 6.0), (4.0, 7.0), (2.0, 7.0))
+    edge = EdgeItem("a", "b", spline, arrow)
+    moved = tuple((x + 10.0, y - 2.5) for x, y in spline)
+    moved_arrow = tuple((x + 10.0, y - 2.5) for x, y in arrow)
+    bent = moved[:2] + ((12.0, 1.0),) + moved[3:]  # one control point elsewhere
+    assert translations([
+        (edge, moved, moved_arrow),     # moved along: by (10, -2.5)
+        (edge, spline, arrow),          # where it was
+        (edge, bent, moved_arrow),      # changed shape
+        (edge, moved[:1] + moved[1:3], moved_arrow),  # fewer points
+        (edge, moved, moved_arrow[:2]),  # another arrowhead
+    ]) == [(10.0, -2.5), (0.0, 0.0), None, None, None]
+    edge.reshape(moved, moved_arrow, (10.0, -2.5))
+    assert edge.path.elementAt(0).x == 10.0 and edge.path.elementAt(3).y == 3.5
+    assert edge.points == moved and edge.arrow.at(1).x() == 14.0

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
 
+import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -394,13 +396,38 @@ def _spline_path(points: Sequence[tuple[float, float]]) -> QPainterPath:
     return path
 
 
-def _shifted(new: Sequence[tuple[float, float]], old: Sequence[tuple[float, float]],
-             dx: float, dy: float, tolerance: float = 1e-6) -> bool:
-    """True when ``new`` is ``old`` moved by ``(dx, dy)`` (point for point)."""
-    for (x, y), (ox, oy) in zip(new, old):
-        if abs(x - ox - dx) > tolerance or abs(y - oy - dy) > tolerance:
-            return False
-    return True
+TRANSLATION_TOLERANCE = 1e-6
+"""Points (scene units) a moved spline may differ from a translation of the old one by: the
+composed layout adds each module's origin to the same piece coordinates, in floating point."""
+
+
+def translations(pairs: Sequence[tuple[EdgeItem, tuple[tuple[float, float], ...],
+                                       tuple[tuple[float, float], ...]]]) -> list[tuple[float, float] | None]:
+    """For each ``(edge item, new spline points, new arrow points)``, return ``(dx, dy)`` when
+    the new spline and arrowhead are the item's moved by it (point for point, within
+    TRANSLATION_TOLERANCE), else None.  All the edges of a 20,000-node relayout are compared
+    at once (numpy): one Python loop over their points cost 0.25 s."""
+    count = len(pairs)
+    shifts: list[tuple[float, float] | None] = [None] * count
+    same = [i for i, (edge, points, arrow) in enumerate(pairs)
+            if points and len(points) == len(edge.points) and len(arrow) == len(edge.arrow_points)]
+    if not same:
+        return shifts
+    sizes = np.fromiter((len(pairs[i][1]) + len(pairs[i][2]) for i in same), dtype=np.intp, count=len(same))
+    total = int(sizes.sum())
+    new = np.fromiter(chain.from_iterable(chain.from_iterable(chain(pairs[i][1], pairs[i][2]) for i in same)),
+                      dtype=float, count=2 * total).reshape(total, 2)
+    old = np.fromiter(chain.from_iterable(chain.from_iterable(
+        chain(pairs[i][0].points, pairs[i][0].arrow_points) for i in same)), dtype=float, count=2 * total).reshape(total, 2)
+    diff = new - old
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    moved = diff[starts]
+    exact = np.abs(diff - np.repeat(moved, sizes, axis=0)) <= TRANSLATION_TOLERANCE
+    ok = np.logical_and.reduceat(exact.all(axis=1), starts)
+    for i, good, (dx, dy) in zip(same, ok.tolist(), moved.tolist()):
+        if good:
+            shifts[i] = (dx, dy)
+    return shifts
 
 
 class EdgeItem(QGraphicsItem):
@@ -446,33 +473,29 @@ class EdgeItem(QGraphicsItem):
             self._bounds = self._bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
 
     def reshape(self, points: Sequence[tuple[float, float]],
-                arrow: Sequence[tuple[float, float]] | None) -> bool:
-        """Take a new layout's spline: moved along (a translation of the old one, the common
-        case when a module elsewhere was toggled) or redrawn. Returns True when it was only
-        moved."""
+                arrow: Sequence[tuple[float, float]] | None,
+                shift: tuple[float, float] | None) -> None:
+        """Take a new layout's spline: ``shift`` is how far it moved when it is the old one
+        translated (the common case when a module elsewhere was toggled; :func:`translations`
+        finds it), None when it changed shape (it is redrawn)."""
         points = tuple(points)
         arrow_points = tuple(arrow) if arrow else ()
-        old = self.points
-        if points == old and arrow_points == self.arrow_points:
-            return True  # where it was
-        if (points and len(points) == len(old) and len(arrow_points) == len(self.arrow_points)):
-            dx, dy = points[0][0] - old[0][0], points[0][1] - old[0][1]
-            if (_shifted(points, old, dx, dy) and _shifted(arrow_points, self.arrow_points, dx, dy)):
-                if dx or dy:
-                    self.prepareGeometryChange()
-                    self.path.translate(dx, dy)
-                    self.arrow.translate(dx, dy)
-                    self._bounds.translate(dx, dy)
-                    if self.label_pos is not None:
-                        self.label_pos += QPointF(dx, dy)
-                    self.points, self.arrow_points = points, arrow_points
-                return True
+        if shift is not None:
+            dx, dy = shift
+            if dx or dy:
+                self.prepareGeometryChange()
+                self.path.translate(dx, dy)
+                self.arrow.translate(dx, dy)
+                self._bounds.translate(dx, dy)
+                if self.label_pos is not None:
+                    self.label_pos += QPointF(dx, dy)
+            self.points, self.arrow_points = points, arrow_points
+            return
         self.prepareGeometryChange()
         if self.label:
             self.label_pos = None  # placed again along the new path
         self._shape(points, arrow)
         self.update()
-        return False
 
     def _label_rect(self) -> QRectF:
         fm = QFontMetricsF(self._label_font)

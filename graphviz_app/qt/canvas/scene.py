@@ -8,6 +8,7 @@ ways: display id -> item (``node_items``), graph node id -> items (``items_for``
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +25,7 @@ from ...core.gc_pause import gc_paused, settle
 from ...core.look import NodeStyle, ViewState
 from ...core.stepping import format_number
 from ..words import badge_text
-from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
+from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
@@ -105,6 +106,9 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
                      "apart, so each far input is drawn where it was made")
     lines.append("Click for details in the Inspector")
     return "\n".join(lines)
+
+
+Point = tuple[float, float]
 
 
 @dataclass
@@ -321,6 +325,7 @@ class GraphScene(QGraphicsScene):
                 old_edges.setdefault((edge.source, edge.target), []).append(edge)
             dedges = {(e.source, e.target): e for e in display.edges}
             edges: list[EdgeItem] = []
+            surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]] = []
             for path in layout.edges:
                 key = (path.source, path.target)
                 dedge = dedges.get(key)
@@ -330,10 +335,7 @@ class GraphScene(QGraphicsScene):
                 if (old_edge is not None and old_edge.graph_edges == graph_edges and old_edge.label == (
                         path.label.strip() if path.label else None)
                         and self._display_edges.get(key) == dedge):
-                    if old_edge.reshape(path.points, path.arrow):
-                        counts.moved += 1
-                    else:
-                        counts.reshaped += 1
+                    surviving.append((old_edge, tuple(path.points), tuple(path.arrow) if path.arrow else ()))
                     edge = old_edge
                 else:
                     if old_edge is not None:
@@ -343,6 +345,13 @@ class GraphScene(QGraphicsScene):
                     self._fresh_edges.append(edge)
                     counts.made += 1
                 edges.append(edge)
+            shifts = translations(surviving)  # all at once: which moved along, which changed shape
+            for (edge, points, arrow), shift in zip(surviving, shifts):
+                edge.reshape(points, arrow, shift)
+                if shift is not None:
+                    counts.moved += 1
+                else:
+                    counts.reshaped += 1
             for waiting in old_edges.values():
                 for edge in waiting:
                     self._drop_edge(edge)
@@ -363,6 +372,10 @@ class GraphScene(QGraphicsScene):
                 fresh: list[QGraphicsItem] = [*fresh_clusters, *self._fresh_edges]
                 fresh.extend(nodes[did] for did in self._fresh if did in nodes)
                 set_detail_painted(fresh, False)
+        # The new display graph, layout and items are long-lived, like those settle() freezes
+        # after a build: exempt them from later collections too (gc.freeze() alone is cheap;
+        # a full collection here would cost a second at 20,000 nodes).
+        gc.freeze()
         return counts
 
     def _node_item(self, dnode: Any, box: Any, graph: nx.DiGraph) -> NodeItem:
