@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from graphviz_app.qt.settings import Settings
-from graphviz_app.qt.shell.restart import reopened_file, restart_command, restart_pythonpath
+from graphviz_app.qt.shell.restart import launch_detached, reopened_file, restart_command, restart_pythonpath
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -48,6 +48,17 @@ def test_the_restart_command_runs_this_graphviz_app(tmp_path):
     done = subprocess.run([*command, "--help"], env=env, cwd=tmp_path, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0 and "usage: graphviz-app" in done.stdout
+
+
+def test_a_detached_launch_really_starts_the_command(qtbot, tmp_path):
+    """The launcher Restart Now uses, on a command that writes a file instead of opening a
+    window: it starts, outlives nothing of ours, and sees this graphviz_app first on its path."""
+    out = tmp_path / "started.txt"
+    code = "import os, sys; open(sys.argv[1], 'w').write(os.environ['PYTHONPATH'])"
+    assert launch_detached([sys.executable, "-c", code, str(out)])
+    qtbot.waitUntil(lambda: out.exists() and bool(out.read_text()), timeout=30_000)
+    assert out.read_text().split(os.pathsep)[0] == restart_pythonpath().split(os.pathsep)[0]
+    assert not launch_detached([str(tmp_path / "no-such-program")])
 
 
 def test_later_or_a_failed_launch_keeps_the_window(window, load, qtbot):

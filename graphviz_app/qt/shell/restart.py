@@ -57,8 +57,7 @@ def launch_detached(command: list[str]) -> bool:
     env.insert("PYTHONPATH", restart_pythonpath())
     process.setProcessEnvironment(env)
     process.setWorkingDirectory(os.getcwd())
-    started, _pid = process.startDetached()
-    return bool(started)
+    return bool(process.startDetached())
 
 
 class RestartOffer(QMessageBox):
