@@ -91,3 +91,23 @@ def test_the_no_grad_lesson_shows_its_card_beside_its_explanation(korean, window
     assert window.docks["lesson"].isVisible()
     assert window.lesson.topic.text().startswith("no_grad.py: torch.no_grad() 안에서는 autograd가")
     assert "스크립트가 autograd 그래프를 만들지 않았습니다: 12번째 줄의 연산이" in window.view.placeholder
+
+
+def test_a_narrow_card_wraps_the_korean_text_to_its_width(korean, qtbot):
+    """A long word (requires_grad=True) never widens the card past the dock: every other line
+    wraps to the width the dock gives it, and the text's full height is shown."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from graphviz_app.qt.document import Document
+    from graphviz_app.qt.panels.lesson import LessonCard
+
+    card = LessonCard(Document())
+    qtbot.addWidget(card)
+    card.show_lesson_of(example("basic_autograd.py"))
+    card.resize(170, 600)
+    card.show()
+    qtbot.waitExposed(card)
+    scroll = card.findChild(QScrollArea)
+    qtbot.waitUntil(lambda: scroll.widget().width() <= scroll.viewport().width())
+    body = card.body
+    assert body.height() >= body.heightForWidth(body.width()) > 5 * body.fontMetrics().height()

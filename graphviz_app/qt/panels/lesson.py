@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from ...core.lessons import Lesson, lessons, read_lesson
 from ...resources import examples_dir, resources_dir
@@ -109,6 +109,9 @@ class LessonCard(QWidget):
         layout = QVBoxLayout(inner)
         layout.setContentsMargins(8, 6, 8, 6)
         for widget in (self.topic, self.body, self.guide_title, self.guide):
+            # The card's width is the dock's: a long word (requires_grad=True) is cut, never
+            # widening the card past the dock (which would cut every line).
+            widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             layout.addWidget(widget)
         layout.addStretch(1)
         scroll = QScrollArea(self)
