@@ -327,7 +327,10 @@ def _replace(text: str, templates: tuple[str, ...], *, whole: bool) -> str:
                 values["changes"] = "; ".join(fragment(part) for part in values["changes"].split("; "))
             if values.get("devices"):  # " (cpu and meta)": a list, written the language's way
                 values["devices"] = values["devices"].replace(" and ", ", ").lstrip()
-            return target.format(**values)
+            try:
+                return target.format(**values)
+            except (KeyError, IndexError, ValueError):  # a translation naming a value wrongly
+                return match.group(0)
 
         text = pattern.sub(fill, text)
     return text

@@ -343,3 +343,12 @@ def test_a_failed_reload_is_explained_in_korean_on_the_banner(window, load, qtbo
     banner = window.view.banner_text()
     assert banner is not None and "스크립트의 3번째 줄에 문법 오류가 있습니다: " in banner
     assert window.document.graph is not None  # the last good graph, under the banner
+
+
+def test_a_translation_naming_a_value_wrongly_leaves_the_english(korean, monkeypatch):
+    from graphviz_app.qt import explanations
+
+    wrong = {"No such file: {path}.": "파일이 없습니다: {paht}."}
+    real = explanations.translate
+    monkeypatch.setattr(explanations, "translate", lambda ctx, text: wrong.get(text) or real(ctx, text))
+    assert error_text("No such file: /tmp/x.py.") == "No such file: /tmp/x.py."
