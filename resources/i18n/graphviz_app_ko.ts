@@ -1934,7 +1934,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="139"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="142"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -2434,42 +2434,42 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Restart</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="76"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="75"/>
         <source>Restart graphviz_app</source>
         <translation>graphviz_app 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="77"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="76"/>
         <source>The window will read in {language} after a restart. Restart now?</source>
         <translation>다시 시작하면 창이 {language}(으)로 표시됩니다. 지금 다시 시작할까요?</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="79"/>
         <source>graphviz_app starts again on {name} and opens it again (a script runs again with the arguments remembered for it); your settings are kept. The current step and expanded modules start over.</source>
         <translation>graphviz_app이 다시 시작하면서 {name}을(를) 다시 엽니다(스크립트는 기억해 둔 인수로 다시 실행됩니다). 설정은 그대로 유지됩니다. 현재 단계와 펼친 모듈은 처음 상태로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="84"/>
         <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
         <translation>graphviz_app이 기본 수업으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="86"/>
         <source>Restart Now</source>
         <translation>지금 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="88"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
         <source>Later</source>
         <translation>나중에</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="96"/>
         <source>The language changes at the next start.</source>
         <translation>언어는 다음에 시작할 때 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="106"/>
         <source>graphviz_app could not be started again ({command}); this window stays open. Close it and start graphviz_app yourself to see the new language.</source>
         <translation>graphviz_app을 다시 시작하지 못했습니다({command}). 이 창은 열린 채로 둡니다. 새 언어로 보려면 창을 닫고 graphviz_app을 직접 시작하세요.</translation>
     </message>
