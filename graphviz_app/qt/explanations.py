@@ -263,6 +263,9 @@ FRAGMENTS: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "Line {line}"),
     QT_TRANSLATE_NOOP("Explanation", "The script"),
     QT_TRANSLATE_NOOP("Explanation", "line {line}: `{code}`"),
+    # {doing} when graphviz_app itself failed
+    QT_TRANSLATE_NOOP("Explanation", "walking the graph"),
+    QT_TRANSLATE_NOOP("Explanation", "recording the backward pass"),
     # {why} the script could not start
     QT_TRANSLATE_NOOP("Explanation", "its set-up failed (the output below shows where)"),
     # {headline} of a saved graph's error
@@ -286,7 +289,7 @@ FRAGMENTS: tuple[str, ...] = (
 )
 """Words core puts into a sentence's value (each matched as the whole value)."""
 
-NESTED = frozenset({"where", "headline", "seen", "what", "special", "shown", "choices", "stderr", "why"})
+NESTED = frozenset({"where", "headline", "seen", "what", "special", "shown", "choices", "stderr", "why", "doing"})
 """The values that are core's words themselves, explained in turn by :data:`FRAGMENTS`."""
 
 _VALUE = {"line": r"\d+", "exception": r"[\w.]+", "count": r"\d+", "call": r"\d+", "last": r"\d+",

@@ -799,7 +799,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="87"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
-        <translation>graphviz_app이 다음 작업 중에 실패했습니다: {doing} ({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
+        <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="91"/>
@@ -1253,76 +1253,86 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="267"/>
+        <source>walking the graph</source>
+        <translation>그래프 따라가기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="268"/>
+        <source>recording the backward pass</source>
+        <translation>역전파 기록</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="270"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="269"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="270"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="273"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="271"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="275"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="275"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="276"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO(이름 있는 파이프)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="280"/>
         <source>a device</source>
         <translation>장치 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="281"/>
         <source>a socket</source>
         <translation>소켓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
         <source>not a regular file</source>
         <translation>일반 파일이 아닌 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="281"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="284"/>
         <source>a &apos;{suffix}&apos; file</source>
         <translation>&apos;{suffix}&apos; 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
         <source>a file without a suffix</source>
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="284"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="288"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
     </message>

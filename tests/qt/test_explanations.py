@@ -352,3 +352,11 @@ def test_a_translation_naming_a_value_wrongly_leaves_the_english(korean, monkeyp
     real = explanations.translate
     monkeypatch.setattr(explanations, "translate", lambda ctx, text: wrong.get(text) or real(ctx, text))
     assert error_text("No such file: /tmp/x.py.") == "No such file: /tmp/x.py."
+
+
+def test_a_failure_of_graphviz_app_itself_says_so_in_korean(korean):
+    """What capture was doing is core's word too (diagnose.CaptureBug's message)."""
+    message = ("graphviz_app failed while recording the backward pass (KeyError: 3). This is a bug in "
+               "graphviz_app, not in the script; please report it with the traceback below.")
+    assert error_text(message) == ("graphviz_app이 역전파 기록 중에 실패했습니다(KeyError: 3). 스크립트가 아니라 "
+                                   "graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.")
