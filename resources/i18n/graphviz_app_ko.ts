@@ -1762,6 +1762,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
         <source>en</source>
+        <extracomment>The code of this language (&quot;ko&quot;): the lessons&apos; texts are looked up by it.</extracomment>
         <translation>ko</translation>
     </message>
 </context>

@@ -27,7 +27,7 @@ translate = QCoreApplication.translate
 
 def window_language() -> str:
     """The code of the language the window's translation is in ("en" without one)."""
-    # Translators: your language's code ("ko"); the lessons' texts are looked up by it.
+    #: The code of this language ("ko"): the lessons' texts are looked up by it.
     return translate("Language", "en")
 
 
