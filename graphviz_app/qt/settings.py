@@ -210,6 +210,14 @@ class Settings:
     def set_layout_budget(self, seconds: float) -> None:
         self._s.setValue("view/layout_budget", float(seconds))
 
+    def readable_first_view(self) -> bool:
+        """Open a graph of more than a few hundred nodes collapsed to the depth readable at the
+        window's size (``core.first_view``); off: at the detail the cost model allows."""
+        return self._bool("view/readable_first_view", True)
+
+    def set_readable_first_view(self, on: bool) -> None:
+        self._s.setValue("view/readable_first_view", bool(on))
+
     def language(self) -> str:
         """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""
         value = self._text("view/language", "system")

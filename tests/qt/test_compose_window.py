@@ -25,7 +25,9 @@ def parts(qtbot, qt_runner):
     messages = MessagesPanel()
     qtbot.addWidget(widget)
     qtbot.addWidget(messages)
-    controller = Controller(document, widget, Settings(), messages, qt_runner)
+    settings = Settings()
+    settings.set_readable_first_view(False)  # the practitioner's choice: every node at once
+    controller = Controller(document, widget, settings, messages, qt_runner)
     yield document, widget, controller
     controller.shutdown()
     widget.graph_scene.stop_animation()
@@ -92,3 +94,25 @@ def test_looks_changed_while_an_expand_is_laid_out_reach_every_item(parts, qtbot
     assert all(look is not None for look in shown.values())
     controller.restyle()  # a full pass changes nothing: every item had its look already
     assert {did: item.look_key for did, item in scene.node_items.items()} == shown
+
+
+def test_by_default_a_big_graph_opens_at_a_readable_depth_and_says_so(parts, qtbot, tmp_path) -> None:
+    """The learner's default: 1,803 nodes at full detail are a sliver in a 900 x 700 view, so the
+    graph opens with its blocks collapsed (depth 3 draws 300 block boxes, more than two screens of
+    nodes; depth 2 draws the 6 stages ``stages.<i>``, plus x, Pow and Mean), and Messages says how
+    to see more; Expand All then shows every node."""
+    document, widget, controller = parts
+    controller.settings.set_readable_first_view(True)
+    saved = tmp_path / "stack.json"
+    saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+    assert controller.first_view is not None and controller.first_view.full == 1803
+    assert document.options.collapsed == frozenset(f"stages.{i}" for i in range(6))
+    assert len(document.display.nodes) == controller.first_view.drawn < 20
+    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+    text = controller.reporter.plain_text()
+    assert "Opened with modules collapsed to depth 2 (9 of 1,803 nodes drawn)" in text
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.set_collapsed(frozenset())
+    assert len(document.display.nodes) == 1803

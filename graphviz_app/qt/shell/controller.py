@@ -10,6 +10,7 @@ and a reporter, never the window: the window listens to its signals.
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Protocol
 
@@ -21,6 +22,7 @@ from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, r
 from ...core.display import DisplayGraph, ViewOptions
 from ...core.dot import to_dot
 from ...core.file_kind import classify_path
+from ...core.first_view import FirstView, first_view
 from ...core.graph import load_graph_json
 from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import CachedLayoutJob, LayoutCache
@@ -38,6 +40,8 @@ from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
 LIVE_RELOAD_DELAY_MS = 400
+FALLBACK_VIEW_SIZE = (1000.0, 650.0)
+"""The canvas size a first view is planned for while the window is not shown yet."""
 
 
 translate = QCoreApplication.translate
@@ -81,6 +85,7 @@ class Controller(QObject):
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self._fit_next = True
+        self.first_view: FirstView | None = None  # what the last new graph's plan collapsed to read
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
         self.layout_cache = LayoutCache()
         self.composer = Composer(self.layout_cache, timeout=LAYOUT_TIMEOUT)
@@ -285,10 +290,41 @@ class Controller(QObject):
 
     # -- layout ----------------------------------------------------------------------------------
     def _plan(self, graph: nx.DiGraph, options: ViewOptions) -> Recommendation:
-        """A new graph: estimate what dot will cost before calling it, and open big graphs
-        collapsed to module level (hubs split, iteration limits) instead of hanging; big graphs with
-        modules open at full detail when their composed layout fits the budget."""
-        return recommend(graph, options, budget=self.settings.layout_budget(), composed=True)
+        """A new graph: what can be afforded, then what can be read.
+
+        The cost model estimates what ``dot`` will cost before calling it and collapses modules
+        only when no layout (one run, or composed per module) fits the budget; then, unless the
+        user turned it off, a graph of more than a few hundred nodes opens collapsed to the
+        deepest depth readable at the view's size (:func:`~graphviz_app.core.first_view.first_view`).
+        """
+        plan = recommend(graph, options, budget=self.settings.layout_budget(), composed=True)
+        self.first_view = None
+        if not self.settings.readable_first_view():
+            return plan
+        view = first_view(graph, plan.options, self._view_size(), max_depth=plan.collapse_depth)
+        if not view.changed:
+            return plan
+        self.first_view = view
+        return dataclasses.replace(plan, options=view.options, display=None)
+
+    def _view_size(self) -> tuple[float, float]:
+        """The canvas's size in pixels (a typical one while the window is not shown yet)."""
+        size = self.widget.viewport().size()
+        if not self.widget.isVisible() or size.width() < 200 or size.height() < 150:
+            return FALLBACK_VIEW_SIZE
+        return (float(size.width()), float(size.height()))
+
+    def first_view_message(self) -> str:
+        """What the first view collapsed for readability, in the window's language ("" if nothing)."""
+        view = self.first_view
+        if view is None or view.depth is None:
+            return ""
+        return translate(
+            "Controller",
+            "Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its "
+            "labels are readable at this window's size. Double-click a module to open it, or use "
+            "Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.",
+        ).format(depth=view.depth, drawn=f"{view.drawn:,}", full=f"{view.full:,}")
 
     def _graph_changed(self) -> None:
         doc = self.document
@@ -297,6 +333,9 @@ class Controller(QObject):
             return
         if doc.plan_made is not None and doc.plan_made.changed:
             self.reporter.info(doc.plan_made.message())
+        if doc.plan_made is not None and self.first_view is not None:
+            self.reporter.info(self.first_view_message())
+            self.statusMessage.emit(self.first_view_message(), 15000)
         self.request_layout()
 
     def request_layout(self) -> None:
