@@ -274,10 +274,37 @@ def test_export_at_a_step_records_the_step(window, load, qtbot, tmp_path):
         with qtbot.waitSignal(run.finished, timeout=60_000):
             run.start()
     assert (tmp_path / "step.png").stat().st_size > 1000
+    shown = window.document.step
     data = json.loads((tmp_path / "step.json").read_text())
-    view = data["graph"].get("view")
-    if view is not None:  # the exporter stores the step (view=) where it supports it
-        assert view["step"]["mode"] == BACKWARD and view["step"]["index"] == 2
+    view = data["graph"]["view"]
+    # 1-based, as the Timeline shows it and as the CLI's --step takes it
+    assert view["step"]["mode"] == BACKWARD and view["step"]["index"] == shown.index + 1
+    assert view["color"] == window.document.color_mode and view["collapsed"] == []
+
+
+def test_a_saved_graph_reopens_at_its_step_colour_and_collapse(window, load, qtbot, tmp_path):
+    from graphviz_app.qt.shell.export_dialog import ExportRun
+
+    load(example("sequential_branches.py"))
+    run_backward(window, qtbot)
+    doc = window.document
+    module = doc.modules()[0]
+    with qtbot.waitSignal(window.controller.graphShown, timeout=60_000):
+        doc.collapse(module)
+    doc.set_color_mode("grad")
+    window.timeline.go(2)
+    step = doc.step
+    run = ExportRun(doc, tmp_path / "saved.json")
+    with qtbot.waitSignal(run.finished, timeout=60_000):
+        run.start()
+    load(example("basic_autograd.py"))  # something else in between
+    assert doc.step is None and not doc.options.collapsed
+    load(tmp_path / "saved.json")
+    assert doc.options.collapsed == frozenset({module})
+    assert doc.color_mode == "grad"
+    assert doc.step is not None and (doc.step.mode, doc.step.index, doc.step.node) == (
+        step.mode, step.index, step.node)
+    assert window.timeline.position.text().startswith(f"{step.index + 1} / ")
 
 
 # -- seeing gradients and problems -----------------------------------------------------------------

@@ -11,6 +11,7 @@ and a reporter, never the window: the window listens to its signals.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -28,6 +29,7 @@ from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import CachedLayoutJob, LayoutCache
 from ...core.look import ViewState
 from ...core.runner import Runner, RunResult
+from ...core.saved_view import saved_view
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
 from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
@@ -151,7 +153,14 @@ class Controller(QObject):
             return
         self.watch(None)
         self._fit_next = True
-        self.document.set_graph(graph, path, "json", plan=self._plan)
+        view = saved_view(graph)  # how it was viewed when exported: reopen it the same
+        plan = self._plan if view.collapsed is None else partial(self._saved_plan, collapsed=view.collapsed)
+        doc = self.document
+        doc.set_graph(graph, path, "json", plan=plan)
+        if view.color is not None and view.color in doc.available_color_modes():
+            doc.set_color_mode(view.color)
+        if view.step_mode is not None and view.step_index is not None:
+            doc.set_step(view.step_mode, view.step_index - 1)
         self.reporter.info(translate("Controller", "Loaded {count} nodes from {name}.").format(
             count=graph.number_of_nodes(), name=path.name), ok=True)
 
@@ -306,6 +315,14 @@ class Controller(QObject):
             return plan
         self.first_view = view
         return dataclasses.replace(plan, options=view.options, display=None)
+
+    def _saved_plan(self, graph: nx.DiGraph, options: ViewOptions, *,
+                    collapsed: frozenset[str]) -> Recommendation:
+        """A saved graph reopens with the modules collapsed as they were when it was exported
+        (the user's choice, so no readable-depth collapse; the cost model still has its say)."""
+        self.first_view = None
+        chosen = dataclasses.replace(options, collapsed=collapsed)
+        return recommend(graph, chosen, budget=self.settings.layout_budget(), composed=True)
 
     def _view_size(self) -> tuple[float, float]:
         """The canvas's size in pixels (a typical one while the window is not shown yet)."""

@@ -115,12 +115,14 @@ class ExportRun(QObject):
         graph, mode = document.graph, document.color_mode
         options, styles = document.options, document.styles()
         step = document.step
-        extra: dict[str, Any] = {}
+        # A .json keeps how it was viewed, so it reopens the same (``saved_view``).
+        view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
+        extra: dict[str, Any] = {"view": view}
         if step is not None:  # the image shows the step: its highlight, marked edges, caption
-            extra = {"marked_edges": step.edges, "caption": step.caption,
-                     "flow_backward": step.mode == "backward",
-                     "view": {"step": {"mode": step.mode, "index": step.index, "count": step.count,
-                                       "node": step.node}}}
+            extra.update({"marked_edges": step.edges, "caption": step.caption,
+                          "flow_backward": step.mode == "backward"})
+            view["step"] = {"mode": step.mode, "index": step.index + 1, "count": step.count,
+                            "node": step.node}  # 1-based, as shown and as the CLI's --step
 
         def work() -> Any:
             import inspect
