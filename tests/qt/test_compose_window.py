@@ -116,3 +116,21 @@ def test_by_default_a_big_graph_opens_at_a_readable_depth_and_says_so(parts, qtb
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         document.set_collapsed(frozenset())
     assert len(document.display.nodes) == 1803
+
+
+def test_collapsing_to_a_depth_shows_the_new_picture_whole(parts, qtbot, tmp_path) -> None:
+    """Several modules change at once (Collapse to depth): no module to keep in place, so the
+    smaller picture is shown whole instead of at the old zoom around one of them."""
+    document, widget, controller = parts
+    saved = tmp_path / "stack.json"
+    saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+    widget.set_zoom(1.0)  # reading the top of the 1,803 nodes
+    widget.centerOn(widget.graph_scene.node_items["n0"])
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse_to_depth(2)
+    assert len(document.display.nodes) == 9
+    view = widget.viewport().rect()
+    for item in widget.graph_scene.node_items.values():
+        assert view.contains(widget.mapFromScene(item.scene_rect()).boundingRect()), item

@@ -30,6 +30,7 @@ from ...core.layout_cache import CachedLayoutJob, LayoutCache
 from ...core.look import ViewState
 from ...core.runner import Runner, RunResult
 from ...core.saved_view import saved_view
+from ...core.topology import ancestors
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
 from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
@@ -399,8 +400,12 @@ class Controller(QObject):
         doc = self.document
         if display is not doc.display or graph is not doc.graph or display is None:
             return  # the document moved on while this layout ran
+        toggled = self._toggled_modules(display) if not self._fit_next else []
+        if len(toggled) > 1:  # collapse to a depth, expand all: a new picture, shown whole
+            self._fit_next = True
         keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
-        anchor = self._toggled_module(display) if not self._fit_next else None
+        composed = should_compose(display) or (self._shown is not None and should_compose(self._shown[0]))
+        anchor = toggled[0] if len(toggled) == 1 and composed else None
         shift = anchor_shift(self._shown[1], layout, anchor) if anchor and self._shown else None
         if shift is not None:
             # an expand or collapse of a composed picture: the module stays where it was on
@@ -424,18 +429,16 @@ class Controller(QObject):
                 self.reporter.warning(f"Graphviz: {warning}")
         self.graphShown.emit()
 
-    def _toggled_module(self, display: DisplayGraph) -> str | None:
-        """The module whose expand or collapse made ``display`` from the one on screen (the
-        outermost, if several), when either is composed; else None."""
+    def _toggled_modules(self, display: DisplayGraph) -> list[str]:
+        """The modules whose expand or collapse made ``display`` from the one on screen, the
+        outermost of each change only (one for a double-click, several for "collapse to depth")."""
         if self._shown is None:
-            return None
-        before = self._shown[0]
-        if not (should_compose(display) or should_compose(before)):
-            return None
+            return []
         def modules(shown: DisplayGraph) -> set[str]:
             return {n.module for n in shown.nodes.values() if n.kind == "module" and n.module}
-        changed = modules(before) ^ modules(display)
-        return min(changed, key=lambda p: (p.count("."), p)) if changed else None
+        changed = modules(self._shown[0]) ^ modules(display)
+        return sorted((m for m in changed if not any(a in changed for a in ancestors(m)[:-1])),
+                      key=lambda p: (p.count("."), p))
 
     def _layout_failed(self, error: GraphvizAppError, token: int) -> None:
         self._pending.pop(token, None)
