@@ -128,3 +128,30 @@ def test_arguments_reach_the_scripts_argv_and_are_remembered_per_script(window, 
     assert "name: two words" in window.messages.plain_text()
     other = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n", "other.py")
     assert Settings().arguments(other) == ""  # remembered per script
+
+
+def test_the_readable_first_view_can_be_turned_off(window, load, qtbot, write_script):
+    """Six encoder layers of torch's own TransformerEncoder (over 300 nodes) open collapsed to a
+    readable depth; with the preference off, the next load shows every node."""
+    path = write_script("""
+        import torch
+        from torch import nn
+        torch.manual_seed(0)
+        layer = nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0,
+                                           batch_first=True)
+        model = nn.TransformerEncoder(layer, num_layers=6, enable_nested_tensor=False)
+        out = model(torch.randn(2, 5, 16)).sum()
+    """, "encoder.py")
+    load(path)
+    doc = window.document
+    full = doc.graph.number_of_nodes()
+    assert doc.options.collapsed and len(doc.display.nodes) < full
+    assert "Opened with modules collapsed to depth" in window.messages.plain_text()
+    dialog = window.show_preferences()
+    assert dialog.readable.isChecked()
+    dialog.readable.setChecked(False)
+    dialog.accept()
+    assert not Settings().readable_first_view()
+    doc.clear()
+    load(path)
+    assert not doc.options.collapsed and len(doc.display.nodes) >= full

@@ -84,6 +84,14 @@ class PreferencesDialog(QDialog):
         self.budget.setToolTip(self.tr(
             "A graph whose layout would take longer opens collapsed to module level"))
         form.addRow(self.tr("Collapse graphs whose layout takes over:"), self.budget)
+        self.readable = QCheckBox(self.tr("Open big graphs at a readable depth"), self)
+        self.readable.setObjectName("readableFirstView")
+        self.readable.setChecked(settings.readable_first_view())
+        self.readable.setToolTip(self.tr(
+            "A new graph of more than a few hundred nodes opens with its modules collapsed to the "
+            "depth whose labels are readable at the window's size; off: every node the layout "
+            "time allows"))
+        form.addRow("", self.readable)
         self.label_detail = QComboBox(self)
         self.label_detail.setObjectName("labelDetail")
         details = {"names": self.tr("Names only"), "shapes": self.tr("Names and shapes"),
@@ -133,6 +141,7 @@ class PreferencesDialog(QDialog):
             s.set_backward_call(self.script, self.backward_call.value())
             s.set_arguments(self.script, self.arguments.text())
         s.set_layout_budget(self.budget.value())
+        s.set_readable_first_view(self.readable.isChecked())
         s.set_label_detail(str(self.label_detail.currentData()))
         before = ui_language(s.language())
         s.set_language(str(self.language.currentData()))
