@@ -4,7 +4,8 @@
 5,000, over 20 s at 20,000 on the 2-core machines of ``bench/``), but models repeat themselves.
 :class:`Composer` lays out every drawn cluster (an uncollapsed module) as a *piece*: its own
 nodes plus one fixed-size box per child cluster, and one tiny *port* node per edge that enters
-(top row) or leaves (bottom row) it.  Pieces are laid out bottom-up, each by one ``dot`` run of
+(top row) or leaves (bottom row) it (left and right columns in a left-to-right picture, which
+each piece's ``dot`` run lays out with ``rankdir=LR``).  Pieces are laid out bottom-up, each by one ``dot`` run of
 its own (so the drawing keeps Graphviz's ranks and splines), and then placed top-down: a child's
 content goes into the box its parent's layout gave it.  Edges are spliced: the spline inside the
 innermost piece from the node to its port, the parent's spline from the child's box (its end
@@ -174,10 +175,17 @@ def _port_rank(rank: str, prefix: str, count: int) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _header(items: int) -> str:
+def _header(items: int, rankdir: str = "TB") -> str:
     """The graph and default attributes of a piece of ``items`` items, as :mod:`.dot` writes
-    them (no clusters: a piece holds boxes instead)."""
+    them (no clusters: a piece holds boxes instead), laid out in direction ``rankdir``.
+
+    The direction is part of the text, so a piece laid out top to bottom is never reused (from
+    memory or the disk cache) for a left-to-right picture: there ``dot`` swaps each node's
+    width and height, ranks across x, and puts the ``rank=min``/``max`` ports on the left and
+    right sides, then transposes the drawing back, fixed-size child boxes keeping their size.
+    """
     attrs = {k: v for k, v in GRAPH_ATTRS.items() if k != "fontname"}
+    attrs["rankdir"] = rankdir
     attrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, items):.4g}"
     out = ["digraph piece {"]
     out.extend(f"  {k}={quote(v)};" for k, v in attrs.items())
@@ -277,7 +285,7 @@ class Composer:
                 names[f"p:{e}"] = f"p{k}"
             for k, e in enumerate(piece.out_ports):
                 names[f"q:{e}"] = f"q{k}"
-        out = [_header(len(items))]
+        out = [_header(len(items), display.rankdir)]
         extent = [0.0, 0.0]
         nodes = display.nodes
         for item in items:
@@ -474,11 +482,19 @@ def _placed(points: tuple[Point, ...], ox: float, oy: float, start: Point | None
     return moved
 
 
-def _smooth_join(before: list[Point], after: list[Point]) -> None:
+def _smooth_join(before: list[Point], after: list[Point], across: bool = False) -> None:
     """Make the curve pass a port (``before``'s last point, ``after``'s first) vertically, as
     edges cross rank borders in a top-to-bottom drawing: the two control points beside the port
-    are put straight above and below it (in place)."""
+    are put straight above and below it (in place); ``across``: horizontally, left and right of
+    it, as in a left-to-right drawing."""
     if len(before) < 4 or len(after) < 4:
+        return
+    if across:
+        jx, jy = after[0]
+        left = max(4.0, (jx - before[-4][0]) / 2) if before[-4][0] < jx else 4.0
+        right = max(4.0, (after[3][0] - jx) / 2) if after[3][0] > jx else 4.0
+        before[-2] = (jx - left, jy)
+        after[1] = (jx + right, jy)
         return
     jx, jy = after[0]
     up = max(4.0, (jy - before[-4][1]) / 2) if before[-4][1] < jy else 4.0
@@ -515,6 +531,7 @@ class _Placement:
             self._place(piece, origin, depth, stack)
         edges = []
         arrows = self.arrows
+        across = self.display.rankdir == "LR"
         for index, edge in enumerate(self.display.edges):
             parts = self.parts[index]
             if len(parts) == 1:  # both ends in one piece: most edges
@@ -523,7 +540,7 @@ class _Placement:
             spline: list[Point] = []
             for _, points in sorted(parts, key=lambda part: part[0]):
                 if spline:
-                    _smooth_join(spline, points)
+                    _smooth_join(spline, points, across)
                     spline.extend(points[1:])
                 else:
                     spline.extend(points)

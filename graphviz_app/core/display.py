@@ -38,6 +38,7 @@ __all__ = [
     "FAN_IN_MIN_INPUTS",
     "HUB_MIN_SPAN",
     "MODULE_PREFIX",
+    "RANKDIRS",
     "USE_SEPARATOR",
     "Cluster",
     "DisplayEdge",
@@ -56,6 +57,8 @@ __all__ = [
 
 MODULE_PREFIX = "m:"
 """Display ids of collapsed modules: ``"m:encoder.layers.0"``."""
+RANKDIRS = ("TB", "LR")
+"""Layout directions: top to bottom (inputs at the top) or left to right (inputs at the left)."""
 USE_SEPARATOR = "~"
 """Display ids of per-use leaf copies: ``"n5~3"`` is the third use of leaf ``n5``."""
 HUB_MIN_SPAN = 6
@@ -78,6 +81,13 @@ class ViewOptions:
     """Draw uncollapsed modules as (nested) clusters."""
     label_detail: str = "shapes"
     """What a node's label says (:data:`LABEL_DETAILS`)."""
+    rankdir: str = "TB"
+    """Layout direction (:data:`RANKDIRS`): ``"TB"`` top to bottom, ``"LR"`` left to right."""
+
+    def __post_init__(self) -> None:
+        if self.rankdir not in RANKDIRS:
+            raise ValueError(f"Unknown layout direction {self.rankdir!r}; use one of "
+                             f"{', '.join(RANKDIRS)}.")
 
     def toggled(self, path: str) -> ViewOptions:
         """Return these options with module ``path`` collapsed if it was expanded, and back."""
@@ -150,6 +160,8 @@ class DisplayGraph:
     loose_modules: frozenset[str] = frozenset()
     """Modules not drawn as clusters because other work runs between their calls (see
     :func:`nonconvex_modules`); their nodes sit in the nearest drawn ancestor."""
+    rankdir: str = "TB"
+    """The layout direction of the view options it was built under (:data:`RANKDIRS`)."""
     _index: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     def display_ids(self, graph_node_id: str) -> list[str]:
@@ -438,7 +450,7 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
         _drop_leaf_only_clusters(nodes)
     clusters = _cluster_tree(nodes, loose) if options.clusters else {}
     return DisplayGraph(nodes=nodes, edges=edges, clusters=clusters, loose_modules=loose,
-                        _index=index)
+                        rankdir=options.rankdir, _index=index)
 
 
 def _hub_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], facts: GraphFacts,

@@ -200,12 +200,13 @@ def to_dot(
     legend node (for exported images); ``graph_attrs`` adds or replaces graph attributes;
     ``marked_edges`` (graph edges, producer -> consumer) are drawn thick and dashed in
     ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
-    the selection colour; ``caption`` is a title above the picture.  Raises ValueError for an
+    the selection colour; the direction is ``display.rankdir`` (top to bottom or left to right); ``caption`` is a title above the picture.  Raises ValueError for an
     unknown mode.
     """
     state = ViewState(colors.node_colors(graph, mode), styles, selected,
                       frozenset(marked_edges or ()), flow_backward)
     gattrs = dict(GRAPH_ATTRS)
+    gattrs["rankdir"] = display.rankdir
     gattrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, len(display.nodes)):.4g}"
     looks = {did: look.node_look(node, state) for did, node in display.nodes.items()}
     if any(node_look.badge for node_look in looks.values()):
