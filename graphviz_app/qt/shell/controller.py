@@ -334,7 +334,7 @@ class Controller(QObject):
 
     def first_view_message(self) -> str:
         """What the first view collapsed for readability, in the window's language ("" if nothing)."""
-        view = self.first_view
+        view, display = self.first_view, self.document.display
         if view is None or view.depth is None:
             return ""
         return translate(
@@ -342,7 +342,8 @@ class Controller(QObject):
             "Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its "
             "labels are readable at this window's size. Double-click a module to open it, or use "
             "Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.",
-        ).format(depth=view.depth, drawn=f"{view.drawn:,}", full=f"{view.full:,}")
+        ).format(depth=view.depth, full=f"{view.full:,}",
+                 drawn=f"{len(display.nodes) if display is not None else view.drawn:,}")
 
     def _graph_changed(self) -> None:
         doc = self.document
