@@ -29,6 +29,7 @@ from ..core.colors import ColorMode
 from ..core.cost import Recommendation
 from ..core.display import (
     LABEL_DETAILS,
+    RANKDIRS,
     DisplayGraph,
     GraphFacts,
     ViewOptions,
@@ -357,6 +358,17 @@ class Document(QObject):
             return
         members = self.selected_members()
         self.options = dataclasses.replace(self.options, label_detail=detail)
+        self._display_changed(members)
+
+    def set_rankdir(self, rankdir: str) -> None:
+        """Lay the graph out top to bottom (``"TB"``) or left to right (``"LR"``): a new layout,
+        the selection, search and step kept. Raises ValueError for another direction."""
+        if rankdir not in RANKDIRS:
+            raise ValueError(f"Unknown layout direction {rankdir!r}; use one of {', '.join(RANKDIRS)}.")
+        if rankdir == self.options.rankdir:
+            return
+        members = self.selected_members()
+        self.options = dataclasses.replace(self.options, rankdir=rankdir)
         self._display_changed(members)
 
     def set_split_hubs(self, on: bool) -> None:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.colors import COLOR_MODES, ColorMode
 from ..core.cost import WINDOW_BUDGET
-from ..core.display import LABEL_DETAILS
+from ..core.display import LABEL_DETAILS, RANKDIRS
 from .theme import THEMES, Theme
 
 MAX_RECENT = 10
@@ -104,6 +104,14 @@ class Settings:
 
     def set_label_detail(self, detail: str) -> None:
         self._s.setValue("view/label_detail", detail)
+
+    def rankdir(self) -> str:
+        """View ▸ Left to Right: ``"LR"``, or ``"TB"`` (top to bottom, the default)."""
+        value = self._text("view/rankdir", "TB")
+        return value if value in RANKDIRS else "TB"
+
+    def set_rankdir(self, rankdir: str) -> None:
+        self._s.setValue("view/rankdir", rankdir)
 
     def legend_shown(self) -> bool:
         """View ▸ Show Legend: the strip under the graph."""

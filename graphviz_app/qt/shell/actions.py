@@ -12,6 +12,7 @@ from ..canvas.view import GraphView
 from ..document import Document
 from ..icons import icon
 from ..panels.search import SearchBar
+from ..settings import Settings
 from ..theme import THEMES, Theme
 from ..words import color_mode_names
 
@@ -29,6 +30,8 @@ class ActionHost(Protocol):
     def view(self) -> GraphView: ...
     @property
     def search_bar(self) -> SearchBar: ...
+    @property
+    def settings(self) -> Settings: ...
 
     def open_dialog(self) -> None: ...
     def open_default_example(self) -> None: ...
@@ -112,6 +115,14 @@ class Actions:
                               QKeySequence("Ctrl+Shift+]"), "expand", translate("Actions", "Expand every module"))
         self.split_hubs = act(translate("Actions", "&Split Shared Tensors per Use"), w.set_split_hubs, None, None,
                               translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"), checkable=True)
+        def set_left_to_right(on: bool) -> None:
+            rankdir = "LR" if on else "TB"
+            w.settings.set_rankdir(rankdir)  # remembered for the next start
+            w.document.set_rankdir(rankdir)
+
+        self.left_to_right = act(translate("Actions", "Left to &Right"), set_left_to_right, QKeySequence("Ctrl+Shift+L"), None,
+                                 translate("Actions", "Lay the graph out from left to right (inputs at the left) instead of top to bottom"),
+                                 checkable=True)
         self.show_legend = act(translate("Actions", "Show &Legend"), w.set_legend_visible, QKeySequence("Ctrl+L"), None,
                                checkable=True)
         self.show_minimap = act(translate("Actions", "Show &Minimap"), w.set_minimap_visible, QKeySequence("Ctrl+Shift+M"), None,
@@ -197,6 +208,7 @@ class Actions:
         view.addAction(self.show_legend)
         view.addAction(self.show_minimap)
         view.addAction(self.split_hubs)
+        view.addAction(self.left_to_right)
         theme = view.addMenu(translate("Actions", "&Theme"))
         for a in self.theme_by.values():
             theme.addAction(a)

@@ -234,12 +234,13 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.docks["timeline"]], [104], Qt.Orientation.Vertical)  # two lines of chain rule
         for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
                               (a.backward, s.run_backward()), (a.show_legend, s.legend_shown()),
-                              (a.show_minimap, s.minimap_shown())):
+                              (a.show_minimap, s.minimap_shown()), (a.left_to_right, s.rankdir() == "LR")):
             action.blockSignals(True)
             action.setChecked(value)
             action.blockSignals(False)
         self.document.set_split_hubs(s.split_hubs())
         self.document.set_label_detail(s.label_detail())
+        self.document.set_rankdir(s.rankdir())
         self.legend.wanted = s.legend_shown()
         self.view.minimap.wanted = s.minimap_shown()
         a.theme_by[s.theme()].setChecked(True)

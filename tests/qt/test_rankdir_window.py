@@ -1,0 +1,82 @@
+"""View ▸ Left to Right: the window lays the graph out left to right, remembers it, and exports
+follow (real window, real worker, real ``dot``)."""
+from __future__ import annotations
+
+import pytest
+
+from graphviz_app.qt.settings import Settings
+from graphviz_app.resources import example
+
+from .conftest import LOAD_TIMEOUT_MS
+from .test_export import export_via_dialog
+
+
+def _backward_edges(window, axis: int) -> list[tuple[str, str]]:
+    """Drawn edges whose head's centre is not past its tail's along ``axis`` (0: x, 1: y)."""
+    scene, doc = window.scene, window.document
+
+    def centre(did: str) -> float:
+        rect = scene.node_items[did].scene_rect()
+        return rect.center().x() if axis == 0 else rect.center().y()
+
+    return [(e.source, e.target) for e in doc.display.edges if centre(e.target) <= centre(e.source)]
+
+
+def test_left_to_right_turns_the_window_layout_and_back(window, load, qtbot):
+    load(example("sequential_branches.py"))
+    assert window.document.options.rankdir == "TB"
+    assert _backward_edges(window, 1) == [] and _backward_edges(window, 0) != []
+    selected = next(iter(window.document.display.nodes))
+    window.document.select(selected)
+    action = window.actions_.left_to_right
+    assert action.isCheckable() and not action.isChecked()
+    assert action in window.actions_.view_menu.actions()
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        action.trigger()
+    assert window.document.options.rankdir == "LR" and Settings().rankdir() == "LR"
+    assert _backward_edges(window, 0) == [] and _backward_edges(window, 1) != []
+    assert window.document.selection == selected  # the view state is kept
+    bounds = window.scene.itemsBoundingRect()
+    assert bounds.width() > bounds.height()
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        action.trigger()
+    assert window.document.options.rankdir == "TB" and Settings().rankdir() == "TB"
+    assert _backward_edges(window, 1) == []
+
+
+def test_the_direction_is_remembered_for_the_next_window(qtbot, qt_runner):
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    Settings().set_rankdir("LR")
+    win = MainWindow(runner=qt_runner)
+    qtbot.addWidget(win)
+    try:
+        assert win.actions_.left_to_right.isChecked()
+        assert win.document.options.rankdir == "LR"
+        with qtbot.waitSignal(win.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+            win.open_path(example("basic_autograd.py"))
+        assert _backward_edges(win, 0) == []
+    finally:
+        win.close()
+
+
+def test_exports_follow_the_window_direction(window, load, qtbot, tmp_path):
+    load(example("basic_autograd.py"))
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.left_to_right.trigger()
+    export_via_dialog(window, qtbot, tmp_path / "lr.dot")
+    assert 'rankdir="LR";' in (tmp_path / "lr.dot").read_text(encoding="utf-8")
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.left_to_right.trigger()
+    export_via_dialog(window, qtbot, tmp_path / "tb.dot")
+    assert 'rankdir="TB";' in (tmp_path / "tb.dot").read_text(encoding="utf-8")
+
+
+def test_the_document_refuses_an_unknown_direction_and_keeps_its_own():
+    from graphviz_app.qt.document import Document
+
+    doc = Document()
+    doc.set_rankdir("LR")
+    with pytest.raises(ValueError, match="TB, LR"):
+        doc.set_rankdir("BT")
+    assert doc.options.rankdir == "LR"
