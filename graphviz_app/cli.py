@@ -45,6 +45,7 @@ def export_parser() -> argparse.ArgumentParser:
     parser.add_argument("--run-to-end", action="store_true", help="let the script run on after the captured backward() call (by default it stops there)")
     parser.add_argument("--output", metavar="NAME", help="use only the output tensor with this variable name")
     parser.add_argument("--collapse-depth", type=int, metavar="D", help="collapse modules deeper than D levels")
+    parser.add_argument("--rankdir", choices=("TB", "LR"), default="TB", help="layout direction: TB top to bottom (default), LR left to right")
     parser.add_argument("--scale", type=float, default=1.0, help="PNG scale factor (default 1.0)")
     parser.add_argument("--step", type=int, metavar="K", help="draw the graph at step K (1 = first): a backward step with --backward, else a forward step")
     parser.add_argument("--steps-dir", metavar="DIR", help="write one image per step into DIR (step-001.png ...; the format of -o if given)")
@@ -273,9 +274,9 @@ def run_export(argv: Sequence[str]) -> int:
             finally:
                 runner.close()
             graph, output = result.graph, result.output
-        options = ViewOptions()
+        options = ViewOptions(rankdir=args.rankdir)
         if args.collapse_depth is not None:
-            options = ViewOptions(collapsed=collapse_to_depth(graph, args.collapse_depth))
+            options = ViewOptions(collapsed=collapse_to_depth(graph, args.collapse_depth), rankdir=args.rankdir)
         notices = list(graph.graph.get("notices", []))
         mode = args.step_mode or ("backward" if args.backward else "forward")
         timeout = args.layout_timeout

@@ -203,3 +203,21 @@ def test_a_bad_script_fails_with_status_1_as_a_process(tmp_path):
     done = cli_process("export", str(script), "-o", str(tmp_path / "o.svg"))
     assert done.returncode == 1 and "syntax error on line 1" in done.stderr
     assert not (tmp_path / "o.svg").exists()
+
+
+def _svg_size(path: Path) -> tuple[float, float]:
+    root = ET.fromstring(path.read_bytes())
+    return float(root.get("width", "0").removesuffix("pt")), float(root.get("height", "0").removesuffix("pt"))
+
+
+def test_rankdir_lays_exports_out_left_to_right(tmp_path, basic_json, cli):
+    dot, lr, tb = tmp_path / "lr.dot", tmp_path / "lr.svg", tmp_path / "tb.svg"
+    assert cli("export", str(basic_json), "-o", str(dot), "--rankdir", "LR").returncode == 0
+    assert 'rankdir="LR";' in dot.read_text(encoding="utf-8")
+    assert cli("export", str(basic_json), "-o", str(lr), "--rankdir", "LR").returncode == 0
+    assert cli("export", str(basic_json), "-o", str(tb)).returncode == 0  # TB by default
+    (lr_w, lr_h), (tb_w, tb_h) = _svg_size(lr), _svg_size(tb)
+    assert lr_w > tb_w and lr_h < tb_h  # the chain w -> pow -> mean runs across, not down
+    with pytest.raises(SystemExit) as refused:  # argparse: usage and status 2
+        cli("export", str(basic_json), "-o", str(dot), "--rankdir", "BT")
+    assert refused.value.code == 2
