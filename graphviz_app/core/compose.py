@@ -39,7 +39,16 @@ import networkx as nx
 
 from ..errors import LayoutError
 from .display import DisplayGraph, ViewOptions
-from .dot import FONT, FONT_SIZE, GRAPH_ATTRS, MAIN_EDGE_WEIGHT, XPOS_ITERATIONS, label_text, quote
+from .dot import (
+    FONT,
+    FONT_SIZE,
+    GRAPH_ATTRS,
+    MAIN_EDGE_WEIGHT,
+    MODULE_MARGIN,
+    XPOS_ITERATIONS,
+    label_text,
+    quote,
+)
 from .gc_pause import without_gc
 from .layout import (
     ClusterBox,
@@ -148,7 +157,7 @@ class PieceLayout:
 def _node_attrs(label: tuple[str, ...], module: bool, output: bool) -> str:
     attrs = [f"label={label_text(tuple(_DIGIT.sub('0', line) for line in label))}"]
     if module:
-        attrs.append("shape=box3d")
+        attrs.append(f"shape=box3d, margin={quote(MODULE_MARGIN)}")
     if output:
         attrs.append('peripheries="2"')
     return ", ".join(attrs)

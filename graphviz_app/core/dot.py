@@ -47,6 +47,11 @@ off) from over 15 minutes to 12 s."""
 MARK_COLOR = look.STEP_COLOR
 """Edges marked by a step (the inputs just used, the gradient flowing): the stepping highlight."""
 
+MODULE_MARGIN = "0.08,0.1"
+"""A collapsed module's label margin (inches): the 3-D box's top face takes 4 points off the
+top, and Graphviz centres the label in the whole box, so its name needs more room above than
+an op's ``0.04``."""
+
 MAIN_EDGE_WEIGHT = 4
 """``weight`` of an op's main input (see DisplayEdge.main): keeps long chains straight."""
 EDGE_COLOR = look.EDGE_COLOR
@@ -94,6 +99,7 @@ def _node_line(node: DisplayNode, node_look: look.NodeLook) -> str:
         styles.append("rounded")
     elif node.kind == "module":
         a["shape"] = "box3d"
+        a["margin"] = quote(MODULE_MARGIN)
     if node.is_output:
         a["peripheries"] = "2"
     if node_look.ghost:

@@ -5,6 +5,7 @@ Items know only geometry and looks; which graph node they stand for is kept in `
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
@@ -30,6 +31,8 @@ from ..plain_text import plain_tooltip
 LABEL_FONT_SIZE = 10.0
 """Label size in scene units (Graphviz points), the size the DOT asks for."""
 LABEL_PADDING = 6.0
+LABEL_V_PADDING = 2.0
+"""Room (scene units) kept free above and below a label's lines, together."""
 SELECTION_COLOR = QColor(look.SELECTION_COLOR)
 HOVER_COLOR = QColor("#5f6368")
 
@@ -207,10 +210,32 @@ class NodeItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self.outline()
 
+    def label_area(self) -> QRectF:
+        """Where the label goes, in item coordinates: the node's box; for a collapsed module's
+        3-D box (``box3d``) its front face, below the top face and left of the side face."""
+        r = self._local
+        if self.shape_name == "box3d":
+            d = BOX3D_DEPTH
+            return QRectF(r.left(), r.top() + d, r.width() - d, r.height() - d)
+        return QRectF(r)
+
+    def text_rect(self) -> QRectF:
+        """The box the label's lines fill, in item coordinates (centred in :meth:`label_area`)."""
+        area = self.label_area()
+        if not self.lines:
+            return QRectF(area.center(), area.center())
+        heights = [_metrics(f.pixelSize() / FONT_SCALE, f.bold()).height() / FONT_SCALE for f in self._fonts]
+        widths = [_text_width(f.pixelSize() / FONT_SCALE, f.bold(), line) for line, f in zip(self.lines, self._fonts)]
+        width, height = max(widths), sum(heights)
+        centre = area.center()
+        return QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
+
     def _fit_fonts(self) -> list[QFont]:
-        """Choose a font per line so each fits the node's width (Graphviz sized it for its font)."""
-        fonts = []
-        width = max(8.0, self._local.width() - LABEL_PADDING)
+        """Choose a font per line so each fits the label area's width (Graphviz sized the node for
+        its font) and all lines its height (Qt's line spacing can be taller than Graphviz's)."""
+        sizes: list[tuple[float, bool]] = []
+        area = self.label_area()
+        width = max(8.0, area.width() - LABEL_PADDING)
         if self.shape_name == "ellipse":
             width *= 0.85
         for i, line in enumerate(self.lines):
@@ -219,8 +244,13 @@ class NodeItem(QGraphicsItem):
             measured = _text_width(size, bold, line)
             if measured > width:
                 size = round(size * width / measured, 2)
-            fonts.append(label_font(size, bold))
-        return fonts
+            sizes.append((size, bold))
+        room = max(4.0, area.height() - LABEL_V_PADDING)
+        total = sum(_metrics(size, bold).height() / FONT_SCALE for size, bold in sizes)
+        if total > room:
+            # round down, so the lines' heights (about proportional to the size) fit the room
+            sizes = [(math.floor(size * room / total * 100) / 100, bold) for size, bold in sizes]
+        return [label_font(size, bold) for size, bold in sizes]
 
     # -- looks -------------------------------------------------------------------------------
     def set_look(
@@ -357,12 +387,13 @@ class NodeItem(QGraphicsItem):
             return
         metrics = [_metrics(f.pixelSize() / FONT_SCALE, f.bold()) for f in self._fonts]
         heights = [m.height() / FONT_SCALE for m in metrics]
-        total = sum(heights)
-        y = -total / 2
+        area = self.label_area()
+        x = area.center().x()
+        y = area.center().y() - sum(heights) / 2
         painter.setPen(self.text_color)
         for line, font, fm, h in zip(self.lines, self._fonts, metrics, heights):
             painter.save()
-            painter.translate(0, y)
+            painter.translate(x, y)
             painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
             painter.setFont(font)
             w = fm.horizontalAdvance(line)
