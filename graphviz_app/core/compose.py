@@ -557,7 +557,7 @@ class _Placement:
                 raise LayoutError(f"The composed layout lost the edge {edge.source} -> {edge.target}.")
             edges.append(EdgePath(edge.source, edge.target, tuple(spline), self.arrows.get(index)))
         return Layout(width=laid_root.width, height=laid_root.height, nodes=self.nodes,
-                      edges=edges, clusters=self.clusters, warnings=())
+                      edges=edges, clusters=self.clusters, warnings=(), rankdir=self.display.rankdir)
 
     def _place(self, piece: _Piece, origin: Point, depth: int,
                stack: list[tuple[_Piece, Point, int]]) -> None:
@@ -628,14 +628,20 @@ def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:
 
     ``anchor`` is a module path: in each layout either a collapsed module node (``m:<path>``)
     or a cluster.  The middle of its top side keeps its place: in a top-to-bottom drawing the
-    column it sits in, and what lies above it, stay put as it grows or shrinks.
+    column it sits in, and what lies above it, stay put as it grows or shrinks; in a
+    left-to-right drawing (``after.rankdir``) the middle of its left side: its row, and what
+    lies left of it.
     """
+    across = after.rankdir == "LR"
+
     def top_middle(layout: Layout) -> Point | None:
         node = layout.nodes.get("m:" + anchor)
         if node is not None:
-            return (node.x, node.y - node.height / 2)
+            return (node.x - node.width / 2, node.y) if across else (node.x, node.y - node.height / 2)
         box = next((c for c in layout.clusters if c.name == anchor), None)
-        return (box.x + box.width / 2, box.y) if box is not None else None
+        if box is None:
+            return None
+        return (box.x, box.y + box.height / 2) if across else (box.x + box.width / 2, box.y)
 
     old, new = top_middle(before), top_middle(after)
     if old is None or new is None:
@@ -663,7 +669,7 @@ def translated(layout: Layout, dx: float, dy: float) -> Layout:
                for e in layout.edges],
         clusters=[ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label)
                   for c in layout.clusters],
-        warnings=layout.warnings)
+        warnings=layout.warnings, rankdir=layout.rankdir)
 
 
 SECONDS_PER_NODE = 60e-6

@@ -83,6 +83,8 @@ class Layout:
     edges: list[EdgePath]
     clusters: list[ClusterBox]
     warnings: tuple[str, ...] = field(default=())
+    rankdir: str = "TB"
+    """The direction it was laid out in: ``"TB"`` (ranks grow down) or ``"LR"`` (ranks grow right)."""
 
 
 def dot_program(name: str = "dot") -> str:
@@ -370,8 +372,9 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
         lp = edge.get("lp")
         edges.append(EdgePath(source, target, points, arrow, label,
                               pt(*_floats(lp)) if lp else None))
+    rankdir = "LR" if str(doc.get("rankdir", "TB")).upper() == "LR" else "TB"
     return Layout(width=urx - llx, height=ury - lly, nodes=nodes, edges=edges,
-                  clusters=clusters, warnings=warnings)
+                  clusters=clusters, warnings=warnings, rankdir=rankdir)
 
 
 def _exact_center(obj: dict[str, Any]) -> list[float]:

@@ -112,6 +112,7 @@ def layout_to_json(layout: Layout) -> dict[str, Any]:
         "edges": [asdict(e) for e in layout.edges],
         "clusters": [asdict(c) for c in layout.clusters],
         "warnings": list(layout.warnings),
+        "rankdir": layout.rankdir,
     }
 
 
@@ -193,9 +194,12 @@ def layout_from_json(data: dict[str, Any]) -> Layout:
     warnings = data.get("warnings", [])
     if not isinstance(warnings, list) or len(warnings) > 1000:
         raise ValueError("the warnings are not a list of at most 1,000")
+    rankdir = data.get("rankdir", "TB")  # entries written before directions: top to bottom
+    if rankdir not in ("TB", "LR"):
+        raise ValueError("the direction is not TB or LR")
     return Layout(width=_coordinate(data["width"]), height=_coordinate(data["height"]),
                   nodes=nodes, edges=edges, clusters=clusters,
-                  warnings=tuple(_text(w, "a warning") for w in warnings))
+                  warnings=tuple(_text(w, "a warning") for w in warnings), rankdir=rankdir)
 
 
 # --- the cache -------------------------------------------------------------------------------

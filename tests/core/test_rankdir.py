@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.compose import Composer, should_compose
+from graphviz_app.core.compose import Composer, keep_in_place, should_compose
 from graphviz_app.core.display import ViewOptions, build_display
 from graphviz_app.core.dot import to_dot
 from graphviz_app.core.graph import load_graph_json
 from graphviz_app.core.layout import Layout, layout
+from graphviz_app.core.layout_cache import CachedLayoutJob, LayoutCache
 
 from .test_compose import assert_sound, residual_stack
 
@@ -160,3 +161,30 @@ def test_a_top_to_bottom_piece_is_never_reused_left_to_right(monkeypatch, tmp_pa
     assert len(composer.pieces) == 2 * runs
     assert tb.height > tb.width and lr.width > lr.height
     assert composer.compose(build_display(graph, LR)).width == lr.width and composer.dot_runs == 2 * runs
+
+
+def test_layouts_know_their_direction_through_the_cache(tmp_path) -> None:
+    graph = load_graph_json(GOLDEN / "basic_autograd.json")
+    cache = LayoutCache(tmp_path)
+    text = to_dot(build_display(graph, LR), graph)
+    first = CachedLayoutJob(text, cache).result()
+    assert first.rankdir == "LR" and layout(to_dot(build_display(graph), graph)).rankdir == "TB"
+    again = LayoutCache(tmp_path).get(text)
+    assert again is not None and again.rankdir == "LR" and again.nodes == first.nodes
+
+
+def test_expanding_a_module_left_to_right_keeps_the_middle_of_its_left_side(monkeypatch) -> None:
+    """Left to right, what lies left of the clicked module stays put: the middle of its left
+    side keeps its place (top to bottom it is the middle of its top side)."""
+    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    graph = residual_stack(stages=3, blocks=4)
+    collapsed = ViewOptions(collapsed=frozenset({"stages.1.2"}), rankdir="LR")
+    composer = Composer()
+    before = composer.compose(build_display(graph, collapsed))
+    expanded = build_display(graph, collapsed.toggled("stages.1.2"))
+    after = keep_in_place(before, composer.compose(expanded), "stages.1.2")
+    old = before.nodes["m:stages.1.2"]
+    new = next(c for c in after.clusters if c.name == "stages.1.2")
+    assert new.height > old.height  # it grew, and not around its top middle
+    assert (new.x, new.y + new.height / 2) == pytest.approx((old.x - old.width / 2, old.y))
+    assert_sound(after, expanded)
