@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from graphviz_app.core.compose import Composer, keep_in_place, should_compose
 from graphviz_app.core.display import ViewOptions, build_display
 from graphviz_app.core.dot import to_dot
+from graphviz_app.core.export import export_graph
 from graphviz_app.core.graph import load_graph_json
 from graphviz_app.core.layout import Layout, layout
 from graphviz_app.core.layout_cache import CachedLayoutJob, LayoutCache
@@ -23,6 +25,7 @@ from .test_compose import assert_sound, residual_stack
 
 GOLDEN = Path(__file__).parent / "golden"
 LR = ViewOptions(rankdir="LR")
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _forward_along(drawn: Layout, axis: int) -> list[tuple[str, str]]:
@@ -188,3 +191,23 @@ def test_expanding_a_module_left_to_right_keeps_the_middle_of_its_left_side(monk
     assert new.height > old.height  # it grew, and not around its top middle
     assert (new.x, new.y + new.height / 2) == pytest.approx((old.x - old.width / 2, old.y))
     assert_sound(after, expanded)
+
+
+def test_a_composed_export_left_to_right_is_drawn_where_the_window_puts_it(monkeypatch, tmp_path) -> None:
+    """The exported SVG of a composed left-to-right picture has every node at its composed place
+    (one shift for all: Graphviz's pad), so it runs left to right as the window does."""
+    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    graph = residual_stack(stages=2, blocks=4)
+    options = ViewOptions(rankdir="LR")
+    target = tmp_path / "lr.svg"
+    assert export_graph(graph, target, options=options) == []
+    drawn = Composer().compose(build_display(graph, options))
+    centres = {}
+    for group in ElementTree.parse(target).getroot().iter(f"{SVG}g"):
+        if group.get("class") == "node" and (title := group.find(f"{SVG}title").text) in drawn.nodes:
+            text = group.find(f"{SVG}text")
+            centres[title] = (float(text.get("x")), float(text.get("y")))
+    assert set(centres) == set(drawn.nodes)
+    shifts = {round(x - drawn.nodes[did].x, 1) for did, (x, _) in centres.items()}
+    assert len(shifts) == 1, sorted(shifts)[:5]
+    assert drawn.width > 3 * drawn.height
