@@ -80,3 +80,17 @@ def test_the_document_refuses_an_unknown_direction_and_keeps_its_own():
     with pytest.raises(ValueError, match="TB, LR"):
         doc.set_rankdir("BT")
     assert doc.options.rankdir == "LR"
+
+
+def test_a_left_to_right_graph_opens_at_its_inputs_on_the_left(window, load, qtbot):
+    """A graph too wide to read whole opens at a readable zoom showing where it starts: left to
+    right, its leftmost nodes (the inputs) are in sight, as the top ones are top to bottom."""
+    window.actions_.left_to_right.trigger()  # no graph yet: nothing to lay out
+    load(example("sequential_branches.py"))
+    view, items = window.view, window.scene.node_items.values()
+    assert view.zoom() == pytest.approx(0.9)  # not the whole graph: a readable zoom
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    leftmost = min(items, key=lambda item: item.scene_rect().left())
+    assert seen.contains(leftmost.scene_rect()), (seen, leftmost.display_id)
+    rightmost = max(items, key=lambda item: item.scene_rect().right())
+    assert not seen.contains(rightmost.scene_rect())
