@@ -125,10 +125,11 @@ class CostEstimate:
             text += f", long edges crossing {self.virtual:,} ranks in all"
         if self.hubs:
             text += f" ({len(self.hubs)} shared tensor{'s' if len(self.hubs) > 1 else ''} used far apart)"
-        return f"{text}: layout predicted {_format_seconds(self.seconds)} ({self.category})"
+        return f"{text}: layout predicted {format_seconds(self.seconds)} ({self.category})"
 
 
-def _format_seconds(seconds: float) -> str:
+def format_seconds(seconds: float) -> str:
+    """Return ``seconds`` the way estimates are written: 31 ms, 3.3 s, 4 min."""
     if seconds < 1:
         return f"{seconds * 1000:.0f} ms"
     if seconds < 120:
@@ -424,6 +425,9 @@ class Recommendation:
     display: DisplayGraph | None = field(default=None, compare=False, repr=False)
     """The display graph of :attr:`options` when the plan had to build it (so a caller builds
     it once), else None."""
+    full_seconds: float | None = None
+    """When the requested view could be laid out by composition: the predicted seconds to lay it
+    out that way and draw every node (what collapsing saved), else None."""
 
     @property
     def changed(self) -> bool:
@@ -433,8 +437,13 @@ class Recommendation:
         """Return a notice for the user, or "" when the requested view is laid out as it is."""
         if not self.actions:
             return ""
+        if self.full_seconds is not None:
+            return (f"This graph is large ({self.requested.nodes:,} nodes): laying it out module by "
+                    f"module and drawing every node would take about "
+                    f"{format_seconds(self.full_seconds)}. Shown with {', '.join(self.actions)} "
+                    f"({format_seconds(self.seconds)} predicted); expand modules to see more.")
         return (f"This graph is large for Graphviz ({self.requested.describe()}). Shown with "
-                f"{', '.join(self.actions)} ({_format_seconds(self.seconds)} predicted); expand "
+                f"{', '.join(self.actions)} ({format_seconds(self.seconds)} predicted); expand "
                 "modules to see more.")
 
 
@@ -464,12 +473,14 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
     if requested.seconds <= budget:
         return Recommendation(options, {}, requested, requested, seconds=requested.seconds,
                               display=display)
+    full_seconds = None
     if composed and compose.can_compose(graph, options):
         seconds = compose.composed_seconds(graph, options, predict_seconds)
         drawing = DRAW_SECONDS_PER_NODE * graph.number_of_nodes()
         if seconds <= budget and seconds + drawing <= budget + FAST_SECONDS - WINDOW_BUDGET:
             return Recommendation(options, {}, requested, requested, seconds=seconds,
                                   display=display)
+        full_seconds = seconds + drawing
     actions: list[str] = []
     current, planned = options, requested
     if not options.split_hubs:
@@ -501,4 +512,5 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
         attrs = dict(LIMIT_ATTRS)
         seconds = planned.seconds / LIMIT_SPEEDUP
         actions.append("Graphviz iteration limits")
-    return Recommendation(current, attrs, requested, planned, tuple(actions), depth_used, seconds)
+    return Recommendation(current, attrs, requested, planned, tuple(actions), depth_used, seconds,
+                          full_seconds=full_seconds)

@@ -11,6 +11,7 @@ and a reporter, never the window: the window listens to its signals.
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import partial
 from pathlib import Path
 from typing import Protocol
@@ -19,7 +20,7 @@ import networkx as nx
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer, Signal
 
 from ...core.compose import Composer, anchor_shift, should_compose
-from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, recommend
+from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, format_seconds, recommend
 from ...core.display import DisplayGraph, ViewOptions
 from ...core.dot import to_dot
 from ...core.file_kind import classify_path
@@ -48,6 +49,36 @@ FALLBACK_VIEW_SIZE = (1000.0, 650.0)
 
 
 translate = QCoreApplication.translate
+
+
+def plan_text(plan: Recommendation) -> str:
+    """What the cost model changed about a new graph's view and why (:meth:`Recommendation.message`),
+    in the window's language."""
+    depth = re.compile(r"modules collapsed to depth (\d+)")
+    actions = []
+    for action in plan.actions:
+        found = depth.fullmatch(action)
+        if found:
+            actions.append(translate("Controller", "modules collapsed to depth {depth}").format(
+                depth=found.group(1)))
+        elif action == "hubs split":
+            actions.append(translate("Controller", "shared tensors drawn once per use"))
+        elif action == "Graphviz iteration limits":
+            actions.append(translate("Controller", "Graphviz's iteration limits"))
+        else:
+            actions.append(action)
+    shown = translate("Controller", "Shown with {actions} ({seconds} predicted); expand modules to "
+                                    "see more.").format(actions=", ".join(actions),
+                                                        seconds=format_seconds(plan.seconds))
+    asked = plan.requested
+    if plan.full_seconds is not None:
+        why = translate("Controller", "This graph is large ({nodes} nodes): laying it out module by "
+                                      "module and drawing every node would take about {seconds}.")
+        return why.format(nodes=f"{asked.nodes:,}", seconds=format_seconds(plan.full_seconds)) + " " + shown
+    why = translate("Controller", "This graph is large for Graphviz ({nodes} nodes, {edges} edges): "
+                                  "one layout would take about {seconds}.")
+    return why.format(nodes=f"{asked.nodes:,}", edges=f"{asked.edges:,}",
+                      seconds=format_seconds(asked.seconds)) + " " + shown
 
 
 class Reporter(Protocol):
@@ -351,7 +382,7 @@ class Controller(QObject):
             self.widget.clear()
             return
         if doc.plan_made is not None and doc.plan_made.changed:
-            self.reporter.info(doc.plan_made.message())
+            self.reporter.info(plan_text(doc.plan_made))
         if doc.plan_made is not None and self.first_view is not None:
             self.reporter.info(self.first_view_message())
             self.statusMessage.emit(self.first_view_message(), 15000)
