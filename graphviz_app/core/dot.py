@@ -13,6 +13,7 @@ import networkx as nx
 
 from . import colors, look
 from .display import DisplayGraph, DisplayNode, enters_cluster
+from .layout import encode_id
 from .look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 
 __all__ = ["LEGEND_ID", "NodeStyle", "label_text", "merged_style", "node_fill", "quote", "to_dot"]
@@ -117,7 +118,7 @@ def _node_line(node: DisplayNode, node_look: look.NodeLook) -> str:
     if node_look.text != "#000000":
         a["fontcolor"] = quote(node_look.text)
     a["style"] = quote(",".join(styles))
-    return f"{quote(node.id)} [{_attrs(a)}]"
+    return f"{quote(encode_id(node.id))} [{_attrs(a)}]"
 
 
 def _text_width(text: str, size: float = FONT_SIZE) -> int:
@@ -232,7 +233,7 @@ def to_dot(
 
     def emit_cluster(path: str, indent: str) -> None:
         cluster = display.clusters[path]
-        out.append(f"{indent}subgraph {quote(CLUSTER_PREFIX + path)} {{")
+        out.append(f"{indent}subgraph {quote(CLUSTER_PREFIX + encode_id(path))} {{")
         inner = indent + "  "
         out.append(f'{inner}label={quote(cluster.label)}; labeljust="l"; fontsize="9"; '
                    f'style="filled,rounded"; fillcolor={quote(look.cluster_fill(cluster.depth))}; '
@@ -250,7 +251,7 @@ def to_dot(
 
     transfers = colors.transfer_edges(graph)
     for edge in display.edges:
-        line = f"  {quote(edge.source)} -> {quote(edge.target)}"
+        line = f"  {quote(encode_id(edge.source))} -> {quote(encode_id(edge.target))}"
         extra = []
         if enters_cluster(display.nodes[edge.source].cluster, display.nodes[edge.target].cluster):
             extra.append('minlen="2"')

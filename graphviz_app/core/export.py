@@ -28,7 +28,7 @@ from .compose import Composer, should_compose
 from .display import ViewOptions, build_display
 from .dot import CLUSTER_PREFIX, FONT, FONT_SIZE, LEGEND_ID, NodeStyle, quote, to_dot
 from .graph import dumps_graph
-from .layout import EdgePath, Layout, LayoutJob, check_complete, dot_bytes, parse_json_layout
+from .layout import EdgePath, Layout, LayoutJob, check_complete, dot_bytes, encode_id, parse_json_layout
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
            ".json": "json"}
@@ -155,13 +155,14 @@ def pinned_dot(dot_text: str, layout: Layout, *, timeout: float | None = None) -
     def xy(x: float, y: float) -> str:
         return f"{x:.2f},{height - y:.2f}"
 
-    node_pos = {quote(k): xy(b.x, b.y) for k, b in layout.nodes.items()}
+    node_pos = {quote(encode_id(k)): xy(b.x, b.y) for k, b in layout.nodes.items()}
     edge_pos: dict[str, list[str]] = {}
     for edge in layout.edges:
         parts = [f"e,{xy(*tip)}"] if (tip := _tip(edge)) is not None else []
         parts.extend(xy(x, y) for x, y in edge.points)
-        edge_pos.setdefault(f"{quote(edge.source)} -> {quote(edge.target)}", []).append(" ".join(parts))
-    cluster_bb = {quote(CLUSTER_PREFIX + c.name): f"{c.x:.2f},{height - c.y - c.height:.2f},"
+        edge_pos.setdefault(f"{quote(encode_id(edge.source))} -> {quote(encode_id(edge.target))}",
+                            []).append(" ".join(parts))
+    cluster_bb = {quote(CLUSTER_PREFIX + encode_id(c.name)): f"{c.x:.2f},{height - c.y - c.height:.2f},"
                   f"{c.x + c.width:.2f},{height - c.y:.2f}" for c in layout.clusters}
     width = layout.width
     out: list[str] = []

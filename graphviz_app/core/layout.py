@@ -101,6 +101,23 @@ _NODE_STATEMENT = re.compile(r'(?:^|[;{])\s*' + _QUOTED + r'\s*\[', re.MULTILINE
 _QUOTED_ID = re.compile(_QUOTED)
 
 
+_UNSAFE_IN_ID = re.compile("[~%&\\\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_ENCODED_IN_ID = re.compile(r"~([0-9A-F]{4});")
+
+
+def encode_id(text: str) -> str:
+    """Return a node or module id as written into DOT so that Graphviz names it back unchanged:
+    the characters it would rewrite (backslashes, ``&`` of HTML entities, line breaks and other
+    control characters, lone surrogates), ``%`` (a name starting with it is anonymous to
+    Graphviz) and ``~`` itself become ``~XXXX;`` (:func:`decode_id` inverts it)."""
+    return _UNSAFE_IN_ID.sub(lambda m: f"~{ord(m.group(0)):04X};", text)
+
+
+def decode_id(name: str) -> str:
+    """Return the id :func:`encode_id` wrote as ``name`` (names without ``~`` are ids as they are)."""
+    return _ENCODED_IN_ID.sub(lambda m: chr(int(m.group(1), 16)), name) if "~" in name else name
+
+
 def _unquote(text: str) -> str:
     """Return a quoted DOT id as Graphviz names it: only ``\\"`` is unescaped (``\\\\`` stays)."""
     return text.replace('\\"', '"')
@@ -114,10 +131,10 @@ def holds_nodes_of(layout: Layout, dot_text: str) -> bool:
     replaced, and only ``\\"`` is unescaped.
     """
     dot_text = as_given_to_dot(dot_text)
-    declared = {_unquote(m) for m in _NODE_STATEMENT.findall(dot_text)}
+    declared = {decode_id(_unquote(m)) for m in _NODE_STATEMENT.findall(dot_text)}
     if not declared <= layout.nodes.keys():
         return False
-    return set(layout.nodes) <= {_unquote(m) for m in _QUOTED_ID.findall(dot_text)}
+    return set(layout.nodes) <= {decode_id(_unquote(m)) for m in _QUOTED_ID.findall(dot_text)}
 
 
 def check_complete(layout: Layout, dot_text: str) -> None:
@@ -351,12 +368,12 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
             x0, y0, x1, y1 = _floats(obj["bb"])
             left, top = pt(x0, y1)
             clusters.append(ClusterBox(
-                name=name[len("cluster_"):] if name.startswith("cluster_") else name,
+                name=decode_id(name[len("cluster_"):] if name.startswith("cluster_") else name),
                 x=left, y=top, width=x1 - x0, height=y1 - y0, label=str(obj.get("label", ""))))
     for obj in objects[n_subgraphs:]:
         if "pos" not in obj:
             continue
-        name = str(obj.get("name", ""))
+        name = decode_id(str(obj.get("name", "")))
         names[obj.get("_gvid")] = name
         cx, cy = pt(*_exact_center(obj))
         nodes[name] = NodeBox(name, cx, cy, float(obj.get("width", 0)) * 72.0,

@@ -403,3 +403,27 @@ def test_dot_crash_is_a_layout_error():
     text = to_dot(build_display(graph), graph, graph_attrs={"splines": "ortho"})
     with pytest.raises(LayoutError, match="crashed"):
         layout(text, timeout=50)
+
+
+def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
+    """Graphviz rewrites some names (backslash escapes, HTML entities, control characters) and
+    treats a name starting with % as anonymous; ids are written encoded and read back decoded."""
+    import networkx as nx
+    from hostile import HOSTILE_NAMES
+
+    from graphviz_app.core.display import build_display
+    from graphviz_app.core.dot import to_dot
+    from graphviz_app.core.layout import decode_id, encode_id, layout
+
+    ids = [*HOSTILE_NAMES, "%3", "~0041;", "50%", "a\\nb", "a\nb", "tab\t"]
+    graph = nx.DiGraph()
+    for i, name in enumerate(ids):
+        assert decode_id(encode_id(name)) == name
+        graph.add_node(name, op="AddBackward0", kind="op", module=name if i % 2 else None)
+        if i:
+            graph.add_edge(ids[i - 1], name)
+    display = build_display(graph)
+    drawn = layout(to_dot(display, graph))
+    assert set(drawn.nodes) == set(display.nodes) and len(drawn.nodes) == len(ids)
+    assert {c.name for c in drawn.clusters} == set(display.clusters)
+    assert {(e.source, e.target) for e in drawn.edges} == {(e.source, e.target) for e in display.edges}

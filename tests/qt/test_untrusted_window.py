@@ -446,3 +446,31 @@ def test_a_graph_script_is_read_only_when_asked(window, qtbot, tmp_path, fifo):
         assert source.path is None and source.view.toPlainText() == ""
         assert reason in source.title.text(), source.title.text()
     assert fifo.reads == 0
+
+
+def test_every_node_and_module_is_drawn_whatever_its_id(window, qtbot, tmp_path):
+    """Ids holding backslashes, line breaks, control characters, ``%`` or lone surrogates reach
+    ``dot`` and come back under the same name, so no box goes missing: as nodes, as module frames,
+    and as collapsed modules (whose ids are ``m:`` and the module's path)."""
+    data = hostile_trace()
+    rename = {n["id"]: f"{name}%{i}\\" for i, (n, name) in enumerate(zip(data["nodes"], HOSTILE_NAMES))}
+    for n in data["nodes"]:
+        n["id"] = rename[n["id"]]
+    for e in data["edges"]:
+        e["source"], e["target"] = rename[e["source"]], rename[e["target"]]
+    for key in ("roots",):
+        if key in data["graph"]:
+            data["graph"][key] = [rename[r] for r in data["graph"][key]]
+    path = save(tmp_path / "ids.json", data)
+    failures: list[str] = []
+    window.controller.loadFailed.connect(lambda error: failures.append(error.message))
+    window.open_path(path)
+    qtbot.waitUntil(lambda: bool(failures) or bool(window.scene.node_items), timeout=LOAD_TIMEOUT_MS)
+    assert not failures, failures[0][:200]
+    doc, scene = window.document, window.scene
+    assert set(scene.node_items) == set(doc.display.nodes) and len(scene.node_items) == len(HOSTILE_NAMES)
+    assert set(scene.cluster_items) == set(doc.display.clusters)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        doc.collapse_to_depth(1)
+    assert any(i.startswith("m:") for i in doc.display.nodes)
+    assert set(scene.node_items) == set(doc.display.nodes)
