@@ -31,302 +31,312 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
         <source>&amp;Open Script or Graph…</source>
         <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
         <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="88"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
         <source>Open &amp;Example</source>
         <translation>예제 열기(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="92"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
         <source>&amp;Reload</source>
         <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
         <source>Run the script again</source>
         <translation>스크립트를 다시 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
         <source>&amp;Cancel Run</source>
         <translation>실행 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="91"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
         <source>Stop the running script</source>
         <translation>실행 중인 스크립트를 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
         <source>Export the graph as PNG, SVG, PDF, DOT or JSON</source>
         <translation>그래프를 PNG, SVG, PDF, DOT, JSON으로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
         <source>&amp;Copy Image</source>
         <translation>이미지 복사(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
         <source>&amp;Find…</source>
         <translation>찾기(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
         <source>Search nodes by op, name or module</source>
         <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
         <source>Find &amp;Next</source>
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
         <source>Find &amp;Previous</source>
         <translation>이전 찾기(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
         <source>Zoom &amp;In</source>
         <translation>확대(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
         <source>Zoom &amp;Out</source>
         <translation>축소(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
         <source>&amp;Fit to Window</source>
         <translation>창에 맞추기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
         <source>&amp;Actual Size</source>
         <translation>실제 크기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
         <source>&amp;Zoom to Rectangle</source>
         <translation>사각형 영역 확대(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
         <source>Drag a rectangle to zoom into (or Shift+drag)</source>
         <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
         <source>Collapse &amp;All Modules</source>
         <translation>모든 모듈 접기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
         <source>Collapse every top-level module</source>
         <translation>최상위 모듈을 모두 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
         <source>E&amp;xpand All Modules</source>
         <translation>모든 모듈 펼치기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
         <source>Expand every module</source>
         <translation>모든 모듈을 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
         <source>&amp;Split Shared Tensors per Use</source>
         <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
         <source>Draw a tensor used far apart (a reused weight) once per use</source>
         <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <source>Left to &amp;Right</source>
+        <translation>왼쪽에서 오른쪽으로(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
+        <source>Lay the graph out from left to right (inputs at the left) instead of top to bottom</source>
+        <translation>그래프를 위에서 아래가 아니라 왼쪽에서 오른쪽으로 배치합니다(입력이 왼쪽)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="126"/>
         <source>Show &amp;Legend</source>
         <translation>범례 보기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
         <source>Show &amp;Minimap</source>
         <translation>미니맵 보기(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
         <source>A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view</source>
         <translation>그래프의 일부가 화면 밖에 있는 동안 구석에 그래프 전체의 작은 지도를 보여 줍니다. 그 안을 클릭하거나 끌어서 보기를 옮기세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
         <source>&amp;Values</source>
         <translation>값 표시(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="132"/>
         <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
         <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="133"/>
         <source>Run &amp;Backward</source>
         <translation>역전파 실행(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="134"/>
         <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
         <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="135"/>
         <source>Run Backward on Every &amp;Load</source>
         <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="136"/>
         <source>Always run backward on the output when a script loads (reloads now)</source>
         <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="138"/>
         <source>&amp;Live Reload</source>
         <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="139"/>
         <source>Reload automatically when the script is saved</source>
         <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="140"/>
         <source>&amp;Preferences…</source>
         <translation>환경 설정(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="142"/>
         <source>Run time limit, backward call, collapse threshold, language, theme</source>
         <translation>실행 시간 제한, 캡처할 backward 호출, 접기 기준, 언어, 테마</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="143"/>
         <source>&amp;About graphviz_app</source>
         <translation>graphviz_app 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="144"/>
         <source>&amp;Clear Recent Files</source>
         <translation>최근 파일 목록 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="150"/>
         <source>Color by {name}</source>
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="168"/>
         <source>Color nodes by device, op type, module or gradient norm</source>
         <translation>노드 색을 장치, 연산 종류, 모듈, 기울기 크기 중 하나로 정합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="163"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="174"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="169"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="180"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="181"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="192"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="212"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="204"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="216"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="217"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="212"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="224"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="213"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="225"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="214"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="226"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="221"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="233"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="249"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="255"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -578,113 +588,148 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="62"/>
+        <source>modules collapsed to depth {depth}</source>
+        <translation>깊이 {depth}까지 접은 모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="65"/>
+        <source>shared tensors drawn once per use</source>
+        <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="67"/>
+        <source>Graphviz&apos;s iteration limits</source>
+        <translation>Graphviz의 반복 횟수 제한</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="70"/>
+        <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
+        <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="75"/>
+        <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
+        <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="78"/>
+        <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
+        <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="157"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="163"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="180"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="150"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="196"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="167"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="213"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="220"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="185"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="231"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="186"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="235"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="253"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="208"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="254"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="263"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="219"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="238"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="284"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="283"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="329"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="318"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="326"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="371"/>
+        <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
+        <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="407"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="415"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="328"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="417"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="389"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="480"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="394"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="485"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="427"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="518"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="430"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="521"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1365,50 +1410,50 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>JSON 그래프(코드를 실행하지 않고 다시 열기)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="162"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="231"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="169"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="171"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="176"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="178"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="182"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="184"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="190"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="191"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="190"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="192"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="192"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="257"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="262"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="194"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="264"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="249"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="251"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -1989,7 +2034,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="448"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="449"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -2004,98 +2049,98 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="259"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="260"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="282"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="289"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="290"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="379"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="380"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="384"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="389"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="385"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="390"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="386"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="387"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="447"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="448"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="460"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="461"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="469"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="470"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="495"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="496"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="550"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="551"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="551"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="552"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="552"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="553"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="598"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="609"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="610"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="615"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="616"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="620"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="622"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -2272,67 +2317,77 @@ Double-click a module to show it in the graph.</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="87"/>
+        <source>Open big graphs at a readable depth</source>
+        <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="91"/>
+        <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
+        <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="89"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="98"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="95"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="108"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="110"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="122"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
