@@ -344,12 +344,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="382"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="395"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="387"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="400"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
