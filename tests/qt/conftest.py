@@ -71,6 +71,22 @@ def window(qtbot, qt_runner):
 
 
 @pytest.fixture
+def laptop_window(qtbot, qt_runner):
+    """A real, shown MainWindow at 1024 x 700, a small laptop screen; closed afterwards."""
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    win = MainWindow(runner=qt_runner)
+    qtbot.addWidget(win)
+    win.resize(1024, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.waitUntil(lambda: win.width() == 1024)
+    yield win
+    if win.isVisible():  # a test may have closed it already
+        win.close()
+
+
+@pytest.fixture
 def load(qtbot, window) -> Callable[[Path], None]:
     """Return a function opening a path in the window and waiting until its graph is drawn."""
 

@@ -193,15 +193,8 @@ def _window_rect(widget, rect: QRect, window) -> QRect:
     return QRect(widget.mapTo(window, rect.topLeft()), rect.size())
 
 
-def test_the_legend_covers_no_node_at_1024x700_in_both_themes(qtbot, qt_runner):
-    from graphviz_app.qt.shell.main_window import MainWindow
-
-    win = MainWindow(runner=qt_runner)
-    qtbot.addWidget(win)
-    win.resize(1024, 700)
-    win.show()
-    qtbot.waitExposed(win)
-    qtbot.waitUntil(lambda: win.width() == 1024)
+def test_the_legend_covers_no_node_at_1024x700_in_both_themes(qtbot, laptop_window):
+    win = laptop_window
     with qtbot.waitSignal(win.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         win.open_path(example("basic_autograd.py"))
     view, legend = win.view, win.legend

@@ -19,19 +19,11 @@ def mean_lightness(image: QImage, *, opaque_only: bool = False) -> float:
     return sum(values) / max(len(values), 1)
 
 
-def test_the_canvas_keeps_most_of_the_width_at_1024x700(qtbot, qt_runner):
-    from graphviz_app.qt.shell.main_window import MainWindow
-
-    win = MainWindow(runner=qt_runner)
-    qtbot.addWidget(win)
-    win.resize(1024, 700)
-    win.show()
-    qtbot.waitExposed(win)
-    qtbot.waitUntil(lambda: win.width() == 1024)
+def test_the_canvas_keeps_most_of_the_width_at_1024x700(qtbot, laptop_window):
+    win = laptop_window
     assert win.view.width() >= 0.5 * win.width(), (win.view.width(), win.width())
     search = win.search_bar
     assert search.isVisible() and search.width() >= 120  # not pushed into the toolbar's overflow
-    win.close()
 
 
 def test_dark_theme_keeps_the_step_mode_and_transport_icons_readable(window, load, qtbot):

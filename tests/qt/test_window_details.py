@@ -125,14 +125,8 @@ def test_the_modules_tree_names_each_modules_class(window, load):
     assert tree.columnWidth(0) >= tree.sizeHintForColumn(0) > tree.fontMetrics().horizontalAdvance("right")
 
 
-def test_the_leaves_table_fits_its_dock_at_1024x700(qtbot, qt_runner):
-    from graphviz_app.qt.shell.main_window import MainWindow
-
-    win = MainWindow(runner=qt_runner)
-    qtbot.addWidget(win)
-    win.resize(1024, 700)
-    win.show()
-    qtbot.waitExposed(win)
+def test_the_leaves_table_fits_its_dock_at_1024x700(qtbot, laptop_window):
+    win = laptop_window
     with qtbot.waitSignal(win.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         win.open_path(example("two_layer_training.py"))  # W1, b1, W2, b2, after loss.backward()
     win.docks["leaves"].raise_()

@@ -5,6 +5,8 @@ Mouse handling is delegated to the interaction modes of :mod:`.interactions` (as
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPalette, QResizeEvent, QTransform, QWheelEvent
 from PySide6.QtWidgets import (
@@ -45,6 +47,8 @@ class GraphView(QGraphicsView):
 
     def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        self.rankdir = "TB"
+        """Where the drawing starts: "TB" at its top, "LR" at its left side (its inputs)."""
         self.setObjectName("graphView")
         self.setRenderHints(
             QPainter.RenderHint.Antialiasing
@@ -201,32 +205,41 @@ class GraphView(QGraphicsView):
         return scene.itemsBoundingRect()
 
     def show_initial(self, readable: float = READABLE_ZOOM) -> None:
-        """Show a newly loaded graph: all of it if its labels stay readable, else its top (the
-        inputs) at a readable zoom, centered; Fit (Ctrl+0) still shows everything."""
+        """Show a newly loaded graph: all of it if its labels stay readable, else where it
+        starts (its inputs) at a readable zoom: its top, or the left side of a left-to-right
+        picture (:attr:`rankdir`), centred on the nodes there; Fit (Ctrl+0) still shows everything."""
         rect = self.content_rect()
         zoom = self._fit_zoom(rect, FIT_MAX_ZOOM)
         if zoom is None or zoom >= readable:
             self.fit()
             return
         self.setTransform(QTransform.fromScale(readable, readable))
-        view_h = self.viewport().height() / readable
-        centre_x = self._top_nodes_centre(rect.top() + view_h, rect.center().x())
-        self.centerOn(QPointF(centre_x, rect.top() + view_h / 2 - 12 / readable))
+        if self.rankdir == "LR":
+            view_w = self.viewport().width() / readable
+            boxes = self._node_rects()
+            # the nodes' left edge, not the content's: value badges can reach far left of them
+            left = min((box.left() for box in boxes), default=rect.left())
+            band = self._united(box for box in boxes if box.left() < left + view_w)
+            centre_y = band.center().y() if not band.isNull() else rect.center().y()
+            self.centerOn(QPointF(left + view_w / 2 - 12 / readable, centre_y))
+        else:
+            view_h = self.viewport().height() / readable
+            # the top nodes' centre, not the content's: wide value badges reach far beside them
+            band = self._united(box for box in self._node_rects() if box.top() < rect.top() + view_h)
+            centre_x = band.center().x() if not band.isNull() else rect.center().x()
+            self.centerOn(QPointF(centre_x, rect.top() + view_h / 2 - 12 / readable))
         self.zoomChanged.emit(self.zoom())
 
-    def _top_nodes_centre(self, bottom: float, default: float) -> float:
-        """Return the horizontal centre of the nodes starting above ``bottom`` (what a first
-        view of the graph's top shows), not of the whole rectangle: wide value badges can reach
-        far beside the nodes (``default`` when there are none)."""
+    def _node_rects(self) -> list[QRectF]:
         scene = self.scene()
-        if not isinstance(scene, GraphScene):
-            return default
+        return [item.scene_rect() for item in scene.node_items.values()] if isinstance(scene, GraphScene) else []
+
+    @staticmethod
+    def _united(rects: Iterable[QRectF]) -> QRectF:
         band = QRectF()
-        for item in scene.node_items.values():
-            rect = item.scene_rect()
-            if rect.top() < bottom:
-                band = band.united(rect)
-        return band.center().x() if not band.isNull() else default
+        for rect in rects:
+            band = band.united(rect)
+        return band
 
     def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None:
         """Zoom and scroll so ``rect`` (scene coordinates) fills the viewport."""

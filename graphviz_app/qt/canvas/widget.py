@@ -10,14 +10,14 @@ from collections.abc import Iterable
 
 import networkx as nx
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QResizeEvent, QTransform
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ...core.display import DisplayGraph
 from ...core.layout import Layout
 from ...core.look import ViewState
 from .scene import GraphScene, Relayout
-from .view import FIT_MAX_ZOOM, READABLE_ZOOM, GraphView
+from .view import GraphView
 
 
 class GraphWidget(GraphView):
@@ -30,7 +30,6 @@ class GraphWidget(GraphView):
         self.graph_scene = scene
         self._refit = False
         self._pin: tuple[str, QPoint] | None = None
-        self._rankdir = "TB"
         self.banner = StaleBanner(self)
         self.banner.hide()
 
@@ -40,7 +39,7 @@ class GraphWidget(GraphView):
         zoom and centre the node ``keep`` (a display id), falling back to fitting."""
         old_zoom = self.zoom()
         pin, self._pin = self._pin, None
-        self._rankdir = layout.rankdir
+        self.rankdir = layout.rankdir
         self.graph_scene.build(display, layout, graph)
         if pin is not None and not fit and self._hold(pin, old_zoom):
             self._refit = False
@@ -52,31 +51,6 @@ class GraphWidget(GraphView):
             return
         self.set_zoom(old_zoom)
         self.centerOn(item)
-
-    def show_initial(self, readable: float = READABLE_ZOOM) -> None:
-        """Show a newly loaded graph: all of it if its labels stay readable, else where it
-        starts (its inputs) at a readable zoom: the top, or the left side of a left-to-right
-        picture, centred on the nodes there."""
-        if self._rankdir != "LR":
-            super().show_initial(readable)
-            return
-        rect = self.content_rect()
-        zoom = self._fit_zoom(rect, FIT_MAX_ZOOM)
-        if zoom is None or zoom >= readable:
-            self.fit()
-            return
-        self.setTransform(QTransform.fromScale(readable, readable))
-        view_w = self.viewport().width() / readable
-        boxes = [item.scene_rect() for item in self.graph_scene.node_items.values()]
-        # the nodes' left edge, not the content's: value badges can reach far left of them
-        left = min((box.left() for box in boxes), default=rect.left())
-        band = QRectF()
-        for box in boxes:
-            if box.left() < left + view_w:
-                band = band.united(box)
-        centre_y = band.center().y() if not band.isNull() else rect.center().y()
-        self.centerOn(QPointF(left + view_w / 2 - 12 / readable, centre_y))
-        self.zoomChanged.emit(self.zoom())
 
     def relayout(self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph) -> Relayout:
         """Draw a new ``layout`` of the graph on screen by moving the items that survive and
