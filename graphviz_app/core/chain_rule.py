@@ -18,7 +18,7 @@ from typing import Any
 
 import networkx as nx
 
-from .values import VALUE_LIMIT, element_count, format_number, format_values
+from .values import VALUE_LIMIT, element_count, format_number, format_values, small_values
 
 __all__ = ["ChainRule", "InputRule", "chain_rule", "op_family"]
 
@@ -72,9 +72,9 @@ def _short(summary: dict[str, Any] | None) -> str | None:
     """A summary's values (``[[0.75, 3], [6.75, 3]]``) or, for a big tensor, ``‖·‖=8.01``."""
     if not summary:
         return None
-    count = element_count(summary)
-    if summary.get("values") is not None and count is not None and count <= VALUE_LIMIT:
-        return format_values(summary["values"])
+    values = small_values(summary)
+    if values is not None:
+        return values
     norm = summary.get("norm")
     shape = "×".join(str(s) for s in summary.get("shape") or []) or "scalar"
     return f"({shape}, ‖·‖={format_number(norm)})" if norm is not None else f"({shape})"
