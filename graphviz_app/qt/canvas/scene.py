@@ -123,10 +123,11 @@ class Relayout:
     dropped: int = 0
 
 
-def _discard(index: dict[Any, list[EdgeItem]], key: Any, edge: EdgeItem) -> None:
+def _discard(index: dict[Any, list[Any]], key: Any, item: object) -> None:
+    """Remove ``item`` from ``index[key]``, and the key once its list is empty."""
     items = index.get(key)
     if items is not None:
-        items[:] = [e for e in items if e is not edge]
+        items[:] = [i for i in items if i is not item]
         if not items:
             del index[key]
 
@@ -402,11 +403,7 @@ class GraphScene(QGraphicsScene):
     def _drop_node(self, item: NodeItem) -> None:
         self.removeItem(item)
         for member in item.members:
-            items = self._by_member.get(member)
-            if items is not None:
-                items.remove(item)
-                if not items:
-                    del self._by_member[member]
+            _discard(self._by_member, member, item)
         self._fill_in.pop(item.display_id, None)
         self._style_in.pop(item.display_id, None)
 
