@@ -384,8 +384,9 @@ class Controller(QObject):
         if doc.plan_made is not None and doc.plan_made.changed:
             self.reporter.info(plan_text(doc.plan_made))
         if doc.plan_made is not None and self.first_view is not None:
-            self.reporter.info(self.first_view_message())
-            self.statusMessage.emit(self.first_view_message(), 15000)
+            message = self.first_view_message()
+            self.reporter.info(message)
+            self.statusMessage.emit(message, 15000)
         self.request_layout()
 
     def request_layout(self) -> None:
