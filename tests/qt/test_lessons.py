@@ -43,3 +43,14 @@ def test_a_script_that_is_not_a_lesson_hides_the_card(window, load, write_script
     path = write_script("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 2).sum()\n")
     load(path)
     assert not window.docks["lesson"].isVisible() and window.lesson.lesson is None
+
+
+def test_every_line_of_the_card_has_room(window, load, qtbot):
+    """Each wrapped label of the card is as tall as its text needs at the dock's width, so no
+    line is cut at its top or bottom (a label squeezed shorter centres its text and cuts both)."""
+    load(example("basic_autograd.py"))
+    card = window.lesson
+    qtbot.waitUntil(card.guide.isVisible)
+    for label in (card.topic, card.body, card.guide_title, card.guide):
+        qtbot.waitUntil(lambda label=label: label.height() >= label.heightForWidth(label.width()))
+        assert label.height() >= label.heightForWidth(label.width()) > 0, label.objectName()

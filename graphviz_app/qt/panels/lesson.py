@@ -111,7 +111,11 @@ class LessonCard(QWidget):
         for widget in (self.topic, self.body, self.guide_title, self.guide):
             # The card's width is the dock's: a long word (requires_grad=True) is cut, never
             # widening the card past the dock (which would cut every line).
-            widget.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            # A wrapped label's height follows its width: keep that (a new policy drops it), or
+            # the layout gives the label too little height and its first and last lines are cut.
+            policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            policy.setHeightForWidth(True)
+            widget.setSizePolicy(policy)
             layout.addWidget(widget)
         layout.addStretch(1)
         scroll = QScrollArea(self)
