@@ -10,6 +10,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from ..core.colors import COLOR_MODES, ColorMode
 from ..core.cost import WINDOW_BUDGET
 from ..core.display import LABEL_DETAILS, RANKDIRS
+from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
 MAX_RECENT = 10
@@ -229,7 +230,7 @@ class Settings:
     def language(self) -> str:
         """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""
         value = self._text("view/language", "system")
-        return value if value in ("system", "en", "ko") else "system"
+        return value if value in LANGUAGES else "system"
 
     def set_language(self, language: str) -> None:
         self._s.setValue("view/language", language)
