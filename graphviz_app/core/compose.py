@@ -40,11 +40,10 @@ import networkx as nx
 from ..errors import LayoutError
 from .display import DisplayGraph, ViewOptions
 from .dot import (
-    FONT,
-    FONT_SIZE,
     GRAPH_ATTRS,
     MAIN_EDGE_WEIGHT,
     MODULE_MARGIN,
+    NODE_BOX,
     XPOS_ITERATIONS,
     label_text,
     quote,
@@ -198,8 +197,7 @@ def _header(items: int, rankdir: str = "TB") -> str:
     attrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, items):.4g}"
     out = ["digraph piece {"]
     out.extend(f"  {k}={quote(v)};" for k, v in attrs.items())
-    out.append(f"  node [shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, "
-               'height="0.3", margin="0.08,0.04"];')
+    out.append(f"  node [{NODE_BOX}];")
     out.append('  edge [arrowsize="0.6"];')
     return "\n".join(out)
 

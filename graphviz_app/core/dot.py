@@ -71,6 +71,11 @@ def quote(text: str) -> str:
     return f'"{text}"'
 
 
+NODE_BOX = f'shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, height="0.3", margin="0.08,0.04"'
+"""The node defaults that size an op's box: one source for :func:`to_dot` and the composed
+pieces (:mod:`.compose`), so a composed picture lays out the boxes a single run would."""
+
+
 def label_text(lines: tuple[str, ...] | list[str]) -> str:
     """Return label lines as one quoted DOT label (lines centered)."""
     return quote("\n".join(" ".join(str(line).split()) for line in lines))
@@ -223,8 +228,7 @@ def to_dot(
         gattrs.update(label=caption, labelloc="t", labeljust="l", fontsize=str(FONT_SIZE + 2))
     out = ["digraph autograd {"]
     out.extend(f"  {k}={quote(v)};" for k, v in gattrs.items())
-    out.append(f"  node [shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, "
-               'height="0.3", margin="0.08,0.04", penwidth="1"];')
+    out.append(f'  node [{NODE_BOX}, penwidth="1"];')
     out.append(f'  edge [color={quote(EDGE_COLOR)}, arrowsize="0.6", fontname={quote(FONT)}, '
                f'fontsize="{FONT_SIZE - 1}"];')
 
