@@ -58,7 +58,7 @@ def test_a_graph_of_a_few_hundred_nodes_opens_as_it_is():
 
 
 def test_a_bigger_graph_opens_at_the_deepest_readable_depth():
-    graph = blocks(4, 3, 30)  # 360 nodes; depth 2: 12 submodule boxes; depth 1: 4 blocks
+    graph = blocks(4, 3, 30)  # 360 nodes; depth 3: 12 part boxes; depth 2: 4 blocks
     view = first_view(graph, ViewOptions(), (1170, 675))  # capacity 200
     assert view.depth == 3 and view.drawn == 12 and view.full == 360
     assert view.options.collapsed == frozenset(f"b.{i}.p{j}" for i in range(4) for j in range(3))
