@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
@@ -185,6 +186,14 @@ class InspectorPanel(QWidget):
 
     def values(self) -> dict[str, str]:
         """Return every shown row as ``{"group/property": value}`` (for tests and copying)."""
+        return self._rows(lambda item: str(item.data(0, SOURCE)))
+
+    def shown(self) -> dict[str, str]:
+        """Return every row as the window shows it, in its language: ``{"그룹/속성": value}``."""
+        return self._rows(lambda item: item.text(0))
+
+    def _rows(self, label: Callable[[QTreeWidgetItem], str]) -> dict[str, str]:
+        """Return ``{"<group's label>/<row's label>": value}`` for every row, ``label`` naming each."""
         out: dict[str, str] = {}
         for i in range(self.tree.topLevelItemCount()):
             group = self.tree.topLevelItem(i)
@@ -193,18 +202,7 @@ class InspectorPanel(QWidget):
             for j in range(group.childCount()):
                 child = group.child(j)
                 if child is not None:
-                    out[f"{group.data(0, SOURCE)}/{child.data(0, SOURCE)}"] = child.text(1)
-        return out
-
-    def shown(self) -> dict[str, str]:
-        """Return every row as the window shows it, in its language: ``{"그룹/속성": value}``."""
-        out: dict[str, str] = {}
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            for j in range(group.childCount() if group is not None else 0):
-                child = group.child(j) if group is not None else None
-                if group is not None and child is not None:
-                    out[f"{group.text(0)}/{child.text(0)}"] = child.text(1)
+                    out[f"{label(group)}/{label(child)}"] = child.text(1)
         return out
 
     def refresh(self) -> None:
