@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -159,14 +159,17 @@ class TimelinePanel(QWidget):
 
     def set_dark(self, dark: bool) -> None:
         """Redraw the transport icons light on a dark palette (the style's are dark gray)."""
-        style = self.style()
+        self.dark = dark
         for action in (self.first_action, self.prev_action, self.play_action, self.next_action,
                        self.last_action):
             pixmap = action.data()
             if isinstance(pixmap, QStyle.StandardPixmap):
-                base = style.standardIcon(pixmap)
-                action.setIcon(tinted(base, DARK_ICON) if dark else base)
-        self.dark = dark
+                action.setIcon(self._icon(pixmap))
+
+    def _icon(self, pixmap: QStyle.StandardPixmap) -> QIcon:
+        """The style's icon ``pixmap``, light on a dark palette."""
+        base = self.style().standardIcon(pixmap)
+        return tinted(base, DARK_ICON) if self.dark else base
 
     def actions_list(self) -> list[QAction]:
         return [self.first_action, self.prev_action, self.play_action, self.next_action, self.last_action]
@@ -303,8 +306,7 @@ class TimelinePanel(QWidget):
         pixmap = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
         if self.play_action.data() != pixmap:
             self.play_action.setData(pixmap)
-            base = self.style().standardIcon(pixmap)
-            self.play_action.setIcon(tinted(base, DARK_ICON) if self.dark else base)
+            self.play_action.setIcon(self._icon(pixmap))
         self.play_action.setText(self.tr("Pause") if playing else self.tr("Play"))
         self.forward_button.setEnabled(has_graph)
         self.backward_button.setEnabled(has_graph)
