@@ -90,6 +90,7 @@ class Stepper:
         self._unreached: list[str] | None = None
         self._inputs: dict[str, frozenset[tuple[str, str]]] = {}
         self._waiting: dict[str, NodeStyle] = {}
+        self._made: dict[str, NodeStyle] | None = None
 
     def order(self, mode: str) -> list[str]:
         """Return the node ids in ``mode``'s step order (raises ValueError for an unknown mode)."""
@@ -121,15 +122,21 @@ class Stepper:
         return self._forward(index) if mode == FORWARD else self._backward(index)
 
     # -- forward -----------------------------------------------------------------------------------
+    def _made_styles(self) -> dict[str, NodeStyle]:
+        """Styles of the nodes forward has made, for those with a Values line (formatted once)."""
+        if self._made is None:
+            nodes = self.graph.nodes
+            self._made = {n: NodeStyle(extra_label=line) for n in self.order(FORWARD)
+                          if (line := value_line(nodes[n]))}
+        return self._made
+
     def _forward(self, index: int) -> StepView:
         graph, order = self.graph, self.order(FORWARD)
         index = max(-1, min(index, len(order) - 1))
         styles = dict.fromkeys(order[index + 1:], GHOST)
         if self.values:
-            for done in order[: index + 1]:
-                line = value_line(graph.nodes[done])
-                if line:
-                    styles[done] = NodeStyle(extra_label=line)
+            made = self._made_styles()
+            styles.update((done, made[done]) for done in order[: index + 1] if done in made)
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
         caption = f"Forward: nothing created yet ({len(order)} steps)."
