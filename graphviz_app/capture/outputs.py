@@ -10,7 +10,6 @@ import torch
 
 from ..errors import ScriptError
 from .diagnose import diagnose
-from .naming import Names
 from .recorder import ForwardRecorder
 from .walker import walk
 
@@ -103,7 +102,9 @@ class OutputFinder:
             return {k: self.namespace.get(k) for k in ("model", "inputs", "target", "loss_fn")}
         return None
 
-    def namespace_outputs(self, names: Names) -> list[tuple[str | None, torch.Tensor]]:
+    def namespace_outputs(self) -> list[tuple[str | None, torch.Tensor]]:
+        """The script's top-level tensors with a graph: the one asked for by name, else ``loss``,
+        else every one no other one's graph holds."""
         candidates: dict[int, tuple[str, torch.Tensor]] = {}
         for key, value in self.namespace.items():
             if key.startswith("__"):

@@ -439,7 +439,7 @@ class ScriptCapture:
             )
         names = collect_names([self.namespace])
         finder = OutputFinder(self.namespace, self.file, self.recorder, self.options.output)
-        outputs = finder.namespace_outputs(names)
+        outputs = finder.namespace_outputs()
         unbound = not outputs
         if unbound:
             outputs = finder.recorded_outputs()
