@@ -208,6 +208,7 @@ class LegendPanel(QFrame):
         if self._content is None:
             return []
         return [label.text() for label in self._content.findChildren(QLabel, "legendEntry")]
+
     def refresh(self) -> None:
         """Rebuild the rows for the document's graph and color mode (hidden when no graph)."""
         doc = self.document
