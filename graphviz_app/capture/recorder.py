@@ -98,12 +98,14 @@ class ForwardRecorder(TorchFunctionMode):
             modules.register_module_forward_hook(self._pop_module, always_call=True),
         ]
         function = torch.autograd.Function
+        # A Python classmethod up to torch 2.13, a C classmethod_descriptor from 2.14 on: both
+        # bind to the subclass the script calls ``apply`` on through the descriptor protocol.
         self._original_apply = function.__dict__["apply"]
-        original = self._original_apply.__func__
+        original = self._original_apply
         recorder = self
 
         def apply(cls: type, *args: Any, **kwargs: Any) -> Any:
-            result = original(cls, *args, **kwargs)
+            result = original.__get__(None, cls)(*args, **kwargs)
             if torch.is_grad_enabled():
                 try:
                     recorder.tag(result)

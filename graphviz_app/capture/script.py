@@ -261,6 +261,7 @@ class ScriptCapture:
         graph["notices"] = self.notices + graph["notices"]
         graph["backward_calls"] = self.backward_calls
         graph.setdefault("stopped_after_backward", None)
+        graph["environment"] = environment()
         failures = self.recorder.failures + self._internal_failures
         if failures:
             last = failures[0].strip().splitlines()[-1]
@@ -492,6 +493,16 @@ class ScriptCapture:
         recorder.apply(trace)
         self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
+
+def environment() -> dict[str, str]:
+    """Which Python and torch ran the script: shown in the window and kept in the saved graph."""
+    return {
+        "python": ".".join(map(str, sys.version_info[:3])),
+        "torch": str(torch.__version__),
+        "executable": sys.executable,
+        "prefix": sys.prefix,
+    }
+
 
 def _creates_graph(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
     """Whether a ``torch.autograd.grad`` call passes ``create_graph=True`` (its fifth parameter)."""

@@ -66,6 +66,9 @@ backward_error  when the captured backward raised: ``{"kind", "message", "node",
                 "traceback"}`` (``node``: the id marked with ``backward_error``, or None).
 internal_errors tracebacks of failures in graphviz_app's own recording (the script ran unchanged),
                 only when there were some.
+environment     ``{"python", "torch", "executable", "prefix"}``: the interpreter (version, path,
+                environment folder) and the torch release that ran the script; absent in graphs
+                saved before, and in graphs traced in the caller's own process.
 notices         list of plain-language remarks (non-scalar output seeded with ones...).
 
 Saved graphs (``.json``)
