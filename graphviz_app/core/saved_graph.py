@@ -28,7 +28,7 @@ from typing import Any, cast
 import networkx as nx
 
 from ..errors import GraphFileError, GraphvizAppError
-from . import limits
+from . import limits, plots
 from .file_kind import special_kind
 from .schema import NODE_KINDS, SCHEMA_VERSION
 
@@ -441,8 +441,40 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
         elif key == "notices":
             for i, notice in enumerate(c.array(value, field, most=10_000)):
                 c.text(notice, f"{field}[{i}]")
+        elif key == "plots":
+            _plots(c, value, field)
         elif key != "schema_version":
             c.plain(value, field, 1)
+
+
+def _plots(c: _Checker, value: Any, field: str) -> None:
+    """The script's figures: a bounded list of small PNG images as base64 text (see :mod:`.plots`)."""
+    for i, entry in enumerate(c.array(value, field, most=plots.MAX_PLOTS)):
+        where = f"{field}[{i}]"
+        c.mapping(entry, where)
+        c.text(entry.get("title"), f"{where}.title", optional=True)
+        c.integer(entry.get("line"), f"{where}.line", optional=True, low=0)
+        c.text(entry.get("path"), f"{where}.path", optional=True)
+        if entry.get("kind") not in plots.PLOT_KINDS:
+            c.fail(f"{where}.kind", " or ".join(map(repr, plots.PLOT_KINDS)), entry.get("kind"))
+        png = entry.get("png")
+        if not isinstance(png, str) or len(png) > plots.MAX_PLOT_TEXT:
+            c.fail(f"{where}.png", f"a PNG image as base64 text of at most {plots.MAX_PLOT_TEXT:,} "
+                   "characters", png)
+        data = plots.decode_png(png)
+        size = plots.png_size(data) if data is not None else None
+        if size is None:
+            c.fail(f"{where}.png", "a PNG image as base64 text", png)
+        elif not (0 < size[0] <= plots.MAX_PNG_SIDE and 0 < size[1] <= plots.MAX_PNG_SIDE):
+            raise GraphFileError(c.path, f"{where}.png",
+                                 f"a PNG image at most {plots.MAX_PNG_SIDE:,} pixels on a side",
+                                 f"one of {size[0]:,} x {size[1]:,} pixels")
+        for key, item in entry.items():
+            if key not in _PLOT_KEYS:
+                c.plain(item, f"{where}.{key}", 3)
+
+
+_PLOT_KEYS = frozenset({"title", "line", "kind", "path", "png"})
 
 
 # --- non-finite numbers ------------------------------------------------------------------------

@@ -70,6 +70,13 @@ environment     ``{"python", "torch", "executable", "prefix"}``: the interpreter
                 environment folder) and the torch release that ran the script; absent in graphs
                 saved before, and in graphs traced in the caller's own process.
 notices         list of plain-language remarks (non-scalar output seeded with ones...).
+plots           the figures the script drew with matplotlib, in the order it made them; absent when
+                it drew none: ``[{"title", "line", "kind", "path", "png"}]``, ``kind`` ``"shown"``
+                (``plt.show()``, ``fig.show()``), ``"saved"`` (``savefig`` to ``path``) or ``"open"``
+                (still open when the script ended or was stopped), ``line`` the script's line of
+                that call (``"open"``: where the figure was made) or None, ``png`` the image as
+                base64 text; at most ``plots.MAX_PLOTS`` of them, each a PNG of at most
+                ``plots.MAX_PLOT_BYTES`` bytes (see :mod:`.plots`).
 
 Saved graphs (``.json``)
 ------------------------
