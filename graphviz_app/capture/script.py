@@ -35,6 +35,7 @@ from typing import Any
 import torch
 
 from ..errors import ScriptError
+from . import figures
 from .backward import BackwardRecorder, run_backward
 from .diagnose import CaptureBug, diagnose
 from .naming import collect_names
@@ -159,6 +160,7 @@ class ScriptCapture:
         autograd.backward = self._intercept(original_backward, "backward")
         autograd.grad = self._intercept(original_grad, "grad")
         warnings.showwarning = self._watch_warnings(warnings.showwarning)
+        figures.install(self.file, self.notices)  # matplotlib draws without windows: figures kept
         try:
             with self.recorder:
                 try:
@@ -258,6 +260,8 @@ class ScriptCapture:
 
     def _finish(self, trace: dict[str, Any]) -> dict[str, Any]:
         graph = trace["graph"]
+        if plots := figures.collected():
+            graph["plots"] = plots
         graph["notices"] = self.notices + graph["notices"]
         graph["backward_calls"] = self.backward_calls
         graph.setdefault("stopped_after_backward", None)

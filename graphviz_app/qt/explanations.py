@@ -145,6 +145,15 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "Coloring by gradient needs gradients, but this graph has none (backward "
                                      "did not run), so every node is drawn gray. Run the script with "
                                      "backward to see gradient norms."),
+    # -- the script's matplotlib figures (capture/figures.py) -------------------------------------
+    QT_TRANSLATE_NOOP("Explanation", "{where} picks matplotlib's {name} backend, which opens windows that no "
+                                     "one can close here: graphviz_app draws the figures without windows "
+                                     "instead and keeps them with the graph (the Plots panel)."),
+    QT_TRANSLATE_NOOP("Explanation", "The script made {count} figures; the first {kept} are kept (close "
+                                     "figures you no longer need, or save fewer)."),
+    QT_TRANSLATE_NOOP("Explanation", "Figures too big to keep, even drawn smaller, were left out: {names}. "
+                                     "Make them smaller (figsize, dpi) or save them to a file."),
+    QT_TRANSLATE_NOOP("Explanation", "matplotlib could not draw some figures: {errors}."),
     # -- files: what opening one does, or why it is refused (core/file_kind.py, core/runner.py,
     #    capture/script.py, core/saved_graph.py, core/graph.py) ----------------------------------
     QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path and try again."),

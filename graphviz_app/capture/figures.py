@@ -1,0 +1,241 @@
+"""The figures a script draws with matplotlib, kept for the trace (graph attribute ``plots``).
+
+:func:`install` runs in the forked child before the script: it points matplotlib at the backend
+:mod:`graphviz_app.capture.plots` through ``MPLBACKEND`` (matplotlib's own way to pick a custom
+backend, as IPython's inline backend is picked), so nothing opens a window and ``plt.show()``
+returns at once, as if its windows had been closed.  matplotlib itself is imported only when the
+script imports it.  A script that picks a window backend itself (``matplotlib.use("TkAgg")``,
+``"QtAgg"``...) gets this one instead, with a notice: no one could close its windows, so the run
+would wait until its time limit.  The backend reports each figure shown, saved with ``savefig``
+or still open at the end to the :class:`Figures` of the run, which keeps them bounded
+(:data:`~graphviz_app.core.plots.MAX_PLOTS` figures of at most
+:data:`~graphviz_app.core.plots.MAX_PLOT_BYTES`).
+"""
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import os
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from ..core.plots import MAX_PLOTS, encode_png
+
+BACKEND = "module://graphviz_app.capture.plots"
+WINDOW_BACKENDS = frozenset({
+    "gtk3agg", "gtk3cairo", "gtk4agg", "gtk4cairo", "macosx", "nbagg", "notebook", "qtagg",
+    "qtcairo", "qt5agg", "qt5cairo", "tkagg", "tkcairo", "webagg", "wx", "wxagg", "wxcairo",
+    "ipympl", "widget",
+})
+"""matplotlib's backends that open windows (or a browser page): replaced by :data:`BACKEND`."""
+SAME_AS_OURS = frozenset({"agg"})
+"""Backends that draw exactly what :data:`BACKEND` draws: replaced without a notice, so the
+figures of a script that picks Agg (as training scripts on servers do) are kept too."""
+MAX_TOTAL_BYTES = 10_000_000
+"""Most PNG bytes all figures of one run may take together."""
+
+active: Figures | None = None
+"""The figures of the run in progress (None: no run, or matplotlib draws for someone else)."""
+_previous_backend: str | None = None
+"""``MPLBACKEND`` before :func:`install` (put back by :func:`uninstall`)."""
+
+
+class Figures:
+    """The figures of one run, in the order the script made them.
+
+    A figure shown without blocking (``plt.show(block=False)``, ``plt.pause``, ``fig.show()``)
+    stays open and may change: it keeps one place, drawn when it is closed or at the end.
+    """
+
+    def __init__(self, script: str, notices: list[str]) -> None:
+        self.script = script
+        self.notices = notices
+        self.entries: list[dict[str, Any]] = []
+        self._pending: dict[int, Callable[[], tuple[str, bytes | None]]] = {}
+        """Places whose drawing waits: index -> draws (title, PNG or None when too big)."""
+        self._finishers: list[Callable[[], None]] = []
+        self.left_out = 0
+        self.too_big: list[str] = []
+        self.failed: list[str] = []
+        self.replaced: set[str] = set()
+        """The window backends the script asked for (each noticed once)."""
+        self._bytes = 0
+
+    # -- for the backend ------------------------------------------------------------------------
+    def line(self) -> int | None:
+        """The line of the script's innermost frame in the call running now, or None."""
+        frame: Any = sys._getframe(1)
+        while frame is not None:
+            if frame.f_code.co_filename == self.script:
+                return int(frame.f_lineno)
+            frame = frame.f_back
+        return None
+
+    def reserve(self, kind: str, line: int | None, path: str | None = None) -> int | None:
+        """Take the next place for a figure; None when :data:`MAX_PLOTS` are taken already."""
+        if len(self.entries) >= MAX_PLOTS:
+            self.left_out += 1
+            return None
+        self.entries.append({"title": "", "line": line, "kind": kind, "path": path, "png": None})
+        return len(self.entries) - 1
+
+    def fill(self, index: int, title: str, png: bytes | None) -> None:
+        """Put the drawing of the figure at ``index`` (None: too big to keep, even drawn smaller)."""
+        self._pending.pop(index, None)
+        entry = self.entries[index]
+        entry["title"] = title
+        name = title or f"figure {index + 1}"
+        if png is not None and self._bytes + len(png) > MAX_TOTAL_BYTES:
+            png = None
+        if png is None:
+            self.too_big.append(name)
+            return
+        self._bytes += len(png)
+        entry["png"] = encode_png(png)
+
+    def fail(self, index: int, title: str, error: BaseException) -> None:
+        """The figure at ``index`` could not be drawn (its data raised): keep the reason."""
+        self._pending.pop(index, None)
+        self.entries[index]["title"] = title
+        text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        self.failed.append(f"{title or f'figure {index + 1}'}: {text}")
+
+    def wait(self, index: int, draw: Callable[[], tuple[str, bytes | None]]) -> None:
+        """Draw the figure at ``index`` later (when it is closed, or at the end)."""
+        self._pending[index] = draw
+
+    def at_end(self, finish: Callable[[], None]) -> None:
+        """Call ``finish`` (once) when the figures are collected: the backend draws what is open."""
+        if finish not in self._finishers:
+            self._finishers.append(finish)
+
+    # -- for the capture ------------------------------------------------------------------------
+    def collected(self) -> list[dict[str, Any]]:
+        """Draw what is still open, and return the figures for the trace; add notices for the
+        figures left out."""
+        for finish in self._finishers:
+            finish()
+        for index, draw in list(self._pending.items()):
+            try:
+                title, png = draw()
+            except Exception as exc:  # the figure's data cannot be drawn
+                self.fail(index, "", exc)
+                continue
+            self.fill(index, title, png)
+        if self.left_out:
+            self.notices.append(
+                f"The script made {len(self.entries) + self.left_out} figures; the first {MAX_PLOTS} "
+                "are kept (close figures you no longer need, or save fewer).")
+        if self.too_big:
+            self.notices.append(
+                f"Figures too big to keep, even drawn smaller, were left out: {', '.join(self.too_big)}. "
+                "Make them smaller (figsize, dpi) or save them to a file.")
+        if self.failed:
+            self.notices.append(f"matplotlib could not draw some figures: {'; '.join(self.failed)}.")
+        uninstall()
+        return [entry for entry in self.entries if entry["png"] is not None]
+
+
+def install(script: str, notices: list[str]) -> Figures:
+    """Keep the figures of the script about to run (in this process, before it starts)."""
+    global active, _previous_backend
+    if active is None:
+        _previous_backend = os.environ.get("MPLBACKEND")
+    active = Figures(script, notices)
+    os.environ["MPLBACKEND"] = BACKEND
+    for name in GUARDED:
+        if name in sys.modules:
+            _guard(sys.modules[name])
+    if not any(isinstance(finder, _MatplotlibFinder) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _MatplotlibFinder())
+    return active
+
+
+def uninstall() -> None:
+    """Stop keeping figures (the run is over)."""
+    global active
+    active = None
+    if _previous_backend is None:
+        os.environ.pop("MPLBACKEND", None)
+    else:
+        os.environ["MPLBACKEND"] = _previous_backend
+    sys.meta_path[:] = [finder for finder in sys.meta_path if not isinstance(finder, _MatplotlibFinder)]
+
+
+def chosen_backend(name: Any) -> Any:
+    """The backend to use when the script asks for ``name``: this one instead of a window's."""
+    if active is None or not isinstance(name, str):
+        return name
+    lowered = name.lower()
+    if lowered in SAME_AS_OURS:
+        return BACKEND
+    if lowered in WINDOW_BACKENDS:
+        if lowered not in active.replaced:
+            active.replaced.add(lowered)
+            line = active.line()
+            where = f"Line {line}" if line is not None else "The script"
+            active.notices.append(
+                f"{where} picks matplotlib's {name} backend, which opens windows that no one can "
+                "close here: graphviz_app draws the figures without windows instead and keeps "
+                "them with the graph (the Plots panel).")
+        return BACKEND
+    return name
+
+
+GUARDED = {"matplotlib": "use", "matplotlib.pyplot": "switch_backend"}
+"""The functions through which a script picks a backend (``matplotlib.use``; pyplot's
+``switch_backend``, which pyplot's first figure calls with the backend set in ``rcParams``)."""
+
+
+def _guard(module: ModuleType) -> None:
+    """Make ``module``'s function of :data:`GUARDED` take :func:`chosen_backend`'s backend."""
+    name = GUARDED[module.__name__]
+    original = getattr(module, name)
+    if getattr(original, "__wrapped__", None) is not None:
+        return
+
+    def choose(backend: Any, *args: Any, **kwargs: Any) -> Any:
+        return original(chosen_backend(backend), *args, **kwargs)
+
+    choose.__wrapped__ = original  # type: ignore[attr-defined]
+    choose.__name__ = original.__name__
+    choose.__doc__ = original.__doc__
+    setattr(module, name, choose)
+
+
+class _MatplotlibFinder(importlib.abc.MetaPathFinder):
+    """Finds ``matplotlib`` and ``matplotlib.pyplot`` as the other finders do, and guards each
+    once it is imported (:func:`_guard`)."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in GUARDED:
+            return None
+        for finder in sys.meta_path:
+            if isinstance(finder, _MatplotlibFinder):
+                continue
+            find = getattr(finder, "find_spec", None)
+            spec: importlib.machinery.ModuleSpec | None = find(fullname, path, target) if find is not None else None
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        run = getattr(loader, "exec_module", None)
+        if loader is None or run is None:
+            return spec
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            _guard(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+def collected() -> list[dict[str, Any]]:
+    """The figures of the run (see :meth:`Figures.collected`); none when no run keeps them."""
+    return active.collected() if active is not None else []

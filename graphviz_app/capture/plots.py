@@ -1,0 +1,171 @@
+"""The matplotlib backend of a captured run: ``MPLBACKEND=module://graphviz_app.capture.plots``.
+
+It draws with Agg (no window, no event loop) and hands each figure to the run's
+:class:`~graphviz_app.capture.figures.Figures`: ``plt.show()`` and ``fig.show()`` keep every
+open figure and return at once (a blocking ``plt.show()`` then closes them, as closing its
+windows would under plain python), ``savefig`` to a file keeps the figure with its path, and
+the figures still open when the script ends are kept at the end.  Waiting for a click or a key
+(``plt.waitforbuttonpress``, ``plt.ginput``) returns at once, as after a timeout: no one can
+press one.  matplotlib loads this module only when the script uses pyplot.
+"""
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from io import BytesIO
+from typing import Any
+
+import matplotlib
+from matplotlib._pylab_helpers import Gcf
+from matplotlib.backend_bases import FigureCanvasBase, FigureManagerBase
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from ..core.plots import MAX_PLOT_BYTES, MAX_PLOT_SIDE
+from . import figures
+
+MIN_DPI = 20.0
+"""A figure that fits ``MAX_PLOT_SIDE`` only drawn coarser than this is too big to keep (its
+text would be under two pixels high)."""
+
+
+def render(figure: Figure) -> bytes | None:
+    """Return ``figure`` as PNG bytes at most ``MAX_PLOT_SIDE`` pixels on a side and
+    ``MAX_PLOT_BYTES`` long (drawn smaller once if needed), or None when it does not fit."""
+    width, height = figure.get_size_inches()
+    dpi = min(float(figure.dpi), MAX_PLOT_SIDE / max(float(width), float(height), 0.01))
+    if dpi < MIN_DPI:
+        return None
+    png = _png(figure, dpi)
+    if len(png) > MAX_PLOT_BYTES:
+        dpi *= math.sqrt(MAX_PLOT_BYTES / len(png)) * 0.8
+        png = _png(figure, dpi) if dpi >= MIN_DPI else png
+    return png if len(png) <= MAX_PLOT_BYTES else None
+
+
+def _png(figure: Figure, dpi: float) -> bytes:
+    buffer = BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def title(figure: Any) -> str:
+    """The figure's own title: its suptitle, else its first axes title, else its label ("")."""
+    suptitle = getattr(figure, "_suptitle", None)
+    if suptitle is not None and suptitle.get_text().strip():
+        return str(suptitle.get_text().strip())
+    for axes in figure.get_axes():
+        text = axes.get_title().strip()
+        if text:
+            return str(text)
+    return str(figure.get_label() or "").strip()
+
+
+def _draw(figure: Any) -> Callable[[], tuple[str, bytes | None]]:
+    """A drawing of ``figure`` for :meth:`Figures.wait` (its state when the drawing runs)."""
+
+    def draw() -> tuple[str, bytes | None]:
+        return title(figure), render(figure)
+
+    return draw
+
+
+def _keep(store: figures.Figures, index: int, figure: Any) -> None:
+    """Draw ``figure`` into the place ``index`` now; a figure whose data cannot be drawn is
+    reported as such (the script goes on, as a window that failed to draw would let it)."""
+    try:
+        title_text, png = _draw(figure)()
+    except Exception as exc:
+        store.fail(index, title(figure), exc)
+        return
+    store.fill(index, title_text, png)
+
+
+class FigureManager(FigureManagerBase):
+    """A figure without a window: showing it keeps its drawing for the trace."""
+
+    def __init__(self, canvas: FigureCanvasBase, num: int | str) -> None:
+        super().__init__(canvas, num)
+        store = figures.active
+        self.line = store.line() if store is not None else None
+        """The script's line that made the figure."""
+        self.place: int | None = None
+        """Its place among the run's figures once shown (it stays open and may change)."""
+        self.saved = False
+        """Saved with ``savefig``: the file is its output, so it is not kept again at the end."""
+        if store is not None:
+            store.at_end(_keep_open_figures)
+
+    def show(self) -> None:
+        """``fig.show()``, or one figure of a non-blocking ``plt.show()``: keep its place, drawn
+        when it is closed or the script ends."""
+        store = figures.active
+        if store is None:
+            return
+        line = store.line()
+        if self.place is None:
+            self.place = store.reserve("shown", line)
+        elif line is not None:
+            store.entries[self.place]["line"] = line
+        if self.place is not None:
+            store.wait(self.place, _draw(self.canvas.figure))
+
+    def destroy(self) -> None:
+        """Closed (``plt.close``, the end of a blocking ``plt.show()``): draw it as it is now."""
+        store = figures.active
+        if store is not None and self.place is not None:
+            _keep(store, self.place, self.canvas.figure)
+            self.place = None
+        super().destroy()
+
+    @classmethod
+    def pyplot_show(cls, *, block: bool | None = None) -> None:
+        """``plt.show()``: keep every open figure and return at once. Blocking (the default
+        outside interactive mode), it then closes them, as closing their windows would."""
+        managers = Gcf.get_all_fig_managers()
+        for manager in managers:
+            manager.show()
+        if block is None:
+            block = not matplotlib.is_interactive()
+        if block and managers:
+            Gcf.destroy_all()
+
+
+class FigureCanvas(FigureCanvasAgg):
+    """Agg's canvas; ``savefig`` to a file also keeps the figure."""
+
+    manager_class = FigureManager
+
+    def print_figure(self, filename: Any, *args: Any, **kwargs: Any) -> Any:
+        result = super().print_figure(filename, *args, **kwargs)
+        store = figures.active
+        if store is not None and isinstance(filename, (str, os.PathLike)):
+            manager = self.manager
+            if isinstance(manager, FigureManager):
+                manager.saved = True
+            index = store.reserve("saved", store.line(), os.fsdecode(filename))
+            if index is not None:
+                _keep(store, index, self.figure)
+        return result
+
+    def start_event_loop(self, timeout: float = 0) -> None:
+        """Waiting for input (``plt.pause``, ``waitforbuttonpress``, ``ginput``) ends at once:
+        nothing can arrive without a window."""
+
+
+show = FigureManager.pyplot_show
+
+
+def _keep_open_figures() -> None:
+    """At the end: keep each figure still open that was neither shown (those are drawn in their
+    place) nor saved."""
+    store = figures.active
+    if store is None:
+        return
+    for manager in Gcf.get_all_fig_managers():
+        line = getattr(manager, "line", None)
+        if getattr(manager, "place", None) is None and not getattr(manager, "saved", False):
+            index = store.reserve("open", line)
+            if index is not None:
+                _keep(store, index, manager.canvas.figure)
