@@ -44,6 +44,7 @@ from ..panels.legend import LegendPanel
 from ..panels.lesson import LessonCard, shown_lessons
 from ..panels.messages import MessagesPanel
 from ..panels.modules import ModulesPanel
+from ..panels.plots import PlotsPanel
 from ..panels.problems import Problem, ProblemsPanel
 from ..panels.search import SearchBar
 from ..panels.source import SourcePanel
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.source = SourcePanel(self.document, self)
         self.leaves = LeavesPanel(self.document, self)
         self.problems = ProblemsPanel(self.document, self)
+        self.plots = PlotsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
         self.graphviz_box: QMessageBox | None = None
         self._edge_mark: tuple[EdgeItem, tuple[QColor, float, bool, int]] | None = None
@@ -121,6 +123,10 @@ class MainWindow(QMainWindow):
         self._add_dock("messages", translate("MainWindow", "Messages"), self.messages, Qt.DockWidgetArea.RightDockWidgetArea)
         self._add_dock("problems", translate("MainWindow", "Problems"), self.problems, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.docks["messages"], self.docks["problems"])
+        self._add_dock("plots", translate("MainWindow", "Plots"), self.plots, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.docks["problems"], self.docks["plots"])
+        self.plots.figuresArrived.connect(self.docks["plots"].show)  # a script's first figures: to the front
+        self.plots.figuresArrived.connect(self.docks["plots"].raise_)
         self.docks["messages"].raise_()
         for action in self.timeline.actions_list():
             self.actions_.step_menu.addAction(action)
