@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from graphviz_app.core.interpreter import explicit_interpreter
 from graphviz_app.core.runner import Runner
 
 
@@ -46,10 +47,17 @@ def isolated_layout_cache(tmp_path_factory) -> Iterator[None]:
         os.environ["GRAPHVIZ_APP_CACHE_DIR"] = previous
 
 
+TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
+"""Names the interpreter the session's runner runs scripts under (another torch's); unset: the
+one running the tests."""
+
+
 @pytest.fixture(scope="session")
 def runner() -> Iterator[Runner]:
-    """One warm capture worker for the whole session (as the app and the CLI use one)."""
-    instance = Runner()
+    """One warm capture worker for the whole session (as the app and the CLI use one), under
+    ``$GRAPHVIZ_APP_TEST_PYTHON`` when it is set."""
+    python = os.environ.get(TEST_PYTHON_ENV) or None
+    instance = Runner(python=explicit_interpreter(python, f"${TEST_PYTHON_ENV}") if python else None)
     instance.start()
     yield instance
     instance.close()

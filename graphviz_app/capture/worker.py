@@ -96,6 +96,8 @@ def run_child(request: dict[str, Any]) -> None:
         os._exit(0)
 
     try:
+        if request.get("cwd"):
+            os.chdir(request["cwd"])  # the folder the runner asked the script to run in
         options = CaptureOptions(**request.get("options", {}))
         # Stopped after its captured backward() call, the script ends here at once.
         capture = ScriptCapture(request["script"], options, on_result=lambda t: finish({"ok": True, "trace": t}))

@@ -52,9 +52,7 @@ class Limits(TypedDict):
     """Most data memory (``RLIMIT_DATA``) the script's process may map; None: no limit."""
 
 
-class Request(TypedDict):
-    """One script to run: where it is, what to capture, and the files to write."""
-
+class _RequestFields(TypedDict):
     script: str
     options: Options
     limits: Limits
@@ -62,6 +60,13 @@ class Request(TypedDict):
     """Path of the JSON result file the child writes (``{"ok": true, "trace"}`` or an error)."""
     output: str
     """Path of the file that receives the script's output, bounded to head + tail."""
+
+
+class Request(_RequestFields, total=False):
+    """One script to run: where it is, what to capture, the files to write and where it runs."""
+
+    cwd: str
+    """The folder the script runs in (its ``os.getcwd()``); absent: the worker's own."""
 
 
 class Ready(TypedDict):
@@ -125,14 +130,20 @@ def decode_request(line: str) -> Request:
     limits = data.get("limits") or {}
     if not isinstance(options, dict) or not isinstance(limits, dict):
         raise ProtocolError(f"request with malformed options or limits: {line[:200]!r}")
+    cwd = data.get("cwd")
+    if cwd is not None and not isinstance(cwd, str):
+        raise ProtocolError(f"request with a malformed working folder: {line[:200]!r}")
     memory = limits.get("memory_bytes")
-    return Request(
+    request = Request(
         script=data["script"],
         options=Options(**options),  # type: ignore[typeddict-item]
         limits=Limits(memory_bytes=int(memory) if memory else None),
         result=data["result"],
         output=data["output"],
     )
+    if cwd:
+        request["cwd"] = cwd
+    return request
 
 
 def decode_reply(line: str) -> Reply:

@@ -27,6 +27,17 @@ import networkx as nx
 from ..errors import ScriptError
 from . import protocol
 from .graph import graph_from_trace
+from .interpreter import (
+    Interpreter,
+    app_interpreter,
+    check_interpreter,
+    explicit_interpreter,
+    launch_error,
+    startup_error,
+    stopped_error,
+    worker_command,
+    worker_path,
+)
 from .protocol import Done, Limits, Options, Reply, Request
 
 STARTUP_TIMEOUT = 120.0
@@ -56,6 +67,8 @@ class RunResult:
     """Everything the script printed, stdout and stderr interleaved as a terminal shows them."""
     notices: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    interpreter: Interpreter | None = None
+    """The Python that ran the script, and why it was chosen."""
 
 
 def check_script_path(script: str | Path) -> Path:
@@ -102,6 +115,28 @@ def default_memory_limit() -> int | None:
     return None
 
 
+def _interpreter(python: Interpreter | str | os.PathLike[str] | None) -> Interpreter | None:
+    """``python`` as an Interpreter (a bare path: "chosen by the caller"), or None."""
+    if python is None or isinstance(python, Interpreter):
+        return python
+    return explicit_interpreter(python, "chosen by the caller")
+
+
+def _working_folder(cwd: str | os.PathLike[str] | None) -> str | None:
+    """The folder a run is asked to run in: ``cwd``, else the caller's current folder (None when
+    even that is gone: the worker's own); raise ScriptError("cwd") when ``cwd`` is no folder."""
+    if cwd is None:
+        try:
+            return os.getcwd()
+        except OSError:  # the current folder was removed
+            return None
+    folder = os.path.abspath(os.path.expanduser(os.fspath(cwd)))
+    if not os.path.isdir(folder):
+        raise ScriptError("cwd", f"The working folder {folder} does not exist, so the script cannot run "
+                                 "there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.")
+    return folder
+
+
 def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
@@ -110,24 +145,34 @@ def _signal_name(number: int) -> str:
 
 
 class _Worker:
-    """One warm worker process and the thread reading its replies."""
+    """One warm worker process under one interpreter, and the thread reading its replies."""
 
-    def __init__(self, warm: bool) -> None:
+    def __init__(self, warm: bool, interpreter: Interpreter) -> None:
+        self.interpreter = interpreter
+        check_interpreter(interpreter)
+        folder = worker_path()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115  (open as long as the worker runs)
         env = dict(THREAD_ENV)
         env.update(os.environ, PYTHONUNBUFFERED="1")
         env[protocol.WARM_ENV] = "1" if warm else "0"
-        root = str(Path(__file__).resolve().parents[2])
-        env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "graphviz_app.capture.worker"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self.log,
-            env=env,
-            text=True,
-            bufsize=1,
-        )
+        # Only our package is added to the interpreter's path (first): a fresh interpreter a run
+        # starts finds it too, and the app's own site-packages never shadow the user's torch.
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH")) if p)
+        if not interpreter.same_as(sys.executable):
+            env.pop("PYTHONHOME", None)  # the app's own Python's home, if it was set
+        try:
+            self.process = subprocess.Popen(
+                worker_command(interpreter.path, folder),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self.log,
+                env=env,
+                text=True,
+                bufsize=1,
+            )
+        except OSError as exc:
+            self.log.close()
+            raise launch_error(interpreter, exc) from None
         self.replies: queue.Queue[Reply | None] = queue.Queue()
         self.ready = False
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
@@ -150,13 +195,15 @@ class _Worker:
         except queue.Empty:
             raise TimeoutError from None
         if reply is None:
+            try:
+                self.process.wait(timeout=5)  # its last words are in the log once it has ended
+            except subprocess.TimeoutExpired:
+                pass
             self.log.seek(0)
-            detail = self.log.read().decode("utf-8", "replace").strip()[-2000:]
-            raise ScriptError(
-                "worker",
-                "The capture worker stopped unexpectedly. Is torch installed in this Python "
-                f"({sys.executable})? Its last output:\n{detail}",
-            )
+            text = self.log.read().decode("utf-8", "replace")
+            if self.ready:
+                raise stopped_error(self.interpreter, text)
+            raise startup_error(self.interpreter, text)
         return reply
 
     def wait_ready(self, stop: threading.Event | None = None) -> bool:
@@ -200,11 +247,17 @@ class Runner:
     ``memory_limit``: the most data memory (bytes) one run's process may use; by default
     :func:`default_memory_limit` (``GRAPHVIZ_APP_MEMORY_LIMIT_GB``, else 75% of the machine's RAM);
     None for no limit. A script past it is stopped with ScriptError("memory").
+
+    ``python``: the interpreter scripts run under (a path, or an :class:`Interpreter` saying why
+    it was chosen); None: the app's own. One run may name another (``run(python=...)``). The
+    worker is warm for one interpreter at a time: a run under another one restarts it.
     """
 
-    def __init__(self, *, warm: bool = True, memory_limit: int | Literal["default"] | None = "default") -> None:
+    def __init__(self, *, warm: bool = True, memory_limit: int | Literal["default"] | None = "default",
+                 python: Interpreter | str | os.PathLike[str] | None = None) -> None:
         self._warm = warm
         self.memory_limit = default_memory_limit() if memory_limit == "default" else memory_limit
+        self.python = _interpreter(python) or app_interpreter()
         self._worker: _Worker | None = None
         self._lock = threading.Lock()
         self._run_lock = threading.Lock()
@@ -212,11 +265,22 @@ class Runner:
         self._stop_reason: str | None = None
         self._active_stop: threading.Event | None = None
 
-    def start(self) -> None:
-        """Start the worker now (it imports torch in the background) so the first run is fast."""
+    def start(self, python: Interpreter | str | os.PathLike[str] | None = None) -> None:
+        """Start the worker now (it imports torch in the background) so the first run is fast.
+
+        ``python``: the interpreter (None: the runner's); a worker of another one is stopped.
+        Raises ScriptError("interpreter") when that interpreter cannot be started.
+        """
+        interpreter = _interpreter(python) or self.python
         with self._lock:
-            if self._worker is None or not self._worker.alive():
-                self._worker = _Worker(self._warm)
+            worker = self._worker
+            if worker is not None and (not worker.alive() or not worker.interpreter.same_as(interpreter)):
+                worker.close()
+                self._worker = worker = None
+            if worker is None:
+                self._worker = _Worker(self._warm, interpreter)
+            else:
+                worker.interpreter = interpreter  # the same Python, found for this reason now
 
     def cancel(self) -> None:
         """Stop the script that is running, if any; ``run`` then raises ScriptError("cancelled")."""
@@ -274,23 +338,29 @@ class Runner:
         stop: threading.Event | None = None,
         run_to_end: bool = False,
         argv: Sequence[str] = (),
+        python: Interpreter | str | os.PathLike[str] | None = None,
+        cwd: str | os.PathLike[str] | None = None,
     ) -> RunResult:
         """Run ``script`` and return its graph; raise ScriptError naming the cause and the fix.
 
         ``stop``, set from any thread (even before this call begins), cancels this run as
         :meth:`cancel` does; it closes the gap between asking for a run and its start.
+        ``python``: the interpreter of this run (None: the runner's, :attr:`python`); ``cwd``:
+        the folder the script runs in (None: the caller's current folder, as ``python`` does).
         """
         path = check_script_path(script)
         options = Options(
             backward=backward, backward_call=backward_call, output=output, run_to_end=run_to_end, argv=list(argv)
         )
+        interpreter = _interpreter(python) or self.python
+        folder = _working_folder(cwd)
         if not self._acquire_run_lock(stop):
             raise ScriptError("cancelled", "The run was cancelled.", file=str(path))
         stop = stop if stop is not None else threading.Event()
         with self._lock:
             self._active_stop = stop  # what cancel() sets, even while the worker starts
         try:
-            return self._run_locked(path, options, timeout, stop)
+            return self._run_locked(path, options, timeout, stop, interpreter, folder)
         finally:
             with self._lock:
                 self._active_stop = None
@@ -305,7 +375,8 @@ class Runner:
                 return False
         return True
 
-    def _run_locked(self, path: Path, options: Options, timeout: float, stop: threading.Event | None) -> RunResult:
+    def _run_locked(self, path: Path, options: Options, timeout: float, stop: threading.Event | None,
+                    interpreter: Interpreter, cwd: str | None) -> RunResult:
         with tempfile.TemporaryDirectory(prefix=f"graphviz_app_{os.getpid()}_") as folder:
             started = time.perf_counter()
             request = Request(
@@ -315,13 +386,21 @@ class Runner:
                 result=os.path.join(folder, "result.json"),
                 output=os.path.join(folder, "output.txt"),
             )
-            ending = self._submit(request, timeout, stop)
+            if cwd is not None:
+                request["cwd"] = cwd
+            ending = self._submit(request, timeout, stop, interpreter)
             seconds = time.perf_counter() - started
             output_text = _read_text(request["output"])
-            return self._result(path, request["result"], ending, output_text, seconds, timeout)
+            result = self._result(path, request["result"], ending, output_text, seconds, timeout)
+            result.interpreter = interpreter
+            environment = result.graph.graph.get("environment")
+            if isinstance(environment, dict):
+                environment["reason"] = interpreter.reason
+            return result
 
-    def _submit(self, request: Request, timeout: float, stop: threading.Event | None) -> Done:
-        self.start()
+    def _submit(self, request: Request, timeout: float, stop: threading.Event | None,
+                interpreter: Interpreter) -> Done:
+        self.start(interpreter)
         worker = self._worker
         assert worker is not None
         ready = worker.wait_ready(stop)
