@@ -32,6 +32,7 @@ from torch.autograd.function import BackwardCFunction
 
 from ..core.gc_pause import gc_paused, without_gc
 from ..core.schema import Summary
+from . import torch_support
 from .recorder import RETAINS_KEY
 from .summary import BATCH_NUMEL, summarize, summarize_many
 from .walker import Walk
@@ -278,7 +279,10 @@ def _retained_grad(node: Any) -> torch.Tensor | None:
 
 def _identity(tensor: torch.Tensor) -> tuple[Any, tuple[Any, ...]] | None:
     """Return a weak reference to the storage of ``tensor`` and which of its elements it covers
-    (in any dimension order), or None for a tensor without a plain storage."""
+    (in any dimension order), or None for a tensor without a plain storage (or where storages
+    have no lasting Python object to refer to: each gradient is then summarized by itself)."""
+    if not torch_support.STORAGE_REFS:
+        return None
     try:
         storage = weakref.ref(tensor.untyped_storage())
         dims = sorted((size, stride) for size, stride in zip(tensor.shape, tensor.stride()) if size != 1)

@@ -30,9 +30,10 @@ class Names:
 
     def add_tensor(self, name: str, value: torch.Tensor) -> None:
         """Name a tensor: its autograd node, or the leaf itself."""
-        if value.grad_fn is not None:
-            self.nodes.setdefault(id(value.grad_fn), name)
-            self.keep.append(value.grad_fn)
+        node = value.grad_fn  # read once: before torch 2.2 each read may make a new object
+        if node is not None:
+            self.nodes.setdefault(id(node), name)
+            self.keep.append(node)
         elif value.requires_grad:
             self.leaves.setdefault(id(value), name)
             self.keep.append(value)

@@ -41,7 +41,8 @@ class OutputFinder:
         if self.wanted is not None:
             return []
         roots = self.recorder.graph_roots()
-        fed = _fed_nodes([t.grad_fn for t in roots])
+        held = [t.grad_fn for t in roots]  # alive while ids are compared (see _fed_nodes)
+        fed = _fed_nodes(held)
         top = [t for t in roots if id(t.grad_fn) not in fed]
         if not top:
             return []
@@ -106,12 +107,15 @@ class OutputFinder:
         """The script's top-level tensors with a graph: the one asked for by name, else ``loss``,
         else every one no other one's graph holds."""
         candidates: dict[int, tuple[str, torch.Tensor]] = {}
+        held: list[Any] = []  # the nodes keyed by id, alive while they are compared (see _fed_nodes)
         for key, value in self.namespace.items():
             if key.startswith("__"):
                 continue
             for name, tensor in _tensors_in(value, key):
-                if tensor.grad_fn is not None:
-                    candidates.setdefault(id(tensor.grad_fn), (name, tensor))
+                node = tensor.grad_fn
+                if node is not None:
+                    held.append(node)
+                    candidates.setdefault(id(node), (name, tensor))
         wanted = self.wanted
         if wanted is not None:
             for name, tensor in candidates.values():
@@ -177,14 +181,18 @@ def _tensors_in(value: Any, name: str) -> list[tuple[str, torch.Tensor]]:
     return []
 
 
-def _fed_nodes(roots: Sequence[Any]) -> set[int]:
-    """Return ids of every node reachable from ``roots`` through at least one edge."""
-    fed: set[int] = set()
+def _fed_nodes(roots: Sequence[Any]) -> dict[int, Any]:
+    """Return every node reachable from ``roots`` through at least one edge, by id.
+
+    The nodes are held, so their ids stay theirs while the caller compares them (before torch
+    2.2, a node's Python object is made anew on each read once nothing holds it).
+    """
+    fed: dict[int, Any] = {}
     stack = [nxt for root in roots for nxt, _ in root.next_functions if nxt is not None]
     while stack:
         node = stack.pop()
         if id(node) in fed:
             continue
-        fed.add(id(node))
+        fed[id(node)] = node
         stack.extend(nxt for nxt, _ in node.next_functions if nxt is not None)
     return fed

@@ -28,6 +28,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils.hooks import RemovableHandle
 
+from . import torch_support
 from .summary import summarize
 
 SOURCE_KEY = "graphviz_app.source"
@@ -40,6 +41,8 @@ CONSTANTS_KEY = "graphviz_app.constant_inputs"
 """On an op's node: the small tensor arguments that did not require grad (``x`` in ``w * x``)."""
 CONSTANT_LIMIT = 36
 """Tensor arguments with at most this many elements are recorded as an op's constant inputs."""
+OUTPUT_KEY = "graphviz_app.output"
+"""On an op's node, where torch's nodes do not tell it: the ``(shape, dtype, device)`` it made."""
 VALUE_VERSION_KEY = "graphviz_app.value_version"
 """On a leaf's AccumulateGrad node: the tensor's ``_version`` when its VALUE_KEY summary was taken."""
 _DETACH = {torch.Tensor.detach, torch.detach}
@@ -244,6 +247,8 @@ class ForwardRecorder(TorchFunctionMode):
             return
         metadata[SOURCE_KEY] = self._source()
         metadata[MODULES_KEY] = self.module_stack
+        if not torch_support.NODE_OUTPUT_METADATA:  # torch before 2.2: the node cannot say it
+            metadata[OUTPUT_KEY] = (list(tensor.shape), tensor.dtype, tensor.device)
         roots = self.roots
         if roots:
             for child, _ in node.next_functions:

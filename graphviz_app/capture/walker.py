@@ -15,11 +15,13 @@ import torch
 
 from ..core.gc_pause import without_gc
 from ..core.schema import SCHEMA_VERSION
+from . import torch_support
 from .naming import Names, module_path
 from .recorder import (
     CONSTANTS_KEY,
     CUTS_KEY,
     MODULES_KEY,
+    OUTPUT_KEY,
     RETAINS_KEY,
     SOURCE_KEY,
     VALUE_KEY,
@@ -223,7 +225,12 @@ class Describer:
             dtype: str | None = self.dtype(meta.dtype)
             device = self.device(meta.device)
         except (AttributeError, IndexError, RuntimeError):
-            shape, dtype, device = None, None, "cpu"
+            # torch before 2.2: what the forward recorder noted, if it saw the op; else the
+            # device is its consumer's (see _inherit_from_consumers)
+            shape, dtype, device = None, None, None
+            noted = node.metadata.get(OUTPUT_KEY)
+            if noted is not None:
+                shape, dtype, device = noted[0], self.dtype(noted[1]), self.device(noted[2])
         metadata = node.metadata
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
@@ -263,12 +270,17 @@ def _leaf_values(result: Walk, records: list[dict[str, Any]]) -> None:
 
 def _inherit_from_consumers(result: Walk, records: list[dict[str, Any]], order: list[int]) -> None:
     """Give ops made inside another op (``TBackward0`` inside ``F.linear``), which no Python
-    hook sees, the module and source line of the op that consumes them."""
+    hook sees, the module and source line of the op that consumes them (and, where torch does
+    not tell an op's device, its consumer's)."""
     consumers: dict[int, list[int]] = {}
     for producer, consumer in result.edges:
         consumers.setdefault(producer, []).append(consumer)
     for k in reversed(order):
         record = records[k]
+        if record["device"] is None:
+            record["device"] = next(
+                (records[c]["device"] for c in sorted(consumers.get(k, ())) if records[c]["device"]), "cpu"
+            )
         if record["kind"] != "op" or SOURCE_KEY in result.nodes[k].metadata:
             continue
         for consumer in sorted(consumers.get(k, ())):
@@ -327,6 +339,11 @@ def build_trace(
         {"source": f"n{p}", "target": f"n{c}", "slots": slots, "grad": None}
         for (p, c), slots in sorted(result.edges.items(), key=lambda item: (item[0][1], item[1][0]))
     ]
+    notices = list(notices)
+    if not torch_support.NODE_OUTPUT_METADATA:
+        missing = sum(1 for r in records if r["kind"] == "op" and r["shape"] is None)
+        if missing:
+            notices.append(torch_support.output_metadata_notice(missing))
     graph = {
         "schema_version": SCHEMA_VERSION,
         "roots": root_ids,

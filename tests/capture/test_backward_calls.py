@@ -40,7 +40,8 @@ def test_checkpoint_calls_are_numbered_as_the_script_numbers_them(write_script, 
     assert whole.graph.graph["backward_calls"] == 3 and whole.output.split()[-1] == "2"
     second = runner.run(script, backward_call=2)
     assert second.graph.graph["backward"]["call"] == 2
-    assert second.output.split() == ["step", "0"]  # stopped right after the script's call 2
+    # stopped right after the script's call 2 (some torch releases warn about checkpoint first)
+    assert second.output.split()[-2:] == ["step", "0"] and "step 1" not in second.output
     # the loss of step 1 is multiplied by 2: the graph of call 2 holds MulBackward0 of 2
     mul = next(d for _, d in second.graph.nodes(data=True) if d["op"] == "MulBackward0")
     assert mul["source"]["code"] == "loss = (out ** 2).sum() * (step + 1)"

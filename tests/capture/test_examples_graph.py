@@ -61,17 +61,21 @@ def reference_roots(path: str) -> tuple[list[Any], dict[int, str]]:
         loss = namespace["loss_fn"](out, namespace["target"])
         return [loss.grad_fn], params
     tensors = [v for k, v in namespace.items() if isinstance(v, torch.Tensor) and v.grad_fn is not None]
-    fed = set()
-    for t in tensors:
-        _, _, _ = reference([t.grad_fn])
+    # Nodes are held while their ids are compared: before torch 2.2 a node's Python object is
+    # made anew on each read once nothing holds it, and a dead one's id can be reused.
+    fed: dict[int, Any] = {}
     for t in tensors:
         stack = [n for n, _ in t.grad_fn.next_functions if n is not None]
         while stack:
             node = stack.pop()
             if id(node) not in fed:
-                fed.add(id(node))
+                fed[id(node)] = node
                 stack.extend(n for n, _ in node.next_functions if n is not None)
-    roots = {id(t.grad_fn): t.grad_fn for t in tensors if id(t.grad_fn) not in fed}
+    roots: dict[int, Any] = {}
+    for t in tensors:
+        node = t.grad_fn
+        if id(node) not in fed:
+            roots.setdefault(id(node), node)
     return list(roots.values()), params
 
 

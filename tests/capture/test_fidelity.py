@@ -206,4 +206,6 @@ def test_warnings_raised_inside_torch_point_where_plain_python_points(write_scri
     )
     result = runner.run(script)
     assert result.output.splitlines() == plain.stdout.splitlines()
-    assert "torch/nn/modules/dropout.py" in result.output and f"{script}:7: UserWarning" in result.output
+    # the dropout warning points into torch (which file depends on the release), not at the script
+    dropout = next(line for line in result.output.splitlines() if "UserWarning: dropout2d" in line)
+    assert "/torch/nn/" in dropout and f"{script}:7: UserWarning" in result.output
