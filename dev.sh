@@ -4,6 +4,7 @@
 #   ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default: the bundled example)
 #   ./dev.sh test [PYTEST ARGS]  set up, then run the test suite on a virtual screen (Xvfb)
 #   ./dev.sh lint                set up, then check the rules: ruff, mypy, import-linter contracts
+#   ./dev.sh compat [VERSION...] run the capture tests and the corpus under other torch releases
 #   ./dev.sh setup               set up only
 #
 # Set-up (idempotent; a second run takes well under two seconds): installs the Debian packages
@@ -16,6 +17,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 VENV=.venv
 TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
+# The releases `compat` tests by default: the declared floor, an older one and the newest ones
+# (the pinned 2.13.0 is what `test` runs). Keep pyproject.toml's torch range in step.
+COMPAT_TORCH=${COMPAT_TORCH:-2.1.2 2.4.1 2.14.1 2.15.0}
+# One venv per release, outside the checkout, so fresh clones reuse them.
+COMPAT_DIR=${GRAPHVIZ_APP_COMPAT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/graphviz-app-compat}
 DEBIAN_PACKAGES=(
     graphviz xvfb xauth
     libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-xkb1
@@ -32,6 +38,8 @@ usage() {
 usage: ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default: bundled example)
        ./dev.sh test [PYTEST ARGS]  set up, then run the test suite under Xvfb
        ./dev.sh lint                set up, then run ruff, mypy and the import-linter contracts
+       ./dev.sh compat [VERSION...] run the capture tests and the corpus under each torch VERSION
+                                    (default: $COMPAT_TORCH), one venv per release
        ./dev.sh setup               set up only (Debian packages, .venv, editable install)
 EOF
 }
@@ -131,6 +139,53 @@ lint() {
     say "lint passed"
 }
 
+# A venv holding one torch release and what the capture tests need (never graphviz_app itself:
+# the tests import it from this checkout). Prints the venv's python.
+ensure_compat_venv() {
+    local version=$1 python=$2
+    local venv="$COMPAT_DIR/torch-$version"
+    local stamp="$venv/.ready"
+    if [ ! -f "$stamp" ]; then
+        say "creating $venv (torch $version)" >&2
+        rm -rf "$venv"
+        mkdir -p "$COMPAT_DIR"
+        "$python" -m venv "$venv" >&2
+        local numpy='numpy'
+        # torch before 2.3 was built against NumPy 1.x.
+        case "$version" in 2.0.* | 2.1.* | 2.2.*) numpy='numpy<2' ;; esac
+        # A pip configuration may cap torch below the newest release: this venv asks for one
+        # release by name, so it is installed without that configuration.
+        PIP_CONFIG_FILE=/dev/null "$venv/bin/python" -m pip --disable-pip-version-check --quiet \
+            install "torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2' >&2
+        touch "$stamp"
+    fi
+    printf '%s\n' "$venv/bin/python"
+}
+
+# Run the capture tests and the corpus in-process under each torch release, with this checkout
+# on the path. Extra arguments after `--` go to pytest.
+compat() {
+    local versions=() args=()
+    while [ $# -gt 0 ]; do
+        if [ "$1" = "--" ]; then shift; args=("$@"); break; fi
+        versions+=("$1"); shift
+    done
+    [ "${#versions[@]}" -eq 0 ] && read -r -a versions <<<"$COMPAT_TORCH"
+    local python version venv_python failed=()
+    python=$(pick_python)
+    for version in "${versions[@]}"; do
+        venv_python=$(ensure_compat_venv "$version" "$python")
+        say "torch $version: capture tests and corpus"
+        GRAPHVIZ_APP_TEST_PYTHON="$venv_python" PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
+            "$venv_python" -m pytest -p no:cacheprovider -q tests/capture tests/corpus "${args[@]}" \
+            </dev/null || failed+=("$version")
+    done
+    if [ "${#failed[@]}" -gt 0 ]; then
+        die "compat failed for torch ${failed[*]}"
+    fi
+    say "compat passed: torch ${versions[*]}"
+}
+
 main() {
     local command=${1:-}
     [ $# -gt 0 ] && shift
@@ -152,6 +207,9 @@ main() {
         lint)
             setup
             lint
+            ;;
+        compat)
+            compat "$@"
             ;;
         setup)
             setup
