@@ -294,6 +294,9 @@ def run_export(argv: Sequence[str]) -> int:
                 notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale,
                                         timeout=timeout, protect=protect)
                 written = str(out)
+        from .core.plots import write_plots  # the script's matplotlib figures, beside the output
+
+        notices += write_plots(graph, out if args.steps_dir is None else out.with_name(source.stem + out.suffix))
     except ScriptError as exc:
         script_output = exc.output
         if script_output:
