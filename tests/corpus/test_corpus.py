@@ -88,6 +88,7 @@ CASES = [
     Case("tutorials_char_rnn_classification.py", call=2, run_to_end=True),
     Case("cs231n_barebones_convnet.py"),
     Case("tutorials_fgsm.py"),
+    Case("tutorials_cifar10_classifier.py"),  # plt.show() before the first backward()
     Case("tutorials_autograd_basics.py", run_to_end=True),
     Case("tutorials_autograd_basics.py", call=2),
     Case("tutorials_autograd_basics.py", call=3),
