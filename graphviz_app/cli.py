@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
     from .core.display import ViewOptions
     from .core.stepping import Stepper
 
-EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json")
+EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json", ".html")
 COLOR_MODES = ("device", "grad", "op", "module")
 DEFAULT_LAYOUT_TIMEOUT = 120.0
 """Seconds Graphviz may spend on one drawing before the export stops (``--layout-timeout``)."""
@@ -37,7 +37,7 @@ def export_parser() -> argparse.ArgumentParser:
         "graphviz-app export train.py -o g.json -- --epochs 1",
     )
     parser.add_argument("script", help="a Python script, or a .json graph saved by graphviz_app")
-    parser.add_argument("-o", "--out", help="output file: .png .svg .pdf .dot or .json")
+    parser.add_argument("-o", "--out", help="output file: .png .svg .pdf .dot .json or .html (an interactive page)")
     parser.add_argument("--backward", action="store_true", help="run and record the backward pass")
     parser.add_argument("--color", choices=COLOR_MODES, default="device", help="node colors (default: device)")
     parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="stop the script after S seconds (default 60)")

@@ -1,4 +1,5 @@
-"""Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz), DOT or JSON.
+"""Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz), DOT, JSON or an interactive
+HTML page (the SVG with pan, zoom, search and node details: :mod:`.html_page`).
 
 :func:`export_graph` picks the format from the file suffix, draws images with a legend, keeps
 PNGs within what image libraries can write (cairo stops at 32,767 px a side) and writes
@@ -31,7 +32,7 @@ from .graph import dumps_graph
 from .layout import EdgePath, Layout, LayoutJob, check_complete, dot_bytes, encode_id, parse_json_layout
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
-           ".json": "json"}
+           ".json": "json", ".html": "html"}
 """Supported suffixes and the format each writes."""
 BASE_DPI = 96.0
 """PNG resolution at ``scale=1``: one point of layout is 1.33 px, labels stay readable."""
@@ -42,7 +43,7 @@ PAD_POINTS = 4.0
 
 
 def supported_suffixes() -> str:
-    """Return the supported suffixes as text: ``".png, .svg, .pdf, .dot, .json"``."""
+    """Return the supported suffixes as text: ``".png, .svg, .pdf, .dot, .json, .html"``."""
     return ", ".join(s for s in FORMATS if s != ".gv")
 
 
@@ -109,7 +110,16 @@ def export_graph(
         composed = Composer(timeout=timeout).compose(display)
         dot_text = pinned_dot(dot_text, composed, timeout=timeout)
         program = PINNED_PROGRAM
-    if fmt == "png":
+    if fmt == "html":  # the SVG in an interactive page (core/html_page.py)
+        from .html_page import html_page
+
+        def write_page(tmp: Path) -> None:
+            _render(dot_text, "svg", tmp, timeout, program)
+            page = html_page(graph, display, tmp.read_text("utf-8"), mode=mode, title=caption)
+            tmp.write_text(page, encoding="utf-8")
+
+        _write_atomic(path, write_page)
+    elif fmt == "png":
         written = _write_atomic(path, lambda tmp: _render_png(dot_text, tmp, scale, timeout,
                                                               program))
         notices.extend(written if isinstance(written, list) else [])

@@ -1,0 +1,386 @@
+"""An interactive HTML page of a graph: one self-contained file that needs no network.
+
+The page holds the SVG our DOT/layout path draws (the window's look: device colours, module
+boxes, names, Values badges and the legend), the nodes' details as a JSON blob, and a small
+vanilla script that pans (drag), zooms (wheel, buttons), searches ops, names and modules, and
+shows a node's details on click.  Every text from the graph is escaped: the SVG is parsed and
+written again without comments, scripts or event attributes, the JSON cannot close its
+``<script>`` element, and details are written with ``textContent``; a Content-Security-Policy
+lets only the page's own script run and forbids every network request.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import os
+from collections import Counter
+from typing import Any
+from xml.etree import ElementTree
+
+import networkx as nx
+
+from . import colors
+from .display import DisplayGraph, DisplayNode, format_shape
+from .dot import LEGEND_ID
+from .layout import encode_id
+from .look import COLOR_MODE_TITLES, ColorMode
+from .values import format_number, gradient_line, small_values
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+ElementTree.register_namespace("", SVG_NS)
+ElementTree.register_namespace("xlink", XLINK_NS)
+
+_SVG_ELEMENTS = frozenset({"svg", "g", "title", "polygon", "polyline", "path", "ellipse", "text",
+                           "a", "defs", "linearGradient", "radialGradient", "stop"})
+"""What Graphviz draws; anything else (a script, foreignObject, an image) is dropped."""
+
+
+def clean_svg(svg_text: str) -> str:
+    """Return Graphviz's SVG as markup safe to inline in HTML: no XML prolog, doctype or
+    comments, only drawing elements, no event handler attributes or links, and every node group
+    but the legend marked ``data-node="<its DOT name>"`` (the name in its ``<title>``)."""
+    root = ElementTree.fromstring(svg_text.encode("utf-8"))
+
+    def local(name: str) -> str:
+        return name.rpartition("}")[2]
+
+    def clean(element: ElementTree.Element) -> None:
+        for child in list(element):
+            if not isinstance(child.tag, str) or local(child.tag) not in _SVG_ELEMENTS:
+                element.remove(child)
+                continue
+            clean(child)
+        for key in list(element.attrib):
+            name = local(key).lower()
+            if name.startswith("on") or name == "href":
+                del element.attrib[key]
+        if local(element.tag) == "g" and element.get("class") == "node":
+            title = element.find(f"{{{SVG_NS}}}title")
+            if title is not None and title.text and title.text != LEGEND_ID:
+                element.set("data-node", title.text)
+
+    clean(root)
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+def summary_text(summary: dict[str, Any] | None) -> str | None:
+    """Return a value or gradient summary in words: its numbers when small (``[[0.75, 3], ...]``),
+    else ``norm 1.5, min -2, max 3, mean 0.1`` with NaN/Inf counts."""
+    if not summary:
+        return None
+    small = small_values(summary)
+    if small is not None:
+        return small
+    parts = [f"{key} {format_number(summary[key], 4)}" for key in ("norm", "min", "max", "mean")
+             if summary.get(key) is not None]
+    if summary.get("nan") or summary.get("inf"):
+        parts.append(f"{summary.get('nan', 0)} NaN, {summary.get('inf', 0)} Inf")
+    shape = format_shape(summary.get("shape"), summary.get("dtype"))
+    return ", ".join(parts) if parts else (shape or None)
+
+
+def _source_text(source: Any) -> str | None:
+    if not isinstance(source, dict) or not source.get("file"):
+        return None
+    code = " ".join(str(source.get("code") or "").split())
+    where = f"{os.path.basename(str(source['file']))}:{source.get('line')}"
+    return f"{where}  {code}" if code else where
+
+
+def node_details(graph: nx.DiGraph, node: DisplayNode) -> dict[str, Any]:
+    """Return what the page shows for a drawn node: ``fields`` (label, text pairs, empty ones
+    left out) and ``search`` (the lower-case text a search matches: op, name, module, id)."""
+    fields: list[tuple[str, str | None]]
+    if node.kind == "module":
+        path = node.module or ""
+        members = [graph.nodes[m] for m in node.members if m in graph]
+        types = graph.graph.get("module_types") or {}
+        devices = Counter(str(a.get("device")) for a in members if a.get("device"))
+        ops = Counter(str(a.get("op")) for a in members if a.get("kind") == "op")
+        fields = [("module", path), ("type", str(types.get(path) or "") or None),
+                  ("hidden", f"{len(members)} nodes inside (collapsed)"),
+                  ("device", ", ".join(f"{d} ({n})" for d, n in devices.most_common())),
+                  ("ops", ", ".join(f"{op} ×{n}" if n > 1 else op
+                                    for op, n in ops.most_common(8)))]
+        search = [path, str(types.get(path) or ""), *(str(a.get("name") or "") for a in members)]
+        heading = path
+    else:
+        gid = node.members[0]
+        a = graph.nodes[gid]
+        saved = a.get("saved") or []
+        fields = [("op", str(a.get("op") or "")), ("name", a.get("name")),
+                  ("kind", "leaf (a tensor that requires grad)" if a.get("kind") == "leaf" else "op"),
+                  ("shape", format_shape(a.get("shape")) or None), ("dtype", a.get("dtype")),
+                  ("device", a.get("device")), ("module", a.get("module")),
+                  ("source", _source_text(a.get("source"))),
+                  ("value", summary_text(a.get("value"))),
+                  ("gradient", gradient_line(a) or summary_text(a.get("grad"))),
+                  ("saved", "; ".join(str(s) for s in saved[:12]) or None),
+                  ("node", gid if node.use is None else f"{gid} (use {node.use[0]} of {node.use[1]})")]
+        search = [str(a.get("op") or ""), str(a.get("name") or ""), str(a.get("module") or ""), gid]
+        heading = str(a.get("name") or a.get("op") or gid)
+    return {"title": heading,
+            "fields": [[k, str(v)] for k, v in fields if v not in (None, "")],
+            "search": " ".join(search).lower()}
+
+
+def page_data(graph: nx.DiGraph, display: DisplayGraph, mode: ColorMode = "device") -> dict[str, Any]:
+    """Return the page's JSON blob: node details keyed by DOT name, and the legend."""
+    return {
+        "nodes": {encode_id(did): node_details(graph, node) for did, node in display.nodes.items()},
+        "legend": {"title": "color: " + COLOR_MODE_TITLES[mode],
+                   "rows": [[e.color, e.text] for e in colors.legend(graph, mode)]},
+    }
+
+
+def json_for_script(data: Any) -> str:
+    """Return ``data`` as JSON that cannot end its ``<script>`` element (``<``, ``>`` and ``&``
+    escaped, non-ASCII as ``\\u`` escapes)."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _csp(script: str) -> str:
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+            f"script-src 'sha256-{digest}'")
+
+
+def html_page(graph: nx.DiGraph, display: DisplayGraph, svg_text: str, *, mode: ColorMode = "device",
+              title: str | None = None, notes: tuple[str, ...] | list[str] = ()) -> str:
+    """Return the interactive page of ``graph`` drawn as ``display`` (``svg_text``: Graphviz's
+    SVG of it, legend included, as :func:`~.export.export_graph` writes it)."""
+    script = SCRIPT
+    heading = title or _default_title(graph)
+    nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
+    drawn = len(display.nodes)
+    counts = f"{nodes:,} nodes, {edges:,} edges" + (f" ({drawn:,} drawn)" if drawn != nodes else "")
+    note_html = "".join(f'<p class="gva-note">{html.escape(str(n))}</p>' for n in notes)
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f'<meta http-equiv="Content-Security-Policy" content="{html.escape(_csp(script))}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(heading)}</title><style>{STYLE}</style></head><body>"
+        '<div id="gva" class="gva">'
+        f'<header><b>{html.escape(heading)}</b> <span class="gva-counts">{html.escape(counts)}</span>'
+        '<span class="gva-tools"><button type="button" data-zoom="in" title="Zoom in">+</button>'
+        '<button type="button" data-zoom="out" title="Zoom out">−</button>'
+        '<button type="button" data-zoom="fit" title="Show the whole graph">Fit</button></span>'
+        f"</header>{note_html}"
+        '<div class="gva-main"><div class="gva-view" tabindex="0">'
+        f"{clean_svg(svg_text)}</div>"
+        '<aside><input type="search" class="gva-search" placeholder="Search ops, names, modules" '
+        'aria-label="Search ops, names, modules"><div class="gva-found"></div>'
+        '<div class="gva-details"><p class="gva-hint">Click a node to see its op, shape, '
+        "device, module, source line, value and gradient. Drag to pan, scroll to zoom.</p></div>"
+        '<div class="gva-legend"></div></aside></div></div>'
+        f'<script type="application/json" id="gva-data">{json_for_script(page_data(graph, display, mode))}</script>'
+        f"<script>{script}</script></body></html>\n"
+    )
+
+
+def _default_title(graph: nx.DiGraph) -> str:
+    script = graph.graph.get("script")
+    return f"{os.path.basename(script)} — autograd graph" if isinstance(script, str) and script \
+        else "autograd graph"
+
+
+STYLE = """
+html,body{margin:0;height:100%;font:13px/1.4 Helvetica,Arial,sans-serif;color:#202124;background:#fff}
+.gva{display:flex;flex-direction:column;height:100%;min-height:260px}
+.gva header{padding:6px 10px;border-bottom:1px solid #ddd;display:flex;gap:10px;align-items:center}
+.gva-counts{color:#5f6368}.gva-tools{margin-left:auto}
+.gva-tools button{min-width:30px;margin-left:4px;padding:2px 8px;cursor:pointer}
+.gva-note{margin:0;padding:4px 10px;background:#fff8c4;border-bottom:1px solid #e6dc9a}
+.gva-main{flex:1;display:flex;min-height:0}
+.gva-view{flex:1;overflow:hidden;cursor:grab;touch-action:none;background:#fff;outline:none}
+.gva-view.gva-drag{cursor:grabbing}
+.gva-view svg{display:block;width:100%;height:100%;user-select:none}
+.gva aside{width:290px;border-left:1px solid #ddd;padding:8px;overflow:auto;background:#fafafa}
+.gva-search{width:100%;box-sizing:border-box;padding:4px 6px}
+.gva-found{color:#5f6368;min-height:1.4em;margin:2px 0 6px}
+.gva-details h3{margin:4px 0 6px;font-size:14px;word-break:break-all}
+.gva-details dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 8px}
+.gva-details dt{color:#5f6368}.gva-details dd{margin:0;word-break:break-word;font-family:Menlo,Consolas,monospace;font-size:12px}
+.gva-hint{color:#5f6368}
+.gva-legend{margin-top:12px;border-top:1px solid #ddd;padding-top:6px}
+.gva-legend div{display:flex;align-items:center;gap:6px}
+.gva-legend i{display:inline-block;width:16px;height:11px;border:1px solid #999}
+g.node{cursor:pointer}
+.gva-searching g.node:not(.gva-match){opacity:.25}
+g.node.gva-match>polygon,g.node.gva-match>path,g.node.gva-match>ellipse{stroke:#d81b60;stroke-width:3}
+g.node.gva-selected>polygon,g.node.gva-selected>path,g.node.gva-selected>ellipse{stroke:#1a73e8;stroke-width:3}
+"""
+
+SCRIPT = """(function () {
+  "use strict";
+  var root = document.getElementById("gva");
+  var data = JSON.parse(document.getElementById("gva-data").textContent);
+  var view = root.querySelector(".gva-view");
+  var svg = view.querySelector("svg");
+  var details = root.querySelector(".gva-details");
+  var found = root.querySelector(".gva-found");
+  var search = root.querySelector(".gva-search");
+  var groups = {};
+  Array.prototype.forEach.call(svg.querySelectorAll("g.node[data-node]"), function (g) {
+    groups[g.getAttribute("data-node")] = g;
+  });
+  var base = svg.viewBox.baseVal;
+  var full = {x: base.x, y: base.y, w: base.width, h: base.height};
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMinYMin meet");
+  var cur = {x: full.x, y: full.y, k: 1};
+
+  function size() { return {w: view.clientWidth || 600, h: view.clientHeight || 400}; }
+  function apply() {
+    var s = size();
+    svg.setAttribute("viewBox", [cur.x, cur.y, s.w / cur.k, s.h / cur.k].join(" "));
+  }
+  function fit() {
+    var s = size();
+    cur.k = Math.min(s.w / full.w, s.h / full.h, 2);
+    cur.x = full.x - (s.w / cur.k - full.w) / 2;
+    cur.y = full.y - (s.h / cur.k - full.h) / 2;
+    apply();
+  }
+  function start() {
+    fit();
+    if (cur.k < 0.6) {  /* too small to read: start at the top, readable */
+      var s = size();
+      cur.k = 1;
+      cur.x = full.x + full.w / 2 - s.w / 2;
+      cur.y = full.y;
+      apply();
+    }
+  }
+  function zoomAt(factor, px, py) {
+    var k = Math.max(0.02, Math.min(8, cur.k * factor));
+    cur.x += px / cur.k - px / k;
+    cur.y += py / cur.k - py / k;
+    cur.k = k;
+    apply();
+  }
+  function centerOn(g) {
+    var b = g.getBoundingClientRect(), v = view.getBoundingClientRect(), s = size();
+    var ux = cur.x + (b.left + b.width / 2 - v.left) / cur.k;
+    var uy = cur.y + (b.top + b.height / 2 - v.top) / cur.k;
+    if (cur.k < 0.8) { cur.k = 1; }
+    cur.x = ux - s.w / 2 / cur.k;
+    cur.y = uy - s.h / 2 / cur.k;
+    apply();
+  }
+
+  function el(tag, text) {
+    var e = document.createElement(tag);
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  var selected = null;
+  function select(id) {
+    if (selected) { selected.classList.remove("gva-selected"); }
+    selected = id && groups[id] ? groups[id] : null;
+    details.textContent = "";
+    var info = id ? data.nodes[id] : null;
+    if (!selected || !info) {
+      details.appendChild(el("p", "Click a node to see its details.")).className = "gva-hint";
+      return;
+    }
+    selected.classList.add("gva-selected");
+    details.appendChild(el("h3", info.title));
+    var dl = el("dl");
+    info.fields.forEach(function (f) {
+      dl.appendChild(el("dt", f[0]));
+      dl.appendChild(el("dd", f[1]));
+    });
+    details.appendChild(dl);
+  }
+
+  var matches = [], at = -1;
+  function runSearch() {
+    var q = search.value.trim().toLowerCase();
+    matches = [];
+    at = -1;
+    Object.keys(groups).forEach(function (id) {
+      var info = data.nodes[id];
+      var hit = q !== "" && info && info.search.indexOf(q) >= 0;
+      groups[id].classList.toggle("gva-match", hit);
+      if (hit) { matches.push(id); }
+    });
+    root.classList.toggle("gva-searching", q !== "");
+    found.textContent = q === "" ? "" : matches.length === 0 ? "No node matches." :
+      matches.length + (matches.length === 1 ? " match" : " matches") + " (Enter: next)";
+  }
+  search.addEventListener("input", runSearch);
+  search.addEventListener("keydown", function (e) {
+    if (e.key === "Enter" && matches.length) {
+      at = (at + 1) % matches.length;
+      select(matches[at]);
+      centerOn(groups[matches[at]]);
+      found.textContent = (at + 1) + " of " + matches.length;
+    } else if (e.key === "Escape") {
+      search.value = "";
+      runSearch();
+    }
+  });
+
+  var drag = null;
+  view.addEventListener("pointerdown", function (e) {
+    if (e.button !== 0) { return; }
+    drag = {x: e.clientX, y: e.clientY, cx: cur.x, cy: cur.y, moved: false, id: e.pointerId};
+  });
+  view.addEventListener("pointermove", function (e) {
+    if (!drag) { return; }
+    var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) > 4) {
+      drag.moved = true;
+      view.classList.add("gva-drag");
+      view.setPointerCapture(drag.id);
+    }
+    if (drag.moved) {
+      cur.x = drag.cx - dx / cur.k;
+      cur.y = drag.cy - dy / cur.k;
+      apply();
+    }
+  });
+  function endDrag() {
+    if (drag && drag.moved) { view.classList.remove("gva-drag"); }
+    drag = null;
+  }
+  view.addEventListener("pointerup", endDrag);
+  view.addEventListener("pointercancel", endDrag);
+  view.addEventListener("click", function (e) {
+    if (drag && drag.moved) { return; }
+    var g = e.target.closest ? e.target.closest("g.node[data-node]") : null;
+    select(g ? g.getAttribute("data-node") : null);
+  });
+  view.addEventListener("wheel", function (e) {
+    e.preventDefault();
+    var r = view.getBoundingClientRect();
+    zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), e.clientX - r.left, e.clientY - r.top);
+  }, {passive: false});
+  root.querySelector(".gva-tools").addEventListener("click", function (e) {
+    var how = e.target.getAttribute && e.target.getAttribute("data-zoom");
+    var s = size();
+    if (how === "fit") { fit(); }
+    else if (how === "in") { zoomAt(1.25, s.w / 2, s.h / 2); }
+    else if (how === "out") { zoomAt(0.8, s.w / 2, s.h / 2); }
+  });
+  window.addEventListener("resize", apply);
+
+  var legend = root.querySelector(".gva-legend");
+  legend.appendChild(el("b", data.legend.title));
+  data.legend.rows.forEach(function (row) {
+    var line = el("div"), swatch = el("i");
+    swatch.style.background = row[0];
+    line.appendChild(swatch);
+    line.appendChild(el("span", row[1]));
+    legend.appendChild(line);
+  });
+  start();
+  root.setAttribute("data-ready", "true");
+}());
+"""
