@@ -8,6 +8,8 @@ caller has already imported to make the tensors)::
         loss = loss_fn(model(x), y)
     graph = graphviz_app.trace(loss, backward=True)   # networkx.DiGraph
     graphviz_app.export(loss, "graph.svg")            # or a DiGraph; format from the suffix
+    graphviz_app.show(loss)                           # inline in Jupyter (an interactive page)
+    graphviz_app.open(loss)                           # in the desktop window, from a REPL or pdb
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["__version__", "export", "record", "trace"]
+__all__ = ["__version__", "export", "open", "record", "show", "trace"]
 
 
 @contextmanager
@@ -49,7 +51,8 @@ def trace(*tensors: Any, backward: bool = False) -> Any:
 def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, backward: bool = False) -> list[str]:
     """Write the graph of a tensor (or tensors, or a DiGraph from :func:`trace`) to ``path``.
 
-    The format comes from the suffix: .png .svg .pdf .dot .json. Returns notices (such as a PNG
+    The format comes from the suffix: .png .svg .pdf .dot .json .html (an interactive page:
+    pan, zoom, search, node details). Returns notices (such as a PNG
     scaled down to stay under the renderer's size limit); raises ExportError on failure.
     """
     import networkx as nx
@@ -66,3 +69,53 @@ def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, ba
         values = Path(path).suffix.lower() == ".json"
         graph = trace_tensors(tuple(items), backward=backward, caller_depth=1, values=values)
     return export_graph(graph, path, mode=color)
+
+
+def show(tensors_or_graph: Any, *, backward: bool = False, color: str = "device",
+         values: bool | None = None, full: bool = False, collapse_depth: int | None = None,
+         rankdir: str = "TB", title: str | None = None) -> Any:
+    """Return the graph of a tensor (or tensors, or a DiGraph) for Jupyter to display inline.
+
+    The result shows as an interactive page (pan, zoom, search, click a node for its details)
+    where scripts run, as an SVG image elsewhere; ``.save("graph.html")`` writes the page.
+    ``values``: draw values and gradients beside the nodes (default: for graphs of at most 60
+    nodes); a big graph opens with modules collapsed to a readable depth unless ``full`` (or
+    ``collapse_depth``). ``backward=True`` runs backward first. Needs neither Qt nor a window.
+    """
+    import networkx as nx
+
+    from .notebook import show_graph
+    from .remote import caller_title
+
+    where = title or caller_title(sys._getframe(1))
+    if isinstance(tensors_or_graph, nx.DiGraph):
+        graph = tensors_or_graph
+    else:
+        from .capture.api import trace_tensors
+
+        items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
+        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1)
+    return show_graph(graph, title=where, color=color, values=values, full=full,
+                      collapse_depth=collapse_depth, rankdir=rankdir)
+
+
+def open(tensors_or_graph: Any, *, backward: bool = False, title: str | None = None) -> Any:
+    """Show the graph of a tensor (or tensors, or a DiGraph) in the desktop window; return at once.
+
+    The open window receives it (it joins File ▸ Recent, titled where it came from: "notebook
+    cell 12", "train.py:88"); with no window open, one is started. Works from a REPL, a notebook
+    or a pdb prompt, without Qt in this process. Returns what was done (with the saved .json).
+    """
+    import networkx as nx
+
+    from .remote import caller_title, send_graph
+
+    where = title or caller_title(sys._getframe(1))
+    if isinstance(tensors_or_graph, nx.DiGraph):
+        graph = tensors_or_graph
+    else:
+        from .capture.api import trace_tensors
+
+        items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
+        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1)
+    return send_graph(graph, where)

@@ -11,7 +11,8 @@ from ..core.graph import graph_from_trace
 from ..errors import GraphvizAppError
 from .backward import BackwardRecorder, run_backward
 from .naming import collect_names
-from .walker import build_trace, walk
+from .summary import summarize_many
+from .walker import Walk, build_trace, walk
 
 
 def trace_tensors(
@@ -21,7 +22,8 @@ def trace_tensors(
 
     Nodes are named after the caller's variables and the parameters of the ``nn.Module``s the
     caller holds. With ``backward=True`` backward runs from all tensors together (non-scalars
-    seeded with ones) and is recorded; ``values=False`` skips the leaves' value summaries (an
+    seeded with ones) and is recorded, else the leaves' ``.grad`` left by the caller's own
+    backward is; ``values=False`` skips the leaves' value summaries (an
     image never shows them). Raises GraphvizAppError when no tensor has a graph.
     """
     outputs = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor)]
@@ -41,7 +43,21 @@ def trace_tensors(
             trace["graph"]["notices"].extend(run_backward(roots))
         recorder.apply(trace)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": None}
+    else:
+        _caller_grads(result, trace)
     return graph_from_trace(trace)
+
+
+def _caller_grads(result: Walk, trace: dict[str, Any]) -> None:
+    """Record the leaves' ``.grad`` when the caller's own code ran backward (``z.backward()``
+    before ``show(z)``): the gradients are there to draw, and backward counts as run."""
+    leaves = [k for k, is_leaf in enumerate(result.leaf) if is_leaf]
+    grads = [getattr(getattr(result.nodes[k], "variable", None), "grad", None) for k in leaves]
+    if all(grad is None for grad in grads):
+        return
+    for k, summary in zip(leaves, summarize_many(grads)):
+        trace["nodes"][k]["grad"] = summary
+    trace["graph"]["backward"] = {"ran": True, "by": "script", "call": None, "error": None}
 
 
 def _flatten(items: Any) -> list[Any]:

@@ -1,0 +1,144 @@
+"""``graphviz_app.show`` in a real Jupyter kernel (nbclient runs a notebook), without Qt, and the
+first view of a big graph."""
+from __future__ import annotations
+
+import html
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from graphviz_app.notebook import show_graph
+from tests.core.graphs import transformer_like
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+FIRST_LESSON = """\
+import torch
+import graphviz_app
+w = torch.tensor([[1., 2.], [3., 2.]], requires_grad=True)
+x = w**3
+y = x + 3
+z = y.mean()
+z.backward()"""
+RECORDED = """\
+model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 1))
+with graphviz_app.record():
+    loss = model(torch.ones(2, 3)).sum()
+graphviz_app.show(loss)"""
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory) -> list:
+    """The cells of a notebook run top to bottom in a real ipykernel (outputs included)."""
+    book = nbformat.v4.new_notebook()
+    book.cells = [nbformat.v4.new_code_cell(source) for source in
+                  (FIRST_LESSON, "graphviz_app.show(z)", RECORDED)]
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    folder = tmp_path_factory.mktemp("notebook")
+    client = nbclient.NotebookClient(book, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(folder)}})
+    client.execute()
+    nbformat.write(book, folder / "executed.ipynb")
+    return book.cells
+
+
+def bundle(cell) -> dict[str, str]:
+    results = [o for o in cell.outputs if o.output_type == "execute_result"]
+    assert len(results) == 1, cell.outputs
+    return results[0]["data"]
+
+
+def page_of(inline_html: str) -> str:
+    """The page inside the inline ``<iframe srcdoc="...">``."""
+    match = re.fullmatch(r'<iframe srcdoc="([^"]*)" sandbox="allow-scripts".*</iframe>', inline_html, re.S)
+    assert match is not None
+    return html.unescape(match.group(1))
+
+
+def details(page: str) -> list[dict[str, str]]:
+    blob = re.search(r'<script type="application/json" id="gva-data">(.*?)</script>', page, re.S)
+    assert blob is not None
+    return [dict(node["fields"]) for node in json.loads(blob.group(1))["nodes"].values()]
+
+
+def test_first_lesson_shows_inline_with_its_gradients(executed):
+    data = bundle(executed[1])
+    assert set(data) == {"text/html", "image/svg+xml", "text/plain"}
+    page = page_of(data["text/html"])
+    for op in ("PowBackward0", "AddBackward0", "MeanBackward0"):
+        assert f">{op}</text>" in page and f">{op}</text>" in data["image/svg+xml"]
+    assert ">w</text>" in page and ">w</text>" in data["image/svg+xml"]  # the leaf, by its name
+    assert {d["op"] for d in details(page)} == {"AccumulateGrad", "PowBackward0", "AddBackward0", "MeanBackward0"}
+    assert "w.grad = [[0.75, 3], [6.75, 3]]" in page  # the Values badge, as the window writes it
+    assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["image/svg+xml"]
+    assert "<title>notebook cell 2</title>" in page
+    names = {d.get("name") for d in details(page)}
+    assert names == {"w", "x", "y", "z"}
+    leaf = next(d for d in details(page) if d.get("name") == "w")
+    assert leaf["value"] == "[[1, 2], [3, 2]]" and leaf["gradient"] == "w.grad = [[0.75, 3], [6.75, 3]]"
+    assert data["text/plain"] == "<autograd graph 'notebook cell 2': 4 nodes, 3 edges; cpu (4); backward ran>"
+    assert "color: device" in page and "cpu (4)" in page  # the legend
+
+
+def test_recorded_ops_carry_modules_and_source_lines(executed):
+    page = page_of(bundle(executed[2])["text/html"])
+    found = details(page)
+    relu = next(d for d in found if d["op"] == "ReluBackward0")
+    assert relu["module"] == "1"
+    assert relu["source"].endswith("loss = model(torch.ones(2, 3)).sum()")
+    assert {d.get("name") for d in found} >= {"0.weight", "0.bias", "2.weight", "2.bias", "loss"}
+    assert 'class="cluster"' in page  # the modules drawn as boxes
+
+
+def test_show_needs_no_qt(tmp_path):
+    """show() works where PySide6 cannot be imported, and imports no Qt."""
+    script = tmp_path / "no_qt.py"
+    script.write_text(textwrap.dedent("""
+        import sys
+
+        class NoQt:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in ("PySide6", "shiboken6"):
+                    raise ImportError("PySide6 is blocked in this test")
+                return None
+
+        sys.meta_path.insert(0, NoQt())
+        import torch
+        import graphviz_app
+        w = torch.tensor([[1., 2.], [3., 2.]], requires_grad=True)
+        z = (w ** 3 + 3).mean()
+        shown = graphviz_app.show(z, backward=True)
+        data = shown._repr_mimebundle_()
+        assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["text/html"], data["text/plain"]
+        assert not [m for m in sys.modules if m.startswith(("PySide6", "shiboken6"))]
+        print(data["text/plain"])
+    """))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "<autograd graph 'no_qt.py:15': 4 nodes, 3 edges; cpu (4); backward ran>"
+
+
+def test_a_big_graph_opens_readable_and_says_what_is_hidden():
+    graph = transformer_like(12)  # 410 nodes in 84 modules
+    shown = show_graph(graph, title="big")
+    assert len(shown.notes) == 1 and "Modules collapsed to depth" in shown.notes[0]
+    drawn, full = (int(n.replace(",", "")) for n in re.findall(r"([\d,]+) of ([\d,]+) nodes drawn", shown.notes[0])[0])
+    assert full == 410 and drawn < full
+    assert f"{full - drawn:,} hidden" in shown.notes[0]
+    assert html.escape(shown.notes[0]) in shown.html
+    assert "Modules collapsed" in repr(shown)
+    whole = show_graph(graph, title="big", full=True)
+    assert whole.notes == [] and len(details(whole.html)) >= 410
+
+
+def test_show_saves_the_page(tmp_path):
+    shown = show_graph(transformer_like(1), title="small")
+    page = shown.save(tmp_path / "g.html")
+    assert Path(page).read_text("utf-8") == shown.html
