@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import GraphvizAppError, ScriptError
+from .errors import GraphvizAppError, ScriptError, SettingError
 
 if TYPE_CHECKING:  # imported where used: the command line starts fast
     import networkx as nx
@@ -306,6 +306,9 @@ def run_export(argv: Sequence[str]) -> int:
         if exc.user_traceback:
             print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)
         return _fail(str(exc))
+    except SettingError as exc:  # the environment is wrong, as a bad option: usage's status
+        _fail(exc.message)
+        return 2
     except GraphvizAppError as exc:
         return _fail(exc.message)
     if output:

@@ -61,6 +61,18 @@ class ScriptError(GraphvizAppError):
         return f"{where}{self.message}"
 
 
+class SettingError(GraphvizAppError):
+    """An environment variable the app reads holds a value it cannot use.
+
+    ``variable`` is its name and ``value`` what it holds; the message names both and the fix.
+    """
+
+    def __init__(self, variable: str, value: str, message: str) -> None:
+        super().__init__(message)
+        self.variable = variable
+        self.value = value
+
+
 class GraphvizNotFoundError(GraphvizAppError):
     """Graphviz's ``dot`` program is not installed."""
 

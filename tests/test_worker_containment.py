@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.runner import Runner
-from graphviz_app.errors import ScriptError
+from graphviz_app.core.runner import Runner, default_memory_limit
+from graphviz_app.errors import ScriptError, SettingError
 
 GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
 """Three lines that build a two-node graph: what every script here ends with."""
@@ -208,6 +208,36 @@ def test_a_script_over_the_memory_limit_is_stopped_with_a_message(write_script):
         limited.close()
 
 
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "abc", "1e400"])
+def test_a_bad_memory_limit_is_refused_naming_the_variable_and_the_fix(monkeypatch, write_script, value):
+    monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", value)
+    with pytest.raises(SettingError) as info:
+        default_memory_limit()
+    error = info.value
+    assert (error.variable, error.value) == ("GRAPHVIZ_APP_MEMORY_LIMIT_GB", value)
+    assert error.message == (
+        f"The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value!r}, not a number of GiB. Set it "
+        "to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the "
+        "default (75% of this machine's memory), and start graphviz_app again.")
+    runner = Runner(warm=False)  # made as the window makes it: a bad setting fails a run, not the app
+    try:
+        with pytest.raises(SettingError):
+            runner.run(write_script(""))
+        assert runner._worker is None
+    finally:
+        runner.close()
+
+
+def test_a_bad_memory_limit_ends_the_cli_with_status_2(monkeypatch, write_script, tmp_path, capsys):
+    from graphviz_app.cli import main
+
+    monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "inf")
+    assert main(["export", str(write_script("")), "-o", str(tmp_path / "out.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("graphviz-app: error: The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is 'inf'")
+    assert "Traceback" not in err and not (tmp_path / "out.svg").exists()
+
+
 def test_the_default_memory_limit_is_a_share_of_the_machine(monkeypatch):
     with open("/proc/meminfo", encoding="ascii") as handle:
         total_kib = int(next(line for line in handle if line.startswith("MemTotal:")).split()[1])
@@ -217,6 +247,8 @@ def test_the_default_memory_limit_is_a_share_of_the_machine(monkeypatch):
     assert Runner(warm=False).memory_limit == int(2.5 * 2**30)
     monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "0")
     assert Runner(warm=False).memory_limit is None
+    monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", " ")
+    assert Runner(warm=False).memory_limit == int(total_kib * 1024 * 0.75)
 
 
 def test_raw_writes_to_fd_1_and_2_are_bounded_like_print(write_script, runner):

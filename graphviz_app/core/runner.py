@@ -8,6 +8,7 @@ the GUI from a background thread.
 from __future__ import annotations
 
 import json
+import math
 import os
 import queue
 import re
@@ -24,7 +25,7 @@ from typing import IO, Literal
 
 import networkx as nx
 
-from ..errors import ScriptError
+from ..errors import ScriptError, SettingError
 from . import protocol
 from .graph import graph_from_trace
 from .interpreter import (
@@ -93,18 +94,21 @@ def check_script_path(script: str | Path) -> Path:
 def default_memory_limit() -> int | None:
     """Return the memory limit of a run in bytes: ``GRAPHVIZ_APP_MEMORY_LIMIT_GB``, else a share of RAM.
 
-    None means no limit (the variable set to 0, or the machine's memory unknown).
+    None means no limit (the variable set to 0, or the machine's memory unknown). Raises
+    SettingError when the variable holds anything but a finite number of GiB, 0 or more.
     """
-    value = os.environ.get(MEMORY_ENV)
-    if value:
+    value = os.environ.get(MEMORY_ENV, "")
+    if value.strip():
         try:
             gib = float(value)
         except ValueError:
-            gib = -1.0
-        if gib == 0:
-            return None
-        if gib > 0:
-            return int(gib * 2**30)
+            gib = math.nan
+        if not (math.isfinite(gib) and gib >= 0):
+            raise SettingError(MEMORY_ENV, value, (
+                f"The environment variable {MEMORY_ENV} is {value!r}, not a number of GiB. Set it to "
+                "the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset "
+                "it for the default (75% of this machine's memory), and start graphviz_app again."))
+        return min(max(int(gib * 2**30), 1), 2**62) if gib else None
     try:
         with open("/proc/meminfo", encoding="ascii") as handle:
             for line in handle:
@@ -256,14 +260,26 @@ class Runner:
     def __init__(self, *, warm: bool = True, memory_limit: int | Literal["default"] | None = "default",
                  python: Interpreter | str | os.PathLike[str] | None = None) -> None:
         self._warm = warm
-        self.memory_limit = default_memory_limit() if memory_limit == "default" else memory_limit
         self.python = _interpreter(python) or app_interpreter()
+        self._memory_limit = memory_limit
         self._worker: _Worker | None = None
         self._lock = threading.Lock()
         self._run_lock = threading.Lock()
         self._child: int | None = None
         self._stop_reason: str | None = None
         self._active_stop: threading.Event | None = None
+
+    @property
+    def memory_limit(self) -> int | None:
+        """The limit in bytes; the default one is read when first needed, so that a bad
+        ``GRAPHVIZ_APP_MEMORY_LIMIT_GB`` fails a run with its SettingError, not the app's start."""
+        if self._memory_limit == "default":
+            self._memory_limit = default_memory_limit()
+        return self._memory_limit
+
+    @memory_limit.setter
+    def memory_limit(self, value: int | None) -> None:
+        self._memory_limit = value
 
     def start(self, python: Interpreter | str | os.PathLike[str] | None = None) -> None:
         """Start the worker now (it imports torch in the background) so the first run is fast.
