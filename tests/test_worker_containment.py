@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -206,6 +207,105 @@ def test_a_script_over_the_memory_limit_is_stopped_with_a_message(write_script):
         assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}
     finally:
         limited.close()
+
+
+def test_processes_a_run_forks_share_its_memory_limit(write_script, tmp_path):
+    # Four forked children of 300 MiB each: every process stays under its own RLIMIT_DATA of
+    # 1 GiB, their sum does not; the worker, which watches the whole tree, stops the run.
+    pids = tmp_path / "pids.txt"
+    limited = Runner(warm=False, memory_limit=1 * 2**30)
+    try:
+        script = write_script(
+            f"""
+            import os, time
+            for _ in range(4):
+                if os.fork() == 0:
+                    block = b"x" * (300 * 2**20)
+                    with open({str(pids)!r}, "a") as out:
+                        out.write(f"{{os.getpid()}}\\n")
+                    time.sleep(300)
+                    os._exit(0)
+            time.sleep(300)
+            """
+        )
+        with pytest.raises(ScriptError) as info:
+            limited.run(script, timeout=120)
+        error = info.value
+        assert error.kind == "memory" and "more than 1.0 GiB" in error.message
+        assert "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message
+        assert [p for p in read_pids(pids) if alive(p)] == []
+        assert descendants(worker_pid(limited)) == []
+        assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}  # the next run is fine
+    finally:
+        limited.close()
+
+
+@pytest.mark.parametrize("how", ["mapped", "held"])
+def test_shared_memory_counts_toward_the_limit(write_script, how):
+    # Shared memory is not data memory (RLIMIT_DATA misses it): 1.5 GiB of it, mapped, or in a
+    # /dev/shm file the script keeps open (removed at once, so nothing is left if the test fails).
+    fill = {
+        "mapped": "import mmap\nblock = mmap.mmap(-1, 1536 * 2**20)\n",
+        "held": "import os\nblock = open(f'/dev/shm/graphviz_app_test_{os.getpid()}', 'wb', buffering=0)\n"
+                "os.unlink(block.name)\n",
+    }[how]
+    limited = Runner(warm=False, memory_limit=1 * 2**30)
+    try:
+        script = write_script(fill + "import time\nchunk = b'1' * 2**20\nfor _ in range(1536):\n"
+                              "    block.write(chunk)\ntime.sleep(300)\n")
+        with pytest.raises(ScriptError) as info:
+            limited.run(script, timeout=120)
+        assert info.value.kind == "memory" and "more than 1.0 GiB" in info.value.message
+    finally:
+        limited.close()
+
+
+def test_a_daemon_the_script_started_ends_when_the_worker_is_killed(write_script, tmp_path):
+    # A daemon (double fork, setsid) is re-parented to the worker; the worker is then killed
+    # (SIGKILL: it can end nothing). The runner finds the daemon by its marker and ends it.
+    pids = tmp_path / "pids.txt"
+    script = write_script(
+        f"""
+        import os, time
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                with open({str(pids)!r}, "w") as out:
+                    out.write(str(os.getpid()))
+                time.sleep(300)
+            os._exit(0)
+        while True:
+            time.sleep(0.05)
+        """
+    )
+    runner = Runner(warm=False)
+    errors: list[ScriptError] = []
+
+    def run() -> None:
+        try:
+            runner.run(script, timeout=300)
+        except ScriptError as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=run)
+    try:
+        thread.start()
+        deadline = time.monotonic() + 120
+        while not (pids.exists() and pids.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (daemon,) = read_pids(pids)
+        worker = worker_pid(runner)
+        assert alive(daemon) and daemon in descendants(worker)
+        os.kill(worker, signal.SIGKILL)
+        thread.join(60)
+        assert [e.kind for e in errors] == ["worker"]
+        deadline = time.monotonic() + 15
+        while alive(daemon) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(daemon)
+    finally:
+        runner.close()
+        thread.join(60)
 
 
 @pytest.mark.parametrize("value", ["inf", "nan", "-1", "abc", "1e400"])

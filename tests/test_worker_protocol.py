@@ -119,4 +119,9 @@ def test_a_refusal_survives_the_protocol():
     assert protocol.decode_reply(line).get("refused") == "ProtocolError: bad"
     plain = protocol.decode_reply(protocol.encode(Done(event="done", exitcode=0, signal=None,
                                                        peak_rss=0, leftovers=0)))
-    assert "refused" not in plain
+    assert "refused" not in plain and "over_memory" not in plain
+
+
+def test_a_run_stopped_for_its_memory_says_so_through_the_protocol():
+    stopped = Done(event="done", exitcode=None, signal=9, peak_rss=0, leftovers=3, over_memory=3 * 2**30)
+    assert protocol.decode_reply(protocol.encode(stopped)) == stopped

@@ -1,10 +1,13 @@
 """How one run of a script is contained: its fds, memory limit, output bound and processes.
 
-Used by the capture worker (:mod:`graphviz_app.capture.worker`): :func:`enter_child` sets up the
-forked child before the script starts, :class:`ScriptStreams` gives the script real standard
-streams, :class:`BoundedOutput` is the worker's bounded copy of what the script writes, and
-:func:`end_descendants` ends every process the run left. Linux only where it says so (prctl,
-/proc); elsewhere those steps do nothing.
+Used by the capture worker (:mod:`graphviz_app.capture.worker`). What depends on the system is
+behind one small interface, :class:`Containment`, picked by :func:`containment`:
+:class:`LinuxContainment` (prctl, ``/proc``, ``RLIMIT_DATA``: a run's processes die with the
+worker, whatever they leave is re-parented to the worker and ended, and the memory of the whole
+tree is watched) and :class:`PortableContainment` (process groups and ``RLIMIT_DATA`` where the
+system has them; nothing that is missing is called). :func:`enter_child` sets up a forked child's
+fds, :class:`ScriptStreams` gives the script real standard streams and :class:`BoundedOutput` is
+the worker's bounded copy of what the script writes.
 """
 from __future__ import annotations
 
@@ -14,17 +17,21 @@ import os
 import select
 import signal
 import sys
+from typing import Protocol
 
-from ..core.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL, Request
+from ..core.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
+from .process_tree import descendants, tree_memory
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 READ_CHUNK = 64 * 1024
+LINUX = sys.platform.startswith("linux")
+_NO_INHERIT = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)  # Windows: O_BINARY, no O_CLOEXEC
 
 
 def prctl(option: int, value: int) -> bool:
     """Call Linux's prctl; return False where it is not available."""
-    if not sys.platform.startswith("linux"):
+    if not LINUX:
         return False
     try:
         return bool(ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0) == 0)
@@ -42,6 +49,117 @@ def become_subreaper() -> None:
     prctl(PR_SET_CHILD_SUBREAPER, 1)
 
 
+def limit_data(memory: int | None) -> None:
+    """Limit this process's data memory (``RLIMIT_DATA``) to ``memory`` bytes, where it can be."""
+    if not memory:
+        return
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    try:
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            memory = min(memory, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (memory, hard))
+    except (ValueError, OverflowError, OSError):  # refused here: the memory watch remains (Linux)
+        pass
+
+
+def kill_group(group: int) -> None:
+    """SIGKILL the process group ``group`` (the process alone where there are no groups)."""
+    if group <= 0:  # never 0: that is the worker's own group (and the app's)
+        return
+    try:
+        if hasattr(os, "killpg"):
+            os.killpg(group, signal.SIGKILL)
+        else:
+            os.kill(group, signal.SIGTERM)  # Windows: TerminateProcess
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+
+
+class Containment(Protocol):
+    """What the worker asks of the system to contain a run."""
+
+    def prepare_worker(self) -> None:
+        """In the worker, once: what it needs before any run."""
+
+    def enter_run(self, memory: int | None, parent: int) -> None:
+        """In the run's process, before the script: its memory limit and its tie to ``parent``."""
+
+    def run_memory(self) -> int | None:
+        """Bytes the run's processes use together now; None where that cannot be measured."""
+
+    def stop_run(self, group: int) -> None:
+        """Kill the run's processes now (the run's process is reaped by the caller)."""
+
+    def end_run(self, group: int | None) -> int:
+        """Once the run's process ended: end (and reap) all the run left; return how many were
+        still running."""
+
+
+class LinuxContainment:
+    """Linux: parent-death signal, child subreaper, ``RLIMIT_DATA`` and ``/proc``.
+
+    The worker is a child subreaper, so every process a run starts (even in a new session) stays
+    below the worker; the run's processes are then the worker's descendants.
+    """
+
+    def prepare_worker(self) -> None:
+        become_subreaper()  # what a script leaves behind is re-parented here, then killed
+
+    def enter_run(self, memory: int | None, parent: int) -> None:
+        die_with_parent()
+        if os.getppid() != parent:  # the worker died before the line above: end at once
+            os._exit(70)
+        limit_data(memory)
+
+    def run_memory(self) -> int | None:
+        return tree_memory(descendants(os.getpid()))
+
+    def stop_run(self, group: int) -> None:
+        kill_group(group)
+        for pid in descendants(os.getpid()):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def end_run(self, group: int | None) -> int:
+        return end_descendants(group)
+
+
+class PortableContainment:
+    """Any system: the run's process group (POSIX) and ``RLIMIT_DATA`` where they exist.
+
+    A process the script starts in a new session or process group is not ended with the run,
+    and the memory limit holds for the run's own process only.
+    """
+
+    def prepare_worker(self) -> None:
+        pass
+
+    def enter_run(self, memory: int | None, parent: int) -> None:
+        limit_data(memory)
+
+    def run_memory(self) -> int | None:
+        return None
+
+    def stop_run(self, group: int) -> None:
+        kill_group(group)
+
+    def end_run(self, group: int | None) -> int:
+        if group is not None and hasattr(os, "killpg"):
+            kill_group(group)
+        return 0
+
+
+def containment() -> Containment:
+    """The containment this system supports."""
+    return LinuxContainment() if LINUX else PortableContainment()
+
+
 class BoundedOutput:
     """The worker's copy of a run's output: the first OUTPUT_HEAD bytes, then only a tail.
 
@@ -51,7 +169,7 @@ class BoundedOutput:
     """
 
     def __init__(self, path: str) -> None:
-        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NO_INHERIT, 0o600)
         self._written = 0
         self._tail = bytearray()
         self.dropped = 0
@@ -99,9 +217,7 @@ class ScriptStreams:
         sys.stdin, sys.stdout, sys.stderr = self.stdin, self.stdout, self.stderr
         sys.__stdin__, sys.__stdout__, sys.__stderr__ = self.stdin, self.stdout, self.stderr  # type: ignore[misc]
         faulthandler.enable(file=2, all_threads=False)
-        # Before stopping a run (time limit, cancel) the runner asks where it is: the stack goes
-        # to the output, where core.runner reads the line it was stuck on.
-        faulthandler.register(STACK_SIGNAL, file=2, all_threads=False)
+        register_stack_signal()
 
     def finish(self) -> None:
         """Flush what the script wrote (before the child writes its result and exits)."""
@@ -112,8 +228,15 @@ class ScriptStreams:
                 pass
 
 
-def enter_child(request: Request, output_fd: int, close: list[int]) -> None:
-    """In the forked child, before the script: fds 0/1/2, no protocol pipes, the run's limits."""
+def register_stack_signal() -> None:
+    """Before stopping a run (time limit, cancel) the runner asks where it is (STACK_SIGNAL):
+    the stack goes to fd 2, the output, where core.runner reads the line it was stuck on."""
+    if hasattr(faulthandler, "register"):  # not on Windows
+        faulthandler.register(STACK_SIGNAL, file=2, all_threads=False)
+
+
+def enter_child(output_fd: int, close: list[int]) -> None:
+    """In the forked child, before the script: fds 0/1/2 and no protocol pipes."""
     for fd in close:
         try:
             os.close(fd)
@@ -126,14 +249,6 @@ def enter_child(request: Request, output_fd: int, close: list[int]) -> None:
     os.dup2(output_fd, 1)
     os.dup2(output_fd, 2)
     os.close(output_fd)
-    memory = request["limits"].get("memory_bytes")
-    if memory:
-        import resource
-
-        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
-        if hard != resource.RLIM_INFINITY:
-            memory = min(memory, hard)
-        resource.setrlimit(resource.RLIMIT_DATA, (memory, hard))
 
 
 def children() -> dict[int, bool]:
@@ -156,18 +271,15 @@ def children() -> dict[int, bool]:
 
 
 def end_descendants(group: int | None) -> int:
-    """Kill every process a run left: its process group, then each process re-parented here.
+    """Kill every process a run left: its process group, then each process re-parented here (Linux).
 
     The worker is a child subreaper, so a process the script started (even in a new session)
     becomes a child of the worker once its parent has ended; killing and reaping them until none
     is left ends the whole tree. Returns how many re-parented processes were still running.
     """
     running = {pid for pid, zombie in children().items() if not zombie}  # counted before any kill
-    if group is not None and group > 0:  # never 0: that is this worker's own group (and the app's)
-        try:
-            os.killpg(group, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+    if group is not None:
+        kill_group(group)
     for _ in range(10_000):
         left = children()
         if not left:

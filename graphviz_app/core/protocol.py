@@ -10,8 +10,13 @@ files named by the request, never through the pipes.
 from __future__ import annotations
 
 import json
+import os
 import signal
+import sys
+from collections.abc import Mapping
 from typing import Any, Final, Literal, TypedDict
+
+from ..errors import SettingError
 
 READY: Final = "ready"
 STARTED: Final = "started"
@@ -25,7 +30,7 @@ OUTPUT_HEAD: Final = 256 * 1024
 OUTPUT_TAIL: Final = 64 * 1024
 """Bytes kept from the end of the output once the head is full; what lies between is left out."""
 
-STACK_SIGNAL: Final = signal.SIGUSR1
+STACK_SIGNAL: Final[int] = getattr(signal, "SIGUSR1", signal.SIGTERM)  # no SIGUSR1 on Windows
 """Sent to a run's process before it is stopped (time limit, cancel): it writes its current stack
 to its output (``faulthandler``), where the runner finds the line it was on."""
 STACK_WAIT: Final = 0.3
@@ -33,6 +38,37 @@ STACK_WAIT: Final = 0.3
 
 WARM_ENV: Final = "GRAPHVIZ_APP_WORKER_WARM"
 """Set to "1" to make the worker pre-import what scripts import lazily (a long-lived worker)."""
+
+RUN_MODE_ENV: Final = "GRAPHVIZ_APP_RUN_MODE"
+"""How the worker runs each script: "fork" (a forked child of the warm worker, which has torch
+loaded: Linux) or "portable" (a fresh interpreter per run, no fork: any system); unset, the
+worker picks fork on Linux and portable elsewhere."""
+RunMode = Literal["fork", "portable"]
+MARKER_ENV: Final = "GRAPHVIZ_APP_RUN_MARKER"
+"""Set by the runner for the worker: every process of a run inherits it, so the runner can find
+and end what a run left even when the worker itself was killed."""
+
+
+def run_mode(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> RunMode:
+    """Return the run mode :data:`RUN_MODE_ENV` asks for, else the one this system supports.
+
+    Raises SettingError for a value other than "fork" or "portable", and for "fork" where there
+    is no fork.
+    """
+    value = environ.get(RUN_MODE_ENV, "")
+    mode = value.strip().lower()
+    if mode == "portable" or (mode == "fork" and hasattr(os, "fork")):
+        return mode  # type: ignore[return-value]
+    if mode == "fork":
+        raise SettingError(RUN_MODE_ENV, value, (
+            f"The environment variable {RUN_MODE_ENV} is {value!r}, but this system cannot fork. Set "
+            "it to 'portable', or unset it to let graphviz_app choose, and start graphviz_app again."))
+    if mode:
+        raise SettingError(RUN_MODE_ENV, value, (
+            f"The environment variable {RUN_MODE_ENV} is {value!r}, not 'portable' or 'fork'. Set it "
+            "to 'portable' (a fresh Python for each run, on any system) or to 'fork' (Linux), or unset "
+            "it to let graphviz_app choose, and start graphviz_app again."))
+    return "fork" if platform.startswith("linux") and hasattr(os, "fork") else "portable"
 
 
 class Options(TypedDict, total=False):
@@ -96,6 +132,9 @@ class Done(_Ending, total=False):
     refused: str
     """Why the worker ran no child for the request (a malformed request, no room for its
     files); absent when a child ran."""
+    over_memory: int
+    """Bytes the run's processes used together when the worker stopped them for going over the
+    run's memory limit; absent when it did not."""
 
 
 Reply = Ready | Started | Done
@@ -164,5 +203,7 @@ def decode_reply(line: str) -> Reply:
         )
         if data.get("refused"):
             done["refused"] = str(data["refused"])
+        if data.get("over_memory"):
+            done["over_memory"] = int(data["over_memory"])
         return done
     raise ProtocolError(f"unknown event {event!r}")

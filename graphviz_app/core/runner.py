@@ -39,6 +39,7 @@ from .interpreter import (
     worker_command,
     worker_path,
 )
+from .marker import end_marked, new_marker
 from .protocol import Done, Limits, Options, Reply, Request
 
 STARTUP_TIMEOUT = 120.0
@@ -159,6 +160,8 @@ class _Worker:
         env = dict(THREAD_ENV)
         env.update(os.environ, PYTHONUNBUFFERED="1")
         env[protocol.WARM_ENV] = "1" if warm else "0"
+        protocol.run_mode(env)  # a bad GRAPHVIZ_APP_RUN_MODE is the user's to fix: say so before starting
+        self.marker = env[protocol.MARKER_ENV] = new_marker()  # what a run leaves is found by it
         # Only our package is added to the interpreter's path (first): a fresh interpreter a run
         # starts finds it too, and the app's own site-packages never shadow the user's torch.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH")) if p)
@@ -203,6 +206,7 @@ class _Worker:
                 self.process.wait(timeout=5)  # its last words are in the log once it has ended
             except subprocess.TimeoutExpired:
                 pass
+            end_marked(self.marker)  # a run's processes outside the worker (killed, it ended none)
             self.log.seek(0)
             text = self.log.read().decode("utf-8", "replace")
             if self.ready:
@@ -238,6 +242,7 @@ class _Worker:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        end_marked(self.marker)
         self.log.close()
 
 
@@ -427,7 +432,7 @@ class Runner:
             return Done(event=protocol.DONE, exitcode=None, signal=None, peak_rss=0, leftovers=0)
         worker.process.stdin.write(protocol.encode(request))  # type: ignore[union-attr]
         worker.process.stdin.flush()  # type: ignore[union-attr]
-        started = worker.next_reply(30.0)
+        started = worker.next_reply(STARTUP_TIMEOUT)  # a portable run's interpreter imports torch first
         if started["event"] == protocol.DONE:  # the worker refused the request: no child ran
             return started
         with self._lock:
@@ -470,6 +475,8 @@ class Runner:
             )
         elif reason == "cancelled":
             error = ScriptError("cancelled", f"The run was cancelled.{where}", file=str(path), line=line)
+        elif ending.get("over_memory") and self.memory_limit:
+            error = self._memory_error(path, None)
         elif os.path.exists(result_file):
             with open(result_file, encoding="utf-8") as handle:
                 result = json.load(handle)

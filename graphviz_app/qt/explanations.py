@@ -46,11 +46,18 @@ TEMPLATES: tuple[str, ...] = (
                                      "was stopped. If it really needs more, raise the limit (the "
                                      "GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for "
                                      "none); otherwise make the tensors or the batch smaller."),
-    # -- settings read from the environment (core/runner.py) ---------------------------------------
+    # -- settings read from the environment (core/runner.py, core/protocol.py) -------------------
     QT_TRANSLATE_NOOP("Explanation", "The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a "
                                      "number of GiB. Set it to the most memory one run may use, in GiB (such "
                                      "as 8), or to 0 for no limit, or unset it for the default (75% of this "
                                      "machine's memory), and start graphviz_app again."),
+    QT_TRANSLATE_NOOP("Explanation", "The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, not "
+                                     "'portable' or 'fork'. Set it to 'portable' (a fresh Python for each run, "
+                                     "on any system) or to 'fork' (Linux), or unset it to let graphviz_app "
+                                     "choose, and start graphviz_app again."),
+    QT_TRANSLATE_NOOP("Explanation", "The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this "
+                                     "system cannot fork. Set it to 'portable', or unset it to let "
+                                     "graphviz_app choose, and start graphviz_app again."),
     QT_TRANSLATE_NOOP("Explanation", "The capture worker stopped unexpectedly. Is torch installed in this "
                                      "Python ({python})? Its last output:"),
     QT_TRANSLATE_NOOP("Explanation", "The capture worker did not start (importing torch timed out)."),

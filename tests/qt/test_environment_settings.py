@@ -9,7 +9,8 @@ from graphviz_app.errors import SettingError
 from .conftest import LOAD_TIMEOUT_MS
 
 
-@pytest.mark.parametrize(("variable", "value"), [("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "inf")])
+@pytest.mark.parametrize(("variable", "value"), [("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "inf"),
+                                                 ("GRAPHVIZ_APP_RUN_MODE", "spawn")])
 def test_the_window_starts_and_explains_a_bad_setting(qtbot, monkeypatch, write_script, variable, value):
     from graphviz_app.qt.shell.main_window import MainWindow
 
