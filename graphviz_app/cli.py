@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
     import networkx as nx
 
     from .core.display import ViewOptions
+    from .core.interpreter import Interpreter
     from .core.stepping import Stepper
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json", ".html")
@@ -34,9 +35,10 @@ def export_parser() -> argparse.ArgumentParser:
         prog="graphviz-app export",
         description="Run a PyTorch script (or read a saved .json graph) and write its autograd graph.",
         epilog="Arguments after -- go to the script as its sys.argv: "
-        "graphviz-app export train.py -o g.json -- --epochs 1",
+        "graphviz-app export train.py -o g.json -- --epochs 1. A script whose name starts with - "
+        "comes first after -- when it is not given before: graphviz-app export -o g.json -- -x.py --epochs 1",
     )
-    parser.add_argument("script", help="a Python script, or a .json graph saved by graphviz_app")
+    parser.add_argument("script", nargs="?", help="a Python script, or a .json graph saved by graphviz_app")
     parser.add_argument("-o", "--out", help="output file: .png .svg .pdf .dot .json or .html (an interactive page)")
     parser.add_argument("--backward", action="store_true", help="run and record the backward pass")
     parser.add_argument("--color", choices=COLOR_MODES, default="device", help="node colors (default: device)")
@@ -52,7 +54,35 @@ def export_parser() -> argparse.ArgumentParser:
     parser.add_argument("--step-mode", choices=("forward", "backward"), help="step forward or backward (default: backward with --backward, else forward)")
     parser.add_argument("--layout-timeout", type=float, default=DEFAULT_LAYOUT_TIMEOUT, metavar="S", help=f"stop Graphviz after S seconds per drawing (default {DEFAULT_LAYOUT_TIMEOUT:g})")
     parser.add_argument("--run-as-python", action="store_true", help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)")
+    parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
     return parser
+
+
+PYTHON_HELP = ("the Python interpreter (or virtual environment folder) to run the script with; by default "
+               "the nearest .venv or venv beside the script or above it, else $VIRTUAL_ENV, then "
+               "$CONDA_PREFIX, else the one running graphviz-app")
+
+
+def window_arguments(args: Sequence[str]) -> tuple[str | None, str | None, str | None]:
+    """Split the window's command line ``[--python PATH] [--] [SCRIPT]`` into the target, the
+    interpreter and a usage error (None when it is fine). After ``--`` (or when it exists as a
+    file), a name starting with ``-`` is the target."""
+    target = python = None
+    items = list(args)
+    while items:
+        item = items.pop(0)
+        if item == "--":
+            if items and target is None:
+                target = items.pop(0)
+            break
+        if item == "--python" or item.startswith("--python="):
+            value = item.partition("=")[2] if "=" in item else (items.pop(0) if items else "")
+            if not value:
+                return None, None, "--python needs a PATH: --python /path/to/venv/bin/python"
+            python = value
+        elif target is None and (not item.startswith("-") or os.path.exists(item)):
+            target = item
+    return target, python, None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,13 +92,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return interruptible(run_export, args[1:])
     if args and args[0] in ("-h", "--help"):
         print(
-            "usage: graphviz-app [SCRIPT | GRAPH.json]\n"
-            "       graphviz-app export SCRIPT -o OUT [--backward] [--color MODE] [--timeout S]\n\n"
+            "usage: graphviz-app [--python PATH] [--] [SCRIPT | GRAPH.json]\n"
+            "       graphviz-app export SCRIPT -o OUT [--backward] [--color MODE] [--timeout S] [--python PATH]\n\n"
             "Opens the graphviz_app window on SCRIPT (default: the bundled basic example).\n"
             "'graphviz-app export --help' describes headless export."
         )
         return 0
-    target = next((a for a in args if not a.startswith("-")), None)
+    target, python, problem = window_arguments(args)
+    if problem:
+        return _fail(problem)
     if target is not None and Path(target).exists():
         from .core.file_kind import classify_path
 
@@ -77,7 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _fail(decision.message)
     from .qt.app import main as gui_main
 
-    return gui_main(args)
+    # An absolute path: a name starting with - is not taken for an option.
+    return gui_main([os.path.abspath(target)] if target is not None else [], python=python)
 
 
 def _safe(text: str) -> str:
@@ -223,7 +256,15 @@ def run_export(argv: Sequence[str]) -> int:
     parser = export_parser()
     argv = list(argv)
     script_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    args = parser.parse_args(argv[: len(argv) - len(script_args) - (1 if "--" in argv else 0)])
+    args, unknown = parser.parse_known_args(argv[: len(argv) - len(script_args) - (1 if "--" in argv else 0)])
+    if args.script is None and len(unknown) == 1 and os.path.exists(unknown[0]):
+        args.script, unknown = unknown[0], []  # a file whose name starts with -
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.script is None:
+        if not script_args:
+            parser.error("the script is required: graphviz-app export SCRIPT -o OUT (after -- if its name starts with -)")
+        args.script = script_args.pop(0)
     if args.out is None and args.steps_dir is None:
         parser.error("the output file (-o OUT) is required, unless --steps-dir is given")
     if args.steps_dir is not None:
@@ -251,6 +292,7 @@ def run_export(argv: Sequence[str]) -> int:
     if kind.kind == "script" and source.suffix.lower() != ".py":
         print(f"note: {kind.message}", file=sys.stderr)
     protect = [source]
+    interpreter: Interpreter | None = None
     try:
         if args.steps_dir is None:
             check_target(out, protect)
@@ -258,9 +300,11 @@ def run_export(argv: Sequence[str]) -> int:
             graph = load_graph_json(source)
             output = ""
         else:
+            from .core.interpreter import find_interpreter
             from .core.runner import Runner
 
-            runner = Runner(warm=False)
+            interpreter = find_interpreter(source, args.python)
+            runner = Runner(warm=False, python=interpreter)
             try:
                 result = runner.run(
                     source,
@@ -305,6 +349,8 @@ def run_export(argv: Sequence[str]) -> int:
             print("---", file=sys.stderr)
         if exc.user_traceback:
             print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)
+        if interpreter is not None and exc.kind != "interpreter":  # that error names it already
+            print(_safe(f"Ran with {interpreter.path} ({interpreter.reason})"), file=sys.stderr)
         return _fail(str(exc))
     except SettingError as exc:  # the environment is wrong, as a bad option: usage's status
         _fail(exc.message)
@@ -313,6 +359,13 @@ def run_export(argv: Sequence[str]) -> int:
         return _fail(exc.message)
     if output:
         sys.stderr.write(_safe(output if output.endswith("\n") else output + "\n"))
+    if interpreter is not None:
+        from .core.interpreter import environment_note
+
+        environment = graph.graph.get("environment")
+        ran = environment_note(environment) if isinstance(environment, dict) else \
+            f"Ran with {interpreter.path} ({interpreter.reason})"
+        print(_safe(ran), file=sys.stderr)
     for notice in notices:
         print(f"note: {_safe(str(notice))}", file=sys.stderr)
     print(_safe(f"wrote {written} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"))

@@ -68,7 +68,8 @@ internal_errors tracebacks of failures in graphviz_app's own recording (the scri
                 only when there were some.
 environment     ``{"python", "torch", "executable", "prefix"}``: the interpreter (version, path,
                 environment folder) and the torch release that ran the script; absent in graphs
-                saved before, and in graphs traced in the caller's own process.
+                saved before, and in graphs traced in the caller's own process. The runner adds
+                ``"reason"``: why that interpreter was chosen (``"found .venv beside the script"``).
 notices         list of plain-language remarks (non-scalar output seeded with ones...).
 plots           the figures the script drew with matplotlib, in the order it made them; absent when
                 it drew none: ``[{"title", "line", "kind", "path", "png"}]``, ``kind`` ``"shown"``

@@ -36,10 +36,11 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     return app  # type: ignore[return-value]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, python: str | None = None) -> int:
     """Open the main window on ``argv[0]`` (a script or a saved .json graph) or the basic example.
 
-    Returns the application's exit code.
+    ``python``: the interpreter every script of this session runs under (``--python``), over
+    Preferences and the one found beside the script. Returns the application's exit code.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     app = create_app()
@@ -48,6 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     dark = apply_theme(app, Settings().theme())
     app.setWindowIcon(icon("app", dark))
     window = MainWindow()
+    if python:
+        from ..core.interpreter import explicit_interpreter
+
+        window.controller.python_override = explicit_interpreter(python, "--python")
     window.show()
     target = next((a for a in argv if not a.startswith("-")), None)
     if target is not None:

@@ -58,8 +58,42 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this "
                                      "system cannot fork. Set it to 'portable', or unset it to let "
                                      "graphviz_app choose, and start graphviz_app again."),
-    QT_TRANSLATE_NOOP("Explanation", "The capture worker stopped unexpectedly. Is torch installed in this "
-                                     "Python ({python})? Its last output:"),
+    # -- the interpreter a script runs under (core/interpreter.py, core/runner.py) ---------------
+    QT_TRANSLATE_NOOP("Explanation", "The Python interpreter {python} ({why}) does not exist. Pick another "
+                                     "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
+                                     "interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) is a folder with no bin/python in it, not a Python "
+                                     "interpreter. Pick another interpreter with --python PATH or in Edit ▸ "
+                                     "Preferences ▸ Python interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) is not executable. Make it executable (chmod +x), or "
+                                     "pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
+                                     "Python interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) is not a Python interpreter: it could not be started "
+                                     "({error}). Pick another interpreter with --python PATH or in Edit ▸ "
+                                     "Preferences ▸ Python interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) is not a Python interpreter: it did not run Python code "
+                                     "(its output is below). Pick another interpreter with --python PATH or in "
+                                     "Edit ▸ Preferences ▸ Python interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or "
+                                     "newer. Make the project's environment with a newer Python, or pick "
+                                     "another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
+                                     "Python interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) has no torch. Install torch there (`{python} -m pip "
+                                     "install torch`), or pick another interpreter with --python PATH or in "
+                                     "Edit ▸ Preferences ▸ Python interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "{python} ({why}) cannot import torch ({error}). Repair torch there "
+                                     "(`{python} -m pip install --force-reinstall torch`), or pick another "
+                                     "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
+                                     "interpreter."),
+    QT_TRANSLATE_NOOP("Explanation", "The capture worker ({python}, {why}) stopped before it was ready. This "
+                                     "is a problem of graphviz_app or of that Python, not of the script: "
+                                     "reload to start it again, or report it with the output below."),
+    QT_TRANSLATE_NOOP("Explanation", "The capture worker ({python}, {why}) stopped unexpectedly. This is a "
+                                     "problem of graphviz_app or of that Python, not of the script: reload to "
+                                     "start it again, or report it with the output below."),
+    QT_TRANSLATE_NOOP("Explanation", "The working folder {folder} does not exist, so the script cannot run "
+                                     "there. Create it, or choose another in Edit ▸ Preferences ▸ Working "
+                                     "folder."),
     QT_TRANSLATE_NOOP("Explanation", "The capture worker did not start (importing torch timed out)."),
     QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not start the script: {why}. This is a problem of "
                                      "graphviz_app or of this machine (a full or read-only temporary "
@@ -289,6 +323,13 @@ FRAGMENTS: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "recording the backward pass"),
     # {why} the script could not start
     QT_TRANSLATE_NOOP("Explanation", "its set-up failed (the output below shows where)"),
+    # {why} an interpreter was chosen (core/interpreter.py, qt/settings.py)
+    QT_TRANSLATE_NOOP("Explanation", "found {name} beside the script"),
+    QT_TRANSLATE_NOOP("Explanation", "found {name} in {folder}"),
+    QT_TRANSLATE_NOOP("Explanation", "the app's own Python"),
+    QT_TRANSLATE_NOOP("Explanation", "chosen by the caller"),
+    QT_TRANSLATE_NOOP("Explanation", "chosen in Preferences for this script"),
+    QT_TRANSLATE_NOOP("Explanation", "the default in Preferences"),
     # {headline} of a saved graph's error
     QT_TRANSLATE_NOOP("Explanation", "cannot open this saved graph"),
     QT_TRANSLATE_NOOP("Explanation", "not a readable JSON graph"),

@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal
 from shiboken6 import isValid
 
+from ..core.interpreter import Interpreter
 from ..core.runner import Runner, RunResult
 from ..errors import GraphvizAppError, ScriptError
 
@@ -97,10 +98,11 @@ class ScriptJobs(QObject):
         self._pending: RunRequest | None = None
         self._count = 0
 
-    def prestart(self) -> None:
-        """Start the warm worker process now, so the first run does not wait for torch's import."""
+    def prestart(self, python: Interpreter | None = None) -> None:
+        """Start the warm worker process now (under ``python``; None: the runner's), so the first
+        run does not wait for torch's import."""
         try:
-            self.runner.start()
+            self.runner.start(python)
         except Exception:  # a failing start is reported by the first run instead
             log.warning("the worker did not start ahead of the first run", exc_info=True)
 

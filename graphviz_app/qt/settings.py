@@ -2,20 +2,39 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import shlex
 from pathlib import Path
+from typing import Literal
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.colors import COLOR_MODES, ColorMode
 from ..core.cost import WINDOW_BUDGET
 from ..core.display import LABEL_DETAILS, RANKDIRS
+from ..core.interpreter import Interpreter, find_interpreter
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
 MAX_RECENT = 10
 DEFAULT_TIMEOUT = 120.0
 DEFAULT_LAYOUT_BUDGET = WINDOW_BUDGET
+WorkingFolder = Literal["script", "start", "chosen"]
+WORKING_FOLDERS: tuple[WorkingFolder, ...] = ("script", "start", "chosen")
+"""Where a script runs: its own folder (the default), the folder the app started in, a chosen one."""
+SCRIPT_PYTHON_REASON = "chosen in Preferences for this script"
+DEFAULT_PYTHON_REASON = "the default in Preferences"
+
+
+def _start_folder() -> Path:
+    try:
+        return Path.cwd()
+    except OSError:  # started in a folder that was removed since
+        return Path.home()
+
+
+START_FOLDER = _start_folder()
+"""The folder the app started in."""
 
 
 class Settings:
@@ -202,14 +221,61 @@ class Settings:
     def set_arguments(self, script: str | Path, text: str) -> None:
         key = f"arguments/{_key(script)}"
         if text.strip():
-            self._s.setValue(key, text.strip())
+            self._s.setValue(key, text)  # as typed: a trailing escaped space (`a\ `) is a word's
         else:
             self._s.remove(key)
 
     def run_options(self, script: str | Path) -> dict[str, object]:
-        """What a run of ``script`` passes to the runner besides backward and the time limit."""
+        """What a run of ``script`` passes to the runner besides backward, the time limit and the
+        interpreter; raises ValueError when its arguments cannot be split."""
         return {"run_to_end": self.run_to_end(), "backward_call": self.backward_call(script),
-                "argv": split_arguments(self.arguments(script))}
+                "argv": split_arguments(self.arguments(script)), "cwd": str(self.working_folder(script))}
+
+    # -- the interpreter and the working folder --------------------------------------------------
+    def python(self, script: str | Path | None = None) -> str:
+        """The interpreter chosen for ``script`` in Preferences ("" for none); without a script,
+        the default for every script."""
+        key = f"python/{_key(script)}" if script is not None else "run/python"
+        return self._text(key, "")
+
+    def set_python(self, path: str, script: str | Path | None = None) -> None:
+        """Choose the interpreter of ``script`` (without a script: the default); "" forgets it."""
+        key = f"python/{_key(script)}" if script is not None else "run/python"
+        if path.strip():
+            self._s.setValue(key, path.strip())
+        else:
+            self._s.remove(key)
+
+    def interpreter(self, script: str | Path | None) -> Interpreter:
+        """The interpreter ``script`` runs under: its own choice, else the default one, else the
+        one found beside it (``core.interpreter.find_interpreter``)."""
+        own = self.python(script) if script is not None else ""
+        if own:
+            return find_interpreter(script, own, reason=SCRIPT_PYTHON_REASON)
+        return find_interpreter(script, self.python(), reason=DEFAULT_PYTHON_REASON)
+
+    def working_folder_mode(self) -> WorkingFolder:
+        value = self._text("run/working_folder", "script")
+        return next((m for m in WORKING_FOLDERS if m == value), "script")
+
+    def set_working_folder_mode(self, mode: WorkingFolder) -> None:
+        self._s.setValue("run/working_folder", mode)
+
+    def chosen_folder(self) -> str:
+        """The folder scripts run in when the mode is ``"chosen"`` ("" before one was chosen)."""
+        return self._text("run/chosen_folder", "")
+
+    def set_chosen_folder(self, folder: str) -> None:
+        self._s.setValue("run/chosen_folder", folder.strip())
+
+    def working_folder(self, script: str | Path) -> Path:
+        """The folder ``script`` runs in (its ``os.getcwd()``)."""
+        mode = self.working_folder_mode()
+        if mode == "start":
+            return START_FOLDER
+        if mode == "chosen" and self.chosen_folder():
+            return Path(self.chosen_folder()).expanduser()
+        return Path(os.path.abspath(script)).parent
 
     def layout_budget(self) -> float:
         """Seconds a layout may take before a big graph opens collapsed (the collapse threshold)."""
@@ -249,5 +315,6 @@ def split_arguments(text: str) -> list[str]:
 
 
 def _key(script: str | Path) -> str:
-    """A settings key for a script path (QSettings keys may not hold slashes)."""
-    return hashlib.sha1(str(Path(script).resolve()).encode("utf-8")).hexdigest()[:16]
+    """A settings key for a script path (QSettings keys may not hold slashes); a name that is not
+    UTF-8 (``caf\xe9.py`` on Linux) is keyed by its bytes."""
+    return hashlib.sha1(os.fsencode(Path(script).resolve())).hexdigest()[:16]

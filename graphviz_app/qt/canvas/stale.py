@@ -6,11 +6,20 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 
 
-def stale_banner(shown: Path | None, failed: Path, why: str) -> str | None:
+def stale_banner(shown: Path | None, failed: Path, why: str, *, script_at_fault: bool = True) -> str | None:
     """Return the banner over the last good graph of ``shown`` after loading ``failed`` went
-    wrong (``why``), or None when ``failed`` is another file: its graph must not stay drawn."""
+    wrong (``why``), or None when ``failed`` is another file: its graph must not stay drawn.
+
+    ``script_at_fault``: False when the app or the interpreter failed, not the script (the
+    banner then does not ask to fix the script)."""
     if shown is None or shown.resolve() != failed.resolve():
         return None
+    if not script_at_fault:
+        return QCoreApplication.translate(
+            "StaleBanner",
+            "Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script "
+            "is not at fault: see Messages for the fix, then reload.",
+        ).format(shown=shown.name, failed=failed.name, why=why)
     return QCoreApplication.translate(
         "StaleBanner",
         "Showing the last good graph of {shown}. Loading {failed} again failed: {why} "

@@ -12,8 +12,10 @@ from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBox
 
 from ...core.chain_rule import chain_rule
 from ...core.display import DisplayNode
+from ...core.interpreter import short_path
 from ...core.stepping import format_number
 from ..document import Document
+from ..explanations import fragment
 from ..plain_text import plain_label, plain_tooltip
 from ..words import inspector_labels
 from .step_text import localize
@@ -98,6 +100,48 @@ def edge_words() -> dict[str, str]:
         "Gradient flowing back": translate("Inspector", "Gradient flowing back"),
         "gradient": translate("Inspector", "gradient"),
     }
+
+
+def environment_words() -> dict[str, str]:
+    """The Inspector's words for the Python and torch that ran the script."""
+    return {
+        "Ran with": translate("Inspector", "Ran with"),
+        "interpreter": translate("Inspector", "interpreter"),
+        "environment": translate("Inspector", "environment"),
+        "chosen": translate("Inspector", "chosen"),
+    }
+
+
+def environment_rows(environment: Any) -> list[tuple[str, str]]:
+    """Rows saying which Python and torch ran the script (a graph's ``environment``; none for
+    a graph saved before it was recorded)."""
+    if not isinstance(environment, dict):
+        return []
+    rows = [("Python", str(environment.get("python") or "?")), ("torch", str(environment.get("torch") or "?"))]
+    if environment.get("executable"):
+        rows.append(("interpreter", str(environment["executable"])))
+    if environment.get("prefix"):
+        rows.append(("environment", short_path(str(environment["prefix"]))))
+    if environment.get("reason"):
+        rows.append(("chosen", fragment(str(environment["reason"]))))
+    return rows
+
+
+def environment_text(environment: Any) -> tuple[str, str]:
+    """``("Python 3.11.7 · torch 2.15.0", "Ran with Python 3.11.7 · torch 2.15.0 · ~/proj/.venv
+    (found .venv beside the script)")``: a short line and the whole note, in the window's
+    language (empty for a graph saved before they were recorded)."""
+    if not isinstance(environment, dict):
+        return "", ""
+    python, torch = environment.get("python") or "?", environment.get("torch") or "?"
+    short = f"Python {python} · torch {torch}"
+    where = short_path(str(environment.get("prefix") or environment.get("executable") or "?"))
+    why = environment.get("reason")
+    note = (translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})").format(
+                python=python, torch=torch, where=where, why=fragment(str(why))) if why else
+            translate("Inspector", "Ran with Python {python} · torch {torch} · {where}").format(
+                python=python, torch=torch, where=where))
+    return short, note
 
 
 def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
@@ -222,6 +266,9 @@ class InspectorPanel(QWidget):
             words = inspector_labels()
             self.title.setText(words["Nothing selected"] if graph is not None else words["No graph loaded"])
             self.hint.setVisible(graph is not None)
+            if graph is not None:  # the graph's own facts: which Python and torch ran the script
+                self._group("Ran with", environment_rows(graph.graph.get("environment")), environment_words())
+                self._fit_columns()
             return
         self.hint.hide()
         dnode = display.nodes[doc.selection]

@@ -26,6 +26,7 @@ from ...core.dot import to_dot
 from ...core.file_kind import classify_path
 from ...core.first_view import FirstView, first_view
 from ...core.graph import load_graph_json
+from ...core.interpreter import Interpreter
 from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import CachedLayoutJob, LayoutCache
 from ...core.look import ViewState
@@ -37,6 +38,7 @@ from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
+from ..panels.inspector import environment_text
 from ..settings import Settings
 from ..theme import is_dark
 from ..words import error_text
@@ -44,6 +46,8 @@ from .about import missing_graphviz_text
 
 LAYOUT_TIMEOUT = 300.0
 LIVE_RELOAD_DELAY_MS = 400
+NOT_THE_SCRIPTS = frozenset({"internal", "worker", "interpreter", "cwd"})
+"""Kinds of ScriptError that are the app's or the interpreter's failure, not the script's."""
 FALLBACK_VIEW_SIZE = (1000.0, 650.0)
 """The canvas size a first view is planned for while the window is not shown yet."""
 
@@ -79,6 +83,12 @@ def plan_text(plan: Recommendation) -> str:
                                   "one layout would take about {seconds}.")
     return why.format(nodes=f"{asked.nodes:,}", edges=f"{asked.edges:,}",
                       seconds=format_seconds(asked.seconds)) + " " + shown
+
+
+def _runner_python(interpreter: Interpreter) -> Interpreter | None:
+    """What a run passes to the runner: None for the app's own Python (the runner's default,
+    which a shared runner may have set to another)."""
+    return None if interpreter.source == "app" else interpreter
 
 
 class Reporter(Protocol):
@@ -118,6 +128,7 @@ class Controller(QObject):
         self.run_anyway = False  # the user chose to run ``source`` although it is not a .py
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
+        self.python_override: Interpreter | None = None  # --python: every script of this session
         self._fit_next = True
         self.first_view: FirstView | None = None  # what the last new graph's plan collapsed to read
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
@@ -140,7 +151,7 @@ class Controller(QObject):
         self.document.graphChanged.connect(self._graph_changed)
         self.document.displayChanged.connect(self.request_layout)
         self.document.stylesChanged.connect(self.restyle)
-        self.jobs.prestart()
+        self.jobs.prestart(_runner_python(settings.interpreter(None)))
 
     # -- opening ---------------------------------------------------------------------------------
     def open(self, path: Path, *, run_anyway: bool = False) -> None:
@@ -196,11 +207,17 @@ class Controller(QObject):
         self.reporter.info(translate("Controller", "Loaded {count} nodes from {name}.").format(
             count=graph.number_of_nodes(), name=path.name), ok=True)
 
-    def run(self, path: Path, *, backward: bool | None = None) -> RunRequest:
+    def interpreter(self, script: Path | None) -> Interpreter:
+        """The Python ``script`` runs under: ``--python``, else Preferences, else the one found
+        beside it."""
+        return self.python_override or self.settings.interpreter(script)
+
+    def run(self, path: Path, *, backward: bool | None = None) -> RunRequest | None:
         """Run a script in the worker; the result arrives through the job signals.
 
         ``backward``: run backward on the output (None: the setting, or True when the user asked
-        for backward on this file before, so reloads keep the gradients).
+        for backward on this file before, so reloads keep the gradients). Returns None, with the
+        reason in Messages, when the script's arguments in Preferences cannot be split.
         """
         resolved = path.resolve()
         if self.document.path != resolved:
@@ -209,10 +226,17 @@ class Controller(QObject):
             self.backward_for = resolved
         elif backward is None:
             backward = self.settings.run_backward() or self.backward_for == resolved
+        try:
+            options = self.settings.run_options(resolved)
+        except ValueError as exc:  # arguments saved by an older version, or edited by hand
+            self._fail(GraphvizAppError(translate(
+                "Controller", "Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)").format(
+                    name=path.name, error=exc)), path)
+            return None
         if self.document.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
         return self.jobs.run(path, backward=backward, timeout=self.timeout,
-                             **self.settings.run_options(resolved))
+                             python=_runner_python(self.interpreter(resolved)), **options)
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
@@ -251,6 +275,9 @@ class Controller(QObject):
         graph = result.graph
         took = (translate("Controller", "{seconds:.1f} s").format(seconds=result.seconds) if result.seconds >= 0.1
                 else translate("Controller", "under 0.1 s"))
+        ran = environment_text(graph.graph.get("environment"))[1]
+        if ran:
+            msgs.info(ran)
         msgs.info(translate("Controller", "Captured {nodes} nodes and {edges} edges in {took}.").format(
             nodes=graph.number_of_nodes(), edges=graph.number_of_edges(), took=took), ok=True)
         self._watch_source(request.path)
@@ -278,21 +305,22 @@ class Controller(QObject):
             msgs.error(error.message, getattr(error, "details", None))
         shown = error_text(error.message)  # in the window's language
         if mark_stale:
-            self._mark_stale(path or self.source, shown.split("\n")[0])
+            ours = isinstance(error, ScriptError) and error.kind in NOT_THE_SCRIPTS
+            self._mark_stale(path or self.source, shown.split("\n")[0], script_at_fault=not ours)
         if self.document.graph is None:
             self.widget.set_placeholder(
                 shown + "\n\n" + translate("Controller", "See the Messages panel for details."))
         self.statusMessage.emit(shown.split("\n")[0], 10000)
         self.loadFailed.emit(error)
 
-    def _mark_stale(self, path: Path | None, why: str) -> None:
+    def _mark_stale(self, path: Path | None, why: str, *, script_at_fault: bool = True) -> None:
         """After a failed load of ``path``, never leave the previous graph unmarked: another
         file's graph is dropped (the canvas, title, status, Source and Inspector then all speak
         of ``path``); the same file's last good graph stays under a banner naming both runs."""
         doc = self.document
         if doc.graph is None or path is None:
             return
-        shown = stale_banner(doc.path, path, why)
+        shown = stale_banner(doc.path, path, why, script_at_fault=script_at_fault)
         if shown is None:
             doc.set_graph(None, path, "json" if path.suffix.lower() == ".json" else "script")
         else:

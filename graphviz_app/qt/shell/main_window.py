@@ -38,7 +38,7 @@ from ...resources import DEFAULT_EXAMPLE, example
 from ..canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
-from ..panels.inspector import InspectorPanel
+from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
 from ..panels.lesson import LessonCard, shown_lessons
@@ -49,7 +49,7 @@ from ..panels.problems import Problem, ProblemsPanel
 from ..panels.search import SearchBar
 from ..panels.source import SourcePanel
 from ..panels.timeline import TimelinePanel
-from ..plain_text import plain_label
+from ..plain_text import plain_label, plain_tooltip
 from ..settings import Settings
 from ..theme import Theme, apply_theme, is_dark
 from .about import show_about
@@ -176,9 +176,12 @@ class MainWindow(QMainWindow):
         self.status_path.setObjectName("statusPath")
         self.status_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status_zoom = QLabel(self)
+        self.status_python = plain_label(QLabel(self))  # which Python and torch ran the script
+        self.status_python.setObjectName("statusPython")
         bar.addWidget(self.status_counts)
         bar.addWidget(self.status_devices)
         bar.addWidget(self.status_path, 1)
+        bar.addPermanentWidget(self.status_python)
         bar.addPermanentWidget(self.status_zoom)
 
     def _connect(self) -> None:
@@ -638,6 +641,9 @@ class MainWindow(QMainWindow):
         self.actions_.expand_all.setEnabled(has_modules and bool(doc.options.collapsed))
         for action in (self.actions_.export, self.actions_.copy_image):
             action.setEnabled(doc.graph is not None)
+        short, note = environment_text(doc.graph.graph.get("environment") if doc.graph is not None else None)
+        self.status_python.setText(short)
+        self.status_python.setToolTip(plain_tooltip(note))
         path = doc.path
         self.status_path.setText(f" · {path}" if path else "")
         name = path.name if path else None

@@ -1,6 +1,7 @@
 """Preferences: the run time limit, stopping at the captured backward, which backward call of the
-open script to capture and the arguments it runs with, the collapse threshold, the language and
-the theme."""
+open script to capture and the arguments it runs with, the Python interpreter (a default, and one
+for the open script) and the folder scripts run in, the collapse threshold, the language and the
+theme."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,17 +13,29 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core.display import LABEL_DETAILS
+from ...core.interpreter import find_interpreter, short_path
+from ..explanations import fragment
 from ..i18n import ui_language
-from ..settings import Settings, split_arguments
+from ..settings import (
+    DEFAULT_PYTHON_REASON,
+    SCRIPT_PYTHON_REASON,
+    START_FOLDER,
+    WORKING_FOLDERS,
+    Settings,
+    split_arguments,
+)
 from ..theme import THEMES
 from .restart import RestartOffer, offer_restart
 
@@ -76,6 +89,7 @@ class PreferencesDialog(QDialog):
         self.arguments_error.setTextFormat(Qt.TextFormat.PlainText)
         self.arguments_error.hide()
         form.addRow("", self.arguments_error)
+        self._add_interpreter_rows(form, settings, script, name)
         self.budget = QDoubleSpinBox(self)
         self.budget.setRange(0.01, 600)
         self.budget.setDecimals(2)
@@ -126,6 +140,104 @@ class PreferencesDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(buttons)
 
+    def _add_interpreter_rows(self, form: QFormLayout, settings: Settings, script: Path | None, name: str) -> None:
+        """The Python interpreter (the default, and this script's own) with the one found, and
+        the folder scripts run in."""
+        self.python_default = QLineEdit(settings.python(), self)
+        self.python_default.setObjectName("pythonDefault")
+        self.python_default.setPlaceholderText(self.tr("Found beside each script (.venv or venv), else "
+                                                       "$VIRTUAL_ENV or $CONDA_PREFIX, else the app's own"))
+        self.python_default.setToolTip(self.tr(
+            "The Python every script runs under unless it has its own: a python executable or a "
+            "virtual environment's folder"))
+        form.addRow(self.tr("Python interpreter (every script):"), self._with_browse(self.python_default))
+        self.python_script = QLineEdit(settings.python(script) if script is not None else "", self)
+        self.python_script.setObjectName("pythonScript")
+        self.python_script.setEnabled(script is not None)
+        self.python_script.setPlaceholderText(self.tr("The one above"))
+        self.python_script.setToolTip(self.tr("The Python this script runs under, remembered for this script"))
+        form.addRow(self.tr("Python interpreter ({name}):").format(name=name), self._with_browse(self.python_script))
+        self.python_found = QLabel(self)
+        self.python_found.setObjectName("pythonFound")
+        self.python_found.setWordWrap(True)
+        self.python_found.setTextFormat(Qt.TextFormat.PlainText)
+        self.python_found.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        form.addRow("", self.python_found)
+        self.python_default.textChanged.connect(self._show_python)
+        self.python_script.textChanged.connect(self._show_python)
+        self._show_python()
+        self.working_folder = QComboBox(self)
+        self.working_folder.setObjectName("workingFolder")
+        names = {"script": self.tr("The script's folder"),
+                 "start": self.tr("The folder the app started in ({folder})").format(folder=short_path(START_FOLDER)),
+                 "chosen": self.tr("This folder:")}
+        for mode in WORKING_FOLDERS:
+            self.working_folder.addItem(names[mode], mode)
+        self.working_folder.setCurrentIndex(max(0, self.working_folder.findData(settings.working_folder_mode())))
+        self.working_folder.setToolTip(self.tr("The folder a script runs in (its os.getcwd()): where it "
+                                               "reads and writes files named without a folder"))
+        self.chosen_folder = QLineEdit(settings.chosen_folder(), self)
+        self.chosen_folder.setObjectName("chosenFolder")
+        row = QWidget(self)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.working_folder)
+        layout.addWidget(self._with_browse(self.chosen_folder, folder=True), 1)
+        self.working_folder.currentIndexChanged.connect(self._sync_folder)
+        self._sync_folder()
+        form.addRow(self.tr("Working folder:"), row)
+
+    def _with_browse(self, field: QLineEdit, *, folder: bool = False) -> QWidget:
+        """``field`` with a Browse… button beside it that opens a file (or folder) picker."""
+        row = QWidget(self)
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(field, 1)
+        button = QPushButton(self.tr("Browse…"), row)
+        button.setObjectName(f"{field.objectName()}Browse")
+        button.clicked.connect(lambda: self.browse(field, folder=folder))
+        field.setProperty("browse", button)
+        layout.addWidget(button)
+        return row
+
+    def browse(self, field: QLineEdit, *, folder: bool = False) -> QFileDialog:
+        """Open a picker for ``field``'s path (a Python executable, or a folder); its choice is
+        written into the field."""
+        picker = QFileDialog(self, self.tr("Choose a folder") if folder else self.tr("Choose a Python interpreter"))
+        picker.setObjectName("pathPicker")
+        picker.setFileMode(QFileDialog.FileMode.Directory if folder else QFileDialog.FileMode.ExistingFile)
+        current = Path(field.text()).expanduser() if field.text() else None
+        start = current if current is not None and current.is_dir() else (current.parent if current else None)
+        if start is None and self.script is not None:
+            start = self.script.parent
+        if start is not None:
+            picker.setDirectory(str(start))
+        picker.fileSelected.connect(field.setText)
+        picker.open()
+        self.picker = picker
+        return picker
+
+    def _show_python(self) -> None:
+        """Say which Python the open script would run under with the fields as they are."""
+        own, default = self.python_script.text().strip(), self.python_default.text().strip()
+        if own and self.script is not None:
+            found = find_interpreter(self.script, own, reason=SCRIPT_PYTHON_REASON)
+        else:
+            found = find_interpreter(self.script, default, reason=DEFAULT_PYTHON_REASON)
+        name = self.script.name if self.script is not None else self.tr("A script")
+        text = self.tr("{name} runs with {python} ({why}).").format(
+            name=name, python=short_path(found.path), why=fragment(found.reason))
+        if not found.path.exists():
+            text += " " + self.tr("No such file: pick an existing Python.")
+        self.python_found.setText(text)
+
+    def _sync_folder(self) -> None:
+        chosen = self.working_folder.currentData() == "chosen"
+        self.chosen_folder.setEnabled(chosen)
+        button = self.chosen_folder.property("browse")
+        if isinstance(button, QPushButton):
+            button.setEnabled(chosen)
+
     def accept(self) -> None:
         s = self.settings
         try:
@@ -137,9 +249,13 @@ class PreferencesDialog(QDialog):
             return
         s.set_timeout(self.timeout.value())
         s.set_run_to_end(not self.stop_after.isChecked())
+        s.set_python(self.python_default.text())
+        s.set_working_folder_mode(self.working_folder.currentData())
+        s.set_chosen_folder(self.chosen_folder.text())
         if self.script is not None:
             s.set_backward_call(self.script, self.backward_call.value())
             s.set_arguments(self.script, self.arguments.text())
+            s.set_python(self.python_script.text(), self.script)
         s.set_layout_budget(self.budget.value())
         s.set_readable_first_view(self.readable.isChecked())
         s.set_label_detail(str(self.label_detail.currentData()))
