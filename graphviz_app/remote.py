@@ -38,7 +38,7 @@ KEEP_SENT = 30
 CONNECT_TIMEOUT = 2.0
 REPLY_TIMEOUT = 10.0
 """Seconds to wait for the window's answer (it answers once the graph is open)."""
-STARTING_WAIT = 30.0
+STARTING_WAIT = 60.0
 """Seconds a send waits for a window another send started moments ago, rather than start a
 second one."""
 _DEBUGGER_MODULES = ("pdb", "bdb", "cmd", "code", "IPython.core.debugger", "ipdb")

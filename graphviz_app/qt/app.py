@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from .i18n import install_translators
 from .icons import icon
 from .settings import Settings
+from .shell.instance import serve
 from .shell.main_window import MainWindow
 from .theme import apply_theme
 
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None, *, python: str | None = None) -> int:
     dark = apply_theme(app, Settings().theme())
     app.setWindowIcon(icon("app", dark))
     window = MainWindow()
+    serve(window)  # graphs sent by graphviz_app.open() from any Python process (one window serves)
     if python:
         from ..core.interpreter import explicit_interpreter
 

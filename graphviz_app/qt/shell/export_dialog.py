@@ -43,6 +43,7 @@ FORMATS = {
     "pdf": "PDF document",
     "dot": "DOT source (Graphviz)",
     "json": "JSON graph (reopen without running code)",
+    "html": "Interactive web page (pan, zoom, search, details)",
 }
 
 
@@ -54,6 +55,7 @@ def format_names() -> dict[str, str]:
         "pdf": translate("ExportDialog", "PDF document"),
         "dot": translate("ExportDialog", "DOT source (Graphviz)"),
         "json": translate("ExportDialog", "JSON graph (reopen without running code)"),
+        "html": translate("ExportDialog", "Interactive web page (pan, zoom, search, details)"),
     }
     return {key: names.get(key, name) for key, name in FORMATS.items()}
 
