@@ -98,8 +98,10 @@ def load(browser: Browser, path: Path) -> None:
 
 
 def node_center(browser: Browser, selector: str) -> tuple[float, float]:
+    # The node's box (its first shape), not the group: a Values badge beside it widens that.
     x, y = browser.evaluate(f"(function () {{ var r = document.querySelector({json.dumps(selector)})"
-                            ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+                            ".querySelector('polygon, path, ellipse').getBoundingClientRect();"
+                            " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
     return x, y
 
 

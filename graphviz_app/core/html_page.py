@@ -210,9 +210,9 @@ html,body{margin:0;height:100%;font:13px/1.4 Helvetica,Arial,sans-serif;color:#2
 .gva-legend div{display:flex;align-items:center;gap:6px}
 .gva-legend i{display:inline-block;width:16px;height:11px;border:1px solid #999}
 g.node{cursor:pointer}
-.gva-searching g.node:not(.gva-match){opacity:.25}
-g.node.gva-match>polygon,g.node.gva-match>path,g.node.gva-match>ellipse{stroke:#d81b60;stroke-width:3}
-g.node.gva-selected>polygon,g.node.gva-selected>path,g.node.gva-selected>ellipse{stroke:#1a73e8;stroke-width:3}
+.gva-searching g.node[data-node]:not(.gva-match){opacity:.25}
+g.node.gva-match>:nth-child(2){stroke:#d81b60;stroke-width:3}
+g.node.gva-selected>:nth-child(2){stroke:#1a73e8;stroke-width:3}
 """
 
 SCRIPT = """(function () {
@@ -264,8 +264,9 @@ SCRIPT = """(function () {
     cur.k = k;
     apply();
   }
-  function centerOn(g) {
-    var b = g.getBoundingClientRect(), v = view.getBoundingClientRect(), s = size();
+  function centerOn(g) {  /* the node's box: its title, then its shape (a badge may follow) */
+    var shape = g.children[1] || g;
+    var b = shape.getBoundingClientRect(), v = view.getBoundingClientRect(), s = size();
     var ux = cur.x + (b.left + b.width / 2 - v.left) / cur.k;
     var uy = cur.y + (b.top + b.height / 2 - v.top) / cur.k;
     if (cur.k < 0.8) { cur.k = 1; }
