@@ -28,7 +28,7 @@ VIEWPORT = (1000.0, 600.0)
 """The pixel size the readable first view is planned for: a notebook output at its usual width."""
 MIN_HEIGHT, MAX_HEIGHT = 320, 640
 """The inline page's height in pixels: the drawing's own height within these bounds."""
-PAGE_CHROME = 70
+PAGE_CHROME = 90
 """Pixels of the page above and around the drawing (title bar, margins)."""
 
 
