@@ -156,7 +156,8 @@ ensure_compat_venv() {
         # A pip configuration may cap torch below the newest release: this venv asks for one
         # release by name, so it is installed without that configuration.
         PIP_CONFIG_FILE=/dev/null "$venv/bin/python" -m pip --disable-pip-version-check --quiet \
-            install "torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2' >&2
+            install "torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2' \
+            'matplotlib>=3.6' >&2
         touch "$stamp"
     fi
     printf '%s\n' "$venv/bin/python"

@@ -260,6 +260,14 @@ class BackwardRecorder:
             ops = [k for k in results if not self._leaf[k]]
             for k, grad in zip(ops, summarize_many([results[k] for k in ops])):
                 nodes[k]["grad"] = grad
+        if not torch_support.NODE_OUTPUT_METADATA:
+            # torch before 2.2 does not tell every op's output shape and dtype; the gradient
+            # w.r.t. that output, which the engine checks against them, has the same
+            for node in nodes:
+                grad = node["grad"]
+                if node["shape"] is None and grad is not None:
+                    node["shape"], node["dtype"] = list(grad["shape"]), grad["dtype"]
+            torch_support.note_missing_metadata(trace)
         shared = self._shared
         for edge in trace["edges"]:
             producer = int(edge["source"][1:])

@@ -47,10 +47,21 @@ STORAGE_REFS = _storage_refs_last()
 """Whether a weak reference to a tensor's storage lives as long as the tensor."""
 
 
-def output_metadata_notice(missing: int) -> str:
-    """The notice for a graph where ``missing`` ops show no shape because torch does not say it."""
-    return (
-        f"torch {VERSION} does not tell an autograd node's output shape, dtype and device "
-        f"(Node._input_metadata, from torch 2.2 on): {missing} op(s) made inside other ops show "
-        "none. Every other part of the graph is complete; a newer torch shows them all."
-    )
+_NOTICE_START = f"torch {VERSION} does not tell an autograd node's output shape"
+
+
+def note_missing_metadata(trace: dict[str, Any]) -> None:
+    """Say in ``trace``'s notices how many ops show no shape because torch does not tell it
+    (replacing what an earlier call said); say nothing where torch tells every op's."""
+    if NODE_OUTPUT_METADATA:
+        return
+    notices = trace["graph"]["notices"]
+    notices[:] = [n for n in notices if not n.startswith(_NOTICE_START)]
+    missing = sum(1 for node in trace["nodes"] if node["kind"] == "op" and node["shape"] is None)
+    if missing:
+        notices.append(
+            f"{_NOTICE_START}, dtype and device (Node._input_metadata, from torch 2.2 on): "
+            f"{missing} op(s) made inside other ops show none. Every other part of the graph is "
+            "complete; a backward pass (which gives each op's gradient, of the same shape) or a "
+            "newer torch shows them."
+        )

@@ -339,11 +339,6 @@ def build_trace(
         {"source": f"n{p}", "target": f"n{c}", "slots": slots, "grad": None}
         for (p, c), slots in sorted(result.edges.items(), key=lambda item: (item[0][1], item[1][0]))
     ]
-    notices = list(notices)
-    if not torch_support.NODE_OUTPUT_METADATA:
-        missing = sum(1 for r in records if r["kind"] == "op" and r["shape"] is None)
-        if missing:
-            notices.append(torch_support.output_metadata_notice(missing))
     graph = {
         "schema_version": SCHEMA_VERSION,
         "roots": root_ids,
@@ -354,4 +349,6 @@ def build_trace(
         "backward": {"ran": False, "by": None, "call": None, "error": None},
         "notices": list(notices),
     }
-    return {"directed": True, "multigraph": False, "graph": graph, "nodes": nodes, "edges": edges}
+    trace = {"directed": True, "multigraph": False, "graph": graph, "nodes": nodes, "edges": edges}
+    torch_support.note_missing_metadata(trace)
+    return trace

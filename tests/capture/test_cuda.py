@@ -8,7 +8,6 @@ With ``GRAPHVIZ_APP_TEST_PYTHON`` set, the same runs under that interpreter's to
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import networkx as nx
 import pytest
@@ -20,7 +19,7 @@ from graphviz_app.core.runner import Runner
 def _worker_has_cuda(runner: Runner) -> bool:
     """Whether the interpreter the worker runs under sees a GPU (asked in a subprocess, so this
     process need not import torch's CUDA)."""
-    python = getattr(runner, "python", None) or sys.executable
+    python = str(runner.python.path)
     probe = subprocess.run([python, "-c", "import torch; print(torch.cuda.is_available())"],
                            capture_output=True, text=True, timeout=120)
     return probe.stdout.strip() == "True"
