@@ -588,148 +588,153 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="62"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="66"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="65"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="69"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="71"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="70"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="74"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="75"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="79"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="78"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="82"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="168"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="163"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="174"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="191"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="196"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="213"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
+        <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
+        <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="220"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="235"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="259"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="276"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="253"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="277"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="254"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="281"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="263"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="290"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="292"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="284"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="312"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="329"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="371"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="399"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="407"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="415"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="436"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="444"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="417"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="446"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="480"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="509"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="485"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="514"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="518"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="547"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="550"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -772,612 +777,727 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="49"/>
-        <source>The capture worker stopped unexpectedly. Is torch installed in this Python ({python})? Its last output:</source>
-        <translation>캡처 워커가 예기치 않게 멈췄습니다. 이 Python({python})에 torch가 설치되어 있나요? 워커의 마지막 출력:</translation>
+        <location filename="../../graphviz_app/qt/explanations.py" line="50"/>
+        <source>The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a number of GiB. Set it to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the default (75% of this machine&apos;s memory), and start graphviz_app again.</source>
+        <translation>환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB의 값 {value}은(는) GiB 단위의 숫자가 아닙니다. 한 번의 실행이 쓸 수 있는 최대 메모리를 GiB 단위로(예: 8) 설정하거나, 한도를 없애려면 0으로 설정하거나, 기본값(이 컴퓨터 메모리의 75%)을 쓰려면 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="51"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="54"/>
+        <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, not &apos;portable&apos; or &apos;fork&apos;. Set it to &apos;portable&apos; (a fresh Python for each run, on any system) or to &apos;fork&apos; (Linux), or unset it to let graphviz_app choose, and start graphviz_app again.</source>
+        <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값 {value}은(는) &apos;portable&apos;도 &apos;fork&apos;도 아닙니다. &apos;portable&apos;(실행마다 새 Python, 모든 시스템) 또는 &apos;fork&apos;(Linux)로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="58"/>
+        <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this system cannot fork. Set it to &apos;portable&apos;, or unset it to let graphviz_app choose, and start graphviz_app again.</source>
+        <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값은 {value}이지만 이 시스템에서는 fork를 쓸 수 없습니다. &apos;portable&apos;로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="62"/>
+        <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="65"/>
+        <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="68"/>
+        <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="71"/>
+        <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="74"/>
+        <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="77"/>
+        <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="81"/>
+        <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="84"/>
+        <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="88"/>
+        <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
+        <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="91"/>
+        <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
+        <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="94"/>
+        <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
+        <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="97"/>
         <source>The capture worker did not start (importing torch timed out).</source>
         <translation>캡처 워커가 시작하지 못했습니다(torch를 가져오다가 시간이 초과되었습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="52"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="98"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="56"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="102"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="58"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="104"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="61"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="107"/>
         <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
         <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="63"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="109"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="64"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="110"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="65"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="69"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="115"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="73"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="119"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="77"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="123"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="80"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="126"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="83"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="129"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="87"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="133"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="91"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="93"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="139"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="95"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="141"/>
         <source>The script built no autograd graph: its operations on line {line} ran under torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute the output outside the torch.no_grad() block to see its graph.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: {line}번째 줄의 연산이 torch.no_grad() 안에서(또는 기울기 계산이 꺼진 채로) 실행되어 autograd가 아무것도 기록하지 않았습니다. 그래프를 보려면 출력을 torch.no_grad() 블록 밖에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="99"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="145"/>
         <source>The script built no autograd graph that it kept: tensors (or module parameters) require grad, but no result computed from them is still alive when the script ends (results dropped inside functions, or detached, are gone). Assign the output to a top-level variable (for example `loss = ...`), or return it from the function that computes it.</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: 텐서(또는 모듈 파라미터)가 기울기를 요구하지만, 그것으로 계산한 결과가 스크립트가 끝날 때 하나도 남아 있지 않습니다(함수 안에서 버려지거나 detach된 결과는 사라집니다). 출력을 최상위 변수에 대입하거나(예: `loss = ...`), 그것을 계산하는 함수에서 반환하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="105"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="151"/>
         <source>The script built no autograd graph: none of its tensors requires grad. Create inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), or define a `model` (nn.Module) and `inputs` so its parameters are used.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: 기울기를 요구하는 텐서가 하나도 없습니다. 입력이나 가중치를 requires_grad=True로 만들거나(torch.tensor(..., requires_grad=True)), 파라미터가 쓰이도록 `model`(nn.Module)과 `inputs`를 정의하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="109"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="155"/>
         <source>The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.</source>
         <translation>스크립트에 autograd 그래프가 있는 {name} 텐서가 없습니다. 고를 수 있는 출력: {choices}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="157"/>
         <source>build() must return a dict with &apos;model&apos; (an nn.Module) and &apos;inputs&apos; (a tuple), optionally &apos;target&apos; and &apos;loss_fn&apos;; or a tuple (model, inputs[, target, loss_fn]).</source>
         <translation>build()는 &apos;model&apos;(nn.Module)과 &apos;inputs&apos;(튜플)을, 필요하면 &apos;target&apos;과 &apos;loss_fn&apos;도 담은 dict를 반환하거나, 튜플 (model, inputs[, target, loss_fn])을 반환해야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="114"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="160"/>
         <source>graphviz_app could not write this graph: {error}</source>
         <translation>graphviz_app이 이 그래프를 쓰지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="115"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="161"/>
         <source>graphviz_app could not capture this script: {error}</source>
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="117"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="118"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="164"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="119"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="165"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="122"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="168"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="123"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="169"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="124"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="170"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="125"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="171"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="127"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="173"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="129"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="175"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="131"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="177"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="134"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="180"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="183"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="139"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="185"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="143"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="189"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="145"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="191"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="150"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="195"/>
+        <source>{where} picks matplotlib&apos;s {name} backend, which opens windows that no one can close here: graphviz_app draws the figures without windows instead and keeps them with the graph (the Plots panel).</source>
+        <translation>{where}에서 창을 여는 matplotlib의 {name} 백엔드를 고릅니다. 여기서는 그 창을 닫을 사람이 없으므로 graphviz_app이 대신 창 없이 그림을 그려 그래프와 함께 보관합니다(플롯 패널).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
+        <source>The script made {count} figures; the first {kept} are kept (close figures you no longer need, or save fewer).</source>
+        <translation>스크립트가 그림을 {count}개 만들었습니다. 처음 {kept}개만 보관합니다(필요 없는 그림은 닫거나, 더 적게 저장하세요).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="200"/>
+        <source>Figures too big to keep, even drawn smaller, were left out: {names}. Make them smaller (figsize, dpi) or save them to a file.</source>
+        <translation>작게 그려도 보관하기에 너무 큰 그림은 뺐습니다: {names}. 그림을 더 작게 만들거나(figsize, dpi) 파일로 저장하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="202"/>
+        <source>matplotlib could not draw some figures: {errors}.</source>
+        <translation>matplotlib이 일부 그림을 그리지 못했습니다: {errors}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
         <source>No such file: {path}. Check the path and try again.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="151"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="206"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="152"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="207"/>
         <source>No such file: {path}.</source>
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="153"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="208"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="154"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="209"/>
         <source>{path}: cannot be read ({reason}).</source>
         <translation>{path}: 읽을 수 없습니다({reason}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="155"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
         <source>{path} is a folder, not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="156"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="211"/>
         <source>{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="158"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="159"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="214"/>
         <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="161"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="216"/>
         <source>{path} is {special}, not a regular file: it was not read or run. Choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="165"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
         <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
         <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="167"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="222"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes of a script graphviz_app runs: it was not run.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="169"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="224"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="171"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="226"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="172"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="174"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="229"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="176"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="231"/>
         <source>{name} is a saved graph: it is read, no code runs.</source>
         <translation>{name}은(는) 저장된 그래프입니다: 읽기만 하고 코드는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="177"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
         <source>{name} is a Python script: it runs in a separate worker process.</source>
         <translation>{name}은(는) Python 스크립트입니다: 별도의 워커 프로세스에서 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="178"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="233"/>
         <source>{name} runs as a Python script, as you asked, although its name does not end in .py.</source>
         <translation>{name}은(는) 이름이 .py로 끝나지 않지만, 요청하신 대로 Python 스크립트로 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="180"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="235"/>
         <source>{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz text, not a script; it was not run. Open the .py script the graph came from, or its .json export.</source>
         <translation>{path}: graphviz_app은 자신이 .json으로 저장한 그래프를 읽습니다. {suffix} 파일은 스크립트가 아니라 Graphviz 텍스트이므로 실행하지 않았습니다. 그래프를 만든 .py 스크립트나 그 그래프를 .json으로 내보낸 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="183"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
         <source>{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run it as Python anyway, rename it to .py (or pass --run-as-python to the command line).</source>
         <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="187"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="242"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
         <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="190"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
         <source>This is not a graphviz_app graph: it has no &apos;nodes&apos; list.</source>
         <translation>graphviz_app 그래프가 아닙니다: &apos;nodes&apos; 목록이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="191"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="246"/>
         <source>This graph file has schema version {version}; this graphviz_app reads versions up to {latest}. Re-export it with this version, or upgrade graphviz_app.</source>
         <translation>이 그래프 파일의 스키마 버전은 {version}인데, 이 graphviz_app은 버전 {latest}까지 읽습니다. 이 버전으로 다시 내보내거나 graphviz_app을 업그레이드하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="194"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="249"/>
         <source>This graphviz_app graph is malformed ({error}): every node needs an &apos;id&apos; and every edge a &apos;source&apos; and a &apos;target&apos;. Re-export it with graphviz_app.</source>
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="199"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="254"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="200"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="255"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="202"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="257"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="204"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="259"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="206"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="261"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="208"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="263"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="265"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="268"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="215"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="270"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="217"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
         <source>Cannot write {path}: {reason}. Check the disk space and the folder&apos;s permissions, or choose another file.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="219"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="275"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="221"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="276"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="222"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="223"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="225"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="280"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="226"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="281"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
         <source>Choose a file name to export to.</source>
         <translation>내보낼 파일 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="228"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="283"/>
         <source>{name} is not an export format: end the name with {suffixes}.</source>
         <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="229"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="284"/>
         <source>You cannot write to {folder} (permission denied).</source>
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="230"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
         <source>Nothing to export: no graph is open.</source>
         <translation>내보낼 것이 없습니다: 열린 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="235"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="290"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="237"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="292"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="239"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="294"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="241"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="296"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="243"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="298"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="300"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="246"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="301"/>
         <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
         <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="247"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="302"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="250"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="305"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="251"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="306"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="252"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="307"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="308"/>
         <source>Internal error: {error}</source>
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="260"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="315"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="261"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="316"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="263"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="318"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="264"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="319"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="265"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="320"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="267"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="322"/>
         <source>walking the graph</source>
         <translation>그래프 따라가기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="268"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="323"/>
         <source>recording the backward pass</source>
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="270"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="325"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="327"/>
+        <source>found {name} beside the script</source>
+        <translation>스크립트 옆에서 찾은 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="328"/>
+        <source>found {name} in {folder}</source>
+        <translation>{folder}에서 찾은 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="329"/>
+        <source>the app&apos;s own Python</source>
+        <translation>앱 자신의 Python</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="330"/>
+        <source>chosen by the caller</source>
+        <translation>호출한 쪽이 고른 것</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="331"/>
+        <source>chosen in Preferences for this script</source>
+        <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="332"/>
+        <source>the default in Preferences</source>
+        <translation>환경설정의 기본값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="334"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="273"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="335"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="336"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="275"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="337"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="339"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="340"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="341"/>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO(이름 있는 파이프)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="280"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="342"/>
         <source>a device</source>
         <translation>장치 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="281"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="343"/>
         <source>a socket</source>
         <translation>소켓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="344"/>
         <source>not a regular file</source>
         <translation>일반 파일이 아닌 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="284"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="346"/>
         <source>a &apos;{suffix}&apos; file</source>
         <translation>&apos;{suffix}&apos; 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="347"/>
         <source>a file without a suffix</source>
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="349"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="288"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="350"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
     </message>
@@ -1385,75 +1505,80 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="52"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="53"/>
         <source>PNG image</source>
         <translation>PNG 이미지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="53"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="54"/>
         <source>SVG vector image</source>
         <translation>SVG 벡터 이미지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="54"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="55"/>
         <source>PDF document</source>
         <translation>PDF 문서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="55"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="56"/>
         <source>DOT source (Graphviz)</source>
         <translation>DOT 소스(Graphviz)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="56"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="57"/>
         <source>JSON graph (reopen without running code)</source>
         <translation>JSON 그래프(코드를 실행하지 않고 다시 열기)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="164"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="58"/>
+        <source>Interactive web page (pan, zoom, search, details)</source>
+        <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="166"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="233"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="171"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="173"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="180"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="186"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="190"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="192"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="193"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="192"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="194"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="194"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="259"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="264"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="196"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="266"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="253"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -1461,77 +1586,107 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="95"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="94"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="95"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="139"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
+        <source>Ran with</source>
+        <translation>실행 환경</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="109"/>
+        <source>interpreter</source>
+        <translation>인터프리터</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <source>environment</source>
+        <translation>환경</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
+        <source>chosen</source>
+        <translation>고른 이유</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="140"/>
+        <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
+        <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="142"/>
+        <source>Ran with Python {python} · torch {torch} · {where}</source>
+        <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="184"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="147"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="192"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="147"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="192"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="308"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="277"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="322"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="279"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="324"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="380"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="425"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="399"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="444"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="400"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="445"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
@@ -1666,7 +1821,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
         <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>gradient</source>
         <translation>기울기</translation>
@@ -1803,6 +1958,19 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
 </context>
 <context>
+    <name>Instance</name>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/instance.py" line="112"/>
+        <source>Graph sent from {title}</source>
+        <translation>{title}에서 보낸 그래프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/instance.py" line="114"/>
+        <source>The graph shown before is in File ▸ Recent; this one is saved as {path}.</source>
+        <translation>이전에 보던 그래프는 파일 ▸ 최근 파일에 있습니다. 이 그래프는 {path}에 저장되었습니다.</translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
@@ -1877,17 +2045,17 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>클릭하면 범례를 접거나 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="230"/>
         <source>Color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="242"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="243"/>
         <source>copy to {target} ({n} edge)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="244"/>
         <source>copy to {target} ({n} edges)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
@@ -1990,7 +2158,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="142"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="146"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -1998,149 +2166,154 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="112"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="113"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="115"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="116"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="117"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="120"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="449"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="458"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
+        <source>Plots</source>
+        <translation>플롯</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="268"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="260"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="269"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="291"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="290"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="299"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="380"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="389"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="385"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="390"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="394"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="399"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="387"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="396"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="448"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="457"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="461"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="470"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="470"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="479"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="496"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="505"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="551"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="560"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="552"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="561"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="553"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="562"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="598"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="607"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="610"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="616"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="625"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="630"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="622"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="631"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
@@ -2249,147 +2422,305 @@ Double-click a module to show it in the graph.</source>
     </message>
 </context>
 <context>
+    <name>Plots</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="41"/>
+        <source>saved to {path} on line {line}</source>
+        <translation>{line}번째 줄에서 {path}에 저장함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="42"/>
+        <source>saved to {path}</source>
+        <translation>{path}에 저장함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="45"/>
+        <source>still open when the script ended, made on line {line}</source>
+        <translation>스크립트가 끝날 때 열려 있던 그림, {line}번째 줄에서 만듦</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="46"/>
+        <source>still open when the script ended</source>
+        <translation>스크립트가 끝날 때 열려 있던 그림</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="48"/>
+        <source>shown on line {line}</source>
+        <translation>{line}번째 줄에서 표시함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="49"/>
+        <source>shown</source>
+        <translation>표시함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="54"/>
+        <source>Figure {number} of {count}</source>
+        <translation>그림 {number}/{count}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="159"/>
+        <source>No graph loaded.</source>
+        <translation>불러온 그래프가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="159"/>
+        <source>The script showed no figures. Figures it shows with plt.show(), saves with savefig() or leaves open appear here.</source>
+        <translation>스크립트가 보여 준 그림이 없습니다. plt.show()로 보여 주거나 savefig()로 저장하거나 열어 둔 그림이 여기에 나타납니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="183"/>
+        <source>Save the figure as PNG</source>
+        <translation>그림을 PNG로 저장</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="184"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 이미지 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="192"/>
+        <source>Save As PNG</source>
+        <translation>PNG로 저장</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="192"/>
+        <source>Could not write {path}: {reason}. Choose another folder or name.</source>
+        <translation>{path}을(를) 쓸 수 없습니다: {reason}. 다른 폴더나 이름을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="205"/>
+        <source>Save As PNG…</source>
+        <translation>PNG로 저장…</translation>
+    </message>
+</context>
+<context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="41"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="54"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="48"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="96"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="50"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="51"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="52"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="55"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="76"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="77"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="99"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="100"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="101"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="91"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="116"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="122"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="131"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="136"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
+        <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
+        <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="151"/>
+        <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
+        <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="153"/>
+        <source>Python interpreter (every script):</source>
+        <translation>Python 인터프리터(모든 스크립트):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="157"/>
+        <source>The one above</source>
+        <translation>위의 것</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="158"/>
+        <source>The Python this script runs under, remembered for this script</source>
+        <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="159"/>
+        <source>Python interpreter ({name}):</source>
+        <translation>Python 인터프리터({name}):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="171"/>
+        <source>The script&apos;s folder</source>
+        <translation>스크립트가 있는 폴더</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="172"/>
+        <source>The folder the app started in ({folder})</source>
+        <translation>앱을 시작한 폴더({folder})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="173"/>
+        <source>This folder:</source>
+        <translation>이 폴더:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="177"/>
+        <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
+        <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="188"/>
+        <source>Working folder:</source>
+        <translation>작업 폴더:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="196"/>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="206"/>
+        <source>Choose a folder</source>
+        <translation>폴더 고르기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="206"/>
+        <source>Choose a Python interpreter</source>
+        <translation>Python 인터프리터 고르기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="227"/>
+        <source>A script</source>
+        <translation>스크립트</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="228"/>
+        <source>{name} runs with {python} ({why}).</source>
+        <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="231"/>
+        <source>No such file: pick an existing Python.</source>
+        <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>
 </context>
 <context>
@@ -2616,7 +2947,12 @@ Click a line to select the ops it created</source>
 <context>
     <name>StaleBanner</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="14"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="18"/>
+        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script is not at fault: see Messages for the fix, then reload.</source>
+        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="23"/>
         <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} Fix the script and save it to reload, or see Messages.</source>
         <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
@@ -2728,32 +3064,32 @@ Click a line to select the ops it created</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="308"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="310"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="308"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="310"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="316"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="318"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="320"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="322"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="322"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="324"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="325"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="327"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>
