@@ -8,7 +8,8 @@
 #   ./dev.sh setup               set up only
 #
 # Set-up (idempotent; a second run takes well under two seconds): installs the Debian packages
-# that are missing (Graphviz, Xvfb, the libraries Qt needs), creates .venv, installs PyTorch
+# that are missing (Graphviz, Xvfb, the libraries Qt needs, Chromium for the HTML page's tests),
+# creates .venv, installs PyTorch
 # (TORCH_SPEC, default torch==2.13.0) when the venv has none, then `pip install -e '.[test]'`,
 # which is skipped while a stamp naming the current pyproject.toml's hash is in .venv.
 set -euo pipefail
@@ -28,6 +29,7 @@ DEBIAN_PACKAGES=(
     libxkbcommon-x11-0 libx11-xcb1 libxcb-randr0 libxcb-shape0 libxcb-shm0 libxcb-sync1
     libxcb-xfixes0 libegl1 libgl1 libfontconfig1 libdbus-1-3 libglib2.0-0
     fonts-noto-cjk
+    chromium
 )
 
 say() { printf 'graphviz_app: %s\n' "$*"; }
