@@ -2,6 +2,7 @@
 open), against plain ``python SCRIPT`` on the same machine, in the same run, interleaved.
 
     .venv/bin/python -m bench.ratio [--only NAME ...] [--repeat N] [--no-breakdown] [--out FILE]
+                                    [--python PATH]
 
 Each round runs, per entry and in this order: ``python -c "import torch"`` (the floor every
 process pays), ``python SCRIPT`` (plain; a training loop ended right after its first
@@ -17,6 +18,10 @@ The breakdown (one more cold pass, in this process) splits the cold time: the wo
 (Python and torch imports), the run (fork, script under the recorders, result JSON, graph), the
 SVG export (``dot`` and writing), the worker's stop, and the rest (the CLI's own start and
 imports; the breakdown pass is a separate sample, so the rest absorbs its noise too).
+
+``--python PATH`` measures a user's own environment: the floor and plain runs use that
+interpreter, and the app (still run by this one) runs the scripts under it (``--python``), as it
+does for a script beside a project's ``.venv``.
 """
 from __future__ import annotations
 
@@ -63,12 +68,12 @@ def load() -> str:
     return f"load {' '.join(averages)} on {os.cpu_count()} cores"
 
 
-def breakdown(script: Path, folder: str) -> dict[str, float]:
+def breakdown(script: Path, folder: str, python: str) -> dict[str, float]:
     """Split one cold run (in this process) into worker start, run, SVG export and worker stop."""
     from graphviz_app.core.export import export_graph
     from graphviz_app.core.runner import Runner
 
-    runner = Runner(warm=False)
+    runner = Runner(warm=False, python=python)
     try:
         started = time.perf_counter()
         runner.start()
@@ -86,12 +91,12 @@ def breakdown(script: Path, folder: str) -> dict[str, float]:
     return {"worker start": ready - started, "run": ran - ready, "export": exported - ran, "stop": closed - exported}
 
 
-def measure(names: list[str], repeat: int, with_breakdown: bool) -> dict[str, Any]:
+def measure(names: list[str], repeat: int, with_breakdown: bool, python: str = sys.executable) -> dict[str, Any]:
+    """``python``: the interpreter the scripts run under (plain, and inside the app)."""
     from graphviz_app.core.runner import Runner
 
-    python = sys.executable
     samples: dict[str, dict[str, list[float]]] = {n: {"floor": [], "plain": [], "cold": [], "warm": []} for n in names}
-    runner = Runner(warm=True)
+    runner = Runner(warm=True, python=python)
     runner.start()
     with tempfile.TemporaryDirectory(prefix="graphviz_app-ratio-") as folder:
         for name in names:  # a first warm run of each script: the window's first open, not counted
@@ -105,15 +110,16 @@ def measure(names: list[str], repeat: int, with_breakdown: bool) -> dict[str, An
                 row = samples[name]
                 row["floor"].append(_wall([python, "-c", "import torch"]))
                 row["plain"].append(_wall(plain))
-                row["cold"].append(_wall([python, "-m", "graphviz_app", "export", str(script), "-o",
-                                          os.path.join(folder, f"{name}.svg"), "--timeout", "600"]))
+                row["cold"].append(_wall([sys.executable, "-m", "graphviz_app", "export", str(script), "-o",
+                                          os.path.join(folder, f"{name}.svg"), "--timeout", "600",
+                                          "--python", python]))
                 started = time.perf_counter()
                 runner.run(script, timeout=600)
                 row["warm"].append(time.perf_counter() - started)
                 print(f"round {round_ + 1} {name}: " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in row.items())
                       + f" ({load()})", flush=True)
         runner.close()
-        parts = {name: breakdown(script_of(name), folder) for name in names} if with_breakdown else {}
+        parts = {name: breakdown(script_of(name), folder, python) for name in names} if with_breakdown else {}
     return {"samples": samples, "breakdown": parts}
 
 
@@ -161,9 +167,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-breakdown", action="store_true")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--python", default=sys.executable, metavar="PATH",
+                        help="the interpreter the scripts run under (default: this one)")
     args = parser.parse_args()
-    print(f"start: {load()}", flush=True)
-    measured = measure(args.only, args.repeat, not args.no_breakdown)
+    print(f"start: {load()}; scripts run under {args.python}", flush=True)
+    measured = measure(args.only, args.repeat, not args.no_breakdown, args.python)
     rows = [summary(n, measured["samples"][n], measured["breakdown"].get(n)) for n in args.only]
     print(f"end: {load()}")
     print(markdown(rows))
