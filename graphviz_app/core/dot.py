@@ -1,4 +1,10 @@
-"""DOT text for a display graph: shapes, colors, per-node styles, clusters and a legend.
+"""DOT for a display graph: shapes, colors, per-node styles, clusters and a legend.
+
+:func:`dot_graph` returns the picture as data (a :class:`DotGraph`: attributes per graph, node,
+cluster and edge), which writes itself as DOT text: painted (:func:`to_dot`, what exports
+render), without the attributes that only paint (what ``dot`` lays out, and so the layout
+cache's key), without the ``nslimit`` budget (a crash's retry), or with every position written
+in (:class:`Placement`, a composed picture drawn by ``neato -n2``).
 
 The output is deterministic (same graph and options -> same text) and tuned to keep ``dot`` fast
 on big graphs (see ``GRAPH_ATTRS``).  Node ids are the display ids, quoted; clusters are named
@@ -8,6 +14,8 @@ from __future__ import annotations
 
 import html
 import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -16,7 +24,8 @@ from .display import DisplayGraph, DisplayNode, enters_cluster
 from .layout import encode_id
 from .look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 
-__all__ = ["LEGEND_ID", "NodeStyle", "label_text", "merged_style", "node_fill", "quote", "to_dot"]
+__all__ = ["LEGEND_ID", "PAINT_ATTRS", "DotGraph", "NodeStyle", "Placement", "dot_graph", "label_text",
+           "merged_style", "node_fill", "quote", "to_dot"]
 
 FONT = "Helvetica"
 FONT_SIZE = 10
@@ -81,10 +90,6 @@ def label_text(lines: tuple[str, ...] | list[str]) -> str:
     return quote("\n".join(" ".join(str(line).split()) for line in lines))
 
 
-def _attrs(pairs: dict[str, str]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in pairs.items())
-
-
 def badge_label(text: str) -> str:
     """Return a node's badge as an HTML-like ``xlabel``: the window's yellow tag (one line of
     text per line of ``text``, left-aligned; inputs without grad greyed)."""
@@ -98,7 +103,7 @@ def badge_label(text: str) -> str:
             '</FONT></TD></TR></TABLE>>')
 
 
-def _node_line(node: DisplayNode, node_look: look.NodeLook) -> str:
+def _node_attrs(node: DisplayNode, node_look: look.NodeLook) -> dict[str, str]:
     styles = ["filled"]
     a: dict[str, str] = {}
     if node.kind == "leaf":
@@ -123,7 +128,7 @@ def _node_line(node: DisplayNode, node_look: look.NodeLook) -> str:
     if node_look.text != "#000000":
         a["fontcolor"] = quote(node_look.text)
     a["style"] = quote(",".join(styles))
-    return f"{quote(encode_id(node.id))} [{_attrs(a)}]"
+    return a
 
 
 def _text_width(text: str, size: float = FONT_SIZE) -> int:
@@ -192,28 +197,143 @@ def _tick_text(value: float) -> str:
     return f"{mantissa.rstrip('0').rstrip('.')}e{int(exponent)}"
 
 
-def to_dot(
+PAINT_ATTRS = frozenset({"color", "fillcolor", "fontcolor"})
+"""Attributes that only paint: they never move a node or bend an edge, so the text ``dot`` lays
+out leaves them out (a change of colour mode reuses the cached layout)."""
+NODE_DEFAULTS = f'{NODE_BOX}, penwidth="1"'
+EDGE_DEFAULTS: dict[str, str] = {"color": quote(EDGE_COLOR), "arrowsize": '"0.6"',
+                                 "fontname": quote(FONT), "fontsize": f'"{FONT_SIZE - 1}"'}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Positions to write into a :class:`DotGraph`, as Graphviz reads them (points, y up), so
+    ``neato -n2`` draws the picture where they say without laying it out again."""
+
+    bb: str
+    """The drawing's bounding box, ``"0,0,width,height"``."""
+    nodes: Mapping[str, str]
+    """Display id (and :data:`LEGEND_ID`) -> ``"x,y"``: the node's center."""
+    edges: Mapping[tuple[str, str], Sequence[str]]
+    """(source, target) display ids -> the ``pos`` spline of each such edge, in order."""
+    clusters: Mapping[str, str]
+    """Module path -> ``"llx,lly,urx,ury"``."""
+
+
+@dataclass(frozen=True, eq=False)
+class DotGraph:
+    """A display graph as DOT, held as data: the graph's, nodes', clusters' and edges'
+    attributes (values written as DOT reads them); :meth:`text` writes it."""
+
+    display: DisplayGraph
+    graph_attrs: dict[str, str]
+    """Graph attributes, values unquoted."""
+    nodes: dict[str, dict[str, str]]
+    """Display id -> the node's attributes."""
+    clusters: dict[str, dict[str, str]]
+    """Module path -> the cluster's attributes."""
+    edges: list[tuple[str, str, dict[str, str]]] = field(default_factory=list)
+    """(source, target, attributes) per display edge, in display order."""
+    legend: str | None = None
+    """The legend node's HTML-like label (exports), or None."""
+
+    def text(self, *, paint: bool = True, nslimit: bool = True,
+             placed: Placement | None = None) -> str:
+        """Return the DOT text.
+
+        ``paint=False`` leaves out :data:`PAINT_ATTRS` (the text to lay out and to key the
+        layout cache by); ``nslimit=False`` the x-placement budget; ``placed`` writes every
+        position in (and leaves ``nslimit`` out: nothing is laid out).
+        """
+        def attrs(pairs: dict[str, str]) -> str:
+            if paint:
+                return ", ".join(f"{k}={v}" for k, v in pairs.items())
+            return ", ".join(f"{k}={v}" for k, v in pairs.items() if k not in PAINT_ATTRS)
+
+        display = self.display
+        keep_nslimit = nslimit and placed is None
+        out = ["digraph autograd {"]
+        if placed is not None:
+            out.append(f'  bb="{placed.bb}";')
+        out.extend(f"  {k}={quote(v)};" for k, v in self.graph_attrs.items()
+                   if keep_nslimit or k != "nslimit")
+        out.append(f"  node [{NODE_DEFAULTS}];")
+        out.append(f"  edge [{attrs(EDGE_DEFAULTS)}];")
+        node_pos = placed.nodes if placed is not None else {}
+
+        def emit_node(did: str, indent: str) -> None:
+            pos = f'pos="{node_pos[did]}", ' if placed is not None else ""
+            out.append(f"{indent}{quote(encode_id(did))} [{pos}{attrs(self.nodes[did])}]")
+
+        def emit_cluster(path: str, indent: str) -> None:
+            cluster = display.clusters[path]
+            out.append(f"{indent}subgraph {quote(CLUSTER_PREFIX + encode_id(path))} {{")
+            inner = indent + "  "
+            if placed is not None and path in placed.clusters:
+                out.append(f'{inner}bb="{placed.clusters[path]}";')
+            out.append(inner + " ".join(f"{k}={v};" for k, v in self.clusters[path].items()
+                                        if paint or k not in PAINT_ATTRS))
+            for child in cluster.children:
+                emit_cluster(child, inner)
+            for did in cluster.nodes:
+                emit_node(did, inner)
+            out.append(f"{indent}}}")
+
+        for path in display.top_clusters():
+            emit_cluster(path, "  ")
+        for did in display.top_nodes():
+            emit_node(did, "  ")
+
+        taken: dict[tuple[str, str], int] = {}
+        for source, target, edge_attrs in self.edges:
+            line = f"  {quote(encode_id(source))} -> {quote(encode_id(target))}"
+            pairs = attrs(edge_attrs)
+            if placed is not None:
+                splines = placed.edges.get((source, target), ())
+                k = taken.get((source, target), 0)
+                if k < len(splines):
+                    taken[(source, target)] = k + 1
+                    pairs = f'pos="{splines[k]}", {pairs}' if pairs else f'pos="{splines[k]}"'
+            out.append(f"{line} [{pairs}];" if pairs else f"{line};")
+
+        if self.legend is not None:
+            out.append(self.legend_line(node_pos.get(LEGEND_ID) if placed is not None else None))
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    def legend_line(self, pos: str | None = None) -> str:
+        """Return the legend node's statement (``pos``: where it is placed)."""
+        placed = f'pos="{pos}", ' if pos is not None else ""
+        return f"  {quote(LEGEND_ID)} [{placed}shape=plain, label={self.legend}];"
+
+    def legend_text(self) -> str:
+        """Return a graph of the legend alone (to measure it with one small ``dot`` run)."""
+        return (f"digraph legend {{\n  node [fontname={quote(FONT)}, fontsize={FONT_SIZE}];\n"
+                f"{self.legend_line()}\n}}\n")
+
+
+def dot_graph(
     display: DisplayGraph,
     graph: nx.DiGraph,
     *,
     mode: ColorMode = "device",
     styles: dict[str, NodeStyle] | None = None,
     legend: bool = False,
-    graph_attrs: dict[str, str] | None = None,
+    graph_attrs: Mapping[str, str] | None = None,
     marked_edges: frozenset[tuple[str, str]] | set[tuple[str, str]] | None = None,
     caption: str | None = None,
     selected: str | None = None,
     flow_backward: bool = False,
-) -> str:
-    """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``.
+) -> DotGraph:
+    """Return ``display`` (of ``graph``) colored by ``mode`` as a :class:`DotGraph`.
 
     Nodes and edges look as :mod:`core.look` decides (as the window draws them). ``styles``
     maps graph node ids to overrides (a badge is drawn beside its node); ``legend`` adds a
     legend node (for exported images); ``graph_attrs`` adds or replaces graph attributes;
     ``marked_edges`` (graph edges, producer -> consumer) are drawn thick and dashed in
     ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
-    the selection colour; the direction is ``display.rankdir`` (top to bottom or left to right); ``caption`` is a title above the picture.  Raises ValueError for an
-    unknown mode.
+    the selection colour; the direction is ``display.rankdir`` (top to bottom or left to right);
+    ``caption`` is a title above the picture.  Raises ValueError for an unknown mode.
     """
     state = ViewState(colors.node_colors(graph, mode), styles, selected,
                       frozenset(marked_edges or ()), flow_backward)
@@ -226,58 +346,52 @@ def to_dot(
     gattrs.update(graph_attrs or {})
     if caption:
         gattrs.update(label=caption, labelloc="t", labeljust="l", fontsize=str(FONT_SIZE + 2))
-    out = ["digraph autograd {"]
-    out.extend(f"  {k}={quote(v)};" for k, v in gattrs.items())
-    out.append(f'  node [{NODE_BOX}, penwidth="1"];')
-    out.append(f'  edge [color={quote(EDGE_COLOR)}, arrowsize="0.6", fontname={quote(FONT)}, '
-               f'fontsize="{FONT_SIZE - 1}"];')
-
-    def emit_node(did: str, indent: str) -> None:
-        out.append(indent + _node_line(display.nodes[did], looks[did]))
-
-    def emit_cluster(path: str, indent: str) -> None:
-        cluster = display.clusters[path]
-        out.append(f"{indent}subgraph {quote(CLUSTER_PREFIX + encode_id(path))} {{")
-        inner = indent + "  "
-        out.append(f'{inner}label={quote(cluster.label)}; labeljust="l"; fontsize="9"; '
-                   f'style="filled,rounded"; fillcolor={quote(look.cluster_fill(cluster.depth))}; '
-                   f'color={quote(CLUSTER_PEN)}; fontcolor={quote(look.CLUSTER_FONT)};')
-        for child in cluster.children:
-            emit_cluster(child, inner)
-        for did in cluster.nodes:
-            emit_node(did, inner)
-        out.append(f"{indent}}}")
-
-    for path in display.top_clusters():
-        emit_cluster(path, "  ")
-    for did in display.top_nodes():
-        emit_node(did, "  ")
-
+    nodes = {did: _node_attrs(node, looks[did]) for did, node in display.nodes.items()}
+    clusters = {path: {"label": quote(cluster.label), "labeljust": '"l"', "fontsize": '"9"',
+                       "style": '"filled,rounded"',
+                       "fillcolor": quote(look.cluster_fill(cluster.depth)),
+                       "color": quote(CLUSTER_PEN), "fontcolor": quote(look.CLUSTER_FONT)}
+                for path, cluster in display.clusters.items()}
     transfers = colors.transfer_edges(graph)
+    edges: list[tuple[str, str, dict[str, str]]] = []
     for edge in display.edges:
-        line = f"  {quote(encode_id(edge.source))} -> {quote(encode_id(edge.target))}"
-        extra = []
+        extra: dict[str, str] = {}
         if enters_cluster(display.nodes[edge.source].cluster, display.nodes[edge.target].cluster):
-            extra.append('minlen="2"')
+            extra["minlen"] = '"2"'
         if edge.main:
-            extra.append(f'weight="{MAIN_EDGE_WEIGHT}"')
+            extra["weight"] = f'"{MAIN_EDGE_WEIGHT}"'
         edge_look = look.edge_look(edge, graph, transfers, state)
         if edge_look.kind == "step":
-            extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"',
-                      'arrowsize="1"', 'style="dashed"']
+            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"',
+                         arrowsize='"1"', style='"dashed"')
             if edge_look.flow < 0:
-                extra.append('dir="back"')  # the gradient flows from consumer to producer
+                extra["dir"] = '"back"'  # the gradient flows from consumer to producer
         elif edge_look.kind == "transfer":
-            extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"',
-                      'arrowsize="0.9"', 'style="dashed"', f"label={quote(edge_look.label or '')}",
-                      f"fontcolor={quote(edge_look.color)}"]
+            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"',
+                         arrowsize='"0.9"', style='"dashed"', label=quote(edge_look.label or ""),
+                         fontcolor=quote(edge_look.color))
         elif edge_look.kind == "selected":
-            extra += [f"color={quote(edge_look.color)}", f'penwidth="{edge_look.width:g}"']
-        if extra:
-            line += f" [{', '.join(extra)}]"
-        out.append(line + ";")
+            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"')
+        edges.append((edge.source, edge.target, extra))
+    return DotGraph(display, gattrs, nodes, clusters, edges,
+                    _legend_label(graph, mode) if legend else None)
 
-    if legend:
-        out.append(f'  {quote(LEGEND_ID)} [shape=plain, label={_legend_label(graph, mode)}];')
-    out.append("}")
-    return "\n".join(out) + "\n"
+
+def to_dot(
+    display: DisplayGraph,
+    graph: nx.DiGraph,
+    *,
+    mode: ColorMode = "device",
+    styles: dict[str, NodeStyle] | None = None,
+    legend: bool = False,
+    graph_attrs: Mapping[str, str] | None = None,
+    marked_edges: frozenset[tuple[str, str]] | set[tuple[str, str]] | None = None,
+    caption: str | None = None,
+    selected: str | None = None,
+    flow_backward: bool = False,
+) -> str:
+    """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``: the painted
+    text of :func:`dot_graph` (same arguments)."""
+    return dot_graph(display, graph, mode=mode, styles=styles, legend=legend,
+                     graph_attrs=graph_attrs, marked_edges=marked_edges, caption=caption,
+                     selected=selected, flow_backward=flow_backward).text()
