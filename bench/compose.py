@@ -9,7 +9,7 @@ back; nothing of the capture is timed.  Cells are medians of ``--repeat`` runs o
 in one process, in this order:
 
 * **first picture**: the full-detail display graph (``build_display``) and its layout as the
-  window asks for it (:func:`~graphviz_app.core.compose.layout_job`): composed, with a fresh
+  window asks for it (:func:`~graphviz_app.core.arrange.layout_job`): composed, with a fresh
   :class:`Composer` and no disk cache, so every distinct piece runs ``dot``.  Target ≤ 2 s.
   The two parts are also timed alone (**display graph**, **composition**).  Each graph is
   frozen out of the garbage collector once loaded (``gc_pause.settle``), as the window does.
@@ -21,7 +21,8 @@ in one process, in this order:
   window's whole path, the scene updated and repainted).
 * **growth**: the GPT-2-style decoder with 12 and with 48 layers, both composed.  Target ≤ 4.5×.
 * **unchanged**: graphs under the threshold go through one plain ``dot`` run, exactly as before
-  (same text, so the same picture); the cell compares ``layout_job`` with ``dot`` alone.
+  (the same layout); the cell compares ``arrange.layout_job`` (DOT text written, then laid out)
+  with ``dot`` alone on the painted text.
 * ``--baseline``: one plain ``dot -Tjson0`` run of the full-detail graph (capped at ``--cap``).
 * ``--window``: the expand and collapse again, end to end in a real (offscreen) window, to the
   repainted picture (:mod:`bench.compose_window`: the controller, the scene updated in place).
@@ -40,8 +41,8 @@ from pathlib import Path
 
 import networkx as nx
 
-from graphviz_app.core import compose
-from graphviz_app.core.compose import Composer, anchor_shift, layout_job, should_compose
+from graphviz_app.core import arrange, compose
+from graphviz_app.core.compose import Composer, anchor_shift
 from graphviz_app.core.display import GraphFacts, ViewOptions, build_display
 from graphviz_app.core.dot import to_dot
 from graphviz_app.core.gc_pause import settle
@@ -88,7 +89,7 @@ def first_picture(graph: nx.DiGraph, force: bool = False) -> tuple[Layout, Compo
     composer = Composer()
     if force:
         return composer.compose(display), composer
-    return layout_job(display, lambda: to_dot(display, graph), composer).result(), composer
+    return arrange.layout_job(display, graph, composer=composer).result(), composer
 
 
 def plain_dot(graph: nx.DiGraph, cap: float) -> str:
@@ -171,16 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows_growth:
         print(row, flush=True)
 
-    rows_small = ["| graph | nodes | composed? | layout_job | dot alone | same layout |",
+    rows_small = ["| graph | nodes | composed? | arrange | dot alone | same layout |",
                   "|---|---|---|---|---|---|"]
     for name in SMALL:
         graph = graph_of(name)
         display = build_display(graph)
         text = to_dot(display, graph)
-        ours = median_seconds(lambda d=display, t=text: layout_job(d, t, Composer()).result(), args.repeat)
+        ours = median_seconds(lambda d=display, g=graph: arrange.layout_job(d, g).result(), args.repeat)
         alone = median_seconds(lambda t=text: LayoutJob(t).result(), args.repeat)
-        same = layout_job(display, text, Composer()).result().nodes == LayoutJob(text).result().nodes
-        rows_small.append(f"| {name} | {len(display.nodes):,} | {'yes' if should_compose(display) else 'no'} "
+        same = arrange.layout_job(display, graph).result().nodes == LayoutJob(text).result().nodes
+        rows_small.append(f"| {name} | {len(display.nodes):,} | {'yes' if arrange.composes(display) else 'no'} "
                           f"| {show(ours)} | {show(alone)} | {'yes' if same else 'NO'} |")
         print(rows_small[-1], flush=True)
 

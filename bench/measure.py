@@ -143,12 +143,12 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
 
 def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, folder: Path) -> None:
     """Time DOT, layout, scene, exports, first picture and repaints on the window's graph."""
-    from graphviz_app.core import colors, cost
+    from graphviz_app.core import arrange, colors, cost
     from graphviz_app.core.display import ViewOptions, build_display
     from graphviz_app.core.dot import to_dot
     from graphviz_app.core.export import export_graph
     from graphviz_app.core.layout import layout
-    from graphviz_app.core.layout_cache import LayoutCache, cached_layout
+    from graphviz_app.core.layout_cache import LayoutCache
 
     from . import qtbench
 
@@ -184,8 +184,8 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     def picture(use_cache: bool) -> None:
         plan = cost.recommend(graph)
         shown = build_display(graph, plan.options)
-        dot_text = to_dot(shown, graph, graph_attrs=plan.graph_attrs)
-        found = cached_layout(dot_text, cache if use_cache else None)
+        found = arrange.layout_job(shown, graph, cache=cache if use_cache else None,
+                                   graph_attrs=plan.graph_attrs).result()
         scenes.append(qtbench.build_scene(shown, found, graph))
 
     plan = cost.recommend(graph)

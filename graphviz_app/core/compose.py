@@ -19,8 +19,8 @@ memory and in the on-disk :class:`~.layout_cache.LayoutCache`.  A 20,000-node re
 is three distinct pieces (block, stage, top) besides the last, shorter stage.
 
 Graphs of at most :data:`SINGLE_RUN_MAX_NODES` display nodes, and graphs without clusters, keep
-one plain ``dot`` run of :func:`~.dot.to_dot`'s text (:func:`should_compose`), so small pictures
-do not change.
+one plain ``dot`` run of the whole picture (:func:`should_compose`), so small pictures do not
+change; :mod:`.arrange` is where that choice is acted on, for the window, exports and the bench.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 import networkx as nx
 
@@ -59,7 +59,7 @@ from .layout import (
     check_complete,
     parse_json_layout,
 )
-from .layout_cache import CachedLayoutJob, LayoutCache
+from .layout_cache import LayoutCache
 from .topology import collapsed_ancestor, parent_path
 
 __all__ = [
@@ -73,7 +73,6 @@ __all__ = [
     "can_compose",
     "composed_seconds",
     "keep_in_place",
-    "layout_job",
     "should_compose",
 ]
 
@@ -183,9 +182,10 @@ def _port_rank(rank: str, prefix: str, count: int) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _header(items: int, rankdir: str = "TB") -> str:
+def _header(items: int, rankdir: str = "TB", nslimit: bool = True) -> str:
     """The graph and default attributes of a piece of ``items`` items, as :mod:`.dot` writes
-    them (no clusters: a piece holds boxes instead), laid out in direction ``rankdir``.
+    them (no clusters: a piece holds boxes instead), laid out in direction ``rankdir``
+    (``nslimit=False``: without the x-placement budget, for a crash's retry).
 
     The direction is part of the text, so a piece laid out top to bottom is never reused (from
     memory or the disk cache) for a left-to-right picture: there ``dot`` swaps each node's
@@ -194,7 +194,8 @@ def _header(items: int, rankdir: str = "TB") -> str:
     """
     attrs = {k: v for k, v in GRAPH_ATTRS.items() if k != "fontname"}
     attrs["rankdir"] = rankdir
-    attrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, items):.4g}"
+    if nslimit:
+        attrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, items):.4g}"
     out = ["digraph piece {"]
     out.extend(f"  {k}={quote(v)};" for k, v in attrs.items())
     out.append(f"  node [{NODE_BOX}];")
@@ -226,6 +227,8 @@ class Composer:
         self._lock = threading.Lock()
         self._texts: dict[str, str] = {}
         self._precise: set[str] = set()
+        self._shapes: dict[str, tuple[int, str]] = {}
+        """Piece text -> its header's arguments (item count, direction)."""
 
     def job(self, display: DisplayGraph) -> ComposeJob:
         """Return a cancellable job composing ``display`` (``result()``, ``cancel()``)."""
@@ -319,6 +322,7 @@ class Composer:
         out.append("}\n")
         piece.names = names
         piece.text = "\n".join(out)
+        self._shapes[piece.text] = (len(items), display.rankdir)
         if max(extent) + NODE_EXTENT * len(items) > PRECISE_ABOVE:
             self._precise.add(piece.text)
 
@@ -327,7 +331,8 @@ class Composer:
         """Lay out ``texts`` in one ``dot`` process (it reads graph after graph: one start-up,
         ~15 ms here, instead of one per piece); return their layouts in order."""
         precise = any(t in self._precise for t in texts)
-        job = LayoutJob("".join(texts), self.timeout, ["-Tjson" if precise else "-Tjson0"])
+        job = LayoutJob("".join(texts), self.timeout, ["-Tjson" if precise else "-Tjson0"],
+                        fallback=lambda: "".join(map(self._unlimited, texts)))
         if control is not None:
             control.started(job)
         with self._lock:
@@ -355,6 +360,11 @@ class Composer:
             check_complete(layout, text)
             layouts.append(layout)
         return layouts
+
+    def _unlimited(self, text: str) -> str:
+        """Return piece ``text`` with its header written again without ``nslimit``."""
+        items, rankdir = self._shapes[text]
+        return _header(items, rankdir, False) + text[len(_header(items, rankdir)):]
 
     def _lay_out(self, texts: Iterable[str], control: ComposeJob | None) -> None:
         """Lay out the pieces of ``texts`` not known yet: from the disk cache, else by ``dot``
@@ -721,22 +731,3 @@ def composed_seconds(graph: nx.DiGraph, options: ViewOptions,
     dot_seconds = sum(predict(size) for _, size in pieces) / DOT_WORKERS
     largest = max((predict(size) for _, size in pieces), default=0.0)
     return float(max(dot_seconds, largest) + SECONDS_PER_NODE * graph.number_of_nodes())
-
-
-class _Job(Protocol):
-    def result(self) -> Layout: ...
-
-    def cancel(self) -> None: ...
-
-
-def layout_job(display: DisplayGraph, dot_text: str | Callable[[], str], composer: Composer,
-               cache: LayoutCache | None = None, timeout: float | None = None) -> _Job:
-    """Return the job that lays ``display`` out as the window and the bench do: composed by
-    ``composer`` when :func:`should_compose` says so, else one ``dot`` run of ``dot_text`` (its
-    :func:`~.dot.to_dot` text, or a function returning it: a composed picture needs no DOT
-    text, which takes 0.3 s to write at 20,000 nodes) through the layout ``cache``.  Both have
-    ``result()``/``cancel()``.
-    """
-    if should_compose(display):
-        return composer.job(display)
-    return CachedLayoutJob(dot_text if isinstance(dot_text, str) else dot_text(), cache, timeout)

@@ -25,11 +25,11 @@ import networkx as nx
 
 from ..errors import ExportError, GraphvizNotFoundError, LayoutError
 from . import colors
-from .compose import Composer, should_compose
+from .arrange import Paint, Picture, dot_source, picture
 from .display import ViewOptions, build_display
-from .dot import CLUSTER_PREFIX, FONT, FONT_SIZE, LEGEND_ID, NodeStyle, quote, to_dot
+from .dot import NodeStyle
 from .graph import dumps_graph
-from .layout import EdgePath, Layout, LayoutJob, check_complete, dot_bytes, encode_id, parse_json_layout
+from .layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
            ".json": "json", ".html": "html"}
@@ -98,118 +98,28 @@ def export_graph(
         return notices
 
     display = build_display(graph, options)
-    dot_text = to_dot(display, graph, mode=mode, styles=styles,
-                      legend=True, marked_edges=marked_edges, caption=caption,
-                      flow_backward=flow_backward)
+    paint = Paint(mode=mode, styles=styles, legend=True,
+                  marked_edges=marked_edges, caption=caption, flow_backward=flow_backward)
     if fmt == "dot":
-        data = dot_bytes(dot_text)
+        data = dot_bytes(dot_source(display, graph, paint).text())
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
         return notices
-    program: tuple[str, ...] = ("dot",)
-    if should_compose(display):  # the picture the window shows: composed, then drawn as placed
-        composed = Composer(timeout=timeout).compose(display)
-        dot_text = pinned_dot(dot_text, composed, timeout=timeout)
-        program = PINNED_PROGRAM
+    drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
     if fmt == "html":  # the SVG in an interactive page (core/html_page.py)
         from .html_page import html_page
 
         def write_page(tmp: Path) -> None:
-            _render(dot_text, "svg", tmp, timeout, program)
+            _render(drawn, "svg", tmp, timeout)
             page = html_page(graph, display, tmp.read_text("utf-8"), mode=mode, title=caption)
             tmp.write_text(page, encoding="utf-8")
 
         _write_atomic(path, write_page)
     elif fmt == "png":
-        written = _write_atomic(path, lambda tmp: _render_png(dot_text, tmp, scale, timeout,
-                                                              program))
+        written = _write_atomic(path, lambda tmp: _render_png(drawn, tmp, scale, timeout))
         notices.extend(written if isinstance(written, list) else [])
     else:
-        _write_atomic(path, lambda tmp: _render(dot_text, fmt, tmp, timeout, program))
+        _write_atomic(path, lambda tmp: _render(drawn, fmt, tmp, timeout))
     return notices
-
-
-PINNED_PROGRAM = ("neato", "-n2")
-"""Graphviz's way to draw a graph whose nodes (``pos``, points), edges (``pos`` splines) and
-clusters (``bb``) are already placed: no layout runs again."""
-LEGEND_GAP = 16.0
-"""Points between a composed drawing and its legend (placed at its top right)."""
-_NODE_LINE = re.compile(r'^(\s*)("(?:[^"\\]|\\.)*")(\s*\[)')
-_EDGE_LINE = re.compile(r'^(\s*"(?:[^"\\]|\\.)*" -> "(?:[^"\\]|\\.)*")(\s*\[|;)')
-_CLUSTER_LINE = re.compile(r'^(\s*)subgraph ("(?:[^"\\]|\\.)*") \{$')
-
-
-def _tip(edge: EdgePath) -> tuple[float, float] | None:
-    if not edge.arrow or not edge.points:
-        return None
-    end = edge.points[-1]
-    return max(edge.arrow, key=lambda p: (p[0] - end[0]) ** 2 + (p[1] - end[1]) ** 2)
-
-
-def _legend_size(line: str, timeout: float | None) -> tuple[float, float]:
-    """Return the legend node's size (points), laid out alone by ``dot`` (one small run)."""
-    drawing = LayoutJob(f"digraph legend {{\n  node [fontname={quote(FONT)}, fontsize={FONT_SIZE}];\n"
-                        f"{line}\n}}\n", timeout).result()
-    box = drawing.nodes[LEGEND_ID]
-    return box.width, box.height
-
-
-def pinned_dot(dot_text: str, layout: Layout, *, timeout: float | None = None) -> str:
-    """Return :func:`~.dot.to_dot`'s ``dot_text`` with every node, edge and cluster placed as
-    ``layout`` says (``pos``/``bb`` in points, y up), for :data:`PINNED_PROGRAM`.
-
-    The legend (if any) is placed right of the drawing, at its top.  Raises LayoutError when a
-    node of the text has no place in ``layout`` (or ``dot`` fails to size the legend).
-    """
-    height = layout.height
-
-    def xy(x: float, y: float) -> str:
-        return f"{x:.2f},{height - y:.2f}"
-
-    node_pos = {quote(encode_id(k)): xy(b.x, b.y) for k, b in layout.nodes.items()}
-    edge_pos: dict[str, list[str]] = {}
-    for edge in layout.edges:
-        parts = [f"e,{xy(*tip)}"] if (tip := _tip(edge)) is not None else []
-        parts.extend(xy(x, y) for x, y in edge.points)
-        edge_pos.setdefault(f"{quote(encode_id(edge.source))} -> {quote(encode_id(edge.target))}",
-                            []).append(" ".join(parts))
-    cluster_bb = {quote(CLUSTER_PREFIX + encode_id(c.name)): f"{c.x:.2f},{height - c.y - c.height:.2f},"
-                  f"{c.x + c.width:.2f},{height - c.y:.2f}" for c in layout.clusters}
-    width = layout.width
-    out: list[str] = []
-    lines = dot_text.splitlines()
-    for i, line in enumerate(lines):
-        if (m := _CLUSTER_LINE.match(line)) and m.group(2) in cluster_bb:
-            out.append(line)
-            out.append(f'{m.group(1)}  bb="{cluster_bb[m.group(2)]}";')
-            continue
-        if (m := _EDGE_LINE.match(line)):
-            key = m.group(1).strip()
-            if edge_pos.get(key):
-                pos = edge_pos[key].pop(0)
-                rest = line[m.end(1):]
-                if rest.lstrip().startswith("["):
-                    line = f'{m.group(1)} [pos="{pos}", {rest.lstrip()[1:]}'
-                else:
-                    line = f'{m.group(1)} [pos="{pos}"];'
-            out.append(line)
-            continue
-        if (m := _NODE_LINE.match(line)):
-            ident = m.group(2)
-            if ident == quote(LEGEND_ID):
-                lw, lh = _legend_size(line, timeout)
-                pos = f"{width + LEGEND_GAP + lw / 2:.2f},{height - lh / 2:.2f}"
-                width += LEGEND_GAP + lw
-            elif ident in node_pos:
-                pos = node_pos[ident]
-            else:
-                raise LayoutError(f"The composed layout has no place for the node {ident}.")
-            out.append(f'{m.group(1)}{ident} [pos="{pos}", ' + line[m.end(3):])
-            continue
-        if i < 12 and line.lstrip().startswith("nslimit="):
-            continue
-        out.append(line)
-    out.insert(1, f'  bb="0,0,{width:.2f},{height:.2f}";')
-    return "\n".join(out) + "\n"
 
 
 def _format_of(path: Path) -> str:
@@ -351,18 +261,19 @@ def _remove(tmp: Path) -> None:
         pass
 
 
-def _render(dot_text: str, fmt: str, tmp: Path, timeout: float | None,
-            program: tuple[str, ...] = ("dot",)) -> None:
+def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
     """Render ``fmt`` into ``tmp`` and check it is complete: ``dot`` also writes the layout
     (``-Tjson0``), which must place every node (an interrupted ``dot`` exits 0 with a partial
     drawing); SVG must be well-formed XML, PDF whole."""
+    program = drawn.program
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
-        job = LayoutJob(dot_text, timeout, args=[*program[1:], "-Tjson0", "-o", str(layout_file),
-                                                 f"-T{fmt}", "-o", str(tmp)], program=program[0])
+        job = LayoutJob(drawn.text, timeout, args=[*program[1:], "-Tjson0", "-o", str(layout_file),
+                                                   f"-T{fmt}", "-o", str(tmp)],
+                        program=program[0], fallback=drawn.fallback)
         job.run()
         check_complete(parse_json_layout(layout_file.read_bytes(), warnings=job.warnings()),
-                       dot_text)
+                       drawn.text)
     if tmp.stat().st_size == 0:
         raise ExportError(f"Graphviz wrote an empty {fmt.upper()} file.")
     if fmt == "svg":
@@ -453,8 +364,7 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
-def _render_png(dot_text: str, tmp: Path, scale: float, timeout: float | None,
-                program: tuple[str, ...] = ("dot",)) -> list[str]:
+def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) -> list[str]:
     """Render a PNG at ``96 * scale`` dpi in one ``dot`` run, capped at PNG_MAX_SIDE px a side.
 
     ``dot`` also writes the layout (``-Tjson0``), whose bounding box tells whether the cap (a
@@ -464,12 +374,12 @@ def _render_png(dot_text: str, tmp: Path, scale: float, timeout: float | None,
     cap_inches = PNG_MAX_SIDE / dpi
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
-        job = LayoutJob(dot_text, timeout, program=program[0], args=[*program[1:],
+        job = LayoutJob(drawn.text, timeout, program=drawn.program[0], args=[*drawn.program[1:],
             f"-Gdpi={dpi:g}", f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",
-            "-Tjson0", "-o", str(layout_file), "-Tpng", "-o", str(tmp)])
+            "-Tjson0", "-o", str(layout_file), "-Tpng", "-o", str(tmp)], fallback=drawn.fallback)
         job.run()
         drawing = parse_json_layout(layout_file.read_bytes(), warnings=job.warnings())
-        check_complete(drawing, dot_text)
+        check_complete(drawing, drawn.text)
     width, height = png_size(tmp)
     full_w = round((drawing.width + 2 * PAD_POINTS) * dpi / 72)
     full_h = round((drawing.height + 2 * PAD_POINTS) * dpi / 72)

@@ -25,7 +25,6 @@ from typing import Any
 
 from ..errors import GraphvizNotFoundError, LayoutError
 
-_NSLIMIT_LINE = re.compile(r'^\s*nslimit="[^"]*";\n', re.MULTILINE)
 RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000
 
@@ -216,12 +215,16 @@ class LayoutJob:
     ``-Tjson0`` (positions without xdot drawing ops) is used because it is markedly faster than
     ``-Tjson`` on big graphs (3.6 s -> 2.5 s for 3,400 nodes) and 3-4x smaller to parse; the
     parser reads either.  ``program`` names another Graphviz layout program (``neato``, which
-    with ``-n2`` draws given positions without laying out again).
+    with ``-n2`` draws given positions without laying out again).  ``fallback`` is the same
+    graph without its ``nslimit`` budget (:meth:`~.dot.DotGraph.text`; or a function writing
+    it), run once more if ``dot`` crashes on the text.
     """
 
     def __init__(self, dot_text: str, timeout: float | None = None,
-                 args: list[str] | None = None, program: str = "dot") -> None:
+                 args: list[str] | None = None, program: str = "dot",
+                 fallback: str | Callable[[], str] | None = None) -> None:
         self.dot_text = dot_text
+        self.fallback = fallback
         self.program = program
         self.timeout = timeout
         self.args = list(args) if args is not None else ["-Tjson0"]
@@ -248,17 +251,15 @@ class LayoutJob:
         """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel).
 
         Graphviz 2.43 can crash (SIGSEGV) on some graphs when its x-placement stops at the
-        ``nslimit`` iteration budget; if ``dot`` dies from a signal and the text sets
-        ``nslimit``, it is run once more without it (within the same time limit).
+        ``nslimit`` iteration budget; if ``dot`` dies from a signal and the job has a
+        ``fallback`` (the text without ``nslimit``), that is run once more (within the same
+        time limit).
         """
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
-        text = self.dot_text
-        while True:
-            returncode, stdout, stderr = self._run_once(text, deadline)
-            if returncode < 0 and not self._cancelled and _NSLIMIT_LINE.search(text):
-                text = _NSLIMIT_LINE.sub("", text)
-                continue
-            break
+        returncode, stdout, stderr = self._run_once(self.dot_text, deadline)
+        if returncode < 0 and not self._cancelled and self.fallback is not None:
+            fallback = self.fallback if isinstance(self.fallback, str) else self.fallback()
+            returncode, stdout, stderr = self._run_once(fallback, deadline)
         if returncode != 0:
             message = _trim(stderr.decode("utf-8", "replace")) or "no message"
             if returncode < 0:

@@ -1,8 +1,9 @@
 """A content-addressed disk cache of Graphviz layouts, so reopening an unchanged graph is instant.
 
-The key is the SHA-256 of the DOT text (with its color attributes removed: colors never move a
-node, so a color-mode change still hits) and of the ``dot`` version (a new Graphviz may lay out
-differently).  Entries are JSON files ``<key>.json`` in :func:`default_cache_dir`, a folder only
+The key is the SHA-256 of the DOT text ``dot`` lays out and of the ``dot`` version (a new
+Graphviz may lay out differently).  That text is written from data to hold exactly what places
+nodes and edges (:mod:`.arrange` lays out :meth:`~.dot.DotGraph.text` without its colours, so a
+colour-mode change still hits; composed pieces are canonical texts, :mod:`.compose`).  Entries are JSON files ``<key>.json`` in :func:`default_cache_dir`, a folder only
 the user can read (mode 0700); the folder is bounded (``max_bytes``) by evicting the least
 recently used entries first (by mtime, refreshed on every hit).  Writes are atomic (temporary
 file + rename), so readers in other threads or processes never see half an entry.
@@ -24,13 +25,13 @@ import json
 import logging
 import math
 import os
-import re
 import shutil
 import stat
 import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,6 @@ CACHE_ENV = "GRAPHVIZ_APP_CACHE_DIR"
 """Environment variable naming the cache folder (overrides the XDG default)."""
 FORMAT_VERSION = 1
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
-_COLOR_ATTR = re.compile(r'(?<![\w\\])(?:fill|font)?color="#[0-9A-Fa-f]{6,8}"')
 STALE_TEMP_SECONDS = 3600
 """A temporary entry older than this was left by a killed process and is removed."""
 log = logging.getLogger(__name__)
@@ -91,13 +91,13 @@ def dot_version() -> str:
 
 
 def layout_key(dot_text: str, version: str | None = None) -> str:
-    """Return the cache key of ``dot_text``: hex SHA-256 of the dot version and the colorless text."""
+    """Return the cache key of ``dot_text``: hex SHA-256 of the dot version and the text."""
     version = dot_version() if version is None else version
     digest = hashlib.sha256()
     digest.update(f"graphviz_app layout v{FORMAT_VERSION}\0{version}\0".encode())
     # surrogatepass: names may hold lone surrogates (dot_bytes draws them as U+FFFD), and two
     # texts that differ only there must not share a key
-    digest.update(_COLOR_ATTR.sub("", dot_text).encode("utf-8", "surrogatepass"))
+    digest.update(dot_text.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 
@@ -369,21 +369,24 @@ class LayoutCache:
             pass
 
 
-def cached_layout(dot_text: str, cache: LayoutCache | None, *, timeout: float | None = None) -> Layout:
+def cached_layout(dot_text: str, cache: LayoutCache | None, *, timeout: float | None = None,
+                  fallback: str | Callable[[], str] | None = None) -> Layout:
     """Return the layout of ``dot_text`` from ``cache``, or run ``dot`` (then store it).
 
-    ``cache=None`` always runs ``dot``.  Raises what :func:`~.layout.layout` raises on a miss.
+    ``cache=None`` always runs ``dot``; ``fallback`` as for :class:`~.layout.LayoutJob`.
+    Raises what :func:`~.layout.layout` raises on a miss.
     """
-    return CachedLayoutJob(dot_text, cache, timeout).result()
+    return CachedLayoutJob(dot_text, cache, timeout, fallback).result()
 
 
 class CachedLayoutJob:
     """A :class:`~.layout.LayoutJob` that looks in a cache first; ``cancel()`` from any thread."""
 
-    def __init__(self, dot_text: str, cache: LayoutCache | None, timeout: float | None = None) -> None:
+    def __init__(self, dot_text: str, cache: LayoutCache | None, timeout: float | None = None,
+                 fallback: str | Callable[[], str] | None = None) -> None:
         self.dot_text = dot_text
         self.cache = cache
-        self.job = LayoutJob(dot_text, timeout)
+        self.job = LayoutJob(dot_text, timeout, fallback=fallback)
         self.from_cache = False
 
     def cancel(self) -> None:

@@ -7,9 +7,13 @@ import time
 
 import pytest
 
-from graphviz_app.core import layout_cache
+from graphviz_app.core import arrange, layout_cache
+from graphviz_app.core.display import build_display
+from graphviz_app.core.dot import to_dot
 from graphviz_app.core.layout import LayoutCancelled
 from graphviz_app.core.layout_cache import CachedLayoutJob, LayoutCache, cached_layout, layout_key
+
+from .graphs import nested_modules
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 
@@ -32,14 +36,20 @@ def test_reload_of_the_same_dot_is_a_hit(tmp_path):
 
 
 def test_changed_dot_misses_and_color_changes_hit(tmp_path):
+    """A picture is laid out from its DOT without paint (core.arrange): colors do not move
+    nodes, so a color change is the same text and the same entry; a changed graph misses."""
     cache = LayoutCache(tmp_path)
-    cached_layout(DOT, cache)
-    recolored = DOT.replace("#AABBCC", "#123456")
-    cached_layout(recolored, cache)  # colors do not move nodes: same entry
+    graph = nested_modules()
+    display = build_display(graph)
+    assert to_dot(display, graph, mode="device") != to_dot(display, graph, mode="module")
+    first = arrange.layout_job(display, graph, cache=cache, mode="device").result()
+    recolored = arrange.layout_job(display, graph, cache=cache, mode="module")
+    assert recolored.cached() and recolored.result() == first
     assert (cache.hits, cache.misses) == (1, 1)
+    cached_layout(DOT, cache)
     changed = DOT.replace('"a" -> "b"', '"b" -> "a"')
     layout = cached_layout(changed, cache)
-    assert (cache.hits, cache.misses) == (1, 2)
+    assert (cache.hits, cache.misses) == (1, 3)
     assert layout.nodes["b"].y < layout.nodes["a"].y  # b now above a (y grows down)
     assert layout_key(DOT) != layout_key(changed)
 

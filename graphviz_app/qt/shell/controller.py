@@ -19,16 +19,16 @@ from typing import Protocol
 import networkx as nx
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer, Signal
 
-from ...core.compose import Composer, anchor_shift, should_compose
-from ...core.cost import LIMIT_ATTRS, WINDOW_BUDGET, Recommendation, estimate, format_seconds, recommend
+from ...core import arrange
+from ...core.compose import Composer, anchor_shift
+from ...core.cost import WINDOW_BUDGET, Recommendation, format_seconds, recommend
 from ...core.display import DisplayGraph, ViewOptions
-from ...core.dot import to_dot
 from ...core.file_kind import classify_path
 from ...core.first_view import FirstView, first_view
 from ...core.graph import load_graph_json
 from ...core.interpreter import Interpreter
 from ...core.layout import Layout, LayoutCancelled
-from ...core.layout_cache import CachedLayoutJob, LayoutCache
+from ...core.layout_cache import LayoutCache
 from ...core.look import ViewState
 from ...core.runner import Runner, RunResult
 from ...core.saved_view import saved_view
@@ -427,24 +427,16 @@ class Controller(QObject):
         if doc.graph is None or doc.display is None:
             return
         display, graph = doc.display, doc.graph
-        if should_compose(display):  # each module laid out once, reused, composed
-            composition = self.composer.job(display)
-            token = self.layouts.request(composition.result, composition.cancel)
-            self._pending = {token: (display, graph)}
-            if self.widget.is_empty():
-                self.widget.set_placeholder(
-                    translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes)))
-            return
-        cost = estimate(display)
-        attrs = dict(LIMIT_ATTRS) if cost.seconds > WINDOW_BUDGET else {}
-        dot_text = to_dot(display, graph, mode=doc.color_mode, graph_attrs=attrs)
-        job = CachedLayoutJob(dot_text, self.layout_cache, LAYOUT_TIMEOUT)
-        token = self.layouts.request(job.result, job.cancel)
+        # composed (each module laid out once, reused), or one dot run through the layout cache
+        run = arrange.layout_job(display, graph, composer=self.composer, cache=self.layout_cache,
+                                 timeout=LAYOUT_TIMEOUT, mode=doc.color_mode, budget=WINDOW_BUDGET)
+        token = self.layouts.request(run.result, run.cancel)
         self._pending = {token: (display, graph)}
         text = translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes))
-        if cost.seconds > 1.0 and not self.layout_cache.path_for(dot_text).exists():
+        seconds = run.estimate.seconds if run.estimate is not None else 0.0
+        if seconds > 1.0 and not run.cached():
             text = translate("Controller", "Laying out {count} nodes (about {seconds:.0f} s)…").format(
-                count=len(display.nodes), seconds=cost.seconds)
+                count=len(display.nodes), seconds=seconds)
             self.widget.show_busy(text)
             self.busyChanged.emit(True)
         if self.widget.is_empty():
@@ -465,7 +457,7 @@ class Controller(QObject):
         if len(toggled) > 1:  # collapse to a depth, expand all: a new picture, shown whole
             self._fit_next = True
         keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
-        composed = should_compose(display) or (self._shown is not None and should_compose(self._shown[0]))
+        composed = arrange.composes(display) or (self._shown is not None and arrange.composes(self._shown[0]))
         anchor = toggled[0] if len(toggled) == 1 and composed else None
         shift = anchor_shift(self._shown[1], layout, anchor) if anchor and self._shown else None
         if shift is not None:

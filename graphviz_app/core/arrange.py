@@ -1,0 +1,196 @@
+"""From a display graph to its picture: the one path the window, every export and the bench take.
+
+* :func:`composes` chooses: one ``dot`` run of the whole picture, or composition module by
+  module (:mod:`.compose`, for big graphs with modules).
+* :func:`layout_job` lays the picture out as the window shows it, as a cancellable job:
+  composed, or one ``dot`` run through the layout cache.  That run reads the picture's DOT
+  without what only paints (:meth:`~.dot.DotGraph.text`, ``paint=False``): colours never move a
+  node, and the text ``dot`` reads is the cache's key, so a colour change reuses the layout and
+  any change that could move something does not.  Given a time ``budget``, a run the cost model
+  (:mod:`.cost`) predicts slower gets Graphviz's iteration limits.
+* :func:`picture` is what an export draws: the painted DOT and the Graphviz program that draws
+  it; for a composed picture that is ``neato -n2`` (:data:`PINNED_PROGRAM`) and the DOT with
+  every position written in from the composed layout (:func:`placement`), so the image shows
+  what the window shows.
+* :func:`dot_source` is the painted DOT as data (the ``.dot`` export writes its text).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+
+import networkx as nx
+
+from ..errors import LayoutError
+from . import cost
+from .compose import ComposeJob, Composer, should_compose
+from .display import DisplayGraph
+from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, dot_graph, quote
+from .layout import EdgePath, Layout, LayoutJob, encode_id
+from .layout_cache import CachedLayoutJob, LayoutCache
+from .look import ColorMode
+
+__all__ = ["LEGEND_GAP", "PINNED_PROGRAM", "LayoutRun", "Paint", "Picture", "composes",
+           "dot_source", "layout_job", "picture", "placement"]
+
+PINNED_PROGRAM = ("neato", "-n2")
+"""Graphviz's way to draw a graph whose nodes (``pos``, points), edges (``pos`` splines) and
+clusters (``bb``) are already placed: no layout runs again."""
+LEGEND_GAP = 16.0
+"""Points between a composed drawing and its legend (placed at its top right)."""
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How a picture is painted: what :func:`~.dot.dot_graph` takes besides the display graph
+    (the window paints by colour mode only; exports add a legend, a step's styles...)."""
+
+    mode: ColorMode = "device"
+    styles: dict[str, NodeStyle] | None = None
+    legend: bool = False
+    marked_edges: frozenset[tuple[str, str]] | None = None
+    caption: str | None = None
+    selected: str | None = None
+    flow_backward: bool = False
+
+
+def composes(display: DisplayGraph) -> bool:
+    """Return True when ``display`` is laid out by composition, False for one ``dot`` run."""
+    return should_compose(display)
+
+
+def dot_source(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(),
+               graph_attrs: Mapping[str, str] | None = None) -> DotGraph:
+    """Return ``display`` (of ``graph``) painted as ``paint`` says, as DOT data."""
+    return dot_graph(display, graph, mode=paint.mode, styles=paint.styles, legend=paint.legend,
+                     graph_attrs=graph_attrs, marked_edges=paint.marked_edges,
+                     caption=paint.caption, selected=paint.selected,
+                     flow_backward=paint.flow_backward)
+
+
+class LayoutRun:
+    """One layout of a display graph another thread can cancel: ``result()`` blocks and returns
+    the Layout, ``cancel()`` stops it (``result()`` then raises LayoutCancelled)."""
+
+    def __init__(self, job: ComposeJob | CachedLayoutJob, *, text: str | None = None,
+                 estimate: cost.CostEstimate | None = None, cache: LayoutCache | None = None) -> None:
+        self.job = job
+        self.composed = isinstance(job, ComposeJob)
+        """True when composed module by module, False for one ``dot`` run."""
+        self.text = text
+        """The text ``dot`` lays out (one run), which is also its cache key; None when composed."""
+        self.estimate = estimate
+        """The cost model's estimate of the one run, when a budget was given."""
+        self.cache = cache
+
+    def cached(self) -> bool:
+        """Return True when the cache holds this run's layout (a composed one: False)."""
+        return self.cache is not None and self.text is not None and self.cache.path_for(self.text).exists()
+
+    def result(self) -> Layout:
+        return self.job.result()
+
+    def cancel(self) -> None:
+        self.job.cancel()
+
+
+def layout_job(display: DisplayGraph, graph: nx.DiGraph, *, composer: Composer | None = None,
+               cache: LayoutCache | None = None, timeout: float | None = None,
+               mode: ColorMode = "device", budget: float | None = None,
+               graph_attrs: Mapping[str, str] | None = None) -> LayoutRun:
+    """Return the job laying ``display`` (of ``graph``) out: composed by ``composer`` (a fresh
+    one with ``cache`` when None) when :func:`composes` says so, else one ``dot`` run of its
+    DOT without paint through ``cache``.
+
+    ``graph_attrs`` adds graph attributes to the one run (a :class:`~.cost.Recommendation`'s);
+    with a ``budget`` (seconds), a run :func:`~.cost.estimate` predicts slower also gets
+    :data:`~.cost.LIMIT_ATTRS`.  ``mode`` is the colour mode painted (it moves nothing).
+    """
+    if composes(display):
+        composer = composer if composer is not None else Composer(cache, timeout=timeout)
+        return LayoutRun(composer.job(display))
+    attrs = dict(graph_attrs or {})
+    estimate = cost.estimate(display) if budget is not None else None
+    if estimate is not None and budget is not None and estimate.seconds > budget:
+        attrs.update(cost.LIMIT_ATTRS)
+    source = dot_source(display, graph, Paint(mode=mode), attrs)
+    text = source.text(paint=False)
+    job = CachedLayoutJob(text, cache, timeout, fallback=partial(source.text, paint=False, nslimit=False))
+    return LayoutRun(job, text=text, estimate=estimate, cache=cache)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What an export draws: DOT ``text`` for the Graphviz ``program`` (with its arguments)."""
+
+    text: str
+    program: tuple[str, ...]
+    fallback: Callable[[], str] | None
+    """The text again without ``nslimit``, for a crash's retry (None: nothing is laid out)."""
+    layout: Layout | None
+    """The composed layout the text holds (None: the program lays it out)."""
+
+
+def picture(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(), *,
+            composer: Composer | None = None, cache: LayoutCache | None = None,
+            timeout: float | None = None) -> Picture:
+    """Return what draws ``display`` (of ``graph``) painted as ``paint`` says: one ``dot`` run
+    of its DOT, or a composed layout (laid out now) written into it for :data:`PINNED_PROGRAM`.
+
+    Raises LayoutError (``dot`` failed or ran past ``timeout``) and GraphvizNotFoundError.
+    """
+    source = dot_source(display, graph, paint)
+    if not composes(display):
+        return Picture(source.text(), ("dot",), partial(source.text, nslimit=False), None)
+    layout = layout_job(display, graph, composer=composer, cache=cache, timeout=timeout).result()
+    return Picture(source.text(placed=placement(source, layout, timeout=timeout)), PINNED_PROGRAM,
+                   None, layout)
+
+
+def _tip(edge: EdgePath) -> tuple[float, float] | None:
+    """The arrowhead's point farthest from the spline's end: where the arrow touches the node."""
+    if not edge.arrow or not edge.points:
+        return None
+    end = edge.points[-1]
+    return max(edge.arrow, key=lambda p: (p[0] - end[0]) ** 2 + (p[1] - end[1]) ** 2)
+
+
+def _legend_size(source: DotGraph, timeout: float | None) -> tuple[float, float]:
+    """Return the legend node's size (points), laid out alone by ``dot`` (one small run)."""
+    box = LayoutJob(source.legend_text(), timeout).result().nodes[LEGEND_ID]
+    return box.width, box.height
+
+
+def placement(source: DotGraph, layout: Layout, *, timeout: float | None = None) -> Placement:
+    """Return ``layout``'s positions for :meth:`~.dot.DotGraph.text` of ``source`` (points, y
+    up); the legend (if any) goes right of the drawing, at its top.
+
+    Raises LayoutError when a node of ``source`` has no place in ``layout`` (or ``dot`` fails
+    to size the legend).
+    """
+    height = layout.height
+
+    def xy(x: float, y: float) -> str:
+        return f"{x:.2f},{height - y:.2f}"
+
+    boxes = layout.nodes
+    nodes: dict[str, str] = {}
+    for did in source.nodes:
+        box = boxes.get(did)
+        if box is None:
+            raise LayoutError(f"The composed layout has no place for the node {quote(encode_id(did))}.")
+        nodes[did] = xy(box.x, box.y)
+    edges: dict[tuple[str, str], list[str]] = {}
+    for edge in layout.edges:
+        parts = [f"e,{xy(*tip)}"] if (tip := _tip(edge)) is not None else []
+        parts.extend(xy(x, y) for x, y in edge.points)
+        edges.setdefault((edge.source, edge.target), []).append(" ".join(parts))
+    clusters = {c.name: f"{c.x:.2f},{height - c.y - c.height:.2f},{c.x + c.width:.2f},{height - c.y:.2f}"
+                for c in layout.clusters}
+    width = layout.width
+    if source.legend is not None:
+        legend_width, legend_height = _legend_size(source, timeout)
+        nodes[LEGEND_ID] = f"{width + LEGEND_GAP + legend_width / 2:.2f},{height - legend_height / 2:.2f}"
+        width += LEGEND_GAP + legend_width
+    return Placement(f"0,0,{width:.2f},{height:.2f}", nodes, edges, clusters)
