@@ -1,10 +1,11 @@
 """Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz), DOT, JSON or an interactive
 HTML page (the SVG with pan, zoom, search and node details: :mod:`.html_page`).
 
-:func:`export_graph` picks the format from the file suffix, draws images with a legend, keeps
-PNGs within what image libraries can write (cairo stops at 32,767 px a side) and writes
-atomically: a temporary file in the same folder is renamed over the target only once complete,
-so a failure never leaves a partial file behind.
+:func:`export_graph` picks the format from the file suffix, draws images with a legend as
+:func:`~.arrange.picture` gives them (the picture the window shows: one ``dot`` run, or a
+composed layout drawn where it is), keeps PNGs within what image libraries can write (cairo
+stops at 32,767 px a side) and writes atomically: a temporary file in the same folder is
+renamed over the target only once complete, so a failure never leaves a partial file behind.
 """
 from __future__ import annotations
 
