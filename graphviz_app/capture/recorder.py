@@ -10,17 +10,25 @@ While a user's script runs, a ``TorchFunctionMode`` (plus a wrapper around custo
 The recorder only observes: it never changes grad mode, makes no views of and no in-place changes
 to the script's tensors, and reads nothing autograd-related of an op's result while grad is
 disabled (reading ``grad_fn`` of a view made under ``no_grad`` whose base changed in place raises
-in torch). A failure in its own code is kept in :attr:`ForwardRecorder.failures` (reported as
+in torch). It stands aside (:func:`standing_aside`) while torch traces or transforms the
+script's code: while ``torch.compile`` (Dynamo, AOT autograd) or ``torch.export`` traces, while
+``torch.jit.trace`` records, and inside ``torch.func`` transforms (``grad``, ``vmap``...), where
+an op of its own would end up in the traced program or act on functorch's wrapped tensors. A
+compiled region is recorded as torch runs it: one node (``CompiledFunctionBackward``) tagged
+when the compiled code runs. A failure in its own code is kept in :attr:`ForwardRecorder.failures` (reported as
 graphviz_app's), never raised into the script. It also keeps the latest roots of the graphs it saw
 (:meth:`ForwardRecorder.graph_roots`), so outputs the script never bound to a variable are found.
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import linecache
 import sys
 import traceback
+import types
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
 
@@ -43,6 +51,9 @@ CONSTANT_LIMIT = 36
 """Tensor arguments with at most this many elements are recorded as an op's constant inputs."""
 OUTPUT_KEY = "graphviz_app.output"
 """On an op's node, where torch's nodes do not tell it: the ``(shape, dtype, device)`` it made."""
+HOOKS_KEY = "graphviz_app.saved_tensor_hooks"
+"""On an op's node, on torch whose saved tensors do not tell their unpack hook: whether the script
+had saved-tensor hooks in place when the op ran (its saved tensors are then not read)."""
 VALUE_VERSION_KEY = "graphviz_app.value_version"
 """On a leaf's AccumulateGrad node: the tensor's ``_version`` when its VALUE_KEY summary was taken."""
 _DETACH = {torch.Tensor.detach, torch.detach}
@@ -52,6 +63,43 @@ MAX_ROOTS = 8
 """Graph roots (op results no later op consumed) kept alive, newest first out."""
 MAX_FAILURES = 3
 _RETAIN_GRAD = torch.Tensor.retain_grad
+_TRACERS = ("trace", "trace_module", "_get_trace_graph")
+"""torch.jit's tracers (``_get_trace_graph``: TensorBoard's ``add_graph``, the ONNX exporter)."""
+
+
+_COUNT_SAVED_HOOKS = not hasattr(getattr(torch._C._autograd, "SavedTensor", None), "unpack_hook")
+"""Torch whose saved tensors do not tell their unpack hook (before 2.5 or so): the recorder counts
+the saved-tensor hooks the script enters instead (see HOOKS_KEY)."""
+_SAVED_HOOKS_STACK = ("_push_saved_tensors_default_hooks", "_pop_saved_tensors_default_hooks")
+
+
+def _compiling_probe() -> Callable[[], bool]:
+    """torch's own "is torch.compile / export tracing now" function, which Dynamo evaluates to
+    True while it traces (so its caller's other branch is never traced): ``torch.compiler`` from
+    torch 2.3, ``torch._utils`` before; a constant False where neither exists."""
+    compiler = getattr(torch, "compiler", None)
+    probe = getattr(compiler, "is_compiling", None) or getattr(torch._utils, "is_compiling", None)
+    return probe if callable(probe) else (lambda: False)
+
+
+_COMPILING = _compiling_probe()
+_TRACING_STATE: Callable[[], Any] = getattr(torch._C, "_get_tracing_state", lambda: None)
+_FUNCTORCH_TOP: Callable[[], Any] = getattr(getattr(torch._C, "_functorch", None), "peek_interpreter_stack",
+                                            lambda: None)
+
+
+def standing_aside() -> bool:
+    """Whether the recorder must do nothing now: torch is compiling or exporting (Dynamo or AOT
+    autograd traces the code), ``torch.jit.trace`` is recording, or a ``torch.func`` transform
+    runs. Any tensor op of ours would then be traced into the user's program (``jit.trace``
+    checks fail, Dynamo breaks or fails), or act on functorch's wrapped tensors.
+
+    The compile check comes first, and alone: Dynamo evaluates it to True while tracing, and so
+    never traces the calls after it (C functions it would break its graph on).
+    """
+    if _COMPILING():
+        return True
+    return _TRACING_STATE() is not None or _FUNCTORCH_TOP() is not None
 
 
 def node_metadata(node: Any) -> dict[str, Any]:
@@ -78,6 +126,14 @@ class ForwardRecorder(TorchFunctionMode):
         """First script line where an op on a requires-grad tensor ran with grad disabled."""
         self._handles: list[RemovableHandle] = []
         self._original_apply: Any = None
+        self._tracers: list[tuple[Any, str, Callable[..., Any]]] = []
+        """(namespace, name, original) of each torch.jit tracer the recorder wrapped."""
+        self._active = False
+        self._saved_hooks = 0
+        """Older torch: saved-tensor hooks the script entered and has not left (see HOOKS_KEY)."""
+        self._saved_hooks_stack: tuple[Callable[..., Any], Callable[..., Any]] | None = None
+        self._compile_callbacks: Any = None
+        """Dynamo's compile callback handler, once the recorder's callbacks are registered."""
         self.inplace: list[dict[str, Any]] = []
         """The first few in-place changes of tensors that require grad: ``{"line", "code"}``."""
         self._tagged_sequence = -1
@@ -95,11 +151,10 @@ class ForwardRecorder(TorchFunctionMode):
 
     # -- activation -------------------------------------------------------------------------
     def __enter__(self) -> ForwardRecorder:
-        modules = torch.nn.modules.module
-        self._handles = [
-            modules.register_module_forward_pre_hook(self._push_module),
-            modules.register_module_forward_hook(self._pop_module, always_call=True),
-        ]
+        self._active = True
+        self._add_module_hooks()
+        if _COUNT_SAVED_HOOKS:
+            self._count_saved_hooks()
         function = torch.autograd.Function
         # A Python classmethod up to torch 2.13, a C classmethod_descriptor from 2.14 on: both
         # bind to the subclass the script calls ``apply`` on through the descriptor protocol.
@@ -109,7 +164,7 @@ class ForwardRecorder(TorchFunctionMode):
 
         def apply(cls: type, *args: Any, **kwargs: Any) -> Any:
             result = original.__get__(None, cls)(*args, **kwargs)
-            if torch.is_grad_enabled():
+            if not standing_aside() and torch.is_grad_enabled():
                 try:
                     recorder.tag(result)
                 except Exception:
@@ -117,17 +172,151 @@ class ForwardRecorder(TorchFunctionMode):
             return result
 
         function.apply = classmethod(apply)  # type: ignore[method-assign, assignment]
+        self._tracers = []
+        for namespace in (torch.jit, getattr(torch.jit, "_trace", None)):
+            for name in _TRACERS:
+                traced = getattr(namespace, name, None)
+                if callable(traced):
+                    self._tracers.append((namespace, name, traced))
+                    setattr(namespace, name, self._outside(traced))
         super().__enter__()  # type: ignore[no-untyped-call]  # torch leaves TorchFunctionMode untyped
         return self
 
+    def _outside(self, tracer: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap one of torch.jit's tracers to run with the recorder off torch's mode stack: the
+        tracer writes the innermost Python frame of each op into the traced graph (printed with
+        it), which is the script's line under plain python but would be the recorder's."""
+
+        @functools.wraps(tracer)
+        def trace(*args: Any, **kwargs: Any) -> Any:
+            with self._off_mode_stack():
+                return tracer(*args, **kwargs)
+
+        return trace
+
+    @contextlib.contextmanager
+    def _off_mode_stack(self) -> Iterator[None]:
+        """Take the recorder off torch's stack of function modes for a while (the modes the
+        script entered since stay, in their order)."""
+        torch_c = torch._C
+        stack = [torch_c._get_function_stack_at(i) for i in range(torch_c._len_torch_function_stack())]
+        if not any(mode is self for mode in stack):  # already off (a tracer calling another)
+            yield
+            return
+        above = stack[next(k for k, mode in enumerate(stack) if mode is self) + 1:]
+        for _ in range(len(above) + 1):
+            torch_c._pop_torch_function_stack()
+        for mode in above:
+            torch_c._push_on_torch_function_stack(mode)
+        try:
+            yield
+        finally:
+            for _ in above:
+                torch_c._pop_torch_function_stack()
+            torch_c._push_on_torch_function_stack(self)
+            for mode in above:
+                torch_c._push_on_torch_function_stack(mode)
+
+    def owns_global_hooks(self) -> bool:
+        """Whether every global module hook in place is the recorder's: torch's warning that
+        a compiled module runs while global hooks exist is then about the recorder alone (plain
+        python would not show it)."""
+        modules = torch.nn.modules.module
+        ours = {handle.id for handle in self._handles}
+        hooks = (modules._global_forward_pre_hooks, modules._global_forward_hooks,
+                 modules._global_backward_pre_hooks, modules._global_backward_hooks)
+        return bool(ours) and all(set(hook) <= ours for hook in hooks)
+
     def __exit__(self, *exc: object) -> None:
         super().__exit__(*exc)  # type: ignore[no-untyped-call]
-        for handle in self._handles:
-            handle.remove()
-        self._handles = []
+        self._active = False
+        self._remove_module_hooks()
+        if self._saved_hooks_stack is not None:
+            for name, original in zip(_SAVED_HOOKS_STACK, self._saved_hooks_stack):
+                setattr(torch._C._autograd, name, original)
+            self._saved_hooks_stack = None
+        handler = self._compile_callbacks
+        if handler is not None:
+            handler.remove_start_callback(self._compiling)
+            handler.remove_end_callback(self._compiled)
+            self._compile_callbacks = None
         if self._original_apply is not None:
             torch.autograd.Function.apply = self._original_apply  # type: ignore[method-assign]
             self._original_apply = None
+        for namespace, name, tracer in self._tracers:
+            setattr(namespace, name, tracer)
+        self._tracers = []
+
+    def _count_saved_hooks(self) -> None:
+        """Count the saved-tensor hooks in place as the script enters and leaves them (what
+        ``saved_tensors_hooks``, ``save_on_cpu`` and checkpointing call to push and pop them)."""
+        autograd_c = torch._C._autograd
+        push, pop = (getattr(autograd_c, name, None) for name in _SAVED_HOOKS_STACK)
+        if push is None or pop is None:
+            return
+        recorder = self
+
+        def pushed(*args: Any) -> Any:
+            result = push(*args)
+            recorder._saved_hooks += 1
+            return result
+
+        def popped(*args: Any) -> Any:
+            result = pop(*args)
+            recorder._saved_hooks = max(0, recorder._saved_hooks - 1)
+            return result
+
+        self._saved_hooks_stack = (push, pop)
+        setattr(autograd_c, _SAVED_HOOKS_STACK[0], pushed)
+        setattr(autograd_c, _SAVED_HOOKS_STACK[1], popped)
+
+    def _add_module_hooks(self) -> None:
+        modules = torch.nn.modules.module
+        push, pop = self._push_module, self._pop_module
+
+        # Plain functions (Dynamo traces a module's global hooks with its forward where it
+        # compiles with them in place): they do nothing, and touch nothing of the recorder,
+        # while torch compiles.
+        def push_module(module: torch.nn.Module, inputs: Any) -> None:
+            if not standing_aside():
+                push(module, inputs)
+
+        def pop_module(module: torch.nn.Module, inputs: Any, output: Any) -> None:
+            if not standing_aside():
+                pop(module, inputs, output)
+
+        self._handles = [
+            modules.register_module_forward_pre_hook(push_module),
+            modules.register_module_forward_hook(pop_module, always_call=True),
+        ]
+
+    def _remove_module_hooks(self) -> None:
+        for handle in self._handles:
+            handle.remove()
+        self._handles = []
+
+    def with_dynamo(self, dynamo: types.ModuleType) -> None:
+        """Take the module hooks away while Dynamo (torch.compile) compiles.
+
+        Global module hooks change how Dynamo traces a module (its ``__call__`` with the hooks
+        instead of its ``forward``), and so the compiled program: its inputs come in another
+        order than under plain python. Compiled without them, the program is torch's own; the
+        compiled code never calls them, so nothing is lost while it runs. Where torch has no
+        compile callbacks (before 2.2), the hooks stay and do nothing while it compiles.
+        """
+        handler = getattr(getattr(dynamo, "callback", None), "callback_handler", None)
+        if handler is None or self._compile_callbacks is not None:
+            return
+        handler.register_start_callback(self._compiling)
+        handler.register_end_callback(self._compiled)
+        self._compile_callbacks = handler
+
+    def _compiling(self, *_: Any) -> None:
+        self._remove_module_hooks()
+
+    def _compiled(self, *_: Any) -> None:
+        if self._active and not self._handles:
+            self._add_module_hooks()
 
     def _push_module(self, module: torch.nn.Module, _inputs: Any) -> None:
         if not self.module_stack:
@@ -147,6 +336,8 @@ class ForwardRecorder(TorchFunctionMode):
         kwargs: dict[str, Any] | None = None
     ) -> Any:
         result = func(*args, **(kwargs or {}))
+        if standing_aside():
+            return result
         try:
             if not torch.is_grad_enabled():
                 # Nothing autograd-related is read here: results made under no_grad have no
@@ -249,6 +440,8 @@ class ForwardRecorder(TorchFunctionMode):
         metadata[MODULES_KEY] = self.module_stack
         if not torch_support.NODE_OUTPUT_METADATA:  # torch before 2.2: the node cannot say it
             metadata[OUTPUT_KEY] = (list(tensor.shape), tensor.dtype, tensor.device)
+        if _COUNT_SAVED_HOOKS:
+            metadata[HOOKS_KEY] = self._saved_hooks > 0
         roots = self.roots
         if roots:
             for child, _ in node.next_functions:

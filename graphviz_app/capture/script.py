@@ -22,10 +22,14 @@ This module runs user code: the worker calls it in a throw-away child process.
 from __future__ import annotations
 
 import builtins
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import os
 import random
 import sys
 import traceback
+import types
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,9 +49,12 @@ from .walker import build_trace, walk
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+_DYNAMO_DIR = os.path.join(_TORCH_DIR, "_dynamo") + os.sep
 _TENSOR_FILE = os.path.join(_TORCH_DIR, "_tensor.py")
 """``Tensor.backward`` calls ``torch.autograd.backward`` for the script: a call from there counts."""
 _CALL_TEXT = {"backward": "backward()", "grad": "torch.autograd.grad()"}
+_GLOBAL_HOOKS_WARNING = "Using `torch.compile(module)` when there are global hooks on modules"
+"""torch warns so when a compiled module runs while global module hooks (the recorder's) exist."""
 SEED = 0
 """Every run starts from this seed, so reloading a script with random weights gives the same graph."""
 
@@ -134,6 +141,7 @@ class ScriptCapture:
         self.options = options or CaptureOptions()
         self.on_result = on_result
         self.namespace: dict[str, Any] = {}
+        """The globals of the script: the ``__dict__`` of its module ``__main__``."""
         self.notices: list[str] = []
         self.backward_calls = 0
         """The script's own backward()/autograd.grad() calls so far."""
@@ -150,15 +158,39 @@ class ScriptCapture:
     def run(self) -> dict[str, Any]:
         """Run the script and return its trace (node-link form, see core/schema.py)."""
         code = read_script(self.path)
-        self.namespace = {"__name__": "__main__", "__file__": self.file, "__builtins__": builtins}
+        main = self._main_module()
+        self.namespace = main.__dict__
         self._pid = os.getpid()
         sys.argv = [self.file, *map(str, self.options.argv)]
-        sys.path.insert(0, str(self.path.parent))
+        saved_main, saved_path = sys.modules.get("__main__"), list(sys.path)
+        # As `python script.py`: the script is the module __main__ (what it defines pickles by
+        # reference, and a spawned process re-imports it from __file__), and its folder, not
+        # this process's working directory, is first on sys.path.
+        sys.modules["__main__"] = main
+        sys.path[:1] = [str(self.path.parent)]
+        try:
+            return self._run_main(code)
+        finally:
+            sys.path[:] = saved_path
+            if saved_main is not None:
+                sys.modules["__main__"] = saved_main
+
+    def _main_module(self) -> types.ModuleType:
+        """A fresh module ``__main__`` for the script, with what python gives a script's module."""
+        main = types.ModuleType("__main__")
+        main.__dict__.update({
+            "__file__": self.file, "__builtins__": builtins, "__cached__": None, "__spec__": None,
+            "__package__": None, "__loader__": importlib.machinery.SourceFileLoader("__main__", self.file),
+        })
+        return main
+
+    def _run_main(self, code: Any) -> dict[str, Any]:
         seed_everything()
         autograd = torch.autograd
         original_backward, original_grad = autograd.backward, autograd.grad
         autograd.backward = self._intercept(original_backward, "backward")
         autograd.grad = self._intercept(original_grad, "grad")
+        dynamo = ImportWatch.call_after("torch._dynamo", self._with_dynamo)
         warnings.showwarning = self._watch_warnings(warnings.showwarning)
         figures.install(self.file, self.notices)  # matplotlib draws without windows: figures kept
         try:
@@ -170,6 +202,7 @@ class ScriptCapture:
                 if self.captured is None:
                     return self._capture_after_run(original_backward)
         finally:
+            dynamo.cancel()
             autograd.backward = original_backward
             autograd.grad = original_grad
         return self._finish(self.captured)
@@ -211,6 +244,8 @@ class ScriptCapture:
 
         def showwarning(message: Any, category: Any, filename: str, lineno: int, *rest: Any) -> None:
             try:
+                if str(message).startswith(_GLOBAL_HOOKS_WARNING) and self.recorder.owns_global_hooks():
+                    return  # about the recorder's module hooks, not the script's: python shows none
                 if filename.startswith(_APP_DIR):
                     # Raised by torch inside our recorder: point at the user's line instead.
                     filename, lineno = self._script_location(filename, lineno)
@@ -280,7 +315,10 @@ class ScriptCapture:
     # -- the script's own backward() and torch.autograd.grad() -------------------------------
     def _intercept(self, original: Callable[..., Any], kind: str) -> Callable[..., Any]:
         def call(*args: Any, **kwargs: Any) -> Any:
-            caller = sys._getframe(1).f_code.co_filename
+            frame: Any = sys._getframe(1)
+            while frame.f_code.co_filename.startswith(_DYNAMO_DIR):  # Dynamo's disable wrapper
+                frame = frame.f_back
+            caller = frame.f_code.co_filename
             if self._depth or caller.startswith(_APP_DIR) or os.getpid() != self._pid or (
                     caller.startswith(_TORCH_DIR) and caller != _TENSOR_FILE):
                 # torch's own call (from inside a running backward, as reentrant checkpointing
@@ -298,7 +336,7 @@ class ScriptCapture:
                     self._depth -= 1
             self.backward_calls += 1
             if self.captured is None and self.backward_calls == self.options.backward_call:
-                captured = self._capture_call(original, kind, args, kwargs, sys._getframe(1))
+                captured = self._capture_call(original, kind, args, kwargs, frame)
                 if captured is not None:
                     return captured[0]
             self._depth += 1
@@ -308,7 +346,32 @@ class ScriptCapture:
                 self._depth -= 1
 
         call.__wrapped__ = original  # type: ignore[attr-defined]
+        call._graphviz_app_intercepts = kind  # type: ignore[attr-defined]
         return call
+
+    def _with_dynamo(self, dynamo: types.ModuleType) -> None:
+        """torch.compile is at hand (torch._dynamo is imported): what the app does stays out of
+        what it compiles."""
+        self.recorder.with_dynamo(dynamo)
+        self._out_of_dynamo(dynamo)
+
+    @staticmethod
+    def _out_of_dynamo(dynamo: types.ModuleType) -> None:
+        """Keep Dynamo (torch.compile) out of the script's backward() and autograd.grad() calls
+        as they pass through the app (run as Dynamo's ``disable`` runs a function).
+
+        Dynamo compiles every Python frame that a compiled function runs: a call made where a
+        compiled function gave back to Python (``loss.backward()`` after its graph break) would
+        have the interceptor, and the capture it makes, compiled. torch's own functions are not.
+        """
+        disable = getattr(dynamo, "disable", None)
+        if not callable(disable):
+            return
+        autograd = torch.autograd
+        for name in ("backward", "grad"):
+            current = getattr(autograd, name)
+            if getattr(current, "_graphviz_app_intercepts", None) == name:  # not the script's own
+                setattr(autograd, name, disable(current))
 
     def _capture_call(
         self, original: Callable[..., Any], kind: str, args: tuple[Any, ...], kwargs: dict[str, Any], frame: Any
@@ -497,6 +560,62 @@ class ScriptCapture:
         recorder.apply(trace)
         self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
+
+class ImportWatch(importlib.abc.MetaPathFinder):
+    """Calls a function with a module right after its first import (at once if it is imported)."""
+
+    def __init__(self, name: str, then: Callable[[types.ModuleType], None]) -> None:
+        self.name = name
+        self.then = then
+
+    @classmethod
+    def call_after(cls, name: str, then: Callable[[types.ModuleType], None]) -> ImportWatch:
+        """Call ``then(module)`` once ``name`` is imported; :meth:`cancel` stops waiting."""
+        watch = cls(name, then)
+        module = sys.modules.get(name)
+        if module is not None:
+            then(module)
+        else:
+            sys.meta_path.insert(0, watch)
+        return watch
+
+    def cancel(self) -> None:
+        """Stop waiting for the import (nothing is called any more)."""
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        """The module's own spec, whose loader calls ``then`` once the module is executed."""
+        if fullname != self.name or self not in sys.meta_path:
+            return None
+        self.cancel()
+        spec = importlib.util.find_spec(fullname)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _LoaderThen(spec.loader, self.then)
+        return spec
+
+
+class _LoaderThen(importlib.abc.Loader):
+    """A module's loader that calls ``then(module)`` after executing it (and then steps aside)."""
+
+    def __init__(self, loader: Any, then: Callable[[types.ModuleType], None]) -> None:
+        self.loader = loader
+        self.then = then
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType | None:
+        module: types.ModuleType | None = self.loader.create_module(spec)
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        spec = module.__spec__
+        if spec is not None:  # the module keeps its own loader (source, resources)
+            spec.loader = module.__loader__ = self.loader
+        self.loader.exec_module(module)
+        self.then(module)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.loader, name)
+
 
 def environment() -> dict[str, str]:
     """Which Python and torch ran the script: shown in the window and kept in the saved graph."""

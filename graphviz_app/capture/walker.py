@@ -20,6 +20,7 @@ from .naming import Names, module_path
 from .recorder import (
     CONSTANTS_KEY,
     CUTS_KEY,
+    HOOKS_KEY,
     MODULES_KEY,
     OUTPUT_KEY,
     RETAINS_KEY,
@@ -124,19 +125,43 @@ def forward_order(result: Walk) -> list[int]:
     return order
 
 
-_SAVED_NAMES: dict[type, list[str]] = {}
+_SAVED_NAMES: dict[type, list[tuple[str, str | None]]] = {}
+_KNOWS_UNPACK_HOOK = hasattr(getattr(torch._C._autograd, "SavedTensor", None), "unpack_hook")
+"""Whether a saved tensor tells its unpack hook (``SavedTensor.unpack_hook``, recent torch)."""
+HOOKED_TEXT = "not read (saved-tensor hooks)"
 
 
-def _saved_names(node: Node) -> list[str]:
-    """Return the ``_saved_*`` attribute names of the node's class (looked up once per class)."""
+def _saved_names(node: Node) -> list[tuple[str, str | None]]:
+    """Return the ``_saved_*`` attribute names of the node's class, each with the name of its raw
+    ``SavedTensor`` attribute (None for a saved non-tensor), looked up once per class."""
     kind = type(node)
     names = _SAVED_NAMES.get(kind)
     if names is None:
-        names = [a for a in dir(node) if a.startswith("_saved_")]
+        attributes = set(dir(node))
+        names = [(a, raw if (raw := "_raw" + a) in attributes else None)
+                 for a in sorted(attributes) if a.startswith("_saved_")]
         if isinstance(node, torch.autograd.function.BackwardCFunction):
-            names.append("saved_tensors")
+            names.append(("saved_tensors", "_raw_saved_tensors"))
         _SAVED_NAMES[kind] = names
     return names
+
+
+def unpack_runs_hook(node: Node, raw_name: str) -> bool:
+    """Whether reading a saved tensor of ``node`` would run a saved-tensor unpack hook (the
+    script's ``saved_tensors_hooks``, ``save_on_cpu``, non-reentrant checkpointing): torch runs
+    it during backward only, so it is never read before.
+
+    Recent torch says so on the raw ``SavedTensor``; older torch, through the recorder's note of
+    whether default hooks were active when the node was made (unknown: False).
+    """
+    try:
+        raw = getattr(node, raw_name)
+    except Exception:  # freed by backward (reading it raises, and runs no hook), or unreadable
+        return False
+    if not _KNOWS_UNPACK_HOOK:
+        return bool(node.metadata.get(HOOKS_KEY, False))
+    saved = raw if isinstance(raw, (list, tuple)) else (raw,)
+    return any(getattr(item, "unpack_hook", None) is not None for item in saved)
 
 
 class Describer:
@@ -182,10 +207,14 @@ class Describer:
         return self._paths[key]
 
     def saved(self, node: Node) -> list[str]:
-        """Short strings for the node's saved tensors and attributes (``exponent=3``)."""
+        """Short strings for the node's saved tensors and attributes (``exponent=3``); a saved
+        tensor whose reading would run a saved-tensor hook is not read (:data:`HOOKED_TEXT`)."""
         out: list[str] = []
-        for attr in _saved_names(node):
+        for attr, raw in _saved_names(node):
             label = attr[7:] if attr.startswith("_saved_") else attr
+            if raw is not None and unpack_runs_hook(node, raw):
+                out.append(f"{label}: {HOOKED_TEXT}")
+                continue
             try:
                 value = getattr(node, attr)
             except RuntimeError:
