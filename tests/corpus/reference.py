@@ -201,10 +201,6 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
     os.dup2(out, 1)
     os.dup2(out, 2)
     sys.stdin = open(os.devnull)  # noqa: SIM115  # the child's stdin for its whole life
-    # As on a machine without a display: matplotlib draws with Agg and plt.show() returns at once.
-    os.environ["MPLBACKEND"] = "Agg"
-    os.environ.pop("DISPLAY", None)
-    os.environ.pop("WAYLAND_DISPLAY", None)
     observer = Observer(script, spec.get("call", 1))
     result: dict[str, Any] = {"ok": True, "error": None}
     sys.argv = [script, *spec.get("argv", [])]
@@ -212,7 +208,9 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
     random.seed(0)
     torch.manual_seed(0)
     numpy.random.seed(0)
-    torch.autograd.backward = observer  # type: ignore[assignment]
+    # Dynamo compiles every Python frame a compiled function runs (a backward() after its graph
+    # break): the observer is not the script's, and runs uncompiled, as torch's own backward does.
+    torch.autograd.backward = torch._dynamo.disable(observer)  # type: ignore[assignment]
     try:
         runpy.run_path(script, run_name="__main__")
     except SystemExit as exc:
@@ -231,6 +229,7 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
 
 def main() -> None:
     out_dir, spec_path = sys.argv[1], sys.argv[2]
+    import torch._dynamo  # noqa: F401  # once, before the scripts are forked (see run_one)
     with open(spec_path, encoding="utf-8") as handle:
         specs = json.load(handle)
     for spec in specs:

@@ -106,6 +106,13 @@ CASES = [
     # Reentrant checkpointing calls backward() from inside the engine: those calls are not the script's.
     Case("hf_gpt2_gradient_checkpointing.py", needs="transformers", slow=True),
     Case("hf_gpt2_gradient_checkpointing.py", call=2, needs="transformers", slow=True),
+    # Saved-tensor hooks run when torch runs them (printing hooks: as many lines as python prints).
+    Case("tutorials_saved_tensor_hooks.py"),
+    Case("tutorials_saved_tensor_hooks.py", call=7),  # save_on_cpu inside a module
+    Case("tutorials_saved_tensor_hooks.py", call=9, run_to_end=True),
+    Case("recipes_save_load_entire_model.py"),  # torch.save of a module the script defines
+    Case("tutorials_torchscript.py", run_to_end=True),  # the traced graph printed names the script's lines
+    Case("tutorials_torch_compile.py", call=3, slow=True),  # a compiled forward: CompiledFunctionBackward
 ]
 
 
