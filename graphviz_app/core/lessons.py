@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ORDER = (
-    "basic_autograd.py", "retain_grad.py", "no_grad.py", "detach.py", "devices.py",
-    "two_layer_training.py", "custom_function.py", "sequential_branches.py", "control_flow.py",
-    "small_cnn.py", "transformer_layer.py",
+    "basic_autograd.py", "retain_grad.py", "no_grad.py", "detach.py", "devices.py", "to_numpy.py",
+    "view_reshape.py", "indexing.py", "matmul.py", "manual_gradients.py", "two_layer_training.py",
+    "custom_function.py", "module_optimizer.py", "sequential_branches.py", "control_flow.py",
+    "dynamic_graph.py", "small_cnn.py", "transformer_layer.py",
 )
 PREFIX = "Lesson:"
 

@@ -1,7 +1,7 @@
 """Lesson: .detach() returns a tensor that shares data but is cut out of the graph.
 
-The graph of `out` holds only the path through `b` (SinBackward0): `a` and the doubling that
-made `scale` do not appear, and backward would send no gradient to `a` (a.grad stays None).
+The graph of out holds only the path through b (SinBackward0): neither the tensor a nor the doubling
+that made scale appears, and backward would send no gradient to a (a.grad stays None).
 """
 import torch
 

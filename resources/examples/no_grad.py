@@ -1,7 +1,7 @@
 """Lesson: inside torch.no_grad() autograd records nothing, so there is no graph to show.
 
 The app will report that the script built no graph. To see one, remove the
-`with torch.no_grad():` block, or create w with requires_grad=True outside of it.
+with torch.no_grad(): block, or create w with requires_grad=True outside of it.
 no_grad is meant for inference and for updating weights in a training loop.
 """
 import torch

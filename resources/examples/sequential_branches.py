@@ -1,7 +1,7 @@
 """Lesson: modules group operations; a block with two branches joins them with an addition.
 
-A module script: the app finds `model`, `inputs`, `target` and `loss_fn` and runs them itself.
-Color by module, or collapse the modules, to see the `1` block's two paths meet in AddBackward0.
+A module script: the app finds model, inputs, target and loss_fn and runs them itself.
+Color by module, or collapse the modules, to see the two paths of the block named 1 meet in AddBackward0.
 Run as a plain script it takes one SGD step.
 """
 import torch

@@ -1,6 +1,6 @@
 """Lesson: a small convolutional network: conv -> relu -> pool, twice, then a linear classifier.
 
-A module script: the app finds `model`, `inputs`, `target` and `loss_fn` (cross entropy).
+A module script: the app finds model, inputs, target and loss_fn (cross entropy).
 Look at ConvolutionBackward0 and MaxPool2DWithIndicesBackward0, and at the weight leaves of each layer.
 """
 import torch

@@ -1,7 +1,7 @@
 """Lesson: a training loop by hand: forward, loss.backward(), an SGD step under no_grad, zero the grads.
 
-The graph is the last iteration's: two matmul layers with a ReLU between them and an MSE loss.
-Each iteration builds a fresh graph; the weight updates under no_grad are not part of it.
+The graph is the first iteration's (the app stops at backward call 1): two matmul layers with a ReLU
+between them and an MSE loss. Each iteration builds a fresh graph; the updates under no_grad are not part of it.
 """
 import torch
 

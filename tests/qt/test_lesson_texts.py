@@ -33,8 +33,8 @@ def korean(qapp) -> Iterator[None]:
     install_translators(qapp, "en")
 
 
-def test_there_are_eleven_lessons_and_the_check_reads_code():
-    assert len(ALL) == 11
+def test_there_are_eighteen_lessons_and_the_check_reads_code():
+    assert len(ALL) == 18
     assert {"PowBackward0", "AddBackward0", "MeanBackward0"} <= names_and_code(ALL[0].text)
     assert {".retain_grad()", "loss.backward()"} <= names_and_code(ALL[1].topic + ALL[1].text)
 
@@ -51,6 +51,14 @@ def test_every_lesson_has_a_korean_topic_and_card_keeping_its_names_and_code(les
     assert not missing, f"{path.name} lacks what the docstring names (stale?): {sorted(missing)}"
 
 
+@pytest.mark.parametrize("lesson", ALL, ids=[lesson.path.stem for lesson in ALL])
+def test_no_card_shows_markdown_backticks(lesson):
+    """The card is plain text: a backtick would show as written, so code is written bare."""
+    for language in ("en", "ko"):
+        shown = translated(lesson, language)
+        assert "`" not in shown.topic + shown.text, f"{lesson.path.name} ({language})"
+
+
 def test_no_korean_text_without_its_lesson():
     stems = {lesson.path.stem for lesson in ALL}
     assert {p.stem for p in (resources_dir() / "lessons" / "ko").glob("*.txt")} == stems
@@ -64,7 +72,7 @@ def test_english_reads_the_docstring(qapp):
 def test_the_lessons_menu_and_card_read_in_korean(korean, window, load):
     assert window_language() == "ko"
     menu = [a.text() for a in window.actions_.lessons_menu.actions()]
-    assert len(menu) == 11
+    assert len(menu) == 18
     assert menu[0] == ("basic_autograd: autograd는 기울기를 요구하는(requires_grad=True) 텐서에 대한 연산을 "
                        "하나도 빠짐없이 기록합니다.")
     assert all(HANGUL.search(text) for text in menu)
