@@ -618,123 +618,153 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="168"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="174"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="180"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="197"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="235"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="273"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="278"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="201"/>
+        <source>Reading {path}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="212"/>
+        <source>Reading {name}: {done} of {total} MB…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="215"/>
+        <source>Checking {name}: {done} of {total} nodes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="218"/>
+        <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
+        <source>Stopped reading {name}: the read was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
+        <source>the read was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="285"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="297"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="298"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="301"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="276"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="319"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="277"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="320"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="324"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="290"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="333"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="292"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="335"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="312"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="355"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="400"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="399"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="442"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="436"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="444"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="478"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="446"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="481"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="509"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="544"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="514"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="549"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="547"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="582"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="550"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="585"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -873,631 +903,706 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/explanations.py" line="109"/>
+        <source> Line {line} looks like printed output (it starts with {start}), not code: delete it, or make it a comment with #.</source>
+        <translation> {line}번째 줄은 코드가 아니라 출력된 결과로 보입니다({start} 기호로 시작합니다). 그 줄을 지우거나, 맨 앞에 # 기호를 붙여 주석으로 만드세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
+        <source> The lines of the block that line {line} opens must be indented further than line {line} (4 spaces); code copied from a web page often loses its indentation.</source>
+        <translation> {line}번째 줄이 여는 블록의 줄들은 {line}번째 줄보다 더 들여 써야 합니다(공백 4칸). 웹 페이지에서 복사한 코드는 들여쓰기를 잃는 일이 많습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="114"/>
+        <source> Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.</source>
+        <translation> {line}번째 줄에는 줄바꿈이 빠져 명령문 두 개가 함께 있습니다. `{code}` 부분을 다음 줄로 옮기세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="116"/>
+        <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then reload: {command}</source>
+        <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 다시 불러오세요: {command}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="119"/>
+        <source>Line {line} uses {name} before line {later} assigns it: a script runs from top to bottom (and notebook cells in the order they are run). Move the assignment on line {later} above line {line}, or run that cell first.</source>
+        <translation>{line}번째 줄이 {name} 이름을 쓰는데, 이 이름은 {later}번째 줄에 가서야 대입됩니다. 스크립트는 위에서 아래로 실행됩니다(노트북 셀은 실행한 순서대로 실행됩니다). {later}번째 줄의 대입을 {line}번째 줄 위로 옮기거나, 그 셀을 먼저 실행하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="123"/>
+        <source>Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` at the top of the script.</source>
+        <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 가져오지도(import) 대입하지도 않습니다. 스크립트 맨 위에 다음 줄을 추가하세요: `{statement}`</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="125"/>
+        <source>Line {line} uses {name}, which the script never assigns. Did you mean {match}? Correct the name on line {line}.</source>
+        <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지 않습니다. {match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="127"/>
+        <source>Line {line} uses {name}, which the script never assigns or imports. Assign it (or import it) before line {line}, or correct the name.</source>
+        <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지도 가져오지도(import) 않습니다. {line}번째 줄보다 앞에서 대입(또는 import)하거나, 이름을 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="129"/>
+        <source>{cls}.__init__ (line {start}) does not call super().__init__() first, so torch.nn.Module&apos;s own set-up has not run when line {line} needs it. Call super().__init__() as the first line of {cls}.__init__, before it assigns any layer (`self.name = ...`).</source>
+        <translation>{cls}.__init__({start}번째 줄)의 맨 앞에 super().__init__() 호출이 없어서, {line}번째 줄이 모듈을 쓸 때 torch.nn.Module 자체의 준비가 아직 되지 않았습니다. {cls}.__init__의 첫 줄에, 곧 층을 대입하기(`self.name = ...`) 전에 super().__init__() 호출을 넣으세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="133"/>
+        <source>Line {line} uses {module}.{name}, which the module {module} does not have. Did you mean {module}.{match}? Correct the name on line {line}.</source>
+        <translation>{line}번째 줄이 {module}.{name} 이름을 쓰지만, {module} 모듈에는 그런 이름이 없습니다. {module}.{match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="135"/>
+        <source>Line {line} uses .{name} of a {type} object, which has no such attribute. Did you mean .{match}? Correct the name on line {line}.</source>
+        <translation>{line}번째 줄이 {type} 객체의 .{name} 속성을 쓰지만, 그런 속성은 없습니다. .{match} 속성을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="110"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="138"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="139"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="115"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="143"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="119"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="147"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="123"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="151"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="126"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="154"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="129"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="157"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="133"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="161"/>
+        <source>view() can only reshape a tensor whose elements lie in memory in the order of its shape (contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice changed its strides. Use .reshape(...), which copies when it must, or call .contiguous() before .view(...).</source>
+        <translation>view()는 원소가 모양의 순서대로 메모리에 놓인(contiguous) 텐서만 모양을 바꿀 수 있는데, 이 텐서는 그렇지 않습니다{where}: 전치(.t(), .transpose())나 슬라이스가 stride를 바꿨습니다. 필요할 때 복사하는 .reshape(...)를 쓰거나, .view(...) 앞에 .contiguous()를 호출하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="166"/>
+        <source>numpy() cannot take a tensor that requires grad{where}: the array would leave the graph without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: x.detach().cpu().numpy()).</source>
+        <translation>numpy()는 기울기를 요구하는 텐서를 받을 수 없습니다{where}: 배열이 아무 말 없이 그래프를 벗어나게 되기 때문입니다. 먼저 그래프에서 떼어 내세요: x.detach().numpy() (GPU에 있으면 x.detach().cpu().numpy()).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="169"/>
+        <source>numpy() can only read a tensor on the cpu, and this one is on another device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or .to(&apos;cpu&apos;)).</source>
+        <translation>numpy()는 cpu에 있는 텐서만 읽을 수 있는데, 이 텐서는 다른 장치에 있습니다{where}. 먼저 cpu로 복사하세요: x.detach().cpu().numpy() (또는 .to(&apos;cpu&apos;)).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="172"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="176"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="139"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="178"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="141"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="180"/>
         <source>The script built no autograd graph: its operations on line {line} ran under torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute the output outside the torch.no_grad() block to see its graph.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: {line}번째 줄의 연산이 torch.no_grad() 안에서(또는 기울기 계산이 꺼진 채로) 실행되어 autograd가 아무것도 기록하지 않았습니다. 그래프를 보려면 출력을 torch.no_grad() 블록 밖에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="145"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="184"/>
         <source>The script built no autograd graph that it kept: tensors (or module parameters) require grad, but no result computed from them is still alive when the script ends (results dropped inside functions, or detached, are gone). Assign the output to a top-level variable (for example `loss = ...`), or return it from the function that computes it.</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: 텐서(또는 모듈 파라미터)가 기울기를 요구하지만, 그것으로 계산한 결과가 스크립트가 끝날 때 하나도 남아 있지 않습니다(함수 안에서 버려지거나 detach된 결과는 사라집니다). 출력을 최상위 변수에 대입하거나(예: `loss = ...`), 그것을 계산하는 함수에서 반환하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="151"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="190"/>
         <source>The script built no autograd graph: none of its tensors requires grad. Create inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), or define a `model` (nn.Module) and `inputs` so its parameters are used.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: 기울기를 요구하는 텐서가 하나도 없습니다. 입력이나 가중치를 requires_grad=True로 만들거나(torch.tensor(..., requires_grad=True)), 파라미터가 쓰이도록 `model`(nn.Module)과 `inputs`를 정의하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="155"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="194"/>
+        <source>The script built no autograd graph that it kept: line {line} cuts {name} out of the graph with .detach() (`{code}`), and after the cut only detached tensors (and numpy arrays made from them) are left, which carry no graph. That is what .detach() is for. To see the graph up to the cut, keep the result of an operation in a variable of its own before detaching it: y = w * 3, then y_np = y.detach().cpu().numpy().</source>
+        <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: {line}번째 줄이 .detach()로 {name} 텐서를 그래프에서 떼어 냈고(`{code}`), 그 뒤에는 detach된 텐서와 그것으로 만든 numpy 배열만 남았는데, 이들에는 그래프가 없습니다. .detach()는 바로 그 일을 합니다. 떼어 내기 전까지의 그래프를 보려면, 연산 결과를 떼어 내기 전에 따로 변수에 두세요: y = w * 3, 그다음 y_np = y.detach().cpu().numpy().</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/explanations.py" line="200"/>
         <source>The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.</source>
         <translation>스크립트에 autograd 그래프가 있는 {name} 텐서가 없습니다. 고를 수 있는 출력: {choices}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="157"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="202"/>
         <source>build() must return a dict with &apos;model&apos; (an nn.Module) and &apos;inputs&apos; (a tuple), optionally &apos;target&apos; and &apos;loss_fn&apos;; or a tuple (model, inputs[, target, loss_fn]).</source>
         <translation>build()는 &apos;model&apos;(nn.Module)과 &apos;inputs&apos;(튜플)을, 필요하면 &apos;target&apos;과 &apos;loss_fn&apos;도 담은 dict를 반환하거나, 튜플 (model, inputs[, target, loss_fn])을 반환해야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="160"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
         <source>graphviz_app could not write this graph: {error}</source>
         <translation>graphviz_app이 이 그래프를 쓰지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="161"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="206"/>
         <source>graphviz_app could not capture this script: {error}</source>
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="208"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="164"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="209"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="165"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="168"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="169"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="214"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="170"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="215"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="171"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="216"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="173"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="175"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="177"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="222"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="180"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="225"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="183"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="228"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="185"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="230"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="189"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="234"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="191"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="236"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="195"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="240"/>
         <source>{where} picks matplotlib&apos;s {name} backend, which opens windows that no one can close here: graphviz_app draws the figures without windows instead and keeps them with the graph (the Plots panel).</source>
         <translation>{where}에서 창을 여는 matplotlib의 {name} 백엔드를 고릅니다. 여기서는 그 창을 닫을 사람이 없으므로 graphviz_app이 대신 창 없이 그림을 그려 그래프와 함께 보관합니다(플롯 패널).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="243"/>
         <source>The script made {count} figures; the first {kept} are kept (close figures you no longer need, or save fewer).</source>
         <translation>스크립트가 그림을 {count}개 만들었습니다. 처음 {kept}개만 보관합니다(필요 없는 그림은 닫거나, 더 적게 저장하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="200"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
         <source>Figures too big to keep, even drawn smaller, were left out: {names}. Make them smaller (figsize, dpi) or save them to a file.</source>
         <translation>작게 그려도 보관하기에 너무 큰 그림은 뺐습니다: {names}. 그림을 더 작게 만들거나(figsize, dpi) 파일로 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="202"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="247"/>
         <source>matplotlib could not draw some figures: {errors}.</source>
         <translation>matplotlib이 일부 그림을 그리지 못했습니다: {errors}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="250"/>
         <source>No such file: {path}. Check the path and try again.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="206"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="251"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="207"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="252"/>
         <source>No such file: {path}.</source>
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="208"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="209"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="254"/>
         <source>{path}: cannot be read ({reason}).</source>
         <translation>{path}: 읽을 수 없습니다({reason}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="255"/>
         <source>{path} is a folder, not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="211"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="256"/>
         <source>{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="213"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="258"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="214"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="259"/>
         <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="216"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="261"/>
         <source>{path} is {special}, not a regular file: it was not read or run. Choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="263"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="265"/>
         <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
         <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="222"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="267"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes of a script graphviz_app runs: it was not run.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="224"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="269"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="226"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="271"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="229"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="231"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="276"/>
         <source>{name} is a saved graph: it is read, no code runs.</source>
         <translation>{name}은(는) 저장된 그래프입니다: 읽기만 하고 코드는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
         <source>{name} is a Python script: it runs in a separate worker process.</source>
         <translation>{name}은(는) Python 스크립트입니다: 별도의 워커 프로세스에서 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="233"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
         <source>{name} runs as a Python script, as you asked, although its name does not end in .py.</source>
         <translation>{name}은(는) 이름이 .py로 끝나지 않지만, 요청하신 대로 Python 스크립트로 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="235"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="280"/>
         <source>{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz text, not a script; it was not run. Open the .py script the graph came from, or its .json export.</source>
         <translation>{path}: graphviz_app은 자신이 .json으로 저장한 그래프를 읽습니다. {suffix} 파일은 스크립트가 아니라 Graphviz 텍스트이므로 실행하지 않았습니다. 그래프를 만든 .py 스크립트나 그 그래프를 .json으로 내보낸 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="283"/>
         <source>{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run it as Python anyway, rename it to .py (or pass --run-as-python to the command line).</source>
         <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="242"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
         <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="290"/>
         <source>This is not a graphviz_app graph: it has no &apos;nodes&apos; list.</source>
         <translation>graphviz_app 그래프가 아닙니다: &apos;nodes&apos; 목록이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="246"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="291"/>
         <source>This graph file has schema version {version}; this graphviz_app reads versions up to {latest}. Re-export it with this version, or upgrade graphviz_app.</source>
         <translation>이 그래프 파일의 스키마 버전은 {version}인데, 이 graphviz_app은 버전 {latest}까지 읽습니다. 이 버전으로 다시 내보내거나 graphviz_app을 업그레이드하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="249"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="294"/>
         <source>This graphviz_app graph is malformed ({error}): every node needs an &apos;id&apos; and every edge a &apos;source&apos; and a &apos;target&apos;. Re-export it with graphviz_app.</source>
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="298"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="254"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="299"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="255"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="300"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="257"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="302"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="259"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="304"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="261"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="306"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="263"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="308"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="265"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="310"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="268"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="313"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="270"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="315"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="317"/>
         <source>Cannot write {path}: {reason}. Check the disk space and the folder&apos;s permissions, or choose another file.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="319"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="275"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="320"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="276"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="321"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="277"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="322"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="323"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="280"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="325"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="281"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="326"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="327"/>
         <source>Choose a file name to export to.</source>
         <translation>내보낼 파일 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="283"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="328"/>
         <source>{name} is not an export format: end the name with {suffixes}.</source>
         <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="284"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="329"/>
         <source>You cannot write to {folder} (permission denied).</source>
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="330"/>
         <source>Nothing to export: no graph is open.</source>
         <translation>내보낼 것이 없습니다: 열린 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="332"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="290"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="335"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="292"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="337"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="294"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="339"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="296"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="341"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="298"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="343"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="300"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="345"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="301"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="346"/>
         <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
         <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="302"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="347"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="305"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="350"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="306"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="351"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="307"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="352"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="308"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="353"/>
         <source>Internal error: {error}</source>
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="315"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="360"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="316"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="361"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="318"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="363"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="319"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="364"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="320"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="365"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="322"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="367"/>
         <source>walking the graph</source>
         <translation>그래프 따라가기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="323"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="368"/>
         <source>recording the backward pass</source>
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="325"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="370"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="327"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="372"/>
         <source>found {name} beside the script</source>
         <translation>스크립트 옆에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="328"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="373"/>
         <source>found {name} in {folder}</source>
         <translation>{folder}에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="329"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="374"/>
         <source>the app&apos;s own Python</source>
         <translation>앱 자신의 Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="330"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="375"/>
         <source>chosen by the caller</source>
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="331"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="376"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="332"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="377"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="334"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="379"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="335"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="380"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="336"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="381"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="337"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="382"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="339"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="384"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="340"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="385"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="341"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="386"/>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO(이름 있는 파이프)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="342"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="387"/>
         <source>a device</source>
         <translation>장치 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="343"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="388"/>
         <source>a socket</source>
         <translation>소켓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="344"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="389"/>
         <source>not a regular file</source>
         <translation>일반 파일이 아닌 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="346"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="391"/>
         <source>a &apos;{suffix}&apos; file</source>
         <translation>&apos;{suffix}&apos; 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="347"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="392"/>
         <source>a file without a suffix</source>
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="349"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="394"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="350"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="395"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
     </message>
