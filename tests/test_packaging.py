@@ -59,6 +59,16 @@ def test_wheel_holds_the_examples_icons_and_entry_points(wheel: Path) -> None:
     assert "graphviz-app = graphviz_app.cli:main" in scripts
 
 
+def test_the_wheel_version_is_the_package_version(wheel: Path) -> None:
+    """The version is written once, in graphviz_app/__init__.py; the wheel reads it from there."""
+    import graphviz_app
+
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    assert f"\nVersion: {graphviz_app.__version__}\n" in metadata
+    assert wheel.name.startswith(f"graphviz_app-{graphviz_app.__version__}-")
+
+
 def test_installed_wheel_finds_its_resources(wheel: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as archive:
