@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import signal
 import sys
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
 
     from .core.display import ViewOptions
     from .core.interpreter import Interpreter
+    from .core.runner import Runner
     from .core.stepping import Stepper
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json", ".html")
@@ -85,11 +87,15 @@ def window_arguments(args: Sequence[str]) -> tuple[str | None, str | None, str |
     return target, python, None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+def main(argv: Sequence[str] | None = None, *, runner: Runner | None = None) -> int:
+    """Run the command line; return the exit status.
+
+    ``runner``: a warm runner to run scripts with (a caller that exports many, such as the tests),
+    kept open; by default each export starts a worker of its own and closes it.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "export":
-        return interruptible(run_export, args[1:])
+        return interruptible(functools.partial(run_export, runner=runner), args[1:])
     if args and args[0] in ("-h", "--help"):
         print(
             "usage: graphviz-app [--python PATH] [--] [SCRIPT | GRAPH.json]\n"
@@ -251,8 +257,9 @@ def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color:
     return count, notices
 
 
-def run_export(argv: Sequence[str]) -> int:
-    """The ``export`` subcommand: run (or load), then write the graph; return the exit status."""
+def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
+    """The ``export`` subcommand: run (or load), then write the graph; return the exit status.
+    ``runner``: see :func:`main`."""
     parser = export_parser()
     argv = list(argv)
     script_args = argv[argv.index("--") + 1:] if "--" in argv else []
@@ -304,9 +311,10 @@ def run_export(argv: Sequence[str]) -> int:
             from .core.runner import Runner
 
             interpreter = find_interpreter(source, args.python)
-            runner = Runner(warm=False, python=interpreter)
+            own = runner is None
+            active = Runner(warm=False, python=interpreter) if runner is None else runner
             try:
-                result = runner.run(
+                result = active.run(
                     source,
                     backward=args.backward,
                     backward_call=args.backward_call,
@@ -314,9 +322,11 @@ def run_export(argv: Sequence[str]) -> int:
                     timeout=args.timeout,
                     run_to_end=args.run_to_end,
                     argv=script_args,
+                    python=interpreter,
                 )
             finally:
-                runner.close()
+                if own:
+                    active.close()
             graph, output = result.graph, result.output
         options = ViewOptions(rankdir=args.rankdir)
         if args.collapse_depth is not None:

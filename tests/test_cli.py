@@ -31,12 +31,13 @@ class Done:
 
 
 @pytest.fixture
-def cli(capsys):
-    """Return a function running the CLI in this process: ``cli("export", ...) -> Done``."""
+def cli(capsys, runner):
+    """Return a function running the CLI in this process: ``cli("export", ...) -> Done``, with the
+    session's warm runner (a process of its own starts its own: ``cli_process``)."""
 
     def run(*args: str) -> Done:
         capsys.readouterr()  # drop what came before
-        code = main(list(args))
+        code = main(list(args), runner=runner)
         out, err = capsys.readouterr()
         return Done(code, out, err)
 

@@ -28,11 +28,11 @@ PLOTTING = textwrap.dedent(
 )
 
 
-def test_export_writes_each_figure_beside_the_output(tmp_path: Path, capsys) -> None:
+def test_export_writes_each_figure_beside_the_output(tmp_path: Path, capsys, runner) -> None:
     script = tmp_path / "train.py"
     script.write_text(PLOTTING)
     out = tmp_path / "g.svg"
-    status = main(["export", str(script), "-o", str(out)])
+    status = main(["export", str(script), "-o", str(out)], runner=runner)
     captured = capsys.readouterr()
     assert status == 0, captured.err
     first, second = tmp_path / "g.plot-1.png", tmp_path / "g.plot-2.png"
@@ -44,22 +44,22 @@ def test_export_writes_each_figure_beside_the_output(tmp_path: Path, capsys) -> 
     assert not (tmp_path / "g.plot-3.png").exists()
 
 
-def test_a_saved_graph_keeps_its_figures_for_the_next_export(tmp_path: Path, capsys) -> None:
+def test_a_saved_graph_keeps_its_figures_for_the_next_export(tmp_path: Path, capsys, runner) -> None:
     script = tmp_path / "train.py"
     script.write_text(PLOTTING)
     saved = tmp_path / "g.json"
-    assert main(["export", str(script), "-o", str(saved)]) == 0
+    assert main(["export", str(script), "-o", str(saved)], runner=runner) == 0
     assert [p["kind"] for p in json.loads(saved.read_text())["graph"]["plots"]] == ["shown", "open"]
     capsys.readouterr()
     again = tmp_path / "again.png"
-    assert main(["export", str(saved), "-o", str(again)]) == 0
+    assert main(["export", str(saved), "-o", str(again)], runner=runner) == 0
     assert "again.plot-2.png" in capsys.readouterr().err
     assert (tmp_path / "again.plot-2.png").read_bytes() == (tmp_path / "g.plot-2.png").read_bytes()
 
 
-def test_a_script_without_figures_writes_none(tmp_path: Path, capsys) -> None:
+def test_a_script_without_figures_writes_none(tmp_path: Path, capsys, runner) -> None:
     script = tmp_path / "plain.py"
     script.write_text("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n")
-    assert main(["export", str(script), "-o", str(tmp_path / "g.dot")]) == 0
+    assert main(["export", str(script), "-o", str(tmp_path / "g.dot")], runner=runner) == 0
     assert "figure" not in capsys.readouterr().err
     assert list(tmp_path.glob("*.plot-*.png")) == []

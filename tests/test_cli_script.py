@@ -25,11 +25,11 @@ TRAIN = textwrap.dedent(
 )
 
 
-def test_arguments_after_double_dash_reach_the_script(tmp_path: Path, capsys) -> None:
+def test_arguments_after_double_dash_reach_the_script(tmp_path: Path, capsys, runner) -> None:
     script = tmp_path / "train.py"
     script.write_text(TRAIN)
     out = tmp_path / "g.json"
-    status = main(["export", str(script), "-o", str(out), "--run-to-end", "--", "--epochs", "2"])
+    status = main(["export", str(script), "-o", str(out), "--run-to-end", "--", "--epochs", "2"], runner=runner)
     captured = capsys.readouterr()
     assert status == 0, captured.err
     assert "epoch 1" in captured.err and "trained 2" in captured.err and "epoch 2" not in captured.err
@@ -37,11 +37,11 @@ def test_arguments_after_double_dash_reach_the_script(tmp_path: Path, capsys) ->
     assert graph["backward_calls"] == 2 and graph["stopped_after_backward"] is None
 
 
-def test_export_stops_after_the_captured_backward_by_default(tmp_path: Path, capsys) -> None:
+def test_export_stops_after_the_captured_backward_by_default(tmp_path: Path, capsys, runner) -> None:
     script = tmp_path / "train.py"
     script.write_text(TRAIN)
     out = tmp_path / "g.json"
-    assert main(["export", str(script), "-o", str(out), "--backward-call", "2", "--", "--epochs", "5"]) == 0
+    assert main(["export", str(script), "-o", str(out), "--backward-call", "2", "--", "--epochs", "5"], runner=runner) == 0
     captured = capsys.readouterr()
     assert "note: Stopped after backward() call 2 on line 11; the rest of the script did not run." in captured.err
     assert "epoch 0" in captured.err and "epoch 1" not in captured.err and "trained" not in captured.err
