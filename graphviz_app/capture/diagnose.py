@@ -5,14 +5,22 @@ get a plain explanation with the fix.
 """
 from __future__ import annotations
 
+import builtins
+import difflib
+import importlib.util
 import linecache
 import re
+import shlex
+import subprocess
+import sys
 import traceback
+import types
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..errors import ScriptError
+from .script_source import bindings, second_statement
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
 _HIDDEN = (_APP_DIR, "<frozen runpy>", "runpy.py")
@@ -63,7 +71,43 @@ _KNOWN: list[tuple[str, str, str]] = [
         "computed from requires grad, or it was computed under torch.no_grad(). Give its inputs "
         "requires_grad=True (or use an nn.Module's parameters) and compute it with grad enabled.",
     ),
+    (
+        "view_not_contiguous",
+        r"view size is not compatible with input tensor's size and stride",
+        "view() can only reshape a tensor whose elements lie in memory in the order of its shape "
+        "(contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice "
+        "changed its strides. Use .reshape(...), which copies when it must, or call "
+        ".contiguous() before .view(...).",
+    ),
+    (
+        "numpy_requires_grad",
+        r"Can't call numpy\(\) on Tensor that requires grad",
+        "numpy() cannot take a tensor that requires grad{where}: the array would leave the graph "
+        "without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: "
+        "x.detach().cpu().numpy()).",
+    ),
+    (
+        "numpy_device",
+        r"can't convert \w+ device type tensor to numpy",
+        "numpy() can only read a tensor on the cpu, and this one is on another device{where}. "
+        "Copy it to the cpu first: x.detach().cpu().numpy() (or .to('cpu')).",
+    ),
 ]
+
+COMMON_IMPORTS = {
+    "np": "import numpy as np", "numpy": "import numpy", "torch": "import torch",
+    "nn": "from torch import nn", "F": "import torch.nn.functional as F", "optim": "from torch import optim",
+    "plt": "import matplotlib.pyplot as plt", "pd": "import pandas as pd", "math": "import math",
+    "random": "import random", "os": "import os", "sys": "import sys", "time": "import time",
+    "torchvision": "import torchvision",
+}
+"""The import a conventional name comes from, for a NameError on it."""
+
+PIP_NAMES = {
+    "cv2": "opencv-python", "sklearn": "scikit-learn", "PIL": "pillow", "yaml": "pyyaml",
+    "skimage": "scikit-image", "bs4": "beautifulsoup4", "attr": "attrs",
+}
+"""The package to install where it is not named as it is imported."""
 
 
 class CaptureBug(BaseException):
@@ -93,10 +137,11 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
     """
     if isinstance(exc, SyntaxError) and exc.filename == script_file:
         text = "".join(traceback.format_exception_only(type(exc), exc))
+        hint = _syntax_hint(exc)
         return ScriptError(
             "syntax",
             f"The script has a syntax error on line {exc.lineno}: {exc.msg}. Fix that line and "
-            "reload.",
+            f"reload.{hint}",
             file=script_file,
             line=exc.lineno,
             user_traceback=text,
@@ -117,6 +162,10 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
                 devices=f" ({' and '.join(devices)})" if devices else "", where=where
             )
             return ScriptError(kind, explanation, file=file, line=line, user_traceback=text)
+    at: dict[str, Any] = {"file": file, "line": line, "user_traceback": text}
+    explained = _explained(exc, script_file, line, at)
+    if explained is not None:
+        return explained
     where = f" on line {line}" if line else ""
     return ScriptError(
         "exception",
@@ -124,4 +173,187 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
         file=file,
         line=line,
         user_traceback=text,
+    )
+
+
+def _syntax_hint(exc: SyntaxError) -> str:
+    """A sentence on what went wrong in the ways code copied from a page goes wrong (output
+    lines pasted with it, a lost line break, lost indentation), or ``""``."""
+    line, text = exc.lineno, exc.text or ""
+    stripped = text.strip()
+    if line and stripped.startswith(">>"):
+        start = stripped.split()[0]
+        return (f" Line {line} looks like printed output (it starts with {start}), not code: "
+                "delete it, or make it a comment with #.")
+    if line and isinstance(exc, IndentationError) and "expected an indented block" in str(exc.msg):
+        opened = re.search(r"on line (\d+)", str(exc.msg))
+        header = int(opened.group(1)) if opened else line - 1
+        return (f" The lines of the block that line {header} opens must be indented further than "
+                f"line {header} (4 spaces); code copied from a web page often loses its indentation.")
+    second = second_statement(text, exc.offset) if line and type(exc) is SyntaxError else None
+    if second is not None:
+        return (f" Line {line} holds two statements whose line break was lost: put `{second}` on a "
+                "line of its own.")
+    return ""
+
+
+def _explained(exc: BaseException, script_file: str, line: int | None, at: dict[str, Any]) -> ScriptError | None:
+    """The explanation of a Python error a course's code runs into, or None."""
+    if isinstance(exc, ModuleNotFoundError):
+        return _missing_package(exc, line, at)
+    if isinstance(exc, NameError) and line is not None and at["file"] == script_file:
+        return _undefined_name(exc, script_file, line, at)
+    if isinstance(exc, AttributeError):
+        return _module_not_set_up(exc, script_file, line, at) or _misspelt_attribute(exc, line, at)
+    return None
+
+
+def _command(*words: str) -> str:
+    """``words`` as one command line this system's shell reads back as those words."""
+    if sys.platform == "win32":
+        return subprocess.list2cmdline(words)
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def _missing_package(exc: ModuleNotFoundError, line: int | None, at: dict[str, Any]) -> ScriptError | None:
+    """A package the script imports that the interpreter running it lacks: the command that
+    installs it into that interpreter (``sys.executable``: this process runs the script)."""
+    module = exc.name or ""
+    top = module.partition(".")[0]
+    if not top:
+        return None
+    try:
+        if importlib.util.find_spec(top) is not None:
+            return None  # the package is there: a module inside it is missing, not the package
+    except (ImportError, ValueError):
+        pass
+    package = PIP_NAMES.get(top, top)
+    python = sys.executable
+    command = _command(python, "-m", "pip", "install", package)
+    where = f" (line {line})" if line else ""
+    return ScriptError(
+        "missing_package",
+        f"The script needs the module {module}{where}, but {package} is not installed for the "
+        f"Python that runs it ({python}). Install it into that Python, then reload: {command}",
+        **at,
+    )
+
+
+def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, Any]) -> ScriptError | None:
+    """A name used before the line that assigns it (cells run out of order), never imported,
+    or misspelt: the line to move, the import to add, or the name meant."""
+    name = getattr(exc, "name", None)
+    if not name:
+        found = re.search(r"name '(\w+)' is not defined|local variable '(\w+)'", str(exc))
+        name = next((group for group in found.groups() if group), None) if found else None
+    if not name:
+        return None
+    bound = bindings(script_file)
+    later = [n for n in bound.get(name, []) if n > line]
+    if later:
+        return ScriptError(
+            "name_order",
+            f"Line {line} uses {name} before line {later[0]} assigns it: a script runs from top to "
+            "bottom (and notebook cells in the order they are run). Move the assignment on line "
+            f"{later[0]} above line {line}, or run that cell first.",
+            **at,
+        )
+    if name in COMMON_IMPORTS and name not in bound:
+        statement = COMMON_IMPORTS[name]
+        return ScriptError(
+            "name_import",
+            f"Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` "
+            "at the top of the script.",
+            **at,
+        )
+    known = [n for n in bound if n != name] + [n for n in dir(builtins) if not n.startswith("_")]
+    match = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    if match:
+        return ScriptError(
+            "name_typo",
+            f"Line {line} uses {name}, which the script never assigns. Did you mean {match[0]}? "
+            f"Correct the name on line {line}.",
+            **at,
+        )
+    return ScriptError(
+        "name_missing",
+        f"Line {line} uses {name}, which the script never assigns or imports. Assign it (or import "
+        f"it) before line {line}, or correct the name.",
+        **at,
+    )
+
+
+def _is_module_instance(value: object) -> bool:
+    """Whether ``value`` is a ``torch.nn.Module`` (told by its classes' names: torch is not
+    imported here)."""
+    return any(cls.__name__ == "Module" and cls.__module__ == "torch.nn.modules.module"
+               for cls in type(value).__mro__)
+
+
+def _module_not_set_up(exc: AttributeError, script_file: str, line: int | None,
+                       at: dict[str, Any]) -> ScriptError | None:
+    """An ``nn.Module`` subclass whose ``__init__`` assigns layers before (or without) calling
+    ``super().__init__()``: torch says only "cannot assign module before Module.__init__() call"."""
+    module: object = None
+    if re.search(r"before Module\.__init__\(\) call", str(exc)):
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == script_file and "self" in tb.tb_frame.f_locals:
+                module = tb.tb_frame.f_locals["self"]
+            tb = tb.tb_next
+    else:
+        candidate = getattr(exc, "obj", None)
+        if candidate is not None and str(getattr(exc, "name", "")).startswith("_") \
+                and _is_module_instance(candidate) and "_modules" not in vars(candidate):
+            module = candidate
+    if module is None or not _is_module_instance(module):
+        return None
+    cls = type(module)
+    init = getattr(cls.__init__, "__code__", None)
+    if init is None or init.co_filename != script_file or line is None:
+        return None
+    return ScriptError(
+        "module_init",
+        f"{cls.__name__}.__init__ (line {init.co_firstlineno}) does not call super().__init__() "
+        f"first, so torch.nn.Module's own set-up has not run when line {line} needs it. Call "
+        f"super().__init__() as the first line of {cls.__name__}.__init__, before it assigns any "
+        "layer (`self.name = ...`).",
+        **at,
+    )
+
+
+def _misspelt_attribute(exc: AttributeError, line: int | None, at: dict[str, Any]) -> ScriptError | None:
+    """An attribute a module (``torch.nn.Modules``) or object lacks, with the name it most
+    likely meant among the ones it has."""
+    name = getattr(exc, "name", None)
+    owner = getattr(exc, "obj", None)
+    if owner is None or not name:  # Python 3.10 leaves them unset for some objects
+        found = re.search(r"module '([\w.]+)' has no attribute '(\w+)'", str(exc))
+        if not found:
+            return None
+        owner, name = sys.modules.get(found.group(1)), found.group(2)
+        if owner is None:
+            return None
+    try:
+        names = [n for n in dir(owner) if not n.startswith("_") or name.startswith("_")]
+    except Exception:  # an object whose __dir__ fails: no suggestion
+        return None
+    lowered = {n.lower(): n for n in names}
+    match = difflib.get_close_matches(name, names, n=1, cutoff=0.7)
+    if not match and name.lower() in lowered:
+        match = [lowered[name.lower()]]
+    if not match or line is None:
+        return None
+    if isinstance(owner, types.ModuleType):
+        return ScriptError(
+            "attribute_typo",
+            f"Line {line} uses {owner.__name__}.{name}, which the module {owner.__name__} does not "
+            f"have. Did you mean {owner.__name__}.{match[0]}? Correct the name on line {line}.",
+            **at,
+        )
+    return ScriptError(
+        "attribute_typo",
+        f"Line {line} uses .{name} of a {type(owner).__name__} object, which has no such "
+        f"attribute. Did you mean .{match[0]}? Correct the name on line {line}.",
+        **at,
     )

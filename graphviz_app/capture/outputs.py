@@ -11,6 +11,7 @@ import torch
 from ..errors import ScriptError
 from .diagnose import diagnose
 from .recorder import ForwardRecorder
+from .script_source import asks_for_grad, detach_calls
 from .walker import walk
 
 
@@ -145,6 +146,9 @@ class OutputFinder:
                 file=self.file,
                 line=line,
             )
+        cut = self.detach_error()
+        if cut is not None:
+            return cut
         requires = any(
             t.requires_grad for v in self.namespace.values() for _, t in _tensors_in(v, "")
         ) or any(
@@ -167,6 +171,25 @@ class OutputFinder:
             "inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), "
             "or define a `model` (nn.Module) and `inputs` so its parameters are used.",
             file=self.file,
+        )
+
+    def detach_error(self) -> ScriptError | None:
+        """The graph was cut by the script's ``.detach()`` (the tensor moved to numpy or the cpu
+        for logging): name that line, not "nothing requires grad"."""
+        calls = detach_calls(self.file)
+        if not calls or not asks_for_grad(self.file):
+            return None
+        call = calls[-1]
+        return ScriptError(
+            "no_graph",
+            f"The script built no autograd graph that it kept: line {call.line} cuts {call.what} "
+            f"out of the graph with .detach() (`{call.code}`), and after the cut only detached "
+            "tensors (and numpy arrays made from them) are left, which carry no graph. That is "
+            "what .detach() is for. To see the graph up to the cut, keep the result of an "
+            "operation in a variable of its own before detaching it: y = w * 3, then "
+            "y_np = y.detach().cpu().numpy().",
+            file=self.file,
+            line=call.line,
         )
 
 

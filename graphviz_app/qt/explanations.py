@@ -106,6 +106,34 @@ TEMPLATES: tuple[str, ...] = (
     # -- the script's own error, diagnosed (capture/diagnose.py) --------------------------------
     QT_TRANSLATE_NOOP("Explanation", "The script has a syntax error on line {line}: {message}. Fix that line "
                                      "and reload."),
+    QT_TRANSLATE_NOOP("Explanation", " Line {line} looks like printed output (it starts with {start}), not code: "
+                                     "delete it, or make it a comment with #."),
+    QT_TRANSLATE_NOOP("Explanation", " The lines of the block that line {line} opens must be indented further "
+                                     "than line {line} (4 spaces); code copied from a web page often loses its "
+                                     "indentation."),
+    QT_TRANSLATE_NOOP("Explanation", " Line {line} holds two statements whose line break was lost: put "
+                                     "`{code}` on a line of its own."),
+    QT_TRANSLATE_NOOP("Explanation", "The script needs the module {module}{where}, but {package} is not "
+                                     "installed for the Python that runs it ({python}). Install it into that "
+                                     "Python, then reload: {command}"),
+    QT_TRANSLATE_NOOP("Explanation", "Line {line} uses {name} before line {later} assigns it: a script runs "
+                                     "from top to bottom (and notebook cells in the order they are run). Move "
+                                     "the assignment on line {later} above line {line}, or run that cell "
+                                     "first."),
+    QT_TRANSLATE_NOOP("Explanation", "Line {line} uses {name}, which the script never imports or assigns. Add "
+                                     "`{statement}` at the top of the script."),
+    QT_TRANSLATE_NOOP("Explanation", "Line {line} uses {name}, which the script never assigns. Did you mean "
+                                     "{match}? Correct the name on line {line}."),
+    QT_TRANSLATE_NOOP("Explanation", "Line {line} uses {name}, which the script never assigns or imports. "
+                                     "Assign it (or import it) before line {line}, or correct the name."),
+    QT_TRANSLATE_NOOP("Explanation", "{cls}.__init__ (line {start}) does not call super().__init__() first, so "
+                                     "torch.nn.Module's own set-up has not run when line {line} needs it. Call "
+                                     "super().__init__() as the first line of {cls}.__init__, before it "
+                                     "assigns any layer (`self.name = ...`)."),
+    QT_TRANSLATE_NOOP("Explanation", "Line {line} uses {module}.{name}, which the module {module} does not "
+                                     "have. Did you mean {module}.{match}? Correct the name on line {line}."),
+    QT_TRANSLATE_NOOP("Explanation", "Line {line} uses .{name} of a {type} object, which has no such "
+                                     "attribute. Did you mean .{match}? Correct the name on line {line}."),
     QT_TRANSLATE_NOOP("Explanation", "The script raised {exception} on line {line}: {detail}"),
     QT_TRANSLATE_NOOP("Explanation", "The script raised {exception}: {detail}"),
     QT_TRANSLATE_NOOP("Explanation", "backward() ran a second time through a graph whose saved tensors the "
@@ -130,6 +158,17 @@ TEMPLATES: tuple[str, ...] = (
                                      "nothing it was computed from requires grad, or it was computed under "
                                      "torch.no_grad(). Give its inputs requires_grad=True (or use an "
                                      "nn.Module's parameters) and compute it with grad enabled."),
+    QT_TRANSLATE_NOOP("Explanation", "view() can only reshape a tensor whose elements lie in memory in the "
+                                     "order of its shape (contiguous), and this one does not{where}: a "
+                                     "transpose (.t(), .transpose()) or a slice changed its strides. Use "
+                                     ".reshape(...), which copies when it must, or call .contiguous() before "
+                                     ".view(...)."),
+    QT_TRANSLATE_NOOP("Explanation", "numpy() cannot take a tensor that requires grad{where}: the array would "
+                                     "leave the graph without saying so. Cut it out of the graph first: "
+                                     "x.detach().numpy() (from a GPU: x.detach().cpu().numpy())."),
+    QT_TRANSLATE_NOOP("Explanation", "numpy() can only read a tensor on the cpu, and this one is on another "
+                                     "device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or "
+                                     ".to('cpu'))."),
     QT_TRANSLATE_NOOP("Explanation", "graphviz_app failed while {doing} ({error}). This is a bug in "
                                      "graphviz_app, not in the script; please report it with the "
                                      "traceback below."),
@@ -152,6 +191,12 @@ TEMPLATES: tuple[str, ...] = (
                                      "Create inputs or weights with requires_grad=True (torch.tensor(..., "
                                      "requires_grad=True)), or define a `model` (nn.Module) and `inputs` so "
                                      "its parameters are used."),
+    QT_TRANSLATE_NOOP("Explanation", "The script built no autograd graph that it kept: line {line} cuts {name} "
+                                     "out of the graph with .detach() (`{code}`), and after the cut only "
+                                     "detached tensors (and numpy arrays made from them) are left, which carry "
+                                     "no graph. That is what .detach() is for. To see the graph up to the cut, "
+                                     "keep the result of an operation in a variable of its own before "
+                                     "detaching it: y = w * 3, then y_np = y.detach().cpu().numpy()."),
     QT_TRANSLATE_NOOP("Explanation", "The script has no tensor named {name} with an autograd graph. Outputs "
                                      "to choose from: {choices}."),
     QT_TRANSLATE_NOOP("Explanation", "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a "
@@ -355,7 +400,7 @@ NESTED = frozenset({"where", "headline", "seen", "what", "special", "shown", "ch
 """The values that are core's words themselves, explained in turn by :data:`FRAGMENTS`."""
 
 _VALUE = {"line": r"\d+", "exception": r"[\w.]+", "count": r"\d+", "call": r"\d+", "last": r"\d+",
-          "expected": ".*?", "seen": "(?:, found .*)?", "op": r"\w+",
+          "expected": ".*?", "seen": "(?:, found .*)?", "op": r"\w+", "module": r"[\w.]+",
           "changes": r"line \d+: `.*?`(?:; line \d+: `.*?`)*|[^.]*"}
 """Values of a known form; any other is any text on the line (as much as the sentence allows)."""
 
