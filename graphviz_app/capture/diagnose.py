@@ -249,6 +249,8 @@ def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, A
     if not name:
         return None
     bound = bindings(script_file)
+    if any(n <= line for n in bound.get(name, [])):
+        return None  # bound above (in a branch not taken, a function's other scope): Python's words
     later = [n for n in bound.get(name, []) if n > line]
     if later:
         return ScriptError(
