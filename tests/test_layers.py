@@ -34,3 +34,26 @@ def test_core_imports_neither_torch_nor_qt():
 def test_qt_layer_never_imports_torch():
     loaded = loaded_after(modules_of(graphviz_app.qt))
     assert "torch" not in loaded
+
+
+def test_core_tests_need_no_torch():
+    """tests/core builds its graphs by hand or reads saved ones (tests/core/golden): none of its
+    files imports torch, the capture package or the runner, or asks for a fixture that runs a
+    script. (Captured graphs are tested outside it, e.g. tests/test_export_captured.py.)"""
+    import ast
+    from pathlib import Path
+
+    running = {"runner", "write_script", "corpus_runner", "qt_runner"}
+    for path in sorted((Path(__file__).parent / "core").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                names = []
+            bad = [n for n in names if n.split(".")[0] == "torch" or n.startswith(("graphviz_app.capture", "graphviz_app.core.runner"))]
+            assert not bad, f"{path.name}:{node.lineno} imports {bad}"
+            if isinstance(node, ast.FunctionDef):
+                asked = {arg.arg for arg in node.args.args} & running
+                assert not asked, f"{path.name}: {node.name} asks for {asked}"

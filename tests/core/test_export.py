@@ -133,57 +133,6 @@ def test_unknown_mode_and_bad_scale(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-# --- real captures ---------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def runner():
-    from graphviz_app.core.runner import Runner
-
-    instance = Runner()
-    try:
-        yield instance
-    finally:
-        instance.close()
-
-
-@pytest.fixture(scope="module")
-def devices_graph(runner):
-    """The bundled ``devices.py`` example (cpu, then a copy to meta or cuda), captured."""
-    from graphviz_app.resources import example
-
-    return runner.run(example("devices.py")).graph
-
-
-@pytest.mark.timeout(180)
-@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf", ".dot", ".json"])
-def test_export_a_captured_example(devices_graph, tmp_path, suffix):
-    out = tmp_path / f"devices{suffix}"
-    assert export_graph(devices_graph, out, mode="device") == []
-    assert out.stat().st_size > 0
-    assert leftovers(tmp_path) == [out.name]
-
-
-@pytest.mark.timeout(180)
-def test_captured_device_change_is_drawn_as_a_transfer(devices_graph, tmp_path):
-    from graphviz_app.core import colors
-
-    assert colors.transfer_edges(devices_graph)
-    export_graph(devices_graph, tmp_path / "g.svg")
-    texts = [t.text for t in ET.parse(tmp_path / "g.svg").getroot().iter(
-        "{http://www.w3.org/2000/svg}text")]
-    assert "cpu → meta" in texts or "cpu → cuda:0" in texts
-
-
-@pytest.mark.timeout(180)
-def test_captured_backward_exports_in_grad_mode(runner, tmp_path):
-    from graphviz_app.resources import example
-
-    graph = runner.run(example("basic_autograd.py"), backward=True).graph
-    out = tmp_path / "grad.png"
-    assert export_graph(graph, out, mode="grad") == []
-    assert out.read_bytes().startswith(b"\x89PNG")
-
-
 def test_json_export_keeps_the_view_without_touching_the_graph(tmp_path):
     graph = chain(3)
     export_graph(graph, tmp_path / "g.json", view={"step": 2, "mode": "forward"})
