@@ -20,6 +20,8 @@ from functools import cache
 
 from PySide6.QtCore import QCoreApplication
 
+from . import particles
+
 translate = QCoreApplication.translate
 
 
@@ -438,7 +440,7 @@ def _replace(text: str, templates: tuple[str, ...], *, whole: bool) -> str:
             if values.get("devices"):  # " (cpu and meta)": a list, written the language's way
                 values["devices"] = values["devices"].replace(" and ", ", ").lstrip()
             try:
-                return target.format(**values)
+                return particles.resolve(target.format(**values))
             except (KeyError, IndexError, ValueError):  # a translation naming a value wrongly
                 return match.group(0)
 
