@@ -213,3 +213,19 @@ def marker_script(marker: Path) -> str:
 def probe_names(cases: list[Any], key: Callable[[Any], str] = lambda c: c.name) -> list[str]:
     """Return the case names, for pytest ids."""
     return [key(c) for c in cases]
+
+
+def chain_file(path: Path, nodes: int) -> Path:
+    """Write a valid saved graph of ``nodes`` lean ops in a chain (``n0 -> n1 -> ...``) piece by
+    piece, never holding it in memory (a million nodes are about 90 MB); return ``path``."""
+    with path.open("w", encoding="utf-8") as out:
+        out.write(f'{{"directed": true, "multigraph": false, "graph": {{"schema_version": {SCHEMA_VERSION}}},\n"nodes": [')
+        for start in range(0, nodes, 10_000):
+            out.write(("," if start else "") + ",\n".join(
+                f'{{"id": "n{i}", "op": "AddBackward0", "kind": "op"}}' for i in range(start, min(nodes, start + 10_000))))
+        out.write('],\n"edges": [')
+        for start in range(1, nodes, 10_000):
+            out.write(("," if start > 1 else "") + ",\n".join(
+                f'{{"source": "n{i - 1}", "target": "n{i}"}}' for i in range(start, min(nodes, start + 10_000))))
+        out.write("]}\n")
+    return path

@@ -5,6 +5,7 @@ See :mod:`graphviz_app.core.schema` for the attributes every node, edge and the 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,14 @@ from .schema import SCHEMA_VERSION
 
 
 @without_gc
-def graph_from_trace(data: dict[str, Any]) -> nx.DiGraph:
+def graph_from_trace(data: dict[str, Any],
+                     progress: Callable[[int, int], None] | None = None) -> nx.DiGraph:
     """Return the DiGraph of a trace (``node_link_data`` form); raise GraphvizAppError if malformed.
 
     Non-finite numbers spelled as strings in summaries (``"NaN"``...) are read back as floats.
     The trace is trusted (a capture's own); read files with :func:`load_graph_json`.
+    ``progress`` hears ``(nodes and edges added, nodes and edges)`` every 5,000 items and may
+    raise to stop.
     """
     if not isinstance(data, dict) or "nodes" not in data:
         raise GraphvizAppError("This is not a graphviz_app graph: it has no 'nodes' list.")
@@ -37,15 +41,29 @@ def graph_from_trace(data: dict[str, Any]) -> nx.DiGraph:
     decode_nonfinite(data)
     graph = nx.DiGraph()
     graph.graph.update(data.get("graph") or {})
+    nodes, edges = data["nodes"], data.get(key, ())
+    if progress is not None:
+        count = len(nodes)
+        total = count + len(edges)
+        nodes = _reported(nodes, progress, 0, total)
+        edges = _reported(edges, progress, count, total)
     try:
-        graph.add_nodes_from(_without(node, "id") for node in data["nodes"])
-        graph.add_edges_from(_without(edge, "source", "target") for edge in data.get(key, ()))
+        graph.add_nodes_from(_without(node, "id") for node in nodes)
+        graph.add_edges_from(_without(edge, "source", "target") for edge in edges)
     except (KeyError, TypeError, AttributeError) as exc:
         raise GraphvizAppError(
             f"This graphviz_app graph is malformed ({type(exc).__name__}: {exc}): every node needs an "
             "'id' and every edge a 'source' and a 'target'. Re-export it with graphviz_app."
         ) from None
     return graph
+
+
+def _reported(items: Iterable[Any], progress: Callable[[int, int], None], done: int,
+              total: int) -> Iterator[Any]:
+    for i, item in enumerate(items, done):
+        if i % 5_000 == 0:
+            progress(i, total)
+        yield item
 
 
 def _without(item: dict[str, Any], *keys: str) -> tuple[Any, ...]:

@@ -17,19 +17,25 @@ bare ``NaN``/``Infinity`` tokens, are still read.
 """
 from __future__ import annotations
 
+import codecs
+import gc
 import json
 import math
 import os
+import re
 import stat
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import networkx as nx
 
 from ..errors import GraphFileError, GraphvizAppError
 from . import limits, plots
 from .file_kind import special_kind
+from .gc_pause import gc_paused
 from .schema import NODE_KINDS, SCHEMA_VERSION
 
 NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
@@ -41,8 +47,8 @@ NOT_OURS = "not a graphviz_app graph"
 
 # --- reading a data file safely ----------------------------------------------------------------
 
-def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
-    """Return the bytes of the regular file ``path`` (symlinks to one are fine).
+def _open_checked(path: Path, max_bytes: int, what: str) -> tuple[int, int]:
+    """Open the regular file ``path`` (symlinks to one are fine); return its descriptor and size.
 
     Raises GraphvizAppError for a missing file, a FIFO, device, socket or folder (opened without
     blocking, so a FIFO never freezes the caller), or a file over ``max_bytes``.
@@ -66,20 +72,35 @@ def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
             raise GraphvizAppError(
                 f"{path} holds {info.st_size:,} bytes, more than the {max_bytes:,} bytes "
                 f"graphviz_app reads as {what}: it was not read.")
-        chunks = []
-        remaining = max_bytes + 1
-        while remaining > 0:
-            chunk = os.read(fd, min(remaining, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            remaining -= len(chunk)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info.st_size
+
+
+def _chunks(fd: int, path: Path, max_bytes: int, size: int) -> Iterator[bytes]:
+    """Yield the bytes of the open file ``fd`` in pieces of at least ``size`` bytes (the last may
+    be shorter), until its end; raise GraphvizAppError once more than ``max_bytes`` were read."""
+    remaining = max_bytes + 1
+    while remaining > 0:
+        try:
+            chunk = os.read(fd, min(remaining, size))
+        except OSError as exc:
+            raise GraphvizAppError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+        if not chunk:
+            return
+        remaining -= len(chunk)
         if remaining <= 0:
             raise GraphvizAppError(
                 f"{path} grew past {max_bytes:,} bytes while being read: it was not read.")
-        return b"".join(chunks)
-    except OSError as exc:
-        raise GraphvizAppError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+        yield chunk
+
+
+def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
+    """Return the bytes of the regular file ``path`` (see :func:`_open_checked` for refusals)."""
+    fd, _ = _open_checked(path, max_bytes, what)
+    try:
+        return b"".join(_chunks(fd, path, max_bytes, 1 << 20))
     finally:
         os.close(fd)
 
@@ -107,23 +128,281 @@ class _NumberTooLongError(ValueError):
         self.digits = digits
 
 
-def _parse_json(raw: bytes, path: str) -> Any:
+READ_CHUNK = 1 << 20
+"""Bytes read at a time (the reader reports its progress, and may be stopped, after each)."""
+_WS = re.compile(r"[ \t\n\r]*")
+_COMMA = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
+_RUN_LEAST = 4_096
+_RUN_MOST = READ_CHUNK
+"""How many characters of an array are decoded in one call (see :meth:`_JsonStream.runs`)."""
+_SETTLED = 16
+"""A scanner error this many characters before the end of the text read so far lies in the file
+itself, not where the read stopped (a scanner looks at most ``-Infinity`` ahead)."""
+_DIGITS = bytes.maketrans(b"0123456789", b"0" * 10)
+_LONG_NUMBER = b"0" * (limits.MAX_INT_DIGITS + 1)
+_STREAMED = {"nodes": limits.MAX_NODES, "edges": limits.MAX_EDGES, "links": limits.MAX_EDGES}
+"""The arrays read item by item, and the most items each may hold."""
+_KEPT = frozenset({"directed", "multigraph", "graph", *_STREAMED})
+"""The top-level keys a saved graph is made of; the values of others are checked, then dropped."""
+_TOP_LEVEL = "an object with 'graph', 'nodes' and 'edges'"
+
+_Scan = Callable[[str, int], tuple[Any, int]]
+_scan_string = cast("Callable[[str, int, bool], tuple[str, int]]", vars(json.decoder)["scanstring"])
+
+
+def _scanners(decoder: json.JSONDecoder) -> tuple[_Scan, _Scan]:
+    """The decoder's ``raw_decode`` and its scanner (what ``raw_decode`` calls, without the
+    error wording: StopIteration where no value starts)."""
+    return decoder.raw_decode, cast("_Scan", vars(decoder)["scan_once"])
+
+
+class _JsonStream:
+    """A saved graph's JSON text, decoded and parsed as it is read.
+
+    The standard library's scanner decodes one value at a time: the top-level object is walked
+    here, its ``nodes`` and ``edges`` arrays item by item. So an array is refused as soon as it
+    passes its limit, the text held at once is one piece of the file plus the value being
+    decoded, the file's other top-level values are dropped once decoded, and errors read as
+    ``json.loads`` words them (line and column in the whole file, after a byte order mark).
+    """
+
+    def __init__(self, chunks: Iterator[bytes], path: str, report: Callable[[int], None]) -> None:
+        self.chunks = chunks
+        self.path = path
+        self.report = report  # called with the bytes read so far, after each piece
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        # The standard library's own integers, until a run of digits too long for an integer is
+        # read: from there on, every integer literal is measured before it is converted.
+        self.scan, self.scan_once = _scanners(json.JSONDecoder())
+        self.measured = False  # whether integer literals are measured
+        self.single_until = 0  # where the array's items may again be decoded in runs
+        self.tail = b""  # the last bytes read, where a run of digits may go on
+        self.text = ""
+        self.pos = 0
+        self.eof = False
+        self.read = 0  # bytes read
+        self.fed = 0  # bytes given to the decoder (after a byte order mark)
+        self.head: bytes | None = b""  # the first bytes, until a byte order mark can be told
+        self.lines = 0  # newlines in the text dropped before ``text``
+        self.dropped = 0  # characters dropped before ``text``
+        self.newline = -1  # where the last dropped newline was (-1: none)
+
+    # -- reading ---------------------------------------------------------------------------------
+    def more(self, want: int = 1) -> bool:
+        """Read until ``want`` more characters are held (or the file ends); False if it had
+        ended already. The text before the position is dropped first."""
+        if self.eof:
+            return False
+        self._drop()
+        target = len(self.text) + want
+        while len(self.text) < target and not self.eof:
+            chunk = next(self.chunks, b"")
+            self.eof = not chunk
+            self.read += len(chunk)
+            self._look_for_long_numbers(chunk)
+            self.text += self._decode(chunk)
+            self.report(self.read)
+        return True
+
+    def _look_for_long_numbers(self, chunk: bytes) -> None:
+        if self.measured:
+            return
+        piece = self.tail + chunk
+        if piece.translate(_DIGITS).find(_LONG_NUMBER) >= 0:
+            self.scan, self.scan_once = _scanners(json.JSONDecoder(parse_int=_parse_int))
+            self.measured = True
+        self.tail = piece[-limits.MAX_INT_DIGITS:]
+
+    def _decode(self, chunk: bytes) -> str:
+        if self.head is not None:  # utf-8-sig: a leading byte order mark is not text
+            self.head += chunk
+            if len(self.head) < len(codecs.BOM_UTF8) and not self.eof:
+                return ""
+            chunk, self.head = self.head, None
+            if chunk.startswith(codecs.BOM_UTF8):
+                chunk = chunk[len(codecs.BOM_UTF8):]
+        pending = len(self.decoder.getstate()[0])
+        try:
+            text = self.decoder.decode(chunk, self.eof)
+        except UnicodeDecodeError as exc:
+            raise GraphFileError(self.path, "the file", "UTF-8 text",
+                                 f"a byte that is not UTF-8 at offset {self.fed - pending + exc.start}",
+                                 headline=NOT_JSON) from None
+        self.fed += len(chunk)
+        return text
+
+    def _drop(self) -> None:
+        if self.pos:
+            newlines = self.text.count("\n", 0, self.pos)
+            if newlines:
+                self.lines += newlines
+                self.newline = self.dropped + self.text.rfind("\n", 0, self.pos)
+            self.dropped += self.pos
+            self.text = self.text[self.pos:]
+            self.pos = 0
+
+    def error(self, message: str, at: int) -> GraphFileError:
+        """The error ``json.loads`` gives for ``message`` at ``text[at]``."""
+        line = self.lines + self.text.count("\n", 0, at) + 1
+        last = self.text.rfind("\n", 0, at)
+        column = at - last if last >= 0 else self.dropped + at - self.newline
+        return GraphFileError(self.path, "the file", "JSON text",
+                              f"{message} at line {line}, column {column}", headline=NOT_JSON)
+
+    # -- parsing ---------------------------------------------------------------------------------
+    def skip(self) -> str:
+        """Move past whitespace; return the next character ("" at the end of the file)."""
+        while True:
+            self.pos = _WS.match(self.text, self.pos).end()  # type: ignore[union-attr]
+            if self.pos < len(self.text):
+                return self.text[self.pos]
+            if not self.more():
+                return ""
+
+    def value(self, key: bool = False) -> Any:
+        """Decode the value (``key``: the string) at the position, reading more of the file while
+        it may go on past what was read; move past it."""
+        while True:
+            try:
+                if key:
+                    value, end = _scan_string(self.text, self.pos + 1, True)
+                else:
+                    value, end = self.scan(self.text, self.pos)
+            except json.JSONDecodeError as exc:
+                cut = exc.pos >= len(self.text) - _SETTLED or exc.msg.startswith("Unterminated")
+                if cut and self.more(max(1, len(self.text) - self.pos)):  # doubles what is held
+                    continue
+                raise self.error(exc.msg, exc.pos) from None
+            except _NumberTooLongError:
+                if self.text[-1:].isdigit() and self.more(max(1, len(self.text) - self.pos)):
+                    continue  # the literal may go on: count all its digits
+                raise
+            if end < len(self.text) or not self.more():  # a number may go on past the cut
+                self.pos = end
+                return value
+
+    def runs(self) -> Iterator[list[Any]]:
+        """Yield the items of the array at the position, in runs, and move past it.
+
+        A run is as many whole items as the text read holds, decoded in one call (which shares
+        their keys' strings, as ``json.loads`` does): the text up to its last ``},`` is decoded
+        as an array of its own, which succeeds only where that cut ends an item. Where it does
+        not (an item cut in the middle, or a malformed one), items are decoded one by one.
+        """
+        self.pos += 1
+        if self.skip() == "]":
+            self.pos += 1
+            return
+        self.single_until = 0
+        while True:
+            yield self._run() or [self.value()]
+            comma = _COMMA.match(self.text, self.pos)
+            if comma is not None and comma.end() < len(self.text):
+                self.pos = comma.end()
+                continue
+            after = self.skip()
+            if after == "]":
+                self.pos += 1
+                return
+            if after != ",":
+                raise self.error("Expecting ',' delimiter", self.pos)
+            self.pos += 1
+            self.skip()
+
+    def _run(self) -> list[Any] | None:
+        start = self.pos
+        if self.dropped + start < self.single_until:
+            return None
+        cut = self.text.rfind("},", start, start + _RUN_MOST)
+        if cut < start + _RUN_LEAST:
+            return None
+        try:
+            items, end = self.scan_once("[" + self.text[start:cut + 1] + "]", 0)
+        except (StopIteration, json.JSONDecodeError):
+            self.single_until = self.dropped + cut  # one by one past the cut that failed
+            return None
+        # ``end`` is past a closing bracket: the one added after the cut, or the array's own
+        # where it ends before the cut; either way the text goes on at start + end - 2
+        self.pos = start + end - 2
+        return cast("list[Any]", items)
+
+    def document(self) -> Any:
+        """Return the file's JSON value (a saved graph: its top-level keys, see :data:`_KEPT`)."""
+        self.more()
+        if self.text.startswith("\ufeff"):
+            raise self.error("Unexpected UTF-8 BOM (decode using utf-8-sig)", 0)
+        first = self.skip()
+        if first == "{":
+            doc: Any = self._object()
+        elif first == "[":  # not a saved graph: say how long it is, as for any value
+            count = sum(len(run) for run in self.runs())
+            self._end()
+            raise GraphFileError(self.path, "the file", _TOP_LEVEL, f"a list of {count:,} items",
+                                 headline=NOT_OURS)
+        else:
+            doc = self.value()
+        self._end()
+        return doc
+
+    def _end(self) -> None:
+        if self.skip():
+            raise self.error("Extra data", self.pos)
+
+    def _object(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        self.pos += 1
+        after = self.skip()
+        if after == "}":
+            self.pos += 1
+            return doc
+        while True:
+            if after != '"':
+                raise self.error("Expecting property name enclosed in double quotes", self.pos)
+            key = self.value(key=True)
+            if self.skip() != ":":
+                raise self.error("Expecting ':' delimiter", self.pos)
+            self.pos += 1
+            opens = self.skip()
+            most = _STREAMED.get(key)
+            if most is not None and opens == "[":
+                doc[key] = self._array(key, most)
+            elif key in _KEPT:
+                doc[key] = self.value()
+            elif opens == "[":
+                for _ in self.runs():
+                    pass
+            else:
+                self.value()
+            after = self.skip()
+            if after == "}":
+                self.pos += 1
+                return doc
+            if after != ",":
+                raise self.error("Expecting ',' delimiter", self.pos)
+            self.pos += 1
+            after = self.skip()
+
+    def _array(self, key: str, most: int) -> list[Any]:
+        items: list[Any] = []
+        for run in self.runs():
+            if len(items) + len(run) > most:
+                raise GraphFileError(self.path, key, f"a list of at most {most:,} items",
+                                     f"a list of more than {most:,} items")
+            items += run
+        return items
+
+
+def _parse_json(chunks: Iterator[bytes], path: str, report: Callable[[int], None]) -> Any:
+    """Parse the saved graph read as ``chunks`` (see :class:`_JsonStream`); ``report`` hears the
+    bytes read so far after each piece and may raise to stop."""
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise GraphFileError(path, "the file", "UTF-8 text",
-                             f"a byte that is not UTF-8 at offset {exc.start}",
-                             headline=NOT_JSON) from None
-    try:
-        return json.loads(text, parse_int=_parse_int)
+        return _JsonStream(chunks, path, report).document()
+    except GraphvizAppError:
+        raise
     except _NumberTooLongError as exc:
         raise GraphFileError(path, "every integer",
                              f"at most {limits.MAX_INT_DIGITS} digits long",
                              f"one of {exc.digits:,} digits") from None
-    except json.JSONDecodeError as exc:
-        raise GraphFileError(path, "the file", "JSON text",
-                             f"{exc.msg} at line {exc.lineno}, column {exc.colno}",
-                             headline=NOT_JSON) from None
     except RecursionError:
         raise GraphFileError(path, "the file", f"JSON nested at most {limits.MAX_DEPTH} deep",
                              "deeper nesting") from None
@@ -271,6 +550,8 @@ def _node_checks(c: _Checker) -> dict[str, Callable[[Any, str], None]]:
         "source": lambda v, f: _source(c, v, f),
         "cuts": lambda v, f: _each(c, v, f, lambda item, where: _cut(c, item, where)),
         "constant_inputs": lambda v, f: _each(c, v, f, lambda item, where: _constant(c, item, where)),
+        "custom_backward": lambda v, f: _custom_backward(c, v, f),
+        "backward_error": lambda v, f: c.text(v, f, optional=True),
     }
 
 
@@ -304,15 +585,23 @@ def _constant(c: _Checker, value: Any, field: str) -> None:
     c.summary(entry.get("value"), f"{field}.value")
 
 
-def validate_trace(data: Any, path: str) -> None:
+def _custom_backward(c: _Checker, value: Any, field: str) -> None:
+    entry = c.mapping(value, field)
+    c.text(entry.get("name"), f"{field}.name")
+    c.text(entry.get("file"), f"{field}.file", optional=True)
+    c.integer(entry.get("line"), f"{field}.line", optional=True, low=0)
+
+
+def validate_trace(data: Any, path: str, progress: Callable[[int, int], None] | None = None) -> None:
     """Check a parsed saved graph against the schema and :mod:`.limits`.
 
     Raises GraphFileError (naming ``path``, the field and what was expected) at the first
-    problem; returns None when the trace can be turned into a graph safely.
+    problem; returns None when the trace can be turned into a graph safely. ``progress`` hears
+    ``(nodes checked, nodes)`` every :data:`PROGRESS_EVERY` nodes and may raise to stop.
     """
     c = _Checker(path)
     if not isinstance(data, dict):
-        c.fail("the file", "an object with 'graph', 'nodes' and 'edges'", data, headline=NOT_OURS)
+        c.fail("the file", _TOP_LEVEL, data, headline=NOT_OURS)
     doc = data
     for key in ("directed", "multigraph"):
         if key in doc:
@@ -336,6 +625,8 @@ def validate_trace(data: Any, path: str) -> None:
     ids: set[str] = set()
     checks = _node_checks(c)
     for i, node in enumerate(nodes):
+        if progress is not None and i % PROGRESS_EVERY == 0:
+            progress(i, len(nodes))
         field = f"nodes[{i}]"
         c.mapping(node, field)
         if "id" not in node:
@@ -567,17 +858,60 @@ def dumps_trace(trace: dict[str, Any]) -> str:
 
 # --- the reader --------------------------------------------------------------------------------
 
-def read_saved_graph(path: str | Path) -> nx.DiGraph:
+PROGRESS_EVERY = 5_000
+"""Nodes checked (or added to the graph) between two progress reports."""
+
+
+@dataclass(frozen=True)
+class ReadProgress:
+    """How far :func:`read_saved_graph` has come."""
+
+    stage: Literal["reading", "checking", "building"]
+    done: int
+    """Bytes read ("reading"), nodes checked ("checking"), or nodes and edges added ("building")."""
+    total: int
+    """The file's size in bytes, its number of nodes, or of nodes and edges."""
+
+
+class ReadCancelled(GraphvizAppError):  # noqa: N818  (a cancellation, not an error to report)
+    """The read was stopped (its ``stop`` event set) before the graph was made; nothing opened."""
+
+
+def read_saved_graph(path: str | Path, *, progress: Callable[[ReadProgress], None] | None = None,
+                     stop: threading.Event | None = None) -> nx.DiGraph:
     """Read, validate and return a graph saved as ``.json``.
 
     Raises GraphvizAppError when the file cannot be read (missing, a FIFO or device, over
     :data:`.limits.MAX_FILE_BYTES`) and GraphFileError (a GraphvizAppError) when its content is
-    not a valid saved graph; nothing from the file is run or opened.
+    not a valid saved graph; nothing from the file is run or opened. The file is parsed as it
+    is read, so one over a limit is refused as soon as the limit is passed.
+
+    ``progress`` hears how far the read has come (after each :data:`READ_CHUNK` bytes, each
+    :data:`PROGRESS_EVERY` nodes); when ``stop`` is set the read ends at the next report with
+    :class:`ReadCancelled`. Meant for a thread: Python's other threads run between the pieces.
     """
     from .graph import graph_from_trace
 
     path = Path(path)
-    raw = _open_regular(path, limits.MAX_FILE_BYTES, "a saved graph")
-    data = _parse_json(raw, str(path))
-    validate_trace(data, str(path))
-    return graph_from_trace(data)
+
+    def report(stage: Literal["reading", "checking", "building"], done: int, total: int) -> None:
+        if stop is not None and stop.is_set():
+            raise ReadCancelled(f"Reading {path} was cancelled.")
+        if progress is not None:
+            progress(ReadProgress(stage, done, total))
+
+    report("reading", 0, 0)
+    fd, size = _open_checked(path, limits.MAX_FILE_BYTES, "a saved graph")
+    # The collector is paused: the parsed objects hold no cycles, and each collection would
+    # rescan all of them (most of the time of a big read otherwise).
+    with gc_paused():
+        try:
+            chunks = _chunks(fd, path, limits.MAX_FILE_BYTES, READ_CHUNK)
+            data = _parse_json(chunks, str(path), lambda done: report("reading", done, size))
+        finally:
+            os.close(fd)
+        validate_trace(data, str(path), lambda done, total: report("checking", done, total))
+        graph = graph_from_trace(data, lambda done, total: report("building", done, total))
+        del data
+        gc.freeze()  # the graph is long-lived: later collections need not rescan it
+    return graph
