@@ -5,6 +5,8 @@
   script; a new run while one is going cancels it and starts after it (the newest request wins).
 * :class:`LayoutJobs` turns a display graph into a Layout off the GUI thread; a new request
   cancels the one in flight and results of stale requests are dropped.
+* :class:`ReadJobs` reads and validates a saved graph off the GUI thread, with its progress;
+  ``cancel`` stops the read, a newer read or :meth:`ReadJobs.drop` drops it unreported.
 
 Every failure reaches the window through one signal per job type, as a ``GraphvizAppError``.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import traceback
 import weakref
 from collections.abc import Callable
@@ -24,6 +27,7 @@ from shiboken6 import isValid
 
 from ..core.interpreter import Interpreter
 from ..core.runner import Runner, RunResult
+from ..core.saved_graph import ReadProgress, read_saved_graph
 from ..errors import GraphvizAppError, ScriptError
 
 log = logging.getLogger(__name__)
@@ -265,6 +269,105 @@ class LayoutJobs(QObject):
             _let_finish(task)
         self._tasks.clear()
         self._cancels.clear()
+
+
+@dataclass
+class ReadRequest:
+    """One saved graph the user opened."""
+
+    path: Path
+    number: int = 0
+    stop: threading.Event = field(default_factory=threading.Event, compare=False)
+    """Set to stop this read at its next progress report."""
+
+
+PROGRESS_INTERVAL_S = 0.1
+"""Least time between two progress signals of one read."""
+
+
+class ReadJobs(QObject):
+    """Reads saved graphs (:func:`~graphviz_app.core.saved_graph.read_saved_graph`) on a
+    background thread; only the newest read's result, failure or progress is delivered."""
+
+    started = Signal(ReadRequest)
+    progress = Signal(ReadProgress, ReadRequest)  # at most every PROGRESS_INTERVAL_S
+    finished = Signal(object, ReadRequest)  # the graph
+    failed = Signal(GraphvizAppError, ReadRequest)  # ReadCancelled after cancel()
+    busyChanged = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._tasks: dict[int, Task] = {}
+        self._current: ReadRequest | None = None
+        self._count = 0
+
+    def read(self, path: Path) -> ReadRequest:
+        """Read ``path``; a read in progress is dropped (stopped, and never reported)."""
+        was_busy = self._forget()
+        self._count += 1
+        request = ReadRequest(Path(path), self._count)
+        self._current = request
+        last = [0.0]
+
+        def report(step: ReadProgress) -> None:  # on the thread; the signal is queued
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_INTERVAL_S:
+                last[0] = now
+                self.progress.emit(step, request)
+
+        task = Task(lambda: read_saved_graph(request.path, progress=report, stop=request.stop),
+                    request, self)
+        task.done.connect(self._done)
+        self._tasks[request.number] = task
+        if not was_busy:
+            self.busyChanged.emit(True)
+        self.started.emit(request)
+        task.start()
+        return request
+
+    def cancel(self) -> None:
+        """Stop the read in progress; ``failed`` then reports ReadCancelled."""
+        if self._current is not None:
+            self._current.stop.set()
+
+    def drop(self) -> None:
+        """Stop the read in progress and forget it: nothing of it is reported."""
+        if self._forget():
+            self.busyChanged.emit(False)
+
+    def _forget(self) -> bool:
+        current, self._current = self._current, None
+        if current is not None:
+            current.stop.set()
+        return current is not None
+
+    def is_busy(self) -> bool:
+        return self._current is not None
+
+    def current(self) -> ReadRequest | None:
+        return self._current
+
+    def _done(self, task: Task, result: Any, error: Any) -> None:
+        request = task.tag
+        self._tasks.pop(request.number, None)
+        task.wait()
+        task.deleteLater()
+        if request is not self._current:
+            return  # dropped: a newer read, a script run or the window's closing replaced it
+        self._current = None
+        self.busyChanged.emit(False)
+        if error is not None:
+            self.failed.emit(error, request)
+        else:
+            self.finished.emit(result, request)
+
+    def shutdown(self) -> None:
+        """Stop every read and wait for the threads."""
+        self._forget()
+        for task in list(self._tasks.values()):
+            task.done.disconnect(self._done)
+            _let_finish(task)
+        self._tasks.clear()
 
 
 SHUTDOWN_WAIT_MS = 5_000

@@ -1,7 +1,7 @@
 """The controller: open/reload/cancel, live reload, and graph -> layout -> scene.
 
 Scripts run in the worker process through :class:`ScriptJobs`; saved ``.json`` graphs are read
-directly and run nothing. A new graph gets a view plan (``core.cost.recommend``) before its display
+and validated on a thread through :class:`ReadJobs` (with progress and Cancel) and run nothing. A new graph gets a view plan (``core.cost.recommend``) before its display
 graph is built; every new graph or display change asks :class:`LayoutJobs` for a layout (newest
 wins) and, when it arrives, the :class:`GraphWidget` shows it; style changes only restyle it.
 Failures reach the user through the :class:`Reporter` (the Messages panel) and the widget's
@@ -25,19 +25,19 @@ from ...core.cost import WINDOW_BUDGET, Recommendation, format_seconds, recommen
 from ...core.display import DisplayGraph, ViewOptions
 from ...core.file_kind import classify_path
 from ...core.first_view import FirstView, first_view
-from ...core.graph import load_graph_json
 from ...core.interpreter import Interpreter
 from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import LayoutCache
 from ...core.look import ViewState
 from ...core.runner import Runner, RunResult
+from ...core.saved_graph import ReadCancelled, ReadProgress
 from ...core.saved_view import saved_view
 from ...core.topology import ancestors
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
 from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
-from ..jobs import LayoutJobs, RunRequest, ScriptJobs, is_cancelled
+from ..jobs import LayoutJobs, ReadJobs, ReadRequest, RunRequest, ScriptJobs, is_cancelled
 from ..panels.inspector import environment_text
 from ..settings import Settings
 from ..theme import is_dark
@@ -123,6 +123,7 @@ class Controller(QObject):
         self.reporter = reporter
         self.jobs = ScriptJobs(runner, self)
         self.layouts = LayoutJobs(self)
+        self.reads = ReadJobs(self)
         self.timeout = settings.timeout()
         self.source: Path | None = None  # the last file the user opened (even if it failed)
         self.run_anyway = False  # the user chose to run ``source`` although it is not a .py
@@ -146,6 +147,11 @@ class Controller(QObject):
         self.jobs.finished.connect(self._run_finished)
         self.jobs.failed.connect(self._run_failed)
         self.jobs.busyChanged.connect(self._busy)
+        self.reads.started.connect(self._read_started)
+        self.reads.progress.connect(self._read_progress)
+        self.reads.finished.connect(self._read_finished)
+        self.reads.failed.connect(self._read_failed)
+        self.reads.busyChanged.connect(self._busy)
         self.layouts.finished.connect(self._layout_finished)
         self.layouts.failed.connect(self._layout_failed)
         self.document.graphChanged.connect(self._graph_changed)
@@ -185,15 +191,37 @@ class Controller(QObject):
             self.run(path)
 
     def _open_graph(self, path: Path) -> None:
-        """Read a saved graph (validated; nothing runs) and show it; a bad file keeps the
-        document shown."""
+        """Read a saved graph on a thread (validated; nothing runs), then show it; a bad file
+        keeps the document shown. Progress and Cancel: :meth:`_read_progress`, :meth:`cancel`."""
         self.jobs.cancel()
         self.reporter.heading(translate("Controller", "Opening {name} (saved graph, no code runs)").format(name=path.name))
-        try:
-            graph = load_graph_json(path)
-        except GraphvizAppError as exc:
-            self._fail(exc)
+        self.reads.read(path)
+
+    def _read_started(self, request: ReadRequest) -> None:
+        self.statusMessage.emit(translate("Controller", "Reading {path}…").format(path=request.path), 0)
+        if self.document.graph is None:
+            self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=request.path.name))
+
+    def _read_progress(self, step: ReadProgress, request: ReadRequest) -> None:
+        """A big file's read goes on: say how far in the busy bar (with Cancel) and the status bar.
+        (A file read at once never shows the bar: its first report comes before any read.)"""
+        if request is not self.reads.current() or step.done == 0:
             return
+        name = request.path.name
+        if step.stage == "reading":
+            text = translate("Controller", "Reading {name}: {done} of {total} MB…").format(
+                name=name, done=f"{step.done / 1e6:,.0f}", total=f"{step.total / 1e6:,.0f}")
+        elif step.stage == "checking":
+            text = translate("Controller", "Checking {name}: {done} of {total} nodes…").format(
+                name=name, done=f"{step.done:,}", total=f"{step.total:,}")
+        else:
+            text = translate("Controller", "Building the graph of {name}: {done} of {total} nodes and edges…").format(
+                name=name, done=f"{step.done:,}", total=f"{step.total:,}")
+        self.widget.show_busy(text)
+        self.statusMessage.emit(text, 0)
+
+    def _read_finished(self, graph: nx.DiGraph, request: ReadRequest) -> None:
+        path = request.path
         self.watch(None)
         self._fit_next = True
         view = saved_view(graph)  # how it was viewed when exported: reopen it the same
@@ -207,6 +235,18 @@ class Controller(QObject):
         self.reporter.info(translate("Controller", "Loaded {count} nodes from {name}.").format(
             count=graph.number_of_nodes(), name=path.name), ok=True)
 
+    def _read_failed(self, error: GraphvizAppError, request: ReadRequest) -> None:
+        """As after a script run: a cancelled read leaves the window speaking of this file (the
+        same file's graph under a banner, another's dropped); a bad file is reported."""
+        if isinstance(error, ReadCancelled):
+            stopped = translate("Controller", "Stopped reading {name}: the read was cancelled.").format(
+                name=request.path.name)
+            self.reporter.info(stopped)
+            self._mark_stale(request.path, translate("Controller", "the read was cancelled"))
+            self.statusMessage.emit(stopped, 10000)
+        else:
+            self._fail(error, request.path)
+
     def interpreter(self, script: Path | None) -> Interpreter:
         """The Python ``script`` runs under: ``--python``, else Preferences, else the one found
         beside it."""
@@ -219,6 +259,7 @@ class Controller(QObject):
         for backward on this file before, so reloads keep the gradients). Returns None, with the
         reason in Messages, when the script's arguments in Preferences cannot be split.
         """
+        self.reads.drop()  # the newest request wins
         resolved = path.resolve()
         if self.document.path != resolved:
             self._fit_next = True
@@ -246,8 +287,9 @@ class Controller(QObject):
         self.open(self.source)
 
     def cancel(self) -> None:
-        """Stop the running script, or the layout in progress."""
+        """Stop the running script, the saved graph being read, or the layout in progress."""
         self.jobs.cancel()
+        self.reads.cancel()
         self.layouts.cancel()
 
     # -- script runs -----------------------------------------------------------------------------
@@ -259,6 +301,7 @@ class Controller(QObject):
         self.statusMessage.emit(translate("Controller", "Running {path}…").format(path=request.path), 0)
 
     def _busy(self, busy: bool) -> None:
+        busy = self.jobs.is_busy() or self.reads.is_busy()  # a run's end may follow a read's start
         self.busyChanged.emit(busy)
         if not busy:
             self.widget.hide_busy()
@@ -443,7 +486,7 @@ class Controller(QObject):
             self.widget.set_placeholder(text)
 
     def _layout_idle(self) -> None:
-        if not self.jobs.is_busy():
+        if not self.jobs.is_busy() and not self.reads.is_busy():
             self.widget.hide_busy()
             self.busyChanged.emit(False)
 
@@ -545,4 +588,5 @@ class Controller(QObject):
         """Stop every background job (the window is closing)."""
         self._reload_timer.stop()
         self.layouts.shutdown()
+        self.reads.shutdown()
         self.jobs.shutdown()
