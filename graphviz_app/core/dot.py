@@ -246,9 +246,11 @@ class DotGraph:
         position in (and leaves ``nslimit`` out: nothing is laid out).
         """
         def attrs(pairs: dict[str, str]) -> str:
+            if not pairs:
+                return ""
             if paint:
-                return ", ".join(f"{k}={v}" for k, v in pairs.items())
-            return ", ".join(f"{k}={v}" for k, v in pairs.items() if k not in PAINT_ATTRS)
+                return ", ".join([f"{k}={v}" for k, v in pairs.items()])
+            return ", ".join([f"{k}={v}" for k, v in pairs.items() if k not in PAINT_ATTRS])
 
         display = self.display
         keep_nslimit = nslimit and placed is None
