@@ -6,6 +6,8 @@ limit, and node ids follow the walk order, so the same script gives the same ids
 from __future__ import annotations
 
 import heapq
+import inspect
+import os
 from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -164,6 +166,37 @@ def unpack_runs_hook(node: Node, raw_name: str) -> bool:
     return any(getattr(item, "unpack_hook", None) is not None for item in saved)
 
 
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+
+
+def custom_backward(cls: type) -> dict[str, Any] | None:
+    """Where a custom ``torch.autograd.Function``'s backward is written: ``{"name", "file",
+    "line"}`` (``MyReLU.backward``, its file, the line of its ``def``; file and line None when
+    Python cannot tell), or None for a Function of torch's own (``torch.compile``'s, checkpoint's).
+
+    The function is the one autograd calls: ``vjp`` where the class defines it, else ``backward``.
+    """
+    base = torch.autograd.Function
+    vjp = getattr(cls, "vjp", None)
+    attr = "vjp" if vjp is not None and vjp is not getattr(base, "vjp", None) else "backward"
+    file: str | None = None
+    line: int | None = None
+    try:
+        function = inspect.unwrap(getattr(cls, attr))  # through @once_differentiable
+        code = getattr(function, "__code__", None)
+        if code is not None:
+            file, line = code.co_filename, code.co_firstlineno
+        lines, start = inspect.getsourcelines(function)
+        file = inspect.getsourcefile(function) or file
+        line = start + next((k for k, text in enumerate(lines)
+                             if text.lstrip().startswith(("def ", "async def "))), 0)
+    except Exception:  # no source (compiled from a string, a C function): what the code says
+        pass
+    if file is not None and os.path.abspath(file).startswith(_TORCH_DIR):
+        return None
+    return {"name": f"{getattr(cls, '__qualname__', cls.__name__)}.{attr}", "file": file, "line": line}
+
+
 class Describer:
     """Turns autograd nodes into schema records, memoizing what many nodes share.
 
@@ -177,6 +210,7 @@ class Describer:
         self._devices: dict[torch.device, str] = {}
         self._paths: dict[int, str | None] = {}
         self._tensors: dict[tuple[torch.dtype, torch.Size], str] = {}
+        self._custom: dict[type, dict[str, Any] | None] = {}
 
     def dtype(self, dtype: torch.dtype) -> str:
         text = self._dtypes.get(dtype)
@@ -271,6 +305,14 @@ class Describer:
             "cuts": list(cuts) if cuts else [],
             "shape": shape, "dtype": dtype, "device": device, "saved": self.saved(node),
         }
+        if isinstance(node, torch.autograd.function.BackwardCFunction):
+            kind = type(node)
+            if kind not in self._custom:
+                forward_cls = getattr(node, "_forward_cls", None)
+                self._custom[kind] = custom_backward(forward_cls) if forward_cls is not None else None
+            found = self._custom[kind]
+            if found is not None:
+                record["custom_backward"] = dict(found)
         if tagged and CONSTANTS_KEY in metadata:
             record["constant_inputs"] = list(metadata[CONSTANTS_KEY])
         if tagged and RETAINS_KEY in metadata:

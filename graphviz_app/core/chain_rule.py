@@ -6,7 +6,9 @@ For the node being run, :func:`chain_rule` says how the gradient arriving at its
 (``[[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = [[0.75, 3], [6.75, 3]]``).  The numbers
 come from the trace only: the node's gradient, its inputs' values and the gradients recorded on
 its input edges; nothing is recomputed by torch.  Ops without a rule here get a plain
-"torch computes this one for you".
+"torch computes this one for you"; a custom ``torch.autograd.Function`` is credited to its own
+backward (the node's ``custom_backward``: ``MyReLU.backward``, line 18), and a node where backward
+failed says so, with the line of its op and the explanation recorded for the failure.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import networkx as nx
 
 from .values import VALUE_LIMIT, element_count, format_number, format_values, small_values
 
-__all__ = ["ChainRule", "InputRule", "chain_rule", "op_family"]
+__all__ = ["ChainRule", "InputRule", "chain_rule", "failure", "op_family"]
 
 SUPERSCRIPTS = str.maketrans("0123456789-.", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻·")
 UNARY_NAMES = ("x",)
@@ -52,10 +54,12 @@ class ChainRule:
     summary: str
     """One plain sentence: ``each element gets grad_out / n = 1/4 = 0.25``."""
     inputs: tuple[InputRule, ...] = ()
+    failure: str | None = None
+    """Where backward failed at this node (:func:`failure`), else None."""
 
     def sentence(self) -> str:
         """Everything on one line (the Timeline's caption)."""
-        parts = [self.summary] + [i.sentence() for i in self.inputs]
+        parts = [self.summary] + [i.sentence() for i in self.inputs] + [self.failure or ""]
         return "; ".join(p for p in parts if p)
 
 
@@ -161,15 +165,62 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
     family = op_family(op)
     g = _short(attrs.get("grad"))
     out_name = attrs.get("name")
-    if attrs.get("kind") == "leaf" or family == "accumulategrad":
-        return _accumulate(graph, node, attrs, g)
+    custom = attrs.get("custom_backward")
     maker = _RULES.get(family)
-    if maker is None:
+    if attrs.get("kind") == "leaf" or family == "accumulategrad":
+        rule = _accumulate(graph, node, attrs, g)
+    elif isinstance(custom, dict) and custom.get("name"):
+        rule = _custom(graph, node, op, g, custom)
+    elif maker is None:
         ins = _inputs(graph, node, BINARY_NAMES)
-        return ChainRule(op, OPAQUE, tuple(
+        rule = ChainRule(op, OPAQUE, tuple(
             InputRule(i.name, f"grad_{i.name} = ∂{out_name or 'out'}/∂{i.name} applied to grad_out",
                       _short(i.sent)) for i in ins))
-    return maker(graph, node, attrs, op, g)
+    else:
+        rule = maker(graph, node, attrs, op, g)
+    failed = failure(graph, node)
+    return rule if failed is None else ChainRule(rule.op, rule.summary, (), failed)
+
+
+def failure(graph: nx.DiGraph, node: str) -> str | None:
+    """Where backward failed, when it failed at ``node``: the line of the node's op and the
+    recorded explanation (``graph.graph["backward_error"]["message"]`` for this node, else the
+    node's own ``backward_error``); None when it did not fail there."""
+    attrs = graph.nodes[node]
+    text = attrs.get("backward_error")
+    if not text:
+        return None
+    error = graph.graph.get("backward_error") or {}
+    message = str(error["message"]) if error.get("node") == node and error.get("message") else str(text)
+    source = attrs.get("source") or {}
+    code = str(source.get("code") or "").split("  #")[0].strip()
+    if source.get("line") and code:
+        return (f"backward failed here, at the op made on line {source['line']} (`{code}`), "
+                f"so no gradient went on to its inputs: {message}")
+    return f"backward failed here, so no gradient went on to its inputs: {message}"
+
+
+def _custom(graph: nx.DiGraph, node: str, op: str, g: str | None, custom: dict[str, Any]) -> ChainRule:
+    """A custom ``torch.autograd.Function``: its own backward made each input's gradient from
+    grad_out; the recorded numbers are what went in and what came out."""
+    name = str(custom["name"])
+    file, line = custom.get("file"), custom.get("line")
+    if line and file and file == graph.graph.get("script"):
+        summary = f"{name}, the script's own backward (line {line}), computes this step"
+    elif line and file:
+        where = str(file).replace("\\", "/").rsplit("/", 1)[-1]
+        summary = f"{name}, the backward written in {where} (line {line}), computes this step"
+    else:
+        summary = f"{name}, the custom Function's own backward, computes this step"
+    ins = _inputs(graph, node, UNARY_NAMES if graph.in_degree(node) == 1 else BINARY_NAMES)
+    rules = []
+    for i in ins:
+        slot = min(graph.edges[i.node, node].get("slots") or [0])
+        index = f"[{slot}]" if len(ins) > 1 or slot else ""  # backward returns one per input
+        sent = _short(i.sent)
+        numbers = f"{name}(ctx, {g}){index} = {sent}" if g is not None and sent is not None else sent
+        rules.append(InputRule(i.name, f"grad_{i.name} = {name}(ctx, grad_out){index}", numbers))
+    return ChainRule(op, summary, tuple(rules))
 
 
 def _accumulate(graph: nx.DiGraph, node: str, attrs: dict[str, Any], g: str | None) -> ChainRule:

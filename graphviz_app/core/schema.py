@@ -35,6 +35,10 @@ constant_inputs  only on ops that read small tensors not requiring grad (autogra
 retains_grad   only on ops whose tensor called ``.retain_grad()``: ``True``; with it
                ``retained_grad``, the Summary of that tensor's ``.grad`` after backward (or ``None``).
 backward_error only on the node the engine was running when backward raised: the error's first line.
+custom_backward  only on the node of a custom ``torch.autograd.Function`` written outside torch
+               (``MyReLUBackward``): ``{"name", "file", "line"}``, the backward autograd runs for it
+               (``"MyReLU.backward"``, or ``.vjp`` where the class defines that), the file it is
+               written in and the line of its ``def`` (file and line ``None`` when Python cannot tell).
 
 Edge attributes
 ---------------
