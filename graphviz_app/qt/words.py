@@ -70,6 +70,7 @@ def inspector_labels() -> dict[str, str]:
         "Source": translate("Inspector", "Source"), "Connections": translate("Inspector", "Connections"),
         "Module": translate("Inspector", "Module"), "Operations": translate("Inspector", "Operations"),
         "Parameters": translate("Inspector", "Parameters"), "Constant inputs": translate("Inspector", "Constant inputs"),
+        "Custom backward": translate("Inspector", "Custom backward"),
         # properties
         "op": translate("Inspector", "op"), "kind": translate("Inspector", "kind"), "name": translate("Inspector", "name"),
         "module": translate("Inspector", "module"), "output": translate("Inspector", "output"), "id": translate("Inspector", "id"),
@@ -84,6 +85,7 @@ def inspector_labels() -> dict[str, str]:
         "devices": translate("Inspector", "devices"), "stored in": translate("Inspector", "stored in"),
         "norm": translate("Inspector", "norm"), "min": translate("Inspector", "min"), "max": translate("Inspector", "max"),
         "mean": translate("Inspector", "mean"), "std": translate("Inspector", "std"),
+        "function": translate("Inspector", "function"), "failed": translate("Inspector", "failed"),
         # values
         "leaf tensor": translate("Inspector", "leaf tensor"), "operation": translate("Inspector", "operation"),
         "yes": translate("Inspector", "yes"), "not reached by backward": translate("Inspector", "not reached by backward"),

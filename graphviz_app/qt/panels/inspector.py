@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
-from ...core.chain_rule import chain_rule
+from ...core.chain_rule import chain_rule, failure
 from ...core.display import DisplayNode
 from ...core.interpreter import short_path
 from ...core.stepping import format_number
@@ -390,9 +390,20 @@ class InspectorPanel(QWidget):
             self._group("Gradient flow", gradient_flow(graph, node))
             rule = chain_rule(graph, node)
             self._group("Chain rule", [("rule", localize(rule.summary))]
-                        + [(f"to {i.name}", localize(i.sentence())) for i in rule.inputs])
+                        + [(f"to {i.name}", localize(i.sentence())) for i in rule.inputs]
+                        + ([("failed", localize(rule.failure))] if rule.failure else []))
         elif (graph.graph.get("backward") or {}).get("ran"):
             self._group("Gradient", [("gradient", "not reached by backward")])
+        failed = failure(graph, node)
+        if failed and not grad and pending is None:
+            self._group("Chain rule", [("failed", localize(failed))])
+        custom = data.get("custom_backward")
+        if isinstance(custom, dict) and custom.get("name"):
+            file = str(custom.get("file") or "?")
+            self._group("Custom backward", [
+                ("function", str(custom["name"])),
+                ("at", f"{file.rsplit('/', 1)[-1]}, line {custom.get('line') or '?'}"),
+                ("file", file)])
         order = [("forward index", fmt_number(data.get("forward_index")))]
         if data.get("backward_index") is not None:
             order.append(("backward index", fmt_number(data.get("backward_index"))))

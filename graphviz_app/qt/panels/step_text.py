@@ -14,6 +14,7 @@ import networkx as nx
 from PySide6.QtCore import QCoreApplication
 
 from ...core.stepping import BACKWARD, StepView, consumers, describe
+from ..explanations import explain
 
 translate = QCoreApplication.translate
 
@@ -87,6 +88,25 @@ def _patterns() -> list[tuple[re.Pattern[str], str]]:
          translate("ChainRule", "grad_out where {x} was not clamped, else 0")),
         (re.compile(r"grad_out where (?P<x>\S+) > 0, else 0"), translate("ChainRule", "grad_out where {x} > 0, else 0")),
         (re.compile(r"(?P<d>∂\S+/∂\S+) applied to grad_out"), translate("ChainRule", "{d} applied to grad_out")),
+        (re.compile(r"(?P<name>\S+), the script's own backward \(line (?P<line>\d+)\), computes this step"),
+         translate("ChainRule", "{name}, the script's own backward (line {line}), computes this step")),
+        (re.compile(r"(?P<name>\S+), the backward written in (?P<file>.+?) \(line (?P<line>\d+)\), computes this step"),
+         translate("ChainRule", "{name}, the backward written in {file} (line {line}), computes this step")),
+        (re.compile(r"(?P<name>\S+), the custom Function's own backward, computes this step"),
+         translate("ChainRule", "{name}, the custom Function's own backward, computes this step")),
+    ]
+
+
+def _failures() -> list[tuple[re.Pattern[str], str]]:
+    """(pattern of the sentence saying backward failed at a node, its translated template); the
+    explanation it ends with is translated as the Messages panel translates it."""
+    return [
+        (re.compile(r"backward failed here, at the op made on line (?P<line>\d+) \(`(?P<code>.*?)`\), "
+                    r"so no gradient went on to its inputs: (?P<message>.*)$", re.S),
+         translate("ChainRule", "backward failed here, at the op made on line {line} (`{code}`), "
+                                "so no gradient went on to its inputs: {message}")),
+        (re.compile(r"backward failed here, so no gradient went on to its inputs: (?P<message>.*)$", re.S),
+         translate("ChainRule", "backward failed here, so no gradient went on to its inputs: {message}")),
     ]
 
 
@@ -94,6 +114,15 @@ def localize(text: str) -> str:
     """Return chain-rule or values text with its English phrases translated."""
     if english():
         return text
+    for pattern, template in _failures():
+        found = pattern.search(text)
+        if found:
+            values = {**found.groupdict(), "message": explain(found["message"])}
+            try:
+                text = text[:found.start()] + template.format(**values)
+            except (KeyError, IndexError, ValueError):  # a translation naming a value wrongly
+                pass
+            break
     for pattern, template in _patterns():
         text = pattern.sub(partial(_fill, template), text)
     for source, target in _phrases():
