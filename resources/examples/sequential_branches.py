@@ -1,8 +1,9 @@
 """Lesson: modules group operations; a block with two branches joins them with an addition.
 
-A module script: the app finds model, inputs, target and loss_fn and runs them itself.
-Color by module, or collapse the modules, to see the two paths of the block named 1 meet in AddBackward0.
-Run as a plain script it takes one SGD step.
+Color by module, or collapse the modules, to see the two paths of the block named 1 meet in AddBackward0. The app
+runs the script as python does: its main block calls loss.backward() and the app stops right after that call, so the
+graph and its gradients are those of that first call, the Timeline's call picker reads call 1 of 1+ (the script makes
+no other call), and optimizer.step() does not run: the weights stay as they were (run with python, it takes that step).
 """
 import torch
 from torch import nn

@@ -1,7 +1,9 @@
 """Lesson: a training loop by hand: forward, loss.backward(), an SGD step under no_grad, zero the grads.
 
-The graph is the first iteration's (the app stops at backward call 1): two matmul layers with a ReLU
-between them and an MSE loss. Each iteration builds a fresh graph; the updates under no_grad are not part of it.
+The graph is the first iteration's (the app stops at backward call 1): two matmul layers with a ReLU between them
+and an MSE loss. Each iteration builds a fresh graph; the updates under no_grad are not part of it. To watch the loss
+fall, pick call 2, 3... in the Timeline's call picker (call 1 of 1+, beside Forward and Backward): the script runs
+again up to that loss.backward() call, and the loss beside the picker is that iteration's (8.1743, 3.1069, 1.7193...).
 """
 import torch
 

@@ -3,18 +3,30 @@ engine's order), one op at a time, or play it.
 
 It only calls :meth:`Document.set_step` / :meth:`Document.clear_step` and follows
 ``stepChanged``; a step is a recolor, so the slider can be dragged freely on big graphs.
+
+For a script that calls backward() itself (a training loop calls it once per iteration), the
+backward-call picker beside Forward/Backward says which call the graph is ("call 2 of 5") and
+what its scalar output was ("loss = 3.1069"); choosing another asks the window to run the script
+again and capture that call.  A script stopped after the captured call (the default) may make
+more calls than it made so far, so the total reads "2+" and the list offers the next call too
+(a call it never makes is refused with the count, and the call shown stays); a script run to
+its end (Preferences) counts them all, so the total is exact.  Counting by running every script
+to its end would cost a whole training run for each graph, so the picker does not.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+import networkx as nx
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSlider,
     QStyle,
@@ -24,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.stepping import BACKWARD, FORWARD, StepMode
+from ...core.values import format_number
 from ..document import Document
 from ..icons import tinted
 from ..plain_text import plain_label
@@ -39,6 +52,55 @@ SPEEDS = (("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200), ("8×", 100
 DEFAULT_SPEED = 1
 
 
+@dataclass(frozen=True)
+class BackwardCalls:
+    """Which of the script's own backward() calls a graph shows, among those it made."""
+
+    call: int
+    """The call captured (1 = the first)."""
+    made: int
+    """How many calls the script made before it was stopped (in all, when it ran to the end)."""
+    more: bool
+    """True when the script was stopped after the captured call: it may make more."""
+    output: str | None
+    """``loss = 7.0623``: the captured call's scalar output and its value, when recorded."""
+
+
+def backward_calls(graph: nx.DiGraph | None) -> BackwardCalls | None:
+    """The picker's facts for ``graph``; None when the graph is not one of the script's own
+    backward() (or autograd.grad()) calls."""
+    if graph is None:
+        return None
+    info = graph.graph.get("backward") or {}
+    call = info.get("call")
+    if info.get("by") != "script" or not isinstance(call, int) or call < 1:
+        return None
+    made = graph.graph.get("backward_calls")
+    made = max(made, call) if isinstance(made, int) else call
+    more = bool(graph.graph.get("stopped_after_backward"))
+    output = None
+    for out in graph.graph.get("outputs") or []:
+        node = out.get("node")
+        value = (graph.nodes[node].get("value") or {}).get("values") if node in graph else None
+        if out.get("scalar") and isinstance(value, (int, float)) and not isinstance(value, bool):
+            output = f"{out.get('name') or graph.nodes[node].get('name') or 'output'} = {format_number(value, 5)}"
+            break
+    return BackwardCalls(call, made, more, output)
+
+
+MENU_CALLS = 30
+"""The picker lists every call up to this many; beyond, the first ten, those around the call
+shown and the last five."""
+
+
+def listed_calls(calls: BackwardCalls) -> list[int]:
+    """The calls the picker offers (the next one, when more may follow, comes apart)."""
+    if calls.made <= MENU_CALLS:
+        return list(range(1, calls.made + 1))
+    near = range(max(1, calls.call - 2), min(calls.made, calls.call + 2) + 1)
+    return sorted({*range(1, 11), *near, *range(calls.made - 4, calls.made + 1)})
+
+
 class TimelinePanel(QWidget):
     """Mode switch, transport buttons, a slider over the steps, play speed and the step's caption.
 
@@ -47,6 +109,8 @@ class TimelinePanel(QWidget):
     """
 
     runBackwardRequested = Signal()
+    backwardCallRequested = Signal(int)
+    """The user chose another of the script's backward() calls (1 = the first) in the picker."""
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +118,8 @@ class TimelinePanel(QWidget):
         self.document = document
         self.mode = FORWARD
         self._pending_backward = False
+        self._pending_call: int | None = None
+        self.calls: BackwardCalls | None = None
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._tick)
         style = self.style()
@@ -90,6 +156,17 @@ class TimelinePanel(QWidget):
         for button in (self.forward_button, self.backward_button):  # the mode shown stands out
             button.setStyleSheet(CHECKED_STYLE)
             button.setMinimumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 32)
+        self.call_menu = QMenu(self)
+        self.call_menu.setObjectName("backwardCallMenu")
+        self.call_menu.triggered.connect(self._call_chosen)
+        self.call_button = QToolButton(self)
+        self.call_button.setObjectName("backwardCallButton")
+        self.call_button.setMenu(self.call_menu)
+        self.call_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.call_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.call_button.setStyleSheet("QToolButton::menu-indicator { image: none; width: 0px; }")
+        self.call_output = plain_label(QLabel("", self))  # the output's name comes from the data
+        self.call_output.setObjectName("backwardCallOutput")
         self.first_button = tool("firstButton", QStyle.StandardPixmap.SP_MediaSkipBackward, self.first_action)
         self.prev_button = tool("prevButton", QStyle.StandardPixmap.SP_MediaSeekBackward, self.prev_action)
         self.play_button = tool("playButton", QStyle.StandardPixmap.SP_MediaPlay, self.play_action)
@@ -128,6 +205,8 @@ class TimelinePanel(QWidget):
         row.setSpacing(4)
         row.addWidget(self.forward_button)
         row.addWidget(self.backward_button)
+        row.addWidget(self.call_button)
+        row.addWidget(self.call_output)
         row.addSpacing(8)
         for b in (self.first_button, self.prev_button, self.play_button, self.next_button, self.last_button):
             row.addWidget(b)
@@ -146,6 +225,7 @@ class TimelinePanel(QWidget):
         layout.addLayout(below)
         document.graphChanged.connect(self._graph_changed)
         document.stepChanged.connect(self.refresh)
+        self._update_calls()
         self.refresh()
 
     @staticmethod
@@ -253,9 +333,58 @@ class TimelinePanel(QWidget):
         self.runBackwardRequested.emit()
 
     def cancel_backward_request(self) -> None:
-        """Forget a pending "Run Backward" (the run failed or cannot happen)."""
+        """Forget a pending "Run Backward" or call choice (the run failed or cannot happen)."""
         self._pending_backward = False
+        self._pending_call = None
         self.refresh()
+
+    def choose_call(self, call: int) -> None:
+        """Show the script's backward() call ``call``: ask the window to run the script again
+        and capture it (Backward stepping goes on in the new graph)."""
+        if self.calls is None or call < 1 or call == self.calls.call:
+            return
+        self.stop()
+        self._pending_call = call
+        self._pending_backward = self.mode == BACKWARD
+        self.refresh()
+        self.backwardCallRequested.emit(call)
+
+    def _call_chosen(self, action: QAction) -> None:
+        call = action.data()
+        if isinstance(call, int):
+            self.choose_call(call)
+
+    def _update_calls(self) -> None:
+        """Rebuild the backward-call picker for the document's graph."""
+        calls = self.calls = backward_calls(self.document.graph)
+        self.call_button.setVisible(calls is not None)
+        self.call_output.setVisible(calls is not None and calls.output is not None)
+        if calls is None:
+            return
+        total = f"{calls.made}+" if calls.more else str(calls.made)
+        self.call_button.setText(self.tr("call {call} of {total}").format(call=calls.call, total=total) + " ▾")
+        self.call_button.setToolTip(self.tr(
+            "The graph of the script's backward() call {call}: choose another call to run the script "
+            "again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to "
+            "capture).").format(
+                call=calls.call)
+            + ("\n" + self.tr("The script was stopped after this call, so its later calls are not "
+                               "counted yet: choose the next one to run further, or untick Edit ▸ "
+                               "Preferences ▸ Stop the script right after the captured backward() to "
+                               "count them all.") if calls.more else ""))
+        self.call_output.setText(calls.output or "")
+        self.call_menu.clear()
+        group = QActionGroup(self.call_menu)
+        for call in listed_calls(calls):
+            action = self.call_menu.addAction(self.tr("call {call}").format(call=call))
+            action.setData(call)
+            action.setCheckable(True)
+            action.setChecked(call == calls.call)
+            group.addAction(action)
+        if calls.more:
+            action = self.call_menu.addAction(self.tr("call {call} (runs the script further)").format(
+                call=calls.made + 1))
+            action.setData(calls.made + 1)
 
     def _tick(self) -> None:
         if self.index() >= self.count() - 1:
@@ -268,6 +397,8 @@ class TimelinePanel(QWidget):
     # -- following the document -----------------------------------------------------------------
     def _graph_changed(self) -> None:
         self.stop()
+        self._pending_call = None
+        self._update_calls()
         if self._pending_backward and self.document.step_count(BACKWARD):
             self._pending_backward = False
             self.start(BACKWARD)
@@ -314,8 +445,12 @@ class TimelinePanel(QWidget):
         self.run_backward_button.setVisible(backward_missing)
         self.run_backward_button.setEnabled(not self._pending_backward)
         self.show_all_button.setEnabled(doc.step is not None)
+        self.call_button.setEnabled(doc.kind == "script" and self._pending_call is None)
         if not has_graph:
             text = self.tr("Open a script to step through its forward and backward passes.")
+        elif self._pending_call is not None:
+            text = self.tr("Running the script again to capture its backward() call {call}…").format(
+                call=self._pending_call)
         elif step is not None:
             text = step_caption(doc.graph, step) if doc.graph is not None else step.caption
         elif backward_missing and self._pending_backward:

@@ -101,6 +101,8 @@ class MainWindow(QMainWindow):
         self._edge_mark: tuple[EdgeItem, tuple[QColor, float, bool, int]] | None = None
         """The selected edge and the look it had before."""
         self._color_shown: tuple[ColorMode, tuple[ColorMode, ...]] | None = None
+        self._call_before: tuple[Path, int] | None = None
+        """While a backward call chosen in the Timeline runs: the script and the call it had."""
         dark = is_dark()
         self.actions_ = Actions(self, self, dark)
         self.modules.set_dark(dark)
@@ -205,6 +207,8 @@ class MainWindow(QMainWindow):
         self.messages.problemShown.connect(lambda: self.docks["messages"].show())
         self.messages.lineActivated.connect(self.show_source_line)
         self.timeline.runBackwardRequested.connect(self._run_backward_now)
+        self.timeline.backwardCallRequested.connect(self.show_backward_call)
+        doc.graphChanged.connect(self._backward_call_shown)
         doc.stepChanged.connect(self._step_changed)
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
         self.problems.problemActivated.connect(self.show_problem)
@@ -474,6 +478,9 @@ class MainWindow(QMainWindow):
         self.graphviz_box = box
 
     def _load_failed(self, error: GraphvizAppError) -> None:
+        if self._call_before is not None:  # the chosen call failed: keep the one that worked
+            self.settings.set_backward_call(*self._call_before)
+            self._call_before = None
         self.timeline.cancel_backward_request()
         if isinstance(error, ScriptError) and error.kind == "timeout":
             self.messages.info(translate("MainWindow",
@@ -552,6 +559,20 @@ class MainWindow(QMainWindow):
         or an earlier run), else run the script once more with backward (one click)."""
         self.docks["timeline"].show()
         self.timeline.request_backward()
+
+    def show_backward_call(self, call: int) -> None:
+        """Run the script again and capture its backward() call ``call``, remembered for the
+        script as Edit ▸ Preferences ▸ Backward call remembers it (so reloads keep it)."""
+        path = self.controller.source
+        if path is None or self.document.kind != "script" or not path.exists():
+            self.timeline.cancel_backward_request()
+            return
+        self._call_before = (path, self.settings.backward_call(path))
+        self.settings.set_backward_call(path, call)
+        self.controller.run(path)  # a run that cannot start says why through _load_failed
+
+    def _backward_call_shown(self) -> None:
+        self._call_before = None
 
     def _run_backward_now(self) -> None:
         path = self.controller.source
