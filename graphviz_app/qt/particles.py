@@ -8,7 +8,8 @@ particle depends on how that value ends: ``텐서가`` but ``모듈이``, ``폴�
 * a Hangul syllable: whether it has a final consonant (받침), and for ``(으)로`` whether that
   consonant is ㄹ (``서울로``);
 * a digit, a letter or an acronym: as it is read aloud in Korean (``3은`` 삼은, ``2는`` 이는,
-  ``URL로`` 유알엘로: l, m, n, r and the digits 0, 1, 3, 6, 7, 8 end in a consonant);
+  ``URL로`` 유알엘로, ``graph.png로`` 피엔지로: l, m, n, r and the digits 0, 1, 3, 6, 7, 8 end in a
+  consonant);
 * an English word: as it is usually written in Hangul (``Module을`` 모듈, ``model로`` 모델,
   ``python은`` 파이썬, ``RuntimeError가`` 에러, ``tensor는`` 텐서);
 * closing quotes are looked through (``'x'가``), and a parenthesis after a word is looked past,
@@ -70,7 +71,8 @@ def _final_sound(text: str, end: int) -> str | None:
         while first > 0 and text[first - 1].isascii() and text[first - 1].isalpha():
             first -= 1
         word = text[first:k + 1]
-        if len(word) == 1 or word.isupper():  # a letter or an acronym: read letter by letter
+        extension = first > 0 and text[first - 1] == "." and len(word) <= 4  # graph.png: 피엔지
+        if len(word) == 1 or word.isupper() or extension:  # read letter by letter
             return _LETTER_ENDS.get(char.lower(), "")
         return _english_end(word.lower())
     return None

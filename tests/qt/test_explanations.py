@@ -159,7 +159,7 @@ def test_values_are_kept_and_cores_own_words_inside_them_translated(korean):
     assert error_text("/tmp/x.txt: a file without a suffix is not a Python script or a saved graph; it "
                       "was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run "
                       "it as Python anyway, rename it to .py (or pass --run-as-python to the command "
-                      "line).").startswith("/tmp/x.txt: 확장자 없는 파일은(는) Python 스크립트도")
+                      "line).").startswith("/tmp/x.txt: 확장자 없는 파일은 Python 스크립트도")
     torch_words = "NameError: name 'q' is not defined"
     assert error_text(torch_words) == torch_words
 
@@ -179,7 +179,7 @@ def problems_text(window) -> str:
 FAILURES = [
     # (file name, source, the Korean sentence, what stays as written)
     ("shapes.py", "import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x @ x\n",
-     "스크립트의 3번째 줄에서 RuntimeError이(가) 발생했습니다: ", "mat1 and mat2 shapes cannot be multiplied"),
+     "스크립트의 3번째 줄에서 RuntimeError가 발생했습니다: ", "mat1 and mat2 shapes cannot be multiplied"),
     ("devices.py", "import torch\nw = torch.ones(2, requires_grad=True)\nx = torch.ones(2, device='meta')\n"
                    "y = w * x\n",
      "한 연산이 서로 다른 장치(cpu, meta)에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요",
@@ -253,12 +253,12 @@ def test_refused_and_broken_files_are_explained_in_korean(window, qtbot, tmp_pat
     cases = []
     notes = tmp_path / "notes.txt"
     notes.write_text("hello", encoding="utf-8")
-    cases.append((notes, f"{notes}: '.txt' 파일은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 "
+    cases.append((notes, f"{notes}: '.txt' 파일은 Python 스크립트도 저장된 그래프도 아니므로 실행하지 "
                          "않았습니다."))
     dot = tmp_path / "graph.dot"
     dot.write_text("digraph { a -> b }", encoding="utf-8")
     cases.append((dot, f"{dot}: graphviz_app은 자신이 .json으로 저장한 그래프를 읽습니다. .dot 파일은"))
-    cases.append((tmp_path, f"{tmp_path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를"))
+    cases.append((tmp_path, f"{tmp_path}은 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를"))
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     cases.append((broken, f"{broken}: 읽을 수 있는 JSON 그래프가 아닙니다. 위치: the file, 있어야 할 것: JSON text"))
@@ -330,7 +330,7 @@ def test_the_export_dialog_and_its_refusals_read_in_korean(window, load, qtbot, 
     dialog.path.setText(str(target))
     dialog.export()
     qtbot.waitUntil(lambda: dialog.error.isVisible(), timeout=10_000)
-    assert dialog.error.text() == (f"{target}(으)로 내보낼 수 없습니다: 폴더 {target.parent}이(가) 없습니다. "
+    assert dialog.error.text() == (f"{target}로 내보낼 수 없습니다: 폴더 {target.parent}이 없습니다. "
                                    "먼저 만들거나 다른 폴더를 고르세요.")
     dialog.reject()
 

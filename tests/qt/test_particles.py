@@ -23,7 +23,8 @@ from graphviz_app.qt.particles import resolve
     ("URL(으)로", "URL로"), ("CPU은(는)", "CPU는"), ("RAM을(를)", "RAM을"),   # letter by letter: 엘, 유, 엠
     ("python은(는)", "python은"), ("model(으)로", "model로"), ("string이(가)", "string이"),
     ("torch.nn.Module을(를)", "torch.nn.Module을"),   # 모듈: l -> consonant
-    ("x.pt을(를)", "x.pt를"),
+    ("x.pt을(를)", "x.pt를"), ("graph.png(으)로", "graph.png로"), ("g.json(으)로", "g.json으로"),
+    ("missing이(가)", "missing이"),
     ("3은(는)", "3은"), ("2은(는)", "2는"), ("8(으)로", "8로"), ("6(으)로", "6으로"),
     ("'w'이(가)", "'w'가"), ("`loss`이(가)", "`loss`가"),
     ("python(스크립트 옆 .venv)은(는) Python 3.9입니다", "python(스크립트 옆 .venv)은 Python 3.9입니다"),

@@ -14,6 +14,7 @@ import networkx as nx
 from PySide6.QtCore import QCoreApplication
 
 from ...core.stepping import BACKWARD, StepView, consumers, describe
+from .. import particles
 from ..explanations import explain
 
 translate = QCoreApplication.translate
@@ -127,7 +128,7 @@ def localize(text: str) -> str:
         text = pattern.sub(partial(_fill, template), text)
     for source, target in _phrases():
         text = text.replace(source, target)
-    return text
+    return particles.resolve(text)
 
 
 def _fill(template: str, match: re.Match[str]) -> str:
@@ -139,6 +140,10 @@ def step_caption(graph: nx.DiGraph, step: StepView) -> str:
     translated templates with the same facts."""
     if english():
         return step.caption
+    return particles.resolve(_translated_caption(graph, step))
+
+
+def _translated_caption(graph: nx.DiGraph, step: StepView) -> str:
     node = step.node
     if step.mode != BACKWARD:
         if node is None:
