@@ -201,6 +201,10 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
     os.dup2(out, 1)
     os.dup2(out, 2)
     sys.stdin = open(os.devnull)  # noqa: SIM115  # the child's stdin for its whole life
+    # As on a machine without a display: matplotlib draws with Agg and plt.show() returns at once.
+    os.environ["MPLBACKEND"] = "Agg"
+    os.environ.pop("DISPLAY", None)
+    os.environ.pop("WAYLAND_DISPLAY", None)
     observer = Observer(script, spec.get("call", 1))
     result: dict[str, Any] = {"ok": True, "error": None}
     sys.argv = [script, *spec.get("argv", [])]
