@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
     from .core.stepping import Stepper
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json", ".html")
-COLOR_MODES = ("device", "grad", "op", "module")
 DEFAULT_LAYOUT_TIMEOUT = 120.0
 """Seconds Graphviz may spend on one drawing before the export stops (``--layout-timeout``)."""
 INTERRUPTED = 130
@@ -33,6 +32,8 @@ INTERRUPTED = 130
 
 def export_parser() -> argparse.ArgumentParser:
     """Return the parser of the ``export`` subcommand."""
+    from .core.colors import COLOR_MODES
+
     parser = argparse.ArgumentParser(
         prog="graphviz-app export",
         description="Run a PyTorch script (or read a saved .json graph) and write its autograd graph.",

@@ -91,6 +91,10 @@ class ExportError(GraphvizAppError):
     """A graph could not be written to the requested file."""
 
 
+class ColorModeError(GraphvizAppError, ValueError):
+    """A colour mode was asked for by a key that names none (``core.colors.COLOR_MODE_SPECS``)."""
+
+
 class GraphFileError(GraphvizAppError):
     """A saved graph (or another file the app reads as data) is malformed or too big.
 

@@ -132,7 +132,7 @@ def show_graph(graph: nx.DiGraph, *, title: str, color: str = "device", values: 
                               timeout=timeout)
         svg_text = target.read_text("utf-8")
     display = build_display(graph, options)
-    page = html_page(graph, display, svg_text, mode=color, title=title, notes=notes)  # type: ignore[arg-type]
+    page = html_page(graph, display, svg_text, mode=color, title=title, notes=notes)
     return Shown(graph, page, clean_svg(svg_text), title, notes, _height(svg_text, len(notes)))
 
 

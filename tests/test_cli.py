@@ -100,6 +100,18 @@ def test_json_can_be_exported_again_without_running(tmp_path, basic_json, cli):
     assert svg.read_bytes().lstrip().startswith((b"<?xml", b"<svg"))
 
 
+def test_color_choices_are_the_registered_modes(capsys):
+    """--color offers every mode of the colour-mode registry and refuses another, naming them."""
+    from graphviz_app.cli import export_parser
+    from graphviz_app.core.colors import COLOR_MODES
+
+    color = next(a for a in export_parser()._actions if "--color" in a.option_strings)
+    assert tuple(color.choices) == COLOR_MODES
+    with pytest.raises(SystemExit):
+        main(["export", "x.py", "-o", "g.svg", "--color", "rainbow"])
+    assert "--color {device,op,module,grad}" in capsys.readouterr().err  # the usage line
+
+
 def test_module_names_and_grad_colors(tmp_path, cli):
     out = tmp_path / "t.svg"
     done = cli("export", str(example("transformer_layer.py")), "-o", str(out), "--backward", "--color", "grad")

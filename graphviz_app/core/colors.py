@@ -1,6 +1,10 @@
-"""Node fill colors for the four color modes, their legends, and device-transfer edges.
+"""Node fill colors, the colour modes that choose them, their legends, and device-transfer edges.
 
-Modes (``COLOR_MODES``):
+The colour modes are a registry, :data:`COLOR_MODE_SPECS`: one :class:`ColorModeSpec` per mode
+with its key (``--color KEY``), its menu name and legend title (marked for the window's
+translation), how it fills the nodes, its legend rows and, where it has one, its colour bar. The
+window's menu and combo box, the legend, the command line, the exports, ``show()`` and the HTML
+page all iterate it; :func:`color_mode` looks a key up and refuses an unknown one.
 
 ``device``  (default) one colorblind-safe fill per device, from the Okabe-Ito palette lightened so
             black labels stay readable; unknown devices are hashed into the spare colors.
@@ -9,6 +13,10 @@ Modes (``COLOR_MODES``):
 ``grad``    the norm of the node's gradient on a log-scale viridis-like ramp between the graph's
             smallest and largest finite nonzero norms; NaN/Inf gradients get ``WARNING_COLOR``,
             nodes without a gradient ``NO_GRAD_COLOR``.
+
+To add a mode: write its fills and legend functions and add one :class:`ColorModeSpec` to
+:data:`COLOR_MODE_SPECS` (then give its name and title a Korean translation:
+``resources/i18n/update.sh`` collects them).
 
 Every function is a linear pass over the graph and returns ``"#rrggbb"`` strings.
 """
@@ -19,29 +27,25 @@ import math
 import re
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TypeAlias
 
 import networkx as nx
 
+from ..errors import ColorModeError
 from .topology import natural_key
 
-ColorMode = Literal["device", "op", "module", "grad"]
-"""What the node fills mean (the one vocabulary of colour modes: window, CLI and exports)."""
-COLOR_MODES: tuple[ColorMode, ...] = ("device", "op", "module", "grad")
-COLOR_MODE_NAMES: dict[ColorMode, str] = {
-    "device": "Device", "op": "Op type", "module": "Module", "grad": "Gradient norm",
-}
-"""Menu and combo-box names of the colour modes."""
-COLOR_MODE_TITLES: dict[ColorMode, str] = {
-    "device": "device", "op": "op family", "module": "module", "grad": "gradient norm",
-}
-"""Legend titles (``color: <title>``)."""
+ColorMode: TypeAlias = str
+"""The key of a colour mode in :data:`COLOR_MODE_SPECS` (the one vocabulary of colour modes:
+window, CLI and exports); :func:`color_mode` checks one."""
 
 
-def is_color_mode(mode: str) -> bool:
-    """True when ``mode`` names a colour mode."""
-    return mode in COLOR_MODES
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802  (the name lupdate collects)
+    """Mark ``text`` for the window's translation in ``context`` and return it unchanged
+    (Qt's macro; ``core`` imports no Qt: ``qt.words`` translates it)."""
+    return text
+
 
 OKABE_ITO = {
     "orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73", "yellow": "#F0E442",
@@ -317,44 +321,7 @@ def has_grads(graph: nx.DiGraph) -> bool:
     return bool(info.get("ran")) or any(isinstance(g, dict) for _, g in graph.nodes(data="grad"))
 
 
-# --- per-node colors and legends -------------------------------------------------------------
-
-def _check_mode(mode: str) -> None:
-    if mode not in COLOR_MODES:
-        raise ValueError(f"Unknown color mode {mode!r}; use one of {', '.join(COLOR_MODES)}.")
-
-
-def node_colors(graph: nx.DiGraph, mode: str = "device") -> dict[str, str]:
-    """Return ``{graph node id: fill color}`` for every node under color ``mode``."""
-    _check_mode(mode)
-    if mode == "device":
-        cache: dict[str | None, str] = {}
-        out = {}
-        for node, device in graph.nodes(data="device"):
-            if device not in cache:
-                cache[device] = device_color(device)
-            out[node] = cache[device]
-        return out
-    if mode == "op":
-        return {node: op_color(op) for node, op in graph.nodes(data="op")}
-    if mode == "module":
-        palette = module_palette(graph)
-        return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR)
-                for node, m in graph.nodes(data="module")}
-    scale = grad_scale(graph)
-    out = {}
-    for node, grad in graph.nodes(data="grad"):
-        state, norm = _grad_state(grad)
-        if state == "bad":
-            out[node] = WARNING_COLOR
-        elif state == "ok" and scale is not None:
-            out[node] = scale.color(norm)  # type: ignore[arg-type]
-        elif state == "zero":
-            out[node] = ramp_color(0.0)
-        else:
-            out[node] = NO_GRAD_COLOR
-    return out
-
+# --- per-mode fills and legends --------------------------------------------------------------
 
 @dataclass(frozen=True)
 class LegendEntry:
@@ -375,27 +342,67 @@ def _device_order(device: str) -> tuple[int, tuple[tuple[int, int, str], ...]]:
     return (known.index(device), ()) if device in known else (len(known), natural_key(device))
 
 
-def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:
-    """Return the legend rows of the colors present in ``graph`` under ``mode``, with node counts."""
-    _check_mode(mode)
-    if mode == "device":
-        counts = Counter(d for _, d in graph.nodes(data="device"))
-        keys = sorted((d for d in counts if d), key=_device_order)
-        rows = [LegendEntry(d, device_color(d), counts[d]) for d in keys]
-        if counts.get(None):
-            rows.append(LegendEntry("no device", NEUTRAL_COLOR, counts[None]))
-        return rows
-    if mode == "op":
-        counts = Counter(op_family(op) for _, op in graph.nodes(data="op"))
-        order = [f for f, _, _ in OP_FAMILIES] + [OTHER_FAMILY]
-        return [LegendEntry(f, _FAMILY_COLORS[f], counts[f]) for f in order if counts.get(f)]
-    if mode == "module":
-        palette = module_palette(graph)
-        counts = Counter(top_module(m) for _, m in graph.nodes(data="module"))
-        rows = [LegendEntry(top, color, counts[top]) for top, color in palette.items()]
-        if counts.get(None):
-            rows.append(LegendEntry("(no module)", NEUTRAL_COLOR, counts[None]))
-        return rows
+def _device_fills(graph: nx.DiGraph) -> dict[str, str]:
+    cache: dict[str | None, str] = {}
+    out = {}
+    for node, device in graph.nodes(data="device"):
+        if device not in cache:
+            cache[device] = device_color(device)
+        out[node] = cache[device]
+    return out
+
+
+def _device_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    counts = Counter(d for _, d in graph.nodes(data="device"))
+    keys = sorted((d for d in counts if d), key=_device_order)
+    rows = [LegendEntry(d, device_color(d), counts[d]) for d in keys]
+    if counts.get(None):
+        rows.append(LegendEntry("no device", NEUTRAL_COLOR, counts[None]))
+    return rows
+
+
+def _op_fills(graph: nx.DiGraph) -> dict[str, str]:
+    return {node: op_color(op) for node, op in graph.nodes(data="op")}
+
+
+def _op_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    counts = Counter(op_family(op) for _, op in graph.nodes(data="op"))
+    order = [f for f, _, _ in OP_FAMILIES] + [OTHER_FAMILY]
+    return [LegendEntry(f, _FAMILY_COLORS[f], counts[f]) for f in order if counts.get(f)]
+
+
+def _module_fills(graph: nx.DiGraph) -> dict[str, str]:
+    palette = module_palette(graph)
+    return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR)
+            for node, m in graph.nodes(data="module")}
+
+
+def _module_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    palette = module_palette(graph)
+    counts = Counter(top_module(m) for _, m in graph.nodes(data="module"))
+    rows = [LegendEntry(top, color, counts[top]) for top, color in palette.items()]
+    if counts.get(None):
+        rows.append(LegendEntry("(no module)", NEUTRAL_COLOR, counts[None]))
+    return rows
+
+
+def _grad_fills(graph: nx.DiGraph) -> dict[str, str]:
+    scale = grad_scale(graph)
+    out = {}
+    for node, grad in graph.nodes(data="grad"):
+        state, norm = _grad_state(grad)
+        if state == "bad":
+            out[node] = WARNING_COLOR
+        elif state == "ok" and scale is not None and norm is not None:
+            out[node] = scale.color(norm)
+        elif state == "zero":
+            out[node] = ramp_color(0.0)
+        else:
+            out[node] = NO_GRAD_COLOR
+    return out
+
+
+def _grad_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     states = Counter(_grad_state(g)[0] for _, g in graph.nodes(data="grad"))
     scale = grad_scale(graph)
     rows = []
@@ -409,6 +416,73 @@ def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:
     if missing:
         rows.append(LegendEntry("no gradient", NO_GRAD_COLOR, missing))
     return rows
+
+
+def _no_scale(graph: nx.DiGraph) -> GradScale | None:
+    return None
+
+
+# --- the registry ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ColorModeSpec:
+    """One colour mode: what the window, the command line and the exports need to offer it and
+    draw with it."""
+
+    key: ColorMode
+    """Its name on the command line (``--color KEY``), in the settings and in saved views."""
+    name: str
+    """Its name in the window's menu and combo box (English; the window translates it)."""
+    title: str
+    """Its legend title, ``color: <title>`` (English; the window translates it)."""
+    fills: Callable[[nx.DiGraph], dict[str, str]]
+    """``{graph node id: "#rrggbb"}`` for every node."""
+    legend: Callable[[nx.DiGraph], list[LegendEntry]]
+    """The legend rows of the colours present, with node counts."""
+    scale: Callable[[nx.DiGraph], GradScale | None] = _no_scale
+    """The colour bar drawn with the legend (None: the mode has none, or not for this graph)."""
+    needs_gradients: bool = False
+    """Offered in the window only for a graph with gradients (:func:`has_grads`)."""
+
+
+COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
+    ColorModeSpec("device", QT_TRANSLATE_NOOP("ColorMode", "Device"), QT_TRANSLATE_NOOP("ColorMode", "device"),
+                  _device_fills, _device_legend),
+    ColorModeSpec("op", QT_TRANSLATE_NOOP("ColorMode", "Op type"), QT_TRANSLATE_NOOP("ColorMode", "op family"),
+                  _op_fills, _op_legend),
+    ColorModeSpec("module", QT_TRANSLATE_NOOP("ColorMode", "Module"), QT_TRANSLATE_NOOP("ColorMode", "module"),
+                  _module_fills, _module_legend),
+    ColorModeSpec("grad", QT_TRANSLATE_NOOP("ColorMode", "Gradient norm"),
+                  QT_TRANSLATE_NOOP("ColorMode", "gradient norm"),
+                  _grad_fills, _grad_legend, scale=grad_scale, needs_gradients=True),
+)
+"""Every colour mode, in menu order (the first is the default)."""
+COLOR_MODES: tuple[ColorMode, ...] = tuple(spec.key for spec in COLOR_MODE_SPECS)
+"""The keys of :data:`COLOR_MODE_SPECS` (``--color`` choices)."""
+_SPEC_BY_KEY = {spec.key: spec for spec in COLOR_MODE_SPECS}
+
+
+def color_mode(mode: str) -> ColorModeSpec:
+    """Return the registry entry of ``mode``; raise ColorModeError (naming the modes) if unknown."""
+    spec = _SPEC_BY_KEY.get(mode)
+    if spec is None:
+        raise ColorModeError(f"Unknown color mode {mode!r}; use one of {', '.join(COLOR_MODES)}.")
+    return spec
+
+
+def is_color_mode(mode: str) -> bool:
+    """True when ``mode`` names a colour mode."""
+    return mode in _SPEC_BY_KEY
+
+
+def node_colors(graph: nx.DiGraph, mode: str = "device") -> dict[str, str]:
+    """Return ``{graph node id: fill color}`` for every node under color ``mode``."""
+    return color_mode(mode).fills(graph)
+
+
+def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:
+    """Return the legend rows of the colors present in ``graph`` under ``mode``, with node counts."""
+    return color_mode(mode).legend(graph)
 
 
 def transfer_edges(graph: nx.DiGraph) -> set[tuple[str, str]]:

@@ -144,10 +144,11 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
     column (which would push the swatches away from their text).
     """
     esc = html.escape
-    title = "color: " + look.COLOR_MODE_TITLES[mode]
+    spec = colors.color_mode(mode)
+    title = "color: " + spec.title
     wide = [_text_width(title)]
     tail: list[str] = []
-    scale = colors.grad_scale(graph) if mode == "grad" else None
+    scale = spec.scale(graph)
     if scale is not None:
         bar, bar_width = _grad_bar(scale)
         tail.append(f'<TR><TD COLSPAN="2">{bar}</TD></TR>')

@@ -24,7 +24,7 @@ from xml.etree import ElementTree
 
 import networkx as nx
 
-from ..errors import ExportError, GraphvizNotFoundError, LayoutError
+from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
 from . import colors
 from .arrange import Paint, Picture, dot_source, picture
 from .display import ViewOptions, build_display
@@ -80,13 +80,14 @@ def export_graph(
     script = graph.graph.get("script")
     check_target(path, [*protect, *([script] if isinstance(script, str) and script else [])])
     fmt = _format_of(path)
-    if mode not in colors.COLOR_MODES:
-        raise ExportError(f"Unknown color mode {mode!r}; use one of "
-                          f"{', '.join(colors.COLOR_MODES)}.")
+    try:
+        spec = colors.color_mode(mode)
+    except ColorModeError as exc:
+        raise ExportError(exc.message) from None
     if not scale > 0:
         raise ExportError(f"The image scale must be a positive number, not {scale!r}.")
     notices: list[str] = []
-    if mode == "grad" and fmt != "json" and not colors.has_grads(graph):
+    if spec.needs_gradients and fmt != "json" and not colors.has_grads(graph):
         notices.append("Coloring by gradient needs gradients, but this graph has none (backward "
                        "did not run), so every node is drawn gray. Run the script with backward "
                        "to see gradient norms.")

@@ -25,7 +25,7 @@ from . import colors
 from .display import DisplayGraph, DisplayNode, format_shape
 from .dot import LEGEND_ID
 from .layout import encode_id
-from .look import COLOR_MODE_TITLES, ColorMode
+from .look import ColorMode
 from .values import format_number, gradient_line, small_values
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -131,7 +131,7 @@ def page_data(graph: nx.DiGraph, display: DisplayGraph, mode: ColorMode = "devic
     """Return the page's JSON blob: node details keyed by DOT name, and the legend."""
     return {
         "nodes": {encode_id(did): node_details(graph, node) for did, node in display.nodes.items()},
-        "legend": {"title": "color: " + COLOR_MODE_TITLES[mode],
+        "legend": {"title": "color: " + colors.color_mode(mode).title,
                    "rows": [[e.color, e.text] for e in colors.legend(graph, mode)]},
     }
 

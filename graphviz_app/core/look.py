@@ -17,12 +17,12 @@ from typing import Literal
 import networkx as nx
 
 from . import colors
-from .colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES, COLOR_MODES, ColorMode
+from .colors import COLOR_MODES, ColorMode
 from .display import DisplayEdge, DisplayNode
 from .values import NO_GRAD
 
 __all__ = [
-    "COLOR_MODES", "COLOR_MODE_NAMES", "COLOR_MODE_TITLES", "ColorMode", "EdgeLook", "NodeLook",
+    "COLOR_MODES", "ColorMode", "EdgeLook", "NodeLook",
     "NodeStyle", "ViewState", "badge_lines", "edge_look", "look_of", "merged_style", "node_fill", "node_look",
 ]
 

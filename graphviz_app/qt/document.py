@@ -168,20 +168,19 @@ class Document(QObject):
 
     # -- color mode and styles ----------------------------------------------------------------
     def available_color_modes(self) -> list[ColorMode]:
-        """Return the color modes that make sense for the graph ("grad" needs a backward pass)."""
-        modes = list(colors.COLOR_MODES)
-        if not self.has_gradients():
-            modes = [m for m in modes if m != "grad"]
-        return modes
+        """Return the color modes that make sense for the graph (a mode that needs gradients,
+        ``grad``, needs a backward pass)."""
+        grads = self.has_gradients()
+        return [spec.key for spec in colors.COLOR_MODE_SPECS if grads or not spec.needs_gradients]
 
     def has_gradients(self) -> bool:
         """True when the graph carries gradients (``colors.has_grads``)."""
         return self.graph is not None and colors.has_grads(self.graph)
 
     def set_color_mode(self, mode: ColorMode) -> None:
-        """Switch the fill colors (one of ``colors.COLOR_MODES``); recolors without a new layout."""
-        if mode not in colors.COLOR_MODES:
-            raise ValueError(f"unknown color mode {mode!r}; choose one of {colors.COLOR_MODES}")
+        """Switch the fill colors (one of ``colors.COLOR_MODES``; ColorModeError for another);
+        recolors without a new layout."""
+        colors.color_mode(mode)
         if mode == self.color_mode:
             return
         self.color_mode = mode
@@ -216,7 +215,9 @@ class Document(QObject):
         return self.graph is not None and auto_values(self.graph.number_of_nodes())
 
     def set_values(self, on: bool | None) -> None:
-        """Draw values and gradients on the graph (None: the default for the graph's size)."""
+        """Draw values and gradients on the graph (None: the default for the graph's size); the
+        badges are laid out with the graph, so turning them on or off lays it out again."""
+        shown = self.values_shown()
         self.values_choice = on
         if self._steps is not None and self._steps.values != self.values_shown():
             self._steps = Stepper(self.graph, values=self.values_shown())
@@ -224,6 +225,8 @@ class Document(QObject):
         if self.step is not None:
             self.set_step(self.step.mode, self.step.index, follow=False)
         self._styles_changed()
+        if self.graph is not None and self.values_shown() != shown:
+            self.displayChanged.emit()  # room for the badges, or none
 
     def _update_values_layer(self) -> None:
         """The ``"values"`` layer: each node's Values badge with the final gradients (steps draw

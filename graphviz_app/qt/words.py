@@ -1,16 +1,17 @@
 """The core's English words in the window's language.
 
 ``core`` stays free of Qt and writes English (the CLI and exports use it as is); it names the
-words the window shows as constants (``core.values.BADGE_PHRASES``, ``core.colors``'s colour-mode
-names) and this module maps them through ``QCoreApplication.translate``, each with its context, so
-``pyside6-lupdate`` collects them.  ``tests/qt/test_i18n.py`` checks that every core phrase has an
-entry here and a Korean translation.
+words the window shows as constants (``core.values.BADGE_PHRASES``; the colour modes' names and
+titles in ``core.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``) and this module
+maps them through ``QCoreApplication.translate``, each with its context, so ``pyside6-lupdate``
+collects them.  ``tests/qt/test_i18n.py`` checks that every core phrase has an entry here and a
+Korean translation.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ..core.colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES
+from ..core.colors import COLOR_MODE_SPECS
 from .explanations import explain
 
 translate = QCoreApplication.translate
@@ -37,25 +38,14 @@ def badge_text(text: str | None) -> str | None:
 
 
 def color_mode_names() -> dict[str, str]:
-    """Menu and combo-box names of the colour modes, translated."""
-    names = {
-        "Device": translate("ColorMode", "Device"),
-        "Op type": translate("ColorMode", "Op type"),
-        "Module": translate("ColorMode", "Module"),
-        "Gradient norm": translate("ColorMode", "Gradient norm"),
-    }
-    return {mode: names.get(name, name) for mode, name in COLOR_MODE_NAMES.items()}
+    """Menu and combo-box names of the colour modes (``core.colors.COLOR_MODE_SPECS``, in its
+    order), translated: the registry marks them for ``pyside6-lupdate``."""
+    return {spec.key: translate("ColorMode", spec.name) for spec in COLOR_MODE_SPECS}
 
 
 def color_mode_titles() -> dict[str, str]:
     """Legend titles of the colour modes (``Color: <title>``), translated."""
-    titles = {
-        "device": translate("ColorMode", "device"),
-        "op family": translate("ColorMode", "op family"),
-        "module": translate("ColorMode", "module"),
-        "gradient norm": translate("ColorMode", "gradient norm"),
-    }
-    return {mode: titles.get(title, title) for mode, title in COLOR_MODE_TITLES.items()}
+    return {spec.key: translate("ColorMode", spec.title) for spec in COLOR_MODE_SPECS}
 
 
 def inspector_labels() -> dict[str, str]:

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from graphviz_app.core import colors
+from graphviz_app.errors import ColorModeError
 
 from .graphs import GraphBuilder, chain, nested_modules, two_devices, with_grads
 
@@ -145,6 +146,26 @@ def test_inf_and_zero_and_unknown_norms():
                      "n2": colors.NO_GRAD_COLOR}
 
 
-def test_unknown_mode_is_refused():
-    with pytest.raises(ValueError, match="device"):
-        colors.node_colors(chain(2), "rainbow")
+def test_unknown_mode_is_refused_with_the_modes_named():
+    for ask in (lambda: colors.node_colors(chain(2), "rainbow"), lambda: colors.legend(chain(2), "rainbow"),
+                lambda: colors.color_mode("Device")):  # the key, not the menu name
+        with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad\."):
+            ask()
+
+
+def test_the_registry_is_the_one_list_of_modes():
+    """Keys, names and titles are distinct; every mode fills every node, and its legend counts
+    every node once (on a graph with devices, modules and gradients of every kind)."""
+    specs = colors.COLOR_MODE_SPECS
+    assert colors.COLOR_MODES == tuple(s.key for s in specs) == ("device", "op", "module", "grad")
+    for field in ("key", "name", "title"):
+        assert len({getattr(s, field) for s in specs}) == len(specs), field
+    graph = with_grads()
+    for spec in specs:
+        assert colors.color_mode(spec.key) is spec
+        fills = colors.node_colors(graph, spec.key)
+        assert set(fills) == set(graph) and all(HEX.match(f) for f in fills.values()), spec.key
+        rows = colors.legend(graph, spec.key)
+        assert sum(r.count or 0 for r in rows) == len(graph), spec.key
+    assert [s.key for s in specs if s.scale(graph) is not None] == ["grad"]
+    assert [s.key for s in specs if s.needs_gradients] == ["grad"]

@@ -22,7 +22,9 @@ QM = i18n_dir() / "graphviz_app_ko.qm"
 
 
 def sources() -> list[str]:
-    return sorted(str(p) for p in (ROOT / "graphviz_app" / "qt").rglob("*.py"))
+    """What resources/i18n/update.sh gives lupdate: the Qt layer and the colour-mode registry."""
+    qt = [str(p) for p in (ROOT / "graphviz_app" / "qt").rglob("*.py")]
+    return sorted([*qt, str(ROOT / "graphviz_app" / "core" / "colors.py")])
 
 
 def untranslated(ts: Path) -> list[str]:
@@ -122,13 +124,12 @@ def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
 def test_the_window_has_a_translation_for_every_core_phrase_it_shows():
     """Core writes English and names the phrases the window shows; each has an entry in
     qt.words (so lupdate collects it, and the test above finds it translated)."""
-    from graphviz_app.core.colors import COLOR_MODE_NAMES, COLOR_MODE_TITLES
+    from graphviz_app.core.colors import COLOR_MODES
     from graphviz_app.core.values import BADGE_PHRASES
     from graphviz_app.qt.words import badge_phrases, color_mode_names, color_mode_titles
 
     assert set(badge_phrases()) == set(BADGE_PHRASES)
-    assert set(color_mode_names()) == set(COLOR_MODE_NAMES)
-    assert set(color_mode_titles()) == set(COLOR_MODE_TITLES)
+    assert list(color_mode_names()) == list(COLOR_MODES) == list(color_mode_titles())
     assert all(name != mode for mode, name in color_mode_names().items())  # a name, not the key
 
 

@@ -228,10 +228,9 @@ class LegendPanel(QFrame):
         self.transfer_count = transfers
         name = color_mode_names().get(doc.color_mode, doc.color_mode)
         self.header.setText(translate("Legend", "Color: {mode}").format(mode=name))
-        if doc.color_mode == "grad":
-            scale = colors.grad_scale(graph)
-            if scale is not None:
-                self._layout.addWidget(GradBar(scale))
+        scale = colors.color_mode(doc.color_mode).scale(graph)
+        if scale is not None:
+            self._layout.addWidget(GradBar(scale))
         for entry in entries:
             self._row(Swatch(entry.color), entry.text)
         by_target: dict[str, list[tuple[str, str]]] = {}

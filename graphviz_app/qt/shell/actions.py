@@ -165,8 +165,9 @@ class Actions:
 
         self.color_combo = QComboBox()
         self.color_combo.setObjectName("colorModeCombo")
-        self.color_combo.setToolTip(translate("Actions", "Color nodes by device, op type, module or gradient norm"))
-        for mode, name in color_mode_names().items():
+        names = color_mode_names()
+        self.color_combo.setToolTip(translate("Actions", "Color nodes by one of: {modes}").format(modes=", ".join(names.values())))
+        for mode, name in names.items():
             self.color_combo.addItem(name, mode)
         self.color_combo.activated.connect(
             lambda i: w.document.set_color_mode(self.color_combo.itemData(i))
