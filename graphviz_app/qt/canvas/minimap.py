@@ -8,16 +8,11 @@ only moves the frame. A click or a drag in the map centres the view there.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QTransform
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from .scene import GraphScene
-
-if TYPE_CHECKING:
-    from .view import GraphView
 
 translate = QCoreApplication.translate
 
@@ -40,9 +35,10 @@ MIN_FRAME = 4
 
 
 class Minimap(QWidget):
-    """An overview of ``view``'s whole graph in its bottom-right corner (a child of the view)."""
+    """An overview of ``view``'s whole graph in its bottom-right corner (a child of the view:
+    the graph view, though the map asks only what any ``QGraphicsView`` answers)."""
 
-    def __init__(self, view: GraphView) -> None:
+    def __init__(self, view: QGraphicsView) -> None:
         super().__init__(view)
         self.setObjectName("minimap")
         self.view = view
@@ -66,6 +62,10 @@ class Minimap(QWidget):
         scene = self.view.scene()
         return scene if isinstance(scene, GraphScene) and scene.overview is not None else None
 
+    def _visible(self) -> QRectF:
+        """The scene rectangle the view shows now."""
+        return self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+
     def graph_rect(self) -> QRectF:
         """The scene rectangle the map pictures (empty without a graph)."""
         scene = self._scene()
@@ -76,7 +76,7 @@ class Minimap(QWidget):
         rect = self.graph_rect()
         if not self.wanted or rect.isEmpty():
             return False
-        return not self.view.visible_scene_rect().contains(rect)
+        return not self._visible().contains(rect)
 
     def invalidate(self) -> None:
         """Forget the picture (the looks changed); it is drawn again when next shown."""
@@ -152,7 +152,7 @@ class Minimap(QWidget):
         transform = self._transform()
         if transform is None:
             return QRectF()
-        frame = transform.mapRect(self.view.visible_scene_rect())
+        frame = transform.mapRect(self._visible())
         grow_x, grow_y = max(0.0, MIN_FRAME - frame.width()) / 2, max(0.0, MIN_FRAME - frame.height()) / 2
         return frame.adjusted(-grow_x, -grow_y, grow_x, grow_y)
 
