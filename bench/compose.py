@@ -32,8 +32,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -46,28 +44,15 @@ from graphviz_app.core.compose import Composer, anchor_shift
 from graphviz_app.core.display import GraphFacts, ViewOptions, build_display
 from graphviz_app.core.dot import to_dot
 from graphviz_app.core.gc_pause import settle
-from graphviz_app.core.graph import load_graph_json
 from graphviz_app.core.layout import Layout, LayoutJob
 from graphviz_app.errors import LayoutError
 
-ROOT = Path(__file__).resolve().parent
-ZOO = ROOT / "zoo"
-GRAPHS = ROOT / "results" / "graphs"
+from .graphs import ZOO, graph_of
+
 BIG = ("chain_10000", "residual_10000", "chain_20000", "residual_20000", "gpt2_48", "unet")
 SMALL = ("residual_1000", "chain_1000", "gpt2_small", "transformer6")
 EXPAND_GRAPH, EXPAND_MODULE = "residual_20000", "stages.33.25"
 GPT2_12 = """from gpt2_48 import build_layers\n\n\ndef build() -> dict:\n    return build_layers(12)\n"""
-
-
-def graph_of(name: str, script: Path | None = None) -> nx.DiGraph:
-    """Return the captured graph of zoo entry ``name`` (captured once, then read back)."""
-    GRAPHS.mkdir(parents=True, exist_ok=True)
-    target = GRAPHS / f"{name}.json"
-    if not target.exists():
-        subprocess.run([sys.executable, "-m", "graphviz_app", "export",
-                        str(script or ZOO / f"{name}.py"), "-o", str(target)],
-                       check=True, capture_output=True)
-    return load_graph_json(target)
 
 
 def median_seconds(work: Callable[[], object], repeat: int) -> float:

@@ -2,7 +2,7 @@
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.compose_window [--repeat 3]
 
-residual_20000 (``bench.compose``'s expand graph) is opened through the real
+residual_20000 (``bench.compose``'s expand graph, from :mod:`bench.graphs`) is opened through the real
 :class:`~graphviz_app.qt.shell.controller.Controller` at full detail but for one block; then,
 timed: ``document.expand(block)`` (or ``collapse``) until the controller says the new picture is
 shown (``graphShown``: display graph, composition on the layout thread, scene updated, restyled),
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
         from graphviz_app.qt.settings import Settings
         from graphviz_app.qt.shell.controller import Controller
 
-        from .compose import GRAPHS, graph_of
+        from .graphs import GRAPHS, graph_of
 
         app = QApplication.instance() or QApplication(sys.argv)
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
