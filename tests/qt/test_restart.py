@@ -15,10 +15,12 @@ from .conftest import LOAD_TIMEOUT_MS
 
 
 def choose_language(window, code: str):
+    """Choose ``code`` in Preferences and press OK; return the restart the window offers (None)."""
+    window.restart_offer = None
     dialog = window.show_preferences()
     dialog.language.setCurrentIndex(dialog.language.findData(code))
     dialog.accept()
-    return dialog
+    return window.restart_offer
 
 
 def test_restart_now_starts_the_app_again_on_the_same_file(window, load, qtbot):
@@ -26,7 +28,7 @@ def test_restart_now_starts_the_app_again_on_the_same_file(window, load, qtbot):
     basic = example("basic_autograd.py")
     load(basic)
     window.settings.set_arguments(basic, "--epochs 2")  # the script's arguments, kept for the new app
-    offer = choose_language(window, "ko").restart_offer
+    offer = choose_language(window, "ko")
     assert offer is not None and offer.isVisible()
     assert "한국어" in offer.text()
     assert "basic_autograd.py" in offer.informativeText()
@@ -64,11 +66,11 @@ def test_a_detached_launch_really_starts_the_command(qtbot, tmp_path):
 def test_later_or_a_failed_launch_keeps_the_window(window, load, qtbot):
     window.settings.set_language("en")
     load(example("retain_grad.py"))
-    offer = choose_language(window, "ko").restart_offer
+    offer = choose_language(window, "ko")
     offer.later_button.click()
     assert window.isVisible() and window.document.graph is not None
     assert "next start" in window.statusBar().currentMessage()
-    offer = choose_language(window, "en").restart_offer  # back to English: offered again
+    offer = choose_language(window, "en")  # back to English: offered again
     assert offer is not None
     offer.launch = lambda command: False
     assert not offer.restart()
@@ -79,8 +81,7 @@ def test_later_or_a_failed_launch_keeps_the_window(window, load, qtbot):
 def test_no_offer_when_the_language_stays(window, load):
     window.settings.set_language("en")
     load(example("basic_autograd.py"))
-    dialog = choose_language(window, "en")
-    assert dialog.restart_offer is None
+    assert choose_language(window, "en") is None
 
 
 def test_a_refused_file_is_not_what_a_restart_opens(window, load, qtbot, tmp_path):
@@ -92,4 +93,4 @@ def test_a_refused_file_is_not_what_a_restart_opens(window, load, qtbot, tmp_pat
     notes.write_text("hello", encoding="utf-8")
     with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS):
         window.open_path(notes)
-    assert reopened_file(window) == basic.resolve()
+    assert reopened_file(window.controller.source, window.document.path) == basic.resolve()

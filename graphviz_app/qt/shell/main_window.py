@@ -57,6 +57,7 @@ from .actions import Actions
 from .controller import Controller
 from .export_dialog import ExportDialog, render_view_image
 from .preferences import PreferencesDialog
+from .restart import RestartOffer, reopened_file
 
 OPENABLE = (".py", ".json")
 EDGE_SELECTED_WIDTH = 3.0
@@ -101,6 +102,8 @@ class MainWindow(QMainWindow):
         self._edge_mark: tuple[EdgeItem, tuple[QColor, float, bool, int]] | None = None
         """The selected edge and the look it had before."""
         self._color_shown: tuple[ColorMode, tuple[ColorMode, ...]] | None = None
+        self.restart_offer: RestartOffer | None = None
+        """The last "Restart now?" offer (after Preferences changed the language)."""
         self._call_before: tuple[Path, int] | None = None
         """While a backward call chosen in the Timeline runs: the script and the call it had."""
         dark = is_dark()
@@ -607,6 +610,7 @@ class MainWindow(QMainWindow):
         script = self.document.path if self.document.kind == "script" else self.controller.source
         dialog = PreferencesDialog(self.settings, script if script and script.suffix == ".py" else None, self)
         dialog.applied.connect(self._preferences_applied)
+        dialog.languageChanged.connect(self.offer_restart)
         dialog.open()
         self._preferences = dialog
         return dialog
@@ -618,6 +622,15 @@ class MainWindow(QMainWindow):
         if not self.actions_.theme_by[theme].isChecked():
             self.actions_.theme_by[theme].setChecked(True)
             self.set_theme(theme)
+
+    def offer_restart(self, language_name: str) -> RestartOffer:
+        """Preferences changed the language: offer to start again, on the file open now."""
+        path = reopened_file(self.controller.source, self.document.path)
+        offer = RestartOffer(self, self.settings, path, language_name)
+        offer.launchFailed.connect(self.messages.error)
+        offer.open()
+        self.restart_offer = offer
+        return offer
 
     def show_about(self) -> None:
         self._about = show_about(self)

@@ -37,16 +37,18 @@ from ..settings import (
     split_arguments,
 )
 from ..theme import THEMES
-from .restart import RestartOffer, offer_restart
 
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
 """Each language in its own words."""
 
 
 class PreferencesDialog(QDialog):
-    """Edits :class:`Settings`; ``applied`` is emitted after OK wrote them."""
+    """Edits :class:`Settings`; ``applied`` is emitted after OK wrote them, then
+    ``languageChanged`` (the new language's name) when OK changed the window's language: the text
+    is built in one language, so the main window offers a restart (:mod:`.restart`)."""
 
     applied = Signal()
+    languageChanged = Signal(str)
 
     def __init__(self, settings: Settings, script: Path | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -122,7 +124,6 @@ class PreferencesDialog(QDialog):
         self.language.setToolTip(self.tr("The window reads in the new language after a restart, "
                                          "which it offers"))
         form.addRow(self.tr("Language:"), self.language)
-        self.restart_offer: RestartOffer | None = None
         self.theme = QComboBox(self)
         names = {"system": self.tr("System"), "light": self.tr("Light"), "dark": self.tr("Dark")}
         for theme in THEMES:
@@ -267,4 +268,4 @@ class PreferencesDialog(QDialog):
         self.applied.emit()
         after = ui_language(s.language())
         if after != before:  # the window's text is built in one language: offer a restart
-            self.restart_offer = offer_restart(self.parentWidget(), LANGUAGE_NAMES.get(after, after))
+            self.languageChanged.emit(LANGUAGE_NAMES.get(after, after))

@@ -1,11 +1,13 @@
 """Restarting the app in another language, on the same file.
 
 The window's text is set when it is built, so a new language shows after a restart. When
-Preferences change the language, :class:`RestartOffer` asks "Restart now?"; yes starts the app
-again on the file this window has open (the same script, run again with the arguments
-remembered for it, or the same saved graph), with every setting saved first, and closes this
-window once the new one is launched. If it cannot be launched, this window stays as it was and
-says why; "Later" keeps it too (the language then changes at the next start).
+Preferences change the language (``PreferencesDialog.languageChanged``), the main window shows a
+:class:`RestartOffer`: "Restart now?"; yes starts the app again on the file the window has open
+(the same script, run again with the arguments remembered for it, or the same saved graph), with
+every setting saved first, and closes the window once the new one is launched. If it cannot be
+launched, the window stays as it was and says why (``launchFailed``); "Later" keeps it too (the
+language then changes at the next start). This module knows a ``QMainWindow`` and the settings,
+not the main window's class.
 """
 from __future__ import annotations
 
@@ -13,15 +15,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QProcess, QProcessEnvironment
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtCore import QCoreApplication, QProcess, QProcessEnvironment, Signal
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from ...core.file_kind import classify_path
-
-if TYPE_CHECKING:
-    from .main_window import MainWindow
+from ..settings import Settings
 
 translate = QCoreApplication.translate
 
@@ -29,10 +28,11 @@ PACKAGE_PARENT = Path(__file__).resolve().parents[3]
 """Put on PYTHONPATH, so ``-m graphviz_app`` finds this copy (a checkout or an installed one)."""
 
 
-def reopened_file(window: MainWindow) -> Path | None:
-    """The file a restart opens again: the one the window last opened (even if it failed), else
-    the one it shows; None when neither can be opened from the command line (a refused file)."""
-    for path in (window.controller.source, window.document.path):
+def reopened_file(*candidates: Path | None) -> Path | None:
+    """The file a restart opens again: the first of ``candidates`` (the window's: the file it
+    last opened, even if that failed, then the one it shows) that the command line can open; None
+    when none can (a refused file)."""
+    for path in candidates:
         if path is not None and classify_path(path).kind in ("script", "graph"):
             return path.resolve()
     return None
@@ -61,14 +61,19 @@ def launch_detached(command: list[str]) -> bool:
 
 
 class RestartOffer(QMessageBox):
-    """"Restart now?" after the language changed; ``launch`` starts the new app (replaceable,
-    so a test can check the command line without starting a second GUI)."""
+    """"Restart now?" over ``window`` after the language changed; ``path``: the file the new app
+    opens (:func:`reopened_file`). ``launch`` starts the new app (replaceable, so a test can check
+    the command line without starting a second GUI)."""
 
-    def __init__(self, window: MainWindow, language_name: str) -> None:
+    launchFailed = Signal(str)
+    """The new app could not be started: why, and what to do (the window shows it)."""
+
+    def __init__(self, window: QMainWindow, settings: Settings, path: Path | None, language_name: str) -> None:
         super().__init__(window)
         self.setObjectName("restartOffer")
         self.window_ = window
-        self.path = reopened_file(window)
+        self.settings = settings
+        self.path = path
         self.launch: Callable[[list[str]], bool] = launch_detached
         self.command: list[str] | None = None
         self.setIcon(QMessageBox.Icon.Question)
@@ -96,28 +101,17 @@ class RestartOffer(QMessageBox):
                 translate("Restart", "The language changes at the next start."), 10000)
 
     def restart(self) -> bool:
-        """Save the settings, launch the app on the same file and close this window; return
-        whether it was launched (if not, this window stays and says why)."""
+        """Save the settings, launch the app on the same file and close the window; return
+        whether it was launched (if not, the window stays and ``launchFailed`` says why)."""
         window = self.window_
-        window.settings.save_window(window.saveGeometry(), window.saveState())
-        window.settings.sync()
+        self.settings.save_window(window.saveGeometry(), window.saveState())
+        self.settings.sync()
         self.command = restart_command(self.path)
         if not self.launch(self.command):
-            window.messages.error(translate(
+            self.launchFailed.emit(translate(
                 "Restart", "graphviz_app could not be started again ({command}); this window stays open. "
                 "Close it and start graphviz_app yourself to see the new language.").format(
                     command=" ".join(self.command)))
             return False
         window.close()
         return True
-
-
-def offer_restart(parent: QWidget | None, language_name: str) -> RestartOffer | None:
-    """Show the offer over ``parent`` when it is the main window (None otherwise)."""
-    from .main_window import MainWindow
-
-    if not isinstance(parent, MainWindow):
-        return None
-    offer = RestartOffer(parent, language_name)
-    offer.open()
-    return offer
