@@ -1,9 +1,13 @@
 """The layers keep to their imports: core has no torch and no Qt; the Qt layer never imports torch."""
 from __future__ import annotations
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
+
+import networkx as nx
 
 import graphviz_app.core
 import graphviz_app.qt
@@ -57,3 +61,48 @@ def test_core_tests_need_no_torch():
             if isinstance(node, ast.FunctionDef):
                 asked = {arg.arg for arg in node.args.args} & running
                 assert not asked, f"{path.name}: {node.name} asks for {asked}"
+
+
+def import_graph(*packages: str) -> nx.DiGraph:
+    """The modules of ``packages`` (folders of the checkout) and who imports whom among them, read
+    with ``ast``: every import counts, in a function or under ``TYPE_CHECKING`` too. An edge's
+    ``line`` is where its import is."""
+    root = Path(__file__).resolve().parents[1]
+    files = {}
+    for package in packages:
+        for path in (root / package).rglob("*.py"):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = nx.DiGraph()
+    graph.add_nodes_from(files)
+    for name, path in files.items():
+        here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: from . / .. / .x import y
+                    base = ".".join(here[: len(here) - node.level + 1] + ([node.module] if node.module else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in files:  # the module of a name it imports
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph.add_edge(name, target, line=node.lineno)
+    return graph
+
+
+def test_no_import_circles():
+    """No module of the app or the bench imports, through others, a module that imports it back:
+    each can be read, changed and tested after what it builds on."""
+    graph = import_graph("graphviz_app", "bench")
+    assert graph.has_edge("graphviz_app.qt.shell.main_window", "graphviz_app.qt.shell.preferences")  # it reads imports
+    try:
+        circle = nx.find_cycle(graph)
+    except nx.NetworkXNoCycle:
+        return
+    raise AssertionError("import circle: " + " -> ".join(f"{a} (line {graph.edges[a, b]['line']})" for a, b in circle)
+                         + f" -> {circle[0][0]}")

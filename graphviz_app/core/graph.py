@@ -5,15 +5,15 @@ See :mod:`graphviz_app.core.schema` for the attributes every node, edge and the 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-from ..errors import GraphvizAppError
 from .gc_pause import without_gc
-from .schema import SCHEMA_VERSION
+from .graph_file import build_graph, check_trace
+from .saved_graph import decode_nonfinite, dumps_trace, read_saved_graph
 
 
 @without_gc
@@ -26,54 +26,9 @@ def graph_from_trace(data: dict[str, Any],
     ``progress`` hears ``(nodes and edges added, nodes and edges)`` every 5,000 items and may
     raise to stop.
     """
-    if not isinstance(data, dict) or "nodes" not in data:
-        raise GraphvizAppError("This is not a graphviz_app graph: it has no 'nodes' list.")
-    attrs = data.get("graph") or {}
-    version = attrs.get("schema_version") if isinstance(attrs, dict) else None
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SCHEMA_VERSION:
-        raise GraphvizAppError(
-            f"This graph file has schema version {version!r}; this graphviz_app reads versions "
-            f"up to {SCHEMA_VERSION}. Re-export it with this version, or upgrade graphviz_app."
-        )
-    from .saved_graph import decode_nonfinite
-
-    key = "edges" if "edges" in data else "links"
+    check_trace(data)
     decode_nonfinite(data)
-    graph = nx.DiGraph()
-    graph.graph.update(data.get("graph") or {})
-    nodes, edges = data["nodes"], data.get(key, ())
-    if progress is not None:
-        count = len(nodes)
-        total = count + len(edges)
-        nodes = _reported(nodes, progress, 0, total)
-        edges = _reported(edges, progress, count, total)
-    try:
-        graph.add_nodes_from(_without(node, "id") for node in nodes)
-        graph.add_edges_from(_without(edge, "source", "target") for edge in edges)
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise GraphvizAppError(
-            f"This graphviz_app graph is malformed ({type(exc).__name__}: {exc}): every node needs an "
-            "'id' and every edge a 'source' and a 'target'. Re-export it with graphviz_app."
-        ) from None
-    return graph
-
-
-def _reported(items: Iterable[Any], progress: Callable[[int, int], None], done: int,
-              total: int) -> Iterator[Any]:
-    for i, item in enumerate(items, done):
-        if i % 5_000 == 0:
-            progress(i, total)
-        yield item
-
-
-def _without(item: dict[str, Any], *keys: str) -> tuple[Any, ...]:
-    """Return ``(*item[keys], rest)``: the node-link form's key fields and the other attributes.
-
-    Equivalent to what ``networkx.node_link_graph`` builds, with one dict copy per item (it is
-    most of the cost of opening a big graph).
-    """
-    attrs = dict(item)
-    return (*(attrs.pop(k) for k in keys), attrs)
+    return build_graph(data, progress)
 
 
 def trace_from_graph(graph: nx.DiGraph) -> dict[str, Any]:
@@ -85,8 +40,6 @@ def trace_from_graph(graph: nx.DiGraph) -> dict[str, Any]:
 def dumps_graph(graph: nx.DiGraph) -> str:
     """Return the graph as standard JSON text: non-finite numbers are spelled ``"NaN"``,
     ``"Infinity"``, ``"-Infinity"`` (see :mod:`.saved_graph`), which :func:`load_graph_json` reads back."""
-    from .saved_graph import dumps_trace
-
     return dumps_trace(trace_from_graph(graph))
 
 
@@ -96,8 +49,6 @@ def load_graph_json(path: str | Path) -> nx.DiGraph:
     Raises GraphvizAppError naming the file when it cannot be read, and its subclass
     GraphFileError naming the field when the content is not a valid saved graph.
     """
-    from .saved_graph import read_saved_graph
-
     return read_saved_graph(path)
 
 

@@ -36,6 +36,7 @@ from ..errors import GraphFileError, GraphvizAppError
 from . import limits, plots
 from .file_kind import special_kind
 from .gc_pause import gc_paused
+from .graph_file import build_graph
 from .schema import NODE_KINDS, SCHEMA_VERSION
 
 NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
@@ -890,8 +891,6 @@ def read_saved_graph(path: str | Path, *, progress: Callable[[ReadProgress], Non
     :data:`PROGRESS_EVERY` nodes); when ``stop`` is set the read ends at the next report with
     :class:`ReadCancelled`. Meant for a thread: Python's other threads run between the pieces.
     """
-    from .graph import graph_from_trace
-
     path = Path(path)
 
     def report(stage: Literal["reading", "checking", "building"], done: int, total: int) -> None:
@@ -911,7 +910,8 @@ def read_saved_graph(path: str | Path, *, progress: Callable[[ReadProgress], Non
         finally:
             os.close(fd)
         validate_trace(data, str(path), lambda done, total: report("checking", done, total))
-        graph = graph_from_trace(data, lambda done, total: report("building", done, total))
+        decode_nonfinite(data)
+        graph = build_graph(data, lambda done, total: report("building", done, total))
         del data
         gc.freeze()  # the graph is long-lived: later collections need not rescan it
     return graph
