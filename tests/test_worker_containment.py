@@ -220,9 +220,9 @@ def test_processes_a_run_forks_share_its_memory_limit(write_script, tmp_path):
             import os, time
             for _ in range(4):
                 if os.fork() == 0:
-                    block = b"x" * (300 * 2**20)
-                    with open({str(pids)!r}, "a") as out:
+                    with open({str(pids)!r}, "a") as out:  # before its memory: the run may end any time after
                         out.write(f"{{os.getpid()}}\\n")
+                    block = b"x" * (300 * 2**20)
                     time.sleep(300)
                     os._exit(0)
             time.sleep(300)
