@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .core.values import AUTO_NODES, auto_values
 from .errors import GraphvizAppError, ScriptError, SettingError
 
 if TYPE_CHECKING:  # imported where used: the command line starts fast
@@ -55,6 +56,7 @@ def export_parser() -> argparse.ArgumentParser:
     parser.add_argument("--step", type=int, metavar="K", help="draw the graph at step K (1 = first): a backward step with --backward, else a forward step")
     parser.add_argument("--steps-dir", metavar="DIR", help="write one image per step into DIR (step-001.png ...; the format of -o if given)")
     parser.add_argument("--step-mode", choices=("forward", "backward"), help="step forward or backward (default: backward with --backward, else forward)")
+    parser.add_argument("--values", action=argparse.BooleanOptionalAction, default=None, help=f"draw each node's value and gradient beside it, as the window's View > Values does (default: on for graphs of at most {AUTO_NODES} nodes)")
     parser.add_argument("--layout-timeout", type=float, default=DEFAULT_LAYOUT_TIMEOUT, metavar="S", help=f"stop Graphviz after S seconds per drawing (default {DEFAULT_LAYOUT_TIMEOUT:g})")
     parser.add_argument("--run-as-python", action="store_true", help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)")
     parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
@@ -222,29 +224,32 @@ def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppErr
 
 
 def export_step(graph: nx.DiGraph, out: Path, mode: str, step: int, color: str,
-                options: ViewOptions, scale: float, stepper: Stepper | None = None, timeout: float | None = None, protect: Sequence[Path] = ()) -> list[str]:
-    """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices."""
+                options: ViewOptions, scale: float, stepper: Stepper | None = None, timeout: float | None = None, protect: Sequence[Path] = (),
+                values: bool = False) -> list[str]:
+    """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices.
+    ``values``: the Values badges of that step, laid out as the window lays them out."""
     from .core.export import export_graph
     from .core.stepping import Stepper
 
-    view = (stepper or Stepper(graph)).view(mode, step - 1)
+    view = (stepper or Stepper(graph, values=values)).view(mode, step - 1)
     if not 1 <= step <= view.count:
         raise _step_range_error(graph, mode, step)
     return export_graph(
         graph, out, mode=color, options=options, scale=scale, styles=view.styles,
         marked_edges=view.edges, caption=view.caption, timeout=timeout, protect=protect,
-        flow_backward=view.mode == "backward",
+        flow_backward=view.mode == "backward", values=values,
         view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
     )
 
 
 def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color: str,
                  options: ViewOptions, scale: float,
-                 timeout: float | None = None, protect: Sequence[Path] = ()) -> tuple[int, list[str]]:
+                 timeout: float | None = None, protect: Sequence[Path] = (),
+                 values: bool = False) -> tuple[int, list[str]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
     from .core.stepping import Stepper
 
-    stepper = Stepper(graph)
+    stepper = Stepper(graph, values=values)
     count = stepper.count(mode)
     if count == 0:
         raise _step_range_error(graph, mode, 1)
@@ -252,7 +257,7 @@ def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color:
     for step in range(1, count + 1):
         target = folder / f"step-{step:03d}{suffix}"
         for notice in export_step(graph, target, mode, step, color, options, scale, stepper,
-                                  timeout, protect):
+                                  timeout, protect, values):
             if notice not in notices:
                 notices.append(notice)
     return count, notices
@@ -335,19 +340,20 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         notices = list(graph.graph.get("notices", []))
         mode = args.step_mode or ("backward" if args.backward else "forward")
         timeout = args.layout_timeout
+        values = auto_values(graph.number_of_nodes()) if args.values is None else args.values
         with progress(f"graphviz-app: drawing {graph.number_of_nodes():,} nodes", timeout):
             if args.steps_dir is not None:
                 count, step_notices = export_steps(graph, Path(args.steps_dir), out.suffix, mode, args.color,
-                                                   options, args.scale, timeout, protect)
+                                                   options, args.scale, timeout, protect, values)
                 notices += step_notices
                 written = f"{count} {mode} step images to {args.steps_dir}"
             elif args.step is not None:
                 notices += export_step(graph, out, mode, args.step, args.color, options, args.scale,
-                                       timeout=timeout, protect=protect)
+                                       timeout=timeout, protect=protect, values=values)
                 written = f"{out} at {mode} step {args.step}"
             else:
                 notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale,
-                                        timeout=timeout, protect=protect)
+                                        timeout=timeout, protect=protect, values=values)
                 written = str(out)
         from .core.plots import write_plots  # the script's matplotlib figures, beside the output
 

@@ -129,7 +129,7 @@ def show_graph(graph: nx.DiGraph, *, title: str, color: str = "device", values: 
     with tempfile.TemporaryDirectory(prefix="graphviz_app_show_") as folder:
         target = Path(folder) / "graph.svg"
         notes += export_graph(graph, target, mode=color, options=options, styles=styles,
-                              timeout=timeout)
+                              timeout=timeout, values=bool(styles))  # badges laid out beside nodes
         svg_text = target.read_text("utf-8")
     display = build_display(graph, options)
     page = html_page(graph, display, svg_text, mode=color, title=title, notes=notes)

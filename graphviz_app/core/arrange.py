@@ -13,11 +13,16 @@
   every position written in from the composed layout (:func:`placement`), so the image shows
   what the window shows.
 * :func:`dot_source` is the painted DOT as data (the ``.dot`` export writes its text).
+
+Values badges are laid out with the graph when a ``room`` is given (per graph node, the badge
+of the graph's final state: :func:`~.values.values_badges`): each becomes a node beside its
+node (:mod:`.dot`), so the layout keeps them clear of everything else, and every step of it
+draws in the same place.  A composed picture has no badge nodes (its badges are xlabels).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import networkx as nx
@@ -26,7 +31,7 @@ from ..errors import LayoutError
 from . import cost
 from .compose import ComposeJob, Composer, should_compose
 from .display import DisplayGraph
-from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, dot_graph, quote
+from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, badge_id, dot_graph, quote
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
 from .look import ColorMode
@@ -53,6 +58,8 @@ class Paint:
     caption: str | None = None
     selected: str | None = None
     flow_backward: bool = False
+    room: Mapping[str, str] | None = None
+    """Per graph node, the badge the layout makes room for (None: badges are xlabels)."""
 
 
 def composes(display: DisplayGraph) -> bool:
@@ -66,7 +73,7 @@ def dot_source(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(),
     return dot_graph(display, graph, mode=paint.mode, styles=paint.styles, legend=paint.legend,
                      graph_attrs=graph_attrs, marked_edges=paint.marked_edges,
                      caption=paint.caption, selected=paint.selected,
-                     flow_backward=paint.flow_backward)
+                     flow_backward=paint.flow_backward, room=paint.room)
 
 
 class LayoutRun:
@@ -83,13 +90,23 @@ class LayoutRun:
         self.estimate = estimate
         """The cost model's estimate of the one run, when a budget was given."""
         self.cache = cache
+        self.badges: dict[str, tuple[str, ...]] = {}
+        """The lines each badge node has room for (the Layout's ``badges``)."""
 
     def cached(self) -> bool:
         """Return True when the cache holds this run's layout (a composed one: False)."""
         return self.cache is not None and self.text is not None and self.cache.path_for(self.text).exists()
 
     def result(self) -> Layout:
-        return self.job.result()
+        """Return the layout; with badges, without the frameless cluster and the tie of each
+        badge node (a badge's box stays in ``nodes`` under :func:`~.dot.badge_id`)."""
+        layout = self.job.result()
+        if not self.badges:
+            return layout
+        ties = {badge_id(did) for did in self.badges}
+        return replace(layout, badges=self.badges,
+                       clusters=[c for c in layout.clusters if c.name not in ties],
+                       edges=[e for e in layout.edges if e.target not in ties])
 
     def cancel(self) -> None:
         self.job.cancel()
@@ -98,10 +115,12 @@ class LayoutRun:
 def layout_job(display: DisplayGraph, graph: nx.DiGraph, *, composer: Composer | None = None,
                cache: LayoutCache | None = None, timeout: float | None = None,
                mode: ColorMode = "device", budget: float | None = None,
-               graph_attrs: Mapping[str, str] | None = None) -> LayoutRun:
+               graph_attrs: Mapping[str, str] | None = None,
+               room: Mapping[str, str] | None = None) -> LayoutRun:
     """Return the job laying ``display`` (of ``graph``) out: composed by ``composer`` (a fresh
     one with ``cache`` when None) when :func:`composes` says so, else one ``dot`` run of its
-    DOT without paint through ``cache``.
+    DOT without paint through ``cache``, with a badge node beside each node ``room`` (per graph
+    node: its badge's text) gives a badge (the Layout's ``badges`` names them).
 
     ``graph_attrs`` adds graph attributes to the one run (a :class:`~.cost.Recommendation`'s);
     with a ``budget`` (seconds), a run :func:`~.cost.estimate` predicts slower also gets
@@ -114,10 +133,12 @@ def layout_job(display: DisplayGraph, graph: nx.DiGraph, *, composer: Composer |
     estimate = cost.estimate(display) if budget is not None else None
     if estimate is not None and budget is not None and estimate.seconds > budget:
         attrs.update(cost.LIMIT_ATTRS)
-    source = dot_source(display, graph, Paint(mode=mode), attrs)
+    source = dot_source(display, graph, Paint(mode=mode, room=room), attrs)
     text = source.text(paint=False)
     job = CachedLayoutJob(text, cache, timeout, fallback=partial(source.text, paint=False, nslimit=False))
-    return LayoutRun(job, text=text, estimate=estimate, cache=cache)
+    run = LayoutRun(job, text=text, estimate=estimate, cache=cache)
+    run.badges = dict(source.rooms)
+    return run
 
 
 @dataclass(frozen=True)
@@ -140,9 +161,10 @@ def picture(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(), *,
 
     Raises LayoutError (``dot`` failed or ran past ``timeout``) and GraphvizNotFoundError.
     """
-    source = dot_source(display, graph, paint)
     if not composes(display):
+        source = dot_source(display, graph, paint)
         return Picture(source.text(), ("dot",), partial(source.text, nslimit=False), None)
+    source = dot_source(display, graph, replace(paint, room=None))
     layout = layout_job(display, graph, composer=composer, cache=cache, timeout=timeout).result()
     return Picture(source.text(placed=placement(source, layout, timeout=timeout)), PINNED_PROGRAM,
                    None, layout)

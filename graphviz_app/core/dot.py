@@ -9,11 +9,20 @@ in (:class:`Placement`, a composed picture drawn by ``neato -n2``).
 The output is deterministic (same graph and options -> same text) and tuned to keep ``dot`` fast
 on big graphs (see ``GRAPH_ATTRS``).  Node ids are the display ids, quoted; clusters are named
 ``cluster_<module path>``; the legend node (exports only) is ``LEGEND_ID``.
+
+Values badges are laid out with the graph: each node given room (``room``, the badges of the
+graph's final state) gets a badge node, ``<id>~badge`` (:func:`badge_id`, class ``badge``), in
+its cluster, tied to it by a short dotted edge (class ``badge-link``) of ``minlen=0``, so ``dot``
+ranks it with its node and puts it beside it (right of it; below it left to right), keeping
+nodes, edges, frames and other badges off it.  Its rows are the room's lines; a step shows the
+lines known by then and leaves the others' place empty, so every step has the same layout.  A
+badge without room (a composed picture, or no room asked for) is an ``xlabel``, as before.
 """
 from __future__ import annotations
 
 import html
 import itertools
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -24,8 +33,8 @@ from .display import DisplayGraph, DisplayNode, enters_cluster
 from .layout import encode_id
 from .look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 
-__all__ = ["LEGEND_ID", "PAINT_ATTRS", "DotGraph", "NodeStyle", "Placement", "dot_graph", "label_text",
-           "merged_style", "node_fill", "quote", "to_dot"]
+__all__ = ["BADGE_CLASS", "LEGEND_ID", "PAINT_ATTRS", "DotGraph", "NodeStyle", "Placement", "badge_id",
+           "dot_graph", "label_text", "merged_style", "node_fill", "quote", "room_lines", "to_dot"]
 
 FONT = "Helvetica"
 FONT_SIZE = 10
@@ -71,6 +80,16 @@ GHOST_FONT = look.GHOST_FONT
 CLUSTER_FILLS = look.CLUSTER_FILLS
 CLUSTER_PEN = look.CLUSTER_PEN
 BADGE_FONT_SIZE = 8
+BADGE_SUFFIX = "~badge"
+"""A badge node's id is its node's display id and this (an encoded id never holds a bare ``~``)."""
+BADGE_CLASS = "badge"
+"""The SVG class of a badge node (Graphviz writes ``class="node badge"``)."""
+BADGE_LINK_CLASS = "badge-link"
+"""The SVG class of the dotted edge tying a badge to its node."""
+BADGE_LINK_WEIGHT = 20
+"""``weight`` of a badge's tie: dot pulls the badge close beside its node."""
+CAPTION_CHARS = 72
+"""A caption wraps at this many characters, or at the drawing's estimated width if wider."""
 
 
 def quote(text: str) -> str:
@@ -90,6 +109,41 @@ def label_text(lines: tuple[str, ...] | list[str]) -> str:
     return quote("\n".join(" ".join(str(line).split()) for line in lines))
 
 
+def badge_id(display_id: str) -> str:
+    """Return the layout id of the badge node of the node ``display_id``."""
+    return display_id + BADGE_SUFFIX
+
+
+def room_lines(room: str | None) -> tuple[str, ...]:
+    """Return the lines a badge's room is made for (``room``: its text, one line per line)."""
+    return tuple(room.split("\n")) if room else ()
+
+
+def room_label(room: tuple[str, ...], badge: str | None) -> str:
+    """Return a badge node's HTML-like label: one row per line of ``room``; the lines of
+    ``badge`` (the badge drawn now) in the window's yellow tag, the others' rows kept, empty and
+    transparent, so the node has the size of its room at every step.  A line of ``badge`` that
+    has no row gets one at the end."""
+    shown = dict(look.badge_lines(badge))
+    rows = list(room) + [line for line in shown if line not in room]
+    visible = [line in shown for line in rows]
+    cells = []
+    for i, line in enumerate(rows):
+        text = html.escape(line)
+        if not visible[i]:
+            cells.append(f'<TR><TD BORDER="1" COLOR="transparent" ALIGN="LEFT">'
+                         f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="transparent">{text}</FONT></TD></TR>')
+            continue
+        sides = "L" + ("T" if i == 0 or not visible[i - 1] else "") + "R" + (
+            "B" if i == len(rows) - 1 or not visible[i + 1] else "")
+        ink = look.BADGE_MUTED_INK if shown[line] else look.BADGE_INK
+        cells.append(f'<TR><TD BORDER="1" SIDES="{sides}" BGCOLOR="{look.BADGE_FILL}" '
+                     f'COLOR="{look.BADGE_BORDER}" ALIGN="LEFT"><FONT POINT-SIZE="{BADGE_FONT_SIZE}" '
+                     f'COLOR="{ink}">{text}</FONT></TD></TR>')
+    return ('<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">'
+            f'{"".join(cells)}</TABLE>>')
+
+
 def badge_label(text: str) -> str:
     """Return a node's badge as an HTML-like ``xlabel``: the window's yellow tag (one line of
     text per line of ``text``, left-aligned; inputs without grad greyed)."""
@@ -103,7 +157,7 @@ def badge_label(text: str) -> str:
             '</FONT></TD></TR></TABLE>>')
 
 
-def _node_attrs(node: DisplayNode, node_look: look.NodeLook) -> dict[str, str]:
+def _node_attrs(node: DisplayNode, node_look: look.NodeLook, roomy: bool = False) -> dict[str, str]:
     styles = ["filled"]
     a: dict[str, str] = {}
     if node.kind == "leaf":
@@ -120,7 +174,7 @@ def _node_attrs(node: DisplayNode, node_look: look.NodeLook) -> dict[str, str]:
     if node_look.pen_width != 1.0:
         a["penwidth"] = f"{node_look.pen_width:g}"
     a["label"] = label_text(node.label)
-    if node_look.badge:
+    if node_look.badge and not roomy:
         a["xlabel"] = badge_label(node_look.badge)
     a["fillcolor"] = quote(node_look.fill)
     if node_look.pen != look.DEFAULT_PEN:
@@ -237,6 +291,12 @@ class DotGraph:
     """(source, target, attributes) per display edge, in display order."""
     legend: str | None = None
     """The legend node's HTML-like label (exports), or None."""
+    badges: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Display id -> the attributes of its badge node (a node given room for its badge)."""
+    links: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Display id -> the attributes of the edge tying its badge node to it."""
+    rooms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Display id -> the lines its badge node has room for (its rows)."""
 
     def text(self, *, paint: bool = True, nslimit: bool = True,
              placed: Placement | None = None) -> str:
@@ -258,15 +318,29 @@ class DotGraph:
         out = ["digraph autograd {"]
         if placed is not None:
             out.append(f'  bb="{placed.bb}";')
-        out.extend(f"  {k}={quote(v)};" for k, v in self.graph_attrs.items()
-                   if keep_nslimit or k != "nslimit")
+        out.extend(f"  {k}={left_lines(v) if k == 'label' else quote(v)};"
+                   for k, v in self.graph_attrs.items() if keep_nslimit or k != "nslimit")
         out.append(f"  node [{NODE_DEFAULTS}];")
         out.append(f"  edge [{attrs(EDGE_DEFAULTS)}];")
         node_pos = placed.nodes if placed is not None else {}
 
+        badges = self.badges if placed is None else {}  # a composed layout has no badge nodes
+
         def emit_node(did: str, indent: str) -> None:
             pos = f'pos="{node_pos[did]}", ' if placed is not None else ""
-            out.append(f"{indent}{quote(encode_id(did))} [{pos}{attrs(self.nodes[did])}]")
+            name = quote(encode_id(did))
+            if did not in badges:
+                out.append(f"{indent}{name} [{pos}{attrs(self.nodes[did])}]")
+                return
+            # The node and its badge in a frameless cluster of their own: dot keeps a cluster's
+            # nodes together in each rank, so nothing comes between them.
+            badge = quote(encode_id(did) + BADGE_SUFFIX)
+            out.append(f"{indent}subgraph {quote(CLUSTER_PREFIX + encode_id(did) + BADGE_SUFFIX)} {{")
+            out.append(f'{indent}  margin="0"; peripheries="0"; label="";')
+            out.append(f"{indent}  {name} [{pos}{attrs(self.nodes[did])}]")
+            out.append(f"{indent}  {badge} [{attrs(badges[did])}]")
+            out.append(f"{indent}  {name} -> {badge} [{attrs(self.links[did])}];")
+            out.append(f"{indent}}}")
 
         def emit_cluster(path: str, indent: str) -> None:
             cluster = display.clusters[path]
@@ -315,6 +389,48 @@ class DotGraph:
                 f"{self.legend_line()}\n}}\n")
 
 
+def left_lines(text: str) -> str:
+    """Return ``text`` as a quoted DOT label whose lines are left-justified (each ends ``\\l``)."""
+    text = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\n").replace("\r", "\n")
+    return '"' + "".join(line + "\\l" for line in text.split("\n")) + '"'
+
+
+def _node_width(node: DisplayNode) -> float:
+    """Return a generous estimate of a node's width in points (its widest label line)."""
+    return max((_text_width(line) for line in node.label), default=20) + 12
+
+
+def _drawing_width(display: DisplayGraph, rooms: Mapping[str, tuple[str, ...]]) -> float:
+    """Return an estimate of the drawing's width in points: the widest rank (top to bottom),
+    or every rank side by side (left to right), ranks counted from the inputs."""
+    order = nx.DiGraph()
+    order.add_nodes_from(display.nodes)
+    order.add_edges_from((e.source, e.target) for e in display.edges if e.source != e.target)
+    if not nx.is_directed_acyclic_graph(order):
+        return 0.0
+    sep = 72 * float(GRAPH_ATTRS["nodesep"])
+
+    def width(did: str) -> float:
+        lines = rooms.get(did)
+        badge = max(_text_width(line, BADGE_FONT_SIZE) for line in lines) if lines else 0
+        node = _node_width(display.nodes[did])
+        return max(node, badge) if display.rankdir == "LR" else node + (badge + sep if lines else 0)
+
+    ranks = [[width(did) for did in rank] for rank in nx.topological_generations(order)]
+    if display.rankdir == "LR":
+        return sum(max(rank) + 72 * float(GRAPH_ATTRS["ranksep"]) for rank in ranks)
+    return max((sum(rank) + sep * (len(rank) - 1) for rank in ranks), default=0.0)
+
+
+def wrap_caption(caption: str, width: float = 0.0) -> str:
+    """Return ``caption`` wrapped to lines of :data:`CAPTION_CHARS` characters, or as many as
+    fit ``width`` points at the caption's size if that is more (an existing line break stays)."""
+    size = FONT_SIZE + 2
+    chars = max(CAPTION_CHARS, int(width / (size * 0.55)))
+    return "\n".join(textwrap.fill(part, chars, break_long_words=False, break_on_hyphens=False) or part
+                     for part in caption.split("\n"))
+
+
 def dot_graph(
     display: DisplayGraph,
     graph: nx.DiGraph,
@@ -327,16 +443,21 @@ def dot_graph(
     caption: str | None = None,
     selected: str | None = None,
     flow_backward: bool = False,
+    room: Mapping[str, str] | None = None,
 ) -> DotGraph:
     """Return ``display`` (of ``graph``) colored by ``mode`` as a :class:`DotGraph`.
 
     Nodes and edges look as :mod:`core.look` decides (as the window draws them). ``styles``
-    maps graph node ids to overrides (a badge is drawn beside its node); ``legend`` adds a
+    maps graph node ids to overrides (a badge is drawn beside its node); ``room`` maps graph
+    node ids to the badges the layout makes room for (the Values badges of the final state:
+    each becomes a badge node beside its node, which shows the badge ``styles`` give, see
+    :func:`room_label`; a badge without room is an ``xlabel``); ``legend`` adds a
     legend node (for exported images); ``graph_attrs`` adds or replaces graph attributes;
     ``marked_edges`` (graph edges, producer -> consumer) are drawn thick and dashed in
     ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
     the selection colour; the direction is ``display.rankdir`` (top to bottom or left to right);
-    ``caption`` is a title above the picture.  Raises ValueError for an unknown mode.
+    ``caption`` is a title above the picture, wrapped to the drawing's width (:func:`wrap_caption`).
+    Raises ValueError for an unknown mode.
     """
     state = ViewState(colors.node_colors(graph, mode), styles, selected,
                       frozenset(marked_edges or ()), flow_backward)
@@ -344,12 +465,22 @@ def dot_graph(
     gattrs["rankdir"] = display.rankdir
     gattrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, len(display.nodes)):.4g}"
     looks = {did: look.node_look(node, state) for did, node in display.nodes.items()}
-    if any(node_look.badge for node_look in looks.values()):
-        gattrs["forcelabels"] = "true"  # every badge drawn, even where it overlaps
+    rooms = _rooms(display, room) if room else {}
+    if any(node_look.badge for did, node_look in looks.items() if did not in rooms):
+        gattrs["forcelabels"] = "true"  # every xlabel badge drawn, even where it overlaps
     gattrs.update(graph_attrs or {})
     if caption:
-        gattrs.update(label=caption, labelloc="t", labeljust="l", fontsize=str(FONT_SIZE + 2))
-    nodes = {did: _node_attrs(node, looks[did]) for did, node in display.nodes.items()}
+        gattrs.update(label=wrap_caption(caption, _drawing_width(display, rooms)), labelloc="t",
+                      labeljust="l", fontsize=str(FONT_SIZE + 2))
+    nodes = {did: _node_attrs(node, looks[did], did in rooms) for did, node in display.nodes.items()}
+    badges: dict[str, dict[str, str]] = {}
+    links: dict[str, dict[str, str]] = {}
+    for did, lines in rooms.items():
+        shown = looks[did].badge
+        badges[did] = {"shape": "plain", "class": quote(BADGE_CLASS), "label": room_label(lines, shown)}
+        links[did] = {"minlen": '"0"', "weight": f'"{BADGE_LINK_WEIGHT}"', "arrowhead": '"none"',
+                      "style": '"dotted"' if shown else '"invis"', "color": quote(look.BADGE_BORDER),
+                      "class": quote(BADGE_LINK_CLASS)}
     clusters = {path: {"label": quote(cluster.label), "labeljust": '"l"', "fontsize": '"9"',
                        "style": '"filled,rounded"',
                        "fillcolor": quote(look.cluster_fill(cluster.depth)),
@@ -377,7 +508,21 @@ def dot_graph(
             extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"')
         edges.append((edge.source, edge.target, extra))
     return DotGraph(display, gattrs, nodes, clusters, edges,
-                    _legend_label(graph, mode) if legend else None)
+                    _legend_label(graph, mode) if legend else None, badges, links, rooms)
+
+
+def _rooms(display: DisplayGraph, room: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """Return, per display node with a badge in ``room`` (per graph node), the lines its badge
+    node has room for: a node's own badge, a collapsed module's as its look picks it
+    (:func:`~.look.merged_style`); none where the badge's id is taken by a drawn node."""
+    styles = {node: NodeStyle(extra_label=text) for node, text in room.items() if text}
+    rooms: dict[str, tuple[str, ...]] = {}
+    for did, node in display.nodes.items():
+        style = merged_style(node, styles)
+        lines = room_lines(style.extra_label if style is not None else None)
+        if lines and badge_id(did) not in display.nodes and badge_id(did) not in display.clusters:
+            rooms[did] = lines
+    return rooms
 
 
 def to_dot(
@@ -392,9 +537,10 @@ def to_dot(
     caption: str | None = None,
     selected: str | None = None,
     flow_backward: bool = False,
+    room: Mapping[str, str] | None = None,
 ) -> str:
     """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``: the painted
     text of :func:`dot_graph` (same arguments)."""
     return dot_graph(display, graph, mode=mode, styles=styles, legend=legend,
                      graph_attrs=graph_attrs, marked_edges=marked_edges, caption=caption,
-                     selected=selected, flow_backward=flow_backward).text()
+                     selected=selected, flow_backward=flow_backward, room=room).text()

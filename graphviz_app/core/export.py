@@ -31,6 +31,7 @@ from .display import ViewOptions, build_display
 from .dot import NodeStyle
 from .graph import dumps_graph
 from .layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
+from .values import values_badges
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
            ".json": "json", ".html": "html"}
@@ -62,13 +63,15 @@ def export_graph(
     caption: str | None = None,
     view: dict[str, Any] | None = None,
     flow_backward: bool = False,
+    values: bool = False,
 ) -> list[str]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
     Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend,
     the ``styles`` and ``marked_edges`` of a step and a ``caption`` above; JSON stores ``view``
     (e.g. the step shown) as the graph attribute ``view``; ``flow_backward``: the marked edges
-    point back to their producers (a backward step's gradient);
+    point back to their producers (a backward step's gradient); ``values`` draws the Values badges
+    laid out with the graph, as the window does (the final ones unless ``styles`` carry a step's);
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
     (:func:`graphviz_app.core.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
@@ -100,8 +103,11 @@ def export_graph(
         return notices
 
     display = build_display(graph, options)
-    paint = Paint(mode=mode, styles=styles, legend=True,
-                  marked_edges=marked_edges, caption=caption, flow_backward=flow_backward)
+    room = values_badges(graph.nodes(data=True)) if values else None
+    if room and styles is None:
+        styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}
+    paint = Paint(mode=mode, styles=styles, legend=True, marked_edges=marked_edges,
+                  caption=caption, flow_backward=flow_backward, room=room)
     if fmt == "dot":
         data = dot_bytes(dot_source(display, graph, paint).text())
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))

@@ -117,7 +117,7 @@ def node_details(graph: nx.DiGraph, node: DisplayNode) -> dict[str, Any]:
                   ("device", a.get("device")), ("module", a.get("module")),
                   ("source", _source_text(a.get("source"))),
                   ("value", summary_text(a.get("value"))),
-                  ("gradient", gradient_line(a) or summary_text(a.get("grad"))),
+                  ("gradient", gradient_line(a, full=True) or summary_text(a.get("grad"))),
                   ("saved", "; ".join(str(s) for s in saved[:12]) or None),
                   ("node", gid if node.use is None else f"{gid} (use {node.use[0]} of {node.use[1]})")]
         search = [str(a.get("op") or ""), str(a.get("name") or ""), str(a.get("module") or ""), gid]

@@ -84,6 +84,9 @@ class Layout:
     warnings: tuple[str, ...] = field(default=())
     rankdir: str = "TB"
     """The direction it was laid out in: ``"TB"`` (ranks grow down) or ``"LR"`` (ranks grow right)."""
+    badges: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Display id -> the lines its badge node (``dot.badge_id``) was given room for: the nodes
+    whose Values badges are laid out with the graph (:func:`.arrange.layout_job`)."""
 
 
 def dot_program(name: str = "dot") -> str:

@@ -1,12 +1,15 @@
 """The numbers beside each node when *Values* is on: a small tensor's value and, after backward,
 the gradient that arrived there (a leaf's ``.grad``, a ``retain_grad()`` tensor's stored ``.grad``).
 
-Only tensors of at most :data:`VALUE_LIMIT` elements are written out; bigger ones show the norm
-of their gradient as before.  The lines become a node's badge (``NodeStyle.extra_label``), so the
-window and every export draw them the same way (:mod:`.look`).
+Only tensors of at most :data:`VALUE_LIMIT` elements are written out, and only while their
+numbers fit one short line (:data:`LINE_CHARS`); longer ones show their shape and norm
+(``W1: 4×6, ‖·‖=3.73``; the Inspector and the tooltip hold every number), bigger ones the norm of
+their gradient.  The lines become a node's badge (``NodeStyle.extra_label``), laid out with the
+graph beside its node (:mod:`.dot`), so the window and every export draw them the same way.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 MAX_INLINE_VALUES = 8
@@ -14,7 +17,11 @@ MAX_INLINE_VALUES = 8
 VALUE_LIMIT = 36
 """Tensors with at most this many elements (6 x 6) have their numbers drawn on the graph."""
 AUTO_NODES = 60
-"""Values are on by default for graphs with at most this many nodes."""
+"""Values are on by default for graphs with at most this many nodes (the window, the CLI's
+export and the notebook: :func:`auto_values`)."""
+LINE_CHARS = 40
+"""A tensor's numbers are written out when they take at most this many characters
+(``[[0.75, 3], [6.75, 3]]``: 22); longer, its badge line gives its shape and norm."""
 
 GRAD_IN = "grad in ="
 """Starts an op's gradient line: the gradient that arrived there."""
@@ -61,8 +68,9 @@ def grad_label(attrs: dict[str, Any]) -> str | None:
     if grad.get("norm") is None:
         return None  # a "meta" tensor's gradient: a shape and no numbers, nothing to write
     if attrs.get("kind") == "leaf" and grad.get("values") is not None and _count(grad["shape"]) <= MAX_INLINE_VALUES:
-        name = attrs.get("name") or "leaf"
-        return f"{name}.grad = {format_values(grad['values'])}"
+        text = format_values(grad["values"])
+        if len(text) <= LINE_CHARS:
+            return f"{attrs.get('name') or 'leaf'}.grad = {text}"
     return f"‖g‖={format_number(grad.get('norm'))}"
 
 
@@ -80,54 +88,75 @@ def small_values(summary: dict[str, Any] | None) -> str | None:
     return format_values(summary["values"])
 
 
-def value_line(attrs: dict[str, Any]) -> str | None:
-    """Return ``w = [[1, 2], [3, 2]]`` (``value = ...`` for an unnamed op), or None."""
-    text = small_values(attrs.get("value"))
-    if text is None:
+def short_summary(summary: dict[str, Any] | None) -> str | None:
+    """Return a tensor's shape and norm, ``4×6, ‖·‖=3.73`` (``scalar, ...``), or None without a norm."""
+    if not summary or summary.get("norm") is None:
         return None
-    return f"{attrs.get('name') or 'value'} = {text}"
+    shape = summary.get("shape")
+    size = "×".join(str(d) for d in shape) if shape else "scalar"
+    return f"{size}, ‖·‖={format_number(summary['norm'])}"
 
 
-def constant_lines(attrs: dict[str, Any]) -> list[str]:
+def _line(label: str, summary: dict[str, Any] | None, full: bool, tail: str = "", *,
+          big: bool = False) -> str | None:
+    """Return ``label = numbers tail``, or (numbers too long for one line, unless ``full``; with
+    ``big`` also numbers not recorded) ``label: shape, ‖·‖=norm tail`` (``grad in = ...`` keeps
+    its ``=``); None when there is nothing to write."""
+    text = small_values(summary)
+    if text is not None and (full or len(text) <= LINE_CHARS):
+        return f"{label if label == GRAD_IN else label + ' ='} {text}{tail}"
+    short = short_summary(summary) if text is not None or big else None
+    if short is None:
+        return None if text is None else f"{label if label == GRAD_IN else label + ' ='} {text}{tail}"
+    return f"{label if label == GRAD_IN else label + ':'} {short}{tail}"
+
+
+def value_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
+    """Return ``w = [[1, 2], [3, 2]]`` (``value = ...`` for an unnamed op), ``W1: 4×6, ‖·‖=3.73``
+    when the numbers do not fit one short line (``full``: always the numbers), or None."""
+    return _line(str(attrs.get("name") or "value"), attrs.get("value"), full)
+
+
+def constant_lines(attrs: dict[str, Any], *, full: bool = False) -> list[str]:
     """Return ``x = [1, 2] (no grad)`` for each small input of an op that does not require grad
     (``arg1 = ...`` when the script bound it to no variable); drawn greyed (:func:`.look.badge_lines`)."""
     lines = []
     for entry in attrs.get("constant_inputs") or []:
-        text = small_values(entry.get("value"))
-        if text is not None:
-            lines.append(f"{entry.get('name') or 'arg' + str(entry.get('position'))} = {text} {NO_GRAD}")
+        name = entry.get("name") or "arg" + str(entry.get("position"))
+        line = _line(str(name), entry.get("value"), full, f" {NO_GRAD}")
+        if line is not None:
+            lines.append(line)
     return lines
 
 
-def gradient_line(attrs: dict[str, Any]) -> str | None:
+def gradient_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
     """Return the gradient line of a node after backward.
 
     A leaf: ``w.grad = [[0.75, 3], [6.75, 3]]``; a tensor that called ``retain_grad()``:
     ``h.grad = [...] (kept by retain_grad)``; any other op: ``grad in = [...] (not kept)``, the
-    gradient that arrived and was passed on.  Big tensors: the norm (``‖g‖=0.5``).
+    gradient that arrived and was passed on.  Numbers too long for one short line (unless
+    ``full``) or not recorded (a big tensor): the shape and norm (``W1.grad: 4×6, ‖·‖=7.3``);
+    NaN or Inf: how many (:func:`grad_label`).
     """
     grad = attrs.get("grad")
     if not grad:
         return None
+    if grad.get("nan") or grad.get("inf") or grad.get("norm") is None:
+        return grad_label(attrs)
     name = attrs.get("name")
     if attrs.get("kind") == "leaf":
-        text = small_values(grad)
-        return f"{name or 'leaf'}.grad = {text}" if text is not None else grad_label(attrs)
+        return _line(f"{name or 'leaf'}.grad", grad, full, big=True)
     if attrs.get("retains_grad"):
-        text = small_values(attrs.get("retained_grad") or grad)
-        if text is not None:
-            return f"{name or 'tensor'}.grad = {text} {KEPT}"
-        return grad_label(attrs)
-    text = small_values(grad)
-    return f"{GRAD_IN} {text} {NOT_KEPT}" if text is not None else grad_label(attrs)
+        return _line(f"{name or 'tensor'}.grad", attrs.get("retained_grad") or grad, full, f" {KEPT}", big=True)
+    return _line(GRAD_IN, grad, full, f" {NOT_KEPT}", big=True)
 
 
-def values_badge(attrs: dict[str, Any], *, gradient: bool = True) -> str | None:
+def values_badge(attrs: dict[str, Any], *, gradient: bool = True, full: bool = False) -> str | None:
     """Return a node's Values badge: its value line and (``gradient``) its gradient line, one per
-    line; None when there is nothing to draw."""
-    lines = [value_line(attrs), *constant_lines(attrs)]
+    line (``full``: every number, however long: a tooltip's); None when there is nothing to draw."""
+    lines = [value_line(attrs, full=full), *constant_lines(attrs, full=full)]
     if gradient:
-        lines.append(gradient_line(attrs))
+        lines.append(gradient_line(attrs, full=full))
     text = "\n".join(line for line in lines if line)
     return text or None
 
@@ -135,3 +164,9 @@ def values_badge(attrs: dict[str, Any], *, gradient: bool = True) -> str | None:
 def auto_values(node_count: int) -> bool:
     """Return whether Values starts on for a graph of ``node_count`` nodes."""
     return node_count <= AUTO_NODES
+
+
+def values_badges(nodes: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, str]:
+    """Return each node's Values badge with its final gradient (``graph.nodes(data=True)``):
+    what Values draws when no step is shown, and the room the layout keeps for every badge."""
+    return {node: badge for node, attrs in nodes if (badge := values_badge(attrs))}

@@ -14,7 +14,8 @@ from graphviz_app.core.display import MODULE_PREFIX, ViewOptions, build_display
 from graphviz_app.core.dot import LEGEND_ID, NodeStyle, quote, to_dot
 from graphviz_app.core.graph import dumps_graph, load_graph_json
 from graphviz_app.core.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
-from graphviz_app.core.stepping import BACKWARD, step_view
+from graphviz_app.core.stepping import BACKWARD, Stepper
+from graphviz_app.core.values import values_badges
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
 from graphviz_app.resources import example
 
@@ -36,6 +37,14 @@ GRAPHS = {"chain": lambda: chain(12), "diamond": diamond, "nested": nested_modul
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_EXAMPLES = ("basic_autograd", "devices", "sequential_branches")
 """Bundled examples whose exported DOT is pinned: a chain, a device transfer, nested modules."""
+GOLDEN_VALUES = ("basic_autograd", "sequential_branches")
+"""Those pinned with their Values badges laid out, as the CLI exports a small graph."""
+
+
+def values_paint(graph) -> dict:
+    """The arguments of ``to_dot`` that draw the final Values badges, laid out with the graph."""
+    room = values_badges(graph.nodes(data=True))
+    return {"styles": {node: NodeStyle(extra_label=badge) for node, badge in room.items()}, "room": room}
 
 
 @pytest.mark.parametrize("name", GOLDEN_EXAMPLES)
@@ -47,10 +56,12 @@ def test_bundled_examples_export_their_golden_dot(name, regen_golden, request):
     saved, golden = GOLDEN / f"{name}.json", GOLDEN / f"{name}.dot"
     if regen_golden:
         result = request.getfixturevalue("runner").run(example(f"{name}.py"), backward=True)
+        result.graph.graph.pop("environment", None)  # this machine's Python: not the graph's
         GOLDEN.mkdir(exist_ok=True)
         saved.write_text(dumps_graph(result.graph), encoding="utf-8")
     graph = load_graph_json(saved)
-    text = to_dot(build_display(graph), graph, legend=True)
+    text = to_dot(build_display(graph), graph, legend=True,
+                  **(values_paint(graph) if name in GOLDEN_VALUES else {}))
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
@@ -58,11 +69,13 @@ def test_bundled_examples_export_their_golden_dot(name, regen_golden, request):
 
 def test_a_backward_step_exports_its_golden_dot(regen_golden):
     """Step 3 of the basic example's backward: the step node outlined in the step colour, the
-    edge its gradient flows on dashed, gradient badges as tags, the leaf not reached yet dashed."""
+    edge its gradient flows on dashed, the Values badges in the room of the final ones (the
+    gradients not arrived yet leave their rows empty), the leaf not reached yet dashed, the
+    caption wrapped."""
     graph = load_graph_json(GOLDEN / "basic_autograd.json")
-    view = step_view(graph, BACKWARD, 2)
+    view = Stepper(graph, values=True).view(BACKWARD, 2)
     text = to_dot(build_display(graph), graph, styles=dict(view.styles), marked_edges=view.edges,
-                  caption=view.caption, legend=True)
+                  caption=view.caption, legend=True, room=values_paint(graph)["room"])
     golden = GOLDEN / "basic_autograd.backward-step3.dot"
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
