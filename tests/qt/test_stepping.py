@@ -200,7 +200,8 @@ def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtb
     load(example("basic_autograd.py"))
     doc, timeline = window.document, window.timeline
     assert not doc.has_gradients()
-    window.actions_.values.setChecked(False)  # badges only (Values on: test_values_on_graph.py)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.values.setChecked(False)  # badges only (Values on: test_values_on_graph.py)
     window.timeline.backward_button.click()  # Backward mode offers to run backward
     assert timeline.run_backward_button.isVisibleTo(timeline) and "Run backward" in timeline.caption.text()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):

@@ -157,6 +157,11 @@ class NodeItem(QGraphicsItem):
         self.badge: str | None = None
         self.badge_muted: tuple[bool, ...] = ()
         """Per badge line: drawn greyed (an input that does not require grad)."""
+        self.room: QRectF | None = None
+        """The badge's box the layout made room for (item coordinates), or None: the badge
+        then hangs off the node's top-left corner, as an exported ``xlabel`` does."""
+        self.room_lines: tuple[str, ...] = ()
+        """The lines the room was made for, one row each (a step shows some of them)."""
         self.look_key: tuple[object, ...] | None = None
         """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
         overview groups nodes by it."""
@@ -185,6 +190,20 @@ class NodeItem(QGraphicsItem):
         self.setPos(x, y)
         width, height = self._size
         self._scene = QRectF(x - width / 2, y - height / 2, width, height)
+
+    def set_room(self, room: QRectF | None, lines: Sequence[str] = ()) -> None:
+        """Give the badge the box ``room`` (scene coordinates) the layout made for ``lines``
+        beside the node (None: no room, the badge hangs off the node's corner)."""
+        local = room.translated(-self.pos()) if room is not None else None
+        if local == self.room and tuple(lines) == self.room_lines:
+            return
+        self.prepareGeometryChange()
+        self.room, self.room_lines = local, tuple(lines)
+        self.update()
+
+    def badge_scene_rect(self) -> QRectF | None:
+        """The badge's tag in scene coordinates (None: no badge drawn)."""
+        return self.mapRectToScene(self._badge_rect()) if self.badge else None
 
     def boundingRect(self) -> QRectF:
         extra = STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0
@@ -310,17 +329,64 @@ class NodeItem(QGraphicsItem):
         painter.drawPath(self.outline(self._local.adjusted(-grow, -grow, grow, grow)))
 
     def _badge_rect(self) -> QRectF:
-        """The badge sits off the node's top-left corner, where Graphviz puts an exported
-        node's badge (its ``xlabel``), left of the scissors tag of a cut node."""
+        """The badge's tag: the rows of its room it shows (as an export draws them), or, without
+        room, off the node's top-left corner, where Graphviz puts an ``xlabel``, left of the
+        scissors tag of a cut node."""
+        if self.room is not None:
+            rows = self._room_rows()
+            shown = [i for i, (_, visible, _) in enumerate(rows) if visible]
+            if not shown:
+                return QRectF(self.room.topLeft(), self.room.topLeft())
+            height = self.room.height() / len(rows)
+            return QRectF(self.room.left(), self.room.top() + shown[0] * height,
+                          self.room.width(), (shown[-1] - shown[0] + 1) * height)
         lines = (self.badge or "").split("\n")
         width = max(_text_width(BADGE_SIZE, False, line) for line in lines) + 6
         height = BADGE_SIZE * 1.5 * len(lines)
         right = self._local.left() - (7 if self.cut else 0)
         return QRectF(right - width, self._local.top() - height, width, height)
 
+    def _room_rows(self) -> list[tuple[str, bool, bool]]:
+        """The badge's rows in its room: (line, shown, greyed); the room's lines, then any line
+        of the badge that has no row (as :func:`~graphviz_app.core.dot.room_label` lays them)."""
+        badge = (self.badge or "").split("\n") if self.badge else []
+        muted = dict(zip(badge, chain(self.badge_muted, (False,) * len(badge))))
+        rows = [*self.room_lines, *(line for line in badge if line not in self.room_lines)]
+        return [(line, line in muted, muted.get(line, False)) for line in rows]
+
     def _paint_badge(self, painter: QPainter) -> None:
-        _paint_tag(painter, self._badge_rect(), self.badge or "", border=look.BADGE_BORDER,
-                   fill=look.BADGE_FILL, ink=look.BADGE_INK, inset=3, muted=self.badge_muted)
+        if self.room is None:
+            _paint_tag(painter, self._badge_rect(), self.badge or "", border=look.BADGE_BORDER,
+                       fill=look.BADGE_FILL, ink=look.BADGE_INK, inset=3, muted=self.badge_muted)
+            return
+        rows = self._room_rows()
+        room = self.room
+        height = room.height() / len(rows)
+        # Qt's font may run wider or taller than the one Graphviz measured: shrink to the room.
+        widest = max(_text_width(BADGE_SIZE, False, line) for line, shown, _ in rows if shown)
+        tall = _metrics(BADGE_SIZE, False).height() / FONT_SCALE
+        scale = min(1.0, (room.width() - 4) / max(widest, 1.0), height / max(tall, 1.0))
+        painter.setPen(QPen(QColor(look.BADGE_BORDER), 0.8))
+        painter.setBrush(QColor(look.BADGE_FILL))
+        start = None
+        for i, (_, shown, _) in enumerate([*rows, ("", False, False)]):
+            if shown and start is None:
+                start = i
+            elif not shown and start is not None:
+                painter.drawRoundedRect(QRectF(room.left(), room.top() + start * height,
+                                               room.width(), (i - start) * height), 2, 2)
+                start = None
+        painter.save()
+        painter.translate(room.left() + 2, room.top())
+        painter.scale(scale / FONT_SCALE, scale / FONT_SCALE)
+        painter.setFont(label_font(BADGE_SIZE))
+        fm = _metrics(BADGE_SIZE, False)
+        row = height * FONT_SCALE / scale
+        for i, (line, shown, grey) in enumerate(rows):
+            if shown:
+                painter.setPen(QColor(look.BADGE_MUTED_INK if grey else look.BADGE_INK))
+                painter.drawText(QPointF(0, i * row + (row + fm.ascent() - fm.descent()) / 2), line)
+        painter.restore()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -362,7 +428,25 @@ class NodeItem(QGraphicsItem):
         if self.cut:
             self._paint_cut(painter)
         if self.badge:
+            if self.room is not None:
+                self._paint_link(painter)
             self._paint_badge(painter)
+
+    def _paint_link(self, painter: QPainter) -> None:
+        """Draw the dotted line from the node to its badge (as exports draw the badge's tie)."""
+        node, tag = self._local, self._badge_rect()
+        pen = QPen(QColor(look.BADGE_BORDER), 0.8)
+        pen.setStyle(Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        if tag.left() >= node.right():  # beside the node (top to bottom)
+            y = max(node.top(), min(node.bottom(), tag.center().y()))
+            painter.drawLine(QPointF(node.right(), y), QPointF(tag.left(), y))
+        elif tag.top() >= node.bottom():  # below it (left to right)
+            x = max(node.left(), min(node.right(), tag.center().x()))
+            painter.drawLine(QPointF(x, node.bottom()), QPointF(x, tag.top()))
+        elif tag.bottom() <= node.top():
+            x = max(node.left(), min(node.right(), tag.center().x()))
+            painter.drawLine(QPointF(x, tag.bottom()), QPointF(x, node.top()))
 
     def _paint_cut(self, painter: QPainter) -> None:
         """Draw a scissors tag on the node's top-left corner (a ``.detach()`` cut feeds it)."""

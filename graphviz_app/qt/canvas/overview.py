@@ -117,8 +117,9 @@ class OverviewItem(QGraphicsItem):
             group[1].append(rect)
             if (item.highlighted and item.pen_width >= 3.0) or id(item) in selected:
                 marked.append((item, rect))
-            if item.badge:
-                badges.append(QPointF(rect.left(), rect.top()))  # where the tag sits
+            if item.badge:  # where the tag sits: its room beside the node, or the node's corner
+                badges.append(item.mapToScene(item.room.topLeft()) if item.room is not None
+                              else QPointF(rect.left(), rect.top()))
         self._node_groups = list(groups.values())
         self._marked, self._badges = marked, badges
 

@@ -21,9 +21,11 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...core import colors, look
 from ...core.display import DisplayEdge, DisplayGraph, format_shape
+from ...core.dot import badge_id
 from ...core.gc_pause import gc_paused, settle
 from ...core.look import NodeStyle, ViewState
 from ...core.stepping import format_number
+from ...core.values import values_badge
 from ..words import badge_text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
@@ -99,6 +101,9 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
     grad = data.get("grad")
     if isinstance(grad, dict) and grad.get("norm") is not None:
         lines.append(f"‖grad‖ = {format_number(grad['norm'], 4)}")
+    numbers = values_badge(data, full=True)  # every number a short badge line leaves out
+    if numbers:
+        lines.extend(str(badge_text(line)) for line in numbers.split("\n"))
     if dnode.use and dnode.kind == "leaf":
         lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
     elif dnode.use:
@@ -130,6 +135,24 @@ def _discard(index: dict[Any, list[Any]], key: Any, item: object) -> None:
         items[:] = [i for i in items if i is not item]
         if not items:
             del index[key]
+
+
+def badge_room(layer: Mapping[str, NodeStyle]) -> dict[str, str]:
+    """Return the badges a layout makes room for (``arrange.layout_job``'s ``room``): the Values
+    layer's badges (the graph's final state) as the window draws them, translated."""
+    return {node: str(badge_text(style.extra_label)) for node, style in layer.items() if style.extra_label}
+
+
+def _place_badges(items: Mapping[str, NodeItem], layout: Any) -> None:
+    """Give each node item the box its layout made for its badge (or none)."""
+    badges: Mapping[str, tuple[str, ...]] = layout.badges
+    for did, item in items.items():
+        lines = badges.get(did, ())
+        box = layout.nodes.get(badge_id(did)) if lines else None
+        if box is None:
+            item.set_room(None)
+        else:
+            item.set_room(QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height), lines)
 
 
 def _layout_rect(layout: Any) -> QRectF:
@@ -238,11 +261,13 @@ class GraphScene(QGraphicsScene):
             item = self.node_items[did] = self._node_item(dnode, box, graph)
             for member in dnode.members:
                 self._by_member.setdefault(member, []).append(item)
+        _place_badges(self.node_items, layout)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
         for path in layout.edges:
             dedge = edges.get((path.source, path.target))
             self.edge_items.append(self._edge_item(path, dedge.graph_edges if dedge else ()))
-        self.graph_rect = self.itemsBoundingRect()
+        # the layout's drawing, badges' room included: a badge appearing there moves no view
+        self.graph_rect = self.itemsBoundingRect().united(_layout_rect(layout))
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
         self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
                                      list(self.cluster_items.values()), self.graph_rect)
@@ -320,6 +345,7 @@ class GraphScene(QGraphicsScene):
                 self._drop_node(gone)
                 counts.dropped += 1
             self.node_items = nodes
+            _place_badges(nodes, layout)
 
             old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
             for edge in self.edge_items:

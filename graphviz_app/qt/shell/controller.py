@@ -34,6 +34,7 @@ from ...core.saved_graph import ReadCancelled, ReadProgress
 from ...core.saved_view import saved_view
 from ...core.topology import ancestors
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
+from ..canvas.scene import badge_room
 from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
@@ -472,7 +473,8 @@ class Controller(QObject):
         display, graph = doc.display, doc.graph
         # composed (each module laid out once, reused), or one dot run through the layout cache
         run = arrange.layout_job(display, graph, composer=self.composer, cache=self.layout_cache,
-                                 timeout=LAYOUT_TIMEOUT, mode=doc.color_mode, budget=WINDOW_BUDGET)
+                                 timeout=LAYOUT_TIMEOUT, mode=doc.color_mode, budget=WINDOW_BUDGET,
+                                 room=badge_room(doc.style_layer("values")))  # Values badges laid out too
         token = self.layouts.request(run.result, run.cancel)
         self._pending = {token: (display, graph)}
         text = translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes))

@@ -119,7 +119,7 @@ class ExportRun(QObject):
         step = document.step
         # A .json keeps how it was viewed, so it reopens the same (``saved_view``).
         view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
-        extra: dict[str, Any] = {"view": view}
+        extra: dict[str, Any] = {"view": view, "values": document.values_shown()}  # badges laid out
         if step is not None:  # the image shows the step: its highlight, marked edges, caption
             extra.update({"marked_edges": step.edges, "caption": step.caption,
                           "flow_backward": step.mode == "backward"})
