@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from ..resources import resources_dir
+from . import particles
 
 LANGUAGES = ("system", "en", "ko")
 """The choices in Preferences: follow the system locale, English, Korean."""
@@ -56,3 +57,9 @@ def install_translators(app: QCoreApplication, choice: str) -> str:
         app.installTranslator(qt)
         _installed.append(qt)
     return language
+
+
+def fill(template: str, **values: object) -> str:
+    """``template.format(**values)``, with Korean particles chosen for the values filled in
+    (``{name}이(가)`` -> ``텐서가``, see :mod:`.particles`)."""
+    return particles.resolve(template.format(**values))

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
+from ..i18n import fill
+
 
 def stale_banner(shown: Path | None, failed: Path, why: str, *, script_at_fault: bool = True) -> str | None:
     """Return the banner over the last good graph of ``shown`` after loading ``failed`` went
@@ -15,13 +17,13 @@ def stale_banner(shown: Path | None, failed: Path, why: str, *, script_at_fault:
     if shown is None or shown.resolve() != failed.resolve():
         return None
     if not script_at_fault:
-        return QCoreApplication.translate(
+        return fill(QCoreApplication.translate(
             "StaleBanner",
             "Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script "
             "is not at fault: see Messages for the fix, then reload.",
-        ).format(shown=shown.name, failed=failed.name, why=why)
-    return QCoreApplication.translate(
+        ), shown=shown.name, failed=failed.name, why=why)
+    return fill(QCoreApplication.translate(
         "StaleBanner",
         "Showing the last good graph of {shown}. Loading {failed} again failed: {why} "
         "Fix the script and save it to reload, or see Messages.",
-    ).format(shown=shown.name, failed=failed.name, why=why)
+    ), shown=shown.name, failed=failed.name, why=why)

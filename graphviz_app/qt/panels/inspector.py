@@ -16,6 +16,7 @@ from ...core.interpreter import short_path
 from ...core.stepping import format_number
 from ..document import Document
 from ..explanations import fragment
+from ..i18n import fill
 from ..plain_text import plain_label, plain_tooltip
 from ..words import inspector_labels
 from .step_text import localize
@@ -137,10 +138,10 @@ def environment_text(environment: Any) -> tuple[str, str]:
     short = f"Python {python} · torch {torch}"
     where = short_path(str(environment.get("prefix") or environment.get("executable") or "?"))
     why = environment.get("reason")
-    note = (translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})").format(
-                python=python, torch=torch, where=where, why=fragment(str(why))) if why else
-            translate("Inspector", "Ran with Python {python} · torch {torch} · {where}").format(
-                python=python, torch=torch, where=where))
+    note = (fill(translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})"),
+                 python=python, torch=torch, where=where, why=fragment(str(why))) if why else
+            fill(translate("Inspector", "Ran with Python {python} · torch {torch} · {where}"),
+                 python=python, torch=torch, where=where))
     return short, note
 
 

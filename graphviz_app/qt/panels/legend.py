@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from ...core import colors
 from ..canvas.scene import transfer_color
 from ..document import Document
+from ..i18n import fill
 from ..plain_text import plain_label
 from ..theme import is_dark
 from ..words import color_mode_names
@@ -239,9 +240,9 @@ class LegendPanel(QFrame):
         for target, edges in sorted(by_target.items()):
             color = transfer_color(graph, edges[0], is_dark())
             n = len(edges)
-            self._row(Swatch(color, line=True), (translate("Legend", "copy to {target} ({n} edge)") if n == 1 else
-                                                     translate("Legend", "copy to {target} ({n} edges)")
-                                                     ).format(target=target, n=n))
+            self._row(Swatch(color, line=True), fill(translate("Legend", "copy to {target} ({n} edge)") if n == 1 else
+                                                     translate("Legend", "copy to {target} ({n} edges)"),
+                                                     target=target, n=n))
         if self._content is not None:
             self._content.setVisible(not self.folded)  # a layout shows new children only later
         self.setVisible(self.wanted)

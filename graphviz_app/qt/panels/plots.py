@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.plots import Plot, plots_of
 from ..document import Document
+from ..i18n import fill
 from ..plain_text import plain_label
 
 THUMBNAIL = QSize(96, 72)
@@ -189,9 +190,9 @@ class PlotsPanel(QWidget):
         try:
             self.save_png(index, path)
         except OSError as exc:
-            QMessageBox.warning(self, translate("Plots", "Save As PNG"), translate(
-                "Plots", "Could not write {path}: {reason}. Choose another folder or name.").format(
-                    path=path, reason=exc.strerror or exc))
+            QMessageBox.warning(self, translate("Plots", "Save As PNG"), fill(translate(
+                "Plots", "Could not write {path}: {reason}. Choose another folder or name."),
+                path=path, reason=exc.strerror or exc))
 
     def _strip_menu(self, pos: QPoint) -> None:
         item = self.strip.itemAt(pos)

@@ -19,6 +19,7 @@ from ...core import colors
 from ...core.stepping import describe
 from ...errors import GraphvizAppError, ScriptError
 from ..document import Document
+from ..i18n import fill
 from ..words import error_text
 
 translate = QCoreApplication.translate
@@ -56,10 +57,10 @@ def code_only(code: object) -> str:
 def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
     """Return the plain explanation of one ``.detach()`` cut feeding ``node``."""
     made_by = translate("Problems", " (made by {op})").format(op=cut["op"]) if cut.get("op") else ""
-    return translate("Problems", "Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, "
-                                 "shape {shape}, as a constant, so no gradient flows back to what made it.").format(
-        line=cut.get("line"), code=code_only(cut.get("code")), what=describe(graph, node), made_by=made_by,
-        shape=cut.get("shape"))
+    return fill(translate("Problems", "Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, "
+                                      "shape {shape}, as a constant, so no gradient flows back to what made it."),
+                line=cut.get("line"), code=code_only(cut.get("code")), what=describe(graph, node), made_by=made_by,
+                shape=cut.get("shape"))
 
 
 def graph_problems(graph: nx.DiGraph) -> list[Problem]:

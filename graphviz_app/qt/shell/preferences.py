@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ...core.display import LABEL_DETAILS
 from ...core.interpreter import find_interpreter, short_path
 from ..explanations import fragment
-from ..i18n import ui_language
+from ..i18n import fill, ui_language
 from ..settings import (
     DEFAULT_PYTHON_REASON,
     SCRIPT_PYTHON_REASON,
@@ -226,8 +226,8 @@ class PreferencesDialog(QDialog):
         else:
             found = find_interpreter(self.script, default, reason=DEFAULT_PYTHON_REASON)
         name = self.script.name if self.script is not None else self.tr("A script")
-        text = self.tr("{name} runs with {python} ({why}).").format(
-            name=name, python=short_path(found.path), why=fragment(found.reason))
+        text = fill(self.tr("{name} runs with {python} ({why})."),
+                    name=name, python=short_path(found.path), why=fragment(found.reason))
         if not found.path.exists():
             text += " " + self.tr("No such file: pick an existing Python.")
         self.python_found.setText(text)

@@ -20,6 +20,7 @@ from PySide6.QtCore import QCoreApplication, QProcess, QProcessEnvironment, Sign
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from ...core.file_kind import classify_path
+from ..i18n import fill
 from ..settings import Settings
 
 translate = QCoreApplication.translate
@@ -78,8 +79,8 @@ class RestartOffer(QMessageBox):
         self.command: list[str] | None = None
         self.setIcon(QMessageBox.Icon.Question)
         self.setWindowTitle(translate("Restart", "Restart graphviz_app"))
-        self.setText(translate("Restart", "The window will read in {language} after a restart. Restart now?")
-                     .format(language=language_name))
+        self.setText(fill(translate("Restart", "The window will read in {language} after a restart. Restart now?"),
+                          language=language_name))
         if self.path is not None:
             detail = translate(
                 "Restart", "graphviz_app starts again on {name} and opens it again (a script runs again "
