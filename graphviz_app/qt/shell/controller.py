@@ -1,9 +1,10 @@
 """The controller: open/reload/cancel, live reload, and graph -> layout -> scene.
 
 Scripts run in the worker process through :class:`ScriptJobs`; saved ``.json`` graphs are read
-and validated on a thread through :class:`ReadJobs` (with progress and Cancel) and run nothing. A new graph gets a view plan (``core.cost.recommend``) before its display
-graph is built; every new graph or display change asks :class:`LayoutJobs` for a layout (newest
-wins) and, when it arrives, the :class:`GraphWidget` shows it; style changes only restyle it.
+and validated on a thread through :class:`ReadJobs` (with progress and Cancel) and run nothing.
+A new graph gets a view plan (``core.cost.recommend``) before its display graph is built; every
+new graph or display change asks :class:`LayoutJobs` for a layout (newest wins) and, when it
+arrives, the :class:`GraphWidget` shows it; style changes only restyle it.
 Failures reach the user through the :class:`Reporter` (the Messages panel) and the widget's
 placeholder when nothing is shown. The controller needs a document, a graph widget, the settings
 and a reporter, never the window: the window listens to its signals.
