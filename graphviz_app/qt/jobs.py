@@ -79,6 +79,8 @@ class RunRequest:
     options: dict[str, Any] = field(default_factory=dict)
     stop: threading.Event = field(default_factory=threading.Event, compare=False)
     """Set to cancel this run, even before its thread has reached the worker."""
+    script: Path | None = None
+    """The file that runs in ``path``'s place (a copy holding unsaved edits of it); None: ``path``."""
 
 
 class ScriptJobs(QObject):
@@ -116,10 +118,12 @@ class ScriptJobs(QObject):
     def current(self) -> RunRequest | None:
         return self._current
 
-    def run(self, path: str | Path, *, backward: bool = False, timeout: float = 60.0, **options: Any) -> RunRequest:
-        """Ask for a run of ``path``; a run in progress is cancelled and this one follows it."""
+    def run(self, path: str | Path, *, backward: bool = False, timeout: float = 60.0,
+            script: Path | None = None, **options: Any) -> RunRequest:
+        """Ask for a run of ``path`` (of ``script`` in its place, when given); a run in progress is
+        cancelled and this one follows it."""
         self._count += 1
-        request = RunRequest(Path(path), backward, timeout, self._count, dict(options))
+        request = RunRequest(Path(path), backward, timeout, self._count, dict(options), script=script)
         if self._task is not None:
             self._pending = request
             self._stop_current()
@@ -145,7 +149,7 @@ class ScriptJobs(QObject):
 
         def work() -> Any:
             return runner.run(
-                request.path,
+                request.script or request.path,
                 backward=request.backward,
                 timeout=request.timeout,
                 stop=request.stop,

@@ -3,14 +3,32 @@ debugger would, the selected node's line, and an error's line.
 
 Clicking a node shows its line; clicking a line selects the ops that line created (the first is
 selected, all of them are outlined through the ``"source"`` style layer).
+
+The script the window runs can be edited here, and a run (Run, Ctrl+Enter) runs the text shown,
+edits included, without saving it: the edited text is written to a copy and the copy runs in the
+script's place (:meth:`SourcePanel.run_copy`).
+
+* A bundled lesson is never written: its copy is ``<AppDataLocation>/playground/<lesson>.py``
+  (:func:`playground_folder`), kept after the run, so ``__file__`` is the copy; the working
+  folder is the lesson's (Preferences), so relative paths read what the lesson reads.
+* The user's own script is written only by Save: its copy is a hidden file beside it,
+  ``.<name>.edited.py``, removed after the run, so ``__file__``'s folder, the imports of the
+  modules beside it (``sys.path[0]``) and the working folder are those of the saved script. When
+  that folder cannot be written, the copy goes to the playground folder and the panel says so.
+
+A graph (and a traceback) from a copy names the copy's file and lines: the lines are the ones
+shown here, so a node still shows its line and an error still marks its own.
 """
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 import networkx as nx
-from PySide6.QtCore import QCoreApplication, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRect, QSize, QStandardPaths, Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QColor,
     QFontDatabase,
     QMouseEvent,
@@ -19,14 +37,26 @@ from PySide6.QtGui import (
     QPalette,
     QResizeEvent,
     QTextCursor,
+    QTextDocument,
     QTextFormat,
 )
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QPushButton, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...core import look
 from ...core.look import NodeStyle
 from ...core.saved_graph import read_source_safely
 from ...errors import GraphvizAppError
+from ...resources import examples_dir
 from ..document import Document
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text
@@ -38,6 +68,7 @@ SOURCE_PEN = look.SELECTION_COLOR
 OPEN_GRAPH_SCRIPT = "Open the script this graph came from"
 
 translate = QCoreApplication.translate
+log = logging.getLogger(__name__)
 
 
 def _resolved(file: str) -> str | None:
@@ -48,16 +79,50 @@ def _resolved(file: str) -> str | None:
         return None
 
 
-def nodes_by_line(graph: nx.DiGraph, script: Path | None) -> dict[int, list[str]]:
-    """Return ``{line: [graph node ids created there]}`` for nodes whose source is ``script``,
-    each list in creation order."""
+def _same(a: str | Path | None, b: str | Path | None) -> bool:
+    """Whether two names are the same file (False when either is None or no path)."""
+    if a is None or b is None:
+        return False
+    first = _resolved(str(a))
+    return first is not None and first == _resolved(str(b))
+
+
+def playground_folder() -> Path:
+    """The per-user folder where edited lessons run from: ``<AppDataLocation>/playground``."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return (Path(base) if base else Path.home() / ".graphviz_app") / "playground"
+
+
+def is_bundled(path: Path) -> bool:
+    """Whether ``path`` is one of the bundled examples (the lessons), which are never written."""
+    try:
+        return Path(path).resolve().is_relative_to(examples_dir().resolve())
+    except (OSError, ValueError):  # no bundled examples, or a name that is no path
+        return False
+
+
+def hidden_copy(path: Path) -> Path:
+    """The hidden file beside the user's ``path`` that an edit of it runs from."""
+    return path.with_name(f".{path.stem}.edited.py")
+
+
+def _shown_text(raw: str) -> str:
+    """``raw`` as the editor holds it (:meth:`SourceView.text`): line breaks become ``\\n``."""
+    document = QTextDocument()
+    document.setPlainText(raw)
+    return document.toRawText().replace("\u2029", "\n")
+
+
+def nodes_by_line(graph: nx.DiGraph, script: Path | None, aliases: Iterable[Path] = ()) -> dict[int, list[str]]:
+    """Return ``{line: [graph node ids created there]}`` for nodes whose source is ``script``
+    (or one of ``aliases``: the copies an edit of it ran from), each list in creation order."""
     out: dict[int, list[str]] = {}
-    target = str(script.resolve()) if script is not None else None
+    targets = {str(p.resolve()) for p in (script, *aliases) if p is not None} if script is not None else None
     for node, source in graph.nodes(data="source"):
         if not source or not source.get("line"):
             continue
         file = source.get("file")
-        if target is not None and file and _resolved(file) != target:
+        if targets is not None and file and _resolved(file) not in targets:
             continue
         out.setdefault(int(source["line"]), []).append(node)
     for nodes in out.values():
@@ -78,21 +143,32 @@ class _Gutter(QWidget):
 
 
 class SourceView(QPlainTextEdit):
-    """Read-only code view with a line-number gutter; ``lineClicked(line)`` is 1-based."""
+    """Code view with a line-number gutter, read-only unless :meth:`set_editable`;
+    ``lineClicked(line)`` is 1-based."""
 
     lineClicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setReadOnly(True)
+        self.set_editable(False)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.gutter = _Gutter(self)
         self.marks: dict[int, str] = {}  # line -> background color
         self.blockCountChanged.connect(lambda _n: self._update_margins())
         self.updateRequest.connect(self._update_gutter)
         self._update_margins()
+
+    def set_editable(self, on: bool) -> None:
+        """Let the user type (undo and redo are the editor's own), or only select text."""
+        self.setReadOnly(not on)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextEditorInteraction if on
+                                     else Qt.TextInteractionFlag.TextSelectableByMouse)
+
+    def text(self) -> str:
+        """The text as a file holds it: lines end with ``\\n``; every other character (a
+        non-breaking space, a line separator) as typed."""
+        return self.document().toRawText().replace("\u2029", "\n")
 
     def gutter_width(self) -> int:
         digits = len(str(max(1, self.blockCount())))
@@ -150,13 +226,13 @@ class SourceView(QPlainTextEdit):
         self.gutter.update()
 
     def show_line(self, line: int) -> None:
-        """Scroll so ``line`` is in view (centered when it was out of view)."""
+        """Scroll so ``line`` is in view (centered when it was out of view); the text cursor
+        stays where the user left it."""
         block = self.document().findBlockByNumber(line - 1)
-        if not block.isValid():
+        if not block.isValid() or self._visible(line):
             return
-        cursor = QTextCursor(block)
-        self.setTextCursor(cursor)
-        self.centerCursor() if not self._visible(line) else self.ensureCursorVisible()
+        rows = max(1, self.viewport().height() // max(1, self.fontMetrics().height()))
+        self.verticalScrollBar().setValue(max(0, line - 1 - rows // 2))  # one step per line (no wrap)
 
     def _visible(self, line: int) -> bool:
         first = self.firstVisibleBlock().blockNumber() + 1
@@ -170,19 +246,43 @@ class SourceView(QPlainTextEdit):
 
 
 class SourcePanel(QWidget):
-    """The script beside the graph, following the step and the selection."""
+    """The script beside the graph, following the step and the selection; the script the window
+    runs is edited here, run from a copy, saved (the user's own file only) or reset."""
+
+    editedChanged = Signal(bool)  # the text now differs from the file's (True), or no longer
+    noticed = Signal(str)  # a remark for the Messages panel: where an edit runs from or is kept
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.path: Path | None = None
+        self.script: Path | None = None
+        """The script the user opened to run (the window sets it): editable here even while no
+        graph of it exists (its first run failed)."""
+        self.playground = playground_folder()
+        self.saved_text = ""
+        """The file's text as the editor holds it: the text is edited while it differs."""
+        self.changed_on_disk = False
+        """The file changed on disk while the edits were kept."""
         self.error_line: int | None = None
         self.clicked_line: int | None = None
         self._lines: dict[int, list[str]] = {}
         self._line_of: dict[str, int] = {}
+        self._raw: str | None = None  # the file's text as last read
+        self._crlf = False  # its lines end with \r\n (a save keeps them so)
+        self._problem: str | None = None  # why the file named last could not be shown
+        self._edited = False
+        self._loading = False
+        self._ran_edit = False  # the last run asked for ran the edited text
+        self._beside: Path | None = None  # the hidden copy beside a user's script, removed after its run
+        self._actions: tuple[QAction, QAction, QAction] | None = None
+        self._save_tip = ""
         self.title = plain_label(QLabel(translate("SourcePanel", "No script"), self))  # file names come from the data
         self.title.setObjectName("sourceTitle")
         self.title.setWordWrap(True)
+        self.buttons = QHBoxLayout()
+        self.buttons.setContentsMargins(0, 0, 0, 0)
+        self.buttons.setSpacing(4)
         self.open_script_button = QPushButton(translate("SourcePanel", "Open the script this graph came from"), self)
         self.open_script_button.setObjectName("openGraphScript")
         self.open_script_button.hide()
@@ -190,16 +290,33 @@ class SourcePanel(QWidget):
         self.view = SourceView(self)
         self.view.setObjectName("sourceView")
         self.view.lineClicked.connect(self.select_line)
+        self.view.textChanged.connect(self._text_changed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         layout.addWidget(self.title)
+        layout.addLayout(self.buttons)
         layout.addWidget(self.open_script_button)
         layout.addWidget(self.view, 1)
         document.graphChanged.connect(self._graph_changed)
         document.sourceChanged.connect(self._graph_changed)
         document.selectionChanged.connect(self.refresh_marks)
         document.stepChanged.connect(self._step_changed)
+
+    def use_actions(self, run: QAction, save: QAction, reset: QAction) -> None:
+        """Show the window's Run, Save and Reset actions as the panel's buttons (their state
+        follows the text: Save and Reset need an edit, Save a file of the user's)."""
+        for action, name in ((run, "runSourceButton"), (save, "saveSourceButton"), (reset, "resetSourceButton")):
+            button = QToolButton(self)
+            button.setObjectName(name)
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon if action is run
+                                      else Qt.ToolButtonStyle.ToolButtonTextOnly)
+            self.buttons.addWidget(button)
+        self.buttons.addStretch(1)
+        self._actions = (run, save, reset)
+        self._save_tip = save.toolTip()
+        self._sync()
 
     # -- loading ---------------------------------------------------------------------------------
     def script_path(self) -> Path | None:
@@ -209,6 +326,20 @@ class SourcePanel(QWidget):
         if doc.kind == "script" and doc.path is not None:
             return doc.path
         return None
+
+    def set_script(self, path: Path | None) -> None:
+        """The user opened ``path`` to run it (None: a saved graph): it is editable here."""
+        self.script = path
+        self._editable_changed()
+
+    def editable(self) -> bool:
+        """Whether the text shown is the script the window runs (not a saved graph's script, nor
+        another file a traceback named)."""
+        return self.path is not None and (_same(self.path, self.script_path()) or _same(self.path, self.script))
+
+    def is_edited(self) -> bool:
+        """Whether the text differs from the file's."""
+        return self._edited
 
     def graph_script(self) -> str | None:
         """Return the ``script`` a saved graph names (None for a script's graph or none named)."""
@@ -234,7 +365,8 @@ class SourcePanel(QWidget):
 
     def load(self, path: Path | None) -> None:
         """Show ``path``'s text (nothing when None; the reason in the title when it cannot be
-        read: a FIFO, a device, a folder, a file too big, a name that is not a path)."""
+        read: a FIFO, a device, a folder, a file too big, a name that is not a path). Unsaved
+        edits of ``path`` itself are kept."""
         text = ""
         problem = None
         if path is not None:
@@ -246,29 +378,102 @@ class SourcePanel(QWidget):
             except ValueError:  # a name holding a NUL character
                 problem = translate("SourcePanel", "The script's name is not a valid path: it was not read.")
                 path = None
-        if path != self.path or self.view.toPlainText() != text:
-            self.view.setPlainText(text)
+        keep = path is not None and self._edited and _same(path, self.path)
+        if not keep:
+            if path != self.path or text != self._raw or self._edited:
+                self._loading = True
+                self.view.setPlainText(text)  # a new text: a new undo history
+                self._loading = False
+                self.saved_text = self.view.text()
+            if path is None or not _same(path, self.path):
+                self._ran_edit = False
+            self._raw = text if path is not None else None
+            self._crlf = "\r\n" in text
+            self.changed_on_disk = False
         self.path = Path(path) if path is not None else None
+        self._problem = problem
+        self._editable_changed()
+
+    def _editable_changed(self) -> None:
+        self.view.set_editable(self.editable())
+        self._text_changed(force=True)
+
+    def _text_changed(self, *, force: bool = False) -> None:
+        if self._loading:
+            return
+        view = self.view
+        edited = self.editable() and view.document().isModified() and view.text() != self.saved_text
+        if edited == self._edited and not force:
+            return
+        changed = edited != self._edited
+        self._edited = edited
+        self._show_title()
+        self._sync()
+        if changed:
+            self.editedChanged.emit(edited)
+
+    def _show_title(self) -> None:
         script = self.graph_script()
         self.open_script_button.setVisible(self.path is None and script is not None)
         self.open_script_button.setToolTip(plain_tooltip(translate("SourcePanel", "Read {script}").format(script=script) if script else ""))
-        if self.path is not None:
-            title = self.path.name
-        elif problem is not None:
-            title = problem
+        path = self.path
+        if path is not None:
+            if self._edited and self.changed_on_disk:
+                title = translate("SourcePanel", "{name} (edited; the file changed on disk)").format(name=path.name)
+            elif self._edited:
+                title = translate("SourcePanel", "{name} (edited)").format(name=path.name)
+            else:
+                title = path.name
+        elif self._problem is not None:
+            title = self._problem
         elif script is not None:
             title = translate("SourcePanel", "This saved graph names the script it came from; it is not read until "
                               "you ask.")
         else:
             title = translate("SourcePanel", "No script: open a .py file to see its source here.")
         self.title.setText(title)
-        self.title.setToolTip(plain_tooltip(
-            translate("SourcePanel", "{path}\nClick a line to select the ops it created").format(path=self.path)
-            if self.path else ""))
+        tip = ""
+        if path is not None:
+            tip = translate("SourcePanel", "{path}\nClick a line to select the ops it created").format(path=path)
+            if self.editable():
+                tip += "\n" + translate("SourcePanel", "Edit the script here and press Ctrl+Enter to run it.")
+            if self.editable() and is_bundled(path):
+                tip += "\n" + translate("SourcePanel", "A bundled lesson is never changed: your edit runs from a "
+                                        "copy in {folder}; Reset shows the lesson again.").format(folder=self.playground)
+        self.title.setToolTip(plain_tooltip(tip))
+
+    def _sync(self) -> None:
+        """Enable Run, Save and Reset for what the panel shows."""
+        if self._actions is None:
+            return
+        run, save, reset = self._actions
+        editable = self.editable()
+        bundled = self.path is not None and is_bundled(self.path)
+        run.setEnabled(editable)
+        save.setEnabled(editable and self._edited and not bundled)
+        reset.setEnabled(editable and self._edited)
+        save.setToolTip(plain_tooltip(translate("SourcePanel", "A bundled lesson is never saved: your edit runs "
+                                                "from a copy in {folder}.").format(folder=self.playground))
+                        if bundled else self._save_tip)
+        reset.setToolTip(translate("SourcePanel", "Show the lesson's own text again (Ctrl+Z undoes it)") if bundled
+                         else translate("SourcePanel", "Discard your edits: show the file as saved (Ctrl+Z undoes it)"))
+
+    def _aliases(self) -> list[Path]:
+        """The copies an edit of the shown script runs from (a graph of one points at them)."""
+        path = self.path
+        if path is None:
+            return []
+        if is_bundled(path):
+            return [self.playground / path.name]
+        return [hidden_copy(path), self.playground / "files" / path.name]
+
+    def _is_shown(self, file: str) -> bool:
+        """Whether ``file`` is the script shown, or a copy of it that ran."""
+        return any(_same(file, p) for p in (self.path, *self._aliases()))
 
     def _index_lines(self) -> None:
         doc = self.document
-        self._lines = nodes_by_line(doc.graph, self.path) if doc.graph is not None else {}
+        self._lines = nodes_by_line(doc.graph, self.path, self._aliases()) if doc.graph is not None else {}
         self._line_of = {n: line for line, nodes in self._lines.items() for n in nodes}
 
     def _graph_changed(self) -> None:
@@ -281,6 +486,166 @@ class SourcePanel(QWidget):
         if doc.graph is not None:
             self.error_line = None
         self.refresh_marks()
+
+    # -- editing -------------------------------------------------------------------------------
+    def run_copy(self, script: Path) -> Path | None:
+        """Return the file a run of ``script`` runs: when the panel holds edits of it, a copy of
+        the edited text, written now (see the module's docstring); otherwise None (the file
+        itself runs). Raise GraphvizAppError when no copy can be written."""
+        if not (self._edited and self.editable() and _same(script, self.path)):
+            self._ran_edit = False
+            return None
+        copy = self._write_copy()
+        self._ran_edit = True
+        return copy
+
+    def _write_copy(self) -> Path:
+        path = self.path
+        assert path is not None
+        text = self.view.text()
+        if is_bundled(path):
+            target = self.playground / path.name
+        else:
+            beside = hidden_copy(path)
+            try:
+                beside.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                log.info("cannot write %s (%s): the edit runs from the playground folder", beside, exc)
+            else:
+                self._beside = beside
+                return beside
+            target = self.playground / "files" / path.name
+            self.noticed.emit(translate(
+                "SourcePanel", "{folder} cannot be written, so your edit of {name} runs from {copy}: modules "
+                "beside the script are not found from there. Save the script to run it in its own folder.").format(
+                    folder=path.parent, name=path.name, copy=target))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise GraphvizAppError(translate(
+                "SourcePanel", "Cannot run your edit of {name}: its copy {copy} could not be written ({error}). "
+                "Make that folder writable or free some disk space, then run again.").format(
+                    name=path.name, copy=target, error=exc.strerror or exc)) from exc
+        return target
+
+    def remove_run_copy(self) -> None:
+        """Remove the hidden copy a run of the user's script ran from (its run has ended)."""
+        beside, self._beside = self._beside, None
+        if beside is None:
+            return
+        try:
+            beside.unlink(missing_ok=True)
+        except OSError:
+            log.warning("could not remove %s", beside, exc_info=True)
+
+    def keeps_edits(self, script: Path) -> bool:
+        """``script`` changed on disk: return True when the panel holds unsaved edits of it,
+        which are kept (the title then says the file changed)."""
+        if not (self._edited and _same(script, self.path)):
+            return False
+        self.changed_on_disk = True
+        self._show_title()
+        return True
+
+    def save(self) -> bool:
+        """Write the text over the user's script (never over a bundled lesson) and return True;
+        False when there is nothing to save. Raise GraphvizAppError when it cannot be written."""
+        path = self.path
+        if path is None or not self._edited or not self.editable() or is_bundled(path):
+            return False
+        try:
+            path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise GraphvizAppError(translate(
+                "SourcePanel", "{name} is not UTF-8 text, so saving it from here would change bytes you did not "
+                "edit. Edit it in your text editor instead.").format(name=path.name)) from None
+        except OSError:
+            pass  # gone or unreadable: the write says what is wrong
+        data = self.view.text()
+        try:
+            path.write_text(data.replace("\n", "\r\n") if self._crlf else data, encoding="utf-8", newline="")
+        except OSError as exc:
+            raise GraphvizAppError(translate(
+                "SourcePanel", "Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, "
+                "Ctrl+C) into a file you can write.").format(path=path, error=exc.strerror or exc)) from exc
+        self.saved_text = data
+        self._raw = data.replace("\n", "\r\n") if self._crlf else data
+        self.changed_on_disk = False
+        self.view.document().setModified(False)
+        self._text_changed(force=True)
+        return True
+
+    def reset(self) -> bool:
+        """Show the file's text again, as one step Ctrl+Z undoes: the lesson as bundled, the
+        user's script as it is on disk now. Return whether the graph shown came from other text
+        (an edit, or the file before it changed), so the script should run again."""
+        path = self.path
+        if path is None or not self.editable():
+            return False
+        try:
+            raw = read_source_safely(path)
+        except (GraphvizAppError, ValueError):
+            raw = None  # unreadable now: the text as last read
+        if raw is not None:
+            self._raw, self._crlf = raw, "\r\n" in raw
+            self.saved_text = _shown_text(raw)
+        stale = self._ran_edit or self.changed_on_disk
+        cursor = QTextCursor(self.view.document())
+        cursor.beginEditBlock()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(self.saved_text)
+        cursor.endEditBlock()
+        self.changed_on_disk = False
+        self._ran_edit = False
+        self._text_changed(force=True)
+        return stale
+
+    def may_leave(self, target: Path | None, parent: QWidget) -> bool:
+        """Before ``target`` opens (None: the window closes): a user's script with unsaved edits
+        is saved or discarded as the user answers (False: Cancel, stay); an edited lesson is
+        kept in its playground copy, and the panel says where. Opening the script itself keeps
+        the edits (its run runs them)."""
+        path = self.path
+        if path is None or not self._edited or (target is not None and _same(target, path)):
+            return True
+        if is_bundled(path):
+            try:
+                copy = self._write_copy()
+            except GraphvizAppError as exc:
+                self.noticed.emit(exc.message)
+            else:
+                self.noticed.emit(translate("SourcePanel", "Your edit of the lesson {name} is kept in {copy}: open "
+                                            "that file to go on with it.").format(name=path.name, copy=copy))
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, translate("SourcePanel", "Unsaved changes"),
+                          translate("SourcePanel", "{name} has changes you have not saved.").format(name=path.name),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, parent)
+        box.setObjectName("unsavedChangesBox")
+        box.setInformativeText(
+            translate("SourcePanel", "Save them before closing? If you discard them, they are lost.") if target is None
+            else translate("SourcePanel", "Save them before opening {name}? If you discard them, they are lost.").format(
+                name=target.name))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            try:
+                return self.save()
+            except GraphvizAppError as exc:
+                QMessageBox.warning(parent, translate("SourcePanel", "Not saved"), exc.message)
+                return False
+        if answer != QMessageBox.StandardButton.Discard:
+            return False
+        self.discard()
+        return True
+
+    def discard(self) -> None:
+        """Drop the edits: show the file's text as last read, with a new undo history."""
+        self._loading = True
+        self.view.setPlainText(self.saved_text)
+        self._loading = False
+        self._text_changed(force=True)
 
     # -- marks ---------------------------------------------------------------------------------
     def line_of(self, node: str | None) -> int | None:
@@ -319,8 +684,13 @@ class SourcePanel(QWidget):
             self.view.show_line(line)
 
     def show_error(self, file: str | None, line: int | None) -> None:
-        """Show a failure's line (red) in ``file`` (loaded when it is not the one shown)."""
-        if file and (self.path is None or _resolved(file) != _resolved(str(self.path))):
+        """Show a failure's line (red) in ``file`` (loaded when it is not the one shown; while
+        the shown script holds edits, they stay and another file is not shown)."""
+        if file and (self.path is None or not self._is_shown(file)):
+            if self._edited:
+                self.noticed.emit(translate("SourcePanel", "The error is in {file}, line {line}: save or reset your "
+                                            "edits to see that file here.").format(file=file, line=line))
+                return
             self.load(Path(file))
         self.error_line = line if self.path is not None else None
         self.refresh_marks()

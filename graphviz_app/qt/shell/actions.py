@@ -37,6 +37,9 @@ class ActionHost(Protocol):
     def open_default_example(self) -> None: ...
     def reload(self) -> None: ...
     def cancel_run(self) -> None: ...
+    def run_source(self) -> None: ...
+    def save_source(self) -> None: ...
+    def reset_source(self) -> None: ...
     def export_dialog(self) -> object: ...
     def copy_image(self) -> None: ...
     def focus_search(self) -> None: ...
@@ -93,6 +96,17 @@ class Actions:
         self.reload = act(translate("Actions", "&Reload"), w.reload, QKeySequence("F5"), "reload", translate("Actions", "Run the script again"))
         self.cancel = act(translate("Actions", "&Cancel Run"), w.cancel_run, QKeySequence("Esc"), "cancel", translate("Actions", "Stop the running script"))
         self.cancel.setEnabled(False)
+        self.run_source = act(translate("Actions", "R&un Source"), w.run_source, ["Ctrl+Return", "Ctrl+Enter"], "play",
+                              translate("Actions", "Run the script as the Source panel shows it, your edits included"))
+        self.run_source.setIconText(translate("Actions", "Run"))
+        self.save_source = act(translate("Actions", "&Save Script"), w.save_source, QKeySequence.StandardKey.Save, None,
+                               translate("Actions", "Save your edits in the Source panel to the script's file"))
+        self.save_source.setIconText(translate("Actions", "Save"))
+        self.reset_source = act(translate("Actions", "Rese&t Script Text"), w.reset_source, None, None,
+                                translate("Actions", "Show the script's own text again in the Source panel"))
+        self.reset_source.setIconText(translate("Actions", "Reset"))
+        for action in (self.run_source, self.save_source, self.reset_source):
+            action.setEnabled(False)  # the Source panel enables them for the script it shows
         self.export = act(translate("Actions", "&Export…"), w.export_dialog, QKeySequence("Ctrl+E"), "export",
                           translate("Actions", "Export the graph as PNG, SVG, PDF, DOT or JSON"))
         self.copy_image = act(translate("Actions", "&Copy Image"), w.copy_image, QKeySequence("Ctrl+Shift+C"), "copy",
@@ -185,6 +199,10 @@ class Actions:
         file.addSeparator()
         file.addAction(self.reload)
         file.addAction(self.cancel)
+        file.addSeparator()
+        file.addAction(self.run_source)
+        file.addAction(self.save_source)
+        file.addAction(self.reset_source)
         file.addSeparator()
         file.addAction(self.export)
         file.addAction(self.copy_image)

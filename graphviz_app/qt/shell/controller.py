@@ -104,6 +104,13 @@ class Reporter(Protocol):
     def script_error(self, exc: ScriptError) -> None: ...
 
 
+class ScriptEdits(Protocol):
+    """Unsaved edits of a script (the Source panel's text), which a run of it runs instead."""
+
+    def run_copy(self, script: Path) -> Path | None: ...
+    def keeps_edits(self, script: Path) -> bool: ...
+
+
 class Controller(QObject):
     """Owns the background jobs and the file watcher of one window, and drives its graph widget."""
 
@@ -132,6 +139,7 @@ class Controller(QObject):
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self.python_override: Interpreter | None = None  # --python: every script of this session
+        self.edits: ScriptEdits | None = None  # a run of an edited script runs its edited text
         self._fit_next = True
         self.first_view: FirstView | None = None  # what the last new graph's plan collapsed to read
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
@@ -276,9 +284,14 @@ class Controller(QObject):
                 "Controller", "Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)").format(
                     name=path.name, error=exc)), path)
             return None
+        try:
+            script = self.edits.run_copy(resolved) if self.edits is not None else None
+        except GraphvizAppError as exc:  # the edited text could not be written to its copy
+            self._fail(exc, path)
+            return None
         if self.document.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
-        return self.jobs.run(path, backward=backward, timeout=self.timeout,
+        return self.jobs.run(path, backward=backward, timeout=self.timeout, script=script,
                              python=_runner_python(self.interpreter(resolved)), **options)
 
     def reload(self) -> None:
@@ -398,6 +411,11 @@ class Controller(QObject):
             else:
                 return
         source = self.source
+        if source is not None and self.edits is not None and self.edits.keeps_edits(source):
+            self.reporter.warning(translate(
+                "Controller", "{name} changed on disk; your unsaved edits in the Source panel are kept. Save "
+                "writes them over the file; Reset shows the file as it is now.").format(name=source.name))
+            return
         if source is not None and classify_path(source, run_anyway=self.run_anyway).kind == "script":
             self.reporter.info(translate("Controller", "{name} changed on disk: reloading.").format(name=source.name))
             self.run(source)

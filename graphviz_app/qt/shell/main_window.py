@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.colors import ColorMode
+from ...core.file_kind import GRAPH_SUFFIXES
 from ...core.runner import Runner
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
@@ -217,6 +218,12 @@ class MainWindow(QMainWindow):
         self.problems.problemActivated.connect(self.show_problem)
         self.problems.countChanged.connect(self._problems_counted)
         c = self.controller
+        self.source.use_actions(a.run_source, a.save_source, a.reset_source)
+        self.source.editedChanged.connect(lambda _edited: self.update_status())
+        self.source.noticed.connect(self.messages.info)
+        c.edits = self.source  # a run of the script the Source panel edits runs the edited text
+        c.runFinished.connect(self.source.remove_run_copy)
+        c.opened.connect(lambda p: self.source.set_script(None if p.suffix.lower() in GRAPH_SUFFIXES else p))
         c.loadFailed.connect(self._load_failed)
         c.opened.connect(self.update_recent_menu)
         c.opened.connect(self.lesson.show_lesson_of)  # a lesson's card shows even if its run fails
@@ -264,7 +271,10 @@ class MainWindow(QMainWindow):
 
     # -- opening -------------------------------------------------------------------------------
     def open_path(self, path: str | Path) -> None:
-        """Open a script (runs it in the worker) or a saved ``.json`` graph (runs nothing)."""
+        """Open a script (runs it in the worker) or a saved ``.json`` graph (runs nothing); unsaved
+        edits of another script in the Source panel are saved or discarded first, as the user says."""
+        if not self.source.may_leave(Path(path), self):
+            return
         self.controller.open(Path(path))
 
     def open_default_example(self) -> None:
@@ -281,6 +291,27 @@ class MainWindow(QMainWindow):
 
     def reload(self) -> None:
         self.controller.reload()
+
+    def run_source(self) -> None:
+        """Run the script as the Source panel shows it: its edits run from a copy, never saved."""
+        if self.source.path is not None and self.source.editable():
+            self.controller.run(self.source.path)
+
+    def save_source(self) -> None:
+        """Save the Source panel's edits to the user's script (a bundled lesson is never saved)."""
+        try:
+            saved = self.source.save()
+        except GraphvizAppError as exc:
+            self.messages.error(exc.message)
+            self.statusBar().showMessage(exc.message, 10000)
+            return
+        if saved:
+            self.statusBar().showMessage(translate("MainWindow", "Saved {path}.").format(path=self.source.path), 4000)
+
+    def reset_source(self) -> None:
+        """Show the script's own text again, and run it when the graph shown came from other text."""
+        if self.source.reset():
+            self.run_source()
 
     def cancel_run(self) -> None:
         self.controller.cancel()
@@ -681,13 +712,19 @@ class MainWindow(QMainWindow):
         path = doc.path
         self.status_path.setText(f" · {path}" if path else "")
         name = path.name if path else None
+        if name and self.source.is_edited():
+            name = translate("MainWindow", "{name} (edited)").format(name=name)
         self.setWindowTitle(f"{name} — graphviz_app" if name else "graphviz_app")
 
     # -- lifetime ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.source.may_leave(None, self):  # the user chose to stay with unsaved edits
+            event.ignore()
+            return
         self.settings.save_window(self.saveGeometry(), self.saveState())
         self.settings.sync()
         self.timeline.stop()
         self.scene.stop_animation()
         self.controller.shutdown()
+        self.source.remove_run_copy()
         super().closeEvent(event)
