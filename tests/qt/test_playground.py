@@ -220,3 +220,17 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
         assert view.textCursor().positionInBlock() == len("y = x + 3") and window.document.step is None
         run_with_ctrl_enter(qtbot, window, window.controller.graphShown)
         assert source.error_line is None and 10 not in view.marks
+
+
+def test_save_keeps_the_files_line_endings_and_unedited_characters(window, load, qtbot, tmp_path, playground):
+    with editing(window):
+        script = tmp_path / "crlf.py"
+        script.write_bytes("import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\nz = w.sum()\r\n"
+                           .encode("utf-8"))
+        load(script)
+        assert not window.source.is_edited()  # \r\n shown as lines is no edit
+        type_at_end_of_line(qtbot, window.source.view, 4, len("sum()"), "mean()")
+        window.save_source()
+        assert script.read_bytes() == ("import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\n"
+                                       "z = w.mean()\r\n").encode("utf-8")
+        assert not window.source.is_edited()
