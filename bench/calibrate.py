@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.refit:
         report(refit())
         return 0
-    from graphviz_app.core.runner import Runner
+    from graphviz_app.capture.client import Runner
 
     chosen = by_name(args.only) if args.only else [e for e in entries() if e.group != "example"]
     runner = Runner(warm=False)

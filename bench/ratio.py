@@ -70,8 +70,8 @@ def load() -> str:
 
 def breakdown(script: Path, folder: str, python: str) -> dict[str, float]:
     """Split one cold run (in this process) into worker start, run, SVG export and worker stop."""
+    from graphviz_app.capture.client import Runner
     from graphviz_app.core.export import export_graph
-    from graphviz_app.core.runner import Runner
 
     runner = Runner(warm=False, python=python)
     try:
@@ -93,7 +93,7 @@ def breakdown(script: Path, folder: str, python: str) -> dict[str, float]:
 
 def measure(names: list[str], repeat: int, with_breakdown: bool, python: str = sys.executable) -> dict[str, Any]:
     """``python``: the interpreter the scripts run under (plain, and inside the app)."""
-    from graphviz_app.core.runner import Runner
+    from graphviz_app.capture.client import Runner
 
     samples: dict[str, dict[str, list[float]]] = {n: {"floor": [], "plain": [], "cold": [], "warm": []} for n in names}
     runner = Runner(warm=True, python=python)

@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.repeat = args.repeat or (2 if args.quick else 3)
     chosen = by_name(args.only) if args.only else entries(quick=args.quick)
-    from graphviz_app.core.runner import Runner
+    from graphviz_app.capture.client import Runner
 
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")

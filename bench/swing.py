@@ -29,7 +29,7 @@ def main() -> None:
     parser.add_argument("--hogs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    from graphviz_app.core.runner import Runner
+    from graphviz_app.capture.client import Runner
 
     os.environ["OMP_WAIT_POLICY"] = ""  # unset for libgomp (an empty value is ignored): its default
     spinning = Runner(warm=True)

@@ -19,9 +19,9 @@ from .errors import GraphvizAppError, ScriptError, SettingError
 if TYPE_CHECKING:  # imported where used: the command line starts fast
     import networkx as nx
 
+    from .capture.client import Runner
+    from .capture.interpreter import Interpreter
     from .core.display import ViewOptions
-    from .core.interpreter import Interpreter
-    from .core.runner import Runner
     from .core.stepping import Stepper
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json", ".html")
@@ -313,8 +313,8 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
             graph = load_graph_json(source)
             output = ""
         else:
-            from .core.interpreter import find_interpreter
-            from .core.runner import Runner
+            from .capture.client import Runner
+            from .capture.interpreter import find_interpreter
 
             interpreter = find_interpreter(source, args.python)
             own = runner is None
@@ -377,7 +377,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     if output:
         sys.stderr.write(_safe(output if output.endswith("\n") else output + "\n"))
     if interpreter is not None:
-        from .core.interpreter import environment_note
+        from .capture.interpreter import environment_note
 
         environment = graph.graph.get("environment")
         ran = environment_note(environment) if isinstance(environment, dict) else \

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.interpreter import explicit_interpreter
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture.client import Runner
+from graphviz_app.capture.interpreter import explicit_interpreter
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from venvs import MYPROJ, add_broken_torch, make_project, make_venv, old_python
 
-from graphviz_app.core.interpreter import (
+from graphviz_app.capture.client import Runner
+from graphviz_app.capture.interpreter import (
     Interpreter,
     environment_note,
     explicit_interpreter,
@@ -20,7 +21,6 @@ from graphviz_app.core.interpreter import (
     short_path,
     worker_path,
 )
-from graphviz_app.core.runner import Runner
 from graphviz_app.errors import ScriptError
 
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
@@ -169,7 +169,7 @@ def test_the_worker_copy_holds_only_our_package_without_its_window(tmp_path):
     folder = worker_path()
     assert [p.name for p in folder.iterdir()] == ["graphviz_app"]
     package = folder / "graphviz_app"
-    assert (package / "capture" / "worker.py").is_file() and (package / "core" / "protocol.py").is_file()
+    assert (package / "capture" / "worker.py").is_file() and (package / "capture" / "protocol.py").is_file()
     assert not (package / "qt").exists()
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.runner import Runner, default_memory_limit
+from graphviz_app.capture.client import Runner, default_memory_limit
 from graphviz_app.errors import ScriptError, SettingError
 
 GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
@@ -446,7 +446,7 @@ def test_nothing_outlives_an_app_that_is_killed(tmp_path):
         while True:
             time.sleep(0.1)
         """), encoding="utf-8")
-    app = subprocess.Popen([sys.executable, "-c", f"from graphviz_app.core.runner import Runner\n"
+    app = subprocess.Popen([sys.executable, "-c", f"from graphviz_app.capture.client import Runner\n"
                             f"Runner(warm=False).run({str(script)!r}, timeout=300)"],
                            cwd=Path(__file__).resolve().parents[1])
     try:

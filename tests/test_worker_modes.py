@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core import protocol
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture import protocol
+from graphviz_app.capture.client import Runner
 from graphviz_app.errors import ScriptError, SettingError
 
 GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core import protocol
-from graphviz_app.core.protocol import Done, Limits, Options, ProtocolError, Ready, Request, Started
+from graphviz_app.capture import protocol
+from graphviz_app.capture.protocol import Done, Limits, Options, ProtocolError, Ready, Request, Started
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -56,7 +56,7 @@ def test_unknown_replies_are_refused():
 
 
 def test_the_protocol_module_loads_no_torch():
-    code = "import sys, graphviz_app.core.protocol; print('torch' in sys.modules)"
+    code = "import sys, graphviz_app.capture.protocol; print('torch' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "False"
 
@@ -95,7 +95,7 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
 
 
 def test_a_refused_request_is_reported_as_the_apps_problem_not_an_exit_of_the_script(tmp_path):
-    from graphviz_app.core.runner import Runner
+    from graphviz_app.capture.client import Runner
     from graphviz_app.errors import ScriptError
 
     script = tmp_path / "script.py"

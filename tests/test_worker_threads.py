@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture.client import Runner
 
 SCRIPT = """\
 import os, torch

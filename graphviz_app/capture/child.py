@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from ..core.protocol import SETUP_FAILED, decode_request
+from ..capture.protocol import SETUP_FAILED, decode_request
 from .containment import ScriptStreams, containment, register_stack_signal
 
 

@@ -19,7 +19,7 @@ import signal
 import sys
 from typing import Protocol
 
-from ..core.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
+from ..capture.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
 from .process_tree import descendants, tree_memory
 
 PR_SET_PDEATHSIG = 1
@@ -230,7 +230,7 @@ class ScriptStreams:
 
 def register_stack_signal() -> None:
     """Before stopping a run (time limit, cancel) the runner asks where it is (STACK_SIGNAL):
-    the stack goes to fd 2, the output, where core.runner reads the line it was stuck on."""
+    the stack goes to fd 2, the output, where capture.client reads the line it was stuck on."""
     if hasattr(faulthandler, "register"):  # not on Windows
         faulthandler.register(STACK_SIGNAL, file=2, all_threads=False)
 

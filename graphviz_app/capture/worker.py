@@ -1,7 +1,7 @@
 """The capture worker: a process that runs each user script in a child process of its own.
 
 Started once with ``python -m graphviz_app.capture.worker``, it reads one request per line on
-stdin and runs each in a child, in one of two run modes (:func:`~graphviz_app.core.protocol.run_mode`):
+stdin and runs each in a child, in one of two run modes (:func:`~graphviz_app.capture.protocol.run_mode`):
 
 * fork (Linux): this worker imports torch once and forks a child per request, so each script
   runs in a fresh process that already has torch loaded;
@@ -11,7 +11,7 @@ stdin and runs each in a child, in one of two run modes (:func:`~graphviz_app.co
 Whatever the script does (raise, hang, segfault, os._exit, flood stdout, fork and leave
 processes behind) stays in the child: this process reports how the child ended, keeps a bounded
 copy of its output, and ends every process the run started. Both modes answer the same messages
-(:mod:`graphviz_app.core.protocol`) and write the same files. Containment of a run:
+(:mod:`graphviz_app.capture.protocol`) and write the same files. Containment of a run:
 
 * the child has its own process group, dies with this worker, and gets ``/dev/null`` as fd 0 and
   none of the protocol pipes, so nothing it starts can read the next request or forge a reply;
@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, NamedTuple, TextIO
 
-from ..core.protocol import (
+from ..capture.protocol import (
     DONE,
     OUTPUT_HEAD,
     OUTPUT_TAIL,

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None, *, python: str | None = None) -> int:
     window = MainWindow()
     serve(window)  # graphs sent by graphviz_app.open() from any Python process (one window serves)
     if python:
-        from ..core.interpreter import explicit_interpreter
+        from ..capture.interpreter import explicit_interpreter
 
         window.controller.python_override = explicit_interpreter(python, "--python")
     window.show()

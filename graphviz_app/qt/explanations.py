@@ -33,7 +33,7 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name lupdate colle
 CONTEXT = "Explanation"
 
 TEMPLATES: tuple[str, ...] = (
-    # -- a run that was stopped (core/runner.py) ------------------------------------------------
+    # -- a run that was stopped (capture/client.py) ------------------------------------------------
     QT_TRANSLATE_NOOP("Explanation", "The script did not finish within {seconds} s and was stopped."),
     QT_TRANSLATE_NOOP("Explanation", " It was stuck on line {line}: `{code}`."),
     QT_TRANSLATE_NOOP("Explanation", " If it needs longer, raise the time limit (--timeout); if it loops "
@@ -48,7 +48,7 @@ TEMPLATES: tuple[str, ...] = (
                                      "was stopped. If it really needs more, raise the limit (the "
                                      "GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for "
                                      "none); otherwise make the tensors or the batch smaller."),
-    # -- settings read from the environment (core/runner.py, core/protocol.py) -------------------
+    # -- settings read from the environment (capture/client.py, capture/protocol.py) -------------------
     QT_TRANSLATE_NOOP("Explanation", "The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a "
                                      "number of GiB. Set it to the most memory one run may use, in GiB (such "
                                      "as 8), or to 0 for no limit, or unset it for the default (75% of this "
@@ -60,7 +60,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this "
                                      "system cannot fork. Set it to 'portable', or unset it to let "
                                      "graphviz_app choose, and start graphviz_app again."),
-    # -- the interpreter a script runs under (core/interpreter.py, core/runner.py) ---------------
+    # -- the interpreter a script runs under (capture/interpreter.py, capture/client.py) ---------------
     QT_TRANSLATE_NOOP("Explanation", "The Python interpreter {python} ({why}) does not exist. Pick another "
                                      "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
                                      "interpreter."),
@@ -247,7 +247,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "Figures too big to keep, even drawn smaller, were left out: {names}. "
                                      "Make them smaller (figsize, dpi) or save them to a file."),
     QT_TRANSLATE_NOOP("Explanation", "matplotlib could not draw some figures: {errors}."),
-    # -- files: what opening one does, or why it is refused (core/file_kind.py, core/runner.py,
+    # -- files: what opening one does, or why it is refused (core/file_kind.py, capture/client.py,
     #    capture/script.py, core/saved_graph.py, core/graph.py) ----------------------------------
     QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path and try again."),
     QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path."),
@@ -370,7 +370,7 @@ FRAGMENTS: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "recording the backward pass"),
     # {why} the script could not start
     QT_TRANSLATE_NOOP("Explanation", "its set-up failed (the output below shows where)"),
-    # {why} an interpreter was chosen (core/interpreter.py, qt/settings.py)
+    # {why} an interpreter was chosen (capture/interpreter.py, qt/settings.py)
     QT_TRANSLATE_NOOP("Explanation", "found {name} beside the script"),
     QT_TRANSLATE_NOOP("Explanation", "found {name} in {folder}"),
     QT_TRANSLATE_NOOP("Explanation", "the app's own Python"),

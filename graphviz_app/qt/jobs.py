@@ -1,6 +1,6 @@
 """Background work for the GUI: script runs and layouts, each on its own QThread.
 
-* :class:`ScriptJobs` runs the core :class:`~graphviz_app.core.runner.Runner` (which runs the script
+* :class:`ScriptJobs` runs the core :class:`~graphviz_app.capture.client.Runner` (which runs the script
   in a separate worker process) from a thread, so the window never blocks; ``cancel`` kills the
   script; a new run while one is going cancels it and starts after it (the newest request wins).
 * :class:`LayoutJobs` turns a display graph into a Layout off the GUI thread; a new request
@@ -25,8 +25,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal
 from shiboken6 import isValid
 
-from ..core.interpreter import Interpreter
-from ..core.runner import Runner, RunResult
+from ..capture.client import Runner, RunResult
+from ..capture.interpreter import Interpreter
 from ..core.saved_graph import ReadProgress, read_saved_graph
 from ..errors import GraphvizAppError, ScriptError
 

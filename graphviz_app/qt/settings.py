@@ -9,10 +9,10 @@ from typing import Literal
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from ..capture.interpreter import Interpreter, find_interpreter
 from ..core.colors import COLOR_MODES, ColorMode
 from ..core.cost import WINDOW_BUDGET
 from ..core.display import LABEL_DETAILS, RANKDIRS
-from ..core.interpreter import Interpreter, find_interpreter
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
@@ -248,7 +248,7 @@ class Settings:
 
     def interpreter(self, script: str | Path | None) -> Interpreter:
         """The interpreter ``script`` runs under: its own choice, else the default one, else the
-        one found beside it (``core.interpreter.find_interpreter``)."""
+        one found beside it (``capture.interpreter.find_interpreter``)."""
         own = self.python(script) if script is not None else ""
         if own:
             return find_interpreter(script, own, reason=SCRIPT_PYTHON_REASON)

@@ -190,7 +190,7 @@ def test_a_run_waiting_for_another_gives_up_when_stopped(write_script, runner, t
 def test_a_run_stopped_while_the_worker_starts_does_not_wait_for_it():
     import threading
 
-    from graphviz_app.core.runner import Runner
+    from graphviz_app.capture.client import Runner
 
     fresh = Runner()  # its worker still has torch to import
     stop = threading.Event()

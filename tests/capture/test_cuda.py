@@ -12,8 +12,8 @@ import subprocess
 import networkx as nx
 import pytest
 
+from graphviz_app.capture.client import Runner
 from graphviz_app.core import colors
-from graphviz_app.core.runner import Runner
 
 
 def _worker_has_cuda(runner: Runner) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.runner import Runner, split_stack, stuck_line
+from graphviz_app.capture.client import Runner, split_stack, stuck_line
 from graphviz_app.errors import ScriptError
 
 LOOP = """\

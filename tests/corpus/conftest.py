@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture.client import Runner
 
 
 @pytest.fixture(scope="session")

@@ -33,8 +33,8 @@ from typing import Any
 import networkx as nx
 import pytest
 
+from graphviz_app.capture.client import Runner
 from graphviz_app.core.graph import load_graph_json
-from graphviz_app.core.runner import Runner
 from graphviz_app.errors import ScriptError
 
 HERE = Path(__file__).resolve().parent

@@ -7,7 +7,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture.client import Runner
 
 DROPOUT2D_ON_2D_INPUT = """
 import torch

@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QCoreApplication, QSettings
 
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture.client import Runner
 from graphviz_app.qt.jobs import running_tasks
 
 _counter = itertools.count()

@@ -23,7 +23,7 @@ from .conftest import LOAD_TIMEOUT_MS
 PACKAGE = Path(__file__).resolve().parents[2] / "graphviz_app"
 SOURCES = [
     "capture/diagnose.py", "capture/outputs.py", "capture/script.py", "capture/worker.py",
-    "capture/backward.py", "capture/figures.py", "core/runner.py", "core/interpreter.py", "core/file_kind.py", "core/saved_graph.py",
+    "capture/backward.py", "capture/figures.py", "capture/client.py", "capture/interpreter.py", "core/file_kind.py", "core/saved_graph.py",
     "core/graph.py", "core/layout.py", "core/compose.py", "core/export.py",
 ]
 """Where the window's explanations are written."""

@@ -72,7 +72,7 @@ def test_the_reading_guide_is_the_cores_legend():
 
 PROBE = """
 import sys
-from graphviz_app.core.runner import Runner
+from graphviz_app.capture.client import Runner
 from graphviz_app.qt.app import create_app
 from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.shell.main_window import MainWindow

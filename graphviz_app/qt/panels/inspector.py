@@ -10,9 +10,9 @@ from PySide6.QtCore import QCoreApplication, QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
+from ...capture.interpreter import short_path
 from ...core.chain_rule import chain_rule, failure
 from ...core.display import DisplayNode
-from ...core.interpreter import short_path
 from ...core.stepping import format_number
 from ..document import Document
 from ..explanations import fragment

@@ -20,17 +20,17 @@ from typing import Protocol
 import networkx as nx
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer, Signal
 
+from ...capture.client import Runner, RunResult
+from ...capture.interpreter import Interpreter
 from ...core import arrange
 from ...core.compose import Composer, anchor_shift
 from ...core.cost import WINDOW_BUDGET, Recommendation, format_seconds, recommend
 from ...core.display import DisplayGraph, ViewOptions
 from ...core.file_kind import classify_path
 from ...core.first_view import FirstView, first_view
-from ...core.interpreter import Interpreter
 from ...core.layout import Layout, LayoutCancelled
 from ...core.layout_cache import LayoutCache
 from ...core.look import ViewState
-from ...core.runner import Runner, RunResult
 from ...core.saved_graph import ReadCancelled, ReadProgress
 from ...core.saved_view import saved_view
 from ...core.topology import ancestors

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...capture.client import Runner
 from ...core.colors import ColorMode
 from ...core.file_kind import GRAPH_SUFFIXES
-from ...core.runner import Runner
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
 from ..canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem

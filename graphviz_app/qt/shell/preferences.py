@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...capture.interpreter import find_interpreter, short_path
 from ...core.display import LABEL_DETAILS
-from ...core.interpreter import find_interpreter, short_path
 from ..explanations import fragment
 from ..i18n import fill, ui_language
 from ..settings import (

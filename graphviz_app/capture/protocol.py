@@ -1,4 +1,4 @@
-"""The protocol between the runner (``core/runner.py``) and the capture worker (``capture/worker.py``).
+"""The protocol between the runner (``capture/client.py``) and the capture worker (``capture/worker.py``).
 
 Both ends import this module; it imports neither torch nor anything that does, so ``core`` may use
 it. Messages are JSON objects, one per line: the runner writes :class:`Request` lines to the

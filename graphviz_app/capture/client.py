@@ -25,9 +25,9 @@ from typing import IO, Literal
 
 import networkx as nx
 
+from ..core.graph import graph_from_trace
 from ..errors import ScriptError, SettingError
 from . import protocol
-from .graph import graph_from_trace
 from .interpreter import (
     Interpreter,
     app_interpreter,
