@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from ..core.colors import COLOR_MODE_SPECS
+from . import particles
 from .explanations import explain
 
 translate = QCoreApplication.translate
@@ -87,4 +88,4 @@ def inspector_labels() -> dict[str, str]:
 def error_text(message: str) -> str:
     """Return a run's or a file's explanation in the window's language (:mod:`.explanations`):
     every sentence core writes translated; names, paths, numbers, code and torch's words kept."""
-    return explain(message)
+    return particles.resolve(explain(message))

@@ -53,3 +53,23 @@ def test_explanations_choose_particles_for_the_values_they_hold(qapp):
         assert "KeyError가" in told
     finally:
         install_translators(qapp, "en")
+
+
+def test_the_messages_panel_and_status_bar_read_particles_right(qapp, qtbot):
+    from PySide6.QtCore import QCoreApplication
+
+    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.qt.panels.messages import MessagesPanel
+
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        panel = MessagesPanel()
+        qtbot.addWidget(panel)
+        changed = QCoreApplication.translate("Controller", "{name} changed on disk: reloading.")
+        assert "이(가)" in changed  # the translation writes both forms
+        panel.info(changed.format(name="train.py"))
+        panel.heading(QCoreApplication.translate("Controller", "Not opening {name}").format(name="notes.txt"))
+        text = panel.plain_text()
+        assert "train.py가" in text and "notes.txt를" in text and "(가)" not in text and "(를)" not in text
+    finally:
+        install_translators(qapp, "en")

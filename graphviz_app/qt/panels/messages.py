@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...core.saved_graph import read_source_safely
 from ...errors import GraphvizAppError, ScriptError
+from .. import particles
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text
 
@@ -171,6 +172,7 @@ class MessagesPanel(QWidget):
 
     def heading(self, text: str) -> None:
         """Start an entry (``Running basic_autograd.py``) with the time of day."""
+        text = particles.resolve(text)
         stamp = time.strftime("%H:%M:%S")
         self._append(
             f"<p style='margin-top:8px'><span style='color:{self._color('dim')}'>{stamp}</span> "

@@ -36,9 +36,11 @@ from ...core.colors import ColorMode
 from ...core.file_kind import GRAPH_SUFFIXES
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
+from .. import particles
 from ..canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
+from ..i18n import fill
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
@@ -306,7 +308,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(exc.message, 10000)
             return
         if saved:
-            self.statusBar().showMessage(translate("MainWindow", "Saved {path}.").format(path=self.source.path), 4000)
+            self.statusBar().showMessage(fill(translate("MainWindow", "Saved {path}."), path=self.source.path), 4000)
 
     def reset_source(self) -> None:
         """Show the script's own text again, and run it when the graph shown came from other text."""
@@ -497,7 +499,7 @@ class MainWindow(QMainWindow):
 
     def _show_status(self, text: str, timeout_ms: int) -> None:
         if text:
-            self.statusBar().showMessage(text, timeout_ms)
+            self.statusBar().showMessage(particles.resolve(text), timeout_ms)
         else:
             self.statusBar().clearMessage()
 
