@@ -73,47 +73,47 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
         <source>R&amp;un Source</source>
-        <translation type="unfinished"></translation>
+        <translation>소스 실행(&amp;U)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
         <source>Run the script as the Source panel shows it, your edits included</source>
-        <translation type="unfinished"></translation>
+        <translation>소스 코드 패널에 보이는 그대로, 고친 내용까지 포함해 스크립트를 실행합니다</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>실행</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
         <source>&amp;Save Script</source>
-        <translation type="unfinished"></translation>
+        <translation>스크립트 저장(&amp;S)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
         <source>Save your edits in the Source panel to the script&apos;s file</source>
-        <translation type="unfinished"></translation>
+        <translation>소스 코드 패널에서 고친 내용을 스크립트 파일에 저장합니다</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
         <source>Save</source>
-        <translation type="unfinished"></translation>
+        <translation>저장</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
         <source>Rese&amp;t Script Text</source>
-        <translation type="unfinished"></translation>
+        <translation>스크립트 원래대로(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
         <source>Show the script&apos;s own text again in the Source panel</source>
-        <translation type="unfinished"></translation>
+        <translation>소스 코드 패널에 스크립트의 원래 내용을 다시 보여 줍니다</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
         <source>Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>원래대로</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
@@ -316,72 +316,72 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="182"/>
-        <source>Color nodes by device, op type, module or gradient norm</source>
-        <translation>노드 색을 장치, 연산 종류, 모듈, 기울기 크기 중 하나로 정합니다</translation>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="183"/>
+        <source>Color nodes by one of: {modes}</source>
+        <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="189"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="194"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="195"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="210"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="211"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="216"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="217"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="231"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="234"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="235"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="235"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="236"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="242"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="243"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="244"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="244"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="245"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="252"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="267"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="268"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="273"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="274"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -615,42 +615,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="42"/>
+        <location filename="../../graphviz_app/core/colors.py" line="449"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="43"/>
+        <location filename="../../graphviz_app/core/colors.py" line="451"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="44"/>
+        <location filename="../../graphviz_app/core/colors.py" line="453"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="45"/>
+        <location filename="../../graphviz_app/core/colors.py" line="455"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="53"/>
+        <location filename="../../graphviz_app/core/colors.py" line="449"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="54"/>
+        <location filename="../../graphviz_app/core/colors.py" line="451"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="55"/>
+        <location filename="../../graphviz_app/core/colors.py" line="453"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="56"/>
+        <location filename="../../graphviz_app/core/colors.py" line="456"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -658,188 +658,188 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="68"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="71"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="73"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="74"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="76"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="79"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="81"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="84"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="182"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="184"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="190"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="283"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="291"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="213"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="293"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="209"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="220"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="222"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="223"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="225"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="226"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="250"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="253"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="298"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="310"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="312"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="311"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="313"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="314"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="316"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="332"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="334"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="333"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="335"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="337"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="346"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="348"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="348"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="350"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="368"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="370"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="413"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="415"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="418"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="420"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="460"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="462"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="496"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="499"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="499"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="502"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="562"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="565"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="567"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="570"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="600"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="603"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="603"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="606"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1766,388 +1766,388 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="95"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="109"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="140"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="141"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="142"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="143"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="184"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="185"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="192"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="193"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="192"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="193"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="308"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="309"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="322"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="323"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="324"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="325"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="436"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="437"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="455"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="456"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="456"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="457"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <location filename="../../graphviz_app/qt/words.py" line="56"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <location filename="../../graphviz_app/qt/words.py" line="56"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="57"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="57"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="58"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="59"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="59"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="60"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="60"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="61"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="61"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="62"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="62"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="63"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="63"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="64"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>std</source>
         <translation>표준편차</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="92"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="93"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -2235,12 +2235,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Legend</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="170"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="171"/>
         <source>Click to fold or unfold the legend</source>
         <translation>클릭하면 범례를 접거나 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="230"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="231"/>
         <source>Color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
@@ -2361,193 +2361,193 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="120"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="128"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="493"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="498"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="287"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="283"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="288"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="306"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="311"/>
         <source>Saved {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="326"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="331"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="334"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="339"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="424"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="429"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="429"/>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="434"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="439"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="431"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="436"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="492"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="497"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="505"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="510"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="517"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="522"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="543"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="548"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="612"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="613"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="659"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="674"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="671"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="686"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="677"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="692"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="682"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="697"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="683"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="698"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="703"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="718"/>
         <source>{name} (edited)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (수정됨)</translation>
     </message>
 </context>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="105"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="254"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="256"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="111"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="112"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="236"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="238"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -2555,7 +2555,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="60"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="56"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
@@ -2629,72 +2629,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Plots</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="41"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="42"/>
         <source>saved to {path} on line {line}</source>
         <translation>{line}번째 줄에서 {path}에 저장함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="42"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="43"/>
         <source>saved to {path}</source>
         <translation>{path}에 저장함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="45"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="46"/>
         <source>still open when the script ended, made on line {line}</source>
         <translation>스크립트가 끝날 때 열려 있던 그림, {line}번째 줄에서 만듦</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="46"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="47"/>
         <source>still open when the script ended</source>
         <translation>스크립트가 끝날 때 열려 있던 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="48"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="49"/>
         <source>shown on line {line}</source>
         <translation>{line}번째 줄에서 표시함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="49"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="50"/>
         <source>shown</source>
         <translation>표시함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="54"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="55"/>
         <source>Figure {number} of {count}</source>
         <translation>그림 {number}/{count}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="159"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="160"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="159"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="160"/>
         <source>The script showed no figures. Figures it shows with plt.show(), saves with savefig() or leaves open appear here.</source>
         <translation>스크립트가 보여 준 그림이 없습니다. plt.show()로 보여 주거나 savefig()로 저장하거나 열어 둔 그림이 여기에 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="183"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="184"/>
         <source>Save the figure as PNG</source>
         <translation>그림을 PNG로 저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="184"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="185"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="192"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="193"/>
         <source>Save As PNG</source>
         <translation>PNG로 저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="192"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="193"/>
         <source>Could not write {path}: {reason}. Choose another folder or name.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 다른 폴더나 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="205"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="206"/>
         <source>Save As PNG…</source>
         <translation>PNG로 저장…</translation>
     </message>
@@ -2702,228 +2702,228 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="54"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="98"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="76"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="76"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="78"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="77"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="79"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="88"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="101"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="114"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="118"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="121"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="137"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="151"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="152"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="154"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="158"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="159"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="171"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="172"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="172"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="173"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="174"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="178"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="189"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="196"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="197"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="207"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="207"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="227"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="228"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="228"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="229"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="232"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>
@@ -2931,104 +2931,104 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="59"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="60"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="84"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="78"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="85"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="90"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="91"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="93"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="107"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="172"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="160"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="161"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="162"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="163"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="177"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="177"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="178"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="179"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -3036,42 +3036,42 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Restart</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="75"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="81"/>
         <source>Restart graphviz_app</source>
         <translation>graphviz_app 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="76"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="82"/>
         <source>The window will read in {language} after a restart. Restart now?</source>
         <translation>다시 시작하면 창이 {language}(으)로 표시됩니다. 지금 다시 시작할까요?</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="79"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="85"/>
         <source>graphviz_app starts again on {name} and opens it again (a script runs again with the arguments remembered for it); your settings are kept. The current step and expanded modules start over.</source>
         <translation>graphviz_app이 다시 시작하면서 {name}을(를) 다시 엽니다(스크립트는 기억해 둔 인수로 다시 실행됩니다). 설정은 그대로 유지됩니다. 현재 단계와 펼친 모듈은 처음 상태로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="90"/>
         <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
         <translation>graphviz_app이 기본 수업으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="92"/>
         <source>Restart Now</source>
         <translation>지금 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="93"/>
         <source>Later</source>
         <translation>나중에</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="102"/>
         <source>The language changes at the next start.</source>
         <translation>언어는 다음에 시작할 때 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="112"/>
         <source>graphviz_app could not be started again ({command}); this window stays open. Close it and start graphviz_app yourself to see the new language.</source>
         <translation>graphviz_app을 다시 시작하지 못했습니다({command}). 이 창은 열린 채로 둡니다. 새 언어로 보려면 창을 닫고 graphviz_app을 직접 시작하세요.</translation>
     </message>
@@ -3112,142 +3112,142 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="279"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="280"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="285"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="286"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="378"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="379"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="417"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="418"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="421"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="422"/>
         <source>{name} (edited; the file changed on disk)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="423"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="424"/>
         <source>{name} (edited)</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="429"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="430"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="432"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="433"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="436"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="437"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="438"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="439"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
-        <translation type="unfinished"></translation>
+        <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="440"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="441"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
-        <translation type="unfinished"></translation>
+        <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="454"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="455"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="457"/>
-        <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
-        <translation type="unfinished"></translation>
+        <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/source.py" line="458"/>
+        <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
+        <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="459"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
-        <translation type="unfinished"></translation>
+        <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="517"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="518"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="525"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="526"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="559"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="560"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="569"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
-        <translation type="unfinished"></translation>
+        <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="617"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="618"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="620"/>
-        <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/source.py" line="621"/>
-        <source>{name} has changes you have not saved.</source>
-        <translation type="unfinished"></translation>
+        <source>Unsaved changes</source>
+        <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="626"/>
-        <source>Save them before closing? If you discard them, they are lost.</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="622"/>
+        <source>{name} has changes you have not saved.</source>
+        <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/source.py" line="627"/>
+        <source>Save them before closing? If you discard them, they are lost.</source>
+        <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="628"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="635"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="636"/>
         <source>Not saved</source>
-        <translation type="unfinished"></translation>
+        <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="686"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="691"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
-        <translation type="unfinished"></translation>
+        <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
 </context>
 <context>
     <name>StaleBanner</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="18"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="20"/>
         <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script is not at fault: see Messages for the fix, then reload.</source>
         <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="23"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="25"/>
         <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} Fix the script and save it to reload, or see Messages.</source>
         <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
@@ -3422,22 +3422,22 @@ Click a line to select the ops it created</source>
 <context>
     <name>Values</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="22"/>
+        <location filename="../../graphviz_app/qt/words.py" line="24"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="23"/>
+        <location filename="../../graphviz_app/qt/words.py" line="25"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="24"/>
+        <location filename="../../graphviz_app/qt/words.py" line="26"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="25"/>
+        <location filename="../../graphviz_app/qt/words.py" line="27"/>
         <source>(no grad)</source>
         <translation>(기울기 없음)</translation>
     </message>
