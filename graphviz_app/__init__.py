@@ -55,19 +55,10 @@ def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, ba
     pan, zoom, search, node details). Returns notices (such as a PNG
     scaled down to stay under the renderer's size limit); raises ExportError on failure.
     """
-    import networkx as nx
-
     from .core.export import export_graph
 
-    if isinstance(tensors_or_graph, nx.DiGraph):
-        graph = tensors_or_graph
-    else:
-        from .capture.api import trace_tensors
-
-        items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
-        # An image never shows the parameters' values: only a JSON export pays for them.
-        values = Path(path).suffix.lower() == ".json"
-        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1, values=values)
+    # An image never shows the parameters' values: only a JSON export pays for them.
+    graph = _graph_of(tensors_or_graph, backward, values=Path(path).suffix.lower() == ".json")
     return export_graph(graph, path, mode=color)
 
 
@@ -82,19 +73,11 @@ def show(tensors_or_graph: Any, *, backward: bool = False, color: str = "device"
     nodes); a big graph opens with modules collapsed to a readable depth unless ``full`` (or
     ``collapse_depth``). ``backward=True`` runs backward first. Needs neither Qt nor a window.
     """
-    import networkx as nx
-
     from .notebook import show_graph
     from .remote import caller_title
 
     where = title or caller_title(sys._getframe(1))
-    if isinstance(tensors_or_graph, nx.DiGraph):
-        graph = tensors_or_graph
-    else:
-        from .capture.api import trace_tensors
-
-        items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
-        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1)
+    graph = _graph_of(tensors_or_graph, backward)
     return show_graph(graph, title=where, color=color, values=values, full=full,
                       collapse_depth=collapse_depth, rankdir=rankdir)
 
@@ -106,16 +89,20 @@ def open(tensors_or_graph: Any, *, backward: bool = False, title: str | None = N
     cell 12", "train.py:88"); with no window open, one is started. Works from a REPL, a notebook
     or a pdb prompt, without Qt in this process. Returns what was done (with the saved .json).
     """
-    import networkx as nx
-
     from .remote import caller_title, send_graph
 
     where = title or caller_title(sys._getframe(1))
-    if isinstance(tensors_or_graph, nx.DiGraph):
-        graph = tensors_or_graph
-    else:
-        from .capture.api import trace_tensors
+    return send_graph(_graph_of(tensors_or_graph, backward), where)
 
-        items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
-        graph = trace_tensors(tuple(items), backward=backward, caller_depth=1)
-    return send_graph(graph, where)
+
+def _graph_of(tensors_or_graph: Any, backward: bool, *, values: bool = True) -> Any:
+    """The DiGraph given, or the graph of the tensor(s) given, named after the variables of the
+    caller of the public function that called this one."""
+    import networkx as nx
+
+    if isinstance(tensors_or_graph, nx.DiGraph):
+        return tensors_or_graph
+    from .capture.api import trace_tensors
+
+    items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
+    return trace_tensors(tuple(items), backward=backward, caller_depth=2, values=values)
