@@ -14,8 +14,8 @@ import os
 import sys
 from typing import Any
 
-from ..capture.protocol import SETUP_FAILED, decode_request
 from .containment import ScriptStreams, containment, register_stack_signal
+from .protocol import SETUP_FAILED, decode_request
 
 
 def run_child(request: dict[str, Any]) -> None:

@@ -19,8 +19,8 @@ import signal
 import sys
 from typing import Protocol
 
-from ..capture.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
-from .process_tree import descendants, tree_memory
+from .process_tree import children_scan, descendants, tree_memory
+from .protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -254,20 +254,7 @@ def enter_child(output_fd: int, close: list[int]) -> None:
 def children() -> dict[int, bool]:
     """Return the pids whose parent is this process (read from /proc), each with True if it has
     ended already (a zombie waiting to be reaped)."""
-    me = os.getpid()
-    found = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as handle:
-                stat = handle.read()
-        except OSError:  # it ended meanwhile
-            continue
-        fields = stat[stat.rfind(b")") + 2 :].split()
-        if len(fields) > 1 and int(fields[1]) == me:
-            found[int(name)] = fields[0] == b"Z"
-    return found
+    return children_scan(os.getpid())
 
 
 def end_descendants(group: int | None) -> int:

@@ -14,9 +14,10 @@ SHARED_MEMORY = ("/dev/shm/", "/memfd:")
 """Where a file whose pages are memory (tmpfs) shows in ``/proc/PID/fd`` and ``/proc/PID/maps``."""
 
 
-def _children_scan(pid: int) -> list[int]:
-    """The children of ``pid``, found by reading every process's parent (any Linux)."""
-    found = []
+def children_scan(pid: int) -> dict[int, bool]:
+    """The children of ``pid``, found by reading every process's parent (any Linux), each with
+    True if it has ended already (a zombie waiting to be reaped)."""
+    found = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
@@ -27,7 +28,7 @@ def _children_scan(pid: int) -> list[int]:
             continue
         fields = stat[stat.rfind(b")") + 2 :].split()
         if len(fields) > 1 and int(fields[1]) == pid:
-            found.append(int(name))
+            found[int(name)] = fields[0] == b"Z"
     return found
 
 
@@ -46,7 +47,7 @@ def children(pid: int) -> list[int]:
         except FileNotFoundError:
             if not os.path.exists(f"/proc/{pid}/task/{task}"):
                 continue  # the thread ended
-            return _children_scan(pid)  # a kernel without the children files
+            return list(children_scan(pid))  # a kernel without the children files
         except OSError:
             continue
     return found

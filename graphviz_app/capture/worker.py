@@ -39,7 +39,16 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, NamedTuple, TextIO
 
-from ..capture.protocol import (
+from .child import run_child
+from .containment import (
+    READ_CHUNK,
+    BoundedOutput,
+    Containment,
+    containment,
+    drain,
+    enter_child,
+)
+from .protocol import (
     DONE,
     OUTPUT_HEAD,
     OUTPUT_TAIL,
@@ -54,15 +63,6 @@ from ..capture.protocol import (
     decode_request,
     encode,
     run_mode,
-)
-from .child import run_child
-from .containment import (
-    READ_CHUNK,
-    BoundedOutput,
-    Containment,
-    containment,
-    drain,
-    enter_child,
 )
 
 DRAIN_SECONDS = 5.0
