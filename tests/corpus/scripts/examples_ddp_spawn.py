@@ -2,7 +2,8 @@
 # Parallel" tutorial's code; BSD-3-Clause, (c) PyTorch contributors).
 # Adapted to run on one CPU machine: demo_basic only, world_size 2 instead of 8 GPUs, gloo on the
 # CPU (no .to(rank), no device_ids), MASTER_PORT a free port picked by the parent (12355 may be
-# taken), each rank seeded with its rank and printing its loss and a gradient norm (so a run can
+# taken), the loopback address and interface only (MASTER_ADDR 127.0.0.1, GLOO_SOCKET_IFNAME lo:
+# gloo otherwise connects through whatever the host name resolves to), each rank seeded with its rank and printing its loss and a gradient norm (so a run can
 # be compared with plain python's). mp.spawn starts fresh interpreters that re-import this script
 # from its __file__ as __mp_main__ and unpickle demo_basic by reference: the script must be the
 # module __main__, as under plain python. Its own process builds no autograd graph.
@@ -19,7 +20,8 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 
 
 def setup(rank, world_size):
-    os.environ["MASTER_ADDR"] = "localhost"
+    os.environ["MASTER_ADDR"] = "127.0.0.1"
+    os.environ.setdefault("GLOO_SOCKET_IFNAME", "lo")
 
     # initialize the process group
     dist.init_process_group("gloo", rank=rank, world_size=world_size)
@@ -68,7 +70,7 @@ def run_demo(demo_fn, world_size):
 
 if __name__ == "__main__":
     with socket.socket() as free:
-        free.bind(("localhost", 0))
+        free.bind(("127.0.0.1", 0))
         os.environ["MASTER_PORT"] = str(free.getsockname()[1])
     run_demo(demo_basic, 2)
     print("done")
