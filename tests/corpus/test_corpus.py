@@ -34,6 +34,7 @@ import networkx as nx
 import pytest
 
 from graphviz_app.capture.client import Runner
+from graphviz_app.capture.protocol import run_mode
 from graphviz_app.core.graph import load_graph_json
 from graphviz_app.errors import ScriptError
 
@@ -47,6 +48,22 @@ ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 TORCH_LOG = re.compile(r"^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ (\S+\]) (?:\[\d+/\d+\] )?", re.MULTILINE)
 """The time, pid and Dynamo frame number that start a line of torch's own log
 (``W1126 05:45:37.547000 32575 .../cpp_extension.py:183] [0/0] No CUDA runtime ...``)."""
+
+
+TORCH_VERSION = importlib.metadata.version("torch")
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """``"2.4.1+cu121"`` -> ``(2, 4, 1)``."""
+    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:3])
+
+
+PORTABLE_NEW_JIT = run_mode() == "portable" and _release(TORCH_VERSION) >= (2, 14)
+JIT_WARNING_TWICE = (
+    "known difference of the reference: from torch 2.14 torch.jit warns that it is deprecated; a "
+    "fresh interpreter (plain python, the portable run mode) shows the warning again after "
+    "torch.jit.trace, a process forked from one that imported torch (the reference) only once"
+)
 
 
 @dataclass(frozen=True)
@@ -114,7 +131,8 @@ CASES = [
     Case("tutorials_saved_tensor_hooks.py", call=7),  # save_on_cpu inside a module
     Case("tutorials_saved_tensor_hooks.py", call=9, run_to_end=True),
     Case("recipes_save_load_entire_model.py"),  # torch.save of a module the script defines
-    Case("tutorials_torchscript.py", run_to_end=True),  # the traced graph printed names the script's lines
+    Case("tutorials_torchscript.py", run_to_end=True,  # the traced graph printed names the script's lines
+         xfail=JIT_WARNING_TWICE if PORTABLE_NEW_JIT else None),
     Case("tutorials_torch_compile.py", call=3, slow=True),  # a compiled forward: CompiledFunctionBackward
 ]
 
@@ -287,14 +305,6 @@ def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
     assert len(app["roots"]) == len(ref["roots"])
     for a, r in zip(sorted(app["roots"], key=str), sorted(ref["roots"], key=str)):
         assert close(a, r), f"output value: app {a}, torch {r}"
-
-
-TORCH_VERSION = importlib.metadata.version("torch")
-
-
-def _release(version: str) -> tuple[int, ...]:
-    """``"2.4.1+cu121"`` -> ``(2, 4, 1)``."""
-    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:3])
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
