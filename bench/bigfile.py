@@ -3,7 +3,7 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.bigfile [--only 100k 1m] [--repeat 1]
 
 Writes two synthetic saved graphs once (``bench/results/bigfile/``, with the app's own writer,
-:func:`graphviz_app.core.saved_graph.dumps_trace`): ``100k``, a 100,000-node residual stack
+:func:`graphviz_app.core.model.saved_graph.dumps_trace`): ``100k``, a 100,000-node residual stack
 (6 nodes per module, 50 modules per stage, every field a capture writes: shapes, saved tensors,
 source lines), within every limit; and ``1m``, 1,000,000 lean nodes (id, op, kind, module) and
 their edges, under the byte limit but over the node limit. Each case then runs in a fresh process:
@@ -43,7 +43,7 @@ def synthetic_trace(nodes: int, *, lean: bool) -> dict[str, Any]:
     """A saved graph of ``nodes`` nodes: a leaf ``x`` then residual blocks of six nodes
     (``stages.{s}.{b}``: leaf a, mul, tanh, leaf b, mul, add), a Pow and the Mean ``loss``.
     ``lean``: nodes carry only id, op, kind and module (and a leaf its name)."""
-    from graphviz_app.core.schema import SCHEMA_VERSION
+    from graphviz_app.core.model.schema import SCHEMA_VERSION
 
     items: list[dict[str, Any]] = []
     edges: list[dict[str, Any]] = []
@@ -94,7 +94,7 @@ def synthetic_trace(nodes: int, *, lean: bool) -> dict[str, Any]:
 
 def graph_file(case: str) -> Path:
     """The case's saved graph, written once."""
-    from graphviz_app.core.saved_graph import dumps_trace
+    from graphviz_app.core.model.saved_graph import dumps_trace
 
     path = FILES / f"{case}.json"
     if not path.exists():

@@ -1,4 +1,4 @@
-"""Calibrate ``graphviz_app.core.cost``: time ``dot`` on zoo views and fit the size -> seconds law.
+"""Calibrate ``graphviz_app.core.graphviz.cost``: time ``dot`` on zoo views and fit the size -> seconds law.
 
     .venv/bin/python -m bench.calibrate [--timeout 60] [--only NAME ...] [--refit]
 
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import networkx as nx
 
-from graphviz_app.core import cost
-from graphviz_app.core.display import ViewOptions, build_display, collapse_to_depth, module_paths
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.graph import dumps_graph, load_graph_json
-from graphviz_app.core.layout import layout
+from graphviz_app.core.graphviz import cost
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.model.graph import dumps_graph, load_graph_json
+from graphviz_app.core.view.display import ViewOptions, build_display, collapse_to_depth, module_paths
 from graphviz_app.errors import LayoutError
 
 from .zoo import Entry, by_name, entries

@@ -1,4 +1,4 @@
-"""Measure layout by composition (``graphviz_app.core.compose``) against its targets.
+"""Measure layout by composition (``graphviz_app.core.graphviz.compose``) against its targets.
 
     .venv/bin/python -m bench.compose                  # the table, 3 runs per cell
     .venv/bin/python -m bench.compose --repeat 5 --baseline   # also one plain dot run per graph
@@ -9,7 +9,7 @@ back; nothing of the capture is timed.  Cells are medians of ``--repeat`` runs o
 in one process, in this order:
 
 * **first picture**: the full-detail display graph (``build_display``) and its layout as the
-  window asks for it (:func:`~graphviz_app.core.arrange.layout_job`): composed, with a fresh
+  window asks for it (:func:`~graphviz_app.core.graphviz.arrange.layout_job`): composed, with a fresh
   :class:`Composer` and no disk cache, so every distinct piece runs ``dot``.  Target ≤ 2 s.
   The two parts are also timed alone (**display graph**, **composition**).  Each graph is
   frozen out of the garbage collector once loaded (``gc_pause.settle``), as the window does.
@@ -39,12 +39,12 @@ from pathlib import Path
 
 import networkx as nx
 
-from graphviz_app.core import arrange, compose
-from graphviz_app.core.compose import Composer, anchor_shift
-from graphviz_app.core.display import GraphFacts, ViewOptions, build_display
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.gc_pause import settle
-from graphviz_app.core.layout import Layout, LayoutJob
+from graphviz_app.core.graphviz import arrange, compose
+from graphviz_app.core.graphviz.compose import Composer, anchor_shift
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import Layout, LayoutJob
+from graphviz_app.core.model.gc_pause import settle
+from graphviz_app.core.view.display import GraphFacts, ViewOptions, build_display
 from graphviz_app.errors import LayoutError
 
 from .graphs import ZOO, graph_of

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         from PySide6.QtCore import QEventLoop, QSettings, QTimer
         from PySide6.QtWidgets import QApplication
 
-        from graphviz_app.core.graph import load_graph_json
+        from graphviz_app.core.model.graph import load_graph_json
         from graphviz_app.qt.canvas.widget import GraphWidget
         from graphviz_app.qt.document import Document
         from graphviz_app.qt.panels.messages import MessagesPanel

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from graphviz_app.core.graph import load_graph_json
+from graphviz_app.core.model.graph import load_graph_json
 
 ROOT = Path(__file__).resolve().parent
 ZOO = ROOT / "zoo"

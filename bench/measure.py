@@ -83,7 +83,7 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
     from graphviz_app.capture.backward import BackwardRecorder, run_backward
     from graphviz_app.capture.naming import collect_names
     from graphviz_app.capture.walker import build_trace, walk
-    from graphviz_app.core.graph import graph_from_trace
+    from graphviz_app.core.model.graph import graph_from_trace
 
     # One untimed pass first: the first backward and the first hooks of a process pay one-off
     # costs (autograd's worker thread, lazy imports) that a reload in the app never sees.
@@ -143,12 +143,13 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
 
 def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, folder: Path) -> None:
     """Time DOT, layout, scene, exports, first picture and repaints on the window's graph."""
-    from graphviz_app.core import arrange, colors, cost
-    from graphviz_app.core.display import ViewOptions, build_display
-    from graphviz_app.core.dot import to_dot
     from graphviz_app.core.export import export_graph
-    from graphviz_app.core.layout import layout
-    from graphviz_app.core.layout_cache import LayoutCache
+    from graphviz_app.core.graphviz import arrange, cost
+    from graphviz_app.core.graphviz.dot import to_dot
+    from graphviz_app.core.graphviz.layout import layout
+    from graphviz_app.core.graphviz.layout_cache import LayoutCache
+    from graphviz_app.core.view import colors
+    from graphviz_app.core.view.display import ViewOptions, build_display
 
     from . import qtbench
 
@@ -218,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     import torch  # noqa: F401 (imported before timing anything)
 
     from graphviz_app.capture.script import CaptureOptions, ScriptCapture
-    from graphviz_app.core.graph import graph_from_trace
+    from graphviz_app.core.model.graph import graph_from_trace
 
     from .workload import Workload
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import networkx as nx
 
-from graphviz_app.core import colors
-from graphviz_app.core.display import DisplayGraph
-from graphviz_app.core.stepping import FORWARD, step_order, step_view
+from graphviz_app.core.view import colors
+from graphviz_app.core.view.display import DisplayGraph
+from graphviz_app.core.view.stepping import FORWARD, step_order, step_view
 
 from .timing import Timing, measure
 

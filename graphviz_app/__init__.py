@@ -41,7 +41,7 @@ def trace(*tensors: Any, backward: bool = False) -> Any:
     """Return the autograd graph reaching ``tensors`` as a ``networkx.DiGraph``.
 
     Nodes are named after the caller's variables and its modules' parameters; with
-    ``backward=True`` the backward pass is run and recorded. See ``graphviz_app.core.schema``.
+    ``backward=True`` the backward pass is run and recorded. See ``graphviz_app.core.model.schema``.
     """
     from .capture.api import trace_tensors
 

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .core.values import AUTO_NODES, auto_values
+from .core.model.values import AUTO_NODES, auto_values
 from .errors import GraphvizAppError, ScriptError, SettingError
 
 if TYPE_CHECKING:  # imported where used: the command line starts fast
@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
 
     from .capture.client import Runner
     from .capture.interpreter import Interpreter
-    from .core.display import ViewOptions
-    from .core.stepping import Stepper
+    from .core.view.display import ViewOptions
+    from .core.view.stepping import Stepper
 
 EXPORT_SUFFIXES = (".png", ".svg", ".pdf", ".dot", ".json", ".html")
 DEFAULT_LAYOUT_TIMEOUT = 120.0
@@ -33,7 +33,7 @@ INTERRUPTED = 130
 
 def export_parser() -> argparse.ArgumentParser:
     """Return the parser of the ``export`` subcommand."""
-    from .core.colors import COLOR_MODES
+    from .core.view.colors import COLOR_MODES
 
     parser = argparse.ArgumentParser(
         prog="graphviz-app export",
@@ -111,7 +111,7 @@ def main(argv: Sequence[str] | None = None, *, runner: Runner | None = None) -> 
     if problem:
         return _fail(problem)
     if target is not None and Path(target).exists():
-        from .core.file_kind import classify_path
+        from .core.model.file_kind import classify_path
 
         decision = classify_path(target)
         if decision.refused:  # decided before the window opens, so nothing can run it
@@ -213,7 +213,7 @@ def _check_output_path(out: Path) -> str | None:
 
 
 def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppError:
-    from .core.stepping import step_order
+    from .core.view.stepping import step_order
 
     count = len(step_order(graph, mode))
     if count == 0:
@@ -229,7 +229,7 @@ def export_step(graph: nx.DiGraph, out: Path, mode: str, step: int, color: str,
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices.
     ``values``: the Values badges of that step, laid out as the window lays them out."""
     from .core.export import export_graph
-    from .core.stepping import Stepper
+    from .core.view.stepping import Stepper
 
     view = (stepper or Stepper(graph, values=values)).view(mode, step - 1)
     if not 1 <= step <= view.count:
@@ -247,7 +247,7 @@ def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color:
                  timeout: float | None = None, protect: Sequence[Path] = (),
                  values: bool = False) -> tuple[int, list[str]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
-    from .core.stepping import Stepper
+    from .core.view.stepping import Stepper
 
     stepper = Stepper(graph, values=values)
     count = stepper.count(mode)
@@ -291,10 +291,10 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         return _fail(problem)
     if not args.layout_timeout > 0:
         return _fail(f"--layout-timeout must be a positive number of seconds, not {args.layout_timeout:g}.")
-    from .core.display import ViewOptions, collapse_to_depth
     from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
-    from .core.file_kind import classify_path
-    from .core.graph import load_graph_json
+    from .core.model.file_kind import classify_path
+    from .core.model.graph import load_graph_json
+    from .core.view.display import ViewOptions, collapse_to_depth
 
     remove_stale_temp_folders()
     remove_stale_parts(out.parent if str(out.parent) else Path("."))
@@ -355,7 +355,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
                 notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale,
                                         timeout=timeout, protect=protect, values=values)
                 written = str(out)
-        from .core.plots import write_plots  # the script's matplotlib figures, beside the output
+        from .core.model.plots import write_plots  # the script's matplotlib figures, beside the output
 
         notices += write_plots(graph, out if args.steps_dir is None else out.with_name(source.stem + out.suffix))
     except ScriptError as exc:

@@ -92,7 +92,7 @@ class ExportError(GraphvizAppError):
 
 
 class ColorModeError(GraphvizAppError, ValueError):
-    """A colour mode was asked for by a key that names none (``core.colors.COLOR_MODE_SPECS``)."""
+    """A colour mode was asked for by a key that names none (``core.view.colors.COLOR_MODE_SPECS``)."""
 
 
 class GraphFileError(GraphvizAppError):

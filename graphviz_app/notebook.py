@@ -20,9 +20,9 @@ from typing import Any
 
 import networkx as nx
 
-from .core.display import ViewOptions, build_display, collapse_to_depth
-from .core.look import NodeStyle
-from .core.values import auto_values, values_badge
+from .core.model.values import auto_values, values_badge
+from .core.view.display import ViewOptions, build_display, collapse_to_depth
+from .core.view.look import NodeStyle
 
 VIEWPORT = (1000.0, 600.0)
 """The pixel size the readable first view is planned for: a notebook output at its usual width."""
@@ -92,12 +92,12 @@ def plan_view(graph: nx.DiGraph, *, rankdir: str = "TB", full: bool = False,
     """Return the view options for ``graph`` and the notes saying what was left out.
 
     A graph too big to read in a notebook output opens as the window opens it: collapsed to the
-    deepest module depth that reads at this size (:func:`~.core.first_view.first_view`, within
+    deepest module depth that reads at this size (:func:`~.core.view.first_view.first_view`, within
     what the cost model can afford). ``full`` draws every node; ``collapse_depth`` collapses
     modules deeper than that.
     """
-    from .core.cost import recommend
-    from .core.first_view import first_view
+    from .core.graphviz.cost import recommend
+    from .core.view.first_view import first_view
 
     options = ViewOptions(rankdir=rankdir)
     if collapse_depth is not None:

@@ -104,7 +104,7 @@ def sent_folder() -> Path:
 
 def save_sent(graph: nx.DiGraph, title: str) -> Path:
     """Save ``graph`` as ``<cache>/sent/<time>/<title>.json``; remove all but the newest KEEP_SENT."""
-    from .core.graph import dumps_graph
+    from .core.model.graph import dumps_graph
 
     root = sent_folder()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from graphviz_app.core import limits
-from graphviz_app.core.schema import SCHEMA_VERSION
+from graphviz_app.core.model import limits
+from graphviz_app.core.model.schema import SCHEMA_VERSION
 
 
 def node(i: int, **attrs: Any) -> dict[str, Any]:

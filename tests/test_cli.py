@@ -103,7 +103,7 @@ def test_json_can_be_exported_again_without_running(tmp_path, basic_json, cli):
 def test_color_choices_are_the_registered_modes(capsys):
     """--color offers every mode of the colour-mode registry and refuses another, naming them."""
     from graphviz_app.cli import export_parser
-    from graphviz_app.core.colors import COLOR_MODES
+    from graphviz_app.core.view.colors import COLOR_MODES
 
     color = next(a for a in export_parser()._actions if "--color" in a.option_strings)
     assert tuple(color.choices) == COLOR_MODES

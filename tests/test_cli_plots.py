@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.cli import main
-from graphviz_app.core.plots import PNG_SIGNATURE, png_size
+from graphviz_app.core.model.plots import PNG_SIGNATURE, png_size
 
 pytest.importorskip("matplotlib")
 

@@ -13,7 +13,7 @@ from venvs import MYPROJ, make_project, make_venv
 
 from graphviz_app.capture.interpreter import short_path
 from graphviz_app.cli import main, window_arguments
-from graphviz_app.core.graph import load_graph_json
+from graphviz_app.core.model.graph import load_graph_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = "import sys\nimport torch\nprint('argv', sys.argv[1:])\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"

@@ -9,8 +9,8 @@ import pytest
 from core.graphs import GraphBuilder
 
 from graphviz_app.cli import main
-from graphviz_app.core.graph import dumps_graph
-from graphviz_app.core.values import AUTO_NODES
+from graphviz_app.core.model.graph import dumps_graph
+from graphviz_app.core.model.values import AUTO_NODES
 
 GOLDEN = Path(__file__).parent / "core" / "golden"
 

@@ -31,8 +31,7 @@ def test_export_a_captured_example(devices_graph, tmp_path, suffix):
 
 @pytest.mark.timeout(180)
 def test_captured_device_change_is_drawn_as_a_transfer(devices_graph, tmp_path):
-    from graphviz_app.core import colors
-
+    from graphviz_app.core.view import colors
     assert colors.transfer_edges(devices_graph)
     export_graph(devices_graph, tmp_path / "g.svg")
     texts = [t.text for t in ET.parse(tmp_path / "g.svg").getroot().iter(

@@ -11,8 +11,8 @@ import textwrap
 import networkx as nx
 import pytest
 
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.first_view import (
+from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.first_view import (
     MIN_NODES,
     drawn_count,
     first_view,
@@ -99,7 +99,7 @@ torch = pytest.importorskip("torch")
 
 def test_a_captured_transformer_opens_at_a_readable_depth(write_script):
     from graphviz_app.capture.script import ScriptCapture
-    from graphviz_app.core.graph import graph_from_trace
+    from graphviz_app.core.model.graph import graph_from_trace
 
     path = write_script(textwrap.dedent("""
         import torch

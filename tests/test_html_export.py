@@ -10,8 +10,8 @@ import pytest
 
 from graphviz_app.cli import main
 from graphviz_app.core.export import export_graph
-from graphviz_app.core.graph import graph_from_trace, load_graph_json
 from graphviz_app.core.html_page import json_for_script
+from graphviz_app.core.model.graph import graph_from_trace, load_graph_json
 from tests.browser import Browser
 from tests.core.graphs import nested_modules
 from tests.hostile import hostile_trace
@@ -55,7 +55,7 @@ def test_page_keeps_the_looks_of_the_svg_export(tmp_path):
 
 
 def test_module_boxes_and_collapsed_modules_have_details(tmp_path):
-    from graphviz_app.core.display import ViewOptions
+    from graphviz_app.core.view.display import ViewOptions
 
     graph = nested_modules()
     export_graph(graph, tmp_path / "g.html", options=ViewOptions(collapsed=frozenset({"encoder.layers.1"})))

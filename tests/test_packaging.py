@@ -52,8 +52,8 @@ def test_wheel_holds_the_examples_icons_and_entry_points(wheel: Path) -> None:
         assert f"graphviz_app/resources/icons/{icon.name}" in names
     assert "graphviz_app/resources/examples/basic_autograd.py" in names
     assert "graphviz_app/resources/icons/app.svg" in names
-    for module in ("__init__.py", "__main__.py", "cli.py", "resources.py", "errors.py", "core/schema.py",
-                   "core/look.py", "qt/canvas/scene.py", "qt/panels/timeline.py", "qt/shell/main_window.py",
+    for module in ("__init__.py", "__main__.py", "cli.py", "resources.py", "errors.py", "core/model/schema.py",
+                   "core/view/look.py", "qt/canvas/scene.py", "qt/panels/timeline.py", "qt/shell/main_window.py",
                    "py.typed"):
         assert f"graphviz_app/{module}" in names
     assert "graphviz-app = graphviz_app.cli:main" in scripts

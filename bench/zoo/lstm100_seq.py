@@ -3,7 +3,7 @@
 Besides the shared weights (hubs of 100 uses each, as in lstm100.py), ``torch.stack`` gathers the
 hidden state of every step: one op fed from all along the sequence, whose 100 long edges would
 cross up to 800 ranks. Splitting leaves does not remove those; the display draws such a fan-in op
-once per far input instead (``core/display.py``). A module script.
+once per far input instead (``core/view/display.py``). A module script.
 """
 import torch
 from torch import nn

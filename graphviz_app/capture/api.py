@@ -7,7 +7,7 @@ from typing import Any
 import networkx as nx
 import torch
 
-from ..core.graph import graph_from_trace
+from ..core.model.graph import graph_from_trace
 from ..errors import GraphvizAppError
 from .backward import BackwardRecorder, run_backward
 from .naming import collect_names
@@ -18,7 +18,7 @@ from .walker import Walk, build_trace, walk
 def trace_tensors(
     tensors: tuple[Any, ...], *, backward: bool = False, caller_depth: int = 1, values: bool = True
 ) -> nx.DiGraph:
-    """Return the autograd graph reaching ``tensors`` as a DiGraph (see core/schema.py).
+    """Return the autograd graph reaching ``tensors`` as a DiGraph (see core/model/schema.py).
 
     Nodes are named after the caller's variables and the parameters of the ``nn.Module``s the
     caller holds. With ``backward=True`` backward runs from all tensors together (non-scalars

@@ -30,8 +30,8 @@ from typing import Any
 import torch
 from torch.autograd.function import BackwardCFunction
 
-from ..core.gc_pause import gc_paused, without_gc
-from ..core.schema import Summary
+from ..core.model.gc_pause import gc_paused, without_gc
+from ..core.model.schema import Summary
 from . import torch_support
 from .recorder import RETAINS_KEY
 from .summary import BATCH_NUMEL, summarize, summarize_many

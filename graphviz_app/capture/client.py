@@ -25,7 +25,7 @@ from typing import IO, Literal
 
 import networkx as nx
 
-from ..core.graph import graph_from_trace
+from ..core.model.graph import graph_from_trace
 from ..errors import ScriptError, SettingError
 from . import protocol
 from .interpreter import (

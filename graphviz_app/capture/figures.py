@@ -8,8 +8,8 @@ script imports it.  A script that picks a window backend itself (``matplotlib.us
 ``"QtAgg"``...) gets this one instead, with a notice: no one could close its windows, so the run
 would wait until its time limit.  The backend reports each figure shown, saved with ``savefig``
 or still open at the end to the :class:`Figures` of the run, which keeps them bounded
-(:data:`~graphviz_app.core.plots.MAX_PLOTS` figures of at most
-:data:`~graphviz_app.core.plots.MAX_PLOT_BYTES`).
+(:data:`~graphviz_app.core.model.plots.MAX_PLOTS` figures of at most
+:data:`~graphviz_app.core.model.plots.MAX_PLOT_BYTES`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..core.plots import MAX_PLOTS, encode_png
+from ..core.model.plots import MAX_PLOTS, encode_png
 
 BACKEND = "module://graphviz_app.capture.plots"
 WINDOW_BACKENDS = frozenset({

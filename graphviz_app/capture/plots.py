@@ -22,7 +22,7 @@ from matplotlib.backend_bases import FigureCanvasBase, FigureManagerBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..core.plots import MAX_PLOT_BYTES, MAX_PLOT_SIDE
+from ..core.model.plots import MAX_PLOT_BYTES, MAX_PLOT_SIDE
 from . import figures
 
 MIN_DPI = 20.0

@@ -156,7 +156,7 @@ class ScriptCapture:
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
-        """Run the script and return its trace (node-link form, see core/schema.py)."""
+        """Run the script and return its trace (node-link form, see core/model/schema.py)."""
         code = read_script(self.path)
         main = self._main_module()
         self.namespace = main.__dict__

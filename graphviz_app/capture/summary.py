@@ -27,7 +27,7 @@ from typing import Any, cast
 
 import torch
 
-from ..core.schema import MAX_VALUES, Summary
+from ..core.model.schema import MAX_VALUES, Summary
 
 BATCH_NUMEL = 16384
 """Tensors with at most this many elements are summarized together with others of their kind.

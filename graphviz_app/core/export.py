@@ -25,13 +25,13 @@ from xml.etree import ElementTree
 import networkx as nx
 
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
-from . import colors
-from .arrange import Paint, Picture, dot_source, picture
-from .display import ViewOptions, build_display
-from .dot import NodeStyle
-from .graph import dumps_graph
-from .layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
-from .values import values_badges
+from .graphviz.arrange import Paint, Picture, dot_source, picture
+from .graphviz.dot import NodeStyle
+from .graphviz.layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
+from .model.graph import dumps_graph
+from .model.values import values_badges
+from .view import colors
+from .view.display import ViewOptions, build_display
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
            ".json": "json", ".html": "html"}
@@ -73,7 +73,7 @@ def export_graph(
     point back to their producers (a backward step's gradient); ``values`` draws the Values badges
     laid out with the graph, as the window does (the final ones unless ``styles`` carry a step's);
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
-    (:func:`graphviz_app.core.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
+    (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
     and GraphvizNotFoundError (no ``dot``, for images); nothing is left at ``path`` on failure

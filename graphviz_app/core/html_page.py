@@ -21,12 +21,12 @@ from xml.etree import ElementTree
 
 import networkx as nx
 
-from . import colors
-from .display import DisplayGraph, DisplayNode, format_shape
-from .dot import LEGEND_ID
-from .layout import encode_id
-from .look import ColorMode
-from .values import format_number, gradient_line, small_values
+from .graphviz.dot import LEGEND_ID
+from .graphviz.layout import encode_id
+from .model.values import format_number, gradient_line, small_values
+from .view import colors
+from .view.display import DisplayGraph, DisplayNode, format_shape
+from .view.look import ColorMode
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"

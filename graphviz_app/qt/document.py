@@ -24,10 +24,11 @@ from typing import Literal
 import networkx as nx
 from PySide6.QtCore import QObject, Signal
 
-from ..core import colors
-from ..core.colors import ColorMode
-from ..core.cost import Recommendation
-from ..core.display import (
+from ..core.graphviz.cost import Recommendation
+from ..core.model.values import auto_values, values_badge
+from ..core.view import colors
+from ..core.view.colors import ColorMode
+from ..core.view.display import (
     LABEL_DETAILS,
     RANKDIRS,
     DisplayGraph,
@@ -37,9 +38,8 @@ from ..core.display import (
     collapse_to_depth,
     module_paths,
 )
-from ..core.look import NodeStyle
-from ..core.stepping import BACKWARD, Stepper, StepView
-from ..core.values import auto_values, values_badge
+from ..core.view.look import NodeStyle
+from ..core.view.stepping import BACKWARD, Stepper, StepView
 
 HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
@@ -52,7 +52,7 @@ LAYER_PRIORITY = {"values": 5, "step": 10, "source": 15, "search": 20}
 SourceKind = Literal["script", "json"]
 """Where a graph came from: a script that ran, or a saved ``.json`` graph."""
 Planner = Callable[[nx.DiGraph, ViewOptions], Recommendation]
-"""Decides the view options of a new graph (``core.cost.recommend``)."""
+"""Decides the view options of a new graph (``core.graphviz.cost.recommend``)."""
 
 
 def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
@@ -356,7 +356,7 @@ class Document(QObject):
         self._display_changed(members)
 
     def set_label_detail(self, detail: str) -> None:
-        """Draw node labels with ``detail`` (``core.display.LABEL_DETAILS``): a new layout."""
+        """Draw node labels with ``detail`` (``core.view.display.LABEL_DETAILS``): a new layout."""
         if detail == self.options.label_detail or detail not in LABEL_DETAILS:
             return
         members = self.selected_members()

@@ -247,8 +247,8 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "Figures too big to keep, even drawn smaller, were left out: {names}. "
                                      "Make them smaller (figsize, dpi) or save them to a file."),
     QT_TRANSLATE_NOOP("Explanation", "matplotlib could not draw some figures: {errors}."),
-    # -- files: what opening one does, or why it is refused (core/file_kind.py, capture/client.py,
-    #    capture/script.py, core/saved_graph.py, core/graph.py) ----------------------------------
+    # -- files: what opening one does, or why it is refused (core/model/file_kind.py, capture/client.py,
+    #    capture/script.py, core/model/saved_graph.py, core/model/graph.py) ----------------------------------
     QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path and try again."),
     QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path."),
     QT_TRANSLATE_NOOP("Explanation", "No such file: {path}."),
@@ -330,7 +330,7 @@ TEMPLATES: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("Explanation", "{name} is not an export format: end the name with {suffixes}."),
     QT_TRANSLATE_NOOP("Explanation", "You cannot write to {folder} (permission denied)."),
     QT_TRANSLATE_NOOP("Explanation", "Nothing to export: no graph is open."),
-    # -- layout (core/layout.py, core/compose.py) -----------------------------------------------
+    # -- layout (core/graphviz/layout.py, core/graphviz/compose.py) -----------------------------------------------
     QT_TRANSLATE_NOOP("Explanation", "Graphviz's 'dot' program was not found on PATH. Install Graphviz: "
                                      "'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install "
                                      "graphviz' (macOS)."),

@@ -27,7 +27,7 @@ from shiboken6 import isValid
 
 from ..capture.client import Runner, RunResult
 from ..capture.interpreter import Interpreter
-from ..core.saved_graph import ReadProgress, read_saved_graph
+from ..core.model.saved_graph import ReadProgress, read_saved_graph
 from ..errors import GraphvizAppError, ScriptError
 
 log = logging.getLogger(__name__)
@@ -290,7 +290,7 @@ PROGRESS_INTERVAL_S = 0.1
 
 
 class ReadJobs(QObject):
-    """Reads saved graphs (:func:`~graphviz_app.core.saved_graph.read_saved_graph`) on a
+    """Reads saved graphs (:func:`~graphviz_app.core.model.saved_graph.read_saved_graph`) on a
     background thread; only the newest read's result, failure or progress is delivered."""
 
     started = Signal(ReadRequest)

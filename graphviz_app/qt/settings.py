@@ -10,9 +10,9 @@ from typing import Literal
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..capture.interpreter import Interpreter, find_interpreter
-from ..core.colors import COLOR_MODES, ColorMode
-from ..core.cost import WINDOW_BUDGET
-from ..core.display import LABEL_DETAILS, RANKDIRS
+from ..core.graphviz.cost import WINDOW_BUDGET
+from ..core.view.colors import COLOR_MODES, ColorMode
+from ..core.view.display import LABEL_DETAILS, RANKDIRS
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
@@ -287,7 +287,7 @@ class Settings:
 
     def readable_first_view(self) -> bool:
         """Open a graph of more than a few hundred nodes collapsed to the depth readable at the
-        window's size (``core.first_view``); off: at the detail the cost model allows."""
+        window's size (``core.view.first_view``); off: at the detail the cost model allows."""
         return self._bool("view/readable_first_view", True)
 
     def set_readable_first_view(self, on: bool) -> None:

@@ -1,8 +1,8 @@
 """The core's English words in the window's language.
 
 ``core`` stays free of Qt and writes English (the CLI and exports use it as is); it names the
-words the window shows as constants (``core.values.BADGE_PHRASES``; the colour modes' names and
-titles in ``core.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``) and this module
+words the window shows as constants (``core.model.values.BADGE_PHRASES``; the colour modes' names and
+titles in ``core.view.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``) and this module
 maps them through ``QCoreApplication.translate``, each with its context, so ``pyside6-lupdate``
 collects them.  ``tests/qt/test_i18n.py`` checks that every core phrase has an entry here and a
 Korean translation.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from ..core.colors import COLOR_MODE_SPECS
+from ..core.view.colors import COLOR_MODE_SPECS
 from . import particles
 from .explanations import explain
 
@@ -39,7 +39,7 @@ def badge_text(text: str | None) -> str | None:
 
 
 def color_mode_names() -> dict[str, str]:
-    """Menu and combo-box names of the colour modes (``core.colors.COLOR_MODE_SPECS``, in its
+    """Menu and combo-box names of the colour modes (``core.view.colors.COLOR_MODE_SPECS``, in its
     order), translated: the registry marks them for ``pyside6-lupdate``."""
     return {spec.key: translate("ColorMode", spec.name) for spec in COLOR_MODE_SPECS}
 

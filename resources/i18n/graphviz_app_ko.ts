@@ -615,42 +615,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="449"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="449"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="451"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="451"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="453"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="453"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="455"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="455"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="449"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="449"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="451"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="451"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="453"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="453"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/colors.py" line="456"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="456"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>

@@ -13,7 +13,7 @@ import networkx as nx
 import pytest
 
 from graphviz_app.capture.client import Runner
-from graphviz_app.core import colors
+from graphviz_app.core.view import colors
 
 
 def _worker_has_cuda(runner: Runner) -> bool:

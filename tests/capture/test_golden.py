@@ -9,7 +9,7 @@ import pytest
 import torch
 
 import graphviz_app
-from graphviz_app.core.graph import dumps_graph, graph_from_trace, ordered_nodes
+from graphviz_app.core.model.graph import dumps_graph, graph_from_trace, ordered_nodes
 from graphviz_app.resources import example
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.plots import MAX_PLOTS, PNG_SIGNATURE, plots_of, png_size
+from graphviz_app.core.model.plots import MAX_PLOTS, PNG_SIGNATURE, plots_of, png_size
 
 pytest.importorskip("matplotlib")
 

@@ -5,7 +5,7 @@ import runpy
 
 import pytest
 
-from graphviz_app.core.stepping import BACKWARD, FORWARD, Stepper, grad_label, step_order, step_view
+from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper, grad_label, step_order, step_view
 from graphviz_app.resources import example
 
 

@@ -8,7 +8,7 @@ import torch
 
 from graphviz_app.capture import summary
 from graphviz_app.capture.summary import BATCH_NUMEL, summarize, summarize_many
-from graphviz_app.core.schema import MAX_VALUES
+from graphviz_app.core.model.schema import MAX_VALUES
 
 
 def same(a, b) -> bool:

@@ -1,8 +1,8 @@
 """Synthetic, schema-conformant autograd graphs for the rendering-core tests and measurements.
 
 Every graph is built as a trace (the ``node_link_data`` form described in
-:mod:`graphviz_app.core.schema`) and turned into a DiGraph by the real
-:func:`graphviz_app.core.graph.graph_from_trace`, so the tests exercise the same contract a capture
+:mod:`graphviz_app.core.model.schema`) and turned into a DiGraph by the real
+:func:`graphviz_app.core.model.graph.graph_from_trace`, so the tests exercise the same contract a capture
 produces.  Node ids are ``"n0", "n1", ...`` in creation order; a producer is always created before
 its consumers.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 import networkx as nx
 
-from graphviz_app.core.graph import graph_from_trace
-from graphviz_app.core.schema import SCHEMA_VERSION
+from graphviz_app.core.model.graph import graph_from_trace
+from graphviz_app.core.model.schema import SCHEMA_VERSION
 
 
 def summary(norm: float | None, *, shape: list[int] | None = None, nan: int = 0,

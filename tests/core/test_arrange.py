@@ -1,4 +1,4 @@
-"""One path from a display graph to a picture (core.arrange): the choice between one ``dot`` run
+"""One path from a display graph to a picture (core.graphviz.arrange): the choice between one ``dot`` run
 and composition, the layout cache's key, and a composed picture written into DOT for export."""
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ import shutil
 import networkx as nx
 import pytest
 
-from graphviz_app.core import arrange, colors, compose
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.dot import LEGEND_ID, to_dot
-from graphviz_app.core.layout import LayoutJob, parse_json_layout
-from graphviz_app.core.layout_cache import LayoutCache, layout_key
+from graphviz_app.core.graphviz import arrange, compose
+from graphviz_app.core.graphviz.dot import LEGEND_ID, to_dot
+from graphviz_app.core.graphviz.layout import LayoutJob, parse_json_layout
+from graphviz_app.core.graphviz.layout_cache import LayoutCache, layout_key
+from graphviz_app.core.view import colors
+from graphviz_app.core.view.display import ViewOptions, build_display
 
 from .graphs import GraphBuilder, nested_modules, two_devices
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core import arrange
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.dot import BADGE_CLASS, badge_id, room_label, to_dot, wrap_caption
 from graphviz_app.core.export import export_graph
-from graphviz_app.core.graph import dumps_graph, load_graph_json
-from graphviz_app.core.layout import LayoutJob, render
-from graphviz_app.core.look import NodeStyle
-from graphviz_app.core.stepping import BACKWARD, FORWARD, Stepper
-from graphviz_app.core.values import LINE_CHARS, gradient_line, value_line, values_badge, values_badges
+from graphviz_app.core.graphviz import arrange
+from graphviz_app.core.graphviz.dot import BADGE_CLASS, badge_id, room_label, to_dot, wrap_caption
+from graphviz_app.core.graphviz.layout import LayoutJob, render
+from graphviz_app.core.model.graph import dumps_graph, load_graph_json
+from graphviz_app.core.model.values import LINE_CHARS, gradient_line, value_line, values_badge, values_badges
+from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.look import NodeStyle
+from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper
 from graphviz_app.resources import example
 
 from .graphs import chain

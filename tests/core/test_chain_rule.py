@@ -11,9 +11,9 @@ from typing import Any
 
 import networkx as nx
 
-from graphviz_app.core.chain_rule import OPAQUE, chain_rule, op_family
-from graphviz_app.core.graph import load_graph_json
-from graphviz_app.core.stepping import BACKWARD, Stepper
+from graphviz_app.core.model.graph import load_graph_json
+from graphviz_app.core.view.chain_rule import OPAQUE, chain_rule, op_family
+from graphviz_app.core.view.stepping import BACKWARD, Stepper
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -150,7 +150,7 @@ def test_op_family_strips_the_backward_suffix():
 
 def test_a_backward_step_export_points_the_gradient_edge_back(tmp_path):
     from graphviz_app.cli import export_step
-    from graphviz_app.core.display import ViewOptions
+    from graphviz_app.core.view.display import ViewOptions
 
     graph = basic()
     for mode, back in (("backward", True), ("forward", False)):

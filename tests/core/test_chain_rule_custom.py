@@ -9,9 +9,9 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from graphviz_app.core.chain_rule import OPAQUE, chain_rule, failure
-from graphviz_app.core.graph import graph_from_trace
-from graphviz_app.core.saved_graph import validate_trace
+from graphviz_app.core.model.graph import graph_from_trace
+from graphviz_app.core.model.saved_graph import validate_trace
+from graphviz_app.core.view.chain_rule import OPAQUE, chain_rule, failure
 from graphviz_app.errors import GraphFileError
 
 from .test_chain_rule import op_graph

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from graphviz_app.core import colors
+from graphviz_app.core.view import colors
 from graphviz_app.errors import ColorModeError
 
 from .graphs import GraphBuilder, chain, nested_modules, two_devices, with_grads

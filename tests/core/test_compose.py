@@ -1,4 +1,4 @@
-"""Composed layouts (core.compose): reuse by structure, geometry, expand in place.
+"""Composed layouts (core.graphviz.compose): reuse by structure, geometry, expand in place.
 
 Real ``dot`` runs throughout.  The graph is a residual stack built like ``bench/zoo/synthetic.py``
 builds its own: ``x = x + tanh(x * a_i) * b_i`` per block, blocks in stages.  Counted by hand,
@@ -16,11 +16,11 @@ import math
 import networkx as nx
 import pytest
 
-from graphviz_app.core import compose
-from graphviz_app.core.compose import Composer, keep_in_place, should_compose
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.layout import Layout, LayoutCancelled, LayoutJob, NodeBox
-from graphviz_app.core.layout_cache import LayoutCache
+from graphviz_app.core.graphviz import compose
+from graphviz_app.core.graphviz.compose import Composer, keep_in_place, should_compose
+from graphviz_app.core.graphviz.layout import Layout, LayoutCancelled, LayoutJob, NodeBox
+from graphviz_app.core.graphviz.layout_cache import LayoutCache
+from graphviz_app.core.view.display import ViewOptions, build_display
 
 from .graphs import GraphBuilder
 
@@ -244,8 +244,7 @@ def test_composition_is_judged_from_the_graph_as_from_its_display() -> None:
 
 
 def test_the_window_plan_keeps_full_detail_when_the_composed_layout_fits() -> None:
-    from graphviz_app.core import cost
-
+    from graphviz_app.core.graphviz import cost
     graph = residual_stack(stages=20, blocks=50)  # 6,003 nodes: one dot run takes seconds
     plain = cost.recommend(graph)
     assert plain.requested.seconds > cost.WINDOW_BUDGET and plain.options.collapsed
@@ -261,8 +260,7 @@ def test_the_window_plan_keeps_full_detail_when_the_composed_layout_fits() -> No
 def test_a_plan_that_collapses_a_composable_graph_says_what_full_detail_would_cost() -> None:
     """20,000 nodes compose in about a second and a half, but drawing every one takes 2 s more:
     the plan collapses, and its message gives that time, not one dot run's minutes."""
-    from graphviz_app.core import cost
-
+    from graphviz_app.core.graphviz import cost
     graph = residual_stack(stages=40, blocks=83)  # 19,923 nodes
     plan = cost.recommend(graph, composed=True)
     assert plan.changed and plan.options.collapsed

@@ -11,11 +11,11 @@ from xml.etree import ElementTree
 
 import pytest
 
-from graphviz_app.core import compose
-from graphviz_app.core.compose import Composer
-from graphviz_app.core.display import build_display
-from graphviz_app.core.dot import LEGEND_ID, to_dot
 from graphviz_app.core.export import export_graph, png_size
+from graphviz_app.core.graphviz import compose
+from graphviz_app.core.graphviz.compose import Composer
+from graphviz_app.core.graphviz.dot import LEGEND_ID, to_dot
+from graphviz_app.core.view.display import build_display
 
 from .test_compose import residual_stack
 

@@ -5,7 +5,7 @@ code are tested in ``tests/test_cost_captured.py`` (tests/core needs no torch).
 """
 from __future__ import annotations
 
-from graphviz_app.core import cost
+from graphviz_app.core.graphviz import cost
 
 
 def test_ranks_pull_inputs_next_to_their_first_use():

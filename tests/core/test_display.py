@@ -1,7 +1,7 @@
 """The display graph: labels, collapsing modules, hub splitting, clusters, id mapping."""
 from __future__ import annotations
 
-from graphviz_app.core.display import (
+from graphviz_app.core.view.display import (
     MODULE_PREFIX,
     ViewOptions,
     build_display,

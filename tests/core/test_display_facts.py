@@ -9,8 +9,8 @@ import pytest
 
 from core.graphs import GraphBuilder, nested_modules, rnn_like, shared_leaf_chain, transformer_like
 from core.test_compose import residual_stack
-from graphviz_app.core.display import DisplayGraph, GraphFacts, ViewOptions, build_display
-from graphviz_app.core.topology import module_paths
+from graphviz_app.core.model.topology import module_paths
+from graphviz_app.core.view.display import DisplayGraph, GraphFacts, ViewOptions, build_display
 
 
 def stacked_rnn(steps: int = 30) -> nx.DiGraph:

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core import colors
-from graphviz_app.core.display import MODULE_PREFIX, ViewOptions, build_display
-from graphviz_app.core.dot import LEGEND_ID, NodeStyle, quote, to_dot
-from graphviz_app.core.graph import dumps_graph, load_graph_json
-from graphviz_app.core.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
-from graphviz_app.core.stepping import BACKWARD, Stepper
-from graphviz_app.core.values import values_badges
+from graphviz_app.core.graphviz.dot import LEGEND_ID, NodeStyle, quote, to_dot
+from graphviz_app.core.graphviz.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
+from graphviz_app.core.model.graph import dumps_graph, load_graph_json
+from graphviz_app.core.model.values import values_badges
+from graphviz_app.core.view import colors
+from graphviz_app.core.view.display import MODULE_PREFIX, ViewOptions, build_display
+from graphviz_app.core.view.stepping import BACKWARD, Stepper
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
 from graphviz_app.resources import example
 
@@ -424,9 +424,9 @@ def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
     import networkx as nx
     from hostile import HOSTILE_NAMES
 
-    from graphviz_app.core.display import build_display
-    from graphviz_app.core.dot import to_dot
-    from graphviz_app.core.layout import decode_id, encode_id, layout
+    from graphviz_app.core.graphviz.dot import to_dot
+    from graphviz_app.core.graphviz.layout import decode_id, encode_id, layout
+    from graphviz_app.core.view.display import build_display
 
     ids = [*HOSTILE_NAMES, "%3", "~0041;", "50%", "a\\nb", "a\nb", "tab\t"]
     graph = nx.DiGraph()

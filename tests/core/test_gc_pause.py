@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gc
 
-from graphviz_app.core.gc_pause import gc_paused, without_gc
+from graphviz_app.core.model.gc_pause import gc_paused, without_gc
 
 
 def test_pause_nests_and_restores_an_enabled_collector():
@@ -48,7 +48,7 @@ def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
         old = Node()
         old.self = old  # a reference cycle, as a replaced scene can leave
         gone = weakref.ref(old)
-        from graphviz_app.core.gc_pause import settle
+        from graphviz_app.core.model.gc_pause import settle
 
         settle()  # `old` is alive here: frozen with everything else
         assert gc.get_freeze_count() > 0 and gone() is not None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphviz_app.core.display import LABEL_DETAILS, ViewOptions, build_display
-from graphviz_app.core.dot import to_dot
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.view.display import LABEL_DETAILS, ViewOptions, build_display
 
 
 def w_times_x() -> nx.DiGraph:

@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from graphviz_app.core import arrange, layout_cache
-from graphviz_app.core.display import build_display
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.layout import LayoutCancelled
-from graphviz_app.core.layout_cache import CachedLayoutJob, LayoutCache, cached_layout, layout_key
+from graphviz_app.core.graphviz import arrange, layout_cache
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import LayoutCancelled
+from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache, cached_layout, layout_key
+from graphviz_app.core.view.display import build_display
 
 from .graphs import nested_modules
 
@@ -36,7 +36,7 @@ def test_reload_of_the_same_dot_is_a_hit(tmp_path):
 
 
 def test_changed_dot_misses_and_color_changes_hit(tmp_path):
-    """A picture is laid out from its DOT without paint (core.arrange): colors do not move
+    """A picture is laid out from its DOT without paint (core.graphviz.arrange): colors do not move
     nodes, so a color change is the same text and the same entry; a changed graph misses."""
     cache = LayoutCache(tmp_path)
     graph = nested_modules()

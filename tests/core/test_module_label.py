@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from graphviz_app.core.compose import Composer
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.layout import layout, render
+from graphviz_app.core.graphviz.compose import Composer
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import layout, render
+from graphviz_app.core.view.display import ViewOptions, build_display
 
 from .graphs import nested_modules
 from .test_compose import residual_stack
@@ -41,7 +41,7 @@ def test_module_names_are_drawn_below_the_top_face(tmp_path) -> None:
 
 
 def test_a_composed_module_box_is_sized_as_one_dot_run_sizes_it(monkeypatch) -> None:
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     graph = residual_stack(stages=3, blocks=4)
     display = build_display(graph, ViewOptions(collapsed=frozenset({"stages.1.2"})))
     composed = Composer().compose(display).nodes["m:stages.1.2"]

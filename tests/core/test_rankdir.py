@@ -13,13 +13,13 @@ from xml.etree import ElementTree
 
 import pytest
 
-from graphviz_app.core.compose import Composer, keep_in_place, should_compose
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.dot import to_dot
 from graphviz_app.core.export import export_graph
-from graphviz_app.core.graph import load_graph_json
-from graphviz_app.core.layout import Layout, layout
-from graphviz_app.core.layout_cache import CachedLayoutJob, LayoutCache
+from graphviz_app.core.graphviz.compose import Composer, keep_in_place, should_compose
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import Layout, layout
+from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache
+from graphviz_app.core.model.graph import load_graph_json
+from graphviz_app.core.view.display import ViewOptions, build_display
 
 from .test_compose import assert_sound, residual_stack
 
@@ -77,7 +77,7 @@ def test_module_frames_hold_their_nodes_left_to_right() -> None:
 
 
 def test_a_composed_picture_left_to_right_is_sound_and_runs_left_to_right(monkeypatch) -> None:
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     graph = residual_stack(stages=3, blocks=5)
     display = build_display(graph, LR)
     assert should_compose(display)
@@ -109,7 +109,7 @@ def test_edges_cross_module_borders_at_the_left_and_right_sides(monkeypatch) -> 
     """An edge leaving a block goes out through the block frame's right side and enters the
     next block through its left side (ports on the left and right), never through the frame's
     top or bottom."""
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     display = build_display(residual_stack(stages=2, blocks=3), LR)
     drawn = Composer().compose(display)
     frames = {c.name: c for c in drawn.clusters}
@@ -137,7 +137,7 @@ def test_edges_cross_module_borders_at_the_left_and_right_sides(monkeypatch) -> 
 def test_spliced_splines_pass_their_ports_sideways(monkeypatch) -> None:
     """Where an edge's spline is spliced at a port, the control points on either side lie level
     with it (left and right), as a left-to-right edge crosses a rank border."""
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     display = build_display(residual_stack(stages=2, blocks=3), LR)
     drawn = Composer().compose(display)
     joins = 0
@@ -154,7 +154,7 @@ def test_spliced_splines_pass_their_ports_sideways(monkeypatch) -> None:
 
 
 def test_a_top_to_bottom_piece_is_never_reused_left_to_right(monkeypatch, tmp_path) -> None:
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     graph = residual_stack(stages=3, blocks=4)
     composer = Composer()
     tb = composer.compose(build_display(graph))
@@ -179,7 +179,7 @@ def test_layouts_know_their_direction_through_the_cache(tmp_path) -> None:
 def test_expanding_a_module_left_to_right_keeps_the_middle_of_its_left_side(monkeypatch) -> None:
     """Left to right, what lies left of the clicked module stays put: the middle of its left
     side keeps its place (top to bottom it is the middle of its top side)."""
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     graph = residual_stack(stages=3, blocks=4)
     collapsed = ViewOptions(collapsed=frozenset({"stages.1.2"}), rankdir="LR")
     composer = Composer()
@@ -196,7 +196,7 @@ def test_expanding_a_module_left_to_right_keeps_the_middle_of_its_left_side(monk
 def test_a_composed_export_left_to_right_is_drawn_where_the_window_puts_it(monkeypatch, tmp_path) -> None:
     """The exported SVG of a composed left-to-right picture has every node at its composed place
     (one shift for all: Graphviz's pad), so it runs left to right as the window does."""
-    monkeypatch.setattr("graphviz_app.core.compose.SINGLE_RUN_MAX_NODES", 50)
+    monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     graph = residual_stack(stages=2, blocks=4)
     options = ViewOptions(rankdir="LR")
     target = tmp_path / "lr.svg"

@@ -9,9 +9,9 @@ import threading
 import pytest
 from hostile import big_graph, chain_file, hostile_trace, malformed_graphs, trace
 
-from graphviz_app.core import limits, saved_graph
-from graphviz_app.core.graph import graph_from_trace
-from graphviz_app.core.saved_graph import ReadCancelled, ReadProgress, read_saved_graph
+from graphviz_app.core.model import limits, saved_graph
+from graphviz_app.core.model.graph import graph_from_trace
+from graphviz_app.core.model.saved_graph import ReadCancelled, ReadProgress, read_saved_graph
 from graphviz_app.errors import GraphFileError, GraphvizAppError
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from graphviz_app.core.saved_view import SavedView, saved_view
+from graphviz_app.core.view.saved_view import SavedView, saved_view
 
 
 def graph_with(view: object) -> nx.DiGraph:

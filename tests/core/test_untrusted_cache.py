@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from graphviz_app.core import limits
-from graphviz_app.core.layout_cache import FORMAT_VERSION, LayoutCache, cached_layout, layout_to_json
+from graphviz_app.core.graphviz.layout_cache import FORMAT_VERSION, LayoutCache, cached_layout, layout_to_json
+from graphviz_app.core.model import limits
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 
@@ -79,7 +79,7 @@ def test_tampered_entry_is_dropped_logged_and_laid_out_again(tmp_path, caplog, k
     cache = LayoutCache(tmp_path / "cache")
     cache.dir.mkdir()
     tampered(kind, cache)
-    with caplog.at_level(logging.WARNING, logger="graphviz_app.core.layout_cache"):
+    with caplog.at_level(logging.WARNING, logger="graphviz_app.core.graphviz.layout_cache"):
         layout = cached_layout(DOT, cache, timeout=30)
     assert set(layout.nodes) == {"a", "b"} and len(layout.edges) == 1
     assert (cache.hits, cache.misses) == (0, 1)
@@ -108,7 +108,7 @@ def test_a_cache_folder_that_is_a_link_is_not_used(tmp_path, caplog):
     real.mkdir()
     (tmp_path / "link").symlink_to(real)
     cache = LayoutCache(tmp_path / "link")
-    with caplog.at_level(logging.WARNING, logger="graphviz_app.core.layout_cache"):
+    with caplog.at_level(logging.WARNING, logger="graphviz_app.core.graphviz.layout_cache"):
         layout = cached_layout(DOT, cache)
     assert set(layout.nodes) == {"a", "b"}
     assert list(real.iterdir()) == []

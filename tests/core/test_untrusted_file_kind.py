@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from graphviz_app.core import limits
-from graphviz_app.core.file_kind import classify_path
+from graphviz_app.core.model import limits
+from graphviz_app.core.model.file_kind import classify_path
 
 
 @pytest.mark.parametrize("name, kind", [

@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from hostile import HOSTILE_NAMES, hostile_trace, malformed_graphs, special_files, trace, write_malformed
 
-from graphviz_app.core import limits
 from graphviz_app.core.export import export_graph
-from graphviz_app.core.graph import dumps_graph, load_graph_json
-from graphviz_app.core.saved_graph import read_source_safely
+from graphviz_app.core.model import limits
+from graphviz_app.core.model.graph import dumps_graph, load_graph_json
+from graphviz_app.core.model.saved_graph import read_source_safely
 from graphviz_app.errors import GraphFileError, GraphvizAppError
 
 CASES = malformed_graphs()

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from graphviz_app.core.layout import (
+from graphviz_app.core.graphviz.layout import (
     EdgePath,
     Layout,
     NodeBox,

@@ -10,8 +10,8 @@ import zlib
 import pytest
 from hostile import trace
 
-from graphviz_app.core import plots
-from graphviz_app.core.graph import dumps_graph, load_graph_json
+from graphviz_app.core.model import plots
+from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.errors import GraphFileError
 
 

@@ -35,7 +35,7 @@ import pytest
 
 from graphviz_app.capture.client import Runner
 from graphviz_app.capture.protocol import run_mode
-from graphviz_app.core.graph import load_graph_json
+from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.errors import ScriptError
 
 HERE = Path(__file__).resolve().parent

@@ -8,8 +8,8 @@ import re
 
 from PySide6.QtCore import QTranslator
 
-from graphviz_app.core.chain_rule import OPAQUE
 from graphviz_app.core.lessons import read_lesson
+from graphviz_app.core.view.chain_rule import OPAQUE
 from graphviz_app.qt.panels.lesson import translated
 from graphviz_app.resources import example
 

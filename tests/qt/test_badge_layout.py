@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF
 
-from graphviz_app.core.stepping import BACKWARD, FORWARD
+from graphviz_app.core.view.stepping import BACKWARD, FORWARD
 from graphviz_app.resources import example
 
 from .test_stepping import run_backward

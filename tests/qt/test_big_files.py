@@ -11,7 +11,7 @@ from pathlib import Path
 from hostile import chain_file, trace
 from PySide6.QtCore import Qt, QTimer
 
-from graphviz_app.core import limits
+from graphviz_app.core.model import limits
 from graphviz_app.qt import jobs
 
 from .conftest import LOAD_TIMEOUT_MS

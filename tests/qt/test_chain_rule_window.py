@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLineF
 
-from graphviz_app.core.dot import to_dot
+from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.resources import example
 
 from .test_stepping import run_backward

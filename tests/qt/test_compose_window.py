@@ -6,8 +6,8 @@ import pytest
 from core.test_compose import residual_stack
 from PySide6.QtCore import QPointF
 
-from graphviz_app.core import compose
-from graphviz_app.core.graph import dumps_graph
+from graphviz_app.core.graphviz import compose
+from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.qt.canvas.widget import GraphWidget
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.messages import MessagesPanel

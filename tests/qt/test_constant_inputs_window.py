@@ -2,8 +2,8 @@
 ``w * x``), in the window, the Inspector and exports; the graph keeps torch's nodes only."""
 from __future__ import annotations
 
-from graphviz_app.core import look
-from graphviz_app.core.dot import to_dot
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.view import look
 
 W_TIMES_X = """
 import torch

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from graphviz_app.core.look import STEP_COLOR
-from graphviz_app.core.stepping import BACKWARD
+from graphviz_app.core.view.look import STEP_COLOR
+from graphviz_app.core.view.stepping import BACKWARD
 from graphviz_app.qt.canvas.widget import GraphWidget
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.messages import MessagesPanel

@@ -1,11 +1,11 @@
 """The document (state + signals) and the latest-wins layout jobs, on a hand-written trace."""
 from __future__ import annotations
 
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.dot import NodeStyle, to_dot
-from graphviz_app.core.graph import graph_from_trace
-from graphviz_app.core.layout import LayoutJob
-from graphviz_app.core.schema import SCHEMA_VERSION
+from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
+from graphviz_app.core.graphviz.layout import LayoutJob
+from graphviz_app.core.model.graph import graph_from_trace
+from graphviz_app.core.model.schema import SCHEMA_VERSION
+from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.qt.document import CURRENT_MATCH_PEN, Document
 from graphviz_app.qt.jobs import LayoutJobs
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from graphviz_app.core.saved_graph import NOT_JSON, NOT_OURS
+from graphviz_app.core.model.saved_graph import NOT_JSON, NOT_OURS
 from graphviz_app.errors import GraphFileError, GraphvizNotFoundError
 from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.words import error_text
@@ -23,8 +23,8 @@ from .conftest import LOAD_TIMEOUT_MS
 PACKAGE = Path(__file__).resolve().parents[2] / "graphviz_app"
 SOURCES = [
     "capture/diagnose.py", "capture/outputs.py", "capture/script.py", "capture/worker.py",
-    "capture/backward.py", "capture/figures.py", "capture/client.py", "capture/interpreter.py", "core/file_kind.py", "core/saved_graph.py",
-    "core/graph.py", "core/layout.py", "core/compose.py", "core/export.py",
+    "capture/backward.py", "capture/figures.py", "capture/client.py", "capture/interpreter.py", "core/model/file_kind.py", "core/model/saved_graph.py",
+    "core/model/graph.py", "core/graphviz/layout.py", "core/graphviz/compose.py", "core/export.py",
 ]
 """Where the window's explanations are written."""
 MESSAGE_ARG = {"ScriptError": 1, "GraphvizAppError": 0, "LayoutError": 0, "ExportError": 0, "FileKind": 2}
@@ -301,7 +301,7 @@ def test_the_memory_limit_a_timeout_and_a_crash_are_explained_in_korean(window, 
 
 
 def test_a_layout_without_graphviz_is_explained_in_korean(window, load, qtbot, tmp_path, monkeypatch, korean):
-    from graphviz_app.core.graph import dumps_graph
+    from graphviz_app.core.model.graph import dumps_graph
     from graphviz_app.resources import example
 
     load(example("basic_autograd.py"))

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 from PySide6.QtGui import QGuiApplication, QImage
 
-from graphviz_app.core.graph import load_graph_json
+from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.qt.document import CURRENT_MATCH_PEN
 from graphviz_app.resources import example
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt, QTimer
 
-from graphviz_app.core.graph import dumps_graph
+from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.errors import GraphvizNotFoundError, ScriptError
 from graphviz_app.resources import example
 

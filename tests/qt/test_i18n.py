@@ -124,8 +124,8 @@ def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
 def test_the_window_has_a_translation_for_every_core_phrase_it_shows():
     """Core writes English and names the phrases the window shows; each has an entry in
     qt.words (so lupdate collects it, and the test above finds it translated)."""
-    from graphviz_app.core.colors import COLOR_MODES
-    from graphviz_app.core.values import BADGE_PHRASES
+    from graphviz_app.core.model.values import BADGE_PHRASES
+    from graphviz_app.core.view.colors import COLOR_MODES
     from graphviz_app.qt.words import badge_phrases, color_mode_names, color_mode_titles
 
     assert set(badge_phrases()) == set(BADGE_PHRASES)
@@ -136,7 +136,7 @@ def test_the_window_has_a_translation_for_every_core_phrase_it_shows():
 def test_values_badges_inspector_legend_and_problems_read_in_korean(window, load, qtbot, qapp):
     """retain_grad.py: the badges' words, the Inspector's labels, the legend's title and a
     Problems entry in Korean; names, numbers and exports stay as they are."""
-    from graphviz_app.core.dot import to_dot
+    from graphviz_app.core.graphviz.dot import to_dot
     from graphviz_app.qt.i18n import install_translators
     from graphviz_app.resources import example
 

@@ -1,15 +1,15 @@
-"""The window draws the look core.look decides, the look the DOT writer exports."""
+"""The window draws the look core.view.look decides, the look the DOT writer exports."""
 from __future__ import annotations
 
 import pytest
 from core.graphs import chain, two_devices
 from PySide6.QtGui import QColor
 
-from graphviz_app.core import colors, look
-from graphviz_app.core.display import build_display
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.layout import layout
-from graphviz_app.core.look import NodeStyle, ViewState
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.view import colors, look
+from graphviz_app.core.view.display import build_display
+from graphviz_app.core.view.look import NodeStyle, ViewState
 from graphviz_app.qt.canvas.overview import PLAIN_EDGE_WIDTH
 from graphviz_app.qt.canvas.widget import GraphWidget
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.core import instance
-from graphviz_app.core.graph import load_graph_json
+from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.qt.shell.instance import serve
 from graphviz_app.remote import send_graph
 

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 from PySide6.QtGui import QImage
 
-from graphviz_app.core.plots import PNG_SIGNATURE
+from graphviz_app.core.model.plots import PNG_SIGNATURE
 
 pytest.importorskip("matplotlib")
 

@@ -69,7 +69,7 @@ def test_the_collapse_threshold_is_the_planners_budget(window, load, qtbot):
 
 
 def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load, qtbot):
-    from graphviz_app.core.dot import to_dot
+    from graphviz_app.core.graphviz.dot import to_dot
 
     load(example("basic_autograd.py"))
     doc = window.document

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from core.graphs import rnn_like, transformer_like
 
-from graphviz_app.core import compose
-from graphviz_app.core.display import ViewOptions
-from graphviz_app.core.graph import dumps_graph
+from graphviz_app.core.graphviz import compose
+from graphviz_app.core.model.graph import dumps_graph
+from graphviz_app.core.view.display import ViewOptions
 
 LOAD_TIMEOUT_MS = 120_000
 

@@ -9,11 +9,11 @@ from core.test_compose import residual_stack
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 
-from graphviz_app.core import colors
-from graphviz_app.core.compose import Composer
-from graphviz_app.core.display import ViewOptions, build_display
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.layout import layout
+from graphviz_app.core.graphviz.compose import Composer
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.view import colors
+from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.qt.canvas.items import EdgeItem, translations
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene

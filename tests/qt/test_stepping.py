@@ -7,9 +7,9 @@ import json
 import networkx as nx
 from PySide6.QtCore import Qt
 
-from graphviz_app.core import colors
-from graphviz_app.core.graph import graph_from_trace, ordered_nodes
-from graphviz_app.core.stepping import BACKWARD, CURRENT_PEN, FORWARD
+from graphviz_app.core.model.graph import graph_from_trace, ordered_nodes
+from graphviz_app.core.view import colors
+from graphviz_app.core.view.stepping import BACKWARD, CURRENT_PEN, FORWARD
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.timeline import SPEEDS
 from graphviz_app.resources import example

@@ -33,7 +33,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
-from graphviz_app.core.layout_cache import LayoutCache
+from graphviz_app.core.graphviz.layout_cache import LayoutCache
 from graphviz_app.qt.panels.messages import (
     CHUNK_CHARS,
     LINE_SHOWN,

@@ -1,12 +1,12 @@
 """Values on the graph: small tensors' values and, after backward, their gradients drawn beside
-each node in the window and in exports (``core.values`` through the ``"values"`` layer)."""
+each node in the window and in exports (``core.model.values`` through the ``"values"`` layer)."""
 from __future__ import annotations
 
 import networkx as nx
 
-from graphviz_app.core.dot import to_dot
-from graphviz_app.core.stepping import BACKWARD
-from graphviz_app.core.values import format_values
+from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.model.values import format_values
+from graphviz_app.core.view.stepping import BACKWARD
 from graphviz_app.resources import example
 
 from .test_stepping import GOLDEN_W_GRAD, leaf_named, run_backward

@@ -6,8 +6,8 @@ from collections import Counter
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 
-from graphviz_app.core import colors
-from graphviz_app.core.display import MODULE_PREFIX
+from graphviz_app.core.view import colors
+from graphviz_app.core.view.display import MODULE_PREFIX
 from graphviz_app.qt.canvas.items import EdgeItem, NodeItem
 from graphviz_app.resources import example
 
@@ -260,7 +260,7 @@ def test_dark_theme_and_about_box(window, load, qtbot):
 
 def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
     """What a stepper will do: ghost nodes not created yet, badge the current one; no new layout."""
-    from graphviz_app.core.dot import NodeStyle
+    from graphviz_app.core.graphviz.dot import NodeStyle
 
     load(example("basic_autograd.py"))
     doc = window.document

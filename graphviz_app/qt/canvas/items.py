@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem, QWidget
 
-from ...core import look
+from ...core.view import look
 from ..plain_text import plain_tooltip
 
 LABEL_FONT_SIZE = 10.0
@@ -348,7 +348,7 @@ class NodeItem(QGraphicsItem):
 
     def _room_rows(self) -> list[tuple[str, bool, bool]]:
         """The badge's rows in its room: (line, shown, greyed); the room's lines, then any line
-        of the badge that has no row (as :func:`~graphviz_app.core.dot.room_label` lays them)."""
+        of the badge that has no row (as :func:`~graphviz_app.core.graphviz.dot.room_label` lays them)."""
         badge = (self.badge or "").split("\n") if self.badge else []
         muted = dict(zip(badge, chain(self.badge_muted, (False,) * len(badge))))
         rows = [*self.room_lines, *(line for line in badge if line not in self.room_lines)]

@@ -1,7 +1,7 @@
 """The graph scene: QGraphicsItems mirroring a Layout of the document's display graph.
 
 ``build`` creates items from a Layout (geometry); ``apply_look`` gives them the look
-:mod:`graphviz_app.core.look` decides for a view state (the DOT writer draws the same look), so
+:mod:`graphviz_app.core.view.look` decides for a view state (the DOT writer draws the same look), so
 the view and exported images agree. Lookups go both
 ways: display id -> item (``node_items``), graph node id -> items (``items_for``), item -> ids
 (``item.display_id``, ``item.members``).
@@ -19,13 +19,13 @@ from PySide6.QtCore import QRectF, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from ...core import colors, look
-from ...core.display import DisplayEdge, DisplayGraph, format_shape
-from ...core.dot import badge_id
-from ...core.gc_pause import gc_paused, settle
-from ...core.look import NodeStyle, ViewState
-from ...core.stepping import format_number
-from ...core.values import values_badge
+from ...core.graphviz.dot import badge_id
+from ...core.model.gc_pause import gc_paused, settle
+from ...core.model.values import values_badge
+from ...core.view import colors, look
+from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
+from ...core.view.look import NodeStyle, ViewState
+from ...core.view.stepping import format_number
 from ..words import badge_text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
@@ -244,12 +244,12 @@ class GraphScene(QGraphicsScene):
         self.setSceneRect(QRectF(-200, -200, 400, 400))
 
     def build(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> None:
-        """Replace all items with those of ``layout`` (a core.layout.Layout of ``display``)."""
+        """Replace all items with those of ``layout`` (a core.graphviz.layout.Layout of ``display``)."""
         self.clear_graph()
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
         for box in layout.clusters:
-            name = box.name  # the module path (core.layout strips the "cluster_" prefix)
+            name = box.name  # the module path (core.graphviz.layout strips the "cluster_" prefix)
             depth = name.count(".") + 1
             cluster = ClusterItem(name, QRectF(box.x, box.y, box.width, box.height), box.label or name, depth)
             self.addItem(cluster)
@@ -505,7 +505,7 @@ class GraphScene(QGraphicsScene):
 
     def apply_look(self, state: ViewState, *, dark: bool = False,
                    only: Iterable[str] | None = None) -> None:
-        """Give the items the look :mod:`core.look` decides for ``state`` (as exports draw it),
+        """Give the items the look :mod:`core.view.look` decides for ``state`` (as exports draw it),
         adapted to a dark background; ``only``: just the items of these graph nodes."""
         full = only is None or dark != self.dark
         if dark != self.dark:

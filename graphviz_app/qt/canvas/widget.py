@@ -13,9 +13,9 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
-from ...core.display import DisplayGraph
-from ...core.layout import Layout
-from ...core.look import ViewState
+from ...core.graphviz.layout import Layout
+from ...core.view.display import DisplayGraph
+from ...core.view.look import ViewState
 from .scene import GraphScene, Relayout
 from .view import GraphView
 

@@ -11,9 +11,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from ...capture.interpreter import short_path
-from ...core.chain_rule import chain_rule, failure
-from ...core.display import DisplayNode
-from ...core.stepping import format_number
+from ...core.view.chain_rule import chain_rule, failure
+from ...core.view.display import DisplayNode
+from ...core.view.stepping import format_number
 from ..document import Document
 from ..explanations import fragment
 from ..i18n import fill
@@ -54,7 +54,7 @@ def fmt_values(values: Any, limit: int = 400) -> str:
 
 
 def summary_rows(summary: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """Return (label, text) rows describing a tensor Summary (see core.schema)."""
+    """Return (label, text) rows describing a tensor Summary (see core.model.schema)."""
     if not summary:
         return []
     rows = [("shape", fmt_shape(summary.get("shape"))), ("dtype", str(summary.get("dtype") or "?"))]

@@ -11,8 +11,8 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from ...core import colors
-from ...core.stepping import format_number
+from ...core.view import colors
+from ...core.view.stepping import format_number
 from ..document import Document
 from ..plain_text import plain_label
 from .inspector import fmt_shape

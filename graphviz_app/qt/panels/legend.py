@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import colors
+from ...core.view import colors
 from ..canvas.scene import transfer_color
 from ..document import Document
 from ..i18n import fill

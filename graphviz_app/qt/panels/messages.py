@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.saved_graph import read_source_safely
+from ...core.model.saved_graph import read_source_safely
 from ...errors import GraphvizAppError, ScriptError
 from .. import particles
 from ..plain_text import plain_label, plain_tooltip

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.topology import natural_key
+from ...core.model.topology import natural_key
 from ..document import Document
 from ..plain_text import plain_tooltip
 

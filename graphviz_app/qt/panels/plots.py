@@ -3,7 +3,7 @@
 As in Spyder's plots pane, the selected figure is shown scaled to fit the dock, with its title
 and the script line that showed or saved it; a strip of thumbnails under it picks another.
 Right-click a figure for Save As PNG.  The images come from the trace as PNG bytes
-(:mod:`graphviz_app.core.plots`); the window never runs matplotlib.
+(:mod:`graphviz_app.core.model.plots`); the window never runs matplotlib.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.plots import Plot, plots_of
+from ...core.model.plots import Plot, plots_of
 from ..document import Document
 from ..i18n import fill
 from ..plain_text import plain_label

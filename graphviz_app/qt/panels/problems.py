@@ -15,8 +15,8 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
 
-from ...core import colors
-from ...core.stepping import describe
+from ...core.view import colors
+from ...core.view.stepping import describe
 from ...errors import GraphvizAppError, ScriptError
 from ..document import Document
 from ..i18n import fill

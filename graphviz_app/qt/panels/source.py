@@ -52,9 +52,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import look
-from ...core.look import NodeStyle
-from ...core.saved_graph import read_source_safely
+from ...core.model.saved_graph import read_source_safely
+from ...core.view import look
+from ...core.view.look import NodeStyle
 from ...errors import GraphvizAppError
 from ...resources import examples_dir
 from ..document import Document

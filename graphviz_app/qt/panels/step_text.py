@@ -1,6 +1,6 @@
 """The step sentence and the chain rule in the window's language.
 
-``core.stepping`` and ``core.chain_rule`` write English (the CLI and exports use it as is). In a
+``core.view.stepping`` and ``core.view.chain_rule`` write English (the CLI and exports use it as is). In a
 translated window the Timeline composes the step sentence from translated templates, and the
 chain rule's words are swapped phrase by phrase (its formulas and numbers read the same in every
 language). English shows the core's text unchanged.
@@ -13,7 +13,7 @@ from functools import partial
 import networkx as nx
 from PySide6.QtCore import QCoreApplication
 
-from ...core.stepping import BACKWARD, StepView, consumers, describe
+from ...core.view.stepping import BACKWARD, StepView, consumers, describe
 from .. import particles
 from ..explanations import explain
 

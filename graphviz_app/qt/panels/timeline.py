@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.stepping import BACKWARD, FORWARD, StepMode
-from ...core.values import format_number
+from ...core.model.values import format_number
+from ...core.view.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
 from ..icons import tinted
 from ..plain_text import plain_label

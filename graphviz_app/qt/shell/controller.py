@@ -2,7 +2,7 @@
 
 Scripts run in the worker process through :class:`ScriptJobs`; saved ``.json`` graphs are read
 and validated on a thread through :class:`ReadJobs` (with progress and Cancel) and run nothing.
-A new graph gets a view plan (``core.cost.recommend``) before its display graph is built; every
+A new graph gets a view plan (``core.graphviz.cost.recommend``) before its display graph is built; every
 new graph or display change asks :class:`LayoutJobs` for a layout (newest wins) and, when it
 arrives, the :class:`GraphWidget` shows it; style changes only restyle it.
 Failures reach the user through the :class:`Reporter` (the Messages panel) and the widget's
@@ -22,18 +22,18 @@ from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer
 
 from ...capture.client import Runner, RunResult
 from ...capture.interpreter import Interpreter
-from ...core import arrange
-from ...core.compose import Composer, anchor_shift
-from ...core.cost import WINDOW_BUDGET, Recommendation, format_seconds, recommend
-from ...core.display import DisplayGraph, ViewOptions
-from ...core.file_kind import classify_path
-from ...core.first_view import FirstView, first_view
-from ...core.layout import Layout, LayoutCancelled
-from ...core.layout_cache import LayoutCache
-from ...core.look import ViewState
-from ...core.saved_graph import ReadCancelled, ReadProgress
-from ...core.saved_view import saved_view
-from ...core.topology import ancestors
+from ...core.graphviz import arrange
+from ...core.graphviz.compose import Composer, anchor_shift
+from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation, format_seconds, recommend
+from ...core.graphviz.layout import Layout, LayoutCancelled
+from ...core.graphviz.layout_cache import LayoutCache
+from ...core.model.file_kind import classify_path
+from ...core.model.saved_graph import ReadCancelled, ReadProgress
+from ...core.model.topology import ancestors
+from ...core.view.display import DisplayGraph, ViewOptions
+from ...core.view.first_view import FirstView, first_view
+from ...core.view.look import ViewState
+from ...core.view.saved_view import saved_view
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
 from ..canvas.scene import badge_room
 from ..canvas.stale import stale_banner
@@ -171,7 +171,7 @@ class Controller(QObject):
 
     # -- opening ---------------------------------------------------------------------------------
     def open(self, path: Path, *, run_anyway: bool = False) -> None:
-        """Open ``path`` for what it is (:func:`~graphviz_app.core.file_kind.classify_path`):
+        """Open ``path`` for what it is (:func:`~graphviz_app.core.model.file_kind.classify_path`):
         a ``.py`` script runs in the worker, a ``.json`` graph is read (no code runs), anything
         else is refused with a message and runs nothing; a refusal or a bad file keeps the
         document shown.
@@ -427,7 +427,7 @@ class Controller(QObject):
         The cost model estimates what ``dot`` will cost before calling it and collapses modules
         only when no layout (one run, or composed per module) fits the budget; then, unless the
         user turned it off, a graph of more than a few hundred nodes opens collapsed to the
-        deepest depth readable at the view's size (:func:`~graphviz_app.core.first_view.first_view`).
+        deepest depth readable at the view's size (:func:`~graphviz_app.core.view.first_view.first_view`).
         """
         plan = recommend(graph, options, budget=self.settings.layout_budget(), composed=True)
         self.first_view = None

@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from ...core import instance
-from ...core.file_kind import classify_path
+from ...core.model.file_kind import classify_path
 from ...errors import GraphvizAppError
 
 if TYPE_CHECKING:

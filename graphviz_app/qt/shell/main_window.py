@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.client import Runner
-from ...core.colors import ColorMode
-from ...core.file_kind import GRAPH_SUFFIXES
+from ...core.model.file_kind import GRAPH_SUFFIXES
+from ...core.view.colors import ColorMode
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
 from .. import particles

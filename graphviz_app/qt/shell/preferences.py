@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.interpreter import find_interpreter, short_path
-from ...core.display import LABEL_DETAILS
+from ...core.view.display import LABEL_DETAILS
 from ..explanations import fragment
 from ..i18n import fill, ui_language
 from ..settings import (

@@ -19,7 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QProcess, QProcessEnvironment, Signal
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from ...core.file_kind import classify_path
+from ...core.model.file_kind import classify_path
 from ..i18n import fill
 from ..settings import Settings
 

@@ -36,8 +36,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..errors import GraphvizNotFoundError
-from . import limits
+from ...errors import GraphvizNotFoundError
+from ..model import limits
 from .layout import (
     ClusterBox,
     EdgePath,

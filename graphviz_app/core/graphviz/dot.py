@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from . import colors, look
-from .display import DisplayGraph, DisplayNode, enters_cluster
+from ..view import colors, look
+from ..view.display import DisplayGraph, DisplayNode, enters_cluster
+from ..view.look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 from .layout import encode_id
-from .look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 
 __all__ = ["BADGE_CLASS", "LEGEND_ID", "PAINT_ATTRS", "DotGraph", "NodeStyle", "Placement", "badge_id",
            "dot_graph", "label_text", "merged_style", "node_fill", "quote", "room_lines", "to_dot"]
@@ -447,7 +447,7 @@ def dot_graph(
 ) -> DotGraph:
     """Return ``display`` (of ``graph``) colored by ``mode`` as a :class:`DotGraph`.
 
-    Nodes and edges look as :mod:`core.look` decides (as the window draws them). ``styles``
+    Nodes and edges look as :mod:`core.view.look` decides (as the window draws them). ``styles``
     maps graph node ids to overrides (a badge is drawn beside its node); ``room`` maps graph
     node ids to the badges the layout makes room for (the Values badges of the final state:
     each becomes a badge node beside its node, which shows the badge ``styles`` give, see

@@ -13,9 +13,9 @@ from typing import Any
 
 import networkx as nx
 
+from ..model.topology import module_paths
 from .colors import COLOR_MODES
 from .stepping import MODES
-from .topology import module_paths
 
 
 @dataclass(frozen=True)

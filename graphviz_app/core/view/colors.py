@@ -33,8 +33,8 @@ from typing import TypeAlias
 
 import networkx as nx
 
-from ..errors import ColorModeError
-from .topology import natural_key
+from ...errors import ColorModeError
+from ..model.topology import natural_key
 
 ColorMode: TypeAlias = str
 """The key of a colour mode in :data:`COLOR_MODE_SPECS` (the one vocabulary of colour modes:

@@ -11,7 +11,7 @@ from typing import Any
 
 import networkx as nx
 
-from ..errors import GraphvizAppError
+from ...errors import GraphvizAppError
 from .gc_pause import without_gc
 from .schema import SCHEMA_VERSION
 

@@ -27,14 +27,14 @@ from functools import partial
 
 import networkx as nx
 
-from ..errors import LayoutError
+from ...errors import LayoutError
+from ..view.display import DisplayGraph
+from ..view.look import ColorMode
 from . import cost
 from .compose import ComposeJob, Composer, should_compose
-from .display import DisplayGraph
 from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, badge_id, dot_graph, quote
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
-from .look import ColorMode
 
 __all__ = ["LEGEND_GAP", "PINNED_PROGRAM", "LayoutRun", "Paint", "Picture", "composes",
            "dot_source", "layout_job", "picture", "placement"]

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ..model.topology import ancestors, collapsed_ancestor
 from .display import ViewOptions
-from .topology import ancestors, collapsed_ancestor
 
 MIN_NODES = 300
 """Graphs drawing at most this many nodes open as they are: a few hundred nodes still read well

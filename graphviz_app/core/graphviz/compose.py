@@ -37,8 +37,10 @@ from typing import NamedTuple
 
 import networkx as nx
 
-from ..errors import LayoutError
-from .display import DisplayGraph, ViewOptions
+from ...errors import LayoutError
+from ..model.gc_pause import without_gc
+from ..model.topology import collapsed_ancestor, parent_path
+from ..view.display import DisplayGraph, ViewOptions
 from .dot import (
     GRAPH_ATTRS,
     MAIN_EDGE_WEIGHT,
@@ -48,7 +50,6 @@ from .dot import (
     label_text,
     quote,
 )
-from .gc_pause import without_gc
 from .layout import (
     ClusterBox,
     EdgePath,
@@ -60,7 +61,6 @@ from .layout import (
     parse_json_layout,
 )
 from .layout_cache import LayoutCache
-from .topology import collapsed_ancestor, parent_path
 
 __all__ = [
     "CLUSTER_LABEL_HEIGHT",
@@ -683,7 +683,7 @@ def translated(layout: Layout, dx: float, dy: float) -> Layout:
 SECONDS_PER_NODE = 60e-6
 """Measured (``bench/compose.py``): planning, canonical texts, placement and splicing cost
 25-30 µs per display node (0.5 s for the 20,000-node stacks, ``dot`` not counted), and building
-the display graph about as much again (``core.display``): 60 µs per graph node for both."""
+the display graph about as much again (``core.view.display``): 60 µs per graph node for both."""
 
 
 def can_compose(graph: nx.DiGraph, options: ViewOptions) -> bool:

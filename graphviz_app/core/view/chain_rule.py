@@ -20,7 +20,7 @@ from typing import Any
 
 import networkx as nx
 
-from .values import VALUE_LIMIT, element_count, format_number, format_values, small_values
+from ..model.values import VALUE_LIMIT, element_count, format_number, format_values, small_values
 
 __all__ = ["ChainRule", "InputRule", "chain_rule", "failure", "op_family"]
 

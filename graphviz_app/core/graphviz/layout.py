@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import GraphvizNotFoundError, LayoutError
+from ...errors import GraphvizNotFoundError, LayoutError
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000

@@ -16,7 +16,7 @@ graph (and before each relayout of a bigger view), so the cost is known instead 
 hanging.
 
 Calibration (``python -m bench.calibrate``, then ``--refit``): Graphviz 2.43.0 (``-Tjson0``), a
-2-core AMD EPYC VM with 24 GB, no GPU, ``core.dot.GRAPH_ATTRS`` as of 2026-11; least squares on
+2-core AMD EPYC VM with 24 GB, no GPU, ``core.graphviz.dot.GRAPH_ATTRS`` as of 2026-11; least squares on
 log seconds over 40 zoo views gave ``seconds = 0.03 + 0.162 * (size / 1000) ** 1.93`` with
 ``size = nodes + virtual`` (weighting virtual nodes or clusters differently fit worse); worst
 point off by 3x. A sample (predicted / measured seconds of ``dot``):
@@ -38,7 +38,7 @@ point off by 3x. A sample (predicted / measured seconds of ``dot``):
 
 Not modelled: clusters whose members interleave with outside nodes on many ranks.  Clusters
 holding only parameter leaves, with the ops using them outside, made ``dot``'s x-positioning
-explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.display`` no longer draws those.
+explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.view.display`` no longer draws those.
 """
 from __future__ import annotations
 
@@ -47,8 +47,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from . import compose
-from .display import (
+from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
     ViewOptions,
@@ -57,6 +56,7 @@ from .display import (
     enters_cluster,
     module_paths,
 )
+from . import compose
 
 FAST_SECONDS = 2.0
 """A layout predicted under this is "fast": the window shows it without asking anything."""
@@ -81,7 +81,7 @@ STARTUP_SECONDS = 0.03
 QUICK_ABOVE = 3000
 """Graphs with more nodes are estimated with :func:`quick_estimate` by :func:`recommend`."""
 HUB_SPAN = 6
-"""A leaf whose consumers span this many ranks or more counts as a hub (as core.display splits)."""
+"""A leaf whose consumers span this many ranks or more counts as a hub (as core.view.display splits)."""
 
 LIMIT_ATTRS: dict[str, str] = {"nslimit": "2", "nslimit1": "2", "mclimit": "0.2", "searchsize": "10"}
 """Graphviz iteration limits for graphs that stay slow after splitting and collapsing: fewer
@@ -243,7 +243,7 @@ def dot_ranks(nodes: list[str], edges: list[tuple[str, str]],
 
 def _cluster_minlen(display: DisplayGraph) -> dict[tuple[str, str], int]:
     """Return minlen 2 for edges entering a cluster that does not hold their source (as
-    ``core.dot`` emits them, to leave room for the cluster's label)."""
+    ``core.graphviz.dot`` emits them, to leave room for the cluster's label)."""
     found = {}
     nodes = display.nodes
     for edge in display.edges:
@@ -412,7 +412,7 @@ class Recommendation:
     options: ViewOptions
     """The view to lay out (hub splitting and collapsed modules decided)."""
     graph_attrs: dict[str, str]
-    """Extra DOT graph attributes for ``core.dot.to_dot(..., graph_attrs=...)`` (iteration limits)."""
+    """Extra DOT graph attributes for ``core.graphviz.dot.to_dot(..., graph_attrs=...)`` (iteration limits)."""
     requested: CostEstimate
     """The estimate of the view as requested."""
     planned: CostEstimate

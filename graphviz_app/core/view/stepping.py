@@ -12,10 +12,17 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from ..model.graph import ordered_nodes
+from ..model.values import (
+    MAX_INLINE_VALUES,
+    format_number,
+    format_values,
+    grad_label,
+    value_line,
+    values_badge,
+)
 from .chain_rule import ChainRule, chain_rule
-from .graph import ordered_nodes
 from .look import STEP_COLOR, NodeStyle
-from .values import MAX_INLINE_VALUES, format_number, format_values, grad_label, value_line, values_badge
 
 __all__ = [
     "BACKWARD", "FORWARD", "MAX_INLINE_VALUES", "MODES", "StepMode", "StepView", "Stepper",

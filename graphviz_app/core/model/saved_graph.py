@@ -32,7 +32,7 @@ from typing import Any, Literal, cast
 
 import networkx as nx
 
-from ..errors import GraphFileError, GraphvizAppError
+from ...errors import GraphFileError, GraphvizAppError
 from . import limits, plots
 from .file_kind import special_kind
 from .gc_pause import gc_paused

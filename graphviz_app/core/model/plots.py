@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import GraphvizAppError
+from ...errors import GraphvizAppError
 
 MAX_PLOTS = 20
 """Most figures one trace keeps."""

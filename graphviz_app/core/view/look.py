@@ -3,7 +3,7 @@
 The look of a node (fill, text colour, outline, dash, badge) and of an edge (plain, a step's
 marked edge, a device transfer, an edge of the selected node) follows from the display graph,
 the colour mode's fills and the view state (style layers, selection, the step's marked edges).
-:func:`node_look` and :func:`edge_look` decide it; ``core.dot`` writes it as DOT attributes and
+:func:`node_look` and :func:`edge_look` decide it; ``core.graphviz.dot`` writes it as DOT attributes and
 ``qt.canvas.scene`` paints it, adapting only the theme (a dark background lightens plain edges
 and darkens outlines), so an exported image at a step shows what the window shows.
 """
@@ -16,10 +16,10 @@ from typing import Literal
 
 import networkx as nx
 
+from ..model.values import NO_GRAD
 from . import colors
 from .colors import COLOR_MODES, ColorMode
 from .display import DisplayEdge, DisplayNode
-from .values import NO_GRAD
 
 __all__ = [
     "COLOR_MODES", "ColorMode", "EdgeLook", "NodeLook",

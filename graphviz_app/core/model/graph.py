@@ -1,6 +1,6 @@
 """The graph model: a captured trace as a ``networkx.DiGraph``, and back.
 
-See :mod:`graphviz_app.core.schema` for the attributes every node, edge and the graph carry.
+See :mod:`graphviz_app.core.model.schema` for the attributes every node, edge and the graph carry.
 """
 from __future__ import annotations
 

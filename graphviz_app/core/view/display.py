@@ -20,8 +20,8 @@ from typing import Any
 
 import networkx as nx
 
-from .gc_pause import without_gc
-from .topology import (
+from ..model.gc_pause import without_gc
+from ..model.topology import (
     Adjacency,
     ancestors,
     collapse_to_depth,

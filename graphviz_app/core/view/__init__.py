@@ -1,0 +1,1 @@
+"""What is shown: the display graph, colours, looks, values and the steps of forward and backward."""
