@@ -3,7 +3,7 @@
 #
 #   ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default: the bundled example)
 #   ./dev.sh test [PYTEST ARGS]  set up, then run the test suite on a virtual screen (Xvfb)
-#   ./dev.sh lint                set up, then check the rules: ruff, mypy, import-linter contracts
+#   ./dev.sh lint                set up, then check the rules: ruff (lint and format), mypy, import-linter contracts
 #   ./dev.sh compat [VERSION...] run the capture tests and the corpus under other torch releases
 #   ./dev.sh setup               set up only
 #
@@ -131,6 +131,8 @@ lint() {
     local failed=()
     say "ruff check"
     "$VENV/bin/ruff" check . || failed+=(ruff)
+    say "ruff format --check (run \`$VENV/bin/ruff format\` to apply)"
+    "$VENV/bin/ruff" format --check . || failed+=(ruff-format)
     say "mypy"
     "$VENV/bin/python" -m mypy || failed+=(mypy)
     say "import-linter contracts"

@@ -2,6 +2,7 @@
 
 Same as ``python -m graphviz_app`` and the ``graphviz-app`` console script.
 """
+
 from __future__ import annotations
 
 from graphviz_app.cli import main

@@ -16,6 +16,7 @@ after it (the graph handed to the document, its view planned, laid out, drawn; a
 read's end counts its part on each side), the time to the first picture, and the peak memory of
 the process (``ru_maxrss``) above what it held before the open.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,19 +49,28 @@ def synthetic_trace(nodes: int, *, lean: bool) -> dict[str, Any]:
     items: list[dict[str, Any]] = []
     edges: list[dict[str, Any]] = []
 
-    def add(op: str, kind: str, module: str | None, name: str | None = None,
-            inputs: tuple[str, ...] = ()) -> str:
+    def add(
+        op: str, kind: str, module: str | None, name: str | None = None, inputs: tuple[str, ...] = ()
+    ) -> str:
         index = len(items)
         node: dict[str, Any] = {"id": f"n{index}", "op": op, "kind": kind, "module": module}
         if lean:
             if name is not None:
                 node["name"] = name
         else:
-            node.update(name=name, is_output=False, shape=[1, 8], dtype="float32", device="cpu",
-                        saved=["self: [1, 8]"] if kind == "op" else [], forward_index=index,
-                        backward_index=None, grad=None, value=None,
-                        source={"file": "model.py", "line": 10 + index % 50,
-                                "code": "x = x + torch.tanh(x * a) * b"})
+            node.update(
+                name=name,
+                is_output=False,
+                shape=[1, 8],
+                dtype="float32",
+                device="cpu",
+                saved=["self: [1, 8]"] if kind == "op" else [],
+                forward_index=index,
+                backward_index=None,
+                grad=None,
+                value=None,
+                source={"file": "model.py", "line": 10 + index % 50, "code": "x = x + torch.tanh(x * a) * b"},
+            )
         items.append(node)
         for slot, source in enumerate(inputs):
             edges.append({"source": source, "target": node["id"], "slots": [slot], "grad": None})
@@ -82,13 +92,19 @@ def synthetic_trace(nodes: int, *, lean: bool) -> dict[str, Any]:
     if not lean:
         items[-1]["is_output"] = True
     return {
-        "directed": True, "multigraph": False,
-        "graph": {"schema_version": SCHEMA_VERSION, "roots": [loss],
-                  "outputs": [{"node": loss, "name": "loss", "shape": [], "scalar": True}],
-                  "devices": {"cpu": len(items)}, "script": "model.py",
-                  "backward": {"ran": False, "by": None, "call": None, "error": None},
-                  "notices": []},
-        "nodes": items, "edges": edges,
+        "directed": True,
+        "multigraph": False,
+        "graph": {
+            "schema_version": SCHEMA_VERSION,
+            "roots": [loss],
+            "outputs": [{"node": loss, "name": "loss", "shape": [], "scalar": True}],
+            "devices": {"cpu": len(items)},
+            "script": "model.py",
+            "backward": {"ran": False, "by": None, "call": None, "error": None},
+            "notices": [],
+        },
+        "nodes": items,
+        "edges": edges,
     }
 
 
@@ -117,7 +133,9 @@ def measure(path: Path) -> dict[str, Any]:
 
         app = QApplication.instance() or QApplication(sys.argv)
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings"))
+        QSettings.setPath(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings")
+        )
         window = MainWindow()
         window.resize(1200, 800)
         window.show()
@@ -141,8 +159,10 @@ def measure(path: Path) -> dict[str, Any]:
 
         def shown() -> None:
             marks["shown"] = clock.nsecsElapsed() / 1e9
-            outcome.append(f"shown: {len(window.document.display.nodes):,} of "
-                           f"{window.document.graph.number_of_nodes():,} nodes drawn")
+            outcome.append(
+                f"shown: {len(window.document.display.nodes):,} of "
+                f"{window.document.graph.number_of_nodes():,} nodes drawn"
+            )
             loop.quit()
 
         def failed(error: Any) -> None:
@@ -180,8 +200,10 @@ def measure(path: Path) -> dict[str, Any]:
 
         result = {
             "outcome": outcome[0] if outcome else "no answer in 600 s",
-            "read_s": read, "shown_s": end,
-            "gap_read_ms": longest(0.0, read) * 1000, "gap_after_ms": longest(read, end + 1) * 1000,
+            "read_s": read,
+            "shown_s": end,
+            "gap_read_ms": longest(0.0, read) * 1000,
+            "gap_after_ms": longest(read, end + 1) * 1000,
             "peak_mb": (peak - before) / 1024,
         }
         window.close()
@@ -199,22 +221,30 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(graph_file(args.case))))
         return 0
     print(f"load average {os.getloadavg()[0]:.1f} at the start")
-    print("| file | nodes | size | outcome | read ended | first picture | longest gap: reading | "
-          "longest gap: after | peak memory |")
+    print(
+        "| file | nodes | size | outcome | read ended | first picture | longest gap: reading | "
+        "longest gap: after | peak memory |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for case in args.only:
         path = graph_file(case)
         for _ in range(args.repeat):
-            child = subprocess.run([sys.executable, "-m", "bench.bigfile", "--case", case],
-                                   capture_output=True, text=True, check=False,
-                                   cwd=Path(__file__).parent.parent)
+            child = subprocess.run(
+                [sys.executable, "-m", "bench.bigfile", "--case", case],
+                capture_output=True,
+                text=True,
+                check=False,
+                cwd=Path(__file__).parent.parent,
+            )
             if child.returncode != 0:
                 print(f"| {case} | failed: {child.stderr.strip().splitlines()[-1:]} |")
                 continue
             r = json.loads(child.stdout.strip().splitlines()[-1])
-            print(f"| {case} | {CASES[case][0]:,} | {path.stat().st_size / 1e6:,.0f} MB | {r['outcome']} | "
-                  f"{r['read_s']:.2f} s | {r['shown_s']:.2f} s | {r['gap_read_ms']:.0f} ms | "
-                  f"{r['gap_after_ms']:.0f} ms | +{r['peak_mb']:,.0f} MB |")
+            print(
+                f"| {case} | {CASES[case][0]:,} | {path.stat().st_size / 1e6:,.0f} MB | {r['outcome']} | "
+                f"{r['read_s']:.2f} s | {r['shown_s']:.2f} s | {r['gap_read_ms']:.0f} ms | "
+                f"{r['gap_after_ms']:.0f} ms | +{r['peak_mb']:,.0f} MB |"
+            )
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 

@@ -8,6 +8,7 @@ and fits ``seconds = STARTUP + A * (size / 1000) ** P`` with ``size = nodes + v 
 c * clusters`` (v, c chosen from a small grid) on the points that finished. Paste the constants and
 the printed table into cost.py. Captured graphs are kept in bench/results/graphs/.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,8 +45,11 @@ def captured_graph(entry: Entry, runner, folder: Path = RESULTS / "graphs") -> n
 
 def views(graph: nx.DiGraph) -> list[tuple[str, ViewOptions, dict[str, str]]]:
     """Return the (label, options, graph attrs) views to time for one graph."""
-    found = [("full", ViewOptions(), {}), ("no split", ViewOptions(split_hubs=False), {}),
-             ("no clusters", ViewOptions(clusters=False), {})]
+    found = [
+        ("full", ViewOptions(), {}),
+        ("no split", ViewOptions(split_hubs=False), {}),
+        ("no clusters", ViewOptions(clusters=False), {}),
+    ]
     deepest = max((p.count(".") + 1 for p in module_paths(graph)), default=0)
     for depth in range(1, min(deepest, 4) + 1):
         found.append((f"depth {depth}", ViewOptions(collapsed=collapse_to_depth(graph, depth)), {}))
@@ -89,9 +93,15 @@ def fit(points: list[dict]) -> dict:
             errors = [abs(y - (intercept + slope * x)) for x, y in zip(xs, ys)]
             score = sum(e * e for e in errors) / len(errors)
             if best is None or score < best["mse"]:
-                best = {"virtual_weight": v_weight, "cluster_weight": c_weight,
-                        "seconds_at_1k": round(math.exp(intercept), 4), "exponent": round(slope, 3),
-                        "mse": score, "worst_ratio": round(math.exp(max(errors)), 2), "points": len(xs)}
+                best = {
+                    "virtual_weight": v_weight,
+                    "cluster_weight": c_weight,
+                    "seconds_at_1k": round(math.exp(intercept), 4),
+                    "exponent": round(slope, 3),
+                    "mse": score,
+                    "worst_ratio": round(math.exp(max(errors)), 2),
+                    "points": len(xs),
+                }
     return best or {}
 
 
@@ -111,8 +121,15 @@ def refit(path: Path = RESULTS / "calibration.json") -> list[dict]:
             continue
         options, _ = chosen[point["view"]]
         found = cost.estimate(build_display(graph, options))
-        point.update(nodes=found.nodes, edges=found.edges, clusters=found.clusters, ranks=found.ranks,
-                     virtual=found.virtual, hubs=len(found.hubs), predicted=round(found.seconds, 2))
+        point.update(
+            nodes=found.nodes,
+            edges=found.edges,
+            clusters=found.clusters,
+            ranks=found.ranks,
+            virtual=found.virtual,
+            hubs=len(found.hubs),
+            predicted=round(found.seconds, 2),
+        )
         updated.append(point)
     return updated
 
@@ -120,8 +137,10 @@ def refit(path: Path = RESULTS / "calibration.json") -> list[dict]:
 def report(points: list[dict]) -> None:
     """Print predicted against measured seconds, and the fit."""
     for p in points:
-        print(f"{p['name']:15} {p['view']:32} n={p['nodes']:6} v={p['virtual']:7} c={p['clusters']:5} "
-              f"predicted {p['predicted']:9.2f} s  measured {p['seconds']:7.2f} s")
+        print(
+            f"{p['name']:15} {p['view']:32} n={p['nodes']:6} v={p['virtual']:7} c={p['clusters']:5} "
+            f"predicted {p['predicted']:9.2f} s  measured {p['seconds']:7.2f} s"
+        )
     plain = [p for p in points if not p["limits"]]
     print(json.dumps({"fit": fit(plain)}), flush=True)
 
@@ -130,8 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--only", nargs="*", default=None)
-    parser.add_argument("--refit", action="store_true",
-                        help="refit from bench/results/calibration.json without running dot")
+    parser.add_argument(
+        "--refit", action="store_true", help="refit from bench/results/calibration.json without running dot"
+    )
     args = parser.parse_args(argv)
     if args.refit:
         report(refit())
@@ -153,12 +173,20 @@ def main(argv: list[str] | None = None) -> int:
                 seen.add(text)
                 found = cost.estimate(display)
                 seconds = time_dot(text, args.timeout)
-                point = {"name": entry.name, "view": label, "nodes": found.nodes, "edges": found.edges,
-                         "clusters": found.clusters, "ranks": found.ranks, "virtual": found.virtual,
-                         "hubs": len(found.hubs),
-                         "predicted": round(found.seconds, 2), "seconds": round(seconds, 2),
-                         "quick": round(cost.quick_estimate(graph, options).seconds, 2),
-                         "limits": bool(attrs)}
+                point = {
+                    "name": entry.name,
+                    "view": label,
+                    "nodes": found.nodes,
+                    "edges": found.edges,
+                    "clusters": found.clusters,
+                    "ranks": found.ranks,
+                    "virtual": found.virtual,
+                    "hubs": len(found.hubs),
+                    "predicted": round(found.seconds, 2),
+                    "seconds": round(seconds, 2),
+                    "quick": round(cost.quick_estimate(graph, options).seconds, 2),
+                    "limits": bool(attrs),
+                }
                 points.append(point)
                 print(json.dumps(point), flush=True)
     finally:

@@ -28,6 +28,7 @@ in one process, in this order:
   repainted picture (:mod:`bench.compose_window`: the controller, the scene updated in place).
 * Each first picture starts from the bare graph: no display graph or facts kept from before.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -93,11 +94,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", action="store_true", help="also time one plain dot run")
     parser.add_argument("--cap", type=float, default=30.0, help="seconds allowed to a plain dot run")
-    parser.add_argument("--window", action="store_true",
-                        help="also time expand/collapse in a real offscreen window (bench.compose_window)")
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="also time expand/collapse in a real offscreen window (bench.compose_window)",
+    )
     args = parser.parse_args(argv)
-    rows = ["| graph | nodes | edges | clusters | dot runs (distinct pieces) | display graph | "
-            "composition | first picture (≤ 2 s) | plain dot |", "|---|---|---|---|---|---|---|---|---|"]
+    rows = [
+        "| graph | nodes | edges | clusters | dot runs (distinct pieces) | display graph | "
+        "composition | first picture (≤ 2 s) | plain dot |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for name in BIG:
         graph = graph_of(name)
         settle()  # as the window does once a graph is loaded: later collections skip it
@@ -108,9 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         seconds = median_seconds(lambda g=graph: first_picture(g), args.repeat)
         baseline = plain_dot(graph, args.cap) if args.baseline else "—"
         mark = "✓" if seconds <= 2 else "✗"
-        rows.append(f"| {name} | {len(display.nodes):,} | {len(display.edges):,} | "
-                    f"{len(display.clusters):,} | {composer.dot_runs} | {show(building)} | "
-                    f"{show(composing)} | {show(seconds)} {mark} | {baseline} |")
+        rows.append(
+            f"| {name} | {len(display.nodes):,} | {len(display.edges):,} | "
+            f"{len(display.clusters):,} | {composer.dot_runs} | {show(building)} | "
+            f"{show(composing)} | {show(seconds)} {mark} | {baseline} |"
+        )
         print(rows[-1], flush=True)
         del display, composer
 
@@ -130,16 +139,19 @@ def main(argv: list[str] | None = None) -> int:
     runs = composer.dot_runs
     expand = median_seconds(lambda: toggle(expanded_view), args.repeat)
     collapse = median_seconds(lambda: toggle(collapsed), args.repeat)
-    rows_expand = [f"| expand {EXPAND_MODULE} in {EXPAND_GRAPH} (≤ 200 ms) | {show(expand)} "
-                   f"{'✓' if expand <= 0.2 else '✗'} |",
-                   f"| collapse it again (≤ 200 ms) | {show(collapse)} {'✓' if collapse <= 0.2 else '✗'} |",
-                   f"| dot runs during these | {composer.dot_runs - runs} |"]
+    rows_expand = [
+        f"| expand {EXPAND_MODULE} in {EXPAND_GRAPH} (≤ 200 ms) | {show(expand)} "
+        f"{'✓' if expand <= 0.2 else '✗'} |",
+        f"| collapse it again (≤ 200 ms) | {show(collapse)} {'✓' if collapse <= 0.2 else '✗'} |",
+        f"| dot runs during these | {composer.dot_runs - runs} |",
+    ]
     fresh = Composer()
     fresh.compose(build_display(graph, collapsed))
     runs = fresh.dot_runs
     cold = median_seconds(lambda: fresh.compose(build_display(graph, expanded_view)), 1)
-    rows_expand.append(f"| first expand, its pieces new to the composer | {show(cold)} "
-                       f"({fresh.dot_runs - runs} dot runs) |")
+    rows_expand.append(
+        f"| first expand, its pieces new to the composer | {show(cold)} ({fresh.dot_runs - runs} dot runs) |"
+    )
     for row in rows_expand:
         print(row, flush=True)
 
@@ -151,14 +163,18 @@ def main(argv: list[str] | None = None) -> int:
     t12 = median_seconds(lambda: first_picture(twelve, force=True), args.repeat)
     t48 = median_seconds(lambda: first_picture(forty_eight, force=True), args.repeat)
     growth = t48 / t12
-    rows_growth = [f"| GPT-2-style, 12 layers ({twelve.number_of_nodes():,} nodes), composed | {show(t12)} |",
-                   f"| GPT-2-style, 48 layers ({forty_eight.number_of_nodes():,} nodes), composed | {show(t48)} |",
-                   f"| growth 12 → 48 layers (≤ 4.5×) | {growth:.2f}× {'✓' if growth <= 4.5 else '✗'} |"]
+    rows_growth = [
+        f"| GPT-2-style, 12 layers ({twelve.number_of_nodes():,} nodes), composed | {show(t12)} |",
+        f"| GPT-2-style, 48 layers ({forty_eight.number_of_nodes():,} nodes), composed | {show(t48)} |",
+        f"| growth 12 → 48 layers (≤ 4.5×) | {growth:.2f}× {'✓' if growth <= 4.5 else '✗'} |",
+    ]
     for row in rows_growth:
         print(row, flush=True)
 
-    rows_small = ["| graph | nodes | composed? | arrange | dot alone | same layout |",
-                  "|---|---|---|---|---|---|"]
+    rows_small = [
+        "| graph | nodes | composed? | arrange | dot alone | same layout |",
+        "|---|---|---|---|---|---|",
+    ]
     for name in SMALL:
         graph = graph_of(name)
         display = build_display(graph)
@@ -166,12 +182,16 @@ def main(argv: list[str] | None = None) -> int:
         ours = median_seconds(lambda d=display, g=graph: arrange.layout_job(d, g).result(), args.repeat)
         alone = median_seconds(lambda t=text: LayoutJob(t).result(), args.repeat)
         same = arrange.layout_job(display, graph).result().nodes == LayoutJob(text).result().nodes
-        rows_small.append(f"| {name} | {len(display.nodes):,} | {'yes' if arrange.composes(display) else 'no'} "
-                          f"| {show(ours)} | {show(alone)} | {'yes' if same else 'NO'} |")
+        rows_small.append(
+            f"| {name} | {len(display.nodes):,} | {'yes' if arrange.composes(display) else 'no'} "
+            f"| {show(ours)} | {show(alone)} | {'yes' if same else 'NO'} |"
+        )
         print(rows_small[-1], flush=True)
 
-    print(f"\n## Composed layout (threshold: {compose.SINGLE_RUN_MAX_NODES:,} display nodes; "
-          f"{args.repeat} runs per cell)\n")
+    print(
+        f"\n## Composed layout (threshold: {compose.SINGLE_RUN_MAX_NODES:,} display nodes; "
+        f"{args.repeat} runs per cell)\n"
+    )
     print("\n".join(rows))
     print("\n| expand / collapse | time |\n|---|---|")
     print("\n".join(rows_expand))

@@ -9,6 +9,7 @@ shown (``graphShown``: display graph, composition on the layout thread, scene up
 plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way.  Settings and the
 layout cache live in a temporary folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
 
         app = QApplication.instance() or QApplication(sys.argv)
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings"))
+        QSettings.setPath(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings")
+        )
         graph_of(args.graph)
         document, widget, messages = Document(), GraphWidget(), MessagesPanel()
         widget.resize(1200, 800)
@@ -80,10 +83,14 @@ def main(argv: list[str] | None = None) -> int:
             expands.append(shown(lambda: document.expand(args.module)))
             collapses.append(shown(lambda: document.collapse(args.module)))
         print(f"| {args.graph} ({nodes:,} nodes) | open {opened:.2f} s, full detail {detail:.2f} s |")
-        print(f"| expand {args.module}, to the repainted picture (≤ 200 ms) | "
-              f"{statistics.median(expands) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in expands)}) |")
-        print(f"| collapse it again (≤ 200 ms) | "
-              f"{statistics.median(collapses) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in collapses)}) |")
+        print(
+            f"| expand {args.module}, to the repainted picture (≤ 200 ms) | "
+            f"{statistics.median(expands) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in expands)}) |"
+        )
+        print(
+            f"| collapse it again (≤ 200 ms) | "
+            f"{statistics.median(collapses) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in collapses)}) |"
+        )
         print(f"| of which the repaint (median) | {statistics.median(painting) * 1000:.0f} ms |")
         print(f"| scene items | {len(widget.graph_scene.items()):,}; view scale {widget.zoom():.3f} |")
         controller.shutdown()

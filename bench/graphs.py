@@ -3,6 +3,7 @@
 
 Shared by :mod:`bench.compose` and :mod:`bench.compose_window`.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -23,7 +24,17 @@ def graph_of(name: str, script: Path | None = None) -> nx.DiGraph:
     GRAPHS.mkdir(parents=True, exist_ok=True)
     target = GRAPHS / f"{name}.json"
     if not target.exists():
-        subprocess.run([sys.executable, "-m", "graphviz_app", "export",
-                        str(script or ZOO / f"{name}.py"), "-o", str(target)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "graphviz_app",
+                "export",
+                str(script or ZOO / f"{name}.py"),
+                "-o",
+                str(target),
+            ],
+            check=True,
+            capture_output=True,
+        )
     return load_graph_json(target)

@@ -19,6 +19,7 @@ affect the next). Stages, each a median over up to ``--repeat`` runs (fewer when
   window does for a first picture (cost estimate, recommended view, DOT, layout, scene) and
   ``reopen``: the same with the layout cache hit; repaint times of the full scene.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -129,7 +130,9 @@ def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder
             run_backward([t for _, t in fresh])
         recorder.apply(trace)
 
-    rec.stage("backward_plain", measure(plain_backward, setup=lambda: workload.roots(recorded=True), repeat=repeat))
+    rec.stage(
+        "backward_plain", measure(plain_backward, setup=lambda: workload.roots(recorded=True), repeat=repeat)
+    )
     rec.stage("backward_recorded", measure(recorded_backward, setup=prepared, repeat=repeat))
 
     target = folder / "loss.svg"
@@ -157,9 +160,16 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     display = build_display(graph, ViewOptions())
     text = to_dot(display, graph)
     estimate = cost.estimate(display)
-    rec.info(display_nodes=len(display.nodes), display_edges=len(display.edges),
-             estimate={"seconds": round(estimate.seconds, 3), "category": estimate.category,
-                       "virtual": estimate.virtual, "hubs": len(estimate.hubs)})
+    rec.info(
+        display_nodes=len(display.nodes),
+        display_edges=len(display.edges),
+        estimate={
+            "seconds": round(estimate.seconds, 3),
+            "category": estimate.category,
+            "virtual": estimate.virtual,
+            "hubs": len(estimate.hubs),
+        },
+    )
     rec.stage("emit_dot", measure(lambda: to_dot(build_display(graph, ViewOptions()), graph), repeat=repeat))
     laid: list[Any] = []
     lay = rec.stage("layout", measure(lambda: laid.append(layout(text)), repeat=repeat, cap=cap))
@@ -176,8 +186,10 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
             rec.stage(f"export_{fmt}", Timing(timeout=cap, skipped="the layout alone ran past the cap"))
         else:
             target = folder / f"graph.{fmt}"
-            rec.stage(f"export_{fmt}", measure(partial(export_graph, graph, target, timeout=None),
-                                              repeat=repeat, cap=cap))
+            rec.stage(
+                f"export_{fmt}",
+                measure(partial(export_graph, graph, target, timeout=None), repeat=repeat, cap=cap),
+            )
 
     cache = LayoutCache(folder / "cache")
     scenes: list[Any] = []
@@ -185,13 +197,15 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     def picture(use_cache: bool) -> None:
         plan = cost.recommend(graph)
         shown = build_display(graph, plan.options)
-        found = arrange.layout_job(shown, graph, cache=cache if use_cache else None,
-                                   graph_attrs=plan.graph_attrs).result()
+        found = arrange.layout_job(
+            shown, graph, cache=cache if use_cache else None, graph_attrs=plan.graph_attrs
+        ).result()
         scenes.append(qtbench.build_scene(shown, found, graph))
 
     plan = cost.recommend(graph)
-    rec.info(plan={"actions": list(plan.actions), "nodes": plan.planned.nodes,
-                   "predicted": round(plan.seconds, 3)})
+    rec.info(
+        plan={"actions": list(plan.actions), "nodes": plan.planned.nodes, "predicted": round(plan.seconds, 3)}
+    )
     rec.stage("picture", measure(lambda: picture(False), repeat=repeat, cap=cap))
     scenes.clear()
     picture(True)  # fills the cache
@@ -200,8 +214,10 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     scenes.clear()
     if scene is not None:
         repaints = qtbench.Repaints(scene, graph)
-        rec.info(repaint_scene="full" if full_scene is not None else "recommended",
-                 repaint_items=len(scene.node_items) + len(scene.edge_items))
+        rec.info(
+            repaint_scene="full" if full_scene is not None else "recommended",
+            repaint_items=len(scene.node_items) + len(scene.edge_items),
+        )
         for key, timing in repaints.timings(repeat).items():
             rec.stage(key, timing)
         repaints.close()

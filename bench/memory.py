@@ -8,6 +8,7 @@ would (module scripts: forward, loss, backward), plainly or captured with backwa
 (``ScriptCapture`` plus the JSON the worker would send), and the RSS right after importing
 torch and the app (the same in both modes).
 """
+
 from __future__ import annotations
 
 import json

@@ -9,6 +9,7 @@ drawn again from the scene's overview (what a new layout or look costs, once), a
 after a pan (what every scroll or zoom costs: the frame moves, the picture is kept). Medians of
 ``--repeat`` runs. Settings and the layout cache live in a temporary folder.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,8 +81,10 @@ def main(argv: list[str] | None = None) -> int:
             minimap.render(target)
             moves.append(time.perf_counter() - began)
         assert minimap.renders == renders, "a pan drew the picture again"
-        print(f"{args.graph}{' expanded' if args.expand else ''}: {len(scene.node_items)} node items, "
-              f"{len(scene.edge_items)} edge items (shown in {seconds:.1f} s)")
+        print(
+            f"{args.graph}{' expanded' if args.expand else ''}: {len(scene.node_items)} node items, "
+            f"{len(scene.edge_items)} edge items (shown in {seconds:.1f} s)"
+        )
         print(f"  picture drawn (once per layout or look): {statistics.median(draws) * 1000:.1f} ms")
         print(f"  repaint after a pan (frame only):       {statistics.median(moves) * 1000:.2f} ms")
         window.close()

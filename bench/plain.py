@@ -6,6 +6,7 @@ The reference for a training loop that the app stops at its captured ``backward(
 script, the same process start, ended (``os._exit(0)``) as soon as that call has returned. Nothing
 else is changed: no recorder, no hooks.
 """
+
 from __future__ import annotations
 
 import argparse

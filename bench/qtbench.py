@@ -5,6 +5,7 @@ Uses the app's own :class:`~graphviz_app.qt.canvas.scene.GraphScene` and
 as rendering the whole viewport into an image, after the change that causes it: a color-mode
 switch, a forward step, a pan by a third of the view, a zoom step.
 """
+
 from __future__ import annotations
 
 import os

@@ -23,6 +23,7 @@ imports; the breakdown pass is a separate sample, so the rest absorbs its noise 
 interpreter, and the app (still run by this one) runs the scripts under it (``--python``), as it
 does for a script beside a project's ``.venv``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -88,14 +89,23 @@ def breakdown(script: Path, folder: str, python: str) -> dict[str, float]:
     finally:
         runner.close()
     closed = time.perf_counter()
-    return {"worker start": ready - started, "run": ran - ready, "export": exported - ran, "stop": closed - exported}
+    return {
+        "worker start": ready - started,
+        "run": ran - ready,
+        "export": exported - ran,
+        "stop": closed - exported,
+    }
 
 
-def measure(names: list[str], repeat: int, with_breakdown: bool, python: str = sys.executable) -> dict[str, Any]:
+def measure(
+    names: list[str], repeat: int, with_breakdown: bool, python: str = sys.executable
+) -> dict[str, Any]:
     """``python``: the interpreter the scripts run under (plain, and inside the app)."""
     from graphviz_app.capture.client import Runner
 
-    samples: dict[str, dict[str, list[float]]] = {n: {"floor": [], "plain": [], "cold": [], "warm": []} for n in names}
+    samples: dict[str, dict[str, list[float]]] = {
+        n: {"floor": [], "plain": [], "cold": [], "warm": []} for n in names
+    }
     runner = Runner(warm=True, python=python)
     runner.start()
     with tempfile.TemporaryDirectory(prefix="graphviz_app-ratio-") as folder:
@@ -110,14 +120,32 @@ def measure(names: list[str], repeat: int, with_breakdown: bool, python: str = s
                 row = samples[name]
                 row["floor"].append(_wall([python, "-c", "import torch"]))
                 row["plain"].append(_wall(plain))
-                row["cold"].append(_wall([sys.executable, "-m", "graphviz_app", "export", str(script), "-o",
-                                          os.path.join(folder, f"{name}.svg"), "--timeout", "600",
-                                          "--python", python]))
+                row["cold"].append(
+                    _wall(
+                        [
+                            sys.executable,
+                            "-m",
+                            "graphviz_app",
+                            "export",
+                            str(script),
+                            "-o",
+                            os.path.join(folder, f"{name}.svg"),
+                            "--timeout",
+                            "600",
+                            "--python",
+                            python,
+                        ]
+                    )
+                )
                 started = time.perf_counter()
                 runner.run(script, timeout=600)
                 row["warm"].append(time.perf_counter() - started)
-                print(f"round {round_ + 1} {name}: " + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in row.items())
-                      + f" ({load()})", flush=True)
+                print(
+                    f"round {round_ + 1} {name}: "
+                    + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in row.items())
+                    + f" ({load()})",
+                    flush=True,
+                )
         runner.close()
         parts = {name: breakdown(script_of(name), folder, python) for name in names} if with_breakdown else {}
     return {"samples": samples, "breakdown": parts}
@@ -132,9 +160,12 @@ def summary(name: str, row: dict[str, list[float]], parts: dict[str, float] | No
     cold_margin = statistics.median(c - (1.3 * p + 0.5) for _, p, c, _ in rounds)
     measurable = compute >= MEASURABLE
     return {
-        "name": name, **median, "compute": compute,
+        "name": name,
+        **median,
+        "compute": compute,
         "cold ratio": statistics.median(c / p for _, p, c, _ in rounds),
-        "cold margin": cold_margin, "cold ok": cold_margin <= 0,
+        "cold margin": cold_margin,
+        "cold ok": cold_margin <= 0,
         "warm ratio": median["warm"] / compute if measurable else None,
         "warm ok": median["warm"] <= 1.1 * compute if measurable else None,
         "breakdown": parts,
@@ -142,12 +173,18 @@ def summary(name: str, row: dict[str, list[float]], parts: dict[str, float] | No
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
-    head = ("| model | import torch | plain | cold export | cold ÷ plain (≤ 1.3× + 0.5 s) | "
-            "warm run | script's compute | warm ÷ compute (≤ 1.1) | cold: worker start / run / export / worker stop / rest |")
+    head = (
+        "| model | import torch | plain | cold export | cold ÷ plain (≤ 1.3× + 0.5 s) | "
+        "warm run | script's compute | warm ÷ compute (≤ 1.1) | cold: worker start / run / export / worker stop / rest |"
+    )
     lines = [head, "|---" * (head.count("|") - 1) + "|"]
     for r in rows:
         mark_cold = "✓" if r["cold ok"] else "✗"
-        warm = "— (compute below noise)" if r["warm ratio"] is None else f"{r['warm ratio']:.2f} {'✓' if r['warm ok'] else '✗'}"
+        warm = (
+            "— (compute below noise)"
+            if r["warm ratio"] is None
+            else f"{r['warm ratio']:.2f} {'✓' if r['warm ok'] else '✗'}"
+        )
         parts = r["breakdown"]
         split = "—"
         if parts:
@@ -162,13 +199,19 @@ def markdown(rows: list[dict[str, Any]]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--only", nargs="+", default=list(DEFAULT), metavar="NAME")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-breakdown", action="store_true")
     parser.add_argument("--out", type=Path)
-    parser.add_argument("--python", default=sys.executable, metavar="PATH",
-                        help="the interpreter the scripts run under (default: this one)")
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        metavar="PATH",
+        help="the interpreter the scripts run under (default: this one)",
+    )
     args = parser.parse_args()
     print(f"start: {load()}; scripts run under {args.python}", flush=True)
     measured = measure(args.only, args.repeat, not args.no_breakdown, args.python)

@@ -7,6 +7,7 @@ Run by ``bench.run`` in its own process. Each run builds the graph afresh (not t
 ``--cap`` seconds is killed and reported as a timeout. torchviz and the ``graphviz`` package are
 bench-only dependencies (the ``bench`` extra).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from torchviz import make_dot
     except ImportError:
-        out.write_text(json.dumps({"torchviz": Timing(skipped="torchviz is not installed "
-                                   "(pip install -e .[bench])").as_dict()}), encoding="utf-8")
+        out.write_text(
+            json.dumps(
+                {"torchviz": Timing(skipped="torchviz is not installed (pip install -e .[bench])").as_dict()}
+            ),
+            encoding="utf-8",
+        )
         return 0
     from .workload import Workload
 
@@ -43,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         def draw(outputs: list) -> None:
             tensors = [t for _, t in outputs]
             make_dot(tensors[0] if len(tensors) == 1 else tuple(tensors), params=params).render(
-                target, format="svg", cleanup=True)
+                target, format="svg", cleanup=True
+            )
 
         timing = measure(draw, setup=workload.roots, repeat=args.repeat, cap=args.cap)
     out.write_text(json.dumps({"torchviz": timing.as_dict()}), encoding="utf-8")

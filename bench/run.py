@@ -10,6 +10,7 @@ the models and synthetic graphs). Medians of up to ``--repeat`` runs; a run of `
 ``--cap`` seconds is stopped and reported as ``> cap``. Prints the tables and writes everything
 to ``bench/results/bench-<time>.json`` (and ``latest.json``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,11 +37,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def machine() -> dict[str, Any]:
     """Return what the numbers depend on: CPU, cores, memory, Python, torch, Graphviz."""
-    info: dict[str, Any] = {"platform": platform.platform(), "python": platform.python_version(),
-                            "cores": os.cpu_count()}
+    info: dict[str, Any] = {
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "cores": os.cpu_count(),
+    }
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            info["cpu"] = next((line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")), None)
+            info["cpu"] = next(
+                (line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")), None
+            )
         with open("/proc/meminfo", encoding="utf-8") as handle:
             kb = int(next(line.split()[1] for line in handle if line.startswith("MemTotal")))
             info["memory_gb"] = round(kb / 2**20, 1)
@@ -52,9 +58,13 @@ def machine() -> dict[str, Any]:
         info["graphviz"] = (done.stderr or done.stdout).strip()
     from importlib.metadata import PackageNotFoundError, version
 
-    for package, distributions in (("torch", ["torch"]), ("PySide6", ["PySide6", "PySide6-Essentials"]),
-                                   ("networkx", ["networkx"]), ("torchviz", ["torchviz"]),
-                                   ("graphviz_py", ["graphviz"])):
+    for package, distributions in (
+        ("torch", ["torch"]),
+        ("PySide6", ["PySide6", "PySide6-Essentials"]),
+        ("networkx", ["networkx"]),
+        ("torchviz", ["torchviz"]),
+        ("graphviz_py", ["graphviz"]),
+    ):
         info[package] = None
         for name in distributions:
             try:
@@ -75,8 +85,15 @@ def _child(args: list[str], out: Path, timeout: float, log: Path) -> dict[str, A
     """Run ``python -m <args>`` writing JSON to ``out``; return it (partial if it was killed)."""
     with open(log, "ab") as handle:
         try:
-            subprocess.run([sys.executable, "-m", *args, "--out", str(out)], cwd=ROOT, env=_env(),
-                           stdout=handle, stderr=subprocess.STDOUT, timeout=timeout, check=False)
+            subprocess.run(
+                [sys.executable, "-m", *args, "--out", str(out)],
+                cwd=ROOT,
+                env=_env(),
+                stdout=handle,
+                stderr=subprocess.STDOUT,
+                timeout=timeout,
+                check=False,
+            )
             killed = None
         except subprocess.TimeoutExpired:
             killed = f"stopped after {timeout:g} s"
@@ -94,8 +111,14 @@ def memory(entry: Entry, log: Path) -> dict[str, float]:
     found = {}
     for mode in ("plain", "capture"):
         try:
-            done = subprocess.run([sys.executable, "-m", "bench.memory", mode, str(entry.path)], cwd=ROOT,
-                                  env=_env(), capture_output=True, text=True, timeout=600)
+            done = subprocess.run(
+                [sys.executable, "-m", "bench.memory", mode, str(entry.path)],
+                cwd=ROOT,
+                env=_env(),
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
         except subprocess.TimeoutExpired:
             continue
         with open(log, "a", encoding="utf-8") as handle:
@@ -114,13 +137,18 @@ def run_entry(entry: Entry, runner: Any, args: argparse.Namespace, folder: Path,
     started = time.perf_counter()
     run = measure(lambda: runner.run(entry.path, backward=True, timeout=600), repeat=args.repeat)
     common = [str(entry.path), "--repeat", str(args.repeat), "--cap", str(args.cap)]
-    result = _child(["bench.measure", *common], folder / f"{entry.name}.json",
-                    timeout=args.cap * 8 + 600, log=log)
+    result = _child(
+        ["bench.measure", *common], folder / f"{entry.name}.json", timeout=args.cap * 8 + 600, log=log
+    )
     result.setdefault("stages", {})["run"] = run.as_dict()
     result["name"], result["group"] = entry.name, entry.group
     if args.reference:
-        ref = _child(["bench.reference", *common], folder / f"{entry.name}-torchviz.json",
-                     timeout=args.cap * args.repeat + 600, log=log)
+        ref = _child(
+            ["bench.reference", *common],
+            folder / f"{entry.name}-torchviz.json",
+            timeout=args.cap * args.repeat + 600,
+            log=log,
+        )
         result["stages"]["torchviz"] = ref.get("torchviz") or Timing(error="no result").as_dict()
     if args.memory and entry.group != "example" and entry.name not in BIG:
         result["memory"] = memory(entry, log)
@@ -147,8 +175,12 @@ def main(argv: list[str] | None = None) -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     out = args.out or RESULTS / f"bench-{stamp}.json"
     log = RESULTS / f"bench-{stamp}.log"
-    report: dict[str, Any] = {"machine": machine(), "args": {k: str(v) for k, v in vars(args).items()},
-                              "started": stamp, "results": []}
+    report: dict[str, Any] = {
+        "machine": machine(),
+        "args": {k: str(v) for k, v in vars(args).items()},
+        "started": stamp,
+        "results": [],
+    }
     runner = Runner(warm=True)
     runner.start()
     try:  # wait for the worker to import torch: runs are timed warm, as the app reloads
@@ -168,17 +200,21 @@ def main(argv: list[str] | None = None) -> int:
         runner.close()
     shutil.copyfile(out, RESULTS / "latest.json")
     print(describe_machine(report["machine"]))
-    print(f"{args.repeat} runs per stage, dot capped at {args.cap:g} s; "
-          f"whole run {report['seconds']:.0f} s; results in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}\n")
+    print(
+        f"{args.repeat} runs per stage, dot capped at {args.cap:g} s; "
+        f"whole run {report['seconds']:.0f} s; results in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}\n"
+    )
     print(table.tables(report["results"], markdown=args.markdown))
     return 0
 
 
 def describe_machine(info: dict[str, Any]) -> str:
     """Return one line naming the machine and versions."""
-    return (f"Machine: {info.get('cpu')}, {info.get('cores')} cores, {info.get('memory_gb')} GB; "
-            f"Python {info.get('python')}, torch {info.get('torch')}, PySide6 {info.get('PySide6')}, "
-            f"{info.get('graphviz')}, torchviz {info.get('torchviz')}")
+    return (
+        f"Machine: {info.get('cpu')}, {info.get('cores')} cores, {info.get('memory_gb')} GB; "
+        f"Python {info.get('python')}, torch {info.get('torch')}, PySide6 {info.get('PySide6')}, "
+        f"{info.get('graphviz')}, torchviz {info.get('torchviz')}"
+    )
 
 
 if __name__ == "__main__":

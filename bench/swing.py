@@ -8,6 +8,7 @@ and a run (with backward) through a warm Runner whose worker has ``OMP_WAIT_POLI
 old behaviour) and one with the Runner's default (``PASSIVE``); prints every sample and the
 medians. The hogs are ended (by their pids) when it finishes or fails.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--only", nargs="+", default=["resnet50", "gpt2_small"], metavar="NAME")
     parser.add_argument("--hogs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--repeat", type=int, default=3)
@@ -41,7 +44,9 @@ def main() -> None:
         spinning.run(script_of(name), backward=True, timeout=600)
         passive.run(script_of(name), backward=True, timeout=600)
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.hogs)]
-    samples: dict[str, dict[str, list[float]]] = {n: {"plain": [], "spinning": [], "passive": []} for n in args.only}
+    samples: dict[str, dict[str, list[float]]] = {
+        n: {"plain": [], "spinning": [], "passive": []} for n in args.only
+    }
     try:
         time.sleep(1.0)
         print(f"{args.hogs} hogs running: {load()}", flush=True)
@@ -65,10 +70,14 @@ def main() -> None:
             hog.wait()
         spinning.close()
         passive.close()
-    print("| model | plain python (whole process) | run, OpenMP default (spinning) | run, OMP_WAIT_POLICY=PASSIVE |")
+    print(
+        "| model | plain python (whole process) | run, OpenMP default (spinning) | run, OMP_WAIT_POLICY=PASSIVE |"
+    )
     print("|---|---|---|---|")
     for name, row in samples.items():
-        cells = " | ".join(f"{statistics.median(v):.2f} s ({', '.join(f'{s:.1f}' for s in v)})" for v in row.values())
+        cells = " | ".join(
+            f"{statistics.median(v):.2f} s ({', '.join(f'{s:.1f}' for s in v)})" for v in row.values()
+        )
         print(f"| {name} | {cells} |")
 
 

@@ -4,6 +4,7 @@ Cells are medians (``12 ms``, ``1.4 s``); ``> 20 s`` is a run stopped at the cap
 or ``err`` a stage that raised (the JSON has the message); ``—`` not measured. Ratio cells end in ✓ or ✗ against
 the target in the column's header.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,17 +23,32 @@ HUB_MODELS = ("lstm100",)
 """Entries where the SVG export must beat torchviz 10x (the shared-weight RNN)."""
 
 STAGE_COLUMNS = [
-    ("run", "run (Runner)"), ("forward_plain", "forward"), ("forward_recorded", "rec. forward"),
-    ("walk", "bare walk"), ("capture", "capture"),
-    ("backward_plain", "backward"), ("backward_recorded", "rec. backward"),
-    ("emit_dot", "DOT"), ("layout", "layout"), ("scene", "Qt scene"), ("export_svg", "SVG"),
+    ("run", "run (Runner)"),
+    ("forward_plain", "forward"),
+    ("forward_recorded", "rec. forward"),
+    ("walk", "bare walk"),
+    ("capture", "capture"),
+    ("backward_plain", "backward"),
+    ("backward_recorded", "rec. backward"),
+    ("emit_dot", "DOT"),
+    ("layout", "layout"),
+    ("scene", "Qt scene"),
+    ("export_svg", "SVG"),
     ("export_png", "PNG"),
 ]
 TARGET_COLUMNS = [
-    "capture ÷ walk (≤ 2)", "rec. ÷ plain backward (≤ 1.5)", "export(loss) SVG",
-    "torchviz SVG", "ours ÷ torchviz (≤ 1; RNN ≤ 0.1)", "first picture (≤ 2 s)", "shown as",
-    "reopen (cached)", "restyle: color / step (≤ 50 ms)", "repaint: pan / zoom (≤ 16 ms)",
-    "peak MB (plain → captured)", "capture memory (≤ +25%)",
+    "capture ÷ walk (≤ 2)",
+    "rec. ÷ plain backward (≤ 1.5)",
+    "export(loss) SVG",
+    "torchviz SVG",
+    "ours ÷ torchviz (≤ 1; RNN ≤ 0.1)",
+    "first picture (≤ 2 s)",
+    "shown as",
+    "reopen (cached)",
+    "restyle: color / step (≤ 50 ms)",
+    "repaint: pan / zoom (≤ 16 ms)",
+    "peak MB (plain → captured)",
+    "capture memory (≤ +25%)",
 ]
 
 
@@ -99,8 +115,11 @@ def ratio_cell(ours: dict[str, Any] | None, theirs: dict[str, Any] | None, limit
 def ratio(entry: dict[str, Any], name: str) -> float | None:
     """Return a target ratio of an entry as a number (for JSON and checks), or None."""
     stages = entry.get("stages", {})
-    pairs = {"capture_ratio": ("capture", "walk"), "backward_ratio": ("backward_recorded", "backward_plain"),
-             "svg_ratio": ("export_loss_svg", "torchviz")}
+    pairs = {
+        "capture_ratio": ("capture", "walk"),
+        "backward_ratio": ("backward_recorded", "backward_plain"),
+        "svg_ratio": ("export_loss_svg", "torchviz"),
+    }
     if name in pairs:
         top, bottom = (_seconds(stages.get(k)) for k in pairs[name])
         return top / bottom if top is not None and bottom else None
@@ -126,8 +145,10 @@ def stage_rows(results: list[dict[str, Any]]) -> list[list[str]]:
     rows = []
     for entry in results:
         info, stages = entry.get("info", {}), entry.get("stages", {})
-        rows.append([entry["name"], _count(info.get("nodes")), _count(info.get("edges"))]
-                    + [cell(stages.get(key)) for key, _ in STAGE_COLUMNS])
+        rows.append(
+            [entry["name"], _count(info.get("nodes")), _count(info.get("edges"))]
+            + [cell(stages.get(key)) for key, _ in STAGE_COLUMNS]
+        )
     return rows
 
 
@@ -147,18 +168,27 @@ def target_rows(results: list[dict[str, Any]]) -> list[list[str]]:
             shown += f" ({_count(plan.get('nodes'))} nodes)"
         memory = entry.get("memory") or {}
         mem_ratio = ratio(entry, "memory")
-        rows.append([
-            entry["name"],
-            ratio_cell(stages.get("capture"), stages.get("walk"), TARGETS["capture_ratio"]),
-            ratio_cell(stages.get("backward_recorded"), stages.get("backward_plain"), TARGETS["backward_ratio"]),
-            cell(stages.get("export_loss_svg")), cell(stages.get("torchviz")),
-            ratio_cell(stages.get("export_loss_svg"), stages.get("torchviz"), svg_limit),
-            picture_text, shown, cell(stages.get("reopen")),
-            _pair(stages, "repaint_color", "repaint_step", TARGETS["repaint_style"]),
-            _pair(stages, "repaint_pan", "repaint_zoom", TARGETS["repaint_view"]),
-            f"{memory['plain']:.0f} → {memory['capture']:.0f}" if memory.get("plain") and memory.get("capture") else "—",
-            f"{mem_ratio:+.0%}{_mark(mem_ratio <= TARGETS['memory'])}" if mem_ratio is not None else "—",
-        ])
+        rows.append(
+            [
+                entry["name"],
+                ratio_cell(stages.get("capture"), stages.get("walk"), TARGETS["capture_ratio"]),
+                ratio_cell(
+                    stages.get("backward_recorded"), stages.get("backward_plain"), TARGETS["backward_ratio"]
+                ),
+                cell(stages.get("export_loss_svg")),
+                cell(stages.get("torchviz")),
+                ratio_cell(stages.get("export_loss_svg"), stages.get("torchviz"), svg_limit),
+                picture_text,
+                shown,
+                cell(stages.get("reopen")),
+                _pair(stages, "repaint_color", "repaint_step", TARGETS["repaint_style"]),
+                _pair(stages, "repaint_pan", "repaint_zoom", TARGETS["repaint_view"]),
+                f"{memory['plain']:.0f} → {memory['capture']:.0f}"
+                if memory.get("plain") and memory.get("capture")
+                else "—",
+                f"{mem_ratio:+.0%}{_mark(mem_ratio <= TARGETS['memory'])}" if mem_ratio is not None else "—",
+            ]
+        )
     return rows
 
 
@@ -183,9 +213,16 @@ def tables(results: list[dict[str, Any]], *, markdown: bool = False) -> str:
     """Return both tables (stages, then targets) with their legends."""
     stage_header = ["model", "nodes", "edges"] + [title for _, title in STAGE_COLUMNS]
     target_header = ["model"] + TARGET_COLUMNS
-    notes = ("¹ one run (slow stages stop repeating after 6 s); > N s: stopped at the cap; "
-             "fails/err: the stage raised (message in the JSON); —: not measured.")
-    return "\n\n".join([
-        "Pipeline stages (medians)", render(stage_header, stage_rows(results), markdown),
-        "Targets", render(target_header, target_rows(results), markdown), notes,
-    ])
+    notes = (
+        "¹ one run (slow stages stop repeating after 6 s); > N s: stopped at the cap; "
+        "fails/err: the stage raised (message in the JSON); —: not measured."
+    )
+    return "\n\n".join(
+        [
+            "Pipeline stages (medians)",
+            render(stage_header, stage_rows(results), markdown),
+            "Targets",
+            render(target_header, target_rows(results), markdown),
+            notes,
+        ]
+    )

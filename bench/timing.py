@@ -5,6 +5,7 @@ Each stage runs up to ``repeat`` times, but stops repeating once it has spent ``
 A stage that drives Graphviz runs under :func:`deadline`, which kills this process's ``dot``
 children when the time is up, so a layout that would take minutes costs at most the cap.
 """
+
 from __future__ import annotations
 
 import gc
@@ -39,8 +40,14 @@ class Timing:
         return {k: v for k, v in self.__dict__.items() if v not in (None, [])}
 
 
-def measure(fn: Callable[[], Any], *, repeat: int, budget: float = 6.0,
-            setup: Callable[[], Any] | None = None, cap: float | None = None) -> Timing:
+def measure(
+    fn: Callable[[], Any],
+    *,
+    repeat: int,
+    budget: float = 6.0,
+    setup: Callable[[], Any] | None = None,
+    cap: float | None = None,
+) -> Timing:
     """Time ``fn`` (given ``setup()``'s result when there is a setup) up to ``repeat`` times.
 
     Only ``fn`` is timed; a first run under WARMUP_BELOW seconds is a warm-up, not counted.
@@ -71,7 +78,9 @@ def measure(fn: Callable[[], Any], *, repeat: int, budget: float = 6.0,
                 result.timeout = cap
                 break
         except Exception as exc:  # a stage that fails is reported, not fatal
-            result.error = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ''}"
+            result.error = (
+                f"{type(exc).__name__}: {str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ''}"
+            )
             break
         if warmup and elapsed < WARMUP_BELOW:
             warmup = False  # a cheap first run only warms caches up: run it again, timed
@@ -100,8 +109,8 @@ def _children_named(name: str) -> list[int]:
                 stat = handle.read()
         except OSError:
             continue
-        command = stat[stat.find("(") + 1: stat.rfind(")")]
-        fields = stat[stat.rfind(")") + 2:].split()
+        command = stat[stat.find("(") + 1 : stat.rfind(")")]
+        fields = stat[stat.rfind(")") + 2 :].split()
         if command == name and len(fields) > 1 and fields[1] == me:
             found.append(int(entry))
     return found

@@ -6,6 +6,7 @@
 :meth:`Workload.roots`: a module script runs only its forward pass again, a plain script runs
 again from the top. Nothing here is timed; the caller times what it wants.
 """
+
 from __future__ import annotations
 
 import builtins
@@ -68,8 +69,11 @@ class Workload:
         build = ns.get("build")
         if callable(build) and not isinstance(build, type):
             spec = build()
-            self.spec = dict(spec) if isinstance(spec, Mapping) else dict(
-                zip(("model", "inputs", "target", "loss_fn"), spec))
+            self.spec = (
+                dict(spec)
+                if isinstance(spec, Mapping)
+                else dict(zip(("model", "inputs", "target", "loss_fn"), spec))
+            )
         elif isinstance(ns.get("model"), torch.nn.Module) and "inputs" in ns:
             self.spec = {k: ns.get(k) for k in ("model", "inputs", "target", "loss_fn")}
         if self.spec is None and stopped is None and not self._plain_outputs():
@@ -81,8 +85,11 @@ class Workload:
 
     def _plain_outputs(self) -> list[tuple[str, torch.Tensor]]:
         """Return the script's output tensors: ``loss`` if any, else those no other one uses."""
-        tensors = [(k, v) for k, v in self.namespace.items()
-                   if isinstance(v, torch.Tensor) and v.grad_fn is not None and not k.startswith("_")]
+        tensors = [
+            (k, v)
+            for k, v in self.namespace.items()
+            if isinstance(v, torch.Tensor) and v.grad_fn is not None and not k.startswith("_")
+        ]
         for name, tensor in tensors:
             if name == "loss":
                 return [(name, tensor)]
@@ -137,8 +144,11 @@ class Workload:
             output = spec["model"](*(inputs if isinstance(inputs, (tuple, list)) else (inputs,)))
         loss_fn = spec.get("loss_fn")
         if loss_fn is None:
-            return output if isinstance(output, torch.Tensor) else next(
-                t for t in output if isinstance(t, torch.Tensor) and t.grad_fn is not None)
+            return (
+                output
+                if isinstance(output, torch.Tensor)
+                else next(t for t in output if isinstance(t, torch.Tensor) and t.grad_fn is not None)
+            )
         target = spec.get("target")
         return loss_fn(output, target) if target is not None else loss_fn(output)
 

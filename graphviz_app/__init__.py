@@ -11,6 +11,7 @@ caller has already imported to make the tensors)::
     graphviz_app.show(loss)                           # inline in Jupyter (an interactive page)
     graphviz_app.open(loss)                           # in the desktop window, from a REPL or pdb
 """
+
 from __future__ import annotations
 
 import sys
@@ -48,7 +49,9 @@ def trace(*tensors: Any, backward: bool = False) -> Any:
     return trace_tensors(tensors, backward=backward, caller_depth=1)
 
 
-def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, backward: bool = False) -> list[str]:
+def export(
+    tensors_or_graph: Any, path: str | Path, color: str = "device", *, backward: bool = False
+) -> list[str]:
     """Write the graph of a tensor (or tensors, or a DiGraph from :func:`trace`) to ``path``.
 
     The format comes from the suffix: .png .svg .pdf .dot .json .html (an interactive page:
@@ -62,9 +65,17 @@ def export(tensors_or_graph: Any, path: str | Path, color: str = "device", *, ba
     return export_graph(graph, path, mode=color)
 
 
-def show(tensors_or_graph: Any, *, backward: bool = False, color: str = "device",
-         values: bool | None = None, full: bool = False, collapse_depth: int | None = None,
-         rankdir: str = "TB", title: str | None = None) -> Any:
+def show(
+    tensors_or_graph: Any,
+    *,
+    backward: bool = False,
+    color: str = "device",
+    values: bool | None = None,
+    full: bool = False,
+    collapse_depth: int | None = None,
+    rankdir: str = "TB",
+    title: str | None = None,
+) -> Any:
     """Return the graph of a tensor (or tensors, or a DiGraph) for Jupyter to display inline.
 
     The result shows as an interactive page (pan, zoom, search, click a node for its details)
@@ -78,8 +89,15 @@ def show(tensors_or_graph: Any, *, backward: bool = False, color: str = "device"
 
     where = title or caller_title(sys._getframe(1))
     graph = _graph_of(tensors_or_graph, backward)
-    return show_graph(graph, title=where, color=color, values=values, full=full,
-                      collapse_depth=collapse_depth, rankdir=rankdir)
+    return show_graph(
+        graph,
+        title=where,
+        color=color,
+        values=values,
+        full=full,
+        collapse_depth=collapse_depth,
+        rankdir=rankdir,
+    )
 
 
 def open(tensors_or_graph: Any, *, backward: bool = False, title: str | None = None) -> Any:

@@ -1,4 +1,5 @@
 """``python -m graphviz_app``: same as the ``graphviz-app`` console script."""
+
 from __future__ import annotations
 
 from graphviz_app.cli import main

@@ -1,4 +1,5 @@
 """Command line: ``graphviz-app [SCRIPT]`` opens the app; ``graphviz-app export ...`` runs headless."""
+
 from __future__ import annotations
 
 import argparse
@@ -43,29 +44,86 @@ def export_parser() -> argparse.ArgumentParser:
         "comes first after -- when it is not given before: graphviz-app export -o g.json -- -x.py --epochs 1",
     )
     parser.add_argument("script", nargs="?", help="a Python script, or a .json graph saved by graphviz_app")
-    parser.add_argument("-o", "--out", help="output file: .png .svg .pdf .dot .json or .html (an interactive page)")
+    parser.add_argument(
+        "-o", "--out", help="output file: .png .svg .pdf .dot .json or .html (an interactive page)"
+    )
     parser.add_argument("--backward", action="store_true", help="run and record the backward pass")
-    parser.add_argument("--color", choices=COLOR_MODES, default="device", help="node colors (default: device)")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="S", help="stop the script after S seconds (default 60)")
-    parser.add_argument("--backward-call", type=int, default=1, metavar="N", help="for scripts that call backward() in a loop: capture call N (default 1)")
-    parser.add_argument("--run-to-end", action="store_true", help="let the script run on after the captured backward() call (by default it stops there)")
+    parser.add_argument(
+        "--color", choices=COLOR_MODES, default="device", help="node colors (default: device)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="stop the script after S seconds (default 60)",
+    )
+    parser.add_argument(
+        "--backward-call",
+        type=int,
+        default=1,
+        metavar="N",
+        help="for scripts that call backward() in a loop: capture call N (default 1)",
+    )
+    parser.add_argument(
+        "--run-to-end",
+        action="store_true",
+        help="let the script run on after the captured backward() call (by default it stops there)",
+    )
     parser.add_argument("--output", metavar="NAME", help="use only the output tensor with this variable name")
-    parser.add_argument("--collapse-depth", type=int, metavar="D", help="collapse modules deeper than D levels")
-    parser.add_argument("--rankdir", choices=("TB", "LR"), default="TB", help="layout direction: TB top to bottom (default), LR left to right")
+    parser.add_argument(
+        "--collapse-depth", type=int, metavar="D", help="collapse modules deeper than D levels"
+    )
+    parser.add_argument(
+        "--rankdir",
+        choices=("TB", "LR"),
+        default="TB",
+        help="layout direction: TB top to bottom (default), LR left to right",
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="PNG scale factor (default 1.0)")
-    parser.add_argument("--step", type=int, metavar="K", help="draw the graph at step K (1 = first): a backward step with --backward, else a forward step")
-    parser.add_argument("--steps-dir", metavar="DIR", help="write one image per step into DIR (step-001.png ...; the format of -o if given)")
-    parser.add_argument("--step-mode", choices=("forward", "backward"), help="step forward or backward (default: backward with --backward, else forward)")
-    parser.add_argument("--values", action=argparse.BooleanOptionalAction, default=None, help=f"draw each node's value and gradient beside it, as the window's View > Values does (default: on for graphs of at most {AUTO_NODES} nodes)")
-    parser.add_argument("--layout-timeout", type=float, default=DEFAULT_LAYOUT_TIMEOUT, metavar="S", help=f"stop Graphviz after S seconds per drawing (default {DEFAULT_LAYOUT_TIMEOUT:g})")
-    parser.add_argument("--run-as-python", action="store_true", help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)")
+    parser.add_argument(
+        "--step",
+        type=int,
+        metavar="K",
+        help="draw the graph at step K (1 = first): a backward step with --backward, else a forward step",
+    )
+    parser.add_argument(
+        "--steps-dir",
+        metavar="DIR",
+        help="write one image per step into DIR (step-001.png ...; the format of -o if given)",
+    )
+    parser.add_argument(
+        "--step-mode",
+        choices=("forward", "backward"),
+        help="step forward or backward (default: backward with --backward, else forward)",
+    )
+    parser.add_argument(
+        "--values",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help=f"draw each node's value and gradient beside it, as the window's View > Values does (default: on for graphs of at most {AUTO_NODES} nodes)",
+    )
+    parser.add_argument(
+        "--layout-timeout",
+        type=float,
+        default=DEFAULT_LAYOUT_TIMEOUT,
+        metavar="S",
+        help=f"stop Graphviz after S seconds per drawing (default {DEFAULT_LAYOUT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--run-as-python",
+        action="store_true",
+        help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)",
+    )
     parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
     return parser
 
 
-PYTHON_HELP = ("the Python interpreter (or virtual environment folder) to run the script with; by default "
-               "the nearest .venv or venv beside the script or above it, else $VIRTUAL_ENV, then "
-               "$CONDA_PREFIX, else the one running graphviz-app")
+PYTHON_HELP = (
+    "the Python interpreter (or virtual environment folder) to run the script with; by default "
+    "the nearest .venv or venv beside the script or above it, else $VIRTUAL_ENV, then "
+    "$CONDA_PREFIX, else the one running graphviz-app"
+)
 
 
 def window_arguments(args: Sequence[str]) -> tuple[str | None, str | None, str | None]:
@@ -151,6 +209,7 @@ def interruptible(command: Callable[[Sequence[str]], int], argv: Sequence[str]) 
     The interrupt unwinds through the command, so the worker and ``dot`` are killed, and temp
     files and ``.part`` files removed, before the line is printed; no traceback is shown.
     """
+
     def on_signal(signum: int, _frame: object) -> None:
         raise Stopped(signum)
 
@@ -223,9 +282,19 @@ def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppErr
     return GraphvizAppError(f"There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.")
 
 
-def export_step(graph: nx.DiGraph, out: Path, mode: str, step: int, color: str,
-                options: ViewOptions, scale: float, stepper: Stepper | None = None, timeout: float | None = None, protect: Sequence[Path] = (),
-                values: bool = False) -> list[str]:
+def export_step(
+    graph: nx.DiGraph,
+    out: Path,
+    mode: str,
+    step: int,
+    color: str,
+    options: ViewOptions,
+    scale: float,
+    stepper: Stepper | None = None,
+    timeout: float | None = None,
+    protect: Sequence[Path] = (),
+    values: bool = False,
+) -> list[str]:
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices.
     ``values``: the Values badges of that step, laid out as the window lays them out."""
     from .core.export import export_graph
@@ -235,17 +304,34 @@ def export_step(graph: nx.DiGraph, out: Path, mode: str, step: int, color: str,
     if not 1 <= step <= view.count:
         raise _step_range_error(graph, mode, step)
     return export_graph(
-        graph, out, mode=color, options=options, scale=scale, styles=view.styles,
-        marked_edges=view.edges, caption=view.caption, timeout=timeout, protect=protect,
-        flow_backward=view.mode == "backward", values=values,
+        graph,
+        out,
+        mode=color,
+        options=options,
+        scale=scale,
+        styles=view.styles,
+        marked_edges=view.edges,
+        caption=view.caption,
+        timeout=timeout,
+        protect=protect,
+        flow_backward=view.mode == "backward",
+        values=values,
         view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
     )
 
 
-def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color: str,
-                 options: ViewOptions, scale: float,
-                 timeout: float | None = None, protect: Sequence[Path] = (),
-                 values: bool = False) -> tuple[int, list[str]]:
+def export_steps(
+    graph: nx.DiGraph,
+    folder: Path,
+    suffix: str,
+    mode: str,
+    color: str,
+    options: ViewOptions,
+    scale: float,
+    timeout: float | None = None,
+    protect: Sequence[Path] = (),
+    values: bool = False,
+) -> tuple[int, list[str]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
     from .core.view.stepping import Stepper
 
@@ -256,8 +342,9 @@ def export_steps(graph: nx.DiGraph, folder: Path, suffix: str, mode: str, color:
     notices: list[str] = []
     for step in range(1, count + 1):
         target = folder / f"step-{step:03d}{suffix}"
-        for notice in export_step(graph, target, mode, step, color, options, scale, stepper,
-                                  timeout, protect, values):
+        for notice in export_step(
+            graph, target, mode, step, color, options, scale, stepper, timeout, protect, values
+        ):
             if notice not in notices:
                 notices.append(notice)
     return count, notices
@@ -268,7 +355,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     ``runner``: see :func:`main`."""
     parser = export_parser()
     argv = list(argv)
-    script_args = argv[argv.index("--") + 1:] if "--" in argv else []
+    script_args = argv[argv.index("--") + 1 :] if "--" in argv else []
     args, unknown = parser.parse_known_args(argv[: len(argv) - len(script_args) - (1 if "--" in argv else 0)])
     if args.script is None and len(unknown) == 1 and os.path.exists(unknown[0]):
         args.script, unknown = unknown[0], []  # a file whose name starts with -
@@ -276,7 +363,9 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.script is None:
         if not script_args:
-            parser.error("the script is required: graphviz-app export SCRIPT -o OUT (after -- if its name starts with -)")
+            parser.error(
+                "the script is required: graphviz-app export SCRIPT -o OUT (after -- if its name starts with -)"
+            )
         args.script = script_args.pop(0)
     if args.out is None and args.steps_dir is None:
         parser.error("the output file (-o OUT) is required, unless --steps-dir is given")
@@ -336,28 +425,60 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
             graph, output = result.graph, result.output
         options = ViewOptions(rankdir=args.rankdir)
         if args.collapse_depth is not None:
-            options = ViewOptions(collapsed=collapse_to_depth(graph, args.collapse_depth), rankdir=args.rankdir)
+            options = ViewOptions(
+                collapsed=collapse_to_depth(graph, args.collapse_depth), rankdir=args.rankdir
+            )
         notices = list(graph.graph.get("notices", []))
         mode = args.step_mode or ("backward" if args.backward else "forward")
         timeout = args.layout_timeout
         values = auto_values(graph.number_of_nodes()) if args.values is None else args.values
         with progress(f"graphviz-app: drawing {graph.number_of_nodes():,} nodes", timeout):
             if args.steps_dir is not None:
-                count, step_notices = export_steps(graph, Path(args.steps_dir), out.suffix, mode, args.color,
-                                                   options, args.scale, timeout, protect, values)
+                count, step_notices = export_steps(
+                    graph,
+                    Path(args.steps_dir),
+                    out.suffix,
+                    mode,
+                    args.color,
+                    options,
+                    args.scale,
+                    timeout,
+                    protect,
+                    values,
+                )
                 notices += step_notices
                 written = f"{count} {mode} step images to {args.steps_dir}"
             elif args.step is not None:
-                notices += export_step(graph, out, mode, args.step, args.color, options, args.scale,
-                                       timeout=timeout, protect=protect, values=values)
+                notices += export_step(
+                    graph,
+                    out,
+                    mode,
+                    args.step,
+                    args.color,
+                    options,
+                    args.scale,
+                    timeout=timeout,
+                    protect=protect,
+                    values=values,
+                )
                 written = f"{out} at {mode} step {args.step}"
             else:
-                notices += export_graph(graph, out, mode=args.color, options=options, scale=args.scale,
-                                        timeout=timeout, protect=protect, values=values)
+                notices += export_graph(
+                    graph,
+                    out,
+                    mode=args.color,
+                    options=options,
+                    scale=args.scale,
+                    timeout=timeout,
+                    protect=protect,
+                    values=values,
+                )
                 written = str(out)
         from .core.model.plots import write_plots  # the script's matplotlib figures, beside the output
 
-        notices += write_plots(graph, out if args.steps_dir is None else out.with_name(source.stem + out.suffix))
+        notices += write_plots(
+            graph, out if args.steps_dir is None else out.with_name(source.stem + out.suffix)
+        )
     except ScriptError as exc:
         script_output = exc.output
         if script_output:
@@ -380,8 +501,11 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         from .capture.interpreter import environment_note
 
         environment = graph.graph.get("environment")
-        ran = environment_note(environment) if isinstance(environment, dict) else \
-            f"Ran with {interpreter.path} ({interpreter.reason})"
+        ran = (
+            environment_note(environment)
+            if isinstance(environment, dict)
+            else f"Ran with {interpreter.path} ({interpreter.reason})"
+        )
         print(_safe(ran), file=sys.stderr)
     for notice in notices:
         print(f"note: {_safe(str(notice))}", file=sys.stderr)

@@ -1,4 +1,5 @@
 """Typed, user-facing errors: each names the cause and the fix in the user's terms."""
+
 from __future__ import annotations
 
 
@@ -102,13 +103,21 @@ class GraphFileError(GraphvizAppError):
     ``expected`` what that place must hold; the message says all three and the fix.
     """
 
-    def __init__(self, path: str, field: str, expected: str, found: str | None = None, *,
-                 headline: str = "cannot open this saved graph") -> None:
+    def __init__(
+        self,
+        path: str,
+        field: str,
+        expected: str,
+        found: str | None = None,
+        *,
+        headline: str = "cannot open this saved graph",
+    ) -> None:
         seen = f", found {found}" if found else ""
         super().__init__(
             f"{path}: {headline}: {field} must be {expected}{seen}. "
             "The file is damaged or was not written by graphviz_app; nothing was run. "
-            "Export the graph again from its script, or open the script itself.")
+            "Export the graph again from its script, or open the script itself."
+        )
         self.path = path
         self.field = field
         self.expected = expected

@@ -9,6 +9,7 @@
 
 Nothing here imports Qt: it works in a kernel without PySide6.
 """
+
 from __future__ import annotations
 
 import html
@@ -48,9 +49,11 @@ class Shown:
 
     def iframe(self) -> str:
         """Return the page as a sandboxed ``<iframe srcdoc>`` (scripts run, isolated)."""
-        return (f'<iframe srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts" '
-                f'title="{html.escape(self.title)}" style="width:100%;height:{self.height}px;'
-                'border:1px solid #ddd;border-radius:4px" loading="eager"></iframe>')
+        return (
+            f'<iframe srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts" '
+            f'title="{html.escape(self.title)}" style="width:100%;height:{self.height}px;'
+            'border:1px solid #ddd;border-radius:4px" loading="eager"></iframe>'
+        )
 
     def save(self, path: str | Path) -> Path:
         """Write the interactive page to ``path`` (an ``.html`` file); return the path."""
@@ -87,8 +90,9 @@ def values_styles(graph: nx.DiGraph, values: bool | None) -> dict[str, NodeStyle
     return styles
 
 
-def plan_view(graph: nx.DiGraph, *, rankdir: str = "TB", full: bool = False,
-              collapse_depth: int | None = None) -> tuple[ViewOptions, list[str]]:
+def plan_view(
+    graph: nx.DiGraph, *, rankdir: str = "TB", full: bool = False, collapse_depth: int | None = None
+) -> tuple[ViewOptions, list[str]]:
     """Return the view options for ``graph`` and the notes saying what was left out.
 
     A graph too big to read in a notebook output opens as the window opens it: collapsed to the
@@ -113,12 +117,21 @@ def plan_view(graph: nx.DiGraph, *, rankdir: str = "TB", full: bool = False,
         f"Modules collapsed to depth {view.depth} so the labels are readable: {view.drawn:,} of "
         f"{view.full:,} nodes drawn, {hidden:,} hidden inside the collapsed modules (click one "
         "for what it holds). show(..., full=True) draws every node; graphviz_app.open(...) "
-        "explores the graph in the window."]
+        "explores the graph in the window."
+    ]
 
 
-def show_graph(graph: nx.DiGraph, *, title: str, color: str = "device", values: bool | None = None,
-               full: bool = False, collapse_depth: int | None = None, rankdir: str = "TB",
-               timeout: float | None = 120.0) -> Shown:
+def show_graph(
+    graph: nx.DiGraph,
+    *,
+    title: str,
+    color: str = "device",
+    values: bool | None = None,
+    full: bool = False,
+    collapse_depth: int | None = None,
+    rankdir: str = "TB",
+    timeout: float | None = 120.0,
+) -> Shown:
     """Draw ``graph`` (SVG by Graphviz, as an export) and return it as a :class:`Shown`."""
     from .core.export import export_graph
     from .core.html_page import clean_svg, html_page
@@ -128,8 +141,9 @@ def show_graph(graph: nx.DiGraph, *, title: str, color: str = "device", values: 
     styles = values_styles(graph, values)
     with tempfile.TemporaryDirectory(prefix="graphviz_app_show_") as folder:
         target = Path(folder) / "graph.svg"
-        notes += export_graph(graph, target, mode=color, options=options, styles=styles,
-                              timeout=timeout, values=bool(styles))  # badges laid out beside nodes
+        notes += export_graph(
+            graph, target, mode=color, options=options, styles=styles, timeout=timeout, values=bool(styles)
+        )  # badges laid out beside nodes
         svg_text = target.read_text("utf-8")
     display = build_display(graph, options)
     page = html_page(graph, display, svg_text, mode=color, title=title, notes=notes)

@@ -12,6 +12,7 @@ named after where it came from: ``notebook cell 12.json``, ``train.py-88.json``)
 
 This module needs no Qt: it speaks the window's socket with the standard library.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -59,24 +60,34 @@ class Sent:
 
     def __repr__(self) -> str:
         if self.how == "started":
-            return (f"Started a graphviz_app window on {self.title!r} ({self.nodes} nodes, "
-                    f"process {self.pid}); saved as {self.path}")
+            return (
+                f"Started a graphviz_app window on {self.title!r} ({self.nodes} nodes, "
+                f"process {self.pid}); saved as {self.path}"
+            )
         busy = "" if self.confirmed else " (the window is busy; it opens the graph when it can)"
-        return f"Sent {self.title!r} ({self.nodes} nodes) to the graphviz_app window{busy}; saved as {self.path}"
+        return (
+            f"Sent {self.title!r} ({self.nodes} nodes) to the graphviz_app window{busy}; saved as {self.path}"
+        )
 
 
 def caller_title(frame: FrameType | None) -> str:
     """Return where a call came from: ``notebook cell 12`` (a Jupyter kernel), ``IPython cell 3``,
     ``train.py:88`` (a file, or the frame a pdb prompt is stopped in), ``Python prompt``."""
     shell = _ipython()
-    if frame is not None and shell is not None and frame.f_globals is getattr(shell, "user_ns", None) \
-            and frame.f_code.co_name == "<module>":
+    if (
+        frame is not None
+        and shell is not None
+        and frame.f_globals is getattr(shell, "user_ns", None)
+        and frame.f_code.co_name == "<module>"
+    ):
         kind = "notebook cell" if "ZMQ" in type(shell).__name__ else "IPython cell"
         cells = getattr(getattr(shell, "compile", None), "_filename_map", None) or {}
         number = cells.get(frame.f_code.co_filename)  # the cell's In [N]
         return f"{kind} {number if number is not None else getattr(shell, 'execution_count', '?')}"
-    while frame is not None and (frame.f_code.co_filename.startswith("<")
-                                 or str(frame.f_globals.get("__name__")).startswith(_DEBUGGER_MODULES)):
+    while frame is not None and (
+        frame.f_code.co_filename.startswith("<")
+        or str(frame.f_globals.get("__name__")).startswith(_DEBUGGER_MODULES)
+    ):
         frame = frame.f_back
     if frame is None:
         return "Python prompt"
@@ -127,8 +138,10 @@ def send_graph(graph: nx.DiGraph, title: str, *, start: bool = True) -> Sent:
         if answer is not None:
             return Sent(path, title, "window", nodes, confirmed=answer)
     if not start:
-        raise GraphvizAppError(f"No graphviz_app window is open. Start it (graphviz-app), then "
-                               f"call open() again, or open the saved graph {path} in it.")
+        raise GraphvizAppError(
+            f"No graphviz_app window is open. Start it (graphviz-app), then "
+            f"call open() again, or open the saved graph {path} in it."
+        )
     return Sent(path, title, "started", nodes, pid=start_window(path))
 
 
@@ -206,10 +219,12 @@ def start_window(path: Path) -> int:
         raise GraphvizAppError(
             f"No graphviz_app window is open, and this Python ({sys.executable}) cannot start one: "
             "PySide6 is not installed here and no graphviz-app command is on PATH. Start the app "
-            f"(graphviz-app) and call open() again, or open the saved graph {path} in it.")
+            f"(graphviz-app) and call open() again, or open the saved graph {path} in it."
+        )
     with open(path.parent / "window.log", "wb") as log:
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                   start_new_session=True, close_fds=True)
+        process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True, close_fds=True
+        )
     _children[process.pid] = process
     (sent_folder() / _STARTED).write_text(f"{process.pid} {time.time()}")
     return process.pid

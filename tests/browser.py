@@ -4,6 +4,7 @@
 each a JSON text ended by a NUL byte: no websocket, no port, only the standard library.
 Tests that need it skip when Chromium is not installed (Debian package ``chromium``).
 """
+
 from __future__ import annotations
 
 import json
@@ -51,12 +52,25 @@ class Browser:
         self._from_chrome, from_chrome_w = os.pipe()
         # Chromium expects its pipe ends as fds 3 (commands) and 4 (answers).
         self.process = subprocess.Popen(
-            [program, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--no-first-run", "--disable-extensions",
-             f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}",
-             "--remote-debugging-pipe", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(3, 4), preexec_fn=lambda: _as_fds_3_and_4(to_chrome_r, from_chrome_w),
+            [
+                program,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                "--disable-extensions",
+                f"--user-data-dir={profile}",
+                f"--window-size={size[0]},{size[1]}",
+                "--remote-debugging-pipe",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(3, 4),
+            preexec_fn=lambda: _as_fds_3_and_4(to_chrome_r, from_chrome_w),
         )
         os.close(to_chrome_r)
         os.close(from_chrome_w)
@@ -91,8 +105,9 @@ class Browser:
         message: dict[str, Any] = json.loads(text)
         return message
 
-    def send(self, method: str, params: dict[str, Any] | None = None, *,
-             session: str | bool | None = True) -> dict[str, Any]:
+    def send(
+        self, method: str, params: dict[str, Any] | None = None, *, session: str | bool | None = True
+    ) -> dict[str, Any]:
         """Send a command (to the attached page unless ``session`` is None) and return its result."""
         self._next += 1
         message: dict[str, Any] = {"id": self._next, "method": method, "params": params or {}}
@@ -114,8 +129,9 @@ class Browser:
     def open(self, url: str) -> None:
         """Load ``url`` in a new tab, attach to it and wait until its load event fired."""
         target = self.send("Target.createTarget", {"url": "about:blank"}, session=None)["targetId"]
-        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True},
-                                 session=None)["sessionId"]
+        self.session = self.send(
+            "Target.attachToTarget", {"targetId": target, "flatten": True}, session=None
+        )["sessionId"]
         for domain in ("Runtime", "Log", "Page"):
             self.send(f"{domain}.enable")
         self.send("Page.navigate", {"url": url})
@@ -138,8 +154,16 @@ class Browser:
     def click(self, x: float, y: float) -> None:
         """Press and release the left mouse button at page pixel ``(x, y)``."""
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
-            self.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
-                                                   "clickCount": 1 if kind != "mouseMoved" else 0})
+            self.send(
+                "Input.dispatchMouseEvent",
+                {
+                    "type": kind,
+                    "x": x,
+                    "y": y,
+                    "button": "left",
+                    "clickCount": 1 if kind != "mouseMoved" else 0,
+                },
+            )
 
     def screenshot(self, path: Path) -> Path:
         import base64
@@ -156,7 +180,9 @@ class Browser:
             if method == "Runtime.exceptionThrown":
                 found.append(str(params.get("exceptionDetails")))
             elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
-                found.append(" ".join(str(a.get("value", a.get("description"))) for a in params.get("args", [])))
+                found.append(
+                    " ".join(str(a.get("value", a.get("description"))) for a in params.get("args", []))
+                )
             elif method == "Log.entryAdded" and params.get("entry", {}).get("level") == "error":
                 found.append(str(params["entry"].get("text")))
         return found

@@ -4,6 +4,7 @@ Qt runs offscreen unless the caller chose a platform (e.g. xvfb-run); layouts ar
 temporary folder; one warm capture worker (``runner``) serves every test of the session that runs
 a script; ``write_script`` writes a script for a test; ``--regen-golden`` rewrites golden files.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,9 +20,10 @@ from graphviz_app.capture.interpreter import explicit_interpreter
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--regen-golden", action="store_true",
+        "--regen-golden",
+        action="store_true",
         help="rewrite the golden files (tests/core/golden) from the current code instead of "
-             "comparing with them; review the diff before committing",
+        "comparing with them; review the diff before committing",
     )
 
 

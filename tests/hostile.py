@@ -5,6 +5,7 @@ field the error must name; :func:`hostile_names` lists names that break naive DO
 :func:`special_files` makes FIFOs, device links and folders with data suffixes;
 :func:`big_graph` writes a valid graph big enough that Graphviz works on it for many seconds.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,24 +22,46 @@ from graphviz_app.core.model.schema import SCHEMA_VERSION
 
 def node(i: int, **attrs: Any) -> dict[str, Any]:
     """Return a schema-conformant node ``n<i>`` (an op on cpu), with ``attrs`` overriding."""
-    base = {"id": f"n{i}", "op": "AddBackward0", "kind": "op", "name": None, "is_output": False,
-            "shape": [2], "dtype": "float32", "device": "cpu", "module": None, "saved": [],
-            "forward_index": i, "backward_index": None, "grad": None, "value": None,
-            "source": None, "cuts": []}
+    base = {
+        "id": f"n{i}",
+        "op": "AddBackward0",
+        "kind": "op",
+        "name": None,
+        "is_output": False,
+        "shape": [2],
+        "dtype": "float32",
+        "device": "cpu",
+        "module": None,
+        "saved": [],
+        "forward_index": i,
+        "backward_index": None,
+        "grad": None,
+        "value": None,
+        "source": None,
+        "cuts": [],
+    }
     base.update(attrs)
     return base
 
 
-def trace(nodes: list[dict[str, Any]] | None = None, edges: list[dict[str, Any]] | None = None,
-          **graph_attrs: Any) -> dict[str, Any]:
+def trace(
+    nodes: list[dict[str, Any]] | None = None, edges: list[dict[str, Any]] | None = None, **graph_attrs: Any
+) -> dict[str, Any]:
     """Return a valid two-node saved graph (leaf ``n0`` -> op ``n1``), parts replaceable."""
     if nodes is None:
         nodes = [node(0, op="AccumulateGrad", kind="leaf", name="x"), node(1, is_output=True)]
     if edges is None:
         edges = [{"source": "n0", "target": "n1", "slots": [0], "grad": None}]
-    attrs = {"schema_version": SCHEMA_VERSION, "roots": [nodes[-1].get("id")] if nodes else [],
-             "outputs": [], "devices": {"cpu": len(nodes)}, "module_types": {}, "script": None,
-             "backward": {"ran": False, "by": None, "call": None, "error": None}, "notices": []}
+    attrs = {
+        "schema_version": SCHEMA_VERSION,
+        "roots": [nodes[-1].get("id")] if nodes else [],
+        "outputs": [],
+        "devices": {"cpu": len(nodes)},
+        "module_types": {},
+        "script": None,
+        "backward": {"ran": False, "by": None, "call": None, "error": None},
+        "notices": [],
+    }
     attrs.update(graph_attrs)
     return {"directed": True, "multigraph": False, "graph": attrs, "nodes": nodes, "edges": edges}
 
@@ -88,15 +111,47 @@ def malformed_graphs() -> list[Malformed]:
         Malformed("version_zero", json.dumps(trace(schema_version=0)), "graph.schema_version"),
         Malformed("version_bool", json.dumps(trace(schema_version=True)), "graph.schema_version"),
         Malformed("version_float", json.dumps(trace(schema_version=1.0)), "graph.schema_version"),
-        Malformed("version_missing", json.dumps({**valid, "graph": {"roots": []}}), "graph.schema_version must be present"),
-        Malformed("int_5000_digits", _with_node(forward_index=0).replace('"forward_index": 0', '"forward_index": ' + "9" * 5000), "at most 20 digits"),
+        Malformed(
+            "version_missing",
+            json.dumps({**valid, "graph": {"roots": []}}),
+            "graph.schema_version must be present",
+        ),
+        Malformed(
+            "int_5000_digits",
+            _with_node(forward_index=0).replace('"forward_index": 0', '"forward_index": ' + "9" * 5000),
+            "at most 20 digits",
+        ),
         Malformed("int_over_int64", _with_node(forward_index=2**64), "below 2**63"),
-        Malformed("nesting_100000", '{"graph": {"schema_version": 1}, "nodes": ' + _nested(100_000) + "}", "nested at most"),
-        Malformed("nesting_40_in_attribute", _with_node(extra=None).replace('"extra": null', '"extra": ' + _nested(40)), "nested at most"),
-        Malformed("node_without_id", json.dumps(trace(nodes=[{"op": "x", "kind": "op"}], edges=[], roots=[])), "nodes[0].id must be present"),
-        Malformed("node_id_int", json.dumps(trace(nodes=[node(0, id=0)], edges=[], roots=[])), "nodes[0].id must be a string"),
-        Malformed("node_id_twice", json.dumps(trace(nodes=[node(0), node(1, id="n0")], edges=[])), "nodes[1].id must be unique"),
-        Malformed("node_without_op", json.dumps(trace(nodes=[{"id": "n0", "kind": "op"}], edges=[])), "nodes[0].op must be present"),
+        Malformed(
+            "nesting_100000",
+            '{"graph": {"schema_version": 1}, "nodes": ' + _nested(100_000) + "}",
+            "nested at most",
+        ),
+        Malformed(
+            "nesting_40_in_attribute",
+            _with_node(extra=None).replace('"extra": null', '"extra": ' + _nested(40)),
+            "nested at most",
+        ),
+        Malformed(
+            "node_without_id",
+            json.dumps(trace(nodes=[{"op": "x", "kind": "op"}], edges=[], roots=[])),
+            "nodes[0].id must be present",
+        ),
+        Malformed(
+            "node_id_int",
+            json.dumps(trace(nodes=[node(0, id=0)], edges=[], roots=[])),
+            "nodes[0].id must be a string",
+        ),
+        Malformed(
+            "node_id_twice",
+            json.dumps(trace(nodes=[node(0), node(1, id="n0")], edges=[])),
+            "nodes[1].id must be unique",
+        ),
+        Malformed(
+            "node_without_op",
+            json.dumps(trace(nodes=[{"id": "n0", "kind": "op"}], edges=[])),
+            "nodes[0].op must be present",
+        ),
         Malformed("kind_unknown", _with_node(kind="evil"), "nodes[1].kind"),
         Malformed("shape_string", _with_node(shape="2x2"), "nodes[1].shape must be a list"),
         Malformed("shape_negative", _with_node(shape=[-1]), "nodes[1].shape[0]"),
@@ -104,21 +159,45 @@ def malformed_graphs() -> list[Malformed]:
         Malformed("name_too_long", _with_node(name=long_text), f"at most {limits.MAX_TEXT:,} characters"),
         Malformed("op_not_text", _with_node(op=["AddBackward0"]), "nodes[1].op must be a string"),
         Malformed("saved_not_strings", _with_node(saved=[1, 2]), "nodes[1].saved[0] must be a string"),
-        Malformed("source_line_text", _with_node(source={"file": "a.py", "line": "7", "code": "x"}), "nodes[1].source.line"),
+        Malformed(
+            "source_line_text",
+            _with_node(source={"file": "a.py", "line": "7", "code": "x"}),
+            "nodes[1].source.line",
+        ),
         Malformed("grad_string", _with_node(grad="big"), "nodes[1].grad must be an object"),
-        Malformed("grad_norm_object", _with_node(grad={"norm": {"x": 1}}), "nodes[1].grad.norm must be a number"),
+        Malformed(
+            "grad_norm_object", _with_node(grad={"norm": {"x": 1}}), "nodes[1].grad.norm must be a number"
+        ),
         Malformed("is_output_text", _with_node(is_output="yes"), "nodes[1].is_output must be true or false"),
         Malformed("edges_dict", _doc(edges={"n0": "n1"}), "edges must be a list"),
-        Malformed("edge_unknown_source", _doc(edges=[{"source": "n9", "target": "n1"}]), "edges[0].source must be the id of a node"),
+        Malformed(
+            "edge_unknown_source",
+            _doc(edges=[{"source": "n9", "target": "n1"}]),
+            "edges[0].source must be the id of a node",
+        ),
         Malformed("edge_without_target", _doc(edges=[{"source": "n0"}]), "edges[0].target must be present"),
-        Malformed("edge_slots_text", _doc(edges=[{"source": "n0", "target": "n1", "slots": "0"}]), "edges[0].slots must be a list"),
-        Malformed("roots_unknown", json.dumps(trace(roots=["n7"])), "graph.roots[0] must be the id of a node"),
+        Malformed(
+            "edge_slots_text",
+            _doc(edges=[{"source": "n0", "target": "n1", "slots": "0"}]),
+            "edges[0].slots must be a list",
+        ),
+        Malformed(
+            "roots_unknown", json.dumps(trace(roots=["n7"])), "graph.roots[0] must be the id of a node"
+        ),
         Malformed("outputs_ints", json.dumps(trace(outputs=[1])), "graph.outputs[0] must be an object"),
         Malformed("devices_list", json.dumps(trace(devices=["cpu"])), "graph.devices must be an object"),
         Malformed("backward_text", json.dumps(trace(backward="yes")), "graph.backward must be an object"),
         Malformed("script_list", json.dumps(trace(script=["/etc/passwd"])), "graph.script must be a string"),
         Malformed("multigraph", _doc(multigraph=True), "multigraph must be false"),
-        Malformed("too_many_nodes", json.dumps(trace(nodes=[{"id": f"n{i}", "op": "A", "kind": "op"} for i in range(many)], edges=[], roots=[])), f"at most {limits.MAX_NODES:,} items"),
+        Malformed(
+            "too_many_nodes",
+            json.dumps(
+                trace(
+                    nodes=[{"id": f"n{i}", "op": "A", "kind": "op"} for i in range(many)], edges=[], roots=[]
+                )
+            ),
+            f"at most {limits.MAX_NODES:,} items",
+        ),
     ]
 
 
@@ -137,9 +216,26 @@ def write_malformed(folder: Path) -> list[tuple[Malformed, Path]]:
 
 
 HOSTILE_NAMES = [
-    "&nbsp;", "&#0;", "&#x1;", "&#55296;", "&bogus;", "a & b", "a\x01b\x1fc", "\x7f\x85\u2028",
-    '<img src="/dev/zero">', "<b>bold</b>", "x\ud800y", "\udfff", "]]>", '"quoted" \\ back',
-    "line\nbreak", "a--b", "<!--", "\ufffe", "\u202eevil", "{}[]|<>",
+    "&nbsp;",
+    "&#0;",
+    "&#x1;",
+    "&#55296;",
+    "&bogus;",
+    "a & b",
+    "a\x01b\x1fc",
+    "\x7f\x85\u2028",
+    '<img src="/dev/zero">',
+    "<b>bold</b>",
+    "x\ud800y",
+    "\udfff",
+    "]]>",
+    '"quoted" \\ back',
+    "line\nbreak",
+    "a--b",
+    "<!--",
+    "\ufffe",
+    "\u202eevil",
+    "{}[]|<>",
 ]
 """Names (of modules, variables, ops, devices) that break naive DOT, SVG, XML or rich text."""
 
@@ -149,16 +245,30 @@ def hostile_trace() -> dict[str, Any]:
     nodes = []
     edges = []
     for i, name in enumerate(HOSTILE_NAMES):
-        nodes.append(node(i, op=name, name=name, module=name, device=name if i % 3 == 0 else "cpu",
-                          saved=[name], kind="leaf" if i == 0 else "op",
-                          source={"file": name, "line": 1, "code": name}))
+        nodes.append(
+            node(
+                i,
+                op=name,
+                name=name,
+                module=name,
+                device=name if i % 3 == 0 else "cpu",
+                saved=[name],
+                kind="leaf" if i == 0 else "op",
+                source={"file": name, "line": 1, "code": name},
+            )
+        )
         if i:
             edges.append({"source": f"n{i - 1}", "target": f"n{i}", "slots": [0], "grad": None})
     devices: dict[str, int] = {}
     for n in nodes:
         devices[n["device"]] = devices.get(n["device"], 0) + 1
-    return trace(nodes=nodes, edges=edges, devices=devices,
-                 module_types={name: name for name in HOSTILE_NAMES}, notices=list(HOSTILE_NAMES))
+    return trace(
+        nodes=nodes,
+        edges=edges,
+        devices=devices,
+        module_types={name: name for name in HOSTILE_NAMES},
+        notices=list(HOSTILE_NAMES),
+    )
 
 
 def big_graph(path: Path, nodes: int, *, seed: int = 0, fan_in: int = 3) -> Path:
@@ -219,13 +329,25 @@ def chain_file(path: Path, nodes: int) -> Path:
     """Write a valid saved graph of ``nodes`` lean ops in a chain (``n0 -> n1 -> ...``) piece by
     piece, never holding it in memory (a million nodes are about 90 MB); return ``path``."""
     with path.open("w", encoding="utf-8") as out:
-        out.write(f'{{"directed": true, "multigraph": false, "graph": {{"schema_version": {SCHEMA_VERSION}}},\n"nodes": [')
+        out.write(
+            f'{{"directed": true, "multigraph": false, "graph": {{"schema_version": {SCHEMA_VERSION}}},\n"nodes": ['
+        )
         for start in range(0, nodes, 10_000):
-            out.write(("," if start else "") + ",\n".join(
-                f'{{"id": "n{i}", "op": "AddBackward0", "kind": "op"}}' for i in range(start, min(nodes, start + 10_000))))
+            out.write(
+                ("," if start else "")
+                + ",\n".join(
+                    f'{{"id": "n{i}", "op": "AddBackward0", "kind": "op"}}'
+                    for i in range(start, min(nodes, start + 10_000))
+                )
+            )
         out.write('],\n"edges": [')
         for start in range(1, nodes, 10_000):
-            out.write(("," if start > 1 else "") + ",\n".join(
-                f'{{"source": "n{i - 1}", "target": "n{i}"}}' for i in range(start, min(nodes, start + 10_000))))
+            out.write(
+                ("," if start > 1 else "")
+                + ",\n".join(
+                    f'{{"source": "n{i - 1}", "target": "n{i}"}}'
+                    for i in range(start, min(nodes, start + 10_000))
+                )
+            )
         out.write("]}\n")
     return path

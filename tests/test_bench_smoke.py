@@ -3,6 +3,7 @@
 Only the shape of the output is checked (columns, entries, numbers present): timings vary from
 machine to machine, so none is asserted.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,9 +29,27 @@ def bench_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("bench") / "results.json"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
-        [sys.executable, "-m", "bench.run", "--quick", "--repeat", "1", "--cap", "30", "--markdown",
-         "--only", "basic_autograd", "chain_1000", "--out", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "bench.run",
+            "--quick",
+            "--repeat",
+            "1",
+            "--cap",
+            "30",
+            "--markdown",
+            "--only",
+            "basic_autograd",
+            "chain_1000",
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout, json.loads(out.read_text(encoding="utf-8"))
@@ -58,8 +77,20 @@ NUMBER = re.compile(r"\d")
 def test_stage_table_has_every_stage_with_numbers(bench_run):
     text, _ = bench_run
     header, rows = _rows(text, "Pipeline stages")
-    for column in ("nodes", "edges", "run (Runner)", "bare walk", "capture", "backward", "rec. backward",
-                   "DOT", "layout", "Qt scene", "SVG", "PNG"):
+    for column in (
+        "nodes",
+        "edges",
+        "run (Runner)",
+        "bare walk",
+        "capture",
+        "backward",
+        "rec. backward",
+        "DOT",
+        "layout",
+        "Qt scene",
+        "SVG",
+        "PNG",
+    ):
         assert column in header
     assert set(rows) == {"basic_autograd", "chain_1000"}
     basic = dict(zip(header, rows["basic_autograd"]))
@@ -73,14 +104,25 @@ def test_stage_table_has_every_stage_with_numbers(bench_run):
 def test_target_table_has_ratios_references_and_memory(bench_run):
     text, _ = bench_run
     header, rows = _rows(text, "Targets")
-    for column in ("capture ÷ walk (≤ 2)", "rec. ÷ plain backward (≤ 1.5)", "torchviz SVG",
-                   "ours ÷ torchviz (≤ 1; RNN ≤ 0.1)", "first picture (≤ 2 s)", "reopen (cached)",
-                   "capture memory (≤ +25%)"):
+    for column in (
+        "capture ÷ walk (≤ 2)",
+        "rec. ÷ plain backward (≤ 1.5)",
+        "torchviz SVG",
+        "ours ÷ torchviz (≤ 1; RNN ≤ 0.1)",
+        "first picture (≤ 2 s)",
+        "reopen (cached)",
+        "capture memory (≤ +25%)",
+    ):
         assert column in header
     chain = dict(zip(header, rows["chain_1000"]))
-    for column in ("capture ÷ walk (≤ 2)", "rec. ÷ plain backward (≤ 1.5)", "first picture (≤ 2 s)",
-                   "restyle: color / step (≤ 50 ms)", "repaint: pan / zoom (≤ 16 ms)",
-                   "peak MB (plain → captured)"):
+    for column in (
+        "capture ÷ walk (≤ 2)",
+        "rec. ÷ plain backward (≤ 1.5)",
+        "first picture (≤ 2 s)",
+        "restyle: color / step (≤ 50 ms)",
+        "repaint: pan / zoom (≤ 16 ms)",
+        "peak MB (plain → captured)",
+    ):
         assert NUMBER.search(chain[column]), (column, chain[column])
     assert chain["capture ÷ walk (≤ 2)"][-1] in "✓✗"
     assert "Machine:" in text and "cores" in text

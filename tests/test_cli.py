@@ -4,6 +4,7 @@ Most tests call ``graphviz_app.cli.main`` in this process (what the console scri
 the interpreter's start); a few smoke tests run ``main.py`` and ``python -m graphviz_app`` as
 processes, as a user does.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,7 +49,10 @@ def cli_process(*args: str, timeout: float = 120) -> subprocess.CompletedProcess
     """Run ``main.py`` as a process, as a user does."""
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), *args],
-        capture_output=True, text=True, timeout=timeout, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
     )
 
 
@@ -114,7 +118,9 @@ def test_color_choices_are_the_registered_modes(capsys):
 
 def test_module_names_and_grad_colors(tmp_path, cli):
     out = tmp_path / "t.svg"
-    done = cli("export", str(example("transformer_layer.py")), "-o", str(out), "--backward", "--color", "grad")
+    done = cli(
+        "export", str(example("transformer_layer.py")), "-o", str(out), "--backward", "--color", "grad"
+    )
     assert done.returncode == 0, done.stderr
     text = out.read_text()
     assert "linear1.weight" in text and "self_attn" in text
@@ -124,7 +130,10 @@ def test_module_names_and_grad_colors(tmp_path, cli):
     "source, phrase",
     [
         ("x = (\n", "syntax error on line 1"),
-        ("import torch\nw = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = (w * 2).sum()\n", "torch.no_grad()"),
+        (
+            "import torch\nw = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = (w * 2).sum()\n",
+            "torch.no_grad()",
+        ),
         ("import os\nos._exit(4)\n", "os._exit(4)"),
         ("while True:\n    pass\n", "did not finish within 2 s"),
         ("import torch\nw = torch.tensor([1, 2], requires_grad=True)\n", "integers"),
@@ -157,7 +166,9 @@ def test_bad_paths(tmp_path, cli):
     not_python.write_bytes(b"\x00\x01\x02binary")
     done = cli("export", str(not_python), "-o", str(tmp_path / "o.svg"))
     assert done.returncode == 1 and "not a Python script" in done.stderr
-    no_folder = cli("export", str(example("basic_autograd.py")), "-o", str(tmp_path / "no" / "such" / "o.svg"))
+    no_folder = cli(
+        "export", str(example("basic_autograd.py")), "-o", str(tmp_path / "no" / "such" / "o.svg")
+    )
     assert no_folder.returncode == 1 and "does not exist" in no_folder.stderr
     bad_suffix = cli("export", str(example("basic_autograd.py")), "-o", str(tmp_path / "o.gif"))
     assert bad_suffix.returncode == 1 and ".png" in bad_suffix.stderr
@@ -172,7 +183,9 @@ def test_unwritable_location(basic_json, cli):
 
 
 def test_python_m_and_main_py_agree():
-    by_module = subprocess.run([sys.executable, "-m", "graphviz_app", "export", "--help"], capture_output=True, text=True, cwd=ROOT)
+    by_module = subprocess.run(
+        [sys.executable, "-m", "graphviz_app", "export", "--help"], capture_output=True, text=True, cwd=ROOT
+    )
     by_main = cli_process("export", "--help")
     assert by_module.returncode == by_main.returncode == 0
     assert by_module.stdout == by_main.stdout and "--backward" in by_main.stdout
@@ -185,7 +198,10 @@ def test_export_at_a_backward_step(tmp_path, basic_json, cli):
     text = dot.read_text()
     assert "Backward step 4/4" in text and "w.grad = [[0.75, 3], [6.75, 3]]" in text
     saved = tmp_path / "step2.json"
-    assert cli("export", str(basic_json), "-o", str(saved), "--step", "2", "--step-mode", "backward").returncode == 0
+    assert (
+        cli("export", str(basic_json), "-o", str(saved), "--step", "2", "--step-mode", "backward").returncode
+        == 0
+    )
     view = json.loads(saved.read_text())["graph"]["view"]["step"]
     assert view["mode"] == "backward" and view["index"] == 2 and view["count"] == 4
 
@@ -200,12 +216,16 @@ def test_one_image_per_step(tmp_path, basic_json, cli):
 
 
 def test_step_out_of_range_and_without_backward(tmp_path, basic_json, cli):
-    done = cli("export", str(basic_json), "-o", str(tmp_path / "s.png"), "--step", "9", "--step-mode", "backward")
+    done = cli(
+        "export", str(basic_json), "-o", str(tmp_path / "s.png"), "--step", "9", "--step-mode", "backward"
+    )
     assert done.returncode == 1 and "backward steps 1 to 4" in done.stderr
     assert not (tmp_path / "s.png").exists()
     forward_only = tmp_path / "f.json"
     assert cli("export", str(example("basic_autograd.py")), "-o", str(forward_only)).returncode == 0
-    done = cli("export", str(forward_only), "-o", str(tmp_path / "b.png"), "--step", "1", "--step-mode", "backward")
+    done = cli(
+        "export", str(forward_only), "-o", str(tmp_path / "b.png"), "--step", "1", "--step-mode", "backward"
+    )
     assert done.returncode == 1 and "--backward" in done.stderr
 
 

@@ -1,6 +1,7 @@
 """Every way the CLI export ends, with real signals sent to a real CLI process drawing a big
 generated graph: one line and the right status, no traceback, and nothing left behind (no
 ``dot``, no ``.part`` file, no temporary folder, no output)."""
+
 from __future__ import annotations
 
 import json
@@ -67,9 +68,15 @@ class Cli:
         self.temp = tmp_path / "tmp"
         self.temp.mkdir(exist_ok=True)
         env = dict(os.environ, TMPDIR=str(self.temp), PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "export", *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     cwd=ROOT, env=env, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "export", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        )
 
     def wait_for_dot(self, timeout: float = 120.0) -> int:
         deadline = time.monotonic() + timeout
@@ -96,10 +103,13 @@ def leftovers(folder: Path, *keep: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p not in keep)
 
 
-@pytest.mark.parametrize("how, status, line", [
-    (signal.SIGINT, 130, "graphviz-app: stopped by Ctrl+C; nothing was written."),
-    (signal.SIGTERM, 143, "graphviz-app: stopped by SIGTERM; nothing was written."),
-])
+@pytest.mark.parametrize(
+    "how, status, line",
+    [
+        (signal.SIGINT, 130, "graphviz-app: stopped by Ctrl+C; nothing was written."),
+        (signal.SIGTERM, 143, "graphviz-app: stopped by SIGTERM; nothing was written."),
+    ],
+)
 @pytest.mark.parametrize("suffix", [".svg", ".png"])
 def test_interrupt_during_layout_ends_cleanly(tmp_path, big, how, status, line, suffix):
     out_dir = tmp_path / "out"
@@ -267,9 +277,13 @@ def test_progress_line_on_a_terminal_only(tmp_path, big):
 
     controller, terminal = pty.openpty()
     out = tmp_path / "g.svg"
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "export", str(big), "-o", str(out),
-                             "--layout-timeout", "3"], stdout=subprocess.PIPE, stderr=terminal,
-                            cwd=ROOT, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "export", str(big), "-o", str(out), "--layout-timeout", "3"],
+        stdout=subprocess.PIPE,
+        stderr=terminal,
+        cwd=ROOT,
+        start_new_session=True,
+    )
     os.close(terminal)
     seen = b""
     while True:
@@ -294,8 +308,10 @@ def test_progress_line_on_a_terminal_only(tmp_path, big):
 
 def test_ctrl_c_while_the_script_runs_leaves_no_worker(tmp_path):
     script = tmp_path / "slow.py"
-    script.write_text("import time\nimport torch\nx = torch.ones(2, requires_grad=True)\n"
-                      "print('started', flush=True)\ntime.sleep(120)\n")
+    script.write_text(
+        "import time\nimport torch\nx = torch.ones(2, requires_grad=True)\n"
+        "print('started', flush=True)\ntime.sleep(120)\n"
+    )
     cli = Cli(tmp_path, str(script), "-o", str(tmp_path / "o.svg"))
     deadline = time.monotonic() + 120
     workers: list[int] = []
@@ -354,16 +370,19 @@ def test_script_output_and_errors_are_shown_as_plain_text(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     script = tmp_path / "loud.py"
-    script.write_text("import torch\nprint('<b>bold</b> &nbsp;')\nprint('x' * 300_000)\n"
-                      f"raise ValueError('<img src=\"{fifo}\">')\n")
+    script.write_text(
+        "import torch\nprint('<b>bold</b> &nbsp;')\nprint('x' * 300_000)\n"
+        f"raise ValueError('<img src=\"{fifo}\">')\n"
+    )
     cli = Cli(tmp_path, str(script), "-o", str(tmp_path / "o.svg"))
     code, out, err = cli.finish(180)
     assert (code, out) == (1, "")
     lines = err.splitlines()
     assert lines[0] == "--- the script's output ---" and lines[1] == "<b>bold</b> &nbsp;"
     assert lines[2] == "x" * 300_000
-    assert lines[-1] == (f"graphviz-app: error: {script}:4: The script raised ValueError on line 4: "
-                         f'<img src="{fifo}">')
+    assert lines[-1] == (
+        f'graphviz-app: error: {script}:4: The script raised ValueError on line 4: <img src="{fifo}">'
+    )
     assert "graphviz_app/" not in err  # only the user's own traceback
     assert not (tmp_path / "o.svg").exists()
 
@@ -405,7 +424,22 @@ def test_interruptible_unwinds_the_command_and_restores_the_handlers(capsys):
     assert interruptible(command, [signal.SIGTERM]) == 143
     assert interruptible(command, [signal.SIGINT]) == 130
     assert cleaned == [signal.SIGTERM, signal.SIGINT]
-    assert capsys.readouterr().err.split() == ["graphviz-app:", "stopped", "by", "SIGTERM;", "nothing", "was", "written.", "graphviz-app:", "stopped", "by", "Ctrl+C;", "nothing", "was", "written."]
+    assert capsys.readouterr().err.split() == [
+        "graphviz-app:",
+        "stopped",
+        "by",
+        "SIGTERM;",
+        "nothing",
+        "was",
+        "written.",
+        "graphviz-app:",
+        "stopped",
+        "by",
+        "Ctrl+C;",
+        "nothing",
+        "was",
+        "written.",
+    ]
     assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
 
 

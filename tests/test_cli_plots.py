@@ -1,4 +1,5 @@
 """The export command writes the script's matplotlib figures beside its output and says so."""
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,10 @@ def test_export_writes_each_figure_beside_the_output(tmp_path: Path, capsys, run
     assert status == 0, captured.err
     first, second = tmp_path / "g.plot-1.png", tmp_path / "g.plot-2.png"
     assert f'note: the script\'s figure 1 "Loss" (shown on line 7) was written to {first}' in captured.err
-    assert (f"note: the script's figure 2 (still open when the script ended, made on line 8) was written "
-            f"to {second}") in captured.err
+    assert (
+        f"note: the script's figure 2 (still open when the script ended, made on line 8) was written "
+        f"to {second}"
+    ) in captured.err
     assert first.read_bytes().startswith(PNG_SIGNATURE) and png_size(first.read_bytes()) == (640, 480)
     assert png_size(second.read_bytes()) == (300, 200)
     assert not (tmp_path / "g.plot-3.png").exists()

@@ -1,6 +1,7 @@
 """The command line and the interpreter: ``export`` runs a script under its project's Python
 (or ``--python``) and says which ran it; scripts whose names look like options (``-x.py``) open,
 with ``--`` or without it; ``--python`` reaches the window as it reaches ``export``."""
+
 from __future__ import annotations
 
 import json
@@ -75,8 +76,14 @@ def test_export_without_a_script_says_how_to_give_one(tmp_path, monkeypatch, cap
 
 
 def test_main_py_exports_a_dash_script_as_a_process(dash_script):
-    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "export", "-o", "g.svg", "--", "-x.py"],
-                          capture_output=True, text=True, timeout=180, cwd=dash_script.parent, check=False)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "export", "-o", "g.svg", "--", "-x.py"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=dash_script.parent,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "Ran with Python" in done.stderr and (dash_script.parent / "g.svg").is_file()
 
@@ -92,6 +99,7 @@ def test_the_window_command_line_reads_python_and_a_dash_target(dash_script):
 
 # -- the command line -----------------------------------------------------------------------------
 
+
 def test_the_cli_runs_the_projects_venv_and_says_so(project, tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("PYTHONPATH", raising=False)
     monkeypatch.chdir(tmp_path)  # the script runs in the caller's folder, as python does
@@ -99,15 +107,18 @@ def test_the_cli_runs_the_projects_venv_and_says_so(project, tmp_path, capsys, m
     assert main(["export", str(project / "train.py"), "-o", str(out)]) == 0
     err = capsys.readouterr().err
     assert f"myproj: {MYPROJ}" in err and f"cwd: {tmp_path}" in err
-    assert (f"Ran with Python 3.{sys.version_info[1]}.{sys.version_info[2]} · torch "
-            in err) and f"· {short_path(project / '.venv')} (found .venv beside the script)\n" in err
+    assert (
+        f"Ran with Python 3.{sys.version_info[1]}.{sys.version_info[2]} · torch " in err
+    ) and f"· {short_path(project / '.venv')} (found .venv beside the script)\n" in err
     saved = json.loads(out.read_text(encoding="utf-8"))["graph"]["environment"]
     assert saved["prefix"] == str(project / ".venv") and saved["reason"] == "found .venv beside the script"
     assert load_graph_json(out).graph["environment"] == saved  # reopened, it is still there
 
 
 def test_the_cli_python_option_wins_and_its_error_names_it(project, bare_python, capsys):
-    code = main(["export", str(project / "train.py"), "-o", str(project / "g.png"), "--python", str(bare_python)])
+    code = main(
+        ["export", str(project / "train.py"), "-o", str(project / "g.png"), "--python", str(bare_python)]
+    )
     err = capsys.readouterr().err
     assert code == 1
     assert f"graphviz-app: error: {bare_python} (--python) has no torch. Install torch there" in err

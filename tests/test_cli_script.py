@@ -1,4 +1,5 @@
 """The export command passes arguments to the script and can let it run to the end."""
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,9 @@ def test_arguments_after_double_dash_reach_the_script(tmp_path: Path, capsys, ru
     script = tmp_path / "train.py"
     script.write_text(TRAIN)
     out = tmp_path / "g.json"
-    status = main(["export", str(script), "-o", str(out), "--run-to-end", "--", "--epochs", "2"], runner=runner)
+    status = main(
+        ["export", str(script), "-o", str(out), "--run-to-end", "--", "--epochs", "2"], runner=runner
+    )
     captured = capsys.readouterr()
     assert status == 0, captured.err
     assert "epoch 1" in captured.err and "trained 2" in captured.err and "epoch 2" not in captured.err
@@ -41,9 +44,18 @@ def test_export_stops_after_the_captured_backward_by_default(tmp_path: Path, cap
     script = tmp_path / "train.py"
     script.write_text(TRAIN)
     out = tmp_path / "g.json"
-    assert main(["export", str(script), "-o", str(out), "--backward-call", "2", "--", "--epochs", "5"], runner=runner) == 0
+    assert (
+        main(
+            ["export", str(script), "-o", str(out), "--backward-call", "2", "--", "--epochs", "5"],
+            runner=runner,
+        )
+        == 0
+    )
     captured = capsys.readouterr()
-    assert "note: Stopped after backward() call 2 on line 11; the rest of the script did not run." in captured.err
+    assert (
+        "note: Stopped after backward() call 2 on line 11; the rest of the script did not run."
+        in captured.err
+    )
     assert "epoch 0" in captured.err and "epoch 1" not in captured.err and "trained" not in captured.err
     data = json.loads(out.read_text())
     assert data["graph"]["stopped_after_backward"] == {"call": 2, "line": 11, "kind": "backward"}

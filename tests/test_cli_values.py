@@ -1,5 +1,6 @@
 """``graphviz-app export --values / --no-values``: the Values badges laid out as the window lays
 them out, on by default for graphs of at most ``AUTO_NODES`` nodes (the window's rule)."""
+
 from __future__ import annotations
 
 import struct
@@ -60,7 +61,9 @@ def test_the_default_follows_the_windows_size_rule(count, tmp_path):
 def test_a_four_node_png_at_a_step_is_no_wider_than_its_drawing(tmp_path):
     """The step's long caption wraps to the drawing instead of one 3,600 px line."""
     out = tmp_path / "step.png"
-    assert export(str(GOLDEN / "basic_autograd.json"), "-o", str(out), "--step", "3",
-                  "--step-mode", "backward") == 0
+    assert (
+        export(str(GOLDEN / "basic_autograd.json"), "-o", str(out), "--step", "3", "--step-mode", "backward")
+        == 0
+    )
     width = struct.unpack(">I", out.read_bytes()[16:20])[0]
     assert width <= 1200

@@ -1,6 +1,7 @@
 """CONTRIBUTING's map of the code is made from the modules themselves, so it cannot go stale:
 each module's line is the first line of its docstring, and a module added, removed or
 re-described without updating the map fails here with the block to paste."""
+
 from __future__ import annotations
 
 import ast
@@ -30,7 +31,9 @@ def expected_map() -> str:
         for path in sorted(folder.iterdir()):
             if path.is_dir() and (path / "__init__.py").exists():
                 name = f"{path.name}/"
-                lines.append(f"{'  ' * depth}{name:<{24 - 2 * depth}} {summary(path / '__init__.py')}".rstrip())
+                lines.append(
+                    f"{'  ' * depth}{name:<{24 - 2 * depth}} {summary(path / '__init__.py')}".rstrip()
+                )
                 walk(path, depth + 1)
             elif path.suffix == ".py" and path.name not in ("__init__.py", "__main__.py"):
                 lines.append(f"{'  ' * depth}{path.name:<{24 - 2 * depth}} {summary(path)}".rstrip())
@@ -50,6 +53,9 @@ def test_contributing_maps_every_module_by_its_docstring():
 
 
 def test_every_module_says_what_it_is():
-    missing = [str(p.relative_to(ROOT)) for p in sorted(PACKAGE.rglob("*.py"))
-               if p.name != "__main__.py" and not summary(p)]
+    missing = [
+        str(p.relative_to(ROOT))
+        for p in sorted(PACKAGE.rglob("*.py"))
+        if p.name != "__main__.py" and not summary(p)
+    ]
     assert not missing, f"modules without a docstring: {missing}"

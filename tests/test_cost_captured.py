@@ -4,6 +4,7 @@ before dot runs.
 Graphs come from real torch code through the real capture; nothing here times anything: the
 estimate is a deterministic function of the graph's shape.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -119,7 +120,6 @@ def test_graph_without_modules_gets_iteration_limits():
     plan = cost.recommend(graph)
     assert plan.collapse_depth is None
     assert plan.graph_attrs == cost.LIMIT_ATTRS and "Graphviz iteration limits" in plan.actions
-
 
 
 def rnn_with_stacked_states(steps: int = 40):

@@ -1,4 +1,5 @@
 """Every bundled example is a plain script that runs on its own and says what it shows."""
+
 from __future__ import annotations
 
 import ast
@@ -59,7 +60,12 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.Compl
     def run(name: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, str(examples_dir() / name)],
-            cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=240,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=240,
         )
 
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
@@ -74,7 +80,9 @@ def test_example_runs_as_a_plain_script(name: str, runs: dict[str, subprocess.Co
     assert 1 <= len(lines) <= 10, f"{name} should print a few short lines, printed:\n{done.stdout}"
 
 
-def test_basic_example_prints_the_hand_checked_value(runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
+def test_basic_example_prints_the_hand_checked_value(
+    runs: dict[str, subprocess.CompletedProcess[str]],
+) -> None:
     # z = mean(w**3 + 3) for w = [[1, 2], [3, 2]]: (1 + 8 + 27 + 8) / 4 + 3 = 14.
     assert "z = 14.0000" in runs["basic_autograd.py"].stdout
 
@@ -96,6 +104,8 @@ def test_manual_gradients_prints_equal_gradients(runs: dict[str, subprocess.Comp
     assert "equal: True" in out
 
 
-def test_module_optimizer_prints_the_stepped_weight(runs: dict[str, subprocess.CompletedProcess[str]]) -> None:
+def test_module_optimizer_prints_the_stepped_weight(
+    runs: dict[str, subprocess.CompletedProcess[str]],
+) -> None:
     # [[1, 1]] - 0.1 * [[2, 4]] = [[0.8, 0.6]]
     assert "layers.2.weight after the step = [[0.8, 0.6]]" in runs["module_optimizer.py"].stdout

@@ -1,4 +1,5 @@
 """Exports of graphs captured from real torch code (tests/core builds its graphs by hand)."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -32,10 +33,10 @@ def test_export_a_captured_example(devices_graph, tmp_path, suffix):
 @pytest.mark.timeout(180)
 def test_captured_device_change_is_drawn_as_a_transfer(devices_graph, tmp_path):
     from graphviz_app.core.view import colors
+
     assert colors.transfer_edges(devices_graph)
     export_graph(devices_graph, tmp_path / "g.svg")
-    texts = [t.text for t in ET.parse(tmp_path / "g.svg").getroot().iter(
-        "{http://www.w3.org/2000/svg}text")]
+    texts = [t.text for t in ET.parse(tmp_path / "g.svg").getroot().iter("{http://www.w3.org/2000/svg}text")]
     assert "cpu → meta" in texts or "cpu → cuda:0" in texts
 
 

@@ -4,6 +4,7 @@ Counts are checked by hand on a synthetic model, then on a real captured transfo
 ``nn.TransformerEncoder``, run through the app's capture), where the chosen view's display graph
 must draw exactly the predicted number of nodes.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -101,7 +102,8 @@ def test_a_captured_transformer_opens_at_a_readable_depth(write_script):
     from graphviz_app.capture.script import ScriptCapture
     from graphviz_app.core.model.graph import graph_from_trace
 
-    path = write_script(textwrap.dedent("""
+    path = write_script(
+        textwrap.dedent("""
         import torch
         from torch import nn
         torch.manual_seed(0)
@@ -109,7 +111,8 @@ def test_a_captured_transformer_opens_at_a_readable_depth(write_script):
                                            batch_first=True)
         model = nn.TransformerEncoder(layer, num_layers=6, enable_nested_tensor=False)
         out = model(torch.randn(2, 5, 16)).sum()
-    """))
+    """)
+    )
     graph = graph_from_trace(ScriptCapture(path).run())
     full = graph.number_of_nodes()
     assert full > MIN_NODES, full
@@ -119,4 +122,5 @@ def test_a_captured_transformer_opens_at_a_readable_depth(write_script):
     assert len(shown.nodes) == view.drawn <= readable_capacity(1000, 650)
     # the six layers are still told apart: each is drawn, collapsed or with its parts
     assert {f"layers.{i}" for i in range(6)} <= {
-        ".".join(n.module.split(".")[:2]) for n in shown.nodes.values() if n.module}
+        ".".join(n.module.split(".")[:2]) for n in shown.nodes.values() if n.module
+    }

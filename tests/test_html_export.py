@@ -1,5 +1,6 @@
 """The interactive HTML export: one self-contained page (SVG, node data, script), escaped, and
 working in a real headless Chromium (skipped without it: Debian package ``chromium``)."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,8 @@ def test_cli_exports_a_self_contained_page(tmp_path, capsys):
     text = out.read_text("utf-8")
     assert text.startswith("<!DOCTYPE html>")
     assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "").replace(
-        'xmlns:xlink="http://www.w3.org/1999/xlink"', "")  # no request can leave the page
+        'xmlns:xlink="http://www.w3.org/1999/xlink"', ""
+    )  # no request can leave the page
     assert "default-src 'none'" in text.replace("&#x27;", "'")
     data = page_data(text)
     ops = {d["fields"][0][1] for d in data["nodes"].values()}
@@ -76,7 +78,7 @@ def test_hostile_names_cannot_inject_markup(tmp_path):
     assert text.count("<script") == 2  # the data blob and the page's own script
     assert "<!--" not in text and "<img" not in text and "<b>bold" not in text
     names = {dict(d["fields"]).get("name") for d in page_data(text)["nodes"].values()}
-    assert SCRIPT_ESCAPE in names and "<img src=\"/dev/zero\">" in names
+    assert SCRIPT_ESCAPE in names and '<img src="/dev/zero">' in names
 
 
 def test_json_for_a_script_element_cannot_end_it():
@@ -94,14 +96,18 @@ def browser(tmp_path):
 
 def load(browser: Browser, path: Path) -> None:
     browser.open(path.as_uri())
-    browser.wait_for("document.getElementById('gva') && document.getElementById('gva').dataset.ready === 'true'")
+    browser.wait_for(
+        "document.getElementById('gva') && document.getElementById('gva').dataset.ready === 'true'"
+    )
 
 
 def node_center(browser: Browser, selector: str) -> tuple[float, float]:
     # The node's box (its first shape), not the group: a Values badge beside it widens that.
-    x, y = browser.evaluate(f"(function () {{ var r = document.querySelector({json.dumps(selector)})"
-                            ".querySelector('polygon, path, ellipse').getBoundingClientRect();"
-                            " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+    x, y = browser.evaluate(
+        f"(function () {{ var r = document.querySelector({json.dumps(selector)})"
+        ".querySelector('polygon, path, ellipse').getBoundingClientRect();"
+        " return [r.left + r.width / 2, r.top + r.height / 2]; })()"
+    )
     return x, y
 
 
@@ -109,12 +115,15 @@ def test_page_in_chromium_shows_a_clicked_nodes_details(tmp_path, browser):
     out = tmp_path / "graph.html"
     assert main(["export", str(GOLDEN / "basic_autograd.json"), "-o", str(out)]) == 0
     load(browser, out)
-    pow_id = next(k for k, d in page_data(out.read_text())["nodes"].items()
-                  if d["fields"][0][1] == "PowBackward0")
+    pow_id = next(
+        k for k, d in page_data(out.read_text())["nodes"].items() if d["fields"][0][1] == "PowBackward0"
+    )
     browser.click(*node_center(browser, f'g.node[data-node="{pow_id}"]'))
     details = browser.evaluate("document.querySelector('.gva-details').innerText")
     assert "PowBackward0" in details and "exponent=3" in details
-    assert browser.evaluate(f"document.querySelector('g.node[data-node=\"{pow_id}\"]').classList.contains('gva-selected')")
+    assert browser.evaluate(
+        f"document.querySelector('g.node[data-node=\"{pow_id}\"]').classList.contains('gva-selected')"
+    )
     legend = browser.evaluate("document.querySelector('.gva-legend').innerText")
     assert "color: device" in legend and "cpu (4)" in legend
     browser.screenshot(tmp_path / "page.png")
@@ -124,19 +133,42 @@ def test_page_in_chromium_shows_a_clicked_nodes_details(tmp_path, browser):
 def test_page_in_chromium_searches_pans_and_zooms(tmp_path, browser):
     export_graph(nested_modules(), tmp_path / "g.html")
     load(browser, tmp_path / "g.html")
-    browser.evaluate("var s = document.querySelector('.gva-search'); s.value = 'mlp';"
-                     "s.dispatchEvent(new Event('input')); 0")
-    assert browser.evaluate("document.querySelectorAll('g.node.gva-match').length") == 6  # 2 × (weight, mm, relu)
+    browser.evaluate(
+        "var s = document.querySelector('.gva-search'); s.value = 'mlp';"
+        "s.dispatchEvent(new Event('input')); 0"
+    )
+    assert (
+        browser.evaluate("document.querySelectorAll('g.node.gva-match').length") == 6
+    )  # 2 × (weight, mm, relu)
     assert "6 matches" in browser.evaluate("document.querySelector('.gva-found').textContent")
     before = browser.evaluate("document.querySelector('.gva-view svg').getAttribute('viewBox')")
-    browser.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": 300, "y": 300, "deltaX": 0, "deltaY": -300})
-    browser.wait_for(f"document.querySelector('.gva-view svg').getAttribute('viewBox') !== {json.dumps(before)}")
-    zoomed = [float(v) for v in browser.evaluate("document.querySelector('.gva-view svg').getAttribute('viewBox')").split()]
+    browser.send(
+        "Input.dispatchMouseEvent", {"type": "mouseWheel", "x": 300, "y": 300, "deltaX": 0, "deltaY": -300}
+    )
+    browser.wait_for(
+        f"document.querySelector('.gva-view svg').getAttribute('viewBox') !== {json.dumps(before)}"
+    )
+    zoomed = [
+        float(v)
+        for v in browser.evaluate("document.querySelector('.gva-view svg').getAttribute('viewBox')").split()
+    ]
     assert zoomed[2] < [float(v) for v in before.split()][2]  # wheel up: closer, fewer points in view
     for kind, x in (("mousePressed", 300), ("mouseMoved", 340), ("mouseMoved", 400), ("mouseReleased", 400)):
-        browser.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": 300, "button": "left",
-                                                  "buttons": 0 if kind == "mouseReleased" else 1, "clickCount": 1})
-    panned = [float(v) for v in browser.evaluate("document.querySelector('.gva-view svg').getAttribute('viewBox')").split()]
+        browser.send(
+            "Input.dispatchMouseEvent",
+            {
+                "type": kind,
+                "x": x,
+                "y": 300,
+                "button": "left",
+                "buttons": 0 if kind == "mouseReleased" else 1,
+                "clickCount": 1,
+            },
+        )
+    panned = [
+        float(v)
+        for v in browser.evaluate("document.querySelector('.gva-view svg').getAttribute('viewBox')").split()
+    ]
     assert panned[0] < zoomed[0]  # dragged right: the view moved left over the drawing
     assert browser.errors() == []
 
@@ -148,9 +180,11 @@ def test_hostile_page_in_chromium_runs_no_injected_script(tmp_path, browser):
     load(browser, tmp_path / "g.html")
     assert browser.evaluate("window.pwned === undefined && document.images.length === 0")
     assert browser.evaluate("document.scripts.length") == 2
-    browser.evaluate("var s = document.querySelector('.gva-search'); s.value = 'window.pwned';"
-                     "s.dispatchEvent(new Event('input'));"
-                     "s.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'})); 0")
+    browser.evaluate(
+        "var s = document.querySelector('.gva-search'); s.value = 'window.pwned';"
+        "s.dispatchEvent(new Event('input'));"
+        "s.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter'})); 0"
+    )
     assert SCRIPT_ESCAPE in browser.evaluate("document.querySelector('.gva-details').innerText")
     assert browser.evaluate("window.pwned === undefined")
     assert browser.errors() == []

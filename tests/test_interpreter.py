@@ -1,5 +1,6 @@
 """Scripts run under their project's interpreter, as an IDE picks it: real virtual environments
 (tests/venvs.py), the real worker under each, and the errors a bad interpreter gives."""
+
 from __future__ import annotations
 
 import ast
@@ -67,6 +68,7 @@ def touch_python(folder: Path) -> Path:
 
 # -- discovery ----------------------------------------------------------------------------------
 
+
 def test_a_venv_beside_the_script_wins_over_one_above_and_the_environment(tmp_path):
     script = tmp_path / "proj" / "sub" / "train.py"
     script.parent.mkdir(parents=True)
@@ -77,7 +79,9 @@ def test_a_venv_beside_the_script_wins_over_one_above_and_the_environment(tmp_pa
     found = find_interpreter(script, environ=env)
     assert found == Interpreter(above, "venv", f"found venv in {short_path(tmp_path / 'proj')}")
     beside = touch_python(script.parent / ".venv")
-    assert find_interpreter(script, environ=env) == Interpreter(beside, "venv", "found .venv beside the script")
+    assert find_interpreter(script, environ=env) == Interpreter(
+        beside, "venv", "found .venv beside the script"
+    )
 
 
 def test_an_explicit_choice_wins_and_a_folder_means_its_python(tmp_path):
@@ -94,8 +98,9 @@ def test_without_a_venv_the_active_environment_then_conda_then_the_apps_own(tmp_
     active, conda = touch_python(tmp_path / "active"), touch_python(tmp_path / "conda")
     env = {"VIRTUAL_ENV": str(tmp_path / "active"), "CONDA_PREFIX": str(tmp_path / "conda")}
     assert find_interpreter(script, environ=env) == Interpreter(active, "virtual_env", "$VIRTUAL_ENV")
-    assert find_interpreter(script, environ={"CONDA_PREFIX": env["CONDA_PREFIX"]}) == \
-        Interpreter(conda, "conda", "$CONDA_PREFIX")
+    assert find_interpreter(script, environ={"CONDA_PREFIX": env["CONDA_PREFIX"]}) == Interpreter(
+        conda, "conda", "$CONDA_PREFIX"
+    )
     own = find_interpreter(script, environ={"VIRTUAL_ENV": str(tmp_path / "gone")})
     assert own.source == "app" and own.reason == "the app's own Python" and own.path == Path(sys.executable)
     assert find_interpreter(None, environ={}).source == "app"
@@ -108,14 +113,24 @@ def test_one_environments_pythons_are_one_interpreter_and_its_base_another(proje
 
 
 def test_the_note_says_python_torch_the_environment_and_why():
-    note = environment_note({"python": "3.11.7", "torch": "2.15.0", "executable": "/p/bin/python",
-                             "prefix": os.path.expanduser("~/proj/.venv"), "reason": "found .venv beside the script"})
+    note = environment_note(
+        {
+            "python": "3.11.7",
+            "torch": "2.15.0",
+            "executable": "/p/bin/python",
+            "prefix": os.path.expanduser("~/proj/.venv"),
+            "reason": "found .venv beside the script",
+        }
+    )
     assert note == "Ran with Python 3.11.7 · torch 2.15.0 · ~/proj/.venv (found .venv beside the script)"
 
 
 # -- the worker under the project's interpreter ---------------------------------------------------
 
-def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(project, monkeypatch, write_script):
+
+def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
+    project, monkeypatch, write_script
+):
     monkeypatch.delenv("PYTHONPATH", raising=False)  # what a user's shell has
     script = project / "train.py"
     interpreter = find_interpreter(script)
@@ -133,7 +148,9 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(proje
         runner.close()
     environment = result.graph.graph["environment"]
     venv = project / ".venv"
-    assert environment["prefix"] == str(venv) and same_python(environment["executable"], venv / "bin" / "python")
+    assert environment["prefix"] == str(venv) and same_python(
+        environment["executable"], venv / "bin" / "python"
+    )
     assert environment["reason"] == "found .venv beside the script" and result.interpreter == interpreter
     lines = dict(line.split(": ", 1) for line in result.output.splitlines())
     assert lines["myproj"] == MYPROJ  # the project's own package, which the app's environment lacks
@@ -159,8 +176,14 @@ assert graphviz_app.__file__.startswith({str(worker_path())!r}), graphviz_app.__
 added = {{m.split(".")[0] for m in set(sys.modules) - before}}
 print(sorted(added - set(sys.stdlib_module_names) - {{"graphviz_app"}}))
 """
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": ""}, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": ""},
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -174,6 +197,7 @@ def test_the_worker_copy_holds_only_our_package_without_its_window(tmp_path):
 
 
 # -- a bad interpreter: what is wrong, and the fix ------------------------------------------------
+
 
 def run_under(python: str | Path, tmp_path: Path) -> ScriptError:
     script = tmp_path / "s.py"
@@ -190,8 +214,9 @@ def run_under(python: str | Path, tmp_path: Path) -> ScriptError:
 def test_a_missing_interpreter_is_named_with_the_fix(tmp_path):
     error = run_under(tmp_path / "nope" / "bin" / "python", tmp_path)
     assert error.kind == "interpreter"
-    assert error.message.startswith(f"The Python interpreter {tmp_path / 'nope' / 'bin' / 'python'} (--python) "
-                                    "does not exist.")
+    assert error.message.startswith(
+        f"The Python interpreter {tmp_path / 'nope' / 'bin' / 'python'} (--python) does not exist."
+    )
     assert "--python PATH or in Edit ▸ Preferences ▸ Python interpreter" in error.message
 
 
@@ -223,8 +248,9 @@ def test_a_python_older_than_3_10(tmp_path):
 def test_an_interpreter_without_torch_says_how_to_install_it(bare_python, tmp_path):
     error = run_under(bare_python, tmp_path)
     assert error.kind == "interpreter"
-    assert error.message.startswith(f"{bare_python} (--python) has no torch. Install torch there "
-                                    f"(`{bare_python} -m pip install torch`)")
+    assert error.message.startswith(
+        f"{bare_python} (--python) has no torch. Install torch there (`{bare_python} -m pip install torch`)"
+    )
 
 
 def test_a_torch_that_fails_to_import(tmp_path):
@@ -232,15 +258,20 @@ def test_a_torch_that_fails_to_import(tmp_path):
     add_broken_torch(tmp_path / "env", tmp_path / "broken")
     error = run_under(python, tmp_path)
     assert error.kind == "interpreter"
-    assert f"{python} (--python) cannot import torch (ImportError: libtorch_cpu.so: cannot open" in error.message
+    assert (
+        f"{python} (--python) cannot import torch (ImportError: libtorch_cpu.so: cannot open" in error.message
+    )
     assert "pip install --force-reinstall torch" in error.message
     assert "libtorch_cpu.so" in (error.user_traceback or "")
 
 
 # -- the working folder ---------------------------------------------------------------------------
 
+
 def test_a_run_happens_in_the_callers_folder_unless_told(runner, write_script, tmp_path, monkeypatch):
-    script = write_script("import os\nimport torch\nprint(os.getcwd())\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n")
+    script = write_script(
+        "import os\nimport torch\nprint(os.getcwd())\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n"
+    )
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
@@ -253,7 +284,9 @@ def test_a_run_happens_in_the_callers_folder_unless_told(runner, write_script, t
 
 
 def test_the_session_runner_runs_under_the_test_python(runner, write_script):
-    script = write_script("import sys\nimport torch\nprint(sys.executable)\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n")
+    script = write_script(
+        "import sys\nimport torch\nprint(sys.executable)\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n"
+    )
     expected = os.environ.get(TEST_PYTHON_ENV) or sys.executable
     result = runner.run(script)
     assert same_python(result.output.strip(), expected)

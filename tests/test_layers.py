@@ -1,4 +1,5 @@
 """The layers keep to their imports: core has no torch and no Qt; the Qt layer never imports torch."""
+
 from __future__ import annotations
 
 import ast
@@ -56,7 +57,12 @@ def test_core_tests_need_no_torch():
                 names = [node.module or ""]
             else:
                 names = []
-            bad = [n for n in names if n.split(".")[0] == "torch" or n.startswith(("graphviz_app.capture", "graphviz_app.capture.client"))]
+            bad = [
+                n
+                for n in names
+                if n.split(".")[0] == "torch"
+                or n.startswith(("graphviz_app.capture", "graphviz_app.capture.client"))
+            ]
             assert not bad, f"{path.name}:{node.lineno} imports {bad}"
             if isinstance(node, ast.FunctionDef):
                 asked = {arg.arg for arg in node.args.args} & running
@@ -83,7 +89,9 @@ def import_graph(*packages: str) -> nx.DiGraph:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:  # relative: from . / .. / .x import y
-                    base = ".".join(here[: len(here) - node.level + 1] + ([node.module] if node.module else []))
+                    base = ".".join(
+                        here[: len(here) - node.level + 1] + ([node.module] if node.module else [])
+                    )
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
             else:
                 continue
@@ -99,10 +107,15 @@ def test_no_import_circles():
     """No module of the app or the bench imports, through others, a module that imports it back:
     each can be read, changed and tested after what it builds on."""
     graph = import_graph("graphviz_app", "bench")
-    assert graph.has_edge("graphviz_app.qt.shell.main_window", "graphviz_app.qt.shell.preferences")  # it reads imports
+    assert graph.has_edge(
+        "graphviz_app.qt.shell.main_window", "graphviz_app.qt.shell.preferences"
+    )  # it reads imports
     try:
         circle = nx.find_cycle(graph)
     except nx.NetworkXNoCycle:
         return
-    raise AssertionError("import circle: " + " -> ".join(f"{a} (line {graph.edges[a, b]['line']})" for a, b in circle)
-                         + f" -> {circle[0][0]}")
+    raise AssertionError(
+        "import circle: "
+        + " -> ".join(f"{a} (line {graph.edges[a, b]['line']})" for a, b in circle)
+        + f" -> {circle[0][0]}"
+    )

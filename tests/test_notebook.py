@@ -1,5 +1,6 @@
 """``graphviz_app.show`` in a real Jupyter kernel (nbclient runs a notebook), without Qt, and the
 first view of a big graph."""
+
 from __future__ import annotations
 
 import html
@@ -38,12 +39,14 @@ graphviz_app.show(loss)"""
 def executed(tmp_path_factory) -> list:
     """The cells of a notebook run top to bottom in a real ipykernel (outputs included)."""
     book = nbformat.v4.new_notebook()
-    book.cells = [nbformat.v4.new_code_cell(source) for source in
-                  (FIRST_LESSON, "graphviz_app.show(z)", RECORDED)]
+    book.cells = [
+        nbformat.v4.new_code_cell(source) for source in (FIRST_LESSON, "graphviz_app.show(z)", RECORDED)
+    ]
     book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     folder = tmp_path_factory.mktemp("notebook")
-    client = nbclient.NotebookClient(book, timeout=300, kernel_name="python3",
-                                     resources={"metadata": {"path": str(folder)}})
+    client = nbclient.NotebookClient(
+        book, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+    )
     client.execute()
     nbformat.write(book, folder / "executed.ipynb")
     return book.cells
@@ -75,7 +78,12 @@ def test_first_lesson_shows_inline_with_its_gradients(executed):
     for op in ("PowBackward0", "AddBackward0", "MeanBackward0"):
         assert f">{op}</text>" in page and f">{op}</text>" in data["image/svg+xml"]
     assert ">w</text>" in page and ">w</text>" in data["image/svg+xml"]  # the leaf, by its name
-    assert {d["op"] for d in details(page)} == {"AccumulateGrad", "PowBackward0", "AddBackward0", "MeanBackward0"}
+    assert {d["op"] for d in details(page)} == {
+        "AccumulateGrad",
+        "PowBackward0",
+        "AddBackward0",
+        "MeanBackward0",
+    }
     assert "w.grad = [[0.75, 3], [6.75, 3]]" in page  # the Values badge, as the window writes it
     assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["image/svg+xml"]
     assert "<title>notebook cell 2</title>" in page
@@ -100,7 +108,8 @@ def test_recorded_ops_carry_modules_and_source_lines(executed):
 def test_show_needs_no_qt(tmp_path):
     """show() works where PySide6 cannot be imported, and imports no Qt."""
     script = tmp_path / "no_qt.py"
-    script.write_text(textwrap.dedent("""
+    script.write_text(
+        textwrap.dedent("""
         import sys
 
         class NoQt:
@@ -119,7 +128,8 @@ def test_show_needs_no_qt(tmp_path):
         assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["text/html"], data["text/plain"]
         assert not [m for m in sys.modules if m.startswith(("PySide6", "shiboken6"))]
         print(data["text/plain"])
-    """))
+    """)
+    )
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "<autograd graph 'no_qt.py:15': 4 nodes, 3 edges; cpu (4); backward ran>"
@@ -129,7 +139,9 @@ def test_a_big_graph_opens_readable_and_says_what_is_hidden():
     graph = transformer_like(12)  # 410 nodes in 84 modules
     shown = show_graph(graph, title="big")
     assert len(shown.notes) == 1 and "Modules collapsed to depth" in shown.notes[0]
-    drawn, full = (int(n.replace(",", "")) for n in re.findall(r"([\d,]+) of ([\d,]+) nodes drawn", shown.notes[0])[0])
+    drawn, full = (
+        int(n.replace(",", "")) for n in re.findall(r"([\d,]+) of ([\d,]+) nodes drawn", shown.notes[0])[0]
+    )
     assert full == 410 and drawn < full
     assert f"{full - drawn:,} hidden" in shown.notes[0]
     assert html.escape(shown.notes[0]) in shown.html

@@ -1,4 +1,5 @@
 """The wheel carries the bundled examples and icons, and the installed package finds them."""
+
 from __future__ import annotations
 
 import os
@@ -27,14 +28,20 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in SOURCES:
         path = ROOT / name
         if path.is_dir():
-            shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+            shutil.copytree(
+                path, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+            )
         else:
             shutil.copy2(path, src / name)
     out = tmp_path_factory.mktemp("wheelhouse")
     env = {**os.environ, "PIP_NO_INDEX": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(out), str(src)],
-        env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=150,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=150,
     )
     assert done.returncode == 0, f"pip wheel failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     (built,) = out.glob("graphviz_app-*.whl")
@@ -52,9 +59,19 @@ def test_wheel_holds_the_examples_icons_and_entry_points(wheel: Path) -> None:
         assert f"graphviz_app/resources/icons/{icon.name}" in names
     assert "graphviz_app/resources/examples/basic_autograd.py" in names
     assert "graphviz_app/resources/icons/app.svg" in names
-    for module in ("__init__.py", "__main__.py", "cli.py", "resources.py", "errors.py", "core/model/schema.py",
-                   "core/view/look.py", "qt/canvas/scene.py", "qt/panels/timeline.py", "qt/shell/main_window.py",
-                   "py.typed"):
+    for module in (
+        "__init__.py",
+        "__main__.py",
+        "cli.py",
+        "resources.py",
+        "errors.py",
+        "core/model/schema.py",
+        "core/view/look.py",
+        "qt/canvas/scene.py",
+        "qt/panels/timeline.py",
+        "qt/shell/main_window.py",
+        "py.typed",
+    ):
         assert f"graphviz_app/{module}" in names
     assert "graphviz-app = graphviz_app.cli:main" in scripts
 
@@ -64,7 +81,9 @@ def test_the_wheel_version_is_the_package_version(wheel: Path) -> None:
     import graphviz_app
 
     with zipfile.ZipFile(wheel) as archive:
-        metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+        metadata = archive.read(
+            next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        ).decode()
     assert f"\nVersion: {graphviz_app.__version__}\n" in metadata
     assert wheel.name.startswith(f"graphviz_app-{graphviz_app.__version__}-")
 
@@ -79,8 +98,12 @@ def test_installed_wheel_finds_its_resources(wheel: Path, tmp_path: Path) -> Non
     )
     done = subprocess.run(
         [sys.executable, "-c", probe],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(site)}, stdin=subprocess.DEVNULL,
-        capture_output=True, text=True, timeout=60,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(site)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     package, example, icons = (Path(line) for line in done.stdout.splitlines())

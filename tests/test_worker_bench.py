@@ -3,6 +3,7 @@ ends a training loop right after its first backward().
 
 Only shapes and the bench's own arithmetic are checked: timings vary from machine to machine.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,11 @@ def test_ratio_measures_plain_cold_and_warm(tmp_path):
     out = tmp_path / "ratio.json"
     done = subprocess.run(
         [sys.executable, "-m", "bench.ratio", "--only", "basic_autograd", "--repeat", "1", "--out", str(out)],
-        cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "| model | import torch | plain | cold export | cold ÷ plain (≤ 1.3× + 0.5 s) |" in done.stdout
@@ -50,6 +55,8 @@ def test_plain_reference_stops_after_the_chosen_backward(tmp_path):
     run = [sys.executable, "-m", "bench.plain", str(script)]
     whole = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert whole.count("step") == 5
-    cut = subprocess.run([*run, "--until-backward", "2"], cwd=ROOT, capture_output=True, text=True, check=True)
+    cut = subprocess.run(
+        [*run, "--until-backward", "2"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     # Ended as the second backward() returns: its print never runs; the gradients accumulated 0 + 1.
     assert cut.stdout == "step 0 [0.0, 0.0]\n"

@@ -3,6 +3,7 @@ memory and output are bounded, and its standard streams behave like plain Python
 
 Real scripts through the real Runner and worker (real torch, real processes).
 """
+
 from __future__ import annotations
 
 import json
@@ -114,7 +115,10 @@ def test_processes_a_script_starts_end_with_its_run(write_script, runner, tmp_pa
     )
     result = runner.run(script, timeout=30)
     assert names(result) >= {"w", "loss"}
-    assert "The script left 3 processes running (started with fork or subprocess and not waited for); they were ended with the run." in result.notices
+    assert (
+        "The script left 3 processes running (started with fork or subprocess and not waited for); they were ended with the run."
+        in result.notices
+    )
     started = read_pids(pids)
     assert len(started) == 2
     assert not [p for p in started if alive(p)]
@@ -247,12 +251,14 @@ def test_shared_memory_counts_toward_the_limit(write_script, how):
     fill = {
         "mapped": "import mmap\nblock = mmap.mmap(-1, 1536 * 2**20)\n",
         "held": "import os\nblock = open(f'/dev/shm/graphviz_app_test_{os.getpid()}', 'wb', buffering=0)\n"
-                "os.unlink(block.name)\n",
+        "os.unlink(block.name)\n",
     }[how]
     limited = Runner(warm=False, memory_limit=1 * 2**30)
     try:
-        script = write_script(fill + "import time\nchunk = b'1' * 2**20\nfor _ in range(1536):\n"
-                              "    block.write(chunk)\ntime.sleep(300)\n")
+        script = write_script(
+            fill + "import time\nchunk = b'1' * 2**20\nfor _ in range(1536):\n"
+            "    block.write(chunk)\ntime.sleep(300)\n"
+        )
         with pytest.raises(ScriptError) as info:
             limited.run(script, timeout=120)
         assert info.value.kind == "memory" and "more than 1.0 GiB" in info.value.message
@@ -318,7 +324,8 @@ def test_a_bad_memory_limit_is_refused_naming_the_variable_and_the_fix(monkeypat
     assert error.message == (
         f"The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value!r}, not a number of GiB. Set it "
         "to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the "
-        "default (75% of this machine's memory), and start graphviz_app again.")
+        "default (75% of this machine's memory), and start graphviz_app again."
+    )
     runner = Runner(warm=False)  # made as the window makes it: a bad setting fails a run, not the app
     try:
         with pytest.raises(SettingError):
@@ -334,7 +341,9 @@ def test_a_bad_memory_limit_ends_the_cli_with_status_2(monkeypatch, write_script
     monkeypatch.setenv("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "inf")
     assert main(["export", str(write_script("")), "-o", str(tmp_path / "out.svg")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("graphviz-app: error: The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is 'inf'")
+    assert err.startswith(
+        "graphviz-app: error: The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is 'inf'"
+    )
     assert "Traceback" not in err and not (tmp_path / "out.svg").exists()
 
 
@@ -386,16 +395,16 @@ def test_standard_streams_behave_like_real_text_streams(write_script, runner):
     )
     output = runner.run(script).output
     assert output == (
-        "['utf-8', 1, 2, False, 0, 'BufferedWriter', True, 'strict']\n"
-        "bytes through .buffer\n"
-        "é to stderr\n"
+        "['utf-8', 1, 2, False, 0, 'BufferedWriter', True, 'strict']\nbytes through .buffer\né to stderr\n"
     )
 
 
 def test_no_processes_zombies_or_descriptors_are_left_after_many_runs(write_script, runner):
     script = write_script("")
     loop = script.with_name("endless.py")
-    loop.write_text("import os, time\nif os.fork() == 0:\n    time.sleep(300)\nwhile True:\n    time.sleep(0.05)\n")
+    loop.write_text(
+        "import os, time\nif os.fork() == 0:\n    time.sleep(300)\nwhile True:\n    time.sleep(0.05)\n"
+    )
     runner.run(script)  # warm: the worker and its reply thread exist before counting
     worker = worker_pid(runner)
     # What these runs leave is counted against what existed before them: processes, descriptors
@@ -438,17 +447,26 @@ def test_nothing_outlives_an_app_that_is_killed(tmp_path):
     # worker, the script and the process the script started in its own session all end.
     pids = tmp_path / "pids.txt"
     script = tmp_path / "script.py"
-    script.write_text(textwrap.dedent(f"""
+    script.write_text(
+        textwrap.dedent(f"""
         import os, subprocess, time
         p = subprocess.Popen(["sleep", "300"], start_new_session=True)
         with open({str(pids)!r}, "w") as out:
             out.write(f"{{os.getppid()}} {{os.getpid()}} {{p.pid}}")
         while True:
             time.sleep(0.1)
-        """), encoding="utf-8")
-    app = subprocess.Popen([sys.executable, "-c", f"from graphviz_app.capture.client import Runner\n"
-                            f"Runner(warm=False).run({str(script)!r}, timeout=300)"],
-                           cwd=Path(__file__).resolve().parents[1])
+        """),
+        encoding="utf-8",
+    )
+    app = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            f"from graphviz_app.capture.client import Runner\n"
+            f"Runner(warm=False).run({str(script)!r}, timeout=300)",
+        ],
+        cwd=Path(__file__).resolve().parents[1],
+    )
     try:
         deadline = time.monotonic() + 120
         while not (pids.exists() and len(pids.read_text().split()) == 3) and time.monotonic() < deadline:

@@ -4,6 +4,7 @@ limit and a cancel; and GRAPHVIZ_APP_RUN_MODE is checked before anything starts.
 
 Real scripts through the real Runner and worker in each mode (real torch, real processes).
 """
+
 from __future__ import annotations
 
 import os
@@ -49,8 +50,13 @@ def failure(runner: Runner, tmp_path: Path, source: str, **options) -> ScriptErr
 
 def test_a_run_gives_the_same_graph_and_output(mode_runner, tmp_path):
     _, runner = mode_runner
-    result = run(runner, tmp_path, "import os, sys\nprint('out')\nos.write(2, b'raw\\n')\n"
-                 "print(sys.argv[1:], file=sys.stderr)\n" + GRAPH, argv=["a", "b"])
+    result = run(
+        runner,
+        tmp_path,
+        "import os, sys\nprint('out')\nos.write(2, b'raw\\n')\n"
+        "print(sys.argv[1:], file=sys.stderr)\n" + GRAPH,
+        argv=["a", "b"],
+    )
     assert result.output == "out\nraw\n['a', 'b']\n"
     assert {data.get("name") for _, data in result.graph.nodes(data=True)} >= {"w", "loss"}
     assert result.notices == []
@@ -58,7 +64,9 @@ def test_a_run_gives_the_same_graph_and_output(mode_runner, tmp_path):
 
 def test_each_portable_run_is_a_fresh_interpreter(mode_runner, tmp_path):
     mode, runner = mode_runner
-    command = run(runner, tmp_path, "print(open('/proc/self/cmdline').read().split('\\0')[:3])\n" + GRAPH).output
+    command = run(
+        runner, tmp_path, "print(open('/proc/self/cmdline').read().split('\\0')[:3])\n" + GRAPH
+    ).output
     if mode == "portable":
         assert "graphviz_app.capture.child" in command
     else:
@@ -111,7 +119,8 @@ def test_a_bad_run_mode_is_refused_naming_the_variable_and_the_fix(monkeypatch, 
     assert info.value.message == (
         f"The environment variable GRAPHVIZ_APP_RUN_MODE is {value!r}, not 'portable' or 'fork'. Set it to "
         "'portable' (a fresh Python for each run, on any system) or to 'fork' (Linux), or unset it to let "
-        "graphviz_app choose, and start graphviz_app again.")
+        "graphviz_app choose, and start graphviz_app again."
+    )
     runner = Runner(warm=False)
     try:
         script = tmp_path / "script.py"
@@ -142,9 +151,15 @@ def test_the_portable_containment_ends_the_runs_process_group():
 
     from graphviz_app.capture.containment import PortableContainment
 
-    leader = subprocess.Popen([sys.executable, "-c", "import subprocess, time\n"
-                               "subprocess.Popen(['sleep', '300'])\ntime.sleep(300)\n"],
-                              process_group=0, stdout=subprocess.PIPE)
+    leader = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import subprocess, time\nsubprocess.Popen(['sleep', '300'])\ntime.sleep(300)\n",
+        ],
+        process_group=0,
+        stdout=subprocess.PIPE,
+    )
     box = PortableContainment()
     box.stop_run(leader.pid)
     assert leader.wait(30) == -signal.SIGKILL

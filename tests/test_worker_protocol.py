@@ -1,5 +1,6 @@
 """The worker protocol: typed messages both ends share, checked on decode; the real worker refuses
 a malformed request with a reply and goes on serving."""
+
 from __future__ import annotations
 
 import os
@@ -16,13 +17,21 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_messages_survive_encoding():
-    request = Request(script="/tmp/s.py", options=Options(backward=True, backward_call=2, output=None),
-                      limits=Limits(memory_bytes=2**30), result="/tmp/r.json", output="/tmp/o.txt")
+    request = Request(
+        script="/tmp/s.py",
+        options=Options(backward=True, backward_call=2, output=None),
+        limits=Limits(memory_bytes=2**30),
+        result="/tmp/r.json",
+        output="/tmp/o.txt",
+    )
     line = protocol.encode(request)
     assert line.endswith("\n") and line.count("\n") == 1
     assert protocol.decode_request(line) == request
-    for reply in (Ready(event="ready", pid=12), Started(event="started", pid=34),
-                  Done(event="done", exitcode=None, signal=9, peak_rss=1 << 20, leftovers=2)):
+    for reply in (
+        Ready(event="ready", pid=12),
+        Started(event="started", pid=34),
+        Done(event="done", exitcode=None, signal=9, peak_rss=1 << 20, leftovers=2),
+    ):
         assert protocol.decode_reply(protocol.encode(reply)) == reply
 
 
@@ -63,10 +72,18 @@ def test_the_protocol_module_loads_no_torch():
 
 def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
     script = tmp_path / "script.py"
-    script.write_text("import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\nprint('hi')\n")
+    script.write_text(
+        "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\nprint('hi')\n"
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    worker = subprocess.Popen([sys.executable, "-m", "graphviz_app.capture.worker"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "graphviz_app.capture.worker"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
     assert worker.stdin is not None and worker.stdout is not None
     try:
         ready = protocol.decode_reply(worker.stdout.readline())
@@ -74,17 +91,32 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
         worker.stdin.write("{not a request}\n")
         worker.stdin.flush()
         refused = protocol.decode_reply(worker.stdout.readline())
-        assert refused == Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0,
-                               refused=refused.get("refused", ""))
+        assert refused == Done(
+            event="done",
+            exitcode=70,
+            signal=None,
+            peak_rss=0,
+            leftovers=0,
+            refused=refused.get("refused", ""),
+        )
         assert refused.get("refused", "").startswith("ProtocolError: ")
-        request = Request(script=str(script), options=Options(), limits=Limits(memory_bytes=None),
-                          result=str(tmp_path / "result.json"), output=str(tmp_path / "output.txt"))
+        request = Request(
+            script=str(script),
+            options=Options(),
+            limits=Limits(memory_bytes=None),
+            result=str(tmp_path / "result.json"),
+            output=str(tmp_path / "output.txt"),
+        )
         worker.stdin.write(protocol.encode(request))
         worker.stdin.flush()
         started = protocol.decode_reply(worker.stdout.readline())
         assert started["event"] == "started" and started["pid"] not in (0, worker.pid)
         done = protocol.decode_reply(worker.stdout.readline())
-        assert done["event"] == "done" and (done["exitcode"], done["signal"], done["leftovers"]) == (0, None, 0)
+        assert done["event"] == "done" and (done["exitcode"], done["signal"], done["leftovers"]) == (
+            0,
+            None,
+            0,
+        )
         assert done["peak_rss"] > 10 * 2**20  # a process holding torch: tens of MiB at least
         assert (tmp_path / "output.txt").read_text() == "hi\n"
         assert '"ok": true' in (tmp_path / "result.json").read_text()
@@ -100,8 +132,14 @@ def test_a_refused_request_is_reported_as_the_apps_problem_not_an_exit_of_the_sc
 
     script = tmp_path / "script.py"
     script.write_text("print('never ran')\n")
-    ending = Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0,
-                  refused="OSError: [Errno 28] No space left on device")
+    ending = Done(
+        event="done",
+        exitcode=70,
+        signal=None,
+        peak_rss=0,
+        leftovers=0,
+        refused="OSError: [Errno 28] No space left on device",
+    )
     runner = Runner()
     try:
         with pytest.raises(ScriptError) as caught:
@@ -114,11 +152,13 @@ def test_a_refused_request_is_reported_as_the_apps_problem_not_an_exit_of_the_sc
 
 
 def test_a_refusal_survives_the_protocol():
-    line = protocol.encode(Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0,
-                                refused="ProtocolError: bad"))
+    line = protocol.encode(
+        Done(event="done", exitcode=70, signal=None, peak_rss=0, leftovers=0, refused="ProtocolError: bad")
+    )
     assert protocol.decode_reply(line).get("refused") == "ProtocolError: bad"
-    plain = protocol.decode_reply(protocol.encode(Done(event="done", exitcode=0, signal=None,
-                                                       peak_rss=0, leftovers=0)))
+    plain = protocol.decode_reply(
+        protocol.encode(Done(event="done", exitcode=0, signal=None, peak_rss=0, leftovers=0))
+    )
     assert "refused" not in plain and "over_memory" not in plain
 
 

@@ -1,6 +1,7 @@
 """A run uses torch's threads as plain ``python`` does (same counts, same results); only how idle
 OpenMP threads wait differs (passively, so a busy machine does not slow runs many times over),
 and a user's own choice of that wins."""
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,9 @@ def script(tmp_path: Path) -> Path:
 
 
 def plain(script: Path, **env: str) -> list[str]:
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True,
-                          env=dict(os.environ, **env))
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, check=True, env=dict(os.environ, **env)
+    )
     return done.stdout.splitlines()
 
 

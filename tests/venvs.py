@@ -5,6 +5,7 @@ install: a ``.pth`` file in its site-packages names a folder holding links to to
 packages torch imports, taken from the app's own environment (never graphviz_app, Qt or
 networkx), plus ``myproj``, a package of the project's own that the app's environment lacks.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -13,8 +14,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-TORCH_NEEDS = ("torch", "torchgen", "functorch", "typing_extensions.py", "sympy", "mpmath", "numpy",
-               "numpy.libs", "tqdm", "filelock", "fsspec", "jinja2", "markupsafe")
+TORCH_NEEDS = (
+    "torch",
+    "torchgen",
+    "functorch",
+    "typing_extensions.py",
+    "sympy",
+    "mpmath",
+    "numpy",
+    "numpy.libs",
+    "tqdm",
+    "filelock",
+    "fsspec",
+    "jinja2",
+    "markupsafe",
+)
 """What torch imports (and its capture needs) in the app's site-packages."""
 MYPROJ = "myproj from the project's environment"
 
@@ -71,7 +85,8 @@ def add_broken_torch(venv: Path, folder: Path) -> None:
     (folder / "torch").mkdir(parents=True)
     (folder / "torch" / "__init__.py").write_text(
         "raise ImportError('libtorch_cpu.so: cannot open shared object file: No such file or directory')\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (site_packages(venv) / "broken_torch.pth").write_text(f"{folder}\n", encoding="utf-8")
 
 

@@ -3,6 +3,7 @@
 Every entry is a script the app can open (module scripts: ``model``/``inputs``/``target``/
 ``loss_fn``, or ``build()``); :func:`entries` lists them in table order.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,8 +29,11 @@ class Entry:
 
 def entries(*, quick: bool = False) -> list[Entry]:
     """Return the zoo in table order: examples, models, then synthetic graphs by size."""
-    found = [Entry(p.stem, p, "example") for p in sorted(Path(examples_dir()).glob("*.py"))
-             if p.stem not in SKIPPED_EXAMPLES]
+    found = [
+        Entry(p.stem, p, "example")
+        for p in sorted(Path(examples_dir()).glob("*.py"))
+        if p.stem not in SKIPPED_EXAMPLES
+    ]
     found += [Entry(name, ZOO_DIR / f"{name}.py", "model") for name in MODELS]
     for size in QUICK_SIZES if quick else SIZES:
         for kind in ("chain", "residual"):

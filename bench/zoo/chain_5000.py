@@ -1,4 +1,5 @@
 """Synthetic chain graph of about 5000 autograd nodes (see synthetic.py); a module script."""
+
 from synthetic import build_chain
 
 

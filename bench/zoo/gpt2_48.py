@@ -6,6 +6,7 @@ a tanh-GELU MLP; the LM head tied to the token embedding; Hugging Face's module 
 graph is four times GPT-2-small's while its weights stay small (about 10M parameters).
 ``build_layers(n)`` gives the same model with ``n`` layers (the bench compares 12 with 48).
 """
+
 import math
 
 import torch

@@ -4,6 +4,7 @@ Vocabulary 50,257 with the LM head tied to the token embedding (as GPT-2), conte
 batch 1. Submodules follow Hugging Face's names (``h.0.attn.c_attn``, ``h.0.mlp.c_fc``, ``ln_f``).
 A module script in the build() form; about 124M parameters (0.5 GB of float32 weights).
 """
+
 import math
 
 import torch

@@ -4,6 +4,7 @@ In the autograd graph each shared weight feeds 100 consumers spread along the wh
 sequence: the hubs that make a plain ``dot`` layout (and torchviz) take minutes. Many-to-one (a
 sequence classifier: the read-out sees the last hidden state only). A module script.
 """
+
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@ hidden state of every step: one op fed from all along the sequence, whose 100 lo
 cross up to 800 ranks. Splitting leaves does not remove those; the display draws such a fan-in op
 once per far input instead (``core/view/display.py``). A module script.
 """
+
 import torch
 from torch import nn
 

@@ -3,6 +3,7 @@
 A module script: ``model``, ``inputs`` (one 3x64x64 image), ``target`` and ``loss_fn``.
 About 340 autograd nodes, 161 of them parameter leaves.
 """
+
 import torch
 from torch import nn
 

@@ -8,6 +8,7 @@ Tensors are tiny (8 floats): the graph is big, the arithmetic is not.
 * chain: ``x = tanh(x * w_i)``: 3 nodes per block (the leaf ``w_i``, Mul, Tanh), edges of span 1.
 * residual: ``x = x + tanh(x * a_i) * b_i``: 6 nodes per block; each skip edge spans 4 ranks.
 """
+
 from __future__ import annotations
 
 import torch

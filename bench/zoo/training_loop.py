@@ -5,6 +5,7 @@ written with ``nn.Module`` and ``torch.optim``: random data (512 samples, 256 fe
 classes), a 256-512-10 MLP with ReLU, cross-entropy, one full-batch step per iteration. The app
 captures the first ``backward()`` and stops there; plain ``python`` runs all 500 steps.
 """
+
 import torch
 from torch import nn
 

@@ -3,6 +3,7 @@
 A module script: ``model``, ``inputs`` (2 sequences of 32 tokens), ``target``, ``loss_fn``.
 Submodules are named like ``layers.3.attn.qkv``, so the graph collapses layer by layer.
 """
+
 import math
 
 import torch

@@ -9,6 +9,7 @@ decoder of four levels of three blocks, each block fed the matching encoder outp
 ``torch.cat`` skip connection, then upsampling; GroupNorm, SiLU and a conv out.  The loss is the
 noise-prediction MSE.  Module names follow diffusers' (``down_blocks.1.resnets.0.conv1``).
 """
+
 import math
 
 import torch
@@ -106,8 +107,9 @@ class SpatialTransformer(nn.Module):
 class DownBlock(nn.Module):
     def __init__(self, cin: int, cout: int, last: bool) -> None:
         super().__init__()
-        self.resnets = nn.ModuleList(ResnetBlock(cin if i == 0 else cout, cout)
-                                     for i in range(LAYERS_PER_BLOCK))
+        self.resnets = nn.ModuleList(
+            ResnetBlock(cin if i == 0 else cout, cout) for i in range(LAYERS_PER_BLOCK)
+        )
         self.attentions = nn.ModuleList(SpatialTransformer(cout) for _ in range(LAYERS_PER_BLOCK))
         self.downsampler = None if last else nn.Conv2d(cout, cout, 3, stride=2, padding=1)
 
@@ -124,8 +126,9 @@ class DownBlock(nn.Module):
 class UpBlock(nn.Module):
     def __init__(self, cin: int, cout: int, skip_channels: list[int], last: bool) -> None:
         super().__init__()
-        self.resnets = nn.ModuleList(ResnetBlock((cin if i == 0 else cout) + s, cout)
-                                     for i, s in enumerate(skip_channels))
+        self.resnets = nn.ModuleList(
+            ResnetBlock((cin if i == 0 else cout) + s, cout) for i, s in enumerate(skip_channels)
+        )
         self.attentions = nn.ModuleList(SpatialTransformer(cout) for _ in skip_channels)
         self.upsampler = None if last else nn.Conv2d(cout, cout, 3, padding=1)
 
@@ -140,8 +143,9 @@ class UpBlock(nn.Module):
 class UNet(nn.Module):
     def __init__(self) -> None:
         super().__init__()
-        self.time_embedding = nn.Sequential(nn.Linear(CHANNELS[0], TIME_DIM), nn.SiLU(),
-                                            nn.Linear(TIME_DIM, TIME_DIM))
+        self.time_embedding = nn.Sequential(
+            nn.Linear(CHANNELS[0], TIME_DIM), nn.SiLU(), nn.Linear(TIME_DIM, TIME_DIM)
+        )
         self.conv_in = nn.Conv2d(4, CHANNELS[0], 3, padding=1)
         self.down_blocks = nn.ModuleList()
         skip_channels = [CHANNELS[0]]
@@ -180,10 +184,8 @@ class UNet(nn.Module):
 def build() -> dict:
     """Return the UNet, a noisy latent with its timestep and text context, the noise, the loss."""
     torch.manual_seed(0)
-    inputs = (torch.randn(1, 4, SIZE, SIZE), torch.tensor([500]),
-              torch.randn(1, CONTEXT_TOKENS, CONTEXT_DIM))
-    return {"model": UNet(), "inputs": inputs, "target": torch.randn(1, 4, SIZE, SIZE),
-            "loss_fn": F.mse_loss}
+    inputs = (torch.randn(1, 4, SIZE, SIZE), torch.tensor([500]), torch.randn(1, CONTEXT_TOKENS, CONTEXT_DIM))
+    return {"model": UNet(), "inputs": inputs, "target": torch.randn(1, 4, SIZE, SIZE), "loss_fn": F.mse_loss}
 
 
 if __name__ == "__main__":

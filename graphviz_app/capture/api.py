@@ -1,4 +1,5 @@
 """In-process capture for people who want the graph from their own code (like ``make_dot(loss)``)."""
+
 from __future__ import annotations
 
 import sys

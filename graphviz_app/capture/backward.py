@@ -19,6 +19,7 @@ and during :meth:`apply`.
 The hooks never raise into the engine: a failure in them is kept in ``failures`` (reported as
 graphviz_app's own) and the backward pass runs on as it would without the app.
 """
+
 from __future__ import annotations
 
 import threading
@@ -241,8 +242,13 @@ class BackwardRecorder:
             grad = variable.grad
             # A .grad taken over from the incoming gradient (no copy) holds the elements the
             # leaf's consumer saw, unchanged unless a post-accumulate hook touched it.
-            if grad is not None and grad.layout is _STRIDED and grad.nbytes > HOLD_BYTES \
-                    and k in self._consumer and not getattr(variable, "_post_accumulate_grad_hooks", None):
+            if (
+                grad is not None
+                and grad.layout is _STRIDED
+                and grad.nbytes > HOLD_BYTES
+                and k in self._consumer
+                and not getattr(variable, "_post_accumulate_grad_hooks", None)
+            ):
                 found[k] = self._seen(k, grad)
             tensors.append(None if found.get(k) is not None else grad)
         leaf_grads = [found.get(k) or summary for k, summary in zip(leaves, summarize_many(tensors))]

@@ -7,6 +7,7 @@ the run's limits, imports torch, says so on ``LOADED_FD`` (the worker then repor
 started, so a time limit counts the script's time only, as in the fork mode) and runs the
 request, a protocol line.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,14 @@ def run_child(request: dict[str, Any]) -> None:
         try:
             text = json.dumps(result, allow_nan=True, default=_json_value)
         except (TypeError, ValueError) as exc:  # a value JSON cannot hold: our failure
-            text = json.dumps({"ok": False, "error": ScriptError(
-                "internal", f"graphviz_app could not write this graph: {type(exc).__name__}: {exc}"
-            ).to_dict()})
+            text = json.dumps(
+                {
+                    "ok": False,
+                    "error": ScriptError(
+                        "internal", f"graphviz_app could not write this graph: {type(exc).__name__}: {exc}"
+                    ).to_dict(),
+                }
+            )
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.replace(temp, request["result"])
@@ -44,7 +50,9 @@ def run_child(request: dict[str, Any]) -> None:
             os.chdir(request["cwd"])  # the folder the runner asked the script to run in
         options = CaptureOptions(**request.get("options", {}))
         # Stopped after its captured backward() call, the script ends here at once.
-        capture = ScriptCapture(request["script"], options, on_result=lambda t: finish({"ok": True, "trace": t}))
+        capture = ScriptCapture(
+            request["script"], options, on_result=lambda t: finish({"ok": True, "trace": t})
+        )
         result: dict[str, Any] = {"ok": True, "trace": capture.run()}
     except ScriptError as exc:
         result = {"ok": False, "error": exc.to_dict()}

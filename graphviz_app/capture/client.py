@@ -5,6 +5,7 @@ forks a child per script, so a reload does not pay torch's import time again, an
 does (crash, hang, exit, flood of output) can take the caller down. Used by the CLI directly and by
 the GUI from a background thread.
 """
+
 from __future__ import annotations
 
 import json
@@ -81,7 +82,10 @@ def check_script_path(script: str | Path) -> Path:
     if path.is_dir():
         raise ScriptError("not_python", f"{path} is a folder, not a Python script. Open a .py file.")
     if not path.is_file():
-        raise ScriptError("not_python", f"{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.")
+        raise ScriptError(
+            "not_python",
+            f"{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.",
+        )
     size = path.stat().st_size
     if size > SCRIPT_SIZE_LIMIT:
         raise ScriptError(
@@ -105,10 +109,15 @@ def default_memory_limit() -> int | None:
         except ValueError:
             gib = math.nan
         if not (math.isfinite(gib) and gib >= 0):
-            raise SettingError(MEMORY_ENV, value, (
-                f"The environment variable {MEMORY_ENV} is {value!r}, not a number of GiB. Set it to "
-                "the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset "
-                "it for the default (75% of this machine's memory), and start graphviz_app again."))
+            raise SettingError(
+                MEMORY_ENV,
+                value,
+                (
+                    f"The environment variable {MEMORY_ENV} is {value!r}, not a number of GiB. Set it to "
+                    "the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset "
+                    "it for the default (75% of this machine's memory), and start graphviz_app again."
+                ),
+            )
         return min(max(int(gib * 2**30), 1), 2**62) if gib else None
     try:
         with open("/proc/meminfo", encoding="ascii") as handle:
@@ -137,8 +146,11 @@ def _working_folder(cwd: str | os.PathLike[str] | None) -> str | None:
             return None
     folder = os.path.abspath(os.path.expanduser(os.fspath(cwd)))
     if not os.path.isdir(folder):
-        raise ScriptError("cwd", f"The working folder {folder} does not exist, so the script cannot run "
-                                 "there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.")
+        raise ScriptError(
+            "cwd",
+            f"The working folder {folder} does not exist, so the script cannot run "
+            "there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.",
+        )
     return folder
 
 
@@ -262,8 +274,13 @@ class Runner:
     worker is warm for one interpreter at a time: a run under another one restarts it.
     """
 
-    def __init__(self, *, warm: bool = True, memory_limit: int | Literal["default"] | None = "default",
-                 python: Interpreter | str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        warm: bool = True,
+        memory_limit: int | Literal["default"] | None = "default",
+        python: Interpreter | str | os.PathLike[str] | None = None,
+    ) -> None:
         self._warm = warm
         self.python = _interpreter(python) or app_interpreter()
         self._memory_limit = memory_limit
@@ -371,7 +388,11 @@ class Runner:
         """
         path = check_script_path(script)
         options = Options(
-            backward=backward, backward_call=backward_call, output=output, run_to_end=run_to_end, argv=list(argv)
+            backward=backward,
+            backward_call=backward_call,
+            output=output,
+            run_to_end=run_to_end,
+            argv=list(argv),
         )
         interpreter = _interpreter(python) or self.python
         folder = _working_folder(cwd)
@@ -396,8 +417,15 @@ class Runner:
                 return False
         return True
 
-    def _run_locked(self, path: Path, options: Options, timeout: float, stop: threading.Event | None,
-                    interpreter: Interpreter, cwd: str | None) -> RunResult:
+    def _run_locked(
+        self,
+        path: Path,
+        options: Options,
+        timeout: float,
+        stop: threading.Event | None,
+        interpreter: Interpreter,
+        cwd: str | None,
+    ) -> RunResult:
         with tempfile.TemporaryDirectory(prefix=f"graphviz_app_{os.getpid()}_") as folder:
             started = time.perf_counter()
             request = Request(
@@ -419,8 +447,9 @@ class Runner:
                 environment["reason"] = interpreter.reason
             return result
 
-    def _submit(self, request: Request, timeout: float, stop: threading.Event | None,
-                interpreter: Interpreter) -> Done:
+    def _submit(
+        self, request: Request, timeout: float, stop: threading.Event | None, interpreter: Interpreter
+    ) -> Done:
         self.start(interpreter)
         worker = self._worker
         assert worker is not None
@@ -471,7 +500,8 @@ class Runner:
                 f"The script did not finish within {timeout:g} s and was stopped.{where} If it needs "
                 "longer, raise the time limit (--timeout); if it loops forever or waits for "
                 "input, fix the script.",
-                file=str(path), line=line,
+                file=str(path),
+                line=line,
             )
         elif reason == "cancelled":
             error = ScriptError("cancelled", f"The run was cancelled.{where}", file=str(path), line=line)
@@ -543,8 +573,10 @@ MEMORY_FAILURES = ("MemoryError", "can't allocate memory", "Cannot allocate memo
 
 def _leftovers_notice(count: int) -> str:
     what = "a process" if count == 1 else f"{count} processes"
-    return (f"The script left {what} running (started with fork or subprocess and not waited "
-            "for); they were ended with the run.")
+    return (
+        f"The script left {what} running (started with fork or subprocess and not waited "
+        "for); they were ended with the run."
+    )
 
 
 def _out_of_memory(text: str) -> bool:
@@ -560,8 +592,9 @@ def _read_text(path: str) -> str:
     return data.decode("utf-8", "replace")
 
 
-_STACK_START = re.compile(r"^(?:Stack|(?:Current thread|Thread) 0x[0-9a-f]+[^\n]*) \(most recent call first\):\n",
-                          re.MULTILINE)
+_STACK_START = re.compile(
+    r"^(?:Stack|(?:Current thread|Thread) 0x[0-9a-f]+[^\n]*) \(most recent call first\):\n", re.MULTILINE
+)
 _FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)
 
 

@@ -9,6 +9,7 @@ system has them; nothing that is missing is called). :func:`enter_child` sets up
 fds, :class:`ScriptStreams` gives the script real standard streams and :class:`BoundedOutput` is
 the worker's bounded copy of what the script writes.
 """
+
 from __future__ import annotations
 
 import ctypes

@@ -3,6 +3,7 @@
 The user's own traceback is kept (the app's frames removed), and the common autograd surprises
 get a plain explanation with the fix.
 """
+
 from __future__ import annotations
 
 import builtins
@@ -54,7 +55,7 @@ _KNOWN: list[tuple[str, str, str]] = [
         "no_cuda",
         r"Torch not compiled with CUDA enabled|Found no NVIDIA driver|"
         r"no NVIDIA driver on your system|CUDA driver initialization failed",
-        "This machine has no CUDA GPU{where}. Use `torch.device(\"cuda\" if "
+        'This machine has no CUDA GPU{where}. Use `torch.device("cuda" if '
         "torch.cuda.is_available() else \"cpu\")`, or 'meta' to see device moves without a GPU.",
     ),
     (
@@ -95,17 +96,31 @@ _KNOWN: list[tuple[str, str, str]] = [
 ]
 
 COMMON_IMPORTS = {
-    "np": "import numpy as np", "numpy": "import numpy", "torch": "import torch",
-    "nn": "from torch import nn", "F": "import torch.nn.functional as F", "optim": "from torch import optim",
-    "plt": "import matplotlib.pyplot as plt", "pd": "import pandas as pd", "math": "import math",
-    "random": "import random", "os": "import os", "sys": "import sys", "time": "import time",
+    "np": "import numpy as np",
+    "numpy": "import numpy",
+    "torch": "import torch",
+    "nn": "from torch import nn",
+    "F": "import torch.nn.functional as F",
+    "optim": "from torch import optim",
+    "plt": "import matplotlib.pyplot as plt",
+    "pd": "import pandas as pd",
+    "math": "import math",
+    "random": "import random",
+    "os": "import os",
+    "sys": "import sys",
+    "time": "import time",
     "torchvision": "import torchvision",
 }
 """The import a conventional name comes from, for a NameError on it."""
 
 PIP_NAMES = {
-    "cv2": "opencv-python", "sklearn": "scikit-learn", "PIL": "pillow", "yaml": "pyyaml",
-    "skimage": "scikit-image", "bs4": "beautifulsoup4", "attr": "attrs",
+    "cv2": "opencv-python",
+    "sklearn": "scikit-learn",
+    "PIL": "pillow",
+    "yaml": "pyyaml",
+    "skimage": "scikit-image",
+    "bs4": "beautifulsoup4",
+    "attr": "attrs",
 }
 """The package to install where it is not named as it is imported."""
 
@@ -140,8 +155,7 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
         hint = _syntax_hint(exc)
         return ScriptError(
             "syntax",
-            f"The script has a syntax error on line {exc.lineno}: {exc.msg}. Fix that line and "
-            f"reload.{hint}",
+            f"The script has a syntax error on line {exc.lineno}: {exc.msg}. Fix that line and reload.{hint}",
             file=script_file,
             line=exc.lineno,
             user_traceback=text,
@@ -183,21 +197,29 @@ def _syntax_hint(exc: SyntaxError) -> str:
     stripped = text.strip()
     if line and stripped.startswith(">>"):
         start = stripped.split()[0]
-        return (f" Line {line} looks like printed output (it starts with {start}), not code: "
-                "delete it, or make it a comment with #.")
+        return (
+            f" Line {line} looks like printed output (it starts with {start}), not code: "
+            "delete it, or make it a comment with #."
+        )
     if line and isinstance(exc, IndentationError) and "expected an indented block" in str(exc.msg):
         opened = re.search(r"on line (\d+)", str(exc.msg))
         header = int(opened.group(1)) if opened else line - 1
-        return (f" The lines of the block that line {header} opens must be indented further than "
-                f"line {header} (4 spaces); code copied from a web page often loses its indentation.")
+        return (
+            f" The lines of the block that line {header} opens must be indented further than "
+            f"line {header} (4 spaces); code copied from a web page often loses its indentation."
+        )
     second = second_statement(text, exc.offset) if line and type(exc) is SyntaxError else None
     if second is not None:
-        return (f" Line {line} holds two statements whose line break was lost: put `{second}` on a "
-                "line of its own.")
+        return (
+            f" Line {line} holds two statements whose line break was lost: put `{second}` on a "
+            "line of its own."
+        )
     return ""
 
 
-def _explained(exc: BaseException, script_file: str, line: int | None, at: dict[str, Any]) -> ScriptError | None:
+def _explained(
+    exc: BaseException, script_file: str, line: int | None, at: dict[str, Any]
+) -> ScriptError | None:
     """The explanation of a Python error a course's code runs into, or None."""
     if isinstance(exc, ModuleNotFoundError):
         return _missing_package(exc, line, at)
@@ -288,12 +310,15 @@ def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, A
 def _is_module_instance(value: object) -> bool:
     """Whether ``value`` is a ``torch.nn.Module`` (told by its classes' names: torch is not
     imported here)."""
-    return any(cls.__name__ == "Module" and cls.__module__ == "torch.nn.modules.module"
-               for cls in type(value).__mro__)
+    return any(
+        cls.__name__ == "Module" and cls.__module__ == "torch.nn.modules.module"
+        for cls in type(value).__mro__
+    )
 
 
-def _module_not_set_up(exc: AttributeError, script_file: str, line: int | None,
-                       at: dict[str, Any]) -> ScriptError | None:
+def _module_not_set_up(
+    exc: AttributeError, script_file: str, line: int | None, at: dict[str, Any]
+) -> ScriptError | None:
     """An ``nn.Module`` subclass whose ``__init__`` assigns layers before (or without) calling
     ``super().__init__()``: torch says only "cannot assign module before Module.__init__() call"."""
     module: object = None
@@ -305,8 +330,12 @@ def _module_not_set_up(exc: AttributeError, script_file: str, line: int | None,
             tb = tb.tb_next
     else:
         candidate = getattr(exc, "obj", None)
-        if candidate is not None and str(getattr(exc, "name", "")).startswith("_") \
-                and _is_module_instance(candidate) and "_modules" not in vars(candidate):
+        if (
+            candidate is not None
+            and str(getattr(exc, "name", "")).startswith("_")
+            and _is_module_instance(candidate)
+            and "_modules" not in vars(candidate)
+        ):
             module = candidate
     if module is None or not _is_module_instance(module):
         return None

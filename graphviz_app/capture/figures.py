@@ -11,6 +11,7 @@ or still open at the end to the :class:`Figures` of the run, which keeps them bo
 (:data:`~graphviz_app.core.model.plots.MAX_PLOTS` figures of at most
 :data:`~graphviz_app.core.model.plots.MAX_PLOT_BYTES`).
 """
+
 from __future__ import annotations
 
 import importlib.abc
@@ -24,11 +25,29 @@ from typing import Any
 from ..core.model.plots import MAX_PLOTS, encode_png
 
 BACKEND = "module://graphviz_app.capture.plots"
-WINDOW_BACKENDS = frozenset({
-    "gtk3agg", "gtk3cairo", "gtk4agg", "gtk4cairo", "macosx", "nbagg", "notebook", "qtagg",
-    "qtcairo", "qt5agg", "qt5cairo", "tkagg", "tkcairo", "webagg", "wx", "wxagg", "wxcairo",
-    "ipympl", "widget",
-})
+WINDOW_BACKENDS = frozenset(
+    {
+        "gtk3agg",
+        "gtk3cairo",
+        "gtk4agg",
+        "gtk4cairo",
+        "macosx",
+        "nbagg",
+        "notebook",
+        "qtagg",
+        "qtcairo",
+        "qt5agg",
+        "qt5cairo",
+        "tkagg",
+        "tkcairo",
+        "webagg",
+        "wx",
+        "wxagg",
+        "wxcairo",
+        "ipympl",
+        "widget",
+    }
+)
 """matplotlib's backends that open windows (or a browser page): replaced by :data:`BACKEND`."""
 SAME_AS_OURS = frozenset({"agg"})
 """Backends that draw exactly what :data:`BACKEND` draws: replaced without a notice, so the
@@ -127,11 +146,13 @@ class Figures:
         if self.left_out:
             self.notices.append(
                 f"The script made {len(self.entries) + self.left_out} figures; the first {MAX_PLOTS} "
-                "are kept (close figures you no longer need, or save fewer).")
+                "are kept (close figures you no longer need, or save fewer)."
+            )
         if self.too_big:
             self.notices.append(
                 f"Figures too big to keep, even drawn smaller, were left out: {', '.join(self.too_big)}. "
-                "Make them smaller (figsize, dpi) or save them to a file.")
+                "Make them smaller (figsize, dpi) or save them to a file."
+            )
         if self.failed:
             self.notices.append(f"matplotlib could not draw some figures: {'; '.join(self.failed)}.")
         uninstall()
@@ -179,7 +200,8 @@ def chosen_backend(name: Any) -> Any:
             active.notices.append(
                 f"{where} picks matplotlib's {name} backend, which opens windows that no one can "
                 "close here: graphviz_app draws the figures without windows instead and keeps "
-                "them with the graph (the Plots panel).")
+                "them with the graph (the Plots panel)."
+            )
         return BACKEND
     return name
 
@@ -218,7 +240,9 @@ class _MatplotlibFinder(importlib.abc.MetaPathFinder):
             if isinstance(finder, _MatplotlibFinder):
                 continue
             find = getattr(finder, "find_spec", None)
-            spec: importlib.machinery.ModuleSpec | None = find(fullname, path, target) if find is not None else None
+            spec: importlib.machinery.ModuleSpec | None = (
+                find(fullname, path, target) if find is not None else None
+            )
             if spec is not None:
                 break
         else:

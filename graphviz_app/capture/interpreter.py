@@ -11,6 +11,7 @@ That interpreter has nothing of the app installed: only its own torch. The worke
 torch, Qt, networkx) never shadow the user's. When the worker dies before it is ready,
 :func:`startup_error` says what is wrong with the interpreter and how to fix it.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -89,8 +90,13 @@ def explicit_interpreter(path: str | os.PathLike[str], reason: str) -> Interpret
     return Interpreter(given, "explicit", reason)
 
 
-def find_interpreter(script: str | os.PathLike[str] | None, explicit: str | os.PathLike[str] | None = None, *,
-                     reason: str = "--python", environ: Mapping[str, str] | None = None) -> Interpreter:
+def find_interpreter(
+    script: str | os.PathLike[str] | None,
+    explicit: str | os.PathLike[str] | None = None,
+    *,
+    reason: str = "--python",
+    environ: Mapping[str, str] | None = None,
+) -> Interpreter:
     """Return the interpreter ``script`` runs under, as an IDE picks it.
 
     ``explicit`` (a path, with ``reason`` saying where it came from) wins; else the nearest
@@ -121,7 +127,7 @@ def short_path(path: str | Path) -> str:
     text = str(path)
     home = os.path.expanduser("~")
     if home not in ("", "/", "~") and (text == home or text.startswith(home + os.sep)):
-        return "~" + text[len(home):]
+        return "~" + text[len(home) :]
     return text
 
 
@@ -137,73 +143,104 @@ def environment_note(environment: Mapping[str, object]) -> str:
 
 # -- checks and start-up failures ---------------------------------------------------------------
 
+
 def check_interpreter(interpreter: Interpreter) -> None:
     """Raise ScriptError("interpreter") when ``interpreter`` cannot even be started."""
     python, why = interpreter.path, interpreter.reason
     if not python.exists():
-        raise ScriptError("interpreter", f"The Python interpreter {python} ({why}) does not exist. Pick another "
-                                         "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
-                                         "interpreter.")
+        raise ScriptError(
+            "interpreter",
+            f"The Python interpreter {python} ({why}) does not exist. Pick another "
+            "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
+            "interpreter.",
+        )
     if python.is_dir():
-        raise ScriptError("interpreter", f"{python} ({why}) is a folder with no bin/python in it, not a Python "
-                                         "interpreter. Pick another interpreter with --python PATH or in Edit ▸ "
-                                         "Preferences ▸ Python interpreter.")
+        raise ScriptError(
+            "interpreter",
+            f"{python} ({why}) is a folder with no bin/python in it, not a Python "
+            "interpreter. Pick another interpreter with --python PATH or in Edit ▸ "
+            "Preferences ▸ Python interpreter.",
+        )
     if not os.access(python, os.X_OK):
-        raise ScriptError("interpreter", f"{python} ({why}) is not executable. Make it executable (chmod +x), "
-                                         "or pick another interpreter with --python PATH or in Edit ▸ "
-                                         "Preferences ▸ Python interpreter.")
+        raise ScriptError(
+            "interpreter",
+            f"{python} ({why}) is not executable. Make it executable (chmod +x), "
+            "or pick another interpreter with --python PATH or in Edit ▸ "
+            "Preferences ▸ Python interpreter.",
+        )
 
 
 def launch_error(interpreter: Interpreter, exc: OSError) -> ScriptError:
     """The error for an interpreter the system could not start at all."""
     python, why = interpreter.path, interpreter.reason
     detail = exc.strerror or type(exc).__name__
-    return ScriptError("interpreter", f"{python} ({why}) is not a Python interpreter: it could not be started "
-                                      f"({detail}). Pick another interpreter with --python PATH or in Edit ▸ "
-                                      "Preferences ▸ Python interpreter.")
+    return ScriptError(
+        "interpreter",
+        f"{python} ({why}) is not a Python interpreter: it could not be started "
+        f"({detail}). Pick another interpreter with --python PATH or in Edit ▸ "
+        "Preferences ▸ Python interpreter.",
+    )
 
 
 def startup_error(interpreter: Interpreter, log_text: str) -> ScriptError:
     """The error for a worker that ended before it was ready, from what it wrote (``log_text``)."""
     python, why = interpreter.path, interpreter.reason
-    marks = [line[len(MARK):].strip() for line in log_text.splitlines() if line.startswith(MARK)]
+    marks = [line[len(MARK) :].strip() for line in log_text.splitlines() if line.startswith(MARK)]
     tail = log_text.strip()[-2000:] or None
     if not marks:
-        return ScriptError("interpreter", f"{python} ({why}) is not a Python interpreter: it did not run Python "
-                                          "code (its output is below). Pick another interpreter with --python "
-                                          "PATH or in Edit ▸ Preferences ▸ Python interpreter.",
-                           user_traceback=tail)
+        return ScriptError(
+            "interpreter",
+            f"{python} ({why}) is not a Python interpreter: it did not run Python "
+            "code (its output is below). Pick another interpreter with --python "
+            "PATH or in Edit ▸ Preferences ▸ Python interpreter.",
+            user_traceback=tail,
+        )
     version = marks[0].removeprefix("python ").strip()
     if "old" in marks:
-        return ScriptError("interpreter", f"{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 "
-                                          "or newer. Make the project's environment with a newer Python, or pick "
-                                          "another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
-                                          "Python interpreter.")
+        return ScriptError(
+            "interpreter",
+            f"{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 "
+            "or newer. Make the project's environment with a newer Python, or pick "
+            "another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
+            "Python interpreter.",
+        )
     if "no torch" in marks:
-        return ScriptError("interpreter", f"{python} ({why}) has no torch. Install torch there (`{python} -m pip "
-                                          "install torch`), or pick another interpreter with --python PATH or in "
-                                          "Edit ▸ Preferences ▸ Python interpreter.")
+        return ScriptError(
+            "interpreter",
+            f"{python} ({why}) has no torch. Install torch there (`{python} -m pip "
+            "install torch`), or pick another interpreter with --python PATH or in "
+            "Edit ▸ Preferences ▸ Python interpreter.",
+        )
     if "torch failed" in marks:
         after = log_text.split(f"{MARK} torch failed", 1)[-1].strip()
         error = after.splitlines()[-1].strip() if after else "no message"
-        return ScriptError("interpreter", f"{python} ({why}) cannot import torch ({error}). Repair torch there "
-                                          f"(`{python} -m pip install --force-reinstall torch`), or pick another "
-                                          "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
-                                          "interpreter.",
-                           user_traceback=after[-4000:] or None)
-    return ScriptError("worker", f"The capture worker ({python}, {why}) stopped before it was ready. This is a "
-                                 "problem of graphviz_app or of that Python, not of the script: reload to start it "
-                                 "again, or report it with the output below.",
-                       user_traceback=tail)
+        return ScriptError(
+            "interpreter",
+            f"{python} ({why}) cannot import torch ({error}). Repair torch there "
+            f"(`{python} -m pip install --force-reinstall torch`), or pick another "
+            "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
+            "interpreter.",
+            user_traceback=after[-4000:] or None,
+        )
+    return ScriptError(
+        "worker",
+        f"The capture worker ({python}, {why}) stopped before it was ready. This is a "
+        "problem of graphviz_app or of that Python, not of the script: reload to start it "
+        "again, or report it with the output below.",
+        user_traceback=tail,
+    )
 
 
 def stopped_error(interpreter: Interpreter, log_text: str) -> ScriptError:
     """The error for a worker that was ready and then ended unexpectedly."""
     python, why = interpreter.path, interpreter.reason
-    return ScriptError("worker", f"The capture worker ({python}, {why}) stopped unexpectedly. This is a problem "
-                                 "of graphviz_app or of that Python, not of the script: reload to start it again, "
-                                 "or report it with the output below.",
-                       user_traceback=log_text.strip()[-2000:] or None)
+    return ScriptError(
+        "worker",
+        f"The capture worker ({python}, {why}) stopped unexpectedly. This is a problem "
+        "of graphviz_app or of that Python, not of the script: reload to start it again, "
+        "or report it with the output below.",
+        user_traceback=log_text.strip()[-2000:] or None,
+    )
 
 
 # -- starting the worker --------------------------------------------------------------------------
@@ -285,7 +322,9 @@ def worker_path() -> Path:
     digest = hashlib.sha256(os.fsencode(package))
     for file in files:
         info = file.stat()
-        digest.update(os.fsencode(file.relative_to(package)) + f":{info.st_mtime_ns}:{info.st_size}\n".encode())
+        digest.update(
+            os.fsencode(file.relative_to(package)) + f":{info.st_mtime_ns}:{info.st_size}\n".encode()
+        )
     base = _cache_base()
     if not _private_folder(base):
         log.warning("worker: %s is not a private folder of this user's; using a temporary copy", base)

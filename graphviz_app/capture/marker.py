@@ -7,6 +7,7 @@ the script started in its own session (a daemon) is no longer below it, and the 
 by its marker (Linux: ``/proc/PID/environ``; elsewhere nothing is found). A process that clears
 its own environment on start is not found this way.
 """
+
 from __future__ import annotations
 
 import logging

@@ -1,4 +1,5 @@
 """Names for graph nodes: the script's own variables and the model's parameter and module names."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping

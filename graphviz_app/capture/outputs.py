@@ -1,6 +1,7 @@
 """Where a script's outputs are: its top-level variables, the graphs it left unbound, or (for a
 module script that built no graph itself) the model's forward pass run here; and why there are
 none when there are none."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -18,7 +19,9 @@ from .walker import walk
 class OutputFinder:
     """Finds the outputs of a script that has run in ``namespace`` under ``recorder``."""
 
-    def __init__(self, namespace: dict[str, Any], file: str, recorder: ForwardRecorder, wanted: str | None) -> None:
+    def __init__(
+        self, namespace: dict[str, Any], file: str, recorder: ForwardRecorder, wanted: str | None
+    ) -> None:
         self.namespace = namespace
         self.file = file
         self.recorder = recorder
@@ -30,8 +33,11 @@ class OutputFinder:
         top-level ``model`` and ``inputs`` but never ran the model (``build()`` applies only when
         the script built no graph: its own graph is the truth, and the forward never runs twice)."""
         model = self.namespace.get("model")
-        return (isinstance(model, torch.nn.Module) and "inputs" in self.namespace
-                and id(model) not in self.recorder.called)
+        return (
+            isinstance(model, torch.nn.Module)
+            and "inputs" in self.namespace
+            and id(model) not in self.recorder.called
+        )
 
     def recorded_outputs(self) -> list[tuple[str | None, torch.Tensor]]:
         """The newest graph the script built and left unbound (passed to a function, printed,
@@ -88,7 +94,11 @@ class OutputFinder:
                 raise diagnose(exc, self.file) from None
             if isinstance(spec, (tuple, list)):
                 spec = dict(zip(("model", "inputs", "target", "loss_fn"), spec))
-            if not isinstance(spec, Mapping) or not isinstance(spec.get("model"), torch.nn.Module) or "inputs" not in spec:
+            if (
+                not isinstance(spec, Mapping)
+                or not isinstance(spec.get("model"), torch.nn.Module)
+                or "inputs" not in spec
+            ):
                 raise ScriptError(
                     "bad_module_script",
                     "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a tuple), "
@@ -152,7 +162,9 @@ class OutputFinder:
         requires = any(
             t.requires_grad for v in self.namespace.values() for _, t in _tensors_in(v, "")
         ) or any(
-            p.requires_grad for v in self.namespace.values() if isinstance(v, torch.nn.Module)
+            p.requires_grad
+            for v in self.namespace.values()
+            if isinstance(v, torch.nn.Module)
             for p in v.parameters()
         )
         if requires:

@@ -8,6 +8,7 @@ the figures still open when the script ends are kept at the end.  Waiting for a 
 (``plt.waitforbuttonpress``, ``plt.ginput``) returns at once, as after a timeout: no one can
 press one.  matplotlib loads this module only when the script uses pyplot.
 """
+
 from __future__ import annotations
 
 import math

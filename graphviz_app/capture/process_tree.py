@@ -6,6 +6,7 @@ files. :func:`tree_memory` adds them up without counting a page twice: each proc
 proportional set size (PSS: a page shared by n processes counts 1/n in each, swapped pages
 included) plus shared-memory files the processes hold open without mapping them.
 """
+
 from __future__ import annotations
 
 import os

@@ -7,6 +7,7 @@ for each request a :class:`Started` (the child's pid, also its process group) an
 (how the child ended, and the peak memory of the run). The script's result and output travel in
 files named by the request, never through the pipes.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,14 +61,24 @@ def run_mode(environ: Mapping[str, str] = os.environ, platform: str = sys.platfo
     if mode == "portable" or (mode == "fork" and hasattr(os, "fork")):
         return mode  # type: ignore[return-value]
     if mode == "fork":
-        raise SettingError(RUN_MODE_ENV, value, (
-            f"The environment variable {RUN_MODE_ENV} is {value!r}, but this system cannot fork. Set "
-            "it to 'portable', or unset it to let graphviz_app choose, and start graphviz_app again."))
+        raise SettingError(
+            RUN_MODE_ENV,
+            value,
+            (
+                f"The environment variable {RUN_MODE_ENV} is {value!r}, but this system cannot fork. Set "
+                "it to 'portable', or unset it to let graphviz_app choose, and start graphviz_app again."
+            ),
+        )
     if mode:
-        raise SettingError(RUN_MODE_ENV, value, (
-            f"The environment variable {RUN_MODE_ENV} is {value!r}, not 'portable' or 'fork'. Set it "
-            "to 'portable' (a fresh Python for each run, on any system) or to 'fork' (Linux), or unset "
-            "it to let graphviz_app choose, and start graphviz_app again."))
+        raise SettingError(
+            RUN_MODE_ENV,
+            value,
+            (
+                f"The environment variable {RUN_MODE_ENV} is {value!r}, not 'portable' or 'fork'. Set it "
+                "to 'portable' (a fresh Python for each run, on any system) or to 'fork' (Linux), or unset "
+                "it to let graphviz_app choose, and start graphviz_app again."
+            ),
+        )
     return "fork" if platform.startswith("linux") and hasattr(os, "fork") else "portable"
 
 

@@ -19,6 +19,7 @@ when the compiled code runs. A failure in its own code is kept in :attr:`Forward
 graphviz_app's), never raised into the script. It also keeps the latest roots of the graphs it saw
 (:meth:`ForwardRecorder.graph_roots`), so outputs the script never bound to a variable are found.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -84,8 +85,9 @@ def _compiling_probe() -> Callable[[], bool]:
 
 _COMPILING = _compiling_probe()
 _TRACING_STATE: Callable[[], Any] = getattr(torch._C, "_get_tracing_state", lambda: None)
-_FUNCTORCH_TOP: Callable[[], Any] = getattr(getattr(torch._C, "_functorch", None), "peek_interpreter_stack",
-                                            lambda: None)
+_FUNCTORCH_TOP: Callable[[], Any] = getattr(
+    getattr(torch._C, "_functorch", None), "peek_interpreter_stack", lambda: None
+)
 
 
 def standing_aside() -> bool:
@@ -203,7 +205,7 @@ class ForwardRecorder(TorchFunctionMode):
         if not any(mode is self for mode in stack):  # already off (a tracer calling another)
             yield
             return
-        above = stack[next(k for k, mode in enumerate(stack) if mode is self) + 1:]
+        above = stack[next(k for k, mode in enumerate(stack) if mode is self) + 1 :]
         for _ in range(len(above) + 1):
             torch_c._pop_torch_function_stack()
         for mode in above:
@@ -223,8 +225,12 @@ class ForwardRecorder(TorchFunctionMode):
         python would not show it)."""
         modules = torch.nn.modules.module
         ours = {handle.id for handle in self._handles}
-        hooks = (modules._global_forward_pre_hooks, modules._global_forward_hooks,
-                 modules._global_backward_pre_hooks, modules._global_backward_hooks)
+        hooks = (
+            modules._global_forward_pre_hooks,
+            modules._global_forward_hooks,
+            modules._global_backward_pre_hooks,
+            modules._global_backward_hooks,
+        )
         return bool(ours) and all(set(hook) <= ours for hook in hooks)
 
     def __exit__(self, *exc: object) -> None:
@@ -332,8 +338,11 @@ class ForwardRecorder(TorchFunctionMode):
 
     # -- recording --------------------------------------------------------------------------
     def __torch_function__(
-        self, func: Callable[..., Any], types: Any, args: tuple[Any, ...] = (),
-        kwargs: dict[str, Any] | None = None
+        self,
+        func: Callable[..., Any],
+        types: Any,
+        args: tuple[Any, ...] = (),
+        kwargs: dict[str, Any] | None = None,
     ) -> Any:
         result = func(*args, **(kwargs or {}))
         if standing_aside():
@@ -464,8 +473,13 @@ class ForwardRecorder(TorchFunctionMode):
         script's variable bound to that very tensor, if any."""
         found: list[dict[str, Any]] = []
         for position, arg in enumerate(args):
-            if (isinstance(arg, torch.Tensor) and not arg.requires_grad and arg.layout == torch.strided
-                    and not arg.is_nested and arg.numel() <= CONSTANT_LIMIT):
+            if (
+                isinstance(arg, torch.Tensor)
+                and not arg.requires_grad
+                and arg.layout == torch.strided
+                and not arg.is_nested
+                and arg.numel() <= CONSTANT_LIMIT
+            ):
                 found.append({"position": position, "name": None, "value": summarize(arg)})
         if found:
             names = self._script_names()

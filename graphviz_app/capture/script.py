@@ -19,6 +19,7 @@ in building the graph of a later ``backward()``, which draws its double-backward
 
 This module runs user code: the worker calls it in a throw-away child process.
 """
+
 from __future__ import annotations
 
 import builtins
@@ -178,10 +179,16 @@ class ScriptCapture:
     def _main_module(self) -> types.ModuleType:
         """A fresh module ``__main__`` for the script, with what python gives a script's module."""
         main = types.ModuleType("__main__")
-        main.__dict__.update({
-            "__file__": self.file, "__builtins__": builtins, "__cached__": None, "__spec__": None,
-            "__package__": None, "__loader__": importlib.machinery.SourceFileLoader("__main__", self.file),
-        })
+        main.__dict__.update(
+            {
+                "__file__": self.file,
+                "__builtins__": builtins,
+                "__cached__": None,
+                "__spec__": None,
+                "__package__": None,
+                "__loader__": importlib.machinery.SourceFileLoader("__main__", self.file),
+            }
+        )
         return main
 
     def _run_main(self, code: Any) -> dict[str, Any]:
@@ -274,13 +281,17 @@ class ScriptCapture:
         frame: Any = sys._getframe(2)
         callee = None  # the code the recorder called (the inner call of a Python function)
         while frame is not None and not (
-                frame.f_code.co_filename.startswith(_APP_DIR) and frame.f_code.co_name == "__torch_function__"):
+            frame.f_code.co_filename.startswith(_APP_DIR) and frame.f_code.co_name == "__torch_function__"
+        ):
             callee = frame.f_code
             frame = frame.f_back
         if frame is not None:
             frame = frame.f_back
-            while frame is not None and frame.f_code.co_filename.startswith(_TORCH_DIR) \
-                    and frame.f_code.co_name == "handle_torch_function":
+            while (
+                frame is not None
+                and frame.f_code.co_filename.startswith(_TORCH_DIR)
+                and frame.f_code.co_name == "handle_torch_function"
+            ):
                 frame = frame.f_back
             if frame is not None and frame.f_code is callee:  # the outer call: its caller
                 frame = frame.f_back
@@ -319,8 +330,12 @@ class ScriptCapture:
             while frame.f_code.co_filename.startswith(_DYNAMO_DIR):  # Dynamo's disable wrapper
                 frame = frame.f_back
             caller = frame.f_code.co_filename
-            if self._depth or caller.startswith(_APP_DIR) or os.getpid() != self._pid or (
-                    caller.startswith(_TORCH_DIR) and caller != _TENSOR_FILE):
+            if (
+                self._depth
+                or caller.startswith(_APP_DIR)
+                or os.getpid() != self._pid
+                or (caller.startswith(_TORCH_DIR) and caller != _TENSOR_FILE)
+            ):
                 # torch's own call (from inside a running backward, as reentrant checkpointing
                 # makes, or from one of its functions, as autograd.functional), ours (the app's
                 # backward, torch's dispatch to the recorder), or one made in a process the
@@ -374,7 +389,12 @@ class ScriptCapture:
                 setattr(autograd, name, disable(current))
 
     def _capture_call(
-        self, original: Callable[..., Any], kind: str, args: tuple[Any, ...], kwargs: dict[str, Any], frame: Any
+        self,
+        original: Callable[..., Any],
+        kind: str,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        frame: Any,
     ) -> tuple[Any] | None:
         """Run the captured call with the backward recorder; return ``(its value,)``, or None
         when its tensors have no graph (the caller runs it plainly). Stops the script after it
@@ -408,7 +428,9 @@ class ScriptCapture:
         call = self.backward_calls
         line = self._script_line(frame)
         try:
-            results = self._grad_results(result, args, kwargs, value) if kind == "grad" and error is None else None
+            results = (
+                self._grad_results(result, args, kwargs, value) if kind == "grad" and error is None else None
+            )
             recorder.apply(trace, results)
         except Exception as exc:
             raise CaptureBug(exc, "recording the backward pass") from None
@@ -429,10 +451,18 @@ class ScriptCapture:
             self._stop(trace, kind, call, line)
         return (value,)
 
-    def _grad_results(self, result: Any, args: tuple[Any, ...], kwargs: dict[str, Any], value: Any) -> dict[int, Any]:
+    def _grad_results(
+        self, result: Any, args: tuple[Any, ...], kwargs: dict[str, Any], value: Any
+    ) -> dict[int, Any]:
         """Map the nodes of ``torch.autograd.grad``'s inputs to the gradients it returned."""
         inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
-        inputs = [inputs] if isinstance(inputs, torch.Tensor) else list(inputs) if isinstance(inputs, (list, tuple)) else []
+        inputs = (
+            [inputs]
+            if isinstance(inputs, torch.Tensor)
+            else list(inputs)
+            if isinstance(inputs, (list, tuple))
+            else []
+        )
         leaves = {id(node.variable): k for k, node in enumerate(result.nodes) if result.leaf[k]}
         found: dict[int, Any] = {}
         for tensor, grad in zip(inputs, value or ()):
@@ -457,8 +487,11 @@ class ScriptCapture:
         graph = trace["graph"]
         graph["backward"]["error"] = text
         graph["backward_error"] = {
-            "kind": explained.kind, "message": explained.message, "node": node,
-            "line": explained.line, "traceback": explained.user_traceback,
+            "kind": explained.kind,
+            "message": explained.message,
+            "node": node,
+            "line": explained.line,
+            "traceback": explained.user_traceback,
         }
         where = f" at {trace['nodes'][recorder.order[-1]]['op']}" if node is not None else ""
         self.notices.append(
@@ -519,7 +552,11 @@ class ScriptCapture:
                 names = collect_names([self.namespace])  # with what build() returned
         if not outputs:
             raise finder.no_graph_error()
-        if unbound and isinstance(self.namespace.get("model"), torch.nn.Module) and "inputs" in self.namespace:
+        if (
+            unbound
+            and isinstance(self.namespace.get("model"), torch.nn.Module)
+            and "inputs" in self.namespace
+        ):
             # a module script that ran its own model (as `python script.py` would show it): the
             # graph the conventions describe, named as they name it
             name = "loss" if self.namespace.get("loss_fn") is not None else "output"
@@ -539,7 +576,11 @@ class ScriptCapture:
         return self._finish(trace)
 
     def _app_backward(
-        self, result: Any, trace: dict[str, Any], outputs: Sequence[torch.Tensor], original: Callable[..., Any]
+        self,
+        result: Any,
+        trace: dict[str, Any],
+        outputs: Sequence[torch.Tensor],
+        original: Callable[..., Any],
     ) -> None:
         recorder = BackwardRecorder(result)
         error = None
@@ -560,6 +601,7 @@ class ScriptCapture:
         recorder.apply(trace)
         self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
+
 
 class ImportWatch(importlib.abc.MetaPathFinder):
     """Calls a function with a module right after its first import (at once if it is imported)."""
@@ -584,7 +626,9 @@ class ImportWatch(importlib.abc.MetaPathFinder):
         if self in sys.meta_path:
             sys.meta_path.remove(self)
 
-    def find_spec(self, fullname: str, path: Any, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Any, target: Any = None
+    ) -> importlib.machinery.ModuleSpec | None:
         """The module's own spec, whose loader calls ``then`` once the module is executed."""
         if fullname != self.name or self not in sys.meta_path:
             return None

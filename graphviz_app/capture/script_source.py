@@ -4,6 +4,7 @@ where ``.detach()`` is called, and whether a line that fails to parse holds two 
 They let an explanation name the line to change: a name used before the line that assigns it,
 the ``.detach()`` that cut the graph, the second statement a copied line lost its break before.
 """
+
 from __future__ import annotations
 
 import ast
@@ -102,8 +103,11 @@ def asks_for_grad(path: str) -> bool:
     if tree is None:
         return False
     for node in ast.walk(tree):
-        if (isinstance(node, ast.keyword) and node.arg == "requires_grad"
-                and not (isinstance(node.value, ast.Constant) and node.value.value is False)):
+        if (
+            isinstance(node, ast.keyword)
+            and node.arg == "requires_grad"
+            and not (isinstance(node.value, ast.Constant) and node.value.value is False)
+        ):
             return True
         if isinstance(node, ast.Attribute) and node.attr in ("requires_grad_", "nn", "Parameter"):
             return True
@@ -117,7 +121,7 @@ def second_statement(line_text: str, offset: int | None) -> str | None:
         return None
     text = line_text.rstrip("\n")
     indent = len(text) - len(text.lstrip())
-    first, second = text[indent:offset - 1].strip(), text[offset - 1:].strip()
+    first, second = text[indent : offset - 1].strip(), text[offset - 1 :].strip()
     if not first or not second:
         return None
     try:

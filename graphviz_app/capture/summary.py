@@ -19,6 +19,7 @@ A big tensor is reduced in the order of its storage (a transposed view gives the
 matrix it views, to the bit). Statistics are taken in the tensor's floating dtype (float32 for float16 and bfloat16, float64 for
 integers and booleans, of the magnitudes for complex numbers).
 """
+
 from __future__ import annotations
 
 import math
@@ -71,8 +72,17 @@ def describe(tensor: torch.Tensor) -> str:
 
 def _empty_summary(tensor: torch.Tensor) -> dict[str, Any]:
     """The Summary of ``tensor`` with shape and dtype only (statistics still to be filled in)."""
-    return {"shape": list(tensor.shape), "dtype": dtype_name(tensor.dtype), "norm": None,
-            "min": None, "max": None, "mean": None, "nan": 0, "inf": 0, "values": None}
+    return {
+        "shape": list(tensor.shape),
+        "dtype": dtype_name(tensor.dtype),
+        "norm": None,
+        "min": None,
+        "max": None,
+        "mean": None,
+        "nan": 0,
+        "inf": 0,
+        "values": None,
+    }
 
 
 def summarize(tensor: torch.Tensor | None) -> Summary | None:
@@ -85,9 +95,15 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
     if tensor is None or not isinstance(tensor, torch.Tensor):
         return None
     numel = tensor.numel()
-    if (numel > BATCH_NUMEL or type(tensor) not in _BATCHABLE or tensor.dtype in _UNUSUAL
-            or not numel or tensor.layout != _STRIDED or tensor.device.type == "meta"
-            or tensor.is_nested):
+    if (
+        numel > BATCH_NUMEL
+        or type(tensor) not in _BATCHABLE
+        or tensor.dtype in _UNUSUAL
+        or not numel
+        or tensor.layout != _STRIDED
+        or tensor.device.type == "meta"
+        or tensor.is_nested
+    ):
         return summarize_many((tensor,))[0]
     # One small tensor: what _summarize_rows computes for its row (torch reduces a row of a
     # matrix exactly as the same elements alone), without building the matrix.
@@ -153,7 +169,7 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
         for (_, _, numel), members in groups.items():
             rows = max(1, BATCH_CHUNK // numel)
             for start in range(0, len(members), rows):
-                piece = members[start:start + rows]
+                piece = members[start : start + rows]
                 try:
                     _summarize_rows(tensors, out, piece, numel)
                 except Exception:  # one by one: only the tensors torch cannot reduce lose statistics
@@ -213,7 +229,9 @@ def _summarize_rows(tensors: Sequence[Any], out: list[Any], members: list[int], 
     flat = torch._C._nn.flatten_dense_tensors([tensors[i] for i in members]).view(len(members), numel)
     data = _as_real(flat)
     # amin and amax: aminmax along a dimension is not vectorized (tens of times slower)
-    stats = torch.stack((torch.linalg.vector_norm(data, dim=1), data.amin(1), data.amax(1), data.mean(1)), dim=1)
+    stats = torch.stack(
+        (torch.linalg.vector_norm(data, dim=1), data.amin(1), data.amax(1), data.mean(1)), dim=1
+    )
     table: list[list[float]] = stats.double().tolist()
     if not all(math.isfinite(row[0]) for row in table):
         counts = torch.stack((torch.isnan(data).sum(1), torch.isinf(data).sum(1)), dim=1).tolist()
@@ -238,7 +256,7 @@ def _summarize_rows(tensors: Sequence[Any], out: list[Any], members: list[int], 
 def _nest(row: list[Any], shape: list[int]) -> list[Any]:
     """Return ``row`` (a tensor's values in row-major order) nested as ``tolist()`` nests them."""
     for size in reversed(shape[1:]):
-        row = [row[k:k + size] for k in range(0, len(row), size)]
+        row = [row[k : k + size] for k in range(0, len(row), size)]
     return row
 
 

@@ -11,6 +11,7 @@ missing) instead of failing a script:
 * a lasting Python object per storage (from torch 2.2): lets the backward recorder recognise a
   gradient it already summarized. Without it every gradient is summarized by itself.
 """
+
 from __future__ import annotations
 
 import weakref

@@ -3,6 +3,7 @@
 The walk is iterative (breadth-first, explicit queue) so deep graphs never hit Python's recursion
 limit, and node ids follow the walk order, so the same script gives the same ids.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -140,8 +141,11 @@ def _saved_names(node: Node) -> list[tuple[str, str | None]]:
     names = _SAVED_NAMES.get(kind)
     if names is None:
         attributes = set(dir(node))
-        names = [(a, raw if (raw := "_raw" + a) in attributes else None)
-                 for a in sorted(attributes) if a.startswith("_saved_")]
+        names = [
+            (a, raw if (raw := "_raw" + a) in attributes else None)
+            for a in sorted(attributes)
+            if a.startswith("_saved_")
+        ]
         if isinstance(node, torch.autograd.function.BackwardCFunction):
             names.append(("saved_tensors", "_raw_saved_tensors"))
         _SAVED_NAMES[kind] = names
@@ -188,8 +192,9 @@ def custom_backward(cls: type) -> dict[str, Any] | None:
             file, line = code.co_filename, code.co_firstlineno
         lines, start = inspect.getsourcelines(function)
         file = inspect.getsourcefile(function) or file
-        line = start + next((k for k, text in enumerate(lines)
-                             if text.lstrip().startswith(("def ", "async def "))), 0)
+        line = start + next(
+            (k for k, text in enumerate(lines) if text.lstrip().startswith(("def ", "async def "))), 0
+        )
     except Exception:  # no source (compiled from a string, a C function): what the code says
         pass
     if file is not None and os.path.abspath(file).startswith(_TORCH_DIR):
@@ -274,10 +279,17 @@ class Describer:
         variable = node.variable
         key = id(variable)
         return {
-            "op": "AccumulateGrad", "kind": "leaf", "name": self.names.leaves.get(key),
-            "module": self.names.leaf_modules.get(key), "source": None, "value": None, "cuts": [],
-            "shape": list(variable.shape), "dtype": self.dtype(variable.dtype),
-            "device": self.device(variable.device), "saved": [],
+            "op": "AccumulateGrad",
+            "kind": "leaf",
+            "name": self.names.leaves.get(key),
+            "module": self.names.leaf_modules.get(key),
+            "source": None,
+            "value": None,
+            "cuts": [],
+            "shape": list(variable.shape),
+            "dtype": self.dtype(variable.dtype),
+            "device": self.device(variable.device),
+            "saved": [],
         }
 
     def op(self, node: Node) -> dict[str, Any]:
@@ -298,12 +310,17 @@ class Describer:
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
         record = {
-            "op": op_name(node), "kind": "op", "name": self.names.nodes.get(id(node)),
+            "op": op_name(node),
+            "kind": "op",
+            "name": self.names.nodes.get(id(node)),
             "module": self.module(metadata[MODULES_KEY]) if tagged else None,
             "source": metadata[SOURCE_KEY] if tagged else None,
             "value": metadata.get(VALUE_KEY) if tagged else None,
             "cuts": list(cuts) if cuts else [],
-            "shape": shape, "dtype": dtype, "device": device, "saved": self.saved(node),
+            "shape": shape,
+            "dtype": dtype,
+            "device": device,
+            "saved": self.saved(node),
         }
         if isinstance(node, torch.autograd.function.BackwardCFunction):
             kind = type(node)
@@ -383,7 +400,9 @@ def build_trace(
 ) -> dict[str, Any]:
     """Return the node-link trace of a walk (backward fields empty; see backward.py)."""
     describer = Describer(names)
-    records = [describer.leaf(node) if leaf else describer.op(node) for node, leaf in zip(result.nodes, result.leaf)]
+    records = [
+        describer.leaf(node) if leaf else describer.op(node) for node, leaf in zip(result.nodes, result.leaf)
+    ]
     if values:
         _leaf_values(result, records)
     order = forward_order(result)

@@ -28,6 +28,7 @@ copy of its output, and ends every process the run started. Both modes answer th
 The system-dependent steps are behind :class:`~graphviz_app.capture.containment.Containment`
 (the Linux steps above; elsewhere process groups and ``RLIMIT_DATA`` only).
 """
+
 from __future__ import annotations
 
 import os
@@ -105,8 +106,12 @@ class Ending(NamedTuple):
 
 def _ending(status: int, usage: Any, over_memory: int = 0) -> Ending:
     signalled = os.WIFSIGNALED(status)
-    return Ending(None if signalled else os.WEXITSTATUS(status), os.WTERMSIG(status) if signalled else None,
-                  int(usage.ru_maxrss) * (1 if sys.platform == "darwin" else 1024), over_memory)
+    return Ending(
+        None if signalled else os.WEXITSTATUS(status),
+        os.WTERMSIG(status) if signalled else None,
+        int(usage.ru_maxrss) * (1 if sys.platform == "darwin" else 1024),
+        over_memory,
+    )
 
 
 def _pidfd(pid: int) -> int | None:
@@ -116,8 +121,15 @@ def _pidfd(pid: int) -> int | None:
         return None
 
 
-def _follow(pid: int, read_fd: int, output: BoundedOutput, control_fd: int, memory: int | None,
-            loaded_fd: int | None, started: Callable[[], None]) -> Ending:
+def _follow(
+    pid: int,
+    read_fd: int,
+    output: BoundedOutput,
+    control_fd: int,
+    memory: int | None,
+    loaded_fd: int | None,
+    started: Callable[[], None],
+) -> Ending:
     """Copy the child's output while it runs and watch its memory; return how it ended.
 
     ``started`` is called once the child has loaded torch (``loaded_fd`` became readable; at
@@ -141,7 +153,11 @@ def _follow(pid: int, read_fd: int, output: BoundedOutput, control_fd: int, memo
         while True:
             wait = None
             if watch or pidfd is None:
-                wait = max(0, int((next_check - time.monotonic()) * 1000)) if watch else int(WATCH_SECONDS * 1000)
+                wait = (
+                    max(0, int((next_check - time.monotonic()) * 1000))
+                    if watch
+                    else int(WATCH_SECONDS * 1000)
+                )
             events = dict(poller.poll(wait))
             if events.get(control_fd, 0) & (select.POLLHUP | select.POLLERR):
                 _end_with_parent(signal.SIGTERM, None)
@@ -220,8 +236,13 @@ def _spawn(request: Request, write_fd: int) -> tuple[int, int]:
             (os.POSIX_SPAWN_DUP2, write_fd, 1),
             (os.POSIX_SPAWN_DUP2, write_fd, 2),
         ]
-        pid = os.posix_spawn(sys.executable, _child_command(request, str(loaded_w)), dict(os.environ),
-                             file_actions=actions, setpgroup=0)
+        pid = os.posix_spawn(
+            sys.executable,
+            _child_command(request, str(loaded_w)),
+            dict(os.environ),
+            file_actions=actions,
+            setpgroup=0,
+        )
     except BaseException:
         os.close(loaded_r)
         raise
@@ -230,8 +251,9 @@ def _spawn(request: Request, write_fd: int) -> tuple[int, int]:
     return pid, loaded_r
 
 
-def run_request(request: Request, protocol_fds: list[int], started: Callable[[int], None],
-                mode: RunMode = "fork") -> Done:
+def run_request(
+    request: Request, protocol_fds: list[int], started: Callable[[int], None], mode: RunMode = "fork"
+) -> Done:
     """Run one request in a child; return how it ended once nothing of the run is left."""
     if not hasattr(os, "posix_spawn") and mode == "portable":
         return _run_threaded(request, started)
@@ -252,8 +274,15 @@ def run_request(request: Request, protocol_fds: list[int], started: Callable[[in
     _running.append(pid)
     box = _containment()
     try:
-        ending = _follow(pid, read_fd, output, protocol_fds[0], request["limits"]["memory_bytes"], loaded_fd,
-                         lambda: started(pid))
+        ending = _follow(
+            pid,
+            read_fd,
+            output,
+            protocol_fds[0],
+            request["limits"]["memory_bytes"],
+            loaded_fd,
+            lambda: started(pid),
+        )
         leftovers = box.end_run(pid)
         drain(read_fd, output, DRAIN_SECONDS)
     finally:
@@ -262,8 +291,13 @@ def run_request(request: Request, protocol_fds: list[int], started: Callable[[in
         if loaded_fd is not None:
             os.close(loaded_fd)
         output.finish()
-    done = Done(event=DONE, exitcode=ending.exitcode, signal=ending.signal, peak_rss=ending.peak_rss,
-                leftovers=leftovers)
+    done = Done(
+        event=DONE,
+        exitcode=ending.exitcode,
+        signal=ending.signal,
+        peak_rss=ending.peak_rss,
+        leftovers=leftovers,
+    )
     if ending.over_memory:
         done["over_memory"] = ending.over_memory
     return done
@@ -279,8 +313,9 @@ def _run_threaded(request: Request, started: Callable[[int], None]) -> Done:
     output = BoundedOutput(request["output"])
     read_fd, write_fd = os.pipe()
     try:
-        process = subprocess.Popen(_child_command(request, "-"), stdin=subprocess.DEVNULL, stdout=write_fd,
-                                   stderr=write_fd)
+        process = subprocess.Popen(
+            _child_command(request, "-"), stdin=subprocess.DEVNULL, stdout=write_fd, stderr=write_fd
+        )
     except BaseException:
         os.close(read_fd)
         output.finish()
@@ -294,8 +329,13 @@ def _run_threaded(request: Request, started: Callable[[int], None]) -> Done:
     copier.join(DRAIN_SECONDS)
     os.close(read_fd)
     output.finish()
-    return Done(event=DONE, exitcode=code if code >= 0 else None, signal=-code if code < 0 else None,
-                peak_rss=0, leftovers=0)
+    return Done(
+        event=DONE,
+        exitcode=code if code >= 0 else None,
+        signal=-code if code < 0 else None,
+        peak_rss=0,
+        leftovers=0,
+    )
 
 
 def serve(control_in: IO[str], control_out: TextIO, mode: RunMode = "fork") -> None:
@@ -315,8 +355,14 @@ def serve(control_in: IO[str], control_out: TextIO, mode: RunMode = "fork") -> N
             done = run_request(request, protocol_fds, lambda pid: reply({"event": STARTED, "pid": pid}), mode)
         except (ProtocolError, OSError) as exc:  # a bad request or no room for its files: no child ran
             print(f"graphviz_app worker: request refused: {exc}", file=sys.stderr, flush=True)
-            done = Done(event=DONE, exitcode=70, signal=None, peak_rss=0, leftovers=0,
-                        refused=f"{type(exc).__name__}: {exc}")
+            done = Done(
+                event=DONE,
+                exitcode=70,
+                signal=None,
+                peak_rss=0,
+                leftovers=0,
+                refused=f"{type(exc).__name__}: {exc}",
+            )
         reply(done)
 
 

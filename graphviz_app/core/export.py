@@ -7,6 +7,7 @@ composed layout drawn where it is), keeps PNGs within what image libraries can w
 stops at 32,767 px a side) and writes atomically: a temporary file in the same folder is
 renamed over the target only once complete, so a failure never leaves a partial file behind.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,8 +34,15 @@ from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
 
-FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf", ".dot": "dot", ".gv": "dot",
-           ".json": "json", ".html": "html"}
+FORMATS = {
+    ".png": "png",
+    ".svg": "svg",
+    ".pdf": "pdf",
+    ".dot": "dot",
+    ".gv": "dot",
+    ".json": "json",
+    ".html": "html",
+}
 """Supported suffixes and the format each writes."""
 BASE_DPI = 96.0
 """PNG resolution at ``scale=1``: one point of layout is 1.33 px, labels stay readable."""
@@ -91,9 +99,11 @@ def export_graph(
         raise ExportError(f"The image scale must be a positive number, not {scale!r}.")
     notices: list[str] = []
     if spec.needs_gradients and fmt != "json" and not colors.has_grads(graph):
-        notices.append("Coloring by gradient needs gradients, but this graph has none (backward "
-                       "did not run), so every node is drawn gray. Run the script with backward "
-                       "to see gradient norms.")
+        notices.append(
+            "Coloring by gradient needs gradients, but this graph has none (backward "
+            "did not run), so every node is drawn gray. Run the script with backward "
+            "to see gradient norms."
+        )
     if fmt == "json":
         if view:
             graph = graph.copy(as_view=False)
@@ -106,8 +116,15 @@ def export_graph(
     room = values_badges(graph.nodes(data=True)) if values else None
     if room and styles is None:
         styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}
-    paint = Paint(mode=mode, styles=styles, legend=True, marked_edges=marked_edges,
-                  caption=caption, flow_backward=flow_backward, room=room)
+    paint = Paint(
+        mode=mode,
+        styles=styles,
+        legend=True,
+        marked_edges=marked_edges,
+        caption=caption,
+        flow_backward=flow_backward,
+        room=room,
+    )
     if fmt == "dot":
         data = dot_bytes(dot_source(display, graph, paint).text())
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
@@ -134,8 +151,10 @@ def _format_of(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         shown = f"'{path.suffix}'" if path.suffix else "no suffix"
-        raise ExportError(f"Cannot export to {path}: {shown} is not a supported file type. "
-                          f"Use one of: {supported_suffixes()}.")
+        raise ExportError(
+            f"Cannot export to {path}: {shown} is not a supported file type. "
+            f"Use one of: {supported_suffixes()}."
+        )
     return FORMATS[suffix]
 
 
@@ -149,20 +168,27 @@ def _same_file(a: Path, b: Path) -> bool:
 def check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
     """Raise ExportError unless writing ``path`` loses nothing the user had."""
     if path.is_dir():
-        raise ExportError(f"Cannot export to {path}: it is a folder. Give a file name, "
-                          f"e.g. {path / ('graph' + (path.suffix or '.png'))}.")
+        raise ExportError(
+            f"Cannot export to {path}: it is a folder. Give a file name, "
+            f"e.g. {path / ('graph' + (path.suffix or '.png'))}."
+        )
     for kept in protect:
         if _same_file(path, Path(kept)):
-            raise ExportError(f"Cannot export to {path}: it is the graph's own input file "
-                              f"({kept}), which the export would overwrite. Choose another "
-                              "output name.")
+            raise ExportError(
+                f"Cannot export to {path}: it is the graph's own input file "
+                f"({kept}), which the export would overwrite. Choose another "
+                "output name."
+            )
     folder = path.parent
     if not folder.exists():
-        raise ExportError(f"Cannot export to {path}: the folder {folder} does not exist. "
-                          "Create it first or choose another folder.")
+        raise ExportError(
+            f"Cannot export to {path}: the folder {folder} does not exist. "
+            "Create it first or choose another folder."
+        )
     if not folder.is_dir():
-        raise ExportError(f"Cannot export to {path}: {folder} is a file, not a folder. "
-                          "Choose another folder.")
+        raise ExportError(
+            f"Cannot export to {path}: {folder} is a file, not a folder. Choose another folder."
+        )
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -171,12 +197,16 @@ def check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
         raise ExportError(f"Cannot export to {path}: {exc.strerror or exc}.") from None
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise ExportError(f"Cannot export to {path}: it exists and is not a regular file "
-                              "(a FIFO, device or socket), so it is not replaced. Choose "
-                              "another output name.")
+            raise ExportError(
+                f"Cannot export to {path}: it exists and is not a regular file "
+                "(a FIFO, device or socket), so it is not replaced. Choose "
+                "another output name."
+            )
         if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
-            raise ExportError(f"Cannot export to {path}: the file exists and is read-only, so "
-                              "it is not replaced. Make it writable, or choose another name.")
+            raise ExportError(
+                f"Cannot export to {path}: the file exists and is read-only, so "
+                "it is not replaced. Make it writable, or choose another name."
+            )
 
 
 def _current_umask() -> int:
@@ -199,13 +229,15 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
     """
     remove_stale_parts(path.parent)
     try:
-        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}-",
-                                    suffix=PART_SUFFIX)
+        fd, name = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.{os.getpid()}-", suffix=PART_SUFFIX
+        )
     except OSError as exc:
         raise ExportError(
             f"Cannot write {path}: the folder {path.parent} is not writable "
             f"({exc.strerror or exc}). Choose a folder you can write to, or fix its "
-            "permissions.") from None
+            "permissions."
+        ) from None
     os.close(fd)
     tmp = Path(name)
     try:
@@ -219,8 +251,10 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
         raise
     except OSError as exc:
         _remove(tmp)
-        raise ExportError(f"Cannot write {path}: {exc.strerror or exc}. Check the disk "
-                          "space and the folder's permissions, or choose another file.") from None
+        raise ExportError(
+            f"Cannot write {path}: {exc.strerror or exc}. Check the disk "
+            "space and the folder's permissions, or choose another file."
+        ) from None
     except BaseException:
         _remove(tmp)
         raise
@@ -276,12 +310,15 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
     program = drawn.program
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
-        job = LayoutJob(drawn.text, timeout, args=[*program[1:], "-Tjson0", "-o", str(layout_file),
-                                                   f"-T{fmt}", "-o", str(tmp)],
-                        program=program[0], fallback=drawn.fallback)
+        job = LayoutJob(
+            drawn.text,
+            timeout,
+            args=[*program[1:], "-Tjson0", "-o", str(layout_file), f"-T{fmt}", "-o", str(tmp)],
+            program=program[0],
+            fallback=drawn.fallback,
+        )
         job.run()
-        check_complete(parse_json_layout(layout_file.read_bytes(), warnings=job.warnings()),
-                       drawn.text)
+        check_complete(parse_json_layout(layout_file.read_bytes(), warnings=job.warnings()), drawn.text)
     if tmp.stat().st_size == 0:
         raise ExportError(f"Graphviz wrote an empty {fmt.upper()} file.")
     if fmt == "svg":
@@ -302,8 +339,12 @@ _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 
 
 def _xml_char_ok(code: int) -> bool:
-    return (code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD
-            or 0x10000 <= code <= 0x10FFFF)
+    return (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    )
 
 
 def _fix_reference(match: re.Match[str]) -> str:
@@ -333,8 +374,9 @@ def well_formed_svg(data: bytes) -> bytes:
     try:
         root = ElementTree.fromstring(text.encode("utf-8"))
     except ElementTree.ParseError as exc:
-        raise ExportError(f"Graphviz wrote an SVG file that is not well-formed XML ({exc}); "
-                          "it was not saved.") from None
+        raise ExportError(
+            f"Graphviz wrote an SVG file that is not well-formed XML ({exc}); it was not saved."
+        ) from None
     if not root.tag.endswith("svg"):
         raise ExportError("Graphviz wrote a file that is not an SVG document; it was not saved.")
     return text.encode("utf-8")
@@ -356,8 +398,13 @@ def remove_stale_temp_folders(base: str | Path | None = None) -> int:
         return 0
     for entry in entries:
         match = pattern.match(entry.name)
-        if (match and entry.is_dir(follow_symlinks=False) and os.stat(entry.path, follow_symlinks=False).st_uid == os.getuid()
-                and int(match.group(1)) != os.getpid() and not _pid_alive(int(match.group(1)))):
+        if (
+            match
+            and entry.is_dir(follow_symlinks=False)
+            and os.stat(entry.path, follow_symlinks=False).st_uid == os.getuid()
+            and int(match.group(1)) != os.getpid()
+            and not _pid_alive(int(match.group(1)))
+        ):
             shutil.rmtree(entry.path, ignore_errors=True)
             removed += 1
     return removed
@@ -382,9 +429,23 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
     cap_inches = PNG_MAX_SIDE / dpi
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
-        job = LayoutJob(drawn.text, timeout, program=drawn.program[0], args=[*drawn.program[1:],
-            f"-Gdpi={dpi:g}", f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",
-            "-Tjson0", "-o", str(layout_file), "-Tpng", "-o", str(tmp)], fallback=drawn.fallback)
+        job = LayoutJob(
+            drawn.text,
+            timeout,
+            program=drawn.program[0],
+            args=[
+                *drawn.program[1:],
+                f"-Gdpi={dpi:g}",
+                f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",
+                "-Tjson0",
+                "-o",
+                str(layout_file),
+                "-Tpng",
+                "-o",
+                str(tmp),
+            ],
+            fallback=drawn.fallback,
+        )
         job.run()
         drawing = parse_json_layout(layout_file.read_bytes(), warnings=job.warnings())
         check_complete(drawing, drawn.text)
@@ -394,11 +455,12 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
     if max(full_w, full_h) <= PNG_MAX_SIDE:
         return []
     effective = dpi * max(width, height) / max(full_w, full_h)
-    notice = (f"The PNG would be {full_w:,}×{full_h:,} px at {dpi:g} dpi, more than image "
-              f"libraries can write (32,767 px a side), so it was scaled down to "
-              f"{width:,}×{height:,} px ({effective:.3g} dpi).")
+    notice = (
+        f"The PNG would be {full_w:,}×{full_h:,} px at {dpi:g} dpi, more than image "
+        f"libraries can write (32,767 px a side), so it was scaled down to "
+        f"{width:,}×{height:,} px ({effective:.3g} dpi)."
+    )
     if effective < 48:
         notice += " Its labels are too small to read."
-    notice += (" Export SVG or PDF for a sharp full-size image, or collapse modules to make "
-               "the graph smaller.")
+    notice += " Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller."
     return [notice]

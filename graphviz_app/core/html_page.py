@@ -8,6 +8,7 @@ written again without comments, scripts or event attributes, the JSON cannot clo
 ``<script>`` element, and details are written with ``textContent``; a Content-Security-Policy
 lets only the page's own script run and forbids every network request.
 """
+
 from __future__ import annotations
 
 import base64
@@ -33,8 +34,23 @@ XLINK_NS = "http://www.w3.org/1999/xlink"
 ElementTree.register_namespace("", SVG_NS)
 ElementTree.register_namespace("xlink", XLINK_NS)
 
-_SVG_ELEMENTS = frozenset({"svg", "g", "title", "polygon", "polyline", "path", "ellipse", "text",
-                           "a", "defs", "linearGradient", "radialGradient", "stop"})
+_SVG_ELEMENTS = frozenset(
+    {
+        "svg",
+        "g",
+        "title",
+        "polygon",
+        "polyline",
+        "path",
+        "ellipse",
+        "text",
+        "a",
+        "defs",
+        "linearGradient",
+        "radialGradient",
+        "stop",
+    }
+)
 """What Graphviz draws; anything else (a script, foreignObject, an image) is dropped."""
 
 
@@ -74,8 +90,11 @@ def summary_text(summary: dict[str, Any] | None) -> str | None:
     small = small_values(summary)
     if small is not None:
         return small
-    parts = [f"{key} {format_number(summary[key], 4)}" for key in ("norm", "min", "max", "mean")
-             if summary.get(key) is not None]
+    parts = [
+        f"{key} {format_number(summary[key], 4)}"
+        for key in ("norm", "min", "max", "mean")
+        if summary.get(key) is not None
+    ]
     if summary.get("nan") or summary.get("inf"):
         parts.append(f"{summary.get('nan', 0)} NaN, {summary.get('inf', 0)} Inf")
     shape = format_shape(summary.get("shape"), summary.get("dtype"))
@@ -100,39 +119,50 @@ def node_details(graph: nx.DiGraph, node: DisplayNode) -> dict[str, Any]:
         types = graph.graph.get("module_types") or {}
         devices = Counter(str(a.get("device")) for a in members if a.get("device"))
         ops = Counter(str(a.get("op")) for a in members if a.get("kind") == "op")
-        fields = [("module", path), ("type", str(types.get(path) or "") or None),
-                  ("hidden", f"{len(members)} nodes inside (collapsed)"),
-                  ("device", ", ".join(f"{d} ({n})" for d, n in devices.most_common())),
-                  ("ops", ", ".join(f"{op} ×{n}" if n > 1 else op
-                                    for op, n in ops.most_common(8)))]
+        fields = [
+            ("module", path),
+            ("type", str(types.get(path) or "") or None),
+            ("hidden", f"{len(members)} nodes inside (collapsed)"),
+            ("device", ", ".join(f"{d} ({n})" for d, n in devices.most_common())),
+            ("ops", ", ".join(f"{op} ×{n}" if n > 1 else op for op, n in ops.most_common(8))),
+        ]
         search = [path, str(types.get(path) or ""), *(str(a.get("name") or "") for a in members)]
         heading = path
     else:
         gid = node.members[0]
         a = graph.nodes[gid]
         saved = a.get("saved") or []
-        fields = [("op", str(a.get("op") or "")), ("name", a.get("name")),
-                  ("kind", "leaf (a tensor that requires grad)" if a.get("kind") == "leaf" else "op"),
-                  ("shape", format_shape(a.get("shape")) or None), ("dtype", a.get("dtype")),
-                  ("device", a.get("device")), ("module", a.get("module")),
-                  ("source", _source_text(a.get("source"))),
-                  ("value", summary_text(a.get("value"))),
-                  ("gradient", gradient_line(a, full=True) or summary_text(a.get("grad"))),
-                  ("saved", "; ".join(str(s) for s in saved[:12]) or None),
-                  ("node", gid if node.use is None else f"{gid} (use {node.use[0]} of {node.use[1]})")]
+        fields = [
+            ("op", str(a.get("op") or "")),
+            ("name", a.get("name")),
+            ("kind", "leaf (a tensor that requires grad)" if a.get("kind") == "leaf" else "op"),
+            ("shape", format_shape(a.get("shape")) or None),
+            ("dtype", a.get("dtype")),
+            ("device", a.get("device")),
+            ("module", a.get("module")),
+            ("source", _source_text(a.get("source"))),
+            ("value", summary_text(a.get("value"))),
+            ("gradient", gradient_line(a, full=True) or summary_text(a.get("grad"))),
+            ("saved", "; ".join(str(s) for s in saved[:12]) or None),
+            ("node", gid if node.use is None else f"{gid} (use {node.use[0]} of {node.use[1]})"),
+        ]
         search = [str(a.get("op") or ""), str(a.get("name") or ""), str(a.get("module") or ""), gid]
         heading = str(a.get("name") or a.get("op") or gid)
-    return {"title": heading,
-            "fields": [[k, str(v)] for k, v in fields if v not in (None, "")],
-            "search": " ".join(search).lower()}
+    return {
+        "title": heading,
+        "fields": [[k, str(v)] for k, v in fields if v not in (None, "")],
+        "search": " ".join(search).lower(),
+    }
 
 
 def page_data(graph: nx.DiGraph, display: DisplayGraph, mode: ColorMode = "device") -> dict[str, Any]:
     """Return the page's JSON blob: node details keyed by DOT name, and the legend."""
     return {
         "nodes": {encode_id(did): node_details(graph, node) for did, node in display.nodes.items()},
-        "legend": {"title": "color: " + colors.color_mode(mode).title,
-                   "rows": [[e.color, e.text] for e in colors.legend(graph, mode)]},
+        "legend": {
+            "title": "color: " + colors.color_mode(mode).title,
+            "rows": [[e.color, e.text] for e in colors.legend(graph, mode)],
+        },
     }
 
 
@@ -145,12 +175,18 @@ def json_for_script(data: Any) -> str:
 
 def _csp(script: str) -> str:
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    return (f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-            f"script-src 'sha256-{digest}'")
+    return f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-{digest}'"
 
 
-def html_page(graph: nx.DiGraph, display: DisplayGraph, svg_text: str, *, mode: ColorMode = "device",
-              title: str | None = None, notes: tuple[str, ...] | list[str] = ()) -> str:
+def html_page(
+    graph: nx.DiGraph,
+    display: DisplayGraph,
+    svg_text: str,
+    *,
+    mode: ColorMode = "device",
+    title: str | None = None,
+    notes: tuple[str, ...] | list[str] = (),
+) -> str:
     """Return the interactive page of ``graph`` drawn as ``display`` (``svg_text``: Graphviz's
     SVG of it, legend included, as :func:`~.export.export_graph` writes it)."""
     script = SCRIPT
@@ -160,7 +196,7 @@ def html_page(graph: nx.DiGraph, display: DisplayGraph, svg_text: str, *, mode: 
     counts = f"{nodes:,} nodes, {edges:,} edges" + (f" ({drawn:,} drawn)" if drawn != nodes else "")
     note_html = "".join(f'<p class="gva-note">{html.escape(str(n))}</p>' for n in notes)
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{html.escape(_csp(script))}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(heading)}</title><style>{STYLE}</style></head><body>"
@@ -184,8 +220,11 @@ def html_page(graph: nx.DiGraph, display: DisplayGraph, svg_text: str, *, mode: 
 
 def _default_title(graph: nx.DiGraph) -> str:
     script = graph.graph.get("script")
-    return f"{os.path.basename(script)} — autograd graph" if isinstance(script, str) and script \
+    return (
+        f"{os.path.basename(script)} — autograd graph"
+        if isinstance(script, str) and script
         else "autograd graph"
+    )
 
 
 STYLE = """

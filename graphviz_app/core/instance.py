@@ -10,6 +10,7 @@ The socket lives in a folder only its user can enter: ``$XDG_RUNTIME_DIR`` when 
 ``<temp>/graphviz_app-<uid>`` (made with mode 0700); ``GRAPHVIZ_APP_SOCKET`` names another path.
 Windows has no such socket for Qt to share: there, ``open`` starts a window on the file instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -56,11 +57,13 @@ def socket_path(*, create: bool = False) -> Path:
         except OSError as exc:
             raise GraphvizAppError(
                 f"Cannot make the folder {folder} for the window's socket ({exc.strerror or exc}). "
-                f"Set {SOCKET_ENV} to a socket path in a folder you own.") from None
+                f"Set {SOCKET_ENV} to a socket path in a folder you own."
+            ) from None
     if folder.exists() and not _private(folder):
         raise GraphvizAppError(
             f"The folder {folder} for the window's socket belongs to another user or others can "
-            f"enter it. Remove it, or set {SOCKET_ENV} to a socket path in a folder you own.")
+            f"enter it. Remove it, or set {SOCKET_ENV} to a socket path in a folder you own."
+        )
     return folder / SOCKET_NAME
 
 
@@ -69,8 +72,7 @@ def _private(folder: Path) -> bool:
         info = folder.lstat()
     except OSError:
         return False
-    return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
-            and not info.st_mode & 0o077)
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o077
 
 
 @dataclass(frozen=True)
@@ -91,15 +93,20 @@ def decode_request(line: bytes) -> Request:
     """Return the request a line holds; raise GraphvizAppError naming what is wrong with it
     (not JSON, another version, not an existing ``.json`` file given by its absolute path)."""
     if len(line) > MAX_MESSAGE:
-        raise GraphvizAppError(f"The message is longer than {MAX_MESSAGE} bytes; send a path and a title only.")
+        raise GraphvizAppError(
+            f"The message is longer than {MAX_MESSAGE} bytes; send a path and a title only."
+        )
     try:
         data: Any = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise GraphvizAppError("The message is not a JSON object; send "
-                               '{"version": 1, "open": PATH, "title": TEXT}.') from None
+        raise GraphvizAppError(
+            'The message is not a JSON object; send {"version": 1, "open": PATH, "title": TEXT}.'
+        ) from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise GraphvizAppError(f"The message is not a version {VERSION} request; update graphviz_app "
-                               "so the sender and the window match.")
+        raise GraphvizAppError(
+            f"The message is not a version {VERSION} request; update graphviz_app "
+            "so the sender and the window match."
+        )
     path, title = data.get("open"), data.get("title")
     if not isinstance(path, str) or not os.path.isabs(path) or "\x00" in path:
         raise GraphvizAppError("The message names no absolute path to open.")

@@ -5,6 +5,7 @@ A lesson is a bundled example (``resources/examples/*.py``) whose module docstri
 beside the graph.  :data:`ORDER` puts them in teaching order (the README's table); others follow
 by name.
 """
+
 from __future__ import annotations
 
 import ast
@@ -12,10 +13,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ORDER = (
-    "basic_autograd.py", "retain_grad.py", "no_grad.py", "detach.py", "devices.py", "to_numpy.py",
-    "view_reshape.py", "indexing.py", "matmul.py", "manual_gradients.py", "two_layer_training.py",
-    "custom_function.py", "module_optimizer.py", "sequential_branches.py", "control_flow.py",
-    "dynamic_graph.py", "small_cnn.py", "transformer_layer.py",
+    "basic_autograd.py",
+    "retain_grad.py",
+    "no_grad.py",
+    "detach.py",
+    "devices.py",
+    "to_numpy.py",
+    "view_reshape.py",
+    "indexing.py",
+    "matmul.py",
+    "manual_gradients.py",
+    "two_layer_training.py",
+    "custom_function.py",
+    "module_optimizer.py",
+    "sequential_branches.py",
+    "control_flow.py",
+    "dynamic_graph.py",
+    "small_cnn.py",
+    "transformer_layer.py",
 )
 PREFIX = "Lesson:"
 
@@ -28,8 +43,10 @@ LEGEND = (
     ("3-D box", "a collapsed module: double-click to expand it"),
     ("✂ tag", "a .detach() cut: no gradient flows back past it"),
     ("yellow tag", "values and gradients (View ▸ Values)"),
-    ("magenta dashed edge", "the step's edge: forward, inputs used; backward, the gradient flowing "
-                            "back, arrow towards the input"),
+    (
+        "magenta dashed edge",
+        "the step's edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input",
+    ),
 )
 """How to read the graph: each shape or edge style and what it means."""
 
@@ -59,7 +76,7 @@ def read_lesson(path: Path) -> Lesson | None:
     doc = docstring(path)
     if not doc or not doc.startswith(PREFIX):
         return None
-    head, _, rest = doc[len(PREFIX):].strip().partition("\n\n")
+    head, _, rest = doc[len(PREFIX) :].strip().partition("\n\n")
     paragraphs = [" ".join(p.split()) for p in rest.split("\n\n") if p.strip()]
     return Lesson(Path(path), " ".join(head.split()), "\n\n".join(paragraphs))
 

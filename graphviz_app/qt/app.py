@@ -1,4 +1,5 @@
 """The entry point: the QApplication (names, high-DPI policy, icon) and ``main(argv)``."""
+
 from __future__ import annotations
 
 import signal
@@ -24,9 +25,7 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     """Return the QApplication (creating it, with names, high-DPI policy and icon, if needed)."""
     app = QApplication.instance()
     if app is None:
-        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
-        )
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
         app = QApplication([sys.argv[0] if sys.argv else APP_NAME] + list(argv or []))
         # Settings live under these names (not the script that started Python); an app made
         # elsewhere (a test's) keeps its own.

@@ -14,6 +14,7 @@ Per-node styles come in named *layers* (:meth:`set_style_layer`) stacked over th
 fills by priority; search highlighting is one such layer and a future stepper adds its own
 (``"step"``) without touching the others or the layout.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -107,8 +108,12 @@ class Document(QObject):
 
     # -- graph ----------------------------------------------------------------------------------
     def set_graph(
-        self, graph: nx.DiGraph | None, path: str | Path | None = None, kind: SourceKind | None = None,
-        *, plan: Planner | None = None,
+        self,
+        graph: nx.DiGraph | None,
+        path: str | Path | None = None,
+        kind: SourceKind | None = None,
+        *,
+        plan: Planner | None = None,
     ) -> None:
         """Show ``graph`` (from ``path``, a ``kind`` "script" or "json" file).
 
@@ -248,8 +253,10 @@ class Document(QObject):
     def styles(self) -> dict[str, NodeStyle]:
         """Return every layer merged by priority: the overrides drawn and exported over the fills."""
         # While stepping, the step's styles carry the Values badges of that moment.
-        order = sorted((n for n in self._layers if not (n == "values" and self.step is not None)),
-                       key=lambda n: LAYER_PRIORITY.get(n, 0))
+        order = sorted(
+            (n for n in self._layers if not (n == "values" and self.step is not None)),
+            key=lambda n: LAYER_PRIORITY.get(n, 0),
+        )
         if not order:
             return {}
         merged = dict(self._layers[order[0]])  # the lowest layer needs no merging (fast steps)
@@ -288,7 +295,7 @@ class Document(QObject):
         elif old_view is not None and old_view.mode == mode:
             # Within a mode only the nodes from the old step to the new one change look.
             lo, hi = sorted((max(old_view.index, 0), max(view.index, 0)))
-            changed = set(self._steps.order(mode)[lo:hi + 1])
+            changed = set(self._steps.order(mode)[lo : hi + 1])
         else:
             changed = {n for n in old.keys() | new.keys() if old.get(n) != new.get(n)}
         self._styles_changed(frozenset(changed))
@@ -348,7 +355,9 @@ class Document(QObject):
 
     def set_view_options(self, options: ViewOptions) -> None:
         """Show the graph as ``options`` say (collapsed modules and hub splitting at once)."""
-        options = dataclasses.replace(options, collapsed=frozenset(options.collapsed) & frozenset(self.modules()))
+        options = dataclasses.replace(
+            options, collapsed=frozenset(options.collapsed) & frozenset(self.modules())
+        )
         if options == self.options:
             return
         members = self.selected_members()
@@ -466,8 +475,12 @@ class Document(QObject):
                     seen.add(display_id)
                     found.append(display_id)
         for display_id, dnode in self.display.nodes.items():
-            if (dnode.kind == "module" and dnode.module and needle in dnode.module.lower()
-                    and display_id not in seen):
+            if (
+                dnode.kind == "module"
+                and dnode.module
+                and needle in dnode.module.lower()
+                and display_id not in seen
+            ):
                 seen.add(display_id)
                 found.append(display_id)
         return found

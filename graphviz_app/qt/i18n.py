@@ -6,6 +6,7 @@ the ``.qm`` loaded here (both are committed; ``tests/qt/test_i18n.py`` fails whe
 Qt's own ``qtbase_ko.qm`` translates the standard dialogs' buttons.  The language follows the
 system locale (``LANG=ko_KR.UTF-8``) unless Preferences name one.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -4,6 +4,7 @@ The SVGs draw with a dark gray stroke (``#444``); on a dark palette it is swappe
 Rendering goes through Qt's SVG image plugin; where it is missing (a trimmed Qt), a standard style
 icon stands in, so no action is ever left without an icon.
 """
+
 from __future__ import annotations
 
 from functools import cache

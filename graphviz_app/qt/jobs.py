@@ -10,6 +10,7 @@
 
 Every failure reaches the window through one signal per job type, as a ``GraphvizAppError``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -118,8 +119,15 @@ class ScriptJobs(QObject):
     def current(self) -> RunRequest | None:
         return self._current
 
-    def run(self, path: str | Path, *, backward: bool = False, timeout: float = 60.0,
-            script: Path | None = None, **options: Any) -> RunRequest:
+    def run(
+        self,
+        path: str | Path,
+        *,
+        backward: bool = False,
+        timeout: float = 60.0,
+        script: Path | None = None,
+        **options: Any,
+    ) -> RunRequest:
         """Ask for a run of ``path`` (of ``script`` in its place, when given); a run in progress is
         cancelled and this one follows it."""
         self._count += 1
@@ -319,8 +327,7 @@ class ReadJobs(QObject):
                 last[0] = now
                 self.progress.emit(step, request)
 
-        task = Task(lambda: read_saved_graph(request.path, progress=report, stop=request.stop),
-                    request, self)
+        task = Task(lambda: read_saved_graph(request.path, progress=report, stop=request.stop), request, self)
         task.done.connect(self._done)
         self._tasks[request.number] = task
         if not was_busy:

@@ -17,13 +17,18 @@ particle depends on how that value ends: ``텐서가`` but ``모듈이``, ``폴�
 
 Where nothing can be read (the text starts with the particle), the first form is kept.
 """
+
 from __future__ import annotations
 
 PAIRS: dict[str, tuple[str, str]] = {
-    "이(가)": ("이", "가"), "가(이)": ("이", "가"),
-    "은(는)": ("은", "는"), "는(은)": ("은", "는"),
-    "을(를)": ("을", "를"), "를(을)": ("을", "를"),
-    "과(와)": ("과", "와"), "와(과)": ("과", "와"),
+    "이(가)": ("이", "가"),
+    "가(이)": ("이", "가"),
+    "은(는)": ("은", "는"),
+    "는(은)": ("은", "는"),
+    "을(를)": ("을", "를"),
+    "를(을)": ("을", "를"),
+    "과(와)": ("과", "와"),
+    "와(과)": ("과", "와"),
     "(으)로": ("으로", "로"),
     "(이)나": ("이나", "나"),
     "(이)라": ("이라", "라"),
@@ -70,7 +75,7 @@ def _final_sound(text: str, end: int) -> str | None:
         first = k
         while first > 0 and text[first - 1].isascii() and text[first - 1].isalpha():
             first -= 1
-        word = text[first:k + 1]
+        word = text[first : k + 1]
         extension = first > 0 and text[first - 1] == "." and len(word) <= 4  # graph.png: 피엔지
         if len(word) == 1 or word.isupper() or extension:  # read letter by letter
             return _LETTER_ENDS.get(char.lower(), "")

@@ -5,6 +5,7 @@ it, loading any ``<img src=...>`` it names: a label ``<img src="/dev/zero">`` re
 until memory runs out, and one naming a FIFO blocks the GUI thread for good. Labels that show
 data are therefore set to plain text, and tooltips (which have no such switch) are escaped.
 """
+
 from __future__ import annotations
 
 import html

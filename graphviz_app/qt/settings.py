@@ -1,4 +1,5 @@
 """What the app remembers between sessions (QSettings): recent files, window layout, preferences."""
+
 from __future__ import annotations
 
 import hashlib
@@ -228,8 +229,12 @@ class Settings:
     def run_options(self, script: str | Path) -> dict[str, object]:
         """What a run of ``script`` passes to the runner besides backward, the time limit and the
         interpreter; raises ValueError when its arguments cannot be split."""
-        return {"run_to_end": self.run_to_end(), "backward_call": self.backward_call(script),
-                "argv": split_arguments(self.arguments(script)), "cwd": str(self.working_folder(script))}
+        return {
+            "run_to_end": self.run_to_end(),
+            "backward_call": self.backward_call(script),
+            "argv": split_arguments(self.arguments(script)),
+            "cwd": str(self.working_folder(script)),
+        }
 
     # -- the interpreter and the working folder --------------------------------------------------
     def python(self, script: str | Path | None = None) -> str:

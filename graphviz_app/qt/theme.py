@@ -1,4 +1,5 @@
 """The app's look outside the graph: light and dark palettes, the system's choice, ``is_dark``."""
+
 from __future__ import annotations
 
 from typing import Literal

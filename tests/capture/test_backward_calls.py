@@ -1,4 +1,5 @@
 """Only the script's own backward calls count; what they ran (checkpoints, double backward) is drawn."""
+
 from __future__ import annotations
 
 import math
@@ -50,8 +51,13 @@ def test_checkpoint_calls_are_numbered_as_the_script_numbers_them(write_script, 
     if reentrant:
         # the checkpointed block is one custom-function node whose inside autograd never saw
         assert ops(second.graph) == Counter(
-            {"CheckpointFunctionBackward": 1, "PowBackward0": 1, "SumBackward0": 1, "MulBackward0": 1,
-             "AccumulateGrad": 1}
+            {
+                "CheckpointFunctionBackward": 1,
+                "PowBackward0": 1,
+                "SumBackward0": 1,
+                "MulBackward0": 1,
+                "AccumulateGrad": 1,
+            }
         )
     else:
         assert {"TanhBackward0", "AddmmBackward0"} <= set(ops(second.graph))

@@ -1,4 +1,5 @@
 """BackwardRecorder: engine order and gradient summaries, however the gradients are batched."""
+
 from __future__ import annotations
 
 import pytest
@@ -70,6 +71,7 @@ def reference_grads(outputs, namespace):
     order, node_grads, edge_grads = [], {}, {}
     handles = []
     for k, node in enumerate(result.nodes):
+
         def pre(grad_outputs, k=k):
             order.append(k)
             node_grads[k] = summarize(next((g for g in grad_outputs if g is not None), None))
@@ -86,7 +88,9 @@ def reference_grads(outputs, namespace):
     return order, node_grads, edge_grads
 
 
-@pytest.mark.parametrize("pending, hold", [(64 << 20, 16 << 20), (1, 16 << 20), (200, 16 << 20), (64 << 20, 0)])
+@pytest.mark.parametrize(
+    "pending, hold", [(64 << 20, 16 << 20), (1, 16 << 20), (200, 16 << 20), (64 << 20, 0)]
+)
 def test_batching_and_flushing_give_the_same_summaries(monkeypatch, pending, hold):
     outputs, namespace = shared_weight_graph()
     order, node_grads, edge_grads = reference_grads(outputs, namespace)
@@ -100,7 +104,9 @@ def test_batching_and_flushing_give_the_same_summaries(monkeypatch, pending, hol
     for k, node in enumerate(trace["nodes"]):
         if node["kind"] == "op":
             assert node["grad"] == node_grads[k], node["op"]
-    shared = {e["source"] for e in trace["edges"] if sum(x["source"] == e["source"] for x in trace["edges"]) > 1}
+    shared = {
+        e["source"] for e in trace["edges"] if sum(x["source"] == e["source"] for x in trace["edges"]) > 1
+    }
     assert f"n{next(k for k, n in enumerate(trace['nodes']) if n['name'] == 'w')}" in shared
     for edge in trace["edges"]:
         producer, consumer = int(edge["source"][1:]), int(edge["target"][1:])

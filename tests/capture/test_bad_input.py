@@ -1,4 +1,5 @@
 """Every bad input gets a typed error naming the cause and the fix; the worker survives all of them."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,18 +42,25 @@ def test_script_errors_name_the_cause(kind, write_script, runner):
     assert phrase in error.message
     if kind not in ("exit", "no_graph"):
         assert error.user_traceback and "graphviz_app" not in error.user_traceback
-        assert error.file == str(script) and error.line == source.count("\n", 0, _line_start(source, error.line)) + 1
+        assert (
+            error.file == str(script)
+            and error.line == source.count("\n", 0, _line_start(source, error.line)) + 1
+        )
 
 
 def _line_start(source: str, line: int) -> int:
     return sum(len(part) + 1 for part in source.split("\n")[: line - 1])
 
 
-INPLACE = "import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n"
+INPLACE = (
+    "import torch\nw = torch.ones(2, requires_grad=True)\nx = w.sigmoid()\nx.mul_(2)\nx.sum().backward()\n"
+)
 
 
 @pytest.mark.parametrize("run_to_end", [False, True])
-def test_inplace_error_keeps_the_graph_and_names_the_line_that_changed_the_tensor(write_script, runner, run_to_end):
+def test_inplace_error_keeps_the_graph_and_names_the_line_that_changed_the_tensor(
+    write_script, runner, run_to_end
+):
     # backward() fails in SigmoidBackward0: the sigmoid result it saved was doubled in place
     script = write_script(INPLACE)
     graph = runner.run(script, run_to_end=run_to_end).graph
@@ -61,10 +69,20 @@ def test_inplace_error_keeps_the_graph_and_names_the_line_that_changed_the_tenso
     assert "line 4: `x.mul_(2)`" in error["message"] and error["line"] == 5
     assert error["traceback"] and "graphviz_app" not in error["traceback"]
     failing = graph.nodes[error["node"]]
-    assert failing["op"] == "SigmoidBackward0" and "modified by an inplace operation" in failing["backward_error"]
-    assert [d.get("backward_error") for _, d in graph.nodes(data=True)].count(None) == graph.number_of_nodes() - 1
+    assert (
+        failing["op"] == "SigmoidBackward0"
+        and "modified by an inplace operation" in failing["backward_error"]
+    )
+    assert [d.get("backward_error") for _, d in graph.nodes(data=True)].count(
+        None
+    ) == graph.number_of_nodes() - 1
     assert graph.graph["backward"]["error"].startswith("one of the variables needed for gradient computation")
-    assert {d["op"] for _, d in graph.nodes(data=True)} == {"SumBackward0", "MulBackward0", "SigmoidBackward0", "AccumulateGrad"}
+    assert {d["op"] for _, d in graph.nodes(data=True)} == {
+        "SumBackward0",
+        "MulBackward0",
+        "SigmoidBackward0",
+        "AccumulateGrad",
+    }
 
 
 def test_user_traceback_shows_the_users_frames(write_script, runner):
@@ -156,8 +174,9 @@ def test_a_run_waiting_for_another_gives_up_when_stopped(write_script, runner, t
     import time
 
     flag = tmp_path / "running"
-    slow = write_script(f"import pathlib, time\npathlib.Path({str(flag)!r}).touch()\ntime.sleep(600)\n",
-                        "slow.py")
+    slow = write_script(
+        f"import pathlib, time\npathlib.Path({str(flag)!r}).touch()\ntime.sleep(600)\n", "slow.py"
+    )
     busy = threading.Event()
     first: list[BaseException] = []
 
@@ -212,6 +231,7 @@ def test_cancel_right_after_the_start_kills_the_script(write_script, runner):
     import time
 
     script = write_script("import time\ntime.sleep(600)\n", "sleepy.py")
+
     def run(errors: list[ScriptError]) -> None:
         try:
             runner.run(script, timeout=600)

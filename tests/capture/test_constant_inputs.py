@@ -1,5 +1,6 @@
 """Inputs without requires_grad: recorded on the op that read them (``x`` in ``w * x``), with no
 node added to torch's graph, and only observed (grad mode and the script's tensors unchanged)."""
+
 from __future__ import annotations
 
 import torch

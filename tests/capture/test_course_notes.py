@@ -3,6 +3,7 @@ pasted as a learner reads it, gets the right graph or a message naming the cause
 through the real worker. The snippets are copied from the notes as written, slips included;
 where a note lost its code's indentation when it was saved, the test says so and restores only
 the indentation (the pasted form is checked too: it gets the indentation hint)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -97,7 +98,10 @@ def test_parallel_block_without_super_init_names_the_class_and_the_fix(runner, w
 
 def test_a_module_called_without_its_set_up_gets_the_same_fix(runner, write_script):
     # The same slip in a block that assigns no layer: torch fails only when the block is called.
-    error = _error(runner, write_script, """\
+    error = _error(
+        runner,
+        write_script,
+        """\
         import torch
         class Scale(torch.nn.Module):
             def __init__(self, k):
@@ -105,7 +109,8 @@ def test_a_module_called_without_its_set_up_gets_the_same_fix(runner, write_scri
             def forward(self, x):
                 return x * self.k
         y = Scale(2)(torch.ones(2, requires_grad=True))
-        """)
+        """,
+    )
     assert error.kind == "module_init" and error.line == 7
     assert error.message.startswith("Scale.__init__ (line 3) does not call super().__init__() first")
 
@@ -115,8 +120,10 @@ def test_pasted_code_that_lost_its_indentation_gets_the_indentation_hint(runner,
     pasted = "\n".join(line.strip() for line in PARALLEL.splitlines()) + "\n"
     error = _error(runner, write_script, pasted)
     assert error.kind == "syntax" and error.line == 3
-    assert ("The lines of the block that line 2 opens must be indented further than line 2 (4 spaces); "
-            "code copied from a web page often loses its indentation.") in error.message
+    assert (
+        "The lines of the block that line 2 opens must be indented further than line 2 (4 spaces); "
+        "code copied from a web page often loses its indentation."
+    ) in error.message
 
 
 # 003_185b3670d13e4560.txt: "class TwoLayerNet(torch.nn.Modules)" (indentation restored).
@@ -134,14 +141,21 @@ class TwoLayerNet(torch.nn.Modules):
 def test_a_misspelt_module_attribute_gets_did_you_mean(runner, write_script):
     error = _error(runner, write_script, TWO_LAYER_NET)
     assert error.kind == "attribute_typo" and error.line == 3
-    assert error.message == ("Line 3 uses torch.nn.Modules, which the module torch.nn does not have. "
-                             "Did you mean torch.nn.Module? Correct the name on line 3.")
+    assert error.message == (
+        "Line 3 uses torch.nn.Modules, which the module torch.nn does not have. "
+        "Did you mean torch.nn.Module? Correct the name on line 3."
+    )
 
 
 def test_a_misspelt_tensor_method_gets_did_you_mean(runner, write_script):
-    error = _error(runner, write_script, "import torch\nw = torch.ones(2, requires_grad=True)\nn = w.sizee()\n")
+    error = _error(
+        runner, write_script, "import torch\nw = torch.ones(2, requires_grad=True)\nn = w.sizee()\n"
+    )
     assert error.kind == "attribute_typo"
-    assert "Line 3 uses .sizee of a Tensor object, which has no such attribute. Did you mean .size?" in error.message
+    assert (
+        "Line 3 uses .sizee of a Tensor object, which has no such attribute. Did you mean .size?"
+        in error.message
+    )
 
 
 # 003_185b3670d13e4560.txt: pretrained models.
@@ -156,9 +170,18 @@ resnet101 = torchvision.models.resnet101(pretrained=True)
 
 def test_a_missing_package_gets_the_install_command_for_the_interpreter_that_ran(runner, write_script):
     python = str(runner.python.path)
-    probe = subprocess.run([python, "-c", "import sys, importlib.util as u; "
-                            "print(sys.executable); print(u.find_spec('torchvision') is not None)"],
-                           capture_output=True, text=True, timeout=120, check=True)
+    probe = subprocess.run(
+        [
+            python,
+            "-c",
+            "import sys, importlib.util as u; "
+            "print(sys.executable); print(u.find_spec('torchvision') is not None)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     executable, installed = probe.stdout.split()
     if installed == "True":
         pytest.skip("torchvision is installed for the worker's Python")
@@ -196,13 +219,17 @@ for t in range(500):
 def test_a_name_never_assigned_says_so_with_its_line(runner, write_script):
     error = _error(runner, write_script, CS231N_TENSORS)
     assert error.kind == "name_missing" and error.line == 14
-    assert error.message == ("Line 14 uses w1, which the script never assigns or imports. Assign it (or "
-                             "import it) before line 14, or correct the name.")
+    assert error.message == (
+        "Line 14 uses w1, which the script never assigns or imports. Assign it (or "
+        "import it) before line 14, or correct the name."
+    )
 
 
 def test_a_name_used_before_the_line_that_assigns_it(runner, write_script):
     # 000_e2d61d4a81cc81af.txt, "ex1> CPU에 있는 경우": print(a.device) comes before a is made.
-    error = _error(runner, write_script, "import torch\nprint(a.device)\nprint(a)\na = torch.tensor([1, 2, 3, 4])\n")
+    error = _error(
+        runner, write_script, "import torch\nprint(a.device)\nprint(a)\na = torch.tensor([1, 2, 3, 4])\n"
+    )
     assert error.kind == "name_order" and error.line == 2
     assert error.message.startswith("Line 2 uses a before line 4 assigns it:")
     assert "Move the assignment on line 4 above line 2, or run that cell first." in error.message
@@ -210,14 +237,18 @@ def test_a_name_used_before_the_line_that_assigns_it(runner, write_script):
 
 def test_a_conventional_name_never_imported_gets_its_import(runner, write_script):
     # 001_2906349935a23e91.txt: numpy is used as np but never imported.
-    error = _error(runner, write_script, """\
+    error = _error(
+        runner,
+        write_script,
+        """\
         import torch
         with torch.no_grad():
           x_t = torch.rand(3,4)
           y_np = np.ones((4, 2), dtype=np.float32)
           x_t @ torch.from_numpy(y_np)  # dot product in torch
           np.dot(x_t.numpy(), y_np)  # the same dot product in numpy
-        """)
+        """,
+    )
     assert error.kind == "name_import" and error.line == 4
     assert "Add `import numpy as np` at the top of the script." in error.message
 
@@ -225,40 +256,55 @@ def test_a_conventional_name_never_imported_gets_its_import(runner, write_script
 def test_a_misspelt_name_gets_did_you_mean_from_the_script(runner, write_script):
     error = _error(runner, write_script, "import torch\nlearning_rate = 1e-6\nstep = learnig_rate * 2\n")
     assert error.kind == "name_typo"
-    assert "Line 3 uses learnig_rate, which the script never assigns. Did you mean learning_rate?" in error.message
+    assert (
+        "Line 3 uses learnig_rate, which the script never assigns. Did you mean learning_rate?"
+        in error.message
+    )
 
 
 def test_printed_output_pasted_with_the_code(runner, write_script):
     # 000_e2d61d4a81cc81af.txt: the notes show output lines (>> cpu) between the code.
-    error = _error(runner, write_script, "import torch\na = torch.tensor([1, 2, 3, 4])\nprint(a.device)\n>> cpu\n")
+    error = _error(
+        runner, write_script, "import torch\na = torch.tensor([1, 2, 3, 4])\nprint(a.device)\n>> cpu\n"
+    )
     assert error.kind == "syntax" and error.line == 4
     assert "Line 4 looks like printed output (it starts with >>), not code" in error.message
 
 
-@pytest.mark.parametrize(("line", "second"), [
-    ("a = a.to('cpu') print(a.device)", "print(a.device)"),  # 000_e2d61d4a81cc81af.txt
-    ("x.retain_grad() y.retain_grad()", "y.retain_grad()"),  # 000_e2d61d4a81cc81af.txt
-])
+@pytest.mark.parametrize(
+    ("line", "second"),
+    [
+        ("a = a.to('cpu') print(a.device)", "print(a.device)"),  # 000_e2d61d4a81cc81af.txt
+        ("x.retain_grad() y.retain_grad()", "y.retain_grad()"),  # 000_e2d61d4a81cc81af.txt
+    ],
+)
 def test_two_statements_whose_line_break_was_lost(line, second, runner, write_script):
-    source = ("import torch\na = torch.tensor([1., 2.], requires_grad=True)\nx = a * 2\ny = x + 3\n"
-              f"{line}\n")
+    source = f"import torch\na = torch.tensor([1., 2.], requires_grad=True)\nx = a * 2\ny = x + 3\n{line}\n"
     error = _error(runner, write_script, source)
     assert error.kind == "syntax" and error.line == 5
-    assert f"Line 5 holds two statements whose line break was lost: put `{second}` on a line of its own." \
+    assert (
+        f"Line 5 holds two statements whose line break was lost: put `{second}` on a line of its own."
         in error.message
+    )
 
 
 # 002_640f277439587da8.txt: view needs a contiguous tensor, reshape does not (the note's code was
 # an image: the case it describes).
 def test_view_of_a_transposed_tensor_says_reshape_or_contiguous(runner, write_script):
-    error = _error(runner, write_script, "import torch\na = torch.ones(2, 3, requires_grad=True)\nb = a.t().view(6)\n")
+    error = _error(
+        runner, write_script, "import torch\na = torch.ones(2, 3, requires_grad=True)\nb = a.t().view(6)\n"
+    )
     assert error.kind == "view_not_contiguous" and error.line == 3
-    assert "Use .reshape(...), which copies when it must, or call .contiguous() before .view(...)." \
+    assert (
+        "Use .reshape(...), which copies when it must, or call .contiguous() before .view(...)."
         in error.message
+    )
 
 
 def test_numpy_of_a_tensor_that_requires_grad_says_detach(runner, write_script):
     # 001_2906349935a23e91.txt: ".detach() 해야한다. 그래야 numpy로 바꿀 수 있다."
-    error = _error(runner, write_script, "import torch\nw = torch.ones(2, requires_grad=True)\nw_np = w.numpy()\n")
+    error = _error(
+        runner, write_script, "import torch\nw = torch.ones(2, requires_grad=True)\nw_np = w.numpy()\n"
+    )
     assert error.kind == "numpy_requires_grad" and error.line == 3
     assert "Cut it out of the graph first: x.detach().numpy()" in error.message

@@ -5,6 +5,7 @@ the CLI show: ``cuda:0`` leaves and ops, their colour and count in the legend, c
 cuda→cpu transfer edges, gradients that flowed back through the GPU, autocast, ``.cuda()``.
 With ``GRAPHVIZ_APP_TEST_PYTHON`` set, the same runs under that interpreter's torch.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -20,8 +21,12 @@ def _worker_has_cuda(runner: Runner) -> bool:
     """Whether the interpreter the worker runs under sees a GPU (asked in a subprocess, so this
     process need not import torch's CUDA)."""
     python = str(runner.python.path)
-    probe = subprocess.run([python, "-c", "import torch; print(torch.cuda.is_available())"],
-                           capture_output=True, text=True, timeout=120)
+    probe = subprocess.run(
+        [python, "-c", "import torch; print(torch.cuda.is_available())"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return probe.stdout.strip() == "True"
 
 

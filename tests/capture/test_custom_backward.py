@@ -1,6 +1,7 @@
 """A custom torch.autograd.Function's node records where its backward is written (name, file, the
 line of its ``def``), so the chain rule can credit the script's own code; torch's own Functions
 (checkpointing) record nothing, and a backward that raises is marked with its line."""
+
 from __future__ import annotations
 
 import networkx as nx
@@ -20,8 +21,10 @@ def test_the_lessons_my_relu_records_its_backward(runner):
     path = example("custom_function.py")
     graph = runner.run(path, backward=True).graph
     assert node_of(graph, "MyReLUBackward")["custom_backward"] == {
-        "name": "MyReLU.backward", "file": str(path.resolve()),
-        "line": def_line(path, "def backward(ctx, grad_output):")}
+        "name": "MyReLU.backward",
+        "file": str(path.resolve()),
+        "line": def_line(path, "def backward(ctx, grad_output):"),
+    }
     assert all("custom_backward" not in d for _, d in graph.nodes(data=True) if d["op"] != "MyReLUBackward")
 
 
@@ -61,13 +64,22 @@ loss.backward()
 def test_once_differentiable_and_vjp_name_the_line_of_their_def(write_script, runner):
     script = write_script(FUNCTIONS)
     graph = runner.run(script).graph
-    found = {d["custom_backward"]["name"]: d["custom_backward"] for _, d in graph.nodes(data=True)
-             if "custom_backward" in d}
+    found = {
+        d["custom_backward"]["name"]: d["custom_backward"]
+        for _, d in graph.nodes(data=True)
+        if "custom_backward" in d
+    }
     assert found == {
-        "Twice.backward": {"name": "Twice.backward", "file": str(script.resolve()),
-                           "line": def_line(script, "def backward(ctx, g):")},
-        "Scale.vjp": {"name": "Scale.vjp", "file": str(script.resolve()),
-                      "line": def_line(script, "def vjp(ctx, g):")},
+        "Twice.backward": {
+            "name": "Twice.backward",
+            "file": str(script.resolve()),
+            "line": def_line(script, "def backward(ctx, g):"),
+        },
+        "Scale.vjp": {
+            "name": "Scale.vjp",
+            "file": str(script.resolve()),
+            "line": def_line(script, "def vjp(ctx, g):"),
+        },
     }
 
 

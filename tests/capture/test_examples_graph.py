@@ -1,4 +1,5 @@
 """Every bundled example's graph equals the one torch itself reaches from the outputs."""
+
 from __future__ import annotations
 
 import runpy

@@ -1,4 +1,5 @@
 """The capture observes only: scripts behave as under plain python, whatever tensors they hold."""
+
 from __future__ import annotations
 
 import math
@@ -51,7 +52,11 @@ print("padding row grad", emb.weight.grad[0].tolist())
 def test_script_prints_the_same_as_under_plain_python(write_script, runner):
     script = write_script(FIDELITY)
     plain = subprocess.run(
-        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=120,
     )
     assert plain.returncode == 0, plain.stdout
     result = runner.run(script, run_to_end=True, backward_call=4)  # the sparse backward
@@ -62,8 +67,14 @@ def test_script_prints_the_same_as_under_plain_python(write_script, runner):
     assert {"EmbeddingBagBackward0", "EmbeddingBackward0", "AddBackward0"} <= ops
     # the sparse gradient of the bag's weight: ones in the rows of ids 1, 2, 4, 5 (mode "sum")
     bag_weight = next(d for _, d in graph.nodes(data=True) if d["name"] == "bag.weight")
-    assert bag_weight["grad"]["shape"] == [10, 3] and bag_weight["grad"]["norm"] == pytest.approx(math.sqrt(12))
-    assert bag_weight["grad"]["min"] == 0.0 and bag_weight["grad"]["max"] == 1.0 and bag_weight["grad"]["mean"] == 0.4
+    assert bag_weight["grad"]["shape"] == [10, 3] and bag_weight["grad"]["norm"] == pytest.approx(
+        math.sqrt(12)
+    )
+    assert (
+        bag_weight["grad"]["min"] == 0.0
+        and bag_weight["grad"]["max"] == 1.0
+        and bag_weight["grad"]["mean"] == 0.4
+    )
     # the embedding's dense gradient: row 0 (padding) is zero, 2 rows of ones for ids 2, 3, 4, 1
     emb_weight = next(d for _, d in graph.nodes(data=True) if d["name"] == "emb.weight")
     assert emb_weight["grad"]["values"][0] == [0.0, 0.0, 0.0] and emb_weight["grad"]["values"][2] == [1.0] * 3
@@ -114,7 +125,11 @@ def test_every_layout_and_dtype_is_summarized_or_has_no_summary():
     for name in ("sparse_coo", "sparse_csr"):  # [[1, 0], [0, -3]]: two stored values, two zeros
         assert got[name]["shape"] == [2, 2] and got[name]["values"] == [[1.0, 0.0], [0.0, -3.0]], name
         assert (got[name]["norm"], got[name]["min"], got[name]["max"], got[name]["mean"]) == (
-            pytest.approx(math.sqrt(10)), -3.0, 1.0, -0.5), name
+            pytest.approx(math.sqrt(10)),
+            -3.0,
+            1.0,
+            -0.5,
+        ), name
     assert summarize(torch.ones(3, 3).to_sparse())["min"] == 1.0  # no zero left out: min is 1
     assert got["meta"]["shape"] == [2, 3]
     assert got["nested"] is None
@@ -124,7 +139,9 @@ def test_every_layout_and_dtype_is_summarized_or_has_no_summary():
     assert got["quantized"]["values"] == [0.5, -1.0] and got["quantized"]["dtype"] == "qint8"
     assert got["zero_dim"]["values"] == 2.5 and got["zero_dim"]["shape"] == []
     assert got["big_complex"]["norm"] == pytest.approx(200.0)
-    assert got["big_quantized"]["mean"] == 1.0 and got["big_quantized"]["norm"] == pytest.approx(200.0)  # dequantized ones
+    assert got["big_quantized"]["mean"] == 1.0 and got["big_quantized"]["norm"] == pytest.approx(
+        200.0
+    )  # dequantized ones
 
 
 def test_our_failure_is_reported_as_ours(write_script):
@@ -143,12 +160,16 @@ def test_our_failure_is_reported_as_ours(write_script):
 def test_no_cuda_is_explained(write_script, runner):
     if torch.cuda.is_available():
         pytest.skip("this machine has a CUDA GPU")
-    script = write_script("import torch\nw = torch.ones(2, requires_grad=True)\nx = torch.ones(2, device='cuda')\n")
+    script = write_script(
+        "import torch\nw = torch.ones(2, requires_grad=True)\nx = torch.ones(2, device='cuda')\n"
+    )
     with pytest.raises(ScriptError) as info:
         runner.run(script)
     error = info.value
     assert error.kind == "no_cuda" and error.line == 3
-    assert error.message.startswith("This machine has no CUDA GPU (line 3: x = torch.ones(2, device='cuda')).")
+    assert error.message.startswith(
+        "This machine has no CUDA GPU (line 3: x = torch.ones(2, device='cuda'))."
+    )
     assert 'torch.device("cuda" if torch.cuda.is_available() else "cpu")' in error.message
     assert "'meta'" in error.message
 
@@ -202,7 +223,11 @@ def test_warnings_raised_inside_torch_point_where_plain_python_points(write_scri
         """
     )
     plain = subprocess.run(
-        [sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=120,
     )
     result = runner.run(script)
     assert result.output.splitlines() == plain.stdout.splitlines()

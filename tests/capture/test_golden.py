@@ -1,4 +1,5 @@
 """Golden values a person can check by hand, through the real worker and real torch."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,12 @@ def test_basic_example_graph_and_gradients(runner):
     result = runner.run(example("basic_autograd.py"), backward=True)
     graph = result.graph
     nodes = by_name(graph)
-    assert [nodes[n]["op"] for n in "wxyz"] == ["AccumulateGrad", "PowBackward0", "AddBackward0", "MeanBackward0"]
+    assert [nodes[n]["op"] for n in "wxyz"] == [
+        "AccumulateGrad",
+        "PowBackward0",
+        "AddBackward0",
+        "MeanBackward0",
+    ]
     assert nodes["w"]["kind"] == "leaf" and nodes["z"]["is_output"]
     assert graph.graph["roots"] == ["n0"] and graph.graph["outputs"][0]["name"] == "z"
     # dz/dw = 3 w^2 / 4 for w = [[1, 2], [3, 2]]
@@ -31,7 +37,9 @@ def test_basic_example_graph_and_gradients(runner):
     assert nodes["x"]["value"]["values"] == [[1.0, 8.0], [27.0, 8.0]]
     assert nodes["z"]["value"]["values"] == pytest.approx((1 + 8 + 27 + 8 + 12) / 4)
     assert "exponent=3" in nodes["x"]["saved"] and "self: float32[2, 2]" in nodes["x"]["saved"]
-    assert nodes["x"]["shape"] == [2, 2] and nodes["x"]["dtype"] == "float32" and nodes["x"]["device"] == "cpu"
+    assert (
+        nodes["x"]["shape"] == [2, 2] and nodes["x"]["dtype"] == "float32" and nodes["x"]["device"] == "cpu"
+    )
     assert nodes["y"]["source"]["code"] == "y = x + 3" and nodes["y"]["source"]["line"] > 0
     assert [graph.nodes[n]["name"] for n in ordered_nodes(graph, "forward_index")] == list("wxyz")
     assert [graph.nodes[n]["name"] for n in ordered_nodes(graph, "backward_index")] == list("zyxw")
@@ -119,7 +127,9 @@ def test_record_gives_in_process_traces_modules_and_lines():
     graph = graphviz_app.trace(loss)
     ops = {d["op"]: d for _, d in graph.nodes(data=True) if d["kind"] == "op"}
     assert ops["ReluBackward0"]["module"] == "1"
-    assert {d["module"] for _, d in graph.nodes(data=True) if d["op"] in ("AddmmBackward0", "TBackward0")} == {"0", "2"}
+    assert {
+        d["module"] for _, d in graph.nodes(data=True) if d["op"] in ("AddmmBackward0", "TBackward0")
+    } == {"0", "2"}
     assert ops["SumBackward0"]["source"]["code"] == "loss = model(torch.ones(2, 3)).sum()"
     assert ops["ReluBackward0"]["value"]["shape"] == [2, 4]
 

@@ -1,4 +1,5 @@
 """Leaf (parameter) value summaries: taken by the forward recorder at first use, read by capture."""
+
 from __future__ import annotations
 
 import torch

@@ -1,5 +1,6 @@
 """The lesson cards tell the truth: every op a card names is in the graph the real worker
 captures from its script, and every gradient or value it quotes is the one on the graph."""
+
 from __future__ import annotations
 
 import importlib.metadata
@@ -13,15 +14,23 @@ from graphviz_app.resources import example
 # lesson -> (ops the card names, with how many of each the graph holds; run backward)
 OPS = {
     "to_numpy.py": ({"MulBackward0": 1, "AccumulateGrad": 1}, True),
-    "view_reshape.py": ({"ViewBackward0": 2, "TBackward0": 1, "CloneBackward0": 1, "UnsafeViewBackward0": 1},
-                        True),
-    "indexing.py": ({"SliceBackward0": 1, "IndexSelectBackward0": 1, "CatBackward0": 1, "SelectBackward0": 1},
-                    True),
+    "view_reshape.py": (
+        {"ViewBackward0": 2, "TBackward0": 1, "CloneBackward0": 1, "UnsafeViewBackward0": 1},
+        True,
+    ),
+    "indexing.py": (
+        {"SliceBackward0": 1, "IndexSelectBackward0": 1, "CatBackward0": 1, "SelectBackward0": 1},
+        True,
+    ),
     "matmul.py": ({"MmBackward0": 1, "TraceBackward0": 1}, True),
-    "manual_gradients.py": ({"MmBackward0": 2, "ClampBackward1": 1, "SubBackward0": 1, "PowBackward0": 1,
-                             "SumBackward0": 1}, False),
-    "module_optimizer.py": ({"AddmmBackward0": 2, "ReluBackward0": 1, "MseLossBackward0": 1, "TBackward0": 2},
-                            False),
+    "manual_gradients.py": (
+        {"MmBackward0": 2, "ClampBackward1": 1, "SubBackward0": 1, "PowBackward0": 1, "SumBackward0": 1},
+        False,
+    ),
+    "module_optimizer.py": (
+        {"AddmmBackward0": 2, "ReluBackward0": 1, "MseLossBackward0": 1, "TBackward0": 2},
+        False,
+    ),
     "dynamic_graph.py": ({"MulBackward0": 1}, False),
 }
 
@@ -30,11 +39,17 @@ GRADS = {
     "to_numpy.py": [("w", [3.0, 3.0], "w.grad = [3, 3]")],
     "view_reshape.py": [("a", [[3.0] * 3] * 2, "3 in every entry of a.grad")],
     "indexing.py": [("x", [[0.0, 0.0, 0.0], [1.0, 0.0, 2.0]], "x.grad = [[0, 0, 0], [1, 0, 2]]")],
-    "matmul.py": [("A", [[1.0, 1.0], [0.0, 1.0]], "A.grad = [[1, 1], [0, 1]]"),
-                  ("B", [[1.0, 3.0], [2.0, 4.0]], "B.grad = [[1, 3], [2, 4]]")],
-    "manual_gradients.py": [("w1", [[8.0, 2.0], [24.0, 8.0]], "grad_w1 = [[8, 2], [24, 8]]"),
-                            ("w2", [[4.0], [2.0]], "grad_w2 = [[4], [2]]")],
-    "module_optimizer.py": [("layers.2.weight", [[2.0, 4.0]], "layers.2.weight.grad = 2 · (3 - 2) · h = [[2, 4]]")],
+    "matmul.py": [
+        ("A", [[1.0, 1.0], [0.0, 1.0]], "A.grad = [[1, 1], [0, 1]]"),
+        ("B", [[1.0, 3.0], [2.0, 4.0]], "B.grad = [[1, 3], [2, 4]]"),
+    ],
+    "manual_gradients.py": [
+        ("w1", [[8.0, 2.0], [24.0, 8.0]], "grad_w1 = [[8, 2], [24, 8]]"),
+        ("w2", [[4.0], [2.0]], "grad_w2 = [[4], [2]]"),
+    ],
+    "module_optimizer.py": [
+        ("layers.2.weight", [[2.0, 4.0]], "layers.2.weight.grad = 2 · (3 - 2) · h = [[2, 4]]")
+    ],
     "dynamic_graph.py": [("w", [2.0, 2.0], "w.grad = [2, 2]")],
 }
 

@@ -1,4 +1,5 @@
 """Outputs are found wherever the script left them; the script's own graph wins over conventions."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,6 +1,7 @@
 """matplotlib in a captured script behaves as under plain python without a window: ``plt.show()``
 returns at once (a blocking show closes its figures, as closing the windows would), and the
 figures shown, saved or left open reach the trace as PNG images with the script line."""
+
 from __future__ import annotations
 
 import base64
@@ -41,7 +42,11 @@ def test_plt_show_before_backward_returns_at_once_and_keeps_the_figure(write_scr
     assert graph.graph["stopped_after_backward"]["line"] == 12
     (entry,) = graph.graph["plots"]
     assert {k: entry[k] for k in ("title", "line", "kind", "path")} == {
-        "title": "Loss", "line": 9, "kind": "shown", "path": None}
+        "title": "Loss",
+        "line": 9,
+        "kind": "shown",
+        "path": None,
+    }
     assert png_size(_image(entry)) == (640, 480)  # matplotlib's default 6.4 x 4.8 in at 100 dpi
 
 
@@ -54,14 +59,18 @@ def test_savefig_keeps_the_path_and_the_figure_once(write_script, runner, tmp_pa
         fig, ax = plt.subplots(figsize=(4, 3))
         ax.imshow(torch.rand(8, 8).numpy())
         fig.suptitle("weights")
-        fig.savefig(r"{tmp_path / 'w.pdf'}")
+        fig.savefig(r"{tmp_path / "w.pdf"}")
         y = (x * 2).sum()
     """)
     graph = runner.run(script, timeout=60).graph
     assert (tmp_path / "w.pdf").read_bytes().startswith(b"%PDF")  # the script's own file, as it asked
     (entry,) = graph.graph["plots"]  # saved, and not kept a second time as still open at the end
     assert {k: entry[k] for k in ("title", "line", "kind", "path")} == {
-        "title": "weights", "line": 9, "kind": "saved", "path": str(tmp_path / "w.pdf")}
+        "title": "weights",
+        "line": 9,
+        "kind": "saved",
+        "path": str(tmp_path / "w.pdf"),
+    }
     assert png_size(_image(entry)) == (400, 300)
 
 
@@ -102,20 +111,29 @@ def test_a_script_without_matplotlib_does_not_import_it(write_script, runner):
 def test_a_window_backend_picked_by_the_script_does_not_wait(write_script, runner, backend, before_pyplot):
     """Without the swap, a display would open a window nobody closes (the run ends in a timeout)
     and no display would make matplotlib refuse the backend (the script fails): either fails here."""
-    imports = (f'matplotlib.use("{backend}")\nimport matplotlib.pyplot as plt' if before_pyplot
-               else f'import matplotlib.pyplot as plt\nmatplotlib.use("{backend}")')
-    script = write_script(f"import matplotlib\n{imports}\nimport torch\n" + (
-        "plt.plot([1, 2])\n"
-        "plt.show()\n"
-        "print(matplotlib.get_backend())\n"
-        "x = torch.ones(2, requires_grad=True)\n"
-        "(x * 3).sum().backward()\n"))
+    imports = (
+        f'matplotlib.use("{backend}")\nimport matplotlib.pyplot as plt'
+        if before_pyplot
+        else f'import matplotlib.pyplot as plt\nmatplotlib.use("{backend}")'
+    )
+    script = write_script(
+        f"import matplotlib\n{imports}\nimport torch\n"
+        + (
+            "plt.plot([1, 2])\n"
+            "plt.show()\n"
+            "print(matplotlib.get_backend())\n"
+            "x = torch.ones(2, requires_grad=True)\n"
+            "(x * 3).sum().backward()\n"
+        )
+    )
     result = runner.run(script, timeout=60)
     assert result.output == "module://graphviz_app.capture.plots\n"
     line = 2 if before_pyplot else 3
-    assert (f"Line {line} picks matplotlib's {backend} backend, which opens windows that no one can close "
-            "here: graphviz_app draws the figures without windows instead and keeps them with the graph "
-            "(the Plots panel).") in result.notices
+    assert (
+        f"Line {line} picks matplotlib's {backend} backend, which opens windows that no one can close "
+        "here: graphviz_app draws the figures without windows instead and keeps them with the graph "
+        "(the Plots panel)."
+    ) in result.notices
     (entry,) = result.graph.graph["plots"]
     assert (entry["kind"], entry["line"]) == ("shown", 6)
 
@@ -175,17 +193,23 @@ def test_figures_are_bounded_in_number_and_size(write_script, runner):
     result = runner.run(script, timeout=120)
     kept = result.graph.graph["plots"]
     assert [entry["title"] for entry in kept] == [f"f{k}" for k in range(MAX_PLOTS - 1)]
-    assert (f"The script made {MAX_PLOTS + 5} figures; the first {MAX_PLOTS} are kept (close figures you "
-            "no longer need, or save fewer).") in result.notices
-    assert ("Figures too big to keep, even drawn smaller, were left out: figure 1. Make them smaller "
-            "(figsize, dpi) or save them to a file.") in result.notices
+    assert (
+        f"The script made {MAX_PLOTS + 5} figures; the first {MAX_PLOTS} are kept (close figures you "
+        "no longer need, or save fewer)."
+    ) in result.notices
+    assert (
+        "Figures too big to keep, even drawn smaller, were left out: figure 1. Make them smaller "
+        "(figsize, dpi) or save them to a file."
+    ) in result.notices
 
 
 def test_a_tutorial_that_shows_its_images_before_training(runner):
     """The corpus's CIFAR10 tutorial: imshow() calls plt.show() before the first backward() and
     again after training; run to its end, both figures are kept at that plt.show() line."""
     script = CORPUS / "tutorials_cifar10_classifier.py"
-    line = next(n for n, text in enumerate(script.read_text().splitlines(), 1) if text.strip() == "plt.show()")
+    line = next(
+        n for n, text in enumerate(script.read_text().splitlines(), 1) if text.strip() == "plt.show()"
+    )
     result = runner.run(script, timeout=120, run_to_end=True)
     found = plots_of(result.graph)
     assert [(p.kind, p.line) for p in found] == [("shown", line), ("shown", line)]

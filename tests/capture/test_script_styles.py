@@ -1,4 +1,5 @@
 """The three ways users write scripts, and choices among outputs and backward calls."""
+
 from __future__ import annotations
 
 import pytest

@@ -5,6 +5,7 @@ The script is the module ``__main__`` (pickling what it defines, spawned process
 tracers and compilers (``torch.compile``, ``torch.jit``, ``torch.func``) see none of the
 recorder's work; saved-tensor hooks run only when torch runs them.
 """
+
 from __future__ import annotations
 
 import importlib.metadata
@@ -35,8 +36,13 @@ def plain_python(script: Path, *args: str) -> str:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONUNBUFFERED"] = "1"  # as the capture's line-buffered streams: stdout and stderr in order
     done = subprocess.run(
-        [sys.executable, str(script), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True, env=env, cwd=script.parent.parent, timeout=300,
+        [sys.executable, str(script), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=script.parent.parent,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout
     return done.stdout
@@ -45,6 +51,7 @@ def plain_python(script: Path, *args: str) -> str:
 def same_text(app: str, plain: str) -> bool:
     """Whether two outputs are equal but for object addresses and the time, pid and frame number
     of torch's own log lines."""
+
     def steady(text: str) -> list[str]:
         return TORCH_LOG.sub(r"\1<time> <pid> \2 ", ADDRESS.sub("0x?", text)).splitlines()
 
@@ -151,8 +158,9 @@ def test_a_compiled_module_runs_and_shows_as_torch_records_it(write_script, runn
     assert same_text(result.output, plain_python(script)), result.output
     graph = result.graph
     assert not graph.graph.get("internal_errors")
-    assert ops(graph) == Counter({"SumBackward0": 1, "PowBackward0": 1, "CompiledFunctionBackward": 1,
-                                  "AccumulateGrad": 2})
+    assert ops(graph) == Counter(
+        {"SumBackward0": 1, "PowBackward0": 1, "CompiledFunctionBackward": 1, "AccumulateGrad": 2}
+    )
     compiled = next(d for _, d in graph.nodes(data=True) if d["op"] == "CompiledFunctionBackward")
     if hasattr(getattr(__import__("torch")._dynamo, "callback", None), "callback_handler"):
         # the compiled module, as the script names it (torch 2.1 has no compile callbacks to say it)
@@ -238,8 +246,8 @@ print(cell.linear.weight.grad.norm())
     and run_mode() == "fork",
     strict=True,
     reason="known difference: from torch 2.14 torch.jit.script warns that it is deprecated; plain "
-           "python shows that FutureWarning again for the second script() call, a run forked from "
-           "the warm worker only once (a fresh interpreter, the portable run mode, shows it twice)",
+    "python shows that FutureWarning again for the second script() call, a run forked from "
+    "the warm worker only once (a fresh interpreter, the portable run mode, shows it twice)",
 )
 def test_jit_trace_and_script_run_as_under_python(write_script, runner):
     """The tracer's check passes (no op of the recorder's is traced), and the traced graph names
@@ -303,8 +311,9 @@ def test_torch_func_then_backward_runs_to_its_end(write_script, runner):
     script = write_script(FUNC_AND_BACKWARD, "func_backward.py")
     result = runner.run(script, run_to_end=True)
     assert same_text(result.output, plain_python(script)), result.output
-    assert ops(result.graph) == Counter({"AccumulateGrad": 2, "SumBackward0": 1, "PowBackward0": 1,
-                                         "AddmmBackward0": 1, "TBackward0": 1})
+    assert ops(result.graph) == Counter(
+        {"AccumulateGrad": 2, "SumBackward0": 1, "PowBackward0": 1, "AddmmBackward0": 1, "TBackward0": 1}
+    )
 
 
 # -- saved-tensor hooks ---------------------------------------------------------------------------
@@ -358,7 +367,8 @@ def test_saved_tensor_hooks_run_only_when_torch_runs_them(write_script, runner):
 def test_non_reentrant_checkpoint_recomputes_only_in_backward(write_script, runner):
     """Non-reentrant checkpointing recomputes the block when backward unpacks its saved tensors
     (its hooks): the block runs twice, as under python, not a third time for the graph."""
-    script = write_script("""
+    script = write_script(
+        """
         import torch
         from torch.utils.checkpoint import checkpoint
 
@@ -373,7 +383,9 @@ def test_non_reentrant_checkpoint_recomputes_only_in_backward(write_script, runn
         loss = checkpoint(block, x, use_reentrant=False).pow(2).sum()
         loss.backward()
         print(x.grad.shape)
-        """, "checkpointed.py")
+        """,
+        "checkpointed.py",
+    )
     result = runner.run(script, run_to_end=True)
     plain = plain_python(script)
     assert plain.count("block runs") == 2

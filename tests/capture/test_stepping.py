@@ -1,4 +1,5 @@
 """Stepping views over real captures: forward in creation order, backward in the engine's order."""
+
 from __future__ import annotations
 
 import runpy

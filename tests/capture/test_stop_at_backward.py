@@ -1,4 +1,5 @@
 """The script stops once its captured backward() (or autograd.grad()) call returned."""
+
 from __future__ import annotations
 
 LONG_LOOP = """
@@ -83,7 +84,10 @@ def test_autograd_grad_is_captured_like_backward(write_script, runner):
     )
     result = runner.run(script)
     graph = result.graph
-    assert "Stopped after torch.autograd.grad() call 1 on line 5; the rest of the script did not run." in result.notices
+    assert (
+        "Stopped after torch.autograd.grad() call 1 on line 5; the rest of the script did not run."
+        in result.notices
+    )
     assert graph.graph["stopped_after_backward"] == {"call": 1, "line": 5, "kind": "grad"}
     assert graph.graph["backward"]["by"] == "script" and graph.graph["backward"]["kind"] == "grad"
     x = next(d for _, d in graph.nodes(data=True) if d["name"] == "x")

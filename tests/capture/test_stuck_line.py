@@ -1,5 +1,6 @@
 """A run stopped by its time limit or cancelled reports the line it was stuck on: the runner asks
 the script's process for its stack (faulthandler) before it kills it."""
+
 from __future__ import annotations
 
 import threading
@@ -71,12 +72,19 @@ def test_a_cancel_names_the_deepest_line_of_the_script(write_script, tmp_path):
 
 
 def test_the_stack_is_split_from_the_output():
-    dump = ('Current thread 0x00007f0000000001 (most recent call first):\n'
-            '  File "/s/lib.py", line 3 in helper\n'
-            '  File "/s/script.py", line 9 in <module>\n')
+    dump = (
+        "Current thread 0x00007f0000000001 (most recent call first):\n"
+        '  File "/s/lib.py", line 3 in helper\n'
+        '  File "/s/script.py", line 9 in <module>\n'
+    )
     output, stack = split_stack("hello\n" + dump)
-    assert stuck_line(split_stack("x\n" + dump.replace("Current thread 0x00007f0000000001", "Stack"))[1],
-                      Path("/s/script.py")) == 9  # one thread's dump
+    assert (
+        stuck_line(
+            split_stack("x\n" + dump.replace("Current thread 0x00007f0000000001", "Stack"))[1],
+            Path("/s/script.py"),
+        )
+        == 9
+    )  # one thread's dump
     assert output == "hello\n" and stack == dump
     assert stuck_line(stack, Path("/s/script.py")) == 9
     assert stuck_line(stack, Path("/s/other.py")) is None

@@ -1,4 +1,5 @@
 """summarize_many: the same summaries as summarize, one tensor at a time, in every case."""
+
 from __future__ import annotations
 
 import math
@@ -107,23 +108,40 @@ def test_summarize_many_equals_summarize_one_by_one():
 
 def test_statistics_are_torchs_reductions_of_each_tensor():
     for tensor in cases():
-        if isinstance(tensor, torch.Tensor) and tensor.numel() and tensor.layout == torch.strided \
-                and tensor.device.type != "meta":
+        if (
+            isinstance(tensor, torch.Tensor)
+            and tensor.numel()
+            and tensor.layout == torch.strided
+            and tensor.device.type != "meta"
+        ):
             assert same(summarize(tensor), reference(tensor.contiguous())), tensor
 
 
 def test_golden_values():
     got = summarize(torch.tensor([[0.75, 3.0], [6.75, 3.0]]))
     assert got == {
-        "shape": [2, 2], "dtype": "float32", "norm": pytest.approx(math.sqrt(0.5625 + 9 + 45.5625 + 9)),
-        "min": 0.75, "max": 6.75, "mean": 3.375, "nan": 0, "inf": 0,
+        "shape": [2, 2],
+        "dtype": "float32",
+        "norm": pytest.approx(math.sqrt(0.5625 + 9 + 45.5625 + 9)),
+        "min": 0.75,
+        "max": 6.75,
+        "mean": 3.375,
+        "nan": 0,
+        "inf": 0,
         "values": [[0.75, 3.0], [6.75, 3.0]],
     }
     counted = summarize(torch.tensor([float("nan"), 1.0, float("inf"), float("-inf")]))
     assert (counted["nan"], counted["inf"]) == (1, 2) and math.isnan(counted["norm"])
     assert summarize(torch.ones(2, device="meta")) == {
-        "shape": [2], "dtype": "float32", "norm": None, "min": None, "max": None, "mean": None,
-        "nan": 0, "inf": 0, "values": None,
+        "shape": [2],
+        "dtype": "float32",
+        "norm": None,
+        "min": None,
+        "max": None,
+        "mean": None,
+        "nan": 0,
+        "inf": 0,
+        "values": None,
     }
     assert summarize(torch.tensor(2, dtype=torch.int64))["values"] == 2
     assert summarize(torch.tensor([1 + 1j]))["values"] == [1 + 1j]

@@ -6,6 +6,7 @@ Every graph is built as a trace (the ``node_link_data`` form described in
 produces.  Node ids are ``"n0", "n1", ...`` in creation order; a producer is always created before
 its consumers.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,13 +18,20 @@ from graphviz_app.core.model.graph import graph_from_trace
 from graphviz_app.core.model.schema import SCHEMA_VERSION
 
 
-def summary(norm: float | None, *, shape: list[int] | None = None, nan: int = 0,
-            inf: int = 0) -> dict[str, Any]:
+def summary(
+    norm: float | None, *, shape: list[int] | None = None, nan: int = 0, inf: int = 0
+) -> dict[str, Any]:
     """Return a schema ``Summary`` with the given norm (and NaN/Inf counts)."""
     return {
-        "shape": list(shape or [2, 2]), "dtype": "float32", "norm": norm,
-        "min": None if norm is None else -norm, "max": norm, "mean": 0.0,
-        "nan": nan, "inf": inf, "values": None,
+        "shape": list(shape or [2, 2]),
+        "dtype": "float32",
+        "norm": norm,
+        "min": None if norm is None else -norm,
+        "max": norm,
+        "mean": 0.0,
+        "nan": nan,
+        "inf": inf,
+        "values": None,
     }
 
 
@@ -39,28 +47,62 @@ class GraphBuilder:
     def _add(self, **attrs: Any) -> str:
         node_id = f"n{len(self.nodes)}"
         node = {
-            "id": node_id, "op": "?", "kind": "op", "name": None, "is_output": False,
-            "shape": [2, 2], "dtype": "float32", "device": "cpu", "module": None, "saved": [],
-            "forward_index": len(self.nodes), "backward_index": None, "grad": None,
-            "value": None, "source": None,
+            "id": node_id,
+            "op": "?",
+            "kind": "op",
+            "name": None,
+            "is_output": False,
+            "shape": [2, 2],
+            "dtype": "float32",
+            "device": "cpu",
+            "module": None,
+            "saved": [],
+            "forward_index": len(self.nodes),
+            "backward_index": None,
+            "grad": None,
+            "value": None,
+            "source": None,
         }
         node.update(attrs)
         self.nodes.append(node)
         return node_id
 
-    def leaf(self, name: str | None = None, *, shape: list[int] | None = (2, 2),  # type: ignore[assignment]
-             device: str = "cpu", module: str | None = None) -> str:
+    def leaf(
+        self,
+        name: str | None = None,
+        *,
+        shape: list[int] | None = (2, 2),  # type: ignore[assignment]
+        device: str = "cpu",
+        module: str | None = None,
+    ) -> str:
         """Add an ``AccumulateGrad`` leaf and return its id."""
-        return self._add(op="AccumulateGrad", kind="leaf", name=name,
-                         shape=None if shape is None else list(shape), device=device,
-                         module=module)
+        return self._add(
+            op="AccumulateGrad",
+            kind="leaf",
+            name=name,
+            shape=None if shape is None else list(shape),
+            device=device,
+            module=module,
+        )
 
-    def op(self, op: str, *inputs: str, shape: list[int] | None = (2, 2),  # type: ignore[assignment]
-           device: str = "cpu", module: str | None = None, name: str | None = None) -> str:
+    def op(
+        self,
+        op: str,
+        *inputs: str,
+        shape: list[int] | None = (2, 2),  # type: ignore[assignment]
+        device: str = "cpu",
+        module: str | None = None,
+        name: str | None = None,
+    ) -> str:
         """Add an op fed by ``inputs`` (producer ids) and return its id."""
-        node_id = self._add(op=op, kind="op", name=name,
-                            shape=None if shape is None else list(shape), device=device,
-                            module=module)
+        node_id = self._add(
+            op=op,
+            kind="op",
+            name=name,
+            shape=None if shape is None else list(shape),
+            device=device,
+            module=module,
+        )
         for slot, src in enumerate(inputs):
             self.edges.append({"source": src, "target": node_id, "slots": [slot], "grad": None})
         return node_id
@@ -82,19 +124,34 @@ class GraphBuilder:
         for node in self.nodes:
             devices[node["device"]] = devices.get(node["device"], 0) + 1
         ran = any(n["grad"] is not None for n in self.nodes) if backward is None else backward
-        outputs = [{"node": r, "name": self.node(r)["name"] or f"out{i}",
-                    "shape": self.node(r)["shape"], "scalar": self.node(r)["shape"] == []}
-                   for i, r in enumerate(roots)]
+        outputs = [
+            {
+                "node": r,
+                "name": self.node(r)["name"] or f"out{i}",
+                "shape": self.node(r)["shape"],
+                "scalar": self.node(r)["shape"] == [],
+            }
+            for i, r in enumerate(roots)
+        ]
         trace = {
-            "directed": True, "multigraph": False,
+            "directed": True,
+            "multigraph": False,
             "graph": {
-                "schema_version": SCHEMA_VERSION, "roots": list(roots), "outputs": outputs,
-                "devices": devices, "script": self.script,
-                "backward": {"ran": ran, "by": "script" if ran else None,
-                             "call": 1 if ran else None, "error": None},
+                "schema_version": SCHEMA_VERSION,
+                "roots": list(roots),
+                "outputs": outputs,
+                "devices": devices,
+                "script": self.script,
+                "backward": {
+                    "ran": ran,
+                    "by": "script" if ran else None,
+                    "call": 1 if ran else None,
+                    "error": None,
+                },
                 "notices": [],
             },
-            "nodes": self.nodes, "edges": self.edges,
+            "nodes": self.nodes,
+            "edges": self.edges,
         }
         return graph_from_trace(trace)
 

@@ -1,5 +1,6 @@
 """One path from a display graph to a picture (core.graphviz.arrange): the choice between one ``dot`` run
 and composition, the layout cache's key, and a composed picture written into DOT for export."""
+
 from __future__ import annotations
 
 import shutil
@@ -126,7 +127,9 @@ def test_the_retry_without_nslimit_is_written_from_data() -> None:
     drawn = arrange.picture(display, graph, arrange.Paint(legend=True))
     assert drawn.fallback is not None
     assert "nslimit=" in drawn.text and "nslimit=" not in drawn.fallback()
-    assert drawn.fallback() == arrange.dot_source(display, graph, arrange.Paint(legend=True)).text(nslimit=False)
+    assert drawn.fallback() == arrange.dot_source(display, graph, arrange.Paint(legend=True)).text(
+        nslimit=False
+    )
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +167,8 @@ def test_a_composed_pictures_pinned_dot_parses_back_to_its_positions(composed_pi
     for box in layout.clusters:
         read = clusters[box.name]
         assert (read.x, read.y, read.x + read.width, read.y + read.height) == pytest.approx(
-            (box.x, box.y, box.x + box.width, box.y + box.height), **near)  # its corners
+            (box.x, box.y, box.x + box.width, box.y + box.height), **near
+        )  # its corners
 
 
 def test_a_composed_pictures_dot_is_painted_as_the_plain_text(composed_picture) -> None:

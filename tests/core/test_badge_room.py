@@ -1,5 +1,6 @@
 """Values badges laid out with the graph: ``dot`` places each beside its node, clear of every
 other node, badge, edge and module frame, read back from the exported SVG's geometry."""
+
 from __future__ import annotations
 
 import re
@@ -48,10 +49,10 @@ def bezier(points: list[tuple[float, float]], steps: int = 12) -> list[tuple[flo
     """Return points along a Graphviz spline (a start, then cubic Bezier triples)."""
     out = [points[0]]
     for i in range(1, len(points) - 2, 3):
-        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points[i - 1:i + 3]
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points[i - 1 : i + 3]
         for k in range(1, steps + 1):
             t = k / steps
-            a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3
+            a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t**3
             out.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
     return out
 
@@ -118,20 +119,30 @@ def last_backward_svg(graph, tmp_path: Path, options: ViewOptions = ViewOptions(
     stepper = Stepper(graph, values=True)
     view = stepper.view(BACKWARD, stepper.count(BACKWARD) - 1)
     out = tmp_path / "last.svg"
-    export_graph(graph, out, options=options, styles=dict(view.styles), marked_edges=view.edges,
-                 caption=view.caption, flow_backward=True, values=True)
+    export_graph(
+        graph,
+        out,
+        options=options,
+        styles=dict(view.styles),
+        marked_edges=view.edges,
+        caption=view.caption,
+        flow_backward=True,
+        values=True,
+    )
     return Drawing(out)
 
 
 @pytest.mark.parametrize("rankdir", ["TB", "LR"])
 @pytest.mark.parametrize("name", LESSONS)
-def test_each_badge_sits_beside_its_node_clear_of_everything_else(name, rankdir, tmp_path, request,
-                                                                   regen_golden):
+def test_each_badge_sits_beside_its_node_clear_of_everything_else(
+    name, rankdir, tmp_path, request, regen_golden
+):
     graph = lesson(name, request, regen_golden and rankdir == "TB")
     drawing = last_backward_svg(graph, tmp_path, ViewOptions(rankdir=rankdir))
     display = build_display(graph, ViewOptions(rankdir=rankdir))
-    badged = {did for did, node in display.nodes.items()
-              if any(values_badge(graph.nodes[m]) for m in node.members)}
+    badged = {
+        did for did, node in display.nodes.items() if any(values_badge(graph.nodes[m]) for m in node.members)
+    }
     assert set(drawing.badges) == badged  # every badge drawn, each as a node of its own
     for did, badge in drawing.badges.items():
         node = drawing.nodes[did]
@@ -141,8 +152,9 @@ def test_each_badge_sits_beside_its_node_clear_of_everything_else(name, rankdir,
         for edge, curve in drawing.edges.items():
             assert not any(inside(p, badge) for p in curve), f"edge {edge} crosses {did}'s badge"
         for path, frame in drawing.frames.items():
-            crossed = touch(badge, frame) and not (frame[0] < badge[0] and badge[2] < frame[2]
-                                                   and frame[1] < badge[1] and badge[3] < frame[3])
+            crossed = touch(badge, frame) and not (
+                frame[0] < badge[0] and badge[2] < frame[2] and frame[1] < badge[1] and badge[3] < frame[3]
+            )
             assert not crossed, f"{did}'s badge lies across the frame of {path}"
             assert touch(badge, frame) == touch(node, frame), f"{did}'s badge is not in {did}'s frames"
         # beside its own node: the next thing over, a node-to-node gap away
@@ -180,7 +192,9 @@ def test_every_step_draws_the_same_layout(tmp_path):
             view = stepper.view(mode, index)
             source = arrange.dot_source(display, graph, arrange.Paint(styles=dict(view.styles), room=room))
             layout = LayoutJob(source.text(paint=False)).result()
-            sizes.add(tuple(sorted((k, round(b.x), round(b.y), round(b.width)) for k, b in layout.nodes.items())))
+            sizes.add(
+                tuple(sorted((k, round(b.x), round(b.y), round(b.width)) for k, b in layout.nodes.items()))
+            )
     assert len(sizes) == 1
 
 
@@ -223,8 +237,15 @@ def test_a_small_graphs_png_with_a_long_caption_stays_narrow(tmp_path):
     view = stepper.view(BACKWARD, 2)
     assert len(view.caption) > 200
     out = tmp_path / "step.png"
-    export_graph(graph, out, styles=dict(view.styles), marked_edges=view.edges, caption=view.caption,
-                 flow_backward=True, values=True)
+    export_graph(
+        graph,
+        out,
+        styles=dict(view.styles),
+        marked_edges=view.edges,
+        caption=view.caption,
+        flow_backward=True,
+        values=True,
+    )
     assert png_width(out) <= 1200
     svg = tmp_path / "step.svg"
     render(to_dot(build_display(graph), graph, caption=view.caption), "svg", svg)

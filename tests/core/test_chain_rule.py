@@ -4,6 +4,7 @@ The basic lesson (``resources/examples/basic_autograd.py``): w = [[1, 2], [3, 2]
 y = x + 3, z = y.mean().  dz/dy = 1/4 everywhere; dx/dw = 3·w² = [[3, 12], [27, 12]];
 so w.grad = 0.25 · 3·w² = [[0.75, 3], [6.75, 3]].
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,7 +32,8 @@ def test_pow_step_gives_the_rule_and_the_numbers():
     rule = chain_rule(graph, named(graph, "x"))
     assert [i.sentence() for i in rule.inputs] == [
         "grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]]"
-        " = [[0.75, 3], [6.75, 3]]"]
+        " = [[0.75, 3], [6.75, 3]]"
+    ]
     assert rule.summary == "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹"
 
 
@@ -48,8 +50,9 @@ def test_add_passes_the_gradient_through_and_the_leaf_stores_it():
     add = chain_rule(graph, named(graph, "y"))
     assert add.inputs[0].sentence() == "grad_x = grad_out = [[0.25, 0.25], [0.25, 0.25]]"
     leaf = chain_rule(graph, named(graph, "w"))
-    assert leaf.summary == ("AccumulateGrad stores the arriving gradient in w.grad: "
-                            "w.grad = [[0.75, 3], [6.75, 3]]")
+    assert leaf.summary == (
+        "AccumulateGrad stores the arriving gradient in w.grad: w.grad = [[0.75, 3], [6.75, 3]]"
+    )
 
 
 def test_the_timeline_caption_carries_the_rule_at_each_backward_step():
@@ -57,8 +60,10 @@ def test_the_timeline_caption_carries_the_rule_at_each_backward_step():
     stepper = Stepper(graph)
     captions = [stepper.view(BACKWARD, i).caption for i in range(stepper.count(BACKWARD))]
     assert "1/4 = 0.25" in captions[0]
-    assert ("grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = "
-            "[[0.75, 3], [6.75, 3]]") in captions[2]
+    assert (
+        "grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = "
+        "[[0.75, 3], [6.75, 3]]"
+    ) in captions[2]
     assert stepper.view(BACKWARD, 2).rule is not None
 
 
@@ -70,12 +75,22 @@ def s(values: Any) -> dict[str, Any]:
     while isinstance(v, list):
         shape.append(len(v))
         v = v[0]
-    return {"shape": shape, "dtype": "float32", "norm": 1.0, "min": 0.0, "max": 1.0, "mean": 0.5,
-            "nan": 0, "inf": 0, "values": values}
+    return {
+        "shape": shape,
+        "dtype": "float32",
+        "norm": 1.0,
+        "min": 0.0,
+        "max": 1.0,
+        "mean": 0.5,
+        "nan": 0,
+        "inf": 0,
+        "values": values,
+    }
 
 
-def op_graph(op: str, inputs: list[tuple[str, Any, Any]], value: Any, grad: Any,
-             saved: list[str] | None = None) -> nx.DiGraph:
+def op_graph(
+    op: str, inputs: list[tuple[str, Any, Any]], value: Any, grad: Any, saved: list[str] | None = None
+) -> nx.DiGraph:
     """One op node ``out`` of ``op`` fed by ``inputs`` = [(name, value, gradient sent back)]."""
     graph = nx.DiGraph()
     graph.add_node("out", op=op, kind="op", name="out", value=s(value), grad=s(grad), saved=saved or [])
@@ -92,8 +107,10 @@ def rule_lines(graph: nx.DiGraph) -> list[str]:
 def test_mul_uses_the_other_input():
     # out = a * b with a = [2, 3], b = [5, 7], grad_out = [1, 1]: grad_a = b, grad_b = a.
     graph = op_graph("MulBackward0", [("a", [2, 3], [5, 7]), ("b", [5, 7], [2, 3])], [10, 21], [1, 1])
-    assert rule_lines(graph) == ["grad_a = grad_out · b = [1, 1] · [5, 7] = [5, 7]",
-                                 "grad_b = grad_out · a = [1, 1] · [2, 3] = [2, 3]"]
+    assert rule_lines(graph) == [
+        "grad_a = grad_out · b = [1, 1] · [5, 7] = [5, 7]",
+        "grad_b = grad_out · a = [1, 1] · [2, 3] = [2, 3]",
+    ]
 
 
 def test_sub_sends_minus_grad_out_to_its_second_input():
@@ -102,8 +119,12 @@ def test_sub_sends_minus_grad_out_to_its_second_input():
 
 
 def test_add_of_a_broadcast_bias_sums_it_back():
-    graph = op_graph("AddBackward0", [("a", [[1.0], [2.0]], [[1.0], [1.0]]), ("b", [0.0], [2.0])],
-                     [[1.0], [2.0]], [[1.0], [1.0]])
+    graph = op_graph(
+        "AddBackward0",
+        [("a", [[1.0], [2.0]], [[1.0], [1.0]]), ("b", [0.0], [2.0])],
+        [[1.0], [2.0]],
+        [[1.0], [1.0]],
+    )
     assert rule_lines(graph)[1] == "grad_b = grad_out = [[1], [1]] summed to b's shape = [2]"
 
 
@@ -126,11 +147,19 @@ def test_sigmoid_tanh_exp_log_relu_use_the_recorded_values():
 
 
 def test_matrix_products_name_their_transposes():
-    graph = op_graph("MmBackward0", [("A", [[1.0, 2.0]], [[3.0, 4.0]]), ("B", [[3.0], [4.0]], [[1.0], [2.0]])],
-                     [[11.0]], [[1.0]])
+    graph = op_graph(
+        "MmBackward0",
+        [("A", [[1.0, 2.0]], [[3.0, 4.0]]), ("B", [[3.0], [4.0]], [[1.0], [2.0]])],
+        [[11.0]],
+        [[1.0]],
+    )
     assert rule_lines(graph) == ["grad_A = grad_out · Bᵀ = [[3, 4]]", "grad_B = Aᵀ · grad_out = [[1], [2]]"]
-    graph = op_graph("AddmmBackward0", [("bias", [0.0], [1.0]), ("A", [[1.0]], [[2.0]]),
-                                        ("B", [[2.0]], [[1.0]])], [[2.0]], [[1.0]])
+    graph = op_graph(
+        "AddmmBackward0",
+        [("bias", [0.0], [1.0]), ("A", [[1.0]], [[2.0]]), ("B", [[2.0]], [[1.0]])],
+        [[2.0]],
+        [[1.0]],
+    )
     assert rule_lines(graph)[0] == "grad_bias = grad_out summed over the rows = [1]"
 
 
@@ -145,7 +174,11 @@ def test_shape_ops_and_copies_and_unknown_ops():
 
 def test_op_family_strips_the_backward_suffix():
     assert [op_family(o) for o in ("PowBackward0", "AddmmBackward0", "CopyBackwards", "MyReLUBackward")] == [
-        "pow", "addmm", "copy", "myrelu"]
+        "pow",
+        "addmm",
+        "copy",
+        "myrelu",
+    ]
 
 
 def test_a_backward_step_export_points_the_gradient_edge_back(tmp_path):
@@ -156,6 +189,9 @@ def test_a_backward_step_export_points_the_gradient_edge_back(tmp_path):
     for mode, back in (("backward", True), ("forward", False)):
         out = tmp_path / f"{mode}.dot"
         export_step(graph, out, mode, 3, "device", ViewOptions(), 1.0)
-        marked = [line for line in out.read_text(encoding="utf-8").splitlines()
-                  if "->" in line and 'style="dashed"' in line]
+        marked = [
+            line
+            for line in out.read_text(encoding="utf-8").splitlines()
+            if "->" in line and 'style="dashed"' in line
+        ]
         assert marked and all(('dir="back"' in line) == back for line in marked)

@@ -1,4 +1,5 @@
 """Color modes, legends, the gradient scale and device-transfer edges."""
+
 from __future__ import annotations
 
 import math
@@ -32,7 +33,7 @@ def test_unknown_devices_are_hashed_stably_into_the_palette():
 def test_text_color_picks_contrast():
     assert colors.text_color("#FFFFFF") == "#000000"
     assert colors.text_color("#000000") == "#ffffff"
-    assert colors.text_color(colors.VIRIDIS_STOPS[0]) == "#ffffff"   # dark purple
+    assert colors.text_color(colors.VIRIDIS_STOPS[0]) == "#ffffff"  # dark purple
     assert colors.text_color(colors.VIRIDIS_STOPS[-1]) == "#000000"  # yellow
 
 
@@ -66,15 +67,24 @@ def test_device_legend_counts_nodes():
     assert rows[0].color == colors.device_color("cpu")
 
 
-@pytest.mark.parametrize("op,family", [
-    ("AddmmBackward0", "matmul / conv"), ("MmBackward0", "matmul / conv"),
-    ("TBackward0", "shape / view"), ("ReluBackward0", "activation"),
-    ("AddBackward0", "elementwise"), ("SumBackward0", "reduction"),
-    ("NativeLayerNormBackward0", "normalization"), ("NllLossBackward0", "loss"),
-    ("ToCopyBackward0", "device copy"), ("AccumulateGrad", "leaf"),
-    ("ScaledDotProductEfficientAttentionBackward0", "matmul / conv"),
-    ("MyReLUBackward", "other"), (None, "other"),
-])
+@pytest.mark.parametrize(
+    "op,family",
+    [
+        ("AddmmBackward0", "matmul / conv"),
+        ("MmBackward0", "matmul / conv"),
+        ("TBackward0", "shape / view"),
+        ("ReluBackward0", "activation"),
+        ("AddBackward0", "elementwise"),
+        ("SumBackward0", "reduction"),
+        ("NativeLayerNormBackward0", "normalization"),
+        ("NllLossBackward0", "loss"),
+        ("ToCopyBackward0", "device copy"),
+        ("AccumulateGrad", "leaf"),
+        ("ScaledDotProductEfficientAttentionBackward0", "matmul / conv"),
+        ("MyReLUBackward", "other"),
+        (None, "other"),
+    ],
+)
 def test_op_families(op, family):
     assert colors.op_family(op) == family
 
@@ -97,8 +107,7 @@ def test_module_mode_colors_by_top_level_module():
     assert len(enc) == 1 and len(head) == 1 and enc != head
     none = {fills[n] for n, m in graph.nodes(data="module") if m is None}
     assert none == {colors.NEUTRAL_COLOR}
-    assert [r.text for r in colors.legend(graph, "module")] == [
-        "encoder (14)", "head (2)", "(no module) (2)"]
+    assert [r.text for r in colors.legend(graph, "module")] == ["encoder (14)", "head (2)", "(no module) (2)"]
 
 
 def test_grad_scale_is_logarithmic_between_finite_nonzero_norms():
@@ -117,11 +126,11 @@ def test_grad_scale_is_logarithmic_between_finite_nonzero_norms():
 def test_grad_mode_marks_nan_and_missing_grads():
     graph = with_grads()
     fills = colors.node_colors(graph, "grad")
-    assert fills["n4"] == colors.WARNING_COLOR       # DivBackward0 got NaN
-    assert fills["n2"] == colors.NO_GRAD_COLOR       # "frozen" has no grad
+    assert fills["n4"] == colors.WARNING_COLOR  # DivBackward0 got NaN
+    assert fills["n2"] == colors.NO_GRAD_COLOR  # "frozen" has no grad
     scale_colors = {colors.ramp_color(i / 100) for i in range(101)}
     assert colors.WARNING_COLOR not in scale_colors
-    assert fills["n0"] != fills["n5"]                # 1e-3 vs 100
+    assert fills["n0"] != fills["n5"]  # 1e-3 vs 100
     rows = {r.label: r.count for r in colors.legend(graph, "grad")}
     assert rows == {"gradient norm (log scale)": 5, "NaN/Inf gradient": 1, "no gradient": 1}
 
@@ -142,13 +151,15 @@ def test_inf_and_zero_and_unknown_norms():
     b.grad(y, math.inf, inf=1)
     b.grad(z, None)  # a meta tensor: no statistics
     fills = colors.node_colors(b.build(z), "grad")
-    assert fills == {"n0": colors.ramp_color(0.0), "n1": colors.WARNING_COLOR,
-                     "n2": colors.NO_GRAD_COLOR}
+    assert fills == {"n0": colors.ramp_color(0.0), "n1": colors.WARNING_COLOR, "n2": colors.NO_GRAD_COLOR}
 
 
 def test_unknown_mode_is_refused_with_the_modes_named():
-    for ask in (lambda: colors.node_colors(chain(2), "rainbow"), lambda: colors.legend(chain(2), "rainbow"),
-                lambda: colors.color_mode("Device")):  # the key, not the menu name
+    for ask in (
+        lambda: colors.node_colors(chain(2), "rainbow"),
+        lambda: colors.legend(chain(2), "rainbow"),
+        lambda: colors.color_mode("Device"),
+    ):  # the key, not the menu name
         with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad\."):
             ask()
 

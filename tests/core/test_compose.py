@@ -8,6 +8,7 @@ every other block twice, to the next block's Mul and Add) and all the others; li
 kinds of stage; then the ``stages`` list and the top level: eight distinct pieces, whatever the
 number of stages (3 or more) and of blocks per stage (3 or more).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -44,9 +45,9 @@ def residual_stack(stages: int, blocks: int) -> nx.DiGraph:
 
 # --- geometry checks -------------------------------------------------------------------------
 
+
 def _overlap(a: NodeBox, b: NodeBox) -> bool:
-    return (abs(a.x - b.x) * 2 < a.width + b.width - 0.01
-            and abs(a.y - b.y) * 2 < a.height + b.height - 0.01)
+    return abs(a.x - b.x) * 2 < a.width + b.width - 0.01 and abs(a.y - b.y) * 2 < a.height + b.height - 0.01
 
 
 def _to_box(point: tuple[float, float], box: NodeBox) -> float:
@@ -70,7 +71,7 @@ def assert_sound(layout: Layout, display) -> None:
     inside each cluster box around it."""
     boxes = sorted(layout.nodes.values(), key=lambda b: b.y - b.height / 2)
     for i, a in enumerate(boxes):  # sweep down: only boxes starting above a's bottom can meet it
-        for b in boxes[i + 1:]:
+        for b in boxes[i + 1 :]:
             if b.y - b.height / 2 >= a.y + a.height / 2:
                 break
             assert not _overlap(a, b), (a, b)
@@ -98,11 +99,14 @@ def assert_sound(layout: Layout, display) -> None:
 def _inside(layout: Layout, display, path: str) -> dict[str, tuple[float, float]]:
     """Node centres of cluster ``path``'s own nodes relative to its box's top-left corner."""
     box = next(c for c in layout.clusters if c.name == path)
-    return {did: (round(layout.nodes[did].x - box.x, 3), round(layout.nodes[did].y - box.y, 3))
-            for did in display.clusters[path].nodes}
+    return {
+        did: (round(layout.nodes[did].x - box.x, 3), round(layout.nodes[did].y - box.y, 3))
+        for did in display.clusters[path].nodes
+    }
 
 
 # --- tests -----------------------------------------------------------------------------------
+
 
 def test_each_distinct_block_is_laid_out_once() -> None:
     graph = residual_stack(stages=4, blocks=6)
@@ -232,7 +236,9 @@ def test_composed_estimate_counts_each_distinct_piece_once() -> None:
     assert compose.composed_seconds(graph, collapsed, size) == pytest.approx(expected)
     # the list collapsed: the top is x, the list's node, Pow, Mean: the one piece, of 4
     only_top = ViewOptions(collapsed=frozenset({"stages"}))
-    assert compose.composed_seconds(graph, only_top, size) == pytest.approx(4 + compose.SECONDS_PER_NODE * 147)
+    assert compose.composed_seconds(graph, only_top, size) == pytest.approx(
+        4 + compose.SECONDS_PER_NODE * 147
+    )
 
 
 def test_composition_is_judged_from_the_graph_as_from_its_display() -> None:
@@ -245,6 +251,7 @@ def test_composition_is_judged_from_the_graph_as_from_its_display() -> None:
 
 def test_the_window_plan_keeps_full_detail_when_the_composed_layout_fits() -> None:
     from graphviz_app.core.graphviz import cost
+
     graph = residual_stack(stages=20, blocks=50)  # 6,003 nodes: one dot run takes seconds
     plain = cost.recommend(graph)
     assert plain.requested.seconds > cost.WINDOW_BUDGET and plain.options.collapsed
@@ -261,6 +268,7 @@ def test_a_plan_that_collapses_a_composable_graph_says_what_full_detail_would_co
     """20,000 nodes compose in about a second and a half, but drawing every one takes 2 s more:
     the plan collapses, and its message gives that time, not one dot run's minutes."""
     from graphviz_app.core.graphviz import cost
+
     graph = residual_stack(stages=40, blocks=83)  # 19,923 nodes
     plan = cost.recommend(graph, composed=True)
     assert plan.changed and plan.options.collapsed
@@ -269,7 +277,9 @@ def test_a_plan_that_collapses_a_composable_graph_says_what_full_detail_would_co
     assert plan.full_seconds == pytest.approx(composed + drawing)
     assert plan.full_seconds < plan.requested.seconds  # one dot run: minutes
     message = plan.message()
-    assert message.startswith(f"This graph is large ({plan.requested.nodes:,} nodes): laying it "
-                              f"out module by module and drawing every node would take about "
-                              f"{cost.format_seconds(plan.full_seconds)}.")
+    assert message.startswith(
+        f"This graph is large ({plan.requested.nodes:,} nodes): laying it "
+        f"out module by module and drawing every node would take about "
+        f"{cost.format_seconds(plan.full_seconds)}."
+    )
     assert "min" not in message.split("Shown with")[0]

@@ -4,6 +4,7 @@ Images of a graph above ``compose.SINGLE_RUN_MAX_NODES`` are written by ``neato 
 composed positions (a plain ``dot -T<fmt>`` would lay the graph out again, differently and
 slowly); DOT stays the plain text.
 """
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 Deterministic: nothing here times anything. The estimates of graphs captured from real torch
 code are tested in ``tests/test_cost_captured.py`` (tests/core needs no torch).
 """
+
 from __future__ import annotations
 
 from graphviz_app.core.graphviz import cost

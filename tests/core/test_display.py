@@ -1,4 +1,5 @@
 """The display graph: labels, collapsing modules, hub splitting, clusters, id mapping."""
+
 from __future__ import annotations
 
 from graphviz_app.core.view.display import (
@@ -51,9 +52,16 @@ def test_format_shape():
 def test_module_paths_and_depths():
     graph = nested_modules()
     assert module_paths(graph) == [
-        "encoder", "encoder.layers", "encoder.layers.0", "encoder.layers.0.attn",
-        "encoder.layers.0.mlp", "encoder.layers.1", "encoder.layers.1.attn",
-        "encoder.layers.1.mlp", "head"]
+        "encoder",
+        "encoder.layers",
+        "encoder.layers.0",
+        "encoder.layers.0.attn",
+        "encoder.layers.0.mlp",
+        "encoder.layers.1",
+        "encoder.layers.1.attn",
+        "encoder.layers.1.mlp",
+        "head",
+    ]
     assert collapse_to_depth(graph, 1) == {"encoder", "head"}
     assert collapse_to_depth(graph, 3) == {"encoder.layers.0", "encoder.layers.1"}
     assert collapse_to_depth(graph, 0) == frozenset()
@@ -83,8 +91,7 @@ def test_collapse_replaces_a_module_by_one_node_and_expand_restores():
     into = [e for e in collapsed.edges if e.target == mid]
     assert {ge for e in into for ge in e.graph_edges} == {("n0", "n2"), ("n0", "n4")}
     assert all(mid not in (e.source, e.target) or e.source != e.target for e in collapsed.edges)
-    expanded = build_display(graph, ViewOptions().toggled("encoder.layers.0").toggled(
-        "encoder.layers.0"))
+    expanded = build_display(graph, ViewOptions().toggled("encoder.layers.0").toggled("encoder.layers.0"))
     assert list(expanded.nodes) == list(full.nodes)
 
 
@@ -131,8 +138,8 @@ def test_shared_leaf_far_apart_is_split_per_use():
 def test_weight_read_through_a_transpose_each_step_is_split():
     # Every TBackward0 of the weight is one rank below it, yet sits by its own step.
     display = build_display(rnn_like(steps=20))
-    assert len(display.display_ids("n0")) == 20   # cell.weight
-    assert len(display.display_ids("n1")) == 20   # cell.bias
+    assert len(display.display_ids("n0")) == 20  # cell.weight
+    assert len(display.display_ids("n1")) == 20  # cell.bias
 
 
 def test_nearby_uses_keep_one_node():

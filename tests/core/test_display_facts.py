@@ -1,5 +1,6 @@
 """A graph's facts, kept across views, give exactly the display graph a fresh build gives: after
 a chain of expands and collapses, with split hubs and gathered inputs, at every label detail."""
+
 from __future__ import annotations
 
 import random
@@ -21,18 +22,26 @@ def stacked_rnn(steps: int = 30) -> nx.DiGraph:
     h = b.leaf("h0", shape=[1, 4])
     outputs = []
     for _ in range(steps):
-        h = b.op("TanhBackward0", b.op("MmBackward0", h, w, shape=[1, 4], module="cell"),
-                 shape=[1, 4], module="cell")
+        h = b.op(
+            "TanhBackward0",
+            b.op("MmBackward0", h, w, shape=[1, 4], module="cell"),
+            shape=[1, 4],
+            module="cell",
+        )
         outputs.append(h)
-    return b.build(b.op("SumBackward0", b.op("StackBackward0", *outputs, shape=[steps, 1, 4]),
-                        shape=[], name="loss"))
+    return b.build(
+        b.op("SumBackward0", b.op("StackBackward0", *outputs, shape=[steps, 1, 4]), shape=[], name="loss")
+    )
 
 
 def _same(a: DisplayGraph, b: DisplayGraph) -> bool:
     """Equal, in the same order (the order decides DOT text and composed pieces)."""
-    return (a == b and list(a.nodes) == list(b.nodes)
-            and list(a.clusters) == list(b.clusters)
-            and list(a._index.items()) == list(b._index.items()))
+    return (
+        a == b
+        and list(a.nodes) == list(b.nodes)
+        and list(a.clusters) == list(b.clusters)
+        and list(a._index.items()) == list(b._index.items())
+    )
 
 
 GRAPHS = {
@@ -57,8 +66,12 @@ def test_toggles_with_kept_facts_equal_fresh_builds(name: str) -> None:
         if paths:
             options = options.toggled(rng.choice(paths))
         views.append(options)
-    views += [ViewOptions(label_detail="everything"), ViewOptions(label_detail="names"),
-              ViewOptions(split_hubs=False), ViewOptions(clusters=False)]
+    views += [
+        ViewOptions(label_detail="everything"),
+        ViewOptions(label_detail="names"),
+        ViewOptions(split_hubs=False),
+        ViewOptions(clusters=False),
+    ]
     for view in views:
         kept = build_display(graph, view, facts)
         assert _same(kept, build_display(graph, view)), view

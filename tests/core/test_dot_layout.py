@@ -1,4 +1,5 @@
 """DOT emission and layout through the real Graphviz ``dot``."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,13 @@ from .graphs import (
     with_grads,
 )
 
-GRAPHS = {"chain": lambda: chain(12), "diamond": diamond, "nested": nested_modules,
-          "devices": two_devices, "grads": with_grads}
+GRAPHS = {
+    "chain": lambda: chain(12),
+    "diamond": diamond,
+    "nested": nested_modules,
+    "devices": two_devices,
+    "grads": with_grads,
+}
 
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -60,8 +66,9 @@ def test_bundled_examples_export_their_golden_dot(name, regen_golden, request):
         GOLDEN.mkdir(exist_ok=True)
         saved.write_text(dumps_graph(result.graph), encoding="utf-8")
     graph = load_graph_json(saved)
-    text = to_dot(build_display(graph), graph, legend=True,
-                  **(values_paint(graph) if name in GOLDEN_VALUES else {}))
+    text = to_dot(
+        build_display(graph), graph, legend=True, **(values_paint(graph) if name in GOLDEN_VALUES else {})
+    )
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
@@ -74,8 +81,15 @@ def test_a_backward_step_exports_its_golden_dot(regen_golden):
     caption wrapped."""
     graph = load_graph_json(GOLDEN / "basic_autograd.json")
     view = Stepper(graph, values=True).view(BACKWARD, 2)
-    text = to_dot(build_display(graph), graph, styles=dict(view.styles), marked_edges=view.edges,
-                  caption=view.caption, legend=True, room=values_paint(graph)["room"])
+    text = to_dot(
+        build_display(graph),
+        graph,
+        styles=dict(view.styles),
+        marked_edges=view.edges,
+        caption=view.caption,
+        legend=True,
+        room=values_paint(graph)["room"],
+    )
     golden = GOLDEN / "basic_autograd.backward-step3.dot"
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
@@ -98,8 +112,7 @@ def test_layout_matches_the_display_graph(name, mode):
     result = layout(to_dot(display, graph, mode=mode))
     assert set(result.nodes) == set(display.nodes)
     assert len(result.edges) == len(display.edges)
-    assert {(e.source, e.target) for e in result.edges} == {
-        (e.source, e.target) for e in display.edges}
+    assert {(e.source, e.target) for e in result.edges} == {(e.source, e.target) for e in display.edges}
     assert {c.name for c in result.clusters} == set(display.clusters)
     for edge in result.edges:
         assert len(edge.points) >= 4 and (len(edge.points) - 1) % 3 == 0
@@ -111,7 +124,7 @@ def test_y_grows_down_from_inputs_to_output():
     result = layout(to_dot(build_display(graph), graph))
     top, bottom = result.nodes["n0"], result.nodes["n17"]  # input x, loss
     assert top.y < bottom.y
-    assert top.y - top.height / 2 > -0.01                       # inside the drawing
+    assert top.y - top.height / 2 > -0.01  # inside the drawing
     assert bottom.y + bottom.height / 2 < result.height + 0.01
     for edge in result.edges:  # every edge points down the page
         assert edge.points[0][1] < edge.points[-1][1]
@@ -147,8 +160,7 @@ def test_collapsed_module_node_lays_out():
 def test_dot_is_deterministic():
     graph = nested_modules()
     first = to_dot(build_display(graph), graph, mode="module", legend=True)
-    assert first == to_dot(build_display(nested_modules()), nested_modules(), mode="module",
-                           legend=True)
+    assert first == to_dot(build_display(nested_modules()), nested_modules(), mode="module", legend=True)
 
 
 def test_quote_escapes_for_dot():
@@ -173,8 +185,8 @@ def test_shapes_and_output_border():
     graph = diamond()
     text = to_dot(build_display(graph), graph)
     lines = {line.split(" [")[0].strip(): line for line in text.splitlines() if " [" in line}
-    assert 'rounded' in lines['"n0"']                      # leaf: rounded box
-    assert "peripheries=2" in lines['"n4"']                # output: double border
+    assert "rounded" in lines['"n0"']  # leaf: rounded box
+    assert "peripheries=2" in lines['"n4"']  # output: double border
     collapsed = build_display(nested_modules(), ViewOptions(collapsed=frozenset({"head"})))
     assert "box3d" in to_dot(collapsed, nested_modules())  # collapsed module
 
@@ -213,7 +225,7 @@ def test_styles_override_nodes(tmp_path):
     text = to_dot(build_display(graph), graph, styles=styles)
     line = {row.split(" [")[0].strip(): row for row in text.splitlines() if " [" in row}
     assert 'fillcolor="#000080"' in line['"n1"'] and 'color="#0000FF"' in line['"n1"']
-    assert 'penwidth=3' in line['"n1"'] and 'fontcolor="#ffffff"' in line['"n1"']
+    assert "penwidth=3" in line['"n1"'] and 'fontcolor="#ffffff"' in line['"n1"']
     assert "dotted" in line['"n2"'] and "#F4F4F4" in line['"n2"']
     assert "dashed" in line['"n3"']
     assert "‖g‖=0.50" in svg_texts(text, tmp_path)
@@ -242,8 +254,11 @@ def test_a_badge_is_a_tag_beside_its_node_not_a_label_line(tmp_path):
 def test_step_edges_are_dashed_magenta_and_transfers_dashed_as_in_the_window():
     graph = two_devices()
     display = build_display(graph)
-    transfer = next(e for e in display.edges if any(
-        graph.nodes[u]["device"] != graph.nodes[v]["device"] for u, v in e.graph_edges))
+    transfer = next(
+        e
+        for e in display.edges
+        if any(graph.nodes[u]["device"] != graph.nodes[v]["device"] for u, v in e.graph_edges)
+    )
     plain = next(e for e in display.edges if e is not transfer)
     text = to_dot(display, graph, marked_edges=set(plain.graph_edges))
     lines = dot_lines(text)
@@ -286,8 +301,7 @@ def test_legend_lists_entries_and_grad_ticks(tmp_path):
     texts = svg_texts(text, tmp_path)
     assert "NaN/Inf gradient (1)" in texts and "no gradient (1)" in texts
     assert "0.001" in texts and "100" in texts
-    devices = svg_texts(to_dot(build_display(two_devices()), two_devices(), legend=True),
-                        tmp_path)
+    devices = svg_texts(to_dot(build_display(two_devices()), two_devices(), legend=True), tmp_path)
     assert "cpu (4)" in devices and "meta (3)" in devices
     assert LEGEND_ID not in to_dot(build_display(graph), graph)
 
@@ -316,9 +330,11 @@ def test_json_with_drawing_ops_parses_the_same():
     assert plain.nodes == full.nodes
     for a, b in zip(plain.edges, full.edges):
         assert [p for pt in a.points for p in pt] == pytest.approx(
-            [p for pt in b.points for p in pt], abs=0.01)
+            [p for pt in b.points for p in pt], abs=0.01
+        )
         assert [p for pt in sorted(a.arrow) for p in pt] == pytest.approx(
-            [p for pt in sorted(b.arrow) for p in pt], abs=0.2)
+            [p for pt in sorted(b.arrow) for p in pt], abs=0.2
+        )
 
 
 def test_bad_dot_raises_layout_error_with_dots_message():
@@ -380,8 +396,7 @@ def test_cancel_before_start():
         job.result()
 
 
-@pytest.mark.parametrize("fmt,magic", [("svg", b"<?xml"), ("png", b"\x89PNG"),
-                                       ("pdf", b"%PDF")])
+@pytest.mark.parametrize("fmt,magic", [("svg", b"<?xml"), ("png", b"\x89PNG"), ("pdf", b"%PDF")])
 def test_render_formats(tmp_path, fmt, magic):
     graph = diamond()
     out = tmp_path / f"g.{fmt}"
@@ -396,8 +411,9 @@ def test_render_refuses_unknown_format(tmp_path):
 
 def test_marked_edges_and_caption(tmp_path):
     graph = chain(4)
-    text = to_dot(build_display(graph), graph, marked_edges={("n1", "n2")},
-                  caption='Step 2 of 3: "AddBackward0"')
+    text = to_dot(
+        build_display(graph), graph, marked_edges={("n1", "n2")}, caption='Step 2 of 3: "AddBackward0"'
+    )
     marked = [line for line in text.splitlines() if "->" in line and "#d81b60" in line]
     assert [line.split("[")[0].strip() for line in marked] == ['"n1" -> "n2"']
     assert 'Step 2 of 3: "AddBackward0"' in svg_texts(text, tmp_path)

@@ -1,4 +1,5 @@
 """Exports through the real Graphviz, and from a real capture of a bundled example."""
+
 from __future__ import annotations
 
 import os
@@ -75,8 +76,13 @@ def test_huge_png_is_scaled_below_the_cairo_limit_with_a_notice(tmp_path):
 def test_view_options_and_styles_reach_the_export(tmp_path):
     out = tmp_path / "g.dot"
     options = ViewOptions(collapsed=frozenset({"encoder"}))
-    export_graph(nested_modules(), out, mode="module", options=options,
-                 styles={"n17": NodeStyle(pen="#00AA00", penwidth=3)})
+    export_graph(
+        nested_modules(),
+        out,
+        mode="module",
+        options=options,
+        styles={"n17": NodeStyle(pen="#00AA00", penwidth=3)},
+    )
     text = out.read_text(encoding="utf-8")
     assert f'"{MODULE_PREFIX}encoder"' in text and "box3d" in text
     assert "#00AA00" in text

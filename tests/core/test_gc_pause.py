@@ -1,4 +1,5 @@
 """The garbage-collector pause around bulk graph building restores the collector's state."""
+
 from __future__ import annotations
 
 import gc

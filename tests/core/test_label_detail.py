@@ -1,5 +1,6 @@
 """Label detail: what node labels say (names only, names and shapes, everything), the same in
 the window's display graph and the DOT it exports."""
+
 from __future__ import annotations
 
 import networkx as nx
@@ -12,8 +13,9 @@ def w_times_x() -> nx.DiGraph:
     g = nx.DiGraph()
     g.add_node("n0", op="AccumulateGrad", kind="leaf", name="w", shape=[2, 3], dtype="float32", device="cpu")
     g.add_node("n1", op="MulBackward0", kind="op", name="y", shape=[2, 3], dtype="float16", device="cuda:0")
-    g.add_node("n2", op="SumBackward0", kind="op", name=None, shape=[], dtype="float32", device="cpu",
-               is_output=True)
+    g.add_node(
+        "n2", op="SumBackward0", kind="op", name=None, shape=[], dtype="float32", device="cpu", is_output=True
+    )
     g.add_edges_from([("n0", "n1"), ("n1", "n2")])
     g.graph["roots"] = ["n2"]
     return g
@@ -27,11 +29,16 @@ def labels(detail: str) -> dict[str, tuple[str, ...]]:
 def test_the_three_details_golden():
     assert LABEL_DETAILS == ("names", "shapes", "everything")
     assert labels("names") == {"n0": ("w",), "n1": ("MulBackward0", "y"), "n2": ("SumBackward0", "output")}
-    assert labels("shapes") == {"n0": ("w", "2×3"), "n1": ("MulBackward0", "y: 2×3 float16"),
-                                "n2": ("SumBackward0", "output: scalar")}
+    assert labels("shapes") == {
+        "n0": ("w", "2×3"),
+        "n1": ("MulBackward0", "y: 2×3 float16"),
+        "n2": ("SumBackward0", "output: scalar"),
+    }
     assert labels("everything") == {
-        "n0": ("w", "2×3 float32", "cpu"), "n1": ("MulBackward0", "y: 2×3 float16", "cuda:0"),
-        "n2": ("SumBackward0", "output: scalar float32", "cpu")}
+        "n0": ("w", "2×3 float32", "cpu"),
+        "n1": ("MulBackward0", "y: 2×3 float16", "cuda:0"),
+        "n2": ("SumBackward0", "output: scalar float32", "cpu"),
+    }
     assert ViewOptions().label_detail == "shapes"  # the default is what labels always said
 
 

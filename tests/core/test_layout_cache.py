@@ -1,4 +1,5 @@
 """The layout cache: a reload of an unchanged graph is a hit, a changed graph a miss, bad files ignored."""
+
 from __future__ import annotations
 
 import os

@@ -5,6 +5,7 @@ in the whole box; with an op's margin the module's name (its first line) reached
 face. In the SVG, each module node is a polygon, then the front face's top edge (the first
 polyline, y up is negative) and the label's lines (``<text>``, y is the baseline).
 """
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET

@@ -5,6 +5,7 @@ edges all go forward in rank), and the picture of a long chain is wider than tal
 of :func:`tests.core.test_compose.assert_sound` hold as in top-to-bottom: no overlapping boxes,
 every edge from its source's box to its target's, every node inside its module's frame.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -30,6 +31,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def _forward_along(drawn: Layout, axis: int) -> list[tuple[str, str]]:
     """The edges whose head centre is not past its tail centre along ``axis`` (0: x, 1: y)."""
+
     def centre(did: str) -> float:
         box = drawn.nodes[did]
         return box.x if axis == 0 else box.y
@@ -96,12 +98,13 @@ def _samples(points: tuple[tuple[float, float], ...], per_curve: int = 40) -> li
     """Points along a bezier spline (p0, then control-point triples)."""
     out = [points[0]]
     for i in range(0, len(points) - 3, 3):
-        p0, p1, p2, p3 = points[i:i + 4]
+        p0, p1, p2, p3 = points[i : i + 4]
         for k in range(1, per_curve + 1):
             t = k / per_curve
-            a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3
-            out.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
-                        a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
+            a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t**3
+            out.append(
+                (a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1])
+            )
     return out
 
 
@@ -122,8 +125,10 @@ def test_edges_cross_module_borders_at_the_left_and_right_sides(monkeypatch) -> 
         for side, path in zip(("out", "in"), ends):
             frame = frames[path]  # type: ignore[index]
             for a, b in itertools.pairwise(along):
-                inside = [frame.x <= x <= frame.x + frame.width and frame.y <= y <= frame.y + frame.height
-                          for x, y in (a, b)]
+                inside = [
+                    frame.x <= x <= frame.x + frame.width and frame.y <= y <= frame.y + frame.height
+                    for x, y in (a, b)
+                ]
                 if inside[0] == inside[1]:
                     continue
                 crossings += 1

@@ -1,6 +1,7 @@
 """Saved graphs are parsed as they are read: a file over a limit is refused as soon as the limit is
 passed, a read can be stopped, and every answer is the one ``json.loads`` plus the validator gives
 for the whole file, wherever the file's pieces happen to end."""
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,11 @@ def whole_file_answer(raw: bytes, path: str) -> str | dict:
     except GraphFileError as exc:
         return exc.message
     graph = graph_from_trace(data)
-    return {"nodes": dict(graph.nodes(data=True)), "edges": list(graph.edges(data=True)), "graph": graph.graph}
+    return {
+        "nodes": dict(graph.nodes(data=True)),
+        "edges": list(graph.edges(data=True)),
+        "graph": graph.graph,
+    }
 
 
 def streamed_answer(path, chunk: int, monkeypatch) -> str | dict:
@@ -43,7 +48,11 @@ def streamed_answer(path, chunk: int, monkeypatch) -> str | dict:
         graph = read_saved_graph(path)
     except GraphvizAppError as exc:
         return exc.message
-    return {"nodes": dict(graph.nodes(data=True)), "edges": list(graph.edges(data=True)), "graph": graph.graph}
+    return {
+        "nodes": dict(graph.nodes(data=True)),
+        "edges": list(graph.edges(data=True)),
+        "graph": graph.graph,
+    }
 
 
 def agree(expected: str | dict, got: str | dict) -> bool:
@@ -56,11 +65,16 @@ def documents() -> list[tuple[str, bytes]]:
     docs = [(c.name, c.text.encode()) for c in malformed_graphs() if c.name != "too_many_nodes"]
     valid = json.dumps(trace(), indent=1).encode()
     docs += [
-        ("valid", valid), ("hostile", json.dumps(hostile_trace()).encode()),
-        ("bom", b"\xef\xbb\xbf" + valid), ("two_boms", b"\xef\xbb\xbf\xef\xbb\xbf{}"),
-        ("bad_byte_after_bom", b'\xef\xbb\xbf{"nodes": "\xff"}'), ("not_utf8", b'{"nodes": "\xff\xfe"}'),
-        ("cut_utf8", valid + b"\xe2\x82"), ("bare_nan", valid.replace(b'"forward_index": 1', b'"forward_index": NaN')),
-        ("top_level_list", b"[" + b", ".join([valid] * 3) + b"]"), ("extra_data", valid + b" {}"),
+        ("valid", valid),
+        ("hostile", json.dumps(hostile_trace()).encode()),
+        ("bom", b"\xef\xbb\xbf" + valid),
+        ("two_boms", b"\xef\xbb\xbf\xef\xbb\xbf{}"),
+        ("bad_byte_after_bom", b'\xef\xbb\xbf{"nodes": "\xff"}'),
+        ("not_utf8", b'{"nodes": "\xff\xfe"}'),
+        ("cut_utf8", valid + b"\xe2\x82"),
+        ("bare_nan", valid.replace(b'"forward_index": 1', b'"forward_index": NaN')),
+        ("top_level_list", b"[" + b", ".join([valid] * 3) + b"]"),
+        ("extra_data", valid + b" {}"),
         ("unknown_arrays_dropped", valid[:-1] + b', "extra": [[1, 2], {"a": [3]}], "more": {"b": 1}}'),
         ("duplicate_nodes_last_wins", valid[:-1] + b', "nodes": 7}'),
         ("long_number_last", valid[:-1] + b', "x": ' + b"9" * 40 + b"}"),
@@ -99,10 +113,13 @@ def test_big_graphs_decoded_in_runs_read_as_a_whole(tmp_path, monkeypatch):
     raw = path.read_bytes()
     indented = json.dumps(json.loads(raw), indent=1).encode()
     middle = len(indented) // 2
-    variants = {"compact": raw, "indented": indented,
-                "comma_dropped": indented[:middle] + indented[middle:].replace(b"},", b"}", 1),
-                "brace_dropped": indented[:middle] + indented[middle:].replace(b"}", b"", 1),
-                "late_unknown_node": indented.replace(b'"source": "n3"', b'"source": "n99999"')}
+    variants = {
+        "compact": raw,
+        "indented": indented,
+        "comma_dropped": indented[:middle] + indented[middle:].replace(b"},", b"}", 1),
+        "brace_dropped": indented[:middle] + indented[middle:].replace(b"}", b"", 1),
+        "late_unknown_node": indented.replace(b'"source": "n3"', b'"source": "n99999"'),
+    }
     for name, text in variants.items():
         path.write_bytes(text)
         expected = whole_file_answer(text, str(path))
@@ -117,7 +134,8 @@ def test_a_million_nodes_are_refused_before_the_file_is_read_whole(tmp_path):
         read_saved_graph(path, progress=reads.append)
     assert info.value.message.startswith(
         f"{path}: cannot open this saved graph: nodes must be a list of at most "
-        f"{limits.MAX_NODES:,} items, found a list of more than {limits.MAX_NODES:,} items.")
+        f"{limits.MAX_NODES:,} items, found a list of more than {limits.MAX_NODES:,} items."
+    )
     read = max(p.done for p in reads if p.stage == "reading")
     assert read < path.stat().st_size / 3  # the refusal came with the 200,001st node
     assert {p.stage for p in reads} == {"reading"}  # nothing was checked or built
@@ -126,7 +144,9 @@ def test_a_million_nodes_are_refused_before_the_file_is_read_whole(tmp_path):
 def test_too_many_edges_are_refused_as_they_are_read(tmp_path, monkeypatch):
     monkeypatch.setattr(saved_graph, "_STREAMED", {**saved_graph._STREAMED, "edges": 50})
     path = chain_file(tmp_path / "edges.json", 100)
-    with pytest.raises(GraphFileError, match="edges must be a list of at most 50 items, found a list of more than 50"):
+    with pytest.raises(
+        GraphFileError, match="edges must be a list of at most 50 items, found a list of more than 50"
+    ):
         read_saved_graph(path)
 
 
@@ -140,7 +160,11 @@ def test_progress_goes_from_reading_to_checking_to_building(tmp_path, monkeypatc
     assert stages == sorted(stages, key=["reading", "checking", "building"].index)
     reading = [r for r in reports if r.stage == "reading" and r.done]
     assert reading[-1].done == reading[-1].total == path.stat().st_size
-    assert [(r.done, r.total) for r in reports if r.stage == "checking"] == [(0, 12_000), (5_000, 12_000), (10_000, 12_000)]
+    assert [(r.done, r.total) for r in reports if r.stage == "checking"] == [
+        (0, 12_000),
+        (5_000, 12_000),
+        (10_000, 12_000),
+    ]
     assert [r.done for r in reports if r.stage == "building"] == [0, 5_000, 10_000, 15_000, 20_000]
 
 

@@ -1,4 +1,5 @@
 """A saved graph's view (collapsed modules, colour, step) is applied only where it fits the graph."""
+
 from __future__ import annotations
 
 import networkx as nx
@@ -16,8 +17,11 @@ def graph_with(view: object) -> nx.DiGraph:
 
 
 def test_a_view_saved_by_the_window_is_read_back():
-    view = {"collapsed": ["enc.0"], "color": "grad",
-            "step": {"mode": "backward", "index": 3, "count": 4, "node": "b"}}
+    view = {
+        "collapsed": ["enc.0"],
+        "color": "grad",
+        "step": {"mode": "backward", "index": 3, "count": 4, "node": "b"},
+    }
     assert saved_view(graph_with(view)) == SavedView(frozenset({"enc.0"}), "grad", "backward", 3)
 
 
@@ -25,12 +29,23 @@ def test_full_detail_is_a_choice_too():
     assert saved_view(graph_with({"collapsed": []})).collapsed == frozenset()
 
 
-@pytest.mark.parametrize("view", [
-    None, "collapsed", [], {"collapsed": "enc.0"}, {"collapsed": [1, 2]},
-    {"color": "rainbow"}, {"color": 3}, {"step": {"mode": "sideways", "index": 1}},
-    {"step": {"mode": "forward", "index": -1}}, {"step": {"mode": "forward", "index": True}},
-    {"step": {"mode": "forward", "index": "2"}}, {"step": [1]},
-])
+@pytest.mark.parametrize(
+    "view",
+    [
+        None,
+        "collapsed",
+        [],
+        {"collapsed": "enc.0"},
+        {"collapsed": [1, 2]},
+        {"color": "rainbow"},
+        {"color": 3},
+        {"step": {"mode": "sideways", "index": 1}},
+        {"step": {"mode": "forward", "index": -1}},
+        {"step": {"mode": "forward", "index": True}},
+        {"step": {"mode": "forward", "index": "2"}},
+        {"step": [1]},
+    ],
+)
 def test_what_does_not_fit_is_dropped(view):
     found = saved_view(graph_with(view))
     assert found.color is None and found.step_mode is None and found.step_index is None

@@ -1,5 +1,6 @@
 """The layout cache is a folder on disk anyone may have changed: tampered entries are dropped
 (one log line) and laid out again, never trusted, and the folder is private and bounded."""
+
 from __future__ import annotations
 
 import json
@@ -69,9 +70,20 @@ def tampered(kind: str, cache: LayoutCache) -> None:
         raise AssertionError(kind)
 
 
-KINDS = ["no_nodes", "two_million_points", "phantom_node", "edge_to_unknown_node", "nan_coordinate",
-         "huge_coordinate", "string_coordinate", "deep_nesting", "link_to_dev_zero",
-         "link_to_genuine_entry", "fifo", "folder"]
+KINDS = [
+    "no_nodes",
+    "two_million_points",
+    "phantom_node",
+    "edge_to_unknown_node",
+    "nan_coordinate",
+    "huge_coordinate",
+    "string_coordinate",
+    "deep_nesting",
+    "link_to_dev_zero",
+    "link_to_genuine_entry",
+    "fifo",
+    "folder",
+]
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -1,4 +1,5 @@
 """A file is opened for what it is: only .py runs, .json is read, the rest is refused."""
+
 from __future__ import annotations
 
 import os
@@ -9,11 +10,22 @@ from graphviz_app.core.model import limits
 from graphviz_app.core.model.file_kind import classify_path
 
 
-@pytest.mark.parametrize("name, kind", [
-    ("model.py", "script"), ("MODEL.PY", "script"), ("graph.json", "graph"), ("GRAPH.JSON", "graph"),
-    ("graph.dot", "refused"), ("graph.gv", "refused"), ("notes.txt", "refused"),
-    ("graph.svg", "refused"), ("Makefile", "refused"), ("model.pyc", "refused"), (".py", "refused"),
-])
+@pytest.mark.parametrize(
+    "name, kind",
+    [
+        ("model.py", "script"),
+        ("MODEL.PY", "script"),
+        ("graph.json", "graph"),
+        ("GRAPH.JSON", "graph"),
+        ("graph.dot", "refused"),
+        ("graph.gv", "refused"),
+        ("notes.txt", "refused"),
+        ("graph.svg", "refused"),
+        ("Makefile", "refused"),
+        ("model.pyc", "refused"),
+        (".py", "refused"),
+    ],
+)
 def test_kind_follows_the_suffix(tmp_path, name, kind):
     path = tmp_path / name
     path.write_text("print('hi')\n")
@@ -24,7 +36,8 @@ def test_kind_follows_the_suffix(tmp_path, name, kind):
         assert decision.message == (
             f"{path}: graphviz_app reads graphs it saved as .json; a {path.suffix} file is Graphviz "
             "text, not a script; it was not run. Open the .py script the graph came from, or its "
-            ".json export.")
+            ".json export."
+        )
     elif kind == "refused":
         assert "is not a Python script or a saved graph; it was not run" in decision.message
 
@@ -35,7 +48,10 @@ def test_running_another_name_is_an_explicit_choice_said_aloud(tmp_path):
     assert classify_path(path).refused
     decision = classify_path(path, run_anyway=True)
     assert decision.kind == "script"
-    assert decision.message == "train runs as a Python script, as you asked, although its name does not end in .py."
+    assert (
+        decision.message
+        == "train runs as a Python script, as you asked, although its name does not end in .py."
+    )
     saved = tmp_path / "g.json"
     saved.write_text("{}")
     assert classify_path(saved, run_anyway=True).kind == "graph"  # a saved graph never runs

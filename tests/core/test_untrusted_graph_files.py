@@ -1,5 +1,6 @@
 """Saved graphs are untrusted documents: every malformed one gives one typed error naming the
 file and the field; valid ones with hostile names load and export as valid documents."""
+
 from __future__ import annotations
 
 import json
@@ -47,16 +48,27 @@ def test_limits_are_stated_when_exceeded(tmp_path):
     data = trace()
     data["nodes"][1]["module"] = "m" * (limits.MAX_TEXT + 1)
     path.write_text(json.dumps(data))
-    with pytest.raises(GraphFileError, match=r"nodes\[1\]\.module must be at most 10,000 characters long, "
-                                             r"found the string \"mmm"):
+    with pytest.raises(
+        GraphFileError,
+        match=r"nodes\[1\]\.module must be at most 10,000 characters long, "
+        r"found the string \"mmm",
+    ):
         load_graph_json(path)
 
 
 def test_non_finite_numbers_are_standard_json_and_read_back(tmp_path):
     data = trace()
-    data["nodes"][1]["grad"] = {"shape": [3], "dtype": "float32", "norm": math.nan, "min": -math.inf,
-                                "max": math.inf, "mean": math.nan, "nan": 1, "inf": 2,
-                                "values": [math.nan, math.inf, -math.inf]}
+    data["nodes"][1]["grad"] = {
+        "shape": [3],
+        "dtype": "float32",
+        "norm": math.nan,
+        "min": -math.inf,
+        "max": math.inf,
+        "mean": math.nan,
+        "nan": 1,
+        "inf": 2,
+        "values": [math.nan, math.inf, -math.inf],
+    }
     data["edges"][0]["grad"] = dict(data["nodes"][1]["grad"])
     old = tmp_path / "old.json"
     old.write_text(json.dumps(data))  # bare NaN / Infinity: files written before the fix
@@ -83,8 +95,11 @@ def test_hostile_names_load_and_export_as_valid_svg_with_exactly_the_graphs_node
     for suffix in (".svg", ".dot", ".json", ".png", ".pdf"):
         export_graph(graph, tmp_path / f"out{suffix}", mode="module")
     root = ET.parse(tmp_path / "out.svg").getroot()
-    titles = [g.findtext("{http://www.w3.org/2000/svg}title")
-              for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "node"]
+    titles = [
+        g.findtext("{http://www.w3.org/2000/svg}title")
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if g.get("class") == "node"
+    ]
     assert sorted(t for t in titles if t != "__legend__") == sorted(graph.nodes)
     assert len(titles) == len(HOSTILE_NAMES) + 1
     texts = "".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
@@ -95,6 +110,7 @@ def test_hostile_names_load_and_export_as_valid_svg_with_exactly_the_graphs_node
 def test_a_graph_never_opens_the_file_its_script_field_names(tmp_path):
     fifo = tmp_path / "pipe.py"
     import os
+
     os.mkfifo(fifo)
     path = tmp_path / "g.json"
     path.write_text(json.dumps(trace(script=str(fifo))))
@@ -123,9 +139,20 @@ def test_a_real_export_round_trips(tmp_path):
 
 def test_complex_values_spelled_as_text_load_and_export(tmp_path):
     data = trace()
-    data["nodes"][0].update(dtype="complex64", value={
-        "shape": [2], "dtype": "complex64", "norm": 3.87, "min": 2.24, "max": 3.16, "mean": 2.7,
-        "nan": 0, "inf": 0, "values": ["1+2j", "3-1j"]})
+    data["nodes"][0].update(
+        dtype="complex64",
+        value={
+            "shape": [2],
+            "dtype": "complex64",
+            "norm": 3.87,
+            "min": 2.24,
+            "max": 3.16,
+            "mean": 2.7,
+            "nan": 0,
+            "inf": 0,
+            "values": ["1+2j", "3-1j"],
+        },
+    )
     path = tmp_path / "complex.json"
     path.write_text(json.dumps(data))
     graph = load_graph_json(path)

@@ -1,5 +1,6 @@
 """What dot writes is checked before it is used: a partial drawing (dot interrupted exits 0) is a
 failure; names are handed to dot so that any of them can be drawn."""
+
 from __future__ import annotations
 
 import shutil
@@ -22,8 +23,9 @@ pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's 
 DOT = 'digraph g {\n  "a" [label="x"];\n  "b\\"q" [label="y"];\n  "a" -> "b\\"q";\n}\n'
 
 
-def drawing(nodes: dict[str, tuple[float, float]], *, size=(100.0, 100.0), points=((0, 0),) * 4,
-            warnings=()) -> Layout:
+def drawing(
+    nodes: dict[str, tuple[float, float]], *, size=(100.0, 100.0), points=((0, 0),) * 4, warnings=()
+) -> Layout:
     boxes = {n: NodeBox(n, x, y, 10, 10) for n, (x, y) in nodes.items()}
     edges = [EdgePath("a", 'b"q', tuple(points))]
     return Layout(size[0], size[1], boxes, edges, [], tuple(warnings))
@@ -35,20 +37,25 @@ def test_a_real_layout_is_complete():
     check_complete(real, DOT)
 
 
-@pytest.mark.parametrize("broken, reason", [
-    (drawing({"a": (1, 1)}), "before placing every node"),
-    (drawing({"a": (1, 1), 'b"q': (1, 50), "ghost": (3, 3)}), "before placing every node"),
-    (drawing({"a": (0, 0), 'b"q': (0, 0)}, size=(0, 0)), "before positioning the nodes"),
-    (drawing({"a": (5, 5), 'b"q': (5, 5)}), "before positioning the nodes"),
-    (drawing({"a": (5, 5), 'b"q': (5, 50)}, points=()), "before routing every edge"),
-])
+@pytest.mark.parametrize(
+    "broken, reason",
+    [
+        (drawing({"a": (1, 1)}), "before placing every node"),
+        (drawing({"a": (1, 1), 'b"q': (1, 50), "ghost": (3, 3)}), "before placing every node"),
+        (drawing({"a": (0, 0), 'b"q': (0, 0)}, size=(0, 0)), "before positioning the nodes"),
+        (drawing({"a": (5, 5), 'b"q': (5, 5)}), "before positioning the nodes"),
+        (drawing({"a": (5, 5), 'b"q': (5, 50)}, points=()), "before routing every edge"),
+    ],
+)
 def test_partial_drawings_are_failures(broken, reason):
     with pytest.raises(LayoutError, match=reason):
         check_complete(broken, DOT)
 
 
 def test_an_edge_dot_gave_up_on_with_a_warning_is_not_an_interruption():
-    check_complete(drawing({"a": (5, 5), 'b"q': (5, 50)}, points=(), warnings=["Warning: lost a b edge"]), DOT)
+    check_complete(
+        drawing({"a": (5, 5), 'b"q': (5, 50)}, points=(), warnings=["Warning: lost a b edge"]), DOT
+    )
 
 
 def test_names_reach_dot_drawable_and_distinct():

@@ -1,4 +1,5 @@
 """Fixtures for the corpus: the session's one warm capture worker, as the app holds one."""
+
 from __future__ import annotations
 
 import pytest

@@ -20,6 +20,7 @@ nodes in the order the engine ran them) and ``roots``
 
 This file shares no code with graphviz_app: it is the yardstick the app is measured against.
 """
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,9 @@ def norm(tensor: torch.Tensor | None) -> float | None:
         return None
     if tensor.layout != torch.strided:
         tensor = tensor.to_dense()
-    return float(torch.linalg.vector_norm(tensor.detach().double() if not tensor.is_complex() else tensor.detach()))
+    return float(
+        torch.linalg.vector_norm(tensor.detach().double() if not tensor.is_complex() else tensor.detach())
+    )
 
 
 def walk(roots: list[Any]) -> tuple[list[Any], dict[tuple[int, int], list[int]]]:
@@ -148,6 +151,7 @@ class Observer:
         shapes: dict[int, list[Any]] = {}
         handles = []
         for k, node in enumerate(nodes):
+
             def hook(grad_outputs: Any, k: int = k) -> None:
                 first = next((g for g in grad_outputs if g is not None), None)
                 if k not in grads:
@@ -171,10 +175,14 @@ class Observer:
         for k, node in enumerate(nodes):
             if hasattr(node, "variable"):
                 variable = node.variable
-                leaves.append({
-                    "node": k, "shape": list(variable.shape), "names": names.get(id(variable), []),
-                    "grad": norm(variable.grad),
-                })
+                leaves.append(
+                    {
+                        "node": k,
+                        "shape": list(variable.shape),
+                        "names": names.get(id(variable), []),
+                        "grad": norm(variable.grad),
+                    }
+                )
         self.graph = {
             "ops": [node.name().rpartition("::")[2] for node in nodes],
             "edges": [[p, c, slots] for (p, c), slots in edges.items()],
@@ -234,6 +242,7 @@ def run_one(spec: dict[str, Any], out_dir: str) -> None:
 def main() -> None:
     out_dir, spec_path = sys.argv[1], sys.argv[2]
     import torch._dynamo  # noqa: F401  # once, before the scripts are forked (see run_one)
+
     with open(spec_path, encoding="utf-8") as handle:
         specs = json.load(handle)
     for spec in specs:
@@ -248,8 +257,15 @@ def main() -> None:
         path = os.path.join(out_dir, f"{spec['key']}.json")
         if not os.path.exists(path):  # the child died without writing (a crash in torch)
             with open(path + ".part", "w", encoding="utf-8") as handle:
-                json.dump({"ok": False, "error": f"the process ended with status {status}", "calls": 0,
-                           "graph": None}, handle)
+                json.dump(
+                    {
+                        "ok": False,
+                        "error": f"the process ended with status {status}",
+                        "calls": 0,
+                        "graph": None,
+                    },
+                    handle,
+                )
             os.replace(path + ".part", path)
 
 

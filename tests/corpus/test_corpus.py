@@ -13,6 +13,7 @@ For each script of ``scripts/`` (see README.md for their sources):
 The reference runs all scripts one after the other in the background, beginning when the first
 test asks for it, while the app captures them; each test waits only for its own script.
 """
+
 from __future__ import annotations
 
 import importlib.metadata
@@ -89,12 +90,21 @@ class Case:
     @property
     def key(self) -> str:
         args = "".join(c if c.isalnum() else "_" for c in "_".join(self.argv))
-        return f"{Path(self.script).stem}@{self.call}" + (f"+{args}" if args else "") + ("+end" if self.run_to_end else "")
+        return (
+            f"{Path(self.script).stem}@{self.call}"
+            + (f"+{args}" if args else "")
+            + ("+end" if self.run_to_end else "")
+        )
 
 
 CASES = [
     Case("examples_mnist.py", torch="2.6"),
-    Case("examples_mnist.py", torch="2.6", argv=("--batch-size", "2", "--lr", "0.5", "--log-interval", "1"), run_to_end=True),
+    Case(
+        "examples_mnist.py",
+        torch="2.6",
+        argv=("--batch-size", "2", "--lr", "0.5", "--log-interval", "1"),
+        run_to_end=True,
+    ),
     Case("examples_mnist_rnn.py", torch="2.6"),  # torch warns from inside nn.Dropout2d: the same location
     Case("examples_regression.py"),
     Case("examples_vae.py", torch="2.6"),
@@ -131,8 +141,11 @@ CASES = [
     Case("tutorials_saved_tensor_hooks.py", call=7),  # save_on_cpu inside a module
     Case("tutorials_saved_tensor_hooks.py", call=9, run_to_end=True),
     Case("recipes_save_load_entire_model.py"),  # torch.save of a module the script defines
-    Case("tutorials_torchscript.py", run_to_end=True,  # the traced graph printed names the script's lines
-         xfail=JIT_WARNING_TWICE if PORTABLE_NEW_JIT else None),
+    Case(
+        "tutorials_torchscript.py",
+        run_to_end=True,  # the traced graph printed names the script's lines
+        xfail=JIT_WARNING_TWICE if PORTABLE_NEW_JIT else None,
+    ),
     Case("tutorials_torch_compile.py", call=3, slow=True),  # a compiled forward: CompiledFunctionBackward
 ]
 
@@ -151,8 +164,10 @@ class Reference:
 
     def __init__(self, folder: Path, cases: list[Case]) -> None:
         self.folder = folder
-        spec = [{"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call, "argv": list(c.argv)}
-                for c in cases]
+        spec = [
+            {"key": c.key, "script": str(SCRIPTS / c.script), "call": c.call, "argv": list(c.argv)}
+            for c in cases
+        ]
         (folder / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, str(HERE / "reference.py"), str(folder), str(folder / "spec.json")],
@@ -180,7 +195,9 @@ class Reference:
 
 
 @pytest.fixture(scope="module")
-def reference(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reference]:
+def reference(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Reference]:
     """The reference runs of the cases this session selected, in the order the tests run."""
     selected: dict[str, Case] = {}
     for item in request.session.items:
@@ -213,18 +230,30 @@ def app_view(graph: nx.DiGraph) -> dict[str, Any]:
             grads[d["op"]].append((d["grad"] or {}).get("norm"))
     leaves = [
         {"name": d["name"], "shape": d["shape"], "grad": (d["grad"] or {}).get("norm")}
-        for _, d in graph.nodes(data=True) if d["kind"] == "leaf"
+        for _, d in graph.nodes(data=True)
+        if d["kind"] == "leaf"
     ]
     edge_grads: dict[tuple[Any, ...], list[float | None]] = defaultdict(list)
     for p, c, d in graph.edges(data=True):
         key = (graph.nodes[p]["op"], graph.nodes[c]["op"], tuple(d["slots"]))
         edge_grads[key].append((d["grad"] or {}).get("norm"))
     roots = [_scalar(graph.nodes[n]["value"]) for n in graph.graph["roots"]]
-    ran = sorted((d["backward_index"], d["op"]) for _, d in graph.nodes(data=True) if d["backward_index"] is not None)
+    ran = sorted(
+        (d["backward_index"], d["op"]) for _, d in graph.nodes(data=True) if d["backward_index"] is not None
+    )
     outputs = Counter(
         (d["op"], tuple(d["shape"] or ()), d["dtype"]) for _, d in graph.nodes(data=True) if d["kind"] == "op"
     )
-    return {"order": [op for _, op in ran], "outputs": outputs, "ops": ops, "edges": edges, "grads": grads, "edge_grads": edge_grads, "leaves": leaves, "roots": roots}
+    return {
+        "order": [op for _, op in ran],
+        "outputs": outputs,
+        "ops": ops,
+        "edges": edges,
+        "grads": grads,
+        "edge_grads": edge_grads,
+        "leaves": leaves,
+        "roots": roots,
+    }
 
 
 def reference_view(record: dict[str, Any]) -> dict[str, Any]:
@@ -240,7 +269,8 @@ def reference_view(record: dict[str, Any]) -> dict[str, Any]:
         edge_grads[(names[p], names[c], tuple(slots))].append(grad)
     leaf_or_none = {leaf["node"] for leaf in ref["leaves"]}
     outputs = Counter(
-        (names[k], tuple(out[0]), out[1]) for k, out in enumerate(ref["outputs"])
+        (names[k], tuple(out[0]), out[1])
+        for k, out in enumerate(ref["outputs"])
         if out is not None and k not in leaf_or_none
     )
     return {
@@ -272,7 +302,9 @@ def same_norms(app: list[float | None], ref: list[float | None]) -> bool:
 def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
     """Assert the app's graph and gradients equal the reference's."""
     app, ref = app_view(graph), reference_view(record)
-    assert app["ops"] == ref["ops"], f"op multisets differ: app-ref {app['ops'] - ref['ops']}, ref-app {ref['ops'] - app['ops']}"
+    assert app["ops"] == ref["ops"], (
+        f"op multisets differ: app-ref {app['ops'] - ref['ops']}, ref-app {ref['ops'] - app['ops']}"
+    )
     assert app["edges"] == ref["edges"], (
         f"edge multisets differ: app-ref {app['edges'] - ref['edges']}, ref-app {ref['edges'] - app['edges']}"
     )
@@ -287,13 +319,19 @@ def compare(graph: nx.DiGraph, record: dict[str, Any]) -> None:
         match = matches[0]
         unmatched.remove(match)
         assert leaf["shape"] == match["shape"], leaf["name"]
-        assert close(leaf["grad"], match["grad"]), f"{leaf['name']}.grad norm: app {leaf['grad']}, torch {match['grad']}"
+        assert close(leaf["grad"], match["grad"]), (
+            f"{leaf['name']}.grad norm: app {leaf['grad']}, torch {match['grad']}"
+        )
     named_by_script = [r["names"] for r in unmatched if r["names"]]
     assert not named_by_script, f"leaves the script names but the app does not: {named_by_script}"
-    app_unnamed = sorted((x["grad"] for x in app["leaves"] if x["name"] is None), key=lambda v: (v is None, v or 0))
+    app_unnamed = sorted(
+        (x["grad"] for x in app["leaves"] if x["name"] is None), key=lambda v: (v is None, v or 0)
+    )
     assert same_norms(app_unnamed, [r["grad"] for r in unmatched]), "unnamed leaves' .grad norms differ"
     for op, norms in ref["grads"].items():
-        assert same_norms(app["grads"][op], norms), f"gradients arriving at {op}: app {sorted(map(str, app['grads'][op]))} torch {sorted(map(str, norms))}"
+        assert same_norms(app["grads"][op], norms), (
+            f"gradients arriving at {op}: app {sorted(map(str, app['grads'][op]))} torch {sorted(map(str, norms))}"
+        )
     for key, norms in ref["edge_grads"].items():
         assert same_norms(app["edge_grads"][key], norms), (
             f"gradients sent along {key[1]} -> {key[0]} (slots {list(key[2])}): app "
@@ -316,7 +354,11 @@ def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Refe
     app_error: ScriptError | None = None
     try:
         result = corpus_runner.run(
-            SCRIPTS / case.script, backward_call=case.call, timeout=120, run_to_end=case.run_to_end, argv=case.argv
+            SCRIPTS / case.script,
+            backward_call=case.call,
+            timeout=120,
+            run_to_end=case.run_to_end,
+            argv=case.argv,
         )
     except ScriptError as exc:
         app_error = exc
@@ -338,6 +380,7 @@ def printed_the_same(app: str, plain: str, whole: bool = False) -> bool:
     """Whether the app printed what plain python printed, up to where the app stopped the script
     (all of it when ``whole``). Object addresses (``<AddBackward0 object at 0x7f...>``) and the
     time, pid and Dynamo frame number of torch's own log lines differ from run to run and are left out."""
+
     def steady(text: str) -> list[str]:
         return TORCH_LOG.sub(r"\1<time> <pid> \2 ", ADDRESS.sub("0x?", text)).splitlines()
 
@@ -362,9 +405,22 @@ def test_cli_export_matches_torch(case: Case, reference: Reference, tmp_path: Pa
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
     done = subprocess.run(
-        [sys.executable, "-m", "graphviz_app", "export", str(SCRIPTS / case.script), "-o", str(out),
-         "--backward-call", str(case.call)],
-        capture_output=True, text=True, timeout=240, env=env, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "graphviz_app",
+            "export",
+            str(SCRIPTS / case.script),
+            "-o",
+            str(out),
+            "--backward-call",
+            str(case.call),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=env,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     record = reference.get(case)

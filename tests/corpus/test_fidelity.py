@@ -1,5 +1,6 @@
 """Minimal reproductions of differences between a script run in the app and under plain python,
 found with the corpus (a strict xfail while the app differs; a plain regression test once fixed)."""
+
 from __future__ import annotations
 
 import subprocess

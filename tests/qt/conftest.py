@@ -1,5 +1,6 @@
 """Qt test fixtures: isolated QSettings, the session's warm runner, a real MainWindow, and a check
 that no test leaves a background thread running."""
+
 from __future__ import annotations
 
 import itertools

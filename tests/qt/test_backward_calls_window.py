@@ -2,6 +2,7 @@
 (name and line, with the numbers in and out), a failed backward says at which node and line it
 failed, the Timeline's call picker lists the script's backward() calls and shows another one with
 its loss, and the lessons say what the screen shows."""
+
 from __future__ import annotations
 
 import re
@@ -19,7 +20,9 @@ from .test_stepping import run_backward
 
 
 def line_of(path, start: str) -> int:
-    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if line.strip().startswith(start))
+    return next(
+        i for i, line in enumerate(path.read_text().splitlines(), 1) if line.strip().startswith(start)
+    )
 
 
 def go_to_op(window, op: str) -> str:
@@ -44,8 +47,9 @@ def test_the_custom_function_step_names_my_relu_backward_and_its_line(window, lo
     values = window.inspector.values()
     assert values["Custom backward/function"] == "MyReLU.backward"
     assert values["Custom backward/at"] == f"custom_function.py, line {line}"
-    assert values["Chain rule/to x"] == ("grad_x = MyReLU.backward(ctx, grad_out) = "
-                                         "MyReLU.backward(ctx, [1, 1, 1, 1, 1]) = [0, 0, 0, 0, 1]")
+    assert values["Chain rule/to x"] == (
+        "grad_x = MyReLU.backward(ctx, grad_out) = MyReLU.backward(ctx, [1, 1, 1, 1, 1]) = [0, 0, 0, 0, 1]"
+    )
 
 
 INPLACE = """\
@@ -83,8 +87,10 @@ def test_a_failed_backward_step_says_where_it_failed(window, load, qtbot, write_
     load(write_script(INPLACE, "inplace.py"))
     go_to_op(window, "SigmoidBackward0")
     caption = window.timeline.caption.text()
-    assert ("backward failed here, at the op made on line 4 (`c = b.sigmoid()`), so no gradient went on "
-            "to its inputs: A tensor that backward needs was changed in place") in caption
+    assert (
+        "backward failed here, at the op made on line 4 (`c = b.sigmoid()`), so no gradient went on "
+        "to its inputs: A tensor that backward needs was changed in place"
+    ) in caption
     assert "line 5: `c.mul_(3)`" in caption
     assert "In-place changes" in window.inspector.values()["Chain rule/failed"]
     load(write_script(BAD_BACKWARD, "bad_backward.py"))
@@ -123,7 +129,10 @@ def test_the_call_picker_shows_each_iterations_graph_and_loss(window, load, qtbo
     assert window.document.step is not None and window.document.step.mode == "backward"
     assert window.settings.backward_call(path) == 2  # the setting Preferences shows
     choose(window, qtbot, "call 1")
-    assert window.document.graph.graph["backward"]["call"] == 1 and timeline.call_output.text() == "loss = 8.1743"
+    assert (
+        window.document.graph.graph["backward"]["call"] == 1
+        and timeline.call_output.text() == "loss = 8.1743"
+    )
     assert window.settings.backward_call(path) == 1
 
 

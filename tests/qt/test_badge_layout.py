@@ -1,5 +1,6 @@
 """Values badges in the window sit where the layout made room for them: beside their node, clear of
 every other node and badge, and the same at every step, so stepping moves nothing."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 on; a read in progress says how far it has come and can be cancelled, which leaves the window as a
 cancelled script run does. (How long a refusal takes, and whether the event loop stalls, is
 measured by ``bench/bigfile.py``.)"""
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,10 @@ def test_a_million_nodes_are_refused_and_the_window_goes_on(window, load, qtbot,
     with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS) as blocker:
         window.open_path(big)
     message = blocker.args[0].message
-    assert message.startswith(f"{big}: cannot open this saved graph: nodes must be a list of at most "
-                              f"{limits.MAX_NODES:,} items, found a list of more than {limits.MAX_NODES:,} items.")
+    assert message.startswith(
+        f"{big}: cannot open this saved graph: nodes must be a list of at most "
+        f"{limits.MAX_NODES:,} items, found a list of more than {limits.MAX_NODES:,} items."
+    )
     assert message in window.messages.plain_text()
     assert_speaks_only_of(window, big)  # as for any bad file
     assert not window.controller.reads.is_busy() and not window.view.busy.isVisible()
@@ -54,8 +57,9 @@ def test_a_million_nodes_are_refused_and_the_window_goes_on(window, load, qtbot,
     assert set(window.scene.node_items) == {"n0", "n1"}
 
 
-def test_a_read_shows_its_progress_and_cancel_leaves_the_window_honest(window, load, qtbot, tmp_path,
-                                                                       monkeypatch):
+def test_a_read_shows_its_progress_and_cancel_leaves_the_window_honest(
+    window, load, qtbot, tmp_path, monkeypatch
+):
     monkeypatch.setattr(jobs, "PROGRESS_INTERVAL_S", 0.0)  # every report reaches the window
     load(small_graph(tmp_path))
     big = chain_file(tmp_path / "big.json", 150_000)

@@ -1,6 +1,7 @@
 """Where the view is, and nothing over the graph: scrollbars along an axis the graph overflows,
 a minimap (hidden while the graph fits) framing the visible area, a click in it moving the view,
 and the legend in a strip under the canvas, clear of every node at 1024×700."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
@@ -24,8 +25,12 @@ def expected_frame(window) -> QRectF:
     left = box.center().x() - round(graph.width() * scale) / 2
     top = box.center().y() - round(graph.height() * scale) / 2
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
-    return QRectF(left + (seen.left() - graph.left()) * scale, top + (seen.top() - graph.top()) * scale,
-                  seen.width() * scale, seen.height() * scale)
+    return QRectF(
+        left + (seen.left() - graph.left()) * scale,
+        top + (seen.top() - graph.top()) * scale,
+        seen.width() * scale,
+        seen.height() * scale,
+    )
 
 
 def map_point(window, scene_point: QPointF) -> QPoint:
@@ -36,8 +41,10 @@ def map_point(window, scene_point: QPointF) -> QPoint:
     scale = min(box.width() / graph.width(), box.height() / graph.height())
     left = box.center().x() - round(graph.width() * scale) / 2
     top = box.center().y() - round(graph.height() * scale) / 2
-    return QPoint(round(left + (scene_point.x() - graph.left()) * scale),
-                  round(top + (scene_point.y() - graph.top()) * scale))
+    return QPoint(
+        round(left + (scene_point.x() - graph.left()) * scale),
+        round(top + (scene_point.y() - graph.top()) * scale),
+    )
 
 
 def drawn_frame(minimap) -> QRect:
@@ -59,8 +66,12 @@ def assert_frame_matches(window) -> None:
     minimap = window.view.minimap
     expected = expected_frame(window).intersected(QRectF(minimap.rect()).adjusted(1, 1, -1, -1))
     drawn = drawn_frame(minimap)
-    for got, want in ((drawn.left(), expected.left()), (drawn.top(), expected.top()),
-                      (drawn.right() + 1, expected.right()), (drawn.bottom() + 1, expected.bottom())):
+    for got, want in (
+        (drawn.left(), expected.left()),
+        (drawn.top(), expected.top()),
+        (drawn.right() + 1, expected.right()),
+        (drawn.bottom() + 1, expected.bottom()),
+    ):
         assert abs(got - want) <= 2, (drawn, expected)
 
 
@@ -128,17 +139,29 @@ def test_a_click_in_the_minimap_centres_the_view_there_and_a_drag_follows(window
     assert not view.mapToScene(view.viewport().rect()).boundingRect().contains(target)
     qtbot.mouseClick(minimap, Qt.MouseButton.LeftButton, pos=map_point(window, target))
     centre = view_centre(window)
-    assert abs(centre.x() - target.x()) <= tolerance and abs(centre.y() - target.y()) <= tolerance, (centre, target)
+    assert abs(centre.x() - target.x()) <= tolerance and abs(centre.y() - target.y()) <= tolerance, (
+        centre,
+        target,
+    )
     assert view.mapToScene(view.viewport().rect()).boundingRect().contains(target)
     # drag from the bottom node to the top one: the view follows the mouse
     start, end = map_point(window, target), map_point(window, top.scene_rect().center())
     qtbot.mousePress(minimap, Qt.MouseButton.LeftButton, pos=start)
-    move = QMouseEvent(QEvent.Type.MouseMove, QPointF(end), minimap.mapToGlobal(QPointF(end)),
-                       Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        QPointF(end),
+        minimap.mapToGlobal(QPointF(end)),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(minimap, move)
     qtbot.mouseRelease(minimap, Qt.MouseButton.LeftButton, pos=end)
     centre, wanted = view_centre(window), top.scene_rect().center()
-    assert abs(centre.x() - wanted.x()) <= tolerance and abs(centre.y() - wanted.y()) <= tolerance, (centre, wanted)
+    assert abs(centre.x() - wanted.x()) <= tolerance and abs(centre.y() - wanted.y()) <= tolerance, (
+        centre,
+        wanted,
+    )
 
 
 def test_the_minimap_picture_is_drawn_once_per_look_not_per_pan(window, load, qtbot):
@@ -202,8 +225,11 @@ def test_the_legend_covers_no_node_at_1024x700_in_both_themes(qtbot, laptop_wind
         for theme in ("light", "dark"):
             win.set_theme(theme)
             dark = theme == "dark"  # the new palette reaches the widgets by events
-            qtbot.waitUntil(lambda dark=dark: (legend.palette().color(QPalette.ColorRole.Window).lightness()
-                                               < 128) == dark)
+            qtbot.waitUntil(
+                lambda dark=dark: (
+                    (legend.palette().color(QPalette.ColorRole.Window).lightness() < 128) == dark
+                )
+            )
             for when in ("first view", "after Fit"):
                 if when == "after Fit":
                     win.actions_.fit.trigger()
@@ -219,9 +245,13 @@ def test_the_legend_covers_no_node_at_1024x700_in_both_themes(qtbot, laptop_wind
             assert legend.entry_texts() == ["cpu (4)"] and legend.height() <= 80
             image = legend.grab().toImage()
             background = QColor(image.pixel(image.width() - 4, image.height() // 2)).lightness()
-            text = max(QColor(image.pixel(x, y)).lightness() if theme == "dark" else
-                       255 - QColor(image.pixel(x, y)).lightness()
-                       for x in range(image.width() // 2) for y in range(image.height()))
+            text = max(
+                QColor(image.pixel(x, y)).lightness()
+                if theme == "dark"
+                else 255 - QColor(image.pixel(x, y)).lightness()
+                for x in range(image.width() // 2)
+                for y in range(image.height())
+            )
             if theme == "dark":
                 assert background < 80 and text > 180  # light words on the dark strip
             else:
@@ -264,13 +294,18 @@ def test_a_very_tall_graphs_minimap_is_stretched_to_a_usable_width(window, load,
     would be 3 px wide; it is stretched to MIN_PICTURE and a click still lands where it points."""
     from graphviz_app.qt.canvas.minimap import MIN_FRAME, MIN_PICTURE
 
-    load(write_script("""
+    load(
+        write_script(
+            """
         import torch
         x = torch.ones(2, requires_grad=True)
         for _ in range(150):
             x = x * 1.01
         y = x.sum()
-    """, "long_chain.py"))
+    """,
+            "long_chain.py",
+        )
+    )
     window.document.set_values(False)
     view, minimap, scene = window.view, window.view.minimap, window.scene
     view.set_zoom(1.0)

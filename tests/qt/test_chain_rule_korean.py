@@ -1,6 +1,7 @@
 """The chain rule at every backward step of a script using each op the rules know reads in
 Korean: no English phrase is left in the Timeline's sentence (formulas, names and numbers read
 the same in every language)."""
+
 from __future__ import annotations
 
 from graphviz_app.qt.i18n import install_translators

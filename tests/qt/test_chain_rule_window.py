@@ -1,5 +1,6 @@
 """The chain rule in the window: the Timeline sentence and the Inspector at each backward step,
 and the step's edge drawn in the gradient's direction (window and export)."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF
@@ -9,8 +10,9 @@ from graphviz_app.resources import example
 
 from .test_stepping import run_backward
 
-POW_RULE = ("grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = "
-            "[[0.75, 3], [6.75, 3]]")
+POW_RULE = (
+    "grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = [[0.75, 3], [6.75, 3]]"
+)
 
 
 def test_pow_step_shows_the_chain_rule_with_the_basic_lessons_numbers(window, load, qtbot):
@@ -45,11 +47,21 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
     assert QLineF(tip, producer).length() < QLineF(tip, consumer).length()
     base = (arrow[1] + arrow[2]) / 2
     assert QLineF(tip, producer).length() < QLineF(base, producer).length()
-    dot = to_dot(doc.display, doc.graph, styles=doc.styles(), marked_edges=doc.marked_edges(),
-                 flow_backward=doc.stepping_backward())
+    dot = to_dot(
+        doc.display,
+        doc.graph,
+        styles=doc.styles(),
+        marked_edges=doc.marked_edges(),
+        flow_backward=doc.stepping_backward(),
+    )
     marked = [line for line in dot.splitlines() if "->" in line and 'style="dashed"' in line]
     assert marked and all('dir="back"' in line for line in marked)
     timeline.forward_button.click()
-    dot = to_dot(doc.display, doc.graph, styles=doc.styles(), marked_edges=doc.marked_edges(),
-                 flow_backward=doc.stepping_backward())
+    dot = to_dot(
+        doc.display,
+        doc.graph,
+        styles=doc.styles(),
+        marked_edges=doc.marked_edges(),
+        flow_backward=doc.stepping_backward(),
+    )
     assert 'dir="back"' not in dot

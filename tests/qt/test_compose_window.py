@@ -1,5 +1,6 @@
 """The window lays big graphs with modules out by composition: full detail at once, and an
 expand or collapse keeps the clicked module where it was on screen."""
+
 from __future__ import annotations
 
 import pytest

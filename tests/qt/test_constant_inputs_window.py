@@ -1,5 +1,6 @@
 """Inputs without requires_grad drawn greyed with their values in the op's Values badge (``x`` in
 ``w * x``), in the window, the Inspector and exports; the graph keeps torch's nodes only."""
+
 from __future__ import annotations
 
 from graphviz_app.core.graphviz.dot import to_dot
@@ -20,7 +21,10 @@ def test_w_times_x_shows_x_greyed_beside_the_mul(window, load, tmp_path):
     load(script)
     doc = window.document
     assert sorted(d["op"] for _, d in doc.graph.nodes(data=True)) == [
-        "AccumulateGrad", "MulBackward0", "SumBackward0"]  # no node for x
+        "AccumulateGrad",
+        "MulBackward0",
+        "SumBackward0",
+    ]  # no node for x
     mul = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "MulBackward0")
     item = window.scene.items_for(mul)[0]
     # y = w * x = [2*1, 3*2]; x read as the mul's second argument, drawn greyed.
@@ -29,5 +33,6 @@ def test_w_times_x_shows_x_greyed_beside_the_mul(window, load, tmp_path):
     doc.select_graph_node(mul)
     assert window.inspector.values()["Constant inputs/x"] == "[2] [1, 2]"
     dot = to_dot(doc.display, doc.graph, styles=doc.styles())
-    assert (f'y = [2, 6]<BR ALIGN="LEFT"/><FONT COLOR="{look.BADGE_MUTED_INK}">x = [1, 2] (no grad)</FONT>'
-            in dot)
+    assert (
+        f'y = [2, 6]<BR ALIGN="LEFT"/><FONT COLOR="{look.BADGE_MUTED_INK}">x = [1, 2] (no grad)</FONT>' in dot
+    )

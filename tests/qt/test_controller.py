@@ -1,4 +1,5 @@
 """The controller drives load -> layout -> scene with a document and a graph widget, no window."""
+
 from __future__ import annotations
 
 import pytest

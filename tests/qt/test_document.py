@@ -1,4 +1,5 @@
 """The document (state + signals) and the latest-wins layout jobs, on a hand-written trace."""
+
 from __future__ import annotations
 
 from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
@@ -11,24 +12,50 @@ from graphviz_app.qt.jobs import LayoutJobs
 
 
 def node(i: int, op: str, *, kind: str = "op", name=None, module=None, device="cpu", out=False):
-    return {"id": f"n{i}", "op": op, "kind": kind, "name": name, "is_output": out, "shape": [2, 2],
-            "dtype": "float32", "device": device, "module": module, "saved": [],
-            "forward_index": i, "backward_index": None, "grad": None, "value": None, "source": None}
+    return {
+        "id": f"n{i}",
+        "op": op,
+        "kind": kind,
+        "name": name,
+        "is_output": out,
+        "shape": [2, 2],
+        "dtype": "float32",
+        "device": device,
+        "module": module,
+        "saved": [],
+        "forward_index": i,
+        "backward_index": None,
+        "grad": None,
+        "value": None,
+        "source": None,
+    }
 
 
 def basic_trace() -> dict:
     """w (leaf) -> PowBackward0 x -> AddBackward0 y (in module "blk") -> MeanBackward0 z (output)."""
     return {
-        "directed": True, "multigraph": False,
-        "graph": {"schema_version": SCHEMA_VERSION, "roots": ["n3"], "devices": {"cpu": 4},
-                  "outputs": [{"node": "n3", "name": "z", "shape": [], "scalar": True}],
-                  "script": None, "backward": {"ran": False, "by": None, "call": None, "error": None},
-                  "notices": []},
-        "nodes": [node(0, "AccumulateGrad", kind="leaf", name="w"), node(1, "PowBackward0", name="x"),
-                  node(2, "AddBackward0", name="y", module="blk"), node(3, "MeanBackward0", name="z", out=True)],
-        "edges": [{"source": "n0", "target": "n1", "slots": [0], "grad": None},
-                  {"source": "n1", "target": "n2", "slots": [0], "grad": None},
-                  {"source": "n2", "target": "n3", "slots": [0], "grad": None}],
+        "directed": True,
+        "multigraph": False,
+        "graph": {
+            "schema_version": SCHEMA_VERSION,
+            "roots": ["n3"],
+            "devices": {"cpu": 4},
+            "outputs": [{"node": "n3", "name": "z", "shape": [], "scalar": True}],
+            "script": None,
+            "backward": {"ran": False, "by": None, "call": None, "error": None},
+            "notices": [],
+        },
+        "nodes": [
+            node(0, "AccumulateGrad", kind="leaf", name="w"),
+            node(1, "PowBackward0", name="x"),
+            node(2, "AddBackward0", name="y", module="blk"),
+            node(3, "MeanBackward0", name="z", out=True),
+        ],
+        "edges": [
+            {"source": "n0", "target": "n1", "slots": [0], "grad": None},
+            {"source": "n1", "target": "n2", "slots": [0], "grad": None},
+            {"source": "n2", "target": "n3", "slots": [0], "grad": None},
+        ],
     }
 
 
@@ -38,7 +65,9 @@ def test_style_layers_stack_without_relayout(qtbot):
     relayouts = []
     doc.displayChanged.connect(lambda: relayouts.append(1))
     with qtbot.waitSignal(doc.stylesChanged):
-        doc.set_style_layer("step", {"n1": NodeStyle(fill="#123456", dashed=True), "n2": NodeStyle(ghost=True)})
+        doc.set_style_layer(
+            "step", {"n1": NodeStyle(fill="#123456", dashed=True), "n2": NodeStyle(ghost=True)}
+        )
     with qtbot.waitSignal(doc.stylesChanged):
         doc.search("Pow")
     styles = doc.styles()

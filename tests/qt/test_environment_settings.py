@@ -1,5 +1,6 @@
 """A bad setting in the environment does not stop the window: it starts, and a run explains the
 setting and its fix where every failed run is explained."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,8 +10,9 @@ from graphviz_app.errors import SettingError
 from .conftest import LOAD_TIMEOUT_MS
 
 
-@pytest.mark.parametrize(("variable", "value"), [("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "inf"),
-                                                 ("GRAPHVIZ_APP_RUN_MODE", "spawn")])
+@pytest.mark.parametrize(
+    ("variable", "value"), [("GRAPHVIZ_APP_MEMORY_LIMIT_GB", "inf"), ("GRAPHVIZ_APP_RUN_MODE", "spawn")]
+)
 def test_the_window_starts_and_explains_a_bad_setting(qtbot, monkeypatch, write_script, variable, value):
     from graphviz_app.qt.shell.main_window import MainWindow
 

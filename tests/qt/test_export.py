@@ -1,4 +1,5 @@
 """File ▸ Export through the real dialog and Graphviz; Copy Image."""
+
 from __future__ import annotations
 
 import os

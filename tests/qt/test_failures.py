@@ -1,5 +1,6 @@
 """Scripts that crash, hang, exit or fail, files that are not graphs, a missing Graphviz:
 the window shows a clear message and stays ready for the next load."""
+
 from __future__ import annotations
 
 import json
@@ -32,13 +33,18 @@ def assert_still_works(window, load):
     [
         ("import ctypes\nctypes.string_at(0)\n", "crash", "crashed"),
         ("import os\nprint('bye')\nos._exit(3)\n", "exit", "os._exit(3)"),
-        ("import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
-         "raise ValueError('bad shape here')\n", "exception", "bad shape here"),
+        (
+            "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
+            "raise ValueError('bad shape here')\n",
+            "exception",
+            "bad shape here",
+        ),
     ],
     ids=["segfault", "os_exit", "exception"],
 )
-def test_failing_script_leaves_window_alive_with_message(window, load, qtbot, write_script,
-                                                         source, kind, words):
+def test_failing_script_leaves_window_alive_with_message(
+    window, load, qtbot, write_script, source, kind, words
+):
     path = write_script(source, f"{kind}.py")
     error = fail_with(window, qtbot, path)
     assert isinstance(error, ScriptError) and error.kind == kind

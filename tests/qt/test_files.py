@@ -1,4 +1,5 @@
 """Files in and out: live reload, drag and drop, recent files, remembered window state, main()."""
+
 from __future__ import annotations
 
 import time
@@ -45,8 +46,13 @@ def test_live_reload_after_a_failure_picks_up_the_fix(window, load, qtbot, write
 def test_dropping_a_script_opens_it(window, qtbot):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(example("basic_autograd.py")))])
-    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.dropEvent(event)
     assert window.document.path.name == "basic_autograd.py"
@@ -94,7 +100,9 @@ def test_main_opens_the_basic_example(qtbot, monkeypatch):
     seen = {}
 
     def check() -> None:
-        windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow" and w.isVisible()]
+        windows = [
+            w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow" and w.isVisible()
+        ]
         if windows and windows[-1].scene.node_items:
             seen["nodes"] = len(windows[-1].scene.node_items)
             seen["title"] = windows[-1].windowTitle()

@@ -1,5 +1,6 @@
 """After a failed, cancelled or timed-out load the window never shows an old graph as if it were
 current: the canvas, title, status bar, Source panel and Inspector all speak of the same script."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -47,21 +48,23 @@ def test_a_syntax_error_after_a_good_load(window, load, qtbot, write_script):
     assert_names_only(window, bad)
 
 
-def test_a_failed_reload_of_the_same_script_keeps_its_graph_under_a_banner(window, load, qtbot,
-                                                                            write_script):
-    path = write_script("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n",
-                        "lesson.py")
+def test_a_failed_reload_of_the_same_script_keeps_its_graph_under_a_banner(window, load, qtbot, write_script):
+    path = write_script(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n", "lesson.py"
+    )
     load(path)
     nodes = len(window.scene.node_items)
-    path.write_text("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum(\n",
-                    encoding="utf-8")
+    path.write_text(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum(\n", encoding="utf-8"
+    )
     fail_with(window, qtbot, path)
     assert len(window.scene.node_items) == nodes and window.document.graph is not None
     banner = window.view.banner_text()
     assert banner is not None and banner.count("lesson.py") == 2 and "failed" in banner
     assert window.view.banner.isVisible()
-    path.write_text("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 4).sum()\n",
-                    encoding="utf-8")
+    path.write_text(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 4).sum()\n", encoding="utf-8"
+    )
     load(path)
     assert window.view.banner_text() is None
 

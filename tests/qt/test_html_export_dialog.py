@@ -1,4 +1,5 @@
 """File ▸ Export offers the interactive HTML page, drawn as the window shows the graph."""
+
 from __future__ import annotations
 
 from pathlib import Path

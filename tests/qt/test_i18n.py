@@ -1,5 +1,6 @@
 """Korean and English: every translatable string of the window has a Korean translation, the
 committed ``.qm`` is the compiled ``.ts``, and the window starts in Korean under a Korean locale."""
+
 from __future__ import annotations
 
 import os
@@ -44,8 +45,9 @@ def test_every_translatable_string_has_a_korean_translation(tmp_path):
     """lupdate over the package today: any new tr() string without a translation is listed."""
     ts = tmp_path / TS.name
     shutil.copy(TS, ts)
-    subprocess.run([str(BIN / "pyside6-lupdate"), *sources(), "-ts", str(ts)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(BIN / "pyside6-lupdate"), *sources(), "-ts", str(ts)], check=True, capture_output=True
+    )
     missing = untranslated(ts)
     assert not missing, f"{len(missing)} string(s) without a Korean translation in {TS.name}: {missing}"
     assert len(list(ET.parse(ts).iter("message"))) >= 90
@@ -55,7 +57,8 @@ def test_the_committed_qm_is_the_compiled_ts(tmp_path):
     qm = tmp_path / QM.name
     subprocess.run([str(BIN / "pyside6-lrelease"), str(TS), "-qm", str(qm)], check=True, capture_output=True)
     assert qm.read_bytes() == QM.read_bytes(), (
-        f"{QM.name} is older than or differs from {TS.name}: run resources/i18n/update.sh")
+        f"{QM.name} is older than or differs from {TS.name}: run resources/i18n/update.sh"
+    )
 
 
 def test_the_language_follows_the_locale_unless_chosen():
@@ -95,8 +98,9 @@ window.controller.shutdown()
 def probe(tmp_path, lang: str, choice: str = "system") -> list[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "LANGUAGE"}
     env.update(LANG=lang, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", PROBE, choice], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, choice], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 
@@ -217,9 +221,11 @@ def test_a_timeout_and_a_cancel_are_explained_in_korean(qapp):
     from graphviz_app.qt.i18n import install_translators
     from graphviz_app.qt.words import error_text
 
-    timeout = ("The script did not finish within 2 s and was stopped. It was stuck on line 4: "
-               "`while True:`. If it needs longer, raise the time limit (--timeout); if it loops "
-               "forever or waits for input, fix the script.")
+    timeout = (
+        "The script did not finish within 2 s and was stopped. It was stuck on line 4: "
+        "`while True:`. If it needs longer, raise the time limit (--timeout); if it loops "
+        "forever or waits for input, fix the script."
+    )
     cancel = "The run was cancelled. It was stuck on line 6: `time.sleep(0.01)`."
     assert error_text(timeout) == timeout and error_text(cancel) == cancel
     assert install_translators(qapp, "ko") == "ko"
@@ -227,8 +233,11 @@ def test_a_timeout_and_a_cancel_are_explained_in_korean(qapp):
         assert error_text(timeout) == (
             "스크립트가 2초 안에 끝나지 않아 멈췄습니다. 4번째 줄에서 멈춰 있었습니다: `while True:`. "
             "더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 "
-            "기다린다면 스크립트를 고치세요.")
-        assert error_text(cancel) == "실행이 취소되었습니다. 6번째 줄에서 멈춰 있었습니다: `time.sleep(0.01)`."
+            "기다린다면 스크립트를 고치세요."
+        )
+        assert (
+            error_text(cancel) == "실행이 취소되었습니다. 6번째 줄에서 멈춰 있었습니다: `time.sleep(0.01)`."
+        )
         assert error_text("NameError: name 'q' is not defined") == "NameError: name 'q' is not defined"
     finally:
         install_translators(qapp, "en")
@@ -241,7 +250,10 @@ def test_the_timeline_hint_play_button_about_box_and_missing_graphviz_read_in_ko
     assert install_translators(qapp, "ko") == "ko"
     try:
         window.timeline.refresh()
-        assert window.timeline.caption.text() == "스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다."
+        assert (
+            window.timeline.caption.text()
+            == "스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다."
+        )
         assert window.timeline.play_action.text() == "재생"
         from graphviz_app.qt.panels.timeline import TimelinePanel
 

@@ -1,6 +1,7 @@
 """The window runs a script under its project's Python and says which (status bar, Inspector,
 Messages, kept in a saved graph); Edit ▸ Preferences chooses the interpreter (a default and one
 per script, with a file picker) and the working folder; odd names and arguments still run."""
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,10 @@ print("cwd:", os.getcwd())
 w = torch.ones(2, requires_grad=True)
 loss = (w * 3).sum()
 """
-WHERE = "import os\nimport sys\nimport torch\nprint('cwd:', os.getcwd())\nprint('argv:', sys.argv[1:])\n" \
-        "w = torch.ones(2, requires_grad=True)\nloss = (w * 3).sum()\n"
+WHERE = (
+    "import os\nimport sys\nimport torch\nprint('cwd:', os.getcwd())\nprint('argv:', sys.argv[1:])\n"
+    "w = torch.ones(2, requires_grad=True)\nloss = (w * 3).sum()\n"
+)
 
 
 def fail(window, qtbot, path: Path):
@@ -74,7 +77,10 @@ def test_preferences_choose_the_python_per_script_and_by_default(window, load, q
     dialog.accept()
     assert Settings().python(script) == str(bare) and Settings().python() == ""
     error = fail(window, qtbot, script)
-    assert error.kind == "interpreter" and f"{bare} (chosen in Preferences for this script) has no torch" in error.message
+    assert (
+        error.kind == "interpreter"
+        and f"{bare} (chosen in Preferences for this script) has no torch" in error.message
+    )
     assert "has no torch" in window.messages.plain_text()
     dialog = window.show_preferences()
     dialog.python_script.setText("")
@@ -97,7 +103,9 @@ def test_the_file_picker_writes_the_interpreter_into_its_field(window, qtbot):
     dialog.reject()
 
 
-def test_the_working_folder_is_the_scripts_unless_preferences_say_otherwise(window, load, write_script, tmp_path):
+def test_the_working_folder_is_the_scripts_unless_preferences_say_otherwise(
+    window, load, write_script, tmp_path
+):
     script = write_script(WHERE, "where.py")
     load(script)
     assert f"cwd: {script.parent}" in window.messages.plain_text()
@@ -147,8 +155,9 @@ def test_a_script_whose_name_is_not_utf8_runs(window, load, tmp_path):
     assert window.document.graph is not None and window.document.graph.number_of_nodes() == 3
 
 
-def test_a_failed_interpreter_keeps_the_last_graph_without_blaming_the_script(window, load, qtbot, write_script,
-                                                                              tmp_path):
+def test_a_failed_interpreter_keeps_the_last_graph_without_blaming_the_script(
+    window, load, qtbot, write_script, tmp_path
+):
     script = write_script(WHERE, "good.py")
     load(script)
     Settings().set_python(str(tmp_path / "gone" / "python"), script)

@@ -1,6 +1,7 @@
 """Lessons in Korean: every bundled lesson has a Korean topic and card beside its English
 docstring (``resources/lessons/ko/``), keeping the docstring's names and code; under Korean,
 Help ▸ Lessons and the lesson card read it, and the script itself is unchanged."""
+
 from __future__ import annotations
 
 import re
@@ -47,7 +48,9 @@ def test_every_lesson_has_a_korean_topic_and_card_keeping_its_names_and_code(les
     assert korean.path == lesson.path
     assert HANGUL.search(korean.topic) and "\n" not in korean.topic
     assert HANGUL.search(korean.text) and len(korean.text) > len(korean.topic)
-    missing = names_and_code(lesson.topic + " " + lesson.text) - names_and_code(korean.topic + " " + korean.text)
+    missing = names_and_code(lesson.topic + " " + lesson.text) - names_and_code(
+        korean.topic + " " + korean.text
+    )
     assert not missing, f"{path.name} lacks what the docstring names (stale?): {sorted(missing)}"
 
 
@@ -73,8 +76,10 @@ def test_the_lessons_menu_and_card_read_in_korean(korean, window, load):
     assert window_language() == "ko"
     menu = [a.text() for a in window.actions_.lessons_menu.actions()]
     assert len(menu) == 18
-    assert menu[0] == ("basic_autograd: autograd는 기울기를 요구하는(requires_grad=True) 텐서에 대한 연산을 "
-                       "하나도 빠짐없이 기록합니다.")
+    assert menu[0] == (
+        "basic_autograd: autograd는 기울기를 요구하는(requires_grad=True) 텐서에 대한 연산을 "
+        "하나도 빠짐없이 기록합니다."
+    )
     assert all(HANGUL.search(text) for text in menu)
     load(example("basic_autograd.py"))
     card = window.lesson

@@ -1,5 +1,6 @@
 """Help ▸ Lessons lists the bundled lessons; opening one shows its docstring as a lesson card
 beside the graph, with how to read the graph's shapes and edges."""
+
 from __future__ import annotations
 
 from graphviz_app.core.lessons import LEGEND, lessons, read_lesson
@@ -22,7 +23,10 @@ def test_every_bundled_example_is_a_lesson_in_teaching_order():
 def test_help_lessons_opens_a_lesson_with_its_card(window, qtbot):
     menu = window.actions_.lessons_menu
     titles = [a.text() for a in menu.actions()]
-    assert "retain_grad: only leaf tensors keep .grad; call .retain_grad() to keep an intermediate's gradient." in titles
+    assert (
+        "retain_grad: only leaf tensors keep .grad; call .retain_grad() to keep an intermediate's gradient."
+        in titles
+    )
     action = next(a for a in menu.actions() if a.text().startswith("retain_grad:"))
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         action.trigger()

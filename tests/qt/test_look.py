@@ -1,4 +1,5 @@
 """The window draws the look core.view.look decides, the look the DOT writer exports."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,10 +33,18 @@ def show(widget: GraphWidget, graph, state: ViewState) -> None:
 def test_nodes_and_edges_look_as_core_look_decides(widget):
     """Fill, text, outline, dash and badge of every node, colour and width of every edge."""
     graph = chain(5)
-    styles = {"n1": NodeStyle(ghost=True), "n2": NodeStyle(pen="#d81b60", penwidth=3.0, extra_label="‖g‖=2"),
-              "n3": NodeStyle(fill="#123456", dashed=True)}
-    state = ViewState(colors.node_colors(graph, "device"), styles, selected="n4",
-                      marked=frozenset({("n1", "n2")}), flow_backward=True)
+    styles = {
+        "n1": NodeStyle(ghost=True),
+        "n2": NodeStyle(pen="#d81b60", penwidth=3.0, extra_label="‖g‖=2"),
+        "n3": NodeStyle(fill="#123456", dashed=True),
+    }
+    state = ViewState(
+        colors.node_colors(graph, "device"),
+        styles,
+        selected="n4",
+        marked=frozenset({("n1", "n2")}),
+        flow_backward=True,
+    )
     show(widget, graph, state)
     scene = widget.graph_scene
     display = scene.display
@@ -62,16 +71,22 @@ def test_a_device_transfer_is_dashed_in_the_destination_colour(widget):
     graph = two_devices()
     show(widget, graph, ViewState(colors.node_colors(graph, "device")))
     moved = [e for e in widget.graph_scene.edge_items if e.transfer]
-    assert moved and all(e.color == QColor(colors.device_edge_color("meta")) or
-                         e.color == QColor(colors.device_edge_color("cpu")) for e in moved)
+    assert moved and all(
+        e.color == QColor(colors.device_edge_color("meta"))
+        or e.color == QColor(colors.device_edge_color("cpu"))
+        for e in moved
+    )
     assert all(e.width == look.TRANSFER_EDGE_WIDTH for e in moved)
 
 
 def test_a_badge_sits_off_the_node_top_left_corner_as_in_exports(widget):
     """Graphviz places an exported node's xlabel at its top-left corner; the window too."""
     graph = chain(3)
-    show(widget, graph, ViewState(colors.node_colors(graph, "device"),
-                                  {"n1": NodeStyle(extra_label="‖g‖=0.5")}))
+    show(
+        widget,
+        graph,
+        ViewState(colors.node_colors(graph, "device"), {"n1": NodeStyle(extra_label="‖g‖=0.5")}),
+    )
     item = widget.graph_scene.node_items["n1"]
     node, badge = item.scene_rect(), item.mapRectToScene(item._badge_rect())
     assert badge.right() <= node.left() + 0.5 and badge.bottom() <= node.top() + 0.5
@@ -82,6 +97,9 @@ def test_the_widget_reveals_only_drawn_nodes(widget):
     graph = chain(30)
     show(widget, graph, ViewState(colors.node_colors(graph, "device")))
     assert widget.reveal_node("n29")
-    assert widget.mapToScene(widget.viewport().rect()).boundingRect().contains(
-        widget.graph_scene.node_items["n29"].scene_rect().center())
+    assert (
+        widget.mapToScene(widget.viewport().rect())
+        .boundingRect()
+        .contains(widget.graph_scene.node_items["n29"].scene_rect().center())
+    )
     assert not widget.reveal_node("no such node") and not widget.reveal_node(None)

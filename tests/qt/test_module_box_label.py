@@ -1,5 +1,6 @@
 """A collapsed module's name is drawn inside its 3-D box's front face (item geometry; the real
 window on the transformer lesson collapsed to depth 1, and boxes sized tighter than that)."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
@@ -35,8 +36,7 @@ def test_collapsed_module_names_sit_inside_their_boxes_in_the_window(window, loa
 def test_a_box_sized_for_graphvizs_tighter_lines_still_holds_its_label(qtbot):
     """Three lines in a box as tall as Graphviz made it with an op's margin (3 x 12 points of
     text plus 2 x 2.9): Qt's lines are taller, so the fonts shrink until they fit."""
-    item = NodeItem("m:linear2", ("n1",), "module", QRectF(0, 0, 98, 41.8), TRANSFORMER_MODULE,
-                    shape="box3d")
+    item = NodeItem("m:linear2", ("n1",), "module", QRectF(0, 0, 98, 41.8), TRANSFORMER_MODULE, shape="box3d")
     _inside(item)
     assert item.text_rect().center().x() < 0  # centred in the front face, left of the side face
     op = NodeItem("n2", ("n2",), "op", QRectF(0, 0, 85, 28), ("AddBackward0", "2×5×32"), shape="box")

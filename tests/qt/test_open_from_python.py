@@ -1,6 +1,7 @@
 """``graphviz_app.open`` from another Python process: a real window receives the graph over its
 local socket, a pdb prompt sends the frame it is stopped in, and with no window open one is
 started (a real ``python -m graphviz_app`` subprocess)."""
+
 from __future__ import annotations
 
 import os
@@ -50,8 +51,13 @@ def channel(tmp_path, monkeypatch) -> Path:
 
 def run_sender(qtbot, script: Path, stdin: str | None = None) -> str:
     """Run ``script`` in a new Python while the window keeps handling events; return its output."""
-    process = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     if stdin is not None:
         process.stdin.write(stdin)
     process.stdin.close()
@@ -93,17 +99,19 @@ def test_open_sends_the_graph_to_the_running_window(window, load, qtbot, tmp_pat
 def test_open_from_a_pdb_prompt_names_the_stopped_line(window, qtbot, tmp_path, channel):
     server = serve(window)
     script = tmp_path / "debugged.py"
-    script.write_text(textwrap.dedent("""\
+    script.write_text(
+        textwrap.dedent("""\
         import torch
         import graphviz_app
         w = torch.ones(3, requires_grad=True)
         loss = (w * 2).sum()
         breakpoint()
         print("after")
-    """))
+    """)
+    )
     output = run_sender(qtbot, script, stdin="print(repr(graphviz_app.open(loss)))\ncontinue\n")
     # pdb stops on the line after breakpoint(): the line it shows, and the one sent
-    assert "-> print(\"after\")" in output and "Sent 'debugged.py:6' (3 nodes)" in output
+    assert '-> print("after")' in output and "Sent 'debugged.py:6' (3 nodes)" in output
     graph = window.document.graph
     assert {graph.nodes[n]["name"] for n in graph if graph.nodes[n]["kind"] == "leaf"} == {"w"}
     assert window.document.path.name == "debugged.py-6.json"

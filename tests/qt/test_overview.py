@@ -1,4 +1,5 @@
 """Far out, one overview item paints the graph in batches; the detail items still take clicks."""
+
 from __future__ import annotations
 
 import pytest
@@ -98,8 +99,11 @@ def test_far_out_the_overview_paints_and_the_detail_items_do_not(view, monkeypat
 def test_switching_happens_once_per_threshold_crossing(view, monkeypatch):
     switches = []
     original = scene_module.set_detail_painted
-    monkeypatch.setattr(scene_module, "set_detail_painted",
-                        lambda items, painted: (switches.append(painted), original(items, painted)))
+    monkeypatch.setattr(
+        scene_module,
+        "set_detail_painted",
+        lambda items, painted: (switches.append(painted), original(items, painted)),
+    )
     view.set_zoom(1.0)
     view.set_zoom(FAR)
     for _ in range(4):
@@ -117,7 +121,9 @@ def test_a_restyle_far_out_changes_the_overview_pixels(view):
     assert scene.overview_shown
     assert QColor(render(view).pixel(center)).name() == item.fill.name()
     graph = scene.graph
-    scene.apply_styles(colors.node_colors(graph, "device"), {m: NodeStyle(fill=MAGENTA) for m in item.members})
+    scene.apply_styles(
+        colors.node_colors(graph, "device"), {m: NodeStyle(fill=MAGENTA) for m in item.members}
+    )
     assert QColor(render(view).pixel(center)).name().upper() == MAGENTA
     # the color mode changes every node; the overview follows
     scene.apply_styles(colors.node_colors(graph, "op"), None)
@@ -136,8 +142,9 @@ def test_selection_and_search_outlines_show_far_out(view):
     assert QColor(render(view).pixel(ring)) == SELECTION_COLOR
     scene.select(None)
     pen = "#00AA00"
-    scene.apply_styles(colors.node_colors(scene.graph, "device"),
-                       {m: NodeStyle(pen=pen, penwidth=3.0) for m in item.members})
+    scene.apply_styles(
+        colors.node_colors(scene.graph, "device"), {m: NodeStyle(pen=pen, penwidth=3.0) for m in item.members}
+    )
     left = QPoint(view.mapFromScene(item.scene_rect().topLeft()).x() - 1, center.y())
     assert QColor(render(view).pixel(left)).name().upper() == pen
 
@@ -176,10 +183,15 @@ def test_window_selects_a_node_clicked_far_out(window, load, qtbot):
 
 def loneliest_node(scene: GraphScene) -> NodeItem:
     """Return the node farthest from any other (no neighbor competes for a click beside it)."""
+
     def gap(item: NodeItem) -> float:
         c = item.scene_rect().center()
-        return min((o.scene_rect().center() - c).manhattanLength()
-                   for o in scene.node_items.values() if o is not item)
+        return min(
+            (o.scene_rect().center() - c).manhattanLength()
+            for o in scene.node_items.values()
+            if o is not item
+        )
+
     return max(scene.node_items.values(), key=gap)
 
 

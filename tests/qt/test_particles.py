@@ -1,4 +1,5 @@
 """Korean particles are chosen by the word before them (checked against how a Korean reads it)."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,32 +7,45 @@ import pytest
 from graphviz_app.qt.particles import resolve
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("{x}이(가)".replace("{x}", "텐서"), "텐서가"),
-    ("모듈이(가) 없습니다", "모듈이 없습니다"),
-    ("파일을(를) 엽니다", "파일을 엽니다"),
-    ("그래프을(를) 엽니다", "그래프를 엽니다"),
-    ("값은(는) 0입니다", "값은 0입니다"),
-    ("노드은(는) 4개", "노드는 4개"),
-    ("폴더(으)로 내보냈습니다", "폴더로 내보냈습니다"),
-    ("서울(으)로", "서울로"),          # ㄹ takes 로
-    ("경로(으)로", "경로로"),
-    ("결과물(으)로", "결과물로"),      # 물: ㄹ
-    ("책상(으)로", "책상으로"),
-    ("/tmp/proj/.venv(으)로 실행했습니다", "/tmp/proj/.venv로 실행했습니다"),  # 브이
-    ("RuntimeError이(가) 발생했습니다", "RuntimeError가 발생했습니다"),      # 에러
-    ("URL(으)로", "URL로"), ("CPU은(는)", "CPU는"), ("RAM을(를)", "RAM을"),   # letter by letter: 엘, 유, 엠
-    ("python은(는)", "python은"), ("model(으)로", "model로"), ("string이(가)", "string이"),
-    ("torch.nn.Module을(를)", "torch.nn.Module을"),   # 모듈: l -> consonant
-    ("x.pt을(를)", "x.pt를"), ("graph.png(으)로", "graph.png로"), ("g.json(으)로", "g.json으로"),
-    ("missing이(가)", "missing이"),
-    ("3은(는)", "3은"), ("2은(는)", "2는"), ("8(으)로", "8로"), ("6(으)로", "6으로"),
-    ("'w'이(가)", "'w'가"), ("`loss`이(가)", "`loss`가"),
-    ("python(스크립트 옆 .venv)은(는) Python 3.9입니다", "python(스크립트 옆 .venv)은 Python 3.9입니다"),
-    ("그리고(이)나", "그리고나"),
-    ("괄호 (설명)만 있는 문장", "괄호 (설명)만 있는 문장"),
-    ("이(가) 처음에 오면", "이 처음에 오면"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("{x}이(가)".replace("{x}", "텐서"), "텐서가"),
+        ("모듈이(가) 없습니다", "모듈이 없습니다"),
+        ("파일을(를) 엽니다", "파일을 엽니다"),
+        ("그래프을(를) 엽니다", "그래프를 엽니다"),
+        ("값은(는) 0입니다", "값은 0입니다"),
+        ("노드은(는) 4개", "노드는 4개"),
+        ("폴더(으)로 내보냈습니다", "폴더로 내보냈습니다"),
+        ("서울(으)로", "서울로"),  # ㄹ takes 로
+        ("경로(으)로", "경로로"),
+        ("결과물(으)로", "결과물로"),  # 물: ㄹ
+        ("책상(으)로", "책상으로"),
+        ("/tmp/proj/.venv(으)로 실행했습니다", "/tmp/proj/.venv로 실행했습니다"),  # 브이
+        ("RuntimeError이(가) 발생했습니다", "RuntimeError가 발생했습니다"),  # 에러
+        ("URL(으)로", "URL로"),
+        ("CPU은(는)", "CPU는"),
+        ("RAM을(를)", "RAM을"),  # letter by letter: 엘, 유, 엠
+        ("python은(는)", "python은"),
+        ("model(으)로", "model로"),
+        ("string이(가)", "string이"),
+        ("torch.nn.Module을(를)", "torch.nn.Module을"),  # 모듈: l -> consonant
+        ("x.pt을(를)", "x.pt를"),
+        ("graph.png(으)로", "graph.png로"),
+        ("g.json(으)로", "g.json으로"),
+        ("missing이(가)", "missing이"),
+        ("3은(는)", "3은"),
+        ("2은(는)", "2는"),
+        ("8(으)로", "8로"),
+        ("6(으)로", "6으로"),
+        ("'w'이(가)", "'w'가"),
+        ("`loss`이(가)", "`loss`가"),
+        ("python(스크립트 옆 .venv)은(는) Python 3.9입니다", "python(스크립트 옆 .venv)은 Python 3.9입니다"),
+        ("그리고(이)나", "그리고나"),
+        ("괄호 (설명)만 있는 문장", "괄호 (설명)만 있는 문장"),
+        ("이(가) 처음에 오면", "이 처음에 오면"),
+    ],
+)
 def test_particles_follow_the_sound_of_the_word_before(text, expected):
     assert resolve(text) == expected
 

@@ -1,5 +1,6 @@
 """The Source panel as a playground: edit the script, run the edit (Ctrl+Enter, Run), save it
 (the user's own file only), reset it; a bundled lesson is never written."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -44,6 +45,7 @@ def run_with_ctrl_enter(qtbot, window, signal=None) -> None:
 
 def answer_prompt(button: QMessageBox.StandardButton, seen: list[str]) -> None:
     """Answer the next modal box with ``button``, noting its text in ``seen``."""
+
     def click() -> None:
         box = QApplication.activeModalWidget()
         assert isinstance(box, QMessageBox), box
@@ -129,7 +131,9 @@ z = (w * SCALE * factor).sum()
 """
 
 
-def test_an_edited_script_of_the_users_runs_unsaved_and_closing_asks(window, load, qtbot, tmp_path, playground):
+def test_an_edited_script_of_the_users_runs_unsaved_and_closing_asks(
+    window, load, qtbot, tmp_path, playground
+):
     with editing(window):
         folder = tmp_path / "project"
         folder.mkdir()
@@ -173,16 +177,21 @@ def test_an_edited_script_of_the_users_runs_unsaved_and_closing_asks(window, loa
         assert len(seen) == 3 and script.read_text(encoding="utf-8") == SCRIPT
 
 
-def test_save_writes_the_users_script_and_live_reload_keeps_unsaved_edits(window, load, qtbot, write_script,
-                                                                          playground):
+def test_save_writes_the_users_script_and_live_reload_keeps_unsaved_edits(
+    window, load, qtbot, write_script, playground
+):
     with editing(window):
-        script = write_script("import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 2).sum()\n", "mine.py")
+        script = write_script(
+            "import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 2).sum()\n", "mine.py"
+        )
         window.actions_.live_reload.setChecked(True)
         load(script)
         source, view = window.source, window.source.view
         type_at_end_of_line(qtbot, view, 3, len(".sum()"), ".mean()")
         # The file changes on disk while the edit is unsaved: the edit is kept, and the panel says so.
-        script.write_text("import torch\nw = torch.ones(3, requires_grad=True)\nz = (w * 5).sum()\n", encoding="utf-8")
+        script.write_text(
+            "import torch\nw = torch.ones(3, requires_grad=True)\nz = (w * 5).sum()\n", encoding="utf-8"
+        )
         qtbot.waitUntil(lambda: "changed on disk" in source.title.text(), timeout=LOAD_TIMEOUT_MS)
         assert view.document().findBlockByNumber(2).text() == "z = (w * 2).mean()"
         assert source.title.text() == "mine.py (edited; the file changed on disk)"
@@ -191,7 +200,10 @@ def test_save_writes_the_users_script_and_live_reload_keeps_unsaved_edits(window
         qtbot.waitUntil(window.isActiveWindow)
         with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):  # live reload runs it
             qtbot.keyClick(view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
-            assert script.read_text(encoding="utf-8") == "import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 2).mean()\n"
+            assert (
+                script.read_text(encoding="utf-8")
+                == "import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 2).mean()\n"
+            )
             assert not source.is_edited() and source.title.text() == "mine.py"
             assert not window.actions_.save_source.isEnabled()
         assert "MeanBackward0" in dict(window.document.graph.nodes(data="op")).values()
@@ -225,12 +237,16 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
 def test_save_keeps_the_files_line_endings_and_unedited_characters(window, load, qtbot, tmp_path, playground):
     with editing(window):
         script = tmp_path / "crlf.py"
-        script.write_bytes("import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\nz = w.sum()\r\n"
-                           .encode("utf-8"))
+        script.write_bytes(
+            "import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\nz = w.sum()\r\n".encode(
+                "utf-8"
+            )
+        )
         load(script)
         assert not window.source.is_edited()  # \r\n shown as lines is no edit
         type_at_end_of_line(qtbot, window.source.view, 4, len("sum()"), "mean()")
         window.save_source()
-        assert script.read_bytes() == ("import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\n"
-                                       "z = w.mean()\r\n").encode("utf-8")
+        assert script.read_bytes() == (
+            "import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\nz = w.mean()\r\n"
+        ).encode("utf-8")
         assert not window.source.is_edited()

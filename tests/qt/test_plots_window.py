@@ -1,6 +1,7 @@
 """The Plots dock shows the figures a script drew with matplotlib: the selected one scaled to fit
 with its title and line, thumbnails to pick another, Save As PNG; and a plain word when the
 script drew none. It comes to the front the first time a script shows figures."""
+
 from __future__ import annotations
 
 import textwrap

@@ -1,6 +1,7 @@
 """Edit ▸ Preferences: the run time limit (which the timeout message then names), stopping at the
 captured backward or running to the end, the backward call captured per script, and the
 collapse threshold, each reaching the next run."""
+
 from __future__ import annotations
 
 from graphviz_app.qt.settings import Settings
@@ -81,14 +82,20 @@ def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load,
     dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("names"))
     dialog.accept()
     assert Settings().label_detail() == "names" and doc.options.label_detail == "names"
-    qtbot.waitUntil(lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines == ("w",),
-                    timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines == ("w",),
+        timeout=LOAD_TIMEOUT_MS,
+    )
     assert "2×2" not in to_dot(doc.display, doc.graph, styles=doc.styles())
     dialog = window.show_preferences()
     dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("everything"))
     dialog.accept()
-    qtbot.waitUntil(lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines
-                    == ("w", "2×2 float32", "cpu"), timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(
+        lambda: (
+            window.scene.items_for(w) and window.scene.items_for(w)[0].lines == ("w", "2×2 float32", "cpu")
+        ),
+        timeout=LOAD_TIMEOUT_MS,
+    )
     load(example("basic_autograd.py"))  # the choice holds for the next graph
     assert window.scene.items_for(w)[0].lines == ("w", "2×2 float32", "cpu")
 
@@ -133,7 +140,8 @@ def test_arguments_reach_the_scripts_argv_and_are_remembered_per_script(window, 
 def test_the_readable_first_view_can_be_turned_off(window, load, qtbot, write_script):
     """Six encoder layers of torch's own TransformerEncoder (over 300 nodes) open collapsed to a
     readable depth; with the preference off, the next load shows every node."""
-    path = write_script("""
+    path = write_script(
+        """
         import torch
         from torch import nn
         torch.manual_seed(0)
@@ -141,7 +149,9 @@ def test_the_readable_first_view_can_be_turned_off(window, load, qtbot, write_sc
                                            batch_first=True)
         model = nn.TransformerEncoder(layer, num_layers=6, enable_nested_tensor=False)
         out = model(torch.randn(2, 5, 16)).sum()
-    """, "encoder.py")
+    """,
+        "encoder.py",
+    )
     load(path)
     doc = window.document
     full = doc.graph.number_of_nodes()

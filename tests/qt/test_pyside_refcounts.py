@@ -4,6 +4,7 @@ mid-sized model. The installed PySide6 (pinned below 6.12 in pyproject.toml) mus
 
 The probe runs in a subprocess, so a PySide6 with the bug fails this test instead of aborting the
 whole test run."""
+
 from __future__ import annotations
 
 import subprocess

@@ -1,5 +1,6 @@
 """View ▸ Left to Right: the window lays the graph out left to right, remembers it, and exports
 follow (real window, real worker, real ``dot``)."""
+
 from __future__ import annotations
 
 import pytest

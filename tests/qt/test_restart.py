@@ -1,6 +1,7 @@
 """Changing the language in Preferences offers "Restart now", which starts the app again on the
 same file with the settings saved and closes this window; "Later", or a launch that fails,
 keeps the window as it was."""
+
 from __future__ import annotations
 
 import os
@@ -47,8 +48,9 @@ def test_the_restart_command_runs_this_graphviz_app(tmp_path):
     command = restart_command(None)
     assert command == [sys.executable, "-m", "graphviz_app"]
     env = {**os.environ, "PYTHONPATH": restart_pythonpath()}
-    done = subprocess.run([*command, "--help"], env=env, cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [*command, "--help"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0 and "usage: graphviz-app" in done.stdout
 
 

@@ -1,5 +1,6 @@
 """Big graphs stay usable: the cost is estimated before dot runs, big graphs open collapsed,
 unchanged graphs come from the layout cache, and a slow layout can be cancelled."""
+
 from __future__ import annotations
 
 from pathlib import Path

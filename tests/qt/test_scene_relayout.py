@@ -1,6 +1,7 @@
 """An expand or collapse updates the scene in place: the items of what survives are moved, only
 the toggled module's contents are made or dropped, and the result draws exactly what a fresh
 build of the new layout draws."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,22 +37,35 @@ def stack():
 
 def _path_points(edge: EdgeItem) -> list[tuple[float, float]]:
     path = edge.path
-    return [(round(path.elementAt(i).x, 6), round(path.elementAt(i).y, 6)) for i in range(path.elementCount())]
+    return [
+        (round(path.elementAt(i).x, 6), round(path.elementAt(i).y, 6)) for i in range(path.elementCount())
+    ]
 
 
 def _drawing(scene: GraphScene) -> dict[str, object]:
     """What the scene draws, item by item (scene coordinates, rounded to 1e-6)."""
+
     def rect(r: QRectF) -> tuple[float, ...]:
         return tuple(round(v, 6) for v in (r.x(), r.y(), r.width(), r.height()))
 
     return {
-        "nodes": {did: (rect(item.scene_rect()), item.lines, item.members)
-                  for did, item in scene.node_items.items()},
-        "edges": sorted((e.source, e.target, tuple(_path_points(e)), e.graph_edges,
-                         tuple((round(p.x(), 6), round(p.y(), 6)) for p in e.arrow))
-                        for e in scene.edge_items),
-        "clusters": {name: (rect(item.scene_rect()), item.label, item.fill.name(QColor.NameFormat.HexArgb))
-                     for name, item in scene.cluster_items.items()},
+        "nodes": {
+            did: (rect(item.scene_rect()), item.lines, item.members) for did, item in scene.node_items.items()
+        },
+        "edges": sorted(
+            (
+                e.source,
+                e.target,
+                tuple(_path_points(e)),
+                e.graph_edges,
+                tuple((round(p.x(), 6), round(p.y(), 6)) for p in e.arrow),
+            )
+            for e in scene.edge_items
+        ),
+        "clusters": {
+            name: (rect(item.scene_rect()), item.label, item.fill.name(QColor.NameFormat.HexArgb))
+            for name, item in scene.cluster_items.items()
+        },
         "members": {m: sorted(i.display_id for i in items) for m, items in scene._by_member.items()},
         "looks": {did: item.look_key for did, item in scene.node_items.items()},
         "edge looks": sorted((e.source, e.target, e.color.name(), e.width) for e in scene.edge_items),
@@ -92,7 +106,8 @@ def test_a_relayout_draws_what_a_fresh_build_draws_and_reuses_the_rest(qtbot, st
     frames = 1 if direction == "expand" else 0
     assert counts.made == len(new_nodes) + new_edges + frames
     assert counts.moved + counts.reshaped + counts.made == (
-        len(scene.node_items) + len(scene.edge_items) + len(scene.cluster_items))
+        len(scene.node_items) + len(scene.edge_items) + len(scene.cluster_items)
+    )
     assert counts.moved > 10 * counts.made  # most of the picture only moved
 
 
@@ -106,7 +121,10 @@ def test_a_relayout_far_out_keeps_the_overview_and_selection_right(qtbot, stack)
     scene.select("n0")
     assert scene.overview is not None and scene.overview.isVisible()
     assert scene.overview.scene() is scene
-    assert sum(1 for item in scene.items() if item is scene.overview or type(item).__name__ == "OverviewItem") == 1
+    assert (
+        sum(1 for item in scene.items() if item is scene.overview or type(item).__name__ == "OverviewItem")
+        == 1
+    )
     # the new block's items paint nothing, as the others do, while the overview is shown
     flag = EdgeItem.GraphicsItemFlag.ItemHasNoContents
     assert all(bool(item.flags() & flag) for item in scene.detail_items())
@@ -148,13 +166,18 @@ def test_translations_find_splines_moved_along_and_those_that_changed_shape(qtbo
     moved = tuple((x + 10.0, y - 2.5) for x, y in spline)
     moved_arrow = tuple((x + 10.0, y - 2.5) for x, y in arrow)
     bent = moved[:2] + ((12.0, 1.0),) + moved[3:]  # one control point elsewhere
-    assert translations([
-        (edge, moved, moved_arrow),     # moved along: by (10, -2.5)
-        (edge, spline, arrow),          # where it was
-        (edge, bent, moved_arrow),      # changed shape
-        (edge, moved[:1] + moved[1:3], moved_arrow),  # fewer points
-        (edge, moved, moved_arrow[:2]),  # another arrowhead
-    ]) == [(10.0, -2.5), (0.0, 0.0), None, None, None]
+    assert (
+        translations(
+            [
+                (edge, moved, moved_arrow),  # moved along: by (10, -2.5)
+                (edge, spline, arrow),  # where it was
+                (edge, bent, moved_arrow),  # changed shape
+                (edge, moved[:1] + moved[1:3], moved_arrow),  # fewer points
+                (edge, moved, moved_arrow[:2]),  # another arrowhead
+            ]
+        )
+        == [(10.0, -2.5), (0.0, 0.0), None, None, None]
+    )
     edge.reshape(moved, moved_arrow, (10.0, -2.5))
     assert edge.path.elementAt(0).x == 10.0 and edge.path.elementAt(3).y == 3.5
     assert edge.points == moved and edge.arrow.at(1).x() == 14.0

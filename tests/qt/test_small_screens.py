@@ -1,5 +1,6 @@
 """Small screens and the dark theme: the canvas keeps most of the width at 1024×700, the search
 field stays in the toolbar, the checked step mode and the transport icons stay readable."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QSize

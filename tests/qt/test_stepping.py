@@ -1,5 +1,6 @@
 """Stepping through forward and backward in the real window: Timeline, scene looks, Inspector,
 Source panel, play, and the step-cache against the core's step views."""
+
 from __future__ import annotations
 
 import json
@@ -75,8 +76,9 @@ def test_a_step_changes_only_the_nodes_it_touches(qtbot):
     trace = basic_trace()
     node = trace["nodes"][1]
     trace["nodes"] = [dict(node, id=f"n{i}", forward_index=i, name=None) for i in range(n)]
-    trace["edges"] = [{"source": f"n{i}", "target": f"n{i + 1}", "slots": [0], "grad": None}
-                      for i in range(n - 1)]
+    trace["edges"] = [
+        {"source": f"n{i}", "target": f"n{i + 1}", "slots": [0], "grad": None} for i in range(n - 1)
+    ]
     trace["graph"]["roots"] = [f"n{n - 1}"]
     doc = Document()
     doc.set_graph(graph_from_trace(trace))
@@ -170,7 +172,9 @@ def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, lo
 
 
 # -- backward --------------------------------------------------------------------------------------
-def test_backward_steps_follow_the_engine_order_recorded_by_hooks(window, load, qtbot, write_script, tmp_path):
+def test_backward_steps_follow_the_engine_order_recorded_by_hooks(
+    window, load, qtbot, write_script, tmp_path
+):
     path = write_script(HOOKED_SCRIPT)
     load(path)
     doc = window.document
@@ -255,9 +259,12 @@ def test_accumulation_is_shown_where_gradients_are_summed(window, load, qtbot):
     load(example("sequential_branches.py"))
     run_backward(window, qtbot)
     graph = window.document.graph
-    summed = next(n for n in graph.nodes
-                  if sum(len(graph.edges[n, c].get("slots") or [0]) for c in graph.successors(n)) > 1
-                  and graph.nodes[n].get("backward_index") is not None)
+    summed = next(
+        n
+        for n in graph.nodes
+        if sum(len(graph.edges[n, c].get("slots") or [0]) for c in graph.successors(n)) > 1
+        and graph.nodes[n].get("backward_index") is not None
+    )
     window.timeline.go(graph.nodes[summed]["backward_index"])
     assert "sums the gradients" in window.timeline.caption.text()
     values = window.inspector.values()
@@ -304,7 +311,10 @@ def test_a_saved_graph_reopens_at_its_step_colour_and_collapse(window, load, qtb
     assert doc.options.collapsed == frozenset({module})
     assert doc.color_mode == "grad"
     assert doc.step is not None and (doc.step.mode, doc.step.index, doc.step.node) == (
-        step.mode, step.index, step.node)
+        step.mode,
+        step.index,
+        step.node,
+    )
     assert window.timeline.position.text().startswith(f"{step.index + 1} / ")
 
 

@@ -6,6 +6,7 @@ devices are never opened, text from data is never rendered as HTML (Qt would loa
 ``<img src=...>`` it names: a FIFO is used as the probe, so a read is seen, and answered, instead
 of freezing the test), and a huge line of output does not stall the event loop.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -132,8 +133,13 @@ def assert_responsive(window, qtbot, tmp_path: Path) -> None:
 def drop(window, path: Path) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
-    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     window.dropEvent(event)
 
 
@@ -176,8 +182,9 @@ def test_a_file_that_is_not_a_script_never_runs(window, qtbot, tmp_path, name, h
 
 def test_a_file_chosen_to_run_as_python_runs_after_all(window, qtbot, tmp_path):
     target = tmp_path / "lesson.txt"
-    target.write_text("import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n",
-                      encoding="utf-8")
+    target.write_text(
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n", encoding="utf-8"
+    )
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.controller.open(target, run_anyway=True)
     assert window.document.kind == "script" and window.document.graph.number_of_nodes() == 3
@@ -226,8 +233,16 @@ def test_a_fifo_named_like_a_script_is_refused_unread(window, qtbot, tmp_path):
     assert not window.controller.jobs.is_busy()
 
 
-TAMPERED = ["no_nodes", "two_million_points", "phantom_node", "string_coordinate",
-            "deep_nesting", "link_to_dev_zero", "fifo", "folder"]
+TAMPERED = [
+    "no_nodes",
+    "two_million_points",
+    "phantom_node",
+    "string_coordinate",
+    "deep_nesting",
+    "link_to_dev_zero",
+    "fifo",
+    "folder",
+]
 
 
 def tamper(path: Path, kind: str) -> None:
@@ -294,10 +309,18 @@ def hostile_with_probe(fifo: Path) -> dict:
     data = json.loads(json.dumps(without_lone_surrogates(hostile_trace())).replace("/dev/zero", str(fifo)))
     img = f'<img src="{fifo}">'
     last = data["nodes"][-1]["id"]
-    data["nodes"].append(node(len(data["nodes"]), op=img, name=img, module=img, device=img,
-                              saved=[img], source={"file": img, "line": 1, "code": img}))
-    data["edges"].append({"source": last, "target": data["nodes"][-1]["id"], "slots": [0],
-                          "grad": None})
+    data["nodes"].append(
+        node(
+            len(data["nodes"]),
+            op=img,
+            name=img,
+            module=img,
+            device=img,
+            saved=[img],
+            source={"file": img, "line": 1, "code": img},
+        )
+    )
+    data["edges"].append({"source": last, "target": data["nodes"][-1]["id"], "slots": [0], "grad": None})
     data["graph"]["devices"][img] = 1
     data["graph"]["roots"] = [data["nodes"][-1]["id"]]
     data["graph"]["module_types"][img] = img
@@ -305,8 +328,7 @@ def hostile_with_probe(fifo: Path) -> dict:
     return data
 
 
-def test_hostile_labels_are_shown_as_plain_text_and_name_no_file_qt_reads(window, qtbot, tmp_path,
-                                                                          fifo):
+def test_hostile_labels_are_shown_as_plain_text_and_name_no_file_qt_reads(window, qtbot, tmp_path, fifo):
     path = save(tmp_path / "hostile.json", hostile_with_probe(fifo.path))
     open_graph(window, qtbot, path)
     graph = window.document.graph
@@ -404,10 +426,11 @@ def test_a_huge_output_is_shown_in_chunks_while_timers_fire(qtbot):
     assert panel.plain_text().endswith("done")
 
 
-def test_a_300000_character_line_from_a_script_does_not_stall_the_window(window, qtbot,
-                                                                         write_script):
-    script = write_script("import torch\nprint('y' * 300_000)\nx = torch.ones(2, requires_grad=True)\n"
-                          "z = (x * 2).sum()\n", "loud.py")
+def test_a_300000_character_line_from_a_script_does_not_stall_the_window(window, qtbot, write_script):
+    script = write_script(
+        "import torch\nprint('y' * 300_000)\nx = torch.ones(2, requires_grad=True)\nz = (x * 2).sum()\n",
+        "loud.py",
+    )
     fired: list[int] = []
     timer = QTimer(window)
     timer.setInterval(5)
@@ -437,8 +460,11 @@ def test_a_graph_script_is_read_only_when_asked(window, qtbot, tmp_path, fifo):
     assert source.view.toPlainText().startswith("import torch") and source.path == script
     assert not source.open_script_button.isVisibleTo(source)
 
-    for target, reason in [(fifo.path, "FIFO"), (Path("/dev/zero"), "a device"),
-                           (tmp_path / "gone.py", "No such file")]:
+    for target, reason in [
+        (fifo.path, "FIFO"),
+        (Path("/dev/zero"), "a device"),
+        (tmp_path / "gone.py", "No such file"),
+    ]:
         other = save(tmp_path / "other.json", trace(script=str(target)))
         open_graph(window, qtbot, other)
         assert source.view.toPlainText() == "" and source.open_script_button.isVisibleTo(source)

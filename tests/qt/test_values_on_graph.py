@@ -1,5 +1,6 @@
 """Values on the graph: small tensors' values and, after backward, their gradients drawn beside
 each node in the window and in exports (``core.model.values`` through the ``"values"`` layer)."""
+
 from __future__ import annotations
 
 import networkx as nx
@@ -33,7 +34,8 @@ def test_basic_lesson_shows_values_and_w_grad_with_values_on(window, load, qtbot
     assert doc.step is None
     assert badge(window, w) == "w = [[1, 2], [3, 2]]\n" + GOLDEN_W_GRAD
     assert badge(window, named(doc.graph, "y")) == (
-        "y = [[4, 11], [30, 11]]\ngrad in = [[0.25, 0.25], [0.25, 0.25]] (not kept)")
+        "y = [[4, 11], [30, 11]]\ngrad in = [[0.25, 0.25], [0.25, 0.25]] (not kept)"
+    )
     assert badge(window, named(doc.graph, "z")) == "z = 14\ngrad in = 1 (not kept)"
     # Exports draw what the window draws.
     dot = to_dot(doc.display, doc.graph, styles=doc.styles())

@@ -1,4 +1,5 @@
 """The real main window driven with qtbot: load, draw, zoom, search, collapse, colors, panels."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -120,10 +121,16 @@ def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
     expected = colors.node_colors(window.document.graph, "op")[item.members[0]]
     assert item.fill.name().lower() == expected.lower() != device_fill.lower()
     # an entry for each op family, shown in the legend strip under the graph
-    qtbot.waitUntil(lambda: window.legend.entry_texts() == [e.text for e in window.legend.entries]
-                    and len(window.legend.entries) >= 3, timeout=5000)
+    qtbot.waitUntil(
+        lambda: (
+            window.legend.entry_texts() == [e.text for e in window.legend.entries]
+            and len(window.legend.entries) >= 3
+        ),
+        timeout=5000,
+    )
     assert window.legend.entries and window.legend.entries[0].label in {
-        f for f, _, _ in colors.OP_FAMILIES} | {colors.OTHER_FAMILY}
+        f for f, _, _ in colors.OP_FAMILIES
+    } | {colors.OTHER_FAMILY}
     # Gradient mode is offered only once backward has run.
     assert "grad" not in window.document.available_color_modes()
 
@@ -226,9 +233,12 @@ def test_search_by_module_and_collapsed_module(window, load, qtbot):
     load(example("transformer_layer.py"))
     doc = window.document
     found = doc.search("norm1")
-    assert found and all("norm1" in (doc.graph.nodes[m].get("module") or "") or
-                         "norm1" in (doc.graph.nodes[m].get("name") or "")
-                         for d in found for m in doc.display.nodes[d].members)
+    assert found and all(
+        "norm1" in (doc.graph.nodes[m].get("module") or "")
+        or "norm1" in (doc.graph.nodes[m].get("name") or "")
+        for d in found
+        for m in doc.display.nodes[d].members
+    )
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         doc.collapse("norm1")
     assert doc.matches == [MODULE_PREFIX + "norm1"]  # the search follows the collapsed node

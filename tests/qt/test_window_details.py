@@ -1,6 +1,7 @@
 """The window's smaller details a learner meets: Export proposes a folder of the user's, a clicked
 edge says what flows along it, a "meta" gradient writes no "None", the Modules tree names each
 module's class, the Leaves table fits its dock, and a greyed Color by Gradient says why."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,8 +26,9 @@ def proposed_export(window) -> Path:
     return path
 
 
-def test_export_proposes_a_folder_of_the_users_never_the_bundled_examples(window, load, qtbot, tmp_path,
-                                                                          write_script):
+def test_export_proposes_a_folder_of_the_users_never_the_bundled_examples(
+    window, load, qtbot, tmp_path, write_script
+):
     Settings().set_last_dir(examples_dir())  # the Open dialog was last used on the lessons' folder
     load(example("basic_autograd.py"))
     path = proposed_export(window)
@@ -34,7 +36,9 @@ def test_export_proposes_a_folder_of_the_users_never_the_bundled_examples(window
     assert path.name == "basic_autograd.png"
     assert path.parent.resolve() != own and own not in path.parent.resolve().parents
     assert path.parent == Path.home()
-    script = write_script("import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n", "mine.py")
+    script = write_script(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n", "mine.py"
+    )
     load(script)
     assert proposed_export(window) == script.parent / "mine.png"  # beside the user's own script
     out = tmp_path / "figures"
@@ -92,12 +96,15 @@ def test_clicking_an_edge_selects_it_and_the_inspector_says_what_flows(window, l
 
 
 def test_a_meta_gradient_writes_no_none_on_the_graph_or_in_the_inspector(window, load, write_script):
-    script = write_script("""
+    script = write_script(
+        """
         import torch
         w = torch.randn(3, device="meta", requires_grad=True)
         y = (w * 2).sum()
         y.backward()
-    """, "meta_grad.py")
+    """,
+        "meta_grad.py",
+    )
     load(script)
     doc = window.document
     assert doc.has_gradients() and doc.values_shown()
@@ -133,9 +140,13 @@ def test_the_leaves_table_fits_its_dock_at_1024x700(qtbot, laptop_window):
     table = win.leaves.table
     qtbot.waitUntil(table.isVisible)
     try:
+
         def shown() -> list[str]:
-            return [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())
-                    if not table.isColumnHidden(c)]
+            return [
+                table.horizontalHeaderItem(c).text()
+                for c in range(table.columnCount())
+                if not table.isColumnHidden(c)
+            ]
 
         def assert_fits() -> None:
             columns = [c for c in range(table.columnCount()) if not table.isColumnHidden(c)]

@@ -19,6 +19,7 @@ of the graph's final state: :func:`~.values.values_badges`): each becomes a node
 node (:mod:`.dot`), so the layout keeps them clear of everything else, and every step of it
 draws in the same place.  A composed picture has no badge nodes (its badges are xlabels).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -36,8 +37,18 @@ from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, badge_id, dot_graph,
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
 
-__all__ = ["LEGEND_GAP", "PINNED_PROGRAM", "LayoutRun", "Paint", "Picture", "composes",
-           "dot_source", "layout_job", "picture", "placement"]
+__all__ = [
+    "LEGEND_GAP",
+    "PINNED_PROGRAM",
+    "LayoutRun",
+    "Paint",
+    "Picture",
+    "composes",
+    "dot_source",
+    "layout_job",
+    "picture",
+    "placement",
+]
 
 PINNED_PROGRAM = ("neato", "-n2")
 """Graphviz's way to draw a graph whose nodes (``pos``, points), edges (``pos`` splines) and
@@ -67,21 +78,40 @@ def composes(display: DisplayGraph) -> bool:
     return should_compose(display)
 
 
-def dot_source(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(),
-               graph_attrs: Mapping[str, str] | None = None) -> DotGraph:
+def dot_source(
+    display: DisplayGraph,
+    graph: nx.DiGraph,
+    paint: Paint = Paint(),
+    graph_attrs: Mapping[str, str] | None = None,
+) -> DotGraph:
     """Return ``display`` (of ``graph``) painted as ``paint`` says, as DOT data."""
-    return dot_graph(display, graph, mode=paint.mode, styles=paint.styles, legend=paint.legend,
-                     graph_attrs=graph_attrs, marked_edges=paint.marked_edges,
-                     caption=paint.caption, selected=paint.selected,
-                     flow_backward=paint.flow_backward, room=paint.room)
+    return dot_graph(
+        display,
+        graph,
+        mode=paint.mode,
+        styles=paint.styles,
+        legend=paint.legend,
+        graph_attrs=graph_attrs,
+        marked_edges=paint.marked_edges,
+        caption=paint.caption,
+        selected=paint.selected,
+        flow_backward=paint.flow_backward,
+        room=paint.room,
+    )
 
 
 class LayoutRun:
     """One layout of a display graph another thread can cancel: ``result()`` blocks and returns
     the Layout, ``cancel()`` stops it (``result()`` then raises LayoutCancelled)."""
 
-    def __init__(self, job: ComposeJob | CachedLayoutJob, *, text: str | None = None,
-                 estimate: cost.CostEstimate | None = None, cache: LayoutCache | None = None) -> None:
+    def __init__(
+        self,
+        job: ComposeJob | CachedLayoutJob,
+        *,
+        text: str | None = None,
+        estimate: cost.CostEstimate | None = None,
+        cache: LayoutCache | None = None,
+    ) -> None:
         self.job = job
         self.composed = isinstance(job, ComposeJob)
         """True when composed module by module, False for one ``dot`` run."""
@@ -104,19 +134,29 @@ class LayoutRun:
         if not self.badges:
             return layout
         ties = {badge_id(did) for did in self.badges}
-        return replace(layout, badges=self.badges,
-                       clusters=[c for c in layout.clusters if c.name not in ties],
-                       edges=[e for e in layout.edges if e.target not in ties])
+        return replace(
+            layout,
+            badges=self.badges,
+            clusters=[c for c in layout.clusters if c.name not in ties],
+            edges=[e for e in layout.edges if e.target not in ties],
+        )
 
     def cancel(self) -> None:
         self.job.cancel()
 
 
-def layout_job(display: DisplayGraph, graph: nx.DiGraph, *, composer: Composer | None = None,
-               cache: LayoutCache | None = None, timeout: float | None = None,
-               mode: ColorMode = "device", budget: float | None = None,
-               graph_attrs: Mapping[str, str] | None = None,
-               room: Mapping[str, str] | None = None) -> LayoutRun:
+def layout_job(
+    display: DisplayGraph,
+    graph: nx.DiGraph,
+    *,
+    composer: Composer | None = None,
+    cache: LayoutCache | None = None,
+    timeout: float | None = None,
+    mode: ColorMode = "device",
+    budget: float | None = None,
+    graph_attrs: Mapping[str, str] | None = None,
+    room: Mapping[str, str] | None = None,
+) -> LayoutRun:
     """Return the job laying ``display`` (of ``graph``) out: composed by ``composer`` (a fresh
     one with ``cache`` when None) when :func:`composes` says so, else one ``dot`` run of its
     DOT without paint through ``cache``, with a badge node beside each node ``room`` (per graph
@@ -153,9 +193,15 @@ class Picture:
     """The composed layout the text holds (None: the program lays it out)."""
 
 
-def picture(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(), *,
-            composer: Composer | None = None, cache: LayoutCache | None = None,
-            timeout: float | None = None) -> Picture:
+def picture(
+    display: DisplayGraph,
+    graph: nx.DiGraph,
+    paint: Paint = Paint(),
+    *,
+    composer: Composer | None = None,
+    cache: LayoutCache | None = None,
+    timeout: float | None = None,
+) -> Picture:
     """Return what draws ``display`` (of ``graph``) painted as ``paint`` says: one ``dot`` run
     of its DOT, or a composed layout (laid out now) written into it for :data:`PINNED_PROGRAM`.
 
@@ -166,8 +212,9 @@ def picture(display: DisplayGraph, graph: nx.DiGraph, paint: Paint = Paint(), *,
         return Picture(source.text(), ("dot",), partial(source.text, nslimit=False), None)
     source = dot_source(display, graph, replace(paint, room=None))
     layout = layout_job(display, graph, composer=composer, cache=cache, timeout=timeout).result()
-    return Picture(source.text(placed=placement(source, layout, timeout=timeout)), PINNED_PROGRAM,
-                   None, layout)
+    return Picture(
+        source.text(placed=placement(source, layout, timeout=timeout)), PINNED_PROGRAM, None, layout
+    )
 
 
 def _tip(edge: EdgePath) -> tuple[float, float] | None:
@@ -208,8 +255,10 @@ def placement(source: DotGraph, layout: Layout, *, timeout: float | None = None)
         parts = [f"e,{xy(*tip)}"] if (tip := _tip(edge)) is not None else []
         parts.extend(xy(x, y) for x, y in edge.points)
         edges.setdefault((edge.source, edge.target), []).append(" ".join(parts))
-    clusters = {c.name: f"{c.x:.2f},{height - c.y - c.height:.2f},{c.x + c.width:.2f},{height - c.y:.2f}"
-                for c in layout.clusters}
+    clusters = {
+        c.name: f"{c.x:.2f},{height - c.y - c.height:.2f},{c.x + c.width:.2f},{height - c.y:.2f}"
+        for c in layout.clusters
+    }
     width = layout.width
     if source.legend is not None:
         legend_width, legend_height = _legend_size(source, timeout)

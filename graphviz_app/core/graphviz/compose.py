@@ -22,6 +22,7 @@ Graphs of at most :data:`SINGLE_RUN_MAX_NODES` display nodes, and graphs without
 one plain ``dot`` run of the whole picture (:func:`should_compose`), so small pictures do not
 change; :mod:`.arrange` is where that choice is acted on, for the window, exports and the bench.
 """
+
 from __future__ import annotations
 
 import gc
@@ -147,8 +148,7 @@ class PieceLayout:
     @property
     def box_size(self) -> tuple[float, float]:
         """The size of the cluster box holding this piece in its parent."""
-        return (self.width + 2 * CLUSTER_PAD,
-                self.height + 2 * CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
+        return (self.width + 2 * CLUSTER_PAD, self.height + 2 * CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
 
 
 @lru_cache(maxsize=65536)
@@ -214,8 +214,9 @@ class Composer:
     layout at a time).
     """
 
-    def __init__(self, cache: LayoutCache | None = None, *, timeout: float | None = None,
-                 workers: int = DOT_WORKERS) -> None:
+    def __init__(
+        self, cache: LayoutCache | None = None, *, timeout: float | None = None, workers: int = DOT_WORKERS
+    ) -> None:
         self.cache = cache
         self.timeout = timeout
         self.workers = max(1, workers)
@@ -303,11 +304,15 @@ class Composer:
                 width, height = self.pieces[self._texts[item[2:]]].box_size
                 extent[0] += width
                 extent[1] += height
-                out.append(f'  "{names[item]}" [shape=box, fixedsize=true, label="", '
-                           f'width="{width / 72:.4f}", height="{height / 72:.4f}"];')
+                out.append(
+                    f'  "{names[item]}" [shape=box, fixedsize=true, label="", '
+                    f'width="{width / 72:.4f}", height="{height / 72:.4f}"];'
+                )
             else:
                 node = nodes[item]
-                out.append(f'  "{names[item]}" [{_node_attrs(node.label, node.kind == "module", node.is_output)}];')
+                out.append(
+                    f'  "{names[item]}" [{_node_attrs(node.label, node.kind == "module", node.is_output)}];'
+                )
         if piece.in_ports:
             out.append(_port_rank("min", "p", len(piece.in_ports)))
         if piece.out_ports:
@@ -331,8 +336,12 @@ class Composer:
         """Lay out ``texts`` in one ``dot`` process (it reads graph after graph: one start-up,
         ~15 ms here, instead of one per piece); return their layouts in order."""
         precise = any(t in self._precise for t in texts)
-        job = LayoutJob("".join(texts), self.timeout, ["-Tjson" if precise else "-Tjson0"],
-                        fallback=lambda: "".join(map(self._unlimited, texts)))
+        job = LayoutJob(
+            "".join(texts),
+            self.timeout,
+            ["-Tjson" if precise else "-Tjson0"],
+            fallback=lambda: "".join(map(self._unlimited, texts)),
+        )
         if control is not None:
             control.started(job)
         with self._lock:
@@ -354,8 +363,10 @@ class Composer:
             try:
                 doc, at = decoder.raw_decode(output, at)
             except ValueError:
-                raise LayoutError("Graphviz's dot stopped before laying out every part of the "
-                                  "graph (it was interrupted); nothing was drawn. Try again.") from None
+                raise LayoutError(
+                    "Graphviz's dot stopped before laying out every part of the "
+                    "graph (it was interrupted); nothing was drawn. Try again."
+                ) from None
             layout = parse_json_layout(doc, warnings=job.warnings())
             check_complete(layout, text)
             layouts.append(layout)
@@ -364,7 +375,7 @@ class Composer:
     def _unlimited(self, text: str) -> str:
         """Return piece ``text`` with its header written again without ``nslimit``."""
         items, rankdir = self._shapes[text]
-        return _header(items, rankdir, False) + text[len(_header(items, rankdir)):]
+        return _header(items, rankdir, False) + text[len(_header(items, rankdir)) :]
 
     def _lay_out(self, texts: Iterable[str], control: ComposeJob | None) -> None:
         """Lay out the pieces of ``texts`` not known yet: from the disk cache, else by ``dot``
@@ -476,8 +487,9 @@ class ComposeJob:
 Point = tuple[float, float]
 
 
-def _placed(points: tuple[Point, ...], ox: float, oy: float, start: Point | None,
-            end: Point | None) -> list[Point]:
+def _placed(
+    points: tuple[Point, ...], ox: float, oy: float, start: Point | None, end: Point | None
+) -> list[Point]:
     """Return bezier ``points`` moved by ``(ox, oy)``, with the first/last point then moved to
     ``start``/``end`` (when given).
 
@@ -490,8 +502,10 @@ def _placed(points: tuple[Point, ...], ox: float, oy: float, start: Point | None
     last = len(points) - 1
     sx, sy = (start[0] - points[0][0] - ox, start[1] - points[0][1] - oy) if start else (0.0, 0.0)
     ex, ey = (end[0] - points[-1][0] - ox, end[1] - points[-1][1] - oy) if end else (0.0, 0.0)
-    moved = [(x + ox + (sx * (last - i) + ex * i) / last, y + oy + (sy * (last - i) + ey * i) / last)
-             for i, (x, y) in enumerate(points)]
+    moved = [
+        (x + ox + (sx * (last - i) + ex * i) / last, y + oy + (sy * (last - i) + ey * i) / last)
+        for i, (x, y) in enumerate(points)
+    ]
     if start is not None:
         moved[0] = start
     if end is not None:
@@ -529,8 +543,9 @@ class _Placement:
     target's side inwards.
     """
 
-    def __init__(self, display: DisplayGraph, pieces: dict[str | None, _Piece],
-                 laid: dict[str, PieceLayout]) -> None:
+    def __init__(
+        self, display: DisplayGraph, pieces: dict[str | None, _Piece], laid: dict[str, PieceLayout]
+    ) -> None:
         self.display = display
         self.pieces = pieces
         self.laid = laid
@@ -564,11 +579,19 @@ class _Placement:
             if not spline:
                 raise LayoutError(f"The composed layout lost the edge {edge.source} -> {edge.target}.")
             edges.append(EdgePath(edge.source, edge.target, tuple(spline), self.arrows.get(index)))
-        return Layout(width=laid_root.width, height=laid_root.height, nodes=self.nodes,
-                      edges=edges, clusters=self.clusters, warnings=(), rankdir=self.display.rankdir)
+        return Layout(
+            width=laid_root.width,
+            height=laid_root.height,
+            nodes=self.nodes,
+            edges=edges,
+            clusters=self.clusters,
+            warnings=(),
+            rankdir=self.display.rankdir,
+        )
 
-    def _place(self, piece: _Piece, origin: Point, depth: int,
-               stack: list[tuple[_Piece, Point, int]]) -> None:
+    def _place(
+        self, piece: _Piece, origin: Point, depth: int, stack: list[tuple[_Piece, Point, int]]
+    ) -> None:
         drawing = self.laid[piece.text].layout
         boxes, names = drawing.nodes, piece.names
         ox, oy = origin
@@ -579,8 +602,9 @@ class _Placement:
             if item[:2] == "c:":
                 path = item[2:]
                 left, top = ox + box.x - box.width / 2, oy + box.y - box.height / 2
-                clusters.append(ClusterBox(path, left, top, box.width, box.height,
-                                           self.display.clusters[path].label))
+                clusters.append(
+                    ClusterBox(path, left, top, box.width, box.height, self.display.clusters[path].label)
+                )
                 inner = (left + CLUSTER_PAD, top + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
                 child = self.pieces[path]
                 child_origin[item] = (inner[0], inner[1], child)
@@ -666,18 +690,31 @@ def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
 
 def translated(layout: Layout, dx: float, dy: float) -> Layout:
     """Return ``layout`` with every position moved by ``(dx, dy)`` (sizes unchanged)."""
+
     def move(points: Iterable[Point]) -> tuple[Point, ...]:
         return tuple((x + dx, y + dy) for x, y in points)
 
     return Layout(
-        width=layout.width, height=layout.height,
+        width=layout.width,
+        height=layout.height,
         nodes={k: NodeBox(b.id, b.x + dx, b.y + dy, b.width, b.height) for k, b in layout.nodes.items()},
-        edges=[EdgePath(e.source, e.target, move(e.points), move(e.arrow) if e.arrow else None,
-                        e.label, (e.label_pos[0] + dx, e.label_pos[1] + dy) if e.label_pos else None)
-               for e in layout.edges],
-        clusters=[ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label)
-                  for c in layout.clusters],
-        warnings=layout.warnings, rankdir=layout.rankdir)
+        edges=[
+            EdgePath(
+                e.source,
+                e.target,
+                move(e.points),
+                move(e.arrow) if e.arrow else None,
+                e.label,
+                (e.label_pos[0] + dx, e.label_pos[1] + dy) if e.label_pos else None,
+            )
+            for e in layout.edges
+        ],
+        clusters=[
+            ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label) for c in layout.clusters
+        ],
+        warnings=layout.warnings,
+        rankdir=layout.rankdir,
+    )
 
 
 SECONDS_PER_NODE = 60e-6
@@ -694,8 +731,7 @@ def can_compose(graph: nx.DiGraph, options: ViewOptions) -> bool:
     return any(module for _, module in graph.nodes(data="module"))
 
 
-def composed_seconds(graph: nx.DiGraph, options: ViewOptions,
-                     predict: Callable[[float], float]) -> float:
+def composed_seconds(graph: nx.DiGraph, options: ViewOptions, predict: Callable[[float], float]) -> float:
     """Estimate the seconds :class:`Composer` takes on ``graph`` under ``options``, per module.
 
     Each module's piece has its own nodes plus one box per child module (a collapsed module is

@@ -40,6 +40,7 @@ Not modelled: clusters whose members interleave with outside nodes on many ranks
 holding only parameter leaves, with the ops using them outside, made ``dot``'s x-positioning
 explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.view.display`` no longer draws those.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -188,8 +189,13 @@ def acyclic_edges(nodes: list[str], edges: list[tuple[str, str]]) -> list[tuple[
     return [(v, u) if (u, v) in back else (u, v) for u, v in edges]
 
 
-def dot_ranks(nodes: list[str], edges: list[tuple[str, str]],
-              minlen: dict[tuple[str, str], int] | None = None, *, compact: bool = True) -> dict[str, int]:
+def dot_ranks(
+    nodes: list[str],
+    edges: list[tuple[str, str]],
+    minlen: dict[tuple[str, str], int] | None = None,
+    *,
+    compact: bool = True,
+) -> dict[str, int]:
     """Return ranks close to ``dot``'s for a DAG given as node and edge lists.
 
     Longest-path layering from the sources (an edge spans at least its ``minlen``, default 1);
@@ -289,10 +295,17 @@ def estimate(display: DisplayGraph) -> CostEstimate:
     size = layout_size(len(nodes), virtual, len(display.clusters))
     seconds = predict_seconds(size)
     return CostEstimate(
-        nodes=len(nodes), edges=len(edges), clusters=len(display.clusters),
+        nodes=len(nodes),
+        edges=len(edges),
+        clusters=len(display.clusters),
         ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0,
-        virtual=virtual, max_span=max_span, hubs=tuple(hubs), hub_virtual=hub_virtual,
-        size=size, seconds=seconds, category=category_of(seconds),
+        virtual=virtual,
+        max_span=max_span,
+        hubs=tuple(hubs),
+        hub_virtual=hub_virtual,
+        size=size,
+        seconds=seconds,
+        category=category_of(seconds),
     )
 
 
@@ -370,10 +383,17 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
     size = layout_size(len(nodes), virtual, len(clusters))
     seconds = predict_seconds(size)
     return CostEstimate(
-        nodes=len(nodes), edges=len(edges), clusters=len(clusters),
-        ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0, virtual=virtual,
-        max_span=max((abs(rank[v] - rank[u]) for u, v in edges), default=0), hubs=(), hub_virtual=0,
-        size=size, seconds=seconds, category=category_of(seconds),
+        nodes=len(nodes),
+        edges=len(edges),
+        clusters=len(clusters),
+        ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0,
+        virtual=virtual,
+        max_span=max((abs(rank[v] - rank[u]) for u, v in edges), default=0),
+        hubs=(),
+        hub_virtual=0,
+        size=size,
+        seconds=seconds,
+        category=category_of(seconds),
     )
 
 
@@ -383,8 +403,9 @@ def _walk_position(node_id: str) -> int:
     return int(digits) if node_id.startswith("n") and digits.isdigit() else 1 << 62
 
 
-def _split_fan_in(edges: set[tuple[str, str]], cluster: dict[str, str | None],
-                  owner: dict[str, str], leaves: set[str]) -> None:
+def _split_fan_in(
+    edges: set[tuple[str, str]], cluster: dict[str, str | None], owner: dict[str, str], leaves: set[str]
+) -> None:
     """Model display's fan-in splitting (in place): an op with FAN_IN_MIN_INPUTS inputs or more
     keeps its deepest input (approximated by the source nearest the outputs: the lowest walk id
     ``n<k>``) and gets a copy beside each other input."""
@@ -438,18 +459,27 @@ class Recommendation:
         if not self.actions:
             return ""
         if self.full_seconds is not None:
-            return (f"This graph is large ({self.requested.nodes:,} nodes): laying it out module by "
-                    f"module and drawing every node would take about "
-                    f"{format_seconds(self.full_seconds)}. Shown with {', '.join(self.actions)} "
-                    f"({format_seconds(self.seconds)} predicted); expand modules to see more.")
-        return (f"This graph is large for Graphviz ({self.requested.describe()}). Shown with "
-                f"{', '.join(self.actions)} ({format_seconds(self.seconds)} predicted); expand "
-                "modules to see more.")
+            return (
+                f"This graph is large ({self.requested.nodes:,} nodes): laying it out module by "
+                f"module and drawing every node would take about "
+                f"{format_seconds(self.full_seconds)}. Shown with {', '.join(self.actions)} "
+                f"({format_seconds(self.seconds)} predicted); expand modules to see more."
+            )
+        return (
+            f"This graph is large for Graphviz ({self.requested.describe()}). Shown with "
+            f"{', '.join(self.actions)} ({format_seconds(self.seconds)} predicted); expand "
+            "modules to see more."
+        )
 
 
-def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
-              budget: float = WINDOW_BUDGET, display: DisplayGraph | None = None,
-              composed: bool = False) -> Recommendation:
+def recommend(
+    graph: nx.DiGraph,
+    options: ViewOptions = ViewOptions(),
+    *,
+    budget: float = WINDOW_BUDGET,
+    display: DisplayGraph | None = None,
+    composed: bool = False,
+) -> Recommendation:
     """Return the view to lay out so ``dot`` takes at most about ``budget`` seconds.
 
     Tried in order, each only when the previous is not enough: split hubs (if ``options`` has it
@@ -471,15 +501,13 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
         display = build_display(graph, options)
         requested = estimate(display)
     if requested.seconds <= budget:
-        return Recommendation(options, {}, requested, requested, seconds=requested.seconds,
-                              display=display)
+        return Recommendation(options, {}, requested, requested, seconds=requested.seconds, display=display)
     full_seconds = None
     if composed and compose.can_compose(graph, options):
         seconds = compose.composed_seconds(graph, options, predict_seconds)
         drawing = DRAW_SECONDS_PER_NODE * graph.number_of_nodes()
         if seconds <= budget and seconds + drawing <= budget + FAST_SECONDS - WINDOW_BUDGET:
-            return Recommendation(options, {}, requested, requested, seconds=seconds,
-                                  display=display)
+            return Recommendation(options, {}, requested, requested, seconds=seconds, display=display)
         full_seconds = seconds + drawing
     actions: list[str] = []
     current, planned = options, requested
@@ -494,7 +522,9 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
         deepest = max((p.count(".") + 1 for p in module_paths(graph)), default=0)
         best: tuple[int, ViewOptions, CostEstimate] | None = None
         for depth in range(deepest, 0, -1):  # the most detail first
-            candidate = replace(current, collapsed=frozenset(current.collapsed) | collapse_to_depth(graph, depth))
+            candidate = replace(
+                current, collapsed=frozenset(current.collapsed) | collapse_to_depth(graph, depth)
+            )
             if candidate.collapsed == current.collapsed:
                 continue
             found = quick_estimate(graph, candidate)
@@ -512,5 +542,6 @@ def recommend(graph: nx.DiGraph, options: ViewOptions = ViewOptions(), *,
         attrs = dict(LIMIT_ATTRS)
         seconds = planned.seconds / LIMIT_SPEEDUP
         actions.append("Graphviz iteration limits")
-    return Recommendation(current, attrs, requested, planned, tuple(actions), depth_used, seconds,
-                          full_seconds=full_seconds)
+    return Recommendation(
+        current, attrs, requested, planned, tuple(actions), depth_used, seconds, full_seconds=full_seconds
+    )

@@ -18,6 +18,7 @@ nodes, edges, frames and other badges off it.  Its rows are the room's lines; a 
 lines known by then and leaves the others' place empty, so every step has the same layout.  A
 badge without room (a composed picture, or no room asked for) is an ``xlabel``, as before.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,8 +34,22 @@ from ..view.display import DisplayGraph, DisplayNode, enters_cluster
 from ..view.look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
 from .layout import encode_id
 
-__all__ = ["BADGE_CLASS", "LEGEND_ID", "PAINT_ATTRS", "DotGraph", "NodeStyle", "Placement", "badge_id",
-           "dot_graph", "label_text", "merged_style", "node_fill", "quote", "room_lines", "to_dot"]
+__all__ = [
+    "BADGE_CLASS",
+    "LEGEND_ID",
+    "PAINT_ATTRS",
+    "DotGraph",
+    "NodeStyle",
+    "Placement",
+    "badge_id",
+    "dot_graph",
+    "label_text",
+    "merged_style",
+    "node_fill",
+    "quote",
+    "room_lines",
+    "to_dot",
+]
 
 FONT = "Helvetica"
 FONT_SIZE = 10
@@ -42,11 +57,11 @@ CLUSTER_PREFIX = "cluster_"
 LEGEND_ID = "__legend__"
 
 GRAPH_ATTRS: dict[str, str] = {
-    "rankdir": "TB",          # inputs at the top, outputs at the bottom
+    "rankdir": "TB",  # inputs at the top, outputs at the bottom
     "nodesep": "0.25",
     "ranksep": "0.35",
-    "splines": "spline",      # "ortho" is 3-4x slower and crashes dot 2.43 on some graphs
-    "remincross": "false",    # no second crossing pass over clusters: slower, rarely better
+    "splines": "spline",  # "ortho" is 3-4x slower and crashes dot 2.43 on some graphs
+    "remincross": "false",  # no second crossing pass over clusters: slower, rarely better
     "outputorder": "edgesfirst",
     "fontname": FONT,
 }
@@ -131,17 +146,24 @@ def room_label(room: tuple[str, ...], badge: str | None) -> str:
     for i, line in enumerate(rows):
         text = html.escape(line)
         if not visible[i]:
-            cells.append(f'<TR><TD BORDER="1" COLOR="transparent" ALIGN="LEFT">'
-                         f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="transparent">{text}</FONT></TD></TR>')
+            cells.append(
+                f'<TR><TD BORDER="1" COLOR="transparent" ALIGN="LEFT">'
+                f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="transparent">{text}</FONT></TD></TR>'
+            )
             continue
-        sides = "L" + ("T" if i == 0 or not visible[i - 1] else "") + "R" + (
-            "B" if i == len(rows) - 1 or not visible[i + 1] else "")
+        sides = (
+            "L"
+            + ("T" if i == 0 or not visible[i - 1] else "")
+            + "R"
+            + ("B" if i == len(rows) - 1 or not visible[i + 1] else "")
+        )
         ink = look.BADGE_MUTED_INK if shown[line] else look.BADGE_INK
-        cells.append(f'<TR><TD BORDER="1" SIDES="{sides}" BGCOLOR="{look.BADGE_FILL}" '
-                     f'COLOR="{look.BADGE_BORDER}" ALIGN="LEFT"><FONT POINT-SIZE="{BADGE_FONT_SIZE}" '
-                     f'COLOR="{ink}">{text}</FONT></TD></TR>')
-    return ('<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">'
-            f'{"".join(cells)}</TABLE>>')
+        cells.append(
+            f'<TR><TD BORDER="1" SIDES="{sides}" BGCOLOR="{look.BADGE_FILL}" '
+            f'COLOR="{look.BADGE_BORDER}" ALIGN="LEFT"><FONT POINT-SIZE="{BADGE_FONT_SIZE}" '
+            f'COLOR="{ink}">{text}</FONT></TD></TR>'
+        )
+    return f'<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">{"".join(cells)}</TABLE>>'
 
 
 def badge_label(text: str) -> str:
@@ -149,12 +171,15 @@ def badge_label(text: str) -> str:
     text per line of ``text``, left-aligned; inputs without grad greyed)."""
     lines = '<BR ALIGN="LEFT"/>'.join(
         f'<FONT COLOR="{look.BADGE_MUTED_INK}">{html.escape(line)}</FONT>' if muted else html.escape(line)
-        for line, muted in look.badge_lines(text))
-    return (f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" STYLE="rounded" '
-            f'BGCOLOR="{look.BADGE_FILL}" COLOR="{look.BADGE_BORDER}"><TR><TD>'
-            f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="{look.BADGE_INK}">'
-            f'{lines}'
-            '</FONT></TD></TR></TABLE>>')
+        for line, muted in look.badge_lines(text)
+    )
+    return (
+        f'<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1" STYLE="rounded" '
+        f'BGCOLOR="{look.BADGE_FILL}" COLOR="{look.BADGE_BORDER}"><TR><TD>'
+        f'<FONT POINT-SIZE="{BADGE_FONT_SIZE}" COLOR="{look.BADGE_INK}">'
+        f"{lines}"
+        "</FONT></TD></TR></TABLE>>"
+    )
 
 
 def _node_attrs(node: DisplayNode, node_look: look.NodeLook, roomy: bool = False) -> dict[str, str]:
@@ -216,11 +241,15 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
     rows = [f'<TR><TD COLSPAN="2" ALIGN="LEFT"><B>{esc(title)}</B></TD></TR>']
     for i, entry in enumerate(colors.legend(graph, mode)):
         width = f' WIDTH="{text_width}"' if i == 0 else ""
-        rows.append(f'<TR><TD BGCOLOR="{entry.color}" WIDTH="16" HEIGHT="12" FIXEDSIZE="TRUE">'
-                    f'</TD><TD ALIGN="LEFT"{width}>{esc(entry.text)}</TD></TR>')
+        rows.append(
+            f'<TR><TD BGCOLOR="{entry.color}" WIDTH="16" HEIGHT="12" FIXEDSIZE="TRUE">'
+            f'</TD><TD ALIGN="LEFT"{width}>{esc(entry.text)}</TD></TR>'
+        )
     rows.extend(tail)
-    return ('<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" '
-            f'COLOR="#999999" BGCOLOR="#FFFFFF">{"".join(rows)}</TABLE>>')
+    return (
+        '<<TABLE BORDER="1" CELLBORDER="0" CELLSPACING="2" CELLPADDING="2" '
+        f'COLOR="#999999" BGCOLOR="#FFFFFF">{"".join(rows)}</TABLE>>'
+    )
 
 
 def _grad_bar(scale: colors.GradScale, half: int = 26) -> tuple[str, int]:
@@ -228,19 +257,23 @@ def _grad_bar(scale: colors.GradScale, half: int = 26) -> tuple[str, int]:
     each tick's number centered under its boundary (segments are equal width); and its width."""
     ticks = scale.ticks if len(scale.ticks) > 1 else (scale.lo, scale.hi)
     cell = f'WIDTH="{half}" HEIGHT="12" FIXEDSIZE="TRUE"'
-    bar = [f'<TD {cell}></TD>']
+    bar = [f"<TD {cell}></TD>"]
     for a, b in itertools.pairwise(ticks):
         ca, cb = scale.color(a), scale.color(b)
         cm = colors.ramp_color((scale.position(a) + scale.position(b)) / 2)
         bar.append(f'<TD {cell} BGCOLOR="{ca}:{cm}"></TD><TD {cell} BGCOLOR="{cm}:{cb}"></TD>')
-    bar.append(f'<TD {cell}></TD>')
-    labels = "".join(f'<TD COLSPAN="2" WIDTH="{2 * half}" FIXEDSIZE="TRUE">'
-                     f'<FONT POINT-SIZE="8">{html.escape(_tick_text(t))}</FONT></TD>'
-                     for t in ticks)
-    text = ('<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">'
-            f'<TR>{"".join(bar)}</TR><TR>{labels}</TR>'
-            f'<TR><TD COLSPAN="{len(bar) * 2}"><FONT POINT-SIZE="8">‖grad‖, log scale</FONT>'
-            '</TD></TR></TABLE>')
+    bar.append(f"<TD {cell}></TD>")
+    labels = "".join(
+        f'<TD COLSPAN="2" WIDTH="{2 * half}" FIXEDSIZE="TRUE">'
+        f'<FONT POINT-SIZE="8">{html.escape(_tick_text(t))}</FONT></TD>'
+        for t in ticks
+    )
+    text = (
+        '<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">'
+        f"<TR>{''.join(bar)}</TR><TR>{labels}</TR>"
+        f'<TR><TD COLSPAN="{len(bar) * 2}"><FONT POINT-SIZE="8">‖grad‖, log scale</FONT>'
+        "</TD></TR></TABLE>"
+    )
     return text, 2 * half * len(ticks)
 
 
@@ -256,8 +289,12 @@ PAINT_ATTRS = frozenset({"color", "fillcolor", "fontcolor"})
 """Attributes that only paint: they never move a node or bend an edge, so the text ``dot`` lays
 out leaves them out (a change of colour mode reuses the cached layout)."""
 NODE_DEFAULTS = f'{NODE_BOX}, penwidth="1"'
-EDGE_DEFAULTS: dict[str, str] = {"color": quote(EDGE_COLOR), "arrowsize": '"0.6"',
-                                 "fontname": quote(FONT), "fontsize": f'"{FONT_SIZE - 1}"'}
+EDGE_DEFAULTS: dict[str, str] = {
+    "color": quote(EDGE_COLOR),
+    "arrowsize": '"0.6"',
+    "fontname": quote(FONT),
+    "fontsize": f'"{FONT_SIZE - 1}"',
+}
 
 
 @dataclass(frozen=True)
@@ -298,14 +335,14 @@ class DotGraph:
     rooms: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Display id -> the lines its badge node has room for (its rows)."""
 
-    def text(self, *, paint: bool = True, nslimit: bool = True,
-             placed: Placement | None = None) -> str:
+    def text(self, *, paint: bool = True, nslimit: bool = True, placed: Placement | None = None) -> str:
         """Return the DOT text.
 
         ``paint=False`` leaves out :data:`PAINT_ATTRS` (the text to lay out and to key the
         layout cache by); ``nslimit=False`` the x-placement budget; ``placed`` writes every
         position in (and leaves ``nslimit`` out: nothing is laid out).
         """
+
         def attrs(pairs: dict[str, str]) -> str:
             if not pairs:
                 return ""
@@ -318,8 +355,11 @@ class DotGraph:
         out = ["digraph autograd {"]
         if placed is not None:
             out.append(f'  bb="{placed.bb}";')
-        out.extend(f"  {k}={left_lines(v) if k == 'label' else quote(v)};"
-                   for k, v in self.graph_attrs.items() if keep_nslimit or k != "nslimit")
+        out.extend(
+            f"  {k}={left_lines(v) if k == 'label' else quote(v)};"
+            for k, v in self.graph_attrs.items()
+            if keep_nslimit or k != "nslimit"
+        )
         out.append(f"  node [{NODE_DEFAULTS}];")
         out.append(f"  edge [{attrs(EDGE_DEFAULTS)}];")
         node_pos = placed.nodes if placed is not None else {}
@@ -348,8 +388,12 @@ class DotGraph:
             inner = indent + "  "
             if placed is not None and path in placed.clusters:
                 out.append(f'{inner}bb="{placed.clusters[path]}";')
-            out.append(inner + " ".join(f"{k}={v};" for k, v in self.clusters[path].items()
-                                        if paint or k not in PAINT_ATTRS))
+            out.append(
+                inner
+                + " ".join(
+                    f"{k}={v};" for k, v in self.clusters[path].items() if paint or k not in PAINT_ATTRS
+                )
+            )
             for child in cluster.children:
                 emit_cluster(child, inner)
             for did in cluster.nodes:
@@ -385,8 +429,10 @@ class DotGraph:
 
     def legend_text(self) -> str:
         """Return a graph of the legend alone (to measure it with one small ``dot`` run)."""
-        return (f"digraph legend {{\n  node [fontname={quote(FONT)}, fontsize={FONT_SIZE}];\n"
-                f"{self.legend_line()}\n}}\n")
+        return (
+            f"digraph legend {{\n  node [fontname={quote(FONT)}, fontsize={FONT_SIZE}];\n"
+            f"{self.legend_line()}\n}}\n"
+        )
 
 
 def left_lines(text: str) -> str:
@@ -427,8 +473,10 @@ def wrap_caption(caption: str, width: float = 0.0) -> str:
     fit ``width`` points at the caption's size if that is more (an existing line break stays)."""
     size = FONT_SIZE + 2
     chars = max(CAPTION_CHARS, int(width / (size * 0.55)))
-    return "\n".join(textwrap.fill(part, chars, break_long_words=False, break_on_hyphens=False) or part
-                     for part in caption.split("\n"))
+    return "\n".join(
+        textwrap.fill(part, chars, break_long_words=False, break_on_hyphens=False) or part
+        for part in caption.split("\n")
+    )
 
 
 def dot_graph(
@@ -459,8 +507,9 @@ def dot_graph(
     ``caption`` is a title above the picture, wrapped to the drawing's width (:func:`wrap_caption`).
     Raises ValueError for an unknown mode.
     """
-    state = ViewState(colors.node_colors(graph, mode), styles, selected,
-                      frozenset(marked_edges or ()), flow_backward)
+    state = ViewState(
+        colors.node_colors(graph, mode), styles, selected, frozenset(marked_edges or ()), flow_backward
+    )
     gattrs = dict(GRAPH_ATTRS)
     gattrs["rankdir"] = display.rankdir
     gattrs["nslimit"] = f"{XPOS_ITERATIONS / max(1, len(display.nodes)):.4g}"
@@ -470,22 +519,38 @@ def dot_graph(
         gattrs["forcelabels"] = "true"  # every xlabel badge drawn, even where it overlaps
     gattrs.update(graph_attrs or {})
     if caption:
-        gattrs.update(label=wrap_caption(caption, _drawing_width(display, rooms)), labelloc="t",
-                      labeljust="l", fontsize=str(FONT_SIZE + 2))
+        gattrs.update(
+            label=wrap_caption(caption, _drawing_width(display, rooms)),
+            labelloc="t",
+            labeljust="l",
+            fontsize=str(FONT_SIZE + 2),
+        )
     nodes = {did: _node_attrs(node, looks[did], did in rooms) for did, node in display.nodes.items()}
     badges: dict[str, dict[str, str]] = {}
     links: dict[str, dict[str, str]] = {}
     for did, lines in rooms.items():
         shown = looks[did].badge
         badges[did] = {"shape": "plain", "class": quote(BADGE_CLASS), "label": room_label(lines, shown)}
-        links[did] = {"minlen": '"0"', "weight": f'"{BADGE_LINK_WEIGHT}"', "arrowhead": '"none"',
-                      "style": '"dotted"' if shown else '"invis"', "color": quote(look.BADGE_BORDER),
-                      "class": quote(BADGE_LINK_CLASS)}
-    clusters = {path: {"label": quote(cluster.label), "labeljust": '"l"', "fontsize": '"9"',
-                       "style": '"filled,rounded"',
-                       "fillcolor": quote(look.cluster_fill(cluster.depth)),
-                       "color": quote(CLUSTER_PEN), "fontcolor": quote(look.CLUSTER_FONT)}
-                for path, cluster in display.clusters.items()}
+        links[did] = {
+            "minlen": '"0"',
+            "weight": f'"{BADGE_LINK_WEIGHT}"',
+            "arrowhead": '"none"',
+            "style": '"dotted"' if shown else '"invis"',
+            "color": quote(look.BADGE_BORDER),
+            "class": quote(BADGE_LINK_CLASS),
+        }
+    clusters = {
+        path: {
+            "label": quote(cluster.label),
+            "labeljust": '"l"',
+            "fontsize": '"9"',
+            "style": '"filled,rounded"',
+            "fillcolor": quote(look.cluster_fill(cluster.depth)),
+            "color": quote(CLUSTER_PEN),
+            "fontcolor": quote(look.CLUSTER_FONT),
+        }
+        for path, cluster in display.clusters.items()
+    }
     transfers = colors.transfer_edges(graph)
     edges: list[tuple[str, str, dict[str, str]]] = []
     for edge in display.edges:
@@ -496,19 +561,37 @@ def dot_graph(
             extra["weight"] = f'"{MAIN_EDGE_WEIGHT}"'
         edge_look = look.edge_look(edge, graph, transfers, state)
         if edge_look.kind == "step":
-            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"',
-                         arrowsize='"1"', style='"dashed"')
+            extra.update(
+                color=quote(edge_look.color),
+                penwidth=f'"{edge_look.width:g}"',
+                arrowsize='"1"',
+                style='"dashed"',
+            )
             if edge_look.flow < 0:
                 extra["dir"] = '"back"'  # the gradient flows from consumer to producer
         elif edge_look.kind == "transfer":
-            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"',
-                         arrowsize='"0.9"', style='"dashed"', label=quote(edge_look.label or ""),
-                         fontcolor=quote(edge_look.color))
+            extra.update(
+                color=quote(edge_look.color),
+                penwidth=f'"{edge_look.width:g}"',
+                arrowsize='"0.9"',
+                style='"dashed"',
+                label=quote(edge_look.label or ""),
+                fontcolor=quote(edge_look.color),
+            )
         elif edge_look.kind == "selected":
             extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"')
         edges.append((edge.source, edge.target, extra))
-    return DotGraph(display, gattrs, nodes, clusters, edges,
-                    _legend_label(graph, mode) if legend else None, badges, links, rooms)
+    return DotGraph(
+        display,
+        gattrs,
+        nodes,
+        clusters,
+        edges,
+        _legend_label(graph, mode) if legend else None,
+        badges,
+        links,
+        rooms,
+    )
 
 
 def _rooms(display: DisplayGraph, room: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
@@ -541,6 +624,16 @@ def to_dot(
 ) -> str:
     """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``: the painted
     text of :func:`dot_graph` (same arguments)."""
-    return dot_graph(display, graph, mode=mode, styles=styles, legend=legend,
-                     graph_attrs=graph_attrs, marked_edges=marked_edges, caption=caption,
-                     selected=selected, flow_backward=flow_backward, room=room).text()
+    return dot_graph(
+        display,
+        graph,
+        mode=mode,
+        styles=styles,
+        legend=legend,
+        graph_attrs=graph_attrs,
+        marked_edges=marked_edges,
+        caption=caption,
+        selected=selected,
+        flow_backward=flow_backward,
+        room=room,
+    ).text()

@@ -7,6 +7,7 @@ in-process, so a crash or a runaway layout cannot take the app down, and it can 
 runs in its own session and dies with the app (see :func:`_launcher`), and any exit status but
 0 (a signal included) is a failure.
 """
+
 from __future__ import annotations
 
 import functools
@@ -99,7 +100,7 @@ def dot_program(name: str = "dot") -> str:
 
 
 _QUOTED = r'"((?:[^"\\]|\\.)*)"'
-_NODE_STATEMENT = re.compile(r'(?:^|[;{])\s*' + _QUOTED + r'\s*\[', re.MULTILINE)
+_NODE_STATEMENT = re.compile(r"(?:^|[;{])\s*" + _QUOTED + r"\s*\[", re.MULTILINE)
 _QUOTED_ID = re.compile(_QUOTED)
 
 
@@ -146,16 +147,23 @@ def check_complete(layout: Layout, dot_text: str) -> None:
     zero bounding box, edges without splines.  Such output is a failure, never a result.
     """
     if not holds_nodes_of(layout, dot_text):
-        raise LayoutError("Graphviz's dot stopped before placing every node (it was interrupted); "
-                          "nothing was drawn. Try again.")
-    if len(layout.nodes) > 1 and (layout.width <= 0 or layout.height <= 0
-                                  or len({(b.x, b.y) for b in layout.nodes.values()}) == 1):
-        raise LayoutError("Graphviz's dot stopped before positioning the nodes (it was "
-                          "interrupted); nothing was drawn. Try again.")
+        raise LayoutError(
+            "Graphviz's dot stopped before placing every node (it was interrupted); "
+            "nothing was drawn. Try again."
+        )
+    if len(layout.nodes) > 1 and (
+        layout.width <= 0 or layout.height <= 0 or len({(b.x, b.y) for b in layout.nodes.values()}) == 1
+    ):
+        raise LayoutError(
+            "Graphviz's dot stopped before positioning the nodes (it was "
+            "interrupted); nothing was drawn. Try again."
+        )
     if not layout.warnings and any(not edge.points for edge in layout.edges):
         # (dot warns when it gives up routing an edge; silence means it was stopped)
-        raise LayoutError("Graphviz's dot stopped before routing every edge (it was "
-                          "interrupted); nothing was drawn. Try again.")
+        raise LayoutError(
+            "Graphviz's dot stopped before routing every edge (it was "
+            "interrupted); nothing was drawn. Try again."
+        )
 
 
 _NOT_IN_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
@@ -223,9 +231,14 @@ class LayoutJob:
     it), run once more if ``dot`` crashes on the text.
     """
 
-    def __init__(self, dot_text: str, timeout: float | None = None,
-                 args: list[str] | None = None, program: str = "dot",
-                 fallback: str | Callable[[], str] | None = None) -> None:
+    def __init__(
+        self,
+        dot_text: str,
+        timeout: float | None = None,
+        args: list[str] | None = None,
+        program: str = "dot",
+        fallback: str | Callable[[], str] | None = None,
+    ) -> None:
         self.dot_text = dot_text
         self.fallback = fallback
         self.program = program
@@ -279,11 +292,14 @@ class LayoutJob:
                     raise LayoutCancelled("The layout was cancelled.")
                 try:
                     self._proc = subprocess.Popen(
-                        [*_launcher(), program, *self.args], stdin=subprocess.PIPE,
-                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                        [*_launcher(), program, *self.args],
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE,
+                        start_new_session=True,
+                    )
                 except OSError as exc:
-                    raise LayoutError(
-                        f"Could not start Graphviz's dot ({program}): {exc}") from None
+                    raise LayoutError(f"Could not start Graphviz's dot ({program}): {exc}") from None
         finally:
             self.started.set()
         proc = self._proc
@@ -327,8 +343,9 @@ def layout(dot_text: str, *, timeout: float | None = None) -> Layout:
     return LayoutJob(dot_text, timeout).result()
 
 
-def render(dot_text: str, fmt: str, path: str | Path, *, timeout: float | None = None,
-           dpi: float | None = None) -> None:
+def render(
+    dot_text: str, fmt: str, path: str | Path, *, timeout: float | None = None, dpi: float | None = None
+) -> None:
     """Render DOT text to ``path`` with ``dot -T<fmt>`` (``dpi`` sets bitmap resolution).
 
     Raises ValueError for an unknown format, GraphvizNotFoundError and LayoutError.
@@ -342,6 +359,7 @@ def render(dot_text: str, fmt: str, path: str | Path, *, timeout: float | None =
 
 
 # --- parsing ---------------------------------------------------------------------------------
+
 
 def _floats(text: str) -> list[float]:
     return [float(v) for v in str(text).split(",")]
@@ -371,17 +389,25 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
         if name.startswith("cluster") and "bb" in obj:
             x0, y0, x1, y1 = _floats(obj["bb"])
             left, top = pt(x0, y1)
-            clusters.append(ClusterBox(
-                name=decode_id(name[len("cluster_"):] if name.startswith("cluster_") else name),
-                x=left, y=top, width=x1 - x0, height=y1 - y0, label=str(obj.get("label", ""))))
+            clusters.append(
+                ClusterBox(
+                    name=decode_id(name[len("cluster_") :] if name.startswith("cluster_") else name),
+                    x=left,
+                    y=top,
+                    width=x1 - x0,
+                    height=y1 - y0,
+                    label=str(obj.get("label", "")),
+                )
+            )
     for obj in objects[n_subgraphs:]:
         if "pos" not in obj:
             continue
         name = decode_id(str(obj.get("name", "")))
         names[obj.get("_gvid")] = name
         cx, cy = pt(*_exact_center(obj))
-        nodes[name] = NodeBox(name, cx, cy, float(obj.get("width", 0)) * 72.0,
-                              float(obj.get("height", 0)) * 72.0)
+        nodes[name] = NodeBox(
+            name, cx, cy, float(obj.get("width", 0)) * 72.0, float(obj.get("height", 0)) * 72.0
+        )
 
     edges: list[EdgePath] = []
     for edge in doc.get("edges", ()):
@@ -391,11 +417,17 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
         points, arrow = _edge_geometry(edge, pt)
         label = str(edge.get("label") or "").strip() or None
         lp = edge.get("lp")
-        edges.append(EdgePath(source, target, points, arrow, label,
-                              pt(*_floats(lp)) if lp else None))
+        edges.append(EdgePath(source, target, points, arrow, label, pt(*_floats(lp)) if lp else None))
     rankdir = "LR" if str(doc.get("rankdir", "TB")).upper() == "LR" else "TB"
-    return Layout(width=urx - llx, height=ury - lly, nodes=nodes, edges=edges,
-                  clusters=clusters, warnings=warnings, rankdir=rankdir)
+    return Layout(
+        width=urx - llx,
+        height=ury - lly,
+        nodes=nodes,
+        edges=edges,
+        clusters=clusters,
+        warnings=warnings,
+        rankdir=rankdir,
+    )
 
 
 def _exact_center(obj: dict[str, Any]) -> list[float]:
@@ -423,8 +455,9 @@ def _exact_center(obj: dict[str, Any]) -> list[float]:
     return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2] if xs else pos
 
 
-def _edge_geometry(edge: dict[str, Any], pt: Callable[[float, float], tuple[float, float]]
-                   ) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...] | None]:
+def _edge_geometry(
+    edge: dict[str, Any], pt: Callable[[float, float], tuple[float, float]]
+) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...] | None]:
     points: list[tuple[float, float]] = []
     for op in edge.get("_draw_", ()):
         if op.get("op") in ("b", "B") and not points:
@@ -446,8 +479,7 @@ def _edge_geometry(edge: dict[str, Any], pt: Callable[[float, float], tuple[floa
     return tuple(points), arrow
 
 
-def _arrowhead(base: tuple[float, float], tip: tuple[float, float]
-               ) -> tuple[tuple[float, float], ...]:
+def _arrowhead(base: tuple[float, float], tip: tuple[float, float]) -> tuple[tuple[float, float], ...]:
     """Return Graphviz's 'normal' arrowhead: a triangle from ``base`` to ``tip``, 0.7 as wide
     as it is long (what ``-Tjson`` draws in ``_hdraw_``)."""
     dx, dy = tip[0] - base[0], tip[1] - base[1]

@@ -17,6 +17,7 @@ entry is dropped (one warning in the log), counted as a miss and laid out again.
 Use :func:`cached_layout` for a blocking call, or :class:`CachedLayoutJob` where the GUI needs a
 cancellable job (it has the same ``result()`` / ``cancel()`` as :class:`~.layout.LayoutJob`).
 """
+
 from __future__ import annotations
 
 import functools
@@ -103,6 +104,7 @@ def layout_key(dot_text: str, version: str | None = None) -> str:
 
 # --- serialization ---------------------------------------------------------------------------
 
+
 def layout_to_json(layout: Layout) -> dict[str, Any]:
     """Return a plain JSON-serializable form of ``layout``."""
     return {
@@ -178,31 +180,49 @@ def layout_from_json(data: dict[str, Any]) -> Layout:
         if source not in nodes or target not in nodes:
             raise ValueError("an edge joins a node the layout does not hold")
         label_pos = e.get("label_pos")
-        edges.append(EdgePath(
-            source=source, target=target, points=_points(e["points"], budget),
-            arrow=_points(e["arrow"], budget) if e.get("arrow") is not None else None,
-            label=_text(e["label"], "an edge label") if e.get("label") is not None else None,
-            label_pos=_points([label_pos], budget)[0] if label_pos is not None else None,
-        ))
+        edges.append(
+            EdgePath(
+                source=source,
+                target=target,
+                points=_points(e["points"], budget),
+                arrow=_points(e["arrow"], budget) if e.get("arrow") is not None else None,
+                label=_text(e["label"], "an edge label") if e.get("label") is not None else None,
+                label_pos=_points([label_pos], budget)[0] if label_pos is not None else None,
+            )
+        )
     clusters = []
     for c in raw_clusters:
         if not isinstance(c, dict):
             raise ValueError("a cluster is not an object")
-        clusters.append(ClusterBox(_text(c["name"], "a cluster name"), _coordinate(c["x"]),
-                                   _coordinate(c["y"]), _coordinate(c["width"]),
-                                   _coordinate(c["height"]), _text(c["label"], "a cluster label")))
+        clusters.append(
+            ClusterBox(
+                _text(c["name"], "a cluster name"),
+                _coordinate(c["x"]),
+                _coordinate(c["y"]),
+                _coordinate(c["width"]),
+                _coordinate(c["height"]),
+                _text(c["label"], "a cluster label"),
+            )
+        )
     warnings = data.get("warnings", [])
     if not isinstance(warnings, list) or len(warnings) > 1000:
         raise ValueError("the warnings are not a list of at most 1,000")
     rankdir = data.get("rankdir", "TB")  # entries written before directions: top to bottom
     if rankdir not in ("TB", "LR"):
         raise ValueError("the direction is not TB or LR")
-    return Layout(width=_coordinate(data["width"]), height=_coordinate(data["height"]),
-                  nodes=nodes, edges=edges, clusters=clusters,
-                  warnings=tuple(_text(w, "a warning") for w in warnings), rankdir=rankdir)
+    return Layout(
+        width=_coordinate(data["width"]),
+        height=_coordinate(data["height"]),
+        nodes=nodes,
+        edges=edges,
+        clusters=clusters,
+        warnings=tuple(_text(w, "a warning") for w in warnings),
+        rankdir=rankdir,
+    )
 
 
 # --- the cache -------------------------------------------------------------------------------
+
 
 def _read_entry(path: Path) -> bytes:
     """Return the bytes of the cache entry ``path``; raise FileNotFoundError when there is none
@@ -267,7 +287,11 @@ class LayoutCache:
             return None
         try:
             data = json.loads(raw.decode("utf-8"))
-            if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION or data.get("key") != path.stem:
+            if (
+                not isinstance(data, dict)
+                or data.get("format") != FORMAT_VERSION
+                or data.get("key") != path.stem
+            ):
                 raise ValueError("not an entry of this cache")
             layout = layout_from_json(data["layout"])
             if dot_text is not None and not holds_nodes_of(layout, dot_text):
@@ -320,8 +344,9 @@ class LayoutCache:
         return True
 
     def _drop(self, path: Path, reason: str) -> None:
-        log.warning("layout cache: dropped the entry %s (%s); the graph is laid out again",
-                    path.name, reason[:200])
+        log.warning(
+            "layout cache: dropped the entry %s (%s); the graph is laid out again", path.name, reason[:200]
+        )
         self._remove(path)
 
     def evict(self) -> int:
@@ -369,8 +394,13 @@ class LayoutCache:
             pass
 
 
-def cached_layout(dot_text: str, cache: LayoutCache | None, *, timeout: float | None = None,
-                  fallback: str | Callable[[], str] | None = None) -> Layout:
+def cached_layout(
+    dot_text: str,
+    cache: LayoutCache | None,
+    *,
+    timeout: float | None = None,
+    fallback: str | Callable[[], str] | None = None,
+) -> Layout:
     """Return the layout of ``dot_text`` from ``cache``, or run ``dot`` (then store it).
 
     ``cache=None`` always runs ``dot``; ``fallback`` as for :class:`~.layout.LayoutJob`.
@@ -382,8 +412,13 @@ def cached_layout(dot_text: str, cache: LayoutCache | None, *, timeout: float | 
 class CachedLayoutJob:
     """A :class:`~.layout.LayoutJob` that looks in a cache first; ``cancel()`` from any thread."""
 
-    def __init__(self, dot_text: str, cache: LayoutCache | None, timeout: float | None = None,
-                 fallback: str | Callable[[], str] | None = None) -> None:
+    def __init__(
+        self,
+        dot_text: str,
+        cache: LayoutCache | None,
+        timeout: float | None = None,
+        fallback: str | Callable[[], str] | None = None,
+    ) -> None:
         self.dot_text = dot_text
         self.cache = cache
         self.job = LayoutJob(dot_text, timeout, fallback=fallback)

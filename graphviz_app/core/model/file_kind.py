@@ -8,6 +8,7 @@ the user's rights.  The user may still choose to run a file of another name as P
 window's File ▸ Open, Recent files, drag and drop and the command line all ask
 :func:`classify_path`.
 """
+
 from __future__ import annotations
 
 import stat
@@ -61,35 +62,62 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
     if not path.exists():
         return FileKind("refused", path, f"No such file: {path}.")
     if path.is_dir():
-        return FileKind("refused", path, f"{path} is a folder: choose a .py script or a .json "
-                                         "graph saved by graphviz_app.")
+        return FileKind(
+            "refused",
+            path,
+            f"{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.",
+        )
     try:
         info = path.stat()
     except OSError as exc:
         return FileKind("refused", path, f"{path}: cannot be read ({exc.strerror or exc}).")
     if not stat.S_ISREG(info.st_mode):
-        return FileKind("refused", path, (
-            f"{path} is {special_kind(info.st_mode)}, not a regular file: it was not read or "
-            "run. Choose a .py script or a .json graph saved by graphviz_app."))
+        return FileKind(
+            "refused",
+            path,
+            (
+                f"{path} is {special_kind(info.st_mode)}, not a regular file: it was not read or "
+                "run. Choose a .py script or a .json graph saved by graphviz_app."
+            ),
+        )
     if suffix not in GRAPH_SUFFIXES and info.st_size > limits.MAX_SOURCE_BYTES:
-        return FileKind("refused", path, (
-            f"{path} holds {info.st_size:,} bytes, more than the {limits.MAX_SOURCE_BYTES:,} "
-            "bytes of a script graphviz_app runs: it was not run."))
+        return FileKind(
+            "refused",
+            path,
+            (
+                f"{path} holds {info.st_size:,} bytes, more than the {limits.MAX_SOURCE_BYTES:,} "
+                "bytes of a script graphviz_app runs: it was not run."
+            ),
+        )
     if suffix in GRAPH_SUFFIXES:
         return FileKind("graph", path, f"{path.name} is a saved graph: it is read, no code runs.")
     if suffix in SCRIPT_SUFFIXES:
-        return FileKind("script", path, f"{path.name} is a Python script: it runs in a separate "
-                                        "worker process.")
+        return FileKind(
+            "script", path, f"{path.name} is a Python script: it runs in a separate worker process."
+        )
     if run_anyway:
-        return FileKind("script", path, f"{path.name} runs as a Python script, as you asked, "
-                                        "although its name does not end in .py.")
+        return FileKind(
+            "script",
+            path,
+            f"{path.name} runs as a Python script, as you asked, although its name does not end in .py.",
+        )
     if suffix in GRAPHVIZ_SUFFIXES:
-        return FileKind("refused", path, (
-            f"{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz "
-            "text, not a script; it was not run. Open the .py script the graph came from, or "
-            "its .json export."))
+        return FileKind(
+            "refused",
+            path,
+            (
+                f"{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz "
+                "text, not a script; it was not run. Open the .py script the graph came from, or "
+                "its .json export."
+            ),
+        )
     shown = f"a '{path.suffix}' file" if path.suffix else "a file without a suffix"
-    return FileKind("refused", path, (
-        f"{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs "
-        ".py scripts and reads .json graphs it saved. To run it as Python anyway, rename it "
-        "to .py (or pass --run-as-python to the command line)."))
+    return FileKind(
+        "refused",
+        path,
+        (
+            f"{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs "
+            ".py scripts and reads .json graphs it saved. To run it as Python anyway, rename it "
+            "to .py (or pass --run-as-python to the command line)."
+        ),
+    )

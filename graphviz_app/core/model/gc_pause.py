@@ -9,6 +9,7 @@ Once a big graph is on screen, :func:`settle` keeps the collector from rescannin
 every few thousand allocations of ordinary interaction (a step, a color change) can set off a
 full collection over the whole graph and scene, tens of milliseconds at 10k nodes.
 """
+
 from __future__ import annotations
 
 import functools

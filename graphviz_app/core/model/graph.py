@@ -2,6 +2,7 @@
 
 See :mod:`graphviz_app.core.model.schema` for the attributes every node, edge and the graph carry.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,7 @@ from .saved_graph import decode_nonfinite, dumps_trace, read_saved_graph
 
 
 @without_gc
-def graph_from_trace(data: dict[str, Any],
-                     progress: Callable[[int, int], None] | None = None) -> nx.DiGraph:
+def graph_from_trace(data: dict[str, Any], progress: Callable[[int, int], None] | None = None) -> nx.DiGraph:
     """Return the DiGraph of a trace (``node_link_data`` form); raise GraphvizAppError if malformed.
 
     Non-finite numbers spelled as strings in summaries (``"NaN"``...) are read back as floats.

@@ -4,6 +4,7 @@
 The trace's numbers are already decoded here (``saved_graph.decode_nonfinite``);
 :func:`.graph.graph_from_trace` is the entry point that decodes them first.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
@@ -56,8 +57,9 @@ def build_graph(data: dict[str, Any], progress: Callable[[int, int], None] | Non
     return graph
 
 
-def _reported(items: Iterable[Any], progress: Callable[[int, int], None], done: int,
-              total: int) -> Iterator[Any]:
+def _reported(
+    items: Iterable[Any], progress: Callable[[int, int], None], done: int, total: int
+) -> Iterator[Any]:
     for i, item in enumerate(items, done):
         if i % 5_000 == 0:
             progress(i, total)

@@ -6,6 +6,7 @@ freezing the app or exhausting memory.  They sit far above what real captures pr
 biggest bundled benchmark graph has about 5,000 nodes) and every error that reports one of them
 states the limit.
 """
+
 from __future__ import annotations
 
 MAX_FILE_BYTES = 512 * 1024 * 1024
@@ -39,6 +40,8 @@ MAX_SOURCE_BYTES = 16 * 1024 * 1024
 
 def describe() -> str:
     """Return the saved-graph limits as one line of plain text (for messages and docs)."""
-    return (f"at most {MAX_NODES:,} nodes, {MAX_EDGES:,} edges, {MAX_TEXT:,} characters per "
-            f"text, nesting {MAX_DEPTH} deep, integers below 2**63 and "
-            f"{MAX_FILE_BYTES // (1024 * 1024)} MiB per file")
+    return (
+        f"at most {MAX_NODES:,} nodes, {MAX_EDGES:,} edges, {MAX_TEXT:,} characters per "
+        f"text, nesting {MAX_DEPTH} deep, integers below 2**63 and "
+        f"{MAX_FILE_BYTES // (1024 * 1024)} MiB per file"
+    )

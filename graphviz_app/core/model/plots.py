@@ -8,6 +8,7 @@ base64 text.  The capture keeps at most :data:`MAX_PLOTS` figures of at most
 :data:`MAX_PLOT_BYTES` bytes each, drawn at most :data:`MAX_PLOT_SIDE` pixels on a side; a saved
 graph holding more is refused (:mod:`.saved_graph`).
 """
+
 from __future__ import annotations
 
 import base64
@@ -86,13 +87,15 @@ def plots_of(graph: Any) -> list[Plot]:
         if png is None:
             continue
         line, path, kind = entry.get("line"), entry.get("path"), entry.get("kind")
-        found.append(Plot(
-            title=str(entry.get("title") or ""),
-            line=line if isinstance(line, int) and not isinstance(line, bool) else None,
-            kind=kind if isinstance(kind, str) and kind in PLOT_KINDS else "shown",
-            path=path if isinstance(path, str) else None,
-            png=png,
-        ))
+        found.append(
+            Plot(
+                title=str(entry.get("title") or ""),
+                line=line if isinstance(line, int) and not isinstance(line, bool) else None,
+                kind=kind if isinstance(kind, str) and kind in PLOT_KINDS else "shown",
+                path=path if isinstance(path, str) else None,
+                png=png,
+            )
+        )
     return found
 
 
@@ -115,7 +118,8 @@ def write_plots(graph: Any, out: Path) -> list[str]:
         except OSError as exc:
             raise GraphvizAppError(
                 f"Cannot write {target}: {exc.strerror or exc}. Check the disk space and the folder's "
-                "permissions, or choose another file.") from None
+                "permissions, or choose another file."
+            ) from None
         title = f' "{plot.title}"' if plot.title else ""
         notes.append(f"the script's figure {number}{title} ({plot.describe()}) was written to {target}")
     return notes

@@ -15,6 +15,7 @@ Python's own ``json`` module), and the reader turns those strings back into floa
 summary's ``norm``, ``min``, ``max``, ``mean`` and ``values``.  Files written before this, with
 bare ``NaN``/``Infinity`` tokens, are still read.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -48,6 +49,7 @@ NOT_OURS = "not a graphviz_app graph"
 
 # --- reading a data file safely ----------------------------------------------------------------
 
+
 def _open_checked(path: Path, max_bytes: int, what: str) -> tuple[int, int]:
     """Open the regular file ``path`` (symlinks to one are fine); return its descriptor and size.
 
@@ -67,12 +69,14 @@ def _open_checked(path: Path, max_bytes: int, what: str) -> tuple[int, int]:
         if stat.S_ISDIR(info.st_mode):
             raise GraphvizAppError(f"{path} is a folder, not {what}.")
         if not stat.S_ISREG(info.st_mode):
-            raise GraphvizAppError(f"{path} is {special_kind(info.st_mode)}, not {what}: it was "
-                                   "not read. Choose a regular file.")
+            raise GraphvizAppError(
+                f"{path} is {special_kind(info.st_mode)}, not {what}: it was not read. Choose a regular file."
+            )
         if info.st_size > max_bytes:
             raise GraphvizAppError(
                 f"{path} holds {info.st_size:,} bytes, more than the {max_bytes:,} bytes "
-                f"graphviz_app reads as {what}: it was not read.")
+                f"graphviz_app reads as {what}: it was not read."
+            )
     except BaseException:
         os.close(fd)
         raise
@@ -92,8 +96,7 @@ def _chunks(fd: int, path: Path, max_bytes: int, size: int) -> Iterator[bytes]:
             return
         remaining -= len(chunk)
         if remaining <= 0:
-            raise GraphvizAppError(
-                f"{path} grew past {max_bytes:,} bytes while being read: it was not read.")
+            raise GraphvizAppError(f"{path} grew past {max_bytes:,} bytes while being read: it was not read.")
         yield chunk
 
 
@@ -212,7 +215,7 @@ class _JsonStream:
         if piece.translate(_DIGITS).find(_LONG_NUMBER) >= 0:
             self.scan, self.scan_once = _scanners(json.JSONDecoder(parse_int=_parse_int))
             self.measured = True
-        self.tail = piece[-limits.MAX_INT_DIGITS:]
+        self.tail = piece[-limits.MAX_INT_DIGITS :]
 
     def _decode(self, chunk: bytes) -> str:
         if self.head is not None:  # utf-8-sig: a leading byte order mark is not text
@@ -221,14 +224,18 @@ class _JsonStream:
                 return ""
             chunk, self.head = self.head, None
             if chunk.startswith(codecs.BOM_UTF8):
-                chunk = chunk[len(codecs.BOM_UTF8):]
+                chunk = chunk[len(codecs.BOM_UTF8) :]
         pending = len(self.decoder.getstate()[0])
         try:
             text = self.decoder.decode(chunk, self.eof)
         except UnicodeDecodeError as exc:
-            raise GraphFileError(self.path, "the file", "UTF-8 text",
-                                 f"a byte that is not UTF-8 at offset {self.fed - pending + exc.start}",
-                                 headline=NOT_JSON) from None
+            raise GraphFileError(
+                self.path,
+                "the file",
+                "UTF-8 text",
+                f"a byte that is not UTF-8 at offset {self.fed - pending + exc.start}",
+                headline=NOT_JSON,
+            ) from None
         self.fed += len(chunk)
         return text
 
@@ -239,7 +246,7 @@ class _JsonStream:
                 self.lines += newlines
                 self.newline = self.dropped + self.text.rfind("\n", 0, self.pos)
             self.dropped += self.pos
-            self.text = self.text[self.pos:]
+            self.text = self.text[self.pos :]
             self.pos = 0
 
     def error(self, message: str, at: int) -> GraphFileError:
@@ -247,8 +254,13 @@ class _JsonStream:
         line = self.lines + self.text.count("\n", 0, at) + 1
         last = self.text.rfind("\n", 0, at)
         column = at - last if last >= 0 else self.dropped + at - self.newline
-        return GraphFileError(self.path, "the file", "JSON text",
-                              f"{message} at line {line}, column {column}", headline=NOT_JSON)
+        return GraphFileError(
+            self.path,
+            "the file",
+            "JSON text",
+            f"{message} at line {line}, column {column}",
+            headline=NOT_JSON,
+        )
 
     # -- parsing ---------------------------------------------------------------------------------
     def skip(self) -> str:
@@ -318,7 +330,7 @@ class _JsonStream:
         if cut < start + _RUN_LEAST:
             return None
         try:
-            items, end = self.scan_once("[" + self.text[start:cut + 1] + "]", 0)
+            items, end = self.scan_once("[" + self.text[start : cut + 1] + "]", 0)
         except (StopIteration, json.JSONDecodeError):
             self.single_until = self.dropped + cut  # one by one past the cut that failed
             return None
@@ -338,8 +350,9 @@ class _JsonStream:
         elif first == "[":  # not a saved graph: say how long it is, as for any value
             count = sum(len(run) for run in self.runs())
             self._end()
-            raise GraphFileError(self.path, "the file", _TOP_LEVEL, f"a list of {count:,} items",
-                                 headline=NOT_OURS)
+            raise GraphFileError(
+                self.path, "the file", _TOP_LEVEL, f"a list of {count:,} items", headline=NOT_OURS
+            )
         else:
             doc = self.value()
         self._end()
@@ -387,8 +400,9 @@ class _JsonStream:
         items: list[Any] = []
         for run in self.runs():
             if len(items) + len(run) > most:
-                raise GraphFileError(self.path, key, f"a list of at most {most:,} items",
-                                     f"a list of more than {most:,} items")
+                raise GraphFileError(
+                    self.path, key, f"a list of at most {most:,} items", f"a list of more than {most:,} items"
+                )
             items += run
         return items
 
@@ -401,17 +415,22 @@ def _parse_json(chunks: Iterator[bytes], path: str, report: Callable[[int], None
     except GraphvizAppError:
         raise
     except _NumberTooLongError as exc:
-        raise GraphFileError(path, "every integer",
-                             f"at most {limits.MAX_INT_DIGITS} digits long",
-                             f"one of {exc.digits:,} digits") from None
+        raise GraphFileError(
+            path,
+            "every integer",
+            f"at most {limits.MAX_INT_DIGITS} digits long",
+            f"one of {exc.digits:,} digits",
+        ) from None
     except RecursionError:
-        raise GraphFileError(path, "the file", f"JSON nested at most {limits.MAX_DEPTH} deep",
-                             "deeper nesting") from None
+        raise GraphFileError(
+            path, "the file", f"JSON nested at most {limits.MAX_DEPTH} deep", "deeper nesting"
+        ) from None
     except ValueError as exc:  # a float literal Python cannot hold, and the like
         raise GraphFileError(path, "the file", "JSON text", str(exc), headline=NOT_JSON) from None
 
 
 # --- validation --------------------------------------------------------------------------------
+
 
 class _Checker:
     """Type and bound checks that raise GraphFileError naming ``path`` and the field."""
@@ -488,8 +507,13 @@ class _Checker:
                     if isinstance(key, str) and len(key) > limits.MAX_TEXT:
                         self.fail(where, f"keys of at most {limits.MAX_TEXT:,} characters")
                     if isinstance(child, (dict, list, str, int)):
-                        stack.append((child, f"{where}[{key!r}]" if isinstance(item, dict)
-                                      else f"{where}[{key}]", level + 1))
+                        stack.append(
+                            (
+                                child,
+                                f"{where}[{key!r}]" if isinstance(item, dict) else f"{where}[{key}]",
+                                level + 1,
+                            )
+                        )
             elif isinstance(item, str):
                 self.text(item, where)
             elif isinstance(item, int) and not isinstance(item, bool):
@@ -520,7 +544,9 @@ def _describe(value: Any) -> str:
         return "null"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"the string {json.dumps(shown)}" + (f" ({len(value):,} characters)" if len(value) > 40 else "")
+        return f"the string {json.dumps(shown)}" + (
+            f" ({len(value):,} characters)" if len(value) > 40 else ""
+        )
     if isinstance(value, int):
         digits = len(str(abs(value))) if abs(value) < 10**30 else 31
         return f"the integer {value}" if digits <= 30 else "an integer of more than 30 digits"
@@ -618,9 +644,12 @@ def validate_trace(data: Any, path: str, progress: Callable[[int, int], None] | 
     if "schema_version" not in attrs:
         c.fail("graph.schema_version", f"present: an integer from 1 to {SCHEMA_VERSION}")
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SCHEMA_VERSION:
-        c.fail("graph.schema_version",
-               f"an integer from 1 to {SCHEMA_VERSION} (a newer graphviz_app may read it: "
-               "upgrade, or re-export the graph with this version)", version)
+        c.fail(
+            "graph.schema_version",
+            f"an integer from 1 to {SCHEMA_VERSION} (a newer graphviz_app may read it: "
+            "upgrade, or re-export the graph with this version)",
+            version,
+        )
 
     nodes = c.array(doc["nodes"], "nodes", most=limits.MAX_NODES)
     ids: set[str] = set()
@@ -639,7 +668,10 @@ def validate_trace(data: Any, path: str, progress: Callable[[int, int], None] | 
         ids.add(node_id)
         for key in ("op", "kind"):
             if key not in node:
-                c.fail(f"{field}.{key}", "present" + (": the autograd op's name" if key == "op" else f": one of {NODE_KINDS}"))
+                c.fail(
+                    f"{field}.{key}",
+                    "present" + (": the autograd op's name" if key == "op" else f": one of {NODE_KINDS}"),
+                )
         for key, value in node.items():
             vtype = type(value)  # fast paths for the common, plainly valid values
             if value is None and key in _MAY_BE_NULL:
@@ -657,9 +689,14 @@ def validate_trace(data: Any, path: str, progress: Callable[[int, int], None] | 
     key = "edges" if "edges" in doc else "links"
     edges = c.array(doc.get(key, []), key, most=limits.MAX_EDGES)
     for i, edge in enumerate(edges):
-        if (type(edge) is dict and edge.keys() <= _EDGE_KEYS and edge.get("grad") is None
-                and _is_id(edge.get("source"), ids) and _is_id(edge.get("target"), ids)
-                and _plain_slots(edge.get("slots"))):
+        if (
+            type(edge) is dict
+            and edge.keys() <= _EDGE_KEYS
+            and edge.get("grad") is None
+            and _is_id(edge.get("source"), ids)
+            and _is_id(edge.get("target"), ids)
+            and _plain_slots(edge.get("slots"))
+        ):
             continue  # the common edge, plainly valid
         field = f"{key}[{i}]"
         c.mapping(edge, field)
@@ -680,16 +717,33 @@ def validate_trace(data: Any, path: str, progress: Callable[[int, int], None] | 
     _check_graph_attrs(c, attrs, ids)
 
 
-_MAY_BE_NULL = frozenset({"name", "shape", "dtype", "device", "module", "saved", "forward_index",
-                          "backward_index", "grad", "value", "source", "cuts"})
+_MAY_BE_NULL = frozenset(
+    {
+        "name",
+        "shape",
+        "dtype",
+        "device",
+        "module",
+        "saved",
+        "forward_index",
+        "backward_index",
+        "grad",
+        "value",
+        "source",
+        "cuts",
+    }
+)
 _TEXT_FIELDS = frozenset({"op", "name", "dtype", "device", "module"})
 _INDEX_FIELDS = frozenset({"forward_index", "backward_index"})
 _EDGE_KEYS = frozenset({"source", "target", "slots", "grad"})
 
 
 def _plain_slots(slots: Any) -> bool:
-    return slots is None or (type(slots) is list and len(slots) <= 64
-                             and all(type(s) is int and 0 <= s < limits.MAX_INT for s in slots))
+    return slots is None or (
+        type(slots) is list
+        and len(slots) <= 64
+        and all(type(s) is int and 0 <= s < limits.MAX_INT for s in slots)
+    )
 
 
 def _is_id(value: Any, ids: set[str]) -> bool:
@@ -751,16 +805,22 @@ def _plots(c: _Checker, value: Any, field: str) -> None:
             c.fail(f"{where}.kind", " or ".join(map(repr, plots.PLOT_KINDS)), entry.get("kind"))
         png = entry.get("png")
         if not isinstance(png, str) or len(png) > plots.MAX_PLOT_TEXT:
-            c.fail(f"{where}.png", f"a PNG image as base64 text of at most {plots.MAX_PLOT_TEXT:,} "
-                   "characters", png)
+            c.fail(
+                f"{where}.png",
+                f"a PNG image as base64 text of at most {plots.MAX_PLOT_TEXT:,} characters",
+                png,
+            )
         data = plots.decode_png(png)
         size = plots.png_size(data) if data is not None else None
         if size is None:
             c.fail(f"{where}.png", "a PNG image as base64 text", png)
         elif not (0 < size[0] <= plots.MAX_PNG_SIDE and 0 < size[1] <= plots.MAX_PNG_SIDE):
-            raise GraphFileError(c.path, f"{where}.png",
-                                 f"a PNG image at most {plots.MAX_PNG_SIDE:,} pixels on a side",
-                                 f"one of {size[0]:,} x {size[1]:,} pixels")
+            raise GraphFileError(
+                c.path,
+                f"{where}.png",
+                f"a PNG image at most {plots.MAX_PNG_SIDE:,} pixels on a side",
+                f"one of {size[0]:,} x {size[1]:,} pixels",
+            )
         for key, item in entry.items():
             if key not in _PLOT_KEYS:
                 c.plain(item, f"{where}.{key}", 3)
@@ -770,6 +830,7 @@ _PLOT_KEYS = frozenset({"title", "line", "kind", "path", "png"})
 
 
 # --- non-finite numbers ------------------------------------------------------------------------
+
 
 def _encode_number(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
@@ -878,8 +939,12 @@ class ReadCancelled(GraphvizAppError):  # noqa: N818  (a cancellation, not an er
     """The read was stopped (its ``stop`` event set) before the graph was made; nothing opened."""
 
 
-def read_saved_graph(path: str | Path, *, progress: Callable[[ReadProgress], None] | None = None,
-                     stop: threading.Event | None = None) -> nx.DiGraph:
+def read_saved_graph(
+    path: str | Path,
+    *,
+    progress: Callable[[ReadProgress], None] | None = None,
+    stop: threading.Event | None = None,
+) -> nx.DiGraph:
     """Read, validate and return a graph saved as ``.json``.
 
     Raises GraphvizAppError when the file cannot be read (missing, a FIFO or device, over

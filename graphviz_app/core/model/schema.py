@@ -92,6 +92,7 @@ above against its type and the bounds in :mod:`.limits` (nodes, edges, character
 nesting, integer size, file size) before a graph is built, and a ``script`` path in a file is
 never opened by reading it.
 """
+
 from __future__ import annotations
 
 from typing import Any, TypedDict

@@ -2,6 +2,7 @@
 
 Pure functions of the graph (no view state), linear in its size.
 """
+
 from __future__ import annotations
 
 import functools
@@ -12,11 +13,11 @@ import networkx as nx
 
 # --- module paths ----------------------------------------------------------------------------
 
+
 @functools.lru_cache(maxsize=65536)
 def natural_key(text: str) -> tuple[tuple[int, int, str], ...]:
     """Sort key putting ``"layers10"`` after ``"layers2"`` (digit runs compare as numbers)."""
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
-                 for p in re.split(r"(\d+)", text) if p)
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", text) if p)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -48,8 +49,9 @@ def collapse_to_depth(graph: nx.DiGraph, depth: int) -> frozenset[str]:
     return frozenset(p for p in module_paths(graph) if p.count(".") + 1 == depth)
 
 
-def collapsed_ancestor(module: str | None, collapsed: frozenset[str],
-                    cache: dict[str | None, str | None]) -> str | None:
+def collapsed_ancestor(
+    module: str | None, collapsed: frozenset[str], cache: dict[str | None, str | None]
+) -> str | None:
     """Return the outermost collapsed ancestor-or-self of ``module``, or None."""
     if module in cache:
         return cache[module]
@@ -69,6 +71,7 @@ def parent_path(path: str) -> str | None:
 
 # --- ranks and module shapes ------------------------------------------------------------
 
+
 class Adjacency:
     """Plain predecessor/successor lists and a producers-first order of a graph's nodes.
 
@@ -85,9 +88,11 @@ class Adjacency:
             self.succ[u].append(v)
             self.pred[v].append(u)
         index = dict(graph.nodes(data="forward_index"))
-        if (all(isinstance(i, int) for i in index.values())
-                and len(set(index.values())) == len(index)
-                and all(index[u] < index[v] for u, v in self.edges)):
+        if (
+            all(isinstance(i, int) for i in index.values())
+            and len(set(index.values())) == len(index)
+            and all(index[u] < index[v] for u, v in self.edges)
+        ):
             self.order = sorted(graph, key=index.__getitem__)
         else:
             try:
@@ -101,8 +106,9 @@ def topological_order(graph: nx.DiGraph) -> list[str]:
     return Adjacency(graph).order
 
 
-def graph_ranks(graph: nx.DiGraph, adjacency: Adjacency | None = None
-                ) -> tuple[dict[str, int], dict[str, int]]:
+def graph_ranks(
+    graph: nx.DiGraph, adjacency: Adjacency | None = None
+) -> tuple[dict[str, int], dict[str, int]]:
     """Return ``(earliest, latest)`` rank of every node.
 
     ``earliest`` is the longest path from a source (leaves are 0); ``latest`` is the last rank

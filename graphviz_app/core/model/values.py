@@ -7,6 +7,7 @@ numbers fit one short line (:data:`LINE_CHARS`); longer ones show their shape an
 their gradient.  The lines become a node's badge (``NodeStyle.extra_label``), laid out with the
 graph beside its node (:mod:`.dot`), so the window and every export draw them the same way.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -67,7 +68,11 @@ def grad_label(attrs: dict[str, Any]) -> str | None:
         return f"‖g‖=nan/inf ({grad.get('nan', 0)} nan, {grad.get('inf', 0)} inf)"
     if grad.get("norm") is None:
         return None  # a "meta" tensor's gradient: a shape and no numbers, nothing to write
-    if attrs.get("kind") == "leaf" and grad.get("values") is not None and _count(grad["shape"]) <= MAX_INLINE_VALUES:
+    if (
+        attrs.get("kind") == "leaf"
+        and grad.get("values") is not None
+        and _count(grad["shape"]) <= MAX_INLINE_VALUES
+    ):
         text = format_values(grad["values"])
         if len(text) <= LINE_CHARS:
             return f"{attrs.get('name') or 'leaf'}.grad = {text}"
@@ -97,8 +102,9 @@ def short_summary(summary: dict[str, Any] | None) -> str | None:
     return f"{size}, ‖·‖={format_number(summary['norm'])}"
 
 
-def _line(label: str, summary: dict[str, Any] | None, full: bool, tail: str = "", *,
-          big: bool = False) -> str | None:
+def _line(
+    label: str, summary: dict[str, Any] | None, full: bool, tail: str = "", *, big: bool = False
+) -> str | None:
     """Return ``label = numbers tail``, or (numbers too long for one line, unless ``full``; with
     ``big`` also numbers not recorded) ``label: shape, ‖·‖=norm tail`` (``grad in = ...`` keeps
     its ``=``); None when there is nothing to write."""
@@ -147,7 +153,9 @@ def gradient_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
     if attrs.get("kind") == "leaf":
         return _line(f"{name or 'leaf'}.grad", grad, full, big=True)
     if attrs.get("retains_grad"):
-        return _line(f"{name or 'tensor'}.grad", attrs.get("retained_grad") or grad, full, f" {KEPT}", big=True)
+        return _line(
+            f"{name or 'tensor'}.grad", attrs.get("retained_grad") or grad, full, f" {KEPT}", big=True
+        )
     return _line(GRAD_IN, grad, full, f" {NOT_KEPT}", big=True)
 
 

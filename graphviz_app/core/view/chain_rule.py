@@ -10,6 +10,7 @@ its input edges; nothing is recomputed by torch.  Ops without a rule here get a 
 backward (the node's ``custom_backward``: ``MyReLU.backward``, line 18), and a node where backward
 failed says so, with the line of its op and the explanation recorded for the failure.
 """
+
 from __future__ import annotations
 
 import math
@@ -173,9 +174,18 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
         rule = _custom(graph, node, op, g, custom)
     elif maker is None:
         ins = _inputs(graph, node, BINARY_NAMES)
-        rule = ChainRule(op, OPAQUE, tuple(
-            InputRule(i.name, f"grad_{i.name} = ∂{out_name or 'out'}/∂{i.name} applied to grad_out",
-                      _short(i.sent)) for i in ins))
+        rule = ChainRule(
+            op,
+            OPAQUE,
+            tuple(
+                InputRule(
+                    i.name,
+                    f"grad_{i.name} = ∂{out_name or 'out'}/∂{i.name} applied to grad_out",
+                    _short(i.sent),
+                )
+                for i in ins
+            ),
+        )
     else:
         rule = maker(graph, node, attrs, op, g)
     failed = failure(graph, node)
@@ -195,8 +205,10 @@ def failure(graph: nx.DiGraph, node: str) -> str | None:
     source = attrs.get("source") or {}
     code = str(source.get("code") or "").split("  #")[0].strip()
     if source.get("line") and code:
-        return (f"backward failed here, at the op made on line {source['line']} (`{code}`), "
-                f"so no gradient went on to its inputs: {message}")
+        return (
+            f"backward failed here, at the op made on line {source['line']} (`{code}`), "
+            f"so no gradient went on to its inputs: {message}"
+        )
     return f"backward failed here, so no gradient went on to its inputs: {message}"
 
 
@@ -228,18 +240,23 @@ def _accumulate(graph: nx.DiGraph, node: str, attrs: dict[str, Any], g: str | No
     arriving = [graph.edges[node, c].get("grad") for c in graph.successors(node)]
     if len(arriving) > 1:
         parts = " + ".join(_short(a) or "?" for a in arriving)
-        summary = (f"AccumulateGrad adds the {len(arriving)} gradients arriving into {name}.grad: "
-                   f"{name}.grad = {parts}" + (f" = {g}" if g else ""))
+        summary = (
+            f"AccumulateGrad adds the {len(arriving)} gradients arriving into {name}.grad: "
+            f"{name}.grad = {parts}" + (f" = {g}" if g else "")
+        )
     else:
-        summary = f"AccumulateGrad stores the arriving gradient in {name}.grad" + (f": {name}.grad = {g}" if g else "")
+        summary = f"AccumulateGrad stores the arriving gradient in {name}.grad" + (
+            f": {name}.grad = {g}" if g else ""
+        )
     return ChainRule(str(attrs.get("op")), summary)
 
 
 Rule = Callable[[nx.DiGraph, str, dict[str, Any], str, str | None], ChainRule]
 
 
-def _passthrough(verb: str, sign: Callable[[int], str] | None = None,
-                 symbols: tuple[str, ...] = BINARY_NAMES) -> Rule:
+def _passthrough(
+    verb: str, sign: Callable[[int], str] | None = None, symbols: tuple[str, ...] = BINARY_NAMES
+) -> Rule:
     """Add, sub, neg, to/copy: each input gets grad_out (sub: minus for the second); an input
     that was broadcast gets it summed back to its own shape."""
 
@@ -295,13 +312,16 @@ def _div(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
     rules = []
     for i in ins:
         slot = min(graph.edges[i.node, node].get("slots") or [0])
-        rule = (f"grad_{i.name} = grad_out / b" if slot == 0 else f"grad_{i.name} = −grad_out · a / b²")
+        rule = f"grad_{i.name} = grad_out / b" if slot == 0 else f"grad_{i.name} = −grad_out · a / b²"
         rules.append(InputRule(i.name, rule, _times(g, None, _short(i.sent))))
     return ChainRule(op, "the quotient rule: d(a/b) = da/b − a·db/b²", tuple(rules))
 
 
-def _elementwise(summary: str, rule: Callable[[str, str], str],
-                 factor: Callable[[Nested | None, Nested | None], Nested | None]) -> Rule:
+def _elementwise(
+    summary: str,
+    rule: Callable[[str, str], str],
+    factor: Callable[[Nested | None, Nested | None], Nested | None],
+) -> Rule:
     """exp, log, sigmoid, tanh, relu: grad_x = grad_out · f'(x), f' from the input's value ``x``
     or the node's result ``y``."""
 
@@ -325,21 +345,25 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
         n = float(element_count(ins[0].attrs.get("value")) or 0) or None
     grad = _values(attrs.get("grad"))
     if n and isinstance(grad, (int, float)):
-        share = (f"1/{format_number(n)}" if grad == 1 else f"{format_number(grad)}/{format_number(n)}")
+        share = f"1/{format_number(n)}" if grad == 1 else f"{format_number(grad)}/{format_number(n)}"
         summary = f"each element gets grad_out / n = {share} = {format_number(grad / n)}"
     elif n:
         summary = f"each element gets grad_out / n (n = {format_number(n)})"
     else:
         summary = "each element gets grad_out / n"
-    rules = tuple(InputRule(i.name, f"grad_{i.name} = grad_out / n, spread to every element",
-                            _short(i.sent)) for i in ins[:1])
+    rules = tuple(
+        InputRule(i.name, f"grad_{i.name} = grad_out / n, spread to every element", _short(i.sent))
+        for i in ins[:1]
+    )
     return ChainRule(op, summary, rules)
 
 
 def _sum(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
     ins = _inputs(graph, node, UNARY_NAMES)
-    rules = tuple(InputRule(i.name, f"grad_{i.name} = grad_out copied to every element",
-                            _short(i.sent)) for i in ins[:1])
+    rules = tuple(
+        InputRule(i.name, f"grad_{i.name} = grad_out copied to every element", _short(i.sent))
+        for i in ins[:1]
+    )
     return ChainRule(op, "each element gets grad_out" + (f" = {g}" if g else ""), rules)
 
 
@@ -351,19 +375,25 @@ def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str
     for i in ins:
         slot = min(graph.edges[i.node, node].get("slots") or [0])
         symbol = symbols[slot] if slot < len(symbols) else i.name
-        rule = {"bias": f"grad_{i.name} = grad_out summed over the rows",
-                "A": f"grad_{i.name} = grad_out · Bᵀ",
-                "B": f"grad_{i.name} = Aᵀ · grad_out"}.get(symbol, f"grad_{i.name} = grad_out · …")
+        rule = {
+            "bias": f"grad_{i.name} = grad_out summed over the rows",
+            "A": f"grad_{i.name} = grad_out · Bᵀ",
+            "B": f"grad_{i.name} = Aᵀ · grad_out",
+        }.get(symbol, f"grad_{i.name} = grad_out · …")
         rules.append(InputRule(i.name, rule, _short(i.sent)))
-    return ChainRule(op, "matrix product C = A·B: grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out",
-                     tuple(rules))
+    return ChainRule(
+        op, "matrix product C = A·B: grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out", tuple(rules)
+    )
 
 
 def _reshape(summary: str, how: str) -> Rule:
     def make(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
         ins = _inputs(graph, node, UNARY_NAMES)
-        return ChainRule(op, summary, tuple(
-            InputRule(i.name, f"grad_{i.name} = grad_out {how}", _short(i.sent)) for i in ins[:1]))
+        return ChainRule(
+            op,
+            summary,
+            tuple(InputRule(i.name, f"grad_{i.name} = grad_out {how}", _short(i.sent)) for i in ins[:1]),
+        )
 
     return make
 
@@ -378,29 +408,44 @@ def _exp_factor(x: Nested | None, y: Nested | None) -> Nested | None:
 
 _RULES: dict[str, Rule] = {
     "add": _passthrough("addition passes grad_out to each input unchanged"),
-    "sub": _passthrough("subtraction passes grad_out to a and −grad_out to b",
-                        sign=lambda k: "−" if k else ""),
+    "sub": _passthrough(
+        "subtraction passes grad_out to a and −grad_out to b", sign=lambda k: "−" if k else ""
+    ),
     "neg": _passthrough("negation: the input gets −grad_out", sign=lambda k: "−", symbols=UNARY_NAMES),
     "mul": _mul,
     "div": _div,
     "pow": _pow,
-    "exp": _elementwise("d(eˣ)/dx = eˣ, the result itself", lambda x, y: f"grad_{x} = grad_out · exp({x})",
-                        _exp_factor),
-    "log": _elementwise("d(log x)/dx = 1/x", lambda x, y: f"grad_{x} = grad_out / {x}",
-                        lambda x, y: _safe(lambda v: 1 / v, x) if x is not None else None),
-    "sigmoid": _elementwise("d(σ(x))/dx = σ(x)·(1 − σ(x))",
-                            lambda x, y: f"grad_{x} = grad_out · {y}·(1 − {y})", _sigmoid_factor),
-    "tanh": _elementwise("d(tanh x)/dx = 1 − tanh²(x)", lambda x, y: f"grad_{x} = grad_out · (1 − {y}²)",
-                         lambda x, y: _safe(lambda t: 1 - t * t, y) if y is not None else None),
-    "relu": _elementwise("ReLU lets grad_out through where the input was positive, else 0",
-                         lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
-                         lambda x, y: _safe(lambda v: 1.0 if v > 0 else 0.0, y) if y is not None else None),
-    "clamp": _elementwise("clamp lets grad_out through where the input was inside the bounds, else 0",
-                          lambda x, y: f"grad_{x} = grad_out where {x} was not clamped, else 0",
-                          lambda x, y: None),
-    "threshold": _elementwise("ReLU lets grad_out through where the input was positive, else 0",
-                              lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
-                              lambda x, y: None),
+    "exp": _elementwise(
+        "d(eˣ)/dx = eˣ, the result itself", lambda x, y: f"grad_{x} = grad_out · exp({x})", _exp_factor
+    ),
+    "log": _elementwise(
+        "d(log x)/dx = 1/x",
+        lambda x, y: f"grad_{x} = grad_out / {x}",
+        lambda x, y: _safe(lambda v: 1 / v, x) if x is not None else None,
+    ),
+    "sigmoid": _elementwise(
+        "d(σ(x))/dx = σ(x)·(1 − σ(x))", lambda x, y: f"grad_{x} = grad_out · {y}·(1 − {y})", _sigmoid_factor
+    ),
+    "tanh": _elementwise(
+        "d(tanh x)/dx = 1 − tanh²(x)",
+        lambda x, y: f"grad_{x} = grad_out · (1 − {y}²)",
+        lambda x, y: _safe(lambda t: 1 - t * t, y) if y is not None else None,
+    ),
+    "relu": _elementwise(
+        "ReLU lets grad_out through where the input was positive, else 0",
+        lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
+        lambda x, y: _safe(lambda v: 1.0 if v > 0 else 0.0, y) if y is not None else None,
+    ),
+    "clamp": _elementwise(
+        "clamp lets grad_out through where the input was inside the bounds, else 0",
+        lambda x, y: f"grad_{x} = grad_out where {x} was not clamped, else 0",
+        lambda x, y: None,
+    ),
+    "threshold": _elementwise(
+        "ReLU lets grad_out through where the input was positive, else 0",
+        lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
+        lambda x, y: None,
+    ),
     "sum": _sum,
     "mean": _mean,
     "mm": _matmul,
@@ -414,8 +459,9 @@ _RULES: dict[str, Rule] = {
     "reshapealias": _reshape("reshape: the same numbers, reshaped back", "reshaped to the input's shape"),
     "unsafeview": _reshape("reshape: the same numbers, reshaped back", "reshaped to the input's shape"),
     "expand": _reshape("expand: the copies' gradients are summed back", "summed over the expanded dims"),
-    "tocopy": _passthrough("to()/copy: the gradient goes back to the input's device and dtype",
-                           symbols=UNARY_NAMES),
+    "tocopy": _passthrough(
+        "to()/copy: the gradient goes back to the input's device and dtype", symbols=UNARY_NAMES
+    ),
     "copy": _passthrough("copy: the gradient goes back to the source unchanged", symbols=UNARY_NAMES),
     "copys": _passthrough("copy: the gradient goes back to the source unchanged", symbols=UNARY_NAMES),
 }

@@ -20,6 +20,7 @@ To add a mode: write its fills and legend functions and add one :class:`ColorMod
 
 Every function is a linear pass over the graph and returns ``"#rrggbb"`` strings.
 """
+
 from __future__ import annotations
 
 import functools
@@ -48,18 +49,31 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802  (the name 
 
 
 OKABE_ITO = {
-    "orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73", "yellow": "#F0E442",
-    "blue": "#0072B2", "vermillion": "#D55E00", "reddish_purple": "#CC79A7",
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
 }
 """The Okabe-Ito colorblind-safe palette (without black): the saturated, "dark" device colors."""
 
 _DEVICE_BASE = {
-    "cpu": OKABE_ITO["sky_blue"], "cuda:0": OKABE_ITO["bluish_green"],
-    "cuda:1": OKABE_ITO["orange"], "mps": OKABE_ITO["reddish_purple"],
+    "cpu": OKABE_ITO["sky_blue"],
+    "cuda:0": OKABE_ITO["bluish_green"],
+    "cuda:1": OKABE_ITO["orange"],
+    "mps": OKABE_ITO["reddish_purple"],
     "meta": OKABE_ITO["yellow"],
 }
-_SPARE_BASE = (OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["orange"],
-               OKABE_ITO["bluish_green"], OKABE_ITO["reddish_purple"], OKABE_ITO["sky_blue"])
+_SPARE_BASE = (
+    OKABE_ITO["vermillion"],
+    OKABE_ITO["blue"],
+    OKABE_ITO["orange"],
+    OKABE_ITO["bluish_green"],
+    OKABE_ITO["reddish_purple"],
+    OKABE_ITO["sky_blue"],
+)
 
 FILL_LIGHTNESS = 0.55
 """How far device fills are mixed toward white (0 = the saturated color, 1 = white)."""
@@ -71,12 +85,30 @@ NO_GRAD_COLOR = "#D9D9D9"
 NEUTRAL_COLOR = "#EEEEEE"
 """Fill of nodes a mode says nothing about (no device, no module)."""
 
-TOL_LIGHT = ("#77AADD", "#EE8866", "#EEDD88", "#44BB99", "#FFAABB", "#99DDFF", "#BBCC33",
-             "#AAAA00", "#DDDDDD")
+TOL_LIGHT = (
+    "#77AADD",
+    "#EE8866",
+    "#EEDD88",
+    "#44BB99",
+    "#FFAABB",
+    "#99DDFF",
+    "#BBCC33",
+    "#AAAA00",
+    "#DDDDDD",
+)
 """Paul Tol's 'light' qualitative palette: colorblind-safe fills made for black text."""
 
-VIRIDIS_STOPS = ("#440154", "#472D7B", "#3B528B", "#2C728E", "#21918C", "#28AE80", "#5EC962",
-                 "#ADDC30", "#FDE725")
+VIRIDIS_STOPS = (
+    "#440154",
+    "#472D7B",
+    "#3B528B",
+    "#2C728E",
+    "#21918C",
+    "#28AE80",
+    "#5EC962",
+    "#ADDC30",
+    "#FDE725",
+)
 """Evenly spaced stops of matplotlib's viridis (perceptually uniform, colorblind-safe)."""
 
 
@@ -155,47 +187,216 @@ DEVICE_COLORS = {device: device_color(device) for device in _DEVICE_BASE}
 OP_FAMILIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # (family, color, op-name stems; matched case-insensitively as whole stems or prefixes)
     ("leaf", TOL_LIGHT[8], ("accumulategrad",)),
-    ("matmul / conv", TOL_LIGHT[0], ("mm", "addmm", "bmm", "baddbmm", "matmul", "mv", "dot",
-                                     "linear", "convolution", "conv", "einsum", "addmv",
-                                     "addbmm", "scaleddotproduct", "flashattention",
-                                     "efficientattention", "embedding")),
-    ("activation", TOL_LIGHT[1], ("relu", "gelu", "silu", "sigmoid", "tanh", "softmax",
-                                  "logsoftmax", "elu", "leakyrelu", "hardtanh", "softplus",
-                                  "mish", "hardswish", "hardsigmoid", "prelu", "threshold",
-                                  "glu")),
-    ("normalization", TOL_LIGHT[3], ("nativelayernorm", "nativebatchnorm", "layernorm",
-                                     "batchnorm", "groupnorm", "nativegroupnorm", "rmsnorm",
-                                     "instancenorm", "cudnnbatchnorm", "fusedrmsnorm")),
-    ("reduction", TOL_LIGHT[4], ("sum", "mean", "max", "min", "amax", "amin", "prod", "norm",
-                                 "linalgvectornorm", "std", "var", "logsumexp", "cumsum",
-                                 "cumprod", "median", "sort", "topk", "kthvalue", "maxpool",
-                                 "avgpool", "adaptiveavgpool", "adaptivemaxpool")),
-    ("loss", TOL_LIGHT[6], ("nllloss", "nllloss2d", "mseloss", "crossentropy", "l1loss",
-                            "binarycrossentropy", "binarycrossentropywithlogits",
-                            "smoothl1loss", "huberloss", "kldiv")),
-    ("shape / view", TOL_LIGHT[5], ("view", "reshape", "unsafeview", "transpose", "t",
-                                    "permute", "expand", "squeeze", "unsqueeze", "select",
-                                    "slice", "cat", "stack", "split", "splitwithsizes", "chunk",
-                                    "unbind", "index", "indexselect", "gather", "scatter",
-                                    "clone", "flatten", "unflatten", "narrow", "repeat",
-                                    "alias", "asstrided", "copyslices", "pad",
-                                    "constantpadnd", "roll", "flip", "masked",
-                                    "maskedfill", "where", "diagonal", "tril", "triu")),
+    (
+        "matmul / conv",
+        TOL_LIGHT[0],
+        (
+            "mm",
+            "addmm",
+            "bmm",
+            "baddbmm",
+            "matmul",
+            "mv",
+            "dot",
+            "linear",
+            "convolution",
+            "conv",
+            "einsum",
+            "addmv",
+            "addbmm",
+            "scaleddotproduct",
+            "flashattention",
+            "efficientattention",
+            "embedding",
+        ),
+    ),
+    (
+        "activation",
+        TOL_LIGHT[1],
+        (
+            "relu",
+            "gelu",
+            "silu",
+            "sigmoid",
+            "tanh",
+            "softmax",
+            "logsoftmax",
+            "elu",
+            "leakyrelu",
+            "hardtanh",
+            "softplus",
+            "mish",
+            "hardswish",
+            "hardsigmoid",
+            "prelu",
+            "threshold",
+            "glu",
+        ),
+    ),
+    (
+        "normalization",
+        TOL_LIGHT[3],
+        (
+            "nativelayernorm",
+            "nativebatchnorm",
+            "layernorm",
+            "batchnorm",
+            "groupnorm",
+            "nativegroupnorm",
+            "rmsnorm",
+            "instancenorm",
+            "cudnnbatchnorm",
+            "fusedrmsnorm",
+        ),
+    ),
+    (
+        "reduction",
+        TOL_LIGHT[4],
+        (
+            "sum",
+            "mean",
+            "max",
+            "min",
+            "amax",
+            "amin",
+            "prod",
+            "norm",
+            "linalgvectornorm",
+            "std",
+            "var",
+            "logsumexp",
+            "cumsum",
+            "cumprod",
+            "median",
+            "sort",
+            "topk",
+            "kthvalue",
+            "maxpool",
+            "avgpool",
+            "adaptiveavgpool",
+            "adaptivemaxpool",
+        ),
+    ),
+    (
+        "loss",
+        TOL_LIGHT[6],
+        (
+            "nllloss",
+            "nllloss2d",
+            "mseloss",
+            "crossentropy",
+            "l1loss",
+            "binarycrossentropy",
+            "binarycrossentropywithlogits",
+            "smoothl1loss",
+            "huberloss",
+            "kldiv",
+        ),
+    ),
+    (
+        "shape / view",
+        TOL_LIGHT[5],
+        (
+            "view",
+            "reshape",
+            "unsafeview",
+            "transpose",
+            "t",
+            "permute",
+            "expand",
+            "squeeze",
+            "unsqueeze",
+            "select",
+            "slice",
+            "cat",
+            "stack",
+            "split",
+            "splitwithsizes",
+            "chunk",
+            "unbind",
+            "index",
+            "indexselect",
+            "gather",
+            "scatter",
+            "clone",
+            "flatten",
+            "unflatten",
+            "narrow",
+            "repeat",
+            "alias",
+            "asstrided",
+            "copyslices",
+            "pad",
+            "constantpadnd",
+            "roll",
+            "flip",
+            "masked",
+            "maskedfill",
+            "where",
+            "diagonal",
+            "tril",
+            "triu",
+        ),
+    ),
     ("device copy", TOL_LIGHT[7], ("tocopy", "copy", "tosparse", "todense")),
-    ("elementwise", TOL_LIGHT[2], ("add", "sub", "rsub", "mul", "div", "pow", "neg", "exp",
-                                   "log", "log1p", "log2", "sqrt", "rsqrt", "abs", "sin",
-                                   "cos", "tan", "reciprocal", "clamp", "clampmin",
-                                   "clampmax", "sign", "erf", "lerp", "addcmul", "addcdiv",
-                                   "maximum", "minimum", "floor", "ceil", "round", "trunc",
-                                   "frac", "fmod", "remainder", "atan2", "hypot", "square",
-                                   "exp2", "expm1", "dropout", "nativedropout", "fuseddropout",
-                                   "polar", "real", "imag", "conj")),
+    (
+        "elementwise",
+        TOL_LIGHT[2],
+        (
+            "add",
+            "sub",
+            "rsub",
+            "mul",
+            "div",
+            "pow",
+            "neg",
+            "exp",
+            "log",
+            "log1p",
+            "log2",
+            "sqrt",
+            "rsqrt",
+            "abs",
+            "sin",
+            "cos",
+            "tan",
+            "reciprocal",
+            "clamp",
+            "clampmin",
+            "clampmax",
+            "sign",
+            "erf",
+            "lerp",
+            "addcmul",
+            "addcdiv",
+            "maximum",
+            "minimum",
+            "floor",
+            "ceil",
+            "round",
+            "trunc",
+            "frac",
+            "fmod",
+            "remainder",
+            "atan2",
+            "hypot",
+            "square",
+            "exp2",
+            "expm1",
+            "dropout",
+            "nativedropout",
+            "fuseddropout",
+            "polar",
+            "real",
+            "imag",
+            "conj",
+        ),
+    ),
 )
 OTHER_FAMILY = "other"
 OTHER_FAMILY_COLOR = "#FFFFFF"
 
-_FAMILY_BY_STEM = {stem: (family, color) for family, color, stems in OP_FAMILIES
-                   for stem in stems}
+_FAMILY_BY_STEM = {stem: (family, color) for family, color, stems in OP_FAMILIES for stem in stems}
 _FAMILY_COLORS = {family: color for family, color, _ in OP_FAMILIES}
 _FAMILY_COLORS[OTHER_FAMILY] = OTHER_FAMILY_COLOR
 _BACKWARD_SUFFIX = re.compile(r"Backwards?\d*$")
@@ -228,6 +429,7 @@ def op_color(op: str | None) -> str:
 
 # --- modules ---------------------------------------------------------------------------------
 
+
 def top_module(module: str | None) -> str | None:
     """Return the top-level module name of a dotted path (``"encoder"``), or None."""
     return module.split(".", 1)[0] if module else None
@@ -235,13 +437,13 @@ def top_module(module: str | None) -> str | None:
 
 def module_palette(graph: nx.DiGraph) -> dict[str, str]:
     """Return ``{top-level module: fill}``: palette colors in sorted-name order (stable per graph)."""
-    tops = sorted({t for t in (top_module(m) for _, m in graph.nodes(data="module")) if t},
-                  key=natural_key)
+    tops = sorted({t for t in (top_module(m) for _, m in graph.nodes(data="module")) if t}, key=natural_key)
     palette = TOL_LIGHT[:8]
     return {top: palette[i % len(palette)] for i, top in enumerate(tops)}
 
 
 # --- gradients -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class GradScale:
@@ -264,8 +466,9 @@ class GradScale:
 
     def stops(self, n: int = len(VIRIDIS_STOPS)) -> list[tuple[float, str]]:
         """Return ``n`` evenly spaced ``(position, color)`` pairs for drawing the bar."""
-        return [(i / (n - 1), ramp_color(i / (n - 1))) for i in range(n)] if n > 1 else \
-            [(0.0, ramp_color(0.0))]
+        return (
+            [(i / (n - 1), ramp_color(i / (n - 1))) for i in range(n)] if n > 1 else [(0.0, ramp_color(0.0))]
+        )
 
 
 def ramp_color(t: float) -> str:
@@ -300,14 +503,17 @@ def _ticks(lo: float, hi: float) -> tuple[float, ...]:
     if len(decades) > 7:  # keep the bar readable: every k-th decade
         k = math.ceil(len(decades) / 6)
         decades = decades[::k]
-    inner = [10.0 ** d for d in decades if lo * 1.25 < 10.0 ** d < hi / 1.25]
+    inner = [10.0**d for d in decades if lo * 1.25 < 10.0**d < hi / 1.25]
     return (lo, *inner, hi)
 
 
 def grad_scale(graph: nx.DiGraph) -> GradScale | None:
     """Return the log scale of the graph's finite nonzero gradient norms, or None if it has none."""
-    norms = [n for state, n in (_grad_state(g) for _, g in graph.nodes(data="grad"))
-             if state == "ok" and n is not None]
+    norms = [
+        n
+        for state, n in (_grad_state(g) for _, g in graph.nodes(data="grad"))
+        if state == "ok" and n is not None
+    ]
     if not norms:
         return None
     lo, hi = min(norms), max(norms)
@@ -322,6 +528,7 @@ def has_grads(graph: nx.DiGraph) -> bool:
 
 
 # --- per-mode fills and legends --------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class LegendEntry:
@@ -373,8 +580,7 @@ def _op_legend(graph: nx.DiGraph) -> list[LegendEntry]:
 
 def _module_fills(graph: nx.DiGraph) -> dict[str, str]:
     palette = module_palette(graph)
-    return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR)
-            for node, m in graph.nodes(data="module")}
+    return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR) for node, m in graph.nodes(data="module")}
 
 
 def _module_legend(graph: nx.DiGraph) -> list[LegendEntry]:
@@ -424,6 +630,7 @@ def _no_scale(graph: nx.DiGraph) -> GradScale | None:
 
 # --- the registry ------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ColorModeSpec:
     """One colour mode: what the window, the command line and the exports need to offer it and
@@ -446,15 +653,36 @@ class ColorModeSpec:
 
 
 COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
-    ColorModeSpec("device", QT_TRANSLATE_NOOP("ColorMode", "Device"), QT_TRANSLATE_NOOP("ColorMode", "device"),
-                  _device_fills, _device_legend),
-    ColorModeSpec("op", QT_TRANSLATE_NOOP("ColorMode", "Op type"), QT_TRANSLATE_NOOP("ColorMode", "op family"),
-                  _op_fills, _op_legend),
-    ColorModeSpec("module", QT_TRANSLATE_NOOP("ColorMode", "Module"), QT_TRANSLATE_NOOP("ColorMode", "module"),
-                  _module_fills, _module_legend),
-    ColorModeSpec("grad", QT_TRANSLATE_NOOP("ColorMode", "Gradient norm"),
-                  QT_TRANSLATE_NOOP("ColorMode", "gradient norm"),
-                  _grad_fills, _grad_legend, scale=grad_scale, needs_gradients=True),
+    ColorModeSpec(
+        "device",
+        QT_TRANSLATE_NOOP("ColorMode", "Device"),
+        QT_TRANSLATE_NOOP("ColorMode", "device"),
+        _device_fills,
+        _device_legend,
+    ),
+    ColorModeSpec(
+        "op",
+        QT_TRANSLATE_NOOP("ColorMode", "Op type"),
+        QT_TRANSLATE_NOOP("ColorMode", "op family"),
+        _op_fills,
+        _op_legend,
+    ),
+    ColorModeSpec(
+        "module",
+        QT_TRANSLATE_NOOP("ColorMode", "Module"),
+        QT_TRANSLATE_NOOP("ColorMode", "module"),
+        _module_fills,
+        _module_legend,
+    ),
+    ColorModeSpec(
+        "grad",
+        QT_TRANSLATE_NOOP("ColorMode", "Gradient norm"),
+        QT_TRANSLATE_NOOP("ColorMode", "gradient norm"),
+        _grad_fills,
+        _grad_legend,
+        scale=grad_scale,
+        needs_gradients=True,
+    ),
 )
 """Every colour mode, in menu order (the first is the default)."""
 COLOR_MODES: tuple[ColorMode, ...] = tuple(spec.key for spec in COLOR_MODE_SPECS)
@@ -488,5 +716,6 @@ def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:
 def transfer_edges(graph: nx.DiGraph) -> set[tuple[str, str]]:
     """Return the edges whose producer and consumer are on different (known) devices."""
     devices = dict(graph.nodes(data="device"))
-    return {(u, v) for u, v in graph.edges()
-            if devices.get(u) and devices.get(v) and devices[u] != devices[v]}
+    return {
+        (u, v) for u, v in graph.edges() if devices.get(u) and devices.get(v) and devices[u] != devices[v]
+    }

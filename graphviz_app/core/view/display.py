@@ -11,6 +11,7 @@
   copies lay out in a fraction of a second.  The graph itself keeps one node.
 * Uncollapsed modules become a cluster tree, which DOT draws as nested ``cluster_`` subgraphs.
 """
+
 from __future__ import annotations
 
 import functools
@@ -86,8 +87,7 @@ class ViewOptions:
 
     def __post_init__(self) -> None:
         if self.rankdir not in RANKDIRS:
-            raise ValueError(f"Unknown layout direction {self.rankdir!r}; use one of "
-                             f"{', '.join(RANKDIRS)}.")
+            raise ValueError(f"Unknown layout direction {self.rankdir!r}; use one of {', '.join(RANKDIRS)}.")
 
     def toggled(self, path: str) -> ViewOptions:
         """Return these options with module ``path`` collapsed if it was expanded, and back."""
@@ -132,8 +132,10 @@ def enters_cluster(source_cluster: str | None, target_cluster: str | None) -> bo
     such edges ``minlen=2``, leaving room for the cluster's label; the cost model counts it)."""
     if target_cluster is None:
         return False
-    return not (source_cluster == target_cluster
-                or (source_cluster is not None and source_cluster.startswith(target_cluster + ".")))
+    return not (
+        source_cluster == target_cluster
+        or (source_cluster is not None and source_cluster.startswith(target_cluster + "."))
+    )
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,7 @@ class DisplayGraph:
 
 # --- labels ----------------------------------------------------------------------------------
 
+
 def format_shape(shape: object, dtype: object = None) -> str:
     """Return ``"2×3"`` for ``[2, 3]``, ``"scalar"`` for ``[]``, ``""`` when unknown.
 
@@ -206,10 +209,15 @@ the dtype always and the device as a third line."""
 
 def _node_label(attrs: dict[str, Any], output_name: str | None, detail: str = "shapes") -> tuple[str, ...]:
     shape = attrs.get("shape")
-    label = _label(attrs.get("kind") == "leaf", attrs.get("op"), attrs.get("name") or output_name,
-                   bool(attrs.get("is_output")),
-                   tuple(shape) if isinstance(shape, (list, tuple)) else None,
-                   attrs.get("dtype"), detail)
+    label = _label(
+        attrs.get("kind") == "leaf",
+        attrs.get("op"),
+        attrs.get("name") or output_name,
+        bool(attrs.get("is_output")),
+        tuple(shape) if isinstance(shape, (list, tuple)) else None,
+        attrs.get("dtype"),
+        detail,
+    )
     device = attrs.get("device")
     if detail == "everything" and isinstance(device, str) and device:
         label += (_one_line(device),)
@@ -217,8 +225,15 @@ def _node_label(attrs: dict[str, Any], output_name: str | None, detail: str = "s
 
 
 @functools.lru_cache(maxsize=16384)
-def _label(leaf: bool, op: str | None, name: str | None, is_output: bool,
-           shape: tuple[int, ...] | None, dtype: object, detail: str = "shapes") -> tuple[str, ...]:
+def _label(
+    leaf: bool,
+    op: str | None,
+    name: str | None,
+    is_output: bool,
+    shape: tuple[int, ...] | None,
+    dtype: object,
+    detail: str = "shapes",
+) -> tuple[str, ...]:
     if detail == "names":
         text = ""
     elif detail == "everything":
@@ -234,8 +249,9 @@ def _label(leaf: bool, op: str | None, name: str | None, is_output: bool,
     return (_one_line(op or "?"),) + ((line,) if line else ())
 
 
-def _module_label(path: str, members: list[str], kinds: dict[str, str],
-                  module_types: dict[str, str]) -> tuple[str, ...]:
+def _module_label(
+    path: str, members: list[str], kinds: dict[str, str], module_types: dict[str, str]
+) -> tuple[str, ...]:
     ops = sum(1 for m in members if kinds.get(m) != "leaf")
     params = len(members) - ops
     parts = [f"{ops} op" + ("" if ops == 1 else "s")]
@@ -250,6 +266,7 @@ def _module_label(path: str, members: list[str], kinds: dict[str, str],
 
 
 # --- building --------------------------------------------------------------------------------
+
 
 class GraphFacts:
     """What :func:`build_display` needs of a graph whatever the view: adjacency, ranks, the
@@ -269,13 +286,15 @@ class GraphFacts:
         self.early, self.late = graph_ranks(graph, self.adjacency)
         self.kinds: dict[str, str] = dict(graph.nodes(data="kind"))
         self.modules: list[tuple[str, str | None]] = list(graph.nodes(data="module"))
-        self.output_names = {o.get("node"): o.get("name") for o in graph.graph.get("outputs") or ()
-                             if isinstance(o, dict)}
+        self.output_names = {
+            o.get("node"): o.get("name") for o in graph.graph.get("outputs") or () if isinstance(o, dict)
+        }
         succ, pred = self.adjacency.succ, self.adjacency.pred
         self.shared_leaves = [n for n, _ in self.modules if self.kinds.get(n) == "leaf" and len(succ[n]) >= 2]
         """Leaves used by two or more ops, in graph order (the only ones hub splitting can copy)."""
-        self.gathering_ops = [n for n, _ in self.modules
-                              if self.kinds.get(n) != "leaf" and len(pred[n]) >= FAN_IN_MIN_INPUTS]
+        self.gathering_ops = [
+            n for n, _ in self.modules if self.kinds.get(n) != "leaf" and len(pred[n]) >= FAN_IN_MIN_INPUTS
+        ]
         """Ops with FAN_IN_MIN_INPUTS or more inputs (the only ones fan-in splitting can copy)."""
         self._loose: frozenset[str] | None = None
         self._labels: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -306,16 +325,22 @@ class GraphFacts:
         if found is None:
             attrs = self.graph.nodes[node]
             found = drawn[node, cluster] = DisplayNode(
-                id=node, kind="leaf" if attrs.get("kind") == "leaf" else "op", members=(node,),
-                label=self.label(node, detail), module=attrs.get("module"),
-                is_output=bool(attrs.get("is_output")), cluster=cluster)
+                id=node,
+                kind="leaf" if attrs.get("kind") == "leaf" else "op",
+                members=(node,),
+                label=self.label(node, detail),
+                module=attrs.get("module"),
+                is_output=bool(attrs.get("is_output")),
+                cluster=cluster,
+            )
         return found
 
 
 @without_gc  # tens of thousands of small objects, none of them cyclic: collections would
 # rescan the graph and the views on screen for nothing (half the time of an expand's rebuild)
-def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
-                  facts: GraphFacts | None = None) -> DisplayGraph:
+def build_display(
+    graph: nx.DiGraph, options: ViewOptions = ViewOptions(), facts: GraphFacts | None = None
+) -> DisplayGraph:
     """Return the display graph of ``graph`` under ``options`` (linear in nodes + edges).
 
     ``facts``: the graph's :class:`GraphFacts`, kept by a caller that shows the graph under
@@ -335,7 +360,9 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
     order: list[str] = []  # display ids in first-appearance order
     if collapsed:
         for node, module in facts.modules:
-            rep = rep_cache[module] if module in rep_cache else collapsed_ancestor(module, collapsed, rep_cache)
+            rep = (
+                rep_cache[module] if module in rep_cache else collapsed_ancestor(module, collapsed, rep_cache)
+            )
             if rep is None:
                 owner[node] = node
                 order.append(node)
@@ -373,13 +400,12 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
         if not options.clusters or not module:
             return None
         if module not in cluster_cache:
-            cluster_cache[module] = next((p for p in reversed(ancestors(module))
-                                          if p not in loose), None)
+            cluster_cache[module] = next((p for p in reversed(ancestors(module)) if p not in loose), None)
         return cluster_cache[module]
 
     def display_cluster(did: str) -> str | None:
         if did.startswith(MODULE_PREFIX) and did not in node_attrs:
-            return cluster_of(parent_path(did[len(MODULE_PREFIX):]))
+            return cluster_of(parent_path(did[len(MODULE_PREFIX) :]))
         return cluster_of(node_attrs[did].get("module"))
 
     nodes: dict[str, DisplayNode] = {}
@@ -394,13 +420,17 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
             index[did] = [did]
             continue
         if not split:  # a collapsed module
-            path = did[len(MODULE_PREFIX):]
+            path = did[len(MODULE_PREFIX) :]
             members = module_members[path]
             nodes[did] = DisplayNode(
-                id=did, kind="module", members=tuple(members),
-                label=_module_label(path, members, kinds, module_types), module=path,
+                id=did,
+                kind="module",
+                members=tuple(members),
+                label=_module_label(path, members, kinds, module_types),
+                module=path,
                 is_output=any(node_attrs[m].get("is_output") for m in members),
-                cluster=cluster_of(parent_path(path)))
+                cluster=cluster_of(parent_path(path)),
+            )
             for m in members:
                 index.setdefault(m, []).append(did)
             continue
@@ -416,9 +446,15 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
             for k, target in enumerate(targets, start=1):
                 cid = f"{did}{USE_SEPARATOR}{k}"
                 nodes[cid] = DisplayNode(  # a copy sits beside its use
-                    id=cid, kind=kind, members=(did,), label=label + (f"use {k} of {n_uses}",),
-                    module=module, use=(k, n_uses), is_output=is_output,
-                    cluster=display_cluster(target))
+                    id=cid,
+                    kind=kind,
+                    members=(did,),
+                    label=label + (f"use {k} of {n_uses}",),
+                    module=module,
+                    use=(k, n_uses),
+                    is_output=is_output,
+                    cluster=display_cluster(target),
+                )
                 uses.append(cid)
             continue
         sources = gathers[did]
@@ -426,16 +462,32 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
         for k, source in enumerate(sources, start=1):
             cid = f"{did}{USE_SEPARATOR}{k}"
             nodes[cid] = DisplayNode(  # a copy sits beside the input it receives
-                id=cid, kind=kind, members=(did,), label=label + (f"input {k} of {n_inputs}",),
-                module=module, use=(k, n_inputs), cluster=display_cluster(source))
+                id=cid,
+                kind=kind,
+                members=(did,),
+                label=label + (f"input {k} of {n_inputs}",),
+                module=module,
+                use=(k, n_inputs),
+                cluster=display_cluster(source),
+            )
             uses.append(cid)
         label = label + (f"{len(sources)} of {n_inputs} inputs drawn where made",)
-        nodes[did] = DisplayNode(id=did, kind=kind, members=(did,), label=label, module=module,
-                                 is_output=is_output, cluster=cluster_of(module))
+        nodes[did] = DisplayNode(
+            id=did,
+            kind=kind,
+            members=(did,),
+            label=label,
+            module=module,
+            is_output=is_output,
+            cluster=cluster_of(module),
+        )
         uses.append(did)
 
-    far_input = {(source, target): f"{target}{USE_SEPARATOR}{k}"
-                 for target, sources in gathers.items() for k, source in enumerate(sources, start=1)}
+    far_input = {
+        (source, target): f"{target}{USE_SEPARATOR}{k}"
+        for target, sources in gathers.items()
+        for k, source in enumerate(sources, start=1)
+    }
     plan: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
     for (su, sv), gedges in pairs.items():
         if su not in copies:
@@ -449,13 +501,24 @@ def build_display(graph: nx.DiGraph, options: ViewOptions = ViewOptions(),
     if options.clusters:
         _drop_leaf_only_clusters(nodes)
     clusters = _cluster_tree(nodes, loose) if options.clusters else {}
-    return DisplayGraph(nodes=nodes, edges=edges, clusters=clusters, loose_modules=loose,
-                        rankdir=options.rankdir, _index=index)
+    return DisplayGraph(
+        nodes=nodes,
+        edges=edges,
+        clusters=clusters,
+        loose_modules=loose,
+        rankdir=options.rankdir,
+        _index=index,
+    )
 
 
-def _hub_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], facts: GraphFacts,
-                owner: dict[str, str], order: list[str], early: dict[str, int],
-                late: dict[str, int]) -> dict[str, list[str]]:
+def _hub_copies(
+    pairs: dict[tuple[str, str], list[tuple[str, str]]],
+    facts: GraphFacts,
+    owner: dict[str, str],
+    order: list[str],
+    early: dict[str, int],
+    late: dict[str, int],
+) -> dict[str, list[str]]:
     """Return ``{leaf: display targets in use order}`` for the leaves to draw once per use.
 
     Only leaves with two or more consumers in the graph can have two drawn targets: the
@@ -476,8 +539,7 @@ def _hub_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], facts: Grap
             continue
         first = {t: min(early[v] for _, v in pairs[(leaf, t)]) for t in targets}
         last = {t: min(late[v] for _, v in pairs[(leaf, t)]) for t in targets}
-        span = max(max(first.values()) - min(first.values()),
-                   max(last.values()) - min(last.values()))
+        span = max(max(first.values()) - min(first.values()), max(last.values()) - min(last.values()))
         if span >= HUB_MIN_SPAN:
             if position is None:
                 position = {did: i for i, did in enumerate(order)}
@@ -485,9 +547,13 @@ def _hub_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], facts: Grap
     return copies
 
 
-def _fan_in_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], facts: GraphFacts,
-                   owner: dict[str, str], early: dict[str, int],
-                   leaf_copies: dict[str, list[str]]) -> dict[str, list[str]]:
+def _fan_in_copies(
+    pairs: dict[tuple[str, str], list[tuple[str, str]]],
+    facts: GraphFacts,
+    owner: dict[str, str],
+    early: dict[str, int],
+    leaf_copies: dict[str, list[str]],
+) -> dict[str, list[str]]:
     """Return ``{op: its far inputs' display sources, earliest first}`` for the ops to draw once
     per far input (see FAN_IN_MIN_INPUTS).  Only ops with that many inputs in the graph are
     looked at (merging inputs into a collapsed module never adds any)."""
@@ -512,8 +578,7 @@ def _fan_in_copies(pairs: dict[tuple[str, str], list[tuple[str, str]]], facts: G
     return gathers
 
 
-def _main_inputs(plan: list[tuple[str, str, tuple[tuple[str, str], ...]]],
-                 early: dict[str, int]) -> set[int]:
+def _main_inputs(plan: list[tuple[str, str, tuple[tuple[str, str], ...]]], early: dict[str, int]) -> set[int]:
     """Return the positions of the edges that are, for their target, the input from the deepest
     producer (ties: the first)."""
     best: dict[str, tuple[int, int]] = {}
@@ -568,8 +633,13 @@ def _cluster_tree(nodes: dict[str, DisplayNode], loose: frozenset[str]) -> dict[
         parent = parents[path]
         depth[path] = depth[parent] + 1 if parent else 1
     return {
-        path: Cluster(path=path, label=path, parent=parents[path],
-                      children=tuple(sorted(children.get(path, ()), key=path_key)),
-                      nodes=tuple(direct.get(path, ())), depth=depth[path])
+        path: Cluster(
+            path=path,
+            label=path,
+            parent=parents[path],
+            children=tuple(sorted(children.get(path, ()), key=path_key)),
+            nodes=tuple(direct.get(path, ())),
+            depth=depth[path],
+        )
         for path in ordered
     }

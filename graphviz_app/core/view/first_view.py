@@ -14,6 +14,7 @@ Two questions decide how a graph opens in the window, and each has one owner:
 The result never adds detail the cost model left out: the depth chosen is at most the one the cost
 model chose.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -61,8 +62,7 @@ def readable_capacity(width: float, height: float, zoom: float = READABLE_ZOOM) 
     return max(MIN_NODES // 4, int(SCREENS * max(width, 1) / cell_w * max(height, 1) / cell_h))
 
 
-def drawn_count(graph: nx.DiGraph, collapsed: Iterable[str],
-                sizes: Counter[str | None] | None = None) -> int:
+def drawn_count(graph: nx.DiGraph, collapsed: Iterable[str], sizes: Counter[str | None] | None = None) -> int:
     """Return how many nodes the display draws with ``collapsed`` modules: each node outside a
     collapsed module, plus one per outermost collapsed module (hub copies not counted).
     ``sizes``: the graph's node count per module (:func:`module_sizes`), when known."""
@@ -86,8 +86,9 @@ def module_sizes(graph: nx.DiGraph) -> Counter[str | None]:
     return Counter(module or None for _, module in graph.nodes(data="module"))
 
 
-def first_view(graph: nx.DiGraph, options: ViewOptions, viewport: tuple[float, float], *,
-               max_depth: int | None = None) -> FirstView:
+def first_view(
+    graph: nx.DiGraph, options: ViewOptions, viewport: tuple[float, float], *, max_depth: int | None = None
+) -> FirstView:
     """Return the first view of ``graph`` for a ``viewport`` of (width, height) pixels.
 
     ``options`` is what the cost model planned; ``max_depth`` the depth it collapsed to, if it

@@ -7,6 +7,7 @@ the colour mode's fills and the view state (style layers, selection, the step's 
 ``qt.canvas.scene`` paints it, adapting only the theme (a dark background lightens plain edges
 and darkens outlines), so an exported image at a step shows what the window shows.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -22,8 +23,18 @@ from .colors import COLOR_MODES, ColorMode
 from .display import DisplayEdge, DisplayNode
 
 __all__ = [
-    "COLOR_MODES", "ColorMode", "EdgeLook", "NodeLook",
-    "NodeStyle", "ViewState", "badge_lines", "edge_look", "look_of", "merged_style", "node_fill", "node_look",
+    "COLOR_MODES",
+    "ColorMode",
+    "EdgeLook",
+    "NodeLook",
+    "NodeStyle",
+    "ViewState",
+    "badge_lines",
+    "edge_look",
+    "look_of",
+    "merged_style",
+    "node_fill",
+    "node_look",
 ]
 
 STEP_COLOR = "#d81b60"
@@ -126,8 +137,9 @@ def merged_style(node: DisplayNode, styles: Mapping[str, NodeStyle] | None) -> N
     if len(found) == len(node.members) and all(s.ghost for s in found):
         return found[0]
     for style in found:
-        if not style.ghost and (style.fill or style.pen or style.penwidth or style.dashed
-                                or style.extra_label):
+        if not style.ghost and (
+            style.fill or style.pen or style.penwidth or style.dashed or style.extra_label
+        ):
             return style
     return None
 
@@ -138,8 +150,11 @@ def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
         return fills.get(node.members[0], colors.NEUTRAL_COLOR)
     counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in node.members)
     best = max(counts.values())
-    return next(fills.get(m, colors.NEUTRAL_COLOR) for m in node.members
-                if counts[fills.get(m, colors.NEUTRAL_COLOR)] == best)
+    return next(
+        fills.get(m, colors.NEUTRAL_COLOR)
+        for m in node.members
+        if counts[fills.get(m, colors.NEUTRAL_COLOR)] == best
+    )
 
 
 def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
@@ -148,11 +163,17 @@ def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
         return NodeLook(fill, colors.text_color(fill))
     width = style.penwidth or 1.0
     if style.ghost:
-        return NodeLook(GHOST_FILL, GHOST_FONT, GHOST_PEN, width, ghost=True,
-                        badge=style.extra_label)
+        return NodeLook(GHOST_FILL, GHOST_FONT, GHOST_PEN, width, ghost=True, badge=style.extra_label)
     fill = style.fill or fill
-    return NodeLook(fill, colors.text_color(fill), style.pen or DEFAULT_PEN, width,
-                    dashed=style.dashed, highlighted=bool(style.pen), badge=style.extra_label)
+    return NodeLook(
+        fill,
+        colors.text_color(fill),
+        style.pen or DEFAULT_PEN,
+        width,
+        dashed=style.dashed,
+        highlighted=bool(style.pen),
+        badge=style.extra_label,
+    )
 
 
 def badge_lines(badge: str | None) -> list[tuple[str, bool]]:
@@ -168,8 +189,9 @@ def node_look(node: DisplayNode, state: ViewState) -> NodeLook:
     return look_of(node_fill(node, state.fills), merged_style(node, state.styles))
 
 
-def edge_look(edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, str]],
-              state: ViewState) -> EdgeLook:
+def edge_look(
+    edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, str]], state: ViewState
+) -> EdgeLook:
     """Return how ``edge`` looks: a step's marked edge > a device transfer > an edge of the
     selected node > plain. ``transfers``: ``colors.transfer_edges(graph)``."""
     if state.marked and any(e in state.marked for e in edge.graph_edges):
@@ -177,8 +199,9 @@ def edge_look(edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, st
     moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None
     if moved is not None:
         src, dst = graph.nodes[moved[0]].get("device"), graph.nodes[moved[1]].get("device")
-        return EdgeLook("transfer", colors.device_edge_color(dst), TRANSFER_EDGE_WIDTH,
-                        label=f"{src} → {dst}")
+        return EdgeLook(
+            "transfer", colors.device_edge_color(dst), TRANSFER_EDGE_WIDTH, label=f"{src} → {dst}"
+        )
     if state.selected is not None and state.selected in (edge.source, edge.target):
         return EdgeLook("selected", SELECTION_COLOR, SELECTED_EDGE_WIDTH)
     return EdgeLook("plain", EDGE_COLOR, EDGE_WIDTH)

@@ -6,6 +6,7 @@ mode and, while stepping, the step shown (``{"mode": "backward", "index": 3, "co
 fit the graph it came with (an unknown module, mode or step) is dropped, never an error; the graph
 itself is already validated by :mod:`.saved_graph`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

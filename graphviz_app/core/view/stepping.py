@@ -5,6 +5,7 @@ graph's ``forward_index``/``backward_index`` and gradient summaries. Nothing is 
 laid out again; a :class:`Stepper` precomputes the orders and styles of one graph, so jumping
 anywhere is instant. The window and the CLI's step export both use it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -25,8 +26,19 @@ from .chain_rule import ChainRule, chain_rule
 from .look import STEP_COLOR, NodeStyle
 
 __all__ = [
-    "BACKWARD", "FORWARD", "MAX_INLINE_VALUES", "MODES", "StepMode", "StepView", "Stepper",
-    "consumers", "describe", "format_number", "format_values", "grad_label", "step_order",
+    "BACKWARD",
+    "FORWARD",
+    "MAX_INLINE_VALUES",
+    "MODES",
+    "StepMode",
+    "StepView",
+    "Stepper",
+    "consumers",
+    "describe",
+    "format_number",
+    "format_values",
+    "grad_label",
+    "step_order",
     "step_view",
 ]
 
@@ -133,14 +145,15 @@ class Stepper:
         """Styles of the nodes forward has made, for those with a Values line (formatted once)."""
         if self._made is None:
             nodes = self.graph.nodes
-            self._made = {n: NodeStyle(extra_label=line) for n in self.order(FORWARD)
-                          if (line := value_line(nodes[n]))}
+            self._made = {
+                n: NodeStyle(extra_label=line) for n in self.order(FORWARD) if (line := value_line(nodes[n]))
+            }
         return self._made
 
     def _forward(self, index: int) -> StepView:
         graph, order = self.graph, self.order(FORWARD)
         index = max(-1, min(index, len(order) - 1))
-        styles = dict.fromkeys(order[index + 1:], GHOST)
+        styles = dict.fromkeys(order[index + 1 :], GHOST)
         if self.values:
             made = self._made_styles()
             styles.update((done, made[done]) for done in order[: index + 1] if done in made)
@@ -149,14 +162,17 @@ class Stepper:
         caption = f"Forward: nothing created yet ({len(order)} steps)."
         if node is not None:
             attrs = graph.nodes[node]
-            styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0,
-                                     extra_label=value_line(attrs) if self.values else None)
+            styles[node] = NodeStyle(
+                pen=CURRENT_PEN, penwidth=3.0, extra_label=value_line(attrs) if self.values else None
+            )
             edges = self._edges(node)
             source = attrs.get("source") or {}
             where = f" at line {source['line']}: {source['code']}" if source.get("line") else ""
             verb = "leaf tensor" if attrs.get("kind") == "leaf" else "created"
-            caption = (f"Forward step {index + 1}/{len(order)}: {describe(graph, node)} {verb}, "
-                       f"shape {attrs.get('shape')}{where}")
+            caption = (
+                f"Forward step {index + 1}/{len(order)}: {describe(graph, node)} {verb}, "
+                f"shape {attrs.get('shape')}{where}"
+            )
         return StepView(FORWARD, index, len(order), node, styles, edges, caption)
 
     # -- backward ----------------------------------------------------------------------------------
@@ -167,8 +183,7 @@ class Stepper:
             nodes = self.graph.nodes
             if self.values:
                 self._done = [NodeStyle(extra_label=values_badge(nodes[n])) for n in order]
-                self._waiting = {n: NodeStyle(dashed=True, extra_label=value_line(nodes[n]))
-                                 for n in nodes}
+                self._waiting = {n: NodeStyle(dashed=True, extra_label=value_line(nodes[n])) for n in nodes}
             else:
                 self._done = [NodeStyle(extra_label=grad_label(nodes[n])) for n in order]
             self._unreached = [n for n in nodes if n not in positions]
@@ -186,7 +201,7 @@ class Stepper:
         index = max(-1, min(index, len(order) - 1))
         styles = self._dashed(unreached)
         styles.update(zip(order[: max(index, 0)], done))
-        styles.update(self._dashed(order[index + 1:]))
+        styles.update(self._dashed(order[index + 1 :]))
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
         if not order:
@@ -207,8 +222,11 @@ class Stepper:
                 caption += " accumulates its gradient into .grad"
             else:
                 summed = consumers(graph, node)
-                caption += (f" sums the gradients of its {summed} consumers" if summed > 1
-                            else " receives its gradient")
+                caption += (
+                    f" sums the gradients of its {summed} consumers"
+                    if summed > 1
+                    else " receives its gradient"
+                )
             if label:
                 caption += ": " + label.replace("\n", "; ")
             rule = chain_rule(graph, node)

@@ -3,6 +3,7 @@
 :class:`PanMode` (default: drag pans, click selects) and :class:`ZoomAreaMode` (Shift+drag a
 rectangle to zoom into it). A mode gets the view's mouse events and says whether it handled one.
 """
+
 from __future__ import annotations
 
 from typing import Protocol

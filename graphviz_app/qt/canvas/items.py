@@ -3,6 +3,7 @@
 Items know only geometry and looks; which graph node they stand for is kept in ``display_id`` /
 ``members`` so the scene can map both ways. Recoloring changes brushes and pens, never geometry.
 """
+
 from __future__ import annotations
 
 import math
@@ -64,6 +65,7 @@ def _text_width(size: float, bold: bool, text: str) -> float:
     """Return the width of ``text`` in scene units at label size ``size``."""
     return _metrics(size, bold).horizontalAdvance(text) / FONT_SCALE
 
+
 @lru_cache(maxsize=1024)
 def shared_color(name: str) -> QColor:
     """Return the QColor named ``name`` ("#rrggbb" or "#aarrggbb"), one instance per name.
@@ -97,8 +99,18 @@ LOD_SIMPLE = 0.22
 """Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
 
-def _paint_tag(painter: QPainter, rect: QRectF, text: str, *, border: str, fill: str, ink: str,
-               inset: float, bold: bool = False, muted: Sequence[bool] = ()) -> None:
+def _paint_tag(
+    painter: QPainter,
+    rect: QRectF,
+    text: str,
+    *,
+    border: str,
+    fill: str,
+    ink: str,
+    inset: float,
+    bold: bool = False,
+    muted: Sequence[bool] = (),
+) -> None:
     """Draw a small rounded tag with lines of text (a node's badge, or its scissors mark); lines
     flagged in ``muted`` in ``look.BADGE_MUTED_INK``."""
     painter.setPen(QPen(QColor(border), 0.8))
@@ -244,7 +256,10 @@ class NodeItem(QGraphicsItem):
         if not self.lines:
             return QRectF(area.center(), area.center())
         heights = [_metrics(f.pixelSize() / FONT_SCALE, f.bold()).height() / FONT_SCALE for f in self._fonts]
-        widths = [_text_width(f.pixelSize() / FONT_SCALE, f.bold(), line) for line, f in zip(self.lines, self._fonts)]
+        widths = [
+            _text_width(f.pixelSize() / FONT_SCALE, f.bold(), line)
+            for line, f in zip(self.lines, self._fonts)
+        ]
         width, height = max(widths), sum(heights)
         centre = area.center()
         return QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
@@ -291,8 +306,16 @@ class NodeItem(QGraphicsItem):
         (``NodeStyle.extra_label``, e.g. a gradient norm while stepping) shown in a tag right of
         the node, so it needs no bigger box and no new layout.
         """
-        key = _look_key(_color_key(fill), _color_key(text), _color_key(pen) if pen else None, pen_width,
-                        dashed, ghost, highlighted, badge)
+        key = _look_key(
+            _color_key(fill),
+            _color_key(text),
+            _color_key(pen) if pen else None,
+            pen_width,
+            dashed,
+            ghost,
+            highlighted,
+            badge,
+        )
         if key == self.look_key:
             return False  # restyling thousands of unchanged nodes per step costs little
         if (highlighted and pen_width >= 3.0) != self._strong():
@@ -338,8 +361,12 @@ class NodeItem(QGraphicsItem):
             if not shown:
                 return QRectF(self.room.topLeft(), self.room.topLeft())
             height = self.room.height() / len(rows)
-            return QRectF(self.room.left(), self.room.top() + shown[0] * height,
-                          self.room.width(), (shown[-1] - shown[0] + 1) * height)
+            return QRectF(
+                self.room.left(),
+                self.room.top() + shown[0] * height,
+                self.room.width(),
+                (shown[-1] - shown[0] + 1) * height,
+            )
         lines = (self.badge or "").split("\n")
         width = max(_text_width(BADGE_SIZE, False, line) for line in lines) + 6
         height = BADGE_SIZE * 1.5 * len(lines)
@@ -356,8 +383,16 @@ class NodeItem(QGraphicsItem):
 
     def _paint_badge(self, painter: QPainter) -> None:
         if self.room is None:
-            _paint_tag(painter, self._badge_rect(), self.badge or "", border=look.BADGE_BORDER,
-                       fill=look.BADGE_FILL, ink=look.BADGE_INK, inset=3, muted=self.badge_muted)
+            _paint_tag(
+                painter,
+                self._badge_rect(),
+                self.badge or "",
+                border=look.BADGE_BORDER,
+                fill=look.BADGE_FILL,
+                ink=look.BADGE_INK,
+                inset=3,
+                muted=self.badge_muted,
+            )
             return
         rows = self._room_rows()
         room = self.room
@@ -373,8 +408,9 @@ class NodeItem(QGraphicsItem):
             if shown and start is None:
                 start = i
             elif not shown and start is not None:
-                painter.drawRoundedRect(QRectF(room.left(), room.top() + start * height,
-                                               room.width(), (i - start) * height), 2, 2)
+                painter.drawRoundedRect(
+                    QRectF(room.left(), room.top() + start * height, room.width(), (i - start) * height), 2, 2
+                )
                 start = None
         painter.save()
         painter.translate(room.left() + 2, room.top())
@@ -388,7 +424,9 @@ class NodeItem(QGraphicsItem):
                 painter.drawText(QPointF(0, i * row + (row + fm.ascent() - fm.descent()) / 2), line)
         painter.restore()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         if self._strong() and lod < 1.0:
@@ -396,8 +434,15 @@ class NodeItem(QGraphicsItem):
         if lod < LOD_SIMPLE:
             # Too small to read: a filled box is all that shows, and it draws fast.
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QBrush(SELECTION_COLOR if self.isSelected() else
-                                    self.pen_color if self.highlighted else self.fill))
+            painter.setBrush(
+                QBrush(
+                    SELECTION_COLOR
+                    if self.isSelected()
+                    else self.pen_color
+                    if self.highlighted
+                    else self.fill
+                )
+            )
             painter.drawRect(self._local)
             return
         pen = QPen(self.pen_color, self.pen_width)
@@ -451,16 +496,36 @@ class NodeItem(QGraphicsItem):
     def _paint_cut(self, painter: QPainter) -> None:
         """Draw a scissors tag on the node's top-left corner (a ``.detach()`` cut feeds it)."""
         r = self._local
-        _paint_tag(painter, QRectF(r.left() - 6, r.top() - 7, 13, 12), "✂", border="#b00020",
-                   fill="#ffffff", ink="#b00020", inset=1.5, bold=True)
+        _paint_tag(
+            painter,
+            QRectF(r.left() - 6, r.top() - 7, 13, 12),
+            "✂",
+            border="#b00020",
+            fill="#ffffff",
+            ink="#b00020",
+            inset=1.5,
+            bold=True,
+        )
 
     def _paint_box3d(self, painter: QPainter) -> None:
         """Draw the top and right faces of a Graphviz ``box3d`` (a collapsed module)."""
         r, d = self._local, BOX3D_DEPTH
-        top = QPolygonF([QPointF(r.left(), r.top() + d), QPointF(r.left() + d, r.top()),
-                         QPointF(r.right(), r.top()), QPointF(r.right() - d, r.top() + d)])
-        side = QPolygonF([QPointF(r.right() - d, r.top() + d), QPointF(r.right(), r.top()),
-                          QPointF(r.right(), r.bottom() - d), QPointF(r.right() - d, r.bottom())])
+        top = QPolygonF(
+            [
+                QPointF(r.left(), r.top() + d),
+                QPointF(r.left() + d, r.top()),
+                QPointF(r.right(), r.top()),
+                QPointF(r.right() - d, r.top() + d),
+            ]
+        )
+        side = QPolygonF(
+            [
+                QPointF(r.right() - d, r.top() + d),
+                QPointF(r.right(), r.top()),
+                QPointF(r.right(), r.bottom() - d),
+                QPointF(r.right() - d, r.bottom()),
+            ]
+        )
         painter.setBrush(QBrush(self.fill.darker(112)))
         painter.drawPolygon(top)
         painter.setBrush(QBrush(self.fill.darker(125)))
@@ -516,24 +581,36 @@ TRANSLATION_TOLERANCE = 1e-6
 composed layout adds each module's origin to the same piece coordinates, in floating point."""
 
 
-def translations(pairs: Sequence[tuple[EdgeItem, tuple[tuple[float, float], ...],
-                                       tuple[tuple[float, float], ...]]]) -> list[tuple[float, float] | None]:
+def translations(
+    pairs: Sequence[tuple[EdgeItem, tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]],
+) -> list[tuple[float, float] | None]:
     """For each ``(edge item, new spline points, new arrow points)``, return ``(dx, dy)`` when
     the new spline and arrowhead are the item's moved by it (point for point, within
     TRANSLATION_TOLERANCE), else None.  All the edges of a 20,000-node relayout are compared
     at once (numpy): one Python loop over their points cost 0.25 s."""
     count = len(pairs)
     shifts: list[tuple[float, float] | None] = [None] * count
-    same = [i for i, (edge, points, arrow) in enumerate(pairs)
-            if points and len(points) == len(edge.points) and len(arrow) == len(edge.arrow_points)]
+    same = [
+        i
+        for i, (edge, points, arrow) in enumerate(pairs)
+        if points and len(points) == len(edge.points) and len(arrow) == len(edge.arrow_points)
+    ]
     if not same:
         return shifts
     sizes = np.fromiter((len(pairs[i][1]) + len(pairs[i][2]) for i in same), dtype=np.intp, count=len(same))
     total = int(sizes.sum())
-    new = np.fromiter(chain.from_iterable(chain.from_iterable(chain(pairs[i][1], pairs[i][2]) for i in same)),
-                      dtype=float, count=2 * total).reshape(total, 2)
-    old = np.fromiter(chain.from_iterable(chain.from_iterable(
-        chain(pairs[i][0].points, pairs[i][0].arrow_points) for i in same)), dtype=float, count=2 * total).reshape(total, 2)
+    new = np.fromiter(
+        chain.from_iterable(chain.from_iterable(chain(pairs[i][1], pairs[i][2]) for i in same)),
+        dtype=float,
+        count=2 * total,
+    ).reshape(total, 2)
+    old = np.fromiter(
+        chain.from_iterable(
+            chain.from_iterable(chain(pairs[i][0].points, pairs[i][0].arrow_points) for i in same)
+        ),
+        dtype=float,
+        count=2 * total,
+    ).reshape(total, 2)
     diff = new - old
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     moved = diff[starts]
@@ -573,8 +650,9 @@ class EdgeItem(QGraphicsItem):
         self._shape(points, arrow)
         self.setZValue(1)
 
-    def _shape(self, points: Sequence[tuple[float, float]],
-               arrow: Sequence[tuple[float, float]] | None) -> None:
+    def _shape(
+        self, points: Sequence[tuple[float, float]], arrow: Sequence[tuple[float, float]] | None
+    ) -> None:
         """Build the path, the arrowhead and the bounds from Graphviz's points (scene units)."""
         self.points = tuple(points)
         """The spline's control points as laid out (a relayout compares them)."""
@@ -587,9 +665,12 @@ class EdgeItem(QGraphicsItem):
                 self.label_pos = self.path.pointAtPercent(0.5) + QPointF(30, 0)
             self._bounds = self._bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
 
-    def reshape(self, points: Sequence[tuple[float, float]],
-                arrow: Sequence[tuple[float, float]] | None,
-                shift: tuple[float, float] | None) -> None:
+    def reshape(
+        self,
+        points: Sequence[tuple[float, float]],
+        arrow: Sequence[tuple[float, float]] | None,
+        shift: tuple[float, float] | None,
+    ) -> None:
         """Take a new layout's spline: ``shift`` is how far it moved when it is the old one
         translated (the common case when a module elsewhere was toggled; :func:`translations`
         finds it), None when it changed shape (it is redrawn)."""
@@ -620,8 +701,9 @@ class EdgeItem(QGraphicsItem):
             return QRectF()
         return QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
 
-    def set_look(self, color: str | QColor, width: float = 1.2, *, transfer: bool = False,
-                 flow: int = 0) -> bool:
+    def set_look(
+        self, color: str | QColor, width: float = 1.2, *, transfer: bool = False, flow: int = 0
+    ) -> bool:
         """Change color and width; ``flow`` draws moving dashes (a step's marked edge).
 
         Returns True if the look changed.
@@ -666,7 +748,9 @@ class EdgeItem(QGraphicsItem):
         stroker.setWidth(max(6.0, self.width + 4))
         return stroker.createStroke(self.path)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         pen = QPen(self.color, self.width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -740,7 +824,9 @@ class ClusterItem(QGraphicsItem):
         path.addRect(QRectF(self._rect.left(), self._rect.top(), self._rect.width(), 16))
         return path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         pen = QPen(self.border, 1.0)
         pen.setStyle(Qt.PenStyle.DashLine if self.depth > 0 else Qt.PenStyle.SolidLine)

@@ -6,6 +6,7 @@ map then covers nothing). The picture is a pixmap drawn once from the scene's
 nodes) and kept until the layout or the looks change (:meth:`Minimap.invalidate`); a pan or a zoom
 only moves the frame. A click or a drag in the map centres the view there.
 """
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
@@ -53,8 +54,12 @@ class Minimap(QWidget):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         # opaque: moving the frame repaints the map alone, never the scene under it
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        self.setToolTip(translate("Minimap", "The whole graph: the frame is what the view shows. "
-                                             "Click or drag to move the view."))
+        self.setToolTip(
+            translate(
+                "Minimap",
+                "The whole graph: the frame is what the view shows. Click or drag to move the view.",
+            )
+        )
         self.hide()
 
     # -- state ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ rectangles batched by color, all plain edges as one path, the few restyled edges
 device transfer) on top, clusters as framed rectangles. Its draw lists are rebuilt only when
 looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -118,8 +119,11 @@ class OverviewItem(QGraphicsItem):
             if (item.highlighted and item.pen_width >= 3.0) or id(item) in selected:
                 marked.append((item, rect))
             if item.badge:  # where the tag sits: its room beside the node, or the node's corner
-                badges.append(item.mapToScene(item.room.topLeft()) if item.room is not None
-                              else QPointF(rect.left(), rect.top()))
+                badges.append(
+                    item.mapToScene(item.room.topLeft())
+                    if item.room is not None
+                    else QPointF(rect.left(), rect.top())
+                )
         self._node_groups = list(groups.values())
         self._marked, self._badges = marked, badges
 
@@ -155,7 +159,9 @@ class OverviewItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return QPainterPath()  # never under the mouse: the detail items take the clicks
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         self.paints += 1
         scale = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)

@@ -6,6 +6,7 @@ the view and exported images agree. Lookups go both
 ways: display id -> item (``node_items``), graph node id -> items (``items_for``), item -> ids
 (``item.display_id``, ``item.members``).
 """
+
 from __future__ import annotations
 
 import gc
@@ -41,8 +42,6 @@ FLOW_TICK_MS = 60
 @lru_cache(maxsize=4096)
 def _look_of(fill: str, style: NodeStyle | None) -> look.NodeLook:
     return look.look_of(fill, style)
-
-
 
 
 @lru_cache(maxsize=1024)
@@ -107,8 +106,10 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
     if dnode.use and dnode.kind == "leaf":
         lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
     elif dnode.use:
-        lines.append(f"input {dnode.use[0]} of {dnode.use[1]}: this op gathers tensors made far "
-                     "apart, so each far input is drawn where it was made")
+        lines.append(
+            f"input {dnode.use[0]} of {dnode.use[1]}: this op gathers tensors made far "
+            "apart, so each far input is drawn where it was made"
+        )
     lines.append("Click for details in the Inspector")
     return "\n".join(lines)
 
@@ -269,8 +270,12 @@ class GraphScene(QGraphicsScene):
         # the layout's drawing, badges' room included: a badge appearing there moves no view
         self.graph_rect = self.itemsBoundingRect().united(_layout_rect(layout))
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
-        self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
-                                     list(self.cluster_items.values()), self.graph_rect)
+        self.overview = OverviewItem(
+            list(self.node_items.values()),
+            self.edge_items,
+            list(self.cluster_items.values()),
+            self.graph_rect,
+        )
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.set_view_scale(self._view_scale)
@@ -307,8 +312,12 @@ class GraphScene(QGraphicsScene):
                     if frame is not None:
                         self.removeItem(frame)
                         counts.dropped += 1
-                    frame = ClusterItem(cbox.name, QRectF(cbox.x, cbox.y, cbox.width, cbox.height), label,
-                                        cbox.name.count(".") + 1)
+                    frame = ClusterItem(
+                        cbox.name,
+                        QRectF(cbox.x, cbox.y, cbox.width, cbox.height),
+                        label,
+                        cbox.name.count(".") + 1,
+                    )
                     self.addItem(frame)
                     fresh_clusters.append(frame)
                     counts.made += 1
@@ -326,8 +335,11 @@ class GraphScene(QGraphicsScene):
                 if dnode is None:
                     continue
                 kept = self.node_items.pop(did, None)
-                if (kept is not None and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
-                        and kept.size() == (box.width, box.height)):
+                if (
+                    kept is not None
+                    and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
+                    and kept.size() == (box.width, box.height)
+                ):
                     kept.move_to(box.x, box.y)
                     item = kept
                     counts.moved += 1
@@ -359,9 +371,12 @@ class GraphScene(QGraphicsScene):
                 graph_edges = dedge.graph_edges if dedge else ()
                 waiting = old_edges.get(key)
                 old_edge = waiting.pop(0) if waiting else None
-                if (old_edge is not None and old_edge.graph_edges == graph_edges and old_edge.label == (
-                        path.label.strip() if path.label else None)
-                        and self._display_edges.get(key) == dedge):
+                if (
+                    old_edge is not None
+                    and old_edge.graph_edges == graph_edges
+                    and old_edge.label == (path.label.strip() if path.label else None)
+                    and self._display_edges.get(key) == dedge
+                ):
                     surviving.append((old_edge, tuple(path.points), tuple(path.arrow) if path.arrow else ()))
                     edge = old_edge
                 else:
@@ -388,11 +403,17 @@ class GraphScene(QGraphicsScene):
             self._flowing = [e for e in self._flowing if e.scene() is self]
 
             self.graph_rect = _layout_rect(layout)
-            self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+            self.setSceneRect(
+                self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN)
+            )
             if self.overview is not None:
                 self.removeItem(self.overview)
-            self.overview = OverviewItem(list(self.node_items.values()), self.edge_items,
-                                         list(self.cluster_items.values()), self.graph_rect)
+            self.overview = OverviewItem(
+                list(self.node_items.values()),
+                self.edge_items,
+                list(self.cluster_items.values()),
+                self.graph_rect,
+            )
             self.overview.setVisible(self.overview_shown)
             self.addItem(self.overview)
             if self.overview_shown:
@@ -408,8 +429,13 @@ class GraphScene(QGraphicsScene):
     def _node_item(self, dnode: Any, box: Any, graph: nx.DiGraph) -> NodeItem:
         rect = QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height)
         item = NodeItem(
-            dnode.id, dnode.members, dnode.kind, rect, dnode.label,
-            shape=SHAPES.get(dnode.kind, "box"), is_output=dnode.is_output,
+            dnode.id,
+            dnode.members,
+            dnode.kind,
+            rect,
+            dnode.label,
+            shape=SHAPES.get(dnode.kind, "box"),
+            is_output=dnode.is_output,
             tooltip=node_tooltip(graph, dnode),
             cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
         )
@@ -417,8 +443,9 @@ class GraphScene(QGraphicsScene):
         return item
 
     def _edge_item(self, path: Any, graph_edges: tuple[tuple[str, str], ...]) -> EdgeItem:
-        edge = EdgeItem(path.source, path.target, path.points, path.arrow, graph_edges,
-                        path.label, path.label_pos)
+        edge = EdgeItem(
+            path.source, path.target, path.points, path.arrow, graph_edges, path.label, path.label_pos
+        )
         self.addItem(edge)
         for key in edge.graph_edges:
             self._edges_by_graph_edge.setdefault(key, []).append(edge)
@@ -476,9 +503,15 @@ class GraphScene(QGraphicsScene):
 
     # -- looks ---------------------------------------------------------------------------------
     def apply_styles(
-        self, fills: Mapping[str, str], styles: Mapping[str, NodeStyle] | None, *, dark: bool = False,
-        selected: str | None = None, only: Iterable[str] | None = None,
-        marked: frozenset[tuple[str, str]] | None = None, flow_backward: bool = False,
+        self,
+        fills: Mapping[str, str],
+        styles: Mapping[str, NodeStyle] | None,
+        *,
+        dark: bool = False,
+        selected: str | None = None,
+        only: Iterable[str] | None = None,
+        marked: frozenset[tuple[str, str]] | None = None,
+        flow_backward: bool = False,
     ) -> None:
         """Color the items (fills per graph node, then style overrides); no geometry changes.
 
@@ -488,8 +521,9 @@ class GraphScene(QGraphicsScene):
         """
         if marked is None:
             marked, flow_backward = self.marked, self.flow_backward
-        self.apply_look(ViewState(fills, styles, selected, frozenset(marked), flow_backward),
-                        dark=dark, only=only)
+        self.apply_look(
+            ViewState(fills, styles, selected, frozenset(marked), flow_backward), dark=dark, only=only
+        )
 
     def _include(self, items: list[NodeItem]) -> None:
         """Grow the graph's rectangle (and the scrollable scene) to hold these items' badges:
@@ -503,8 +537,7 @@ class GraphScene(QGraphicsScene):
             self.graph_rect = rect
             self.setSceneRect(rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
 
-    def apply_look(self, state: ViewState, *, dark: bool = False,
-                   only: Iterable[str] | None = None) -> None:
+    def apply_look(self, state: ViewState, *, dark: bool = False, only: Iterable[str] | None = None) -> None:
         """Give the items the look :mod:`core.view.look` decides for ``state`` (as exports draw it),
         adapted to a dark background; ``only``: just the items of these graph nodes."""
         full = only is None or dark != self.dark
@@ -543,11 +576,17 @@ class GraphScene(QGraphicsScene):
             if dark and pen == look.DEFAULT_PEN:
                 pen = _dark_pen(node_look.fill)
             lines = look.badge_lines(node_look.badge)
-            restyled = item.set_look(node_look.fill, node_look.text, pen=pen,
-                                     pen_width=node_look.pen_width, dashed=node_look.dashed,
-                                     ghost=node_look.ghost, highlighted=node_look.highlighted,
-                                     badge="\n".join(str(badge_text(line)) for line, _ in lines) or None,
-                                     badge_muted=tuple(muted for _, muted in lines))
+            restyled = item.set_look(
+                node_look.fill,
+                node_look.text,
+                pen=pen,
+                pen_width=node_look.pen_width,
+                dashed=node_look.dashed,
+                ghost=node_look.ghost,
+                highlighted=node_look.highlighted,
+                badge="\n".join(str(badge_text(line)) for line, _ in lines) or None,
+                badge_muted=tuple(muted for _, muted in lines),
+            )
             changed += restyled
             if restyled and node_look.badge:
                 badged.append(item)
@@ -619,7 +658,11 @@ class GraphScene(QGraphicsScene):
         edges = self._display_edges
         for edge in targets:
             dedge = edges.get((edge.source, edge.target))
-            kind = look.edge_look(dedge, graph, transfers, state) if dedge is not None and graph is not None else None
+            kind = (
+                look.edge_look(dedge, graph, transfers, state)
+                if dedge is not None and graph is not None
+                else None
+            )
             if kind is None or kind.kind == "plain":
                 changed |= edge.set_look(base, PLAIN_EDGE_WIDTH)
             elif kind.kind == "step":

@@ -1,4 +1,5 @@
 """What the canvas says when the graph it draws is not the result of the last load."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,13 +18,23 @@ def stale_banner(shown: Path | None, failed: Path, why: str, *, script_at_fault:
     if shown is None or shown.resolve() != failed.resolve():
         return None
     if not script_at_fault:
-        return fill(QCoreApplication.translate(
+        return fill(
+            QCoreApplication.translate(
+                "StaleBanner",
+                "Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script "
+                "is not at fault: see Messages for the fix, then reload.",
+            ),
+            shown=shown.name,
+            failed=failed.name,
+            why=why,
+        )
+    return fill(
+        QCoreApplication.translate(
             "StaleBanner",
-            "Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script "
-            "is not at fault: see Messages for the fix, then reload.",
-        ), shown=shown.name, failed=failed.name, why=why)
-    return fill(QCoreApplication.translate(
-        "StaleBanner",
-        "Showing the last good graph of {shown}. Loading {failed} again failed: {why} "
-        "Fix the script and save it to reload, or see Messages.",
-    ), shown=shown.name, failed=failed.name, why=why)
+            "Showing the last good graph of {shown}. Loading {failed} again failed: {why} "
+            "Fix the script and save it to reload, or see Messages.",
+        ),
+        shown=shown.name,
+        failed=failed.name,
+        why=why,
+    )

@@ -3,6 +3,7 @@ scrollbars along an axis the graph overflows, and a minimap while part of the gr
 
 Mouse handling is delegated to the interaction modes of :mod:`.interactions` (as in xdot).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -232,7 +233,9 @@ class GraphView(QGraphicsView):
 
     def _node_rects(self) -> list[QRectF]:
         scene = self.scene()
-        return [item.scene_rect() for item in scene.node_items.values()] if isinstance(scene, GraphScene) else []
+        return (
+            [item.scene_rect() for item in scene.node_items.values()] if isinstance(scene, GraphScene) else []
+        )
 
     @staticmethod
     def _united(rects: Iterable[QRectF]) -> QRectF:
@@ -280,7 +283,9 @@ class GraphView(QGraphicsView):
     # -- mouse -------------------------------------------------------------------------------
     def set_mode(self, mode: InteractionMode) -> None:
         self.mode = mode
-        cursor = Qt.CursorShape.CrossCursor if isinstance(mode, ZoomAreaMode) else Qt.CursorShape.OpenHandCursor
+        cursor = (
+            Qt.CursorShape.CrossCursor if isinstance(mode, ZoomAreaMode) else Qt.CursorShape.OpenHandCursor
+        )
         self.viewport().setCursor(cursor)
 
     def start_zoom_area(self) -> None:
@@ -392,7 +397,9 @@ class BusyOverlay(QFrame):
         pal.setColor(QPalette.ColorRole.Window, pal.color(QPalette.ColorRole.ToolTipBase))
         pal.setColor(QPalette.ColorRole.WindowText, pal.color(QPalette.ColorRole.ToolTipText))
         self.setPalette(pal)
-        self.label = plain_label(QLabel(QCoreApplication.translate("BusyOverlay", "Running…"), self))  # shows file names
+        self.label = plain_label(
+            QLabel(QCoreApplication.translate("BusyOverlay", "Running…"), self)
+        )  # shows file names
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 0)
         self.progress.setFixedWidth(120)

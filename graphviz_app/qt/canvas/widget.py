@@ -4,6 +4,7 @@ Like xdot.py's ``DotWidget``: show a layout, restyle it, reveal a node, say what
 (a placeholder while nothing is drawn, a busy bar while something runs). It knows display
 graphs, layouts and looks, never the document, the panels or the shell.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -33,8 +34,9 @@ class GraphWidget(GraphView):
         self.banner = StaleBanner(self)
         self.banner.hide()
 
-    def show_layout(self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph, *,
-                    fit: bool, keep: str | None = None) -> None:
+    def show_layout(
+        self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph, *, fit: bool, keep: str | None = None
+    ) -> None:
         """Draw ``layout`` of ``display``; ``fit``: show it whole (a new graph), else keep the
         zoom and centre the node ``keep`` (a display id), falling back to fitting."""
         old_zoom = self.zoom()
@@ -154,8 +156,10 @@ class StaleBanner(QLabel):
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setMargin(8)
-        self.setStyleSheet("QLabel#staleBanner { background: #fff4ce; color: #3b2f00;"
-                           " border: 1px solid #c9a400; border-radius: 4px; }")
+        self.setStyleSheet(
+            "QLabel#staleBanner { background: #fff4ce; color: #3b2f00;"
+            " border: 1px solid #c9a400; border-radius: 4px; }"
+        )
 
     def place(self) -> None:
         width = max(200, self.view.viewport().width() - 24)

@@ -1,4 +1,5 @@
 """The Inspector dock: everything recorded about the selected node."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -118,7 +119,10 @@ def environment_rows(environment: Any) -> list[tuple[str, str]]:
     a graph saved before it was recorded)."""
     if not isinstance(environment, dict):
         return []
-    rows = [("Python", str(environment.get("python") or "?")), ("torch", str(environment.get("torch") or "?"))]
+    rows = [
+        ("Python", str(environment.get("python") or "?")),
+        ("torch", str(environment.get("torch") or "?")),
+    ]
     if environment.get("executable"):
         rows.append(("interpreter", str(environment["executable"])))
     if environment.get("prefix"):
@@ -138,10 +142,22 @@ def environment_text(environment: Any) -> tuple[str, str]:
     short = f"Python {python} · torch {torch}"
     where = short_path(str(environment.get("prefix") or environment.get("executable") or "?"))
     why = environment.get("reason")
-    note = (fill(translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})"),
-                 python=python, torch=torch, where=where, why=fragment(str(why))) if why else
-            fill(translate("Inspector", "Ran with Python {python} · torch {torch} · {where}"),
-                 python=python, torch=torch, where=where))
+    note = (
+        fill(
+            translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})"),
+            python=python,
+            torch=torch,
+            where=where,
+            why=fragment(str(why)),
+        )
+        if why
+        else fill(
+            translate("Inspector", "Ran with Python {python} · torch {torch} · {where}"),
+            python=python,
+            torch=torch,
+            where=where,
+        )
+    )
     return short, note
 
 
@@ -157,8 +173,12 @@ def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
     else:
         slots = sum(len(graph.edges[node, c].get("slots") or [0]) for c in users)
         for user in users:
-            rows.append((f"from {graph.nodes[user].get('op')} ({user})",
-                         _norm_text(graph.edges[node, user].get("grad"))))
+            rows.append(
+                (
+                    f"from {graph.nodes[user].get('op')} ({user})",
+                    _norm_text(graph.edges[node, user].get("grad")),
+                )
+            )
         if slots > 1:
             rows.append(("accumulated", f"sum of {slots} gradients = {_norm_text(data.get('grad'))}"))
     for producer in graph.predecessors(node):
@@ -175,15 +195,18 @@ class InspectorPanel(QWidget):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.title = plain_label(QLabel(inspector_labels()["Nothing selected"], self))  # names come from the data
+        self.title = plain_label(
+            QLabel(inspector_labels()["Nothing selected"], self)
+        )  # names come from the data
         self.title.setWordWrap(True)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         font = self.title.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.1)
         self.title.setFont(font)
-        self.hint = QLabel(translate("Inspector", "Click a node to see its op, tensor, saved values and gradient."),
-                           self)
+        self.hint = QLabel(
+            translate("Inspector", "Click a node to see its op, tensor, saved values and gradient."), self
+        )
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)
         self.hint.hide()
@@ -298,22 +321,36 @@ class InspectorPanel(QWidget):
             return f"{data['name']} ({op})" if data.get("name") else op
 
         first_from, first_to = edges[0]
-        self.title.setText(f"{name(first_from)} → {name(first_to)}"
-                           + (f"  (+{len(edges) - 1})" if len(edges) > 1 else ""))
+        self.title.setText(
+            f"{name(first_from)} → {name(first_to)}" + (f"  (+{len(edges) - 1})" if len(edges) > 1 else "")
+        )
         for index, (producer, consumer) in enumerate(edges[:8]):
             suffix = f" {index + 1}" if len(edges) > 1 else ""
             data = graph.nodes[producer]
-            self._group("Edge" + suffix, [
-                ("from", f"{name(producer)} ({producer})"),
-                ("to", f"{name(consumer)} ({consumer})"),
-                ("carries", translate("Inspector", "the output of {op}: forward along the arrow, its "
-                                                   "gradient back against it").format(op=name(producer))),
-            ], words)
-            self._group("Tensor on the edge" + suffix, [
-                ("shape", fmt_shape(data.get("shape"))),
-                ("dtype", str(data.get("dtype") or "?")),
-                ("device", str(data.get("device") or "?")),
-            ], words)
+            self._group(
+                "Edge" + suffix,
+                [
+                    ("from", f"{name(producer)} ({producer})"),
+                    ("to", f"{name(consumer)} ({consumer})"),
+                    (
+                        "carries",
+                        translate(
+                            "Inspector",
+                            "the output of {op}: forward along the arrow, its gradient back against it",
+                        ).format(op=name(producer)),
+                    ),
+                ],
+                words,
+            )
+            self._group(
+                "Tensor on the edge" + suffix,
+                [
+                    ("shape", fmt_shape(data.get("shape"))),
+                    ("dtype", str(data.get("dtype") or "?")),
+                    ("device", str(data.get("device") or "?")),
+                ],
+                words,
+            )
             value = [row for row in summary_rows(data.get("value")) if row[0] not in ("shape", "dtype")]
             self._group("Forward value" + suffix, value, words)  # shape and dtype: just above
             grad = edge_gradient(graph, producer, consumer)
@@ -322,8 +359,12 @@ class InspectorPanel(QWidget):
             elif ran:
                 rows = [("gradient", translate("Inspector", "none recorded on this edge"))]
             else:
-                rows = [("gradient", translate("Inspector", "appears after a backward pass: click "
-                                                            "Run Backward (Ctrl+B)"))]
+                rows = [
+                    (
+                        "gradient",
+                        translate("Inspector", "appears after a backward pass: click Run Backward (Ctrl+B)"),
+                    )
+                ]
             self._group("Gradient flowing back" + suffix, rows, words)
 
     def _group(self, name: str, rows: list[tuple[str, str]], words: dict[str, str] | None = None) -> None:
@@ -340,7 +381,9 @@ class InspectorPanel(QWidget):
         group.setFont(0, font)
         group.setFirstColumnSpanned(True)
         for key, value in rows:
-            child = QTreeWidgetItem(group, [words.get(key, key), words.get(value, value) if value in WORDED_VALUES else value])
+            child = QTreeWidgetItem(
+                group, [words.get(key, key), words.get(value, value) if value in WORDED_VALUES else value]
+            )
             child.setData(0, SOURCE, key)
             child.setToolTip(1, plain_tooltip(value))
 
@@ -371,17 +414,32 @@ class InspectorPanel(QWidget):
         saved = data.get("saved") or []
         self._group("Saved tensors", [(str(i), str(s)) for i, s in enumerate(saved)])
         self._group("Forward value", summary_rows(data.get("value")))
-        self._group("Constant inputs", [
-            (str(c.get("name") or f"arg{c.get('position')}"),
-             f"{fmt_shape((c.get('value') or {}).get('shape'))} {fmt_values((c.get('value') or {}).get('values'))}")
-            for c in data.get("constant_inputs") or []])
+        self._group(
+            "Constant inputs",
+            [
+                (
+                    str(c.get("name") or f"arg{c.get('position')}"),
+                    f"{fmt_shape((c.get('value') or {}).get('shape'))} {fmt_values((c.get('value') or {}).get('values'))}",
+                )
+                for c in data.get("constant_inputs") or []
+            ],
+        )
         for i, cut in enumerate(data.get("cuts") or []):
-            self._group("Graph cut (.detach())" if i == 0 else f"Graph cut {i + 1}", [
-                ("where", f"line {cut.get('line')}: {str(cut.get('code') or '').split('  #')[0].strip()}"),
-                ("detached from", f"{cut.get('op') or '?'} output, shape {fmt_shape(cut.get('shape'))}"),
-                ("meaning", "this op used a detached tensor: it is a constant here, and no gradient "
-                            "flows back to what made it"),
-            ])
+            self._group(
+                "Graph cut (.detach())" if i == 0 else f"Graph cut {i + 1}",
+                [
+                    (
+                        "where",
+                        f"line {cut.get('line')}: {str(cut.get('code') or '').split('  #')[0].strip()}",
+                    ),
+                    ("detached from", f"{cut.get('op') or '?'} output, shape {fmt_shape(cut.get('shape'))}"),
+                    (
+                        "meaning",
+                        "this op used a detached tensor: it is a constant here, and no gradient "
+                        "flows back to what made it",
+                    ),
+                ],
+            )
         grad = data.get("grad")
         pending = self._not_reached_yet(data)
         if pending is not None:
@@ -390,9 +448,12 @@ class InspectorPanel(QWidget):
             self._group("Gradient", summary_rows(grad))
             self._group("Gradient flow", gradient_flow(graph, node))
             rule = chain_rule(graph, node)
-            self._group("Chain rule", [("rule", localize(rule.summary))]
-                        + [(f"to {i.name}", localize(i.sentence())) for i in rule.inputs]
-                        + ([("failed", localize(rule.failure))] if rule.failure else []))
+            self._group(
+                "Chain rule",
+                [("rule", localize(rule.summary))]
+                + [(f"to {i.name}", localize(i.sentence())) for i in rule.inputs]
+                + ([("failed", localize(rule.failure))] if rule.failure else []),
+            )
         elif (graph.graph.get("backward") or {}).get("ran"):
             self._group("Gradient", [("gradient", "not reached by backward")])
         failed = failure(graph, node)
@@ -401,10 +462,14 @@ class InspectorPanel(QWidget):
         custom = data.get("custom_backward")
         if isinstance(custom, dict) and custom.get("name"):
             file = str(custom.get("file") or "?")
-            self._group("Custom backward", [
-                ("function", str(custom["name"])),
-                ("at", f"{file.rsplit('/', 1)[-1]}, line {custom.get('line') or '?'}"),
-                ("file", file)])
+            self._group(
+                "Custom backward",
+                [
+                    ("function", str(custom["name"])),
+                    ("at", f"{file.rsplit('/', 1)[-1]}, line {custom.get('line') or '?'}"),
+                    ("file", file),
+                ],
+            )
         order = [("forward index", fmt_number(data.get("forward_index")))]
         if data.get("backward_index") is not None:
             order.append(("backward index", fmt_number(data.get("backward_index"))))
@@ -414,14 +479,18 @@ class InspectorPanel(QWidget):
             file = str(source.get("file") or "?")
             self._group(
                 "Source",
-                [("at", f"{file.rsplit('/', 1)[-1]}, line {source.get('line')}"),
-                 ("code", str(source.get("code") or "").strip()), ("file", file)],
+                [
+                    ("at", f"{file.rsplit('/', 1)[-1]}, line {source.get('line')}"),
+                    ("code", str(source.get("code") or "").strip()),
+                    ("file", file),
+                ],
             )
         edges = [(u, graph.nodes[u].get("op") or u) for u in graph.predecessors(node)]
         users = [(v, graph.nodes[v].get("op") or v) for v in graph.successors(node)]
         self._group(
             "Connections",
-            [("input", f"{op_} ({u})") for u, op_ in edges] + [("used by", f"{op_} ({v})") for v, op_ in users],
+            [("input", f"{op_} ({u})") for u, op_ in edges]
+            + [("used by", f"{op_} ({v})") for v, op_ in users],
         )
 
     def _not_reached_yet(self, data: dict[str, Any]) -> str | None:
@@ -440,20 +509,31 @@ class InspectorPanel(QWidget):
         params = [graph.nodes[m] for m in members if graph.nodes[m].get("kind") == "leaf"]
         self._group(
             "Module",
-            [("path", str(dnode.module)), ("nodes", str(len(members))),
-             ("devices", ", ".join(f"{d} ({c})" for d, c in devices.most_common()))],
+            [
+                ("path", str(dnode.module)),
+                ("nodes", str(len(members))),
+                ("devices", ", ".join(f"{d} ({c})" for d, c in devices.most_common())),
+            ],
         )
         self._group("Operations", [(op, str(c)) for op, c in ops.most_common() if op != "AccumulateGrad"])
         prefix = f"{dnode.module}."
-        self._group("Parameters", [(str(p.get("name") or "?").removeprefix(prefix), fmt_shape(p.get("shape")))
-                                   for p in params])
+        self._group(
+            "Parameters",
+            [(str(p.get("name") or "?").removeprefix(prefix), fmt_shape(p.get("shape"))) for p in params],
+        )
 
     def _menu(self, pos: QPoint) -> None:
         item = self.tree.itemAt(pos)
         if item is None:
             return
         menu = QMenu(self)
-        menu.addAction(translate("Inspector", "Copy value"), lambda: QGuiApplication.clipboard().setText(item.text(1)))
-        menu.addAction(translate("Inspector", "Copy all"), lambda: QGuiApplication.clipboard().setText(
-            "\n".join(f"{k}: {v}" for k, v in self.values().items())))
+        menu.addAction(
+            translate("Inspector", "Copy value"), lambda: QGuiApplication.clipboard().setText(item.text(1))
+        )
+        menu.addAction(
+            translate("Inspector", "Copy all"),
+            lambda: QGuiApplication.clipboard().setText(
+                "\n".join(f"{k}: {v}" for k, v in self.values().items())
+            ),
+        )
         menu.exec(self.tree.viewport().mapToGlobal(pos))

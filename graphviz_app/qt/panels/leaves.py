@@ -2,6 +2,7 @@
 norm and range; sortable; clicking a row selects the node in the graph. The columns fit the dock's
 width: the device column shows only when the leaves sit on several devices, and a dock too narrow
 for the shape column leaves it to the name's tooltip."""
+
 from __future__ import annotations
 
 import math
@@ -82,9 +83,13 @@ class LeavesPanel(QWidget):
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("leavesTable")
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        tips = (translate("Leaves", "The tensor's name in the script"), translate("Leaves", "Its shape"),
-                translate("Leaves", "Its device"), translate("Leaves", "The norm of its gradient (.grad)"),
-                translate("Leaves", "The smallest and largest element of its gradient"))
+        tips = (
+            translate("Leaves", "The tensor's name in the script"),
+            translate("Leaves", "Its shape"),
+            translate("Leaves", "Its device"),
+            translate("Leaves", "The norm of its gradient (.grad)"),
+            translate("Leaves", "The smallest and largest element of its gradient"),
+        )
         for column, tip in enumerate(tips):
             header_item = self.table.horizontalHeaderItem(column)
             if header_item is not None:
@@ -116,10 +121,14 @@ class LeavesPanel(QWidget):
             return
         rows = leaf_rows(graph)
         has_grads = self.document.has_gradients()
-        count = (translate("Leaves", "1 leaf tensor.") if len(rows) == 1
-                 else translate("Leaves", "{count} leaf tensors.").format(count=len(rows)))
+        count = (
+            translate("Leaves", "1 leaf tensor.")
+            if len(rows) == 1
+            else translate("Leaves", "{count} leaf tensors.").format(count=len(rows))
+        )
         self.hint.setText(
-            count + translate("Leaves", " Click a row to find it in the graph; click a header to sort.")
+            count
+            + translate("Leaves", " Click a row to find it in the graph; click a header to sort.")
             + ("" if has_grads else translate("Leaves", " Gradients appear after Run backward (Ctrl+B)."))
         )
         self.table.setRowCount(len(rows))
@@ -140,8 +149,9 @@ class LeavesPanel(QWidget):
         self.table.setSortingEnabled(True)
         self._devices = len({cells[DEVICE][0] for _, cells, _ in rows})
         self.fit_columns()
-        self.table.sortByColumn(3 if has_grads else 0,
-                                Qt.SortOrder.DescendingOrder if has_grads else Qt.SortOrder.AscendingOrder)
+        self.table.sortByColumn(
+            3 if has_grads else 0, Qt.SortOrder.DescendingOrder if has_grads else Qt.SortOrder.AscendingOrder
+        )
 
     def fit_columns(self) -> None:
         """Size the columns to their contents within the table's width: the device column shows
@@ -154,13 +164,17 @@ class LeavesPanel(QWidget):
             table.resizeColumnToContents(column)
         hidden = {DEVICE} if self._devices <= 1 else set()
         for optional in (DEVICE, SHAPE):
-            needed = sum(table.columnWidth(c) for c in range(table.columnCount())
-                         if c not in hidden and c != NAME) + MIN_NAME_WIDTH
+            needed = (
+                sum(table.columnWidth(c) for c in range(table.columnCount()) if c not in hidden and c != NAME)
+                + MIN_NAME_WIDTH
+            )
             if needed > room:
                 hidden.add(optional)
         for column in hidden:
             table.setColumnHidden(column, True)
-        others = sum(table.columnWidth(c) for c in range(table.columnCount()) if c not in hidden and c != NAME)
+        others = sum(
+            table.columnWidth(c) for c in range(table.columnCount()) if c not in hidden and c != NAME
+        )
         if table.columnWidth(NAME) > room - others:
             table.setColumnWidth(NAME, max(MIN_NAME_WIDTH, room - others))
 

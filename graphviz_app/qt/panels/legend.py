@@ -1,5 +1,6 @@
 """The legend: what each fill color means in the current color mode, with node counts; a strip
 under the graph view."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QPoint, QRect, QRectF, QSize, Qt
@@ -240,9 +241,16 @@ class LegendPanel(QFrame):
         for target, edges in sorted(by_target.items()):
             color = transfer_color(graph, edges[0], is_dark())
             n = len(edges)
-            self._row(Swatch(color, line=True), fill(translate("Legend", "copy to {target} ({n} edge)") if n == 1 else
-                                                     translate("Legend", "copy to {target} ({n} edges)"),
-                                                     target=target, n=n))
+            self._row(
+                Swatch(color, line=True),
+                fill(
+                    translate("Legend", "copy to {target} ({n} edge)")
+                    if n == 1
+                    else translate("Legend", "copy to {target} ({n} edges)"),
+                    target=target,
+                    n=n,
+                ),
+            )
         if self._content is not None:
             self._content.setVisible(not self.folded)  # a layout shows new children only later
         self.setVisible(self.wanted)

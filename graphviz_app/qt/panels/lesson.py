@@ -10,6 +10,7 @@ entry is keyed by the whole English text, so any edit of a docstring would drop 
 ``tests/qt/test_lesson_texts.py`` flags a Korean card whose names and code no longer match its
 docstring.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -59,21 +60,45 @@ def shown_lessons() -> list[Lesson]:
 def legend_rows() -> list[tuple[str, str]]:
     """The reading guide (``core.lessons.LEGEND``), translated: (shape or style, meaning)."""
     return [
-        (translate("LessonCard", "rounded box"),
-         translate("LessonCard", "a leaf: a tensor you made with requires_grad=True (its .grad is kept)")),
-        (translate("LessonCard", "square box"),
-         translate("LessonCard", "an operation autograd recorded (its backward node, e.g. PowBackward0)")),
-        (translate("LessonCard", "double border"), translate("LessonCard", "an output: where backward starts")),
-        (translate("LessonCard", "dashed border"),
-         translate("LessonCard", "not reached by backward (yet, when stepping)")),
-        (translate("LessonCard", "ghost (faded, dotted)"),
-         translate("LessonCard", "not created yet at this forward step")),
-        (translate("LessonCard", "3-D box"), translate("LessonCard", "a collapsed module: double-click to expand it")),
-        (translate("LessonCard", "✂ tag"), translate("LessonCard", "a .detach() cut: no gradient flows back past it")),
-        (translate("LessonCard", "yellow tag"), translate("LessonCard", "values and gradients (View ▸ Values)")),
-        (translate("LessonCard", "magenta dashed edge"),
-         translate("LessonCard",
-                   "the step's edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input")),
+        (
+            translate("LessonCard", "rounded box"),
+            translate("LessonCard", "a leaf: a tensor you made with requires_grad=True (its .grad is kept)"),
+        ),
+        (
+            translate("LessonCard", "square box"),
+            translate("LessonCard", "an operation autograd recorded (its backward node, e.g. PowBackward0)"),
+        ),
+        (
+            translate("LessonCard", "double border"),
+            translate("LessonCard", "an output: where backward starts"),
+        ),
+        (
+            translate("LessonCard", "dashed border"),
+            translate("LessonCard", "not reached by backward (yet, when stepping)"),
+        ),
+        (
+            translate("LessonCard", "ghost (faded, dotted)"),
+            translate("LessonCard", "not created yet at this forward step"),
+        ),
+        (
+            translate("LessonCard", "3-D box"),
+            translate("LessonCard", "a collapsed module: double-click to expand it"),
+        ),
+        (
+            translate("LessonCard", "✂ tag"),
+            translate("LessonCard", "a .detach() cut: no gradient flows back past it"),
+        ),
+        (
+            translate("LessonCard", "yellow tag"),
+            translate("LessonCard", "values and gradients (View ▸ Values)"),
+        ),
+        (
+            translate("LessonCard", "magenta dashed edge"),
+            translate(
+                "LessonCard",
+                "the step's edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input",
+            ),
+        ),
     ]
 
 

@@ -4,6 +4,7 @@ Everything shown is data (script output, exception messages, file names): it is 
 interpreted as HTML, and long output is wrapped, elided and handed to the text view in bounded
 chunks, one per turn of the event loop, so whatever a script prints the window stays responsive.
 """
+
 from __future__ import annotations
 
 import html
@@ -55,7 +56,7 @@ def output_pieces(text: str) -> list[str]:
         if len(line) > LINE_SHOWN:
             note = f" … ({len(line) - LINE_SHOWN:,} more characters on this line not shown)"
             line = line[:LINE_SHOWN]
-        wrapped = [line[i:i + WRAP_AT] for i in range(0, len(line), WRAP_AT)] or [""]
+        wrapped = [line[i : i + WRAP_AT] for i in range(0, len(line), WRAP_AT)] or [""]
         wrapped[-1] += note
         rows.extend(wrapped)
     pieces: list[str] = []
@@ -132,7 +133,7 @@ class MessagesPanel(QWidget):
         if len(first) > STATUS_CHARS:
             first = first[:STATUS_CHARS] + "…"
         self.status.setText(first)
-        tip = text if len(text) <= 10 * STATUS_CHARS else text[:10 * STATUS_CHARS] + "…"
+        tip = text if len(text) <= 10 * STATUS_CHARS else text[: 10 * STATUS_CHARS] + "…"
         self.status.setToolTip(plain_tooltip(tip))
 
     # -- adding entries -------------------------------------------------------------------------
@@ -185,8 +186,10 @@ class MessagesPanel(QWidget):
         """Show ``text`` in the fixed font, wrapped, elided and in bounded chunks."""
         self._text.append(text)
         for piece in output_pieces(text):
-            self._enqueue(f"<pre style='font-family:\"{self._mono_family}\";margin:0;"
-                          f"white-space:pre-wrap'>{_esc(piece)}</pre>")
+            self._enqueue(
+                f'<pre style=\'font-family:"{self._mono_family}";margin:0;'
+                f"white-space:pre-wrap'>{_esc(piece)}</pre>"
+            )
 
     def _paragraph(self, text: str, color: str, mark: str = "", *, bold: bool = False) -> None:
         """Show ``text`` in the panel's font and ``color`` (``mark`` before it), wrapped,
@@ -233,8 +236,9 @@ class MessagesPanel(QWidget):
             link = QUrl.fromLocalFile(exc.file)
             link.setFragment(f"line={exc.line}")
             url = html.escape(link.toString(), quote=True)
-            where = translate("Messages", "{file}, line {line}").format(file=Path(exc.file).name[:STATUS_CHARS],
-                                                                         line=exc.line)
+            where = translate("Messages", "{file}, line {line}").format(
+                file=Path(exc.file).name[:STATUS_CHARS], line=exc.line
+            )
             at = translate("Messages", "at")
             code_html = (
                 f"<br><code style='font-family:\"{self._mono_family}\"'>&nbsp;&nbsp;{_esc(code)}</code>"

@@ -1,5 +1,6 @@
 """The Modules panel: the model's module tree with each module's class; a checked module is
 collapsed into one node."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -39,15 +40,21 @@ class ModulesPanel(QWidget):
         self.document = document
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("modulesTree")
-        self.tree.setHeaderLabels([translate("Modules", "Module"), translate("Modules", "Nodes"),
-                                   translate("Modules", "Class")])
+        self.tree.setHeaderLabels(
+            [translate("Modules", "Module"), translate("Modules", "Nodes"), translate("Modules", "Class")]
+        )
         # the module's name first (never squeezed out), its node count, then its class in what
         # width is left (elided, the full name in the tooltip)
         self.tree.header().setStretchLastSection(True)
         self.tree.header().setSectionResizeMode(NAME, self.tree.header().ResizeMode.Interactive)
         self.tree.header().setSectionResizeMode(NODES, self.tree.header().ResizeMode.ResizeToContents)
-        self.tree.setToolTip(translate("Modules", "Check a module to draw it as a single node; uncheck to "
-                                       "expand it.\nDouble-click a module to show it in the graph."))
+        self.tree.setToolTip(
+            translate(
+                "Modules",
+                "Check a module to draw it as a single node; uncheck to "
+                "expand it.\nDouble-click a module to show it in the graph.",
+            )
+        )
         self.tree.itemChanged.connect(self._item_changed)
         self.tree.itemExpanded.connect(lambda _item: self.fit_columns())  # deeper names in sight
         self.tree.itemDoubleClicked.connect(
@@ -67,7 +74,9 @@ class ModulesPanel(QWidget):
         self.hint = QLabel(translate("Modules", "Check a module to collapse it into one node."), self)
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)
-        self.empty = QLabel(translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."), self)
+        self.empty = QLabel(
+            translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."), self
+        )
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         row = QHBoxLayout()
@@ -128,7 +137,7 @@ class ModulesPanel(QWidget):
             while parent_path and parent_path not in self._items:
                 parent_path = parent_path.rpartition(".")[0]
             parent = self._items.get(parent_path)
-            name = path[len(parent_path) + 1:] if parent_path else path
+            name = path[len(parent_path) + 1 :] if parent_path else path
             kind = str(types.get(path) or "") if isinstance(types, dict) else ""
             item = QTreeWidgetItem([name, str(counts.get(path, 0)), kind])
             item.setData(0, PATH_ROLE, path)
@@ -145,8 +154,11 @@ class ModulesPanel(QWidget):
         self._reorder()
         self.tree.expandToDepth(1)
         has = bool(modules)
-        self.empty.setText(translate("Modules", "No graph loaded.") if graph is None else
-                           translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."))
+        self.empty.setText(
+            translate("Modules", "No graph loaded.")
+            if graph is None
+            else translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module.")
+        )
         self.empty.setVisible(not has)
         self.tree.setVisible(has)
         self.hint.setVisible(has)

@@ -5,6 +5,7 @@ and the script line that showed or saved it; a strip of thumbnails under it pick
 Right-click a figure for Save As PNG.  The images come from the trace as PNG bytes
 (:mod:`graphviz_app.core.model.plots`); the window never runs matplotlib.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,7 +44,9 @@ def describe(plot: Plot) -> str:
         return translate("Plots", "saved to {path}").format(path=plot.path)
     if plot.kind == "open":
         if line is not None:
-            return translate("Plots", "still open when the script ended, made on line {line}").format(line=line)
+            return translate("Plots", "still open when the script ended, made on line {line}").format(
+                line=line
+            )
         return translate("Plots", "still open when the script ended")
     if line is not None:
         return translate("Plots", "shown on line {line}").format(line=line)
@@ -82,8 +85,11 @@ class _FigureView(QLabel):
         if self.image.width() <= room.width() and self.image.height() <= room.height():
             self.setPixmap(self.image)
         else:
-            self.setPixmap(self.image.scaled(room, Qt.AspectRatioMode.KeepAspectRatio,
-                                             Qt.TransformationMode.SmoothTransformation))
+            self.setPixmap(
+                self.image.scaled(
+                    room, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+                )
+            )
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -116,7 +122,9 @@ class PlotsPanel(QWidget):
         self.strip.setWrapping(False)
         self.strip.setMovement(QListWidget.Movement.Static)
         self.strip.setIconSize(THUMBNAIL)
-        self.strip.setFixedHeight(THUMBNAIL.height() + self.strip.horizontalScrollBar().sizeHint().height() + 16)
+        self.strip.setFixedHeight(
+            THUMBNAIL.height() + self.strip.horizontalScrollBar().sizeHint().height() + 16
+        )
         self.strip.currentRowChanged.connect(self.select)
         for widget in (self.view, self.strip):
             widget.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -157,9 +165,15 @@ class PlotsPanel(QWidget):
                 self.figuresArrived.emit()
             return
         self.view.set_image(QPixmap())
-        self.hint.setText(translate("Plots", "No graph loaded.") if graph is None else translate(
-            "Plots", "The script showed no figures. Figures it shows with plt.show(), saves with "
-                     "savefig() or leaves open appear here."))
+        self.hint.setText(
+            translate("Plots", "No graph loaded.")
+            if graph is None
+            else translate(
+                "Plots",
+                "The script showed no figures. Figures it shows with plt.show(), saves with "
+                "savefig() or leaves open appear here.",
+            )
+        )
 
     def select(self, index: int) -> None:
         """Show figure ``index`` (0-based)."""
@@ -181,8 +195,12 @@ class PlotsPanel(QWidget):
             return
         plot = self.plots[index]
         suggested = Path(plot.path).with_suffix(".png").name if plot.path else f"figure-{index + 1}.png"
-        path, _ = QFileDialog.getSaveFileName(self, translate("Plots", "Save the figure as PNG"), suggested,
-                                              translate("Plots", "PNG images (*.png)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            translate("Plots", "Save the figure as PNG"),
+            suggested,
+            translate("Plots", "PNG images (*.png)"),
+        )
         if not path:
             return
         if not path.lower().endswith(".png"):
@@ -190,9 +208,15 @@ class PlotsPanel(QWidget):
         try:
             self.save_png(index, path)
         except OSError as exc:
-            QMessageBox.warning(self, translate("Plots", "Save As PNG"), fill(translate(
-                "Plots", "Could not write {path}: {reason}. Choose another folder or name."),
-                path=path, reason=exc.strerror or exc))
+            QMessageBox.warning(
+                self,
+                translate("Plots", "Save As PNG"),
+                fill(
+                    translate("Plots", "Could not write {path}: {reason}. Choose another folder or name."),
+                    path=path,
+                    reason=exc.strerror or exc,
+                ),
+            )
 
     def _strip_menu(self, pos: QPoint) -> None:
         item = self.strip.itemAt(pos)

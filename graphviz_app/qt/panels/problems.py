@@ -4,6 +4,7 @@ Entries come from the graph (NaN/Inf gradients, ``.detach()`` cuts, the capture'
 reading ``.grad`` of a non-leaf) and from a failed run (the ScriptError with its script line).
 Activating an entry selects its node and/or shows its line in the Source panel.
 """
+
 from __future__ import annotations
 
 import re
@@ -57,17 +58,31 @@ def code_only(code: object) -> str:
 def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
     """Return the plain explanation of one ``.detach()`` cut feeding ``node``."""
     made_by = translate("Problems", " (made by {op})").format(op=cut["op"]) if cut.get("op") else ""
-    return fill(translate("Problems", "Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, "
-                                      "shape {shape}, as a constant, so no gradient flows back to what made it."),
-                line=cut.get("line"), code=code_only(cut.get("code")), what=describe(graph, node), made_by=made_by,
-                shape=cut.get("shape"))
+    return fill(
+        translate(
+            "Problems",
+            "Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, "
+            "shape {shape}, as a constant, so no gradient flows back to what made it.",
+        ),
+        line=cut.get("line"),
+        code=code_only(cut.get("code")),
+        what=describe(graph, node),
+        made_by=made_by,
+        shape=cut.get("shape"),
+    )
 
 
 def graph_problems(graph: nx.DiGraph) -> list[Problem]:
     """Return the problems a captured graph shows: NaN/Inf gradients first, then cuts, then notices."""
     out: list[Problem] = []
-    order = sorted(graph.nodes, key=lambda n: (graph.nodes[n].get("backward_index") is None,
-                                               graph.nodes[n].get("backward_index") or 0, n))
+    order = sorted(
+        graph.nodes,
+        key=lambda n: (
+            graph.nodes[n].get("backward_index") is None,
+            graph.nodes[n].get("backward_index") or 0,
+            n,
+        ),
+    )
     for node in order:
         grad = graph.nodes[node].get("grad") or {}
         nan, inf = grad.get("nan") or 0, grad.get("inf") or 0
@@ -75,20 +90,23 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
             file, line = _line_of(graph, node)
             where = translate("Problems", " (line {line})").format(line=line) if line else ""
             kinds = translate("Problems", " and ").join(k for k, n in (("NaN", nan), ("Inf", inf)) if n)
-            text = translate("Problems", "{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.").format(
-                kinds=kinds, what=describe(graph, node), where=where, nan=nan, inf=inf)
+            text = translate(
+                "Problems", "{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values."
+            ).format(kinds=kinds, what=describe(graph, node), where=where, nan=nan, inf=inf)
             senders = [c for c in graph.successors(node) if not _bad(graph.nodes[c].get("grad"))]
             if senders:  # its consumers' gradients were finite: their backward made the NaN/Inf
                 sender = senders[0]
                 _, sline = _line_of(graph, sender)
                 at = translate("Problems", " (line {line})").format(line=sline) if sline else ""
-                text += translate("Problems", " It first appears here: the backward of {what}{at} produced it.").format(
-                    what=describe(graph, sender), at=at)
+                text += translate(
+                    "Problems", " It first appears here: the backward of {what}{at} produced it."
+                ).format(what=describe(graph, sender), at=at)
                 line = line or sline
                 file = file or _line_of(graph, sender)[0]
             if graph.nodes[node].get("kind") == "leaf":
-                text += translate("Problems", " {name}.grad holds it; an optimizer step would spread it.").format(
-                    name=graph.nodes[node].get("name") or translate("Problems", "The leaf"))
+                text += translate(
+                    "Problems", " {name}.grad holds it; an optimizer step would spread it."
+                ).format(name=graph.nodes[node].get("name") or translate("Problems", "The leaf"))
             else:
                 text += translate("Problems", " Every node backward reaches from here receives it too.")
             out.append(Problem("error", text, node, file, line))
@@ -152,9 +170,11 @@ class ProblemsPanel(QWidget):
         self.problems = list(problems)
         self.list.clear()
         style = self.style()
-        icons = {"error": QStyle.StandardPixmap.SP_MessageBoxCritical,
-                 "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
-                 "info": QStyle.StandardPixmap.SP_MessageBoxInformation}
+        icons = {
+            "error": QStyle.StandardPixmap.SP_MessageBoxCritical,
+            "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
+            "info": QStyle.StandardPixmap.SP_MessageBoxInformation,
+        }
         for problem in self.problems:
             hint = ""
             if problem.node is not None:
@@ -172,9 +192,11 @@ class ProblemsPanel(QWidget):
         if not self.problems:
             self.summary.setText(translate("Problems", "No problems."))
         else:
-            words = ((errors, translate("Problems", "{n} error"), translate("Problems", "{n} errors")),
-                     (warnings, translate("Problems", "{n} warning"), translate("Problems", "{n} warnings")),
-                     (notes, translate("Problems", "{n} note"), translate("Problems", "{n} notes")))
+            words = (
+                (errors, translate("Problems", "{n} error"), translate("Problems", "{n} errors")),
+                (warnings, translate("Problems", "{n} warning"), translate("Problems", "{n} warnings")),
+                (notes, translate("Problems", "{n} note"), translate("Problems", "{n} notes")),
+            )
             parts = [(one if n == 1 else many).format(n=n) for n, one, many in words if n]
             self.summary.setText(", ".join(parts) + translate("Problems", ". Click one to jump to it."))
         self.countChanged.emit(len(self.problems))

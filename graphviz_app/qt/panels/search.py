@@ -1,4 +1,5 @@
 """The search box: find nodes by op, variable/parameter name or module; step through matches."""
+
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
@@ -41,9 +42,14 @@ class SearchBar(QWidget):
         self.edit.setPlaceholderText(translate("Search", "Search op, name or module…"))
         self.edit.setClearButtonEnabled(True)
         self.edit.setMinimumWidth(150)
-        self.edit.setToolTip(translate("Search", "Find nodes by op (AddBackward0), variable/parameter name "
-                                       "or module (Ctrl+F). Enter: next match, Shift+Enter: previous, "
-                                       "Esc: clear."))
+        self.edit.setToolTip(
+            translate(
+                "Search",
+                "Find nodes by op (AddBackward0), variable/parameter name "
+                "or module (Ctrl+F). Enter: next match, Shift+Enter: previous, "
+                "Esc: clear.",
+            )
+        )
         self.count = QLabel("", self)
         self.count.setMinimumWidth(44)
         self.prev_button = QToolButton(self)
@@ -106,8 +112,11 @@ class SearchBar(QWidget):
             self.count.setText(translate("Search", "no match"))
             self.edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }")
         else:
-            self.count.setText(translate("Search", "{index} of {count}").format(index=doc.match_index + 1,
-                                                                                count=len(doc.matches)))
+            self.count.setText(
+                translate("Search", "{index} of {count}").format(
+                    index=doc.match_index + 1, count=len(doc.matches)
+                )
+            )
             self.edit.setStyleSheet("")
         has = len(doc.matches) > 1
         self.prev_button.setEnabled(has)

@@ -19,6 +19,7 @@ script's place (:meth:`SourcePanel.run_copy`).
 A graph (and a traceback) from a copy names the copy's file and lines: the lines are the ones
 shown here, so a node still shows its line and an error still marks its own.
 """
+
 from __future__ import annotations
 
 import logging
@@ -113,7 +114,9 @@ def _shown_text(raw: str) -> str:
     return document.toRawText().replace("\u2029", "\n")
 
 
-def nodes_by_line(graph: nx.DiGraph, script: Path | None, aliases: Iterable[Path] = ()) -> dict[int, list[str]]:
+def nodes_by_line(
+    graph: nx.DiGraph, script: Path | None, aliases: Iterable[Path] = ()
+) -> dict[int, list[str]]:
     """Return ``{line: [graph node ids created there]}`` for nodes whose source is ``script``
     (or one of ``aliases``: the copies an edit of it ran from), each list in creation order."""
     out: dict[int, list[str]] = {}
@@ -162,8 +165,11 @@ class SourceView(QPlainTextEdit):
     def set_editable(self, on: bool) -> None:
         """Let the user type (undo and redo are the editor's own), or only select text."""
         self.setReadOnly(not on)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextEditorInteraction if on
-                                     else Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextEditorInteraction
+            if on
+            else Qt.TextInteractionFlag.TextSelectableByMouse
+        )
 
     def text(self) -> str:
         """The text as a file holds it: lines end with ``\\n``; every other character (a
@@ -202,8 +208,14 @@ class SourceView(QPlainTextEdit):
                 painter.setPen(QColor("#202124"))
             else:
                 painter.setPen(pal.color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(0, top, self.gutter.width() - 5, height,
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(line))
+            painter.drawText(
+                0,
+                top,
+                self.gutter.width() - 5,
+                height,
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                str(line),
+            )
             block = block.next()
             top += height
 
@@ -277,13 +289,17 @@ class SourcePanel(QWidget):
         self._beside: Path | None = None  # the hidden copy beside a user's script, removed after its run
         self._actions: tuple[QAction, QAction, QAction] | None = None
         self._save_tip = ""
-        self.title = plain_label(QLabel(translate("SourcePanel", "No script"), self))  # file names come from the data
+        self.title = plain_label(
+            QLabel(translate("SourcePanel", "No script"), self)
+        )  # file names come from the data
         self.title.setObjectName("sourceTitle")
         self.title.setWordWrap(True)
         self.buttons = QHBoxLayout()
         self.buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons.setSpacing(4)
-        self.open_script_button = QPushButton(translate("SourcePanel", "Open the script this graph came from"), self)
+        self.open_script_button = QPushButton(
+            translate("SourcePanel", "Open the script this graph came from"), self
+        )
         self.open_script_button.setObjectName("openGraphScript")
         self.open_script_button.hide()
         self.open_script_button.clicked.connect(self.open_graph_script)
@@ -306,12 +322,19 @@ class SourcePanel(QWidget):
     def use_actions(self, run: QAction, save: QAction, reset: QAction) -> None:
         """Show the window's Run, Save and Reset actions as the panel's buttons (their state
         follows the text: Save and Reset need an edit, Save a file of the user's)."""
-        for action, name in ((run, "runSourceButton"), (save, "saveSourceButton"), (reset, "resetSourceButton")):
+        for action, name in (
+            (run, "runSourceButton"),
+            (save, "saveSourceButton"),
+            (reset, "resetSourceButton"),
+        ):
             button = QToolButton(self)
             button.setObjectName(name)
             button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon if action is run
-                                      else Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setToolButtonStyle(
+                Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+                if action is run
+                else Qt.ToolButtonStyle.ToolButtonTextOnly
+            )
             self.buttons.addWidget(button)
         self.buttons.addStretch(1)
         self._actions = (run, save, reset)
@@ -335,7 +358,9 @@ class SourcePanel(QWidget):
     def editable(self) -> bool:
         """Whether the text shown is the script the window runs (not a saved graph's script, nor
         another file a traceback named)."""
-        return self.path is not None and (_same(self.path, self.script_path()) or _same(self.path, self.script))
+        return self.path is not None and (
+            _same(self.path, self.script_path()) or _same(self.path, self.script)
+        )
 
     def is_edited(self) -> bool:
         """Whether the text differs from the file's."""
@@ -415,11 +440,15 @@ class SourcePanel(QWidget):
     def _show_title(self) -> None:
         script = self.graph_script()
         self.open_script_button.setVisible(self.path is None and script is not None)
-        self.open_script_button.setToolTip(plain_tooltip(translate("SourcePanel", "Read {script}").format(script=script) if script else ""))
+        self.open_script_button.setToolTip(
+            plain_tooltip(translate("SourcePanel", "Read {script}").format(script=script) if script else "")
+        )
         path = self.path
         if path is not None:
             if self._edited and self.changed_on_disk:
-                title = translate("SourcePanel", "{name} (edited; the file changed on disk)").format(name=path.name)
+                title = translate("SourcePanel", "{name} (edited; the file changed on disk)").format(
+                    name=path.name
+                )
             elif self._edited:
                 title = translate("SourcePanel", "{name} (edited)").format(name=path.name)
             else:
@@ -427,19 +456,25 @@ class SourcePanel(QWidget):
         elif self._problem is not None:
             title = self._problem
         elif script is not None:
-            title = translate("SourcePanel", "This saved graph names the script it came from; it is not read until "
-                              "you ask.")
+            title = translate(
+                "SourcePanel", "This saved graph names the script it came from; it is not read until you ask."
+            )
         else:
             title = translate("SourcePanel", "No script: open a .py file to see its source here.")
         self.title.setText(title)
         tip = ""
         if path is not None:
-            tip = translate("SourcePanel", "{path}\nClick a line to select the ops it created").format(path=path)
+            tip = translate("SourcePanel", "{path}\nClick a line to select the ops it created").format(
+                path=path
+            )
             if self.editable():
                 tip += "\n" + translate("SourcePanel", "Edit the script here and press Ctrl+Enter to run it.")
             if self.editable() and is_bundled(path):
-                tip += "\n" + translate("SourcePanel", "A bundled lesson is never changed: your edit runs from a "
-                                        "copy in {folder}; Reset shows the lesson again.").format(folder=self.playground)
+                tip += "\n" + translate(
+                    "SourcePanel",
+                    "A bundled lesson is never changed: your edit runs from a "
+                    "copy in {folder}; Reset shows the lesson again.",
+                ).format(folder=self.playground)
         self.title.setToolTip(plain_tooltip(tip))
 
     def _sync(self) -> None:
@@ -452,11 +487,20 @@ class SourcePanel(QWidget):
         run.setEnabled(editable)
         save.setEnabled(editable and self._edited and not bundled)
         reset.setEnabled(editable and self._edited)
-        save.setToolTip(plain_tooltip(translate("SourcePanel", "A bundled lesson is never saved: your edit runs "
-                                                "from a copy in {folder}.").format(folder=self.playground))
-                        if bundled else self._save_tip)
-        reset.setToolTip(translate("SourcePanel", "Show the lesson's own text again (Ctrl+Z undoes it)") if bundled
-                         else translate("SourcePanel", "Discard your edits: show the file as saved (Ctrl+Z undoes it)"))
+        save.setToolTip(
+            plain_tooltip(
+                translate(
+                    "SourcePanel", "A bundled lesson is never saved: your edit runs from a copy in {folder}."
+                ).format(folder=self.playground)
+            )
+            if bundled
+            else self._save_tip
+        )
+        reset.setToolTip(
+            translate("SourcePanel", "Show the lesson's own text again (Ctrl+Z undoes it)")
+            if bundled
+            else translate("SourcePanel", "Discard your edits: show the file as saved (Ctrl+Z undoes it)")
+        )
 
     def _aliases(self) -> list[Path]:
         """The copies an edit of the shown script runs from (a graph of one points at them)."""
@@ -515,18 +559,24 @@ class SourcePanel(QWidget):
                 self._beside = beside
                 return beside
             target = self.playground / "files" / path.name
-            self.noticed.emit(translate(
-                "SourcePanel", "{folder} cannot be written, so your edit of {name} runs from {copy}: modules "
-                "beside the script are not found from there. Save the script to run it in its own folder.").format(
-                    folder=path.parent, name=path.name, copy=target))
+            self.noticed.emit(
+                translate(
+                    "SourcePanel",
+                    "{folder} cannot be written, so your edit of {name} runs from {copy}: modules "
+                    "beside the script are not found from there. Save the script to run it in its own folder.",
+                ).format(folder=path.parent, name=path.name, copy=target)
+            )
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise GraphvizAppError(translate(
-                "SourcePanel", "Cannot run your edit of {name}: its copy {copy} could not be written ({error}). "
-                "Make that folder writable or free some disk space, then run again.").format(
-                    name=path.name, copy=target, error=exc.strerror or exc)) from exc
+            raise GraphvizAppError(
+                translate(
+                    "SourcePanel",
+                    "Cannot run your edit of {name}: its copy {copy} could not be written ({error}). "
+                    "Make that folder writable or free some disk space, then run again.",
+                ).format(name=path.name, copy=target, error=exc.strerror or exc)
+            ) from exc
         return target
 
     def remove_run_copy(self) -> None:
@@ -557,18 +607,26 @@ class SourcePanel(QWidget):
         try:
             path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
-            raise GraphvizAppError(translate(
-                "SourcePanel", "{name} is not UTF-8 text, so saving it from here would change bytes you did not "
-                "edit. Edit it in your text editor instead.").format(name=path.name)) from None
+            raise GraphvizAppError(
+                translate(
+                    "SourcePanel",
+                    "{name} is not UTF-8 text, so saving it from here would change bytes you did not "
+                    "edit. Edit it in your text editor instead.",
+                ).format(name=path.name)
+            ) from None
         except OSError:
             pass  # gone or unreadable: the write says what is wrong
         data = self.view.text()
         try:
             path.write_text(data.replace("\n", "\r\n") if self._crlf else data, encoding="utf-8", newline="")
         except OSError as exc:
-            raise GraphvizAppError(translate(
-                "SourcePanel", "Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, "
-                "Ctrl+C) into a file you can write.").format(path=path, error=exc.strerror or exc)) from exc
+            raise GraphvizAppError(
+                translate(
+                    "SourcePanel",
+                    "Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, "
+                    "Ctrl+C) into a file you can write.",
+                ).format(path=path, error=exc.strerror or exc)
+            ) from exc
         self.saved_text = data
         self._raw = data.replace("\n", "\r\n") if self._crlf else data
         self.changed_on_disk = False
@@ -615,18 +673,30 @@ class SourcePanel(QWidget):
             except GraphvizAppError as exc:
                 self.noticed.emit(exc.message)
             else:
-                self.noticed.emit(translate("SourcePanel", "Your edit of the lesson {name} is kept in {copy}: open "
-                                            "that file to go on with it.").format(name=path.name, copy=copy))
+                self.noticed.emit(
+                    translate(
+                        "SourcePanel",
+                        "Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.",
+                    ).format(name=path.name, copy=copy)
+                )
             return True
-        box = QMessageBox(QMessageBox.Icon.Question, translate("SourcePanel", "Unsaved changes"),
-                          translate("SourcePanel", "{name} has changes you have not saved.").format(name=path.name),
-                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                          | QMessageBox.StandardButton.Cancel, parent)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            translate("SourcePanel", "Unsaved changes"),
+            translate("SourcePanel", "{name} has changes you have not saved.").format(name=path.name),
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            parent,
+        )
         box.setObjectName("unsavedChangesBox")
         box.setInformativeText(
-            translate("SourcePanel", "Save them before closing? If you discard them, they are lost.") if target is None
-            else translate("SourcePanel", "Save them before opening {name}? If you discard them, they are lost.").format(
-                name=target.name))
+            translate("SourcePanel", "Save them before closing? If you discard them, they are lost.")
+            if target is None
+            else translate(
+                "SourcePanel", "Save them before opening {name}? If you discard them, they are lost."
+            ).format(name=target.name)
+        )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
@@ -688,8 +758,13 @@ class SourcePanel(QWidget):
         the shown script holds edits, they stay and another file is not shown)."""
         if file and (self.path is None or not self._is_shown(file)):
             if self._edited:
-                self.noticed.emit(translate("SourcePanel", "The error is in {file}, line {line}: save or reset your "
-                                            "edits to see that file here.").format(file=file, line=line))
+                self.noticed.emit(
+                    translate(
+                        "SourcePanel",
+                        "The error is in {file}, line {line}: save or reset your "
+                        "edits to see that file here.",
+                    ).format(file=file, line=line)
+                )
                 return
             self.load(Path(file))
         self.error_line = line if self.path is not None else None

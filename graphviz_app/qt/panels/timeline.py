@@ -13,6 +13,7 @@ more calls than it made so far, so the total reads "2+" and the list offers the 
 its end (Preferences) counts them all, so the total is exact.  Counting by running every script
 to its end would cost a whole training run for each graph, so the picker does not.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -42,8 +43,10 @@ from ..icons import tinted
 from ..plain_text import plain_label
 from .step_text import step_caption
 
-CHECKED_STYLE = ("QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
-                 " border: 1px solid palette(highlight); border-radius: 3px; padding: 3px 12px; }")
+CHECKED_STYLE = (
+    "QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
+    " border: 1px solid palette(highlight); border-radius: 3px; padding: 3px 12px; }"
+)
 """The checked mode button in the highlight colour: readable in the light and the dark theme."""
 DARK_ICON = "#e8eaed"
 
@@ -83,7 +86,9 @@ def backward_calls(graph: nx.DiGraph | None) -> BackwardCalls | None:
         node = out.get("node")
         value = (graph.nodes[node].get("value") or {}).get("values") if node in graph else None
         if out.get("scalar") and isinstance(value, (int, float)) and not isinstance(value, bool):
-            output = f"{out.get('name') or graph.nodes[node].get('name') or 'output'} = {format_number(value, 5)}"
+            output = (
+                f"{out.get('name') or graph.nodes[node].get('name') or 'output'} = {format_number(value, 5)}"
+            )
             break
     return BackwardCalls(call, made, more, output)
 
@@ -144,7 +149,11 @@ class TimelinePanel(QWidget):
         self.modes = QButtonGroup(self)
         for button, mode, tip in (
             (self.forward_button, FORWARD, "Step through the forward pass: ops appear in creation order"),
-            (self.backward_button, BACKWARD, "Step through backward: nodes in the order the autograd engine ran them"),
+            (
+                self.backward_button,
+                BACKWARD,
+                "Step through backward: nodes in the order the autograd engine ran them",
+            ),
         ):
             button.setCheckable(True)
             button.setToolTip(tip)
@@ -190,8 +199,11 @@ class TimelinePanel(QWidget):
         self.timer.setInterval(self.interval())
         self.run_backward_button = QPushButton(self.tr("Run backward"), self)
         self.run_backward_button.setObjectName("runBackwardButton")
-        self.run_backward_button.setToolTip(self.tr("Run the script again and call backward on its output, "
-                                                    "to record the gradients (one click)"))
+        self.run_backward_button.setToolTip(
+            self.tr(
+                "Run the script again and call backward on its output, to record the gradients (one click)"
+            )
+        )
         self.run_backward_button.clicked.connect(self.request_backward)
         self.show_all_button = QPushButton(self.tr("Show all"), self)
         self.show_all_button.setToolTip(self.tr("Stop stepping: show the whole graph"))
@@ -240,8 +252,13 @@ class TimelinePanel(QWidget):
     def set_dark(self, dark: bool) -> None:
         """Redraw the transport icons light on a dark palette (the style's are dark gray)."""
         self.dark = dark
-        for action in (self.first_action, self.prev_action, self.play_action, self.next_action,
-                       self.last_action):
+        for action in (
+            self.first_action,
+            self.prev_action,
+            self.play_action,
+            self.next_action,
+            self.last_action,
+        ):
             pixmap = action.data()
             if isinstance(pixmap, QStyle.StandardPixmap):
                 action.setIcon(self._icon(pixmap))
@@ -362,16 +379,27 @@ class TimelinePanel(QWidget):
         if calls is None:
             return
         total = f"{calls.made}+" if calls.more else str(calls.made)
-        self.call_button.setText(self.tr("call {call} of {total}").format(call=calls.call, total=total) + " ▾")
-        self.call_button.setToolTip(self.tr(
-            "The graph of the script's backward() call {call}: choose another call to run the script "
-            "again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to "
-            "capture).").format(
-                call=calls.call)
-            + ("\n" + self.tr("The script was stopped after this call, so its later calls are not "
-                               "counted yet: choose the next one to run further, or untick Edit ▸ "
-                               "Preferences ▸ Stop the script right after the captured backward() to "
-                               "count them all.") if calls.more else ""))
+        self.call_button.setText(
+            self.tr("call {call} of {total}").format(call=calls.call, total=total) + " ▾"
+        )
+        self.call_button.setToolTip(
+            self.tr(
+                "The graph of the script's backward() call {call}: choose another call to run the script "
+                "again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to "
+                "capture)."
+            ).format(call=calls.call)
+            + (
+                "\n"
+                + self.tr(
+                    "The script was stopped after this call, so its later calls are not "
+                    "counted yet: choose the next one to run further, or untick Edit ▸ "
+                    "Preferences ▸ Stop the script right after the captured backward() to "
+                    "count them all."
+                )
+                if calls.more
+                else ""
+            )
+        )
         self.call_output.setText(calls.output or "")
         self.call_menu.clear()
         group = QActionGroup(self.call_menu)
@@ -382,8 +410,9 @@ class TimelinePanel(QWidget):
             action.setChecked(call == calls.call)
             group.addAction(action)
         if calls.more:
-            action = self.call_menu.addAction(self.tr("call {call} (runs the script further)").format(
-                call=calls.made + 1))
+            action = self.call_menu.addAction(
+                self.tr("call {call} (runs the script further)").format(call=calls.made + 1)
+            )
             action.setData(calls.made + 1)
 
     def _tick(self) -> None:
@@ -450,15 +479,20 @@ class TimelinePanel(QWidget):
             text = self.tr("Open a script to step through its forward and backward passes.")
         elif self._pending_call is not None:
             text = self.tr("Running the script again to capture its backward() call {call}…").format(
-                call=self._pending_call)
+                call=self._pending_call
+            )
         elif step is not None:
             text = step_caption(doc.graph, step) if doc.graph is not None else step.caption
         elif backward_missing and self._pending_backward:
             text = self.tr("Running the script with backward…")
         elif backward_missing:
-            text = self.tr("The script did not run backward, so there are no gradients yet. "
-                           "Click Run backward (Ctrl+B) to run it and step through the gradients.")
+            text = self.tr(
+                "The script did not run backward, so there are no gradients yet. "
+                "Click Run backward (Ctrl+B) to run it and step through the gradients."
+            )
         else:
-            text = self.tr("Press → or Play to watch the graph being built op by op "
-                           "(Backward: the gradients flowing back).")
+            text = self.tr(
+                "Press → or Play to watch the graph being built op by op "
+                "(Backward: the gradients flowing back)."
+            )
         self.caption.setText(text)

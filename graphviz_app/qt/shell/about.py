@@ -1,4 +1,5 @@
 """The About box and the version facts it shows (torch's version is read without importing torch)."""
+
 from __future__ import annotations
 
 import html
@@ -67,8 +68,11 @@ def show_about(parent: QWidget | None) -> QMessageBox:
     box.setWindowTitle(translate("About", "About graphviz_app"))
     box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else box.iconPixmap())
     box.setTextFormat(Qt.TextFormat.RichText)
-    summary = translate("About", "See the graph PyTorch's autograd records for your script: laid out by "
-                                 "Graphviz, colored by device, searchable, with modules you can collapse.")
+    summary = translate(
+        "About",
+        "See the graph PyTorch's autograd records for your script: laid out by "
+        "Graphviz, colored by device, searchable, with modules you can collapse.",
+    )
     box.setText(f"<h3>graphviz_app</h3><p>{html.escape(summary)}</p><table>{rows}</table>")
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.open()
@@ -77,5 +81,11 @@ def show_about(parent: QWidget | None) -> QMessageBox:
 
 def missing_graphviz_text() -> str:
     """Return the message shown when Graphviz's ``dot`` is missing, with the install commands."""
-    return translate("About", "Graphviz's 'dot' program was not found, so the graph cannot be laid out.\n"
-                              "Install Graphviz, then reload (F5):\n") + INSTALL_GRAPHVIZ
+    return (
+        translate(
+            "About",
+            "Graphviz's 'dot' program was not found, so the graph cannot be laid out.\n"
+            "Install Graphviz, then reload (F5):\n",
+        )
+        + INSTALL_GRAPHVIZ
+    )

@@ -1,4 +1,5 @@
 """The window's actions, menus and toolbar, in one place (shortcuts shown in the menus)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -56,7 +57,6 @@ class ActionHost(Protocol):
     def set_theme(self, theme: Theme) -> None: ...
 
 
-
 class Actions:
     """Creates every QAction of ``window`` and lays them out in menus and the toolbar."""
 
@@ -65,9 +65,14 @@ class Actions:
         w = host
         self.dark = dark
 
-        def act(text: str, slot: Callable[..., object], shortcut: Shortcut | None = None,
-                icon_name: str | None = None, tip: str | None = None,
-                checkable: bool = False) -> QAction:
+        def act(
+            text: str,
+            slot: Callable[..., object],
+            shortcut: Shortcut | None = None,
+            icon_name: str | None = None,
+            tip: str | None = None,
+            checkable: bool = False,
+        ) -> QAction:
             action = QAction(text, window)
             if shortcut is not None:
                 if isinstance(shortcut, (list, tuple)):
@@ -89,71 +94,217 @@ class Actions:
                 action.triggered.connect(lambda _checked=False: slot())
             return action
 
-        self.open = act(translate("Actions", "&Open Script or Graph…"), w.open_dialog, QKeySequence.StandardKey.Open, "open",
-                        translate("Actions", "Open a PyTorch script (.py) or a saved graph (.json)"))
-        self.open_example = act(translate("Actions", "Open &Example"), w.open_default_example, None, None,
-                                translate("Actions", "Open the bundled basic example"))
-        self.reload = act(translate("Actions", "&Reload"), w.reload, QKeySequence("F5"), "reload", translate("Actions", "Run the script again"))
-        self.cancel = act(translate("Actions", "&Cancel Run"), w.cancel_run, QKeySequence("Esc"), "cancel", translate("Actions", "Stop the running script"))
+        self.open = act(
+            translate("Actions", "&Open Script or Graph…"),
+            w.open_dialog,
+            QKeySequence.StandardKey.Open,
+            "open",
+            translate("Actions", "Open a PyTorch script (.py) or a saved graph (.json)"),
+        )
+        self.open_example = act(
+            translate("Actions", "Open &Example"),
+            w.open_default_example,
+            None,
+            None,
+            translate("Actions", "Open the bundled basic example"),
+        )
+        self.reload = act(
+            translate("Actions", "&Reload"),
+            w.reload,
+            QKeySequence("F5"),
+            "reload",
+            translate("Actions", "Run the script again"),
+        )
+        self.cancel = act(
+            translate("Actions", "&Cancel Run"),
+            w.cancel_run,
+            QKeySequence("Esc"),
+            "cancel",
+            translate("Actions", "Stop the running script"),
+        )
         self.cancel.setEnabled(False)
-        self.run_source = act(translate("Actions", "R&un Source"), w.run_source, ["Ctrl+Return", "Ctrl+Enter"], "play",
-                              translate("Actions", "Run the script as the Source panel shows it, your edits included"))
+        self.run_source = act(
+            translate("Actions", "R&un Source"),
+            w.run_source,
+            ["Ctrl+Return", "Ctrl+Enter"],
+            "play",
+            translate("Actions", "Run the script as the Source panel shows it, your edits included"),
+        )
         self.run_source.setIconText(translate("Actions", "Run"))
-        self.save_source = act(translate("Actions", "&Save Script"), w.save_source, QKeySequence.StandardKey.Save, None,
-                               translate("Actions", "Save your edits in the Source panel to the script's file"))
+        self.save_source = act(
+            translate("Actions", "&Save Script"),
+            w.save_source,
+            QKeySequence.StandardKey.Save,
+            None,
+            translate("Actions", "Save your edits in the Source panel to the script's file"),
+        )
         self.save_source.setIconText(translate("Actions", "Save"))
-        self.reset_source = act(translate("Actions", "Rese&t Script Text"), w.reset_source, None, None,
-                                translate("Actions", "Show the script's own text again in the Source panel"))
+        self.reset_source = act(
+            translate("Actions", "Rese&t Script Text"),
+            w.reset_source,
+            None,
+            None,
+            translate("Actions", "Show the script's own text again in the Source panel"),
+        )
         self.reset_source.setIconText(translate("Actions", "Reset"))
         for action in (self.run_source, self.save_source, self.reset_source):
             action.setEnabled(False)  # the Source panel enables them for the script it shows
-        self.export = act(translate("Actions", "&Export…"), w.export_dialog, QKeySequence("Ctrl+E"), "export",
-                          translate("Actions", "Export the graph as PNG, SVG, PDF, DOT or JSON"))
-        self.copy_image = act(translate("Actions", "&Copy Image"), w.copy_image, QKeySequence("Ctrl+Shift+C"), "copy",
-                              translate("Actions", "Copy the current view to the clipboard as an image"))
+        self.export = act(
+            translate("Actions", "&Export…"),
+            w.export_dialog,
+            QKeySequence("Ctrl+E"),
+            "export",
+            translate("Actions", "Export the graph as PNG, SVG, PDF, DOT or JSON"),
+        )
+        self.copy_image = act(
+            translate("Actions", "&Copy Image"),
+            w.copy_image,
+            QKeySequence("Ctrl+Shift+C"),
+            "copy",
+            translate("Actions", "Copy the current view to the clipboard as an image"),
+        )
         self.quit = act(translate("Actions", "&Quit"), window.close, QKeySequence.StandardKey.Quit)
-        self.find = act(translate("Actions", "&Find…"), w.focus_search, QKeySequence.StandardKey.Find, "search",
-                        translate("Actions", "Search nodes by op, name or module"))
-        self.find_next = act(translate("Actions", "Find &Next"), lambda: w.search_bar.step(1), QKeySequence.StandardKey.FindNext)
-        self.find_prev = act(translate("Actions", "Find &Previous"), lambda: w.search_bar.step(-1),
-                             QKeySequence.StandardKey.FindPrevious)
-        self.zoom_in = act(translate("Actions", "Zoom &In"), w.view.zoom_in, [QKeySequence.StandardKey.ZoomIn, "Ctrl+="], "zoom-in")
-        self.zoom_out = act(translate("Actions", "Zoom &Out"), w.view.zoom_out, QKeySequence.StandardKey.ZoomOut, "zoom-out")
-        self.fit = act(translate("Actions", "&Fit to Window"), w.view.fit, QKeySequence("Ctrl+0"), "fit", translate("Actions", "Show the whole graph"))
+        self.find = act(
+            translate("Actions", "&Find…"),
+            w.focus_search,
+            QKeySequence.StandardKey.Find,
+            "search",
+            translate("Actions", "Search nodes by op, name or module"),
+        )
+        self.find_next = act(
+            translate("Actions", "Find &Next"),
+            lambda: w.search_bar.step(1),
+            QKeySequence.StandardKey.FindNext,
+        )
+        self.find_prev = act(
+            translate("Actions", "Find &Previous"),
+            lambda: w.search_bar.step(-1),
+            QKeySequence.StandardKey.FindPrevious,
+        )
+        self.zoom_in = act(
+            translate("Actions", "Zoom &In"),
+            w.view.zoom_in,
+            [QKeySequence.StandardKey.ZoomIn, "Ctrl+="],
+            "zoom-in",
+        )
+        self.zoom_out = act(
+            translate("Actions", "Zoom &Out"), w.view.zoom_out, QKeySequence.StandardKey.ZoomOut, "zoom-out"
+        )
+        self.fit = act(
+            translate("Actions", "&Fit to Window"),
+            w.view.fit,
+            QKeySequence("Ctrl+0"),
+            "fit",
+            translate("Actions", "Show the whole graph"),
+        )
         self.actual = act(translate("Actions", "&Actual Size"), w.view.actual_size, QKeySequence("Ctrl+1"))
-        self.zoom_area = act(translate("Actions", "&Zoom to Rectangle"), w.view.start_zoom_area, QKeySequence("Ctrl+R"), None,
-                             translate("Actions", "Drag a rectangle to zoom into (or Shift+drag)"))
-        self.collapse_all = act(translate("Actions", "Collapse &All Modules"), lambda: w.document.collapse_to_depth(1),
-                                QKeySequence("Ctrl+Shift+["), "collapse", translate("Actions", "Collapse every top-level module"))
-        self.expand_all = act(translate("Actions", "E&xpand All Modules"), lambda: w.document.set_collapsed(frozenset()),
-                              QKeySequence("Ctrl+Shift+]"), "expand", translate("Actions", "Expand every module"))
-        self.split_hubs = act(translate("Actions", "&Split Shared Tensors per Use"), w.set_split_hubs, None, None,
-                              translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"), checkable=True)
+        self.zoom_area = act(
+            translate("Actions", "&Zoom to Rectangle"),
+            w.view.start_zoom_area,
+            QKeySequence("Ctrl+R"),
+            None,
+            translate("Actions", "Drag a rectangle to zoom into (or Shift+drag)"),
+        )
+        self.collapse_all = act(
+            translate("Actions", "Collapse &All Modules"),
+            lambda: w.document.collapse_to_depth(1),
+            QKeySequence("Ctrl+Shift+["),
+            "collapse",
+            translate("Actions", "Collapse every top-level module"),
+        )
+        self.expand_all = act(
+            translate("Actions", "E&xpand All Modules"),
+            lambda: w.document.set_collapsed(frozenset()),
+            QKeySequence("Ctrl+Shift+]"),
+            "expand",
+            translate("Actions", "Expand every module"),
+        )
+        self.split_hubs = act(
+            translate("Actions", "&Split Shared Tensors per Use"),
+            w.set_split_hubs,
+            None,
+            None,
+            translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"),
+            checkable=True,
+        )
+
         def set_left_to_right(on: bool) -> None:
             rankdir = "LR" if on else "TB"
             w.settings.set_rankdir(rankdir)  # remembered for the next start
             w.document.set_rankdir(rankdir)
 
-        self.left_to_right = act(translate("Actions", "Left to &Right"), set_left_to_right, QKeySequence("Ctrl+Shift+L"), None,
-                                 translate("Actions", "Lay the graph out from left to right (inputs at the left) instead of top to bottom"),
-                                 checkable=True)
-        self.show_legend = act(translate("Actions", "Show &Legend"), w.set_legend_visible, QKeySequence("Ctrl+L"), None,
-                               checkable=True)
-        self.show_minimap = act(translate("Actions", "Show &Minimap"), w.set_minimap_visible, QKeySequence("Ctrl+Shift+M"), None,
-                                translate("Actions", "A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view"),
-                                checkable=True)
-        self.values = act(translate("Actions", "&Values"), w.set_values_visible, QKeySequence("Ctrl+Shift+V"), None,
-                          translate("Actions", "Draw small tensors' values and, after backward, their gradients beside each node"), checkable=True)
-        self.run_backward = act(translate("Actions", "Run &Backward"), w.run_backward, QKeySequence("Ctrl+B"), "run-backward",
-                                translate("Actions", "Step through backward: uses the script's own backward, or runs it once on the output to record the gradients"))
-        self.backward = act(translate("Actions", "Run Backward on Every &Load"), w.set_run_backward, None, None,
-                            translate("Actions", "Always run backward on the output when a script loads (reloads now)"),
-                            checkable=True)
-        self.live_reload = act(translate("Actions", "&Live Reload"), w.set_live_reload, None, None,
-                               translate("Actions", "Reload automatically when the script is saved"), checkable=True)
-        self.preferences = act(translate("Actions", "&Preferences…"), w.show_preferences,
-                               QKeySequence.StandardKey.Preferences, None,
-                               translate("Actions", "Run time limit, backward call, collapse threshold, language, theme"))
+        self.left_to_right = act(
+            translate("Actions", "Left to &Right"),
+            set_left_to_right,
+            QKeySequence("Ctrl+Shift+L"),
+            None,
+            translate(
+                "Actions",
+                "Lay the graph out from left to right (inputs at the left) instead of top to bottom",
+            ),
+            checkable=True,
+        )
+        self.show_legend = act(
+            translate("Actions", "Show &Legend"),
+            w.set_legend_visible,
+            QKeySequence("Ctrl+L"),
+            None,
+            checkable=True,
+        )
+        self.show_minimap = act(
+            translate("Actions", "Show &Minimap"),
+            w.set_minimap_visible,
+            QKeySequence("Ctrl+Shift+M"),
+            None,
+            translate(
+                "Actions",
+                "A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view",
+            ),
+            checkable=True,
+        )
+        self.values = act(
+            translate("Actions", "&Values"),
+            w.set_values_visible,
+            QKeySequence("Ctrl+Shift+V"),
+            None,
+            translate(
+                "Actions", "Draw small tensors' values and, after backward, their gradients beside each node"
+            ),
+            checkable=True,
+        )
+        self.run_backward = act(
+            translate("Actions", "Run &Backward"),
+            w.run_backward,
+            QKeySequence("Ctrl+B"),
+            "run-backward",
+            translate(
+                "Actions",
+                "Step through backward: uses the script's own backward, or runs it once on the output to record the gradients",
+            ),
+        )
+        self.backward = act(
+            translate("Actions", "Run Backward on Every &Load"),
+            w.set_run_backward,
+            None,
+            None,
+            translate("Actions", "Always run backward on the output when a script loads (reloads now)"),
+            checkable=True,
+        )
+        self.live_reload = act(
+            translate("Actions", "&Live Reload"),
+            w.set_live_reload,
+            None,
+            None,
+            translate("Actions", "Reload automatically when the script is saved"),
+            checkable=True,
+        )
+        self.preferences = act(
+            translate("Actions", "&Preferences…"),
+            w.show_preferences,
+            QKeySequence.StandardKey.Preferences,
+            None,
+            translate("Actions", "Run time limit, backward call, collapse threshold, language, theme"),
+        )
         self.about = act(translate("Actions", "&About graphviz_app"), w.show_about)
         self.clear_recent = act(translate("Actions", "&Clear Recent Files"), w.clear_recent)
 
@@ -180,12 +331,12 @@ class Actions:
         self.color_combo = QComboBox()
         self.color_combo.setObjectName("colorModeCombo")
         names = color_mode_names()
-        self.color_combo.setToolTip(translate("Actions", "Color nodes by one of: {modes}").format(modes=", ".join(names.values())))
+        self.color_combo.setToolTip(
+            translate("Actions", "Color nodes by one of: {modes}").format(modes=", ".join(names.values()))
+        )
         for mode, name in names.items():
             self.color_combo.addItem(name, mode)
-        self.color_combo.activated.connect(
-            lambda i: w.document.set_color_mode(self.color_combo.itemData(i))
-        )
+        self.color_combo.activated.connect(lambda i: w.document.set_color_mode(self.color_combo.itemData(i)))
         self.recent_menu = QMenu(translate("Actions", "Open &Recent"), window)
         self.recent_menu.setObjectName("recentMenu")
 
@@ -275,8 +426,9 @@ class Actions:
         bar.addWidget(label)
         bar.addWidget(self.color_combo)
         spacer = QWidget()
-        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
-                             spacer.sizePolicy().verticalPolicy().Preferred)
+        spacer.setSizePolicy(
+            spacer.sizePolicy().horizontalPolicy().Expanding, spacer.sizePolicy().verticalPolicy().Preferred
+        )
         bar.addWidget(spacer)
         bar.addWidget(search)
         w.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)

@@ -9,6 +9,7 @@ Failures reach the user through the :class:`Reporter` (the Messages panel) and t
 placeholder when nothing is shown. The controller needs a document, a graph widget, the settings
 and a reporter, never the window: the window listens to its signals.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -65,26 +66,36 @@ def plan_text(plan: Recommendation) -> str:
     for action in plan.actions:
         found = depth.fullmatch(action)
         if found:
-            actions.append(translate("Controller", "modules collapsed to depth {depth}").format(
-                depth=found.group(1)))
+            actions.append(
+                translate("Controller", "modules collapsed to depth {depth}").format(depth=found.group(1))
+            )
         elif action == "hubs split":
             actions.append(translate("Controller", "shared tensors drawn once per use"))
         elif action == "Graphviz iteration limits":
             actions.append(translate("Controller", "Graphviz's iteration limits"))
         else:
             actions.append(action)
-    shown = translate("Controller", "Shown with {actions} ({seconds} predicted); expand modules to "
-                                    "see more.").format(actions=", ".join(actions),
-                                                        seconds=format_seconds(plan.seconds))
+    shown = translate(
+        "Controller", "Shown with {actions} ({seconds} predicted); expand modules to see more."
+    ).format(actions=", ".join(actions), seconds=format_seconds(plan.seconds))
     asked = plan.requested
     if plan.full_seconds is not None:
-        why = translate("Controller", "This graph is large ({nodes} nodes): laying it out module by "
-                                      "module and drawing every node would take about {seconds}.")
+        why = translate(
+            "Controller",
+            "This graph is large ({nodes} nodes): laying it out module by "
+            "module and drawing every node would take about {seconds}.",
+        )
         return why.format(nodes=f"{asked.nodes:,}", seconds=format_seconds(plan.full_seconds)) + " " + shown
-    why = translate("Controller", "This graph is large for Graphviz ({nodes} nodes, {edges} edges): "
-                                  "one layout would take about {seconds}.")
-    return why.format(nodes=f"{asked.nodes:,}", edges=f"{asked.edges:,}",
-                      seconds=format_seconds(asked.seconds)) + " " + shown
+    why = translate(
+        "Controller",
+        "This graph is large for Graphviz ({nodes} nodes, {edges} edges): "
+        "one layout would take about {seconds}.",
+    )
+    return (
+        why.format(nodes=f"{asked.nodes:,}", edges=f"{asked.edges:,}", seconds=format_seconds(asked.seconds))
+        + " "
+        + shown
+    )
 
 
 def _runner_python(interpreter: Interpreter) -> Interpreter | None:
@@ -122,9 +133,15 @@ class Controller(QObject):
     statusMessage = Signal(str, int)  # a status-bar line and how long it shows (ms; "" clears)
     graphvizMissing = Signal(str)  # `dot` is not installed: the text saying how to install it
 
-    def __init__(self, document: Document, graph_widget: GraphWidget, settings: Settings,
-                 reporter: Reporter, runner: Runner | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        document: Document,
+        graph_widget: GraphWidget,
+        settings: Settings,
+        reporter: Reporter,
+        runner: Runner | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.document = document
         self.widget = graph_widget
@@ -181,7 +198,11 @@ class Controller(QObject):
         path = Path(path).expanduser()
         if not path.exists() and not path.is_symlink():
             self.source = path
-            self._fail(GraphvizAppError(translate("Controller", "Cannot open {path}: no such file.").format(path=path)))
+            self._fail(
+                GraphvizAppError(
+                    translate("Controller", "Cannot open {path}: no such file.").format(path=path)
+                )
+            )
             return
         decision = classify_path(path, run_anyway=run_anyway)
         if decision.refused:
@@ -204,13 +225,17 @@ class Controller(QObject):
         """Read a saved graph on a thread (validated; nothing runs), then show it; a bad file
         keeps the document shown. Progress and Cancel: :meth:`_read_progress`, :meth:`cancel`."""
         self.jobs.cancel()
-        self.reporter.heading(translate("Controller", "Opening {name} (saved graph, no code runs)").format(name=path.name))
+        self.reporter.heading(
+            translate("Controller", "Opening {name} (saved graph, no code runs)").format(name=path.name)
+        )
         self.reads.read(path)
 
     def _read_started(self, request: ReadRequest) -> None:
         self.statusMessage.emit(translate("Controller", "Reading {path}…").format(path=request.path), 0)
         if self.document.graph is None:
-            self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=request.path.name))
+            self.widget.set_placeholder(
+                translate("Controller", "Loading {name}…").format(name=request.path.name)
+            )
 
     def _read_progress(self, step: ReadProgress, request: ReadRequest) -> None:
         """A big file's read goes on: say how far in the busy bar (with Cancel) and the status bar.
@@ -220,13 +245,16 @@ class Controller(QObject):
         name = request.path.name
         if step.stage == "reading":
             text = translate("Controller", "Reading {name}: {done} of {total} MB…").format(
-                name=name, done=f"{step.done / 1e6:,.0f}", total=f"{step.total / 1e6:,.0f}")
+                name=name, done=f"{step.done / 1e6:,.0f}", total=f"{step.total / 1e6:,.0f}"
+            )
         elif step.stage == "checking":
             text = translate("Controller", "Checking {name}: {done} of {total} nodes…").format(
-                name=name, done=f"{step.done:,}", total=f"{step.total:,}")
+                name=name, done=f"{step.done:,}", total=f"{step.total:,}"
+            )
         else:
-            text = translate("Controller", "Building the graph of {name}: {done} of {total} nodes and edges…").format(
-                name=name, done=f"{step.done:,}", total=f"{step.total:,}")
+            text = translate(
+                "Controller", "Building the graph of {name}: {done} of {total} nodes and edges…"
+            ).format(name=name, done=f"{step.done:,}", total=f"{step.total:,}")
         self.widget.show_busy(text)
         self.statusMessage.emit(text, 0)
 
@@ -242,15 +270,20 @@ class Controller(QObject):
             doc.set_color_mode(view.color)
         if view.step_mode is not None and view.step_index is not None:
             doc.set_step(view.step_mode, view.step_index - 1)
-        self.reporter.info(translate("Controller", "Loaded {count} nodes from {name}.").format(
-            count=graph.number_of_nodes(), name=path.name), ok=True)
+        self.reporter.info(
+            translate("Controller", "Loaded {count} nodes from {name}.").format(
+                count=graph.number_of_nodes(), name=path.name
+            ),
+            ok=True,
+        )
 
     def _read_failed(self, error: GraphvizAppError, request: ReadRequest) -> None:
         """As after a script run: a cancelled read leaves the window speaking of this file (the
         same file's graph under a banner, another's dropped); a bad file is reported."""
         if isinstance(error, ReadCancelled):
             stopped = translate("Controller", "Stopped reading {name}: the read was cancelled.").format(
-                name=request.path.name)
+                name=request.path.name
+            )
             self.reporter.info(stopped)
             self._mark_stale(request.path, translate("Controller", "the read was cancelled"))
             self.statusMessage.emit(stopped, 10000)
@@ -280,9 +313,14 @@ class Controller(QObject):
         try:
             options = self.settings.run_options(resolved)
         except ValueError as exc:  # arguments saved by an older version, or edited by hand
-            self._fail(GraphvizAppError(translate(
-                "Controller", "Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)").format(
-                    name=path.name, error=exc)), path)
+            self._fail(
+                GraphvizAppError(
+                    translate(
+                        "Controller", "Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)"
+                    ).format(name=path.name, error=exc)
+                ),
+                path,
+            )
             return None
         try:
             script = self.edits.run_copy(resolved) if self.edits is not None else None
@@ -291,8 +329,14 @@ class Controller(QObject):
             return None
         if self.document.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
-        return self.jobs.run(path, backward=backward, timeout=self.timeout, script=script,
-                             python=_runner_python(self.interpreter(resolved)), **options)
+        return self.jobs.run(
+            path,
+            backward=backward,
+            timeout=self.timeout,
+            script=script,
+            python=_runner_python(self.interpreter(resolved)),
+            **options,
+        )
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
@@ -309,8 +353,11 @@ class Controller(QObject):
 
     # -- script runs -----------------------------------------------------------------------------
     def _run_started(self, request: RunRequest) -> None:
-        running = (translate("Controller", "Running {name} and backward…") if request.backward
-                   else translate("Controller", "Running {name}…")).format(name=request.path.name)
+        running = (
+            translate("Controller", "Running {name} and backward…")
+            if request.backward
+            else translate("Controller", "Running {name}…")
+        ).format(name=request.path.name)
         self.reporter.heading(running)
         self.widget.show_busy(running)
         self.statusMessage.emit(translate("Controller", "Running {path}…").format(path=request.path), 0)
@@ -328,16 +375,24 @@ class Controller(QObject):
         for notice in result.notices:
             msgs.warning(notice)
         self.widget.set_banner(None)
-        self.document.set_graph(result.graph, request.path, "script",
-                                plan=self._plan if self._fit_next else None)
+        self.document.set_graph(
+            result.graph, request.path, "script", plan=self._plan if self._fit_next else None
+        )
         graph = result.graph
-        took = (translate("Controller", "{seconds:.1f} s").format(seconds=result.seconds) if result.seconds >= 0.1
-                else translate("Controller", "under 0.1 s"))
+        took = (
+            translate("Controller", "{seconds:.1f} s").format(seconds=result.seconds)
+            if result.seconds >= 0.1
+            else translate("Controller", "under 0.1 s")
+        )
         ran = environment_text(graph.graph.get("environment"))[1]
         if ran:
             msgs.info(ran)
-        msgs.info(translate("Controller", "Captured {nodes} nodes and {edges} edges in {took}.").format(
-            nodes=graph.number_of_nodes(), edges=graph.number_of_edges(), took=took), ok=True)
+        msgs.info(
+            translate("Controller", "Captured {nodes} nodes and {edges} edges in {took}.").format(
+                nodes=graph.number_of_nodes(), edges=graph.number_of_edges(), took=took
+            ),
+            ok=True,
+        )
         self._watch_source(request.path)
         self.runFinished.emit()
 
@@ -345,7 +400,9 @@ class Controller(QObject):
         msgs = self.reporter
         msgs.output(error.output if isinstance(error, ScriptError) else "")
         if is_cancelled(error):
-            stopped = translate("Controller", "Stopped {name}: the run was cancelled.").format(name=request.path.name)
+            stopped = translate("Controller", "Stopped {name}: the run was cancelled.").format(
+                name=request.path.name
+            )
             msgs.info(stopped)
             self._mark_stale(request.path, translate("Controller", "the run was cancelled"))
             self.statusMessage.emit(stopped, 10000)
@@ -354,8 +411,7 @@ class Controller(QObject):
         self._watch_source(request.path)  # saving a fix reloads it
         self.runFinished.emit()
 
-    def _fail(self, error: GraphvizAppError, path: Path | None = None, *,
-              mark_stale: bool = True) -> None:
+    def _fail(self, error: GraphvizAppError, path: Path | None = None, *, mark_stale: bool = True) -> None:
         msgs = self.reporter
         if isinstance(error, ScriptError):
             msgs.script_error(error)
@@ -367,7 +423,8 @@ class Controller(QObject):
             self._mark_stale(path or self.source, shown.split("\n")[0], script_at_fault=not ours)
         if self.document.graph is None:
             self.widget.set_placeholder(
-                shown + "\n\n" + translate("Controller", "See the Messages panel for details."))
+                shown + "\n\n" + translate("Controller", "See the Messages panel for details.")
+            )
         self.statusMessage.emit(shown.split("\n")[0], 10000)
         self.loadFailed.emit(error)
 
@@ -412,12 +469,18 @@ class Controller(QObject):
                 return
         source = self.source
         if source is not None and self.edits is not None and self.edits.keeps_edits(source):
-            self.reporter.warning(translate(
-                "Controller", "{name} changed on disk; your unsaved edits in the Source panel are kept. Save "
-                "writes them over the file; Reset shows the file as it is now.").format(name=source.name))
+            self.reporter.warning(
+                translate(
+                    "Controller",
+                    "{name} changed on disk; your unsaved edits in the Source panel are kept. Save "
+                    "writes them over the file; Reset shows the file as it is now.",
+                ).format(name=source.name)
+            )
             return
         if source is not None and classify_path(source, run_anyway=self.run_anyway).kind == "script":
-            self.reporter.info(translate("Controller", "{name} changed on disk: reloading.").format(name=source.name))
+            self.reporter.info(
+                translate("Controller", "{name} changed on disk: reloading.").format(name=source.name)
+            )
             self.run(source)
 
     # -- layout ----------------------------------------------------------------------------------
@@ -439,8 +502,9 @@ class Controller(QObject):
         self.first_view = view
         return dataclasses.replace(plan, options=view.options, display=None)
 
-    def _saved_plan(self, graph: nx.DiGraph, options: ViewOptions, *,
-                    collapsed: frozenset[str]) -> Recommendation:
+    def _saved_plan(
+        self, graph: nx.DiGraph, options: ViewOptions, *, collapsed: frozenset[str]
+    ) -> Recommendation:
         """A saved graph reopens with the modules collapsed as they were when it was exported
         (the user's choice, so no readable-depth collapse; the cost model still has its say)."""
         self.first_view = None
@@ -464,8 +528,11 @@ class Controller(QObject):
             "Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its "
             "labels are readable at this window's size. Double-click a module to open it, or use "
             "Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.",
-        ).format(depth=view.depth, full=f"{view.full:,}",
-                 drawn=f"{len(display.nodes) if display is not None else view.drawn:,}")
+        ).format(
+            depth=view.depth,
+            full=f"{view.full:,}",
+            drawn=f"{len(display.nodes) if display is not None else view.drawn:,}",
+        )
 
     def _graph_changed(self) -> None:
         doc = self.document
@@ -491,16 +558,24 @@ class Controller(QObject):
             return
         display, graph = doc.display, doc.graph
         # composed (each module laid out once, reused), or one dot run through the layout cache
-        run = arrange.layout_job(display, graph, composer=self.composer, cache=self.layout_cache,
-                                 timeout=LAYOUT_TIMEOUT, mode=doc.color_mode, budget=WINDOW_BUDGET,
-                                 room=badge_room(doc.style_layer("values")))  # Values badges laid out too
+        run = arrange.layout_job(
+            display,
+            graph,
+            composer=self.composer,
+            cache=self.layout_cache,
+            timeout=LAYOUT_TIMEOUT,
+            mode=doc.color_mode,
+            budget=WINDOW_BUDGET,
+            room=badge_room(doc.style_layer("values")),
+        )  # Values badges laid out too
         token = self.layouts.request(run.result, run.cancel)
         self._pending = {token: (display, graph)}
         text = translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes))
         seconds = run.estimate.seconds if run.estimate is not None else 0.0
         if seconds > 1.0 and not run.cached():
             text = translate("Controller", "Laying out {count} nodes (about {seconds:.0f} s)…").format(
-                count=len(display.nodes), seconds=seconds)
+                count=len(display.nodes), seconds=seconds
+            )
             self.widget.show_busy(text)
             self.busyChanged.emit(True)
         if self.widget.is_empty():
@@ -551,23 +626,32 @@ class Controller(QObject):
         outermost of each change only (one for a double-click, several for "collapse to depth")."""
         if self._shown is None:
             return []
+
         def modules(shown: DisplayGraph) -> set[str]:
             return {n.module for n in shown.nodes.values() if n.kind == "module" and n.module}
+
         changed = modules(self._shown[0]) ^ modules(display)
-        return sorted((m for m in changed if not any(a in changed for a in ancestors(m)[:-1])),
-                      key=lambda p: (p.count("."), p))
+        return sorted(
+            (m for m in changed if not any(a in changed for a in ancestors(m)[:-1])),
+            key=lambda p: (p.count("."), p),
+        )
 
     def _layout_failed(self, error: GraphvizAppError, token: int) -> None:
         self._pending.pop(token, None)
         self._layout_idle()
         if isinstance(error, LayoutCancelled):
             if token == self.layouts.latest():
-                self.reporter.info(translate("Controller",
-                    "Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out "
-                    "a smaller view."))
+                self.reporter.info(
+                    translate(
+                        "Controller",
+                        "Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out "
+                        "a smaller view.",
+                    )
+                )
                 if self.widget.is_empty():
                     self.widget.set_placeholder(
-                        translate("Controller", "Layout cancelled: collapse modules to see a smaller view."))
+                        translate("Controller", "Layout cancelled: collapse modules to see a smaller view.")
+                    )
             return
         if isinstance(error, GraphvizNotFoundError):
             text = missing_graphviz_text()
@@ -582,8 +666,9 @@ class Controller(QObject):
     def view_state(self) -> ViewState:
         """The document's look inputs: fills, merged style layers, selection, the step's edges."""
         doc = self.document
-        return ViewState(doc.fills(), doc.styles(), doc.selection, doc.marked_edges(),
-                         doc.stepping_backward())
+        return ViewState(
+            doc.fills(), doc.styles(), doc.selection, doc.marked_edges(), doc.stepping_backward()
+        )
 
     def restyle(self, *, only_new: bool = False) -> None:
         """Restyle the widget from the document's color mode and style layers (no relayout).

@@ -4,6 +4,7 @@ The exported image is drawn by Graphviz from the same DOT the view was laid out 
 document's color mode, style layers (search highlights...) and collapsed modules, so it matches
 what the user sees. ``core.export.export_graph`` writes atomically: a failure leaves no file.
 """
+
 from __future__ import annotations
 
 import os
@@ -91,8 +92,10 @@ def check_target(path: Path) -> str | None:
     if not path.name or path.name in (".", ".."):
         return "Choose a file name to export to."
     if not path.is_dir() and path.suffix.lower() not in export.FORMATS:
-        return (f"'{path.suffix or path.name}' is not an export format: end the name with "
-                f"{export.supported_suffixes()}.")
+        return (
+            f"'{path.suffix or path.name}' is not an export format: end the name with "
+            f"{export.supported_suffixes()}."
+        )
     try:
         export.check_target(path)
     except ExportError as exc:
@@ -108,8 +111,9 @@ class ExportRun(QObject):
     finished = Signal(str, list)
     failed = Signal(GraphvizAppError)
 
-    def __init__(self, document: Document, path: Path, scale: float = 1.0,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, document: Document, path: Path, scale: float = 1.0, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self.path = Path(path)
         problem = check_target(self.path)
@@ -121,10 +125,19 @@ class ExportRun(QObject):
         view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
         extra: dict[str, Any] = {"view": view, "values": document.values_shown()}  # badges laid out
         if step is not None:  # the image shows the step: its highlight, marked edges, caption
-            extra.update({"marked_edges": step.edges, "caption": step.caption,
-                          "flow_backward": step.mode == "backward"})
-            view["step"] = {"mode": step.mode, "index": step.index + 1, "count": step.count,
-                            "node": step.node}  # 1-based, as shown and as the CLI's --step
+            extra.update(
+                {
+                    "marked_edges": step.edges,
+                    "caption": step.caption,
+                    "flow_backward": step.mode == "backward",
+                }
+            )
+            view["step"] = {
+                "mode": step.mode,
+                "index": step.index + 1,
+                "count": step.count,
+                "node": step.node,
+            }  # 1-based, as shown and as the CLI's --step
 
         def work() -> Any:
             import inspect
@@ -135,8 +148,9 @@ class ExportRun(QObject):
                 raise ExportError("Nothing to export: no graph is open.")
             accepted = inspect.signature(export_graph).parameters
             kwargs = {k: v for k, v in extra.items() if k in accepted}
-            return export_graph(graph, self.path, mode=mode, options=options, styles=styles, scale=scale,
-                                **kwargs)
+            return export_graph(
+                graph, self.path, mode=mode, options=options, styles=styles, scale=scale, **kwargs
+            )
 
         self.task = Task(work, None, self)
         self.task.done.connect(self._done)
@@ -177,13 +191,20 @@ class ExportDialog(QDialog):
         self.scale.setSingleStep(0.5)
         self.scale.setSuffix(" ×")
         self.scale.setValue(settings.png_scale())
-        self.scale.setToolTip(translate("ExportDialog", "PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides"))
+        self.scale.setToolTip(
+            translate("ExportDialog", "PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides")
+        )
         self.error = QLabel(self)
         self.error.setObjectName("exportError")
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d93025;")
         self.error.hide()
-        note = QLabel(translate("ExportDialog", "The image uses the current color mode, highlights and collapsed modules."), self)
+        note = QLabel(
+            translate(
+                "ExportDialog", "The image uses the current color mode, highlights and collapsed modules."
+            ),
+            self,
+        )
         note.setWordWrap(True)
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
@@ -193,7 +214,9 @@ class ExportDialog(QDialog):
         form.addRow(translate("ExportDialog", "File:"), row)
         form.addRow(translate("ExportDialog", "PNG scale:"), self.scale)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.export_button = self.buttons.addButton(translate("ExportDialog", "Export"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button = self.buttons.addButton(
+            translate("ExportDialog", "Export"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.buttons.accepted.connect(self.export)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -230,8 +253,9 @@ class ExportDialog(QDialog):
         names = format_names()
         filters = ";;".join(f"{name} (*.{key})" for key, name in names.items())
         selected = f"{names[fmt]} (*.{fmt})"
-        path, chosen = QFileDialog.getSaveFileName(self, translate("ExportDialog", "Export Graph"), self.path.text(),
-                                                   filters, selected)
+        path, chosen = QFileDialog.getSaveFileName(
+            self, translate("ExportDialog", "Export Graph"), self.path.text(), filters, selected
+        )
         if path:
             if not Path(path).suffix:
                 key = next((k for k, n in names.items() if chosen.startswith(n)), fmt)

@@ -5,6 +5,7 @@ be. A request names a saved ``.json`` graph; the window opens it as File ▸ Ope
 runs, the file joins File ▸ Recent, so the graph shown before stays one click away), comes to the
 front and answers once the graph is in the document.
 """
+
 from __future__ import annotations
 
 import logging
@@ -91,8 +92,9 @@ class InstanceServer(QObject):
         try:
             request = instance.decode_request(line)
             if classify_path(request.path).kind != "graph":
-                raise GraphvizAppError(f"{request.path} is not a saved graph; only .json graphs "
-                                       "can be sent to the window.")
+                raise GraphvizAppError(
+                    f"{request.path} is not a saved graph; only .json graphs can be sent to the window."
+                )
             self.received.emit(request.path, request.title)
         except GraphvizAppError as exc:
             self._answer(client, exc.message)
@@ -111,8 +113,11 @@ def open_sent(window: MainWindow, path: Path, title: str) -> None:
     to the front."""
     window.messages.heading(translate("Instance", "Graph sent from {title}").format(title=title))
     window.open_path(path)
-    window.messages.info(translate(
-        "Instance", "The graph shown before is in File ▸ Recent; this one is saved as {path}.").format(path=path))
+    window.messages.info(
+        translate(
+            "Instance", "The graph shown before is in File ▸ Recent; this one is saved as {path}."
+        ).format(path=path)
+    )
     if window.isMinimized():
         window.showNormal()
     window.raise_()

@@ -3,6 +3,7 @@
 The window is where things are wired: the canvas and the panels to the :class:`Document`, and to
 the :class:`~graphviz_app.qt.shell.controller.Controller`, which holds loading and layout.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -117,21 +118,51 @@ class MainWindow(QMainWindow):
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
         self.lesson = LessonCard(self.document, self)
-        self._add_dock("lesson", translate("MainWindow", "Lesson"), self.lesson, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("inspector", translate("MainWindow", "Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock(
+            "lesson", translate("MainWindow", "Lesson"), self.lesson, Qt.DockWidgetArea.RightDockWidgetArea
+        )
+        self._add_dock(
+            "inspector",
+            translate("MainWindow", "Inspector"),
+            self.inspector,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
         self.docks["lesson"].hide()
-        self._add_dock("source", translate("MainWindow", "Source"), self.source, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._add_dock("modules", translate("MainWindow", "Modules"), self.modules, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._add_dock("leaves", translate("MainWindow", "Leaves"), self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._add_dock(
+            "source", translate("MainWindow", "Source"), self.source, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self._add_dock(
+            "modules", translate("MainWindow", "Modules"), self.modules, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
+        self._add_dock(
+            "leaves", translate("MainWindow", "Leaves"), self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea
+        )
         self.tabifyDockWidget(self.docks["modules"], self.docks["leaves"])
         self.docks["modules"].raise_()
-        self._add_dock("timeline", translate("MainWindow", "Timeline"), self.timeline, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self._add_dock(
+            "timeline",
+            translate("MainWindow", "Timeline"),
+            self.timeline,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        )
         # Messages and Problems sit under the Inspector, so the Timeline spans the bottom.
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("messages", translate("MainWindow", "Messages"), self.messages, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock("problems", translate("MainWindow", "Problems"), self.problems, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock(
+            "messages",
+            translate("MainWindow", "Messages"),
+            self.messages,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
+        self._add_dock(
+            "problems",
+            translate("MainWindow", "Problems"),
+            self.problems,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+        )
         self.tabifyDockWidget(self.docks["messages"], self.docks["problems"])
-        self._add_dock("plots", translate("MainWindow", "Plots"), self.plots, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._add_dock(
+            "plots", translate("MainWindow", "Plots"), self.plots, Qt.DockWidgetArea.RightDockWidgetArea
+        )
         self.tabifyDockWidget(self.docks["problems"], self.docks["plots"])
         self.plots.figuresArrived.connect(self.docks["plots"].show)  # a script's first figures: to the front
         self.plots.figuresArrived.connect(self.docks["plots"].raise_)
@@ -140,9 +171,13 @@ class MainWindow(QMainWindow):
             self.actions_.step_menu.addAction(action)
             self.addAction(action)
         self.actions_.step_menu.addSeparator()
-        self.actions_.step_menu.addAction(translate("MainWindow", "Step &Forward Pass"), lambda: self.timeline.start("forward"))
+        self.actions_.step_menu.addAction(
+            translate("MainWindow", "Step &Forward Pass"), lambda: self.timeline.start("forward")
+        )
         self.actions_.step_menu.addAction(self.actions_.run_backward)
-        self.actions_.step_menu.addAction(translate("MainWindow", "&Show Whole Graph"), self.timeline.stop_stepping)
+        self.actions_.step_menu.addAction(
+            translate("MainWindow", "&Show Whole Graph"), self.timeline.stop_stepping
+        )
         self._build_lessons_menu()
         self._build_status_bar()
         self._connect()
@@ -250,16 +285,26 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         else:
             side = max(180, min(340, int(self.width() * 0.21)))  # the canvas keeps most of the width
-            self.resizeDocks([self.docks["inspector"], self.docks["source"]], [side, side],
-                             Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks["source"], self.docks["modules"]], [420, 200],
-                             Qt.Orientation.Vertical)
-            self.resizeDocks([self.docks["inspector"], self.docks["messages"]], [520, 260],
-                             Qt.Orientation.Vertical)
-            self.resizeDocks([self.docks["timeline"]], [104], Qt.Orientation.Vertical)  # two lines of chain rule
-        for action, value in ((a.split_hubs, s.split_hubs()), (a.live_reload, s.live_reload()),
-                              (a.backward, s.run_backward()), (a.show_legend, s.legend_shown()),
-                              (a.show_minimap, s.minimap_shown()), (a.left_to_right, s.rankdir() == "LR")):
+            self.resizeDocks(
+                [self.docks["inspector"], self.docks["source"]], [side, side], Qt.Orientation.Horizontal
+            )
+            self.resizeDocks(
+                [self.docks["source"], self.docks["modules"]], [420, 200], Qt.Orientation.Vertical
+            )
+            self.resizeDocks(
+                [self.docks["inspector"], self.docks["messages"]], [520, 260], Qt.Orientation.Vertical
+            )
+            self.resizeDocks(
+                [self.docks["timeline"]], [104], Qt.Orientation.Vertical
+            )  # two lines of chain rule
+        for action, value in (
+            (a.split_hubs, s.split_hubs()),
+            (a.live_reload, s.live_reload()),
+            (a.backward, s.run_backward()),
+            (a.show_legend, s.legend_shown()),
+            (a.show_minimap, s.minimap_shown()),
+            (a.left_to_right, s.rankdir() == "LR"),
+        ):
             action.blockSignals(True)
             action.setChecked(value)
             action.blockSignals(False)
@@ -284,8 +329,13 @@ class MainWindow(QMainWindow):
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("MainWindow", "Open a PyTorch script or a saved graph"), self.settings.last_dir(),
-            translate("MainWindow", "PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)"),
+            self,
+            translate("MainWindow", "Open a PyTorch script or a saved graph"),
+            self.settings.last_dir(),
+            translate(
+                "MainWindow",
+                "PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)",
+            ),
         )
         if path:
             self.settings.set_last_dir(Path(path).parent)
@@ -308,7 +358,9 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(exc.message, 10000)
             return
         if saved:
-            self.statusBar().showMessage(fill(translate("MainWindow", "Saved {path}."), path=self.source.path), 4000)
+            self.statusBar().showMessage(
+                fill(translate("MainWindow", "Saved {path}."), path=self.source.path), 4000
+            )
 
     def reset_source(self) -> None:
         """Show the script's own text again, and run it when the graph shown came from other text."""
@@ -336,7 +388,11 @@ class MainWindow(QMainWindow):
     def _open_recent(self, path: str) -> None:
         if not Path(path).exists():
             self.settings.remove_recent(path)
-            self.messages.error(translate("MainWindow", "{path} no longer exists; it was removed from the recent files.").format(path=path))
+            self.messages.error(
+                translate(
+                    "MainWindow", "{path} no longer exists; it was removed from the recent files."
+                ).format(path=path)
+            )
             self.update_recent_menu()
             return
         self.open_path(path)
@@ -402,7 +458,11 @@ class MainWindow(QMainWindow):
             return
         edge, (color, width, transfer, flow) = self._edge_mark
         self._edge_mark = None
-        if edge.scene() is self.scene and edge.color == QColor(SELECTION_COLOR) and edge.width == EDGE_SELECTED_WIDTH:
+        if (
+            edge.scene() is self.scene
+            and edge.color == QColor(SELECTION_COLOR)
+            and edge.width == EDGE_SELECTED_WIDTH
+        ):
             edge.set_look(color, width, transfer=transfer, flow=flow)
 
     def _item_double_clicked(self, item: Any) -> None:
@@ -426,17 +486,28 @@ class MainWindow(QMainWindow):
             dnode = doc.display.nodes[item.display_id]
             module = dnode.module
             if dnode.kind == "module" and module:
-                menu.addAction(translate("MainWindow", "Expand {module}").format(module=module), partial(doc.expand, module))
+                menu.addAction(
+                    translate("MainWindow", "Expand {module}").format(module=module),
+                    partial(doc.expand, module),
+                )
             elif module:
                 parts = module.split(".")
                 for i in range(len(parts), 0, -1):
                     path = ".".join(parts[:i])
-                    menu.addAction(translate("MainWindow", "Collapse {module}").format(module=path), partial(doc.collapse, path))
+                    menu.addAction(
+                        translate("MainWindow", "Collapse {module}").format(module=path),
+                        partial(doc.collapse, path),
+                    )
             text = "\n".join(dnode.label)
-            menu.addAction(translate("MainWindow", "Copy Label"), partial(QGuiApplication.clipboard().setText, text))
+            menu.addAction(
+                translate("MainWindow", "Copy Label"), partial(QGuiApplication.clipboard().setText, text)
+            )
             menu.addSeparator()
         elif isinstance(item, ClusterItem):
-            menu.addAction(translate("MainWindow", "Collapse {module}").format(module=item.name), partial(doc.collapse, item.name))
+            menu.addAction(
+                translate("MainWindow", "Collapse {module}").format(module=item.name),
+                partial(doc.collapse, item.name),
+            )
             menu.addSeparator()
         for a in (self.actions_.fit, self.actions_.copy_image, self.actions_.export):
             menu.addAction(a)
@@ -484,7 +555,11 @@ class MainWindow(QMainWindow):
 
     def show_problem(self, problem: Problem) -> None:
         """Jump to a problem: select its node and show its script line."""
-        if problem.node is not None and self.document.graph is not None and problem.node in self.document.graph:
+        if (
+            problem.node is not None
+            and self.document.graph is not None
+            and problem.node in self.document.graph
+        ):
             self.document.select_graph_node(problem.node)
             self._reveal_graph_node(problem.node)
             if problem.line:
@@ -494,8 +569,11 @@ class MainWindow(QMainWindow):
             self.show_source_line(problem.file or str(self.source.path or ""), problem.line)
 
     def _problems_counted(self, count: int) -> None:
-        self.docks["problems"].setWindowTitle(translate("MainWindow", "Problems ({count})").format(count=count) if count
-                                              else translate("MainWindow", "Problems"))
+        self.docks["problems"].setWindowTitle(
+            translate("MainWindow", "Problems ({count})").format(count=count)
+            if count
+            else translate("MainWindow", "Problems")
+        )
 
     def _show_status(self, text: str, timeout_ms: int) -> None:
         if text:
@@ -507,8 +585,13 @@ class MainWindow(QMainWindow):
         """Say once per window, in a box, that Graphviz must be installed."""
         if self.graphviz_box is not None:
             return
-        box = QMessageBox(QMessageBox.Icon.Warning, translate("MainWindow", "Graphviz is missing"), text,
-                          QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            translate("MainWindow", "Graphviz is missing"),
+            text,
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
         box.setObjectName("graphvizMissingBox")
         box.open()
         self.graphviz_box = box
@@ -519,8 +602,11 @@ class MainWindow(QMainWindow):
             self._call_before = None
         self.timeline.cancel_backward_request()
         if isinstance(error, ScriptError) and error.kind == "timeout":
-            self.messages.info(translate("MainWindow",
-                                         "The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.").format(seconds=self.controller.timeout))
+            self.messages.info(
+                translate(
+                    "MainWindow", "The run time limit is {seconds:g} s: change it in Edit ▸ Preferences."
+                ).format(seconds=self.controller.timeout)
+            )
         self.problems.show_error(error)
         file, line = (error.file, error.line) if isinstance(error, ScriptError) else (None, None)
         if file and line:
@@ -545,8 +631,14 @@ class MainWindow(QMainWindow):
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
             # only Gradient is ever greyed out (Document.available_color_modes)
-            why = "" if mode in available else translate(
-                "MainWindow", "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients")
+            why = (
+                ""
+                if mode in available
+                else translate(
+                    "MainWindow",
+                    "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients",
+                )
+            )
             if item is not None:
                 item.setEnabled(mode in available)
                 item.setToolTip(why)
@@ -614,9 +706,16 @@ class MainWindow(QMainWindow):
         path = self.controller.source
         if path is None or path.suffix.lower() != ".py" or not path.exists():
             self.timeline.cancel_backward_request()
-            what = (translate("MainWindow", "this saved graph was recorded without backward") if path
-                    else translate("MainWindow", "no script is open"))
-            self.messages.info(translate("MainWindow", "Cannot run backward: {what}. Open the script (.py) to run it.").format(what=what))
+            what = (
+                translate("MainWindow", "this saved graph was recorded without backward")
+                if path
+                else translate("MainWindow", "no script is open")
+            )
+            self.messages.info(
+                translate(
+                    "MainWindow", "Cannot run backward: {what}. Open the script (.py) to run it."
+                ).format(what=what)
+            )
             return
         self.controller.run(path, backward=True)
 
@@ -671,7 +770,9 @@ class MainWindow(QMainWindow):
     # -- export --------------------------------------------------------------------------------
     def export_dialog(self) -> ExportDialog | None:
         if self.document.graph is None:
-            self.messages.error(translate("MainWindow", "Nothing to export yet: open a script or a graph first."))
+            self.messages.error(
+                translate("MainWindow", "Nothing to export yet: open a script or a graph first.")
+            )
             return None
         dialog = ExportDialog(self, self.document, self.settings)
         dialog.exported.connect(lambda path, notes: self.controller.report_export(path, notes))
@@ -695,8 +796,11 @@ class MainWindow(QMainWindow):
             shown = len(doc.display.nodes) if doc.display else 0
             nodes, edges = doc.graph.number_of_nodes(), doc.graph.number_of_edges()
             extra = translate("MainWindow", " ({shown} drawn)").format(shown=shown) if shown != nodes else ""
-            self.status_counts.setText(translate("MainWindow", "{nodes} nodes{extra} · {edges} edges").format(
-                nodes=nodes, extra=extra, edges=edges))
+            self.status_counts.setText(
+                translate("MainWindow", "{nodes} nodes{extra} · {edges} edges").format(
+                    nodes=nodes, extra=extra, edges=edges
+                )
+            )
             devices = doc.graph.graph.get("devices") or {}
             if not devices:
                 from collections import Counter

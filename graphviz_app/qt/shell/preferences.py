@@ -2,6 +2,7 @@
 open script to capture and the arguments it runs with, the Python interpreter (a default, and one
 for the open script) and the folder scripts run in, the collapse threshold, the language and the
 theme."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -66,25 +67,30 @@ class PreferencesDialog(QDialog):
         form.addRow(self.tr("Run time limit:"), self.timeout)
         self.stop_after = QCheckBox(self.tr("Stop the script right after the captured backward()"), self)
         self.stop_after.setChecked(not settings.run_to_end())
-        self.stop_after.setToolTip(self.tr(
-            "The graph exists once that call returns; untick to let a training loop run to its end"))
+        self.stop_after.setToolTip(
+            self.tr("The graph exists once that call returns; untick to let a training loop run to its end")
+        )
         form.addRow("", self.stop_after)
         self.backward_call = QSpinBox(self)
         self.backward_call.setRange(1, 100000)
         self.backward_call.setEnabled(script is not None)
         self.backward_call.setValue(settings.backward_call(script) if script is not None else 1)
         name = script.name if script is not None else self.tr("no script open")
-        self.backward_call.setToolTip(self.tr(
-            "Which backward() call of a training loop to capture, remembered for this script"))
+        self.backward_call.setToolTip(
+            self.tr("Which backward() call of a training loop to capture, remembered for this script")
+        )
         form.addRow(self.tr("Backward call to capture ({name}):").format(name=name), self.backward_call)
         self.arguments = QLineEdit(self)
         self.arguments.setObjectName("scriptArguments")
         self.arguments.setEnabled(script is not None)
         self.arguments.setText(settings.arguments(script) if script is not None else "")
         self.arguments.setPlaceholderText("--epochs 1 --lr 0.1")
-        self.arguments.setToolTip(self.tr(
-            "What the script finds in sys.argv[1:] (argparse), as on a command line; remembered "
-            "for this script"))
+        self.arguments.setToolTip(
+            self.tr(
+                "What the script finds in sys.argv[1:] (argparse), as on a command line; remembered "
+                "for this script"
+            )
+        )
         form.addRow(self.tr("Arguments ({name}):").format(name=name), self.arguments)
         self.arguments_error = QLabel(self)
         self.arguments_error.setWordWrap(True)
@@ -97,21 +103,28 @@ class PreferencesDialog(QDialog):
         self.budget.setDecimals(2)
         self.budget.setSuffix(self.tr(" s"))
         self.budget.setValue(settings.layout_budget())
-        self.budget.setToolTip(self.tr(
-            "A graph whose layout would take longer opens collapsed to module level"))
+        self.budget.setToolTip(
+            self.tr("A graph whose layout would take longer opens collapsed to module level")
+        )
         form.addRow(self.tr("Collapse graphs whose layout takes over:"), self.budget)
         self.readable = QCheckBox(self.tr("Open big graphs at a readable depth"), self)
         self.readable.setObjectName("readableFirstView")
         self.readable.setChecked(settings.readable_first_view())
-        self.readable.setToolTip(self.tr(
-            "A new graph of more than a few hundred nodes opens with its modules collapsed to the "
-            "depth whose labels are readable at the window's size; off: every node the layout "
-            "time allows"))
+        self.readable.setToolTip(
+            self.tr(
+                "A new graph of more than a few hundred nodes opens with its modules collapsed to the "
+                "depth whose labels are readable at the window's size; off: every node the layout "
+                "time allows"
+            )
+        )
         form.addRow("", self.readable)
         self.label_detail = QComboBox(self)
         self.label_detail.setObjectName("labelDetail")
-        details = {"names": self.tr("Names only"), "shapes": self.tr("Names and shapes"),
-                   "everything": self.tr("Everything (dtype, device)")}
+        details = {
+            "names": self.tr("Names only"),
+            "shapes": self.tr("Names and shapes"),
+            "everything": self.tr("Everything (dtype, device)"),
+        }
         for detail in LABEL_DETAILS:
             self.label_detail.addItem(details[detail], detail)
         self.label_detail.setCurrentIndex(max(0, self.label_detail.findData(settings.label_detail())))
@@ -121,8 +134,9 @@ class PreferencesDialog(QDialog):
         for code, text in (("system", self.tr("System language")), *LANGUAGE_NAMES.items()):
             self.language.addItem(text, code)
         self.language.setCurrentIndex(max(0, self.language.findData(settings.language())))
-        self.language.setToolTip(self.tr("The window reads in the new language after a restart, "
-                                         "which it offers"))
+        self.language.setToolTip(
+            self.tr("The window reads in the new language after a restart, which it offers")
+        )
         form.addRow(self.tr("Language:"), self.language)
         self.theme = QComboBox(self)
         names = {"system": self.tr("System"), "light": self.tr("Light"), "dark": self.tr("Dark")}
@@ -130,8 +144,9 @@ class PreferencesDialog(QDialog):
             self.theme.addItem(names.get(theme, theme), theme)
         self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme())))
         form.addRow(self.tr("Theme:"), self.theme)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel,
-                                   self)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         note = QLabel(self.tr("Changes apply to the next run of a script."), self)
@@ -141,23 +156,36 @@ class PreferencesDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(buttons)
 
-    def _add_interpreter_rows(self, form: QFormLayout, settings: Settings, script: Path | None, name: str) -> None:
+    def _add_interpreter_rows(
+        self, form: QFormLayout, settings: Settings, script: Path | None, name: str
+    ) -> None:
         """The Python interpreter (the default, and this script's own) with the one found, and
         the folder scripts run in."""
         self.python_default = QLineEdit(settings.python(), self)
         self.python_default.setObjectName("pythonDefault")
-        self.python_default.setPlaceholderText(self.tr("Found beside each script (.venv or venv), else "
-                                                       "$VIRTUAL_ENV or $CONDA_PREFIX, else the app's own"))
-        self.python_default.setToolTip(self.tr(
-            "The Python every script runs under unless it has its own: a python executable or a "
-            "virtual environment's folder"))
+        self.python_default.setPlaceholderText(
+            self.tr(
+                "Found beside each script (.venv or venv), else "
+                "$VIRTUAL_ENV or $CONDA_PREFIX, else the app's own"
+            )
+        )
+        self.python_default.setToolTip(
+            self.tr(
+                "The Python every script runs under unless it has its own: a python executable or a "
+                "virtual environment's folder"
+            )
+        )
         form.addRow(self.tr("Python interpreter (every script):"), self._with_browse(self.python_default))
         self.python_script = QLineEdit(settings.python(script) if script is not None else "", self)
         self.python_script.setObjectName("pythonScript")
         self.python_script.setEnabled(script is not None)
         self.python_script.setPlaceholderText(self.tr("The one above"))
-        self.python_script.setToolTip(self.tr("The Python this script runs under, remembered for this script"))
-        form.addRow(self.tr("Python interpreter ({name}):").format(name=name), self._with_browse(self.python_script))
+        self.python_script.setToolTip(
+            self.tr("The Python this script runs under, remembered for this script")
+        )
+        form.addRow(
+            self.tr("Python interpreter ({name}):").format(name=name), self._with_browse(self.python_script)
+        )
         self.python_found = QLabel(self)
         self.python_found.setObjectName("pythonFound")
         self.python_found.setWordWrap(True)
@@ -169,14 +197,24 @@ class PreferencesDialog(QDialog):
         self._show_python()
         self.working_folder = QComboBox(self)
         self.working_folder.setObjectName("workingFolder")
-        names = {"script": self.tr("The script's folder"),
-                 "start": self.tr("The folder the app started in ({folder})").format(folder=short_path(START_FOLDER)),
-                 "chosen": self.tr("This folder:")}
+        names = {
+            "script": self.tr("The script's folder"),
+            "start": self.tr("The folder the app started in ({folder})").format(
+                folder=short_path(START_FOLDER)
+            ),
+            "chosen": self.tr("This folder:"),
+        }
         for mode in WORKING_FOLDERS:
             self.working_folder.addItem(names[mode], mode)
-        self.working_folder.setCurrentIndex(max(0, self.working_folder.findData(settings.working_folder_mode())))
-        self.working_folder.setToolTip(self.tr("The folder a script runs in (its os.getcwd()): where it "
-                                               "reads and writes files named without a folder"))
+        self.working_folder.setCurrentIndex(
+            max(0, self.working_folder.findData(settings.working_folder_mode()))
+        )
+        self.working_folder.setToolTip(
+            self.tr(
+                "The folder a script runs in (its os.getcwd()): where it "
+                "reads and writes files named without a folder"
+            )
+        )
         self.chosen_folder = QLineEdit(settings.chosen_folder(), self)
         self.chosen_folder.setObjectName("chosenFolder")
         row = QWidget(self)
@@ -204,7 +242,9 @@ class PreferencesDialog(QDialog):
     def browse(self, field: QLineEdit, *, folder: bool = False) -> QFileDialog:
         """Open a picker for ``field``'s path (a Python executable, or a folder); its choice is
         written into the field."""
-        picker = QFileDialog(self, self.tr("Choose a folder") if folder else self.tr("Choose a Python interpreter"))
+        picker = QFileDialog(
+            self, self.tr("Choose a folder") if folder else self.tr("Choose a Python interpreter")
+        )
         picker.setObjectName("pathPicker")
         picker.setFileMode(QFileDialog.FileMode.Directory if folder else QFileDialog.FileMode.ExistingFile)
         current = Path(field.text()).expanduser() if field.text() else None
@@ -226,8 +266,12 @@ class PreferencesDialog(QDialog):
         else:
             found = find_interpreter(self.script, default, reason=DEFAULT_PYTHON_REASON)
         name = self.script.name if self.script is not None else self.tr("A script")
-        text = fill(self.tr("{name} runs with {python} ({why})."),
-                    name=name, python=short_path(found.path), why=fragment(found.reason))
+        text = fill(
+            self.tr("{name} runs with {python} ({why})."),
+            name=name,
+            python=short_path(found.path),
+            why=fragment(found.reason),
+        )
         if not found.path.exists():
             text += " " + self.tr("No such file: pick an existing Python.")
         self.python_found.setText(text)

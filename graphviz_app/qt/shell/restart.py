@@ -9,6 +9,7 @@ launched, the window stays as it was and says why (``launchFailed``); "Later" ke
 language then changes at the next start). This module knows a ``QMainWindow`` and the settings,
 not the main window's class.
 """
+
 from __future__ import annotations
 
 import os
@@ -62,14 +63,16 @@ def launch_detached(command: list[str]) -> bool:
 
 
 class RestartOffer(QMessageBox):
-    """"Restart now?" over ``window`` after the language changed; ``path``: the file the new app
+    """ "Restart now?" over ``window`` after the language changed; ``path``: the file the new app
     opens (:func:`reopened_file`). ``launch`` starts the new app (replaceable, so a test can check
     the command line without starting a second GUI)."""
 
     launchFailed = Signal(str)
     """The new app could not be started: why, and what to do (the window shows it)."""
 
-    def __init__(self, window: QMainWindow, settings: Settings, path: Path | None, language_name: str) -> None:
+    def __init__(
+        self, window: QMainWindow, settings: Settings, path: Path | None, language_name: str
+    ) -> None:
         super().__init__(window)
         self.setObjectName("restartOffer")
         self.window_ = window
@@ -79,17 +82,27 @@ class RestartOffer(QMessageBox):
         self.command: list[str] | None = None
         self.setIcon(QMessageBox.Icon.Question)
         self.setWindowTitle(translate("Restart", "Restart graphviz_app"))
-        self.setText(fill(translate("Restart", "The window will read in {language} after a restart. Restart now?"),
-                          language=language_name))
+        self.setText(
+            fill(
+                translate("Restart", "The window will read in {language} after a restart. Restart now?"),
+                language=language_name,
+            )
+        )
         if self.path is not None:
             detail = translate(
-                "Restart", "graphviz_app starts again on {name} and opens it again (a script runs again "
+                "Restart",
+                "graphviz_app starts again on {name} and opens it again (a script runs again "
                 "with the arguments remembered for it); your settings are kept. The current step and "
-                "expanded modules start over.").format(name=self.path.name)
+                "expanded modules start over.",
+            ).format(name=self.path.name)
         else:
-            detail = translate("Restart", "graphviz_app starts again on the basic lesson; your settings are kept.")
+            detail = translate(
+                "Restart", "graphviz_app starts again on the basic lesson; your settings are kept."
+            )
         self.setInformativeText(detail)
-        self.restart_button = self.addButton(translate("Restart", "Restart Now"), QMessageBox.ButtonRole.AcceptRole)
+        self.restart_button = self.addButton(
+            translate("Restart", "Restart Now"), QMessageBox.ButtonRole.AcceptRole
+        )
         self.later_button = self.addButton(translate("Restart", "Later"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.restart_button)
         self.buttonClicked.connect(self._clicked)
@@ -99,7 +112,8 @@ class RestartOffer(QMessageBox):
             self.restart()
         else:
             self.window_.statusBar().showMessage(
-                translate("Restart", "The language changes at the next start."), 10000)
+                translate("Restart", "The language changes at the next start."), 10000
+            )
 
     def restart(self) -> bool:
         """Save the settings, launch the app on the same file and close the window; return
@@ -109,10 +123,13 @@ class RestartOffer(QMessageBox):
         self.settings.sync()
         self.command = restart_command(self.path)
         if not self.launch(self.command):
-            self.launchFailed.emit(translate(
-                "Restart", "graphviz_app could not be started again ({command}); this window stays open. "
-                "Close it and start graphviz_app yourself to see the new language.").format(
-                    command=" ".join(self.command)))
+            self.launchFailed.emit(
+                translate(
+                    "Restart",
+                    "graphviz_app could not be started again ({command}); this window stays open. "
+                    "Close it and start graphviz_app yourself to see the new language.",
+                ).format(command=" ".join(self.command))
+            )
             return False
         window.close()
         return True
