@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from ..message import Message, Template, render
 from ..resources import resources_dir
 from . import particles
 
@@ -64,3 +65,13 @@ def fill(template: str, **values: object) -> str:
     """``template.format(**values)``, with Korean particles chosen for the values filled in
     (``{name}이(가)`` -> ``텐서가``, see :mod:`.particles`)."""
     return particles.resolve(template.format(**values))
+
+
+def _translated(template: Template) -> str:
+    return QCoreApplication.translate(template.context, template.source)
+
+
+def text(message: Message | str) -> str:
+    """``message`` in the window's language: each template translated in its context, the values
+    filled in (nested messages in turn) and Korean particles chosen for them; plain text as is."""
+    return render(message, _translated, particles.resolve)

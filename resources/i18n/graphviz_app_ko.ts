@@ -4,22 +4,22 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="53"/>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="54"/>
         <source>not found — install it to lay out graphs</source>
         <translation>찾지 못함 — 그래프를 배치하려면 설치하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="68"/>
         <source>About graphviz_app</source>
         <translation>graphviz_app 정보</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="70"/>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="71"/>
         <source>See the graph PyTorch&apos;s autograd records for your script: laid out by Graphviz, colored by device, searchable, with modules you can collapse.</source>
         <translation>PyTorch autograd가 스크립트에서 기록한 그래프를 봅니다: Graphviz로 배치하고, 장치별로 색칠하고, 검색할 수 있으며, 모듈을 접을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="85"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found, so the graph cannot be laid out.
 Install Graphviz, then reload (F5):
 </source>
@@ -31,357 +31,357 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
         <source>&amp;Open Script or Graph…</source>
         <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
         <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="94"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
         <source>Open &amp;Example</source>
         <translation>예제 열기(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="95"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
         <source>&amp;Reload</source>
         <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
         <source>Run the script again</source>
         <translation>스크립트를 다시 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="119"/>
         <source>&amp;Cancel Run</source>
         <translation>실행 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
         <source>Stop the running script</source>
         <translation>실행 중인 스크립트를 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
         <source>R&amp;un Source</source>
         <translation>소스 실행(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="100"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
         <source>Run the script as the Source panel shows it, your edits included</source>
         <translation>소스 코드 패널에 보이는 그대로, 고친 내용까지 포함해 스크립트를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="133"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="135"/>
         <source>&amp;Save Script</source>
         <translation>스크립트 저장(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="139"/>
         <source>Save your edits in the Source panel to the script&apos;s file</source>
         <translation>소스 코드 패널에서 고친 내용을 스크립트 파일에 저장합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="141"/>
         <source>Save</source>
         <translation>저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="143"/>
         <source>Rese&amp;t Script Text</source>
         <translation>스크립트 원래대로(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="147"/>
         <source>Show the script&apos;s own text again in the Source panel</source>
         <translation>소스 코드 패널에 스크립트의 원래 내용을 다시 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="149"/>
         <source>Reset</source>
         <translation>원래대로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="153"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="157"/>
         <source>Export the graph as PNG, SVG, PDF, DOT or JSON</source>
         <translation>그래프를 PNG, SVG, PDF, DOT, JSON으로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="160"/>
         <source>&amp;Copy Image</source>
         <translation>이미지 복사(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="164"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="166"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="168"/>
         <source>&amp;Find…</source>
         <translation>찾기(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="172"/>
         <source>Search nodes by op, name or module</source>
         <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="175"/>
         <source>Find &amp;Next</source>
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="180"/>
         <source>Find &amp;Previous</source>
         <translation>이전 찾기(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="185"/>
         <source>Zoom &amp;In</source>
         <translation>확대(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="191"/>
         <source>Zoom &amp;Out</source>
         <translation>축소(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="194"/>
         <source>&amp;Fit to Window</source>
         <translation>창에 맞추기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
         <source>&amp;Actual Size</source>
         <translation>실제 크기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="202"/>
         <source>&amp;Zoom to Rectangle</source>
         <translation>사각형 영역 확대(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="206"/>
         <source>Drag a rectangle to zoom into (or Shift+drag)</source>
         <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="209"/>
         <source>Collapse &amp;All Modules</source>
         <translation>모든 모듈 접기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="213"/>
         <source>Collapse every top-level module</source>
         <translation>최상위 모듈을 모두 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="216"/>
         <source>E&amp;xpand All Modules</source>
         <translation>모든 모듈 펼치기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="220"/>
         <source>Expand every module</source>
         <translation>모든 모듈을 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="130"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="223"/>
         <source>&amp;Split Shared Tensors per Use</source>
         <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="227"/>
         <source>Draw a tensor used far apart (a reused weight) once per use</source>
         <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="237"/>
         <source>Left to &amp;Right</source>
         <translation>왼쪽에서 오른쪽으로(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="241"/>
         <source>Lay the graph out from left to right (inputs at the left) instead of top to bottom</source>
         <translation>그래프를 위에서 아래가 아니라 왼쪽에서 오른쪽으로 배치합니다(입력이 왼쪽)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="248"/>
         <source>Show &amp;Legend</source>
         <translation>범례 보기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="255"/>
         <source>Show &amp;Minimap</source>
         <translation>미니맵 보기(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="259"/>
         <source>A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view</source>
         <translation>그래프의 일부가 화면 밖에 있는 동안 구석에 그래프 전체의 작은 지도를 보여 줍니다. 그 안을 클릭하거나 끌어서 보기를 옮기세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="266"/>
         <source>&amp;Values</source>
         <translation>값 표시(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="270"/>
         <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
         <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="276"/>
         <source>Run &amp;Backward</source>
         <translation>역전파 실행(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="148"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="280"/>
         <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
         <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="286"/>
         <source>Run Backward on Every &amp;Load</source>
         <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="150"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="290"/>
         <source>Always run backward on the output when a script loads (reloads now)</source>
         <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="294"/>
         <source>&amp;Live Reload</source>
         <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="298"/>
         <source>Reload automatically when the script is saved</source>
         <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="154"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="302"/>
         <source>&amp;Preferences…</source>
         <translation>환경 설정(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="156"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="306"/>
         <source>Run time limit, backward call, collapse threshold, language, theme</source>
         <translation>실행 시간 제한, 캡처할 backward 호출, 접기 기준, 언어, 테마</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="308"/>
         <source>&amp;About graphviz_app</source>
         <translation>graphviz_app 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="309"/>
         <source>&amp;Clear Recent Files</source>
         <translation>최근 파일 목록 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="315"/>
         <source>Color by {name}</source>
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="183"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="335"/>
         <source>Color nodes by one of: {modes}</source>
         <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="340"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="195"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="346"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="362"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="368"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="382"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="235"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="386"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="236"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="387"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="394"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="244"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="395"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="396"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="403"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="268"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="419"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="274"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="425"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -389,12 +389,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="395"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="401"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="400"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="407"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -402,212 +402,212 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ChainRule</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="31"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="32"/>
         <source>the power rule: d(xⁿ)/dx = n·xⁿ⁻¹</source>
         <translation>거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="33"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="35"/>
         <source>addition passes grad_out to each input unchanged</source>
         <translation>덧셈은 grad_out을 각 입력에 그대로 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="35"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="39"/>
         <source>subtraction passes grad_out to a and −grad_out to b</source>
         <translation>뺄셈은 a에 grad_out을, b에 −grad_out을 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="37"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="43"/>
         <source>the product rule: each input gets grad_out times the other input</source>
         <translation>곱의 규칙: 각 입력은 grad_out × (다른 입력)을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="39"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="47"/>
         <source> (the other needs no gradient, so only its value was used)</source>
         <translation> (다른 입력은 기울기가 필요 없어 값만 쓰였습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="41"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="51"/>
         <source>the quotient rule: d(a/b) = da/b − a·db/b²</source>
         <translation>몫의 규칙: d(a/b) = da/b − a·db/b²</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="42"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="53"/>
         <source>each element gets grad_out / n</source>
         <translation>각 원소가 받는 몫 grad_out / n</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="43"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="54"/>
         <source>each element gets grad_out</source>
         <translation>각 원소가 받는 값 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="44"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="55"/>
         <source>matrix product C = A·B</source>
         <translation>행렬 곱 C = A·B</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="46"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="58"/>
         <source>AccumulateGrad stores the arriving gradient in</source>
         <translation>AccumulateGrad가 도착한 기울기를 저장하는 곳:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="48"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="62"/>
         <source>ReLU lets grad_out through where the input was positive, else 0</source>
         <translation>ReLU는 입력이 양수였던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="50"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="66"/>
         <source>torch computes this one for you (its derivative is built into torch)</source>
         <translation>이 연산은 torch가 계산해 줍니다 (도함수가 torch에 내장되어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="51"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="68"/>
         <source>, spread to every element</source>
         <translation>, 모든 원소에 나눠 줌</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="52"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="69"/>
         <source> copied to every element</source>
         <translation> 를 모든 원소에 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="53"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="70"/>
         <source> summed over the rows</source>
         <translation> 를 행 방향으로 합함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="54"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="71"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="55"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="72"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="56"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="73"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="74"/>
         <source>(the other input)</source>
         <translation>(다른 입력)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="75"/>
         <source>negation: the input gets −grad_out</source>
         <translation>부호 반전: 입력은 −grad_out을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="76"/>
         <source>d(eˣ)/dx = eˣ, the result itself</source>
         <translation>d(eˣ)/dx = eˣ, 곧 결과 자신</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="61"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="79"/>
         <source>clamp lets grad_out through where the input was inside the bounds, else 0</source>
         <translation>clamp는 입력이 범위 안에 있던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="85"/>
         <source>transpose: the gradient is transposed back</source>
         <translation>전치(transpose): 기울기를 다시 전치해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="87"/>
         <source>grad_out transposed (grad_outᵀ)</source>
         <translation>전치한 grad_out (grad_outᵀ)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="66"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="90"/>
         <source>permute: the gradient&apos;s axes are put back</source>
         <translation>permute: 기울기의 축을 원래 순서로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="92"/>
         <source>grad_out with its axes put back</source>
         <translation>축을 원래 순서로 되돌린 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="95"/>
         <source>view: the same numbers, reshaped back</source>
         <translation>view: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="99"/>
         <source>reshape: the same numbers, reshaped back</source>
         <translation>reshape: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="103"/>
         <source>grad_out reshaped to the input&apos;s shape</source>
         <translation>입력의 모양으로 바꾼 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="107"/>
         <source>expand: the copies&apos; gradients are summed back</source>
         <translation>expand: 복사본들의 기울기를 더해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="74"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="111"/>
         <source>grad_out summed over the expanded dims</source>
         <translation>확장된 차원을 따라 더한 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="115"/>
         <source>to()/copy: the gradient goes back to the input&apos;s device and dtype</source>
         <translation>to()/copy: 기울기가 입력의 장치와 dtype으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="119"/>
         <source>copy: the gradient goes back to the source unchanged</source>
         <translation>copy: 기울기가 그대로 원본으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="87"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="132"/>
         <source>AccumulateGrad adds the {count} gradients arriving into {name}.grad</source>
         <translation>AccumulateGrad가 {name}.grad로 들어오는 기울기 {count}개를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="136"/>
         <source>grad_out where {x} was not clamped, else 0</source>
         <translation>grad_out ({x}이(가) 잘리지 않은 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="140"/>
         <source>grad_out where {x} &gt; 0, else 0</source>
         <translation>grad_out ({x} &gt; 0인 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="144"/>
         <source>{d} applied to grad_out</source>
         <translation>grad_out에 {d}를 적용한 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="150"/>
         <source>{name}, the script&apos;s own backward (line {line}), computes this step</source>
         <translation>{name}: 스크립트에 직접 쓴 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="95"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="156"/>
         <source>{name}, the backward written in {file} (line {line}), computes this step</source>
         <translation>{name}: {file}에 쓰인 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="162"/>
         <source>{name}, the custom Function&apos;s own backward, computes this step</source>
         <translation>{name}: 사용자 정의 Function에 직접 쓴 backward가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="177"/>
         <source>backward failed here, at the op made on line {line} (`{code}`), so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패했습니다({line}번째 줄 `{code}`에서 만든 연산). 그래서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="185"/>
         <source>backward failed here, so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패해서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
@@ -615,42 +615,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="449"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="658"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="451"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="665"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="453"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="672"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="455"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="679"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="449"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="659"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="451"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="666"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="453"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="673"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="456"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="680"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -658,188 +658,188 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="70"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="73"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="73"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="75"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="76"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="78"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="83"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="89"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="203"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="190"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="229"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="274"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="283"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="318"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="213"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="293"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="331"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="234"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="222"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="225"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="284"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="288"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="312"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="313"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="316"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="363"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="334"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="383"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="335"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="385"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="391"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="348"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="403"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="350"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="407"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="370"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="426"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="415"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="473"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="420"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="482"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="462"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="526"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="499"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="573"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="502"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="576"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="565"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="645"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="570"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="653"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="603"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="688"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="606"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="691"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -847,837 +847,837 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Explanation</name>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="37"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="39"/>
         <source>The script did not finish within {seconds} s and was stopped.</source>
         <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="38"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="40"/>
         <source> It was stuck on line {line}: `{code}`.</source>
         <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="39"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="41"/>
         <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
         <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="41"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="46"/>
         <source>The run was cancelled.</source>
         <translation>실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="42"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="47"/>
         <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and reload.</source>
         <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="45"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="53"/>
         <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
         <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="47"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="58"/>
         <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="52"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="66"/>
         <source>The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a number of GiB. Set it to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the default (75% of this machine&apos;s memory), and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB의 값 {value}은(는) GiB 단위의 숫자가 아닙니다. 한 번의 실행이 쓸 수 있는 최대 메모리를 GiB 단위로(예: 8) 설정하거나, 한도를 없애려면 0으로 설정하거나, 기본값(이 컴퓨터 메모리의 75%)을 쓰려면 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="56"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="73"/>
         <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, not &apos;portable&apos; or &apos;fork&apos;. Set it to &apos;portable&apos; (a fresh Python for each run, on any system) or to &apos;fork&apos; (Linux), or unset it to let graphviz_app choose, and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값 {value}은(는) &apos;portable&apos;도 &apos;fork&apos;도 아닙니다. &apos;portable&apos;(실행마다 새 Python, 모든 시스템) 또는 &apos;fork&apos;(Linux)로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="60"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="80"/>
         <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this system cannot fork. Set it to &apos;portable&apos;, or unset it to let graphviz_app choose, and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값은 {value}이지만 이 시스템에서는 fork를 쓸 수 없습니다. &apos;portable&apos;로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="64"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="87"/>
         <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="67"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="93"/>
         <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="70"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="99"/>
         <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="73"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="105"/>
         <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="76"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
         <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="79"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="117"/>
         <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="83"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="124"/>
         <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="86"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="130"/>
         <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="90"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
         <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="93"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="143"/>
         <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="96"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="149"/>
         <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
         <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="99"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="155"/>
         <source>The capture worker did not start (importing torch timed out).</source>
         <translation>캡처 워커가 시작하지 못했습니다(torch를 가져오다가 시간이 초과되었습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="100"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="156"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="104"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="106"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="168"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="109"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="174"/>
         <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
         <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="177"/>
         <source> Line {line} looks like printed output (it starts with {start}), not code: delete it, or make it a comment with #.</source>
         <translation> {line}번째 줄은 코드가 아니라 출력된 결과로 보입니다({start} 기호로 시작합니다). 그 줄을 지우거나, 맨 앞에 # 기호를 붙여 주석으로 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="113"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="182"/>
         <source> The lines of the block that line {line} opens must be indented further than line {line} (4 spaces); code copied from a web page often loses its indentation.</source>
         <translation> {line}번째 줄이 여는 블록의 줄들은 {line}번째 줄보다 더 들여 써야 합니다(공백 4칸). 웹 페이지에서 복사한 코드는 들여쓰기를 잃는 일이 많습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="116"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="188"/>
         <source> Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.</source>
         <translation> {line}번째 줄에는 줄바꿈이 빠져 명령문 두 개가 함께 있습니다. `{code}` 부분을 다음 줄로 옮기세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="118"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="192"/>
         <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then reload: {command}</source>
         <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 다시 불러오세요: {command}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="121"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
         <source>Line {line} uses {name} before line {later} assigns it: a script runs from top to bottom (and notebook cells in the order they are run). Move the assignment on line {later} above line {line}, or run that cell first.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰는데, 이 이름은 {later}번째 줄에 가서야 대입됩니다. 스크립트는 위에서 아래로 실행됩니다(노트북 셀은 실행한 순서대로 실행됩니다). {later}번째 줄의 대입을 {line}번째 줄 위로 옮기거나, 그 셀을 먼저 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="125"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
         <source>Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` at the top of the script.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 가져오지도(import) 대입하지도 않습니다. 스크립트 맨 위에 다음 줄을 추가하세요: `{statement}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="127"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
         <source>Line {line} uses {name}, which the script never assigns. Did you mean {match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지 않습니다. {match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="129"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="215"/>
         <source>Line {line} uses {name}, which the script never assigns or imports. Assign it (or import it) before line {line}, or correct the name.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지도 가져오지도(import) 않습니다. {line}번째 줄보다 앞에서 대입(또는 import)하거나, 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="131"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
         <source>{cls}.__init__ (line {start}) does not call super().__init__() first, so torch.nn.Module&apos;s own set-up has not run when line {line} needs it. Call super().__init__() as the first line of {cls}.__init__, before it assigns any layer (`self.name = ...`).</source>
         <translation>{cls}.__init__({start}번째 줄)의 맨 앞에 super().__init__() 호출이 없어서, {line}번째 줄이 모듈을 쓸 때 torch.nn.Module 자체의 준비가 아직 되지 않았습니다. {cls}.__init__의 첫 줄에, 곧 층을 대입하기(`self.name = ...`) 전에 super().__init__() 호출을 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="135"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
         <source>Line {line} uses {module}.{name}, which the module {module} does not have. Did you mean {module}.{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {module}.{name} 이름을 쓰지만, {module} 모듈에는 그런 이름이 없습니다. {module}.{match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
         <source>Line {line} uses .{name} of a {type} object, which has no such attribute. Did you mean .{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {type} 객체의 .{name} 속성을 쓰지만, 그런 속성은 없습니다. .{match} 속성을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="139"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="237"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="140"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="141"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="239"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="145"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="246"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="149"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="153"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="260"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="156"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="266"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="159"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
         <source>view() can only reshape a tensor whose elements lie in memory in the order of its shape (contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice changed its strides. Use .reshape(...), which copies when it must, or call .contiguous() before .view(...).</source>
         <translation>view()는 원소가 모양의 순서대로 메모리에 놓인(contiguous) 텐서만 모양을 바꿀 수 있는데, 이 텐서는 그렇지 않습니다{where}: 전치(.t(), .transpose())나 슬라이스가 stride를 바꿨습니다. 필요할 때 복사하는 .reshape(...)를 쓰거나, .view(...) 앞에 .contiguous()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="168"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
         <source>numpy() cannot take a tensor that requires grad{where}: the array would leave the graph without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: x.detach().cpu().numpy()).</source>
         <translation>numpy()는 기울기를 요구하는 텐서를 받을 수 없습니다{where}: 배열이 아무 말 없이 그래프를 벗어나게 되기 때문입니다. 먼저 그래프에서 떼어 내세요: x.detach().numpy() (GPU에 있으면 x.detach().cpu().numpy()).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="171"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="293"/>
         <source>numpy() can only read a tensor on the cpu, and this one is on another device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or .to(&apos;cpu&apos;)).</source>
         <translation>numpy()는 cpu에 있는 텐서만 읽을 수 있는데, 이 텐서는 다른 장치에 있습니다{where}. 먼저 cpu로 복사하세요: x.detach().cpu().numpy() (또는 .to(&apos;cpu&apos;)).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="174"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="299"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="178"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="306"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="180"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="311"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="182"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="316"/>
         <source>The script built no autograd graph: its operations on line {line} ran under torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute the output outside the torch.no_grad() block to see its graph.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: {line}번째 줄의 연산이 torch.no_grad() 안에서(또는 기울기 계산이 꺼진 채로) 실행되어 autograd가 아무것도 기록하지 않았습니다. 그래프를 보려면 출력을 torch.no_grad() 블록 밖에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="186"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="323"/>
         <source>The script built no autograd graph that it kept: tensors (or module parameters) require grad, but no result computed from them is still alive when the script ends (results dropped inside functions, or detached, are gone). Assign the output to a top-level variable (for example `loss = ...`), or return it from the function that computes it.</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: 텐서(또는 모듈 파라미터)가 기울기를 요구하지만, 그것으로 계산한 결과가 스크립트가 끝날 때 하나도 남아 있지 않습니다(함수 안에서 버려지거나 detach된 결과는 사라집니다). 출력을 최상위 변수에 대입하거나(예: `loss = ...`), 그것을 계산하는 함수에서 반환하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="192"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="332"/>
         <source>The script built no autograd graph: none of its tensors requires grad. Create inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), or define a `model` (nn.Module) and `inputs` so its parameters are used.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: 기울기를 요구하는 텐서가 하나도 없습니다. 입력이나 가중치를 requires_grad=True로 만들거나(torch.tensor(..., requires_grad=True)), 파라미터가 쓰이도록 `model`(nn.Module)과 `inputs`를 정의하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="196"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="339"/>
         <source>The script built no autograd graph that it kept: line {line} cuts {name} out of the graph with .detach() (`{code}`), and after the cut only detached tensors (and numpy arrays made from them) are left, which carry no graph. That is what .detach() is for. To see the graph up to the cut, keep the result of an operation in a variable of its own before detaching it: y = w * 3, then y_np = y.detach().cpu().numpy().</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: {line}번째 줄이 .detach()로 {name} 텐서를 그래프에서 떼어 냈고(`{code}`), 그 뒤에는 detach된 텐서와 그것으로 만든 numpy 배열만 남았는데, 이들에는 그래프가 없습니다. .detach()는 바로 그 일을 합니다. 떼어 내기 전까지의 그래프를 보려면, 연산 결과를 떼어 내기 전에 따로 변수에 두세요: y = w * 3, 그다음 y_np = y.detach().cpu().numpy().</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="202"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="348"/>
         <source>The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.</source>
         <translation>스크립트에 autograd 그래프가 있는 {name} 텐서가 없습니다. 고를 수 있는 출력: {choices}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="204"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="352"/>
         <source>build() must return a dict with &apos;model&apos; (an nn.Module) and &apos;inputs&apos; (a tuple), optionally &apos;target&apos; and &apos;loss_fn&apos;; or a tuple (model, inputs[, target, loss_fn]).</source>
         <translation>build()는 &apos;model&apos;(nn.Module)과 &apos;inputs&apos;(튜플)을, 필요하면 &apos;target&apos;과 &apos;loss_fn&apos;도 담은 dict를 반환하거나, 튜플 (model, inputs[, target, loss_fn])을 반환해야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="207"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="358"/>
         <source>graphviz_app could not write this graph: {error}</source>
         <translation>graphviz_app이 이 그래프를 쓰지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="208"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="359"/>
         <source>graphviz_app could not capture this script: {error}</source>
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="361"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="211"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="362"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="212"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="363"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="215"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="369"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="216"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="370"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="217"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="371"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="218"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="372"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="376"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="222"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="380"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="224"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="383"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="389"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="230"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="395"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="399"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="236"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="406"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="411"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="242"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="418"/>
         <source>{where} picks matplotlib&apos;s {name} backend, which opens windows that no one can close here: graphviz_app draws the figures without windows instead and keeps them with the graph (the Plots panel).</source>
         <translation>{where}에서 창을 여는 matplotlib의 {name} 백엔드를 고릅니다. 여기서는 그 창을 닫을 사람이 없으므로 graphviz_app이 대신 창 없이 그림을 그려 그래프와 함께 보관합니다(플롯 패널).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="245"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="424"/>
         <source>The script made {count} figures; the first {kept} are kept (close figures you no longer need, or save fewer).</source>
         <translation>스크립트가 그림을 {count}개 만들었습니다. 처음 {kept}개만 보관합니다(필요 없는 그림은 닫거나, 더 적게 저장하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="247"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="429"/>
         <source>Figures too big to keep, even drawn smaller, were left out: {names}. Make them smaller (figsize, dpi) or save them to a file.</source>
         <translation>작게 그려도 보관하기에 너무 큰 그림은 뺐습니다: {names}. 그림을 더 작게 만들거나(figsize, dpi) 파일로 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="249"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="434"/>
         <source>matplotlib could not draw some figures: {errors}.</source>
         <translation>matplotlib이 일부 그림을 그리지 못했습니다: {errors}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="252"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="437"/>
         <source>No such file: {path}. Check the path and try again.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="438"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="254"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="439"/>
         <source>No such file: {path}.</source>
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="255"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="440"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="256"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="441"/>
         <source>{path}: cannot be read ({reason}).</source>
         <translation>{path}: 읽을 수 없습니다({reason}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="257"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="442"/>
         <source>{path} is a folder, not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="258"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="443"/>
         <source>{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="260"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="446"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="261"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="447"/>
         <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="263"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="451"/>
         <source>{path} is {special}, not a regular file: it was not read or run. Choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="265"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="456"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="267"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="459"/>
         <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
         <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="269"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="464"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes of a script graphviz_app runs: it was not run.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="271"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="469"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="273"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="474"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="274"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="475"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="276"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="480"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="278"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="485"/>
         <source>{name} is a saved graph: it is read, no code runs.</source>
         <translation>{name}은(는) 저장된 그래프입니다: 읽기만 하고 코드는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="486"/>
         <source>{name} is a Python script: it runs in a separate worker process.</source>
         <translation>{name}은(는) Python 스크립트입니다: 별도의 워커 프로세스에서 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="280"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="487"/>
         <source>{name} runs as a Python script, as you asked, although its name does not end in .py.</source>
         <translation>{name}은(는) 이름이 .py로 끝나지 않지만, 요청하신 대로 Python 스크립트로 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="282"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="490"/>
         <source>{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz text, not a script; it was not run. Open the .py script the graph came from, or its .json export.</source>
         <translation>{path}: graphviz_app은 자신이 .json으로 저장한 그래프를 읽습니다. {suffix} 파일은 스크립트가 아니라 Graphviz 텍스트이므로 실행하지 않았습니다. 그래프를 만든 .py 스크립트나 그 그래프를 .json으로 내보낸 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="285"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="496"/>
         <source>{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run it as Python anyway, rename it to .py (or pass --run-as-python to the command line).</source>
         <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="289"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="503"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
         <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="292"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="509"/>
         <source>This is not a graphviz_app graph: it has no &apos;nodes&apos; list.</source>
         <translation>graphviz_app 그래프가 아닙니다: &apos;nodes&apos; 목록이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="293"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="510"/>
         <source>This graph file has schema version {version}; this graphviz_app reads versions up to {latest}. Re-export it with this version, or upgrade graphviz_app.</source>
         <translation>이 그래프 파일의 스키마 버전은 {version}인데, 이 graphviz_app은 버전 {latest}까지 읽습니다. 이 버전으로 다시 내보내거나 graphviz_app을 업그레이드하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="296"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="516"/>
         <source>This graphviz_app graph is malformed ({error}): every node needs an &apos;id&apos; and every edge a &apos;source&apos; and a &apos;target&apos;. Re-export it with graphviz_app.</source>
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="300"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="523"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="301"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="524"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="302"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="525"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="304"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="529"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="306"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="532"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="308"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="537"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="310"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="542"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="312"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="545"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="315"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="551"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="317"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="556"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="319"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="561"/>
         <source>Cannot write {path}: {reason}. Check the disk space and the folder&apos;s permissions, or choose another file.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="321"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="566"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="322"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="567"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="323"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="568"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="324"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="569"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="325"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="570"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="327"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="573"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="328"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="574"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="329"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="575"/>
         <source>Choose a file name to export to.</source>
         <translation>내보낼 파일 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="330"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="576"/>
         <source>{name} is not an export format: end the name with {suffixes}.</source>
         <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="331"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="577"/>
         <source>You cannot write to {folder} (permission denied).</source>
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="332"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="578"/>
         <source>Nothing to export: no graph is open.</source>
         <translation>내보낼 것이 없습니다: 열린 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="334"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="580"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="337"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="586"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="339"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="591"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="341"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="596"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="343"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="601"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="345"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="606"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="347"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="609"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="348"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="610"/>
         <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
         <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="349"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="611"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="352"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="617"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="353"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="618"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="354"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="619"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="355"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="620"/>
         <source>Internal error: {error}</source>
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="362"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="627"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="363"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="628"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="365"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="630"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="366"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="631"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="367"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="632"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="369"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="634"/>
         <source>walking the graph</source>
         <translation>그래프 따라가기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="370"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="635"/>
         <source>recording the backward pass</source>
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="372"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="637"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="374"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="639"/>
         <source>found {name} beside the script</source>
         <translation>스크립트 옆에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="375"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="640"/>
         <source>found {name} in {folder}</source>
         <translation>{folder}에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="376"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="641"/>
         <source>the app&apos;s own Python</source>
         <translation>앱 자신의 Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="377"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="642"/>
         <source>chosen by the caller</source>
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="378"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="643"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="379"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="644"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="381"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="646"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="382"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="647"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="383"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="648"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="384"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="649"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="386"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="651"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="387"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="652"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="388"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="653"/>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO(이름 있는 파이프)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="389"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="654"/>
         <source>a device</source>
         <translation>장치 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="390"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="655"/>
         <source>a socket</source>
         <translation>소켓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="391"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="656"/>
         <source>not a regular file</source>
         <translation>일반 파일이 아닌 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="393"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="658"/>
         <source>a &apos;{suffix}&apos; file</source>
         <translation>&apos;{suffix}&apos; 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="394"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="659"/>
         <source>a file without a suffix</source>
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="396"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="661"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="397"/>
+        <location filename="../../graphviz_app/qt/explanations.py" line="662"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
     </message>
@@ -1685,80 +1685,80 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="53"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="54"/>
         <source>PNG image</source>
         <translation>PNG 이미지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="54"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="55"/>
         <source>SVG vector image</source>
         <translation>SVG 벡터 이미지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="55"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="56"/>
         <source>PDF document</source>
         <translation>PDF 문서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="56"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="57"/>
         <source>DOT source (Graphviz)</source>
         <translation>DOT 소스(Graphviz)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="57"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="58"/>
         <source>JSON graph (reopen without running code)</source>
         <translation>JSON 그래프(코드를 실행하지 않고 다시 열기)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="58"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="59"/>
         <source>Interactive web page (pan, zoom, search, details)</source>
         <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="166"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="233"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="257"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="187"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="195"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="186"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="203"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="192"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="213"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="193"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="214"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="194"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="215"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="196"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="261"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="266"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="218"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="285"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="290"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="253"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="277"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -1766,388 +1766,388 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="141"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="147"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="143"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="155"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="185"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="208"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="216"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="216"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="309"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="337"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="323"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="360"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="325"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="365"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="437"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="456"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="531"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="457"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="534"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="56"/>
+        <location filename="../../graphviz_app/qt/words.py" line="57"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="56"/>
+        <location filename="../../graphviz_app/qt/words.py" line="58"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="57"/>
+        <location filename="../../graphviz_app/qt/words.py" line="59"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="57"/>
+        <location filename="../../graphviz_app/qt/words.py" line="60"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="58"/>
+        <location filename="../../graphviz_app/qt/words.py" line="61"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="59"/>
+        <location filename="../../graphviz_app/qt/words.py" line="62"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="59"/>
+        <location filename="../../graphviz_app/qt/words.py" line="63"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="60"/>
+        <location filename="../../graphviz_app/qt/words.py" line="64"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="60"/>
+        <location filename="../../graphviz_app/qt/words.py" line="65"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="61"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="61"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="62"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="62"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="63"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="63"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="87"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="91"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/words.py" line="92"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="93"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="94"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="95"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="96"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="97"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="98"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="99"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="100"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="101"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="102"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="103"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="104"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="105"/>
         <source>std</source>
         <translation>표준편차</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="106"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="107"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="109"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="110"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="111"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="112"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="113"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="114"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -2155,12 +2155,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Instance</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/instance.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/instance.py" line="114"/>
         <source>Graph sent from {title}</source>
         <translation>{title}에서 보낸 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/instance.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/instance.py" line="117"/>
         <source>The graph shown before is in File ▸ Recent; this one is saved as {path}.</source>
         <translation>이전에 보던 그래프는 파일 ▸ 최근 파일에 있습니다. 이 그래프는 {path}에 저장되었습니다.</translation>
     </message>
@@ -2168,7 +2168,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Language</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="31"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
         <source>en</source>
         <extracomment>The code of this language (&quot;ko&quot;): the lessons&apos; texts are looked up by it.</extracomment>
         <translation>ko</translation>
@@ -2177,57 +2177,57 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="88"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="86"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="89"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="86"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="90"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="91"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="115"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="120"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="125"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="127"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="122"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="131"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="123"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="132"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="138"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="147"/>
         <source>The gradient holds NaN or Inf values</source>
         <translation>기울기에 NaN이나 Inf 값이 있습니다</translation>
     </message>
@@ -2235,22 +2235,22 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Legend</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="172"/>
         <source>Click to fold or unfold the legend</source>
         <translation>클릭하면 범례를 접거나 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="231"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="232"/>
         <source>Color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="247"/>
         <source>copy to {target} ({n} edge)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="244"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="249"/>
         <source>copy to {target} ({n} edges)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
@@ -2258,102 +2258,102 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="62"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="64"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="65"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="68"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="65"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="69"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="66"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="66"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="77"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="81"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="85"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="89"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="93"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="74"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="97"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="126"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="146"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="171"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -2361,164 +2361,164 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="152"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="498"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="575"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="287"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="333"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="288"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="335"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="311"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="362"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="331"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="383"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="339"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="392"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="429"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="490"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="434"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="498"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="436"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="503"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="497"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="573"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="510"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="590"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="522"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="606"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="548"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="637"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="710"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="712"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="715"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="674"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="774"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="686"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="787"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="692"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="793"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="697"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="798"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="698"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="800"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="718"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="822"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -2526,28 +2526,28 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="106"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="256"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="260"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="112"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="113"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="239"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="238"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="242"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -2555,7 +2555,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="56"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="58"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
@@ -2563,65 +2563,65 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="42"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="44"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="43"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="44"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="42"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="44"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="49"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="52"/>
         <source>Check a module to draw it as a single node; uncheck to expand it.
 Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
 모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="60"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="67"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="61"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="68"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="62"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="69"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="70"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="65"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="72"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="74"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="70"/>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="149"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="160"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="148"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="158"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -2629,72 +2629,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Plots</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="42"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="43"/>
         <source>saved to {path} on line {line}</source>
         <translation>{line}번째 줄에서 {path}에 저장함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="43"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="44"/>
         <source>saved to {path}</source>
         <translation>{path}에 저장함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="46"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="47"/>
         <source>still open when the script ended, made on line {line}</source>
         <translation>스크립트가 끝날 때 열려 있던 그림, {line}번째 줄에서 만듦</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="47"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="50"/>
         <source>still open when the script ended</source>
         <translation>스크립트가 끝날 때 열려 있던 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="49"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="52"/>
         <source>shown on line {line}</source>
         <translation>{line}번째 줄에서 표시함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="50"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="53"/>
         <source>shown</source>
         <translation>표시함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="55"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="58"/>
         <source>Figure {number} of {count}</source>
         <translation>그림 {number}/{count}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="160"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="169"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="160"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="171"/>
         <source>The script showed no figures. Figures it shows with plt.show(), saves with savefig() or leaves open appear here.</source>
         <translation>스크립트가 보여 준 그림이 없습니다. plt.show()로 보여 주거나 savefig()로 저장하거나 열어 둔 그림이 여기에 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="184"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="200"/>
         <source>Save the figure as PNG</source>
         <translation>그림을 PNG로 저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="185"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="202"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="213"/>
         <source>Save As PNG</source>
         <translation>PNG로 저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="215"/>
         <source>Could not write {path}: {reason}. Choose another folder or name.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 다른 폴더나 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="206"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="230"/>
         <source>Save As PNG…</source>
         <translation>PNG로 저장…</translation>
     </message>
@@ -2702,228 +2702,228 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="56"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="57"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="63"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="104"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="76"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="78"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="78"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="79"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="88"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="101"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="109"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="110"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="115"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="125"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="131"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="138"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="140"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="152"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="168"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="174"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="154"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="178"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="182"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="184"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="187"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="172"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="201"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="214"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="227"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="197"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="235"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="228"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="268"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="270"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="232"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="276"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>
@@ -2931,104 +2931,104 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="60"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="60"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="62"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="100"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="92"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="93"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="101"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="107"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="109"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="111"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="125"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="146"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="193"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="161"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="181"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="163"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="183"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="196"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="196"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="197"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="197"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="177"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="198"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="177"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="198"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="179"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="201"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -3036,42 +3036,42 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Restart</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="84"/>
         <source>Restart graphviz_app</source>
         <translation>graphviz_app 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
         <source>The window will read in {language} after a restart. Restart now?</source>
         <translation>다시 시작하면 창이 {language}(으)로 표시됩니다. 지금 다시 시작할까요?</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="92"/>
         <source>graphviz_app starts again on {name} and opens it again (a script runs again with the arguments remembered for it); your settings are kept. The current step and expanded modules start over.</source>
         <translation>graphviz_app이 다시 시작하면서 {name}을(를) 다시 엽니다(스크립트는 기억해 둔 인수로 다시 실행됩니다). 설정은 그대로 유지됩니다. 현재 단계와 펼친 모듈은 처음 상태로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="99"/>
         <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
         <translation>graphviz_app이 기본 수업으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="104"/>
         <source>Restart Now</source>
         <translation>지금 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="106"/>
         <source>Later</source>
         <translation>나중에</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="115"/>
         <source>The language changes at the next start.</source>
         <translation>언어는 다음에 시작할 때 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="127"/>
         <source>graphviz_app could not be started again ({command}); this window stays open. Close it and start graphviz_app yourself to see the new language.</source>
         <translation>graphviz_app을 다시 시작하지 못했습니다({command}). 이 창은 열린 채로 둡니다. 새 언어로 보려면 창을 닫고 graphviz_app을 직접 시작하세요.</translation>
     </message>
@@ -3079,32 +3079,32 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Search</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="41"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="42"/>
         <source>Search op, name or module…</source>
         <translation>연산, 이름, 모듈 검색…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="44"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="46"/>
         <source>Find nodes by op (AddBackward0), variable/parameter name or module (Ctrl+F). Enter: next match, Shift+Enter: previous, Esc: clear.</source>
         <translation>연산(AddBackward0), 변수/파라미터 이름, 모듈로 노드를 찾습니다(Ctrl+F). Enter: 다음, Shift+Enter: 이전, Esc: 지우기.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="51"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="57"/>
         <source>Previous match (Shift+Enter)</source>
         <translation>이전 결과 (Shift+Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="54"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="60"/>
         <source>Next match (Enter)</source>
         <translation>다음 결과 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="112"/>
         <source>no match</source>
         <translation>결과 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="116"/>
         <source>{index} of {count}</source>
         <translation>{count}개 중 {index}</translation>
     </message>
@@ -3112,129 +3112,129 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="280"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="293"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="286"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="301"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="379"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="404"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="418"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="444"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="422"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="449"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="424"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="453"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="430"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="459"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="433"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="463"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="437"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="467"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="439"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="471"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="441"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="473"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="455"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="492"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="458"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="500"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="459"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="502"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="518"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="563"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="526"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="574"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="611"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="569"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="624"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="618"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="677"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="685"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="622"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="686"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="694"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="628"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="696"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="636"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="706"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="762"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
@@ -3242,12 +3242,12 @@ Click a line to select the ops it created</source>
 <context>
     <name>StaleBanner</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="20"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="22"/>
         <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script is not at fault: see Messages for the fix, then reload.</source>
         <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="25"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="32"/>
         <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} Fix the script and save it to reload, or see Messages.</source>
         <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
@@ -3255,63 +3255,63 @@ Click a line to select the ops it created</source>
 <context>
     <name>StepText</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="25"/>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="177"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="26"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="260"/>
         <source>Backward step</source>
         <translation>역전파 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="150"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="226"/>
         <source>Forward: nothing created yet ({count} steps).</source>
         <translation>순전파: 아직 아무것도 만들어지지 않았습니다 (전체 {count}단계).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="152"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="231"/>
         <source>Forward step {index}/{count}: {what} leaf tensor, shape {shape}</source>
         <translation>순전파 단계 {index}/{count}: {what} 리프(leaf) 텐서, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="154"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="233"/>
         <source>Forward step {index}/{count}: {what} created, shape {shape}</source>
         <translation>순전파 단계 {index}/{count}: {what} 생성, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="159"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="240"/>
         <source> at line {line}: {code}</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="164"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="246"/>
         <source>Backward has not run: run backward to step through it.</source>
         <translation>역전파가 실행되지 않았습니다: 역전파를 실행하면 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="165"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="247"/>
         <source>Backward: the engine runs {count} nodes, starting at the output.</source>
         <translation>역전파: 엔진이 출력에서 시작해 노드 {count}개를 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="170"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="253"/>
         <source>{what} receives the seed gradient</source>
         <translation>{what}이(가) 시작 기울기(seed gradient)를 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="172"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="255"/>
         <source>{what} accumulates its gradient into .grad</source>
         <translation>{what}이(가) 기울기를 .grad에 누적합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="257"/>
         <source>{what} sums the gradients of its {count} consumers</source>
         <translation>{what}이(가) 자신을 쓴 {count}곳의 기울기를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="259"/>
         <source>{what} receives its gradient</source>
         <translation>{what}이(가) 기울기를 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="180"/>
+        <location filename="../../graphviz_app/qt/panels/step_text.py" line="263"/>
         <source>. Chain rule: </source>
         <translation>. 연쇄 법칙(chain rule): </translation>
     </message>
@@ -3319,102 +3319,102 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="142"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="147"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="143"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="148"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="177"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="186"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="185"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="194"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="191"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="200"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="204"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="196"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="208"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="365"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="383"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="367"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="387"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="371"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="394"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="379"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="407"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="385"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="414"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="441"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="470"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="441"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="470"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="450"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="479"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="452"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="481"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="457"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="487"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="459"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="490"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="462"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="495"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>
@@ -3422,22 +3422,22 @@ Click a line to select the ops it created</source>
 <context>
     <name>Values</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="24"/>
+        <location filename="../../graphviz_app/qt/words.py" line="25"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="25"/>
+        <location filename="../../graphviz_app/qt/words.py" line="26"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="26"/>
+        <location filename="../../graphviz_app/qt/words.py" line="27"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="27"/>
+        <location filename="../../graphviz_app/qt/words.py" line="28"/>
         <source>(no grad)</source>
         <translation>(기울기 없음)</translation>
     </message>

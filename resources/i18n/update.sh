@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=.venv/bin
-# the Qt layer, and the core module that marks the colour modes' names (QT_TRANSLATE_NOOP)
-mapfile -t sources < <(find graphviz_app/qt graphviz_app/core/view/colors.py -name '*.py' | sort)
+# every module: the Qt layer's tr() and translate(), and the templates core and capture mark with
+# QT_TRANSLATE_NOOP (graphviz_app/message.py)
+mapfile -t sources < <(find graphviz_app -name '*.py' | sort)
 for ts in resources/i18n/*.ts; do
   "$bin/pyside6-lupdate" -no-obsolete "${sources[@]}" -ts "$ts"
   "$bin/pyside6-lrelease" "$ts" -qm "${ts%.ts}.qm"
