@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import networkx as nx
@@ -42,6 +42,9 @@ STEP_COLOR = "#d81b60"
 STEP_EDGE_WIDTH = 3.0
 SELECTION_COLOR = "#1a73e8"
 SELECTED_EDGE_WIDTH = 2.0
+"""An edge of the selected node."""
+EDGE_SELECTION_WIDTH = 3.0
+"""The selected edge itself (an edge selected on its own, as the Inspector describes it)."""
 TRANSFER_EDGE_WIDTH = 2.5
 EDGE_COLOR = "#555555"
 EDGE_WIDTH = 1.0
@@ -104,6 +107,9 @@ class EdgeLook:
     """A device transfer's ``cpu → cuda:0``."""
     flow: int = 0
     """A step's edge: 1 when the dashes run with the arrow (forward), -1 against it."""
+    selected_edge: bool = False
+    """The selected edge: its kind's look (a step's dashes, a transfer's label) in
+    ``SELECTION_COLOR``, ``EDGE_SELECTION_WIDTH`` wide."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,8 @@ class ViewState:
     marked: frozenset[tuple[str, str]] = field(default_factory=frozenset)
     """Graph edges a step marks (producer -> consumer)."""
     flow_backward: bool = False
+    selected_edge: tuple[str, str] | None = None
+    """The selected drawn edge (source and target display ids), drawn in ``SELECTION_COLOR``."""
 
 
 def merged_style(node: DisplayNode, styles: Mapping[str, NodeStyle] | None) -> NodeStyle | None:
@@ -193,7 +201,20 @@ def edge_look(
     edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, str]], state: ViewState
 ) -> EdgeLook:
     """Return how ``edge`` looks: a step's marked edge > a device transfer > an edge of the
-    selected node > plain. ``transfers``: ``colors.transfer_edges(graph)``."""
+    selected node > plain; the selected edge keeps its kind, drawn in the selection colour.
+    ``transfers``: ``colors.transfer_edges(graph)``."""
+    found = _edge_kind_look(edge, graph, transfers, state)
+    if state.selected_edge is not None and state.selected_edge == (edge.source, edge.target):
+        kind: EdgeKind = "selected" if found.kind == "plain" else found.kind
+        return replace(
+            found, kind=kind, color=SELECTION_COLOR, width=EDGE_SELECTION_WIDTH, selected_edge=True
+        )
+    return found
+
+
+def _edge_kind_look(
+    edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, str]], state: ViewState
+) -> EdgeLook:
     if state.marked and any(e in state.marked for e in edge.graph_edges):
         return EdgeLook("step", STEP_COLOR, STEP_EDGE_WIDTH, flow=-1 if state.flow_backward else 1)
     moved = next((e for e in edge.graph_edges if e in transfers), None) if transfers else None

@@ -1,0 +1,538 @@
+"""The view model: how one graph is viewed (styles, search, step, collapse, selection), no Qt.
+
+A :class:`ViewModel` holds a graph and everything the user chose about seeing it: the colour
+mode and the style layers stacked over its fills, the search and its current match, the step
+shown, the collapsed modules and other view options, and the selection (one drawn node, or one
+drawn edge). Every method that changes something returns a :class:`Change` saying what changed,
+so whoever shows it (the window's ``Document``) redraws only that: a new layout for a new display
+graph, a recolour for new styles, a refresh for a new selection.
+
+Per-node styles come in named *layers* (:meth:`ViewModel.set_style_layer`) stacked over the
+colour mode's fills by priority (:data:`LAYER_PRIORITY`): search highlighting is one, a step is
+``"step"``, the Values badges are ``"values"``, the Source panel's line is ``"source"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ..model.values import auto_values, values_badge
+from . import colors
+from .colors import ColorMode
+from .display import (
+    LABEL_DETAILS,
+    RANKDIRS,
+    DisplayEdge,
+    DisplayGraph,
+    GraphFacts,
+    ViewOptions,
+    build_display,
+    collapse_to_depth,
+    module_paths,
+)
+from .look import NodeStyle, ViewState
+from .stepping import BACKWARD, Stepper, StepView
+
+__all__ = [
+    "CURRENT_MATCH_PEN",
+    "HIGHLIGHT_PEN",
+    "LAYER_PRIORITY",
+    "NOTHING",
+    "Change",
+    "Plan",
+    "ViewModel",
+    "merge_styles",
+]
+
+HIGHLIGHT_PEN = "#ff00ff"
+"""Outline of search matches: magenta is absent from every device/op palette."""
+CURRENT_MATCH_PEN = "#d40000"
+
+LAYER_PRIORITY = {"values": 5, "step": 10, "source": 15, "search": 20}
+"""Known style layers, lowest first; unknown layers sit at priority 0."""
+
+Plan = Callable[[nx.DiGraph, ViewOptions], tuple[ViewOptions, DisplayGraph | None]]
+"""Decides the view options of a new graph (and may hand over the display graph it built)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one call changed; falsy when nothing did. ``a | b``: both changes."""
+
+    graph: bool = False
+    """Another graph (or none): everything rebuilds."""
+    display: bool = False
+    """What is drawn changed shape (collapse, hub splitting, labels, direction): a new layout."""
+    styles: bool = False
+    """Fills or style layers changed: a recolour, never a new layout."""
+    restyled: frozenset[str] | None = None
+    """With ``styles``: the graph nodes whose style changed (None: any may have)."""
+    selection: bool = False
+    """The selected node or edge changed."""
+    search: bool = False
+    """The search text, its matches or the current match changed."""
+    step: bool = False
+    """The step shown changed (or stepping started or stopped)."""
+
+    def __bool__(self) -> bool:
+        return self.graph or self.display or self.styles or self.selection or self.search or self.step
+
+    def __or__(self, other: Change) -> Change:
+        if self.styles and other.styles:
+            restyled = (
+                None if self.restyled is None or other.restyled is None else self.restyled | other.restyled
+            )
+        else:
+            restyled = self.restyled if self.styles else other.restyled
+        return Change(
+            graph=self.graph or other.graph,
+            display=self.display or other.display,
+            styles=self.styles or other.styles,
+            restyled=restyled,
+            selection=self.selection or other.selection,
+            search=self.search or other.search,
+            step=self.step or other.step,
+        )
+
+
+NOTHING = Change()
+STYLES = Change(styles=True)
+SELECTION = Change(selection=True)
+
+
+def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
+    """Return ``upper`` laid over ``lower``: each field of ``upper`` left at its default keeps ``lower``'s."""
+    if lower is None:
+        return upper
+    changes = {}
+    for field in dataclasses.fields(NodeStyle):
+        value = getattr(upper, field.name)
+        default = field.default if field.default is not dataclasses.MISSING else None
+        if value != default:
+            changes[field.name] = value
+    return dataclasses.replace(lower, **changes)
+
+
+class ViewModel:
+    """One graph and how it is viewed; each change returns a :class:`Change`."""
+
+    def __init__(self) -> None:
+        self.graph: nx.DiGraph | None = None
+        self.color_mode: ColorMode = "device"
+        self.options = ViewOptions()
+        self.display: DisplayGraph | None = None
+        self.facts: GraphFacts | None = None
+        """The graph's facts, kept so a new view builds its display graph quickly."""
+        self._modules: list[str] = []
+        self.selection: str | None = None
+        """The selected drawn node (display id)."""
+        self.selected_edge: DisplayEdge | None = None
+        """The selected drawn edge (never together with a selected node)."""
+        self.search_text = ""
+        self.matches: list[str] = []
+        """Display ids of the search's matches, in the graph's creation order."""
+        self.match_index = -1
+        self._layers: dict[str, dict[str, NodeStyle]] = {}
+        self._fills: dict[str, str] = {}
+        self.step: StepView | None = None
+        """The step shown (None: not stepping, the whole graph shows)."""
+        self._steps: Stepper | None = None
+        self.values_choice: bool | None = None
+        """Values on the graph: the user's choice (None: on for small graphs, ``auto_values``)."""
+
+    # -- graph ----------------------------------------------------------------------------------
+    def set_graph(self, graph: nx.DiGraph | None, *, keep: bool = False, plan: Plan | None = None) -> Change:
+        """Show ``graph``. ``keep`` (a reload of the same source) keeps the view state that still
+        applies (collapsed modules still present, the selection by its graph nodes); the colour
+        mode and the search are kept either way. ``plan`` decides the view options before the
+        display graph is built (a big graph opens collapsed), so one display graph is built."""
+        old_selection = self.selected_members() if keep else ()
+        self.graph = graph
+        self._modules = module_paths(graph) if graph is not None else []
+        self.facts = GraphFacts(graph) if graph is not None else None
+        collapsed = self.options.collapsed & set(self._modules) if keep else frozenset()
+        self.options = dataclasses.replace(self.options, collapsed=frozenset(collapsed))
+        if graph is not None and self.color_mode not in self.available_color_modes():
+            self.color_mode = "device"
+        had_step = self.step is not None
+        self.step = None
+        self._steps = Stepper(graph, values=self.values_shown()) if graph is not None else None
+        self._layers.pop("step", None)
+        self._update_values_layer()
+        self._layers.pop("source", None)
+        self.display = None
+        if plan is not None and graph is not None:
+            self.options, self.display = plan(graph, self.options)
+        if self.display is None:
+            self._rebuild_display()
+        self.selected_edge = None
+        self.selection = self._first_drawn(old_selection)
+        self._recompute_fills()
+        change = Change(graph=True, selection=True, step=had_step)
+        return change | self._rerun_search(jump=False)
+
+    def _rebuild_display(self) -> None:
+        self.display = build_display(self.graph, self.options, self.facts) if self.graph is not None else None
+
+    def _first_drawn(self, members: Iterable[str]) -> str | None:
+        """The display id of the first of these graph nodes that is drawn (None: none is)."""
+        for member in members:
+            ids = self.display.display_ids(member) if self.display else []
+            if ids:
+                return ids[0]
+        return None
+
+    # -- colour mode and styles ----------------------------------------------------------------
+    def available_color_modes(self) -> list[ColorMode]:
+        """Return the colour modes that make sense for the graph (a mode that needs gradients,
+        ``grad``, needs a backward pass)."""
+        grads = self.has_gradients()
+        return [spec.key for spec in colors.COLOR_MODE_SPECS if grads or not spec.needs_gradients]
+
+    def has_gradients(self) -> bool:
+        """True when the graph carries gradients (``colors.has_grads``)."""
+        return self.graph is not None and colors.has_grads(self.graph)
+
+    def set_color_mode(self, mode: ColorMode) -> Change:
+        """Switch the fills (one of ``colors.COLOR_MODES``; ColorModeError for another): a recolour."""
+        colors.color_mode(mode)
+        if mode == self.color_mode:
+            return NOTHING
+        self.color_mode = mode
+        self._recompute_fills()
+        return STYLES
+
+    def _recompute_fills(self) -> None:
+        self._fills = colors.node_colors(self.graph, self.color_mode) if self.graph is not None else {}
+
+    def fills(self) -> dict[str, str]:
+        """Return the colour mode's fill per graph node id."""
+        return self._fills
+
+    def set_style_layer(self, name: str, styles: dict[str, NodeStyle] | None) -> Change:
+        """Set (or with ``None`` remove) one named layer of per-graph-node style overrides."""
+        if styles:
+            self._layers[name] = dict(styles)
+        elif self._layers.pop(name, None) is None:
+            return NOTHING
+        return STYLES
+
+    def style_layer(self, name: str) -> dict[str, NodeStyle]:
+        return dict(self._layers.get(name, {}))
+
+    def styles(self) -> dict[str, NodeStyle]:
+        """Return every layer merged by priority: the overrides drawn and exported over the fills."""
+        # While stepping, the step's styles carry the Values badges of that moment.
+        order = sorted(
+            (n for n in self._layers if not (n == "values" and self.step is not None)),
+            key=lambda n: LAYER_PRIORITY.get(n, 0),
+        )
+        if not order:
+            return {}
+        merged = dict(self._layers[order[0]])  # the lowest layer needs no merging (fast steps)
+        for name in order[1:]:
+            for node, style in self._layers[name].items():
+                merged[node] = merge_styles(merged.get(node), style)
+        return merged
+
+    def look_state(self) -> ViewState:
+        """The look's inputs (:mod:`.look`): fills, merged styles, selection, the step's edges."""
+        edge = self.selected_edge
+        return ViewState(
+            self.fills(),
+            self.styles(),
+            self.selection,
+            self.marked_edges(),
+            self.stepping_backward(),
+            selected_edge=(edge.source, edge.target) if edge is not None else None,
+        )
+
+    # -- values on the graph ---------------------------------------------------------------------
+    def values_shown(self) -> bool:
+        """True when small tensors' values and gradients are drawn beside their nodes."""
+        if self.values_choice is not None:
+            return self.values_choice
+        return self.graph is not None and auto_values(self.graph.number_of_nodes())
+
+    def set_values(self, on: bool | None) -> Change:
+        """Draw values and gradients on the graph (None: the default for the graph's size); the
+        badges are laid out with the graph, so turning them on or off lays it out again."""
+        shown = self.values_shown()
+        self.values_choice = on
+        if self._steps is not None and self._steps.values != self.values_shown():
+            self._steps = Stepper(self.graph, values=self.values_shown())
+        self._update_values_layer()
+        change = STYLES
+        if self.step is not None:
+            change = self.set_step(self.step.mode, self.step.index, follow=False) | change
+        if self.graph is not None and self.values_shown() != shown:
+            change |= Change(display=True)  # room for the badges, or none
+        return change
+
+    def _update_values_layer(self) -> None:
+        """The ``"values"`` layer: each node's Values badge with the final gradients (steps draw
+        their own badges over it)."""
+        self._layers.pop("values", None)
+        if self.graph is None or not self.values_shown():
+            return
+        layer = {}
+        for node, attrs in self.graph.nodes(data=True):
+            badge = values_badge(attrs)
+            if badge:
+                layer[node] = NodeStyle(extra_label=badge)
+        if layer:
+            self._layers["values"] = layer
+
+    # -- stepping --------------------------------------------------------------------------------
+    def step_order(self, mode: str) -> list[str]:
+        """Return the graph's node ids in ``mode``'s step order (computed once per graph)."""
+        return self._steps.order(mode) if self._steps is not None else []
+
+    def step_count(self, mode: str) -> int:
+        return len(self.step_order(mode))
+
+    def step_position(self, mode: str, node: str) -> int | None:
+        """Return the step (0-based) at which graph node ``node`` comes in ``mode``, or None."""
+        return self._steps.position(mode, node) if self._steps is not None else None
+
+    def set_step(self, mode: str, index: int, *, follow: bool = True) -> Change:
+        """Show step ``index`` (0-based, clamped) of ``mode``; ``follow`` selects its node. A
+        recolour of only the nodes whose step style changed: a step on a big graph stays cheap."""
+        if self.graph is None or self._steps is None:
+            return NOTHING
+        count = self._steps.count(mode)
+        index = max(0 if count else -1, min(index, count - 1))
+        view = self._steps.view(mode, index)
+        old_view, old = self.step, self._layers.get("step", {})
+        new = view.styles
+        self.step = view
+        self._layers["step"] = new
+        if old_view is None and "values" in self._layers:
+            changed = set(self.graph.nodes)  # the values layer gives way to the step's badges
+        elif old_view is not None and old_view.mode == mode:
+            # Within a mode only the nodes from the old step to the new one change look.
+            lo, hi = sorted((max(old_view.index, 0), max(view.index, 0)))
+            changed = set(self._steps.order(mode)[lo : hi + 1])
+        else:
+            changed = {n for n in old.keys() | new.keys() if old.get(n) != new.get(n)}
+        change = Change(styles=True, restyled=frozenset(changed), step=True)
+        if follow and view.node is not None:
+            change |= self.select_graph_node(view.node)
+        return change
+
+    def clear_step(self) -> Change:
+        """Stop stepping: the whole graph shows again."""
+        if self.step is None:
+            return NOTHING
+        self.step = None
+        old = self._layers.pop("step", {})
+        restyled = frozenset(old) | frozenset(self._layers.get("values", {}))
+        return Change(styles=True, restyled=restyled, step=True)
+
+    def marked_edges(self) -> frozenset[tuple[str, str]]:
+        """Return the graph edges the current step marks (gradients flowing, inputs just used)."""
+        return self.step.edges if self.step is not None else frozenset()
+
+    def stepping_backward(self) -> bool:
+        return self.step is not None and self.step.mode == BACKWARD
+
+    # -- collapse and other view options ---------------------------------------------------------
+    def modules(self) -> list[str]:
+        """Every module path of the graph and their ancestors, parents first."""
+        return list(self._modules)
+
+    def set_collapsed(self, collapsed: frozenset[str] | set[str]) -> Change:
+        """Collapse exactly these module paths (each drawn as one node): a new layout."""
+        collapsed = frozenset(collapsed) & frozenset(self._modules)
+        return self.set_view_options(dataclasses.replace(self.options, collapsed=collapsed))
+
+    def collapse(self, module: str) -> Change:
+        return self.set_collapsed(self.options.collapsed | {module})
+
+    def expand(self, module: str) -> Change:
+        """Expand ``module`` and any collapsed module that contains it."""
+        keep = {m for m in self.options.collapsed if not (module == m or module.startswith(m + "."))}
+        return self.set_collapsed(keep)
+
+    def toggle_collapsed(self, module: str) -> Change:
+        if module in self.options.collapsed:
+            return self.expand(module)
+        return self.collapse(module)
+
+    def collapse_to_depth(self, depth: int) -> Change:
+        """Show modules down to ``depth`` levels (1: each top-level module is one node, 0: none
+        collapsed)."""
+        if self.graph is None:
+            return NOTHING
+        return self.set_collapsed(collapse_to_depth(self.graph, depth))
+
+    def set_label_detail(self, detail: str) -> Change:
+        """Draw node labels with ``detail`` (``core.view.display.LABEL_DETAILS``): a new layout."""
+        if detail not in LABEL_DETAILS:
+            return NOTHING
+        return self.set_view_options(dataclasses.replace(self.options, label_detail=detail))
+
+    def set_rankdir(self, rankdir: str) -> Change:
+        """Lay the graph out top to bottom (``"TB"``) or left to right (``"LR"``): a new layout,
+        the selection, search and step kept. Raises ValueError for another direction."""
+        if rankdir not in RANKDIRS:
+            raise ValueError(f"Unknown layout direction {rankdir!r}; use one of {', '.join(RANKDIRS)}.")
+        return self.set_view_options(dataclasses.replace(self.options, rankdir=rankdir))
+
+    def set_split_hubs(self, on: bool) -> Change:
+        return self.set_view_options(dataclasses.replace(self.options, split_hubs=on))
+
+    def set_view_options(self, options: ViewOptions) -> Change:
+        """Show the graph as ``options`` say (collapsed modules, hub splitting, labels... at once):
+        a new display graph; the selection follows its graph nodes, the search is run again."""
+        options = dataclasses.replace(
+            options, collapsed=frozenset(options.collapsed) & frozenset(self._modules)
+        )
+        if options == self.options:
+            return NOTHING
+        members = self.selected_members()
+        edges = self.selected_edge.graph_edges if self.selected_edge is not None else ()
+        self.options = options
+        self._rebuild_display()
+        old, old_edge = self.selection, self.selected_edge
+        self.selection = self._first_drawn(members)
+        self.selected_edge = self._edge_carrying(edges)
+        change = Change(display=True) | self._rerun_search(jump=False)
+        if self.selection != old or self.selected_edge != old_edge:
+            change |= SELECTION
+        return change
+
+    def _edge_carrying(self, graph_edges: Iterable[tuple[str, str]]) -> DisplayEdge | None:
+        """The drawn edge that stands for any of these graph edges (None: none does)."""
+        wanted = set(graph_edges)
+        if not wanted or self.display is None:
+            return None
+        return next((e for e in self.display.edges if wanted.intersection(e.graph_edges)), None)
+
+    # -- selection -----------------------------------------------------------------------------
+    def select(self, display_id: str | None) -> Change:
+        """Select one drawn node by display id (``None`` clears the selection, an edge's too)."""
+        if display_id is not None and (self.display is None or display_id not in self.display.nodes):
+            display_id = None
+        if display_id == self.selection and self.selected_edge is None:
+            return NOTHING
+        self.selection = display_id
+        self.selected_edge = None
+        return SELECTION
+
+    def select_graph_node(self, node: str) -> Change:
+        """Select the drawn node standing for graph node ``node`` (its first copy)."""
+        ids = self.display.display_ids(node) if self.display else []
+        return self.select(ids[0] if ids else None)
+
+    def select_edge(self, source: str, target: str) -> Change:
+        """Select the drawn edge from display node ``source`` to ``target`` (the selected node
+        lets go); an edge that is not drawn clears the selection."""
+        edge = None
+        if self.display is not None:
+            edge = next((e for e in self.display.edges if (e.source, e.target) == (source, target)), None)
+        if edge is None:
+            return self.select(None)
+        if edge == self.selected_edge and self.selection is None:
+            return NOTHING
+        self.selection = None
+        self.selected_edge = edge
+        return SELECTION
+
+    def selected_members(self) -> tuple[str, ...]:
+        """Return the graph node ids the selected drawn node stands for."""
+        if self.selection is None or self.display is None:
+            return ()
+        node = self.display.nodes.get(self.selection)
+        return tuple(node.members) if node else ()
+
+    def selected_graph_edges(self) -> tuple[tuple[str, str], ...]:
+        """Return the graph edges (producer, consumer) the selected drawn edge stands for."""
+        return self.selected_edge.graph_edges if self.selected_edge is not None else ()
+
+    # -- search --------------------------------------------------------------------------------
+    def search(self, text: str) -> Change:
+        """Find drawn nodes whose op, name or module contains ``text`` (any case); select the first."""
+        self.search_text = text.strip()
+        change = self._rerun_search(jump=True) | Change(search=True)
+        if self.matches:
+            change |= self.select(self.matches[self.match_index])
+        return change
+
+    def next_match(self, step: int = 1) -> Change:
+        """Move to the next (``step=-1``: previous) match, wrapping around, and select it."""
+        if not self.matches:
+            return NOTHING
+        self.match_index = (self.match_index + step) % len(self.matches)
+        change = self._update_search_layer() | Change(search=True)
+        return change | self.select(self.matches[self.match_index])
+
+    def current_match(self) -> str | None:
+        return self.matches[self.match_index] if 0 <= self.match_index < len(self.matches) else None
+
+    def _rerun_search(self, jump: bool) -> Change:
+        current = self.current_match()
+        self.matches = self._find(self.search_text) if self.search_text else []
+        if jump or current not in self.matches:
+            self.match_index = 0 if self.matches else -1
+        else:
+            self.match_index = self.matches.index(current)
+        return self._update_search_layer()
+
+    def _find(self, text: str) -> list[str]:
+        if self.graph is None or self.display is None:
+            return []
+        graph = self.graph
+        needle = text.lower()
+        found: list[str] = []
+        seen: set[str] = set()
+        for node in sorted(graph.nodes, key=lambda n: _order_key(graph, n)):
+            data = graph.nodes[node]
+            fields = (data.get("op"), data.get("name"), data.get("module"))
+            if not any(needle in str(f).lower() for f in fields if f):
+                continue
+            for display_id in self.display.display_ids(node):
+                if display_id not in seen:
+                    seen.add(display_id)
+                    found.append(display_id)
+        for display_id, dnode in self.display.nodes.items():
+            if (
+                dnode.kind == "module"
+                and dnode.module
+                and needle in dnode.module.lower()
+                and display_id not in seen
+            ):
+                seen.add(display_id)
+                found.append(display_id)
+        return found
+
+    def match_members(self) -> set[str]:
+        """Return the graph node ids behind every current search match."""
+        if self.display is None:
+            return set()
+        return {m for d in self.matches if d in self.display.nodes for m in self.display.nodes[d].members}
+
+    def _update_search_layer(self) -> Change:
+        styles: dict[str, NodeStyle] = {}
+        current = self.current_match()
+        if self.display is not None:
+            for display_id in self.matches:
+                pen = CURRENT_MATCH_PEN if display_id == current else HIGHLIGHT_PEN
+                for member in self.display.nodes[display_id].members:
+                    if styles.get(member, NodeStyle(pen=HIGHLIGHT_PEN)).pen != CURRENT_MATCH_PEN:
+                        styles[member] = NodeStyle(pen=pen, penwidth=3.0)
+        had = "search" in self._layers
+        if styles:
+            self._layers["search"] = styles
+        else:
+            self._layers.pop("search", None)
+        return STYLES if styles or had else NOTHING
+
+
+def _order_key(graph: nx.DiGraph, node: str) -> tuple[int, str]:
+    index = graph.nodes[node].get("forward_index")
+    return (index if isinstance(index, int) else 1 << 30, node)
