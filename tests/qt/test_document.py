@@ -112,3 +112,27 @@ def test_newest_layout_wins_and_stale_results_are_dropped(qtbot):
     assert delivered == [(latest, 4)] and stale != latest
     assert first.cancelled
     jobs.shutdown()
+
+
+def test_signals_say_what_the_view_model_changed_styles_first(qtbot):
+    doc = Document()
+    doc.set_graph(graph_from_trace(basic_trace()))
+    seen: list[str] = []
+    for name in ("graphChanged", "displayChanged", "stylesChanged", "searchChanged", "selectionChanged"):
+        getattr(doc, name).connect(lambda name=name: seen.append(name))
+    doc.select_edge("n1", "n2")  # x -> y
+    assert seen == ["selectionChanged"] and doc.selection is None
+    assert doc.selected_graph_edges() == (("n1", "n2"),)
+    assert doc.look_state().selected_edge == ("n1", "n2")
+    seen.clear()
+    doc.collapse("blk")  # y goes into the module's node: the edge follows it
+    assert seen == ["displayChanged", "selectionChanged"]
+    assert doc.selected_edge is not None and doc.selected_edge.target == "m:blk"
+    seen.clear()
+    doc.search("Pow")  # a highlight, the matches, then the first match selected
+    assert seen == ["stylesChanged", "searchChanged", "selectionChanged"]
+    assert doc.selection == "n1" and doc.selected_edge is None
+    seen.clear()
+    doc.set_color_mode(doc.color_mode)
+    doc.select("n1")
+    assert seen == []  # nothing changed, nothing said

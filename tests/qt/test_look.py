@@ -103,3 +103,28 @@ def test_the_widget_reveals_only_drawn_nodes(widget):
         .contains(widget.graph_scene.node_items["n29"].scene_rect().center())
     )
     assert not widget.reveal_node("no such node") and not widget.reveal_node(None)
+
+
+def test_the_selected_edge_is_drawn_as_core_look_decides_and_as_the_dot_writer_writes_it(widget):
+    """A selected step edge keeps its moving dashes in the selection colour; selecting another
+    edge gives the first its step look back: the canvas restyles from the look, nobody paints."""
+    graph = chain(5)
+    fills = colors.node_colors(graph, "device")
+    marked = frozenset({("n1", "n2")})
+    state = ViewState(fills, None, marked=marked, flow_backward=True, selected_edge=("n1", "n2"))
+    show(widget, graph, state)
+    scene = widget.graph_scene
+    items = {(e.source, e.target): e for e in scene.edge_items}
+    chosen, other = items[("n1", "n2")], items[("n3", "n4")]
+    assert chosen.color == QColor(look.SELECTION_COLOR) and chosen.width == look.EDGE_SELECTION_WIDTH
+    assert chosen.flow == -1 and chosen in scene.flow_edges()  # still a step's gradient, flowing
+    scene.select(None, ("n3", "n4"))
+    assert other.color == QColor(look.SELECTION_COLOR) and other.width == look.EDGE_SELECTION_WIDTH
+    assert chosen.color == QColor(look.STEP_COLOR) and chosen.width == look.STEP_EDGE_WIDTH
+    scene.select(None)
+    assert other.width == PLAIN_EDGE_WIDTH and other.color != QColor(look.SELECTION_COLOR)
+    display = scene.display
+    assert display is not None
+    dot = to_dot(display, graph, selected_edge=("n3", "n4"))
+    line = next(line for line in dot.splitlines() if line.strip().startswith('"n3" -> "n4"'))
+    assert f'color="{look.SELECTION_COLOR}"' in line and 'penwidth="3"' in line

@@ -492,6 +492,7 @@ def dot_graph(
     selected: str | None = None,
     flow_backward: bool = False,
     room: Mapping[str, str] | None = None,
+    selected_edge: tuple[str, str] | None = None,
 ) -> DotGraph:
     """Return ``display`` (of ``graph``) colored by ``mode`` as a :class:`DotGraph`.
 
@@ -503,12 +504,18 @@ def dot_graph(
     legend node (for exported images); ``graph_attrs`` adds or replaces graph attributes;
     ``marked_edges`` (graph edges, producer -> consumer) are drawn thick and dashed in
     ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
-    the selection colour; the direction is ``display.rankdir`` (top to bottom or left to right);
+    the selection colour, ``selected_edge`` (source and target display ids) that one edge; the
+    direction is ``display.rankdir`` (top to bottom or left to right);
     ``caption`` is a title above the picture, wrapped to the drawing's width (:func:`wrap_caption`).
     Raises ValueError for an unknown mode.
     """
     state = ViewState(
-        colors.node_colors(graph, mode), styles, selected, frozenset(marked_edges or ()), flow_backward
+        colors.node_colors(graph, mode),
+        styles,
+        selected,
+        frozenset(marked_edges or ()),
+        flow_backward,
+        selected_edge,
     )
     gattrs = dict(GRAPH_ATTRS)
     gattrs["rankdir"] = display.rankdir
@@ -621,6 +628,7 @@ def to_dot(
     selected: str | None = None,
     flow_backward: bool = False,
     room: Mapping[str, str] | None = None,
+    selected_edge: tuple[str, str] | None = None,
 ) -> str:
     """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``: the painted
     text of :func:`dot_graph` (same arguments)."""
@@ -636,4 +644,5 @@ def to_dot(
         selected=selected,
         flow_backward=flow_backward,
         room=room,
+        selected_edge=selected_edge,
     ).text()

@@ -613,7 +613,8 @@ class Controller(QObject):
             self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
             self._shown = (display, layout)
             self.restyle()
-        self.widget.graph_scene.select(doc.selection)
+        edge = doc.selected_edge
+        self.widget.graph_scene.select(doc.selection, (edge.source, edge.target) if edge else None)
         self._fit_next = False
         self.reveal_after_layout = None
         for warning in layout.warnings:
@@ -665,10 +666,7 @@ class Controller(QObject):
 
     def view_state(self) -> ViewState:
         """The document's look inputs: fills, merged style layers, selection, the step's edges."""
-        doc = self.document
-        return ViewState(
-            doc.fills(), doc.styles(), doc.selection, doc.marked_edges(), doc.stepping_backward()
-        )
+        return self.document.look_state()
 
     def restyle(self, *, only_new: bool = False) -> None:
         """Restyle the widget from the document's color mode and style layers (no relayout).

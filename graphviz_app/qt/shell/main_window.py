@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QMimeData, QPoint, Qt
 from PySide6.QtGui import (
     QCloseEvent,
-    QColor,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -38,7 +37,7 @@ from ...core.view.colors import ColorMode
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
 from .. import particles
-from ..canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
+from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..i18n import fill
@@ -64,8 +63,6 @@ from .preferences import PreferencesDialog
 from .restart import RestartOffer, reopened_file
 
 OPENABLE = (".py", ".json")
-EDGE_SELECTED_WIDTH = 3.0
-"""The width of a selected edge (scene units)."""
 
 
 translate = QCoreApplication.translate
@@ -103,8 +100,6 @@ class MainWindow(QMainWindow):
         self.plots = PlotsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
         self.graphviz_box: QMessageBox | None = None
-        self._edge_mark: tuple[EdgeItem, tuple[QColor, float, bool, int]] | None = None
-        """The selected edge and the look it had before."""
         self._color_shown: tuple[ColorMode, tuple[ColorMode, ...]] | None = None
         self.restart_offer: RestartOffer | None = None
         """The last "Restart now?" offer (after Preferences changed the language)."""
@@ -434,36 +429,21 @@ class MainWindow(QMainWindow):
         elif isinstance(item, EdgeItem):
             self.select_edge(item)
         elif item is None:
-            self._unmark_edge()
-            self.inspector.show_edge(())
             self.document.select(None)
 
     def select_edge(self, edge: EdgeItem) -> None:
-        """Select a drawn edge: drawn in the selection color, described in the Inspector (what
-        flows along it, and the gradient flowing back) until a node or the background is clicked."""
-        self.document.select(None)
-        self._unmark_edge()
-        self._edge_mark = (edge, (QColor(edge.color), edge.width, edge.transfer, edge.flow))
-        edge.set_look(SELECTION_COLOR, EDGE_SELECTED_WIDTH, transfer=edge.transfer, flow=edge.flow)
-        self.inspector.show_edge(edge.graph_edges)
-        self.docks["inspector"].show()
+        """Select a drawn edge: the document's selection, so it is drawn in the selection color
+        and described in the Inspector (what flows along it, and the gradient flowing back) until
+        a node or the background is clicked."""
+        self.document.select_edge(edge.source, edge.target)
 
     def selected_edge(self) -> EdgeItem | None:
-        """The edge drawn as selected (None: none)."""
-        return self._edge_mark[0] if self._edge_mark is not None else None
-
-    def _unmark_edge(self) -> None:
-        """Give the selected edge its look back (unless a restyle gave it a new one since)."""
-        if self._edge_mark is None:
-            return
-        edge, (color, width, transfer, flow) = self._edge_mark
-        self._edge_mark = None
-        if (
-            edge.scene() is self.scene
-            and edge.color == QColor(SELECTION_COLOR)
-            and edge.width == EDGE_SELECTED_WIDTH
-        ):
-            edge.set_look(color, width, transfer=transfer, flow=flow)
+        """The edge item drawn as the document's selected edge (None: none)."""
+        edge = self.document.selected_edge
+        if edge is None:
+            return None
+        items = self.scene.edge_items_of(edge.source)
+        return next((e for e in items if (e.source, e.target) == (edge.source, edge.target)), None)
 
     def _item_double_clicked(self, item: Any) -> None:
         if isinstance(item, NodeItem) and item.kind == "module":
@@ -514,10 +494,10 @@ class MainWindow(QMainWindow):
         menu.exec(self.view.viewport().mapToGlobal(pos))
 
     def _selection_changed(self) -> None:
-        if self.document.selection is not None:
-            self._unmark_edge()
-        self.scene.select(self.document.selection)
-        if self.document.selection is not None:
+        doc = self.document
+        edge = doc.selected_edge
+        self.scene.select(doc.selection, (edge.source, edge.target) if edge is not None else None)
+        if doc.selection is not None or edge is not None:
             self.docks["inspector"].show()
 
     def reveal(self, display_id: str | None) -> None:
