@@ -1,11 +1,10 @@
 """The core's English words in the window's language.
 
-``core`` stays free of Qt and writes English (the CLI and exports use it as is); it names the
-words the window shows as constants (``core.model.values.BADGE_PHRASES``; the colour modes' names and
-titles in ``core.view.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``) and this module
-maps them through ``QCoreApplication.translate``, each with its context, so ``pyside6-lupdate``
-collects them.  ``tests/qt/test_i18n.py`` checks that every core phrase has an entry here and a
-Korean translation.
+``core`` stays free of Qt. Its sentences travel as messages (``graphviz_app.message``: a template
+and its values, shown with :func:`graphviz_app.qt.i18n.text`); the colour modes' names and titles
+are named in ``core.view.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``, and this
+module maps them through ``QCoreApplication.translate`` with their context, beside the
+Inspector's labels.
 """
 
 from __future__ import annotations
@@ -17,26 +16,6 @@ from . import particles
 from .explanations import explain
 
 translate = QCoreApplication.translate
-
-
-def badge_phrases() -> dict[str, str]:
-    """The Values badges' English phrases and their translations."""
-    return {
-        "grad in =": translate("Values", "grad in ="),
-        "(kept by retain_grad)": translate("Values", "(kept by retain_grad)"),
-        "(not kept)": translate("Values", "(not kept)"),
-        "(no grad)": translate("Values", "(no grad)"),
-    }
-
-
-def badge_text(text: str | None) -> str | None:
-    """Return a Values badge with its English phrases translated (names and numbers unchanged)."""
-    if not text:
-        return text
-    for source, target in sorted(badge_phrases().items(), key=lambda p: -len(p[0])):
-        if source != target:
-            text = text.replace(source, target)
-    return text
 
 
 def color_mode_names() -> dict[str, str]:

@@ -126,13 +126,11 @@ def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
 
 
 def test_the_window_has_a_translation_for_every_core_phrase_it_shows():
-    """Core writes English and names the phrases the window shows; each has an entry in
-    qt.words (so lupdate collects it, and the test above finds it translated)."""
-    from graphviz_app.core.model.values import BADGE_PHRASES
+    """The colour modes core names have an entry in qt.words (so lupdate collects it, and the
+    test above finds it translated); core's sentences travel as messages."""
     from graphviz_app.core.view.colors import COLOR_MODES
-    from graphviz_app.qt.words import badge_phrases, color_mode_names, color_mode_titles
+    from graphviz_app.qt.words import color_mode_names, color_mode_titles
 
-    assert set(badge_phrases()) == set(BADGE_PHRASES)
     assert list(color_mode_names()) == list(COLOR_MODES) == list(color_mode_titles())
     assert all(name != mode for mode, name in color_mode_names().items())  # a name, not the key
 

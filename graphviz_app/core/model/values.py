@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ...message import QT_TRANSLATE_NOOP, Message, Template
+
 MAX_INLINE_VALUES = 8
 """With Values off, leaves with at most this many elements still show their .grad values."""
 VALUE_LIMIT = 36
@@ -24,16 +26,21 @@ LINE_CHARS = 40
 """A tensor's numbers are written out when they take at most this many characters
 (``[[0.75, 3], [6.75, 3]]``: 22); longer, its badge line gives its shape and norm."""
 
-GRAD_IN = "grad in ="
+GRAD_IN_WORDS = QT_TRANSLATE_NOOP("Values", "grad in =")
 """Starts an op's gradient line: the gradient that arrived there."""
-KEPT = "(kept by retain_grad)"
+KEPT_WORDS = QT_TRANSLATE_NOOP("Values", "(kept by retain_grad)")
 """Ends the gradient line of a tensor that called ``retain_grad()``."""
-NOT_KEPT = "(not kept)"
+NOT_KEPT_WORDS = QT_TRANSLATE_NOOP("Values", "(not kept)")
 """Ends an op's gradient line: the gradient was passed on, not stored."""
-NO_GRAD = "(no grad)"
+NO_GRAD_WORDS = QT_TRANSLATE_NOOP("Values", "(no grad)")
 """Ends the line of an input that does not require grad (``x = [1, 2] (no grad)``)."""
-BADGE_PHRASES = (GRAD_IN, KEPT, NOT_KEPT, NO_GRAD)
-"""The English words of Values badges; the window translates exactly these (exports keep them)."""
+VALUE_WORD = QT_TRANSLATE_NOOP("Values", "value")
+"""Names the value of an op the script bound to no variable (``value = [1, 2]``)."""
+GRAD_IN = GRAD_IN_WORDS.source
+KEPT = KEPT_WORDS.source
+NOT_KEPT = NOT_KEPT_WORDS.source
+NO_GRAD = NO_GRAD_WORDS.source
+"""The English of the badge words (exports and the DOT writer draw the English badge)."""
 
 
 def format_number(value: Any, digits: int = 3) -> str:
@@ -103,36 +110,79 @@ def short_summary(summary: dict[str, Any] | None) -> str | None:
 
 
 def _line(
-    label: str, summary: dict[str, Any] | None, full: bool, tail: str = "", *, big: bool = False
-) -> str | None:
+    label: str | Template,
+    summary: dict[str, Any] | None,
+    full: bool,
+    tail: Template | None = None,
+    *,
+    big: bool = False,
+) -> Message | None:
     """Return ``label = numbers tail``, or (numbers too long for one line, unless ``full``; with
     ``big`` also numbers not recorded) ``label: shape, ‖·‖=norm tail`` (``grad in = ...`` keeps
-    its ``=``); None when there is nothing to write."""
+    its ``=``); None when there is nothing to write.  A template ``label`` or ``tail`` is
+    translated where the line is shown; names and numbers read the same in every language."""
+    words = isinstance(label, Template) and label != VALUE_WORD
+    head: Message | str = Message.of(label) if isinstance(label, Template) else label
+    equals, colon = ("", "") if words else (" =", ":")
+    end: list[Message | str] = [" ", Message.of(tail)] if tail is not None else []
     text = small_values(summary)
     if text is not None and (full or len(text) <= LINE_CHARS):
-        return f"{label if label == GRAD_IN else label + ' ='} {text}{tail}"
+        return Message.joined(head, f"{equals} {text}", *end)
     short = short_summary(summary) if text is not None or big else None
     if short is None:
-        return None if text is None else f"{label if label == GRAD_IN else label + ' ='} {text}{tail}"
-    return f"{label if label == GRAD_IN else label + ':'} {short}{tail}"
+        return None if text is None else Message.joined(head, f"{equals} {text}", *end)
+    return Message.joined(head, f"{colon} {short}", *end)
+
+
+def _english(message: Message | None) -> str | None:
+    return None if message is None else message.english()
+
+
+def value_line_message(attrs: dict[str, Any], *, full: bool = False) -> Message | None:
+    """:func:`value_line` as a message (``value`` translated where it is shown)."""
+    name = attrs.get("name")
+    return _line(str(name) if name else VALUE_WORD, attrs.get("value"), full)
 
 
 def value_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
     """Return ``w = [[1, 2], [3, 2]]`` (``value = ...`` for an unnamed op), ``W1: 4×6, ‖·‖=3.73``
     when the numbers do not fit one short line (``full``: always the numbers), or None."""
-    return _line(str(attrs.get("name") or "value"), attrs.get("value"), full)
+    return _english(value_line_message(attrs, full=full))
+
+
+def constant_line_messages(attrs: dict[str, Any], *, full: bool = False) -> list[Message]:
+    """:func:`constant_lines` as messages."""
+    lines = []
+    for entry in attrs.get("constant_inputs") or []:
+        name = entry.get("name") or "arg" + str(entry.get("position"))
+        line = _line(str(name), entry.get("value"), full, NO_GRAD_WORDS)
+        if line is not None:
+            lines.append(line)
+    return lines
 
 
 def constant_lines(attrs: dict[str, Any], *, full: bool = False) -> list[str]:
     """Return ``x = [1, 2] (no grad)`` for each small input of an op that does not require grad
     (``arg1 = ...`` when the script bound it to no variable); drawn greyed (:func:`.look.badge_lines`)."""
-    lines = []
-    for entry in attrs.get("constant_inputs") or []:
-        name = entry.get("name") or "arg" + str(entry.get("position"))
-        line = _line(str(name), entry.get("value"), full, f" {NO_GRAD}")
-        if line is not None:
-            lines.append(line)
-    return lines
+    return [line.english() for line in constant_line_messages(attrs, full=full)]
+
+
+def gradient_line_message(attrs: dict[str, Any], *, full: bool = False) -> Message | None:
+    """:func:`gradient_line` as a message (its words translated where it is shown)."""
+    grad = attrs.get("grad")
+    if not grad:
+        return None
+    if grad.get("nan") or grad.get("inf") or grad.get("norm") is None:
+        label = grad_label(attrs)
+        return None if label is None else Message.verbatim(label)
+    name = attrs.get("name")
+    if attrs.get("kind") == "leaf":
+        return _line(f"{name or 'leaf'}.grad", grad, full, big=True)
+    if attrs.get("retains_grad"):
+        return _line(
+            f"{name or 'tensor'}.grad", attrs.get("retained_grad") or grad, full, KEPT_WORDS, big=True
+        )
+    return _line(GRAD_IN_WORDS, grad, full, NOT_KEPT_WORDS, big=True)
 
 
 def gradient_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
@@ -144,29 +194,34 @@ def gradient_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
     ``full``) or not recorded (a big tensor): the shape and norm (``W1.grad: 4×6, ‖·‖=7.3``);
     NaN or Inf: how many (:func:`grad_label`).
     """
-    grad = attrs.get("grad")
-    if not grad:
-        return None
-    if grad.get("nan") or grad.get("inf") or grad.get("norm") is None:
-        return grad_label(attrs)
-    name = attrs.get("name")
-    if attrs.get("kind") == "leaf":
-        return _line(f"{name or 'leaf'}.grad", grad, full, big=True)
-    if attrs.get("retains_grad"):
-        return _line(
-            f"{name or 'tensor'}.grad", attrs.get("retained_grad") or grad, full, f" {KEPT}", big=True
-        )
-    return _line(GRAD_IN, grad, full, f" {NOT_KEPT}", big=True)
+    return _english(gradient_line_message(attrs, full=full))
+
+
+def values_badge_lines(attrs: dict[str, Any], *, gradient: bool = True, full: bool = False) -> list[Message]:
+    """The lines of a node's Values badge, as messages: its value line, its constant inputs'
+    lines and (``gradient``) its gradient line."""
+    lines = [value_line_message(attrs, full=full), *constant_line_messages(attrs, full=full)]
+    if gradient:
+        lines.append(gradient_line_message(attrs, full=full))
+    return [line for line in lines if line is not None]
+
+
+def badge_message(lines: list[Message]) -> Message | None:
+    """A badge of ``lines``, one per line; None without lines."""
+    return Message.joined(*lines, sep="\n") if lines else None
+
+
+def values_badge_message(
+    attrs: dict[str, Any], *, gradient: bool = True, full: bool = False
+) -> Message | None:
+    """:func:`values_badge` as a message: the window shows it in its language."""
+    return badge_message(values_badge_lines(attrs, gradient=gradient, full=full))
 
 
 def values_badge(attrs: dict[str, Any], *, gradient: bool = True, full: bool = False) -> str | None:
     """Return a node's Values badge: its value line and (``gradient``) its gradient line, one per
     line (``full``: every number, however long: a tooltip's); None when there is nothing to draw."""
-    lines = [value_line(attrs, full=full), *constant_lines(attrs, full=full)]
-    if gradient:
-        lines.append(gradient_line(attrs, full=full))
-    text = "\n".join(line for line in lines if line)
-    return text or None
+    return _english(values_badge_message(attrs, gradient=gradient, full=full)) or None
 
 
 def auto_values(node_count: int) -> bool:

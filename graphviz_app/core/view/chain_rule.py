@@ -21,6 +21,7 @@ from typing import Any
 
 import networkx as nx
 
+from ...message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.values import VALUE_LIMIT, element_count, format_number, format_values, small_values
 
 __all__ = ["ChainRule", "InputRule", "chain_rule", "failure", "op_family"]
@@ -28,7 +29,61 @@ __all__ = ["ChainRule", "InputRule", "chain_rule", "failure", "op_family"]
 SUPERSCRIPTS = str.maketrans("0123456789-.", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻·")
 UNARY_NAMES = ("x",)
 BINARY_NAMES = ("a", "b")
-OPAQUE = "torch computes this one for you (its derivative is built into torch)"
+
+# The rules' words, shown in the window's language; formulas, names and numbers are values and
+# read the same in every language.
+_C = "ChainRule"
+OPAQUE_RULE = QT_TRANSLATE_NOOP(_C, "torch computes this one for you (its derivative is built into torch)")
+OPAQUE = OPAQUE_RULE.source
+APPLIED = QT_TRANSLATE_NOOP(_C, "{d} applied to grad_out")
+SCRIPT_BACKWARD = QT_TRANSLATE_NOOP(_C, "{name}, the script's own backward (line {line}), computes this step")
+FILE_BACKWARD = QT_TRANSLATE_NOOP(
+    _C, "{name}, the backward written in {file} (line {line}), computes this step"
+)
+OWN_BACKWARD = QT_TRANSLATE_NOOP(_C, "{name}, the custom Function's own backward, computes this step")
+FAILED_AT = QT_TRANSLATE_NOOP(
+    _C,
+    "backward failed here, at the op made on line {line} (`{code}`), "
+    "so no gradient went on to its inputs: {message}",
+)
+FAILED = QT_TRANSLATE_NOOP(_C, "backward failed here, so no gradient went on to its inputs: {message}")
+ADDS = QT_TRANSLATE_NOOP(_C, "AccumulateGrad adds the {count} gradients arriving into {name}.grad")
+STORES = QT_TRANSLATE_NOOP(_C, "AccumulateGrad stores the arriving gradient in")
+SUMMED_TO_SHAPE = QT_TRANSLATE_NOOP(_C, "{grad} summed to {name}'s shape = {sent}")
+POWER = QT_TRANSLATE_NOOP(_C, "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹")
+PRODUCT = QT_TRANSLATE_NOOP(_C, "the product rule: each input gets grad_out times the other input")
+ONLY_VALUE = QT_TRANSLATE_NOOP(_C, " (the other needs no gradient, so only its value was used)")
+OTHER_INPUT = QT_TRANSLATE_NOOP(_C, "(the other input)")
+QUOTIENT = QT_TRANSLATE_NOOP(_C, "the quotient rule: d(a/b) = da/b − a·db/b²")
+SHARE = QT_TRANSLATE_NOOP(_C, "each element gets grad_out / n")
+SPREAD = QT_TRANSLATE_NOOP(_C, ", spread to every element")
+EACH_GETS = QT_TRANSLATE_NOOP(_C, "each element gets grad_out")
+COPIED = QT_TRANSLATE_NOOP(_C, " copied to every element")
+MATMUL = QT_TRANSLATE_NOOP(_C, "matrix product C = A·B")
+ROWS = QT_TRANSLATE_NOOP(_C, " summed over the rows")
+WHERE_POSITIVE = QT_TRANSLATE_NOOP(_C, "grad_out where {x} > 0, else 0")
+WHERE_UNCLAMPED = QT_TRANSLATE_NOOP(_C, "grad_out where {x} was not clamped, else 0")
+ADDITION = QT_TRANSLATE_NOOP(_C, "addition passes grad_out to each input unchanged")
+SUBTRACTION = QT_TRANSLATE_NOOP(_C, "subtraction passes grad_out to a and −grad_out to b")
+NEGATION = QT_TRANSLATE_NOOP(_C, "negation: the input gets −grad_out")
+EXP = QT_TRANSLATE_NOOP(_C, "d(eˣ)/dx = eˣ, the result itself")
+RELU = QT_TRANSLATE_NOOP(_C, "ReLU lets grad_out through where the input was positive, else 0")
+CLAMP = QT_TRANSLATE_NOOP(_C, "clamp lets grad_out through where the input was inside the bounds, else 0")
+TRANSPOSE = QT_TRANSLATE_NOOP(_C, "transpose: the gradient is transposed back")
+TRANSPOSED = QT_TRANSLATE_NOOP(_C, "grad_out transposed (grad_outᵀ)")
+PERMUTE = QT_TRANSLATE_NOOP(_C, "permute: the gradient's axes are put back")
+PERMUTED = QT_TRANSLATE_NOOP(_C, "grad_out with its axes put back")
+VIEW = QT_TRANSLATE_NOOP(_C, "view: the same numbers, reshaped back")
+RESHAPE = QT_TRANSLATE_NOOP(_C, "reshape: the same numbers, reshaped back")
+RESHAPED = QT_TRANSLATE_NOOP(_C, "grad_out reshaped to the input's shape")
+EXPAND = QT_TRANSLATE_NOOP(_C, "expand: the copies' gradients are summed back")
+EXPANDED = QT_TRANSLATE_NOOP(_C, "grad_out summed over the expanded dims")
+TO_COPY = QT_TRANSLATE_NOOP(_C, "to()/copy: the gradient goes back to the input's device and dtype")
+COPY = QT_TRANSLATE_NOOP(_C, "copy: the gradient goes back to the source unchanged")
+
+
+def _words(template: Template) -> Message:
+    return Message.of(template)
 
 
 @dataclass(frozen=True)
@@ -37,14 +92,19 @@ class InputRule:
 
     name: str
     """The input's symbol: its variable name, else ``a``/``b``/``x``."""
-    rule: str
+    rule: Message
     """``grad_w = grad_out · 3·w²``."""
-    numbers: str | None
+    numbers: Message | None
     """``[[0.25, …]] · [[3, 12], …] = [[0.75, 3], …]``: the rule with the recorded values, or
     None when they were not recorded (big tensors, a saved graph without values)."""
 
+    def message(self) -> Message:
+        """``rule = numbers``, shown in the window's language."""
+        return Message.joined(self.rule, " = ", self.numbers) if self.numbers else self.rule
+
     def sentence(self) -> str:
-        return f"{self.rule} = {self.numbers}" if self.numbers else self.rule
+        """:meth:`message` in English."""
+        return self.message().english()
 
 
 @dataclass(frozen=True)
@@ -52,16 +112,22 @@ class ChainRule:
     """The local rule of one node and what it sent to each input."""
 
     op: str
-    summary: str
+    summary: Message
     """One plain sentence: ``each element gets grad_out / n = 1/4 = 0.25``."""
     inputs: tuple[InputRule, ...] = ()
-    failure: str | None = None
+    failure: Message | None = None
     """Where backward failed at this node (:func:`failure`), else None."""
 
+    def message(self) -> Message:
+        """Everything on one line (the Timeline's caption), shown in the window's language."""
+        parts = [self.summary, *(i.message() for i in self.inputs)]
+        if self.failure is not None:
+            parts.append(self.failure)
+        return Message.joined(*(p for p in parts if p.english()), sep="; ")
+
     def sentence(self) -> str:
-        """Everything on one line (the Timeline's caption)."""
-        parts = [self.summary] + [i.sentence() for i in self.inputs] + [self.failure or ""]
-        return "; ".join(p for p in parts if p)
+        """:meth:`message` in English."""
+        return self.message().english()
 
 
 def op_family(op: str) -> str:
@@ -151,11 +217,25 @@ def _inputs(graph: nx.DiGraph, node: str, symbols: tuple[str, ...]) -> list[_Inp
     return out
 
 
-def _times(g: str | None, factor: str | None, result: str | None) -> str | None:
+def _times(g: str | None, factor: str | None, result: str | None) -> Message | None:
     """``G · F = R`` when the factor's numbers are known, else just the result ``R``."""
     if result is None:
         return None
-    return f"{g} · {factor} = {result}" if g is not None and factor else result
+    return Message.verbatim(f"{g} · {factor} = {result}" if g is not None and factor else result)
+
+
+def _formula(text: str) -> Message:
+    """A formula or numbers: the same in every language."""
+    return Message.verbatim(text)
+
+
+def _numbers(text: str | None) -> Message | None:
+    return None if text is None else Message.verbatim(text)
+
+
+def _grad(name: str, words: Message) -> Message:
+    """``grad_x = <words>``."""
+    return Message.joined(f"grad_{name} = ", words)
 
 
 # -- the rules ---------------------------------------------------------------------------------------
@@ -176,12 +256,12 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
         ins = _inputs(graph, node, BINARY_NAMES)
         rule = ChainRule(
             op,
-            OPAQUE,
+            _words(OPAQUE_RULE),
             tuple(
                 InputRule(
                     i.name,
-                    f"grad_{i.name} = ∂{out_name or 'out'}/∂{i.name} applied to grad_out",
-                    _short(i.sent),
+                    _grad(i.name, Message.of(APPLIED, d=f"∂{out_name or 'out'}/∂{i.name}")),
+                    _numbers(_short(i.sent)),
                 )
                 for i in ins
             ),
@@ -192,7 +272,7 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
     return rule if failed is None else ChainRule(rule.op, rule.summary, (), failed)
 
 
-def failure(graph: nx.DiGraph, node: str) -> str | None:
+def failure(graph: nx.DiGraph, node: str) -> Message | None:
     """Where backward failed, when it failed at ``node``: the line of the node's op and the
     recorded explanation (``graph.graph["backward_error"]["message"]`` for this node, else the
     node's own ``backward_error``); None when it did not fail there."""
@@ -201,15 +281,15 @@ def failure(graph: nx.DiGraph, node: str) -> str | None:
     if not text:
         return None
     error = graph.graph.get("backward_error") or {}
-    message = str(error["message"]) if error.get("node") == node and error.get("message") else str(text)
+    recorded = error["message"] if error.get("node") == node and error.get("message") else text
+    # The explanation as the run recorded it: a message (words and values), or, from older
+    # files, its English.
+    message = Message.from_wire(recorded) if isinstance(recorded, dict) else Message.verbatim(str(recorded))
     source = attrs.get("source") or {}
     code = str(source.get("code") or "").split("  #")[0].strip()
     if source.get("line") and code:
-        return (
-            f"backward failed here, at the op made on line {source['line']} (`{code}`), "
-            f"so no gradient went on to its inputs: {message}"
-        )
-    return f"backward failed here, so no gradient went on to its inputs: {message}"
+        return Message.of(FAILED_AT, line=source["line"], code=code, message=message)
+    return Message.of(FAILED, message=message)
 
 
 def _custom(graph: nx.DiGraph, node: str, op: str, g: str | None, custom: dict[str, Any]) -> ChainRule:
@@ -218,12 +298,12 @@ def _custom(graph: nx.DiGraph, node: str, op: str, g: str | None, custom: dict[s
     name = str(custom["name"])
     file, line = custom.get("file"), custom.get("line")
     if line and file and file == graph.graph.get("script"):
-        summary = f"{name}, the script's own backward (line {line}), computes this step"
+        summary = Message.of(SCRIPT_BACKWARD, name=name, line=line)
     elif line and file:
         where = str(file).replace("\\", "/").rsplit("/", 1)[-1]
-        summary = f"{name}, the backward written in {where} (line {line}), computes this step"
+        summary = Message.of(FILE_BACKWARD, name=name, file=where, line=line)
     else:
-        summary = f"{name}, the custom Function's own backward, computes this step"
+        summary = Message.of(OWN_BACKWARD, name=name)
     ins = _inputs(graph, node, UNARY_NAMES if graph.in_degree(node) == 1 else BINARY_NAMES)
     rules = []
     for i in ins:
@@ -231,7 +311,9 @@ def _custom(graph: nx.DiGraph, node: str, op: str, g: str | None, custom: dict[s
         index = f"[{slot}]" if len(ins) > 1 or slot else ""  # backward returns one per input
         sent = _short(i.sent)
         numbers = f"{name}(ctx, {g}){index} = {sent}" if g is not None and sent is not None else sent
-        rules.append(InputRule(i.name, f"grad_{i.name} = {name}(ctx, grad_out){index}", numbers))
+        rules.append(
+            InputRule(i.name, _formula(f"grad_{i.name} = {name}(ctx, grad_out){index}"), _numbers(numbers))
+        )
     return ChainRule(op, summary, tuple(rules))
 
 
@@ -240,14 +322,12 @@ def _accumulate(graph: nx.DiGraph, node: str, attrs: dict[str, Any], g: str | No
     arriving = [graph.edges[node, c].get("grad") for c in graph.successors(node)]
     if len(arriving) > 1:
         parts = " + ".join(_short(a) or "?" for a in arriving)
-        summary = (
-            f"AccumulateGrad adds the {len(arriving)} gradients arriving into {name}.grad: "
-            f"{name}.grad = {parts}" + (f" = {g}" if g else "")
+        summary = Message.joined(
+            Message.of(ADDS, count=len(arriving), name=name),
+            f": {name}.grad = {parts}" + (f" = {g}" if g else ""),
         )
     else:
-        summary = f"AccumulateGrad stores the arriving gradient in {name}.grad" + (
-            f": {name}.grad = {g}" if g else ""
-        )
+        summary = Message.joined(Message.of(STORES), f" {name}.grad", f": {name}.grad = {g}" if g else "")
     return ChainRule(str(attrs.get("op")), summary)
 
 
@@ -255,7 +335,7 @@ Rule = Callable[[nx.DiGraph, str, dict[str, Any], str, str | None], ChainRule]
 
 
 def _passthrough(
-    verb: str, sign: Callable[[int], str] | None = None, symbols: tuple[str, ...] = BINARY_NAMES
+    verb: Template, sign: Callable[[int], str] | None = None, symbols: tuple[str, ...] = BINARY_NAMES
 ) -> Rule:
     """Add, sub, neg, to/copy: each input gets grad_out (sub: minus for the second); an input
     that was broadcast gets it summed back to its own shape."""
@@ -267,11 +347,11 @@ def _passthrough(
             slot = min(graph.edges[i.node, node].get("slots") or [0])
             minus = sign(slot) if sign else ""
             sent = _short(i.sent)
-            numbers = sent
+            numbers = _numbers(sent)
             if g is not None and sent is not None and not minus and sent != g:
-                numbers = f"{g} summed to {i.name}'s shape = {sent}"
-            rules.append(InputRule(i.name, f"grad_{i.name} = {minus}grad_out", numbers))
-        return ChainRule(op, verb, tuple(rules))
+                numbers = Message.of(SUMMED_TO_SHAPE, grad=g, name=i.name, sent=sent)
+            rules.append(InputRule(i.name, _formula(f"grad_{i.name} = {minus}grad_out"), numbers))
+        return ChainRule(op, _words(verb), tuple(rules))
 
     return make
 
@@ -282,13 +362,17 @@ def _pow(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
     rules = []
     for i in ins[:1]:
         if n is None:
-            rules.append(InputRule(i.name, f"grad_{i.name} = grad_out · n·{i.name}ⁿ⁻¹", _short(i.sent)))
+            rules.append(
+                InputRule(
+                    i.name, _formula(f"grad_{i.name} = grad_out · n·{i.name}ⁿ⁻¹"), _numbers(_short(i.sent))
+                )
+            )
             continue
         x = _values(i.attrs.get("value"))
         factor = _safe(lambda v: n * v ** (n - 1), x) if x is not None else None
         numbers = _times(g, format_values(factor) if factor is not None else None, _short(i.sent))
-        rules.append(InputRule(i.name, f"grad_{i.name} = grad_out · {_power(n, i.name)}", numbers))
-    return ChainRule(op, "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹", tuple(rules))
+        rules.append(InputRule(i.name, _formula(f"grad_{i.name} = grad_out · {_power(n, i.name)}"), numbers))
+    return ChainRule(op, _words(POWER), tuple(rules))
 
 
 def _mul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
@@ -297,13 +381,13 @@ def _mul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
     rules = []
     for slot, i in sorted(names.items()):
         other = names.get(1 - slot)
-        other_name = other.name if other else "(the other input)"
+        other_name: Message | str = other.name if other else _words(OTHER_INPUT)
         other_values = _short(other.attrs.get("value")) if other else None
         numbers = _times(g, other_values, _short(i.sent))
-        rules.append(InputRule(i.name, f"grad_{i.name} = grad_out · {other_name}", numbers))
-    summary = "the product rule: each input gets grad_out times the other input"
+        rules.append(InputRule(i.name, _grad(i.name, Message.joined("grad_out · ", other_name)), numbers))
+    summary = _words(PRODUCT)
     if len(ins) == 1:
-        summary += " (the other needs no gradient, so only its value was used)"
+        summary = Message.joined(summary, _words(ONLY_VALUE))
     return ChainRule(op, summary, tuple(rules))
 
 
@@ -313,13 +397,13 @@ def _div(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
     for i in ins:
         slot = min(graph.edges[i.node, node].get("slots") or [0])
         rule = f"grad_{i.name} = grad_out / b" if slot == 0 else f"grad_{i.name} = −grad_out · a / b²"
-        rules.append(InputRule(i.name, rule, _times(g, None, _short(i.sent))))
-    return ChainRule(op, "the quotient rule: d(a/b) = da/b − a·db/b²", tuple(rules))
+        rules.append(InputRule(i.name, _formula(rule), _times(g, None, _short(i.sent))))
+    return ChainRule(op, _words(QUOTIENT), tuple(rules))
 
 
 def _elementwise(
-    summary: str,
-    rule: Callable[[str, str], str],
+    summary: Template | str,
+    rule: Callable[[str, str], Message | str],
     factor: Callable[[Nested | None, Nested | None], Nested | None],
 ) -> Rule:
     """exp, log, sigmoid, tanh, relu: grad_x = grad_out · f'(x), f' from the input's value ``x``
@@ -332,8 +416,10 @@ def _elementwise(
         for i in ins[:1]:
             f = factor(_values(i.attrs.get("value")), y)
             numbers = _times(g, format_values(f) if f is not None else None, _short(i.sent))
-            rules.append(InputRule(i.name, rule(i.name, attrs.get("name") or "y"), numbers))
-        return ChainRule(op, summary, tuple(rules))
+            made = rule(i.name, attrs.get("name") or "y")
+            rules.append(InputRule(i.name, made if isinstance(made, Message) else _formula(made), numbers))
+        words = _words(summary) if isinstance(summary, Template) else _formula(summary)
+        return ChainRule(op, words, tuple(rules))
 
     return make
 
@@ -346,13 +432,15 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
     grad = _values(attrs.get("grad"))
     if n and isinstance(grad, (int, float)):
         share = f"1/{format_number(n)}" if grad == 1 else f"{format_number(grad)}/{format_number(n)}"
-        summary = f"each element gets grad_out / n = {share} = {format_number(grad / n)}"
+        summary = Message.joined(_words(SHARE), f" = {share} = {format_number(grad / n)}")
     elif n:
-        summary = f"each element gets grad_out / n (n = {format_number(n)})"
+        summary = Message.joined(_words(SHARE), f" (n = {format_number(n)})")
     else:
-        summary = "each element gets grad_out / n"
+        summary = _words(SHARE)
     rules = tuple(
-        InputRule(i.name, f"grad_{i.name} = grad_out / n, spread to every element", _short(i.sent))
+        InputRule(
+            i.name, Message.joined(f"grad_{i.name} = grad_out / n", _words(SPREAD)), _numbers(_short(i.sent))
+        )
         for i in ins[:1]
     )
     return ChainRule(op, summary, rules)
@@ -361,10 +449,10 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
 def _sum(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
     ins = _inputs(graph, node, UNARY_NAMES)
     rules = tuple(
-        InputRule(i.name, f"grad_{i.name} = grad_out copied to every element", _short(i.sent))
+        InputRule(i.name, _grad(i.name, Message.joined("grad_out", _words(COPIED))), _numbers(_short(i.sent)))
         for i in ins[:1]
     )
-    return ChainRule(op, "each element gets grad_out" + (f" = {g}" if g else ""), rules)
+    return ChainRule(op, Message.joined(_words(EACH_GETS), f" = {g}" if g else ""), rules)
 
 
 def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
@@ -376,23 +464,22 @@ def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str
         slot = min(graph.edges[i.node, node].get("slots") or [0])
         symbol = symbols[slot] if slot < len(symbols) else i.name
         rule = {
-            "bias": f"grad_{i.name} = grad_out summed over the rows",
-            "A": f"grad_{i.name} = grad_out · Bᵀ",
-            "B": f"grad_{i.name} = Aᵀ · grad_out",
-        }.get(symbol, f"grad_{i.name} = grad_out · …")
-        rules.append(InputRule(i.name, rule, _short(i.sent)))
-    return ChainRule(
-        op, "matrix product C = A·B: grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out", tuple(rules)
-    )
+            "bias": _grad(i.name, Message.joined("grad_out", _words(ROWS))),
+            "A": _formula(f"grad_{i.name} = grad_out · Bᵀ"),
+            "B": _formula(f"grad_{i.name} = Aᵀ · grad_out"),
+        }.get(symbol, _formula(f"grad_{i.name} = grad_out · …"))
+        rules.append(InputRule(i.name, rule, _numbers(_short(i.sent))))
+    summary = Message.joined(_words(MATMUL), ": grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out")
+    return ChainRule(op, summary, tuple(rules))
 
 
-def _reshape(summary: str, how: str) -> Rule:
+def _reshape(summary: Template, how: Template) -> Rule:
     def make(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
         ins = _inputs(graph, node, UNARY_NAMES)
         return ChainRule(
             op,
-            summary,
-            tuple(InputRule(i.name, f"grad_{i.name} = grad_out {how}", _short(i.sent)) for i in ins[:1]),
+            _words(summary),
+            tuple(InputRule(i.name, _grad(i.name, _words(how)), _numbers(_short(i.sent))) for i in ins[:1]),
         )
 
     return make
@@ -407,17 +494,13 @@ def _exp_factor(x: Nested | None, y: Nested | None) -> Nested | None:
 
 
 _RULES: dict[str, Rule] = {
-    "add": _passthrough("addition passes grad_out to each input unchanged"),
-    "sub": _passthrough(
-        "subtraction passes grad_out to a and −grad_out to b", sign=lambda k: "−" if k else ""
-    ),
-    "neg": _passthrough("negation: the input gets −grad_out", sign=lambda k: "−", symbols=UNARY_NAMES),
+    "add": _passthrough(ADDITION),
+    "sub": _passthrough(SUBTRACTION, sign=lambda k: "−" if k else ""),
+    "neg": _passthrough(NEGATION, sign=lambda k: "−", symbols=UNARY_NAMES),
     "mul": _mul,
     "div": _div,
     "pow": _pow,
-    "exp": _elementwise(
-        "d(eˣ)/dx = eˣ, the result itself", lambda x, y: f"grad_{x} = grad_out · exp({x})", _exp_factor
-    ),
+    "exp": _elementwise(EXP, lambda x, y: f"grad_{x} = grad_out · exp({x})", _exp_factor),
     "log": _elementwise(
         "d(log x)/dx = 1/x",
         lambda x, y: f"grad_{x} = grad_out / {x}",
@@ -432,19 +515,13 @@ _RULES: dict[str, Rule] = {
         lambda x, y: _safe(lambda t: 1 - t * t, y) if y is not None else None,
     ),
     "relu": _elementwise(
-        "ReLU lets grad_out through where the input was positive, else 0",
-        lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
+        RELU,
+        lambda x, y: _grad(x, Message.of(WHERE_POSITIVE, x=x)),
         lambda x, y: _safe(lambda v: 1.0 if v > 0 else 0.0, y) if y is not None else None,
     ),
-    "clamp": _elementwise(
-        "clamp lets grad_out through where the input was inside the bounds, else 0",
-        lambda x, y: f"grad_{x} = grad_out where {x} was not clamped, else 0",
-        lambda x, y: None,
-    ),
+    "clamp": _elementwise(CLAMP, lambda x, y: _grad(x, Message.of(WHERE_UNCLAMPED, x=x)), lambda x, y: None),
     "threshold": _elementwise(
-        "ReLU lets grad_out through where the input was positive, else 0",
-        lambda x, y: f"grad_{x} = grad_out where {x} > 0, else 0",
-        lambda x, y: None,
+        RELU, lambda x, y: _grad(x, Message.of(WHERE_POSITIVE, x=x)), lambda x, y: None
     ),
     "sum": _sum,
     "mean": _mean,
@@ -452,16 +529,14 @@ _RULES: dict[str, Rule] = {
     "addmm": _matmul,
     "bmm": _matmul,
     "matmul": _matmul,
-    "t": _reshape("transpose: the gradient is transposed back", "transposed (grad_outᵀ)"),
-    "transpose": _reshape("transpose: the gradient is transposed back", "transposed (grad_outᵀ)"),
-    "permute": _reshape("permute: the gradient's axes are put back", "with its axes put back"),
-    "view": _reshape("view: the same numbers, reshaped back", "reshaped to the input's shape"),
-    "reshapealias": _reshape("reshape: the same numbers, reshaped back", "reshaped to the input's shape"),
-    "unsafeview": _reshape("reshape: the same numbers, reshaped back", "reshaped to the input's shape"),
-    "expand": _reshape("expand: the copies' gradients are summed back", "summed over the expanded dims"),
-    "tocopy": _passthrough(
-        "to()/copy: the gradient goes back to the input's device and dtype", symbols=UNARY_NAMES
-    ),
-    "copy": _passthrough("copy: the gradient goes back to the source unchanged", symbols=UNARY_NAMES),
-    "copys": _passthrough("copy: the gradient goes back to the source unchanged", symbols=UNARY_NAMES),
+    "t": _reshape(TRANSPOSE, TRANSPOSED),
+    "transpose": _reshape(TRANSPOSE, TRANSPOSED),
+    "permute": _reshape(PERMUTE, PERMUTED),
+    "view": _reshape(VIEW, RESHAPED),
+    "reshapealias": _reshape(RESHAPE, RESHAPED),
+    "unsafeview": _reshape(RESHAPE, RESHAPED),
+    "expand": _reshape(EXPAND, EXPANDED),
+    "tocopy": _passthrough(TO_COPY, symbols=UNARY_NAMES),
+    "copy": _passthrough(COPY, symbols=UNARY_NAMES),
+    "copys": _passthrough(COPY, symbols=UNARY_NAMES),
 }

@@ -17,6 +17,7 @@ from typing import Literal
 
 import networkx as nx
 
+from ...message import Message
 from ..model.values import NO_GRAD
 from . import colors
 from .colors import COLOR_MODES, ColorMode
@@ -76,6 +77,15 @@ class NodeStyle:
     dashed: bool = False
     ghost: bool = False
     extra_label: str | None = None
+    badge: Message | None = field(default=None, compare=False)
+    """``extra_label`` as words and values, for the window to show in its language (the DOT
+    writer and the exports draw ``extra_label``, its English)."""
+
+    @classmethod
+    def badged(cls, badge: Message | None, **style: object) -> NodeStyle:
+        """A style with ``badge`` (its English as ``extra_label``), and ``style``'s other fields."""
+        text = badge.english() if badge is not None else None
+        return cls(extra_label=text or None, badge=badge if text else None, **style)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

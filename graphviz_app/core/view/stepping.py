@@ -13,14 +13,16 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from ...message import QT_TRANSLATE_NOOP, Message
 from ..model.graph import ordered_nodes
 from ..model.values import (
     MAX_INLINE_VALUES,
+    badge_message,
     format_number,
     format_values,
     grad_label,
-    value_line,
-    values_badge,
+    value_line_message,
+    values_badge_lines,
 )
 from .chain_rule import ChainRule, chain_rule
 from .look import STEP_COLOR, NodeStyle
@@ -50,6 +52,30 @@ CURRENT_PEN = STEP_COLOR
 """Outline of the node of the current step: the step colour of :mod:`.look` (a strong magenta,
 apart from every fill palette), the colour of the step's edges too."""
 
+# The step sentences: the Timeline shows them in the window's language, the CLI and exports in
+# English (``str(message)``); the same message makes both, so they say the same.
+FORWARD_NONE = QT_TRANSLATE_NOOP("StepText", "Forward: nothing created yet ({count} steps).")
+FORWARD_LEAF = QT_TRANSLATE_NOOP(
+    "StepText", "Forward step {index}/{count}: {what} leaf tensor, shape {shape}"
+)
+FORWARD_MADE = QT_TRANSLATE_NOOP("StepText", "Forward step {index}/{count}: {what} created, shape {shape}")
+AT_LINE = QT_TRANSLATE_NOOP("StepText", " at line {line}: {code}")
+BACKWARD_NOT_RUN = QT_TRANSLATE_NOOP("StepText", "Backward has not run: run backward to step through it.")
+BACKWARD_NONE = QT_TRANSLATE_NOOP(
+    "StepText", "Backward: the engine runs {count} nodes, starting at the output."
+)
+BACKWARD_STEP = QT_TRANSLATE_NOOP("StepText", "Backward step")
+SEED = QT_TRANSLATE_NOOP("StepText", "{what} receives the seed gradient")
+SEED_ONES = QT_TRANSLATE_NOOP("StepText", " (ones)")
+"""The seed of a tensor output: ``torch.ones_like(output)``."""
+SEED_ONE = QT_TRANSLATE_NOOP("StepText", " 1.0")
+"""The seed of a scalar output."""
+ACCUMULATES = QT_TRANSLATE_NOOP("StepText", "{what} accumulates its gradient into .grad")
+SUMS = QT_TRANSLATE_NOOP("StepText", "{what} sums the gradients of its {count} consumers")
+RECEIVES = QT_TRANSLATE_NOOP("StepText", "{what} receives its gradient")
+CHAIN_RULE = QT_TRANSLATE_NOOP("StepText", ". Chain rule: ")
+NO_CAPTION = Message.verbatim("")
+
 
 @dataclass(frozen=True)
 class StepView:
@@ -64,9 +90,15 @@ class StepView:
     styles: dict[str, NodeStyle] = field(default_factory=dict)
     edges: frozenset[tuple[str, str]] = frozenset()
     """Graph edges (producer, consumer) to mark: the inputs just used, or gradients flowing."""
-    caption: str = ""
+    message: Message = NO_CAPTION
+    """The step's sentence (the Timeline's caption), shown in the window's language."""
     rule: ChainRule | None = None
     """Backward: the local chain rule of the step's node, with its numbers."""
+
+    @property
+    def caption(self) -> str:
+        """The step's sentence in English (the CLI's and the exports' caption)."""
+        return self.message.english()
 
 
 def step_order(graph: nx.DiGraph, mode: str) -> list[str]:
@@ -110,6 +142,8 @@ class Stepper:
         self._inputs: dict[str, frozenset[tuple[str, str]]] = {}
         self._waiting: dict[str, NodeStyle] = {}
         self._made: dict[str, NodeStyle] | None = None
+        self._lines: list[list[Message]] = []
+        """Per backward step, the lines of its node's badge (the caption lists them too)."""
 
     def order(self, mode: str) -> list[str]:
         """Return the node ids in ``mode``'s step order (raises ValueError for an unknown mode)."""
@@ -146,7 +180,9 @@ class Stepper:
         if self._made is None:
             nodes = self.graph.nodes
             self._made = {
-                n: NodeStyle(extra_label=line) for n in self.order(FORWARD) if (line := value_line(nodes[n]))
+                n: NodeStyle.badged(line)
+                for n in self.order(FORWARD)
+                if (line := value_line_message(nodes[n]))
             }
         return self._made
 
@@ -159,20 +195,23 @@ class Stepper:
             styles.update((done, made[done]) for done in order[: index + 1] if done in made)
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
-        caption = f"Forward: nothing created yet ({len(order)} steps)."
+        caption = Message.of(FORWARD_NONE, count=len(order))
         if node is not None:
             attrs = graph.nodes[node]
-            styles[node] = NodeStyle(
-                pen=CURRENT_PEN, penwidth=3.0, extra_label=value_line(attrs) if self.values else None
+            styles[node] = NodeStyle.badged(
+                value_line_message(attrs) if self.values else None, pen=CURRENT_PEN, penwidth=3.0
             )
             edges = self._edges(node)
             source = attrs.get("source") or {}
-            where = f" at line {source['line']}: {source['code']}" if source.get("line") else ""
-            verb = "leaf tensor" if attrs.get("kind") == "leaf" else "created"
-            caption = (
-                f"Forward step {index + 1}/{len(order)}: {describe(graph, node)} {verb}, "
-                f"shape {attrs.get('shape')}{where}"
+            template = FORWARD_LEAF if attrs.get("kind") == "leaf" else FORWARD_MADE
+            what = describe(graph, node)
+            created = Message.of(
+                template, index=index + 1, count=len(order), what=what, shape=str(attrs.get("shape"))
             )
+            where = (
+                Message.of(AT_LINE, line=source["line"], code=source["code"]) if source.get("line") else ""
+            )
+            caption = Message.joined(created, where)
         return StepView(FORWARD, index, len(order), node, styles, edges, caption)
 
     # -- backward ----------------------------------------------------------------------------------
@@ -182,10 +221,15 @@ class Stepper:
             positions = self._positions[BACKWARD]
             nodes = self.graph.nodes
             if self.values:
-                self._done = [NodeStyle(extra_label=values_badge(nodes[n])) for n in order]
-                self._waiting = {n: NodeStyle(dashed=True, extra_label=value_line(nodes[n])) for n in nodes}
+                self._lines = [values_badge_lines(nodes[n]) for n in order]
+                self._waiting = {
+                    n: NodeStyle.badged(value_line_message(nodes[n]), dashed=True) for n in nodes
+                }
             else:
-                self._done = [NodeStyle(extra_label=grad_label(nodes[n])) for n in order]
+                self._lines = [
+                    [Message.verbatim(label)] if (label := grad_label(nodes[n])) else [] for n in order
+                ]
+            self._done = [NodeStyle.badged(badge_message(lines)) for lines in self._lines]
             self._unreached = [n for n in nodes if n not in positions]
         return self._done, self._unreached
 
@@ -205,32 +249,39 @@ class Stepper:
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
         if not order:
-            caption = "Backward has not run: run backward to step through it."
+            caption = Message.of(BACKWARD_NOT_RUN)
         else:
-            caption = f"Backward: the engine runs {len(order)} nodes, starting at the output."
+            caption = Message.of(BACKWARD_NONE, count=len(order))
         if node is not None:
             attrs: dict[str, Any] = graph.nodes[node]
-            label = done[index].extra_label
-            styles[node] = NodeStyle(pen=CURRENT_PEN, penwidth=3.0, extra_label=label)
+            styles[node] = NodeStyle.badged(done[index].badge, pen=CURRENT_PEN, penwidth=3.0)
             # The edges the gradient flows along: out to the inputs, or, at a leaf (which sends
             # nothing further), in from the consumers it accumulates.
             edges = self._edges(node) or frozenset((node, c) for c in graph.successors(node))
-            caption = f"Backward step {index + 1}/{len(order)}: {describe(graph, node)}"
+            what = describe(graph, node)
             if index == 0:
-                caption += " receives the seed gradient" + (" (ones)" if attrs.get("shape") else " 1.0")
+                seed = SEED_ONES if attrs.get("shape") else SEED_ONE
+                event = Message.joined(Message.of(SEED, what=what), Message.of(seed))
             elif attrs.get("kind") == "leaf":
-                caption += " accumulates its gradient into .grad"
+                event = Message.of(ACCUMULATES, what=what)
             else:
                 summed = consumers(graph, node)
-                caption += (
-                    f" sums the gradients of its {summed} consumers"
+                event = (
+                    Message.of(SUMS, what=what, count=summed)
                     if summed > 1
-                    else " receives its gradient"
+                    else Message.of(RECEIVES, what=what)
                 )
-            if label:
-                caption += ": " + label.replace("\n", "; ")
+            lines = self._lines[index]
+            numbers = Message.joined(": ", Message.joined(*lines, sep="; ")) if lines else ""
             rule = chain_rule(graph, node)
-            caption += ". Chain rule: " + rule.sentence()
+            caption = Message.joined(
+                Message.of(BACKWARD_STEP),
+                f" {index + 1}/{len(order)}: ",
+                event,
+                numbers,
+                Message.of(CHAIN_RULE),
+                rule.message(),
+            )
             return StepView(BACKWARD, index, len(order), node, styles, edges, caption, rule)
         return StepView(BACKWARD, index, len(order), node, styles, edges, caption)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from ..model.values import auto_values, values_badge
+from ..model.values import auto_values, values_badge_message
 from . import colors
 from .colors import ColorMode
 from .display import (
@@ -281,9 +281,9 @@ class ViewModel:
             return
         layer = {}
         for node, attrs in self.graph.nodes(data=True):
-            badge = values_badge(attrs)
-            if badge:
-                layer[node] = NodeStyle(extra_label=badge)
+            badge = values_badge_message(attrs)
+            if badge is not None:
+                layer[node] = NodeStyle.badged(badge)
         if layer:
             self._layers["values"] = layer
 

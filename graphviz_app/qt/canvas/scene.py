@@ -22,12 +22,12 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...core.graphviz.dot import badge_id
 from ...core.model.gc_pause import gc_paused, settle
-from ...core.model.values import values_badge
+from ...core.model.values import values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.view.look import NodeStyle, ViewState
 from ...core.view.stepping import format_number
-from ..words import badge_text
+from ..i18n import text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
@@ -100,9 +100,8 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
     grad = data.get("grad")
     if isinstance(grad, dict) and grad.get("norm") is not None:
         lines.append(f"‖grad‖ = {format_number(grad['norm'], 4)}")
-    numbers = values_badge(data, full=True)  # every number a short badge line leaves out
-    if numbers:
-        lines.extend(str(badge_text(line)) for line in numbers.split("\n"))
+    # every number a short badge line leaves out, in the window's language
+    lines.extend(text(line) for line in values_badge_lines(data, full=True))
     if dnode.use and dnode.kind == "leaf":
         lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
     elif dnode.use:
@@ -141,7 +140,16 @@ def _discard(index: dict[Any, list[Any]], key: Any, item: object) -> None:
 def badge_room(layer: Mapping[str, NodeStyle]) -> dict[str, str]:
     """Return the badges a layout makes room for (``arrange.layout_job``'s ``room``): the Values
     layer's badges (the graph's final state) as the window draws them, translated."""
-    return {node: str(badge_text(style.extra_label)) for node, style in layer.items() if style.extra_label}
+    return {node: badge_text(style) for node, style in layer.items() if style.extra_label}
+
+
+def badge_text(style: NodeStyle) -> str:
+    """A style's badge as the window draws it: its message in the window's language (its
+    ``extra_label``, the English, where it has none)."""
+    badge, english = style.badge, style.extra_label or ""
+    if badge is not None and badge.english() == english:
+        return text(badge)
+    return english
 
 
 def _place_badges(items: Mapping[str, NodeItem], layout: Any) -> None:
@@ -198,10 +206,6 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display: dict[str, list[EdgeItem]] = {}
         self._display_edges: dict[tuple[str, str], DisplayEdge] = {}
         self._edges_selected: str | None = None
-        self.selected_edge: tuple[str, str] | None = None
-        """The selected edge (source and target display ids): the look draws it."""
-        self._edge_shown: tuple[str, str] | None = None
-        """The edge the last edge pass drew as selected."""
         self._edges_dark: bool | None = None
         """The theme of the last pass over every edge (None: none since the build)."""
         self._clusters_dark: bool | None = None
@@ -230,7 +234,6 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display = {}
         self._display_edges = {}
         self._edges_selected = None
-        self.selected_edge = self._edge_shown = None
         self._edges_dark = self._clusters_dark = None
         self._fill_in.clear()
         self._style_in.clear()
@@ -527,9 +530,7 @@ class GraphScene(QGraphicsScene):
         if marked is None:
             marked, flow_backward = self.marked, self.flow_backward
         self.apply_look(
-            ViewState(fills, styles, selected, frozenset(marked), flow_backward, self.selected_edge),
-            dark=dark,
-            only=only,
+            ViewState(fills, styles, selected, frozenset(marked), flow_backward), dark=dark, only=only
         )
 
     def _include(self, items: list[NodeItem]) -> None:
@@ -553,7 +554,6 @@ class GraphScene(QGraphicsScene):
             self._style_in.clear()
         self.dark = dark
         self.marked, self.flow_backward = state.marked, state.flow_backward
-        self.selected_edge = state.selected_edge
         if full or only is None:
             targets: Iterable[tuple[str, NodeItem]] = self.node_items.items()
         else:
@@ -592,7 +592,7 @@ class GraphScene(QGraphicsScene):
                 dashed=node_look.dashed,
                 ghost=node_look.ghost,
                 highlighted=node_look.highlighted,
-                badge="\n".join(str(badge_text(line)) for line, _ in lines) or None,
+                badge=(badge_text(style) if style is not None and lines else None) or None,
                 badge_muted=tuple(muted for _, muted in lines),
             )
             changed += restyled
@@ -656,17 +656,13 @@ class GraphScene(QGraphicsScene):
             for did in (self._edges_selected, selected):
                 for e in self._edges_by_display.get(did, ()) if did is not None else ():
                     chosen[id(e)] = e
-            for ends in (self._edge_shown, self.selected_edge):
-                for e in self._edges_by_display.get(ends[0], ()) if ends is not None else ():
-                    if (e.source, e.target) == ends:
-                        chosen[id(e)] = e
             for e in self._fresh_edges:  # made by a relayout: not styled yet
                 if e.scene() is self:
                     chosen[id(e)] = e
             targets = chosen.values()
         self._fresh_edges = []
         changed = False
-        state = ViewState({}, None, selected, marked, self.flow_backward, self.selected_edge)
+        state = ViewState({}, None, selected, marked, self.flow_backward)
         edges = self._display_edges
         for edge in targets:
             dedge = edges.get((edge.source, edge.target))
@@ -677,12 +673,6 @@ class GraphScene(QGraphicsScene):
             )
             if kind is None or kind.kind == "plain":
                 changed |= edge.set_look(base, PLAIN_EDGE_WIDTH)
-            elif kind.selected_edge:  # its kind's dashes and label, in the selection colour
-                changed |= edge.set_look(
-                    SELECTION_COLOR, kind.width, transfer=kind.kind == "transfer", flow=kind.flow
-                )
-                if kind.flow:
-                    flowing.append(edge)
             elif kind.kind == "step":
                 changed |= edge.set_look(flow, kind.width, flow=kind.flow)
                 flowing.append(edge)
@@ -695,7 +685,6 @@ class GraphScene(QGraphicsScene):
             else:
                 changed |= edge.set_look(SELECTION_COLOR, kind.width)
         self._edges_selected = selected
-        self._edge_shown = self.selected_edge
         self._flowing = flowing
         if self.overview is not None and (changed or self.overview.edge_color != base):
             self.overview.edge_color = base
@@ -718,10 +707,8 @@ class GraphScene(QGraphicsScene):
         """Return the edge items drawn as flowing (the current step's marked edges)."""
         return list(self._flowing)
 
-    def select(self, display_id: str | None, edge: tuple[str, str] | None = None) -> None:
-        """Show ``display_id`` as the selected node (and its edges), ``edge`` (source and target
-        display ids) as the selected edge, without emitting anything."""
-        self.selected_edge = edge
+    def select(self, display_id: str | None) -> None:
+        """Show ``display_id`` as the selected node (and its edges) without emitting anything."""
         for item in self.selectedItems():
             if not isinstance(item, NodeItem) or item.display_id != display_id:
                 item.setSelected(False)

@@ -20,7 +20,7 @@ from ..explanations import fragment
 from ..i18n import fill
 from ..plain_text import plain_label, plain_tooltip
 from ..words import inspector_labels
-from .step_text import localize
+from .step_text import shown
 
 translate = QCoreApplication.translate
 SOURCE = Qt.ItemDataRole.UserRole
@@ -227,11 +227,21 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.hint)
         layout.addWidget(self.tree, 1)
         document.selectionChanged.connect(self.refresh)
-        document.graphChanged.connect(self.refresh)
+        document.graphChanged.connect(self._graph_changed)
         document.stepChanged.connect(self._step_changed)
         self._step_key: tuple[object, ...] | None = None
         self.edge: tuple[tuple[str, str], ...] = ()
-        """The graph edges of the selected edge (empty: a node or nothing is shown)."""
+        """The graph edges of the clicked edge (empty: a node or nothing is shown)."""
+        self.refresh()
+
+    def show_edge(self, graph_edges: tuple[tuple[str, str], ...]) -> None:
+        """Show what flows along a clicked edge (its graph edges, ``(producer, consumer)``):
+        until a node is selected."""
+        self.edge = tuple(graph_edges)
+        self.refresh()
+
+    def _graph_changed(self) -> None:
+        self.edge = ()  # another graph: the clicked edge is gone
         self.refresh()
 
     def _step_changed(self) -> None:
@@ -269,7 +279,8 @@ class InspectorPanel(QWidget):
         step = doc.step
         self._step_key = (doc.selection, step.mode if step else None, step.index if step else None)
         graph, display = doc.graph, doc.display
-        self.edge = doc.selected_graph_edges()  # what flows along the selected edge, if one is
+        if doc.selection is not None or graph is None or not all(graph.has_edge(*e) for e in self.edge):
+            self.edge = ()
         if graph is not None and self.edge:
             self.hint.hide()
             self._show_edge(graph, self.edge)
@@ -439,15 +450,15 @@ class InspectorPanel(QWidget):
             rule = chain_rule(graph, node)
             self._group(
                 "Chain rule",
-                [("rule", localize(rule.summary))]
-                + [(f"to {i.name}", localize(i.sentence())) for i in rule.inputs]
-                + ([("failed", localize(rule.failure))] if rule.failure else []),
+                [("rule", shown(rule.summary))]
+                + [(f"to {i.name}", shown(i.message())) for i in rule.inputs]
+                + ([("failed", shown(rule.failure))] if rule.failure else []),
             )
         elif (graph.graph.get("backward") or {}).get("ran"):
             self._group("Gradient", [("gradient", "not reached by backward")])
         failed = failure(graph, node)
         if failed and not grad and pending is None:
-            self._group("Chain rule", [("failed", localize(failed))])
+            self._group("Chain rule", [("failed", shown(failed))])
         custom = data.get("custom_backward")
         if isinstance(custom, dict) and custom.get("name"):
             file = str(custom.get("file") or "?")

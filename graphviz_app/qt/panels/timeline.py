@@ -482,7 +482,7 @@ class TimelinePanel(QWidget):
                 call=self._pending_call
             )
         elif step is not None:
-            text = step_caption(doc.graph, step) if doc.graph is not None else step.caption
+            text = step_caption(step)
         elif backward_missing and self._pending_backward:
             text = self.tr("Running the script with backward…")
         elif backward_missing:
