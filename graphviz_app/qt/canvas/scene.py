@@ -206,6 +206,10 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display: dict[str, list[EdgeItem]] = {}
         self._display_edges: dict[tuple[str, str], DisplayEdge] = {}
         self._edges_selected: str | None = None
+        self.selected_edge: tuple[str, str] | None = None
+        """The selected edge (source and target display ids): the look draws it."""
+        self._edge_shown: tuple[str, str] | None = None
+        """The edge the last edge pass drew as selected."""
         self._edges_dark: bool | None = None
         """The theme of the last pass over every edge (None: none since the build)."""
         self._clusters_dark: bool | None = None
@@ -234,6 +238,7 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display = {}
         self._display_edges = {}
         self._edges_selected = None
+        self.selected_edge = self._edge_shown = None
         self._edges_dark = self._clusters_dark = None
         self._fill_in.clear()
         self._style_in.clear()
@@ -530,7 +535,9 @@ class GraphScene(QGraphicsScene):
         if marked is None:
             marked, flow_backward = self.marked, self.flow_backward
         self.apply_look(
-            ViewState(fills, styles, selected, frozenset(marked), flow_backward), dark=dark, only=only
+            ViewState(fills, styles, selected, frozenset(marked), flow_backward, self.selected_edge),
+            dark=dark,
+            only=only,
         )
 
     def _include(self, items: list[NodeItem]) -> None:
@@ -554,6 +561,7 @@ class GraphScene(QGraphicsScene):
             self._style_in.clear()
         self.dark = dark
         self.marked, self.flow_backward = state.marked, state.flow_backward
+        self.selected_edge = state.selected_edge
         if full or only is None:
             targets: Iterable[tuple[str, NodeItem]] = self.node_items.items()
         else:
@@ -656,13 +664,17 @@ class GraphScene(QGraphicsScene):
             for did in (self._edges_selected, selected):
                 for e in self._edges_by_display.get(did, ()) if did is not None else ():
                     chosen[id(e)] = e
+            for ends in (self._edge_shown, self.selected_edge):
+                for e in self._edges_by_display.get(ends[0], ()) if ends is not None else ():
+                    if (e.source, e.target) == ends:
+                        chosen[id(e)] = e
             for e in self._fresh_edges:  # made by a relayout: not styled yet
                 if e.scene() is self:
                     chosen[id(e)] = e
             targets = chosen.values()
         self._fresh_edges = []
         changed = False
-        state = ViewState({}, None, selected, marked, self.flow_backward)
+        state = ViewState({}, None, selected, marked, self.flow_backward, self.selected_edge)
         edges = self._display_edges
         for edge in targets:
             dedge = edges.get((edge.source, edge.target))
@@ -673,6 +685,12 @@ class GraphScene(QGraphicsScene):
             )
             if kind is None or kind.kind == "plain":
                 changed |= edge.set_look(base, PLAIN_EDGE_WIDTH)
+            elif kind.selected_edge:  # its kind's dashes and label, in the selection colour
+                changed |= edge.set_look(
+                    SELECTION_COLOR, kind.width, transfer=kind.kind == "transfer", flow=kind.flow
+                )
+                if kind.flow:
+                    flowing.append(edge)
             elif kind.kind == "step":
                 changed |= edge.set_look(flow, kind.width, flow=kind.flow)
                 flowing.append(edge)
@@ -685,6 +703,7 @@ class GraphScene(QGraphicsScene):
             else:
                 changed |= edge.set_look(SELECTION_COLOR, kind.width)
         self._edges_selected = selected
+        self._edge_shown = self.selected_edge
         self._flowing = flowing
         if self.overview is not None and (changed or self.overview.edge_color != base):
             self.overview.edge_color = base
@@ -707,8 +726,10 @@ class GraphScene(QGraphicsScene):
         """Return the edge items drawn as flowing (the current step's marked edges)."""
         return list(self._flowing)
 
-    def select(self, display_id: str | None) -> None:
-        """Show ``display_id`` as the selected node (and its edges) without emitting anything."""
+    def select(self, display_id: str | None, edge: tuple[str, str] | None = None) -> None:
+        """Show ``display_id`` as the selected node (and its edges), ``edge`` (source and target
+        display ids) as the selected edge, without emitting anything."""
+        self.selected_edge = edge
         for item in self.selectedItems():
             if not isinstance(item, NodeItem) or item.display_id != display_id:
                 item.setSelected(False)

@@ -227,21 +227,11 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.hint)
         layout.addWidget(self.tree, 1)
         document.selectionChanged.connect(self.refresh)
-        document.graphChanged.connect(self._graph_changed)
+        document.graphChanged.connect(self.refresh)
         document.stepChanged.connect(self._step_changed)
         self._step_key: tuple[object, ...] | None = None
         self.edge: tuple[tuple[str, str], ...] = ()
-        """The graph edges of the clicked edge (empty: a node or nothing is shown)."""
-        self.refresh()
-
-    def show_edge(self, graph_edges: tuple[tuple[str, str], ...]) -> None:
-        """Show what flows along a clicked edge (its graph edges, ``(producer, consumer)``):
-        until a node is selected."""
-        self.edge = tuple(graph_edges)
-        self.refresh()
-
-    def _graph_changed(self) -> None:
-        self.edge = ()  # another graph: the clicked edge is gone
+        """The graph edges of the selected edge (empty: a node or nothing is shown)."""
         self.refresh()
 
     def _step_changed(self) -> None:
@@ -279,8 +269,7 @@ class InspectorPanel(QWidget):
         step = doc.step
         self._step_key = (doc.selection, step.mode if step else None, step.index if step else None)
         graph, display = doc.graph, doc.display
-        if doc.selection is not None or graph is None or not all(graph.has_edge(*e) for e in self.edge):
-            self.edge = ()
+        self.edge = doc.selected_graph_edges()  # what flows along the selected edge, if one is
         if graph is not None and self.edge:
             self.hint.hide()
             self._show_edge(graph, self.edge)
