@@ -8,6 +8,7 @@ the GUI from a background thread.
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import os
@@ -19,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Literal
@@ -48,6 +49,10 @@ STARTUP_TIMEOUT = 120.0
 POLL_SECONDS = 0.05
 """How often a run waiting for the worker (or for another run) looks at its stop event."""
 OUTPUT_LIMIT = 1024 * 1024
+OUTPUT_POLL_SECONDS = 0.25
+"""How often a run given ``on_output`` reads what the script printed since the last look."""
+PARTIAL_LINE_LIMIT = 4096
+"""A line without its end yet is handed on once it is this long (a progress bar, a flood)."""
 MEMORY_ENV = "GRAPHVIZ_APP_MEMORY_LIMIT_GB"
 """Overrides the default memory limit of a run, in GiB (``0``: no limit)."""
 MEMORY_SHARE = 0.75
@@ -378,6 +383,7 @@ class Runner:
         argv: Sequence[str] = (),
         python: Interpreter | str | os.PathLike[str] | None = None,
         cwd: str | os.PathLike[str] | None = None,
+        on_output: Callable[[str], None] | None = None,
     ) -> RunResult:
         """Run ``script`` and return its graph; raise ScriptError naming the cause and the fix.
 
@@ -385,6 +391,9 @@ class Runner:
         :meth:`cancel` does; it closes the gap between asking for a run and its start.
         ``python``: the interpreter of this run (None: the runner's, :attr:`python`); ``cwd``:
         the folder the script runs in (None: the caller's current folder, as ``python`` does).
+        ``on_output``: called on this thread, while the script runs, with the whole lines it
+        printed since the last call (at most every :data:`OUTPUT_POLL_SECONDS`; only the
+        output's bounded head, :class:`OutputTail`); the result still holds all of it.
         """
         path = check_script_path(script)
         options = Options(
@@ -402,7 +411,7 @@ class Runner:
         with self._lock:
             self._active_stop = stop  # what cancel() sets, even while the worker starts
         try:
-            return self._run_locked(path, options, timeout, stop, interpreter, folder)
+            return self._run_locked(path, options, timeout, stop, interpreter, folder, on_output)
         finally:
             with self._lock:
                 self._active_stop = None
@@ -425,6 +434,7 @@ class Runner:
         stop: threading.Event | None,
         interpreter: Interpreter,
         cwd: str | None,
+        on_output: Callable[[str], None] | None = None,
     ) -> RunResult:
         with tempfile.TemporaryDirectory(prefix=f"graphviz_app_{os.getpid()}_") as folder:
             started = time.perf_counter()
@@ -437,7 +447,12 @@ class Runner:
             )
             if cwd is not None:
                 request["cwd"] = cwd
-            ending = self._submit(request, timeout, stop, interpreter)
+            tail = OutputTail(request["output"], on_output) if on_output is not None else None
+            try:
+                ending = self._submit(request, timeout, stop, interpreter, tail)
+            finally:
+                if tail is not None:
+                    tail.close()
             seconds = time.perf_counter() - started
             output_text = _read_text(request["output"])
             result = self._result(path, request["result"], ending, output_text, seconds, timeout)
@@ -448,7 +463,12 @@ class Runner:
             return result
 
     def _submit(
-        self, request: Request, timeout: float, stop: threading.Event | None, interpreter: Interpreter
+        self,
+        request: Request,
+        timeout: float,
+        stop: threading.Event | None,
+        interpreter: Interpreter,
+        tail: OutputTail | None = None,
     ) -> Done:
         self.start(interpreter)
         worker = self._worker
@@ -471,9 +491,14 @@ class Runner:
         deadline = time.monotonic() + timeout
         try:
             while True:
+                wait = max(0.05, deadline - time.monotonic())
                 try:
-                    reply = worker.next_reply(max(0.05, deadline - time.monotonic()))
+                    reply = worker.next_reply(min(wait, OUTPUT_POLL_SECONDS) if tail is not None else wait)
                 except TimeoutError:
+                    if tail is not None and self._stop_reason is None:
+                        tail.poll()
+                    if time.monotonic() < deadline:
+                        continue
                     self._kill("timeout")
                     deadline = time.monotonic() + 30.0
                     continue
@@ -569,6 +594,48 @@ class Runner:
 
 MEMORY_FAILURES = ("MemoryError", "can't allocate memory", "Cannot allocate memory", "std::bad_alloc")
 """How running out of memory shows: Python's MemoryError, torch's allocator, C++'s new."""
+
+
+class OutputTail:
+    """What a running script has printed so far, read from its output file as the worker writes
+    it (the first :data:`protocol.OUTPUT_HEAD` bytes arrive there live; the rest only at the
+    end), handed on as whole lines; a stack written for a stopped run is not handed on."""
+
+    def __init__(self, path: str, sink: Callable[[str], None]) -> None:
+        self.path = path
+        self.sink = sink
+        self._handle: IO[bytes] | None = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
+        self._done = False
+
+    def poll(self) -> None:
+        """Hand on the whole lines printed since the last poll (a long partial line too)."""
+        if self._done:
+            return
+        try:
+            if self._handle is None:
+                self._handle = open(self.path, "rb")  # noqa: SIM115  (closed by close())
+            data = self._handle.read(OUTPUT_LIMIT)
+        except OSError:  # not made yet by the worker
+            return
+        if not data:
+            return
+        text = self._pending + self._decoder.decode(data)
+        cut = text.rfind("\n") + 1
+        if cut == 0 and len(text) >= PARTIAL_LINE_LIMIT:
+            cut = len(text)
+        text, self._pending = text[:cut], text[cut:]
+        stack = _STACK_START.search(text)
+        if stack is not None:  # the run is being stopped: its stack is read at the end
+            text, self._done = text[: stack.start()], True
+        if text:
+            self.sink(text)
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
 
 
 def _leftovers_notice(count: int) -> str:

@@ -91,6 +91,9 @@ class ScriptJobs(QObject):
     finished = Signal(RunResult, RunRequest)
     failed = Signal(GraphvizAppError, RunRequest)  # usually a ScriptError
     busyChanged = Signal(bool)
+    output = Signal(str, RunRequest)
+    """Whole lines the running script printed, a few times a second at most (the runner's
+    ``on_output``); ``finished``'s or ``failed``'s output still holds all of it."""
 
     def __init__(self, runner: Runner | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -155,12 +158,16 @@ class ScriptJobs(QObject):
         self._current = request
         runner = self.runner
 
+        def printed(text: str) -> None:  # on the run's thread: the signal is queued
+            self.output.emit(text, request)
+
         def work() -> Any:
             return runner.run(
                 request.script or request.path,
                 backward=request.backward,
                 timeout=request.timeout,
                 stop=request.stop,
+                on_output=printed,
                 **request.options,
             )
 

@@ -129,7 +129,12 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
 def error_problem(error: GraphvizAppError) -> Problem:
     """Return the entry for a failed run (a ScriptError points at its line)."""
     if isinstance(error, ScriptError):
-        return Problem("error", error_text(error.message), None, error.file, error.line)
+        problem = Problem("error", error_text(error.message), None, error.file, error.line)
+        if error.kind == "cancelled" and error.file:  # the user's choice: a note naming the script
+            name = error.file.replace("\\", "/").rsplit("/", 1)[-1]
+            text = translate("Problems", "{name}: {why}").format(name=name, why=problem.text)
+            return Problem("info", text, None, error.file, error.line)
+        return problem
     return Problem("error", error_text(error.message))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import time
 from functools import partial
 from pathlib import Path
 from typing import Protocol
@@ -53,6 +54,8 @@ NOT_THE_SCRIPTS = frozenset({"internal", "worker", "interpreter", "cwd"})
 """Kinds of ScriptError that are the app's or the interpreter's failure, not the script's."""
 FALLBACK_VIEW_SIZE = (1000.0, 650.0)
 """The canvas size a first view is planned for while the window is not shown yet."""
+RUN_CLOCK_MS = 1000
+"""How often a running script's elapsed time is shown anew."""
 
 
 translate = QCoreApplication.translate
@@ -174,6 +177,14 @@ class Controller(QObject):
         self.jobs.finished.connect(self._run_finished)
         self.jobs.failed.connect(self._run_failed)
         self.jobs.busyChanged.connect(self._busy)
+        self.jobs.output.connect(self._run_output)
+        self._streamed: tuple[int, str] = (0, "")
+        """The running request's number and what it printed so far (shown in Messages live)."""
+        self._run_text = ("", "")  # the busy bar's and the status bar's words for the run
+        self._run_since = 0.0
+        self._run_clock = QTimer(self)
+        self._run_clock.setInterval(RUN_CLOCK_MS)
+        self._run_clock.timeout.connect(self._tick_run)
         self.reads.started.connect(self._read_started)
         self.reads.progress.connect(self._read_progress)
         self.reads.finished.connect(self._read_finished)
@@ -327,7 +338,13 @@ class Controller(QObject):
         except GraphvizAppError as exc:  # the edited text could not be written to its copy
             self._fail(exc, path)
             return None
-        if self.document.graph is None:
+        doc = self.document
+        if doc.path != resolved or doc.kind != "script":
+            # The window speaks of the script that runs from now on (title, Source, Problems):
+            # another file's graph goes at once, as after a failed or cancelled run of this one.
+            self.widget.set_banner(None)
+            doc.set_graph(None, resolved, "script")
+        if doc.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
         return self.jobs.run(
             path,
@@ -360,7 +377,43 @@ class Controller(QObject):
         ).format(name=request.path.name)
         self.reporter.heading(running)
         self.widget.show_busy(running)
-        self.statusMessage.emit(translate("Controller", "Running {path}…").format(path=request.path), 0)
+        status = translate("Controller", "Running {path}…").format(path=request.path)
+        self.statusMessage.emit(status, 0)
+        self._streamed = (request.number, "")
+        self._run_text = (running, status)
+        self._run_since = time.monotonic()
+        self._run_clock.start()
+
+    def _tick_run(self) -> None:
+        """Say how long the script has been running, in the busy bar and the status bar."""
+        if not self.jobs.is_busy():
+            self._run_clock.stop()
+            return
+        seconds = int(time.monotonic() - self._run_since)
+        took = translate("Controller", "({seconds} s)").format(seconds=seconds)
+        running, status = self._run_text
+        self.widget.show_busy(f"{running} {took}")
+        self.statusMessage.emit(f"{status} {took}", 0)
+
+    def _run_output(self, text: str, request: RunRequest) -> None:
+        """Show what the running script printed, as it prints it (whole lines, a few times a
+        second at most: the runner reads them on a timer)."""
+        number, shown = self._streamed
+        if number != request.number or request is not self.jobs.current():
+            return  # a run replaced by a newer one
+        self._streamed = (number, shown + text)
+        self.reporter.output(text)
+
+    def _output_left(self, output: str, request: RunRequest) -> str:
+        """What of a run's whole ``output`` was not shown while it ran."""
+        number, shown = self._streamed
+        self._streamed = (0, "")
+        self._run_clock.stop()
+        if number != request.number or not shown:
+            return output
+        if output.startswith(shown):
+            return output[len(shown) :]
+        return "" if shown.startswith(output) else output
 
     def _busy(self, busy: bool) -> None:
         busy = self.jobs.is_busy() or self.reads.is_busy()  # a run's end may follow a read's start
@@ -371,7 +424,7 @@ class Controller(QObject):
 
     def _run_finished(self, result: RunResult, request: RunRequest) -> None:
         msgs = self.reporter
-        msgs.output(result.output)
+        msgs.output(self._output_left(result.output, request))
         for notice in result.notices:
             msgs.warning(notice)
         self.widget.set_banner(None)
@@ -398,14 +451,17 @@ class Controller(QObject):
 
     def _run_failed(self, error: GraphvizAppError, request: RunRequest) -> None:
         msgs = self.reporter
-        msgs.output(error.output if isinstance(error, ScriptError) else "")
+        msgs.output(self._output_left(error.output if isinstance(error, ScriptError) else "", request))
         if is_cancelled(error):
             stopped = translate("Controller", "Stopped {name}: the run was cancelled.").format(
                 name=request.path.name
             )
             msgs.info(stopped)
             self._mark_stale(request.path, translate("Controller", "the run was cancelled"))
+            if self.document.graph is None:  # the canvas says so too, not "Loading …" forever
+                self.widget.set_placeholder(stopped)
             self.statusMessage.emit(stopped, 10000)
+            self.loadFailed.emit(error)  # Problems and Source name it, as after a time-out
         else:
             self._fail(error, request.path)
         self._watch_source(request.path)  # saving a fix reloads it
