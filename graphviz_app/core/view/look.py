@@ -1,8 +1,9 @@
 """How each node and edge looks: one set of rules, drawn by the DOT writer and the Qt scene.
 
 The look of a node (fill, text colour, outline, dash, badge) and of an edge (plain, a step's
-marked edge, a device transfer, an edge of the selected node) follows from the display graph,
-the colour mode's fills and the view state (style layers, selection, the step's marked edges).
+marked edge, a device transfer, an edge of the selected node, the selected edge) follows from
+the display graph, the colour mode's fills and the view state (style layers, the selected node
+or edge, the step's marked edges; :mod:`.view_model` holds it).
 :func:`node_look` and :func:`edge_look` decide it; ``core.graphviz.dot`` writes it as DOT attributes and
 ``qt.canvas.scene`` paints it, adapting only the theme (a dark background lightens plain edges
 and darkens outlines), so an exported image at a step shows what the window shows.
