@@ -134,6 +134,20 @@ _KNOWS_UNPACK_HOOK = hasattr(getattr(torch._C._autograd, "SavedTensor", None), "
 HOOKED_TEXT = "not read (saved-tensor hooks)"
 
 
+def signed(value: Any) -> Any:
+    """``value`` with each int that torch handed over as an unsigned 64-bit number made signed
+    again: a saved ``dim=-1`` reads back as 18446744073709551615 from some nodes."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and 2**63 <= value < 2**64:
+        return value - 2**64
+    if isinstance(value, tuple):
+        return tuple(signed(v) for v in value)
+    if isinstance(value, list):
+        return [signed(v) for v in value]
+    return value
+
+
 def _saved_names(node: Node) -> list[tuple[str, str | None]]:
     """Return the ``_saved_*`` attribute names of the node's class, each with the name of its raw
     ``SavedTensor`` attribute (None for a saved non-tensor), looked up once per class."""
@@ -271,7 +285,7 @@ class Describer:
             shown = ", ".join(self.tensor(v) for v in value[:3])
             more = f", +{len(value) - 3}" if len(value) > 3 else ""
             return f"{label}: [{shown}{more}]"
-        text = f"{label}={value!r}"
+        text = f"{label}={signed(value)!r}"
         return text if len(text) <= MAX_SAVED_TEXT else text[: MAX_SAVED_TEXT - 1] + "…"
 
     def leaf(self, node: Node) -> dict[str, Any]:
