@@ -23,9 +23,9 @@ QM = i18n_dir() / "graphviz_app_ko.qm"
 
 
 def sources() -> list[str]:
-    """What resources/i18n/update.sh gives lupdate: the Qt layer and the colour-mode registry."""
-    qt = [str(p) for p in (ROOT / "graphviz_app" / "qt").rglob("*.py")]
-    return sorted([*qt, str(ROOT / "graphviz_app" / "core" / "colors.py")])
+    """What resources/i18n/update.sh gives lupdate: every module of the package (the Qt layer's
+    tr() and translate(), and the templates core and capture mark with QT_TRANSLATE_NOOP)."""
+    return sorted(str(p) for p in (ROOT / "graphviz_app").rglob("*.py"))
 
 
 def untranslated(ts: Path) -> list[str]:
@@ -216,16 +216,21 @@ def test_the_chain_rule_step_reads_in_korean(window, load, qtbot, qapp):
 def test_a_timeout_and_a_cancel_are_explained_in_korean(qapp):
     """The runner's English sentences (core) read in Korean in the window; the line, the code and
     the numbers stay as they are, and English is unchanged."""
+    from graphviz_app.capture.client import CANCELLED, LONGER, STUCK, TIMED_OUT
+    from graphviz_app.message import Message
     from graphviz_app.qt.i18n import install_translators
     from graphviz_app.qt.words import error_text
 
-    timeout = (
+    timeout = Message.joined(
+        Message.of(TIMED_OUT, seconds="2"), Message.of(STUCK, line=4, code="while True:"), Message.of(LONGER)
+    )
+    cancel = Message.joined(Message.of(CANCELLED), Message.of(STUCK, line=6, code="time.sleep(0.01)"))
+    assert error_text(timeout) == (
         "The script did not finish within 2 s and was stopped. It was stuck on line 4: "
         "`while True:`. If it needs longer, raise the time limit (--timeout); if it loops "
         "forever or waits for input, fix the script."
     )
-    cancel = "The run was cancelled. It was stuck on line 6: `time.sleep(0.01)`."
-    assert error_text(timeout) == timeout and error_text(cancel) == cancel
+    assert error_text(cancel) == "The run was cancelled. It was stuck on line 6: `time.sleep(0.01)`."
     assert install_translators(qapp, "ko") == "ko"
     try:
         assert error_text(timeout) == (
