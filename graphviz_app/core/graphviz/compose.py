@@ -26,6 +26,7 @@ change; :mod:`.arrange` is where that choice is acted on, for the window, export
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import os
 import re
@@ -68,6 +69,7 @@ __all__ = [
     "CLUSTER_PAD",
     "SINGLE_RUN_MAX_NODES",
     "ComposeJob",
+    "ComposedLayout",
     "Composer",
     "PieceLayout",
     "anchor_shift",
@@ -134,6 +136,29 @@ class _Piece:
     text: str = ""
     names: dict[str, str] = field(default_factory=dict)
     """Item ref or port ref (``"p:<edge>"``/``"q:<edge>"``) -> canonical DOT id."""
+
+
+@dataclass(frozen=True)
+class ComposedLayout(Layout):
+    """A composed :class:`~.layout.Layout` that also says what each module's drawing is made of,
+    so a window can keep what did not change (its items live under their module's frame).
+
+    Every item has a *home*: a node the cluster it is drawn in, an edge the innermost cluster
+    holding both its ends, a cluster frame its parent (None: the top level).  An item's place
+    relative to its home's top-left corner depends only on the home's piece and the pieces
+    below it, so it is the same in two compositions whose ``subtrees`` tokens of that cluster
+    are equal."""
+
+    subtrees: dict[str, int] = field(default_factory=dict)
+    """Cluster path -> a token, equal in two layouts of one :class:`Composer` exactly when the
+    cluster's drawing relative to its top-left corner (every node, edge and frame inside it, with
+    their display ids, sizes and labels) is the same."""
+    edge_homes: tuple[str | None, ...] = ()
+    """Per edge of ``edges`` (same order), its home cluster (None: the top level)."""
+
+
+_TOKENS = itertools.count(1)
+"""Subtree tokens, unique across composers."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +254,8 @@ class Composer:
         self._texts: dict[str, str] = {}
         self._precise: set[str] = set()
         self._shapes: dict[str, tuple[int, str]] = {}
+        self._subtrees: dict[str, tuple[tuple[object, ...], int]] = {}
+        """Cluster path -> what its drawing was made of in the last composition, and its token."""
         """Piece text -> its header's arguments (item count, direction)."""
 
     def job(self, display: DisplayGraph) -> ComposeJob:
@@ -236,8 +263,9 @@ class Composer:
         return ComposeJob(self, display)
 
     # -- planning -------------------------------------------------------------------------------
-    def _plan(self, display: DisplayGraph) -> tuple[dict[str | None, _Piece], list[list[int]]]:
-        """Split ``display`` into pieces; return them and, per edge, nothing yet (see compose)."""
+    def _plan(self, display: DisplayGraph) -> tuple[dict[str | None, _Piece], list[str | None]]:
+        """Split ``display`` into pieces; return them and each edge's home (the innermost cluster
+        holding both its ends; None: the top level)."""
         clusters = display.clusters
         pieces: dict[str | None, _Piece] = {}
         for path, cluster in clusters.items():
@@ -260,6 +288,7 @@ class Composer:
                     found = chains[inner] = [*found, inner]
             return found
 
+        homes: list[str | None] = []
         for index, edge in enumerate(display.edges):
             cu = chain(display.nodes[edge.source].cluster)
             cv = chain(display.nodes[edge.target].cluster)
@@ -280,7 +309,8 @@ class Composer:
                 pieces[path].in_ports.append(index)
                 below = f"c:{path}"
             pieces[lca].segments.append(_Segment(index, source_item, below, edge.main))
-        return pieces, []
+            homes.append(lca)
+        return pieces, homes
 
     def _write(self, piece: _Piece, display: DisplayGraph) -> None:
         """Give ``piece`` its canonical names and DOT text (child pieces must be laid out)."""
@@ -408,6 +438,33 @@ class Composer:
                 if self.cache is not None:
                     self.cache.put(text, layout)
 
+    def _tokens(
+        self, display: DisplayGraph, pieces: dict[str | None, _Piece], order: list[str]
+    ) -> dict[str, int]:
+        """Give each cluster (``order``: children before parents) its subtree token: the last
+        composition's when its piece, its items, their display nodes, its ports' edges, its
+        label and its children's tokens are all the same (see :attr:`ComposedLayout.subtrees`)."""
+        edges, nodes, clusters = display.edges, display.nodes, display.clusters
+        tokens: dict[str, int] = {}
+        previous, current = self._subtrees, {}
+        for path in order:
+            piece, cluster = pieces[path], clusters[path]
+            made = (
+                piece.text,
+                cluster.label,
+                tuple(piece.items),
+                tuple(nodes[did] for did in cluster.nodes),
+                tuple((edges[e].source, edges[e].target) for e in piece.in_ports),
+                tuple((edges[e].source, edges[e].target) for e in piece.out_ports),
+                tuple(tokens[child] for child in cluster.children),
+            )
+            old = previous.get(path)
+            token = old[1] if old is not None and old[0] == made else next(_TOKENS)
+            tokens[path] = token
+            current[path] = (made, token)
+        self._subtrees = current
+        return tokens
+
     @without_gc  # hundreds of thousands of small tuples, none of them cyclic
     def compose(self, display: DisplayGraph, control: ComposeJob | None = None) -> Layout:
         """Return the composed Layout of ``display`` (node ids, cluster names as :mod:`.layout`).
@@ -415,7 +472,7 @@ class Composer:
         Raises LayoutError (``dot`` failed or ran past the timeout), LayoutCancelled (when
         ``control`` was cancelled).
         """
-        pieces, _ = self._plan(display)
+        pieces, homes = self._plan(display)
         self._texts = {}
         depth = {p: display.clusters[p].depth for p in display.clusters}
         levels: dict[int, list[str]] = {}
@@ -429,7 +486,18 @@ class Composer:
         root = pieces[None]
         self._write(root, display)
         self._lay_out([root.text], control)
-        laid = _Placement(display, pieces, self.pieces).layout(root)
+        placed = _Placement(display, pieces, self.pieces).layout(root)
+        laid = ComposedLayout(
+            width=placed.width,
+            height=placed.height,
+            nodes=placed.nodes,
+            edges=placed.edges,
+            clusters=placed.clusters,
+            warnings=placed.warnings,
+            rankdir=placed.rankdir,
+            subtrees=self._tokens(display, pieces, sorted(depth, key=depth.__getitem__, reverse=True)),
+            edge_homes=tuple(homes),
+        )
         del pieces
         # The layout is long-lived (150,000 objects at 20k nodes, no cycles): frozen out of
         # collections, the first allocation once the collector is back does not scan it all
