@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import chain
 
 import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -181,7 +181,6 @@ class NodeItem(QGraphicsItem):
         self.setPos(rect.center())
         self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
         self._size = (rect.width(), rect.height())
-        self._scene = QRectF(rect)
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
@@ -190,23 +189,22 @@ class NodeItem(QGraphicsItem):
 
     # -- geometry ---------------------------------------------------------------------------
     def scene_rect(self) -> QRectF:
-        """The node's box in scene coordinates (kept: nodes move only by :meth:`move_to`)."""
-        return QRectF(self._scene)
+        """The node's box in scene coordinates (its module's frame may have moved it)."""
+        return self._local.translated(self.scenePos())
 
     def size(self) -> tuple[float, float]:
         """The node's width and height (scene units)."""
         return self._size
 
     def move_to(self, x: float, y: float) -> None:
-        """Put the node's centre at ``(x, y)`` (a new layout moved it; same size)."""
+        """Put the node's centre at ``(x, y)`` in its parent's coordinates (a new layout moved
+        it; same size)."""
         self.setPos(x, y)
-        width, height = self._size
-        self._scene = QRectF(x - width / 2, y - height / 2, width, height)
 
     def set_room(self, room: QRectF | None, lines: Sequence[str] = ()) -> None:
         """Give the badge the box ``room`` (scene coordinates) the layout made for ``lines``
         beside the node (None: no room, the badge hangs off the node's corner)."""
-        local = room.translated(-self.pos()) if room is not None else None
+        local = room.translated(-self.scenePos()) if room is not None else None
         if local == self.room and tuple(lines) == self.room_lines:
             return
         self.prepareGeometryChange()
@@ -642,6 +640,8 @@ class EdgeItem(QGraphicsItem):
         self.source = source
         self.target = target
         self.graph_edges = tuple(graph_edges)
+        self.home: str | None = None
+        """The module whose frame it is drawn in (the scene sets it; None: the top level)."""
         self.color = QColor("#555555")
         self.width = 1.2
         self.transfer = False
@@ -784,15 +784,58 @@ class EdgeItem(QGraphicsItem):
             painter.restore()
 
 
+BODY_MARGIN = 60.0
+"""Room (scene units) around a module's frame where what it holds may still paint (a node's
+glow, a badge off a node's corner)."""
+
+
+class FrameBody(QGraphicsItem):
+    """What a module's drawing hangs from: its frame (:class:`ClusterItem`) and everything drawn
+    inside the module are its children, placed relative to the frame's top-left corner, so
+    moving the body moves the whole drawing.  It paints nothing and takes no events; it tells
+    the scene that its children lie within its bounds (``ItemContainsChildrenInShape``), so a
+    scene without an index looks inside only the bodies a repaint or a click reaches."""
+
+    def __init__(self, size: QSizeF) -> None:
+        super().__init__()
+        self._bounds = QRectF(QPointF(0.0, 0.0), size).adjusted(
+            -BODY_MARGIN, -BODY_MARGIN, BODY_MARGIN, BODY_MARGIN
+        )
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def resize(self, size: QSizeF) -> None:
+        self.prepareGeometryChange()
+        self._bounds = QRectF(QPointF(0.0, 0.0), size).adjusted(
+            -BODY_MARGIN, -BODY_MARGIN, BODY_MARGIN, BODY_MARGIN
+        )
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        return
+
+
 class ClusterItem(QGraphicsItem):
-    """A module's frame: a rounded rectangle with the module's name in its top-left corner."""
+    """A module's frame: a rounded rectangle with the module's name in its top-left corner.
+
+    It lies at the top-left corner of its :class:`FrameBody` (``body``), which the scene places
+    (in its parent frame's body, or at the top level) and hangs the module's drawing from."""
 
     def __init__(self, name: str, rect: QRectF, label: str, depth: int) -> None:
         super().__init__()
         self.name = name
         self.label = label
         self.depth = depth
-        self._rect = QRectF(rect)
+        self.body = FrameBody(rect.size())
+        self.body.setPos(rect.topLeft())
+        self.body.setZValue(-10 + depth)
+        self.setParentItem(self.body)
+        self._rect = QRectF(0.0, 0.0, rect.width(), rect.height())
         self.fill = QColor(0, 0, 0, 10)
         self.border = QColor("#9aa0a6")
         self.text_color = QColor("#3c4043")
@@ -805,15 +848,19 @@ class ClusterItem(QGraphicsItem):
         self.update()
 
     def place(self, rect: QRectF) -> bool:
-        """Take the frame's place in a new layout; True when only its position changed."""
+        """Take the frame's place in a new layout (``rect`` in its parent's coordinates); True
+        when only its position changed."""
         resized = rect.size() != self._rect.size()
-        if rect != self._rect:
+        if resized:
             self.prepareGeometryChange()
-            self._rect = QRectF(rect)
+            self._rect = QRectF(0.0, 0.0, rect.width(), rect.height())
+            self.body.resize(rect.size())
+        if rect.topLeft() != self.body.pos():
+            self.body.setPos(rect.topLeft())
         return not resized
 
     def scene_rect(self) -> QRectF:
-        return QRectF(self._rect)
+        return self._rect.translated(self.scenePos())
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-2, -2, 2, 2)

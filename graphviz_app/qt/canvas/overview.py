@@ -143,9 +143,10 @@ class OverviewItem(QGraphicsItem):
         """One path for every edge's line and one for every arrowhead (geometry never changes)."""
         lines, arrows = QPainterPath(), QPainterPath()
         for edge in self._edges:
-            lines.addPath(edge.path)
+            at = edge.scenePos()  # an edge is drawn in its module frame's coordinates
+            lines.addPath(edge.path.translated(at))
             if not edge.arrow.isEmpty():
-                arrows.addPolygon(edge.arrow)
+                arrows.addPolygon(edge.arrow.translated(at))
                 arrows.closeSubpath()
         self._plain_edges, self._plain_arrows = lines, arrows
 
@@ -196,11 +197,12 @@ class OverviewItem(QGraphicsItem):
             style = Qt.PenStyle.DashLine if edge.transfer and not edge.flow else Qt.PenStyle.SolidLine
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(_cosmetic(edge.color, max(2.0, edge.width * scale), style))
-            painter.drawPath(edge.path)
+            at = edge.scenePos()
+            painter.drawPath(edge.path.translated(at))
             if scale >= ARROWS_FROM and not edge.arrow.isEmpty():
                 painter.setPen(_cosmetic(edge.color, 1.0))
                 painter.setBrush(QBrush(edge.color))
-                painter.drawPolygon(edge.arrow)
+                painter.drawPolygon(edge.arrow.translated(at))
 
     def _paint_nodes(self, painter: QPainter, scale: float) -> None:
         if self._node_groups is None:

@@ -126,6 +126,9 @@ class Relayout:
     """Edge items kept with a new spline, cluster frames kept with a new size."""
     made: int = 0
     dropped: int = 0
+    kept: int = 0
+    """Items inside a module whose drawing did not change (nodes, edges, frames): kept as they
+    are, not even moved; the module's frame moved them all (counted in ``moved``)."""
 
 
 def _discard(index: dict[Any, list[Any]], key: Any, item: object) -> None:
@@ -185,6 +188,79 @@ def _layout_rect(layout: Any) -> QRectF:
     return QRectF(left - m, top - m, right - left + 2 * m, bottom - top + 2 * m)
 
 
+def _moved(points: Iterable[Point], dx: float, dy: float) -> tuple[Point, ...]:
+    """Return ``points`` moved by ``(dx, dy)`` (unchanged when both are 0)."""
+    if not dx and not dy:
+        return tuple(points)
+    return tuple((x + dx, y + dy) for x, y in points)
+
+
+class _Frames:
+    """Where a layout's items live: each cluster's parent frame, top-left corner and depth, and
+    each node's and edge's *home* (the frame it is drawn in; None: the top level).
+
+    A node's home is the cluster it is drawn in; an edge's the innermost cluster holding both
+    its ends (a composed layout names them, :attr:`~graphviz_app.core.graphviz.compose.ComposedLayout.edge_homes`);
+    a frame's its parent's.  Items are placed relative to their home's top-left corner."""
+
+    def __init__(self, display: DisplayGraph, layout: Any) -> None:
+        self.layout = layout
+        self.boxes: dict[str, Any] = {c.name: c for c in layout.clusters}
+        clusters = display.clusters
+        self.parent: dict[str, str | None] = {}
+        for name in self.boxes:
+            parent = clusters[name].parent if name in clusters else None
+            while parent is not None and parent not in self.boxes:
+                parent = clusters[parent].parent if parent in clusters else None
+            self.parent[name] = parent
+        self.depth: dict[str, int] = {}
+        for name in self.boxes:
+            chain = []
+            at: str | None = name
+            while at is not None and at not in self.depth:
+                chain.append(at)
+                at = self.parent[at]
+            base = self.depth[at] if at is not None else 0
+            for step, inner in enumerate(reversed(chain), 1):
+                self.depth[inner] = base + step
+        self.order = sorted(self.boxes, key=self.depth.__getitem__)
+        """Cluster names, parents before their children."""
+        self._nodes = display.nodes
+        self._origins: dict[str | None, Point] = {None: (0.0, 0.0)}
+        for name, box in self.boxes.items():
+            self._origins[name] = (box.x, box.y)
+
+    def origin(self, home: str | None) -> Point:
+        """The top-left corner of ``home``'s frame in scene coordinates ((0, 0): the top level)."""
+        return self._origins[home]
+
+    def home(self, cluster: str | None) -> str | None:
+        """The frame a node drawn in ``cluster`` lives in (its nearest drawn cluster)."""
+        if cluster is None or cluster in self.boxes:
+            return cluster
+        return None
+
+    def edge_homes(self, layout: Any) -> Iterable[str | None]:
+        """Each edge's home, in the order of ``layout.edges``."""
+        given = getattr(layout, "edge_homes", None)
+        if given is not None and len(given) == len(layout.edges):
+            return given
+        homes: list[str | None] = []
+        nodes, parent = self._nodes, self.parent
+        for path in layout.edges:
+            ends = [nodes[end].cluster if end in nodes else None for end in (path.source, path.target)]
+            above: set[str | None] = set()
+            at = self.home(ends[0])
+            while at is not None:
+                above.add(at)
+                at = parent[at]
+            at = self.home(ends[1])
+            while at is not None and at not in above:
+                at = parent[at]
+            homes.append(at)
+        return homes
+
+
 class GraphScene(QGraphicsScene):
     """Items for one layout; rebuilt on relayout, recolored in place on style changes."""
 
@@ -228,6 +304,8 @@ class GraphScene(QGraphicsScene):
         """Display ids of node items a relayout made, to be given their look."""
         self._fresh_edges: list[EdgeItem] = []
         self._fresh_clusters: list[ClusterItem] = []
+        self._subtrees: dict[str, int] = {}
+        """The shown layout's subtree tokens (a composed layout's: what each module's drawing is)."""
         self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
@@ -243,6 +321,7 @@ class GraphScene(QGraphicsScene):
         self._fill_in.clear()
         self._style_in.clear()
         self._fresh, self._fresh_edges, self._fresh_clusters = [], [], []
+        self._subtrees = {}
         self.marked = frozenset()
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
@@ -258,28 +337,48 @@ class GraphScene(QGraphicsScene):
         self.setSceneRect(QRectF(-200, -200, 400, 400))
 
     def build(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> None:
-        """Replace all items with those of ``layout`` (a core.graphviz.layout.Layout of ``display``)."""
+        """Replace all items with those of ``layout`` (a core.graphviz.layout.Layout of ``display``).
+
+        Each item is a child of its module's frame (:class:`_Frames`), placed relative to the
+        frame's top-left corner; what is drawn at the top level is a top-level item."""
         self.clear_graph()
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
-        for box in layout.clusters:
-            name = box.name  # the module path (core.graphviz.layout strips the "cluster_" prefix)
-            depth = name.count(".") + 1
-            cluster = ClusterItem(name, QRectF(box.x, box.y, box.width, box.height), box.label or name, depth)
-            self.addItem(cluster)
+        frames = _Frames(display, layout)
+        # Frames hold their drawing, so a repaint or a click looks inside the frames it reaches
+        # only; an index would be rebuilt (every item) whenever a frame moves.  A flat picture
+        # (no modules drawn) keeps Qt's index.
+        index = QGraphicsScene.ItemIndexMethod
+        wanted = index.NoIndex if frames.boxes else index.BspTreeIndex
+        if self.itemIndexMethod() != wanted:
+            self.setItemIndexMethod(wanted)
+        for name in frames.order:
+            box, parent = frames.boxes[name], frames.parent[name]
+            px, py = frames.origin(parent)
+            cluster = ClusterItem(
+                name,
+                QRectF(box.x - px, box.y - py, box.width, box.height),
+                box.label or name,
+                frames.depth[name],
+            )
+            self._adopt(cluster.body, parent)
             self.cluster_items[name] = cluster
         for did, box in layout.nodes.items():
             dnode = display.nodes.get(did)
             if dnode is None:
                 continue  # the legend node of exports, or a stale id
-            item = self.node_items[did] = self._node_item(dnode, box, graph)
+            home = frames.home(dnode.cluster)
+            item = self.node_items[did] = self._node_item(dnode, box, graph, home, frames.origin(home))
             for member in dnode.members:
                 self._by_member.setdefault(member, []).append(item)
         _place_badges(self.node_items, layout)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
-        for path in layout.edges:
+        for path, home in zip(layout.edges, frames.edge_homes(layout)):
             dedge = edges.get((path.source, path.target))
-            self.edge_items.append(self._edge_item(path, dedge.graph_edges if dedge else ()))
+            self.edge_items.append(
+                self._edge_item(path, dedge.graph_edges if dedge else (), home, frames.origin(home))
+            )
+        self._subtrees = dict(getattr(layout, "subtrees", None) or {})
         # the layout's drawing, badges' room included: a badge appearing there moves no view
         self.graph_rect = self.itemsBoundingRect().united(_layout_rect(layout))
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
@@ -296,10 +395,13 @@ class GraphScene(QGraphicsScene):
 
     def relayout(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> Relayout:
         """Show a new ``layout`` of ``display`` (the same graph, another view of it) by updating
-        the items in place: an item whose node, edge or module survives is moved (its size and
+        the items in place.  A module whose drawing did not change (a composed layout's
+        ``subtrees`` token is the same) keeps its frame and everything under it: the frame alone
+        is moved.  Elsewhere an item whose node, edge or module survives is moved (its size and
         label unchanged; an edge moved along, or redrawn when its spline changed shape); items
         are made only for what is new and dropped for what is gone.  After an expand or collapse
-        of one module in a 20,000-node graph that is the module's contents, not the whole scene.
+        of one module in a 20,000-node graph that is the module's contents, its ancestors'
+        direct contents and a few dozen frames, not the whole scene.
 
         A different graph, or an empty scene, is built afresh (:meth:`build`).  Returns what was
         reused, made and dropped.  New items get their look at the next :meth:`apply_look`.
@@ -311,92 +413,125 @@ class GraphScene(QGraphicsScene):
         with gc_paused():  # many small objects, no cycles; the next settle() is not needed
             old_nodes = self.display.nodes
             self.display = display
+            frames = _Frames(display, layout)
+            tokens: dict[str, int] = dict(getattr(layout, "subtrees", None) or {})
+            old_tokens, self._subtrees = self._subtrees, tokens
             fresh_clusters: list[ClusterItem] = []
             clusters: dict[str, ClusterItem] = {}
-            for cbox in layout.clusters:
-                frame = self.cluster_items.pop(cbox.name, None)
-                label = cbox.label or cbox.name
+            old_frames = self.cluster_items
+            kept: set[str] = set()
+            """Frames whose whole drawing is unchanged: their items stay as they are."""
+            for name in frames.order:
+                box, parent = frames.boxes[name], frames.parent[name]
+                frame = old_frames.pop(name, None)
+                if parent in kept and frame is not None:
+                    kept.add(name)  # inside an unchanged drawing: not even moved
+                    clusters[name] = frame
+                    counts.kept += 1
+                    continue
+                px, py = frames.origin(parent)
+                rect = QRectF(box.x - px, box.y - py, box.width, box.height)
+                label = box.label or name
+                owner = clusters.get(parent) if parent is not None else None
                 if frame is not None and frame.label == label:
-                    if frame.place(QRectF(cbox.x, cbox.y, cbox.width, cbox.height)):
+                    if frame.body.parentItem() is not (owner.body if owner is not None else None):
+                        self._adopt(frame.body, parent, owner)
+                    if frame.place(rect):
                         counts.moved += 1
+                        token = tokens.get(name)
+                        if token is not None and old_tokens.get(name) == token:
+                            kept.add(name)
                     else:
                         counts.reshaped += 1
                 else:
                     if frame is not None:
-                        self.removeItem(frame)
-                        counts.dropped += 1
-                    frame = ClusterItem(
-                        cbox.name,
-                        QRectF(cbox.x, cbox.y, cbox.width, cbox.height),
-                        label,
-                        cbox.name.count(".") + 1,
-                    )
-                    self.addItem(frame)
+                        old_frames[name] = frame  # dropped below, once what it holds has moved out
+                    frame = ClusterItem(name, rect, label, frames.depth[name])
+                    self._adopt(frame.body, parent, owner)
                     fresh_clusters.append(frame)
                     counts.made += 1
-                clusters[cbox.name] = frame
-            for frame in self.cluster_items.values():
-                self.removeItem(frame)
-                counts.dropped += 1
+                clusters[name] = frame
             self.cluster_items = clusters
             self._fresh_clusters.extend(fresh_clusters)
 
             nodes: dict[str, NodeItem] = {}
+            old_items = self.node_items
             by_member = self._by_member
             for did, box in layout.nodes.items():
                 dnode = display.nodes.get(did)
                 if dnode is None:
                     continue
-                kept = self.node_items.pop(did, None)
+                home = frames.home(dnode.cluster)
+                item = old_items.pop(did, None)
+                if item is not None and home in kept:
+                    nodes[did] = item  # moved with its frame
+                    counts.kept += 1
+                    continue
                 if (
-                    kept is not None
+                    item is not None
                     and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
-                    and kept.size() == (box.width, box.height)
+                    and item.size() == (box.width, box.height)
                 ):
-                    kept.move_to(box.x, box.y)
-                    item = kept
+                    owner = clusters.get(home) if home is not None else None
+                    if item.parentItem() is not (owner.body if owner is not None else None):
+                        self._adopt(item, home, owner)
+                    ox, oy = frames.origin(home)
+                    item.move_to(box.x - ox, box.y - oy)
                     counts.moved += 1
                 else:
-                    if kept is not None:
-                        self._drop_node(kept)
+                    if item is not None:
+                        self._drop_node(item)
                         counts.dropped += 1
-                    item = self._node_item(dnode, box, graph)
+                    item = self._node_item(dnode, box, graph, home, frames.origin(home))
                     self._fresh.append(did)
                     counts.made += 1
                     for member in dnode.members:
                         by_member.setdefault(member, []).append(item)
                 nodes[did] = item
-            for gone in self.node_items.values():
+            for gone in old_items.values():
                 self._drop_node(gone)
                 counts.dropped += 1
             self.node_items = nodes
             _place_badges(nodes, layout)
 
+            edges: list[EdgeItem] = []
             old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
             for edge in self.edge_items:
-                old_edges.setdefault((edge.source, edge.target), []).append(edge)
+                if edge.home in kept:
+                    edges.append(edge)  # moved with its frame
+                    counts.kept += 1
+                else:
+                    old_edges.setdefault((edge.source, edge.target), []).append(edge)
             dedges = {(e.source, e.target): e for e in display.edges}
-            edges: list[EdgeItem] = []
             surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]] = []
-            for path in layout.edges:
+            for path, home in zip(layout.edges, frames.edge_homes(layout)):
+                if home in kept:
+                    continue
                 key = (path.source, path.target)
                 dedge = dedges.get(key)
                 graph_edges = dedge.graph_edges if dedge else ()
                 waiting = old_edges.get(key)
                 old_edge = waiting.pop(0) if waiting else None
+                ox, oy = frames.origin(home)
                 if (
                     old_edge is not None
                     and old_edge.graph_edges == graph_edges
                     and old_edge.label == (path.label.strip() if path.label else None)
                     and self._display_edges.get(key) == dedge
                 ):
-                    surviving.append((old_edge, tuple(path.points), tuple(path.arrow) if path.arrow else ()))
+                    owner = clusters.get(home) if home is not None else None
+                    if old_edge.parentItem() is not (owner.body if owner is not None else None):
+                        self._adopt(old_edge, home, owner)
+                    old_edge.home = home
+                    surviving.append(
+                        (old_edge, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy))
+                    )
                     edge = old_edge
                 else:
                     if old_edge is not None:
                         self._drop_edge(old_edge)
                         counts.dropped += 1
-                    edge = self._edge_item(path, graph_edges)
+                    edge = self._edge_item(path, graph_edges, home, (ox, oy))
                     self._fresh_edges.append(edge)
                     counts.made += 1
                 edges.append(edge)
@@ -414,6 +549,10 @@ class GraphScene(QGraphicsScene):
             self.edge_items = edges
             self._display_edges = dedges
             self._flowing = [e for e in self._flowing if e.scene() is self]
+            for frame in old_frames.values():  # what they still hold is gone too
+                if frame.body.scene() is self:
+                    self.removeItem(frame.body)
+                counts.dropped += 1
 
             self.graph_rect = _layout_rect(layout)
             self.setSceneRect(
@@ -439,8 +578,24 @@ class GraphScene(QGraphicsScene):
         gc.freeze()
         return counts
 
-    def _node_item(self, dnode: Any, box: Any, graph: nx.DiGraph) -> NodeItem:
-        rect = QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height)
+    def _adopt(self, item: QGraphicsItem, home: str | None, owner: QGraphicsItem | None = None) -> None:
+        """Put ``item`` under the frame of module ``home`` (``owner``, else the frame made for it),
+        or at the top level of the scene (``home`` None)."""
+        if home is None:
+            if item.parentItem() is not None:
+                item.setParentItem(None)
+            if item.scene() is not self:
+                self.addItem(item)
+        else:
+            item.setParentItem((owner if owner is not None else self.cluster_items[home]).body)
+
+    def _node_item(
+        self, dnode: Any, box: Any, graph: nx.DiGraph, home: str | None = None, origin: Point = (0.0, 0.0)
+    ) -> NodeItem:
+        """Make the item of ``dnode`` laid out in ``box``, under the frame of ``home`` (whose
+        top-left corner is at ``origin``)."""
+        x, y = box.x - origin[0], box.y - origin[1]
+        rect = QRectF(x - box.width / 2, y - box.height / 2, box.width, box.height)
         item = NodeItem(
             dnode.id,
             dnode.members,
@@ -452,14 +607,30 @@ class GraphScene(QGraphicsScene):
             tooltip=node_tooltip(graph, dnode),
             cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
         )
-        self.addItem(item)
+        self._adopt(item, home)
         return item
 
-    def _edge_item(self, path: Any, graph_edges: tuple[tuple[str, str], ...]) -> EdgeItem:
+    def _edge_item(
+        self,
+        path: Any,
+        graph_edges: tuple[tuple[str, str], ...],
+        home: str | None = None,
+        origin: Point = (0.0, 0.0),
+    ) -> EdgeItem:
+        """Make the item of edge ``path``, under the frame of ``home`` (top-left at ``origin``)."""
+        dx, dy = -origin[0], -origin[1]
+        label_pos = path.label_pos
         edge = EdgeItem(
-            path.source, path.target, path.points, path.arrow, graph_edges, path.label, path.label_pos
+            path.source,
+            path.target,
+            _moved(path.points, dx, dy),
+            _moved(path.arrow, dx, dy) if path.arrow else None,
+            graph_edges,
+            path.label,
+            (label_pos[0] + dx, label_pos[1] + dy) if label_pos else None,
         )
-        self.addItem(edge)
+        edge.home = home
+        self._adopt(edge, home)
         for key in edge.graph_edges:
             self._edges_by_graph_edge.setdefault(key, []).append(edge)
         for did in {path.source, path.target}:
