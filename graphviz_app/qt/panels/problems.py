@@ -56,8 +56,21 @@ def code_only(code: object) -> str:
 
 
 def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
-    """Return the plain explanation of one ``.detach()`` cut feeding ``node``."""
+    """Return the plain explanation of one ``.detach()`` cut feeding ``node``: when the tensor
+    was made by an op of the same name as ``node``'s, each is named with its line, so the two
+    read as the two nodes they are."""
     made_by = translate("Problems", " (made by {op})").format(op=cut["op"]) if cut.get("op") else ""
+    what = describe(graph, node)
+    if cut.get("op") and cut.get("op") == graph.nodes[node].get("op"):
+        _, line = _line_of(graph, node)
+        if line:
+            what = fill(translate("Problems", "{what} on line {line}"), what=what, line=line)
+        if cut.get("line"):
+            made_by = fill(
+                translate("Problems", " (made by another {op}, on line {line})"),
+                op=cut["op"],
+                line=cut["line"],
+            )
     return fill(
         translate(
             "Problems",
@@ -66,7 +79,7 @@ def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
         ),
         line=cut.get("line"),
         code=code_only(cut.get("code")),
-        what=describe(graph, node),
+        what=what,
         made_by=made_by,
         shape=cut.get("shape"),
     )
