@@ -183,3 +183,25 @@ def test_translations_find_splines_moved_along_and_those_that_changed_shape(qtbo
     edge.reshape(moved, moved_arrow, (10.0, -2.5))
     assert edge.path.elementAt(0).x == 10.0 and edge.path.elementAt(3).y == 3.5
     assert edge.points == moved and edge.arrow.at(1).x() == 14.0
+
+
+def test_items_live_under_their_modules_frame(qtbot, stack) -> None:
+    """Each node and edge is a child of its module's frame (placed relative to it), so the
+    scene's top level holds only the outermost frames and what is drawn outside every module."""
+    graph, _, expanded = stack
+    display, laid = expanded
+    scene = _fresh(display, laid, graph)
+    top = [item for item in scene.items() if item.parentItem() is None]
+    # stages (one frame), the input x and the loss's Pow and Mean, their edges, the overview
+    assert len(top) <= 10 < len(scene.items()) // 20
+    for did, item in scene.node_items.items():
+        home = display.nodes[did].cluster
+        frame = scene.cluster_items[home].body if home is not None else None
+        assert item.parentItem() is frame
+    block = scene.cluster_items[MODULE]
+    assert {e.home for e in scene.edge_items if e.parentItem() is block.body} == {MODULE}
+    # moving a frame moves what it holds
+    inside = scene.node_items[next(iter(display.clusters[MODULE].nodes))]
+    where = inside.scene_rect()
+    block.body.moveBy(10, 20)
+    assert inside.scene_rect() == where.translated(10, 20)
