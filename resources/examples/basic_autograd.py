@@ -1,7 +1,7 @@
 """Lesson: autograd records every operation on a tensor that requires grad.
 
 Look at the chain AccumulateGrad (w) -> PowBackward0 -> AddBackward0 -> MeanBackward0 ending at z.
-The script never calls backward: ask the app to run it (Run backward) to see the gradients flow back.
+The script never calls backward: click Run Backward (Ctrl+B) to see the gradients flow back.
 """
 import torch
 
