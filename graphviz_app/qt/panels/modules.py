@@ -164,6 +164,9 @@ class ModulesPanel(QWidget):
         self.hint.setVisible(has)
         for w in (self.collapse_button, self.depth_box, self.expand_button):
             w.setEnabled(has)
+        collapsed = self.document.options.collapsed
+        if collapsed:  # the depth a new graph opened at (first view, cost plan, saved view)
+            self.depth_box.setValue(min(path.count(".") + 1 for path in collapsed))
         self.fit_columns()
         self._updating = False
         self.sync_checks()

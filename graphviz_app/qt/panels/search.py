@@ -75,7 +75,9 @@ class SearchBar(QWidget):
         self.prev_button.clicked.connect(lambda: self.step(-1))
         self.next_button.clicked.connect(lambda: self.step(1))
         document.searchChanged.connect(self._show_count)
-        document.graphChanged.connect(self._show_count)
+        document.sourceChanged.connect(self._source_changed)
+        document.graphChanged.connect(self._graph_changed)
+        self._new_source = False
         self._show_count()
 
     def focus(self) -> None:
@@ -102,6 +104,22 @@ class SearchBar(QWidget):
         self.edit.clear()
         self.run_search()
         self.closed.emit()
+
+    def _source_changed(self) -> None:
+        self._new_source = True  # the search is forgotten once the new file's graph is in
+
+    def _graph_changed(self) -> None:
+        """Another file's graph starts with no search (its names are not the last file's); a
+        reload of the same file keeps it. (The colour mode is a preference: it stays.)"""
+        if self._new_source:
+            self._new_source = False
+            if self.edit.text() or self.document.search_text:
+                self._timer.stop()
+                self.edit.blockSignals(True)
+                self.edit.clear()
+                self.edit.blockSignals(False)
+                self.document.search("")
+        self._show_count()
 
     def _show_count(self) -> None:
         doc = self.document
