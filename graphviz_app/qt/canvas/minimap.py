@@ -1,7 +1,8 @@
 """The minimap: a small picture of the whole graph in the view's corner, the visible area framed.
 
 It shows only while part of the graph is out of sight (a graph that fits needs no map, and the
-map then covers nothing). The picture is a pixmap drawn once from the scene's
+map then covers nothing), in the corner of the view where it covers the least of the nodes and
+their value badges (bottom-right when that one is free). The picture is a pixmap drawn once from the scene's
 :class:`~graphviz_app.qt.canvas.overview.OverviewItem` (a few batched calls, cheap on 20,000
 nodes) and kept until the layout or the looks change (:meth:`Minimap.invalidate`); a pan or a zoom
 only moves the frame. A click or a drag in the map centres the view there.
@@ -9,10 +10,11 @@ only moves the frame. A click or a drag in the map centres the view there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
+from .items import NodeItem
 from .scene import GraphScene
 
 translate = QCoreApplication.translate
@@ -33,6 +35,12 @@ MIN_PICTURE = 20
 sideways to this width (a map of where things are, not of their proportions)."""
 MIN_FRAME = 4
 """The frame's shortest side in pixels, so a tiny visible area still shows where it is."""
+CORNERS = ("bottom-right", "bottom-left", "top-right", "top-left")
+"""Where the map may sit, in the order it is tried."""
+OVERLAY_COST = 1e9
+"""What covering another floating part of the view counts, in square pixels of nodes: more
+than any node area, so the map never hides the banner or the busy bar while a corner is free
+of them."""
 
 
 class Minimap(QWidget):
@@ -51,6 +59,8 @@ class Minimap(QWidget):
         can grow it) the pixmap was drawn from."""
         self.renders = 0
         """How many times the picture was drawn (a pan or a zoom must not draw it again)."""
+        self.corner = CORNERS[0]
+        """The viewport corner the map sits in (it moves when its corner would cover nodes)."""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         # opaque: moving the frame repaints the map alone, never the scene under it
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -115,7 +125,41 @@ class Minimap(QWidget):
         if self.size() != QSize(width, height):
             self.resize(width, height)
             self._pixmap = None
-        self.move(port.right() - width - MARGIN + 1, port.bottom() - height - MARGIN + 1)
+        spots = {corner: self._spot(corner, port, QSize(width, height)) for corner in CORNERS}
+        if self._covered(spots[self.corner]) > 0:  # stay put while the corner is free
+            covered = {corner: self._covered(spot) for corner, spot in spots.items()}
+            self.corner = min(CORNERS, key=lambda corner: covered[corner])  # ties: the first
+        self.move(spots[self.corner].topLeft())
+
+    @staticmethod
+    def _spot(corner: str, port: QRect, size: QSize) -> QRect:
+        """Where the map of ``size`` sits in ``corner`` of the viewport ``port`` (view coordinates)."""
+        left = port.left() + MARGIN if corner.endswith("left") else port.right() - size.width() - MARGIN + 1
+        top = port.top() + MARGIN if corner.startswith("top") else port.bottom() - size.height() - MARGIN + 1
+        return QRect(QPoint(left, top), size)
+
+    def _covered(self, spot: QRect) -> float:
+        """How much of the drawn nodes and their badges the map would hide at ``spot`` (view
+        coordinates), in square pixels."""
+        area = 0.0
+        for overlay in self.view.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            # the view's other floating parts (the stale-graph banner, the busy bar) come first
+            if overlay is self or overlay is self.view.viewport() or overlay.objectName().startswith("qt_"):
+                continue
+            if overlay.isVisible() and overlay.geometry().intersects(spot):
+                area += OVERLAY_COST
+        scene = self.view.scene()
+        if scene is None:
+            return area
+        port = self.view.viewport().geometry()
+        inside = QRectF(spot.translated(-port.topLeft()))
+        under = self.view.mapToScene(spot.translated(-port.topLeft()))
+        for item in scene.items(under, Qt.ItemSelectionMode.IntersectsItemBoundingRect):
+            if isinstance(item, NodeItem) and item.isVisible():
+                box = QRectF(self.view.mapFromScene(item.sceneBoundingRect()).boundingRect())
+                hidden = box.intersected(inside)
+                area += hidden.width() * hidden.height()
+        return area
 
     # -- geometry ------------------------------------------------------------------------------
     def picture_rect(self) -> QRectF:
