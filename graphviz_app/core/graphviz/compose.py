@@ -449,7 +449,7 @@ class Composer:
         previous, current = self._subtrees, {}
         for path in order:
             piece, cluster = pieces[path], clusters[path]
-            made = (
+            made: tuple[object, ...] = (
                 piece.text,
                 cluster.label,
                 tuple(piece.items),

@@ -242,7 +242,7 @@ class _Frames:
 
     def edge_homes(self, layout: Any) -> Iterable[str | None]:
         """Each edge's home, in the order of ``layout.edges``."""
-        given = getattr(layout, "edge_homes", None)
+        given: tuple[str | None, ...] | None = getattr(layout, "edge_homes", None)
         if given is not None and len(given) == len(layout.edges):
             return given
         homes: list[str | None] = []
@@ -578,12 +578,12 @@ class GraphScene(QGraphicsScene):
         gc.freeze()
         return counts
 
-    def _adopt(self, item: QGraphicsItem, home: str | None, owner: QGraphicsItem | None = None) -> None:
+    def _adopt(self, item: QGraphicsItem, home: str | None, owner: ClusterItem | None = None) -> None:
         """Put ``item`` under the frame of module ``home`` (``owner``, else the frame made for it),
         or at the top level of the scene (``home`` None)."""
         if home is None:
             if item.parentItem() is not None:
-                item.setParentItem(None)
+                item.setParentItem(None)  # type: ignore[arg-type]  # None: the top level
             if item.scene() is not self:
                 self.addItem(item)
         else:
