@@ -3,8 +3,9 @@
 Window text is marked with ``tr()`` / ``QCoreApplication.translate``; ``pyside6-lupdate``
 collects it into ``resources/i18n/graphviz_app_ko.ts`` and ``pyside6-lrelease`` compiles that to
 the ``.qm`` loaded here (both are committed; ``tests/qt/test_i18n.py`` fails when they differ).
-Qt's own ``qtbase_ko.qm`` translates the standard dialogs' buttons.  The language follows the
-system locale (``LANG=ko_KR.UTF-8``) unless Preferences name one.
+Qt's own ``qtbase_ko.qm`` (PySide6 ships it in ``QLibraryInfo``'s translations folder) translates
+the standard dialogs: their buttons and the file dialog's labels ("Look in:", "Files of type:").
+The language follows the system locale (``LANG=ko_KR.UTF-8``) unless Preferences name one.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from ..message import Message, Template, render
+from ..message import QT_TRANSLATE_NOOP, Message, Template, render
 from ..resources import resources_dir
 from . import particles
 
@@ -39,25 +40,56 @@ def ui_language(choice: str, locale: QLocale | None = None) -> str:
 
 
 _installed: list[QTranslator] = []
+_language = "en"
+QT_CATALOGS = ("qtbase", "qt")
+"""Qt's own catalogues, the first that loads is used: ``qtbase`` (Qt 6's, with QFileDialog and
+QMessageBox), else ``qt`` (the meta catalogue that names it, in older layouts)."""
+
+
+QT_GAPS = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
+"""Words of Qt 6's own file dialog that Qt's Korean catalogue lacks (it holds the older "Look in:"
+and "Files of type:"): translated in the app's catalogue, which Qt asks first."""
+
+
+def current_language() -> str:
+    """The language :func:`install_translators` installed last ("en" before any)."""
+    return _language
+
+
+def qt_translations_dir() -> str:
+    """The folder of Qt's own ``.qm`` files (the standard dialogs' words)."""
+    return QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+
+
+def native_dialogs() -> bool:
+    """Whether the system's own file dialog may be used: only when the window speaks the system's
+    language (a GTK or portal dialog follows the system, not Preferences)."""
+    return _language == ui_language("system")
 
 
 def install_translators(app: QCoreApplication, choice: str) -> str:
     """Load the window's and Qt's translations for ``choice`` into ``app`` (replacing those loaded
     before); return the language now used."""
+    global _language
     for old in _installed:
         app.removeTranslator(old)
     _installed.clear()
-    language = ui_language(choice)
+    language = _language = ui_language(choice)
     if language == "en":
         return language
     ours = QTranslator(app)
     if ours.load(str(i18n_dir() / f"{CATALOG}_{language}.qm")):
         app.installTranslator(ours)
         _installed.append(ours)
-    qt = QTranslator(app)
-    if qt.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
-        app.installTranslator(qt)
-        _installed.append(qt)
+    for catalog in QT_CATALOGS:
+        qt = QTranslator(app)
+        if qt.load(f"{catalog}_{language}", qt_translations_dir()):
+            app.installTranslator(qt)
+            _installed.append(qt)
+            break
     return language
 
 

@@ -55,6 +55,7 @@ from ..panels.timeline import TimelinePanel
 from ..plain_text import plain_label, plain_tooltip
 from ..settings import Settings
 from ..theme import Theme, apply_theme, is_dark
+from ..words import error_text
 from .about import show_about
 from .actions import Actions
 from .controller import Controller
@@ -350,7 +351,7 @@ class MainWindow(QMainWindow):
             saved = self.source.save()
         except GraphvizAppError as exc:
             self.messages.error(exc.message)
-            self.statusBar().showMessage(exc.message, 10000)
+            self.statusBar().showMessage(error_text(exc.message), 10000)
             return
         if saved:
             self.statusBar().showMessage(
