@@ -40,7 +40,7 @@ from .. import particles
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
-from ..i18n import fill
+from ..i18n import fill, native_dialogs
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
@@ -323,8 +323,10 @@ class MainWindow(QMainWindow):
     def open_default_example(self) -> None:
         self.open_path(example(DEFAULT_EXAMPLE))
 
-    def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
+    def open_file_dialog(self) -> QFileDialog:
+        """The Open dialog (not shown yet): Qt's own, in the window's language, unless the
+        window speaks the system's language and the system has a dialog of its own."""
+        dialog = QFileDialog(
             self,
             translate("MainWindow", "Open a PyTorch script or a saved graph"),
             self.settings.last_dir(),
@@ -333,7 +335,18 @@ class MainWindow(QMainWindow):
                 "PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)",
             ),
         )
-        if path:
+        dialog.setObjectName("openFileDialog")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, not native_dialogs())
+        return dialog
+
+    def open_dialog(self) -> None:
+        dialog = self.open_file_dialog()
+        chosen = dialog.selectedFiles() if dialog.exec() == QFileDialog.DialogCode.Accepted else []
+        dialog.deleteLater()
+        if chosen:
+            path = chosen[0]
             self.settings.set_last_dir(Path(path).parent)
             self.open_path(path)
 
