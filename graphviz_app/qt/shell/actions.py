@@ -154,7 +154,7 @@ class Actions:
             w.export_dialog,
             QKeySequence("Ctrl+E"),
             "export",
-            translate("Actions", "Export the graph as PNG, SVG, PDF, DOT or JSON"),
+            translate("Actions", "Export the graph as an image, DOT source, a JSON graph or a web page"),
         )
         self.copy_image = act(
             translate("Actions", "&Copy Image"),
