@@ -6,8 +6,9 @@ residual_20000 (``bench.compose``'s expand graph, from :mod:`bench.graphs`) is o
 :class:`~graphviz_app.qt.shell.controller.Controller` at full detail but for one block; then,
 timed: ``document.expand(block)`` (or ``collapse``) until the controller says the new picture is
 shown (``graphShown``: display graph, composition on the layout thread, scene updated, restyled),
-plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way.  Settings and the
-layout cache live in a temporary folder.
+plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way, and the drift of the
+module's top-left corner on screen (pixels; it should stay put).  Settings and the layout cache
+live in a temporary folder.
 """
 
 from __future__ import annotations
@@ -79,9 +80,20 @@ def main(argv: list[str] | None = None) -> int:
         detail = shown(lambda: document.set_collapsed({args.module}))
         expands, collapses = [], []
         painting.clear()
+        drift: list[float] = []
+
+        def corner() -> tuple[int, int]:
+            scene = widget.graph_scene
+            item = scene.cluster_items.get(args.module) or scene.node_items["m:" + args.module]
+            point = widget.mapFromScene(item.scene_rect().topLeft())
+            return point.x(), point.y()
+
         for _ in range(args.repeat):
-            expands.append(shown(lambda: document.expand(args.module)))
-            collapses.append(shown(lambda: document.collapse(args.module)))
+            for toggle, times in ((document.expand, expands), (document.collapse, collapses)):
+                before = corner()
+                times.append(shown(lambda toggle=toggle: toggle(args.module)))
+                after = corner()
+                drift.append(max(abs(after[0] - before[0]), abs(after[1] - before[1])))
         print(f"| {args.graph} ({nodes:,} nodes) | open {opened:.2f} s, full detail {detail:.2f} s |")
         print(
             f"| expand {args.module}, to the repainted picture (≤ 200 ms) | "
@@ -92,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{statistics.median(collapses) * 1000:.0f} ms (runs: {', '.join(f'{t * 1000:.0f}' for t in collapses)}) |"
         )
         print(f"| of which the repaint (median) | {statistics.median(painting) * 1000:.0f} ms |")
+        print(f"| the module's top-left corner on screen, largest drift | {max(drift):.0f} px |")
         print(f"| scene items | {len(widget.graph_scene.items()):,}; view scale {widget.zoom():.3f} |")
         controller.shutdown()
         widget.close()
