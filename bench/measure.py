@@ -234,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch  # noqa: F401 (imported before timing anything)
 
-    from graphviz_app.capture.script import CaptureOptions, ScriptCapture
+    from graphviz_app.capture.run_options import RunOptions
+    from graphviz_app.capture.script import ScriptCapture
     from graphviz_app.core.model.graph import graph_from_trace
 
     from .workload import Workload
@@ -248,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         rec.info(load_seconds=round(time.perf_counter() - started, 3))
         capture_stages(rec, workload, args.repeat, args.cap, folder)
         del workload
-        graph = graph_from_trace(ScriptCapture(path, CaptureOptions(backward=True)).run())
+        graph = graph_from_trace(ScriptCapture(path, RunOptions(backward=True)).run())
         rec.info(nodes=graph.number_of_nodes(), edges=graph.number_of_edges())
         window_stages(rec, graph, args.repeat, args.cap, folder)
     rec.info(done=True)

@@ -27,7 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     import torch  # noqa: F401
 
     from graphviz_app.capture.backward import run_backward
-    from graphviz_app.capture.script import CaptureOptions, ScriptCapture
+    from graphviz_app.capture.run_options import RunOptions
+    from graphviz_app.capture.script import ScriptCapture
 
     from .workload import Workload
 
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         workload = Workload(script)
         run_backward([t for _, t in workload.roots()])
     elif mode == "capture":
-        trace = ScriptCapture(script, CaptureOptions(backward=True)).run()
+        trace = ScriptCapture(script, RunOptions(backward=True)).run()
         json.dumps(trace, allow_nan=True)
     else:
         raise SystemExit(f"unknown mode {mode!r}: use plain or capture")

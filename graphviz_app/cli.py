@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .capture.run_options import RunOptionError, RunOptions
 from .core import export_formats
 from .core.model.values import AUTO_NODES, auto_values
 from .errors import GraphvizAppError, ScriptError, SettingError
@@ -350,6 +351,19 @@ def export_steps(
     return count, notices
 
 
+def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOptions:
+    """The options of the run ``export``'s arguments ask for (``script_args``: after ``--``);
+    raises RunOptionError for a value no run can use. The script runs in the current folder."""
+    return RunOptions(
+        timeout=args.timeout,
+        backward=args.backward,
+        backward_call=args.backward_call,
+        run_to_end=args.run_to_end,
+        output=args.output,
+        argv=tuple(script_args),
+    )
+
+
 def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     """The ``export`` subcommand: run (or load), then write the graph; return the exit status.
     ``runner``: see :func:`main`."""
@@ -380,6 +394,11 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         return _fail(problem)
     if not args.layout_timeout > 0:
         return _fail(f"--layout-timeout must be a positive number of seconds, not {args.layout_timeout:g}.")
+    try:
+        run_with = run_options(args, script_args)
+    except RunOptionError as exc:  # a bad option: usage's status
+        _fail(str(exc))
+        return 2
     from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
     from .core.model.file_kind import classify_path
     from .core.model.graph import load_graph_json
@@ -409,16 +428,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
             own = runner is None
             active = Runner(warm=False, python=interpreter) if runner is None else runner
             try:
-                result = active.run(
-                    source,
-                    backward=args.backward,
-                    backward_call=args.backward_call,
-                    output=args.output,
-                    timeout=args.timeout,
-                    run_to_end=args.run_to_end,
-                    argv=script_args,
-                    python=interpreter,
-                )
+                result = active.run(source, run_with, python=interpreter)
             finally:
                 if own:
                     active.close()

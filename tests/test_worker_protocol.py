@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.capture import protocol
-from graphviz_app.capture.protocol import Done, Limits, Options, ProtocolError, Ready, Request, Started
+from graphviz_app.capture.protocol import Done, Limits, ProtocolError, Ready, Request, Started
+from graphviz_app.capture.run_options import RunOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_messages_survive_encoding():
     request = Request(
         script="/tmp/s.py",
-        options=Options(backward=True, backward_call=2, output=None),
+        options=RunOptions(backward=True, backward_call=2, output=None).to_wire(),
         limits=Limits(memory_bytes=2**30),
         result="/tmp/r.json",
         output="/tmp/o.txt",
@@ -38,7 +39,11 @@ def test_messages_survive_encoding():
 def test_a_request_without_limits_gets_none():
     line = '{"script": "s.py", "result": "r.json", "output": "o.txt"}'
     assert protocol.decode_request(line) == Request(
-        script="s.py", options=Options(), limits=Limits(memory_bytes=None), result="r.json", output="o.txt"
+        script="s.py",
+        options=RunOptions().to_wire(),
+        limits=Limits(memory_bytes=None),
+        result="r.json",
+        output="o.txt",
     )
 
 
@@ -49,7 +54,16 @@ def test_a_request_without_limits_gets_none():
         ("[1, 2]", "not a JSON object"),
         ('{"script": "s.py", "result": "r.json"}', "without a 'output' path"),
         ('{"script": 3, "result": "r.json", "output": "o"}', "without a 'script' path"),
-        ('{"script": "s", "result": "r", "output": "o", "options": [1]}', "malformed options"),
+        (
+            '{"script": "s", "result": "r", "output": "o", "options": [1]}',
+            "unusable options.*not a JSON object",
+        ),
+        ('{"script": "s", "result": "r", "output": "o", "limits": [1]}', "malformed limits"),
+        (
+            '{"script": "s", "result": "r", "output": "o", "options": {"timeout": 0}}',
+            "unusable options.*time limit",
+        ),
+        ('{"script": "s", "result": "r", "output": "o", "options": {"seed": 1}}', "unusable options.*seed"),
     ],
 )
 def test_malformed_requests_are_refused(line, phrase):
@@ -102,7 +116,7 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
         assert refused.get("refused", "").startswith("ProtocolError: ")
         request = Request(
             script=str(script),
-            options=Options(),
+            options=RunOptions().to_wire(),
             limits=Limits(memory_bytes=None),
             result=str(tmp_path / "result.json"),
             output=str(tmp_path / "output.txt"),

@@ -17,17 +17,21 @@ from typing import Any
 
 from .containment import ScriptStreams, containment, register_stack_signal
 from .protocol import SETUP_FAILED, decode_request
+from .run_options import RunOptions, WireOptions
 
 
 def run_child(request: dict[str, Any]) -> None:
     """Run the script, write the result file, and exit (fds 0/1/2 are the run's already)."""
     stream = ScriptStreams()
     from ..errors import ScriptError
-    from .script import CaptureOptions, ScriptCapture
+    from .script import ScriptCapture
+
+    echo: WireOptions = request.get("options") or {}  # what the run ran with: in the result file
 
     def finish(result: dict[str, Any]) -> None:
         """Write the result file and end the process (no finally block of the script runs)."""
         stream.finish()
+        result["options"] = echo
         temp = request["result"] + ".part"
         try:
             text = json.dumps(result, allow_nan=True, default=_json_value)
@@ -38,6 +42,7 @@ def run_child(request: dict[str, Any]) -> None:
                     "error": ScriptError(
                         "internal", f"graphviz_app could not write this graph: {type(exc).__name__}: {exc}"
                     ).to_dict(),
+                    "options": echo,
                 }
             )
         with open(temp, "w", encoding="utf-8") as handle:
@@ -46,9 +51,10 @@ def run_child(request: dict[str, Any]) -> None:
         os._exit(0)
 
     try:
-        if request.get("cwd"):
-            os.chdir(request["cwd"])  # the folder the runner asked the script to run in
-        options = CaptureOptions(**request.get("options", {}))
+        options = RunOptions.from_wire(echo)
+        echo = options.to_wire()
+        if options.cwd:
+            os.chdir(options.cwd)  # the folder the runner asked the script to run in
         # Stopped after its captured backward() call, the script ends here at once.
         capture = ScriptCapture(
             request["script"], options, on_result=lambda t: finish({"ok": True, "trace": t})

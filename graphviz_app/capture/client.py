@@ -9,7 +9,7 @@ the GUI from a background thread.
 from __future__ import annotations
 
 import codecs
-import json
+import dataclasses
 import math
 import os
 import queue
@@ -20,10 +20,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Literal
+from typing import IO, Any, Literal
 
 import networkx as nx
 
@@ -42,7 +42,8 @@ from .interpreter import (
     worker_path,
 )
 from .marker import end_marked, new_marker
-from .protocol import Done, Limits, Options, Reply, Request
+from .protocol import Done, Limits, Reply, Request
+from .run_options import RunOptions
 
 STARTUP_TIMEOUT = 120.0
 """Seconds the worker may take to import torch."""
@@ -77,6 +78,8 @@ class RunResult:
     seconds: float = 0.0
     interpreter: Interpreter | None = None
     """The Python that ran the script, and why it was chosen."""
+    options: RunOptions = field(default_factory=RunOptions)
+    """The options the script ran with, as the worker read them (its echo in the result file)."""
 
 
 def check_script_path(script: str | Path) -> Path:
@@ -373,45 +376,39 @@ class Runner:
     def run(
         self,
         script: str | Path,
+        options: RunOptions | None = None,
         *,
-        backward: bool = False,
-        backward_call: int = 1,
-        output: str | None = None,
-        timeout: float = 60.0,
         stop: threading.Event | None = None,
-        run_to_end: bool = False,
-        argv: Sequence[str] = (),
         python: Interpreter | str | os.PathLike[str] | None = None,
-        cwd: str | os.PathLike[str] | None = None,
         on_output: Callable[[str], None] | None = None,
+        **fields: Any,
     ) -> RunResult:
-        """Run ``script`` and return its graph; raise ScriptError naming the cause and the fix.
+        """Run ``script`` with ``options`` and return its graph; raise ScriptError naming the
+        cause and the fix (RunOptionError for an unusable option).
 
-        ``stop``, set from any thread (even before this call begins), cancels this run as
-        :meth:`cancel` does; it closes the gap between asking for a run and its start.
-        ``python``: the interpreter of this run (None: the runner's, :attr:`python`); ``cwd``:
-        the folder the script runs in (None: the caller's current folder, as ``python`` does).
+        ``fields`` replace some of the options (``run(path, backward=True)``); the options are
+        sent to the worker as they are, except an unset working folder (``cwd``), which becomes
+        the caller's current folder. ``stop``, set from any thread (even before this call
+        begins), cancels this run as :meth:`cancel` does; it closes the gap between asking for a
+        run and its start. ``python``: the interpreter of this run (None: the runner's,
+        :attr:`python`).
         ``on_output``: called on this thread, while the script runs, with the whole lines it
         printed since the last call (at most every :data:`OUTPUT_POLL_SECONDS`; only the
         output's bounded head, :class:`OutputTail`); the result still holds all of it.
         """
         path = check_script_path(script)
-        options = Options(
-            backward=backward,
-            backward_call=backward_call,
-            output=output,
-            run_to_end=run_to_end,
-            argv=list(argv),
-        )
+        options = dataclasses.replace(options or RunOptions(), **fields)
         interpreter = _interpreter(python) or self.python
-        folder = _working_folder(cwd)
+        folder = _working_folder(options.cwd)
+        if folder != options.cwd:
+            options = dataclasses.replace(options, cwd=folder)
         if not self._acquire_run_lock(stop):
             raise ScriptError("cancelled", "The run was cancelled.", file=str(path))
         stop = stop if stop is not None else threading.Event()
         with self._lock:
             self._active_stop = stop  # what cancel() sets, even while the worker starts
         try:
-            return self._run_locked(path, options, timeout, stop, interpreter, folder, on_output)
+            return self._run_locked(path, options, stop, interpreter, on_output)
         finally:
             with self._lock:
                 self._active_stop = None
@@ -429,33 +426,29 @@ class Runner:
     def _run_locked(
         self,
         path: Path,
-        options: Options,
-        timeout: float,
+        options: RunOptions,
         stop: threading.Event | None,
         interpreter: Interpreter,
-        cwd: str | None,
         on_output: Callable[[str], None] | None = None,
     ) -> RunResult:
         with tempfile.TemporaryDirectory(prefix=f"graphviz_app_{os.getpid()}_") as folder:
             started = time.perf_counter()
             request = Request(
                 script=str(path),
-                options=options,
+                options=options.to_wire(),
                 limits=Limits(memory_bytes=self.memory_limit),
                 result=os.path.join(folder, "result.json"),
                 output=os.path.join(folder, "output.txt"),
             )
-            if cwd is not None:
-                request["cwd"] = cwd
             tail = OutputTail(request["output"], on_output) if on_output is not None else None
             try:
-                ending = self._submit(request, timeout, stop, interpreter, tail)
+                ending = self._submit(request, options.timeout, stop, interpreter, tail)
             finally:
                 if tail is not None:
                     tail.close()
             seconds = time.perf_counter() - started
             output_text = _read_text(request["output"])
-            result = self._result(path, request["result"], ending, output_text, seconds, timeout)
+            result = self._result(path, request["result"], ending, output_text, seconds, options.timeout)
             result.interpreter = interpreter
             environment = result.graph.graph.get("environment")
             if isinstance(environment, dict):
@@ -533,14 +526,14 @@ class Runner:
         elif ending.get("over_memory") and self.memory_limit:
             error = self._memory_error(path, None)
         elif os.path.exists(result_file):
-            with open(result_file, encoding="utf-8") as handle:
-                result = json.load(handle)
+            result = protocol.read_result(result_file)
             if result["ok"]:
                 graph = graph_from_trace(result["trace"])
                 notices = list(graph.graph.get("notices", []))
                 if ending["leftovers"]:
                     notices.append(_leftovers_notice(ending["leftovers"]))
-                return RunResult(graph, output, notices, seconds)
+                ran_with = RunOptions.from_wire(result["options"])
+                return RunResult(graph, output, notices, seconds, options=ran_with)
             error = ScriptError.from_dict(result["error"])
             if _out_of_memory(error.message + (error.user_traceback or "")) and self.memory_limit:
                 error = self._memory_error(path, error)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Final, Literal, TypedDict
 
 from ..errors import SettingError
+from .run_options import RunOptionError, RunOptions, WireOptions
 
 READY: Final = "ready"
 STARTED: Final = "started"
@@ -82,16 +83,6 @@ def run_mode(environ: Mapping[str, str] = os.environ, platform: str = sys.platfo
     return "fork" if platform.startswith("linux") and hasattr(os, "fork") else "portable"
 
 
-class Options(TypedDict, total=False):
-    """What the capture should do (the fields of ``capture.script.CaptureOptions``)."""
-
-    backward: bool
-    backward_call: int
-    output: str | None
-    run_to_end: bool
-    argv: list[str]
-
-
 class Limits(TypedDict):
     """Limits of one run, applied in the child before the script starts."""
 
@@ -99,21 +90,40 @@ class Limits(TypedDict):
     """Most data memory (``RLIMIT_DATA``) the script's process may map; None: no limit."""
 
 
-class _RequestFields(TypedDict):
+class Request(TypedDict):
+    """One script to run: where it is, how to run it, its limits and the files to write."""
+
     script: str
-    options: Options
+    options: WireOptions
+    """:meth:`RunOptions.to_wire` (what to capture, the folder it runs in...), checked by
+    :func:`decode_request`."""
     limits: Limits
     result: str
-    """Path of the JSON result file the child writes (``{"ok": true, "trace"}`` or an error)."""
+    """Path of the JSON result file the child writes (a :data:`Result`)."""
     output: str
     """Path of the file that receives the script's output, bounded to head + tail."""
 
 
-class Request(_RequestFields, total=False):
-    """One script to run: where it is, what to capture, the files to write and where it runs."""
+class ResultOk(TypedDict):
+    """The result file of a run that captured a graph."""
 
-    cwd: str
-    """The folder the script runs in (its ``os.getcwd()``); absent: the worker's own."""
+    ok: Literal[True]
+    trace: dict[str, Any]
+    """The trace (``core/model/schema.py``)."""
+    options: WireOptions
+    """The options the run ran with, as the worker read them."""
+
+
+class ResultFailed(TypedDict):
+    """The result file of a run that failed: the error (``ScriptError.to_dict``)."""
+
+    ok: Literal[False]
+    error: dict[str, Any]
+    options: WireOptions
+
+
+Result = ResultOk | ResultFailed
+"""What the child writes to the request's result file (JSON), read by :func:`read_result`."""
 
 
 class Ready(TypedDict):
@@ -176,24 +186,36 @@ def decode_request(line: str) -> Request:
     for key in ("script", "result", "output"):
         if not isinstance(data.get(key), str):
             raise ProtocolError(f"request without a {key!r} path: {line[:200]!r}")
-    options = data.get("options") or {}
     limits = data.get("limits") or {}
-    if not isinstance(options, dict) or not isinstance(limits, dict):
-        raise ProtocolError(f"request with malformed options or limits: {line[:200]!r}")
-    cwd = data.get("cwd")
-    if cwd is not None and not isinstance(cwd, str):
-        raise ProtocolError(f"request with a malformed working folder: {line[:200]!r}")
+    if not isinstance(limits, dict):
+        raise ProtocolError(f"request with malformed limits: {line[:200]!r}")
+    try:
+        options = RunOptions.from_wire(data.get("options") or {})
+    except RunOptionError as exc:
+        raise ProtocolError(f"request with unusable options: {exc}") from None
     memory = limits.get("memory_bytes")
-    request = Request(
+    return Request(
         script=data["script"],
-        options=Options(**options),  # type: ignore[typeddict-item]
+        options=options.to_wire(),
         limits=Limits(memory_bytes=int(memory) if memory else None),
         result=data["result"],
         output=data["output"],
     )
-    if cwd:
-        request["cwd"] = cwd
-    return request
+
+
+def read_result(path: str) -> Result:
+    """Return the result file at ``path``; raise ProtocolError when it is not a :data:`Result`
+    (OSError when it cannot be read)."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    data = _fields(text)
+    if not isinstance(data.get("options"), dict):
+        raise ProtocolError(f"result without the options it ran with: {text[:200]!r}")
+    if data.get("ok") is True and isinstance(data.get("trace"), dict):
+        return ResultOk(ok=True, trace=data["trace"], options=data["options"])
+    if data.get("ok") is False and isinstance(data.get("error"), dict):
+        return ResultFailed(ok=False, error=data["error"], options=data["options"])
+    raise ProtocolError(f"result with neither a trace nor an error: {text[:200]!r}")
 
 
 def decode_reply(line: str) -> Reply:

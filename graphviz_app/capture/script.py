@@ -33,7 +33,6 @@ import traceback
 import types
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +45,7 @@ from .diagnose import CaptureBug, diagnose
 from .naming import collect_names
 from .outputs import OutputFinder
 from .recorder import ForwardRecorder
+from .run_options import RunOptions
 from .walker import build_trace, walk
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
@@ -58,24 +58,6 @@ _GLOBAL_HOOKS_WARNING = "Using `torch.compile(module)` when there are global hoo
 """torch warns so when a compiled module runs while global module hooks (the recorder's) exist."""
 SEED = 0
 """Every run starts from this seed, so reloading a script with random weights gives the same graph."""
-
-
-@dataclass
-class CaptureOptions:
-    """What to capture: see :func:`capture_script`."""
-
-    backward: bool = False
-    """Run backward from the outputs when the script does not call it itself."""
-    backward_call: int = 1
-    """Which of the script's own backward() calls to capture (1 = the first)."""
-    output: str | None = None
-    """Name of the one output to use, instead of all of them."""
-    values: bool = True
-    """Record a summary of every op's forward value."""
-    run_to_end: bool = False
-    """Let the script run on after the captured backward() call (by default it stops there)."""
-    argv: list[str] = field(default_factory=list)
-    """Arguments the script sees: ``sys.argv = [script, *argv]``."""
 
 
 class _Stopped(BaseException):
@@ -134,12 +116,12 @@ class ScriptCapture:
     def __init__(
         self,
         path: str | Path,
-        options: CaptureOptions | None = None,
+        options: RunOptions | None = None,
         on_result: Callable[[dict[str, Any]], None] | None = None,
     ) -> None:
         self.path = Path(path).resolve()
         self.file = str(self.path)
-        self.options = options or CaptureOptions()
+        self.options = options or RunOptions()
         self.on_result = on_result
         self.namespace: dict[str, Any] = {}
         """The globals of the script: the ``__dict__`` of its module ``__main__``."""
