@@ -26,6 +26,7 @@ from xml.etree import ElementTree
 import networkx as nx
 
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
+from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, dot_source, picture
 from .graphviz.dot import NodeStyle
 from .graphviz.layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
@@ -34,16 +35,8 @@ from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
 
-FORMATS = {
-    ".png": "png",
-    ".svg": "svg",
-    ".pdf": "pdf",
-    ".dot": "dot",
-    ".gv": "dot",
-    ".json": "json",
-    ".html": "html",
-}
-"""Supported suffixes and the format each writes."""
+FORMATS = BY_SUFFIX
+"""Supported suffixes and the format each writes (the table is :mod:`.export_formats`)."""
 BASE_DPI = 96.0
 """PNG resolution at ``scale=1``: one point of layout is 1.33 px, labels stay readable."""
 PNG_MAX_SIDE = 32000
@@ -54,7 +47,7 @@ PAD_POINTS = 4.0
 
 def supported_suffixes() -> str:
     """Return the supported suffixes as text: ``".png, .svg, .pdf, .dot, .json, .html"``."""
-    return ", ".join(s for s in FORMATS if s != ".gv")
+    return suffix_list()
 
 
 def export_graph(
@@ -98,13 +91,13 @@ def export_graph(
     if not scale > 0:
         raise ExportError(f"The image scale must be a positive number, not {scale!r}.")
     notices: list[str] = []
-    if spec.needs_gradients and fmt != "json" and not colors.has_grads(graph):
+    if spec.needs_gradients and fmt.writer != "graph" and not colors.has_grads(graph):
         notices.append(
             "Coloring by gradient needs gradients, but this graph has none (backward "
             "did not run), so every node is drawn gray. Run the script with backward "
             "to see gradient norms."
         )
-    if fmt == "json":
+    if fmt.writer == "graph":
         if view:
             graph = graph.copy(as_view=False)
             graph.graph["view"] = dict(view)
@@ -125,29 +118,29 @@ def export_graph(
         flow_backward=flow_backward,
         room=room,
     )
-    if fmt == "dot":
+    if fmt.writer == "dot":
         data = dot_bytes(dot_source(display, graph, paint).text())
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
         return notices
     drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
-    if fmt == "html":  # the SVG in an interactive page (core/html_page.py)
+    if fmt.writer == "page":  # the SVG in an interactive page (core/html_page.py)
         from .html_page import html_page
 
         def write_page(tmp: Path) -> None:
-            _render(drawn, "svg", tmp, timeout)
+            _render(drawn, fmt.graphviz, tmp, timeout)
             page = html_page(graph, display, tmp.read_text("utf-8"), mode=mode, title=caption)
             tmp.write_text(page, encoding="utf-8")
 
         _write_atomic(path, write_page)
-    elif fmt == "png":
+    elif fmt.scale:  # PNG at 96 dpi × scale
         written = _write_atomic(path, lambda tmp: _render_png(drawn, tmp, scale, timeout))
         notices.extend(written if isinstance(written, list) else [])
     else:
-        _write_atomic(path, lambda tmp: _render(drawn, fmt, tmp, timeout))
+        _write_atomic(path, lambda tmp: _render(drawn, fmt.graphviz, tmp, timeout))
     return notices
 
 
-def _format_of(path: Path) -> str:
+def _format_of(path: Path) -> ExportFormat:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         shown = f"'{path.suffix}'" if path.suffix else "no suffix"
