@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import export
+from ...core.export_formats import BY_KEY, format_for
+from ...core.export_formats import FORMATS as EXPORT_FORMATS
 from ...errors import ExportError, GraphvizAppError
 from ...resources import resources_dir
 from ..document import Document
@@ -38,27 +40,20 @@ from ..words import error_text
 
 translate = QCoreApplication.translate
 
-FORMATS = {
-    "png": "PNG image",
-    "svg": "SVG vector image",
-    "pdf": "PDF document",
-    "dot": "DOT source (Graphviz)",
-    "json": "JSON graph (reopen without running code)",
-    "html": "Interactive web page (pan, zoom, search, details)",
-}
+FORMATS = {fmt.key: fmt.name.source for fmt in EXPORT_FORMATS}
+"""Each export format's key and English name, in the dialog's order (``core/export_formats.py``)."""
 
 
 def format_names() -> dict[str, str]:
     """:data:`FORMATS` in the window's language."""
-    names = {
-        "png": translate("ExportDialog", "PNG image"),
-        "svg": translate("ExportDialog", "SVG vector image"),
-        "pdf": translate("ExportDialog", "PDF document"),
-        "dot": translate("ExportDialog", "DOT source (Graphviz)"),
-        "json": translate("ExportDialog", "JSON graph (reopen without running code)"),
-        "html": translate("ExportDialog", "Interactive web page (pan, zoom, search, details)"),
-    }
-    return {key: names.get(key, name) for key, name in FORMATS.items()}
+    return {fmt.key: translate(fmt.name.context, fmt.name.source) for fmt in EXPORT_FORMATS}
+
+
+def file_filters() -> list[str]:
+    """The file chooser's filters, one per format in the dialog's order, each with all its
+    suffixes: ``"DOT source (Graphviz) (*.dot *.gv)"``."""
+    names = format_names()
+    return [f"{names[fmt.key]} ({' '.join('*' + s for s in fmt.suffixes)})" for fmt in EXPORT_FORMATS]
 
 
 def proposed_folder(settings: Settings, source: Path | None) -> Path:
@@ -180,8 +175,9 @@ class ExportDialog(QDialog):
         self.setWindowTitle(translate("ExportDialog", "Export Graph"))
         self.document, self.settings = document, settings
         self.format = QComboBox(self)
-        for key, name in format_names().items():
-            self.format.addItem(f"{name} (.{key})", key)
+        names = format_names()
+        for fmt in EXPORT_FORMATS:
+            self.format.addItem(f"{names[fmt.key]} ({fmt.suffix})", fmt.key)
         self.path = QLineEdit(self)
         self.path.setMinimumWidth(380)
         browse = QPushButton(translate("ExportDialog", "Browse…"), self)
@@ -231,35 +227,33 @@ class ExportDialog(QDialog):
         self.run: ExportRun | None = None
 
     def _format_changed(self) -> None:
-        fmt = self.format.currentData()
-        self.scale.setEnabled(fmt == "png")
+        fmt = BY_KEY[self.format.currentData()]
+        self.scale.setEnabled(fmt.scale)
         text = self.path.text().strip()
-        if text:
-            new = str(Path(text).with_suffix(f".{fmt}"))
+        if text and format_for(Path(text).suffix) is not fmt:
+            new = str(Path(text).with_suffix(fmt.suffix))
             if new != text:
                 self.path.setText(new)
 
     def _path_edited(self, text: str) -> None:
-        suffix = Path(text.strip()).suffix.lower().lstrip(".")
-        if suffix in FORMATS and suffix != self.format.currentData():
+        fmt = format_for(Path(text.strip()).suffix)
+        if fmt is not None and fmt.key != self.format.currentData():
             self.format.blockSignals(True)
-            self.format.setCurrentIndex(self.format.findData(suffix))
+            self.format.setCurrentIndex(self.format.findData(fmt.key))
             self.format.blockSignals(False)
-            self.scale.setEnabled(suffix == "png")
+            self.scale.setEnabled(fmt.scale)
         self.error.hide()
 
     def _browse(self) -> None:
-        fmt = self.format.currentData()
-        names = format_names()
-        filters = ";;".join(f"{name} (*.{key})" for key, name in names.items())
-        selected = f"{names[fmt]} (*.{fmt})"
+        fmt = BY_KEY[self.format.currentData()]
+        filters = file_filters()
+        selected = filters[EXPORT_FORMATS.index(fmt)]
         path, chosen = QFileDialog.getSaveFileName(
-            self, translate("ExportDialog", "Export Graph"), self.path.text(), filters, selected
+            self, translate("ExportDialog", "Export Graph"), self.path.text(), ";;".join(filters), selected
         )
         if path:
             if not Path(path).suffix:
-                key = next((k for k, n in names.items() if chosen.startswith(n)), fmt)
-                path += f".{key}"
+                path += EXPORT_FORMATS[filters.index(chosen)].suffix if chosen in filters else fmt.suffix
             self.path.setText(path)
 
     def export(self) -> ExportRun | None:
