@@ -54,8 +54,8 @@ def export(
 ) -> list[str]:
     """Write the graph of a tensor (or tensors, or a DiGraph from :func:`trace`) to ``path``.
 
-    The format comes from the suffix: .png .svg .pdf .dot .json .html (an interactive page:
-    pan, zoom, search, node details). Returns notices (such as a PNG
+    The format comes from the suffix, one of the suffixes of ``core/export_formats.py`` (.png,
+    .svg, .json, .html for an interactive page...). Returns notices (such as a PNG
     scaled down to stay under the renderer's size limit); raises ExportError on failure.
     """
     from .core.export import export_graph
