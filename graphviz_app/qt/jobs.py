@@ -28,6 +28,7 @@ from shiboken6 import isValid
 
 from ..capture.client import Runner, RunResult
 from ..capture.interpreter import Interpreter
+from ..capture.run_options import RunOptions
 from ..core.model.saved_graph import ReadProgress, read_saved_graph
 from ..errors import GraphvizAppError, ScriptError
 
@@ -74,14 +75,14 @@ class RunRequest:
     """One script run asked for by the user."""
 
     path: Path
-    backward: bool = False
-    timeout: float = 60.0
+    options: RunOptions = field(default_factory=RunOptions)
     number: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
     stop: threading.Event = field(default_factory=threading.Event, compare=False)
     """Set to cancel this run, even before its thread has reached the worker."""
     script: Path | None = None
     """The file that runs in ``path``'s place (a copy holding unsaved edits of it); None: ``path``."""
+    python: Interpreter | None = None
+    """The interpreter it runs under (None: the runner's)."""
 
 
 class ScriptJobs(QObject):
@@ -125,16 +126,16 @@ class ScriptJobs(QObject):
     def run(
         self,
         path: str | Path,
+        options: RunOptions,
         *,
-        backward: bool = False,
-        timeout: float = 60.0,
         script: Path | None = None,
-        **options: Any,
+        python: Interpreter | None = None,
     ) -> RunRequest:
-        """Ask for a run of ``path`` (of ``script`` in its place, when given); a run in progress is
-        cancelled and this one follows it."""
+        """Ask for a run of ``path`` (of ``script`` in its place, when given) with ``options``,
+        under ``python`` (None: the runner's); a run in progress is cancelled and this one
+        follows it."""
         self._count += 1
-        request = RunRequest(Path(path), backward, timeout, self._count, dict(options), script=script)
+        request = RunRequest(Path(path), options, self._count, script=script, python=python)
         if self._task is not None:
             self._pending = request
             self._stop_current()
@@ -164,11 +165,10 @@ class ScriptJobs(QObject):
         def work() -> Any:
             return runner.run(
                 request.script or request.path,
-                backward=request.backward,
-                timeout=request.timeout,
+                request.options,
                 stop=request.stop,
+                python=request.python,
                 on_output=printed,
-                **request.options,
             )
 
         task = Task(work, request, self)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import shlex
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Literal
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..capture.interpreter import Interpreter, find_interpreter
+from ..capture.run_options import RunOptions
 from ..core.graphviz.cost import WINDOW_BUDGET
 from ..core.view.colors import COLOR_MODES, ColorMode
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
@@ -169,7 +171,7 @@ class Settings:
     def timeout(self) -> float:
         """Seconds a script may run before it is stopped."""
         value = self._float("run/timeout", DEFAULT_TIMEOUT)
-        return value if value > 0 else DEFAULT_TIMEOUT
+        return value if math.isfinite(value) and value > 0 else DEFAULT_TIMEOUT
 
     def set_timeout(self, seconds: float) -> None:
         self._s.setValue("run/timeout", float(seconds))
@@ -226,15 +228,18 @@ class Settings:
         else:
             self._s.remove(key)
 
-    def run_options(self, script: str | Path) -> dict[str, object]:
-        """What a run of ``script`` passes to the runner besides backward, the time limit and the
-        interpreter; raises ValueError when its arguments cannot be split."""
-        return {
-            "run_to_end": self.run_to_end(),
-            "backward_call": self.backward_call(script),
-            "argv": split_arguments(self.arguments(script)),
-            "cwd": str(self.working_folder(script)),
-        }
+    def run_options(self, script: str | Path, *, backward: bool = False) -> RunOptions:
+        """The options of a run of ``script`` (``backward``: run backward on its outputs); raises
+        ValueError when its arguments cannot be split. The interpreter is the runner's choice:
+        :meth:`interpreter`."""
+        return RunOptions(
+            timeout=self.timeout(),
+            backward=backward,
+            backward_call=self.backward_call(script),
+            run_to_end=self.run_to_end(),
+            argv=tuple(split_arguments(self.arguments(script))),
+            cwd=str(self.working_folder(script)),
+        )
 
     # -- the interpreter and the working folder --------------------------------------------------
     def python(self, script: str | Path | None = None) -> str:

@@ -153,7 +153,6 @@ class Controller(QObject):
         self.jobs = ScriptJobs(runner, self)
         self.layouts = LayoutJobs(self)
         self.reads = ReadJobs(self)
-        self.timeout = settings.timeout()
         self.source: Path | None = None  # the last file the user opened (even if it failed)
         self.run_anyway = False  # the user chose to run ``source`` although it is not a .py
         self.reveal_after_layout: str | None = None
@@ -301,6 +300,15 @@ class Controller(QObject):
         else:
             self._fail(error, request.path)
 
+    @property
+    def timeout(self) -> float:
+        """The run time limit in seconds (Preferences: the settings hold it)."""
+        return self.settings.timeout()
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self.settings.set_timeout(seconds)
+
     def interpreter(self, script: Path | None) -> Interpreter:
         """The Python ``script`` runs under: ``--python``, else Preferences, else the one found
         beside it."""
@@ -322,7 +330,7 @@ class Controller(QObject):
         elif backward is None:
             backward = self.settings.run_backward() or self.backward_for == resolved
         try:
-            options = self.settings.run_options(resolved)
+            options = self.settings.run_options(resolved, backward=bool(backward))
         except ValueError as exc:  # arguments saved by an older version, or edited by hand
             self._fail(
                 GraphvizAppError(
@@ -346,14 +354,7 @@ class Controller(QObject):
             doc.set_graph(None, resolved, "script")
         if doc.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
-        return self.jobs.run(
-            path,
-            backward=backward,
-            timeout=self.timeout,
-            script=script,
-            python=_runner_python(self.interpreter(resolved)),
-            **options,
-        )
+        return self.jobs.run(path, options, script=script, python=_runner_python(self.interpreter(resolved)))
 
     def reload(self) -> None:
         """Open the last opened file again (a script runs again)."""
@@ -372,7 +373,7 @@ class Controller(QObject):
     def _run_started(self, request: RunRequest) -> None:
         running = (
             translate("Controller", "Running {name} and backward…")
-            if request.backward
+            if request.options.backward
             else translate("Controller", "Running {name}…")
         ).format(name=request.path.name)
         self.reporter.heading(running)

@@ -742,7 +742,6 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _preferences_applied(self) -> None:
-        self.controller.timeout = self.settings.timeout()
         self.document.set_label_detail(self.settings.label_detail())
         theme = self.settings.theme()
         if not self.actions_.theme_by[theme].isChecked():
