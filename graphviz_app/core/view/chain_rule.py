@@ -32,54 +32,63 @@ BINARY_NAMES = ("a", "b")
 
 # The rules' words, shown in the window's language; formulas, names and numbers are values and
 # read the same in every language.
-_C = "ChainRule"
-OPAQUE_RULE = QT_TRANSLATE_NOOP(_C, "torch computes this one for you (its derivative is built into torch)")
-OPAQUE = OPAQUE_RULE.source
-APPLIED = QT_TRANSLATE_NOOP(_C, "{d} applied to grad_out")
-SCRIPT_BACKWARD = QT_TRANSLATE_NOOP(_C, "{name}, the script's own backward (line {line}), computes this step")
-FILE_BACKWARD = QT_TRANSLATE_NOOP(
-    _C, "{name}, the backward written in {file} (line {line}), computes this step"
+OPAQUE_RULE = QT_TRANSLATE_NOOP(
+    "ChainRule", "torch computes this one for you (its derivative is built into torch)"
 )
-OWN_BACKWARD = QT_TRANSLATE_NOOP(_C, "{name}, the custom Function's own backward, computes this step")
+OPAQUE = OPAQUE_RULE.source
+APPLIED = QT_TRANSLATE_NOOP("ChainRule", "{d} applied to grad_out")
+SCRIPT_BACKWARD = QT_TRANSLATE_NOOP(
+    "ChainRule", "{name}, the script's own backward (line {line}), computes this step"
+)
+FILE_BACKWARD = QT_TRANSLATE_NOOP(
+    "ChainRule", "{name}, the backward written in {file} (line {line}), computes this step"
+)
+OWN_BACKWARD = QT_TRANSLATE_NOOP(
+    "ChainRule", "{name}, the custom Function's own backward, computes this step"
+)
 FAILED_AT = QT_TRANSLATE_NOOP(
-    _C,
+    "ChainRule",
     "backward failed here, at the op made on line {line} (`{code}`), "
     "so no gradient went on to its inputs: {message}",
 )
-FAILED = QT_TRANSLATE_NOOP(_C, "backward failed here, so no gradient went on to its inputs: {message}")
-ADDS = QT_TRANSLATE_NOOP(_C, "AccumulateGrad adds the {count} gradients arriving into {name}.grad")
-STORES = QT_TRANSLATE_NOOP(_C, "AccumulateGrad stores the arriving gradient in")
-SUMMED_TO_SHAPE = QT_TRANSLATE_NOOP(_C, "{grad} summed to {name}'s shape = {sent}")
-POWER = QT_TRANSLATE_NOOP(_C, "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹")
-PRODUCT = QT_TRANSLATE_NOOP(_C, "the product rule: each input gets grad_out times the other input")
-ONLY_VALUE = QT_TRANSLATE_NOOP(_C, " (the other needs no gradient, so only its value was used)")
-OTHER_INPUT = QT_TRANSLATE_NOOP(_C, "(the other input)")
-QUOTIENT = QT_TRANSLATE_NOOP(_C, "the quotient rule: d(a/b) = da/b − a·db/b²")
-SHARE = QT_TRANSLATE_NOOP(_C, "each element gets grad_out / n")
-SPREAD = QT_TRANSLATE_NOOP(_C, ", spread to every element")
-EACH_GETS = QT_TRANSLATE_NOOP(_C, "each element gets grad_out")
-COPIED = QT_TRANSLATE_NOOP(_C, " copied to every element")
-MATMUL = QT_TRANSLATE_NOOP(_C, "matrix product C = A·B")
-ROWS = QT_TRANSLATE_NOOP(_C, " summed over the rows")
-WHERE_POSITIVE = QT_TRANSLATE_NOOP(_C, "grad_out where {x} > 0, else 0")
-WHERE_UNCLAMPED = QT_TRANSLATE_NOOP(_C, "grad_out where {x} was not clamped, else 0")
-ADDITION = QT_TRANSLATE_NOOP(_C, "addition passes grad_out to each input unchanged")
-SUBTRACTION = QT_TRANSLATE_NOOP(_C, "subtraction passes grad_out to a and −grad_out to b")
-NEGATION = QT_TRANSLATE_NOOP(_C, "negation: the input gets −grad_out")
-EXP = QT_TRANSLATE_NOOP(_C, "d(eˣ)/dx = eˣ, the result itself")
-RELU = QT_TRANSLATE_NOOP(_C, "ReLU lets grad_out through where the input was positive, else 0")
-CLAMP = QT_TRANSLATE_NOOP(_C, "clamp lets grad_out through where the input was inside the bounds, else 0")
-TRANSPOSE = QT_TRANSLATE_NOOP(_C, "transpose: the gradient is transposed back")
-TRANSPOSED = QT_TRANSLATE_NOOP(_C, "grad_out transposed (grad_outᵀ)")
-PERMUTE = QT_TRANSLATE_NOOP(_C, "permute: the gradient's axes are put back")
-PERMUTED = QT_TRANSLATE_NOOP(_C, "grad_out with its axes put back")
-VIEW = QT_TRANSLATE_NOOP(_C, "view: the same numbers, reshaped back")
-RESHAPE = QT_TRANSLATE_NOOP(_C, "reshape: the same numbers, reshaped back")
-RESHAPED = QT_TRANSLATE_NOOP(_C, "grad_out reshaped to the input's shape")
-EXPAND = QT_TRANSLATE_NOOP(_C, "expand: the copies' gradients are summed back")
-EXPANDED = QT_TRANSLATE_NOOP(_C, "grad_out summed over the expanded dims")
-TO_COPY = QT_TRANSLATE_NOOP(_C, "to()/copy: the gradient goes back to the input's device and dtype")
-COPY = QT_TRANSLATE_NOOP(_C, "copy: the gradient goes back to the source unchanged")
+FAILED = QT_TRANSLATE_NOOP(
+    "ChainRule", "backward failed here, so no gradient went on to its inputs: {message}"
+)
+ADDS = QT_TRANSLATE_NOOP("ChainRule", "AccumulateGrad adds the {count} gradients arriving into {name}.grad")
+STORES = QT_TRANSLATE_NOOP("ChainRule", "AccumulateGrad stores the arriving gradient in")
+SUMMED_TO_SHAPE = QT_TRANSLATE_NOOP("ChainRule", "{grad} summed to {name}'s shape = {sent}")
+POWER = QT_TRANSLATE_NOOP("ChainRule", "the power rule: d(xⁿ)/dx = n·xⁿ⁻¹")
+PRODUCT = QT_TRANSLATE_NOOP("ChainRule", "the product rule: each input gets grad_out times the other input")
+ONLY_VALUE = QT_TRANSLATE_NOOP("ChainRule", " (the other needs no gradient, so only its value was used)")
+OTHER_INPUT = QT_TRANSLATE_NOOP("ChainRule", "(the other input)")
+QUOTIENT = QT_TRANSLATE_NOOP("ChainRule", "the quotient rule: d(a/b) = da/b − a·db/b²")
+SHARE = QT_TRANSLATE_NOOP("ChainRule", "each element gets grad_out / n")
+SPREAD = QT_TRANSLATE_NOOP("ChainRule", ", spread to every element")
+EACH_GETS = QT_TRANSLATE_NOOP("ChainRule", "each element gets grad_out")
+COPIED = QT_TRANSLATE_NOOP("ChainRule", " copied to every element")
+MATMUL = QT_TRANSLATE_NOOP("ChainRule", "matrix product C = A·B")
+ROWS = QT_TRANSLATE_NOOP("ChainRule", " summed over the rows")
+WHERE_POSITIVE = QT_TRANSLATE_NOOP("ChainRule", "grad_out where {x} > 0, else 0")
+WHERE_UNCLAMPED = QT_TRANSLATE_NOOP("ChainRule", "grad_out where {x} was not clamped, else 0")
+ADDITION = QT_TRANSLATE_NOOP("ChainRule", "addition passes grad_out to each input unchanged")
+SUBTRACTION = QT_TRANSLATE_NOOP("ChainRule", "subtraction passes grad_out to a and −grad_out to b")
+NEGATION = QT_TRANSLATE_NOOP("ChainRule", "negation: the input gets −grad_out")
+EXP = QT_TRANSLATE_NOOP("ChainRule", "d(eˣ)/dx = eˣ, the result itself")
+RELU = QT_TRANSLATE_NOOP("ChainRule", "ReLU lets grad_out through where the input was positive, else 0")
+CLAMP = QT_TRANSLATE_NOOP(
+    "ChainRule", "clamp lets grad_out through where the input was inside the bounds, else 0"
+)
+TRANSPOSE = QT_TRANSLATE_NOOP("ChainRule", "transpose: the gradient is transposed back")
+TRANSPOSED = QT_TRANSLATE_NOOP("ChainRule", "grad_out transposed (grad_outᵀ)")
+PERMUTE = QT_TRANSLATE_NOOP("ChainRule", "permute: the gradient's axes are put back")
+PERMUTED = QT_TRANSLATE_NOOP("ChainRule", "grad_out with its axes put back")
+VIEW = QT_TRANSLATE_NOOP("ChainRule", "view: the same numbers, reshaped back")
+RESHAPE = QT_TRANSLATE_NOOP("ChainRule", "reshape: the same numbers, reshaped back")
+RESHAPED = QT_TRANSLATE_NOOP("ChainRule", "grad_out reshaped to the input's shape")
+EXPAND = QT_TRANSLATE_NOOP("ChainRule", "expand: the copies' gradients are summed back")
+EXPANDED = QT_TRANSLATE_NOOP("ChainRule", "grad_out summed over the expanded dims")
+TO_COPY = QT_TRANSLATE_NOOP("ChainRule", "to()/copy: the gradient goes back to the input's device and dtype")
+COPY = QT_TRANSLATE_NOOP("ChainRule", "copy: the gradient goes back to the source unchanged")
 
 
 def _words(template: Template) -> Message:
