@@ -8,7 +8,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QTranslator
 
+from graphviz_app.core.view import colors
 from graphviz_app.core.view.chain_rule import chain_rule
 from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper
 from graphviz_app.qt.i18n import install_translators, text
@@ -146,3 +148,24 @@ def test_a_custom_function_step_credits_its_own_backward_in_korean(runner, write
     assert shown.startswith("역전파 단계 2/3: ClipBackward (y)가 기울기를 받습니다: ‖g‖=1.41")
     assert not MARKERS.search(shown)
     assert "Clip.backward, the script's own backward (line 10), computes this step" in step.caption
+
+
+class Marking(QTranslator):
+    """Wraps every legend word in «»: what is left outside came from the graph."""
+
+    def translate(self, context, source, disambiguation=None, n=-1):
+        return f"«{source}»" if context == "Legend" else ""
+
+
+def test_the_legends_own_words_go_through_a_translation_and_names_do_not(basic, qapp):
+    rows = colors.legend(basic, "grad") + colors.legend(basic, "device")
+    english = [row.text for row in rows]
+    assert english == ["gradient norm (log scale) (4)", "cpu (4)"]
+    assert [text(row.message) for row in rows] == english
+    marking = Marking()
+    qapp.installTranslator(marking)
+    try:
+        shown = [text(row.message) for row in rows]
+    finally:
+        qapp.removeTranslator(marking)
+    assert shown == ["«gradient norm (log scale)» (4)", "cpu (4)"]

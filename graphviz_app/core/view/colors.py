@@ -29,12 +29,13 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 import networkx as nx
 
 from ...errors import ColorModeError
+from ...message import Message, Template
 from ..model.topology import natural_key
 
 ColorMode: TypeAlias = str
@@ -530,6 +531,15 @@ def has_grads(graph: nx.DiGraph) -> bool:
 # --- per-mode fills and legends --------------------------------------------------------------
 
 
+# The legend's own words (device, op-family and module names come from the graph, as written).
+NO_DEVICE = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "no device")))
+NO_MODULE = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "(no module)")))
+GRAD_NORM = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "gradient norm (log scale)")))
+ZERO_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "zero gradient")))
+BAD_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "NaN/Inf gradient")))
+NO_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "no gradient")))
+
+
 @dataclass(frozen=True)
 class LegendEntry:
     """One legend row: a label, its fill color and how many nodes have it (None: not counted)."""
@@ -537,10 +547,23 @@ class LegendEntry:
     label: str
     color: str
     count: int | None = None
+    words: Message | None = field(default=None, compare=False)
+    """``label`` as a message, when the legend wrote it (the window shows it in its language)."""
+
+    @classmethod
+    def of(cls, words: Message, color: str, count: int | None = None) -> LegendEntry:
+        """A row of the legend's own words (its English as ``label``)."""
+        return cls(words.english(), color, count, words)
+
+    @property
+    def message(self) -> Message:
+        """The row as drawn, ``"cpu (12)"``, as a message."""
+        label = self.words if self.words is not None else Message.verbatim(self.label)
+        return label if self.count is None else Message.joined(label, f" ({self.count})")
 
     @property
     def text(self) -> str:
-        """The row as drawn: ``"cpu (12)"``."""
+        """The row as drawn, in English: ``"cpu (12)"``."""
         return self.label if self.count is None else f"{self.label} ({self.count})"
 
 
@@ -564,7 +587,7 @@ def _device_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     keys = sorted((d for d in counts if d), key=_device_order)
     rows = [LegendEntry(d, device_color(d), counts[d]) for d in keys]
     if counts.get(None):
-        rows.append(LegendEntry("no device", NEUTRAL_COLOR, counts[None]))
+        rows.append(LegendEntry.of(NO_DEVICE, NEUTRAL_COLOR, counts[None]))
     return rows
 
 
@@ -588,7 +611,7 @@ def _module_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     counts = Counter(top_module(m) for _, m in graph.nodes(data="module"))
     rows = [LegendEntry(top, color, counts[top]) for top, color in palette.items()]
     if counts.get(None):
-        rows.append(LegendEntry("(no module)", NEUTRAL_COLOR, counts[None]))
+        rows.append(LegendEntry.of(NO_MODULE, NEUTRAL_COLOR, counts[None]))
     return rows
 
 
@@ -613,14 +636,14 @@ def _grad_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     scale = grad_scale(graph)
     rows = []
     if states["ok"] and scale is not None:
-        rows.append(LegendEntry("gradient norm (log scale)", ramp_color(0.5), states["ok"]))
+        rows.append(LegendEntry.of(GRAD_NORM, ramp_color(0.5), states["ok"]))
     if states["zero"]:
-        rows.append(LegendEntry("zero gradient", ramp_color(0.0), states["zero"]))
+        rows.append(LegendEntry.of(ZERO_GRAD, ramp_color(0.0), states["zero"]))
     if states["bad"]:
-        rows.append(LegendEntry("NaN/Inf gradient", WARNING_COLOR, states["bad"]))
+        rows.append(LegendEntry.of(BAD_GRAD, WARNING_COLOR, states["bad"]))
     missing = states["none"] + states["unknown"]
     if missing:
-        rows.append(LegendEntry("no gradient", NO_GRAD_COLOR, missing))
+        rows.append(LegendEntry.of(NO_GRAD, NO_GRAD_COLOR, missing))
     return rows
 
 

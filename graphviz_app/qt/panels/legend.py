@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from ...core.view import colors
 from ..canvas.scene import transfer_color
 from ..document import Document
-from ..i18n import fill
+from ..i18n import fill, text
 from ..plain_text import plain_label
 from ..theme import is_dark
 from ..words import color_mode_names
@@ -234,7 +234,7 @@ class LegendPanel(QFrame):
         if scale is not None:
             self._layout.addWidget(GradBar(scale))
         for entry in entries:
-            self._row(Swatch(entry.color), entry.text)
+            self._row(Swatch(entry.color), text(entry.message))
         by_target: dict[str, list[tuple[str, str]]] = {}
         for edge in sorted(colors.transfer_edges(graph)):
             by_target.setdefault(graph.nodes[edge[1]].get("device") or "?", []).append(edge)
