@@ -31,6 +31,7 @@ The system-dependent steps are behind :class:`~graphviz_app.capture.containment.
 
 from __future__ import annotations
 
+import logging
 import os
 import select
 import signal
@@ -70,6 +71,7 @@ DRAIN_SECONDS = 5.0
 """How long the output pipe may stay open after every process of the run was killed."""
 WATCH_SECONDS = 0.1
 """How often the memory of a run's processes is measured."""
+log = logging.getLogger(__name__)  # its stderr: the client's log of the worker (shown if it dies)
 __all__ = ["OUTPUT_HEAD", "OUTPUT_TAIL", "WARM_ENV", "BoundedOutput", "main", "run_child", "serve"]
 
 
@@ -354,7 +356,7 @@ def serve(control_in: IO[str], control_out: TextIO, mode: RunMode = "fork") -> N
             request = decode_request(line)
             done = run_request(request, protocol_fds, lambda pid: reply({"event": STARTED, "pid": pid}), mode)
         except (ProtocolError, OSError) as exc:  # a bad request or no room for its files: no child ran
-            print(f"graphviz_app worker: request refused: {exc}", file=sys.stderr, flush=True)
+            log.warning("request refused: %s", exc)
             done = Done(
                 event=DONE,
                 exitcode=70,

@@ -10,6 +10,8 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from ..errors import SettingError
+from ..logs import configure
 from .i18n import install_translators
 from .icons import icon
 from .settings import Settings
@@ -43,6 +45,11 @@ def main(argv: list[str] | None = None, *, python: str | None = None) -> int:
     Preferences and the one found beside the script. Returns the application's exit code.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        configure()  # GRAPHVIZ_APP_LOG
+    except SettingError as exc:
+        print(f"graphviz-app: error: {exc}", file=sys.stderr)
+        return 2
     app = create_app()
 
     install_translators(app, Settings().language())

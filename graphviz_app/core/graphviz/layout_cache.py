@@ -275,6 +275,7 @@ class LayoutCache:
                 self.misses += 1
             else:
                 self.hits += 1
+        log.debug("layout cache %s: %s", "miss" if layout is None else "hit", path.name)
         return layout
 
     def _read(self, path: Path, dot_text: str | None = None) -> Layout | None:
