@@ -18,6 +18,7 @@ from .capture.run_options import RunOptionError, RunOptions
 from .core import export_formats
 from .core.model.values import AUTO_NODES, auto_values
 from .errors import GraphvizAppError, ScriptError, SettingError
+from .logs import LEVELS, configure
 
 if TYPE_CHECKING:  # imported where used: the command line starts fast
     import networkx as nx
@@ -117,6 +118,11 @@ def export_parser() -> argparse.ArgumentParser:
         help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)",
     )
     parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
+    parser.add_argument(
+        "--log-level",
+        choices=LEVELS,
+        help="write what the app does to stderr from this level on (default: $GRAPHVIZ_APP_LOG, else warnings)",
+    )
     return parser
 
 
@@ -371,6 +377,11 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     argv = list(argv)
     script_args = argv[argv.index("--") + 1 :] if "--" in argv else []
     args, unknown = parser.parse_known_args(argv[: len(argv) - len(script_args) - (1 if "--" in argv else 0)])
+    try:
+        configure(args.log_level)
+    except SettingError as exc:  # GRAPHVIZ_APP_LOG names no level: usage's status
+        _fail(str(exc))
+        return 2
     if args.script is None and len(unknown) == 1 and os.path.exists(unknown[0]):
         args.script, unknown = unknown[0], []  # a file whose name starts with -
     if unknown:

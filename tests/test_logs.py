@@ -48,3 +48,17 @@ def test_an_unknown_level_is_refused_naming_where_it_came_from(level, source):
         configure(level, environ={LOG_ENV: "loud"})
     assert caught.value.variable == source
     assert f"The log level 'loud' ({source}) is none of debug, info, warning, error." in str(caught.value)
+
+
+def test_export_takes_a_log_level_and_refuses_an_unknown_one_before_running(tmp_path, capsys, monkeypatch):
+    from graphviz_app import cli
+
+    assert (
+        cli.export_parser().parse_args(["s.py", "-o", "g.svg", "--log-level", "debug"]).log_level == "debug"
+    )
+    script = tmp_path / "never.py"
+    script.write_text("open('ran', 'w')\n")
+    monkeypatch.setenv(LOG_ENV, "loud")
+    assert cli.main(["export", str(script), "-o", str(tmp_path / "g.json")]) == 2
+    assert f"The log level 'loud' ({LOG_ENV}) is none of debug" in capsys.readouterr().err
+    assert not (tmp_path / "ran").exists()
