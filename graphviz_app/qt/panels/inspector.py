@@ -7,16 +7,38 @@ from collections.abc import Callable
 from typing import Any
 
 import networkx as nx
-from PySide6.QtCore import QCoreApplication, QPoint, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLabel, QMenu, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...capture.interpreter import short_path
 from ...core.view.chain_rule import chain_rule, failure
 from ...core.view.display import DisplayNode
 from ...core.view.stepping import format_number
+from ...message import Message
+from .. import i18n
 from ..document import Document
-from ..explanations import fragment
 from ..i18n import fill
 from ..plain_text import plain_label, plain_tooltip
 from ..words import inspector_labels
@@ -128,7 +150,7 @@ def environment_rows(environment: Any) -> list[tuple[str, str]]:
     if environment.get("prefix"):
         rows.append(("environment", short_path(str(environment["prefix"]))))
     if environment.get("reason"):
-        rows.append(("chosen", fragment(str(environment["reason"]))))
+        rows.append(("chosen", i18n.text(Message.from_wire(environment["reason"]))))
     return rows
 
 
@@ -148,7 +170,7 @@ def environment_text(environment: Any) -> tuple[str, str]:
             python=python,
             torch=torch,
             where=where,
-            why=fragment(str(why)),
+            why=i18n.text(Message.from_wire(why)),
         )
         if why
         else fill(
@@ -189,6 +211,39 @@ def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
     return rows
 
 
+TEXT_MARGIN = 4
+"""Pixels a view item keeps between its text and each side (the style's focus margin, plus one)."""
+ROW_PADDING = 2
+"""Pixels a row adds to its text's height."""
+
+
+class WrappedRows(QStyledItemDelegate):
+    """Rows as tall as their text wrapped at their column's width (a tree view asks its delegate
+    for a row's size without saying how wide the column is, so long values got one line, cut)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        width = self.tree.columnWidth(index.column())
+        if index.column() == 0:
+            depth, parent = 1, index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= self.tree.indentation() * depth
+        sized = QStyleOptionViewItem(option)
+        sized.rect = QRect(0, 0, max(20, width), 1)  # a valid rect: the style wraps only then
+        size = super().sizeHint(sized, index)
+        # the style measures at word boundaries but draws breaking long words too: measure so
+        text = str(index.data() or "")
+        metrics = option.fontMetrics
+        flags = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
+        room = QRect(0, 0, max(10, width - 2 * TEXT_MARGIN), 1_000_000)
+        needed = metrics.boundingRect(room, flags, text).height() + ROW_PADDING
+        return QSize(size.width(), max(size.height(), needed))
+
+
 class InspectorPanel(QWidget):
     """Shows the selected node's properties as a two-column tree, grouped by topic."""
 
@@ -219,6 +274,18 @@ class InspectorPanel(QWidget):
         self.tree.setWordWrap(True)
         self.tree.setUniformRowHeights(False)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # Values wrap inside the panel, never past its edge: the value column takes the width
+        # left, and each row is as tall as its wrapped text (measured again when widths change).
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tree.header().setStretchLastSection(False)  # it never shrinks below 100 px
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(0)
+        self._relayout.timeout.connect(self._fit_values)
+        self.tree.header().sectionResized.connect(lambda index, *_: index == 0 and self._relayout.start())
+        self.tree.viewport().installEventFilter(self)
+        self.tree.setItemDelegate(WrappedRows(self.tree))
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._menu)
         layout = QVBoxLayout(self)
@@ -294,9 +361,22 @@ class InspectorPanel(QWidget):
     def _fit_columns(self) -> None:
         self.tree.expandAll()
         self.tree.resizeColumnToContents(0)
-        limit = max(90, int(self.tree.viewport().width() * 0.62))
+        limit = max(90, int(self.tree.viewport().width() * 0.5))
         if self.tree.columnWidth(0) > limit:  # keep the values in sight
             self.tree.setColumnWidth(0, limit)
+        self._relayout.start()
+
+    def _fit_values(self) -> None:
+        """Give the values the width the names leave, and let each row take its wrapped height."""
+        left = self.tree.viewport().width() - self.tree.columnWidth(0)
+        if self.tree.columnWidth(1) != max(40, left):
+            self.tree.setColumnWidth(1, max(40, left))
+        self.tree.doItemsLayout()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._relayout.start()  # the panel or its scroll bar changed the room for values
+        return super().eventFilter(watched, event)
 
     def _show_edge(self, graph: nx.DiGraph, edges: tuple[tuple[str, str], ...]) -> None:
         """What flows along an edge: forward, the producer's output (its shape and value);
