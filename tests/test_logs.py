@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -62,3 +63,10 @@ def test_export_takes_a_log_level_and_refuses_an_unknown_one_before_running(tmp_
     assert cli.main(["export", str(script), "-o", str(tmp_path / "g.json")]) == 2
     assert f"The log level 'loud' ({LOG_ENV}) is none of debug" in capsys.readouterr().err
     assert not (tmp_path / "ran").exists()
+
+
+def test_each_run_is_an_info_record_of_the_client(runner, write_script, caplog):
+    caplog.set_level(logging.INFO, logger="graphviz_app.capture.client")
+    path = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n")
+    runner.run(path, timeout=30)
+    assert any(r.getMessage().startswith(f"ran {path} in ") for r in caplog.records)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import logging
 import math
 import os
 import queue
@@ -45,6 +46,7 @@ from .marker import end_marked, new_marker
 from .protocol import Done, Limits, Reply, Request
 from .run_options import RunOptions
 
+log = logging.getLogger(__name__)
 STARTUP_TIMEOUT = 120.0
 """Seconds the worker may take to import torch."""
 POLL_SECONDS = 0.05
@@ -200,6 +202,7 @@ class _Worker:
         except OSError as exc:
             self.log.close()
             raise launch_error(interpreter, exc) from None
+        log.info("capture worker %d starting under %s", self.process.pid, interpreter.path)
         self.replies: queue.Queue[Reply | None] = queue.Queue()
         self.ready = False
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
@@ -249,9 +252,12 @@ class _Worker:
             except TimeoutError:
                 continue
             self.ready = reply["event"] == protocol.READY
+            if self.ready:
+                log.info("capture worker %d ready", self.process.pid)
         return True
 
     def close(self) -> None:
+        log.info("capture worker %d stopping", self.process.pid)
         if self.alive():
             try:
                 self.process.stdin.close()  # type: ignore[union-attr]
@@ -352,6 +358,7 @@ class Runner:
             if child is None or child <= 0 or self._stop_reason is not None:
                 return
             self._stop_reason = reason
+            log.info("stopping run %d: %s", child, reason)
             try:
                 os.kill(child, protocol.STACK_SIGNAL)
             except ProcessLookupError:  # it has ended already
@@ -440,6 +447,7 @@ class Runner:
                 result=os.path.join(folder, "result.json"),
                 output=os.path.join(folder, "output.txt"),
             )
+            log.debug("running %s under %s with %s", path, interpreter.path, options)
             tail = OutputTail(request["output"], on_output) if on_output is not None else None
             try:
                 ending = self._submit(request, options.timeout, stop, interpreter, tail)
@@ -447,6 +455,9 @@ class Runner:
                 if tail is not None:
                     tail.close()
             seconds = time.perf_counter() - started
+            log.info(
+                "ran %s in %.2f s (exit %s, signal %s)", path, seconds, ending["exitcode"], ending["signal"]
+            )
             output_text = _read_text(request["output"])
             result = self._result(path, request["result"], ending, output_text, seconds, options.timeout)
             result.interpreter = interpreter
