@@ -62,7 +62,7 @@ def export(
 
     # An image never shows the parameters' values: only a JSON export pays for them.
     graph = _graph_of(tensors_or_graph, backward, values=Path(path).suffix.lower() == ".json")
-    return export_graph(graph, path, mode=color)
+    return [str(notice) for notice in export_graph(graph, path, mode=color)]
 
 
 def show(

@@ -19,6 +19,7 @@ from .core import export_formats
 from .core.model.values import AUTO_NODES, auto_values
 from .errors import GraphvizAppError, ScriptError, SettingError
 from .logs import LEVELS, configure
+from .message import QT_TRANSLATE_NOOP, Message
 
 if TYPE_CHECKING:  # imported where used: the command line starts fast
     import networkx as nx
@@ -33,6 +34,23 @@ DEFAULT_LAYOUT_TIMEOUT = 120.0
 """Seconds Graphviz may spend on one drawing before the export stops (``--layout-timeout``)."""
 INTERRUPTED = 130
 """Exit status after Ctrl+C (128 + SIGINT); SIGTERM gives 143."""
+CANNOT_WRITE_KIND = QT_TRANSLATE_NOOP("Explanation", "cannot write '{suffix}' files: use one of {suffixes}.")
+NO_FOLDER = QT_TRANSLATE_NOOP(
+    "Explanation", "the folder {folder} does not exist: create it or choose another output path."
+)
+NOT_WRITABLE = QT_TRANSLATE_NOOP(
+    "Explanation", "the folder {folder} is not writable: choose another output path."
+)
+A_FOLDER = QT_TRANSLATE_NOOP("Explanation", "{path} is a folder: give a file name such as {example}.")
+BAD_LAYOUT_TIMEOUT = QT_TRANSLATE_NOOP(
+    "Explanation", "--layout-timeout must be a positive number of seconds, not {value}."
+)
+NO_BACKWARD_STEPS = QT_TRANSLATE_NOOP(
+    "Explanation", "This graph has no backward steps: backward did not run. Add --backward to run it."
+)
+NO_SUCH_STEP = QT_TRANSLATE_NOOP(
+    "Explanation", "There is no {mode} step {step}: this graph has {mode} steps 1 to {count}."
+)
 
 
 def export_parser() -> argparse.ArgumentParser:
@@ -197,8 +215,8 @@ def _safe(text: str) -> str:
     return text
 
 
-def _fail(message: str) -> int:
-    print(f"graphviz-app: error: {_safe(message)}", file=sys.stderr)
+def _fail(message: Message | str) -> int:
+    print(f"graphviz-app: error: {_safe(str(message))}", file=sys.stderr)
     return 1
 
 
@@ -265,16 +283,18 @@ def progress(label: str, limit: float) -> Iterator[None]:
         sys.stderr.flush()
 
 
-def _check_output_path(out: Path) -> str | None:
+def _check_output_path(out: Path) -> Message | None:
     if out.suffix.lower() not in EXPORT_SUFFIXES:
-        return f"cannot write '{out.suffix or out.name}' files: use one of {', '.join(EXPORT_SUFFIXES)}."
+        return Message.of(
+            CANNOT_WRITE_KIND, suffix=out.suffix or out.name, suffixes=", ".join(EXPORT_SUFFIXES)
+        )
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
-        return f"the folder {folder} does not exist: create it or choose another output path."
+        return Message.of(NO_FOLDER, folder=str(folder))
     if not os.access(folder, os.W_OK):
-        return f"the folder {folder} is not writable: choose another output path."
+        return Message.of(NOT_WRITABLE, folder=str(folder))
     if out.is_dir():
-        return f"{out} is a folder: give a file name such as {out / 'graph.svg'}."
+        return Message.of(A_FOLDER, path=str(out), example=str(out / "graph.svg"))
     return None
 
 
@@ -283,10 +303,8 @@ def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppErr
 
     count = len(step_order(graph, mode))
     if count == 0:
-        return GraphvizAppError(
-            "This graph has no backward steps: backward did not run. Add --backward to run it."
-        )
-    return GraphvizAppError(f"There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.")
+        return GraphvizAppError(Message.of(NO_BACKWARD_STEPS))
+    return GraphvizAppError(Message.of(NO_SUCH_STEP, mode=mode, step=step, count=count))
 
 
 def export_step(
@@ -301,7 +319,7 @@ def export_step(
     timeout: float | None = None,
     protect: Sequence[Path] = (),
     values: bool = False,
-) -> list[str]:
+) -> list[Message]:
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices.
     ``values``: the Values badges of that step, laid out as the window lays them out."""
     from .core.export import export_graph
@@ -338,7 +356,7 @@ def export_steps(
     timeout: float | None = None,
     protect: Sequence[Path] = (),
     values: bool = False,
-) -> tuple[int, list[str]]:
+) -> tuple[int, list[Message]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
     from .core.view.stepping import Stepper
 
@@ -346,7 +364,7 @@ def export_steps(
     count = stepper.count(mode)
     if count == 0:
         raise _step_range_error(graph, mode, 1)
-    notices: list[str] = []
+    notices: list[Message] = []
     for step in range(1, count + 1):
         target = folder / f"step-{step:03d}{suffix}"
         for notice in export_step(
@@ -404,7 +422,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     if problem:
         return _fail(problem)
     if not args.layout_timeout > 0:
-        return _fail(f"--layout-timeout must be a positive number of seconds, not {args.layout_timeout:g}.")
+        return _fail(Message.of(BAD_LAYOUT_TIMEOUT, value=f"{args.layout_timeout:g}"))
     try:
         run_with = run_options(args, script_args)
     except RunOptionError as exc:  # a bad option: usage's status
@@ -449,7 +467,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
             options = ViewOptions(
                 collapsed=collapse_to_depth(graph, args.collapse_depth), rankdir=args.rankdir
             )
-        notices = list(graph.graph.get("notices", []))
+        notices: list[Message | str] = [Message.from_wire(n) for n in graph.graph.get("notices", [])]
         mode = args.step_mode or ("backward" if args.backward else "forward")
         timeout = args.layout_timeout
         values = auto_values(graph.number_of_nodes()) if args.values is None else args.values

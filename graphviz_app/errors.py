@@ -1,14 +1,63 @@
-"""Typed, user-facing errors: each names the cause and the fix in the user's terms."""
+"""Typed, user-facing errors: each names the cause and the fix in the user's terms.
+
+Each error holds its words as a :class:`~graphviz_app.message.Message` (``.message``): the CLI
+and logs print its English (``str(error)``), the window translates it where it is shown.
+"""
 
 from __future__ import annotations
 
+from .message import QT_TRANSLATE_NOOP, Message
+
+NOT_FOUND = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz's 'dot' program was not found on PATH. Install Graphviz: "
+    "'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install "
+    "graphviz' (macOS).",
+)
+FILE_ERROR = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path}: {headline}: {field} must be {expected}{seen}. The file is "
+    "damaged or was not written by graphviz_app; nothing was run. Export "
+    "the graph again from its script, or open the script itself.",
+)
+CANNOT_OPEN = QT_TRANSLATE_NOOP("Explanation", "cannot open this saved graph")
+FOUND = QT_TRANSLATE_NOOP("Explanation", ", found {found}")
+SCRIPT_FAILED = QT_TRANSLATE_NOOP("Explanation", "The script failed.")
+
+
+EXCEPTION_TEXT_LIMIT = 1000
+"""Most characters of an exception's own words kept in a message (torch may print whole tensors)."""
+
+
+def exception_text(exc: BaseException, *, with_type: bool = False) -> str:
+    """The first line of ``exc``'s text (its type's name when it has none), shortened to
+    :data:`EXCEPTION_TEXT_LIMIT` characters: the one place an exception's words are cut before
+    they become a message's value. ``with_type``: ``"RuntimeError: ..."``."""
+    text = str(exc).strip()
+    line = text.splitlines()[0] if text else type(exc).__name__
+    if len(line) > EXCEPTION_TEXT_LIMIT:
+        line = f"{line[:EXCEPTION_TEXT_LIMIT]}… ({len(line) - EXCEPTION_TEXT_LIMIT:,} more characters)"
+    return f"{type(exc).__name__}: {line}" if with_type and text else line
+
+
+def as_message(message: Message | str) -> Message:
+    """``message`` as a :class:`Message`: plain text (from an older sender) is kept verbatim."""
+    return message if isinstance(message, Message) else Message.verbatim(message)
+
 
 class GraphvizAppError(Exception):
-    """Base class of every error the app reports to a user."""
+    """Base class of every error the app reports to a user.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    ``message`` is a :class:`Message` (a plain ``str`` is kept verbatim); ``str(error)`` is its
+    English text.
+    """
+
+    def __init__(self, message: Message | str) -> None:
+        self.message: Message = as_message(message)
+        super().__init__(str(self.message))
+
+    def __str__(self) -> str:
+        return self.message.english()
 
 
 class ScriptError(GraphvizAppError):
@@ -22,7 +71,7 @@ class ScriptError(GraphvizAppError):
     def __init__(
         self,
         kind: str,
-        message: str,
+        message: Message | str,
         *,
         file: str | None = None,
         line: int | None = None,
@@ -40,7 +89,7 @@ class ScriptError(GraphvizAppError):
         """Return the plain form sent between processes."""
         return {
             "kind": self.kind,
-            "message": self.message,
+            "message": self.message.to_wire(),
             "file": self.file,
             "line": self.line,
             "traceback": self.user_traceback,
@@ -51,7 +100,7 @@ class ScriptError(GraphvizAppError):
         """Rebuild an error from :meth:`to_dict`'s output."""
         return cls(
             str(data.get("kind") or "exception"),
-            str(data.get("message") or "The script failed."),
+            Message.from_wire(data.get("message") or Message.of(SCRIPT_FAILED).to_wire()),
             file=data.get("file"),  # type: ignore[arg-type]
             line=data.get("line"),  # type: ignore[arg-type]
             user_traceback=data.get("traceback"),  # type: ignore[arg-type]
@@ -59,7 +108,7 @@ class ScriptError(GraphvizAppError):
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}: " if self.file and self.line else ""
-        return f"{where}{self.message}"
+        return f"{where}{self.message.english()}"
 
 
 class SettingError(GraphvizAppError):
@@ -68,7 +117,7 @@ class SettingError(GraphvizAppError):
     ``variable`` is its name and ``value`` what it holds; the message names both and the fix.
     """
 
-    def __init__(self, variable: str, value: str, message: str) -> None:
+    def __init__(self, variable: str, value: str, message: Message | str) -> None:
         super().__init__(message)
         self.variable = variable
         self.value = value
@@ -78,10 +127,7 @@ class GraphvizNotFoundError(GraphvizAppError):
     """Graphviz's ``dot`` program is not installed."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "Graphviz's 'dot' program was not found on PATH. Install Graphviz: "
-            "'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install graphviz' (macOS)."
-        )
+        super().__init__(Message.of(NOT_FOUND))
 
 
 class LayoutError(GraphvizAppError):
@@ -110,13 +156,17 @@ class GraphFileError(GraphvizAppError):
         expected: str,
         found: str | None = None,
         *,
-        headline: str = "cannot open this saved graph",
+        headline: Message | None = None,
     ) -> None:
-        seen = f", found {found}" if found else ""
         super().__init__(
-            f"{path}: {headline}: {field} must be {expected}{seen}. "
-            "The file is damaged or was not written by graphviz_app; nothing was run. "
-            "Export the graph again from its script, or open the script itself."
+            Message.of(
+                FILE_ERROR,
+                path=path,
+                headline=headline or Message.of(CANNOT_OPEN),
+                field=field,
+                expected=expected,
+                seen=Message.of(FOUND, found=found) if found else "",
+            )
         )
         self.path = path
         self.field = field

@@ -111,7 +111,7 @@ def plan_view(
     plan = recommend(graph, options, composed=True)
     view = first_view(graph, plan.options, VIEWPORT, max_depth=plan.collapse_depth)
     if not view.changed:
-        return plan.options, ([plan.message()] if plan.changed else [])
+        return plan.options, ([str(plan.message())] if plan.changed else [])
     hidden = view.full - view.drawn
     return view.options, [
         f"Modules collapsed to depth {view.depth} so the labels are readable: {view.drawn:,} of "
@@ -141,8 +141,17 @@ def show_graph(
     styles = values_styles(graph, values)
     with tempfile.TemporaryDirectory(prefix="graphviz_app_show_") as folder:
         target = Path(folder) / "graph.svg"
-        notes += export_graph(
-            graph, target, mode=color, options=options, styles=styles, timeout=timeout, values=bool(styles)
+        notes += map(
+            str,
+            export_graph(
+                graph,
+                target,
+                mode=color,
+                options=options,
+                styles=styles,
+                timeout=timeout,
+                values=bool(styles),
+            ),
         )  # badges laid out beside nodes
         svg_text = target.read_text("utf-8")
     display = build_display(graph, options)

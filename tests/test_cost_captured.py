@@ -57,11 +57,11 @@ def test_split_hubs_make_the_same_rnn_fast(rnn):
 
 def test_recommend_splits_hubs_first(rnn):
     plan = cost.recommend(rnn, ViewOptions(split_hubs=False))
-    assert plan.options.split_hubs and plan.actions == ("hubs split",)
+    assert plan.options.split_hubs and [str(a) for a in plan.actions] == ["shared tensors drawn once per use"]
     assert plan.planned.category == "fast" and not plan.graph_attrs
-    assert "hubs split" in plan.message()
+    assert "shared tensors drawn once per use" in str(plan.message())
     unchanged = cost.recommend(rnn, ViewOptions())
-    assert not unchanged.changed and unchanged.options == ViewOptions() and unchanged.message() == ""
+    assert not unchanged.changed and unchanged.options == ViewOptions() and str(unchanged.message()) == ""
 
 
 CHAIN_SCRIPT = """
@@ -104,7 +104,7 @@ def test_large_chain_is_flagged_by_its_size(big_chain):
 def test_large_chain_opens_collapsed_to_module_nodes(big_chain):
     plan = cost.recommend(big_chain)
     assert plan.collapse_depth is not None and plan.options.collapsed
-    assert any(action.startswith("modules collapsed to depth") for action in plan.actions)
+    assert any(str(action).startswith("modules collapsed to depth") for action in plan.actions)
     display = build_display(big_chain, plan.options)
     modules = [n for n in display.nodes.values() if n.kind == "module"]
     assert modules and len(display.nodes) < big_chain.number_of_nodes() / 2
@@ -119,7 +119,7 @@ def test_graph_without_modules_gets_iteration_limits():
     graph = graphviz_app.trace(y.sum())
     plan = cost.recommend(graph)
     assert plan.collapse_depth is None
-    assert plan.graph_attrs == cost.LIMIT_ATTRS and "Graphviz iteration limits" in plan.actions
+    assert plan.graph_attrs == cost.LIMIT_ATTRS and "Graphviz's iteration limits" in map(str, plan.actions)
 
 
 def rnn_with_stacked_states(steps: int = 40):

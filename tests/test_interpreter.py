@@ -23,6 +23,7 @@ from graphviz_app.capture.interpreter import (
     worker_path,
 )
 from graphviz_app.errors import ScriptError
+from graphviz_app.message import Message
 
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
 
@@ -77,11 +78,14 @@ def test_a_venv_beside_the_script_wins_over_one_above_and_the_environment(tmp_pa
     touch_python(tmp_path / "active")
     touch_python(tmp_path / "conda")
     found = find_interpreter(script, environ=env)
-    assert found == Interpreter(above, "venv", f"found venv in {short_path(tmp_path / 'proj')}")
-    beside = touch_python(script.parent / ".venv")
-    assert find_interpreter(script, environ=env) == Interpreter(
-        beside, "venv", "found .venv beside the script"
+    assert (found.path, found.source, str(found.reason)) == (
+        above,
+        "venv",
+        f"found venv in {short_path(tmp_path / 'proj')}",
     )
+    beside = touch_python(script.parent / ".venv")
+    found = find_interpreter(script, environ=env)
+    assert (found.path, found.source, str(found.reason)) == (beside, "venv", "found .venv beside the script")
 
 
 def test_an_explicit_choice_wins_and_a_folder_means_its_python(tmp_path):
@@ -102,7 +106,9 @@ def test_without_a_venv_the_active_environment_then_conda_then_the_apps_own(tmp_
         conda, "conda", "$CONDA_PREFIX"
     )
     own = find_interpreter(script, environ={"VIRTUAL_ENV": str(tmp_path / "gone")})
-    assert own.source == "app" and own.reason == "the app's own Python" and own.path == Path(sys.executable)
+    assert (
+        own.source == "app" and str(own.reason) == "the app's own Python" and own.path == Path(sys.executable)
+    )
     assert find_interpreter(None, environ={}).source == "app"
 
 
@@ -134,7 +140,7 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
     monkeypatch.delenv("PYTHONPATH", raising=False)  # what a user's shell has
     script = project / "train.py"
     interpreter = find_interpreter(script)
-    assert interpreter.reason == "found .venv beside the script"
+    assert str(interpreter.reason) == "found .venv beside the script"
     plain = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n")
     runner = Runner(warm=False, python=interpreter)
     try:
@@ -151,7 +157,10 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
     assert environment["prefix"] == str(venv) and same_python(
         environment["executable"], venv / "bin" / "python"
     )
-    assert environment["reason"] == "found .venv beside the script" and result.interpreter == interpreter
+    assert (
+        str(Message.from_wire(environment["reason"])) == "found .venv beside the script"
+        and result.interpreter == interpreter
+    )
     lines = dict(line.split(": ", 1) for line in result.output.splitlines())
     assert lines["myproj"] == MYPROJ  # the project's own package, which the app's environment lacks
     assert lines["graphviz_app"].startswith(str(worker_path()))  # our copy, nothing else of the app
@@ -161,7 +170,7 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
     assert lines["cwd"] == str(project)
     assert again.graph.graph["environment"]["prefix"] == str(venv)
     assert own.graph.graph["environment"]["prefix"] == sys.prefix
-    assert own.graph.graph["environment"]["reason"] == "chosen by the caller"
+    assert str(Message.from_wire(own.graph.graph["environment"]["reason"])) == "chosen by the caller"
 
 
 def test_the_worker_imports_nothing_but_the_standard_library_and_torch():
@@ -214,10 +223,10 @@ def run_under(python: str | Path, tmp_path: Path) -> ScriptError:
 def test_a_missing_interpreter_is_named_with_the_fix(tmp_path):
     error = run_under(tmp_path / "nope" / "bin" / "python", tmp_path)
     assert error.kind == "interpreter"
-    assert error.message.startswith(
+    assert error.message.english().startswith(
         f"The Python interpreter {tmp_path / 'nope' / 'bin' / 'python'} (--python) does not exist."
     )
-    assert "--python PATH or in Edit ▸ Preferences ▸ Python interpreter" in error.message
+    assert "--python PATH or in Edit ▸ Preferences ▸ Python interpreter" in error.message.english()
 
 
 def test_a_program_that_is_not_python(tmp_path):
@@ -225,14 +234,20 @@ def test_a_program_that_is_not_python(tmp_path):
     fake.write_text("#!/bin/sh\necho 'I am not Python'\n", encoding="utf-8")
     fake.chmod(0o755)
     error = run_under(fake, tmp_path)
-    assert error.kind == "interpreter" and f"{fake} (--python) is not a Python interpreter" in error.message
+    assert (
+        error.kind == "interpreter"
+        and f"{fake} (--python) is not a Python interpreter" in error.message.english()
+    )
     text = tmp_path / "notes.txt"
     text.write_text("hello\n", encoding="utf-8")
     error = run_under(text, tmp_path)
-    assert error.kind == "interpreter" and "is not executable. Make it executable (chmod +x)" in error.message
+    assert (
+        error.kind == "interpreter"
+        and "is not executable. Make it executable (chmod +x)" in error.message.english()
+    )
     text.chmod(0o755)  # executable, but neither a program nor a script with #!
     error = run_under(text, tmp_path)
-    assert error.kind == "interpreter" and "is not a Python interpreter" in error.message
+    assert error.kind == "interpreter" and "is not a Python interpreter" in error.message.english()
 
 
 def test_a_python_older_than_3_10(tmp_path):
@@ -241,14 +256,14 @@ def test_a_python_older_than_3_10(tmp_path):
         pytest.skip("no Python older than 3.10 on this machine")
     error = run_under(old, tmp_path)
     assert error.kind == "interpreter"
-    assert "graphviz_app needs Python 3.10 or newer" in error.message
-    assert f"{old} (--python) is Python 3." in error.message
+    assert "graphviz_app needs Python 3.10 or newer" in error.message.english()
+    assert f"{old} (--python) is Python 3." in error.message.english()
 
 
 def test_an_interpreter_without_torch_says_how_to_install_it(bare_python, tmp_path):
     error = run_under(bare_python, tmp_path)
     assert error.kind == "interpreter"
-    assert error.message.startswith(
+    assert error.message.english().startswith(
         f"{bare_python} (--python) has no torch. Install torch there (`{bare_python} -m pip install torch`)"
     )
 
@@ -259,9 +274,10 @@ def test_a_torch_that_fails_to_import(tmp_path):
     error = run_under(python, tmp_path)
     assert error.kind == "interpreter"
     assert (
-        f"{python} (--python) cannot import torch (ImportError: libtorch_cpu.so: cannot open" in error.message
+        f"{python} (--python) cannot import torch (ImportError: libtorch_cpu.so: cannot open"
+        in error.message.english()
     )
-    assert "pip install --force-reinstall torch" in error.message
+    assert "pip install --force-reinstall torch" in error.message.english()
     assert "libtorch_cpu.so" in (error.user_traceback or "")
 
 
@@ -280,7 +296,7 @@ def test_a_run_happens_in_the_callers_folder_unless_told(runner, write_script, t
     with pytest.raises(ScriptError) as caught:
         runner.run(script, cwd=tmp_path / "gone")
     assert caught.value.kind == "cwd"
-    assert caught.value.message.startswith(f"The working folder {tmp_path / 'gone'} does not exist")
+    assert caught.value.message.english().startswith(f"The working folder {tmp_path / 'gone'} does not exist")
 
 
 def test_the_session_runner_runs_under_the_test_python(runner, write_script):

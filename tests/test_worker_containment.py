@@ -117,7 +117,7 @@ def test_processes_a_script_starts_end_with_its_run(write_script, runner, tmp_pa
     assert names(result) >= {"w", "loss"}
     assert (
         "The script left 3 processes running (started with fork or subprocess and not waited for); they were ended with the run."
-        in result.notices
+        in map(str, result.notices)
     )
     started = read_pids(pids)
     assert len(started) == 2
@@ -201,7 +201,10 @@ def test_a_script_over_the_memory_limit_is_stopped_with_a_message(write_script):
             limited.run(script, timeout=60)
         error = info.value
         assert error.kind == "memory"
-        assert "more than 1.0 GiB" in error.message and "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message
+        assert (
+            "more than 1.0 GiB" in error.message.english()
+            and "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message.english()
+        )
         assert error.line == 2 and "can't allocate memory" in (error.user_traceback or "")
         python = write_script("blob = bytearray(3 * 2**30)\n")
         with pytest.raises(ScriptError) as info:
@@ -235,8 +238,8 @@ def test_processes_a_run_forks_share_its_memory_limit(write_script, tmp_path):
         with pytest.raises(ScriptError) as info:
             limited.run(script, timeout=120)
         error = info.value
-        assert error.kind == "memory" and "more than 1.0 GiB" in error.message
-        assert "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message
+        assert error.kind == "memory" and "more than 1.0 GiB" in error.message.english()
+        assert "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message.english()
         assert [p for p in read_pids(pids) if alive(p)] == []
         assert descendants(worker_pid(limited)) == []
         assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}  # the next run is fine
@@ -261,7 +264,7 @@ def test_shared_memory_counts_toward_the_limit(write_script, how):
         )
         with pytest.raises(ScriptError) as info:
             limited.run(script, timeout=120)
-        assert info.value.kind == "memory" and "more than 1.0 GiB" in info.value.message
+        assert info.value.kind == "memory" and "more than 1.0 GiB" in info.value.message.english()
     finally:
         limited.close()
 
@@ -321,7 +324,7 @@ def test_a_bad_memory_limit_is_refused_naming_the_variable_and_the_fix(monkeypat
         default_memory_limit()
     error = info.value
     assert (error.variable, error.value) == ("GRAPHVIZ_APP_MEMORY_LIMIT_GB", value)
-    assert error.message == (
+    assert error.message.english() == (
         f"The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value!r}, not a number of GiB. Set it "
         "to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the "
         "default (75% of this machine's memory), and start graphviz_app again."

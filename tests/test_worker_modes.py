@@ -76,19 +76,19 @@ def test_each_portable_run_is_a_fresh_interpreter(mode_runner, tmp_path):
 def test_an_exit_a_crash_and_an_exception_are_reported_alike(mode_runner, tmp_path):
     _, runner = mode_runner
     exited = failure(runner, tmp_path, "import os\nprint('before')\nos._exit(3)\n")
-    assert exited.kind == "exit" and "os._exit(3)" in exited.message and exited.output == "before\n"
+    assert exited.kind == "exit" and "os._exit(3)" in exited.message.english() and exited.output == "before\n"
     crashed = failure(runner, tmp_path, "import ctypes\nctypes.string_at(0)\n")
-    assert crashed.kind == "crash" and "(SIGSEGV)" in crashed.message
+    assert crashed.kind == "crash" and "(SIGSEGV)" in crashed.message.english()
     assert "Fatal Python error: Segmentation fault" in (crashed.user_traceback or "")
     raised = failure(runner, tmp_path, "import torch\nx = 1\nraise ValueError('no good')\n")
-    assert raised.line == 3 and "no good" in raised.message
+    assert raised.line == 3 and "no good" in raised.message.english()
 
 
 def test_a_time_limit_and_a_cancel_name_the_line_the_script_was_on(mode_runner, tmp_path):
     _, runner = mode_runner
     loop = "import time\nprint('looping')\nwhile True:\n    time.sleep(0.05)\n"
     stopped = failure(runner, tmp_path, loop, timeout=3)
-    assert stopped.kind == "timeout" and stopped.line == 4 and "stuck on line 4" in stopped.message
+    assert stopped.kind == "timeout" and stopped.line == 4 and "stuck on line 4" in stopped.message.english()
     assert stopped.output == "looping\n"  # the stack it wrote is not the script's output
     errors: list[ScriptError] = []
 
@@ -116,7 +116,7 @@ def test_a_bad_run_mode_is_refused_naming_the_variable_and_the_fix(monkeypatch, 
     with pytest.raises(SettingError) as info:
         protocol.run_mode()
     assert info.value.variable == "GRAPHVIZ_APP_RUN_MODE" and info.value.value == value
-    assert info.value.message == (
+    assert info.value.message.english() == (
         f"The environment variable GRAPHVIZ_APP_RUN_MODE is {value!r}, not 'portable' or 'fork'. Set it to "
         "'portable' (a fresh Python for each run, on any system) or to 'fork' (Linux), or unset it to let "
         "graphviz_app choose, and start graphviz_app again."
@@ -142,7 +142,7 @@ def test_the_run_mode_is_chosen_by_the_system_unless_set(monkeypatch):
     assert protocol.run_mode({}, "linux") == "portable"
     with pytest.raises(SettingError) as info:
         protocol.run_mode({"GRAPHVIZ_APP_RUN_MODE": "fork"}, "win32")
-    assert "is 'fork', but this system cannot fork. Set it to 'portable'" in info.value.message
+    assert "is 'fork', but this system cannot fork. Set it to 'portable'" in info.value.message.english()
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")

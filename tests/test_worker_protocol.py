@@ -161,8 +161,11 @@ def test_a_refused_request_is_reported_as_the_apps_problem_not_an_exit_of_the_sc
     finally:
         runner.close()
     assert caught.value.kind == "internal"
-    assert "could not start the script: OSError: [Errno 28] No space left on device" in caught.value.message
-    assert "os._exit" not in caught.value.message
+    assert (
+        "could not start the script: OSError: [Errno 28] No space left on device"
+        in caught.value.message.english()
+    )
+    assert "os._exit" not in caught.value.message.english()
 
 
 def test_a_refusal_survives_the_protocol():

@@ -10,10 +10,17 @@ import torch
 
 from ..core.model.graph import graph_from_trace
 from ..errors import GraphvizAppError
+from ..message import QT_TRANSLATE_NOOP, Message
 from .backward import BackwardRecorder, run_backward
 from .naming import collect_names
 from .summary import summarize_many
 from .walker import Walk, build_trace, walk
+
+NO_GRAPH = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "None of the given tensors has an autograd graph: pass a tensor computed from tensors "
+    "that require grad (not under torch.no_grad(), not detached).",
+)
 
 
 def trace_tensors(
@@ -30,10 +37,7 @@ def trace_tensors(
     outputs = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor)]
     roots = [t for t in outputs if t.grad_fn is not None]
     if not roots:
-        raise GraphvizAppError(
-            "None of the given tensors has an autograd graph: pass a tensor computed from tensors "
-            "that require grad (not under torch.no_grad(), not detached)."
-        )
+        raise GraphvizAppError(Message.of(NO_GRAPH))
     frame = sys._getframe(caller_depth + 1)
     names = collect_names([frame.f_locals, frame.f_globals])
     result = walk([t.grad_fn for t in roots])
@@ -41,7 +45,7 @@ def trace_tensors(
     if backward:
         recorder = BackwardRecorder(result)
         with recorder:
-            trace["graph"]["notices"].extend(run_backward(roots))
+            trace["graph"]["notices"].extend(notice.to_wire() for notice in run_backward(roots))
         recorder.apply(trace)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": None}
     else:

@@ -33,10 +33,17 @@ from torch.autograd.function import BackwardCFunction
 
 from ..core.model.gc_pause import gc_paused, without_gc
 from ..core.model.schema import Summary
+from ..message import QT_TRANSLATE_NOOP, Message
 from . import torch_support
 from .recorder import RETAINS_KEY
 from .summary import BATCH_NUMEL, summarize, summarize_many
 from .walker import Walk
+
+NOT_SCALAR = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "An output of shape {shape} is not a scalar: backward was seeded with "
+    "ones, as torch.autograd.backward(out, torch.ones_like(out)) would.",
+)
 
 PENDING_BYTES = 64 << 20
 """Held gradients are summarized once they take more than this (memory held by the recorder)."""
@@ -307,16 +314,13 @@ def _identity(tensor: torch.Tensor) -> tuple[Any, tuple[Any, ...]] | None:
 
 def run_backward(
     outputs: Sequence[torch.Tensor], backward: Callable[..., Any] = torch.autograd.backward
-) -> list[str]:
+) -> list[Message]:
     """Run backward from all ``outputs`` together, seeding each with ones; return notices."""
-    notices = []
+    notices: list[Message] = []
     seeds = []
     for tensor in outputs:
         if tensor.dim() != 0 or tensor.numel() != 1:
-            notices.append(
-                f"An output of shape {list(tensor.shape)} is not a scalar: backward was seeded with "
-                "ones, as torch.autograd.backward(out, torch.ones_like(out)) would."
-            )
+            notices.append(Message.of(NOT_SCALAR, shape=str(list(tensor.shape))))
         seeds.append(torch.ones_like(tensor))
     backward(list(outputs), grad_tensors=seeds)
     return notices

@@ -15,15 +15,19 @@ import os
 import sys
 from typing import Any
 
+from ..message import QT_TRANSLATE_NOOP, Message
 from .containment import ScriptStreams, containment, register_stack_signal
 from .protocol import SETUP_FAILED, decode_request
 from .run_options import RunOptions, WireOptions
+
+CANNOT_WRITE = QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not write this graph: {error}")
+CANNOT_CAPTURE = QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not capture this script: {error}")
 
 
 def run_child(request: dict[str, Any]) -> None:
     """Run the script, write the result file, and exit (fds 0/1/2 are the run's already)."""
     stream = ScriptStreams()
-    from ..errors import ScriptError
+    from ..errors import ScriptError, exception_text
     from .script import ScriptCapture
 
     echo: WireOptions = request.get("options") or {}  # what the run ran with: in the result file
@@ -40,7 +44,7 @@ def run_child(request: dict[str, Any]) -> None:
                 {
                     "ok": False,
                     "error": ScriptError(
-                        "internal", f"graphviz_app could not write this graph: {type(exc).__name__}: {exc}"
+                        "internal", Message.of(CANNOT_WRITE, error=exception_text(exc, with_type=True))
                     ).to_dict(),
                     "options": echo,
                 }
@@ -69,7 +73,7 @@ def run_child(request: dict[str, Any]) -> None:
             "ok": False,
             "error": ScriptError(
                 "internal",
-                f"graphviz_app could not capture this script: {type(exc).__name__}: {exc}",
+                Message.of(CANNOT_CAPTURE, error=exception_text(exc, with_type=True)),
                 user_traceback=traceback.format_exc(),
             ).to_dict(),
         }

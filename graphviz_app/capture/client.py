@@ -30,8 +30,10 @@ import networkx as nx
 
 from ..core.model.graph import graph_from_trace
 from ..errors import ScriptError, SettingError
+from ..message import QT_TRANSLATE_NOOP, Message
 from . import protocol
 from .interpreter import (
+    CALLER_REASON,
     Interpreter,
     app_interpreter,
     check_interpreter,
@@ -68,6 +70,76 @@ spinning. With every core busy (the window, ``dot``, other programs), a spinning
 core the thread it waits for needs, and one run took 5-25x longer; the thread count, and so
 every result, stays what plain ``python`` gives."""
 
+NO_SUCH_FILE = QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path and try again.")
+A_FOLDER = QT_TRANSLATE_NOOP("Explanation", "{path} is a folder, not a Python script. Open a .py file.")
+NOT_REGULAR = QT_TRANSLATE_NOOP(
+    "Explanation", "{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file."
+)
+TOO_BIG = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.",
+)
+BAD_MEMORY_LIMIT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a "
+    "number of GiB. Set it to the most memory one run may use, in GiB (such "
+    "as 8), or to 0 for no limit, or unset it for the default (75% of this "
+    "machine's memory), and start graphviz_app again.",
+)
+NO_WORKING_FOLDER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The working folder {folder} does not exist, so the script cannot run "
+    "there. Create it, or choose another in Edit ▸ Preferences ▸ Working "
+    "folder.",
+)
+CANCELLED = QT_TRANSLATE_NOOP("Explanation", "The run was cancelled.")
+TIMED_OUT = QT_TRANSLATE_NOOP("Explanation", "The script did not finish within {seconds} s and was stopped.")
+STUCK = QT_TRANSLATE_NOOP("Explanation", " It was stuck on line {line}: `{code}`.")
+LONGER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    " If it needs longer, raise the time limit (--timeout); if it loops "
+    "forever or waits for input, fix the script.",
+)
+CRASHED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script crashed ({signal}) and its process ended; the app is fine. "
+    "The output below shows where (a crash in native code, such as a "
+    "segfault in an extension or ctypes call). Fix the crash and reload.",
+)
+SETUP_FAILED = QT_TRANSLATE_NOOP("Explanation", "its set-up failed (the output below shows where)")
+NOT_STARTED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "graphviz_app could not start the script: {why}. This is a problem of "
+    "graphviz_app or of this machine (a full or read-only temporary "
+    "folder), not of the script: free some space in the temporary folder "
+    "and reload, or report it with the output below.",
+)
+OS_EXIT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script ended its process with os._exit({status}) before a graph was "
+    "captured. Remove the os._exit() call to see its graph.",
+)
+OVER_MEMORY = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script used more than {gib} GiB of memory, the limit of one run, and "
+    "was stopped. If it really needs more, raise the limit (the "
+    "GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for "
+    "none); otherwise make the tensors or the batch smaller.",
+)
+LEFT_ONE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script left a process running (started with fork or subprocess "
+    "and not waited for); they were ended with the run.",
+)
+LEFT_MANY = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script left {count} processes running (started with fork or "
+    "subprocess and not waited for); they were ended with the run.",
+)
+WORKER_TIMED_OUT = QT_TRANSLATE_NOOP(
+    "Explanation", "The capture worker did not start (importing torch timed out)."
+)
+
 
 @dataclass
 class RunResult:
@@ -76,7 +148,7 @@ class RunResult:
     graph: nx.DiGraph
     output: str
     """Everything the script printed, stdout and stderr interleaved as a terminal shows them."""
-    notices: list[str] = field(default_factory=list)
+    notices: list[Message] = field(default_factory=list)
     seconds: float = 0.0
     interpreter: Interpreter | None = None
     """The Python that ran the script, and why it was chosen."""
@@ -88,20 +160,16 @@ def check_script_path(script: str | Path) -> Path:
     """Return the resolved path; raise ScriptError when it is missing or not a Python file."""
     path = Path(script).expanduser()
     if not path.exists():
-        raise ScriptError("missing_file", f"No such file: {path}. Check the path and try again.")
+        raise ScriptError("missing_file", Message.of(NO_SUCH_FILE, path=str(path)))
     if path.is_dir():
-        raise ScriptError("not_python", f"{path} is a folder, not a Python script. Open a .py file.")
+        raise ScriptError("not_python", Message.of(A_FOLDER, path=str(path)))
     if not path.is_file():
-        raise ScriptError(
-            "not_python",
-            f"{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.",
-        )
+        raise ScriptError("not_python", Message.of(NOT_REGULAR, path=str(path)))
     size = path.stat().st_size
     if size > SCRIPT_SIZE_LIMIT:
         raise ScriptError(
             "not_python",
-            f"{path} holds {size / 2**20:.0f} MiB, too much for a Python script "
-            f"(at most {SCRIPT_SIZE_LIMIT // 2**20} MiB). Open the script, not a data file.",
+            Message.of(TOO_BIG, path=str(path), size=f"{size / 2**20:.0f}", limit=SCRIPT_SIZE_LIMIT // 2**20),
         )
     return path.resolve()
 
@@ -122,11 +190,7 @@ def default_memory_limit() -> int | None:
             raise SettingError(
                 MEMORY_ENV,
                 value,
-                (
-                    f"The environment variable {MEMORY_ENV} is {value!r}, not a number of GiB. Set it to "
-                    "the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset "
-                    "it for the default (75% of this machine's memory), and start graphviz_app again."
-                ),
+                Message.of(BAD_MEMORY_LIMIT, value=repr(value)),
             )
         return min(max(int(gib * 2**30), 1), 2**62) if gib else None
     try:
@@ -143,7 +207,7 @@ def _interpreter(python: Interpreter | str | os.PathLike[str] | None) -> Interpr
     """``python`` as an Interpreter (a bare path: "chosen by the caller"), or None."""
     if python is None or isinstance(python, Interpreter):
         return python
-    return explicit_interpreter(python, "chosen by the caller")
+    return explicit_interpreter(python, CALLER_REASON)
 
 
 def _working_folder(cwd: str | os.PathLike[str] | None) -> str | None:
@@ -158,8 +222,7 @@ def _working_folder(cwd: str | os.PathLike[str] | None) -> str | None:
     if not os.path.isdir(folder):
         raise ScriptError(
             "cwd",
-            f"The working folder {folder} does not exist, so the script cannot run "
-            "there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.",
+            Message.of(NO_WORKING_FOLDER, folder=folder),
         )
     return folder
 
@@ -246,7 +309,7 @@ class _Worker:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 self.close()
-                raise ScriptError("worker", "The capture worker did not start (importing torch timed out).")
+                raise ScriptError("worker", Message.of(WORKER_TIMED_OUT))
             try:
                 reply = self.next_reply(min(POLL_SECONDS, remaining) if stop is not None else remaining)
             except TimeoutError:
@@ -410,7 +473,7 @@ class Runner:
         if folder != options.cwd:
             options = dataclasses.replace(options, cwd=folder)
         if not self._acquire_run_lock(stop):
-            raise ScriptError("cancelled", "The run was cancelled.", file=str(path))
+            raise ScriptError("cancelled", Message.of(CANCELLED), file=str(path))
         stop = stop if stop is not None else threading.Event()
         with self._lock:
             self._active_stop = stop  # what cancel() sets, even while the worker starts
@@ -463,7 +526,7 @@ class Runner:
             result.interpreter = interpreter
             environment = result.graph.graph.get("environment")
             if isinstance(environment, dict):
-                environment["reason"] = interpreter.reason
+                environment["reason"] = interpreter.reason.to_wire()
             return result
 
     def _submit(
@@ -517,36 +580,36 @@ class Runner:
     ) -> RunResult:
         reason = self._stop_reason
         line: int | None = None
-        where = ""
+        where: Message | str = ""
         if reason in ("timeout", "cancelled"):
             output, stack = split_stack(output)
             line = stuck_line(stack, path)
             stuck_code = source_line(path, line) if line else ""
-            where = f" It was stuck on line {line}: `{stuck_code}`." if line else ""
+            where = Message.of(STUCK, line=line, code=stuck_code) if line else ""
         if reason == "timeout":
             error = ScriptError(
                 "timeout",
-                f"The script did not finish within {timeout:g} s and was stopped.{where} If it needs "
-                "longer, raise the time limit (--timeout); if it loops forever or waits for "
-                "input, fix the script.",
+                Message.joined(Message.of(TIMED_OUT, seconds=f"{timeout:g}"), where, Message.of(LONGER)),
                 file=str(path),
                 line=line,
             )
         elif reason == "cancelled":
-            error = ScriptError("cancelled", f"The run was cancelled.{where}", file=str(path), line=line)
+            error = ScriptError(
+                "cancelled", Message.joined(Message.of(CANCELLED), where), file=str(path), line=line
+            )
         elif ending.get("over_memory") and self.memory_limit:
             error = self._memory_error(path, None)
         elif os.path.exists(result_file):
             result = protocol.read_result(result_file)
             if result["ok"]:
                 graph = graph_from_trace(result["trace"])
-                notices = list(graph.graph.get("notices", []))
+                notices = [Message.from_wire(notice) for notice in graph.graph.get("notices", [])]
                 if ending["leftovers"]:
                     notices.append(_leftovers_notice(ending["leftovers"]))
                 ran_with = RunOptions.from_wire(result["options"])
                 return RunResult(graph, output, notices, seconds, options=ran_with)
             error = ScriptError.from_dict(result["error"])
-            if _out_of_memory(error.message + (error.user_traceback or "")) and self.memory_limit:
+            if _out_of_memory(str(error.message) + (error.user_traceback or "")) and self.memory_limit:
                 error = self._memory_error(path, error)
         elif ending["signal"] and self.memory_limit and _out_of_memory(output):
             error = self._memory_error(path, None)
@@ -554,28 +617,22 @@ class Runner:
             name = _signal_name(ending["signal"])
             error = ScriptError(
                 "crash",
-                f"The script crashed ({name}) and its process ended; the app is fine. The "
-                "output below shows where (a crash in native code, such as a segfault in an "
-                "extension or ctypes call). Fix the crash and reload.",
+                Message.of(CRASHED, signal=name),
                 file=str(path),
                 user_traceback=_crash_trace(output),
             )
         elif ending.get("refused") or protocol.SETUP_FAILED in output:
-            why = ending.get("refused") or "its set-up failed (the output below shows where)"
+            why = ending.get("refused") or Message.of(SETUP_FAILED)
             error = ScriptError(
                 "internal",
-                f"graphviz_app could not start the script: {why}. This is a problem of "
-                "graphviz_app or of this machine (a full or read-only temporary folder), not of "
-                "the script: free some space in the temporary folder and reload, or report it "
-                "with the output below.",
+                Message.of(NOT_STARTED, why=why),
                 file=str(path),
             )
         else:
             code = ending["exitcode"]
             error = ScriptError(
                 "exit",
-                f"The script ended its process with os._exit({code}) before a graph was captured. "
-                "Remove the os._exit() call to see its graph.",
+                Message.of(OS_EXIT, status=code),
                 file=str(path),
             )
         error.output = output
@@ -586,10 +643,7 @@ class Runner:
         gib = (self.memory_limit or 0) / 2**30
         return ScriptError(
             "memory",
-            f"The script used more than {gib:.1f} GiB of memory, the limit of one run, and was "
-            "stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB "
-            "environment variable, in GiB; 0 for none); otherwise make the tensors or the batch "
-            "smaller.",
+            Message.of(OVER_MEMORY, gib=f"{gib:.1f}"),
             file=cause.file if cause else str(path),
             line=cause.line if cause else None,
             user_traceback=cause.user_traceback if cause else None,
@@ -642,12 +696,8 @@ class OutputTail:
             self._handle = None
 
 
-def _leftovers_notice(count: int) -> str:
-    what = "a process" if count == 1 else f"{count} processes"
-    return (
-        f"The script left {what} running (started with fork or subprocess and not waited "
-        "for); they were ended with the run."
-    )
+def _leftovers_notice(count: int) -> Message:
+    return Message.of(LEFT_ONE) if count == 1 else Message.of(LEFT_MANY, count=count)
 
 
 def _out_of_memory(text: str) -> bool:

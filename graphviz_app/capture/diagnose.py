@@ -20,78 +20,184 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScriptError
+from ..errors import ScriptError, exception_text
+from ..message import QT_TRANSLATE_NOOP, Message, Template
 from .script_source import bindings, second_statement
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
 _HIDDEN = (_APP_DIR, "<frozen runpy>", "runpy.py")
 
+CAPTURE_BUG = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "graphviz_app failed while {doing} ({error}). This is a bug in "
+    "graphviz_app, not in the script; please report it with the "
+    "traceback below.",
+)
+WALKING = QT_TRANSLATE_NOOP("Explanation", "walking the graph")
+RECORDING_BACKWARD = QT_TRANSLATE_NOOP("Explanation", "recording the backward pass")
+SYNTAX = QT_TRANSLATE_NOOP(
+    "Explanation", "The script has a syntax error on line {line}: {message}. Fix that line and reload."
+)
+PRINTED_OUTPUT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    " Line {line} looks like printed output (it starts with {start}), not code: "
+    "delete it, or make it a comment with #.",
+)
+INDENT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    " The lines of the block that line {line} opens must be indented further "
+    "than line {line} (4 spaces); code copied from a web page often loses its "
+    "indentation.",
+)
+TWO_STATEMENTS = QT_TRANSLATE_NOOP(
+    "Explanation",
+    " Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.",
+)
+AT_LINE_CODE = QT_TRANSLATE_NOOP("Explanation", " (line {line}: {code})")
+AT_LINE = QT_TRANSLATE_NOOP("Explanation", " (line {line})")
+DEVICES = QT_TRANSLATE_NOOP("Explanation", " ({devices})")
+AND = QT_TRANSLATE_NOOP("Explanation", " and ")
+RAISED_ON_LINE = QT_TRANSLATE_NOOP("Explanation", "The script raised {exception} on line {line}: {detail}")
+RAISED = QT_TRANSLATE_NOOP("Explanation", "The script raised {exception}: {detail}")
+MISSING_PACKAGE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script needs the module {module}{where}, but {package} is not "
+    "installed for the Python that runs it ({python}). Install it into that "
+    "Python, then reload: {command}",
+)
+NAME_ORDER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} uses {name} before line {later} assigns it: a script runs "
+    "from top to bottom (and notebook cells in the order they are run). Move "
+    "the assignment on line {later} above line {line}, or run that cell "
+    "first.",
+)
+NAME_IMPORT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} uses {name}, which the script never imports or assigns. Add "
+    "`{statement}` at the top of the script.",
+)
+NAME_TYPO = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} uses {name}, which the script never assigns. Did you mean "
+    "{match}? Correct the name on line {line}.",
+)
+NAME_MISSING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} uses {name}, which the script never assigns or imports. "
+    "Assign it (or import it) before line {line}, or correct the name.",
+)
+MODULE_INIT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{cls}.__init__ (line {start}) does not call super().__init__() first, so "
+    "torch.nn.Module's own set-up has not run when line {line} needs it. Call "
+    "super().__init__() as the first line of {cls}.__init__, before it "
+    "assigns any layer (`self.name = ...`).",
+)
+MODULE_TYPO = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} uses {module}.{name}, which the module {module} does not "
+    "have. Did you mean {module}.{match}? Correct the name on line {line}.",
+)
+ATTRIBUTE_TYPO = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} uses .{name} of a {type} object, which has no such "
+    "attribute. Did you mean .{match}? Correct the name on line {line}.",
+)
+
 # (kind, pattern in the exception text, explanation with the fix)
-_KNOWN: list[tuple[str, str, str]] = [
+_KNOWN: list[tuple[str, str, Template]] = [
     (
         "backward_twice",
         r"backward through the graph a second time",
-        "backward() ran a second time through a graph whose saved tensors the first backward() "
-        "freed. Pass retain_graph=True to the first backward() if you really need two, or "
-        "recompute the forward pass before each backward().",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "backward() ran a second time through a graph whose saved tensors the first backward() "
+            "freed. Pass retain_graph=True to the first backward() if you really need two, or "
+            "recompute the forward pass before each backward().",
+        ),
     ),
     (
         "inplace",
         r"modified by an inplace operation",
-        "A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, "
-        "`x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, "
-        "`x.relu()`) or change a clone() instead.",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, "
+            "`x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, "
+            "`x.relu()`) or change a clone() instead.",
+        ),
     ),
     (
         "device_mismatch",
         r"Expected all tensors to be on the same device|on different devices|"
         r"is not on the expected device|"
         r"Cannot copy out of meta tensor",
-        "An operation combined tensors on different devices{devices}. Move them to one device "
-        "first with .to(device) (for example x.to(w.device)). The meta device holds no data, so "
-        "nothing can be copied back from it.",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "An operation combined tensors on different devices{devices}. Move them to one device "
+            "first with .to(device) (for example x.to(w.device)). The meta device holds no data, so "
+            "nothing can be copied back from it.",
+        ),
     ),
     (
         "no_cuda",
         r"Torch not compiled with CUDA enabled|Found no NVIDIA driver|"
         r"no NVIDIA driver on your system|CUDA driver initialization failed",
-        'This machine has no CUDA GPU{where}. Use `torch.device("cuda" if '
-        "torch.cuda.is_available() else \"cpu\")`, or 'meta' to see device moves without a GPU.",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            'This machine has no CUDA GPU{where}. Use `torch.device("cuda" if '
+            "torch.cuda.is_available() else \"cpu\")`, or 'meta' to see device moves without a GPU.",
+        ),
     ),
     (
         "int_requires_grad",
         r"Only Tensors of floating point and complex dtype can require gradients",
-        "Only floating point (and complex) tensors can require gradients, and this one holds "
-        "integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call "
-        ".float() before .requires_grad_().",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "Only floating point (and complex) tensors can require gradients, and this one holds "
+            "integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call "
+            ".float() before .requires_grad_().",
+        ),
     ),
     (
         "no_graph",
         r"does not require grad and does not have a grad_fn",
-        "backward() was called on a tensor that autograd recorded no graph for: nothing it was "
-        "computed from requires grad, or it was computed under torch.no_grad(). Give its inputs "
-        "requires_grad=True (or use an nn.Module's parameters) and compute it with grad enabled.",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "backward() was called on a tensor that autograd recorded no graph for: nothing it was "
+            "computed from requires grad, or it was computed under torch.no_grad(). Give its inputs "
+            "requires_grad=True (or use an nn.Module's parameters) and compute it with grad enabled.",
+        ),
     ),
     (
         "view_not_contiguous",
         r"view size is not compatible with input tensor's size and stride",
-        "view() can only reshape a tensor whose elements lie in memory in the order of its shape "
-        "(contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice "
-        "changed its strides. Use .reshape(...), which copies when it must, or call "
-        ".contiguous() before .view(...).",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "view() can only reshape a tensor whose elements lie in memory in the order of its shape "
+            "(contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice "
+            "changed its strides. Use .reshape(...), which copies when it must, or call "
+            ".contiguous() before .view(...).",
+        ),
     ),
     (
         "numpy_requires_grad",
         r"Can't call numpy\(\) on Tensor that requires grad",
-        "numpy() cannot take a tensor that requires grad{where}: the array would leave the graph "
-        "without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: "
-        "x.detach().cpu().numpy()).",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "numpy() cannot take a tensor that requires grad{where}: the array would leave the graph "
+            "without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: "
+            "x.detach().cpu().numpy()).",
+        ),
     ),
     (
         "numpy_device",
         r"can't convert \w+ device type tensor to numpy",
-        "numpy() can only read a tensor on the cpu, and this one is on another device{where}. "
-        "Copy it to the cpu first: x.detach().cpu().numpy() (or .to('cpu')).",
+        QT_TRANSLATE_NOOP(
+            "Explanation",
+            "numpy() can only read a tensor on the cpu, and this one is on another device{where}. "
+            "Copy it to the cpu first: x.detach().cpu().numpy() (or .to('cpu')).",
+        ),
     ),
 ]
 
@@ -130,12 +236,11 @@ class CaptureBug(BaseException):
     frames (a BaseException, so the script's ``except Exception`` cannot take it for its own) and
     reported as ours, kind ``"internal"``, with our traceback."""
 
-    def __init__(self, exc: BaseException, doing: str) -> None:
+    def __init__(self, exc: BaseException, doing: Message) -> None:
         super().__init__(f"{type(exc).__name__}: {exc}")
         self.error = ScriptError(
             "internal",
-            f"graphviz_app failed while {doing} ({type(exc).__name__}: {exc}). This is a bug in "
-            "graphviz_app, not in the script; please report it with the traceback below.",
+            Message.of(CAPTURE_BUG, doing=doing, error=exception_text(exc, with_type=True)),
             user_traceback="".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
         )
 
@@ -155,7 +260,7 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
         hint = _syntax_hint(exc)
         return ScriptError(
             "syntax",
-            f"The script has a syntax error on line {exc.lineno}: {exc.msg}. Fix that line and reload.{hint}",
+            Message.joined(Message.of(SYNTAX, line=exc.lineno, message=exc.msg), hint),
             file=script_file,
             line=exc.lineno,
             user_traceback=text,
@@ -166,54 +271,63 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
     text += "".join(traceback.format_exception_only(type(exc), exc))
     in_script = [f for f in frames if f.filename == script_file]
     file, line = (in_script[-1].filename, in_script[-1].lineno) if in_script else (None, None)
-    detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    detail = exception_text(exc)
     for kind, pattern, explanation in _KNOWN:
         if re.search(pattern, str(exc)):
             devices = sorted(set(re.findall(r"\b(cuda:\d+|cpu|mps|meta)\b", str(exc))))
             code = linecache.getline(file, line).strip() if file and line else ""
-            where = f" (line {line}: {code})" if code else (f" (line {line})" if line else "")
-            explanation = explanation.format(
-                devices=f" ({' and '.join(devices)})" if devices else "", where=where
+            where = (
+                Message.of(AT_LINE_CODE, line=line, code=code)
+                if code
+                else (Message.of(AT_LINE, line=line) if line else "")
             )
-            return ScriptError(kind, explanation, file=file, line=line, user_traceback=text)
+            values: dict[str, Message | str] = {"where": where}
+            if "{devices}" in explanation.source:
+                values["devices"] = Message.of(DEVICES, devices=_listed(devices)) if devices else ""
+            return ScriptError(kind, Message(explanation, values), file=file, line=line, user_traceback=text)
     at: dict[str, Any] = {"file": file, "line": line, "user_traceback": text}
     explained = _explained(exc, script_file, line, at)
     if explained is not None:
         return explained
-    where = f" on line {line}" if line else ""
+    raised = (
+        Message.of(RAISED_ON_LINE, exception=type(exc).__name__, line=line, detail=detail)
+        if line
+        else Message.of(RAISED, exception=type(exc).__name__, detail=detail)
+    )
     return ScriptError(
         "exception",
-        f"The script raised {type(exc).__name__}{where}: {detail}",
+        raised,
         file=file,
         line=line,
         user_traceback=text,
     )
 
 
-def _syntax_hint(exc: SyntaxError) -> str:
+def _listed(items: list[str]) -> list[Message | str]:
+    """``items`` joined by the language's "and" (``cpu and meta``)."""
+    out: list[Message | str] = []
+    for i, item in enumerate(items):
+        if i:
+            out.append(Message.of(AND))
+        out.append(item)
+    return out
+
+
+def _syntax_hint(exc: SyntaxError) -> Message | str:
     """A sentence on what went wrong in the ways code copied from a page goes wrong (output
     lines pasted with it, a lost line break, lost indentation), or ``""``."""
     line, text = exc.lineno, exc.text or ""
     stripped = text.strip()
     if line and stripped.startswith(">>"):
         start = stripped.split()[0]
-        return (
-            f" Line {line} looks like printed output (it starts with {start}), not code: "
-            "delete it, or make it a comment with #."
-        )
+        return Message.of(PRINTED_OUTPUT, line=line, start=start)
     if line and isinstance(exc, IndentationError) and "expected an indented block" in str(exc.msg):
         opened = re.search(r"on line (\d+)", str(exc.msg))
         header = int(opened.group(1)) if opened else line - 1
-        return (
-            f" The lines of the block that line {header} opens must be indented further than "
-            f"line {header} (4 spaces); code copied from a web page often loses its indentation."
-        )
+        return Message.of(INDENT, line=header)
     second = second_statement(text, exc.offset) if line and type(exc) is SyntaxError else None
     if second is not None:
-        return (
-            f" Line {line} holds two statements whose line break was lost: put `{second}` on a "
-            "line of its own."
-        )
+        return Message.of(TWO_STATEMENTS, line=line, code=second)
     return ""
 
 
@@ -252,11 +366,12 @@ def _missing_package(exc: ModuleNotFoundError, line: int | None, at: dict[str, A
     package = PIP_NAMES.get(top, top)
     python = sys.executable
     command = _command(python, "-m", "pip", "install", package)
-    where = f" (line {line})" if line else ""
+    where = Message.of(AT_LINE, line=line) if line else ""
     return ScriptError(
         "missing_package",
-        f"The script needs the module {module}{where}, but {package} is not installed for the "
-        f"Python that runs it ({python}). Install it into that Python, then reload: {command}",
+        Message.of(
+            MISSING_PACKAGE, module=module, where=where, package=package, python=python, command=command
+        ),
         **at,
     )
 
@@ -277,17 +392,14 @@ def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, A
     if later:
         return ScriptError(
             "name_order",
-            f"Line {line} uses {name} before line {later[0]} assigns it: a script runs from top to "
-            "bottom (and notebook cells in the order they are run). Move the assignment on line "
-            f"{later[0]} above line {line}, or run that cell first.",
+            Message.of(NAME_ORDER, line=line, name=name, later=later[0]),
             **at,
         )
     if name in COMMON_IMPORTS and name not in bound:
         statement = COMMON_IMPORTS[name]
         return ScriptError(
             "name_import",
-            f"Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` "
-            "at the top of the script.",
+            Message.of(NAME_IMPORT, line=line, name=name, statement=statement),
             **at,
         )
     known = [n for n in bound if n != name] + [n for n in dir(builtins) if not n.startswith("_")]
@@ -295,14 +407,12 @@ def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, A
     if match:
         return ScriptError(
             "name_typo",
-            f"Line {line} uses {name}, which the script never assigns. Did you mean {match[0]}? "
-            f"Correct the name on line {line}.",
+            Message.of(NAME_TYPO, line=line, name=name, match=match[0]),
             **at,
         )
     return ScriptError(
         "name_missing",
-        f"Line {line} uses {name}, which the script never assigns or imports. Assign it (or import "
-        f"it) before line {line}, or correct the name.",
+        Message.of(NAME_MISSING, line=line, name=name),
         **at,
     )
 
@@ -345,10 +455,7 @@ def _module_not_set_up(
         return None
     return ScriptError(
         "module_init",
-        f"{cls.__name__}.__init__ (line {init.co_firstlineno}) does not call super().__init__() "
-        f"first, so torch.nn.Module's own set-up has not run when line {line} needs it. Call "
-        f"super().__init__() as the first line of {cls.__name__}.__init__, before it assigns any "
-        "layer (`self.name = ...`).",
+        Message.of(MODULE_INIT, cls=cls.__name__, start=init.co_firstlineno, line=line),
         **at,
     )
 
@@ -378,13 +485,11 @@ def _misspelt_attribute(exc: AttributeError, line: int | None, at: dict[str, Any
     if isinstance(owner, types.ModuleType):
         return ScriptError(
             "attribute_typo",
-            f"Line {line} uses {owner.__name__}.{name}, which the module {owner.__name__} does not "
-            f"have. Did you mean {owner.__name__}.{match[0]}? Correct the name on line {line}.",
+            Message.of(MODULE_TYPO, line=line, module=owner.__name__, name=name, match=match[0]),
             **at,
         )
     return ScriptError(
         "attribute_typo",
-        f"Line {line} uses .{name} of a {type(owner).__name__} object, which has no such "
-        f"attribute. Did you mean .{match[0]}? Correct the name on line {line}.",
+        Message.of(ATTRIBUTE_TYPO, line=line, name=name, type=type(owner).__name__, match=match[0]),
         **at,
     )

@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from ..core.model.plots import MAX_PLOTS, encode_png
+from ..message import QT_TRANSLATE_NOOP, Message
 
 BACKEND = "module://graphviz_app.capture.plots"
 WINDOW_BACKENDS = frozenset(
@@ -57,6 +58,26 @@ MAX_TOTAL_BYTES = 10_000_000
 
 active: Figures | None = None
 """The figures of the run in progress (None: no run, or matplotlib draws for someone else)."""
+WINDOW_BACKEND = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{where} picks matplotlib's {name} backend, which opens windows that no "
+    "one can close here: graphviz_app draws the figures without windows "
+    "instead and keeps them with the graph (the Plots panel).",
+)
+LINE = QT_TRANSLATE_NOOP("Explanation", "Line {line}")
+THE_SCRIPT = QT_TRANSLATE_NOOP("Explanation", "The script")
+TOO_MANY = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script made {count} figures; the first {kept} are kept (close "
+    "figures you no longer need, or save fewer).",
+)
+TOO_BIG = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Figures too big to keep, even drawn smaller, were left out: {names}. "
+    "Make them smaller (figsize, dpi) or save them to a file.",
+)
+NOT_DRAWN = QT_TRANSLATE_NOOP("Explanation", "matplotlib could not draw some figures: {errors}.")
+
 _previous_backend: str | None = None
 """``MPLBACKEND`` before :func:`install` (put back by :func:`uninstall`)."""
 
@@ -68,7 +89,7 @@ class Figures:
     stays open and may change: it keeps one place, drawn when it is closed or at the end.
     """
 
-    def __init__(self, script: str, notices: list[str]) -> None:
+    def __init__(self, script: str, notices: list[Message]) -> None:
         self.script = script
         self.notices = notices
         self.entries: list[dict[str, Any]] = []
@@ -144,22 +165,16 @@ class Figures:
                 continue
             self.fill(index, title, png)
         if self.left_out:
-            self.notices.append(
-                f"The script made {len(self.entries) + self.left_out} figures; the first {MAX_PLOTS} "
-                "are kept (close figures you no longer need, or save fewer)."
-            )
+            self.notices.append(Message.of(TOO_MANY, count=len(self.entries) + self.left_out, kept=MAX_PLOTS))
         if self.too_big:
-            self.notices.append(
-                f"Figures too big to keep, even drawn smaller, were left out: {', '.join(self.too_big)}. "
-                "Make them smaller (figsize, dpi) or save them to a file."
-            )
+            self.notices.append(Message.of(TOO_BIG, names=", ".join(self.too_big)))
         if self.failed:
-            self.notices.append(f"matplotlib could not draw some figures: {'; '.join(self.failed)}.")
+            self.notices.append(Message.of(NOT_DRAWN, errors="; ".join(self.failed)))
         uninstall()
         return [entry for entry in self.entries if entry["png"] is not None]
 
 
-def install(script: str, notices: list[str]) -> Figures:
+def install(script: str, notices: list[Message]) -> Figures:
     """Keep the figures of the script about to run (in this process, before it starts)."""
     global active, _previous_backend
     if active is None:
@@ -196,12 +211,8 @@ def chosen_backend(name: Any) -> Any:
         if lowered not in active.replaced:
             active.replaced.add(lowered)
             line = active.line()
-            where = f"Line {line}" if line is not None else "The script"
-            active.notices.append(
-                f"{where} picks matplotlib's {name} backend, which opens windows that no one can "
-                "close here: graphviz_app draws the figures without windows instead and keeps "
-                "them with the graph (the Plots panel)."
-            )
+            where = Message.of(LINE, line=line) if line is not None else Message.of(THE_SCRIPT)
+            active.notices.append(Message.of(WINDOW_BACKEND, where=where, name=name))
         return BACKEND
     return name
 

@@ -28,7 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from ..errors import ScriptError
+from ..errors import ScriptError, as_message
+from ..message import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,73 @@ Source = Literal["explicit", "venv", "virtual_env", "conda", "app"]
 VENV_NAMES = (".venv", "venv")
 """Folder names of a project's virtual environment, looked for beside a script and above it."""
 MIN_PYTHON = (3, 10)
-APP_REASON = "the app's own Python"
+APP_REASON = Message.of(QT_TRANSLATE_NOOP("Explanation", "the app's own Python"))
+CALLER_REASON = Message.of(QT_TRANSLATE_NOOP("Explanation", "chosen by the caller"))
+FOUND_BESIDE = QT_TRANSLATE_NOOP("Explanation", "found {name} beside the script")
+FOUND_IN = QT_TRANSLATE_NOOP("Explanation", "found {name} in {folder}")
+MISSING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The Python interpreter {python} ({why}) does not exist. Pick another "
+    "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
+    "interpreter.",
+)
+A_FOLDER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) is a folder with no bin/python in it, not a Python "
+    "interpreter. Pick another interpreter with --python PATH or in Edit ▸ "
+    "Preferences ▸ Python interpreter.",
+)
+NOT_EXECUTABLE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) is not executable. Make it executable (chmod +x), or "
+    "pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
+    "Python interpreter.",
+)
+NOT_STARTED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) is not a Python interpreter: it could not be started "
+    "({error}). Pick another interpreter with --python PATH or in Edit ▸ "
+    "Preferences ▸ Python interpreter.",
+)
+NOT_PYTHON = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) is not a Python interpreter: it did not run Python code "
+    "(its output is below). Pick another interpreter with --python PATH or in "
+    "Edit ▸ Preferences ▸ Python interpreter.",
+)
+TOO_OLD = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or "
+    "newer. Make the project's environment with a newer Python, or pick "
+    "another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
+    "Python interpreter.",
+)
+NO_TORCH = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) has no torch. Install torch there (`{python} -m pip "
+    "install torch`), or pick another interpreter with --python PATH or in "
+    "Edit ▸ Preferences ▸ Python interpreter.",
+)
+TORCH_FAILED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) cannot import torch ({error}). Repair torch there "
+    "(`{python} -m pip install --force-reinstall torch`), or pick another "
+    "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
+    "interpreter.",
+)
+NO_MESSAGE = QT_TRANSLATE_NOOP("Explanation", "no message")
+NOT_READY = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The capture worker ({python}, {why}) stopped before it was ready. This "
+    "is a problem of graphviz_app or of that Python, not of the script: "
+    "reload to start it again, or report it with the output below.",
+)
+STOPPED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The capture worker ({python}, {why}) stopped unexpectedly. This is a "
+    "problem of graphviz_app or of that Python, not of the script: reload to "
+    "start it again, or report it with the output below.",
+)
 MARK = "graphviz_app worker:"
 """Starts each line the worker's start-up code writes about the interpreter (in its stderr)."""
 PRUNE_SECONDS = 30 * 24 * 3600
@@ -51,8 +118,12 @@ class Interpreter:
     """The executable as found (not resolved: a virtual environment's ``bin/python`` is a link to
     the base Python, and running it through the link is what makes it the environment's)."""
     source: Source
-    reason: str
-    """Why this one, in words: ``"found .venv beside the script"``, ``"--python"``."""
+    reason: Message
+    """Why this one, in words: ``"found .venv beside the script"``, ``"--python"`` (plain text
+    is kept verbatim)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", as_message(self.reason))
 
     def same_as(self, other: Interpreter | str | Path) -> bool:
         """Whether ``other`` runs as the same Python (``bin/python`` and ``bin/python3`` of one
@@ -82,19 +153,19 @@ def environment_python(folder: Path) -> Path | None:
     return None
 
 
-def explicit_interpreter(path: str | os.PathLike[str], reason: str) -> Interpreter:
+def explicit_interpreter(path: str | os.PathLike[str], reason: Message | str) -> Interpreter:
     """The interpreter a user named: a path to a Python, or an environment's folder (its Python)."""
     given = Path(os.path.expanduser(os.fspath(path))).absolute()
     if given.is_dir():
         given = environment_python(given) or given
-    return Interpreter(given, "explicit", reason)
+    return Interpreter(given, "explicit", as_message(reason))
 
 
 def find_interpreter(
     script: str | os.PathLike[str] | None,
     explicit: str | os.PathLike[str] | None = None,
     *,
-    reason: str = "--python",
+    reason: Message | str = "--python",
     environ: Mapping[str, str] | None = None,
 ) -> Interpreter:
     """Return the interpreter ``script`` runs under, as an IDE picks it.
@@ -111,14 +182,18 @@ def find_interpreter(
             for name in VENV_NAMES:
                 python = environment_python(folder / name)
                 if python is not None:
-                    where = "beside the script" if folder == start else f"in {short_path(folder)}"
-                    return Interpreter(python, "venv", f"found {name} {where}")
+                    why = (
+                        Message.of(FOUND_BESIDE, name=name)
+                        if folder == start
+                        else Message.of(FOUND_IN, name=name, folder=short_path(folder))
+                    )
+                    return Interpreter(python, "venv", why)
     env = os.environ if environ is None else environ
     for variable, source in (("VIRTUAL_ENV", "virtual_env"), ("CONDA_PREFIX", "conda")):
         value = env.get(variable)
         python = environment_python(Path(value)) if value else None
         if python is not None:
-            return Interpreter(python, source, f"${variable}")  # type: ignore[arg-type]
+            return Interpreter(python, source, Message.verbatim(f"${variable}"))  # type: ignore[arg-type]
     return app_interpreter()
 
 
@@ -138,7 +213,7 @@ def environment_note(environment: Mapping[str, object]) -> str:
     if environment.get("prefix"):
         parts.append(short_path(str(environment["prefix"])))
     why = environment.get("reason")
-    return "Ran with " + " · ".join(parts) + (f" ({why})" if why else "")
+    return "Ran with " + " · ".join(parts) + (f" ({Message.from_wire(why)})" if why else "")
 
 
 # -- checks and start-up failures ---------------------------------------------------------------
@@ -150,23 +225,17 @@ def check_interpreter(interpreter: Interpreter) -> None:
     if not python.exists():
         raise ScriptError(
             "interpreter",
-            f"The Python interpreter {python} ({why}) does not exist. Pick another "
-            "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
-            "interpreter.",
+            Message.of(MISSING, python=str(python), why=why),
         )
     if python.is_dir():
         raise ScriptError(
             "interpreter",
-            f"{python} ({why}) is a folder with no bin/python in it, not a Python "
-            "interpreter. Pick another interpreter with --python PATH or in Edit ▸ "
-            "Preferences ▸ Python interpreter.",
+            Message.of(A_FOLDER, python=str(python), why=why),
         )
     if not os.access(python, os.X_OK):
         raise ScriptError(
             "interpreter",
-            f"{python} ({why}) is not executable. Make it executable (chmod +x), "
-            "or pick another interpreter with --python PATH or in Edit ▸ "
-            "Preferences ▸ Python interpreter.",
+            Message.of(NOT_EXECUTABLE, python=str(python), why=why),
         )
 
 
@@ -176,9 +245,7 @@ def launch_error(interpreter: Interpreter, exc: OSError) -> ScriptError:
     detail = exc.strerror or type(exc).__name__
     return ScriptError(
         "interpreter",
-        f"{python} ({why}) is not a Python interpreter: it could not be started "
-        f"({detail}). Pick another interpreter with --python PATH or in Edit ▸ "
-        "Preferences ▸ Python interpreter.",
+        Message.of(NOT_STARTED, python=str(python), why=why, error=detail),
     )
 
 
@@ -190,43 +257,31 @@ def startup_error(interpreter: Interpreter, log_text: str) -> ScriptError:
     if not marks:
         return ScriptError(
             "interpreter",
-            f"{python} ({why}) is not a Python interpreter: it did not run Python "
-            "code (its output is below). Pick another interpreter with --python "
-            "PATH or in Edit ▸ Preferences ▸ Python interpreter.",
+            Message.of(NOT_PYTHON, python=str(python), why=why),
             user_traceback=tail,
         )
     version = marks[0].removeprefix("python ").strip()
     if "old" in marks:
         return ScriptError(
             "interpreter",
-            f"{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 "
-            "or newer. Make the project's environment with a newer Python, or pick "
-            "another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
-            "Python interpreter.",
+            Message.of(TOO_OLD, python=str(python), why=why, version=version),
         )
     if "no torch" in marks:
         return ScriptError(
             "interpreter",
-            f"{python} ({why}) has no torch. Install torch there (`{python} -m pip "
-            "install torch`), or pick another interpreter with --python PATH or in "
-            "Edit ▸ Preferences ▸ Python interpreter.",
+            Message.of(NO_TORCH, python=str(python), why=why),
         )
     if "torch failed" in marks:
         after = log_text.split(f"{MARK} torch failed", 1)[-1].strip()
-        error = after.splitlines()[-1].strip() if after else "no message"
+        error = after.splitlines()[-1].strip() if after else Message.of(NO_MESSAGE)
         return ScriptError(
             "interpreter",
-            f"{python} ({why}) cannot import torch ({error}). Repair torch there "
-            f"(`{python} -m pip install --force-reinstall torch`), or pick another "
-            "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
-            "interpreter.",
+            Message.of(TORCH_FAILED, python=str(python), why=why, error=error),
             user_traceback=after[-4000:] or None,
         )
     return ScriptError(
         "worker",
-        f"The capture worker ({python}, {why}) stopped before it was ready. This is a "
-        "problem of graphviz_app or of that Python, not of the script: reload to start it "
-        "again, or report it with the output below.",
+        Message.of(NOT_READY, python=str(python), why=why),
         user_traceback=tail,
     )
 
@@ -236,9 +291,7 @@ def stopped_error(interpreter: Interpreter, log_text: str) -> ScriptError:
     python, why = interpreter.path, interpreter.reason
     return ScriptError(
         "worker",
-        f"The capture worker ({python}, {why}) stopped unexpectedly. This is a problem "
-        "of graphviz_app or of that Python, not of the script: reload to start it again, "
-        "or report it with the output below.",
+        Message.of(STOPPED, python=str(python), why=why),
         user_traceback=log_text.strip()[-2000:] or None,
     )
 

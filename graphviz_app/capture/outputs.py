@@ -10,10 +10,55 @@ from typing import Any
 import torch
 
 from ..errors import ScriptError
+from ..message import QT_TRANSLATE_NOOP, Message
 from .diagnose import diagnose
 from .recorder import ForwardRecorder
 from .script_source import asks_for_grad, detach_calls
 from .walker import walk
+
+BAD_BUILD = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a "
+    "tuple), optionally 'target' and 'loss_fn'; or a tuple (model, "
+    "inputs[, target, loss_fn]).",
+)
+NO_SUCH_OUTPUT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.",
+)
+NONE = QT_TRANSLATE_NOOP("Explanation", "none")
+UNDER_NO_GRAD = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script built no autograd graph: its operations on line {line} ran "
+    "under torch.no_grad() (or with grad disabled), so autograd recorded "
+    "nothing. Compute the output outside the torch.no_grad() block to see "
+    "its graph.",
+)
+NOT_KEPT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script built no autograd graph that it kept: tensors (or module "
+    "parameters) require grad, but no result computed from them is still "
+    "alive when the script ends (results dropped inside functions, or "
+    "detached, are gone). Assign the output to a top-level variable (for "
+    "example `loss = ...`), or return it from the function that computes "
+    "it.",
+)
+NOTHING_REQUIRES_GRAD = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script built no autograd graph: none of its tensors requires grad. "
+    "Create inputs or weights with requires_grad=True (torch.tensor(..., "
+    "requires_grad=True)), or define a `model` (nn.Module) and `inputs` so "
+    "its parameters are used.",
+)
+DETACHED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script built no autograd graph that it kept: line {line} cuts {name} "
+    "out of the graph with .detach() (`{code}`), and after the cut only "
+    "detached tensors (and numpy arrays made from them) are left, which carry "
+    "no graph. That is what .detach() is for. To see the graph up to the cut, "
+    "keep the result of an operation in a variable of its own before "
+    "detaching it: y = w * 3, then y_np = y.detach().cpu().numpy().",
+)
 
 
 class OutputFinder:
@@ -101,8 +146,7 @@ class OutputFinder:
             ):
                 raise ScriptError(
                     "bad_module_script",
-                    "build() must return a dict with 'model' (an nn.Module) and 'inputs' (a tuple), "
-                    "optionally 'target' and 'loss_fn'; or a tuple (model, inputs[, target, loss_fn]).",
+                    Message.of(BAD_BUILD),
                     file=self.file,
                 )
             for key in ("model", "loss_fn"):
@@ -132,11 +176,10 @@ class OutputFinder:
             for name, tensor in candidates.values():
                 if name == wanted:
                     return [(name, tensor)]
-            choices = ", ".join(sorted(name for name, _ in candidates.values())) or "none"
+            choices = ", ".join(sorted(name for name, _ in candidates.values())) or Message.of(NONE)
             raise ScriptError(
                 "no_output",
-                f"The script has no tensor named {wanted!r} with an autograd graph. Outputs to "
-                f"choose from: {choices}.",
+                Message.of(NO_SUCH_OUTPUT, name=repr(wanted), choices=choices),
                 file=self.file,
             )
         for name, tensor in candidates.values():
@@ -150,9 +193,7 @@ class OutputFinder:
         if line is not None:
             return ScriptError(
                 "no_graph",
-                f"The script built no autograd graph: its operations on line {line} ran under "
-                "torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute "
-                "the output outside the torch.no_grad() block to see its graph.",
+                Message.of(UNDER_NO_GRAD, line=line),
                 file=self.file,
                 line=line,
             )
@@ -170,18 +211,12 @@ class OutputFinder:
         if requires:
             return ScriptError(
                 "no_graph",
-                "The script built no autograd graph that it kept: tensors (or module parameters) "
-                "require grad, but no result computed from them is still alive when the script "
-                "ends (results dropped inside functions, or detached, are gone). Assign the "
-                "output to a top-level variable (for example `loss = ...`), or return it from "
-                "the function that computes it.",
+                Message.of(NOT_KEPT),
                 file=self.file,
             )
         return ScriptError(
             "no_graph",
-            "The script built no autograd graph: none of its tensors requires grad. Create "
-            "inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), "
-            "or define a `model` (nn.Module) and `inputs` so its parameters are used.",
+            Message.of(NOTHING_REQUIRES_GRAD),
             file=self.file,
         )
 
@@ -194,12 +229,7 @@ class OutputFinder:
         call = calls[-1]
         return ScriptError(
             "no_graph",
-            f"The script built no autograd graph that it kept: line {call.line} cuts {call.what} "
-            f"out of the graph with .detach() (`{call.code}`), and after the cut only detached "
-            "tensors (and numpy arrays made from them) are left, which carry no graph. That is "
-            "what .detach() is for. To see the graph up to the cut, keep the result of an "
-            "operation in a variable of its own before detaching it: y = w * 3, then "
-            "y_np = y.detach().cpu().numpy().",
+            Message.of(DETACHED, line=call.line, name=call.what, code=call.code),
             file=self.file,
             line=call.line,
         )

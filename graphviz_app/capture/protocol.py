@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Final, Literal, TypedDict
 
 from ..errors import SettingError
+from ..message import QT_TRANSLATE_NOOP, Message
 from .run_options import RunOptionError, RunOptions, WireOptions
 
 READY: Final = "ready"
@@ -46,6 +47,19 @@ RUN_MODE_ENV: Final = "GRAPHVIZ_APP_RUN_MODE"
 loaded: Linux) or "portable" (a fresh interpreter per run, no fork: any system); unset, the
 worker picks fork on Linux and portable elsewhere."""
 RunMode = Literal["fork", "portable"]
+BAD_RUN_MODE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, not "
+    "'portable' or 'fork'. Set it to 'portable' (a fresh Python for each run, "
+    "on any system) or to 'fork' (Linux), or unset it to let graphviz_app "
+    "choose, and start graphviz_app again.",
+)
+CANNOT_FORK = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this "
+    "system cannot fork. Set it to 'portable', or unset it to let "
+    "graphviz_app choose, and start graphviz_app again.",
+)
 MARKER_ENV: Final = "GRAPHVIZ_APP_RUN_MARKER"
 """Set by the runner for the worker: every process of a run inherits it, so the runner can find
 and end what a run left even when the worker itself was killed."""
@@ -65,20 +79,13 @@ def run_mode(environ: Mapping[str, str] = os.environ, platform: str = sys.platfo
         raise SettingError(
             RUN_MODE_ENV,
             value,
-            (
-                f"The environment variable {RUN_MODE_ENV} is {value!r}, but this system cannot fork. Set "
-                "it to 'portable', or unset it to let graphviz_app choose, and start graphviz_app again."
-            ),
+            Message.of(CANNOT_FORK, value=repr(value)),
         )
     if mode:
         raise SettingError(
             RUN_MODE_ENV,
             value,
-            (
-                f"The environment variable {RUN_MODE_ENV} is {value!r}, not 'portable' or 'fork'. Set it "
-                "to 'portable' (a fresh Python for each run, on any system) or to 'fork' (Linux), or unset "
-                "it to let graphviz_app choose, and start graphviz_app again."
-            ),
+            Message.of(BAD_RUN_MODE, value=repr(value)),
         )
     return "fork" if platform.startswith("linux") and hasattr(os, "fork") else "portable"
 

@@ -38,10 +38,11 @@ from typing import Any
 
 import torch
 
-from ..errors import ScriptError
+from ..errors import ScriptError, exception_text
+from ..message import QT_TRANSLATE_NOOP, Message
 from . import figures
 from .backward import BackwardRecorder, run_backward
-from .diagnose import CaptureBug, diagnose
+from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
 from .naming import collect_names
 from .outputs import OutputFinder
 from .recorder import ForwardRecorder
@@ -59,6 +60,81 @@ _GLOBAL_HOOKS_WARNING = "Using `torch.compile(module)` when there are global hoo
 SEED = 0
 """Every run starts from this seed, so reloading a script with random weights gives the same graph."""
 
+NO_SUCH_FILE = QT_TRANSLATE_NOOP("Explanation", "No such file: {path}. Check the path.")
+CANNOT_READ = QT_TRANSLATE_NOOP("Explanation", "Cannot read {path}: {reason}.")
+NOT_TEXT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.",
+)
+NOT_PYTHON = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{name} is not a Python script (line {line}: {message}). Open a .py "
+    "file, or a .json graph saved by graphviz_app.",
+)
+EXITED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script called sys.exit({status}) before it finished. Remove the "
+    "sys.exit() call (or make it exit with 0) to see its graph.",
+)
+EXITED_0 = QT_TRANSLATE_NOOP(
+    "Explanation", "The script called sys.exit(0); its graph is shown as it stood then."
+)
+INPLACE_CHANGES = QT_TRANSLATE_NOOP(
+    "Explanation", " In-place changes of tensors that require grad: {changes}."
+)
+CHANGE = QT_TRANSLATE_NOOP("Explanation", "line {line}: `{code}`")
+LINE = QT_TRANSLATE_NOOP("Explanation", "Line {line}")
+THE_SCRIPT = QT_TRANSLATE_NOOP("Explanation", "The script")
+NON_LEAF_GRAD = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{where} reads .grad of an intermediate (non-leaf) tensor, which is "
+    "None: autograd keeps .grad only for leaf tensors. Call .retain_grad() "
+    "on that tensor before backward() to keep its gradient.",
+)
+RECORDING_FAILED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "graphviz_app failed to record part of this graph ({error}): a bug in "
+    "graphviz_app, not in the script, which ran unchanged. Some values or "
+    "gradients may be missing; please report it with the traceback in the "
+    "graph's 'internal_errors'.",
+)
+SHOWING_CALL = QT_TRANSLATE_NOOP(
+    "Explanation", "Showing the graph of the script's {function} call number {call}."
+)
+BACKWARD_FAILED_AT = QT_TRANSLATE_NOOP("Explanation", "backward() failed at {op}: ")
+BACKWARD_FAILED = QT_TRANSLATE_NOOP("Explanation", "backward() failed: ")
+SHOWN_AS_IT_STOOD = QT_TRANSLATE_NOOP(
+    "Explanation",
+    " The graph is shown as it stood, with the gradients the engine computed before it stopped.",
+)
+STOPPED_ON_LINE = QT_TRANSLATE_NOOP(
+    "Explanation", "Stopped after {function} call {call} on line {line}; the rest of the script did not run."
+)
+STOPPED = QT_TRANSLATE_NOOP(
+    "Explanation", "Stopped after {function} call {call}; the rest of the script did not run."
+)
+NO_SUCH_CALL = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script called backward() {count} time(s); there is no call number "
+    "{call} to show. Pick a call from 1 to {last}.",
+)
+NO_OUTPUT_VARIABLE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The script kept no variable holding its output; the graph shown ends at "
+    "the last result it computed (bind it to a variable, e.g. `loss = ...`, "
+    "to choose another).",
+)
+BACKWARD_STOPPED_META = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Backward stopped: {error}. The meta device holds no data, so no "
+    "gradient can flow back through a copy to it. Gradients are shown for "
+    "the nodes the engine reached before that.",
+)
+BACKWARD_STOPPED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.",
+)
+
 
 class _Stopped(BaseException):
     """Ends the script after the captured backward call, when no ``on_result`` ended the process."""
@@ -69,9 +145,11 @@ def read_script(path: Path) -> Any:
     try:
         source = path.read_bytes()
     except FileNotFoundError:
-        raise ScriptError("missing_file", f"No such file: {path}. Check the path.") from None
+        raise ScriptError("missing_file", Message.of(NO_SUCH_FILE, path=str(path))) from None
     except OSError as exc:
-        raise ScriptError("missing_file", f"Cannot read {path}: {exc.strerror}.") from None
+        raise ScriptError(
+            "missing_file", Message.of(CANNOT_READ, path=str(path), reason=str(exc.strerror))
+        ) from None
     try:
         text = source.decode("utf-8")
         if "\x00" in text:
@@ -79,8 +157,7 @@ def read_script(path: Path) -> Any:
     except (UnicodeDecodeError, ValueError):
         raise ScriptError(
             "not_python",
-            f"{path.name} is not a Python script (it is not text). Open a .py file, or a .json "
-            "graph saved by graphviz_app.",
+            Message.of(NOT_TEXT, name=path.name),
         ) from None
     try:
         return compile(text, str(path), "exec", dont_inherit=True)
@@ -88,10 +165,7 @@ def read_script(path: Path) -> Any:
         error = diagnose(exc, str(path))
         if path.suffix != ".py":
             error.kind = "not_python"
-            error.message = (
-                f"{path.name} is not a Python script (line {exc.lineno}: {exc.msg}). Open a .py "
-                "file, or a .json graph saved by graphviz_app."
-            )
+            error.message = Message.of(NOT_PYTHON, name=path.name, line=exc.lineno, message=exc.msg)
         raise error from None
 
 
@@ -125,7 +199,7 @@ class ScriptCapture:
         self.on_result = on_result
         self.namespace: dict[str, Any] = {}
         """The globals of the script: the ``__dict__`` of its module ``__main__``."""
-        self.notices: list[str] = []
+        self.notices: list[Message] = []
         self.backward_calls = 0
         """The script's own backward()/autograd.grad() calls so far."""
         self.captured: dict[str, Any] | None = None
@@ -214,18 +288,21 @@ class ScriptCapture:
             if status not in (None, 0):
                 raise ScriptError(
                     "exit",
-                    f"The script called sys.exit({status!r}) before it finished. Remove the "
-                    "sys.exit() call (or make it exit with 0) to see its graph.",
+                    Message.of(EXITED, status=repr(status)),
                     file=self.file,
                 ) from None
-            self.notices.append("The script called sys.exit(0); its graph is shown as it stood then.")
+            self.notices.append(Message.of(EXITED_0))
             return
         # the user's error, reported with the user's traceback
         error = diagnose(exc, self.file)
         if error.kind == "inplace" and self.recorder.inplace:
-            changes = "; ".join(f"line {n['line']}: `{n['code']}`" for n in self.recorder.inplace)
-            error.message += f" In-place changes of tensors that require grad: {changes}."
+            error.message = Message.joined(error.message, self._inplace_changes())
         raise error from None
+
+    def _inplace_changes(self) -> Message:
+        """The script's in-place changes of tensors that require grad, line by line."""
+        changes = [Message.of(CHANGE, line=n["line"], code=n["code"]) for n in self.recorder.inplace]
+        return Message.of(INPLACE_CHANGES, changes=Message.joined(*changes, sep="; "))
 
     def _watch_warnings(self, show: Callable[..., Any]) -> Callable[..., Any]:
         """Return a warnings.showwarning that still shows every warning, and explains the ones
@@ -240,12 +317,8 @@ class ScriptCapture:
                     filename, lineno = self._script_location(filename, lineno)
                     rest = ()
                 if "is not a leaf Tensor is being accessed" in str(message):
-                    where = f"Line {lineno}" if filename == self.file else "The script"
-                    self.notices.append(
-                        f"{where} reads .grad of an intermediate (non-leaf) tensor, which is None: "
-                        "autograd keeps .grad only for leaf tensors. Call .retain_grad() on that "
-                        "tensor before backward() to keep its gradient."
-                    )
+                    where = Message.of(LINE, line=lineno) if filename == self.file else Message.of(THE_SCRIPT)
+                    self.notices.append(Message.of(NON_LEAF_GRAD, where=where))
             except Exception:  # ours: noted, and the warning shown as Python would
                 self._internal_failures.append(traceback.format_exc())
             show(message, category, filename, lineno, *rest)
@@ -290,18 +363,14 @@ class ScriptCapture:
         graph = trace["graph"]
         if plots := figures.collected():
             graph["plots"] = plots
-        graph["notices"] = self.notices + graph["notices"]
+        graph["notices"] = [notice.to_wire() for notice in self.notices] + graph["notices"]
         graph["backward_calls"] = self.backward_calls
         graph.setdefault("stopped_after_backward", None)
         graph["environment"] = environment()
         failures = self.recorder.failures + self._internal_failures
         if failures:
             last = failures[0].strip().splitlines()[-1]
-            graph["notices"].append(
-                f"graphviz_app failed to record part of this graph ({last}): a bug in graphviz_app, "
-                "not in the script, which ran unchanged. Some values or gradients may be missing; "
-                "please report it with the traceback in the graph's 'internal_errors'."
-            )
+            graph["notices"].append(Message.of(RECORDING_FAILED, error=last).to_wire())
             graph["internal_errors"] = failures
         return trace
 
@@ -396,7 +465,7 @@ class ScriptCapture:
             )
             recorder = BackwardRecorder(result)
         except Exception as exc:
-            raise CaptureBug(exc, "walking the graph") from None
+            raise CaptureBug(exc, Message.of(WALKING)) from None
         value: Any = None
         error: BaseException | None = None
         self._depth += 1
@@ -415,14 +484,14 @@ class ScriptCapture:
             )
             recorder.apply(trace, results)
         except Exception as exc:
-            raise CaptureBug(exc, "recording the backward pass") from None
+            raise CaptureBug(exc, Message.of(RECORDING_BACKWARD)) from None
         self._internal_failures.extend(recorder.failures)
         graph = trace["graph"]
         graph["backward"] = {"ran": True, "by": "script", "call": call, "error": None}
         if kind == "grad":
             graph["backward"]["kind"] = "grad"
         if call > 1 or self.options.backward_call > 1:
-            self.notices.append(f"Showing the graph of the script's {_CALL_TEXT[kind]} call number {call}.")
+            self.notices.append(Message.of(SHOWING_CALL, function=_CALL_TEXT[kind], call=call))
         self.captured = trace
         if error is not None:
             self._mark_backward_error(trace, recorder, error, frame)
@@ -460,9 +529,8 @@ class ScriptCapture:
         """Attach the failed backward's error to the graph, and to the node the engine ran last."""
         explained = diagnose(error, self.file, frame)
         if explained.kind == "inplace" and self.recorder.inplace:
-            changes = "; ".join(f"line {n['line']}: `{n['code']}`" for n in self.recorder.inplace)
-            explained.message += f" In-place changes of tensors that require grad: {changes}."
-        text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            explained.message = Message.joined(explained.message, self._inplace_changes())
+        text = exception_text(error)
         node = f"n{recorder.order[-1]}" if recorder.order else None
         if node is not None:
             trace["nodes"][recorder.order[-1]]["backward_error"] = text
@@ -470,22 +538,24 @@ class ScriptCapture:
         graph["backward"]["error"] = text
         graph["backward_error"] = {
             "kind": explained.kind,
-            "message": explained.message,
+            "message": explained.message.to_wire(),
             "node": node,
             "line": explained.line,
             "traceback": explained.user_traceback,
         }
-        where = f" at {trace['nodes'][recorder.order[-1]]['op']}" if node is not None else ""
-        self.notices.append(
-            f"backward() failed{where}: {explained.message} The graph is shown as it stood, with "
-            "the gradients the engine computed before it stopped."
+        failed = (
+            Message.of(BACKWARD_FAILED_AT, op=trace["nodes"][recorder.order[-1]]["op"])
+            if node is not None
+            else Message.of(BACKWARD_FAILED)
         )
+        self.notices.append(Message.joined(failed, explained.message, Message.of(SHOWN_AS_IT_STOOD)))
 
     def _stop(self, trace: dict[str, Any], kind: str, call: int, line: int | None) -> None:
         """End the script now: hand the finished trace to ``on_result`` (or unwind)."""
-        where = f" on line {line}" if line is not None else ""
         self.notices.append(
-            f"Stopped after {_CALL_TEXT[kind]} call {call}{where}; the rest of the script did not run."
+            Message.of(STOPPED_ON_LINE, function=_CALL_TEXT[kind], call=call, line=line)
+            if line is not None
+            else Message.of(STOPPED, function=_CALL_TEXT[kind], call=call)
         )
         trace["graph"]["stopped_after_backward"] = {"call": call, "line": line, "kind": kind}
         finished = self._stopped = self._finish(trace)
@@ -515,9 +585,12 @@ class ScriptCapture:
         if self.backward_calls and self.options.backward_call > self.backward_calls:
             raise ScriptError(
                 "no_graph",
-                f"The script called backward() {self.backward_calls} time(s); there is no call "
-                f"number {self.options.backward_call} to show. Pick a call from 1 to "
-                f"{self.backward_calls}.",
+                Message.of(
+                    NO_SUCH_CALL,
+                    count=self.backward_calls,
+                    call=self.options.backward_call,
+                    last=self.backward_calls,
+                ),
                 file=self.file,
             )
         names = collect_names([self.namespace])
@@ -544,10 +617,7 @@ class ScriptCapture:
             name = "loss" if self.namespace.get("loss_fn") is not None else "output"
             outputs = [(name if k == len(outputs) - 1 else None, t) for k, (_, t) in enumerate(outputs)]
         elif unbound:
-            self.notices.append(
-                "The script kept no variable holding its output; the graph shown ends at the last "
-                "result it computed (bind it to a variable, e.g. `loss = ...`, to choose another)."
-            )
+            self.notices.append(Message.of(NO_OUTPUT_VARIABLE))
         for output_name, tensor in outputs:
             if output_name:
                 names.add_tensor(output_name, tensor)
@@ -570,13 +640,9 @@ class ScriptCapture:
             with recorder:
                 self.notices.extend(run_backward(outputs, original))
         except Exception as exc:  # keep the graph; say why backward stopped
-            error = str(exc).strip().splitlines()[0]
-            hint = ""
-            if "meta" in error:
-                hint = " The meta device holds no data, so no gradient can flow back through a copy to it."
+            error = exception_text(exc)
             self.notices.append(
-                f"Backward stopped: {error}.{hint} Gradients are shown for the nodes the engine "
-                "reached before that."
+                Message.of(BACKWARD_STOPPED_META if "meta" in error else BACKWARD_STOPPED, error=error)
             )
             if recorder.order:
                 trace["nodes"][recorder.order[-1]]["backward_error"] = error

@@ -19,6 +19,8 @@ from typing import Any
 
 import torch
 
+from ..message import QT_TRANSLATE_NOOP, Message
+
 VERSION = str(torch.__version__)
 
 
@@ -48,7 +50,13 @@ STORAGE_REFS = _storage_refs_last()
 """Whether a weak reference to a tensor's storage lives as long as the tensor."""
 
 
-_NOTICE_START = f"torch {VERSION} does not tell an autograd node's output shape"
+MISSING_METADATA = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "torch {version} does not tell an autograd node's output shape, dtype and device "
+    "(Node._input_metadata, from torch 2.2 on): {missing} op(s) made inside other ops show "
+    "none. Every other part of the graph is complete; a backward pass (which gives each op's "
+    "gradient, of the same shape) or a newer torch shows them.",
+)
 
 
 def note_missing_metadata(trace: dict[str, Any]) -> None:
@@ -57,12 +65,7 @@ def note_missing_metadata(trace: dict[str, Any]) -> None:
     if NODE_OUTPUT_METADATA:
         return
     notices = trace["graph"]["notices"]
-    notices[:] = [n for n in notices if not n.startswith(_NOTICE_START)]
+    notices[:] = [n for n in notices if Message.from_wire(n).template != MISSING_METADATA]
     missing = sum(1 for node in trace["nodes"] if node["kind"] == "op" and node["shape"] is None)
     if missing:
-        notices.append(
-            f"{_NOTICE_START}, dtype and device (Node._input_metadata, from torch 2.2 on): "
-            f"{missing} op(s) made inside other ops show none. Every other part of the graph is "
-            "complete; a backward pass (which gives each op's gradient, of the same shape) or a "
-            "newer torch shows them."
-        )
+        notices.append(Message.of(MISSING_METADATA, version=VERSION, missing=missing).to_wire())

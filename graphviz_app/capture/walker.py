@@ -409,7 +409,7 @@ def build_trace(
     outputs: Sequence[tuple[str | None, torch.Tensor]],
     *,
     script: str | None = None,
-    notices: Sequence[str] = (),
+    notices: Sequence[dict[str, object]] = (),
     values: bool = True,
 ) -> dict[str, Any]:
     """Return the node-link trace of a walk (backward fields empty; see backward.py)."""

@@ -26,14 +26,82 @@ from xml.etree import ElementTree
 import networkx as nx
 
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
+from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, dot_source, picture
 from .graphviz.dot import NodeStyle
 from .graphviz.layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
 from .model.graph import dumps_graph
+from .model.plots import CANNOT_WRITE
 from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
+
+NO_GRADIENTS = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Coloring by gradient needs gradients, but this graph has none (backward "
+    "did not run), so every node is drawn gray. Run the script with "
+    "backward to see gradient norms.",
+)
+BAD_SCALE = QT_TRANSLATE_NOOP("Explanation", "The image scale must be a positive number, not {scale}.")
+UNSUPPORTED = QT_TRANSLATE_NOOP(
+    "Explanation", "Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}."
+)
+NO_SUFFIX = QT_TRANSLATE_NOOP("Explanation", "no suffix")
+A_FOLDER = QT_TRANSLATE_NOOP(
+    "Explanation", "Cannot export to {path}: it is a folder. Give a file name, e.g. {example}."
+)
+OWN_INPUT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Cannot export to {path}: it is the graph's own input file ({kept}), "
+    "which the export would overwrite. Choose another output name.",
+)
+NO_FOLDER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.",
+)
+FOLDER_IS_FILE = QT_TRANSLATE_NOOP(
+    "Explanation", "Cannot export to {path}: {folder} is a file, not a folder. Choose another folder."
+)
+NOT_REGULAR = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Cannot export to {path}: it exists and is not a regular file (a FIFO, "
+    "device or socket), so it is not replaced. Choose another output "
+    "name.",
+)
+READ_ONLY = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Cannot export to {path}: the file exists and is read-only, so it is "
+    "not replaced. Make it writable, or choose another name.",
+)
+NOT_WRITABLE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Cannot write {path}: the folder {folder} is not writable ({reason}). "
+    "Choose a folder you can write to, or fix its permissions.",
+)
+CANNOT_EXPORT = QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: {reason}.")
+LAYOUT_FAILED = QT_TRANSLATE_NOOP("Explanation", "Cannot export {path}: {error}")
+EMPTY = QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote an empty {format} file.")
+INCOMPLETE_PDF = QT_TRANSLATE_NOOP(
+    "Explanation", "Graphviz wrote an incomplete PDF file (it was stopped or failed)."
+)
+BAD_SVG = QT_TRANSLATE_NOOP(
+    "Explanation", "Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved."
+)
+NOT_SVG = QT_TRANSLATE_NOOP(
+    "Explanation", "Graphviz wrote a file that is not an SVG document; it was not saved."
+)
+BAD_PNG = QT_TRANSLATE_NOOP("Explanation", "Graphviz did not write a valid PNG file ({name}).")
+SCALED_DOWN = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The PNG would be {full} px at {dpi} dpi, more than image libraries can "
+    "write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).",
+)
+TOO_SMALL = QT_TRANSLATE_NOOP("Explanation", " Its labels are too small to read.")
+SHARPER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    " Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.",
+)
 
 FORMATS = BY_SUFFIX
 """Supported suffixes and the format each writes (the table is :mod:`.export_formats`)."""
@@ -65,7 +133,7 @@ def export_graph(
     view: dict[str, Any] | None = None,
     flow_backward: bool = False,
     values: bool = False,
-) -> list[str]:
+) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
     Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend,
@@ -89,14 +157,10 @@ def export_graph(
     except ColorModeError as exc:
         raise ExportError(exc.message) from None
     if not scale > 0:
-        raise ExportError(f"The image scale must be a positive number, not {scale!r}.")
-    notices: list[str] = []
+        raise ExportError(Message.of(BAD_SCALE, scale=repr(scale)))
+    notices: list[Message] = []
     if spec.needs_gradients and fmt.writer != "graph" and not colors.has_grads(graph):
-        notices.append(
-            "Coloring by gradient needs gradients, but this graph has none (backward "
-            "did not run), so every node is drawn gray. Run the script with backward "
-            "to see gradient norms."
-        )
+        notices.append(Message.of(NO_GRADIENTS))
     if fmt.writer == "graph":
         if view:
             graph = graph.copy(as_view=False)
@@ -143,11 +207,8 @@ def export_graph(
 def _format_of(path: Path) -> ExportFormat:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        shown = f"'{path.suffix}'" if path.suffix else "no suffix"
-        raise ExportError(
-            f"Cannot export to {path}: {shown} is not a supported file type. "
-            f"Use one of: {supported_suffixes()}."
-        )
+        shown = f"'{path.suffix}'" if path.suffix else Message.of(NO_SUFFIX)
+        raise ExportError(Message.of(UNSUPPORTED, path=str(path), shown=shown, suffixes=supported_suffixes()))
     return FORMATS[suffix]
 
 
@@ -162,44 +223,29 @@ def check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
     """Raise ExportError unless writing ``path`` loses nothing the user had."""
     if path.is_dir():
         raise ExportError(
-            f"Cannot export to {path}: it is a folder. Give a file name, "
-            f"e.g. {path / ('graph' + (path.suffix or '.png'))}."
+            Message.of(A_FOLDER, path=str(path), example=str(path / ("graph" + (path.suffix or ".png"))))
         )
     for kept in protect:
         if _same_file(path, Path(kept)):
-            raise ExportError(
-                f"Cannot export to {path}: it is the graph's own input file "
-                f"({kept}), which the export would overwrite. Choose another "
-                "output name."
-            )
+            raise ExportError(Message.of(OWN_INPUT, path=str(path), kept=str(kept)))
     folder = path.parent
     if not folder.exists():
-        raise ExportError(
-            f"Cannot export to {path}: the folder {folder} does not exist. "
-            "Create it first or choose another folder."
-        )
+        raise ExportError(Message.of(NO_FOLDER, path=str(path), folder=str(folder)))
     if not folder.is_dir():
-        raise ExportError(
-            f"Cannot export to {path}: {folder} is a file, not a folder. Choose another folder."
-        )
+        raise ExportError(Message.of(FOLDER_IS_FILE, path=str(path), folder=str(folder)))
     try:
         info = path.stat()
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise ExportError(f"Cannot export to {path}: {exc.strerror or exc}.") from None
+        raise ExportError(
+            Message.of(CANNOT_EXPORT, path=str(path), reason=str(exc.strerror or exc))
+        ) from None
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise ExportError(
-                f"Cannot export to {path}: it exists and is not a regular file "
-                "(a FIFO, device or socket), so it is not replaced. Choose "
-                "another output name."
-            )
+            raise ExportError(Message.of(NOT_REGULAR, path=str(path)))
         if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
-            raise ExportError(
-                f"Cannot export to {path}: the file exists and is read-only, so "
-                "it is not replaced. Make it writable, or choose another name."
-            )
+            raise ExportError(Message.of(READ_ONLY, path=str(path)))
 
 
 def _current_umask() -> int:
@@ -227,9 +273,7 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
         )
     except OSError as exc:
         raise ExportError(
-            f"Cannot write {path}: the folder {path.parent} is not writable "
-            f"({exc.strerror or exc}). Choose a folder you can write to, or fix its "
-            "permissions."
+            Message.of(NOT_WRITABLE, path=str(path), folder=str(path.parent), reason=str(exc.strerror or exc))
         ) from None
     os.close(fd)
     tmp = Path(name)
@@ -240,14 +284,11 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
     except (LayoutError, GraphvizNotFoundError, ExportError) as exc:
         _remove(tmp)
         if isinstance(exc, LayoutError):
-            raise ExportError(f"Cannot export {path}: {exc.message}") from exc
+            raise ExportError(Message.of(LAYOUT_FAILED, path=str(path), error=exc.message)) from exc
         raise
     except OSError as exc:
         _remove(tmp)
-        raise ExportError(
-            f"Cannot write {path}: {exc.strerror or exc}. Check the disk "
-            "space and the folder's permissions, or choose another file."
-        ) from None
+        raise ExportError(Message.of(CANNOT_WRITE, path=str(path), reason=str(exc.strerror or exc))) from None
     except BaseException:
         _remove(tmp)
         raise
@@ -313,7 +354,7 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
         job.run()
         check_complete(parse_json_layout(layout_file.read_bytes(), warnings=job.warnings()), drawn.text)
     if tmp.stat().st_size == 0:
-        raise ExportError(f"Graphviz wrote an empty {fmt.upper()} file.")
+        raise ExportError(Message.of(EMPTY, format=fmt.upper()))
     if fmt == "svg":
         data = well_formed_svg(tmp.read_bytes())
         tmp.write_bytes(data)
@@ -323,7 +364,7 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
             f.seek(max(0, tmp.stat().st_size - 1024))
             tail = f.read()
         if head != b"%PDF-" or b"%%EOF" not in tail:
-            raise ExportError("Graphviz wrote an incomplete PDF file (it was stopped or failed).")
+            raise ExportError(Message.of(INCOMPLETE_PDF))
 
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -367,11 +408,9 @@ def well_formed_svg(data: bytes) -> bytes:
     try:
         root = ElementTree.fromstring(text.encode("utf-8"))
     except ElementTree.ParseError as exc:
-        raise ExportError(
-            f"Graphviz wrote an SVG file that is not well-formed XML ({exc}); it was not saved."
-        ) from None
+        raise ExportError(Message.of(BAD_SVG, error=str(exc))) from None
     if not root.tag.endswith("svg"):
-        raise ExportError("Graphviz wrote a file that is not an SVG document; it was not saved.")
+        raise ExportError(Message.of(NOT_SVG))
     return text.encode("utf-8")
 
 
@@ -408,11 +447,11 @@ def png_size(path: Path) -> tuple[int, int]:
     with open(path, "rb") as f:
         head = f.read(24)
     if len(head) < 24 or not head.startswith(b"\x89PNG\r\n\x1a\n"):
-        raise ExportError(f"Graphviz did not write a valid PNG file ({path.name}).")
+        raise ExportError(Message.of(BAD_PNG, name=path.name))
     return struct.unpack(">II", head[16:24])
 
 
-def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) -> list[str]:
+def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) -> list[Message]:
     """Render a PNG at ``96 * scale`` dpi in one ``dot`` run, capped at PNG_MAX_SIDE px a side.
 
     ``dot`` also writes the layout (``-Tjson0``), whose bounding box tells whether the cap (a
@@ -448,12 +487,12 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
     if max(full_w, full_h) <= PNG_MAX_SIDE:
         return []
     effective = dpi * max(width, height) / max(full_w, full_h)
-    notice = (
-        f"The PNG would be {full_w:,}×{full_h:,} px at {dpi:g} dpi, more than image "
-        f"libraries can write (32,767 px a side), so it was scaled down to "
-        f"{width:,}×{height:,} px ({effective:.3g} dpi)."
+    scaled = Message.of(
+        SCALED_DOWN,
+        full=f"{full_w:,}×{full_h:,}",
+        dpi=f"{dpi:g}",
+        size=f"{width:,}×{height:,}",
+        effective=f"{effective:.3g}",
     )
-    if effective < 48:
-        notice += " Its labels are too small to read."
-    notice += " Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller."
-    return [notice]
+    small = Message.of(TOO_SMALL) if effective < 48 else ""
+    return [Message.joined(scaled, small, Message.of(SHARPER))]

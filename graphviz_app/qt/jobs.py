@@ -31,10 +31,13 @@ from ..capture.interpreter import Interpreter
 from ..capture.run_options import RunOptions
 from ..core.model.saved_graph import ReadProgress, read_saved_graph
 from ..errors import GraphvizAppError, ScriptError
+from ..message import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 _tasks: weakref.WeakSet[Task] = weakref.WeakSet()
 """Every task made in this process (while it is referenced), for :func:`running_tasks`."""
+
+INTERNAL_ERROR = QT_TRANSLATE_NOOP("Explanation", "Internal error: {error}")
 
 
 def running_tasks() -> list[Task]:
@@ -63,7 +66,7 @@ class Task(QThread):
         except GraphvizAppError as exc:
             self.done.emit(self, None, exc)
         except Exception as exc:  # an app bug: report it rather than lose it in a thread
-            error = GraphvizAppError(f"Internal error: {exc!r}")
+            error = GraphvizAppError(Message.of(INTERNAL_ERROR, error=repr(exc)))
             error.details = traceback.format_exc()  # type: ignore[attr-defined]
             self.done.emit(self, None, error)
         else:

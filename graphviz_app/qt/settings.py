@@ -16,6 +16,7 @@ from ..capture.run_options import RunOptions
 from ..core.graphviz.cost import WINDOW_BUDGET
 from ..core.view.colors import COLOR_MODES, ColorMode
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
+from ..message import QT_TRANSLATE_NOOP, Message
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
@@ -25,8 +26,8 @@ DEFAULT_LAYOUT_BUDGET = WINDOW_BUDGET
 WorkingFolder = Literal["script", "start", "chosen"]
 WORKING_FOLDERS: tuple[WorkingFolder, ...] = ("script", "start", "chosen")
 """Where a script runs: its own folder (the default), the folder the app started in, a chosen one."""
-SCRIPT_PYTHON_REASON = "chosen in Preferences for this script"
-DEFAULT_PYTHON_REASON = "the default in Preferences"
+SCRIPT_PYTHON_REASON = Message.of(QT_TRANSLATE_NOOP("Explanation", "chosen in Preferences for this script"))
+DEFAULT_PYTHON_REASON = Message.of(QT_TRANSLATE_NOOP("Explanation", "the default in Preferences"))
 
 
 def _start_folder() -> Path:

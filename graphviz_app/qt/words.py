@@ -12,8 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from ..core.view.colors import COLOR_MODE_SPECS
-from . import particles
-from .explanations import explain
+from ..message import Message
+from . import i18n, particles
 
 translate = QCoreApplication.translate
 
@@ -94,7 +94,10 @@ def inspector_labels() -> dict[str, str]:
     }
 
 
-def error_text(message: str) -> str:
-    """Return a run's or a file's explanation in the window's language (:mod:`.explanations`):
-    every sentence core writes translated; names, paths, numbers, code and torch's words kept."""
-    return particles.resolve(explain(message))
+def error_text(message: Message | str) -> str:
+    """Return an error's, a notice's or a file's explanation (a :class:`Message`) in the window's
+    language: each template translated, names, paths, numbers, code and torch's words kept; text
+    the window wrote itself (already translated) as it is."""
+    if isinstance(message, str):  # the window's own words, filled already: particles chosen
+        return particles.resolve(message)
+    return i18n.text(message)

@@ -142,7 +142,7 @@ def test_backward_twice_keeps_the_graph_with_the_failing_node(write_script, runn
     # the engine ran SumBackward0 before it failed in MulBackward0
     assert graph.nodes[error["node"]]["backward_index"] == 1
     assert graph.graph["stopped_after_backward"]["call"] == 2
-    assert any(n.startswith("backward() failed at MulBackward0") for n in result.notices)
+    assert any(n.startswith("backward() failed at MulBackward0") for n in map(str, result.notices))
 
 
 def test_device_mismatch_in_backward_keeps_the_graph(write_script, runner):

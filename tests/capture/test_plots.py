@@ -133,7 +133,7 @@ def test_a_window_backend_picked_by_the_script_does_not_wait(write_script, runne
         f"Line {line} picks matplotlib's {backend} backend, which opens windows that no one can close "
         "here: graphviz_app draws the figures without windows instead and keeps them with the graph "
         "(the Plots panel)."
-    ) in result.notices
+    ) in map(str, result.notices)
     (entry,) = result.graph.graph["plots"]
     assert (entry["kind"], entry["line"]) == ("shown", 6)
 
@@ -151,7 +151,7 @@ def test_a_file_backend_picked_by_the_script_is_kept(write_script, runner):
     """)
     result = runner.run(script, timeout=60)
     assert result.output == "svg\n"
-    assert not any("backend" in notice for notice in result.notices)
+    assert not any("backend" in notice for notice in map(str, result.notices))
 
 
 def test_waiting_for_a_click_and_live_updates_do_not_wait(write_script, runner):
@@ -196,11 +196,11 @@ def test_figures_are_bounded_in_number_and_size(write_script, runner):
     assert (
         f"The script made {MAX_PLOTS + 5} figures; the first {MAX_PLOTS} are kept (close figures you "
         "no longer need, or save fewer)."
-    ) in result.notices
+    ) in map(str, result.notices)
     assert (
         "Figures too big to keep, even drawn smaller, were left out: figure 1. Make them smaller "
         "(figsize, dpi) or save them to a file."
-    ) in result.notices
+    ) in map(str, result.notices)
 
 
 def test_a_tutorial_that_shows_its_images_before_training(runner):

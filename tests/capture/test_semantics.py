@@ -118,7 +118,7 @@ def test_ddp_through_mp_spawn_matches_python(runner):
     script = CORPUS / "examples_ddp_spawn.py"
     with pytest.raises(ScriptError) as caught:
         runner.run(script, timeout=240)
-    assert caught.value.kind == "no_graph", f"{caught.value.message}\n{caught.value.output}"
+    assert caught.value.kind == "no_graph", f"{caught.value.message.english()}\n{caught.value.output}"
     app, plain = caught.value.output, plain_python(script)
     rank = re.compile(r"rank (\d): loss ([\d.]+), net1\.weight\.grad norm ([\d.]+)")
     assert sorted(rank.findall(plain)) == sorted(rank.findall(app)), app
@@ -283,7 +283,7 @@ def test_torch_func_transforms_leave_no_graph_of_theirs(write_script, runner):
     script = write_script(FUNC, "func.py")
     with pytest.raises(ScriptError) as caught:
         runner.run(script, backward=True)
-    assert caught.value.kind == "no_graph", f"{caught.value.message}\n{caught.value.output}"
+    assert caught.value.kind == "no_graph", f"{caught.value.message.english()}\n{caught.value.output}"
     assert same_text(caught.value.output, plain_python(script)), caught.value.output
 
 

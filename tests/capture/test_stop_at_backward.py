@@ -28,7 +28,9 @@ def test_ten_thousand_step_loop_stops_after_the_first_step(write_script, runner,
     script = write_script(LONG_LOOP.format(marker=marker))
     result = runner.run(script, timeout=60)
     graph = result.graph
-    assert "Stopped after backward() call 1 on line 13; the rest of the script did not run." in result.notices
+    assert "Stopped after backward() call 1 on line 13; the rest of the script did not run." in map(
+        str, result.notices
+    )
     assert graph.graph["stopped_after_backward"] == {"call": 1, "line": 13, "kind": "backward"}
     assert graph.graph["backward_calls"] == 1
     assert result.output == ""  # not even the first step's print after backward()
@@ -84,9 +86,8 @@ def test_autograd_grad_is_captured_like_backward(write_script, runner):
     )
     result = runner.run(script)
     graph = result.graph
-    assert (
-        "Stopped after torch.autograd.grad() call 1 on line 5; the rest of the script did not run."
-        in result.notices
+    assert "Stopped after torch.autograd.grad() call 1 on line 5; the rest of the script did not run." in map(
+        str, result.notices
     )
     assert graph.graph["stopped_after_backward"] == {"call": 1, "line": 5, "kind": "grad"}
     assert graph.graph["backward"]["by"] == "script" and graph.graph["backward"]["kind"] == "grad"

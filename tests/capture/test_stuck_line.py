@@ -42,7 +42,7 @@ def test_a_timeout_names_the_line_of_the_endless_loop(runner, write_script):
     assert error.kind == "timeout" and error.file == str(path)
     assert error.line in (4, 5)  # the while test or its body: both are the loop
     code = {4: "while True:", 5: "total += 1"}[error.line]
-    assert f"stuck on line {error.line}: `{code}`" in error.message
+    assert f"stuck on line {error.line}: `{code}`" in error.message.english()
     assert error.output.rstrip() == "before the loop"  # the stack is not shown as the script's output
 
 
@@ -67,7 +67,7 @@ def test_a_cancel_names_the_deepest_line_of_the_script(write_script, tmp_path):
         runner.close()
     error = caught.value
     assert error.kind == "cancelled" and error.line == 6  # inside wait_forever, not its call on line 10
-    assert error.message == "The run was cancelled. It was stuck on line 6: `time.sleep(0.01)`."
+    assert error.message.english() == "The run was cancelled. It was stuck on line 6: `time.sleep(0.01)`."
     assert time.monotonic() - started < 60
 
 

@@ -276,7 +276,7 @@ def test_a_plan_that_collapses_a_composable_graph_says_what_full_detail_would_co
     drawing = cost.DRAW_SECONDS_PER_NODE * graph.number_of_nodes()
     assert plan.full_seconds == pytest.approx(composed + drawing)
     assert plan.full_seconds < plan.requested.seconds  # one dot run: minutes
-    message = plan.message()
+    message = str(plan.message())
     assert message.startswith(
         f"This graph is large ({plan.requested.nodes:,} nodes): laying it "
         f"out module by module and drawing every node would take about "

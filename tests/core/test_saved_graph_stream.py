@@ -33,7 +33,7 @@ def whole_file_answer(raw: bytes, path: str) -> str | dict:
     try:
         saved_graph.validate_trace(data, path)
     except GraphFileError as exc:
-        return exc.message
+        return exc.message.english()
     graph = graph_from_trace(data)
     return {
         "nodes": dict(graph.nodes(data=True)),
@@ -47,7 +47,7 @@ def streamed_answer(path, chunk: int, monkeypatch) -> str | dict:
     try:
         graph = read_saved_graph(path)
     except GraphvizAppError as exc:
-        return exc.message
+        return exc.message.english()
     return {
         "nodes": dict(graph.nodes(data=True)),
         "edges": list(graph.edges(data=True)),
@@ -132,7 +132,7 @@ def test_a_million_nodes_are_refused_before_the_file_is_read_whole(tmp_path):
     reads: list[ReadProgress] = []
     with pytest.raises(GraphFileError) as info:
         read_saved_graph(path, progress=reads.append)
-    assert info.value.message.startswith(
+    assert info.value.message.english().startswith(
         f"{path}: cannot open this saved graph: nodes must be a list of at most "
         f"{limits.MAX_NODES:,} items, found a list of more than {limits.MAX_NODES:,} items."
     )

@@ -142,7 +142,7 @@ def test_a_call_the_script_never_makes_keeps_the_call_shown(window, load, qtbot)
     assert window.timeline.call_button.text() == "call 1 of 1+ ▾"
     with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS) as failed:
         window.timeline.choose_call(2)
-    assert "there is no call number 2" in failed.args[0].message
+    assert "there is no call number 2" in failed.args[0].message.english()
     assert window.settings.backward_call(path) == 1
     qtbot.waitUntil(lambda: window.timeline.call_button.isEnabled())
     assert window.document.graph.graph["backward"]["call"] == 1

@@ -62,6 +62,6 @@ def test_a_missing_file_fails_with_a_message_and_a_placeholder(parts, qtbot, tmp
     document, widget, messages, controller = parts
     with qtbot.waitSignal(controller.loadFailed) as blocker:
         controller.open(tmp_path / "nope.py")
-    assert "no such file" in blocker.args[0].message
+    assert "no such file" in blocker.args[0].message.english()
     assert "no such file" in messages.plain_text() and "no such file" in widget.placeholder
     assert document.graph is None and widget.is_empty()

@@ -28,7 +28,7 @@ def test_the_window_starts_and_explains_a_bad_setting(qtbot, monkeypatch, write_
         error = failed.args[0]
         assert isinstance(error, SettingError) and error.variable == variable
         expected = f"The environment variable {variable} is {value!r}, not "
-        assert error.message.startswith(expected)
+        assert error.message.english().startswith(expected)
         assert expected in win.messages.plain_text() and expected in win.view.placeholder
     finally:
         win.close()

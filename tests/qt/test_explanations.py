@@ -1,116 +1,25 @@
-"""Explanations in Korean: every sentence core and capture write when a run fails, a file is
-refused, a saved graph is broken or a layout fails reads in Korean in the window (Messages,
-Problems, the canvas), with the names, numbers, code and torch's own words kept as written;
-English is unchanged.  A scan of core's sources makes a new English sentence without a Korean
-template fail here."""
+"""Errors and notices in Korean: core and capture write each sentence as a message (a template
+marked with ``QT_TRANSLATE_NOOP`` beside the code that writes it, and its values); the window
+shows it translated, with the names, numbers, code and torch's own words kept as written, and the
+CLI prints its English. Nothing parses a sentence back: a new sentence needs its template and a
+Korean translation (``tests/qt/test_i18n.py`` lists every template lupdate finds without one)."""
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import torch
 
-from graphviz_app.core.model.saved_graph import NOT_JSON, NOT_OURS
-from graphviz_app.errors import GraphFileError, GraphvizNotFoundError
+from graphviz_app.capture import client, diagnose, interpreter, script
+from graphviz_app.core.model import file_kind, saved_graph
+from graphviz_app.errors import GraphFileError, ScriptError
+from graphviz_app.message import Message
 from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.words import error_text
 
 from .conftest import LOAD_TIMEOUT_MS
-
-PACKAGE = Path(__file__).resolve().parents[2] / "graphviz_app"
-SOURCES = [
-    "capture/diagnose.py",
-    "capture/outputs.py",
-    "capture/script.py",
-    "capture/worker.py",
-    "capture/backward.py",
-    "capture/figures.py",
-    "capture/client.py",
-    "capture/interpreter.py",
-    "core/model/file_kind.py",
-    "core/model/saved_graph.py",
-    "core/model/graph.py",
-    "core/graphviz/layout.py",
-    "core/graphviz/compose.py",
-    "core/export.py",
-]
-"""Where the window's explanations are written."""
-MESSAGE_ARG = {"ScriptError": 1, "GraphvizAppError": 0, "LayoutError": 0, "ExportError": 0, "FileKind": 2}
-"""The calls that carry an explanation, and the position of its text."""
-OPTIONAL = {"where", "seen", "hint", "devices"}
-"""Variables holding an optional part of a sentence (sampled empty; their forms are checked
-by the real failures below)."""
-
-
-def _sample(node: ast.expr) -> str | None:
-    """The text an f-string (or a sum of strings) writes, each value given as 7 (or empty for
-    an optional part); None when ``node`` is not text written here."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        out = []
-        for part in node.values:
-            if isinstance(part, ast.Constant):
-                out.append(str(part.value))
-            else:
-                value = part.value  # type: ignore[attr-defined]
-                out.append("" if isinstance(value, ast.Name) and value.id in OPTIONAL else "7")
-        return "".join(out)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _sample(node.left), _sample(node.right)
-        return None if left is None or right is None else left + right
-    return None
-
-
-def _written(tree: ast.AST) -> Iterator[str]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else None
-            if name in MESSAGE_ARG and len(node.args) > MESSAGE_ARG[name]:
-                text = _sample(node.args[MESSAGE_ARG[name]])
-                if text is not None:
-                    yield text
-            if (
-                isinstance(func, ast.Attribute)
-                and func.attr == "append"
-                and node.args
-                and "notices" in ast.unparse(func.value)
-            ):
-                text = _sample(node.args[0])
-                if text is not None:
-                    yield text
-        elif isinstance(node, (ast.Assign, ast.AugAssign)):  # error.message = ... / += ...
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Attribute) and t.attr == "message" for t in targets):
-                text = _sample(node.value)
-                if text is not None:
-                    yield text
-        elif (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and node.target.id == "_KNOWN"
-            and node.value is not None
-        ):
-            for _, _, explanation in ast.literal_eval(node.value):
-                yield explanation.format(devices="", where="")
-
-
-def core_sentences() -> list[str]:
-    """Every explanation core and capture can write (values sampled), and the errors' own."""
-    found: list[str] = []
-    for name in SOURCES:
-        found.extend(_written(ast.parse((PACKAGE / name).read_text(encoding="utf-8"))))
-    found.append(GraphvizNotFoundError().message)
-    for headline in (NOT_JSON, NOT_OURS, None):
-        extra = {"headline": headline} if headline else {}
-        found.append(GraphFileError("/tmp/g.json", "nodes[7].shape", "a list", "7", **extra).message)
-        found.append(GraphFileError("/tmp/g.json", "graph", "an object", **extra).message)
-    return sorted(set(found))
 
 
 def english_left(text: str) -> list[str]:
@@ -137,68 +46,79 @@ def korean(qapp) -> Iterator[None]:
     install_translators(qapp, "en")
 
 
-def test_the_scan_finds_the_sentences_core_writes():
-    """The scan is not empty-handed: it finds each family of explanations."""
-    found = core_sentences()
-    assert len(found) >= 60
-    for words in (
-        "did not finish within 7 s",
-        "has a syntax error on line 7",
-        "The script raised 7",
-        "backward() ran a second time",
-        "different devices. Move them",
-        "No such file: 7.",
-        "is not a Python script or a saved graph",
-        "not a readable JSON graph",
-        "Graphviz's dot stopped before placing",
-        "crashed (7)",
-        "os._exit(7)",
-        "more than 7 GiB",
-        "backward() failed: 7 The graph",
-        "Stopped after 7 call 7;",
-    ):
-        assert any(words in sentence for sentence in found), words
+def test_a_message_reads_in_english_as_core_wrote_it(qapp):
+    message = Message.of(
+        diagnose.RAISED_ON_LINE, exception="RuntimeError", line=4, detail="mat1 and mat2 shapes"
+    )
+    assert str(message) == "The script raised RuntimeError on line 4: mat1 and mat2 shapes"
+    assert error_text(message) == str(message)
+    assert error_text("NameError: name 'q' is not defined") == "NameError: name 'q' is not defined"
 
 
-def test_every_sentence_core_writes_reads_in_korean(korean):
-    """A new English sentence in core without a template in qt/explanations.py (and its Korean
-    in the .ts) fails here, named."""
-    untranslated = {}
-    for sentence in core_sentences():
-        shown = error_text(sentence)
-        left = english_left(shown)
-        if shown == sentence or left:
-            untranslated[sentence] = left
-    assert not untranslated, f"{len(untranslated)} sentence(s) without Korean: {untranslated}"
-
-
-def test_english_stays_as_core_wrote_it():
-    for sentence in core_sentences():
-        assert error_text(sentence) == sentence
-
-
-def test_values_are_kept_and_cores_own_words_inside_them_translated(korean):
-    assert error_text(
-        'This machine has no CUDA GPU (line 2: x = torch.ones(2).cuda()). Use `torch.device("cuda" if '
-        "torch.cuda.is_available() else \"cpu\")`, or 'meta' to see device moves without a GPU."
-    ).startswith("이 컴퓨터에는 CUDA GPU가 없습니다 (2번째 줄: x = torch.ones(2).cuda()). `torch.device(")
-    assert error_text(
-        GraphFileError(
-            "/tmp/a.b/g.json", "nodes[3].shape", "a list", "a string 'x'", headline=NOT_OURS
-        ).message
-    ).startswith(
+def test_values_are_kept_and_nested_messages_translated(korean):
+    cuda = Message.of(
+        diagnose._KNOWN[3][2],
+        where=Message.of(diagnose.AT_LINE_CODE, line=2, code="x = torch.ones(2).cuda()"),
+    )
+    assert error_text(cuda).startswith(
+        "이 컴퓨터에는 CUDA GPU가 없습니다 (2번째 줄: x = torch.ones(2).cuda()). `torch.device("
+    )
+    broken = GraphFileError(
+        "/tmp/a.b/g.json", "nodes[3].shape", "a list", "a string 'x'", headline=saved_graph.NOT_OURS
+    )
+    assert error_text(broken.message).startswith(
         "/tmp/a.b/g.json: graphviz_app 그래프가 아닙니다. 위치: nodes[3].shape, 있어야 할 것: a list, "
         "실제: a string 'x'. 파일이 손상되었거나"
     )
-    assert error_text("No such file: /tmp/a.b/x.py.") == "파일이 없습니다: /tmp/a.b/x.py."
-    assert error_text(
-        "/tmp/x.txt: a file without a suffix is not a Python script or a saved graph; it "
-        "was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run "
-        "it as Python anyway, rename it to .py (or pass --run-as-python to the command "
-        "line)."
-    ).startswith("/tmp/x.txt: 확장자 없는 파일은 Python 스크립트도")
-    torch_words = "NameError: name 'q' is not defined"
-    assert error_text(torch_words) == torch_words
+    assert (
+        error_text(Message.of(file_kind.NO_SUCH_FILE, path="/tmp/a.b/x.py"))
+        == "파일이 없습니다: /tmp/a.b/x.py."
+    )
+    refused = Message.of(file_kind.UNKNOWN, path="/tmp/x.txt", shown=Message.of(file_kind.NO_SUFFIX))
+    assert str(refused).startswith("/tmp/x.txt: a file without a suffix is not a Python script")
+    assert error_text(refused).startswith("/tmp/x.txt: 확장자 없는 파일은 Python 스크립트도")
+
+
+def test_a_nested_value_chooses_its_particle(korean):
+    """Korean templates write both particles (``{exception}이(가)``); the one shown follows the
+    value filled in, an English class name included."""
+    for name, particle in (("RuntimeError", "RuntimeError가"), ("KeyError", "KeyError가")):
+        told = error_text(Message.of(diagnose.RAISED_ON_LINE, exception=name, line=2, detail="'x'"))
+        assert particle in told and "이(가)" not in told
+    why = Message.of(interpreter.FOUND_BESIDE, name=".venv")
+    told = error_text(Message.of(interpreter.NO_TORCH, python="/p/bin/python", why=why))
+    assert ".venv" in told and "/p/bin/python -m pip" in told and not english_left(told)
+    grad = error_text(Message.of(script.NON_LEAF_GRAD, where=Message.of(script.LINE, line=7)))
+    assert grad.startswith("7번째 줄") and "retain_grad()" in grad and "(은)는" not in grad
+
+
+def test_a_failed_scripts_message_crosses_the_wire_whole(runner, write_script):
+    """The real worker sends the message as its template and values: the client rebuilds the
+    same message (torch's words a value of it), and it survives the wire again."""
+    path = write_script("import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x @ x\n", "shapes.py")
+    with pytest.raises(ScriptError) as caught:
+        runner.run(path)
+    message = caught.value.message
+    assert message.template == diagnose.RAISED_ON_LINE
+    assert message.values["exception"] == "RuntimeError" and message.values["line"] == 3
+    assert "mat1 and mat2 shapes cannot be multiplied" in str(message.values["detail"])
+    assert Message.from_wire(message.to_wire()) == message
+    again = ScriptError.from_dict(caught.value.to_dict())
+    assert again.message == message and str(again) == str(caught.value)
+
+
+def test_an_old_sender_plain_text_is_kept_verbatim(korean):
+    error = ScriptError.from_dict({"kind": "exception", "message": "The script raised KeyError: 'x'"})
+    assert str(error.message) == "The script raised KeyError: 'x'"
+    assert error_text(error.message) == "The script raised KeyError: 'x'"  # never parsed back
+
+
+def test_a_huge_exception_text_is_shortened_once(runner, write_script):
+    path = write_script("raise ValueError('x' * 100_000)\n", "huge.py")
+    with pytest.raises(ScriptError) as caught:
+        runner.run(path)
+    detail = str(caught.value.message.values["detail"])
+    assert detail.startswith("x" * 1000) and detail.endswith("… (99,000 more characters)")
 
 
 # -- real failures in the window --------------------------------------------------------------
@@ -295,7 +215,7 @@ def test_a_failed_script_is_explained_in_korean(
 ):
     path = write_script(source, name)
     error = fail_with(window, qtbot, path)
-    assert korean_text not in error.message  # core stays English
+    assert korean_text not in str(error.message)  # the English of the same message
     for shown in (window.messages.plain_text(), problems_text(window), window.view.placeholder):
         assert korean_text in shown and kept in shown
     assert not english_left(window.view.placeholder.replace(kept, "")), window.view.placeholder
@@ -357,7 +277,7 @@ def test_refused_and_broken_files_are_explained_in_korean(window, qtbot, tmp_pat
     cases.append((other, f"{other}: graphviz_app 그래프가 아닙니다. 위치: "))
     for path, korean_text in cases:
         error = fail_with(window, qtbot, path)
-        assert korean_text not in error.message
+        assert korean_text not in str(error.message)
         for shown in (window.messages.plain_text(), problems_text(window), window.view.placeholder):
             assert korean_text in shown, (path, shown)
     assert "아무것도 실행하지 않았습니다" in window.view.placeholder  # the broken graph's advice
@@ -447,21 +367,33 @@ def test_a_failed_reload_is_explained_in_korean_on_the_banner(window, load, qtbo
 
 
 def test_a_translation_naming_a_value_wrongly_leaves_the_english(korean, monkeypatch):
-    from graphviz_app.qt import explanations
+    from graphviz_app.qt import i18n
 
     wrong = {"No such file: {path}.": "파일이 없습니다: {paht}."}
-    real = explanations.translate
-    monkeypatch.setattr(explanations, "translate", lambda ctx, text: wrong.get(text) or real(ctx, text))
-    assert error_text("No such file: /tmp/x.py.") == "No such file: /tmp/x.py."
+    real = i18n._translated
+    monkeypatch.setattr(i18n, "_translated", lambda template: wrong.get(template.source) or real(template))
+    assert error_text(Message.of(file_kind.NO_SUCH_FILE, path="/tmp/x.py")) == "No such file: /tmp/x.py."
 
 
 def test_a_failure_of_graphviz_app_itself_says_so_in_korean(korean):
-    """What capture was doing is core's word too (diagnose.CaptureBug's message)."""
-    message = (
+    """What capture was doing is a message too (diagnose.CaptureBug's)."""
+    bug = diagnose.CaptureBug(KeyError(3), Message.of(diagnose.RECORDING_BACKWARD))
+    assert str(bug.error.message) == (
         "graphviz_app failed while recording the backward pass (KeyError: 3). This is a bug in "
         "graphviz_app, not in the script; please report it with the traceback below."
     )
-    assert error_text(message) == (
+    assert error_text(bug.error.message) == (
         "graphviz_app이 역전파 기록 중에 실패했습니다(KeyError: 3). 스크립트가 아니라 "
         "graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요."
     )
+
+
+def test_the_runners_timeout_and_cancel_read_in_korean(korean):
+    stuck = Message.of(client.STUCK, line=4, code="while True:")
+    timeout = Message.joined(Message.of(client.TIMED_OUT, seconds="2"), stuck, Message.of(client.LONGER))
+    assert str(timeout) == (
+        "The script did not finish within 2 s and was stopped. It was stuck on line 4: "
+        "`while True:`. If it needs longer, raise the time limit (--timeout); if it loops "
+        "forever or waits for input, fix the script."
+    )
+    assert error_text(timeout).startswith("스크립트가 2초 안에 끝나지 않아 멈췄습니다. 4번째 줄에서")

@@ -122,13 +122,13 @@ def test_broken_json_and_missing_file_give_clear_messages(window, load, qtbot, t
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     error = fail_with(window, qtbot, broken)
-    assert "not a readable JSON graph" in error.message
+    assert "not a readable JSON graph" in error.message.english()
     other = tmp_path / "other.json"
     other.write_text(json.dumps({"hello": 1}), encoding="utf-8")
     error = fail_with(window, qtbot, other)
-    assert "not a graphviz_app graph" in error.message
+    assert "not a graphviz_app graph" in error.message.english()
     error = fail_with(window, qtbot, tmp_path / "nope.py")
-    assert "no such file" in error.message
+    assert "no such file" in error.message.english()
     assert "See the Messages panel" in window.view.placeholder
     assert_still_works(window, load)
 

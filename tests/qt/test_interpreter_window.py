@@ -12,6 +12,7 @@ import pytest
 from venvs import MYPROJ, make_project, make_venv
 
 from graphviz_app.core.export import export_graph
+from graphviz_app.message import Message
 from graphviz_app.qt.settings import START_FOLDER, Settings
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -47,7 +48,7 @@ def test_the_projects_venv_runs_the_script_and_the_window_says_so(window, load, 
     graph = window.document.graph
     environment = graph.graph["environment"]
     assert environment["prefix"] == str(project / ".venv")
-    assert environment["reason"] == "found .venv beside the script"
+    assert str(Message.from_wire(environment["reason"])) == "found .venv beside the script"
     text = window.messages.plain_text()
     assert f"myproj: {MYPROJ}" in text and f"cwd: {project}" in text  # in the script's own folder
     version = ".".join(map(str, sys.version_info[:3]))
@@ -79,7 +80,7 @@ def test_preferences_choose_the_python_per_script_and_by_default(window, load, q
     error = fail(window, qtbot, script)
     assert (
         error.kind == "interpreter"
-        and f"{bare} (chosen in Preferences for this script) has no torch" in error.message
+        and f"{bare} (chosen in Preferences for this script) has no torch" in error.message.english()
     )
     assert "has no torch" in window.messages.plain_text()
     dialog = window.show_preferences()
@@ -88,7 +89,10 @@ def test_preferences_choose_the_python_per_script_and_by_default(window, load, q
     dialog.accept()
     load(script)
     environment = window.document.graph.graph["environment"]
-    assert environment["reason"] == "the default in Preferences" and environment["prefix"] == sys.prefix
+    assert (
+        str(Message.from_wire(environment["reason"])) == "the default in Preferences"
+        and environment["prefix"] == sys.prefix
+    )
     assert "myproj: none" in window.messages.plain_text()
 
 
@@ -143,7 +147,7 @@ def test_arguments_that_cannot_be_split_are_reported_not_ignored(window, qtbot, 
     script = write_script(WHERE, "quote.py")
     Settings().set_arguments(script, "--name 'unclosed")  # as an older version could save them
     error = fail(window, qtbot, script)
-    assert "Cannot run quote.py: The arguments cannot be split" in error.message
+    assert "Cannot run quote.py: The arguments cannot be split" in error.message.english()
     assert "close the quote" in window.messages.plain_text()
 
 

@@ -56,14 +56,22 @@ def test_text_without_markers_is_returned_as_is():
 
 
 def test_explanations_choose_particles_for_the_values_they_hold(qapp):
-    from graphviz_app.qt.explanations import explain
-    from graphviz_app.qt.i18n import install_translators
+    from graphviz_app.capture.diagnose import RAISED_ON_LINE
+    from graphviz_app.message import Message
+    from graphviz_app.qt.i18n import install_translators, text
 
     assert install_translators(qapp, "ko") == "ko"
     try:
-        told = explain("The script raised RuntimeError on line 4: mat1 and mat2 shapes cannot be multiplied.")
+        told = text(
+            Message.of(
+                RAISED_ON_LINE,
+                exception="RuntimeError",
+                line=4,
+                detail="mat1 and mat2 shapes cannot be multiplied.",
+            )
+        )
         assert "RuntimeError가" in told and "이(가)" not in told
-        told = explain("The script raised KeyError on line 2: 'x'.")
+        told = text(Message.of(RAISED_ON_LINE, exception="KeyError", line=2, detail="'x'."))
         assert "KeyError가" in told
     finally:
         install_translators(qapp, "en")

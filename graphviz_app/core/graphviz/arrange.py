@@ -29,6 +29,7 @@ from functools import partial
 import networkx as nx
 
 from ...errors import LayoutError
+from ...message import QT_TRANSLATE_NOOP, Message
 from ..view.display import DisplayGraph
 from ..view.look import ColorMode
 from . import cost
@@ -36,6 +37,8 @@ from .compose import ComposeJob, Composer, should_compose
 from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, badge_id, dot_graph, quote
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
+
+NO_PLACE = QT_TRANSLATE_NOOP("Explanation", "The composed layout has no place for the node {node}.")
 
 __all__ = [
     "LEGEND_GAP",
@@ -248,7 +251,7 @@ def placement(source: DotGraph, layout: Layout, *, timeout: float | None = None)
     for did in source.nodes:
         box = boxes.get(did)
         if box is None:
-            raise LayoutError(f"The composed layout has no place for the node {quote(encode_id(did))}.")
+            raise LayoutError(Message.of(NO_PLACE, node=quote(encode_id(did))))
         nodes[did] = xy(box.x, box.y)
     edges: dict[tuple[str, str], list[str]] = {}
     for edge in layout.edges:

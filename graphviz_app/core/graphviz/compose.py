@@ -40,6 +40,7 @@ from typing import NamedTuple
 import networkx as nx
 
 from ...errors import LayoutError
+from ...message import QT_TRANSLATE_NOOP, Message
 from ..model.gc_pause import without_gc
 from ..model.topology import collapsed_ancestor, parent_path
 from ..view.display import DisplayGraph, ViewOptions
@@ -63,6 +64,13 @@ from .layout import (
     parse_json_layout,
 )
 from .layout_cache import LayoutCache
+
+STOPPED_PART = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz's dot stopped before laying out every part of the graph (it "
+    "was interrupted); nothing was drawn. Try again.",
+)
+LOST_EDGE = QT_TRANSLATE_NOOP("Explanation", "The composed layout lost the edge {source} -> {target}.")
 
 __all__ = [
     "CLUSTER_LABEL_HEIGHT",
@@ -393,10 +401,7 @@ class Composer:
             try:
                 doc, at = decoder.raw_decode(output, at)
             except ValueError:
-                raise LayoutError(
-                    "Graphviz's dot stopped before laying out every part of the "
-                    "graph (it was interrupted); nothing was drawn. Try again."
-                ) from None
+                raise LayoutError(Message.of(STOPPED_PART)) from None
             layout = parse_json_layout(doc, warnings=job.warnings())
             check_complete(layout, text)
             layouts.append(layout)
@@ -645,7 +650,7 @@ class _Placement:
                 else:
                     spline.extend(points)
             if not spline:
-                raise LayoutError(f"The composed layout lost the edge {edge.source} -> {edge.target}.")
+                raise LayoutError(Message.of(LOST_EDGE, source=edge.source, target=edge.target))
             edges.append(EdgePath(edge.source, edge.target, tuple(spline), self.arrows.get(index)))
         return Layout(
             width=laid_root.width,

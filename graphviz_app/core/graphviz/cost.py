@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
+from ...message import QT_TRANSLATE_NOOP, Message
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
@@ -426,6 +427,26 @@ def _split_fan_in(
             edges.add((source, copy))
 
 
+HUBS_SPLIT = QT_TRANSLATE_NOOP("Controller", "shared tensors drawn once per use")
+"""A plan's action: each shared tensor is drawn once per use (hubs split)."""
+COLLAPSED = QT_TRANSLATE_NOOP("Controller", "modules collapsed to depth {depth}")
+"""A plan's action: modules collapsed to ``depth``."""
+ITERATION_LIMITS = QT_TRANSLATE_NOOP("Controller", "Graphviz's iteration limits")
+"""A plan's action: Graphviz's iteration limits (:data:`LIMIT_ATTRS`)."""
+LARGE = QT_TRANSLATE_NOOP(
+    "Controller",
+    "This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.",
+)
+LARGE_COMPOSED = QT_TRANSLATE_NOOP(
+    "Controller",
+    "This graph is large ({nodes} nodes): laying it out module by "
+    "module and drawing every node would take about {seconds}.",
+)
+SHOWN_WITH = QT_TRANSLATE_NOOP(
+    "Controller", "Shown with {actions} ({seconds} predicted); expand modules to see more."
+)
+
+
 @dataclass(frozen=True)
 class Recommendation:
     """What to lay out instead of the requested view, and why."""
@@ -438,8 +459,9 @@ class Recommendation:
     """The estimate of the view as requested."""
     planned: CostEstimate
     """The estimate of :attr:`options` (before the iteration limits' speed-up)."""
-    actions: tuple[str, ...] = ()
-    """``"split hubs"``, ``"collapse to depth 2"``, ``"iteration limits"``: what was changed."""
+    actions: tuple[Message, ...] = ()
+    """What was changed, in words: :data:`HUBS_SPLIT`, :data:`COLLAPSED` (with its depth),
+    :data:`ITERATION_LIMITS`."""
     collapse_depth: int | None = None
     seconds: float = 0.0
     """Predicted seconds of the plan, iteration limits included."""
@@ -454,22 +476,29 @@ class Recommendation:
     def changed(self) -> bool:
         return bool(self.actions)
 
-    def message(self) -> str:
-        """Return a notice for the user, or "" when the requested view is laid out as it is."""
+    def message(self) -> Message:
+        """Return a notice for the user, empty (``str()`` is ``""``) when the requested view is
+        laid out as it is."""
         if not self.actions:
-            return ""
+            return Message.joined()
+        asked = self.requested
         if self.full_seconds is not None:
-            return (
-                f"This graph is large ({self.requested.nodes:,} nodes): laying it out module by "
-                f"module and drawing every node would take about "
-                f"{format_seconds(self.full_seconds)}. Shown with {', '.join(self.actions)} "
-                f"({format_seconds(self.seconds)} predicted); expand modules to see more."
+            why = Message.of(
+                LARGE_COMPOSED, nodes=f"{asked.nodes:,}", seconds=format_seconds(self.full_seconds)
             )
-        return (
-            f"This graph is large for Graphviz ({self.requested.describe()}). Shown with "
-            f"{', '.join(self.actions)} ({format_seconds(self.seconds)} predicted); expand "
-            "modules to see more."
+        else:
+            why = Message.of(
+                LARGE,
+                nodes=f"{asked.nodes:,}",
+                edges=f"{asked.edges:,}",
+                seconds=format_seconds(asked.seconds),
+            )
+        shown = Message.of(
+            SHOWN_WITH,
+            actions=Message.joined(*self.actions, sep=", "),
+            seconds=format_seconds(self.seconds),
         )
+        return Message.joined(why, shown, sep=" ")
 
 
 def recommend(
@@ -509,14 +538,14 @@ def recommend(
         if seconds <= budget and seconds + drawing <= budget + FAST_SECONDS - WINDOW_BUDGET:
             return Recommendation(options, {}, requested, requested, seconds=seconds, display=display)
         full_seconds = seconds + drawing
-    actions: list[str] = []
+    actions: list[Message] = []
     current, planned = options, requested
     if not options.split_hubs:
         split = replace(options, split_hubs=True)
         split_estimate = quick_estimate(graph, split)
         if split_estimate.seconds < planned.seconds:
             current, planned = split, split_estimate
-            actions.append("hubs split")
+            actions.append(Message.of(HUBS_SPLIT))
     depth_used = None
     if planned.seconds > budget:
         deepest = max((p.count(".") + 1 for p in module_paths(graph)), default=0)
@@ -535,13 +564,13 @@ def recommend(
                 break
         if best is not None and best[2].seconds < planned.seconds:
             depth_used, current, planned = best
-            actions.append(f"modules collapsed to depth {depth_used}")
+            actions.append(Message.of(COLLAPSED, depth=depth_used))
     attrs: dict[str, str] = {}
     seconds = planned.seconds
     if planned.seconds > budget:
         attrs = dict(LIMIT_ATTRS)
         seconds = planned.seconds / LIMIT_SPEEDUP
-        actions.append("Graphviz iteration limits")
+        actions.append(Message.of(ITERATION_LIMITS))
     return Recommendation(
         current, attrs, requested, planned, tuple(actions), depth_used, seconds, full_seconds=full_seconds
     )

@@ -25,6 +25,33 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import GraphvizNotFoundError, LayoutError
+from ...message import QT_TRANSLATE_NOOP, Message
+
+STOPPED_PLACING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz's dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.",
+)
+STOPPED_POSITIONING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz's dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.",
+)
+STOPPED_ROUTING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz's dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.",
+)
+DOT_CRASHED = QT_TRANSLATE_NOOP(
+    "Explanation", "Graphviz's dot failed (exit status {status}): dot crashed ({signal}). {stderr}"
+)
+DOT_FAILED = QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot failed (exit status {status}): {stderr}")
+NO_MESSAGE = QT_TRANSLATE_NOOP("Explanation", "no message")
+CANNOT_START = QT_TRANSLATE_NOOP("Explanation", "Could not start Graphviz's dot ({program}): {error}")
+TOO_SLOW = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz took longer than {seconds} s to lay out this graph and was "
+    "stopped. Collapse some modules, keep hub splitting on, or raise the "
+    "time limit.",
+)
+UNREADABLE_OUTPUT = QT_TRANSLATE_NOOP("Explanation", "Could not read Graphviz's layout output: {error}")
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000
@@ -147,23 +174,14 @@ def check_complete(layout: Layout, dot_text: str) -> None:
     zero bounding box, edges without splines.  Such output is a failure, never a result.
     """
     if not holds_nodes_of(layout, dot_text):
-        raise LayoutError(
-            "Graphviz's dot stopped before placing every node (it was interrupted); "
-            "nothing was drawn. Try again."
-        )
+        raise LayoutError(Message.of(STOPPED_PLACING))
     if len(layout.nodes) > 1 and (
         layout.width <= 0 or layout.height <= 0 or len({(b.x, b.y) for b in layout.nodes.values()}) == 1
     ):
-        raise LayoutError(
-            "Graphviz's dot stopped before positioning the nodes (it was "
-            "interrupted); nothing was drawn. Try again."
-        )
+        raise LayoutError(Message.of(STOPPED_POSITIONING))
     if not layout.warnings and any(not edge.points for edge in layout.edges):
         # (dot warns when it gives up routing an edge; silence means it was stopped)
-        raise LayoutError(
-            "Graphviz's dot stopped before routing every edge (it was "
-            "interrupted); nothing was drawn. Try again."
-        )
+        raise LayoutError(Message.of(STOPPED_ROUTING))
 
 
 _NOT_IN_DOT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
@@ -277,10 +295,15 @@ class LayoutJob:
             fallback = self.fallback if isinstance(self.fallback, str) else self.fallback()
             returncode, stdout, stderr = self._run_once(fallback, deadline)
         if returncode != 0:
-            message = _trim(stderr.decode("utf-8", "replace")) or "no message"
+            said = _trim(stderr.decode("utf-8", "replace"))
+            message: Message | str = said or Message.of(NO_MESSAGE)
             if returncode < 0:
-                message = f"dot crashed ({_signal_name(-returncode)}). {message}"
-            raise LayoutError(f"Graphviz's dot failed (exit status {returncode}): {message}")
+                raise LayoutError(
+                    Message.of(
+                        DOT_CRASHED, status=returncode, signal=_signal_name(-returncode), stderr=message
+                    )
+                )
+            raise LayoutError(Message.of(DOT_FAILED, status=returncode, stderr=message))
         self.stderr = stderr.decode("utf-8", "replace")
         return stdout
 
@@ -299,7 +322,7 @@ class LayoutJob:
                         start_new_session=True,
                     )
                 except OSError as exc:
-                    raise LayoutError(f"Could not start Graphviz's dot ({program}): {exc}") from None
+                    raise LayoutError(Message.of(CANNOT_START, program=program, error=str(exc))) from None
         finally:
             self.started.set()
         proc = self._proc
@@ -309,10 +332,7 @@ class LayoutJob:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
-            raise LayoutError(
-                f"Graphviz took longer than {self.timeout:g} s to lay out this graph and was "
-                "stopped. Collapse some modules, keep hub splitting on, or raise the time limit."
-            ) from None
+            raise LayoutError(Message.of(TOO_SLOW, seconds=f"{self.timeout:g}")) from None
         except BaseException:  # Ctrl+C, SIGTERM turned into an exception: dot must not outlive us
             proc.kill()
             proc.wait()
@@ -374,7 +394,7 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
         doc = data if isinstance(data, dict) else json.loads(data)
         llx, lly, urx, ury = _floats(doc["bb"])
     except (ValueError, KeyError, TypeError) as exc:
-        raise LayoutError(f"Could not read Graphviz's layout output: {exc}") from None
+        raise LayoutError(Message.of(UNREADABLE_OUTPUT, error=str(exc))) from None
 
     def pt(x: float, y: float) -> tuple[float, float]:
         return (x - llx, ury - y)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from ...message import QT_TRANSLATE_NOOP, Message
 from . import limits
 
 SCRIPT_SUFFIXES = (".py",)
@@ -23,6 +24,47 @@ GRAPH_SUFFIXES = (".json",)
 GRAPHVIZ_SUFFIXES = (".dot", ".gv")
 
 Kind = Literal["script", "graph", "refused"]
+
+NO_SUCH_FILE = QT_TRANSLATE_NOOP("Explanation", "No such file: {path}.")
+A_FOLDER = QT_TRANSLATE_NOOP(
+    "Explanation", "{path} is a folder: choose a .py script or a .json graph saved by graphviz_app."
+)
+UNREADABLE = QT_TRANSLATE_NOOP("Explanation", "{path}: cannot be read ({reason}).")
+SPECIAL = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path} is {special}, not a regular file: it was not read or run. Choose "
+    "a .py script or a .json graph saved by graphviz_app.",
+)
+TOO_BIG = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path} holds {size} bytes, more than the {limit} bytes of a script graphviz_app runs: it was not run.",
+)
+A_GRAPH = QT_TRANSLATE_NOOP("Explanation", "{name} is a saved graph: it is read, no code runs.")
+A_SCRIPT = QT_TRANSLATE_NOOP(
+    "Explanation", "{name} is a Python script: it runs in a separate worker process."
+)
+RUN_ANYWAY = QT_TRANSLATE_NOOP(
+    "Explanation", "{name} runs as a Python script, as you asked, although its name does not end in .py."
+)
+GRAPHVIZ_TEXT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is "
+    "Graphviz text, not a script; it was not run. Open the .py script the "
+    "graph came from, or its .json export.",
+)
+UNKNOWN = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path}: {shown} is not a Python script or a saved graph; it was not "
+    "run. graphviz_app runs .py scripts and reads .json graphs it saved. "
+    "To run it as Python anyway, rename it to .py (or pass "
+    "--run-as-python to the command line).",
+)
+SUFFIX = QT_TRANSLATE_NOOP("Explanation", "a '{suffix}' file")
+NO_SUFFIX = QT_TRANSLATE_NOOP("Explanation", "a file without a suffix")
+FIFO = QT_TRANSLATE_NOOP("Explanation", "a FIFO (named pipe)")
+DEVICE = QT_TRANSLATE_NOOP("Explanation", "a device")
+SOCKET = QT_TRANSLATE_NOOP("Explanation", "a socket")
+NOT_REGULAR = QT_TRANSLATE_NOOP("Explanation", "not a regular file")
 
 
 @dataclass(frozen=True)
@@ -32,22 +74,22 @@ class FileKind:
 
     kind: Kind
     path: Path
-    message: str
+    message: Message
 
     @property
     def refused(self) -> bool:
         return self.kind == "refused"
 
 
-def special_kind(mode: int) -> str:
+def special_kind(mode: int) -> Message:
     """Return what a file that is not regular is, in words (``"a FIFO (named pipe)"``)."""
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return Message.of(FIFO)
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return Message.of(DEVICE)
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return Message.of(SOCKET)
+    return Message.of(NOT_REGULAR)
 
 
 def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
@@ -60,64 +102,34 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
     path = Path(path)
     suffix = path.suffix.lower()
     if not path.exists():
-        return FileKind("refused", path, f"No such file: {path}.")
+        return FileKind("refused", path, Message.of(NO_SUCH_FILE, path=str(path)))
     if path.is_dir():
-        return FileKind(
-            "refused",
-            path,
-            f"{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.",
-        )
+        return FileKind("refused", path, Message.of(A_FOLDER, path=str(path)))
     try:
         info = path.stat()
     except OSError as exc:
-        return FileKind("refused", path, f"{path}: cannot be read ({exc.strerror or exc}).")
+        return FileKind(
+            "refused", path, Message.of(UNREADABLE, path=str(path), reason=str(exc.strerror or exc))
+        )
     if not stat.S_ISREG(info.st_mode):
         return FileKind(
-            "refused",
-            path,
-            (
-                f"{path} is {special_kind(info.st_mode)}, not a regular file: it was not read or "
-                "run. Choose a .py script or a .json graph saved by graphviz_app."
-            ),
+            "refused", path, Message.of(SPECIAL, path=str(path), special=special_kind(info.st_mode))
         )
     if suffix not in GRAPH_SUFFIXES and info.st_size > limits.MAX_SOURCE_BYTES:
         return FileKind(
             "refused",
             path,
-            (
-                f"{path} holds {info.st_size:,} bytes, more than the {limits.MAX_SOURCE_BYTES:,} "
-                "bytes of a script graphviz_app runs: it was not run."
+            Message.of(
+                TOO_BIG, path=str(path), size=f"{info.st_size:,}", limit=f"{limits.MAX_SOURCE_BYTES:,}"
             ),
         )
     if suffix in GRAPH_SUFFIXES:
-        return FileKind("graph", path, f"{path.name} is a saved graph: it is read, no code runs.")
+        return FileKind("graph", path, Message.of(A_GRAPH, name=path.name))
     if suffix in SCRIPT_SUFFIXES:
-        return FileKind(
-            "script", path, f"{path.name} is a Python script: it runs in a separate worker process."
-        )
+        return FileKind("script", path, Message.of(A_SCRIPT, name=path.name))
     if run_anyway:
-        return FileKind(
-            "script",
-            path,
-            f"{path.name} runs as a Python script, as you asked, although its name does not end in .py.",
-        )
+        return FileKind("script", path, Message.of(RUN_ANYWAY, name=path.name))
     if suffix in GRAPHVIZ_SUFFIXES:
-        return FileKind(
-            "refused",
-            path,
-            (
-                f"{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz "
-                "text, not a script; it was not run. Open the .py script the graph came from, or "
-                "its .json export."
-            ),
-        )
-    shown = f"a '{path.suffix}' file" if path.suffix else "a file without a suffix"
-    return FileKind(
-        "refused",
-        path,
-        (
-            f"{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs "
-            ".py scripts and reads .json graphs it saved. To run it as Python anyway, rename it "
-            "to .py (or pass --run-as-python to the command line)."
-        ),
-    )
+        return FileKind("refused", path, Message.of(GRAPHVIZ_TEXT, path=str(path), suffix=suffix))
+    shown = Message.of(SUFFIX, suffix=path.suffix) if path.suffix else Message.of(NO_SUFFIX)
+    return FileKind("refused", path, Message.of(UNKNOWN, path=str(path), shown=shown))

@@ -13,22 +13,34 @@ from typing import Any
 import networkx as nx
 
 from ...errors import GraphvizAppError
+from ...message import QT_TRANSLATE_NOOP, Message
 from .gc_pause import without_gc
 from .schema import SCHEMA_VERSION
+
+NO_NODES = QT_TRANSLATE_NOOP("Explanation", "This is not a graphviz_app graph: it has no 'nodes' list.")
+NEWER = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "This graph file has schema version {version}; this graphviz_app reads "
+    "versions up to {latest}. Re-export it with this version, or upgrade "
+    "graphviz_app.",
+)
+MALFORMED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "This graphviz_app graph is malformed ({error}): every node needs an "
+    "'id' and every edge a 'source' and a 'target'. Re-export it with "
+    "graphviz_app.",
+)
 
 
 def check_trace(data: Any) -> None:
     """Raise GraphvizAppError unless ``data`` is a trace (a dict with nodes) of a schema version
     this graphviz_app reads."""
     if not isinstance(data, dict) or "nodes" not in data:
-        raise GraphvizAppError("This is not a graphviz_app graph: it has no 'nodes' list.")
+        raise GraphvizAppError(Message.of(NO_NODES))
     attrs = data.get("graph") or {}
     version = attrs.get("schema_version") if isinstance(attrs, dict) else None
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SCHEMA_VERSION:
-        raise GraphvizAppError(
-            f"This graph file has schema version {version!r}; this graphviz_app reads versions "
-            f"up to {SCHEMA_VERSION}. Re-export it with this version, or upgrade graphviz_app."
-        )
+        raise GraphvizAppError(Message.of(NEWER, version=repr(version), latest=SCHEMA_VERSION))
 
 
 @without_gc
@@ -50,10 +62,7 @@ def build_graph(data: dict[str, Any], progress: Callable[[int, int], None] | Non
         graph.add_nodes_from(_without(node, "id") for node in nodes)
         graph.add_edges_from(_without(edge, "source", "target") for edge in edges)
     except (KeyError, TypeError, AttributeError) as exc:
-        raise GraphvizAppError(
-            f"This graphviz_app graph is malformed ({type(exc).__name__}: {exc}): every node needs an "
-            "'id' and every edge a 'source' and a 'target'. Re-export it with graphviz_app."
-        ) from None
+        raise GraphvizAppError(Message.of(MALFORMED, error=f"{type(exc).__name__}: {exc}")) from None
     return graph
 
 

@@ -19,6 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import GraphvizAppError
+from ...message import QT_TRANSLATE_NOOP, Message
+
+CANNOT_WRITE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Cannot write {path}: {reason}. Check the disk space and the folder's "
+    "permissions, or choose another file.",
+)
 
 MAX_PLOTS = 20
 """Most figures one trace keeps."""
@@ -117,8 +124,7 @@ def write_plots(graph: Any, out: Path) -> list[str]:
             target.write_bytes(plot.png)
         except OSError as exc:
             raise GraphvizAppError(
-                f"Cannot write {target}: {exc.strerror or exc}. Check the disk space and the folder's "
-                "permissions, or choose another file."
+                Message.of(CANNOT_WRITE, path=str(target), reason=str(exc.strerror or exc))
             ) from None
         title = f' "{plot.title}"' if plot.title else ""
         notes.append(f"the script's figure {number}{title} ({plot.describe()}) was written to {target}")

@@ -34,8 +34,9 @@ from typing import Any, Literal, cast
 import networkx as nx
 
 from ...errors import GraphFileError, GraphvizAppError
+from ...message import QT_TRANSLATE_NOOP, Message
 from . import limits, plots
-from .file_kind import special_kind
+from .file_kind import NO_SUCH_FILE, UNREADABLE, special_kind
 from .gc_pause import gc_paused
 from .graph_file import build_graph
 from .schema import NODE_KINDS, SCHEMA_VERSION
@@ -43,14 +44,25 @@ from .schema import NODE_KINDS, SCHEMA_VERSION
 NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
 """How a non-finite float is spelled in a saved graph, and the float each spelling reads back as."""
 _STATS = ("norm", "min", "max", "mean")
-NOT_JSON = "not a readable JSON graph"
-NOT_OURS = "not a graphviz_app graph"
+NOT_JSON = Message.of(QT_TRANSLATE_NOOP("Explanation", "not a readable JSON graph"))
+NOT_OURS = Message.of(QT_TRANSLATE_NOOP("Explanation", "not a graphviz_app graph"))
+A_SAVED_GRAPH = Message.of(QT_TRANSLATE_NOOP("Explanation", "a saved graph"))
+A_SCRIPT = Message.of(QT_TRANSLATE_NOOP("Explanation", "a script"))
+FOLDER_NOT = QT_TRANSLATE_NOOP("Explanation", "{path} is a folder, not {what}.")
+SPECIAL_NOT = QT_TRANSLATE_NOOP(
+    "Explanation", "{path} is {special}, not {what}: it was not read. Choose a regular file."
+)
+TOO_BIG = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.",
+)
+GREW = QT_TRANSLATE_NOOP("Explanation", "{path} grew past {limit} bytes while being read: it was not read.")
 
 
 # --- reading a data file safely ----------------------------------------------------------------
 
 
-def _open_checked(path: Path, max_bytes: int, what: str) -> tuple[int, int]:
+def _open_checked(path: Path, max_bytes: int, what: Message) -> tuple[int, int]:
     """Open the regular file ``path`` (symlinks to one are fine); return its descriptor and size.
 
     Raises GraphvizAppError for a missing file, a FIFO, device, socket or folder (opened without
@@ -59,23 +71,26 @@ def _open_checked(path: Path, max_bytes: int, what: str) -> tuple[int, int]:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise GraphvizAppError(f"No such file: {path}.") from None
+        raise GraphvizAppError(Message.of(NO_SUCH_FILE, path=str(path))) from None
     except IsADirectoryError:
-        raise GraphvizAppError(f"{path} is a folder, not {what}.") from None
+        raise GraphvizAppError(Message.of(FOLDER_NOT, path=str(path), what=what)) from None
     except OSError as exc:
-        raise GraphvizAppError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+        raise GraphvizAppError(
+            Message.of(UNREADABLE, path=str(path), reason=str(exc.strerror or exc))
+        ) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise GraphvizAppError(f"{path} is a folder, not {what}.")
+            raise GraphvizAppError(Message.of(FOLDER_NOT, path=str(path), what=what))
         if not stat.S_ISREG(info.st_mode):
             raise GraphvizAppError(
-                f"{path} is {special_kind(info.st_mode)}, not {what}: it was not read. Choose a regular file."
+                Message.of(SPECIAL_NOT, path=str(path), special=special_kind(info.st_mode), what=what)
             )
         if info.st_size > max_bytes:
             raise GraphvizAppError(
-                f"{path} holds {info.st_size:,} bytes, more than the {max_bytes:,} bytes "
-                f"graphviz_app reads as {what}: it was not read."
+                Message.of(
+                    TOO_BIG, path=str(path), size=f"{info.st_size:,}", limit=f"{max_bytes:,}", what=what
+                )
             )
     except BaseException:
         os.close(fd)
@@ -91,16 +106,18 @@ def _chunks(fd: int, path: Path, max_bytes: int, size: int) -> Iterator[bytes]:
         try:
             chunk = os.read(fd, min(remaining, size))
         except OSError as exc:
-            raise GraphvizAppError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+            raise GraphvizAppError(
+                Message.of(UNREADABLE, path=str(path), reason=str(exc.strerror or exc))
+            ) from None
         if not chunk:
             return
         remaining -= len(chunk)
         if remaining <= 0:
-            raise GraphvizAppError(f"{path} grew past {max_bytes:,} bytes while being read: it was not read.")
+            raise GraphvizAppError(Message.of(GREW, path=str(path), limit=f"{max_bytes:,}"))
         yield chunk
 
 
-def _open_regular(path: Path, max_bytes: int, what: str) -> bytes:
+def _open_regular(path: Path, max_bytes: int, what: Message) -> bytes:
     """Return the bytes of the regular file ``path`` (see :func:`_open_checked` for refusals)."""
     fd, _ = _open_checked(path, max_bytes, what)
     try:
@@ -116,7 +133,7 @@ def read_source_safely(path: str | Path, max_bytes: int = limits.MAX_SOURCE_BYTE
     them and files over ``max_bytes``; never blocks on a FIFO.  Use it wherever a path comes
     from a document (a saved graph's ``script`` field) rather than from the user.
     """
-    return _open_regular(Path(path), max_bytes, "a script").decode("utf-8", "replace")
+    return _open_regular(Path(path), max_bytes, A_SCRIPT).decode("utf-8", "replace")
 
 
 def _parse_int(text: str) -> int:
@@ -438,7 +455,7 @@ class _Checker:
     def __init__(self, path: str) -> None:
         self.path = path
 
-    def fail(self, field: str, expected: str, value: Any = ..., headline: str | None = None) -> None:
+    def fail(self, field: str, expected: str, value: Any = ..., headline: Message | None = None) -> None:
         found = None if value is ... else _describe(value)
         if headline is None:
             raise GraphFileError(self.path, field, expected, found)
@@ -786,7 +803,10 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
             c.text(backward.get("error"), f"{field}.error", optional=True)
         elif key == "notices":
             for i, notice in enumerate(c.array(value, field, most=10_000)):
-                c.text(notice, f"{field}[{i}]")
+                if isinstance(notice, dict):  # a message: its template and values
+                    c.plain(notice, f"{field}[{i}]", 2)
+                else:  # plain text, as graphs saved before messages hold
+                    c.text(notice, f"{field}[{i}]")
         elif key == "plots":
             _plots(c, value, field)
         elif key != "schema_version":
@@ -965,7 +985,7 @@ def read_saved_graph(
             progress(ReadProgress(stage, done, total))
 
     report("reading", 0, 0)
-    fd, size = _open_checked(path, limits.MAX_FILE_BYTES, "a saved graph")
+    fd, size = _open_checked(path, limits.MAX_FILE_BYTES, A_SAVED_GRAPH)
     # The collector is paused: the parsed objects hold no cycles, and each collection would
     # rescan all of them (most of the time of a big read otherwise).
     with gc_paused():

@@ -67,14 +67,18 @@ backward_calls  how many backward()/autograd.grad() calls the script made (befor
 stopped_after_backward  ``{"call", "line", "kind": "backward" | "grad"}`` when the script was stopped
                 after its captured call (the rest did not run; run it to the end to see all), or None.
 backward_error  when the captured backward raised: ``{"kind", "message", "node", "line",
-                "traceback"}`` (``node``: the id marked with ``backward_error``, or None).
+                "traceback"}`` (``node``: the id marked with ``backward_error``, or None;
+                ``message``: a message's wire form, plain text in graphs saved before).
 internal_errors tracebacks of failures in graphviz_app's own recording (the script ran unchanged),
                 only when there were some.
 environment     ``{"python", "torch", "executable", "prefix"}``: the interpreter (version, path,
                 environment folder) and the torch release that ran the script; absent in graphs
                 saved before, and in graphs traced in the caller's own process. The runner adds
-                ``"reason"``: why that interpreter was chosen (``"found .venv beside the script"``).
-notices         list of plain-language remarks (non-scalar output seeded with ones...).
+                ``"reason"``: why that interpreter was chosen (``"found .venv beside the script"``),
+                as a message's wire form (plain text in graphs saved before).
+notices         list of plain-language remarks (non-scalar output seeded with ones...), each a
+                message's wire form (``graphviz_app.message.Message.to_wire``; plain text in
+                graphs saved before).
 plots           the figures the script drew with matplotlib, in the order it made them; absent when
                 it drew none: ``[{"title", "line", "kind", "path", "png"}]``, ``kind`` ``"shown"``
                 (``plt.show()``, ``fig.show()``), ``"saved"`` (``savefig`` to ``path``) or ``"open"``

@@ -49,6 +49,10 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802  (the name 
     return text
 
 
+UNKNOWN_MODE = Template(
+    "Explanation", QT_TRANSLATE_NOOP("Explanation", "Unknown color mode {mode}; use one of {modes}.")
+)
+
 OKABE_ITO = {
     "orange": "#E69F00",
     "sky_blue": "#56B4E9",
@@ -717,7 +721,7 @@ def color_mode(mode: str) -> ColorModeSpec:
     """Return the registry entry of ``mode``; raise ColorModeError (naming the modes) if unknown."""
     spec = _SPEC_BY_KEY.get(mode)
     if spec is None:
-        raise ColorModeError(f"Unknown color mode {mode!r}; use one of {', '.join(COLOR_MODES)}.")
+        raise ColorModeError(Message.of(UNKNOWN_MODE, mode=repr(mode), modes=", ".join(COLOR_MODES)))
     return spec
 
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...core.model.saved_graph import read_source_safely
 from ...errors import GraphvizAppError, ScriptError
+from ...message import Message
 from .. import particles
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text
@@ -207,25 +208,25 @@ class MessagesPanel(QWidget):
         if text:
             self._mono(text)
 
-    def info(self, text: str, *, ok: bool = False) -> None:
+    def info(self, text: Message | str, *, ok: bool = False) -> None:
         text = error_text(text)  # a remark of core's, in the window's language
         self._paragraph(text, self._color("ok") if ok else self._color("dim"))
         self._set_status(text)
 
-    def warning(self, text: str) -> None:
+    def warning(self, text: Message | str) -> None:
         text = error_text(text)
         self._paragraph(text, self._color("warn"), "⚠ ")
         self._set_status(text)
         self.problemShown.emit()
 
-    def error(self, message: str, details: str | None = None) -> None:
-        """Show a failure: the cause in plain words (core's sentences in the window's language),
+    def error(self, message: Message | str, details: str | None = None) -> None:
+        """Show a failure: the cause in plain words (core's messages in the window's language),
         then optional details in a fixed font."""
-        message = error_text(message)
-        self._paragraph(message, self._color("error"), "✖ ", bold=True)
+        shown = error_text(message)
+        self._paragraph(shown, self._color("error"), "✖ ", bold=True)
         if details and details.rstrip():
             self._mono(details.rstrip())
-        self._set_status(message)
+        self._set_status(shown)
         self.problemShown.emit()
 
     def script_error(self, exc: ScriptError) -> None:

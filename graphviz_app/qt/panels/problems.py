@@ -7,7 +7,6 @@ Activating an entry selects its node and/or shows its line in the Source panel.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBo
 from ...core.view import colors
 from ...core.view.stepping import describe
 from ...errors import GraphvizAppError, ScriptError
+from ...message import Message
 from ..document import Document
 from ..i18n import fill
 from ..words import error_text
@@ -128,15 +128,22 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
             file, _ = _line_of(graph, node)
             out.append(Problem("warning", cut_text(graph, node, cut), node, file, cut.get("line")))
     script = graph.graph.get("script")
-    for notice in graph.graph.get("notices") or []:
-        found = re.match(r"\s*Line (\d+)\b", str(notice))  # "Line 7 reads .grad of ..." points at it
-        line = int(found.group(1)) if found else None
-        out.append(Problem("info", error_text(str(notice)), None, script if line else None, line))
+    for wire in graph.graph.get("notices") or []:
+        notice = Message.from_wire(wire)
+        line = _notice_line(notice)  # "Line 7 reads .grad of ..." points at it
+        out.append(Problem("info", error_text(notice), None, script if line else None, line))
     info = graph.graph.get("backward") or {}
     shown = error_text(info["error"]) if info.get("error") else ""
     if shown and not any(info["error"] in p.text or shown in p.text for p in out):
         out.append(Problem("error", translate("Problems", "Backward stopped: {error}").format(error=shown)))
     return out
+
+
+def _notice_line(notice: Message) -> int | None:
+    """The script's line a notice names as its subject (its ``where`` is "Line N"), or None."""
+    where = notice.values.get("where")
+    line = where.values.get("line") if isinstance(where, Message) else None
+    return line if isinstance(line, int) and not isinstance(line, bool) else None
 
 
 def error_problem(error: GraphvizAppError) -> Problem:

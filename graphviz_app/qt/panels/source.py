@@ -671,7 +671,7 @@ class SourcePanel(QWidget):
             try:
                 copy = self._write_copy()
             except GraphvizAppError as exc:
-                self.noticed.emit(exc.message)
+                self.noticed.emit(error_text(exc.message))
             else:
                 self.noticed.emit(
                     translate(
@@ -703,7 +703,7 @@ class SourcePanel(QWidget):
             try:
                 return self.save()
             except GraphvizAppError as exc:
-                QMessageBox.warning(parent, translate("SourcePanel", "Not saved"), exc.message)
+                QMessageBox.warning(parent, translate("SourcePanel", "Not saved"), error_text(exc.message))
                 return False
         if answer != QMessageBox.StandardButton.Discard:
             return False

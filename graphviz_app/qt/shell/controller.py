@@ -13,7 +13,6 @@ and a reporter, never the window: the window listens to its signals.
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from functools import partial
 from pathlib import Path
@@ -26,7 +25,7 @@ from ...capture.client import Runner, RunResult
 from ...capture.interpreter import Interpreter
 from ...core.graphviz import arrange
 from ...core.graphviz.compose import Composer, anchor_shift
-from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation, format_seconds, recommend
+from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation, recommend
 from ...core.graphviz.layout import Layout, LayoutCancelled
 from ...core.graphviz.layout_cache import LayoutCache
 from ...core.model.file_kind import classify_path
@@ -37,6 +36,8 @@ from ...core.view.first_view import FirstView, first_view
 from ...core.view.look import ViewState
 from ...core.view.saved_view import saved_view
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
+from ...message import Message
+from .. import i18n
 from ..canvas.scene import badge_room
 from ..canvas.stale import stale_banner
 from ..canvas.widget import GraphWidget
@@ -64,41 +65,7 @@ translate = QCoreApplication.translate
 def plan_text(plan: Recommendation) -> str:
     """What the cost model changed about a new graph's view and why (:meth:`Recommendation.message`),
     in the window's language."""
-    depth = re.compile(r"modules collapsed to depth (\d+)")
-    actions = []
-    for action in plan.actions:
-        found = depth.fullmatch(action)
-        if found:
-            actions.append(
-                translate("Controller", "modules collapsed to depth {depth}").format(depth=found.group(1))
-            )
-        elif action == "hubs split":
-            actions.append(translate("Controller", "shared tensors drawn once per use"))
-        elif action == "Graphviz iteration limits":
-            actions.append(translate("Controller", "Graphviz's iteration limits"))
-        else:
-            actions.append(action)
-    shown = translate(
-        "Controller", "Shown with {actions} ({seconds} predicted); expand modules to see more."
-    ).format(actions=", ".join(actions), seconds=format_seconds(plan.seconds))
-    asked = plan.requested
-    if plan.full_seconds is not None:
-        why = translate(
-            "Controller",
-            "This graph is large ({nodes} nodes): laying it out module by "
-            "module and drawing every node would take about {seconds}.",
-        )
-        return why.format(nodes=f"{asked.nodes:,}", seconds=format_seconds(plan.full_seconds)) + " " + shown
-    why = translate(
-        "Controller",
-        "This graph is large for Graphviz ({nodes} nodes, {edges} edges): "
-        "one layout would take about {seconds}.",
-    )
-    return (
-        why.format(nodes=f"{asked.nodes:,}", edges=f"{asked.edges:,}", seconds=format_seconds(asked.seconds))
-        + " "
-        + shown
-    )
+    return i18n.text(plan.message())
 
 
 def _runner_python(interpreter: Interpreter) -> Interpreter | None:
@@ -112,9 +79,9 @@ class Reporter(Protocol):
 
     def heading(self, text: str) -> None: ...
     def output(self, text: str) -> None: ...
-    def info(self, text: str, *, ok: bool = False) -> None: ...
-    def warning(self, text: str) -> None: ...
-    def error(self, message: str, details: str | None = None) -> None: ...
+    def info(self, text: Message | str, *, ok: bool = False) -> None: ...
+    def warning(self, text: Message | str) -> None: ...
+    def error(self, message: Message | str, details: str | None = None) -> None: ...
     def script_error(self, exc: ScriptError) -> None: ...
 
 
@@ -739,7 +706,7 @@ class Controller(QObject):
         only = () if only_new else doc.last_changed
         self.widget.restyle(self.view_state(), dark=is_dark(), only=only)
 
-    def report_export(self, path: str, notices: list[str]) -> None:
+    def report_export(self, path: str, notices: list[Message]) -> None:
         self.reporter.info(translate("Controller", "Exported {path}.").format(path=path), ok=True)
         for notice in notices:
             self.reporter.warning(notice)

@@ -32,6 +32,7 @@ from ...core import export
 from ...core.export_formats import BY_KEY, format_for
 from ...core.export_formats import FORMATS as EXPORT_FORMATS
 from ...errors import ExportError, GraphvizAppError
+from ...message import QT_TRANSLATE_NOOP, Message
 from ...resources import resources_dir
 from ..document import Document
 from ..jobs import Task
@@ -78,25 +79,31 @@ def proposed_folder(settings: Settings, source: Path | None) -> Path:
     return Path.home()
 
 
-def check_target(path: Path) -> str | None:
+NO_NAME = QT_TRANSLATE_NOOP("Explanation", "Choose a file name to export to.")
+NOT_A_FORMAT = QT_TRANSLATE_NOOP(
+    "Explanation", "{name} is not an export format: end the name with {suffixes}."
+)
+NOT_YOURS = QT_TRANSLATE_NOOP("Explanation", "You cannot write to {folder} (permission denied).")
+
+
+def check_target(path: Path) -> Message | None:
     """Return why ``path`` cannot be written (in plain words), or None when it looks fine.
 
     The rules are the exporter's (``core.export``: its formats, and what an export may not
     replace); only what a dialog can say before it starts (a name, a writable folder) is added.
     """
     if not path.name or path.name in (".", ".."):
-        return "Choose a file name to export to."
+        return Message.of(NO_NAME)
     if not path.is_dir() and path.suffix.lower() not in export.FORMATS:
-        return (
-            f"'{path.suffix or path.name}' is not an export format: end the name with "
-            f"{export.supported_suffixes()}."
+        return Message.of(
+            NOT_A_FORMAT, name=f"'{path.suffix or path.name}'", suffixes=export.supported_suffixes()
         )
     try:
         export.check_target(path)
     except ExportError as exc:
         return exc.message
     if not os.access(path.parent, os.W_OK):
-        return f"You cannot write to {path.parent} (permission denied)."
+        return Message.of(NOT_YOURS, folder=str(path.parent))
     return None
 
 
@@ -272,13 +279,13 @@ class ExportDialog(QDialog):
         self.run.start()
         return self.run
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: Message | str) -> None:
         self.error.setText(error_text(message))
         self.error.show()
         self.export_button.setEnabled(True)
         self.export_button.setText(translate("ExportDialog", "Export"))
 
-    def _finished(self, path: str, notices: list[str]) -> None:
+    def _finished(self, path: str, notices: list[Message]) -> None:
         self.settings.set_export_dir(Path(path).parent)
         self.export_button.setEnabled(True)
         self.export_button.setText(translate("ExportDialog", "Export"))

@@ -97,7 +97,7 @@ class InstanceServer(QObject):
                 )
             self.received.emit(request.path, request.title)
         except GraphvizAppError as exc:
-            self._answer(client, exc.message)
+            self._answer(client, str(exc.message))
             return
         self._answer(client, None)
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from ...capture.interpreter import find_interpreter, short_path
 from ...core.view.display import LABEL_DETAILS
-from ..explanations import fragment
+from .. import i18n
 from ..i18n import fill, ui_language
 from ..settings import (
     DEFAULT_PYTHON_REASON,
@@ -270,7 +270,7 @@ class PreferencesDialog(QDialog):
             self.tr("{name} runs with {python} ({why})."),
             name=name,
             python=short_path(found.path),
-            why=fragment(found.reason),
+            why=i18n.text(found.reason),
         )
         if not found.path.exists():
             text += " " + self.tr("No such file: pick an existing Python.")
