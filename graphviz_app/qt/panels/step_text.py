@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ...core.view.chain_rule import FAILED, FAILED_AT
 from ...core.view.stepping import StepView
-from ...message import VERBATIM, Message, Value
+from ...message import Message, Value
 from ..i18n import text
 from ..words import error_text
 
@@ -34,7 +34,7 @@ def _explained(message: Message) -> Message:
     it; everything else as it is."""
     if message.template in (FAILED, FAILED_AT):
         recorded = message.values.get("message")
-        if isinstance(recorded, Message) and recorded.template.context == VERBATIM:
+        if isinstance(recorded, Message) and recorded.template == Message.verbatim("").template:
             plain = str(recorded.values.get("text", ""))
             return replace(message, values={**message.values, "message": Message.verbatim(error_text(plain))})
         return message
