@@ -122,8 +122,8 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="157"/>
-        <source>Export the graph as PNG, SVG, PDF, DOT or JSON</source>
-        <translation>그래프를 PNG, SVG, PDF, DOT, JSON으로 내보냅니다</translation>
+        <source>Export the graph as an image, DOT source, a JSON graph or a web page</source>
+        <translation>그래프를 이미지, DOT 소스, JSON 그래프 또는 웹 페이지로 내보냅니다</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="160"/>
@@ -402,212 +402,202 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ChainRule</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="32"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="60"/>
         <source>the power rule: d(xⁿ)/dx = n·xⁿ⁻¹</source>
         <translation>거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="35"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="73"/>
         <source>addition passes grad_out to each input unchanged</source>
         <translation>덧셈은 grad_out을 각 입력에 그대로 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="39"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="74"/>
         <source>subtraction passes grad_out to a and −grad_out to b</source>
         <translation>뺄셈은 a에 grad_out을, b에 −grad_out을 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="43"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="61"/>
         <source>the product rule: each input gets grad_out times the other input</source>
         <translation>곱의 규칙: 각 입력은 grad_out × (다른 입력)을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="47"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="59"/>
+        <source>{grad} summed to {name}&apos;s shape = {sent}</source>
+        <translation>{name}의 모양으로 합한 {grad} = {sent}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="62"/>
         <source> (the other needs no gradient, so only its value was used)</source>
         <translation> (다른 입력은 기울기가 필요 없어 값만 쓰였습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="51"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="64"/>
         <source>the quotient rule: d(a/b) = da/b − a·db/b²</source>
         <translation>몫의 규칙: d(a/b) = da/b − a·db/b²</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="53"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="65"/>
         <source>each element gets grad_out / n</source>
         <translation>각 원소가 받는 몫 grad_out / n</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="54"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="67"/>
         <source>each element gets grad_out</source>
         <translation>각 원소가 받는 값 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="55"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="69"/>
         <source>matrix product C = A·B</source>
         <translation>행렬 곱 C = A·B</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="58"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="58"/>
         <source>AccumulateGrad stores the arriving gradient in</source>
         <translation>AccumulateGrad가 도착한 기울기를 저장하는 곳:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="62"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="77"/>
         <source>ReLU lets grad_out through where the input was positive, else 0</source>
         <translation>ReLU는 입력이 양수였던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="66"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="35"/>
         <source>torch computes this one for you (its derivative is built into torch)</source>
         <translation>이 연산은 torch가 계산해 줍니다 (도함수가 torch에 내장되어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="68"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="66"/>
         <source>, spread to every element</source>
         <translation>, 모든 원소에 나눠 줌</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="69"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
         <source> copied to every element</source>
         <translation> 를 모든 원소에 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="70"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="70"/>
         <source> summed over the rows</source>
         <translation> 를 행 방향으로 합함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="71"/>
-        <source>(kept by retain_grad)</source>
-        <translation>(retain_grad로 저장됨)</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="72"/>
-        <source>(not kept)</source>
-        <translation>(저장되지 않음)</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="73"/>
-        <source>grad in =</source>
-        <translation>들어온 기울기 =</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="74"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="63"/>
         <source>(the other input)</source>
         <translation>(다른 입력)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="75"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="75"/>
         <source>negation: the input gets −grad_out</source>
         <translation>부호 반전: 입력은 −grad_out을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="76"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="76"/>
         <source>d(eˣ)/dx = eˣ, the result itself</source>
         <translation>d(eˣ)/dx = eˣ, 곧 결과 자신</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="79"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="78"/>
         <source>clamp lets grad_out through where the input was inside the bounds, else 0</source>
         <translation>clamp는 입력이 범위 안에 있던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="85"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="81"/>
         <source>transpose: the gradient is transposed back</source>
         <translation>전치(transpose): 기울기를 다시 전치해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="87"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="82"/>
         <source>grad_out transposed (grad_outᵀ)</source>
         <translation>전치한 grad_out (grad_outᵀ)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="90"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="83"/>
         <source>permute: the gradient&apos;s axes are put back</source>
         <translation>permute: 기울기의 축을 원래 순서로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="92"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="84"/>
         <source>grad_out with its axes put back</source>
         <translation>축을 원래 순서로 되돌린 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="95"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="85"/>
         <source>view: the same numbers, reshaped back</source>
         <translation>view: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="99"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="86"/>
         <source>reshape: the same numbers, reshaped back</source>
         <translation>reshape: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="103"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="87"/>
         <source>grad_out reshaped to the input&apos;s shape</source>
         <translation>입력의 모양으로 바꾼 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="107"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="88"/>
         <source>expand: the copies&apos; gradients are summed back</source>
         <translation>expand: 복사본들의 기울기를 더해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="111"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="89"/>
         <source>grad_out summed over the expanded dims</source>
         <translation>확장된 차원을 따라 더한 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="115"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="90"/>
         <source>to()/copy: the gradient goes back to the input&apos;s device and dtype</source>
         <translation>to()/copy: 기울기가 입력의 장치와 dtype으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="119"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="91"/>
         <source>copy: the gradient goes back to the source unchanged</source>
         <translation>copy: 기울기가 그대로 원본으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="132"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="57"/>
         <source>AccumulateGrad adds the {count} gradients arriving into {name}.grad</source>
         <translation>AccumulateGrad가 {name}.grad로 들어오는 기울기 {count}개를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="136"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="72"/>
         <source>grad_out where {x} was not clamped, else 0</source>
         <translation>grad_out ({x}이(가) 잘리지 않은 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="140"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="71"/>
         <source>grad_out where {x} &gt; 0, else 0</source>
         <translation>grad_out ({x} &gt; 0인 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="144"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="39"/>
         <source>{d} applied to grad_out</source>
         <translation>grad_out에 {d}를 적용한 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="150"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="40"/>
         <source>{name}, the script&apos;s own backward (line {line}), computes this step</source>
         <translation>{name}: 스크립트에 직접 쓴 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="156"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="43"/>
         <source>{name}, the backward written in {file} (line {line}), computes this step</source>
         <translation>{name}: {file}에 쓰인 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="162"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="46"/>
         <source>{name}, the custom Function&apos;s own backward, computes this step</source>
         <translation>{name}: 사용자 정의 Function에 직접 쓴 backward가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="177"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="49"/>
         <source>backward failed here, at the op made on line {line} (`{code}`), so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패했습니다({line}번째 줄 `{code}`에서 만든 연산). 그래서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="185"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="54"/>
         <source>backward failed here, so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패해서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
@@ -615,42 +605,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="658"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="685"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="665"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="692"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="672"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="699"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="679"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="706"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="659"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="686"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="666"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="693"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="673"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="700"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="680"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="707"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -658,188 +648,193 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="70"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="432"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="73"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="430"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="75"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="434"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="78"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="445"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="83"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="440"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="89"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="436"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="180"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="188"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="274"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="318"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="304"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="331"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="214"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="323"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="234"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="224"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="284"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="288"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="329"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="342"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="363"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="348"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="383"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="361"/>
+        <source>({seconds} s)</source>
+        <translation>({seconds}초)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="404"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="385"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="406"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="391"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="412"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="403"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="424"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="407"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="428"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="426"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="450"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="473"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="497"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="482"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="506"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="550"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="573"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="597"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="576"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="600"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="645"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="670"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="653"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="688"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="710"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="691"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="713"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -847,918 +842,1001 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Explanation</name>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="39"/>
+        <location filename="../../graphviz_app/capture/client.py" line="96"/>
         <source>The script did not finish within {seconds} s and was stopped.</source>
         <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="40"/>
+        <location filename="../../graphviz_app/capture/client.py" line="97"/>
         <source> It was stuck on line {line}: `{code}`.</source>
         <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="41"/>
+        <location filename="../../graphviz_app/capture/client.py" line="98"/>
         <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
         <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="46"/>
+        <location filename="../../graphviz_app/capture/client.py" line="95"/>
         <source>The run was cancelled.</source>
         <translation>실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="47"/>
+        <location filename="../../graphviz_app/capture/client.py" line="103"/>
         <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and reload.</source>
         <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="53"/>
+        <location filename="../../graphviz_app/capture/client.py" line="117"/>
         <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
         <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="58"/>
+        <location filename="../../graphviz_app/capture/client.py" line="122"/>
         <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="66"/>
+        <location filename="../../graphviz_app/capture/client.py" line="82"/>
         <source>The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a number of GiB. Set it to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the default (75% of this machine&apos;s memory), and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB의 값 {value}은(는) GiB 단위의 숫자가 아닙니다. 한 번의 실행이 쓸 수 있는 최대 메모리를 GiB 단위로(예: 8) 설정하거나, 한도를 없애려면 0으로 설정하거나, 기본값(이 컴퓨터 메모리의 75%)을 쓰려면 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="73"/>
+        <location filename="../../graphviz_app/capture/protocol.py" line="50"/>
         <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, not &apos;portable&apos; or &apos;fork&apos;. Set it to &apos;portable&apos; (a fresh Python for each run, on any system) or to &apos;fork&apos; (Linux), or unset it to let graphviz_app choose, and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값 {value}은(는) &apos;portable&apos;도 &apos;fork&apos;도 아닙니다. &apos;portable&apos;(실행마다 새 Python, 모든 시스템) 또는 &apos;fork&apos;(Linux)로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="80"/>
+        <location filename="../../graphviz_app/capture/protocol.py" line="57"/>
         <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this system cannot fork. Set it to &apos;portable&apos;, or unset it to let graphviz_app choose, and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값은 {value}이지만 이 시스템에서는 fork를 쓸 수 없습니다. &apos;portable&apos;로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="87"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="44"/>
         <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="93"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="50"/>
         <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="99"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="56"/>
         <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="105"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="62"/>
         <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="111"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="68"/>
         <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="117"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="74"/>
         <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="124"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="81"/>
         <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="130"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="87"/>
         <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="137"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="95"/>
         <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="143"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="101"/>
         <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="149"/>
+        <location filename="../../graphviz_app/capture/client.py" line="89"/>
         <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
         <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="155"/>
+        <location filename="../../graphviz_app/capture/client.py" line="139"/>
         <source>The capture worker did not start (importing torch timed out).</source>
         <translation>캡처 워커가 시작하지 못했습니다(torch를 가져오다가 시간이 초과되었습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="156"/>
+        <location filename="../../graphviz_app/capture/client.py" line="110"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="163"/>
+        <location filename="../../graphviz_app/capture/client.py" line="129"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="168"/>
+        <location filename="../../graphviz_app/capture/client.py" line="134"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="174"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="38"/>
         <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
         <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="177"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="41"/>
         <source> Line {line} looks like printed output (it starts with {start}), not code: delete it, or make it a comment with #.</source>
         <translation> {line}번째 줄은 코드가 아니라 출력된 결과로 보입니다({start} 기호로 시작합니다). 그 줄을 지우거나, 맨 앞에 # 기호를 붙여 주석으로 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="182"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="46"/>
         <source> The lines of the block that line {line} opens must be indented further than line {line} (4 spaces); code copied from a web page often loses its indentation.</source>
         <translation> {line}번째 줄이 여는 블록의 줄들은 {line}번째 줄보다 더 들여 써야 합니다(공백 4칸). 웹 페이지에서 복사한 코드는 들여쓰기를 잃는 일이 많습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="188"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="52"/>
         <source> Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.</source>
         <translation> {line}번째 줄에는 줄바꿈이 빠져 명령문 두 개가 함께 있습니다. `{code}` 부분을 다음 줄로 옮기세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="192"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="58"/>
+        <source> ({devices})</source>
+        <translation>({devices})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="59"/>
+        <source> and </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="62"/>
         <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then reload: {command}</source>
         <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 다시 불러오세요: {command}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="198"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="68"/>
         <source>Line {line} uses {name} before line {later} assigns it: a script runs from top to bottom (and notebook cells in the order they are run). Move the assignment on line {later} above line {line}, or run that cell first.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰는데, 이 이름은 {later}번째 줄에 가서야 대입됩니다. 스크립트는 위에서 아래로 실행됩니다(노트북 셀은 실행한 순서대로 실행됩니다). {later}번째 줄의 대입을 {line}번째 줄 위로 옮기거나, 그 셀을 먼저 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="205"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="75"/>
         <source>Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` at the top of the script.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 가져오지도(import) 대입하지도 않습니다. 스크립트 맨 위에 다음 줄을 추가하세요: `{statement}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="210"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="80"/>
         <source>Line {line} uses {name}, which the script never assigns. Did you mean {match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지 않습니다. {match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="215"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="85"/>
         <source>Line {line} uses {name}, which the script never assigns or imports. Assign it (or import it) before line {line}, or correct the name.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지도 가져오지도(import) 않습니다. {line}번째 줄보다 앞에서 대입(또는 import)하거나, 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="220"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="90"/>
         <source>{cls}.__init__ (line {start}) does not call super().__init__() first, so torch.nn.Module&apos;s own set-up has not run when line {line} needs it. Call super().__init__() as the first line of {cls}.__init__, before it assigns any layer (`self.name = ...`).</source>
         <translation>{cls}.__init__({start}번째 줄)의 맨 앞에 super().__init__() 호출이 없어서, {line}번째 줄이 모듈을 쓸 때 torch.nn.Module 자체의 준비가 아직 되지 않았습니다. {cls}.__init__의 첫 줄에, 곧 층을 대입하기(`self.name = ...`) 전에 super().__init__() 호출을 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="227"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="97"/>
         <source>Line {line} uses {module}.{name}, which the module {module} does not have. Did you mean {module}.{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {module}.{name} 이름을 쓰지만, {module} 모듈에는 그런 이름이 없습니다. {module}.{match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="232"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="102"/>
         <source>Line {line} uses .{name} of a {type} object, which has no such attribute. Did you mean .{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {type} 객체의 .{name} 속성을 쓰지만, 그런 속성은 없습니다. .{match} 속성을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="237"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="60"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="238"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="61"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="239"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="113"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="246"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="123"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="253"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="135"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="260"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="146"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="266"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="155"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="272"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="165"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="279"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="175"/>
         <source>view() can only reshape a tensor whose elements lie in memory in the order of its shape (contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice changed its strides. Use .reshape(...), which copies when it must, or call .contiguous() before .view(...).</source>
         <translation>view()는 원소가 모양의 순서대로 메모리에 놓인(contiguous) 텐서만 모양을 바꿀 수 있는데, 이 텐서는 그렇지 않습니다{where}: 전치(.t(), .transpose())나 슬라이스가 stride를 바꿨습니다. 필요할 때 복사하는 .reshape(...)를 쓰거나, .view(...) 앞에 .contiguous()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="287"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="186"/>
         <source>numpy() cannot take a tensor that requires grad{where}: the array would leave the graph without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: x.detach().cpu().numpy()).</source>
         <translation>numpy()는 기울기를 요구하는 텐서를 받을 수 없습니다{where}: 배열이 아무 말 없이 그래프를 벗어나게 되기 때문입니다. 먼저 그래프에서 떼어 내세요: x.detach().numpy() (GPU에 있으면 x.detach().cpu().numpy()).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="293"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="196"/>
         <source>numpy() can only read a tensor on the cpu, and this one is on another device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or .to(&apos;cpu&apos;)).</source>
         <translation>numpy()는 cpu에 있는 텐서만 읽을 수 있는데, 이 텐서는 다른 장치에 있습니다{where}. 먼저 cpu로 복사하세요: x.detach().cpu().numpy() (또는 .to(&apos;cpu&apos;)).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="299"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="30"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="306"/>
+        <location filename="../../graphviz_app/capture/script.py" line="74"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="311"/>
+        <location filename="../../graphviz_app/capture/script.py" line="116"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="316"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="30"/>
         <source>The script built no autograd graph: its operations on line {line} ran under torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute the output outside the torch.no_grad() block to see its graph.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: {line}번째 줄의 연산이 torch.no_grad() 안에서(또는 기울기 계산이 꺼진 채로) 실행되어 autograd가 아무것도 기록하지 않았습니다. 그래프를 보려면 출력을 torch.no_grad() 블록 밖에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="323"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="37"/>
         <source>The script built no autograd graph that it kept: tensors (or module parameters) require grad, but no result computed from them is still alive when the script ends (results dropped inside functions, or detached, are gone). Assign the output to a top-level variable (for example `loss = ...`), or return it from the function that computes it.</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: 텐서(또는 모듈 파라미터)가 기울기를 요구하지만, 그것으로 계산한 결과가 스크립트가 끝날 때 하나도 남아 있지 않습니다(함수 안에서 버려지거나 detach된 결과는 사라집니다). 출력을 최상위 변수에 대입하거나(예: `loss = ...`), 그것을 계산하는 함수에서 반환하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="332"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="46"/>
         <source>The script built no autograd graph: none of its tensors requires grad. Create inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), or define a `model` (nn.Module) and `inputs` so its parameters are used.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: 기울기를 요구하는 텐서가 하나도 없습니다. 입력이나 가중치를 requires_grad=True로 만들거나(torch.tensor(..., requires_grad=True)), 파라미터가 쓰이도록 `model`(nn.Module)과 `inputs`를 정의하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="339"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="53"/>
         <source>The script built no autograd graph that it kept: line {line} cuts {name} out of the graph with .detach() (`{code}`), and after the cut only detached tensors (and numpy arrays made from them) are left, which carry no graph. That is what .detach() is for. To see the graph up to the cut, keep the result of an operation in a variable of its own before detaching it: y = w * 3, then y_np = y.detach().cpu().numpy().</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: {line}번째 줄이 .detach()로 {name} 텐서를 그래프에서 떼어 냈고(`{code}`), 그 뒤에는 detach된 텐서와 그것으로 만든 numpy 배열만 남았는데, 이들에는 그래프가 없습니다. .detach()는 바로 그 일을 합니다. 떼어 내기 전까지의 그래프를 보려면, 연산 결과를 떼어 내기 전에 따로 변수에 두세요: y = w * 3, 그다음 y_np = y.detach().cpu().numpy().</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="348"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="25"/>
         <source>The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.</source>
         <translation>스크립트에 autograd 그래프가 있는 {name} 텐서가 없습니다. 고를 수 있는 출력: {choices}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="352"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="19"/>
         <source>build() must return a dict with &apos;model&apos; (an nn.Module) and &apos;inputs&apos; (a tuple), optionally &apos;target&apos; and &apos;loss_fn&apos;; or a tuple (model, inputs[, target, loss_fn]).</source>
         <translation>build()는 &apos;model&apos;(nn.Module)과 &apos;inputs&apos;(튜플)을, 필요하면 &apos;target&apos;과 &apos;loss_fn&apos;도 담은 dict를 반환하거나, 튜플 (model, inputs[, target, loss_fn])을 반환해야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="358"/>
+        <location filename="../../graphviz_app/capture/child.py" line="23"/>
         <source>graphviz_app could not write this graph: {error}</source>
         <translation>graphviz_app이 이 그래프를 쓰지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="359"/>
+        <location filename="../../graphviz_app/capture/child.py" line="24"/>
         <source>graphviz_app could not capture this script: {error}</source>
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="361"/>
+        <location filename="../../graphviz_app/capture/script.py" line="79"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="362"/>
+        <location filename="../../graphviz_app/capture/script.py" line="82"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="363"/>
+        <location filename="../../graphviz_app/capture/script.py" line="88"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="369"/>
+        <location filename="../../graphviz_app/capture/script.py" line="101"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="370"/>
+        <location filename="../../graphviz_app/capture/script.py" line="104"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="371"/>
+        <location filename="../../graphviz_app/capture/script.py" line="105"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="372"/>
+        <location filename="../../graphviz_app/capture/script.py" line="106"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="376"/>
+        <location filename="../../graphviz_app/capture/script.py" line="110"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="380"/>
+        <location filename="../../graphviz_app/capture/script.py" line="113"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="383"/>
+        <location filename="../../graphviz_app/capture/script.py" line="121"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="389"/>
+        <location filename="../../graphviz_app/capture/script.py" line="127"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="395"/>
+        <location filename="../../graphviz_app/capture/script.py" line="133"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="399"/>
+        <location filename="../../graphviz_app/capture/script.py" line="94"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="406"/>
+        <location filename="../../graphviz_app/capture/backward.py" line="42"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="411"/>
+        <location filename="../../graphviz_app/core/export.py" line="40"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="418"/>
+        <location filename="../../graphviz_app/capture/figures.py" line="61"/>
         <source>{where} picks matplotlib&apos;s {name} backend, which opens windows that no one can close here: graphviz_app draws the figures without windows instead and keeps them with the graph (the Plots panel).</source>
         <translation>{where}에서 창을 여는 matplotlib의 {name} 백엔드를 고릅니다. 여기서는 그 창을 닫을 사람이 없으므로 graphviz_app이 대신 창 없이 그림을 그려 그래프와 함께 보관합니다(플롯 패널).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="424"/>
+        <location filename="../../graphviz_app/capture/figures.py" line="69"/>
         <source>The script made {count} figures; the first {kept} are kept (close figures you no longer need, or save fewer).</source>
         <translation>스크립트가 그림을 {count}개 만들었습니다. 처음 {kept}개만 보관합니다(필요 없는 그림은 닫거나, 더 적게 저장하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="429"/>
+        <location filename="../../graphviz_app/capture/figures.py" line="74"/>
         <source>Figures too big to keep, even drawn smaller, were left out: {names}. Make them smaller (figsize, dpi) or save them to a file.</source>
         <translation>작게 그려도 보관하기에 너무 큰 그림은 뺐습니다: {names}. 그림을 더 작게 만들거나(figsize, dpi) 파일로 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="434"/>
+        <location filename="../../graphviz_app/capture/figures.py" line="79"/>
         <source>matplotlib could not draw some figures: {errors}.</source>
         <translation>matplotlib이 일부 그림을 그리지 못했습니다: {errors}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="437"/>
+        <location filename="../../graphviz_app/capture/client.py" line="73"/>
         <source>No such file: {path}. Check the path and try again.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="438"/>
+        <location filename="../../graphviz_app/capture/script.py" line="63"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="439"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="28"/>
         <source>No such file: {path}.</source>
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="440"/>
+        <location filename="../../graphviz_app/capture/script.py" line="64"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="441"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="32"/>
         <source>{path}: cannot be read ({reason}).</source>
         <translation>{path}: 읽을 수 없습니다({reason}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="442"/>
+        <location filename="../../graphviz_app/capture/client.py" line="74"/>
         <source>{path} is a folder, not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="443"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="29"/>
         <source>{path} is a folder: choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="446"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="51"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="447"/>
+        <location filename="../../graphviz_app/capture/client.py" line="75"/>
         <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="451"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="33"/>
         <source>{path} is {special}, not a regular file: it was not read or run. Choose a .py script or a .json graph saved by graphviz_app.</source>
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="456"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="52"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="459"/>
+        <location filename="../../graphviz_app/capture/client.py" line="78"/>
         <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
         <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="464"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="38"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes of a script graphviz_app runs: it was not run.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="469"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="474"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="59"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="475"/>
+        <location filename="../../graphviz_app/capture/script.py" line="65"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="480"/>
+        <location filename="../../graphviz_app/capture/script.py" line="69"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="485"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="42"/>
         <source>{name} is a saved graph: it is read, no code runs.</source>
         <translation>{name}은(는) 저장된 그래프입니다: 읽기만 하고 코드는 실행하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="486"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="43"/>
         <source>{name} is a Python script: it runs in a separate worker process.</source>
         <translation>{name}은(는) Python 스크립트입니다: 별도의 워커 프로세스에서 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="487"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="46"/>
         <source>{name} runs as a Python script, as you asked, although its name does not end in .py.</source>
         <translation>{name}은(는) 이름이 .py로 끝나지 않지만, 요청하신 대로 Python 스크립트로 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="490"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="49"/>
         <source>{path}: graphviz_app reads graphs it saved as .json; a {suffix} file is Graphviz text, not a script; it was not run. Open the .py script the graph came from, or its .json export.</source>
         <translation>{path}: graphviz_app은 자신이 .json으로 저장한 그래프를 읽습니다. {suffix} 파일은 스크립트가 아니라 Graphviz 텍스트이므로 실행하지 않았습니다. 그래프를 만든 .py 스크립트나 그 그래프를 .json으로 내보낸 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="496"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="55"/>
         <source>{path}: {shown} is not a Python script or a saved graph; it was not run. graphviz_app runs .py scripts and reads .json graphs it saved. To run it as Python anyway, rename it to .py (or pass --run-as-python to the command line).</source>
         <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="503"/>
+        <location filename="../../graphviz_app/errors.py" line="17"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
         <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="509"/>
+        <location filename="../../graphviz_app/errors.py" line="25"/>
+        <source>The script failed.</source>
+        <translation>스크립트가 실패했습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/graph_file.py" line="20"/>
         <source>This is not a graphviz_app graph: it has no &apos;nodes&apos; list.</source>
         <translation>graphviz_app 그래프가 아닙니다: &apos;nodes&apos; 목록이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="510"/>
+        <location filename="../../graphviz_app/core/model/graph_file.py" line="21"/>
         <source>This graph file has schema version {version}; this graphviz_app reads versions up to {latest}. Re-export it with this version, or upgrade graphviz_app.</source>
         <translation>이 그래프 파일의 스키마 버전은 {version}인데, 이 graphviz_app은 버전 {latest}까지 읽습니다. 이 버전으로 다시 내보내거나 graphviz_app을 업그레이드하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="516"/>
+        <location filename="../../graphviz_app/core/model/graph_file.py" line="27"/>
         <source>This graphviz_app graph is malformed ({error}): every node needs an &apos;id&apos; and every edge a &apos;source&apos; and a &apos;target&apos;. Re-export it with graphviz_app.</source>
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="523"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="53"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="524"/>
+        <location filename="../../graphviz_app/core/export.py" line="46"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="525"/>
+        <location filename="../../graphviz_app/core/export.py" line="47"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="529"/>
+        <location filename="../../graphviz_app/core/export.py" line="50"/>
+        <source>no suffix</source>
+        <translation>확장자 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="51"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="532"/>
+        <location filename="../../graphviz_app/core/export.py" line="54"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="537"/>
+        <location filename="../../graphviz_app/core/export.py" line="59"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="542"/>
+        <location filename="../../graphviz_app/core/export.py" line="63"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="545"/>
+        <location filename="../../graphviz_app/core/export.py" line="66"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="551"/>
+        <location filename="../../graphviz_app/core/export.py" line="72"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="556"/>
+        <location filename="../../graphviz_app/core/export.py" line="77"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="561"/>
+        <location filename="../../graphviz_app/core/export.py" line="95"/>
+        <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
+        <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="100"/>
+        <source> Its labels are too small to read.</source>
+        <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
+        <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/plots.py" line="24"/>
         <source>Cannot write {path}: {reason}. Check the disk space and the folder&apos;s permissions, or choose another file.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="566"/>
+        <location filename="../../graphviz_app/core/export.py" line="82"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="567"/>
+        <location filename="../../graphviz_app/core/export.py" line="83"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="568"/>
+        <location filename="../../graphviz_app/core/export.py" line="84"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="569"/>
+        <location filename="../../graphviz_app/core/export.py" line="85"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="570"/>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="573"/>
+        <location filename="../../graphviz_app/core/export.py" line="91"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="574"/>
+        <location filename="../../graphviz_app/core/export.py" line="94"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="575"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="82"/>
         <source>Choose a file name to export to.</source>
         <translation>내보낼 파일 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="576"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="83"/>
         <source>{name} is not an export format: end the name with {suffixes}.</source>
         <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="577"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="86"/>
         <source>You cannot write to {folder} (permission denied).</source>
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="578"/>
-        <source>Nothing to export: no graph is open.</source>
-        <translation>내보낼 것이 없습니다: 열린 그래프가 없습니다.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="580"/>
+        <location filename="../../graphviz_app/errors.py" line="11"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="586"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="30"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="591"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="34"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="596"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="38"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="601"/>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="68"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="606"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="42"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="609"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="45"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="610"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="47"/>
         <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
         <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="611"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="48"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="617"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="54"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="618"/>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="73"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="619"/>
+        <location filename="../../graphviz_app/core/graphviz/arrange.py" line="41"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="620"/>
+        <location filename="../../graphviz_app/qt/jobs.py" line="40"/>
         <source>Internal error: {error}</source>
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="627"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="56"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="628"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="57"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="630"/>
+        <location filename="../../graphviz_app/capture/figures.py" line="67"/>
+        <location filename="../../graphviz_app/capture/script.py" line="86"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="631"/>
+        <location filename="../../graphviz_app/capture/figures.py" line="68"/>
+        <location filename="../../graphviz_app/capture/script.py" line="87"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="632"/>
+        <location filename="../../graphviz_app/capture/script.py" line="85"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="634"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="36"/>
         <source>walking the graph</source>
         <translation>그래프 따라가기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="635"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="37"/>
         <source>recording the backward pass</source>
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="637"/>
+        <location filename="../../graphviz_app/capture/client.py" line="109"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="639"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="42"/>
         <source>found {name} beside the script</source>
         <translation>스크립트 옆에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="640"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="43"/>
         <source>found {name} in {folder}</source>
         <translation>{folder}에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="641"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="40"/>
         <source>the app&apos;s own Python</source>
         <translation>앱 자신의 Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="642"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="41"/>
         <source>chosen by the caller</source>
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="643"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="29"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="644"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="30"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="646"/>
+        <location filename="../../graphviz_app/errors.py" line="23"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="647"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="47"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="648"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="48"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="649"/>
+        <location filename="../../graphviz_app/errors.py" line="24"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="651"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="50"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="652"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="49"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="653"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="64"/>
         <source>a FIFO (named pipe)</source>
         <translation>FIFO(이름 있는 파이프)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="654"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="65"/>
         <source>a device</source>
         <translation>장치 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="655"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="66"/>
         <source>a socket</source>
         <translation>소켓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="656"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="67"/>
         <source>not a regular file</source>
         <translation>일반 파일이 아닌 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="658"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="62"/>
         <source>a &apos;{suffix}&apos; file</source>
         <translation>&apos;{suffix}&apos; 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="659"/>
+        <location filename="../../graphviz_app/core/model/file_kind.py" line="63"/>
         <source>a file without a suffix</source>
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="661"/>
+        <location filename="../../graphviz_app/capture/outputs.py" line="29"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/explanations.py" line="662"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="94"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="46"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/api.py" line="19"/>
+        <source>None of the given tensors has an autograd graph: pass a tensor computed from tensors that require grad (not under torch.no_grad(), not detached).</source>
+        <translation>주어진 텐서 중 autograd 그래프가 있는 것이 없습니다: 기울기를 요구하는 텐서로부터 계산한 텐서를 넘기세요(torch.no_grad() 안이 아니고 detach되지 않은 것).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/torch_support.py" line="53"/>
+        <source>torch {version} does not tell an autograd node&apos;s output shape, dtype and device (Node._input_metadata, from torch 2.2 on): {missing} op(s) made inside other ops show none. Every other part of the graph is complete; a backward pass (which gives each op&apos;s gradient, of the same shape) or a newer torch shows them.</source>
+        <translation>torch {version}은(는) autograd 노드의 출력 shape, dtype, 장치를 알려 주지 않습니다(Node._input_metadata, torch 2.2부터): 다른 연산 안에서 만들어진 연산 {missing}개에는 표시되지 않습니다. 그래프의 나머지 부분은 모두 완전합니다. 역전파(각 연산의 기울기를 같은 shape로 줍니다)를 실행하거나 더 새로운 torch를 쓰면 보입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="37"/>
+        <source>cannot write &apos;{suffix}&apos; files: use one of {suffixes}.</source>
+        <translation>&apos;{suffix}&apos; 파일은 쓸 수 없습니다: 다음 중 하나를 쓰세요: {suffixes}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="38"/>
+        <source>the folder {folder} does not exist: create it or choose another output path.</source>
+        <translation>폴더 {folder}이(가) 없습니다: 만들거나 다른 출력 경로를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="41"/>
+        <source>the folder {folder} is not writable: choose another output path.</source>
+        <translation>폴더 {folder}에 쓸 수 없습니다: 다른 출력 경로를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="44"/>
+        <source>{path} is a folder: give a file name such as {example}.</source>
+        <translation>{path}은(는) 폴더입니다: {example}처럼 파일 이름을 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="45"/>
+        <source>--layout-timeout must be a positive number of seconds, not {value}.</source>
+        <translation>--layout-timeout은 양수인 초 단위 값이어야 합니다({value}은(는) 쓸 수 없습니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="48"/>
+        <source>This graph has no backward steps: backward did not run. Add --backward to run it.</source>
+        <translation>이 그래프에는 역전파 단계가 없습니다: 역전파가 실행되지 않았습니다. 실행하려면 --backward를 더하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="51"/>
+        <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
+        <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/logs.py" line="19"/>
+        <source>The log level {value} ({source}) is none of debug, info, warning, error. Give one of them, or unset {source} for warnings and errors only.</source>
+        <translation>로그 수준 {value}({source})은(는) debug, info, warning, error 중 어느 것도 아닙니다. 이 중 하나를 주거나, 경고와 오류만 보려면 {source}을(를) 지우세요.</translation>
     </message>
 </context>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="54"/>
+        <location filename="../../graphviz_app/core/export_formats.py" line="46"/>
         <source>PNG image</source>
         <translation>PNG 이미지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="55"/>
+        <location filename="../../graphviz_app/core/export_formats.py" line="48"/>
         <source>SVG vector image</source>
         <translation>SVG 벡터 이미지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="56"/>
+        <location filename="../../graphviz_app/core/export_formats.py" line="49"/>
         <source>PDF document</source>
         <translation>PDF 문서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="57"/>
+        <location filename="../../graphviz_app/core/export_formats.py" line="50"/>
         <source>DOT source (Graphviz)</source>
         <translation>DOT 소스(Graphviz)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="58"/>
+        <location filename="../../graphviz_app/core/export_formats.py" line="53"/>
         <source>JSON graph (reopen without running code)</source>
         <translation>JSON 그래프(코드를 실행하지 않고 다시 열기)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="59"/>
+        <location filename="../../graphviz_app/core/export_formats.py" line="59"/>
         <source>Interactive web page (pan, zoom, search, details)</source>
         <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="180"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="257"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="182"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="259"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="190"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="195"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="198"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="206"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="213"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="216"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="214"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="217"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="215"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="218"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="218"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="285"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="290"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="221"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="286"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="291"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="277"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="278"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -1766,388 +1844,388 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="98"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="120"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="121"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="122"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="123"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="124"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="132"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="133"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="134"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="135"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="147"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="169"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="155"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="177"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="208"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="216"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="271"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="216"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="271"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="337"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="406"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="360"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="429"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="365"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="434"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="531"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="600"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="534"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="603"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="57"/>
+        <location filename="../../graphviz_app/qt/words.py" line="36"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="58"/>
+        <location filename="../../graphviz_app/qt/words.py" line="37"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="59"/>
+        <location filename="../../graphviz_app/qt/words.py" line="38"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="60"/>
+        <location filename="../../graphviz_app/qt/words.py" line="39"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="61"/>
+        <location filename="../../graphviz_app/qt/words.py" line="40"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="62"/>
+        <location filename="../../graphviz_app/qt/words.py" line="41"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="63"/>
+        <location filename="../../graphviz_app/qt/words.py" line="42"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <location filename="../../graphviz_app/qt/words.py" line="43"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <location filename="../../graphviz_app/qt/words.py" line="44"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/words.py" line="45"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/words.py" line="46"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/words.py" line="47"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/words.py" line="48"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/words.py" line="49"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/words.py" line="50"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/words.py" line="51"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/words.py" line="53"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/words.py" line="54"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/words.py" line="55"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/words.py" line="56"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/words.py" line="57"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/words.py" line="58"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/words.py" line="59"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/words.py" line="60"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/words.py" line="61"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/words.py" line="62"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
+        <location filename="../../graphviz_app/qt/words.py" line="63"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="125"/>
+        <location filename="../../graphviz_app/qt/words.py" line="64"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/words.py" line="65"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="87"/>
+        <location filename="../../graphviz_app/qt/words.py" line="66"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/words.py" line="67"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="89"/>
+        <location filename="../../graphviz_app/qt/words.py" line="68"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/words.py" line="69"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/words.py" line="70"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="92"/>
+        <location filename="../../graphviz_app/qt/words.py" line="71"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="93"/>
+        <location filename="../../graphviz_app/qt/words.py" line="72"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="94"/>
+        <location filename="../../graphviz_app/qt/words.py" line="73"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="95"/>
+        <location filename="../../graphviz_app/qt/words.py" line="74"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="96"/>
+        <location filename="../../graphviz_app/qt/words.py" line="75"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="97"/>
+        <location filename="../../graphviz_app/qt/words.py" line="76"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="98"/>
+        <location filename="../../graphviz_app/qt/words.py" line="77"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="99"/>
+        <location filename="../../graphviz_app/qt/words.py" line="78"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="100"/>
+        <location filename="../../graphviz_app/qt/words.py" line="79"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="101"/>
+        <location filename="../../graphviz_app/qt/words.py" line="80"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="102"/>
+        <location filename="../../graphviz_app/qt/words.py" line="81"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="103"/>
+        <location filename="../../graphviz_app/qt/words.py" line="82"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="104"/>
+        <location filename="../../graphviz_app/qt/words.py" line="83"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="105"/>
+        <location filename="../../graphviz_app/qt/words.py" line="84"/>
         <source>std</source>
         <translation>표준편차</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="106"/>
+        <location filename="../../graphviz_app/qt/words.py" line="85"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="107"/>
+        <location filename="../../graphviz_app/qt/words.py" line="86"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="109"/>
+        <location filename="../../graphviz_app/qt/words.py" line="88"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="110"/>
+        <location filename="../../graphviz_app/qt/words.py" line="89"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="111"/>
+        <location filename="../../graphviz_app/qt/words.py" line="90"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="112"/>
+        <location filename="../../graphviz_app/qt/words.py" line="91"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="113"/>
+        <location filename="../../graphviz_app/qt/words.py" line="92"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="114"/>
+        <location filename="../../graphviz_app/qt/words.py" line="93"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -2253,6 +2331,36 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <location filename="../../graphviz_app/qt/panels/legend.py" line="249"/>
         <source>copy to {target} ({n} edges)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="539"/>
+        <source>no device</source>
+        <translation>장치 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="540"/>
+        <source>(no module)</source>
+        <translation>(모듈 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="541"/>
+        <source>gradient norm (log scale)</source>
+        <translation>기울기 크기 (로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="542"/>
+        <source>zero gradient</source>
+        <translation>기울기 0</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="543"/>
+        <source>NaN/Inf gradient</source>
+        <translation>NaN/Inf 기울기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="544"/>
+        <source>no gradient</source>
+        <translation>기울기 없음</translation>
     </message>
 </context>
 <context>
@@ -2361,164 +2469,164 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="128"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="148"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="575"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="154"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="569"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="160"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="171"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="333"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="331"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="335"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="333"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="362"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="371"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="383"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="392"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="392"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="401"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="490"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="484"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="498"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="492"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="502"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="503"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="497"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="573"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="567"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="590"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="606"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="600"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="637"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="631"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="710"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="704"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="712"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="706"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="715"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="709"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="774"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="767"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="787"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="780"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="793"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="786"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="798"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="791"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="800"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="793"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="822"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="815"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -2526,28 +2634,28 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="107"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="260"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="261"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="113"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="114"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="239"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="240"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="242"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="243"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -2555,7 +2663,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="58"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="68"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
@@ -2931,106 +3039,134 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="60"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="62"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="62"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="67"/>
+        <source>{what} on line {line}</source>
+        <translation>{line}번째 줄의 {what}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="70"/>
+        <source> (made by another {op}, on line {line})</source>
+        <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="91"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="113"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="105"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="106"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="114"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="122"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="124"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="125"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="146"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="155"/>
+        <source>{name}: {why}</source>
+        <translation>{name}: {why}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="218"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="181"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="206"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="183"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="208"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="196"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="196"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="222"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="222"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="223"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="223"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="226"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../graphviz_app/qt/i18n.py" line="50"/>
+        <source>&amp;Look in:</source>
+        <translation>다음에서 찾기(&amp;L):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/i18n.py" line="51"/>
+        <source>Files of &amp;type:</source>
+        <translation>파일 형식(&amp;T):</translation>
     </message>
 </context>
 <context>
@@ -3077,6 +3213,54 @@ Double-click a module to show it in the graph.</source>
     </message>
 </context>
 <context>
+    <name>RunOptions</name>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="29"/>
+        <source>The run time limit is {value}, not a number of seconds above 0. Give a limit such as 60 (--timeout S, or Edit ▸ Preferences ▸ Run time limit).</source>
+        <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경설정 ▸ 실행 시간 제한).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="34"/>
+        <source>The backward call to capture is {value}, not a call number (1 is the first). Give 1 or more (--backward-call N, or Edit ▸ Preferences ▸ Backward call to capture).</source>
+        <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경설정 ▸ 캡처할 backward 호출).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="39"/>
+        <source>The run option {option} is {value}, not {expected}. Give it {expected}.</source>
+        <translation>실행 옵션 {option}의 값 {value}은(는) {expected}이(가) 아닙니다. {expected}(으)로 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="43"/>
+        <source>true or false</source>
+        <translation>참 또는 거짓</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="44"/>
+        <source>a variable name or nothing</source>
+        <translation>변수 이름 또는 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="45"/>
+        <source>a folder or nothing</source>
+        <translation>폴더 또는 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="46"/>
+        <source>a list of texts</source>
+        <translation>문자열 목록</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="47"/>
+        <source>The run options name {option}, which this graphviz_app does not know. The app and its capture worker come from different versions: start graphviz_app again.</source>
+        <translation>실행 옵션에 이 graphviz_app이 모르는 {option}이(가) 있습니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/run_options.py" line="52"/>
+        <source>The run options are {value}, not a JSON object. The app and its capture worker come from different versions: start graphviz_app again.</source>
+        <translation>실행 옵션이 JSON 객체가 아니라 {value}입니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
+    </message>
+</context>
+<context>
     <name>Search</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/search.py" line="42"/>
@@ -3099,12 +3283,12 @@ Double-click a module to show it in the graph.</source>
         <translation>다음 결과 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="130"/>
         <source>no match</source>
         <translation>결과 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="116"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="134"/>
         <source>{index} of {count}</source>
         <translation>{count}개 중 {index}</translation>
     </message>
@@ -3255,63 +3439,72 @@ Click a line to select the ops it created</source>
 <context>
     <name>StepText</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="26"/>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="260"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="67"/>
         <source>Backward step</source>
         <translation>역전파 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="226"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="57"/>
         <source>Forward: nothing created yet ({count} steps).</source>
         <translation>순전파: 아직 아무것도 만들어지지 않았습니다 (전체 {count}단계).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="231"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="58"/>
         <source>Forward step {index}/{count}: {what} leaf tensor, shape {shape}</source>
         <translation>순전파 단계 {index}/{count}: {what} 리프(leaf) 텐서, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="233"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="61"/>
         <source>Forward step {index}/{count}: {what} created, shape {shape}</source>
         <translation>순전파 단계 {index}/{count}: {what} 생성, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="240"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="62"/>
         <source> at line {line}: {code}</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="246"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="63"/>
         <source>Backward has not run: run backward to step through it.</source>
         <translation>역전파가 실행되지 않았습니다: 역전파를 실행하면 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="247"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="64"/>
         <source>Backward: the engine runs {count} nodes, starting at the output.</source>
         <translation>역전파: 엔진이 출력에서 시작해 노드 {count}개를 실행합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="253"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="68"/>
         <source>{what} receives the seed gradient</source>
         <translation>{what}이(가) 시작 기울기(seed gradient)를 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="255"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="69"/>
+        <source> (ones)</source>
+        <translation> (모두 1)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="71"/>
+        <source> 1.0</source>
+        <translation> (값 1.0)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="73"/>
         <source>{what} accumulates its gradient into .grad</source>
         <translation>{what}이(가) 기울기를 .grad에 누적합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="257"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="74"/>
         <source>{what} sums the gradients of its {count} consumers</source>
         <translation>{what}이(가) 자신을 쓴 {count}곳의 기울기를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="259"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="75"/>
         <source>{what} receives its gradient</source>
         <translation>{what}이(가) 기울기를 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/step_text.py" line="263"/>
+        <location filename="../../graphviz_app/core/view/stepping.py" line="76"/>
         <source>. Chain rule: </source>
         <translation>. 연쇄 법칙(chain rule): </translation>
     </message>
@@ -3422,24 +3615,29 @@ Click a line to select the ops it created</source>
 <context>
     <name>Values</name>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="25"/>
+        <location filename="../../graphviz_app/core/model/values.py" line="29"/>
         <source>grad in =</source>
         <translation>들어온 기울기 =</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="26"/>
+        <location filename="../../graphviz_app/core/model/values.py" line="31"/>
         <source>(kept by retain_grad)</source>
         <translation>(retain_grad로 저장됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="27"/>
+        <location filename="../../graphviz_app/core/model/values.py" line="33"/>
         <source>(not kept)</source>
         <translation>(저장되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="28"/>
+        <location filename="../../graphviz_app/core/model/values.py" line="35"/>
         <source>(no grad)</source>
         <translation>(기울기 없음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/values.py" line="37"/>
+        <source>value</source>
+        <translation>값</translation>
     </message>
 </context>
 </TS>
