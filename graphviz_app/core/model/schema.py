@@ -53,7 +53,8 @@ Statistics are ``None`` where they cannot be computed (meta tensors, empty tenso
 
 Graph attributes
 ----------------
-schema_version  ``SCHEMA_VERSION``.
+schema_version  ``SCHEMA_VERSION``: 2 since notices, ``backward_error.message`` and
+                ``environment.reason`` became messages' wire forms (1: plain text, still read).
 roots           output node ids, in output order.
 outputs         ``[{"node", "name", "shape", "scalar"}]`` one per output tensor.
 devices         ``{device: node count}``.
@@ -101,7 +102,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_VALUES = 64
 """Tensors with at most this many elements keep their full values in a summary."""
 

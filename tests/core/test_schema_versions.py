@@ -1,0 +1,44 @@
+"""Saved graphs across schema versions: version 1 (notices and reasons as plain text) still opens
+and shows its words as written; version 2 carries them as messages; a newer file is refused with
+what to do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hostile import trace
+
+from graphviz_app.core.model.graph import load_graph_json
+from graphviz_app.core.model.schema import SCHEMA_VERSION
+from graphviz_app.errors import GraphvizAppError
+from graphviz_app.message import QT_TRANSLATE_NOOP, Message
+
+SEEDED = QT_TRANSLATE_NOOP("Explanation", "The output {name} is not a scalar: backward seeded it with ones.")
+
+
+def write(tmp_path: Path, data: dict) -> Path:
+    path = tmp_path / "graph.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_version_1_notices_are_plain_text_shown_as_written(tmp_path):
+    graph = load_graph_json(write(tmp_path, trace(schema_version=1, notices=["Seeded with ones."])))
+    (notice,) = graph.graph["notices"]
+    assert Message.from_wire(notice).english() == "Seeded with ones."
+
+
+def test_version_2_notices_are_messages_that_keep_their_template(tmp_path):
+    sent = Message.of(SEEDED, name="y")
+    graph = load_graph_json(write(tmp_path, trace(schema_version=2, notices=[sent.to_wire()])))
+    (notice,) = graph.graph["notices"]
+    assert Message.from_wire(notice) == sent
+    assert str(Message.from_wire(notice)) == "The output y is not a scalar: backward seeded it with ones."
+
+
+def test_a_file_from_a_newer_version_is_refused_with_the_fix(tmp_path):
+    with pytest.raises(GraphvizAppError) as caught:
+        load_graph_json(write(tmp_path, trace(schema_version=SCHEMA_VERSION + 1)))
+    assert "newer graphviz_app" in str(caught.value)
