@@ -181,9 +181,9 @@ def test_layouts_know_their_direction_through_the_cache(tmp_path) -> None:
     assert again is not None and again.rankdir == "LR" and again.nodes == first.nodes
 
 
-def test_expanding_a_module_left_to_right_keeps_the_middle_of_its_left_side(monkeypatch) -> None:
-    """Left to right, what lies left of the clicked module stays put: the middle of its left
-    side keeps its place (top to bottom it is the middle of its top side)."""
+def test_expanding_a_module_left_to_right_keeps_its_top_left_corner(monkeypatch) -> None:
+    """Left to right, as top to bottom, the clicked module's top-left corner (where its label is
+    drawn) keeps its place: it grows to the right and downwards."""
     monkeypatch.setattr("graphviz_app.core.graphviz.compose.SINGLE_RUN_MAX_NODES", 50)
     graph = residual_stack(stages=3, blocks=4)
     collapsed = ViewOptions(collapsed=frozenset({"stages.1.2"}), rankdir="LR")
@@ -193,8 +193,8 @@ def test_expanding_a_module_left_to_right_keeps_the_middle_of_its_left_side(monk
     after = keep_in_place(before, composer.compose(expanded), "stages.1.2")
     old = before.nodes["m:stages.1.2"]
     new = next(c for c in after.clusters if c.name == "stages.1.2")
-    assert new.height > old.height  # it grew, and not around its top middle
-    assert (new.x, new.y + new.height / 2) == pytest.approx((old.x - old.width / 2, old.y))
+    assert new.height > old.height  # it grew, and not around its middle
+    assert (new.x, new.y) == pytest.approx((old.x - old.width / 2, old.y - old.height / 2))
     assert_sound(after, expanded)
 
 

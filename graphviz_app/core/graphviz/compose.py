@@ -732,23 +732,19 @@ def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:
     is in neither layout.
 
     ``anchor`` is a module path: in each layout either a collapsed module node (``m:<path>``)
-    or a cluster.  The middle of its top side keeps its place: in a top-to-bottom drawing the
-    column it sits in, and what lies above it, stay put as it grows or shrinks; in a
-    left-to-right drawing (``after.rankdir``) the middle of its left side: its row, and what
-    lies left of it.
+    or a cluster.  Its top-left corner keeps its place, and with it the frame's label (drawn
+    at that corner): the module grows or shrinks to the right and downwards, whatever the
+    drawing's direction.
     """
-    across = after.rankdir == "LR"
 
-    def top_middle(layout: Layout) -> Point | None:
+    def corner(layout: Layout) -> Point | None:
         node = layout.nodes.get("m:" + anchor)
         if node is not None:
-            return (node.x - node.width / 2, node.y) if across else (node.x, node.y - node.height / 2)
+            return (node.x - node.width / 2, node.y - node.height / 2)
         box = next((c for c in layout.clusters if c.name == anchor), None)
-        if box is None:
-            return None
-        return (box.x, box.y + box.height / 2) if across else (box.x + box.width / 2, box.y)
+        return None if box is None else (box.x, box.y)
 
-    old, new = top_middle(before), top_middle(after)
+    old, new = corner(before), corner(after)
     if old is None or new is None:
         return None
     return (old[0] - new[0], old[1] - new[1])

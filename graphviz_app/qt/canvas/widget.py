@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import networkx as nx
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -30,7 +30,6 @@ class GraphWidget(GraphView):
         scene.setParent(self)
         self.graph_scene = scene
         self._refit = False
-        self._pin: tuple[str, QPoint] | None = None
         self.banner = StaleBanner(self)
         self.banner.hide()
 
@@ -40,12 +39,8 @@ class GraphWidget(GraphView):
         """Draw ``layout`` of ``display``; ``fit``: show it whole (a new graph), else keep the
         zoom and centre the node ``keep`` (a display id), falling back to fitting."""
         old_zoom = self.zoom()
-        pin, self._pin = self._pin, None
         self.rankdir = layout.rankdir
         self.graph_scene.build(display, layout, graph)
-        if pin is not None and not fit and self._hold(pin, old_zoom):
-            self._refit = False
-            return
         item = self.graph_scene.node_items.get(keep) if keep and not fit else None
         self._refit = item is None
         if item is None:
@@ -58,32 +53,28 @@ class GraphWidget(GraphView):
         """Draw a new ``layout`` of the graph on screen by moving the items that survive and
         making only the new ones (:meth:`GraphScene.relayout`); the view stays where it is
         (the caller places it: an expand keeps its module in place)."""
-        self._pin = None
         self._refit = False
         return self.graph_scene.relayout(display, layout, graph)
 
-    def pin_module(self, module: str) -> None:
-        """Keep ``module`` where it is on screen through the next layout (it is about to be
-        collapsed or expanded): its box or node is drawn at the same place, at the same zoom."""
-        rect = self._module_rect(module)
-        if rect is not None:
-            self._pin = (module, self.mapFromScene(rect.center()))
-
-    def _module_rect(self, module: str) -> QRectF | None:
+    def module_corner(self, module: str) -> QPointF | None:
+        """Where the top-left corner of ``module`` (its frame, or its node while collapsed) is
+        drawn, in viewport pixels (fractions kept); None when it is not drawn."""
         scene = self.graph_scene
         item = scene.cluster_items.get(module) or scene.node_items.get("m:" + module)
-        return item.scene_rect() if item is not None else None
+        return None if item is None else self.viewportTransform().map(item.scene_rect().topLeft())
 
-    def _hold(self, pin: tuple[str, QPoint], zoom: float) -> bool:
-        module, point = pin
-        rect = self._module_rect(module)
-        if rect is None:
-            return False
-        self.set_zoom(zoom)
-        # Scroll so the module's centre lands on the viewport point it had before.
-        offset = QPointF(self.viewport().rect().center() - point) / max(zoom, 1e-6)
-        self.centerOn(rect.center() + offset)
-        return True
+    def hold_module(self, module: str, corner: QPointF) -> None:
+        """Scroll so the top-left corner of ``module`` is drawn at ``corner`` (viewport pixels)
+        again: after an expand or collapse the module and its label stay where they were."""
+        for _ in range(2):  # a second pass when the first reshaped the scroll area
+            now = self.module_corner(module)
+            if now is None:
+                return
+            dx, dy = round(now.x() - corner.x()), round(now.y() - corner.y())
+            if not dx and not dy:
+                return
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + dx)
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() + dy)
 
     def restyle(self, state: ViewState, *, dark: bool, only: Iterable[str] | None = None) -> None:
         """Give every item (or only the items of graph nodes ``only``) the look of ``state``.

@@ -620,17 +620,15 @@ class Controller(QObject):
         if len(toggled) > 1:  # collapse to a depth, expand all: a new picture, shown whole
             self._fit_next = True
         keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
-        composed = arrange.composes(display) or (self._shown is not None and arrange.composes(self._shown[0]))
-        anchor = toggled[0] if len(toggled) == 1 and composed else None
-        shift = anchor_shift(self._shown[1], layout, anchor) if anchor and self._shown else None
-        if shift is not None:
-            # an expand or collapse of a composed picture: the module stays where it was on
-            # screen, at the same zoom (the view moves with it); what lies above it stays put
-            center = self.widget.mapToScene(self.widget.viewport().rect().center())
+        anchor = toggled[0] if len(toggled) == 1 else ""
+        corner = self.widget.module_corner(anchor) if anchor and self._shown else None
+        if corner is not None and self._shown and anchor_shift(self._shown[1], layout, anchor) is not None:
+            # an expand or collapse of one module: its top-left corner (and its label) stays
+            # where it was on screen, at the same zoom (the view moves with it)
             zoom = self.widget.zoom()
             self.widget.relayout(display, layout, graph)  # moves what survives, makes the rest
             self.widget.set_zoom(zoom)
-            self.widget.centerOn(center.x() - shift[0], center.y() - shift[1])
+            self.widget.hold_module(anchor, corner)
             self._shown = (display, layout)
             self.restyle(only_new=not self._restyle_missed)  # the kept items have their look
         else:

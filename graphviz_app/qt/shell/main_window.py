@@ -463,10 +463,8 @@ class MainWindow(QMainWindow):
         if isinstance(item, NodeItem) and item.kind == "module":
             node = self.document.display.nodes.get(item.display_id) if self.document.display else None
             if node is not None and node.module:
-                self.view.pin_module(node.module)  # the expanded box opens where the node was
                 self.document.expand(node.module)
         elif isinstance(item, ClusterItem):
-            self.view.pin_module(item.name)
             self.document.collapse(item.name)
         elif item is None:
             self.view.fit()
