@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ..message import QT_TRANSLATE_NOOP, Message, Template, render
 from ..resources import resources_dir
@@ -68,6 +69,19 @@ def native_dialogs() -> bool:
     """Whether the system's own file dialog may be used: only when the window speaks the system's
     language (a GTK or portal dialog follows the system, not Preferences)."""
     return _language == ui_language("system")
+
+
+def file_dialog(
+    parent: QWidget | None, caption: str, directory: str = "", filters: str = "", *, save: bool = False
+) -> QFileDialog:
+    """A file dialog (not shown yet) in the window's language: Qt's own, unless the window speaks
+    the system's language and the system has a dialog of its own. ``save``: a Save dialog (it
+    asks before replacing a file), else one that opens an existing file."""
+    dialog = QFileDialog(parent, caption, directory, filters)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile if save else QFileDialog.FileMode.ExistingFile)
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, not native_dialogs())
+    return dialog
 
 
 def install_translators(app: QCoreApplication, choice: str) -> str:

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTranslator
-from PySide6.QtWidgets import QDialogButtonBox, QLabel, QMessageBox, QPushButton
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel, QMessageBox, QPushButton
 
 from graphviz_app.qt.i18n import current_language, install_translators, native_dialogs, qt_translations_dir
+from graphviz_app.resources import example
 
 
 @pytest.fixture
@@ -56,3 +57,52 @@ def test_a_message_box_has_korean_buttons(qtbot, korean):
     qtbot.addWidget(buttons)
     assert buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "취소"
     assert buttons.button(QDialogButtonBox.StandardButton.Ok).text() == "확인"
+
+
+def korean_file_dialog_words(dialog: QFileDialog) -> set[str]:
+    """The labels of a shown Qt file dialog, checked to be Korean and never Qt's English."""
+    assert dialog.testOption(QFileDialog.Option.DontUseNativeDialog)  # Qt's own: it speaks Korean
+    labels = {label.text() for label in dialog.findChildren(QLabel)}
+    assert {"다음에서 찾기(&L):", "파일 형식(&T):", "파일 이름(&N):"} <= labels
+    assert not any("Look in" in text or "type:" in text or "File name" in text for text in labels)
+    return {button.text() for button in dialog.findChildren(QPushButton) if button.isVisible()}
+
+
+def test_the_export_save_dialog_reads_in_korean(window, load, qtbot, korean):
+    load(example("basic_autograd.py"))
+    export = window.export_dialog()
+    assert export is not None
+    dialog = export.save_dialog()
+    qtbot.addWidget(dialog)
+    dialog.open()
+    qtbot.waitExposed(dialog)
+    assert korean_file_dialog_words(dialog) == {"저장(&S)", "취소"}
+    assert dialog.acceptMode() == QFileDialog.AcceptMode.AcceptSave
+    dialog.reject()
+    export.reject()
+
+
+def test_the_preferences_path_picker_reads_in_korean(window, qtbot, korean):
+    preferences = window.show_preferences()
+    picker = preferences.browse(preferences.python_default)
+    qtbot.waitExposed(picker)
+    assert korean_file_dialog_words(picker) == {"열기(&O)", "취소"}
+    picker.reject()
+    preferences.reject()
+
+
+def test_the_figure_save_dialog_reads_in_korean(window, load, qtbot, korean, tmp_path):
+    pytest.importorskip("matplotlib")
+    script = tmp_path / "figure.py"
+    script.write_text(
+        "import matplotlib.pyplot as plt\nimport torch\n"
+        "w = torch.ones(2, requires_grad=True)\nplt.plot([1, 2])\nplt.show()\ny = (w * 2).sum()\n"
+    )
+    load(script)
+    assert window.plots.strip.count() == 1
+    dialog = window.plots.save_dialog(0)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    qtbot.waitExposed(dialog)
+    assert korean_file_dialog_words(dialog) == {"저장(&S)", "취소"}
+    dialog.reject()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...core.model.plots import Plot, plots_of
 from ..document import Document
-from ..i18n import fill
+from ..i18n import file_dialog, fill
 from ..plain_text import plain_label
 
 THUMBNAIL = QSize(96, 72)
@@ -189,18 +189,27 @@ class PlotsPanel(QWidget):
         """Write figure ``index`` to ``path`` as the PNG the script drew; raises OSError."""
         Path(path).write_bytes(self.plots[index].png)
 
-    def save_as(self, index: int) -> None:
-        """Ask where to save figure ``index``, and save it there as PNG."""
-        if not 0 <= index < len(self.plots):
-            return
+    def save_dialog(self, index: int) -> QFileDialog:
+        """The Save dialog for figure ``index`` (not shown yet), in the window's language."""
         plot = self.plots[index]
         suggested = Path(plot.path).with_suffix(".png").name if plot.path else f"figure-{index + 1}.png"
-        path, _ = QFileDialog.getSaveFileName(
+        dialog = file_dialog(
             self,
             translate("Plots", "Save the figure as PNG"),
             suggested,
             translate("Plots", "PNG images (*.png)"),
+            save=True,
         )
+        dialog.setObjectName("figureFileDialog")
+        return dialog
+
+    def save_as(self, index: int) -> None:
+        """Ask where to save figure ``index``, and save it there as PNG."""
+        if not 0 <= index < len(self.plots):
+            return
+        dialog = self.save_dialog(index)
+        path = dialog.selectedFiles()[0] if dialog.exec() == QFileDialog.DialogCode.Accepted else ""
+        dialog.deleteLater()
         if not path:
             return
         if not path.lower().endswith(".png"):

@@ -35,6 +35,7 @@ from ...errors import ExportError, GraphvizAppError
 from ...message import QT_TRANSLATE_NOOP, Message
 from ...resources import resources_dir
 from ..document import Document
+from ..i18n import file_dialog
 from ..jobs import Task
 from ..settings import Settings
 from ..words import error_text
@@ -251,13 +252,25 @@ class ExportDialog(QDialog):
             self.scale.setEnabled(fmt.scale)
         self.error.hide()
 
+    def save_dialog(self) -> QFileDialog:
+        """The Save dialog of Browse… (not shown yet), in the window's language, on the chosen
+        format's filter."""
+        fmt = BY_KEY[self.format.currentData()]
+        filters = file_filters()
+        dialog = file_dialog(
+            self, translate("ExportDialog", "Export Graph"), self.path.text(), ";;".join(filters), save=True
+        )
+        dialog.setObjectName("exportFileDialog")
+        dialog.selectNameFilter(filters[EXPORT_FORMATS.index(fmt)])
+        return dialog
+
     def _browse(self) -> None:
         fmt = BY_KEY[self.format.currentData()]
         filters = file_filters()
-        selected = filters[EXPORT_FORMATS.index(fmt)]
-        path, chosen = QFileDialog.getSaveFileName(
-            self, translate("ExportDialog", "Export Graph"), self.path.text(), ";;".join(filters), selected
-        )
+        dialog = self.save_dialog()
+        accepted = dialog.exec() == QFileDialog.DialogCode.Accepted
+        path, chosen = (dialog.selectedFiles()[0], dialog.selectedNameFilter()) if accepted else ("", "")
+        dialog.deleteLater()
         if path:
             if not Path(path).suffix:
                 path += EXPORT_FORMATS[filters.index(chosen)].suffix if chosen in filters else fmt.suffix

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from ...capture.interpreter import find_interpreter, short_path
 from ...core.view.display import LABEL_DETAILS
 from .. import i18n
-from ..i18n import fill, ui_language
+from ..i18n import file_dialog, fill, ui_language
 from ..settings import (
     DEFAULT_PYTHON_REASON,
     SCRIPT_PYTHON_REASON,
@@ -242,7 +242,7 @@ class PreferencesDialog(QDialog):
     def browse(self, field: QLineEdit, *, folder: bool = False) -> QFileDialog:
         """Open a picker for ``field``'s path (a Python executable, or a folder); its choice is
         written into the field."""
-        picker = QFileDialog(
+        picker = file_dialog(
             self, self.tr("Choose a folder") if folder else self.tr("Choose a Python interpreter")
         )
         picker.setObjectName("pathPicker")
