@@ -139,3 +139,71 @@ def test_collapsing_to_a_depth_shows_the_new_picture_whole(parts, qtbot, tmp_pat
     view = widget.viewport().rect()
     for item in widget.graph_scene.node_items.values():
         assert view.contains(widget.mapFromScene(item.scene_rect()).boundingRect()), item
+
+
+def _open_stack(document, controller, qtbot, tmp_path) -> None:
+    saved = tmp_path / "stack.json"
+    saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+
+
+def test_a_layout_that_takes_a_while_says_what_it_lays_out(parts, qtbot, tmp_path) -> None:
+    """The busy bar names the expand, the collapse or the Expand All being laid out (here at once,
+    where the window waits half a second first), and goes away with the new picture."""
+    document, widget, controller = parts
+    _open_stack(document, controller, qtbot, tmp_path)
+    controller.layout_busy.setInterval(0)
+    said: list[str] = []
+    controller.busyChanged.connect(lambda busy: said.append(widget.busy.label.text() if busy else ""))
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse("stages.4")
+    assert said[0].startswith("Collapsing stages.4: laying out ")
+    assert not widget.busy.isVisible()
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse_to_depth(2)
+    said.clear()
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.expand_all()
+    assert said[0] == "Expanding every module: laying out 1803 nodes…"
+    assert not widget.busy.isVisible()
+
+
+def test_expand_all_shows_the_graph_from_its_top(parts, qtbot, tmp_path) -> None:
+    """Expand All is a new picture: shown from its start, not around the one module that was
+    collapsed (an expand of that module keeps it where it was)."""
+    document, widget, controller = parts
+    _open_stack(document, controller, qtbot, tmp_path)
+    module = "stages.5.40"  # near the bottom
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    widget.set_zoom(1.0)
+    widget.centerOn(widget.graph_scene.node_items["m:" + module])
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.expand_all()
+    assert not document.options.collapsed
+    top = widget.graph_scene.node_items["n0"]  # the input x, drawn first
+    assert widget.visible_scene_rect().intersects(top.scene_rect())
+
+
+def test_after_an_expand_the_selection_is_never_a_node_out_of_sight(parts, qtbot, tmp_path) -> None:
+    """The selected module node is expanded: the selection follows its graph nodes to the first
+    of them, but the view keeps the module in place; where that node is out of sight the
+    selection (and so the Inspector) is cleared instead."""
+    document, widget, controller = parts
+    _open_stack(document, controller, qtbot, tmp_path)
+    module = "stages.2.30"
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    widget.set_zoom(1.0)
+    node = widget.graph_scene.node_items["m:" + module]
+    # its top-left corner just above the bottom of the view: the expanded module is out of it
+    corner = node.scene_rect().topLeft()
+    widget.centerOn(corner.x(), corner.y() - widget.viewport().height() / 2 + 12)
+    document.select("m:" + module)
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.expand(module)
+    selected = document.selection
+    if selected is not None:
+        item = widget.graph_scene.node_items[selected]
+        assert widget.visible_scene_rect().intersects(item.scene_rect())

@@ -57,6 +57,8 @@ FALLBACK_VIEW_SIZE = (1000.0, 650.0)
 """The canvas size a first view is planned for while the window is not shown yet."""
 RUN_CLOCK_MS = 1000
 """How often a running script's elapsed time is shown anew."""
+LAYOUT_BUSY_DELAY_MS = 500
+"""A layout still running after this long says what it lays out in the busy bar (with Cancel)."""
 
 
 translate = QCoreApplication.translate
@@ -156,6 +158,12 @@ class Controller(QObject):
         self.reads.finished.connect(self._read_finished)
         self.reads.failed.connect(self._read_failed)
         self.reads.busyChanged.connect(self._busy)
+        self.layout_busy = QTimer(self)
+        """Shows the busy bar for a layout that runs longer than LAYOUT_BUSY_DELAY_MS."""
+        self.layout_busy.setSingleShot(True)
+        self.layout_busy.setInterval(LAYOUT_BUSY_DELAY_MS)
+        self.layout_busy.timeout.connect(self._show_layout_busy)
+        self._layout_words = ""
         self.layouts.finished.connect(self._layout_finished)
         self.layouts.failed.connect(self._layout_failed)
         self.document.graphChanged.connect(self._graph_changed)
@@ -602,10 +610,42 @@ class Controller(QObject):
             )
             self.widget.show_busy(text)
             self.busyChanged.emit(True)
+        elif not run.cached():  # said in the busy bar if it takes longer than half a second
+            self._layout_words = self._layout_text(display)
+            self.layout_busy.start()
         if self.widget.is_empty():
             self.widget.set_placeholder(text)
 
+    def _layout_text(self, display: DisplayGraph) -> str:
+        """What laying out ``display`` is for, in the busy bar's words: an expand or a collapse of
+        one module, every module expanded, or a new picture."""
+        toggled = self._toggled_modules(display)
+        count = len(display.nodes)
+        if len(toggled) == 1 and "m:" + toggled[0] in display.nodes:
+            text = translate("Controller", "Collapsing {module}: laying out {count} nodes…")
+        elif len(toggled) == 1:
+            text = translate("Controller", "Expanding {module}: laying out {count} nodes…")
+        elif toggled and not any(node.kind == "module" for node in display.nodes.values()):
+            text = translate("Controller", "Expanding every module: laying out {count} nodes…")
+        else:
+            text = translate("Controller", "Laying out {count} nodes…")
+        return text.format(module=toggled[0] if toggled else "", count=count)
+
+    def _show_layout_busy(self) -> None:
+        """A layout is taking longer than half a second: say what it is doing (with Cancel)."""
+        if self._pending and not self.jobs.is_busy() and not self.reads.is_busy():
+            self.widget.show_busy(self._layout_words)
+            self.busyChanged.emit(True)
+
+    def expand_all(self) -> None:
+        """Expand every module; the bigger picture is shown from its start (its top), not
+        around the last module that was collapsed."""
+        if self.document.options.collapsed:
+            self._fit_next = True
+            self.document.set_collapsed(frozenset())
+
     def _layout_idle(self) -> None:
+        self.layout_busy.stop()
         if not self.jobs.is_busy() and not self.reads.is_busy():
             self.widget.hide_busy()
             self.busyChanged.emit(False)
@@ -625,12 +665,13 @@ class Controller(QObject):
         if corner is not None and self._shown and anchor_shift(self._shown[1], layout, anchor) is not None:
             # an expand or collapse of one module: its top-left corner (and its label) stays
             # where it was on screen, at the same zoom (the view moves with it)
-            zoom = self.widget.zoom()
+            zoom, before = self.widget.zoom(), self._shown[0]
             self.widget.relayout(display, layout, graph)  # moves what survives, makes the rest
             self.widget.set_zoom(zoom)
             self.widget.hold_module(anchor, corner)
             self._shown = (display, layout)
             self.restyle(only_new=not self._restyle_missed)  # the kept items have their look
+            self._drop_unseen_selection(before)
         else:
             self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
             self._shown = (display, layout)
@@ -643,6 +684,17 @@ class Controller(QObject):
             if "warning" in warning.lower():
                 self.reporter.warning(f"Graphviz: {warning}")
         self.graphShown.emit()
+
+    def _drop_unseen_selection(self, before: DisplayGraph) -> None:
+        """After an expand the selection follows its graph nodes to a node the old picture did
+        not draw (the first of the module's); the view stays where it was, so when that node is
+        out of sight the selection is cleared rather than the Inspector speaking of it."""
+        selected = self.document.selection
+        if selected is None or selected in before.nodes:
+            return
+        item = self.widget.graph_scene.node_items.get(selected)
+        if item is None or not self.widget.visible_scene_rect().intersects(item.scene_rect()):
+            self.document.select(None)
 
     def _toggled_modules(self, display: DisplayGraph) -> list[str]:
         """The modules whose expand or collapse made ``display`` from the one on screen, the

@@ -379,6 +379,10 @@ class MainWindow(QMainWindow):
     def cancel_run(self) -> None:
         self.controller.cancel()
 
+    def expand_all(self) -> None:
+        """Expand every module and show the bigger picture from its start."""
+        self.controller.expand_all()
+
     def update_recent_menu(self) -> None:
         menu = self.actions_.recent_menu
         menu.clear()
