@@ -629,7 +629,7 @@ class Controller(QObject):
             text = translate("Controller", "Expanding every module: laying out {count} nodes…")
         else:
             text = translate("Controller", "Laying out {count} nodes…")
-        return text.format(module=toggled[0] if toggled else "", count=count)
+        return i18n.fill(text, module=toggled[0] if toggled else "", count=count)  # Korean particles
 
     def _show_layout_busy(self) -> None:
         """A layout is taking longer than half a second: say what it is doing (with Cancel)."""
