@@ -301,6 +301,11 @@ class ReadRequest:
     number: int = 0
     stop: threading.Event = field(default_factory=threading.Event, compare=False)
     """Set to stop this read at its next progress report."""
+    prepare: Callable[[Any], Any] | None = field(default=None, compare=False)
+    """Run on the reading thread with the graph read, before it is handed over (the view's
+    plan, the panels' rows: what would stall the GUI thread); its answer is ``prepared``."""
+    prepared: Any = field(default=None, compare=False)
+    """What ``prepare`` returned (None: no ``prepare``, or it failed and the GUI computes)."""
 
 
 PROGRESS_INTERVAL_S = 0.1
@@ -323,11 +328,12 @@ class ReadJobs(QObject):
         self._current: ReadRequest | None = None
         self._count = 0
 
-    def read(self, path: Path) -> ReadRequest:
-        """Read ``path``; a read in progress is dropped (stopped, and never reported)."""
+    def read(self, path: Path, prepare: Callable[[Any], Any] | None = None) -> ReadRequest:
+        """Read ``path``, then ``prepare(graph)`` on the same thread (``request.prepared``); a
+        read in progress is dropped (stopped, and never reported)."""
         was_busy = self._forget()
         self._count += 1
-        request = ReadRequest(Path(path), self._count)
+        request = ReadRequest(Path(path), self._count, prepare=prepare)
         self._current = request
         last = [0.0]
 
@@ -337,7 +343,16 @@ class ReadJobs(QObject):
                 last[0] = now
                 self.progress.emit(step, request)
 
-        task = Task(lambda: read_saved_graph(request.path, progress=report, stop=request.stop), request, self)
+        def work() -> Any:
+            graph = read_saved_graph(request.path, progress=report, stop=request.stop)
+            if request.prepare is not None and not request.stop.is_set():
+                try:
+                    request.prepared = request.prepare(graph)
+                except Exception:  # the GUI thread computes what is missing
+                    log.warning("preparing the graph's view failed", exc_info=True)
+            return graph
+
+        task = Task(work, request, self)
         task.done.connect(self._done)
         self._tasks[request.number] = task
         if not was_busy:

@@ -60,3 +60,28 @@ def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
         assert gone() is None
     finally:
         gc.unfreeze()
+
+
+def test_after_a_big_freeze_settle_collects_only_the_young_then_in_full_again():
+    import weakref
+
+    from graphviz_app.core.model import gc_pause
+
+    class Node:
+        pass
+
+    try:
+        old = Node()
+        old.self = old
+        gone = weakref.ref(old)
+        gc_pause.settle()
+        del old
+        big = [[i] for i in range(gc_pause.BIG_FREEZE + 1)]  # a big graph read on a thread
+        gc_pause.freeze_new()
+        gc_pause.settle()  # shown: no full collection over the big graph
+        assert gone() is not None
+        del big
+        gc_pause.settle()  # the next one collects in full again
+        assert gone() is None
+    finally:
+        gc.unfreeze()

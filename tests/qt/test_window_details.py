@@ -142,29 +142,32 @@ def test_the_leaves_table_fits_its_dock_at_1024x700(qtbot, laptop_window):
     try:
 
         def shown() -> list[str]:
+            model = table.model()
             return [
-                table.horizontalHeaderItem(c).text()
-                for c in range(table.columnCount())
+                model.headerData(c, Qt.Orientation.Horizontal)
+                for c in range(model.columnCount())
                 if not table.isColumnHidden(c)
             ]
 
         def assert_fits() -> None:
-            columns = [c for c in range(table.columnCount()) if not table.isColumnHidden(c)]
+            model = table.model()
+            columns = [c for c in range(model.columnCount()) if not table.isColumnHidden(c)]
             assert sum(table.columnWidth(c) for c in columns) <= table.viewport().width()
             qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible())  # laid out later
             metrics = table.fontMetrics()
-            for row in range(table.rowCount()):
+            for row in range(model.rowCount()):
                 for column in columns:
-                    text = table.item(row, column).text()
+                    text = model.index(row, column).data()
                     assert metrics.horizontalAdvance(text) <= table.columnWidth(column), (text, column)
 
         # every leaf on the cpu (the status bar says so); the narrow dock leaves the shape to
         # the name's tooltip, and keeps the gradient's norm and range in sight
         assert shown() == ["name", "‖grad‖", "range"]
         assert_fits()
-        w1 = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "W1")
-        assert "[4, 6]" in table.item(w1, 0).toolTip()
-        low, high = table.item(w1, 4).text().split(" … ")
+        model = table.model()
+        w1 = next(r for r in range(model.rowCount()) if model.index(r, 0).data() == "W1")
+        assert "[4, 6]" in model.index(w1, 0).data(Qt.ItemDataRole.ToolTipRole)
+        low, high = model.index(w1, 4).data().split(" … ")
         assert float(low) < 0 < float(high)
         win.resizeDocks([win.docks["leaves"]], [460], Qt.Orientation.Horizontal)
         qtbot.waitUntil(lambda: shown() == ["name", "shape", "‖grad‖", "range"])

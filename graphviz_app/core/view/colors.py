@@ -36,6 +36,7 @@ import networkx as nx
 
 from ...errors import ColorModeError
 from ...message import Message, Template
+from ..model.derived import derived
 from ..model.topology import natural_key
 
 ColorMode: TypeAlias = str
@@ -731,7 +732,12 @@ def is_color_mode(mode: str) -> bool:
 
 
 def node_colors(graph: nx.DiGraph, mode: str = "device") -> dict[str, str]:
-    """Return ``{graph node id: fill color}`` for every node under color ``mode``."""
+    """Return ``{graph node id: fill color}`` for every node under color ``mode`` (computed once
+    per graph and mode: the dict is shared, never change it)."""
+    return derived(graph, _node_colors, mode)
+
+
+def _node_colors(graph: nx.DiGraph, mode: str) -> dict[str, str]:
     return color_mode(mode).fills(graph)
 
 
@@ -741,7 +747,12 @@ def legend(graph: nx.DiGraph, mode: str = "device") -> list[LegendEntry]:
 
 
 def transfer_edges(graph: nx.DiGraph) -> set[tuple[str, str]]:
-    """Return the edges whose producer and consumer are on different (known) devices."""
+    """Return the edges whose producer and consumer are on different (known) devices (computed
+    once per graph: the set is shared, never change it)."""
+    return derived(graph, _transfer_edges)
+
+
+def _transfer_edges(graph: nx.DiGraph) -> set[tuple[str, str]]:
     devices = dict(graph.nodes(data="device"))
     return {
         (u, v) for u, v in graph.edges() if devices.get(u) and devices.get(v) and devices[u] != devices[v]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ..model.derived import derived
 from ..model.values import auto_values, values_badge_message
 from . import colors
 from .colors import ColorMode
@@ -57,6 +58,11 @@ LAYER_PRIORITY = {"values": 5, "step": 10, "source": 15, "search": 20}
 
 Plan = Callable[[nx.DiGraph, ViewOptions], tuple[ViewOptions, DisplayGraph | None]]
 """Decides the view options of a new graph (and may hand over the display graph it built)."""
+
+
+def stepper(graph: nx.DiGraph, values: bool) -> Stepper:
+    """The :class:`Stepper` of ``graph`` (made once per graph through :func:`derived`)."""
+    return Stepper(graph, values=values)
 
 
 @dataclass(frozen=True)
@@ -152,15 +158,15 @@ class ViewModel:
         display graph is built (a big graph opens collapsed), so one display graph is built."""
         old_selection = self.selected_members() if keep else ()
         self.graph = graph
-        self._modules = module_paths(graph) if graph is not None else []
-        self.facts = GraphFacts(graph) if graph is not None else None
+        self._modules = derived(graph, module_paths) if graph is not None else []
+        self.facts = derived(graph, GraphFacts) if graph is not None else None
         collapsed = self.options.collapsed & set(self._modules) if keep else frozenset()
         self.options = dataclasses.replace(self.options, collapsed=frozenset(collapsed))
         if graph is not None and self.color_mode not in self.available_color_modes():
             self.color_mode = "device"
         had_step = self.step is not None
         self.step = None
-        self._steps = Stepper(graph, values=self.values_shown()) if graph is not None else None
+        self._steps = derived(graph, stepper, self.values_shown()) if graph is not None else None
         self._layers.pop("step", None)
         self._update_values_layer()
         self._layers.pop("source", None)
@@ -195,7 +201,7 @@ class ViewModel:
 
     def has_gradients(self) -> bool:
         """True when the graph carries gradients (``colors.has_grads``)."""
-        return self.graph is not None and colors.has_grads(self.graph)
+        return self.graph is not None and derived(self.graph, colors.has_grads)
 
     def set_color_mode(self, mode: ColorMode) -> Change:
         """Switch the fills (one of ``colors.COLOR_MODES``; ColorModeError for another): a recolour."""
@@ -264,7 +270,7 @@ class ViewModel:
         shown = self.values_shown()
         self.values_choice = on
         if self._steps is not None and self._steps.values != self.values_shown():
-            self._steps = Stepper(self.graph, values=self.values_shown())
+            self._steps = derived(self.graph, stepper, self.values_shown())
         self._update_values_layer()
         change = STYLES
         if self.step is not None:

@@ -8,10 +8,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
+from ...core.model.derived import derived, warm_with
 from ...core.view import colors
 from ...core.view.stepping import format_number
 from ..document import Document
@@ -22,20 +30,13 @@ COLUMNS = ("name", "shape", "device", "‖grad‖", "range")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 NODE_ROLE = Qt.ItemDataRole.UserRole + 2
 NAME, SHAPE, DEVICE = 0, 1, 2
+SIZED_ROWS = 100
+"""Rows a column's width is fitted to (those in sight first): a table of 30,000 leaves would
+ask each of its cells."""
 MIN_NAME_WIDTH = 48
 """The name column gives up width (its names elide in the middle) down to this many pixels."""
 
 translate = QCoreApplication.translate
-
-
-class _Item(QTableWidgetItem):
-    """A cell sorted by its ``SORT_ROLE`` value (numbers as numbers; missing values last)."""
-
-    def __lt__(self, other: QTableWidgetItem) -> bool:
-        a, b = self.data(SORT_ROLE), other.data(SORT_ROLE)
-        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
-            return a < b
-        return str(a) < str(b)
 
 
 def _num(value: Any, digits: int = 4) -> tuple[str, Any]:
@@ -46,7 +47,11 @@ def _num(value: Any, digits: int = 4) -> tuple[str, Any]:
     return format_number(value, digits), float(value)
 
 
-def leaf_rows(graph: Any) -> list[tuple[str, list[tuple[str, Any]], bool]]:
+Row = tuple[str, list[tuple[str, Any]], bool]
+
+
+@warm_with
+def leaf_rows(graph: Any) -> list[Row]:
     """Return ``(node, [(text, sort key)] per column, bad gradient)`` for every leaf of ``graph``."""
     rows = []
     for node, data in graph.nodes(data=True):
@@ -68,6 +73,113 @@ def leaf_rows(graph: Any) -> list[tuple[str, list[tuple[str, Any]], bool]]:
     return rows
 
 
+def leaf_order(graph: Any, column: int, descending: bool) -> list[int]:
+    """The rows of :func:`leaf_rows` sorted by ``column``'s key (numbers as numbers, missing
+    gradients last when the largest come first), as row indices; stable."""
+    rows = derived(graph, leaf_rows)
+    return sorted(range(len(rows)), key=lambda r: rows[r][1][column][1], reverse=descending)
+
+
+def default_order(graph: Any) -> tuple[int, bool]:
+    """The column and direction the table opens sorted by: the largest gradient first once
+    there are gradients, else by name."""
+    return (3, True) if derived(graph, colors.has_grads) else (NAME, False)
+
+
+@warm_with
+def opening_order(graph: Any) -> list[int]:
+    """The rows in the order the table opens with (made ahead with the graph)."""
+    return derived(graph, leaf_order, *default_order(graph))
+
+
+@warm_with
+def leaf_devices(graph: Any) -> frozenset[str]:
+    """The devices the leaves sit on (one: the table has no device column)."""
+    return frozenset(cells[DEVICE][0] for _, cells, _ in derived(graph, leaf_rows))
+
+
+Index = QModelIndex | QPersistentModelIndex
+ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ForegroundRole,
+        SORT_ROLE,
+        NODE_ROLE,
+    }
+)
+"""The roles :meth:`LeavesModel.data` answers (the view asks for many more)."""
+
+
+class LeavesModel(QAbstractTableModel):
+    """The leaves of one graph as table rows, read from the rows made once per graph (on the
+    thread that read it, for a saved graph): the view asks only for the rows it shows."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.graph: Any = None
+        self.rows: list[Row] = []
+        self.order: list[int] = []
+        self.tips: tuple[str, ...] = ()
+        self._warn = QColor(colors.WARNING_COLOR)
+
+    def set_graph(self, graph: Any) -> None:
+        self.beginResetModel()
+        self.graph = graph
+        self.rows = derived(graph, leaf_rows) if graph is not None else []
+        self.order = derived(graph, opening_order) if graph is not None else []
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.order)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole and section < len(self.tips):
+            return self.tips[section]
+        return None
+
+    def data(self, index: Index, role: int = 0) -> Any:
+        if role not in ROLES or not index.isValid():
+            return None
+        node, cells, bad = self.rows[self.order[index.row()]]
+        column = index.column()
+        text, key = cells[column]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text
+        if role == SORT_ROLE:
+            return key
+        if role == NODE_ROLE:
+            return node
+        if role == Qt.ItemDataRole.TextAlignmentRole and column >= 3:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if bad and column == 3:
+                return translate("Leaves", "The gradient holds NaN or Inf values")
+            if column == NAME:
+                return f"{text}  {cells[SHAPE][0]}  {cells[DEVICE][0]}"
+        if role == Qt.ItemDataRole.ForegroundRole and bad and column == 3:
+            return self._warn
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if self.graph is None or not 0 <= column < len(COLUMNS):
+            return
+        self.layoutAboutToBeChanged.emit()
+        self.order = derived(self.graph, leaf_order, column, order == Qt.SortOrder.DescendingOrder)
+        self.layoutChanged.emit()
+
+    def node(self, row: int) -> str | None:
+        return self.rows[self.order[row]][0] if 0 <= row < len(self.order) else None
+
+
 class LeavesPanel(QWidget):
     """A sortable table of leaves; ``nodeActivated(graph node id)`` when a row is clicked."""
 
@@ -80,23 +192,20 @@ class LeavesPanel(QWidget):
         """How many devices the leaves sit on (one: no device column)."""
         self.hint = plain_label(QLabel("", self))
         self.hint.setWordWrap(True)
-        self.table = QTableWidget(0, len(COLUMNS), self)
-        self.table.setObjectName("leavesTable")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        tips = (
+        self.model = LeavesModel(self)
+        self.model.tips = (
             translate("Leaves", "The tensor's name in the script"),
             translate("Leaves", "Its shape"),
             translate("Leaves", "Its device"),
             translate("Leaves", "The norm of its gradient (.grad)"),
             translate("Leaves", "The smallest and largest element of its gradient"),
         )
-        for column, tip in enumerate(tips):
-            header_item = self.table.horizontalHeaderItem(column)
-            if header_item is not None:
-                header_item.setToolTip(tip)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table = QTableView(self)
+        self.table.setObjectName("leavesTable")
+        self.table.setModel(self.model)
+        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -104,7 +213,8 @@ class LeavesPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # sized by fit_columns
         header.setStretchLastSection(False)
-        self.table.cellClicked.connect(self._clicked)
+        header.setResizeContentsPrecision(SIZED_ROWS)  # a column's width: from this many rows
+        self.table.clicked.connect(lambda index: self._clicked(index.row(), index.column()))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.hint)
@@ -114,12 +224,11 @@ class LeavesPanel(QWidget):
 
     def refresh(self) -> None:
         graph = self.document.graph
-        self.table.setSortingEnabled(False)
-        self.table.setRowCount(0)
+        self.model.set_graph(graph)
         if graph is None:
             self.hint.setText(translate("Leaves", "No graph loaded."))
             return
-        rows = leaf_rows(graph)
+        rows = self.model.rows
         has_grads = self.document.has_gradients()
         count = (
             translate("Leaves", "1 leaf tensor.")
@@ -131,50 +240,35 @@ class LeavesPanel(QWidget):
             + translate("Leaves", " Click a row to find it in the graph; click a header to sort.")
             + ("" if has_grads else translate("Leaves", " Gradients appear after Run backward (Ctrl+B)."))
         )
-        self.table.setRowCount(len(rows))
-        warn = QColor(colors.WARNING_COLOR)
-        for r, (node, cells, bad) in enumerate(rows):
-            for c, (text, key) in enumerate(cells):
-                item = _Item(text)
-                item.setData(SORT_ROLE, key)
-                item.setData(NODE_ROLE, node)
-                if c >= 3:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if c == NAME:
-                    item.setToolTip(f"{text}  {cells[SHAPE][0]}  {cells[DEVICE][0]}")
-                if bad and c == 3:
-                    item.setForeground(warn)
-                    item.setToolTip(translate("Leaves", "The gradient holds NaN or Inf values"))
-                self.table.setItem(r, c, item)
-        self.table.setSortingEnabled(True)
-        self._devices = len({cells[DEVICE][0] for _, cells, _ in rows})
-        self.fit_columns()
-        self.table.sortByColumn(
-            3 if has_grads else 0, Qt.SortOrder.DescendingOrder if has_grads else Qt.SortOrder.AscendingOrder
+        self._devices = len(derived(graph, leaf_devices))
+        column, descending = default_order(graph)
+        # the model is already in this order: the header only shows it
+        self.table.horizontalHeader().setSortIndicator(
+            column, Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
         )
+        self.table.setSortingEnabled(True)
+        self.fit_columns()
 
     def fit_columns(self) -> None:
         """Size the columns to their contents within the table's width: the device column shows
         only for several devices, the shape column only where it fits beside the numbers (the
         name's tooltip has both), and the name column gives width back (eliding in the middle)."""
         table = self.table
+        columns = range(len(COLUMNS))
         room = table.viewport().width()
-        for column in range(table.columnCount()):
+        for column in columns:
             table.setColumnHidden(column, False)
             table.resizeColumnToContents(column)
         hidden = {DEVICE} if self._devices <= 1 else set()
         for optional in (DEVICE, SHAPE):
             needed = (
-                sum(table.columnWidth(c) for c in range(table.columnCount()) if c not in hidden and c != NAME)
-                + MIN_NAME_WIDTH
+                sum(table.columnWidth(c) for c in columns if c not in hidden and c != NAME) + MIN_NAME_WIDTH
             )
             if needed > room:
                 hidden.add(optional)
         for column in hidden:
             table.setColumnHidden(column, True)
-        others = sum(
-            table.columnWidth(c) for c in range(table.columnCount()) if c not in hidden and c != NAME
-        )
+        others = sum(table.columnWidth(c) for c in columns if c not in hidden and c != NAME)
         if table.columnWidth(NAME) > room - others:
             table.setColumnWidth(NAME, max(MIN_NAME_WIDTH, room - others))
 
@@ -188,12 +282,10 @@ class LeavesPanel(QWidget):
 
     def row_nodes(self) -> list[str]:
         """Return the graph node of each row, top to bottom (as sorted on screen)."""
-        items = (self.table.item(r, 0) for r in range(self.table.rowCount()))
-        return [item.data(NODE_ROLE) for item in items if item is not None]
+        return [self.model.rows[r][0] for r in self.model.order]
 
     def _clicked(self, row: int, _column: int) -> None:
-        item = self.table.item(row, 0)
-        if item is not None:
-            node = item.data(NODE_ROLE)
+        node = self.model.node(row)
+        if node is not None:
             self.document.select_graph_node(node)
             self.nodeActivated.emit(node)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.model.derived import derived
 from ...core.view import colors
 from ..canvas.scene import transfer_color
 from ..document import Document
@@ -223,7 +224,7 @@ class LegendPanel(QFrame):
         if key == getattr(self, "_key", None):
             return  # entries depend only on the graph and the mode: a step changes nothing here
         self._key = key
-        entries = colors.legend(graph, doc.color_mode)
+        entries = derived(graph, colors.legend, doc.color_mode)
         transfers = len(colors.transfer_edges(graph))
         self._new_content()
         self.entries = entries

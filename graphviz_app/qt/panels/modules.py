@@ -4,8 +4,9 @@ collapsed into one node."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -18,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.model.topology import natural_key
+from ...core.model.derived import derived, warm_with
+from ...core.model.topology import module_paths, natural_key
 from ..document import Document
 from ..plain_text import plain_tooltip
 
@@ -28,6 +30,36 @@ PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 NAME, NODES, CLASS = 0, 1, 2
 NAME_SHARE = 0.6
 """The module column takes up to this share of the tree's width; the class gets the rest."""
+BATCH = 400
+"""Tree items made in one go (a few tens of ms); a bigger tree is filled batch by batch."""
+EXPAND_LIMIT = 2000
+"""The tree opens two levels deep when it has at most this many modules, else one level."""
+
+ModuleRow = tuple[str, str, str, int, str]
+"""A module's path, its parent's path ("" at the top), its name, its node count and its class."""
+
+
+@warm_with
+def module_rows(graph: Any) -> list[ModuleRow]:
+    """Every module of ``graph`` (and its ancestors) as a tree row, parents first and siblings
+    in natural order (``layer.10`` after ``layer.9``)."""
+    modules = derived(graph, module_paths)
+    counts: Counter[str] = Counter()
+    types = graph.graph.get("module_types") or {}
+    for _, module in graph.nodes(data="module"):
+        while module:
+            counts[module] += 1
+            module = module.rpartition(".")[0]
+    known = set(modules)
+    rows = []
+    for path in sorted(modules, key=lambda p: (p.count("."), natural_key(p))):
+        parent = path.rpartition(".")[0]
+        while parent and parent not in known:
+            parent = parent.rpartition(".")[0]
+        name = path[len(parent) + 1 :] if parent else path
+        kind = str(types.get(path) or "") if isinstance(types, dict) else ""
+        rows.append((path, parent, name, counts.get(path, 0), kind))
+    return rows
 
 
 class ModulesPanel(QWidget):
@@ -56,7 +88,9 @@ class ModulesPanel(QWidget):
             )
         )
         self.tree.itemChanged.connect(self._item_changed)
-        self.tree.itemExpanded.connect(lambda _item: self.fit_columns())  # deeper names in sight
+        self._updating = False
+        # deeper names in sight (not while the tree is made: it is sized once at the end)
+        self.tree.itemExpanded.connect(lambda _item: None if self._updating else self.fit_columns())
         self.tree.itemDoubleClicked.connect(
             lambda item, _col: self.moduleActivated.emit(item.data(0, PATH_ROLE))
         )
@@ -91,6 +125,12 @@ class ModulesPanel(QWidget):
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.tree, 1)
         self._items: dict[str, QTreeWidgetItem] = {}
+        self._rows: list[ModuleRow] = []
+        self._filled = 0
+        self._fill_timer = QTimer(self)
+        self._fill_timer.setSingleShot(True)
+        self._fill_timer.setInterval(0)
+        self._fill_timer.timeout.connect(self._fill_more)
         self._updating = False
         document.graphChanged.connect(self.rebuild)
         document.displayChanged.connect(self.sync_checks)
@@ -119,41 +159,16 @@ class ModulesPanel(QWidget):
         return dict(self._items)
 
     def rebuild(self) -> None:
-        """Rebuild the tree from the document's graph."""
+        """Rebuild the tree from the document's graph: its rows are made once per graph (on the
+        reading thread for a saved graph); a big tree's items are made a batch at a time."""
         self._updating = True
         self.tree.clear()
         self._items.clear()
         graph = self.document.graph
-        modules = self.document.modules()
-        counts: Counter[str] = Counter()
-        types = (graph.graph.get("module_types") or {}) if graph is not None else {}
-        if graph is not None:
-            for _, module in graph.nodes(data="module"):
-                while module:
-                    counts[module] += 1
-                    module = module.rpartition(".")[0]
-        for path in sorted(modules, key=lambda p: (p.count("."), natural_key(p))):
-            parent_path = path.rpartition(".")[0]
-            while parent_path and parent_path not in self._items:
-                parent_path = parent_path.rpartition(".")[0]
-            parent = self._items.get(parent_path)
-            name = path[len(parent_path) + 1 :] if parent_path else path
-            kind = str(types.get(path) or "") if isinstance(types, dict) else ""
-            item = QTreeWidgetItem([name, str(counts.get(path, 0)), kind])
-            item.setData(0, PATH_ROLE, path)
-            item.setToolTip(0, plain_tooltip(f"{path} ({kind})" if kind else path))
-            if kind:
-                item.setToolTip(CLASS, plain_tooltip(kind))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.CheckState.Unchecked)
-            if parent is None:
-                self.tree.addTopLevelItem(item)
-            else:
-                parent.addChild(item)
-            self._items[path] = item
-        self._reorder()
-        self.tree.expandToDepth(1)
-        has = bool(modules)
+        self._rows = derived(graph, module_rows) if graph is not None else []
+        self._filled = 0
+        self._fill_timer.stop()
+        has = bool(self._rows)
         self.empty.setText(
             translate("Modules", "No graph loaded.")
             if graph is None
@@ -167,22 +182,42 @@ class ModulesPanel(QWidget):
         collapsed = self.document.options.collapsed
         if collapsed:  # the depth a new graph opened at (first view, cost plan, saved view)
             self.depth_box.setValue(min(path.count(".") + 1 for path in collapsed))
-        self.fit_columns()
         self._updating = False
-        self.sync_checks()
+        self._fill_more()
 
-    def _reorder(self) -> None:
-        def sort(item: QTreeWidgetItem) -> None:
-            children = [c for c in (item.takeChild(0) for _ in range(item.childCount())) if c is not None]
-            children.sort(key=lambda c: natural_key(c.data(0, PATH_ROLE) or ""))
-            for child in children:
-                item.addChild(child)
-                sort(child)
+    def filling(self) -> bool:
+        """True while the tree's items are still being made."""
+        return self._filled < len(self._rows)
 
-        for i in range(self.tree.topLevelItemCount()):
-            top = self.tree.topLevelItem(i)
-            if top is not None:
-                sort(top)
+    def _fill_more(self) -> None:
+        """Make the next batch of items (all of them for a small tree), then, once every item is
+        made, open the tree and size its columns."""
+        self._updating = True
+        collapsed = self.document.options.collapsed
+        end = min(len(self._rows), self._filled + BATCH)
+        for path, parent_path, name, count, kind in self._rows[self._filled : end]:
+            item = QTreeWidgetItem([name, str(count), kind])
+            item.setData(0, PATH_ROLE, path)
+            item.setToolTip(0, plain_tooltip(f"{path} ({kind})" if kind else path))
+            if kind:
+                item.setToolTip(CLASS, plain_tooltip(kind))
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(0, Qt.CheckState.Checked if path in collapsed else Qt.CheckState.Unchecked)
+            parent = self._items.get(parent_path)
+            if parent is None:
+                self.tree.addTopLevelItem(item)
+            else:
+                parent.addChild(item)
+            self._items[path] = item
+        self._filled = end
+        if self.filling():
+            self._updating = False
+            self._fill_timer.start()
+            return
+        if self._rows:
+            self.tree.expandToDepth(1 if len(self._rows) <= EXPAND_LIMIT else 0)
+        self._updating = False
+        self.fit_columns()  # (each item was made with its check mark: no sync_checks needed)
 
     def sync_checks(self) -> None:
         """Show the document's collapsed set as check marks."""

@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
 
+from ...core.model.derived import derived, warm_with
 from ...core.view import colors
 from ...core.view.stepping import describe
 from ...errors import GraphvizAppError, ScriptError
@@ -85,18 +86,30 @@ def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
     )
 
 
-def graph_problems(graph: nx.DiGraph) -> list[Problem]:
-    """Return the problems a captured graph shows: NaN/Inf gradients first, then cuts, then notices."""
-    out: list[Problem] = []
-    order = sorted(
-        graph.nodes,
+@warm_with
+def bad_gradients(graph: nx.DiGraph) -> list[str]:
+    """The nodes whose gradient holds NaN or Inf values, in the backward pass's order."""
+    bad = [n for n, grad in graph.nodes(data="grad") if _bad(grad)]
+    return sorted(
+        bad,
         key=lambda n: (
             graph.nodes[n].get("backward_index") is None,
             graph.nodes[n].get("backward_index") or 0,
             n,
         ),
     )
-    for node in order:
+
+
+@warm_with
+def cut_nodes(graph: nx.DiGraph) -> list[str]:
+    """The nodes that took a detached tensor (their ``cuts``), in the graph's order."""
+    return [n for n, cuts in graph.nodes(data="cuts") if cuts]
+
+
+def graph_problems(graph: nx.DiGraph) -> list[Problem]:
+    """Return the problems a captured graph shows: NaN/Inf gradients first, then cuts, then notices."""
+    out: list[Problem] = []
+    for node in derived(graph, bad_gradients):
         grad = graph.nodes[node].get("grad") or {}
         nan, inf = grad.get("nan") or 0, grad.get("inf") or 0
         if nan or inf:
@@ -123,8 +136,8 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
             else:
                 text += translate("Problems", " Every node backward reaches from here receives it too.")
             out.append(Problem("error", text, node, file, line))
-    for node, cuts in graph.nodes(data="cuts"):
-        for cut in cuts or []:
+    for node in derived(graph, cut_nodes):
+        for cut in graph.nodes[node].get("cuts") or []:
             file, _ = _line_of(graph, node)
             out.append(Problem("warning", cut_text(graph, node, cut), node, file, cut.get("line")))
     script = graph.graph.get("script")

@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.model.derived import derived, warm_with
 from ...core.model.saved_graph import read_source_safely
 from ...core.view import look
 from ...core.view.look import NodeStyle
@@ -119,17 +120,32 @@ def nodes_by_line(
 ) -> dict[int, list[str]]:
     """Return ``{line: [graph node ids created there]}`` for nodes whose source is ``script``
     (or one of ``aliases``: the copies an edit of it ran from), each list in creation order."""
-    out: dict[int, list[str]] = {}
     targets = {str(p.resolve()) for p in (script, *aliases) if p is not None} if script is not None else None
+    by_file = derived(graph, lines_by_file)
+    files = [f for f in by_file if targets is None or not f or _resolved(f) in targets]
+    if len(files) == 1:
+        return by_file[files[0]]  # shared (made once per graph): never changed here
+    out: dict[int, list[str]] = {}
+    for file in files:
+        for line, nodes in by_file[file].items():
+            out.setdefault(line, []).extend(nodes)
+    for nodes in out.values():
+        nodes.sort(key=lambda n: (graph.nodes[n].get("forward_index") or 0, n))
+    return out
+
+
+@warm_with
+def lines_by_file(graph: nx.DiGraph) -> dict[str, dict[int, list[str]]]:
+    """``{file: {line: [graph node ids created there]}}`` ("" for a source without a file), each
+    list in creation order: :func:`nodes_by_line` picks the script's files from it."""
+    out: dict[str, dict[int, list[str]]] = {}
     for node, source in graph.nodes(data="source"):
         if not source or not source.get("line"):
             continue
-        file = source.get("file")
-        if targets is not None and file and _resolved(file) not in targets:
-            continue
-        out.setdefault(int(source["line"]), []).append(node)
-    for nodes in out.values():
-        nodes.sort(key=lambda n: (graph.nodes[n].get("forward_index") or 0, n))
+        out.setdefault(str(source.get("file") or ""), {}).setdefault(int(source["line"]), []).append(node)
+    for lines in out.values():
+        for nodes in lines.values():
+            nodes.sort(key=lambda n: (graph.nodes[n].get("forward_index") or 0, n))
     return out
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Protocol
@@ -25,14 +26,15 @@ from ...capture.client import Runner, RunResult
 from ...capture.interpreter import Interpreter
 from ...core.graphviz import arrange
 from ...core.graphviz.compose import Composer, anchor_shift
-from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation, recommend
+from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation
 from ...core.graphviz.layout import Layout, LayoutCancelled
 from ...core.graphviz.layout_cache import LayoutCache
+from ...core.graphviz.opening import PlanSettings, PreparedView, plan_view, prepare_view
 from ...core.model.file_kind import classify_path
 from ...core.model.saved_graph import ReadCancelled, ReadProgress
 from ...core.model.topology import ancestors
 from ...core.view.display import DisplayGraph, ViewOptions
-from ...core.view.first_view import FirstView, first_view
+from ...core.view.first_view import FirstView
 from ...core.view.look import ViewState
 from ...core.view.saved_view import saved_view
 from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
@@ -213,7 +215,17 @@ class Controller(QObject):
         self.reporter.heading(
             translate("Controller", "Opening {name} (saved graph, no code runs)").format(name=path.name)
         )
-        self.reads.read(path)
+        doc = self.document
+        keep = doc.path is not None and path.resolve() == doc.path
+        options, mode, values = doc.options, doc.color_mode, doc.values_choice
+        settings = self._plan_settings()
+
+        def prepare(graph: nx.DiGraph) -> PreparedView:  # on the reading thread: no Qt here
+            collapsed = saved_view(graph).collapsed
+            chosen = settings if collapsed is None else dataclasses.replace(settings, collapsed=collapsed)
+            return prepare_view(graph, options, chosen, keep=keep, mode=mode, values=values)
+
+        self.reads.read(path, prepare=prepare)
 
     def _read_started(self, request: ReadRequest) -> None:
         self.statusMessage.emit(translate("Controller", "Reading {path}…").format(path=request.path), 0)
@@ -249,6 +261,9 @@ class Controller(QObject):
         self._fit_next = True
         view = saved_view(graph)  # how it was viewed when exported: reopen it the same
         plan = self._plan if view.collapsed is None else partial(self._saved_plan, collapsed=view.collapsed)
+        prepared = request.prepared
+        if isinstance(prepared, PreparedView):  # planned on the reading thread
+            plan = partial(self._prepared_plan, prepared=prepared, otherwise=plan)
         doc = self.document
         doc.set_graph(graph, path, "json", plan=plan)
         if view.color is not None and view.color in doc.available_color_modes():
@@ -524,24 +539,39 @@ class Controller(QObject):
         user turned it off, a graph of more than a few hundred nodes opens collapsed to the
         deepest depth readable at the view's size (:func:`~graphviz_app.core.view.first_view.first_view`).
         """
-        plan = recommend(graph, options, budget=self.settings.layout_budget(), composed=True)
-        self.first_view = None
-        if not self.settings.readable_first_view():
-            return plan
-        view = first_view(graph, plan.options, self._view_size(), max_depth=plan.collapse_depth)
-        if not view.changed:
-            return plan
-        self.first_view = view
-        return dataclasses.replace(plan, options=view.options, display=None)
+        plan, self.first_view = plan_view(graph, options, self._plan_settings())
+        return plan
+
+    def _prepared_plan(
+        self,
+        graph: nx.DiGraph,
+        options: ViewOptions,
+        *,
+        prepared: PreparedView,
+        otherwise: Callable[[nx.DiGraph, ViewOptions], Recommendation],
+    ) -> Recommendation:
+        """The plan made on the reading thread, when planned for these options (else planned now)."""
+        if options != prepared.options:
+            return otherwise(graph, options)
+        self.first_view = prepared.first
+        return prepared.plan
+
+    def _plan_settings(self) -> PlanSettings:
+        """What a new view's plan depends on besides the graph, read now (on the GUI thread)."""
+        return PlanSettings(
+            budget=self.settings.layout_budget(),
+            readable=self.settings.readable_first_view(),
+            view_size=self._view_size(),
+        )
 
     def _saved_plan(
         self, graph: nx.DiGraph, options: ViewOptions, *, collapsed: frozenset[str]
     ) -> Recommendation:
         """A saved graph reopens with the modules collapsed as they were when it was exported
         (the user's choice, so no readable-depth collapse; the cost model still has its say)."""
-        self.first_view = None
-        chosen = dataclasses.replace(options, collapsed=collapsed)
-        return recommend(graph, chosen, budget=self.settings.layout_budget(), composed=True)
+        settings = dataclasses.replace(self._plan_settings(), collapsed=collapsed)
+        plan, self.first_view = plan_view(graph, options, settings)
+        return plan
 
     def _view_size(self) -> tuple[float, float]:
         """The canvas's size in pixels (a typical one while the window is not shown yet)."""

@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.client import Runner
+from ...core.graphviz.opening import edge_count
+from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
 from ...core.view.colors import ColorMode
 from ...errors import GraphvizAppError, ScriptError
@@ -789,7 +791,7 @@ class MainWindow(QMainWindow):
             self.status_devices.setText("")
         else:
             shown = len(doc.display.nodes) if doc.display else 0
-            nodes, edges = doc.graph.number_of_nodes(), doc.graph.number_of_edges()
+            nodes, edges = doc.graph.number_of_nodes(), derived(doc.graph, edge_count)
             extra = translate("MainWindow", " ({shown} drawn)").format(shown=shown) if shown != nodes else ""
             self.status_counts.setText(
                 translate("MainWindow", "{nodes} nodes{extra} · {edges} edges").format(
