@@ -21,7 +21,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
+from xml.parsers import expat
 
 import networkx as nx
 
@@ -30,7 +30,7 @@ from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, dot_source, picture
 from .graphviz.dot import NodeStyle
-from .graphviz.layout import LayoutJob, check_complete, dot_bytes, parse_json_layout
+from .graphviz.layout import LayoutJob, check_complete, dot_bytes, drawn_outline, parse_json_layout
 from .model.graph import dumps_graph
 from .model.plots import CANNOT_WRITE
 from .model.values import values_badges
@@ -352,12 +352,14 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
             fallback=drawn.fallback,
         )
         job.run()
-        check_complete(parse_json_layout(layout_file.read_bytes(), warnings=job.warnings()), drawn.text)
+        check_complete(drawn_outline(layout_file.read_bytes(), warnings=job.warnings()), drawn.text)
     if tmp.stat().st_size == 0:
         raise ExportError(Message.of(EMPTY, format=fmt.upper()))
     if fmt == "svg":
-        data = well_formed_svg(tmp.read_bytes())
-        tmp.write_bytes(data)
+        raw = tmp.read_bytes()
+        data = well_formed_svg(raw)
+        if data != raw:
+            tmp.write_bytes(data)
     elif fmt == "pdf":
         with open(tmp, "rb") as f:
             head = f.read(5)
@@ -370,6 +372,8 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _REFERENCE = re.compile(r"&(?:#([0-9]{1,10})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-9]{0,31}))?;?")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
+_UNUSUAL_REFERENCE = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#45|#160);)")
+"""A reference :func:`_fix_reference` may change: any but those Graphviz writes everywhere."""
 
 
 def _xml_char_ok(code: int) -> bool:
@@ -404,14 +408,29 @@ def well_formed_svg(data: bytes) -> bytes:
     does not parse (or Graphviz stopped before the end of the document).
     """
     text = _XML_INVALID.sub("\ufffd", data.decode("utf-8", "replace"))
-    text = _REFERENCE.sub(_fix_reference, text)
+    if _UNUSUAL_REFERENCE.search(text):  # (else every reference stays as it is)
+        text = _REFERENCE.sub(_fix_reference, text)
+    fixed = text.encode("utf-8")
+    # checked by expat, as ElementTree parses, without building the tree
+    parser = expat.ParserCreate()
+    root: list[str] = []
+
+    def first(name: str, _attrs: object) -> None:
+        root.append(name)
+        parser.StartElementHandler = None
+
+    def undefined(name: str, _is_parameter: int) -> None:  # as ElementTree refuses it
+        raise expat.ExpatError(f"undefined entity &{name};")
+
+    parser.StartElementHandler = first
+    parser.SkippedEntityHandler = undefined
     try:
-        root = ElementTree.fromstring(text.encode("utf-8"))
-    except ElementTree.ParseError as exc:
+        parser.Parse(fixed, True)
+    except expat.ExpatError as exc:
         raise ExportError(Message.of(BAD_SVG, error=str(exc))) from None
-    if not root.tag.endswith("svg"):
+    if not root or not root[0].endswith("svg"):
         raise ExportError(Message.of(NOT_SVG))
-    return text.encode("utf-8")
+    return fixed
 
 
 TEMP_PREFIX = "graphviz_app_"

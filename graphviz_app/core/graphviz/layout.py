@@ -450,6 +450,39 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
     )
 
 
+ROUTED = ((0.0, 0.0),)
+"""The points :func:`drawn_outline` gives an edge ``dot`` routed (its route is not read)."""
+
+
+def drawn_outline(data: bytes | str, *, warnings: tuple[str, ...] = ()) -> Layout:
+    """What :func:`check_complete` reads of a ``-Tjson0`` layout, read cheaply: the bounding box,
+    every node's name and centre (``pos``), and whether each edge was routed (its points are
+    :data:`ROUTED` or empty; no route is read). For a drawing rendered in the same run, whose
+    layout nobody uses."""
+    try:
+        doc = json.loads(data)
+        llx, lly, urx, ury = _floats(doc["bb"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise LayoutError(f"Could not read Graphviz's layout output: {exc}") from None
+    nodes: dict[str, NodeBox] = {}
+    names: dict[int, str] = {}
+    objects = doc.get("objects") or []
+    for obj in objects[int(doc.get("_subgraph_cnt", 0)) :]:
+        if "pos" not in obj:
+            continue
+        name = decode_id(str(obj.get("name", "")))
+        names[obj.get("_gvid")] = name
+        x, y = _floats(obj["pos"])
+        nodes[name] = NodeBox(name, x - llx, ury - y, 0.0, 0.0)
+    edges = [
+        EdgePath(source, target, ROUTED if edge.get("pos") or edge.get("_draw_") else (), None)
+        for edge in doc.get("edges", ())
+        if (source := names.get(edge.get("tail"))) is not None
+        and (target := names.get(edge.get("head"))) is not None
+    ]
+    return Layout(width=urx - llx, height=ury - lly, nodes=nodes, edges=edges, clusters=[], warnings=warnings)
+
+
 def _exact_center(obj: dict[str, Any]) -> list[float]:
     """Return a node's center in Graphviz's coordinates.
 
