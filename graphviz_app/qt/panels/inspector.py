@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeAlias
 
 import networkx as nx
 from PySide6.QtCore import (
@@ -36,25 +36,40 @@ from ...capture.interpreter import short_path
 from ...core.view.chain_rule import chain_rule, failure
 from ...core.view.display import DisplayNode
 from ...core.view.stepping import format_number
-from ...message import Message
+from ...message import QT_TRANSLATE_NOOP, Message, Template
 from .. import i18n
 from ..document import Document
 from ..i18n import fill
 from ..plain_text import plain_label, plain_tooltip
-from ..words import inspector_labels
 from .step_text import shown
 
 translate = QCoreApplication.translate
 SOURCE = Qt.ItemDataRole.UserRole
 """Item data: a label's English source text (``values()`` keys read the same in every language)."""
-WORDED_VALUES = frozenset({"leaf tensor", "operation", "yes", "not reached by backward"})
-"""Values that are the window's own words (translated), not data."""
+
+Word: TypeAlias = Template | Message | str
+"""A label or a value: the window's own words as a template marked where the row is built, or a
+message (both translated where shown), or plain text (names, numbers, code: shown as it is)."""
+Row: TypeAlias = tuple[Word, Word]
+"""A property's label and its value."""
+NOT_AVAILABLE = QT_TRANSLATE_NOOP("Inspector", "n/a")
+"""A statistic that was not recorded."""
 
 
-def fmt_number(value: Any) -> str:
-    """Return a short text for a float/int statistic (``None`` -> "n/a")."""
+def said(word: Word) -> str:
+    """``word`` in the window's language (plain text as it is)."""
+    return i18n.text(Message.of(word) if isinstance(word, Template) else word)
+
+
+def english(word: Word) -> str:
+    """``word`` in English: a row's key in :meth:`InspectorPanel.values`, whatever the language."""
+    return word.source if isinstance(word, Template) else str(word)
+
+
+def fmt_number(value: Any) -> Word:
+    """Return a short text for a float/int statistic (``None``: "n/a", in the window's words)."""
     if value is None:
-        return "n/a"
+        return NOT_AVAILABLE
     return format_number(value, 6) if isinstance(value, float) else str(value)
 
 
@@ -70,34 +85,42 @@ def fmt_values(values: Any, limit: int = 400) -> str:
     def walk(v: Any) -> str:
         if isinstance(v, list):
             return "[" + ", ".join(walk(x) for x in v) + "]"
-        return fmt_number(v) if isinstance(v, float) else str(v)
+        return format_number(v, 6) if isinstance(v, float) else str(v)
 
     text = walk(values)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def summary_rows(summary: dict[str, Any] | None) -> list[tuple[str, str]]:
+def summary_rows(summary: dict[str, Any] | None) -> list[Row]:
     """Return (label, text) rows describing a tensor Summary (see core.model.schema)."""
     if not summary:
         return []
-    rows = [("shape", fmt_shape(summary.get("shape"))), ("dtype", str(summary.get("dtype") or "?"))]
-    for key in ("norm", "min", "max", "mean"):
-        rows.append((key, fmt_number(summary.get(key))))
+    rows: list[Row] = [
+        (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(summary.get("shape"))),
+        (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(summary.get("dtype") or "?")),
+        (QT_TRANSLATE_NOOP("Inspector", "norm"), fmt_number(summary.get("norm"))),
+        (QT_TRANSLATE_NOOP("Inspector", "min"), fmt_number(summary.get("min"))),
+        (QT_TRANSLATE_NOOP("Inspector", "max"), fmt_number(summary.get("max"))),
+        (QT_TRANSLATE_NOOP("Inspector", "mean"), fmt_number(summary.get("mean"))),
+    ]
     nan, inf = summary.get("nan") or 0, summary.get("inf") or 0
     if nan or inf:
-        rows.append(("non-finite", f"{nan} NaN, {inf} Inf"))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "non-finite"), f"{nan} NaN, {inf} Inf"))
     if summary.get("values") is not None:
-        rows.append(("values", fmt_values(summary["values"])))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "values"), fmt_values(summary["values"])))
     return rows
 
 
-def _norm_text(summary: dict[str, Any] | None) -> str:
+def _norm_text(summary: dict[str, Any] | None) -> Message | str:
     if not summary:
-        return "n/a"
+        return Message.of(NOT_AVAILABLE)
     nan, inf = summary.get("nan") or 0, summary.get("inf") or 0
     if nan or inf:
         return f"{nan} NaN, {inf} Inf"
-    text = f"‖g‖ = {fmt_number(summary.get('norm'))}"
+    norm = summary.get("norm")
+    if norm is None:
+        return Message.joined("‖g‖ = ", Message.of(NOT_AVAILABLE))
+    text = f"‖g‖ = {fmt_number(norm)}"
     if summary.get("values") is not None and len(fmt_values(summary["values"])) <= 60:
         text += f"  {fmt_values(summary['values'])}"
     return text
@@ -113,44 +136,21 @@ def edge_gradient(graph: nx.DiGraph, producer: str, consumer: str) -> dict[str, 
     return grad if isinstance(grad, dict) else None
 
 
-def edge_words() -> dict[str, str]:
-    """The Inspector's words for an edge (English source text → the window's language)."""
-    return {
-        "Edge": translate("Inspector", "Edge"),
-        "from": translate("Inspector", "from"),
-        "to": translate("Inspector", "to"),
-        "carries": translate("Inspector", "carries"),
-        "Tensor on the edge": translate("Inspector", "Tensor on the edge"),
-        "Gradient flowing back": translate("Inspector", "Gradient flowing back"),
-        "gradient": translate("Inspector", "gradient"),
-    }
-
-
-def environment_words() -> dict[str, str]:
-    """The Inspector's words for the Python and torch that ran the script."""
-    return {
-        "Ran with": translate("Inspector", "Ran with"),
-        "interpreter": translate("Inspector", "interpreter"),
-        "environment": translate("Inspector", "environment"),
-        "chosen": translate("Inspector", "chosen"),
-    }
-
-
-def environment_rows(environment: Any) -> list[tuple[str, str]]:
+def environment_rows(environment: Any) -> list[Row]:
     """Rows saying which Python and torch ran the script (a graph's ``environment``; none for
     a graph saved before it was recorded)."""
     if not isinstance(environment, dict):
         return []
-    rows = [
+    rows: list[Row] = [
         ("Python", str(environment.get("python") or "?")),
         ("torch", str(environment.get("torch") or "?")),
     ]
     if environment.get("executable"):
-        rows.append(("interpreter", str(environment["executable"])))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "interpreter"), str(environment["executable"])))
     if environment.get("prefix"):
-        rows.append(("environment", short_path(str(environment["prefix"]))))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "environment"), short_path(str(environment["prefix"]))))
     if environment.get("reason"):
-        rows.append(("chosen", i18n.text(Message.from_wire(environment["reason"]))))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "chosen"), Message.from_wire(environment["reason"])))
     return rows
 
 
@@ -183,32 +183,70 @@ def environment_text(environment: Any) -> tuple[str, str]:
     return short, note
 
 
-def gradient_flow(graph: nx.DiGraph, node: str) -> list[tuple[str, str]]:
+def gradient_flow(graph: nx.DiGraph, node: str) -> list[Row]:
     """Return rows describing the gradients arriving at ``node`` (one per consumer, summed when
     several) and leaving it along each input edge (edge ``grad``, else the producer's gradient
     when ``node`` is its only consumer)."""
     data = graph.nodes[node]
-    rows: list[tuple[str, str]] = []
+    rows: list[Row] = []
     users = list(graph.successors(node))
     if data.get("is_output") and not users:
-        rows.append(("arriving", f"seed gradient {_norm_text(data.get('grad'))}"))
+        rows.append(
+            (
+                QT_TRANSLATE_NOOP("Inspector", "arriving"),
+                Message.of(
+                    QT_TRANSLATE_NOOP("Inspector", "seed gradient {norm}"), norm=_norm_text(data.get("grad"))
+                ),
+            )
+        )
     else:
         slots = sum(len(graph.edges[node, c].get("slots") or [0]) for c in users)
         for user in users:
             rows.append(
                 (
-                    f"from {graph.nodes[user].get('op')} ({user})",
+                    Message.of(
+                        QT_TRANSLATE_NOOP("Inspector", "from {op} ({node})"),
+                        op=str(graph.nodes[user].get("op")),
+                        node=user,
+                    ),
                     _norm_text(graph.edges[node, user].get("grad")),
                 )
             )
         if slots > 1:
-            rows.append(("accumulated", f"sum of {slots} gradients = {_norm_text(data.get('grad'))}"))
+            rows.append(
+                (
+                    QT_TRANSLATE_NOOP("Inspector", "accumulated"),
+                    Message.of(
+                        QT_TRANSLATE_NOOP("Inspector", "sum of {count} gradients = {norm}"),
+                        count=slots,
+                        norm=_norm_text(data.get("grad")),
+                    ),
+                )
+            )
     for producer in graph.predecessors(node):
         grad = edge_gradient(graph, producer, node)
-        rows.append((f"to {graph.nodes[producer].get('op')} ({producer})", _norm_text(grad)))
+        rows.append(
+            (
+                Message.of(
+                    QT_TRANSLATE_NOOP("Inspector", "to {op} ({node})"),
+                    op=str(graph.nodes[producer].get("op")),
+                    node=producer,
+                ),
+                _norm_text(grad),
+            )
+        )
     if data.get("kind") == "leaf":
-        rows.append(("stored in", f"{data.get('name') or 'the leaf'}.grad"))
+        name = data.get("name")
+        stored: Word = f"{name}.grad" if name else QT_TRANSLATE_NOOP("Inspector", "the leaf.grad")
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "stored in"), stored))
     return rows
+
+
+def _file_line(file: str, line: object) -> Message:
+    """``model.py, line 12``: a file's name (its folder left out) and a line in it."""
+    return Message.of(
+        QT_TRANSLATE_NOOP("Inspector", "{file}, line {line}"), file=file.rsplit("/", 1)[-1], line=str(line)
+    )
 
 
 TEXT_MARGIN = 4
@@ -251,7 +289,7 @@ class InspectorPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.title = plain_label(
-            QLabel(inspector_labels()["Nothing selected"], self)
+            QLabel(translate("Inspector", "Nothing selected"), self)
         )  # names come from the data
         self.title.setWordWrap(True)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -343,11 +381,17 @@ class InspectorPanel(QWidget):
             self._fit_columns()
             return
         if graph is None or display is None or doc.selection not in display.nodes:
-            words = inspector_labels()
-            self.title.setText(words["Nothing selected"] if graph is not None else words["No graph loaded"])
+            self.title.setText(
+                translate("Inspector", "Nothing selected")
+                if graph is not None
+                else translate("Inspector", "No graph loaded")
+            )
             self.hint.setVisible(graph is not None)
             if graph is not None:  # the graph's own facts: which Python and torch ran the script
-                self._group("Ran with", environment_rows(graph.graph.get("environment")), environment_words())
+                self._group(
+                    QT_TRANSLATE_NOOP("Inspector", "Ran with"),
+                    environment_rows(graph.graph.get("environment")),
+                )
                 self._fit_columns()
             return
         self.hint.hide()
@@ -381,7 +425,6 @@ class InspectorPanel(QWidget):
     def _show_edge(self, graph: nx.DiGraph, edges: tuple[tuple[str, str], ...]) -> None:
         """What flows along an edge: forward, the producer's output (its shape and value);
         after backward, the gradient flowing back to the producer."""
-        words = {**inspector_labels(), **edge_words()}
         ran = bool((graph.graph.get("backward") or {}).get("ran"))
 
         def name(node: str) -> str:
@@ -394,97 +437,121 @@ class InspectorPanel(QWidget):
             f"{name(first_from)} → {name(first_to)}" + (f"  (+{len(edges) - 1})" if len(edges) > 1 else "")
         )
         for index, (producer, consumer) in enumerate(edges[:8]):
-            suffix = f" {index + 1}" if len(edges) > 1 else ""
+            number = f" {index + 1}" if len(edges) > 1 else ""  # "Edge 2": one of a collapsed edge's
+
+            def numbered(group: Template, number: str = number) -> Word:
+                return Message.joined(Message.of(group), number) if number else group
+
             data = graph.nodes[producer]
             self._group(
-                "Edge" + suffix,
+                numbered(QT_TRANSLATE_NOOP("Inspector", "Edge")),
                 [
-                    ("from", f"{name(producer)} ({producer})"),
-                    ("to", f"{name(consumer)} ({consumer})"),
+                    (QT_TRANSLATE_NOOP("Inspector", "from"), f"{name(producer)} ({producer})"),
+                    (QT_TRANSLATE_NOOP("Inspector", "to"), f"{name(consumer)} ({consumer})"),
                     (
-                        "carries",
-                        translate(
-                            "Inspector",
-                            "the output of {op}: forward along the arrow, its gradient back against it",
-                        ).format(op=name(producer)),
+                        QT_TRANSLATE_NOOP("Inspector", "carries"),
+                        Message.of(
+                            QT_TRANSLATE_NOOP(
+                                "Inspector",
+                                "the output of {op}: forward along the arrow, its gradient back against it",
+                            ),
+                            op=name(producer),
+                        ),
                     ),
                 ],
-                words,
             )
             self._group(
-                "Tensor on the edge" + suffix,
+                numbered(QT_TRANSLATE_NOOP("Inspector", "Tensor on the edge")),
                 [
-                    ("shape", fmt_shape(data.get("shape"))),
-                    ("dtype", str(data.get("dtype") or "?")),
-                    ("device", str(data.get("device") or "?")),
+                    (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
+                    (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
+                    (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
                 ],
-                words,
             )
-            value = [row for row in summary_rows(data.get("value")) if row[0] not in ("shape", "dtype")]
-            self._group("Forward value" + suffix, value, words)  # shape and dtype: just above
+            value = [
+                row for row in summary_rows(data.get("value")) if english(row[0]) not in ("shape", "dtype")
+            ]
+            self._group(
+                numbered(QT_TRANSLATE_NOOP("Inspector", "Forward value")), value
+            )  # shape, dtype: above
             grad = edge_gradient(graph, producer, consumer)
+            gradient = QT_TRANSLATE_NOOP("Inspector", "gradient")
             if grad:
                 rows = summary_rows(grad)
             elif ran:
-                rows = [("gradient", translate("Inspector", "none recorded on this edge"))]
+                rows = [(gradient, QT_TRANSLATE_NOOP("Inspector", "none recorded on this edge"))]
             else:
                 rows = [
                     (
-                        "gradient",
-                        translate("Inspector", "appears after a backward pass: click Run Backward (Ctrl+B)"),
+                        gradient,
+                        QT_TRANSLATE_NOOP(
+                            "Inspector", "appears after a backward pass: click Run Backward (Ctrl+B)"
+                        ),
                     )
                 ]
-            self._group("Gradient flowing back" + suffix, rows, words)
+            self._group(numbered(QT_TRANSLATE_NOOP("Inspector", "Gradient flowing back")), rows)
 
-    def _group(self, name: str, rows: list[tuple[str, str]], words: dict[str, str] | None = None) -> None:
+    def _group(self, name: Word, rows: Sequence[Row]) -> None:
+        """Add a group of rows, each label and value shown in the window's language (its English
+        label kept as the row's key)."""
         if not rows:
             return
-        if words is None:
-            words = inspector_labels()
-        base, _, number = name.rpartition(" ")  # "Edge 2": one of a collapsed edge's graph edges
-        shown = words.get(name) or (f"{words[base]} {number}" if number.isdigit() and base in words else name)
-        group = QTreeWidgetItem(self.tree, [shown])
-        group.setData(0, SOURCE, name)
+        group = QTreeWidgetItem(self.tree, [said(name)])
+        group.setData(0, SOURCE, english(name))
         font = group.font(0)
         font.setBold(True)
         group.setFont(0, font)
         group.setFirstColumnSpanned(True)
-        for key, value in rows:
-            child = QTreeWidgetItem(
-                group, [words.get(key, key), words.get(value, value) if value in WORDED_VALUES else value]
-            )
-            child.setData(0, SOURCE, key)
-            child.setToolTip(1, plain_tooltip(value))
+        for label, value in rows:
+            text = said(value)
+            child = QTreeWidgetItem(group, [said(label), text])
+            child.setData(0, SOURCE, english(label))
+            child.setToolTip(1, plain_tooltip(text))
 
     def _show_node(self, graph: nx.DiGraph, node: str, dnode: DisplayNode) -> None:
         data = graph.nodes[node]
         op = data.get("op") or "?"
         name = data.get("name")
         self.title.setText(f"{name}  ({op})" if name else op)
-        rows = [("op", op), ("kind", "leaf tensor" if data.get("kind") == "leaf" else "operation")]
+        rows: list[Row] = [
+            (QT_TRANSLATE_NOOP("Inspector", "op"), op),
+            (
+                QT_TRANSLATE_NOOP("Inspector", "kind"),
+                QT_TRANSLATE_NOOP("Inspector", "leaf tensor")
+                if data.get("kind") == "leaf"
+                else QT_TRANSLATE_NOOP("Inspector", "operation"),
+            ),
+        ]
         if name:
-            rows.append(("name", str(name)))
-        rows.append(("module", data.get("module") or "—"))
+            rows.append((QT_TRANSLATE_NOOP("Inspector", "name"), str(name)))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "module"), data.get("module") or "—"))
         if data.get("is_output"):
-            rows.append(("output", "yes"))
-        rows.append(("id", node))
+            rows.append((QT_TRANSLATE_NOOP("Inspector", "output"), QT_TRANSLATE_NOOP("Inspector", "yes")))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "id"), node))
         if dnode.use:
             k, n = dnode.use
-            rows.append(("copy", f"use {k} of {n}" if dnode.kind == "leaf" else f"input {k} of {n}"))
-        self._group("Node", rows)
+            copy = (
+                QT_TRANSLATE_NOOP("Inspector", "use {k} of {n}")
+                if dnode.kind == "leaf"
+                else QT_TRANSLATE_NOOP("Inspector", "input {k} of {n}")
+            )
+            rows.append((QT_TRANSLATE_NOOP("Inspector", "copy"), Message.of(copy, k=k, n=n)))
+        self._group(QT_TRANSLATE_NOOP("Inspector", "Node"), rows)
         self._group(
-            "Tensor",
+            QT_TRANSLATE_NOOP("Inspector", "Tensor"),
             [
-                ("shape", fmt_shape(data.get("shape"))),
-                ("dtype", str(data.get("dtype") or "?")),
-                ("device", str(data.get("device") or "?")),
+                (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
+                (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
+                (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
             ],
         )
         saved = data.get("saved") or []
-        self._group("Saved tensors", [(str(i), str(s)) for i, s in enumerate(saved)])
-        self._group("Forward value", summary_rows(data.get("value")))
         self._group(
-            "Constant inputs",
+            QT_TRANSLATE_NOOP("Inspector", "Saved tensors"), [(str(i), str(s)) for i, s in enumerate(saved)]
+        )
+        self._group(QT_TRANSLATE_NOOP("Inspector", "Forward value"), summary_rows(data.get("value")))
+        self._group(
+            QT_TRANSLATE_NOOP("Inspector", "Constant inputs"),
             [
                 (
                     str(c.get("name") or f"arg{c.get('position')}"),
@@ -495,80 +562,113 @@ class InspectorPanel(QWidget):
         )
         for i, cut in enumerate(data.get("cuts") or []):
             self._group(
-                "Graph cut (.detach())" if i == 0 else f"Graph cut {i + 1}",
+                QT_TRANSLATE_NOOP("Inspector", "Graph cut (.detach())")
+                if i == 0
+                else Message.of(QT_TRANSLATE_NOOP("Inspector", "Graph cut {number}"), number=i + 1),
                 [
                     (
-                        "where",
-                        f"line {cut.get('line')}: {str(cut.get('code') or '').split('  #')[0].strip()}",
+                        QT_TRANSLATE_NOOP("Inspector", "where"),
+                        Message.of(
+                            QT_TRANSLATE_NOOP("Inspector", "line {line}: {code}"),
+                            line=str(cut.get("line")),
+                            code=str(cut.get("code") or "").split("  #")[0].strip(),
+                        ),
                     ),
-                    ("detached from", f"{cut.get('op') or '?'} output, shape {fmt_shape(cut.get('shape'))}"),
                     (
-                        "meaning",
-                        "this op used a detached tensor: it is a constant here, and no gradient "
-                        "flows back to what made it",
+                        QT_TRANSLATE_NOOP("Inspector", "detached from"),
+                        Message.of(
+                            QT_TRANSLATE_NOOP("Inspector", "{op} output, shape {shape}"),
+                            op=str(cut.get("op") or "?"),
+                            shape=fmt_shape(cut.get("shape")),
+                        ),
+                    ),
+                    (
+                        QT_TRANSLATE_NOOP("Inspector", "meaning"),
+                        QT_TRANSLATE_NOOP(
+                            "Inspector",
+                            "this op used a detached tensor: it is a constant here, and no gradient "
+                            "flows back to what made it",
+                        ),
                     ),
                 ],
             )
         grad = data.get("grad")
         pending = self._not_reached_yet(data)
+        gradient = QT_TRANSLATE_NOOP("Inspector", "gradient")
         if pending is not None:
-            self._group("Gradient", [("gradient", pending)])
+            self._group(QT_TRANSLATE_NOOP("Inspector", "Gradient"), [(gradient, pending)])
         elif grad:
-            self._group("Gradient", summary_rows(grad))
-            self._group("Gradient flow", gradient_flow(graph, node))
+            self._group(QT_TRANSLATE_NOOP("Inspector", "Gradient"), summary_rows(grad))
+            self._group(QT_TRANSLATE_NOOP("Inspector", "Gradient flow"), gradient_flow(graph, node))
             rule = chain_rule(graph, node)
             self._group(
-                "Chain rule",
-                [("rule", shown(rule.summary))]
-                + [(f"to {i.name}", shown(i.message())) for i in rule.inputs]
-                + ([("failed", shown(rule.failure))] if rule.failure else []),
+                QT_TRANSLATE_NOOP("Inspector", "Chain rule"),
+                [(QT_TRANSLATE_NOOP("Inspector", "rule"), shown(rule.summary))]
+                + [
+                    (Message.of(QT_TRANSLATE_NOOP("Inspector", "to {name}"), name=i.name), shown(i.message()))
+                    for i in rule.inputs
+                ]
+                + ([(QT_TRANSLATE_NOOP("Inspector", "failed"), shown(rule.failure))] if rule.failure else []),
             )
         elif (graph.graph.get("backward") or {}).get("ran"):
-            self._group("Gradient", [("gradient", "not reached by backward")])
+            self._group(
+                QT_TRANSLATE_NOOP("Inspector", "Gradient"),
+                [(gradient, QT_TRANSLATE_NOOP("Inspector", "not reached by backward"))],
+            )
         failed = failure(graph, node)
         if failed and not grad and pending is None:
-            self._group("Chain rule", [("failed", shown(failed))])
+            self._group(
+                QT_TRANSLATE_NOOP("Inspector", "Chain rule"),
+                [(QT_TRANSLATE_NOOP("Inspector", "failed"), shown(failed))],
+            )
         custom = data.get("custom_backward")
         if isinstance(custom, dict) and custom.get("name"):
             file = str(custom.get("file") or "?")
             self._group(
-                "Custom backward",
+                QT_TRANSLATE_NOOP("Inspector", "Custom backward"),
                 [
-                    ("function", str(custom["name"])),
-                    ("at", f"{file.rsplit('/', 1)[-1]}, line {custom.get('line') or '?'}"),
-                    ("file", file),
+                    (QT_TRANSLATE_NOOP("Inspector", "function"), str(custom["name"])),
+                    (QT_TRANSLATE_NOOP("Inspector", "at"), _file_line(file, custom.get("line") or "?")),
+                    (QT_TRANSLATE_NOOP("Inspector", "file"), file),
                 ],
             )
-        order = [("forward index", fmt_number(data.get("forward_index")))]
+        order: list[Row] = [
+            (QT_TRANSLATE_NOOP("Inspector", "forward index"), fmt_number(data.get("forward_index")))
+        ]
         if data.get("backward_index") is not None:
-            order.append(("backward index", fmt_number(data.get("backward_index"))))
-        self._group("Order", order)
+            order.append(
+                (QT_TRANSLATE_NOOP("Inspector", "backward index"), fmt_number(data.get("backward_index")))
+            )
+        self._group(QT_TRANSLATE_NOOP("Inspector", "Order"), order)
         source = data.get("source")
         if source:
             file = str(source.get("file") or "?")
             self._group(
-                "Source",
+                QT_TRANSLATE_NOOP("Inspector", "Source"),
                 [
-                    ("at", f"{file.rsplit('/', 1)[-1]}, line {source.get('line')}"),
-                    ("code", str(source.get("code") or "").strip()),
-                    ("file", file),
+                    (QT_TRANSLATE_NOOP("Inspector", "at"), _file_line(file, source.get("line"))),
+                    (QT_TRANSLATE_NOOP("Inspector", "code"), str(source.get("code") or "").strip()),
+                    (QT_TRANSLATE_NOOP("Inspector", "file"), file),
                 ],
             )
         edges = [(u, graph.nodes[u].get("op") or u) for u in graph.predecessors(node)]
         users = [(v, graph.nodes[v].get("op") or v) for v in graph.successors(node)]
-        self._group(
-            "Connections",
-            [("input", f"{op_} ({u})") for u, op_ in edges]
-            + [("used by", f"{op_} ({v})") for v, op_ in users],
-        )
+        connections: list[Row] = [
+            (QT_TRANSLATE_NOOP("Inspector", "input"), f"{op_} ({u})") for u, op_ in edges
+        ]
+        connections += [(QT_TRANSLATE_NOOP("Inspector", "used by"), f"{op_} ({v})") for v, op_ in users]
+        self._group(QT_TRANSLATE_NOOP("Inspector", "Connections"), connections)
 
-    def _not_reached_yet(self, data: dict[str, Any]) -> str | None:
+    def _not_reached_yet(self, data: dict[str, Any]) -> Message | None:
         """Return a note when stepping backward and the engine has not reached this node yet."""
         step = self.document.step
         index = data.get("backward_index")
         if step is None or step.mode != "backward" or index is None or index <= step.index:
             return None
-        return f"not reached yet: the engine runs it at backward step {index + 1}"
+        return Message.of(
+            QT_TRANSLATE_NOOP("Inspector", "not reached yet: the engine runs it at backward step {step}"),
+            step=index + 1,
+        )
 
     def _show_module(self, graph: nx.DiGraph, dnode: Any) -> None:
         members = [m for m in dnode.members if m in graph]
@@ -577,17 +677,23 @@ class InspectorPanel(QWidget):
         devices = Counter(graph.nodes[m].get("device") or "?" for m in members)
         params = [graph.nodes[m] for m in members if graph.nodes[m].get("kind") == "leaf"]
         self._group(
-            "Module",
+            QT_TRANSLATE_NOOP("Inspector", "Module"),
             [
-                ("path", str(dnode.module)),
-                ("nodes", str(len(members))),
-                ("devices", ", ".join(f"{d} ({c})" for d, c in devices.most_common())),
+                (QT_TRANSLATE_NOOP("Inspector", "path"), str(dnode.module)),
+                (QT_TRANSLATE_NOOP("Inspector", "nodes"), str(len(members))),
+                (
+                    QT_TRANSLATE_NOOP("Inspector", "devices"),
+                    ", ".join(f"{d} ({c})" for d, c in devices.most_common()),
+                ),
             ],
         )
-        self._group("Operations", [(op, str(c)) for op, c in ops.most_common() if op != "AccumulateGrad"])
+        self._group(
+            QT_TRANSLATE_NOOP("Inspector", "Operations"),
+            [(op, str(c)) for op, c in ops.most_common() if op != "AccumulateGrad"],
+        )
         prefix = f"{dnode.module}."
         self._group(
-            "Parameters",
+            QT_TRANSLATE_NOOP("Inspector", "Parameters"),
             [(str(p.get("name") or "?").removeprefix(prefix), fmt_shape(p.get("shape"))) for p in params],
         )
 
