@@ -37,11 +37,14 @@ class GraphWidget(GraphView):
         self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph, *, fit: bool, keep: str | None = None
     ) -> None:
         """Draw ``layout`` of ``display``; ``fit``: show it whole (a new graph), else keep the
-        zoom and centre the node ``keep`` (a display id), falling back to fitting."""
+        zoom and centre the node ``keep`` (a display id), falling back to fitting. A graph that
+        was in sight whole (before a re-run that added gradients, say) is shown whole again."""
         old_zoom = self.zoom()
+        sight = self.mapToScene(self.viewport().rect()).boundingRect()
+        whole = not self.is_empty() and sight.contains(self.graph_scene.graph_rect)
         self.rankdir = layout.rankdir
         self.graph_scene.build(display, layout, graph)
-        item = self.graph_scene.node_items.get(keep) if keep and not fit else None
+        item = self.graph_scene.node_items.get(keep) if keep and not fit and not whole else None
         self._refit = item is None
         if item is None:
             self.show_initial()

@@ -143,7 +143,8 @@ class LessonCard(QWidget):
             widget.setSizePolicy(policy)
             layout.addWidget(widget)
         layout.addStretch(1)
-        scroll = QScrollArea(self)
+        self.scroll_area = scroll = QScrollArea(self)
+        scroll.setObjectName("lessonScroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -166,6 +167,8 @@ class LessonCard(QWidget):
             lesson = read_lesson(path)
         if lesson is not None:
             lesson = translated(lesson)
+        if lesson != self.lesson:  # another lesson reads from its start, not where the last was left
+            self.scroll_area.verticalScrollBar().setValue(0)
         self.lesson = lesson
         if lesson is None:
             self.topic.setText(translate("LessonCard", "Not a bundled lesson: open one from Help ▸ Lessons."))

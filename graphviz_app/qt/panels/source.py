@@ -770,8 +770,9 @@ class SourcePanel(QWidget):
             self.view.show_line(line)
 
     def show_error(self, file: str | None, line: int | None) -> None:
-        """Show a failure's line (red) in ``file`` (loaded when it is not the one shown; while
-        the shown script holds edits, they stay and another file is not shown)."""
+        """Show a failure's line (red) in ``file`` (loaded when it is not the one shown, read
+        again when it is: the run that failed read it as it is now; while the shown script holds
+        edits, they stay and another file is not shown)."""
         if file and (self.path is None or not self._is_shown(file)):
             if self._edited:
                 self.noticed.emit(
@@ -783,6 +784,8 @@ class SourcePanel(QWidget):
                 )
                 return
             self.load(Path(file))
+        elif file and self.path is not None:
+            self.load(self.path)  # the failed run read the file as it is now (edits here are kept)
         self.error_line = line if self.path is not None else None
         self.refresh_marks()
         if line:

@@ -204,8 +204,19 @@ class MainWindow(QMainWindow):
         self.lesson.lessonChanged.connect(self._lesson_changed)
 
     def _lesson_changed(self, shown: bool) -> None:
-        """A bundled lesson opened: its card shows beside the graph; another file hides it."""
-        self.docks["lesson"].setVisible(shown)
+        """A bundled lesson opened: its card shows beside the graph; another file hides it.
+        A card that appears is given a good part of its column (it is prose, read whole; the
+        Inspector keeps the rest)."""
+        dock = self.docks["lesson"]
+        appearing = shown and dock.isHidden()
+        dock.setVisible(shown)
+        if appearing and not dock.isFloating():
+            height = self.height()
+            self.resizeDocks(
+                [dock, self.docks["inspector"]],
+                [int(height * 0.42), int(height * 0.3)],
+                Qt.Orientation.Vertical,
+            )
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -543,7 +554,7 @@ class MainWindow(QMainWindow):
             return
         visible = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
         if not visible.contains(items[0].scene_rect()):
-            self.view.centerOn(items[0])
+            self.view.ensureVisible(items[0], 40, 40)  # the least move: the picture never jumps
 
     def show_source_line(self, file: str, line: int) -> None:
         """Show ``file``'s ``line`` in the Source panel (from a message or a problem)."""
