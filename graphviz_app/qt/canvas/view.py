@@ -69,7 +69,9 @@ class GraphView(QGraphicsView):
         self.mode: InteractionMode = PanMode()
         self._own_rect = False
         """True while the view spans its own scroll area (a graph is shown), not the scene's."""
-        self.placeholder = "Open a PyTorch script (Ctrl+O) or drop a .py file here"
+        self.placeholder = QCoreApplication.translate(
+            "GraphView", "Open a PyTorch script (Ctrl+O) or drop a .py file here"
+        )
         self.busy = BusyOverlay(self)
         self.busy.hide()
         self.minimap = Minimap(self)
