@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import html
 import html.entities
+import logging
 import os
 import re
 import shutil
 import stat
 import struct
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -36,6 +38,8 @@ from .model.plots import CANNOT_WRITE
 from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
+
+log = logging.getLogger(__name__)
 
 NO_GRADIENTS = QT_TRANSLATE_NOOP(
     "Explanation",
@@ -148,6 +152,7 @@ def export_graph(
     and GraphvizNotFoundError (no ``dot``, for images); nothing is left at ``path`` on failure
     and what was there before is kept.
     """
+    began = time.monotonic()
     path = Path(path)
     script = graph.graph.get("script")
     check_target(path, [*protect, *([script] if isinstance(script, str) and script else [])])
@@ -167,6 +172,7 @@ def export_graph(
             graph.graph["view"] = dict(view)
         data = dumps_graph(graph).encode("utf-8")
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
+        _log_export(fmt, path, graph, began)
         return notices
 
     display = build_display(graph, options)
@@ -185,6 +191,7 @@ def export_graph(
     if fmt.writer == "dot":
         data = dot_bytes(dot_source(display, graph, paint).text())
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
+        _log_export(fmt, path, graph, began)
         return notices
     drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
     if fmt.writer == "page":  # the SVG in an interactive page (core/html_page.py)
@@ -201,7 +208,18 @@ def export_graph(
         notices.extend(written if isinstance(written, list) else [])
     else:
         _write_atomic(path, lambda tmp: _render(drawn, fmt.graphviz, tmp, timeout))
+    _log_export(fmt, path, graph, began)
     return notices
+
+
+def _log_export(fmt: ExportFormat, path: Path, graph: nx.DiGraph, began: float) -> None:
+    log.info(
+        "exported %s (%d nodes) to %s in %.2f s",
+        fmt.key,
+        graph.number_of_nodes(),
+        path,
+        time.monotonic() - began,
+    )
 
 
 def _format_of(path: Path) -> ExportFormat:

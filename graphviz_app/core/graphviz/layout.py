@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import re
 import shutil
 import signal
@@ -26,6 +27,8 @@ from typing import Any
 
 from ...errors import GraphvizNotFoundError, LayoutError
 from ...message import QT_TRANSLATE_NOOP, Message
+
+log = logging.getLogger(__name__)
 
 STOPPED_PLACING = QT_TRANSLATE_NOOP(
     "Explanation",
@@ -327,16 +330,33 @@ class LayoutJob:
             self.started.set()
         proc = self._proc
         remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        began = time.monotonic()
         try:
             stdout, stderr = proc.communicate(dot_bytes(text), timeout=remaining)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
+            log.info(
+                "%s killed after %.2f s: over the %g s limit",
+                self.program,
+                time.monotonic() - began,
+                self.timeout,
+            )
             raise LayoutError(Message.of(TOO_SLOW, seconds=f"{self.timeout:g}")) from None
         except BaseException:  # Ctrl+C, SIGTERM turned into an exception: dot must not outlive us
             proc.kill()
             proc.wait()
             raise
+        if log.isEnabledFor(logging.DEBUG):  # counting the nodes reads the whole text
+            log.debug(
+                "%s %s: %d nodes in %.2f s, exit %d%s",
+                self.program,
+                " ".join(self.args),
+                len(_NODE_STATEMENT.findall(text)),
+                time.monotonic() - began,
+                proc.returncode,
+                " (cancelled)" if self._cancelled else "",
+            )
         if self._cancelled:
             raise LayoutCancelled("The layout was cancelled.")
         return proc.returncode, stdout, stderr

@@ -21,11 +21,13 @@ from __future__ import annotations
 import codecs
 import gc
 import json
+import logging
 import math
 import os
 import re
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +42,8 @@ from .file_kind import NO_SUCH_FILE, UNREADABLE, special_kind
 from .gc_pause import gc_paused
 from .graph_file import build_graph
 from .schema import NODE_KINDS, SCHEMA_VERSION
+
+log = logging.getLogger(__name__)
 
 NONFINITE = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
 """How a non-finite float is spelled in a saved graph, and the float each spelling reads back as."""
@@ -984,19 +988,32 @@ def read_saved_graph(
         if progress is not None:
             progress(ReadProgress(stage, done, total))
 
+    began = time.monotonic()
     report("reading", 0, 0)
-    fd, size = _open_checked(path, limits.MAX_FILE_BYTES, A_SAVED_GRAPH)
-    # The collector is paused: the parsed objects hold no cycles, and each collection would
-    # rescan all of them (most of the time of a big read otherwise).
-    with gc_paused():
-        try:
-            chunks = _chunks(fd, path, limits.MAX_FILE_BYTES, READ_CHUNK)
-            data = _parse_json(chunks, str(path), lambda done: report("reading", done, size))
-        finally:
-            os.close(fd)
-        validate_trace(data, str(path), lambda done, total: report("checking", done, total))
-        decode_nonfinite(data)
-        graph = build_graph(data, lambda done, total: report("building", done, total))
-        del data
-        gc.freeze()  # the graph is long-lived: later collections need not rescan it
+    try:
+        fd, size = _open_checked(path, limits.MAX_FILE_BYTES, A_SAVED_GRAPH)
+        # The collector is paused: the parsed objects hold no cycles, and each collection would
+        # rescan all of them (most of the time of a big read otherwise).
+        with gc_paused():
+            try:
+                chunks = _chunks(fd, path, limits.MAX_FILE_BYTES, READ_CHUNK)
+                data = _parse_json(chunks, str(path), lambda done: report("reading", done, size))
+            finally:
+                os.close(fd)
+            validate_trace(data, str(path), lambda done, total: report("checking", done, total))
+            decode_nonfinite(data)
+            graph = build_graph(data, lambda done, total: report("building", done, total))
+            del data
+            gc.freeze()  # the graph is long-lived: later collections need not rescan it
+    except GraphvizAppError as exc:
+        log.info("refused %s after %.2f s: %s", path, time.monotonic() - began, exc.message.english())
+        raise
+    log.info(
+        "read %s: %d bytes, %d nodes, %d edges in %.2f s",
+        path,
+        size,
+        graph.number_of_nodes(),
+        graph.number_of_edges(),
+        time.monotonic() - began,
+    )
     return graph

@@ -13,6 +13,7 @@ and a reporter, never the window: the window listens to its signals.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from collections.abc import Callable
 from functools import partial
@@ -50,6 +51,8 @@ from ..settings import Settings
 from ..theme import is_dark
 from ..words import error_text
 from .about import missing_graphviz_text
+
+log = logging.getLogger(__name__)
 
 LAYOUT_TIMEOUT = 300.0
 LIVE_RELOAD_DELAY_MS = 400
@@ -459,6 +462,7 @@ class Controller(QObject):
         self.runFinished.emit()
 
     def _fail(self, error: GraphvizAppError, path: Path | None = None, *, mark_stale: bool = True) -> None:
+        log.info("shown to the user (%s): %s", path or self.source, error.message.english())
         msgs = self.reporter
         if isinstance(error, ScriptError):
             msgs.script_error(error)
@@ -759,6 +763,7 @@ class Controller(QObject):
                     )
             return
         if isinstance(error, GraphvizNotFoundError):
+            log.info("shown to the user: %s", error.message.english())
             text = missing_graphviz_text()
             self.reporter.error(error.message, text)
             self.widget.clear()
