@@ -81,7 +81,7 @@ def test_a_failed_node_says_where_it_failed_with_the_recorded_explanation():
         str(rule.failure)
         == str(failure(graph, "out"))
         == (
-            "backward failed here, at the op made on line 4 (`c = b.sigmoid()`), so no gradient went on to "
+            "backward failed here, at the op made on line 4 (c = b.sigmoid()), so no gradient went on to "
             "its inputs: A tensor that backward needs was changed in place. In-place changes of tensors "
             "that require grad: line 5: `c.mul_(3)`."
         )

@@ -88,7 +88,7 @@ def test_a_failed_backward_step_says_where_it_failed(window, load, qtbot, write_
     go_to_op(window, "SigmoidBackward0")
     caption = window.timeline.caption.text()
     assert (
-        "backward failed here, at the op made on line 4 (`c = b.sigmoid()`), so no gradient went on "
+        "backward failed here, at the op made on line 4 (c = b.sigmoid()), so no gradient went on "
         "to its inputs: A tensor that backward needs was changed in place"
     ) in caption
     assert "line 5: `c.mul_(3)`" in caption

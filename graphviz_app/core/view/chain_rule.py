@@ -48,7 +48,7 @@ OWN_BACKWARD = QT_TRANSLATE_NOOP(
 )
 FAILED_AT = QT_TRANSLATE_NOOP(
     "ChainRule",
-    "backward failed here, at the op made on line {line} (`{code}`), "
+    "backward failed here, at the op made on line {line} ({code}), "
     "so no gradient went on to its inputs: {message}",
 )
 FAILED = QT_TRANSLATE_NOOP(
