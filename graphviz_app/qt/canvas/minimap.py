@@ -10,7 +10,7 @@ only moves the frame. A click or a drag in the map centres the view there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
@@ -37,6 +37,9 @@ MIN_FRAME = 4
 """The frame's shortest side in pixels, so a tiny visible area still shows where it is."""
 CORNERS = ("bottom-right", "bottom-left", "top-right", "top-left")
 """Where the map may sit, in the order it is tried."""
+REDRAW_DELAY_MS = 200
+"""After a new layout or look, the map shows its last picture this long before drawing the new
+one (a pass over every item): the graph's own repaint comes first."""
 OVERLAY_COST = 1e9
 """What covering another floating part of the view counts, in square pixels of nodes: more
 than any node area, so the map never hides the banner or the busy bar while a corner is free
@@ -59,6 +62,14 @@ class Minimap(QWidget):
         can grow it) the pixmap was drawn from."""
         self.renders = 0
         """How many times the picture was drawn (a pan or a zoom must not draw it again)."""
+        self._stale = False
+        """The looks changed since the picture was drawn."""
+        self._due = False
+        """The redraw timer ran out: the next paint draws the picture anew."""
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(REDRAW_DELAY_MS)
+        self._redraw.timeout.connect(self._draw_soon)
         self.corner = CORNERS[0]
         """The viewport corner the map sits in (it moves when its corner would cover nodes)."""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -94,10 +105,15 @@ class Minimap(QWidget):
         return not self._visible().contains(rect)
 
     def invalidate(self) -> None:
-        """Forget the picture (the looks changed); it is drawn again when next shown."""
-        self._pixmap = None
+        """The looks changed: the picture is drawn again shortly after the map is next painted
+        (the last one shown meanwhile)."""
+        self._stale = True
         if self.isVisible():
             self.update()
+
+    def _draw_soon(self) -> None:
+        self._due = True
+        self.update()
 
     def sync(self) -> None:
         """Show or hide the map for the view's zoom and scroll, and move its frame."""
@@ -123,8 +139,7 @@ class Minimap(QWidget):
         width = max(MIN_SIDE, round(rect.width() * scale) + 2 * PADDING)
         height = max(MIN_SIDE, round(rect.height() * scale) + 2 * PADDING)
         if self.size() != QSize(width, height):
-            self.resize(width, height)
-            self._pixmap = None
+            self.resize(width, height)  # the last picture is stretched to it until drawn anew
         spots = {corner: self._spot(corner, port, QSize(width, height)) for corner in CORNERS}
         if self._covered(spots[self.corner]) > 0:  # stay put while the corner is free
             covered = {corner: self._covered(spot) for corner, spot in spots.items()}
@@ -212,8 +227,15 @@ class Minimap(QWidget):
         if scene is None or transform is None or scene.overview is None:
             return None
         source = (scene.overview, QRectF(scene.graph_rect))
-        if self._pixmap is not None and self._source == source:
+        fitting = self._pixmap is not None and self._pixmap.deviceIndependentSize() == self.size()
+        fresh = self._source == source and not self._stale and fitting
+        if fresh:
+            self._due = False
+        if self._pixmap is not None and (fresh or not self._due):
+            if not fresh and not self._redraw.isActive():  # a new layout or look: drawn soon,
+                self._redraw.start()  # off the repaint that shows it in the view
             return self._pixmap
+        self._due = self._stale = False
         ratio = self.devicePixelRatioF()
         pixmap = QPixmap(self.size() * ratio)
         pixmap.setDevicePixelRatio(ratio)
@@ -239,7 +261,7 @@ class Minimap(QWidget):
         painter.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
         picture = self._picture()
         if picture is not None:
-            painter.drawPixmap(0, 0, picture)
+            painter.drawPixmap(QRectF(self.rect()), picture, QRectF(picture.rect()))
         frame = self.frame_rect().intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         if not frame.isEmpty():
             highlight = QColor(palette.color(QPalette.ColorRole.Highlight))

@@ -306,6 +306,10 @@ class GraphScene(QGraphicsScene):
         self._fresh_clusters: list[ClusterItem] = []
         self._subtrees: dict[str, int] = {}
         """The shown layout's subtree tokens (a composed layout's: what each module's drawing is)."""
+        # With any minimum size Qt measures each frame (which paints nothing itself) before it
+        # draws, and skips the items of a frame outside the repainted area; without, a repaint
+        # visits every item of the scene.  Nothing a hundredth of a pixel wide is worth drawing.
+        self.setMinimumRenderSize(0.01)
         self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
