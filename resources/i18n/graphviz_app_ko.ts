@@ -31,357 +31,357 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
         <source>&amp;Open Script or Graph…</source>
         <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
         <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
         <source>Open &amp;Example</source>
         <translation>예제 열기(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
         <source>&amp;Reload</source>
         <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="116"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
         <source>Run the script again</source>
         <translation>스크립트를 다시 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="120"/>
         <source>&amp;Cancel Run</source>
         <translation>실행 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="124"/>
         <source>Stop the running script</source>
         <translation>실행 중인 스크립트를 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="128"/>
         <source>R&amp;un Source</source>
         <translation>소스 실행(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="132"/>
         <source>Run the script as the Source panel shows it, your edits included</source>
         <translation>소스 코드 패널에 보이는 그대로, 고친 내용까지 포함해 스크립트를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="134"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="136"/>
         <source>&amp;Save Script</source>
         <translation>스크립트 저장(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="140"/>
         <source>Save your edits in the Source panel to the script&apos;s file</source>
         <translation>소스 코드 패널에서 고친 내용을 스크립트 파일에 저장합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="142"/>
         <source>Save</source>
         <translation>저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="144"/>
         <source>Rese&amp;t Script Text</source>
         <translation>스크립트 원래대로(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="148"/>
         <source>Show the script&apos;s own text again in the Source panel</source>
         <translation>소스 코드 패널에 스크립트의 원래 내용을 다시 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="150"/>
         <source>Reset</source>
         <translation>원래대로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="154"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="158"/>
         <source>Export the graph as an image, DOT source, a JSON graph or a web page</source>
         <translation>그래프를 이미지, DOT 소스, JSON 그래프 또는 웹 페이지로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="160"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
         <source>&amp;Copy Image</source>
         <translation>이미지 복사(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="165"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="166"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="167"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="168"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="169"/>
         <source>&amp;Find…</source>
         <translation>찾기(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="172"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="173"/>
         <source>Search nodes by op, name or module</source>
         <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="175"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="176"/>
         <source>Find &amp;Next</source>
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="181"/>
         <source>Find &amp;Previous</source>
         <translation>이전 찾기(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="185"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="186"/>
         <source>Zoom &amp;In</source>
         <translation>확대(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="192"/>
         <source>Zoom &amp;Out</source>
         <translation>축소(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="194"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="195"/>
         <source>&amp;Fit to Window</source>
         <translation>창에 맞추기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="199"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="201"/>
         <source>&amp;Actual Size</source>
         <translation>실제 크기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="203"/>
         <source>&amp;Zoom to Rectangle</source>
         <translation>사각형 영역 확대(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="207"/>
         <source>Drag a rectangle to zoom into (or Shift+drag)</source>
         <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="209"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="210"/>
         <source>Collapse &amp;All Modules</source>
         <translation>모든 모듈 접기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="213"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="214"/>
         <source>Collapse every top-level module</source>
         <translation>최상위 모듈을 모두 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="216"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="217"/>
         <source>E&amp;xpand All Modules</source>
         <translation>모든 모듈 펼치기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="220"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="221"/>
         <source>Expand every module</source>
         <translation>모든 모듈을 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="223"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="224"/>
         <source>&amp;Split Shared Tensors per Use</source>
         <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="227"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="228"/>
         <source>Draw a tensor used far apart (a reused weight) once per use</source>
         <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="238"/>
         <source>Left to &amp;Right</source>
         <translation>왼쪽에서 오른쪽으로(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="241"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="242"/>
         <source>Lay the graph out from left to right (inputs at the left) instead of top to bottom</source>
         <translation>그래프를 위에서 아래가 아니라 왼쪽에서 오른쪽으로 배치합니다(입력이 왼쪽)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="248"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="249"/>
         <source>Show &amp;Legend</source>
         <translation>범례 보기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="256"/>
         <source>Show &amp;Minimap</source>
         <translation>미니맵 보기(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="260"/>
         <source>A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view</source>
         <translation>그래프의 일부가 화면 밖에 있는 동안 구석에 그래프 전체의 작은 지도를 보여 줍니다. 그 안을 클릭하거나 끌어서 보기를 옮기세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="266"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="267"/>
         <source>&amp;Values</source>
         <translation>값 표시(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="270"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="271"/>
         <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
         <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="276"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="277"/>
         <source>Run &amp;Backward</source>
         <translation>역전파 실행(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="280"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="281"/>
         <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
         <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="286"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="287"/>
         <source>Run Backward on Every &amp;Load</source>
         <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="290"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="291"/>
         <source>Always run backward on the output when a script loads (reloads now)</source>
         <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="294"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="295"/>
         <source>&amp;Live Reload</source>
         <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="298"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="299"/>
         <source>Reload automatically when the script is saved</source>
         <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="302"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="303"/>
         <source>&amp;Preferences…</source>
         <translation>환경 설정(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="306"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="307"/>
         <source>Run time limit, backward call, collapse threshold, language, theme</source>
         <translation>실행 시간 제한, 캡처할 backward 호출, 접기 기준, 언어, 테마</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="308"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="309"/>
         <source>&amp;About graphviz_app</source>
         <translation>graphviz_app 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="309"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="310"/>
         <source>&amp;Clear Recent Files</source>
         <translation>최근 파일 목록 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="315"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="316"/>
         <source>Color by {name}</source>
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="335"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="336"/>
         <source>Color nodes by one of: {modes}</source>
         <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="340"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="341"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="346"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="347"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="362"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="363"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="368"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="369"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="382"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="383"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="386"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="387"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="387"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="388"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="394"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="395"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="395"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="396"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="396"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="397"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="403"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="404"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="419"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="420"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="425"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="426"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -389,12 +389,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="401"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="403"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="407"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="409"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -472,11 +472,6 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>, 모든 원소에 나눠 줌</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
-        <source> copied to every element</source>
-        <translation> 를 모든 원소에 복사</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/core/view/chain_rule.py" line="70"/>
         <source> summed over the rows</source>
         <translation> 를 행 방향으로 합함</translation>
@@ -485,6 +480,16 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <location filename="../../graphviz_app/core/view/chain_rule.py" line="63"/>
         <source>(the other input)</source>
         <translation>(다른 입력)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="49"/>
+        <source>backward failed here, at the op made on line {line} ({code}), so no gradient went on to its inputs: {message}</source>
+        <translation>역전파가 여기서 실패했습니다({line}번째 줄 {code}에서 만든 연산). 그래서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
+        <source>{grad} copied to every element</source>
+        <translation>{grad}을(를) 모든 원소에 복사</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/view/chain_rule.py" line="75"/>
@@ -592,11 +597,6 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{name}: 사용자 정의 Function에 직접 쓴 backward가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="49"/>
-        <source>backward failed here, at the op made on line {line} (`{code}`), so no gradient went on to its inputs: {message}</source>
-        <translation>역전파가 여기서 실패했습니다({line}번째 줄 `{code}`에서 만든 연산). 그래서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/core/view/chain_rule.py" line="54"/>
         <source>backward failed here, so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패해서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
@@ -605,42 +605,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="685"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="686"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="692"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="693"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="699"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="700"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="706"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="707"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="686"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="687"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="693"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="694"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="700"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="701"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="707"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="708"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -678,163 +678,179 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="193"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="201"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="219"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="277"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="330"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="214"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="323"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="349"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="234"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="287"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="291"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="329"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="355"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="342"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="368"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="370"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="348"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="374"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="361"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="387"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="404"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="430"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="406"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="432"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="412"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="438"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="424"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="450"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="428"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="454"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="450"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="477"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="497"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="524"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="506"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="533"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="550"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="592"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="597"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="639"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="665"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="600"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="642"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="670"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="659"/>
+        <source>Collapsing {module}: laying out {count} nodes…</source>
+        <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="661"/>
+        <source>Expanding {module}: laying out {count} nodes…</source>
+        <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="663"/>
+        <source>Expanding every module: laying out {count} nodes…</source>
+        <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="754"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="762"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="710"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="795"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="713"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="798"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1217,7 +1233,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="40"/>
+        <location filename="../../graphviz_app/core/export.py" line="44"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1277,7 +1293,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="51"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
@@ -1292,7 +1308,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="52"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
@@ -1307,12 +1323,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="59"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="59"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="63"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
@@ -1377,72 +1393,72 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="53"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="54"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="46"/>
+        <location filename="../../graphviz_app/core/export.py" line="50"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="47"/>
+        <location filename="../../graphviz_app/core/export.py" line="51"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="50"/>
+        <location filename="../../graphviz_app/core/export.py" line="54"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="51"/>
+        <location filename="../../graphviz_app/core/export.py" line="55"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="54"/>
+        <location filename="../../graphviz_app/core/export.py" line="58"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="59"/>
+        <location filename="../../graphviz_app/core/export.py" line="63"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="63"/>
+        <location filename="../../graphviz_app/core/export.py" line="67"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="66"/>
+        <location filename="../../graphviz_app/core/export.py" line="70"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="72"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="77"/>
+        <location filename="../../graphviz_app/core/export.py" line="81"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="95"/>
+        <location filename="../../graphviz_app/core/export.py" line="99"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="100"/>
+        <location filename="../../graphviz_app/core/export.py" line="104"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -1452,52 +1468,52 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <location filename="../../graphviz_app/core/export.py" line="86"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="83"/>
+        <location filename="../../graphviz_app/core/export.py" line="87"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="84"/>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="85"/>
+        <location filename="../../graphviz_app/core/export.py" line="89"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="88"/>
+        <location filename="../../graphviz_app/core/export.py" line="92"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="91"/>
+        <location filename="../../graphviz_app/core/export.py" line="95"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="94"/>
+        <location filename="../../graphviz_app/core/export.py" line="98"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="83"/>
         <source>Choose a file name to export to.</source>
         <translation>내보낼 파일 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="83"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="84"/>
         <source>{name} is not an export format: end the name with {suffixes}.</source>
         <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="87"/>
         <source>You cannot write to {folder} (permission denied).</source>
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
@@ -1507,17 +1523,17 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="30"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="33"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="34"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="37"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="38"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="41"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
@@ -1527,27 +1543,27 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="42"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="45"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="45"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="48"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="47"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="50"/>
         <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
         <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="48"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="51"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="54"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="57"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
@@ -1644,12 +1660,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="47"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="51"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="48"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="52"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
@@ -1659,12 +1675,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="50"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="49"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="53"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
@@ -1705,7 +1721,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="94"/>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="46"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="49"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
     </message>
@@ -1793,103 +1809,121 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="182"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="183"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="261"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="190"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="191"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="199"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="207"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="216"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="217"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="218"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="218"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="219"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="221"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="286"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="291"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="222"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="299"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="304"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="278"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="291"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
 </context>
 <context>
+    <name>GraphView</name>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="72"/>
+        <source>Open a PyTorch script (Ctrl+O) or drop a .py file here</source>
+        <translation>PyTorch 스크립트를 열거나(Ctrl+O) .py 파일을 여기에 끌어다 놓으세요</translation>
+    </message>
+</context>
+<context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="447"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="449"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="450"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="122"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="452"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="123"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="464"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="124"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="132"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="392"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="133"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="55"/>
+        <source>n/a</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
+        <source>non-finite</source>
+        <translation>유한하지 않은 값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="149"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="134"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="151"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="153"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
@@ -1904,328 +1938,416 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="196"/>
+        <source>arriving</source>
+        <translation>들어오는 기울기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="198"/>
+        <source>seed gradient {norm}</source>
+        <translation>시작 기울기(seed gradient) {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="208"/>
+        <source>from {op} ({node})</source>
+        <translation>{op} ({node})에서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="218"/>
+        <source>accumulated</source>
+        <translation>누적</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="220"/>
+        <source>sum of {count} gradients = {norm}</source>
+        <translation>기울기 {count}개의 합 = {norm}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="231"/>
+        <source>to {op} ({node})</source>
+        <translation>{op} ({node}) 쪽으로</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="240"/>
+        <source>the leaf.grad</source>
+        <translation>리프 텐서의 .grad</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="248"/>
+        <source>{file}, line {line}</source>
+        <translation>{file}, {line}번째 줄</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="301"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="271"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="309"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="271"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="309"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="406"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="454"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="429"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="482"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="434"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="534"/>
+        <source>use {k} of {n}</source>
+        <translation>{n}번 사용 중 {k}번째</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="536"/>
+        <source>input {k} of {n}</source>
+        <translation>입력 {n}개 중 {k}번째</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="567"/>
+        <source>Graph cut {number}</source>
+        <translation>그래프 끊김 {number}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="572"/>
+        <source>line {line}: {code}</source>
+        <translation>{line}번째 줄: {code}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <source>{op} output, shape {shape}</source>
+        <translation>{op}의 출력, 모양 {shape}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
+        <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
+        <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <source>to {name}</source>
+        <translation>{name} 쪽으로</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <source>not reached yet: the engine runs it at backward step {step}</source>
+        <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="600"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="603"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="709"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="36"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="539"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="37"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="541"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="38"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="550"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="39"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="475"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="552"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="40"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="565"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="41"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="599"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="42"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="602"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="43"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="44"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="45"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="46"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="47"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="48"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="49"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="50"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="554"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="51"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="53"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="517"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="54"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="519"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="55"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="526"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="56"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="527"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="529"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="530"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="538"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="60"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="466"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="543"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="61"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="467"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="544"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="62"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="468"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="545"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="125"/>
-        <location filename="../../graphviz_app/qt/words.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="478"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="597"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="65"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="66"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="636"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="631"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="632"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="74"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="659"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="79"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="241"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="80"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="81"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="82"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="84"/>
-        <source>std</source>
-        <translation>표준편차</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/words.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="630"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="86"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="520"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="522"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="529"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="616"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="292"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="385"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/words.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="387"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -2255,57 +2377,57 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="87"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="197"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="198"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="199"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="200"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="201"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="229"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="125"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="234"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="236"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="131"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="132"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="241"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="147"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="165"/>
         <source>The gradient holds NaN or Inf values</source>
         <translation>기울기에 NaN이나 Inf 값이 있습니다</translation>
     </message>
@@ -2313,52 +2435,52 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Legend</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="172"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="173"/>
         <source>Click to fold or unfold the legend</source>
         <translation>클릭하면 범례를 접거나 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="232"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="233"/>
         <source>Color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="247"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="248"/>
         <source>copy to {target} ({n} edge)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/legend.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/legend.py" line="250"/>
         <source>copy to {target} ({n} edges)</source>
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="539"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="540"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="540"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="541"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="541"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="542"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="542"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="543"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="543"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="544"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="544"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="545"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
@@ -2461,7 +2583,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="174"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -2469,164 +2591,164 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="120"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="130"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="142"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="148"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="150"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="154"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="569"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="156"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="160"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="162"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="171"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="177"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="331"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="344"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="333"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="346"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="371"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="384"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="392"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="409"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="401"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="418"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="484"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="499"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="492"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="502"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="507"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="517"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="497"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="512"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="567"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="582"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="599"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="600"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="615"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="631"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="646"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="704"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="719"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="706"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="721"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="709"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="724"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="767"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="782"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="780"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="795"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="786"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="801"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="791"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="806"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="793"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="808"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="815"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="830"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -2663,7 +2785,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="68"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="79"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
@@ -2671,65 +2793,65 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="44"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="76"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="44"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="76"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="44"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="76"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="52"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="84"/>
         <source>Check a module to draw it as a single node; uncheck to expand it.
 Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
 모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="103"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="104"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="106"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="74"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="108"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="160"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="175"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="158"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="173"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -2782,27 +2904,27 @@ Double-click a module to show it in the graph.</source>
         <translation>스크립트가 보여 준 그림이 없습니다. plt.show()로 보여 주거나 savefig()로 저장하거나 열어 둔 그림이 여기에 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="198"/>
         <source>Save the figure as PNG</source>
         <translation>그림을 PNG로 저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="202"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="200"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 이미지 (*.png)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="213"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="222"/>
         <source>Save As PNG</source>
         <translation>PNG로 저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="215"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="224"/>
         <source>Could not write {path}: {reason}. Choose another folder or name.</source>
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 다른 폴더나 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/plots.py" line="230"/>
+        <location filename="../../graphviz_app/qt/panels/plots.py" line="239"/>
         <source>Save As PNG…</source>
         <translation>PNG로 저장…</translation>
     </message>
@@ -3039,119 +3161,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="62"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="63"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="68"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="71"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="104"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="117"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="126"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="114"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="133"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="122"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="135"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="124"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="151"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="155"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="168"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="171"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="218"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="184"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="231"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="206"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="219"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="208"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="222"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="222"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="226"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="239"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -3159,12 +3281,12 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/i18n.py" line="50"/>
+        <location filename="../../graphviz_app/qt/i18n.py" line="51"/>
         <source>&amp;Look in:</source>
         <translation>다음에서 찾기(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/i18n.py" line="51"/>
+        <location filename="../../graphviz_app/qt/i18n.py" line="52"/>
         <source>Files of &amp;type:</source>
         <translation>파일 형식(&amp;T):</translation>
     </message>
@@ -3296,129 +3418,129 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="293"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="323"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="301"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="331"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="404"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="434"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="444"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="474"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="449"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="479"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="453"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="483"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="459"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="489"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="463"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="493"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="467"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="497"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="471"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="501"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="473"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="503"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="492"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="522"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="500"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="530"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="502"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="532"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="563"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="595"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="574"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="606"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="643"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="624"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="656"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="677"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="709"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="717"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="686"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="718"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="694"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="726"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="696"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="728"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="706"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="738"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="795"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>

@@ -65,7 +65,7 @@ QUOTIENT = QT_TRANSLATE_NOOP("ChainRule", "the quotient rule: d(a/b) = da/b − 
 SHARE = QT_TRANSLATE_NOOP("ChainRule", "each element gets grad_out / n")
 SPREAD = QT_TRANSLATE_NOOP("ChainRule", ", spread to every element")
 EACH_GETS = QT_TRANSLATE_NOOP("ChainRule", "each element gets grad_out")
-COPIED = QT_TRANSLATE_NOOP("ChainRule", " copied to every element")
+COPIED = QT_TRANSLATE_NOOP("ChainRule", "{grad} copied to every element")
 MATMUL = QT_TRANSLATE_NOOP("ChainRule", "matrix product C = A·B")
 ROWS = QT_TRANSLATE_NOOP("ChainRule", " summed over the rows")
 WHERE_POSITIVE = QT_TRANSLATE_NOOP("ChainRule", "grad_out where {x} > 0, else 0")
@@ -458,7 +458,7 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
 def _sum(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
     ins = _inputs(graph, node, UNARY_NAMES)
     rules = tuple(
-        InputRule(i.name, _grad(i.name, Message.joined("grad_out", _words(COPIED))), _numbers(_short(i.sent)))
+        InputRule(i.name, _grad(i.name, Message.of(COPIED, grad="grad_out")), _numbers(_short(i.sent)))
         for i in ins[:1]
     )
     return ChainRule(op, Message.joined(_words(EACH_GETS), f" = {g}" if g else ""), rules)
