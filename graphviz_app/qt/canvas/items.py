@@ -99,6 +99,12 @@ LOD_SIMPLE = 0.22
 """Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
 
+def _glow_width(lod: float) -> float:
+    """How far (scene units) the step's glow reaches past the node's box at zoom ``lod``: 12 px
+    on screen, at most twice :data:`STRONG_HALO`."""
+    return min(2 * STRONG_HALO, 12.0 / max(lod, 1e-3))
+
+
 def _paint_tag(
     painter: QPainter,
     rect: QRectF,
@@ -216,7 +222,7 @@ class NodeItem(QGraphicsItem):
         return self.mapRectToScene(self._badge_rect()) if self.badge else None
 
     def boundingRect(self) -> QRectF:
-        extra = STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0
+        extra = 2 * STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0
         rect = self._local.adjusted(-extra, -extra, extra, extra)
         return rect.united(self._badge_rect().adjusted(-1, -1, 1, 1)) if self.badge else rect
 
@@ -339,11 +345,17 @@ class NodeItem(QGraphicsItem):
         """True for a node outlined by a step or the current search match (pen width >= 3)."""
         return self.highlighted and self.pen_width >= 3.0
 
+    def marked_rect(self, lod: float) -> QRectF:
+        """The node's box with a step's outline and glow, as drawn at zoom ``lod`` (scene
+        coordinates): what must be on screen for the step's mark to show whole."""
+        grow = _glow_width(lod) + max(self.pen_width, 3.0)
+        return self.scene_rect().adjusted(-grow, -grow, grow, grow)
+
     def _paint_glow(self, painter: QPainter, lod: float) -> None:
         """A soft ring about 6 px wide on screen at any zoom, in the outline's color."""
         glow = QColor(self.pen_color)
         glow.setAlpha(80)
-        width = min(2 * STRONG_HALO, 12.0 / max(lod, 1e-3))
+        width = _glow_width(lod)
         painter.setPen(QPen(glow, width))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         grow = width / 2

@@ -552,9 +552,10 @@ class MainWindow(QMainWindow):
         items = self.scene.items_for(step.node) if step is not None and step.node else []
         if not items:
             return
+        item = items[0]
         visible = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
-        if not visible.contains(items[0].scene_rect()):
-            self.view.ensureVisible(items[0], 40, 40)  # the least move: the picture never jumps
+        if not visible.contains(item.marked_rect(self.view.transform().m11())):  # glow included
+            self.view.ensureVisible(item, 40, 40)  # the least move: the picture never jumps
 
     def show_source_line(self, file: str, line: int) -> None:
         """Show ``file``'s ``line`` in the Source panel (from a message or a problem)."""
