@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -253,6 +253,8 @@ TEXT_MARGIN = 4
 """Pixels a view item keeps between its text and each side (the style's focus margin, plus one)."""
 ROW_PADDING = 2
 """Pixels a row adds to its text's height."""
+VALUE_ROOM = 90
+"""Pixels the value column keeps at least when the names are wide (40% of a wider panel)."""
 
 
 class WrappedRows(QStyledItemDelegate):
@@ -323,6 +325,8 @@ class InspectorPanel(QWidget):
         self._relayout.timeout.connect(self._fit_values)
         self.tree.header().sectionResized.connect(lambda index, *_: index == 0 and self._relayout.start())
         self.tree.viewport().installEventFilter(self)
+        self.tree.installEventFilter(self)  # the panel's width changed: the names' room too
+        self._names_stale = False
         self.tree.setItemDelegate(WrappedRows(self.tree))
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._menu)
@@ -403,15 +407,40 @@ class InspectorPanel(QWidget):
         self._fit_columns()
 
     def _fit_columns(self) -> None:
+        """Give the names the width they take on one line, leaving the values room to wrap."""
         self.tree.expandAll()
-        self.tree.resizeColumnToContents(0)
-        limit = max(90, int(self.tree.viewport().width() * 0.5))
-        if self.tree.columnWidth(0) > limit:  # keep the values in sight
-            self.tree.setColumnWidth(0, limit)
+        self._fit_names()
         self._relayout.start()
+
+    def _fit_names(self) -> None:
+        """Fit the name column to its names, up to the values' least room."""
+        room = self.tree.viewport().width()
+        limit = max(90, room - max(VALUE_ROOM, int(room * 0.4)))  # keep the values in sight
+        self.tree.setColumnWidth(0, min(self._names_width(), limit))
+
+    def _names_width(self) -> int:
+        """The widest name, on one line, with its indentation (the delegate measures a name
+        wrapped at the column's present width, so it cannot tell how wide the names want it)."""
+        widest = self.tree.header().sectionSizeHint(0)  # the column's title
+        items = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        while items:
+            item = items.pop()
+            if item is None:
+                continue
+            depth, parent = 1, item.parent()
+            while parent is not None:
+                depth, parent = depth + 1, parent.parent()
+            if not item.isFirstColumnSpanned():  # a group's title spans both columns
+                text = QFontMetrics(item.font(0)).horizontalAdvance(item.text(0))
+                widest = max(widest, text + self.tree.indentation() * depth + 2 * TEXT_MARGIN + 2)
+            items.extend(item.child(j) for j in range(item.childCount()))
+        return widest
 
     def _fit_values(self) -> None:
         """Give the values the width the names leave, and let each row take its wrapped height."""
+        if self._names_stale:
+            self._names_stale = False
+            self._fit_names()
         left = self.tree.viewport().width() - self.tree.columnWidth(0)
         if self.tree.columnWidth(1) != max(40, left):
             self.tree.setColumnWidth(1, max(40, left))
@@ -420,6 +449,9 @@ class InspectorPanel(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
             self._relayout.start()  # the panel or its scroll bar changed the room for values
+        elif watched is self.tree and event.type() == QEvent.Type.Resize:
+            self._names_stale = True
+            self._relayout.start()
         return super().eventFilter(watched, event)
 
     def _show_edge(self, graph: nx.DiGraph, edges: tuple[tuple[str, str], ...]) -> None:
