@@ -21,14 +21,17 @@ from dataclasses import dataclass
 
 import networkx as nx
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QSlider,
     QStyle,
     QToolButton,
@@ -91,6 +94,56 @@ def backward_calls(graph: nx.DiGraph | None) -> BackwardCalls | None:
             )
             break
     return BackwardCalls(call, made, more, output)
+
+
+CAPTION_LINES = (3, 6)
+"""The step text takes at least 3 lines and grows with a longer text up to 6; a text longer
+still scrolls."""
+
+
+class CaptionArea(QScrollArea):
+    """The step text, wrapped, never cut: the area (and the Timeline dock) grows with the text up
+    to :data:`CAPTION_LINES` lines, and a longer text gets a scroll bar."""
+
+    def __init__(self, label: QLabel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("stepCaptionArea")
+        self.label = label
+        label.setWordWrap(True)
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setWidget(label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(120)
+        self.fit()
+
+    def show_text(self, text: str) -> None:
+        """Show ``text`` from its first line."""
+        if text != self.label.text():
+            self.label.setText(text)
+            self.fit()
+            self.verticalScrollBar().setValue(0)
+
+    def text_height(self) -> int:
+        """The height the whole text needs at the area's width (without a scroll bar)."""
+        width = max(1, self.width() - 2 * self.frameWidth())
+        return self.label.heightForWidth(width)
+
+    def fit(self) -> None:
+        """Take the text's height, between the least and the most lines."""
+        line = self.label.fontMetrics().lineSpacing()
+        least, most = (n * line for n in CAPTION_LINES)
+        height = max(least, min(most, self.text_height())) + 2 * self.frameWidth()
+        if height != self.minimumHeight():
+            self.setMinimumHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.fit()  # another width wraps the text into another number of lines
 
 
 MENU_CALLS = 30
@@ -210,9 +263,8 @@ class TimelinePanel(QWidget):
         self.show_all_button.clicked.connect(self.stop_stepping)
         self.caption = plain_label(QLabel("", self))  # names come from the data
         self.caption.setObjectName("stepCaption")
-        self.caption.setWordWrap(True)
-        self.caption.setMinimumWidth(120)
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.caption_area = CaptionArea(self.caption, self)
         row = QHBoxLayout()
         row.setSpacing(4)
         row.addWidget(self.forward_button)
@@ -226,7 +278,7 @@ class TimelinePanel(QWidget):
         row.addWidget(self.position)
         below = QHBoxLayout()
         below.setSpacing(4)
-        below.addWidget(self.caption, 1)
+        below.addWidget(self.caption_area, 1)
         below.addWidget(self.run_backward_button)
         below.addWidget(self.speed)
         below.addWidget(self.show_all_button)
@@ -495,4 +547,4 @@ class TimelinePanel(QWidget):
                 "Press → or Play to watch the graph being built op by op "
                 "(Backward: the gradients flowing back)."
             )
-        self.caption.setText(text)
+        self.caption_area.show_text(text)
