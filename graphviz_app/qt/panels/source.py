@@ -134,6 +134,20 @@ def nodes_by_line(
     return out
 
 
+def line_index(
+    graph: nx.DiGraph, script: Path | None, aliases: tuple[Path, ...]
+) -> tuple[dict[int, list[str]], dict[str, int]]:
+    """:func:`nodes_by_line` and its inverse, each node's line (shared: never change them)."""
+    lines = nodes_by_line(graph, script, aliases)
+    return lines, {n: line for line, nodes in lines.items() for n in nodes}
+
+
+@warm_with
+def scriptless_index(graph: nx.DiGraph) -> tuple[dict[int, list[str]], dict[str, int]]:
+    """The line index of a graph whose script is not at hand (a saved graph's usual case)."""
+    return derived(graph, line_index, None, ())
+
+
 @warm_with
 def lines_by_file(graph: nx.DiGraph) -> dict[str, dict[int, list[str]]]:
     """``{file: {line: [graph node ids created there]}}`` ("" for a source without a file), each
@@ -533,8 +547,10 @@ class SourcePanel(QWidget):
 
     def _index_lines(self) -> None:
         doc = self.document
-        self._lines = nodes_by_line(doc.graph, self.path, self._aliases()) if doc.graph is not None else {}
-        self._line_of = {n: line for line, nodes in self._lines.items() for n in nodes}
+        if doc.graph is None:
+            self._lines, self._line_of = {}, {}
+        else:  # made once per graph and script (for a graph without one, on the reading thread)
+            self._lines, self._line_of = derived(doc.graph, line_index, self.path, tuple(self._aliases()))
 
     def _graph_changed(self) -> None:
         doc = self.document
