@@ -45,6 +45,8 @@ from .step_text import shown
 
 translate = QCoreApplication.translate
 SOURCE = Qt.ItemDataRole.UserRole
+FIXED = Qt.ItemDataRole.UserRole + 1
+"""True on a row whose name is one of the panel's own words (not a name from the graph)."""
 """Item data: a label's English source text (``values()`` keys read the same in every language)."""
 
 Word: TypeAlias = Template | Message | str
@@ -416,11 +418,14 @@ class InspectorPanel(QWidget):
         """Fit the name column to its names, up to the values' least room."""
         room = self.tree.viewport().width()
         limit = max(90, room - max(VALUE_ROOM, int(room * 0.4)))  # keep the values in sight
-        self.tree.setColumnWidth(0, min(self._names_width(), limit))
+        words, names = self._names_width(fixed=True), self._names_width(fixed=False)
+        # the panel's words on one line; names from the graph (long op names) wrap past half
+        self.tree.setColumnWidth(0, min(limit, max(words, min(names, room // 2))))
 
-    def _names_width(self) -> int:
-        """The widest name, on one line, with its indentation (the delegate measures a name
-        wrapped at the column's present width, so it cannot tell how wide the names want it)."""
+    def _names_width(self, *, fixed: bool) -> int:
+        """The widest name, on one line, with its indentation, among the panel's own words
+        (``fixed``) or all names (the delegate measures a name wrapped at the column's present
+        width, so it cannot tell how wide the names want it)."""
         widest = self.tree.header().sectionSizeHint(0)  # the column's title
         items = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         while items:
@@ -430,9 +435,10 @@ class InspectorPanel(QWidget):
             depth, parent = 1, item.parent()
             while parent is not None:
                 depth, parent = depth + 1, parent.parent()
-            if not item.isFirstColumnSpanned():  # a group's title spans both columns
+            # a group's title spans both columns
+            if not item.isFirstColumnSpanned() and (item.data(0, FIXED) or not fixed):
                 text = QFontMetrics(item.font(0)).horizontalAdvance(item.text(0))
-                widest = max(widest, text + self.tree.indentation() * depth + 2 * TEXT_MARGIN + 2)
+                widest = max(widest, text + self.tree.indentation() * depth + 2 * TEXT_MARGIN)
             items.extend(item.child(j) for j in range(item.childCount()))
         return widest
 
@@ -538,6 +544,7 @@ class InspectorPanel(QWidget):
             text = said(value)
             child = QTreeWidgetItem(group, [said(label), text])
             child.setData(0, SOURCE, english(label))
+            child.setData(0, FIXED, isinstance(label, Template))
             child.setToolTip(1, plain_tooltip(text))
 
     def _show_node(self, graph: nx.DiGraph, node: str, dnode: DisplayNode) -> None:
