@@ -49,6 +49,19 @@ def isolated_layout_cache(tmp_path_factory) -> Iterator[None]:
         os.environ["GRAPHVIZ_APP_CACHE_DIR"] = previous
 
 
+@pytest.fixture(scope="session", autouse=True)
+def isolated_instance_socket(tmp_path_factory) -> Iterator[None]:
+    """A window a test starts listens on a socket of the test session's own, never the user's
+    (nor another session's running beside it)."""
+    previous = os.environ.get("GRAPHVIZ_APP_SOCKET")
+    os.environ["GRAPHVIZ_APP_SOCKET"] = str(tmp_path_factory.mktemp("instance") / "socket")
+    yield
+    if previous is None:
+        os.environ.pop("GRAPHVIZ_APP_SOCKET", None)
+    else:
+        os.environ["GRAPHVIZ_APP_SOCKET"] = previous
+
+
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
 """Names the interpreter the session's runner runs scripts under (another torch's); unset: the
 one running the tests."""
