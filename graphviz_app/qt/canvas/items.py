@@ -806,14 +806,17 @@ class FrameBody(QGraphicsItem):
     inside the module are its children, placed relative to the frame's top-left corner, so
     moving the body moves the whole drawing.  It paints nothing and takes no events; it tells
     the scene that its children lie within its bounds (``ItemContainsChildrenInShape``), so a
-    scene without an index looks inside only the bodies a repaint or a click reaches."""
+    scene without an index looks inside only the bodies a repaint or a click reaches.
+
+    It is not flagged ``ItemHasNoContents``: Qt skips the children of a body outside the
+    repainted area only when the body itself counts as drawn (with the flag, a repaint
+    measured all 43,000 items of a 20,000-node graph; without, the few hundred in view)."""
 
     def __init__(self, size: QSizeF) -> None:
         super().__init__()
         self._bounds = QRectF(QPointF(0.0, 0.0), size).adjusted(
             -BODY_MARGIN, -BODY_MARGIN, BODY_MARGIN, BODY_MARGIN
         )
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
