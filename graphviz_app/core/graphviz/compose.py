@@ -264,6 +264,12 @@ class Composer:
         self._shapes: dict[str, tuple[int, str]] = {}
         self._subtrees: dict[str, tuple[tuple[object, ...], int]] = {}
         """Cluster path -> what its drawing was made of in the last composition, and its token."""
+        self._drawings: dict[str, _Drawing] = {}
+        """Cluster path -> its piece's share of the last composed layout (see :class:`_Drawing`)."""
+        self.placed = 0
+        """Pieces placed from their ``dot`` layout (their own nodes and edge parts)."""
+        self.reused = 0
+        """Pieces whose drawing was taken from the last composition, moved to their new place."""
         """Piece text -> its header's arguments (item count, direction)."""
 
     def job(self, display: DisplayGraph) -> ComposeJob:
@@ -491,7 +497,13 @@ class Composer:
         root = pieces[None]
         self._write(root, display)
         self._lay_out([root.text], control)
-        placed = _Placement(display, pieces, self.pieces).layout(root)
+        order = sorted(depth, key=depth.__getitem__, reverse=True)
+        subtrees = self._tokens(display, pieces, order)
+        placement = _Placement(display, pieces, self.pieces, subtrees, self._drawings)
+        placed = placement.layout(root)
+        self._drawings = placement.drawings
+        self.placed += placement.placed
+        self.reused += placement.reused
         laid = ComposedLayout(
             width=placed.width,
             height=placed.height,
@@ -500,7 +512,7 @@ class Composer:
             clusters=placed.clusters,
             warnings=placed.warnings,
             rankdir=placed.rankdir,
-            subtrees=self._tokens(display, pieces, sorted(depth, key=depth.__getitem__, reverse=True)),
+            subtrees=subtrees,
             edge_homes=tuple(homes),
         )
         del pieces
@@ -607,6 +619,25 @@ def _smooth_join(before: list[Point], after: list[Point], across: bool = False) 
     after[1] = (jx, jy + down)
 
 
+EdgeKey = tuple[str, str, int]
+"""A display edge from one composition to the next (edge indices change with the display
+graph): its source, its target, and which of the parallel edges between them it is."""
+
+
+class _Drawing(NamedTuple):
+    """One cluster's piece as it was placed in the last composed layout (its own nodes, its
+    child clusters' boxes and the edge parts drawn in it, at ``origin``), kept so that a later
+    composition where the cluster has the same subtree token moves it instead of placing it."""
+
+    token: int
+    origin: Point
+    nodes: list[NodeBox]
+    clusters: list[ClusterBox]
+    parts: list[tuple[EdgeKey, tuple[int, int], list[Point]]]
+    """Each edge part: the edge, where the part lies along it, its points (never changed)."""
+    arrows: list[tuple[EdgeKey, tuple[Point, ...]]]
+
+
 class _Placement:
     """Places laid-out pieces top-down and splices each edge's spline from its segments.
 
@@ -614,19 +645,56 @@ class _Placement:
     placed (its origin and port are known then); each edge's segments are ordered by where they
     lie: the source's side from the innermost cluster outwards, the common piece, then the
     target's side inwards.
+
+    A cluster whose subtree token (``tokens``) is the one its drawing in ``previous`` was
+    placed with is not placed again: that drawing is moved to the cluster's new origin (its
+    objects reused as they are when the origin did not change).  ``drawings`` is what the next
+    composition gets as ``previous``.
     """
 
     def __init__(
-        self, display: DisplayGraph, pieces: dict[str | None, _Piece], laid: dict[str, PieceLayout]
+        self,
+        display: DisplayGraph,
+        pieces: dict[str | None, _Piece],
+        laid: dict[str, PieceLayout],
+        tokens: dict[str, int] | None = None,
+        previous: dict[str, _Drawing] | None = None,
     ) -> None:
         self.display = display
         self.pieces = pieces
         self.laid = laid
+        self.tokens = tokens or {}
+        self.previous = previous or {}
+        self.drawings: dict[str, _Drawing] = {}
+        self.placed = 0
+        """Pieces placed from their ``dot`` layout."""
+        self.reused = 0
+        """Pieces moved from the previous composition."""
         self.nodes: dict[str, NodeBox] = {}
         self.clusters: list[ClusterBox] = []
         self.parts: list[list[tuple[tuple[int, int], list[Point]]]] = [[] for _ in display.edges]
         self.arrows: dict[int, tuple[Point, ...] | None] = {}
         self._pairs: dict[str, dict[tuple[str, str], list[EdgePath]]] = {}
+        self._keys: list[EdgeKey] | None = None
+        self._index: dict[EdgeKey, int] | None = None
+
+    def _edge_keys(self) -> list[EdgeKey]:
+        """Each display edge's :data:`EdgeKey`, in ``display.edges`` order."""
+        if self._keys is None:
+            seen: dict[tuple[str, str], int] = {}
+            keys: list[EdgeKey] = []
+            for edge in self.display.edges:
+                pair = (edge.source, edge.target)
+                count = seen.get(pair, 0)
+                seen[pair] = count + 1
+                keys.append((edge.source, edge.target, count))
+            self._keys = keys
+        return self._keys
+
+    def _edge_index(self) -> dict[EdgeKey, int]:
+        if self._index is None:
+            self._index = {key: index for index, key in enumerate(self._edge_keys())}
+        return self._index
 
     def layout(self, root: _Piece) -> Layout:
         laid_root = self.laid[root.text]
@@ -645,6 +713,7 @@ class _Placement:
             spline: list[Point] = []
             for _, points in sorted(parts, key=lambda part: part[0]):
                 if spline:
+                    points = list(points)  # the part is kept for the next composition as it is
                     _smooth_join(spline, points, across)
                     spline.extend(points[1:])
                 else:
@@ -662,28 +731,68 @@ class _Placement:
             rankdir=self.display.rankdir,
         )
 
+    def _move(
+        self, kept: _Drawing, origin: Point, depth: int, stack: list[tuple[_Piece, Point, int]]
+    ) -> _Drawing:
+        """Put ``kept`` (a drawing of the previous composition) at ``origin``; return it moved."""
+        self.reused += 1
+        dx, dy = origin[0] - kept.origin[0], origin[1] - kept.origin[1]
+        if dx or dy:
+            kept = _Drawing(
+                kept.token,
+                origin,
+                [NodeBox(b.id, b.x + dx, b.y + dy, b.width, b.height) for b in kept.nodes],
+                [ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label) for c in kept.clusters],
+                [(key, where, [(x + dx, y + dy) for x, y in points]) for key, where, points in kept.parts],
+                [(key, tuple((x + dx, y + dy) for x, y in arrow)) for key, arrow in kept.arrows],
+            )
+        nodes, index, parts, arrows = self.nodes, self._edge_index(), self.parts, self.arrows
+        for box in kept.nodes:
+            nodes[box.id] = box
+        self.clusters.extend(kept.clusters)
+        for child in kept.clusters:
+            inner = (child.x + CLUSTER_PAD, child.y + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
+            stack.append((self.pieces[child.name], inner, depth + 1))
+        for key, where, points in kept.parts:
+            parts[index[key]].append((where, points))
+        for key, arrow in kept.arrows:
+            arrows[index[key]] = arrow
+        return kept
+
     def _place(
         self, piece: _Piece, origin: Point, depth: int, stack: list[tuple[_Piece, Point, int]]
     ) -> None:
+        path = piece.path
+        if path is not None:
+            kept = self.previous.get(path)
+            if kept is not None and kept.token == self.tokens.get(path):
+                self.drawings[path] = self._move(kept, origin, depth, stack)
+                return
+        self.placed += 1
         drawing = self.laid[piece.text].layout
         boxes, names = drawing.nodes, piece.names
         ox, oy = origin
         child_origin: dict[str, tuple[float, float, _Piece]] = {}
         nodes, clusters = self.nodes, self.clusters
+        own_nodes: list[NodeBox] = []
+        own_clusters: list[ClusterBox] = []
         for item in piece.items:
             box = boxes[names[item]]
             if item[:2] == "c:":
-                path = item[2:]
+                path_below = item[2:]
                 left, top = ox + box.x - box.width / 2, oy + box.y - box.height / 2
-                clusters.append(
-                    ClusterBox(path, left, top, box.width, box.height, self.display.clusters[path].label)
+                cluster = ClusterBox(
+                    path_below, left, top, box.width, box.height, self.display.clusters[path_below].label
                 )
+                clusters.append(cluster)
+                own_clusters.append(cluster)
                 inner = (left + CLUSTER_PAD, top + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
-                child = self.pieces[path]
+                child = self.pieces[path_below]
                 child_origin[item] = (inner[0], inner[1], child)
                 stack.append((child, inner, depth + 1))
             else:
-                nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
+                node = nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
+                own_nodes.append(node)
         by_pair = self._pairs.get(piece.text)
         if by_pair is None:
             by_pair = self._pairs[piece.text] = {}
@@ -691,6 +800,9 @@ class _Placement:
                 by_pair.setdefault((drawn.source, drawn.target), []).append(drawn)
         taken: dict[tuple[str, str], int] = {}
         parts, arrows, laid = self.parts, self.arrows, self.laid
+        keys = self._edge_keys()
+        own_parts: list[tuple[EdgeKey, tuple[int, int], list[Point]]] = []
+        own_arrows: list[tuple[EdgeKey, tuple[Point, ...]]] = []
         inward, outward, meet = (2, depth), (0, -depth), (1, 0)
         for seg in piece.segments:
             source, target = seg.source, seg.target
@@ -702,7 +814,7 @@ class _Placement:
                 spline = paths[taken.get(pair, 0)]
                 taken[pair] = taken.get(pair, 0) + 1
             start = end = None
-            key = meet
+            where = meet
             kind = source[:2]
             if kind == "c:":
                 cx, cy, child = child_origin[source]
@@ -711,7 +823,7 @@ class _Placement:
             elif kind == "p:":
                 port = boxes[pair[0]]
                 start = (ox + port.x, oy + port.y)
-                key = inward
+                where = inward
             kind = target[:2]
             if kind == "c:":
                 cx, cy, child = child_origin[target]
@@ -720,10 +832,17 @@ class _Placement:
             elif kind == "q:":
                 port = boxes[pair[1]]
                 end = (ox + port.x, oy + port.y)
-                key = outward
+                where = outward
             elif spline.arrow:
-                arrows[seg.edge] = tuple((x + ox, y + oy) for x, y in spline.arrow)
-            parts[seg.edge].append((key, _placed(spline.points, ox, oy, start, end)))
+                arrow = arrows[seg.edge] = tuple((x + ox, y + oy) for x, y in spline.arrow)
+                own_arrows.append((keys[seg.edge], arrow))
+            points = _placed(spline.points, ox, oy, start, end)
+            parts[seg.edge].append((where, points))
+            own_parts.append((keys[seg.edge], where, points))
+        if path is not None:
+            self.drawings[path] = _Drawing(
+                self.tokens[path], origin, own_nodes, own_clusters, own_parts, own_arrows
+            )
 
 
 def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:
