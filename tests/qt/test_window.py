@@ -186,6 +186,11 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     assert {MODULE_PREFIX + m for m in tops} <= set(window.scene.node_items)
     assert not window.scene.cluster_items
     assert all(window.modules.items()[m].checkState(0) == Qt.CheckState.Checked for m in tops)
+    # "Expand all" takes the window's own path (as Graph > Expand All: the picture from its top)
+    shown = qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS)
+    with shown, qtbot.waitSignal(window.modules.expandAllRequested):
+        window.modules.expand_button.click()
+    assert not doc.options.collapsed and set(window.scene.node_items) == before
 
 
 def test_collapsed_view_survives_reload(window, load, qtbot):

@@ -66,6 +66,7 @@ class ModulesPanel(QWidget):
     """Tree of module paths with a "collapsed" checkbox each, plus "collapse all to depth N"."""
 
     moduleActivated = Signal(str)  # the user double-clicked a module: show it
+    expandAllRequested = Signal()  # "Expand all": the window expands every module (from the top)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,7 +105,7 @@ class ModulesPanel(QWidget):
         self.collapse_button.setToolTip(translate("Modules", "Collapse every module below the chosen depth"))
         self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth_box.value()))
         self.expand_button = QPushButton(translate("Modules", "Expand all"), self)
-        self.expand_button.clicked.connect(lambda: self.document.set_collapsed(frozenset()))
+        self.expand_button.clicked.connect(self.expandAllRequested.emit)
         self.hint = QLabel(translate("Modules", "Check a module to collapse it into one node."), self)
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)

@@ -254,6 +254,7 @@ class MainWindow(QMainWindow):
         self.search_bar.matchActivated.connect(self.reveal)
         self.search_bar.closed.connect(lambda: self.view.setFocus())
         self.modules.moduleActivated.connect(self.reveal_module)
+        self.modules.expandAllRequested.connect(self.expand_all)  # as Graph > Expand All does
         self.messages.problemShown.connect(lambda: self.docks["messages"].show())
         self.messages.lineActivated.connect(self.show_source_line)
         self.timeline.runBackwardRequested.connect(self._run_backward_now)
