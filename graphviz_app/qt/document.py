@@ -74,6 +74,19 @@ class Document(QObject):
         """What the last ``set_graph(plan=...)`` decided (None: no plan was asked for)."""
         self.last_changed: frozenset[str] | None = None
         """Graph nodes whose style the last ``stylesChanged`` changed; None: any may have."""
+        self.waits_for_picture = False
+        """True where a window draws this document (its controller sets it): a selection that
+        moved with a new display graph (an expand: the module's node to its first member) is
+        announced once that display graph is drawn (:meth:`display_shown`), so the panels go on
+        speaking of what is on screen until then."""
+        self._selection_due = False
+
+    def display_shown(self) -> None:
+        """The window draws the current display graph now (or gave up laying it out): announce
+        the selection that moved with it, if it did."""
+        if self._selection_due:
+            self._selection_due = False
+            self.selectionChanged.emit()
 
     def _emit(self, change: Change) -> None:
         """Say what ``change`` changed, styles first (a restyle of a display about to be laid out
@@ -88,7 +101,10 @@ class Document(QObject):
             self.displayChanged.emit()
         if change.search:
             self.searchChanged.emit()
-        if change.selection:
+        if change.selection and change.display and self.waits_for_picture:
+            self._selection_due = True
+        elif change.selection:
+            self._selection_due = False
             self.selectionChanged.emit()
         if change.step:
             self.stepChanged.emit()

@@ -207,3 +207,26 @@ def test_after_an_expand_the_selection_is_never_a_node_out_of_sight(parts, qtbot
     if selected is not None:
         item = widget.graph_scene.node_items[selected]
         assert widget.visible_scene_rect().intersects(item.scene_rect())
+
+
+def test_the_panels_hear_of_the_moved_selection_once_the_new_picture_is_drawn(parts, qtbot, tmp_path) -> None:
+    """An expand moves the selection from the module's node to its first member: the Inspector
+    (which listens to ``selectionChanged``) keeps showing the module until the expanded picture
+    is drawn, and hears of the change once it is."""
+    document, widget, controller = parts
+    _open_stack(document, controller, qtbot, tmp_path)
+    module = "stages.2.30"
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    widget.set_zoom(1.0)
+    widget.centerOn(widget.graph_scene.node_items["m:" + module])
+    document.select("m:" + module)
+    heard: list[tuple[str | None, bool]] = []
+    document.selectionChanged.connect(
+        lambda: heard.append((document.selection, widget.graph_scene.display is document.display))
+    )
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.expand(module)
+        assert document.selection != "m:" + module and heard == []  # not drawn yet: not said
+    assert heard == [(document.selection, True)]
+    assert document.selection in widget.graph_scene.node_items

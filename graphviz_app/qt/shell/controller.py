@@ -121,6 +121,7 @@ class Controller(QObject):
     ) -> None:
         super().__init__(parent)
         self.document = document
+        document.waits_for_picture = True  # a selection moved by an expand waits for its picture
         self.widget = graph_widget
         self.settings = settings
         self.reporter = reporter
@@ -712,6 +713,7 @@ class Controller(QObject):
             self.restyle()
         edge = doc.selected_edge
         self.widget.graph_scene.select(doc.selection, (edge.source, edge.target) if edge else None)
+        doc.display_shown()  # the panels now speak of the selection drawn
         self._fit_next = False
         self.reveal_after_layout = None
         for warning in layout.warnings:
@@ -748,6 +750,8 @@ class Controller(QObject):
     def _layout_failed(self, error: GraphvizAppError, token: int) -> None:
         self._pending.pop(token, None)
         self._layout_idle()
+        if token == self.layouts.latest():
+            self.document.display_shown()  # no new picture: the panels follow the selection now
         if isinstance(error, LayoutCancelled):
             if token == self.layouts.latest():
                 self.reporter.info(
