@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,24 @@ def gone_soon(pid: int, seconds: float = 10.0) -> bool:
     return False
 
 
+def as_from_a_terminal() -> None:
+    """In the child before it runs: Ctrl+C and SIGTERM act as in a terminal's foreground job, even
+    when the tests themselves run where they are ignored (a background job of a shell)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_is_heard() -> Iterator[None]:
+    """The in-process tests send themselves Ctrl+C: Python's own handler must be installed, as in
+    a terminal, not the ``SIG_IGN`` a background job of a shell inherits."""
+    before = signal.getsignal(signal.SIGINT)
+    if before == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 class Cli:
     """A real ``graphviz-app export`` process in its own process group (as a shell starts it),
     with its own temp folder."""
@@ -76,6 +95,7 @@ class Cli:
             cwd=ROOT,
             env=env,
             start_new_session=True,
+            preexec_fn=as_from_a_terminal,
         )
 
     def wait_for_dot(self, timeout: float = 120.0) -> int:
@@ -281,6 +301,7 @@ def test_progress_line_on_a_terminal_only(tmp_path, big):
         [sys.executable, str(ROOT / "main.py"), "export", str(big), "-o", str(out), "--layout-timeout", "3"],
         stdout=subprocess.PIPE,
         stderr=terminal,
+        preexec_fn=as_from_a_terminal,
         cwd=ROOT,
         start_new_session=True,
     )
