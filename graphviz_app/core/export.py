@@ -467,15 +467,18 @@ def remove_stale_temp_folders(base: str | Path | None = None) -> int:
         return 0
     for entry in entries:
         match = pattern.match(entry.name)
-        if (
-            match
-            and entry.is_dir(follow_symlinks=False)
-            and os.stat(entry.path, follow_symlinks=False).st_uid == os.getuid()
-            and int(match.group(1)) != os.getpid()
-            and not _pid_alive(int(match.group(1)))
-        ):
-            shutil.rmtree(entry.path, ignore_errors=True)
-            removed += 1
+        if not match or int(match.group(1)) == os.getpid() or _pid_alive(int(match.group(1))):
+            continue
+        try:  # another export may remove its own folder between the listing and here
+            if (
+                not entry.is_dir(follow_symlinks=False)
+                or entry.stat(follow_symlinks=False).st_uid != os.getuid()
+            ):
+                continue
+        except FileNotFoundError:
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed += 1
     return removed
 
 
