@@ -32,7 +32,17 @@ from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, dot_source, picture
 from .graphviz.dot import NodeStyle
-from .graphviz.layout import LayoutJob, check_complete, dot_bytes, drawn_outline, parse_json_layout
+from .graphviz.layout import (
+    STOPPED_PLACING,
+    STOPPED_POSITIONING,
+    STOPPED_ROUTING,
+    LayoutJob,
+    check_complete,
+    decode_id,
+    dot_bytes,
+    drawn_outline,
+    parse_json_layout,
+)
 from .model.graph import dumps_graph
 from .model.plots import CANNOT_WRITE
 from .model.values import values_badges
@@ -356,10 +366,27 @@ def _remove(tmp: Path) -> None:
 
 
 def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
-    """Render ``fmt`` into ``tmp`` and check it is complete: ``dot`` also writes the layout
-    (``-Tjson0``), which must place every node (an interrupted ``dot`` exits 0 with a partial
-    drawing); SVG must be well-formed XML, PDF whole."""
+    """Render ``fmt`` into ``tmp`` and check it is complete (an interrupted ``dot`` exits 0 with
+    a partial drawing): an SVG is read once, as well-formed XML that draws every node, placed,
+    and every edge (:func:`_check_svg`); for other formats ``dot`` also writes the layout
+    (``-Tjson0``), which must place every node; a PDF must be whole."""
     program = drawn.program
+    if fmt == "svg" and drawn.names and drawn.edges >= 0:
+        job = LayoutJob(
+            drawn.text,
+            timeout,
+            args=[*program[1:], "-Tsvg", "-o", str(tmp)],
+            program=program[0],
+            fallback=drawn.fallback,
+        )
+        job.run()
+        raw = tmp.read_bytes()
+        if not raw:
+            raise ExportError(Message.of(EMPTY, format="SVG"))
+        data = _check_svg(raw, drawn, job.warnings())
+        if data != raw:
+            tmp.write_bytes(data)
+        return
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
         job = LayoutJob(
@@ -425,6 +452,11 @@ def well_formed_svg(data: bytes) -> bytes:
     characters by U+FFFD and lone ``&`` by ``&amp;``.  Raises ExportError if the result still
     does not parse (or Graphviz stopped before the end of the document).
     """
+    return _well_formed(data)[0]
+
+
+def _well_formed(data: bytes) -> tuple[bytes, str]:
+    """:func:`well_formed_svg`, returning the checked document also as text."""
     text = _XML_INVALID.sub("\ufffd", data.decode("utf-8", "replace"))
     if _UNUSUAL_REFERENCE.search(text):  # (else every reference stays as it is)
         text = _REFERENCE.sub(_fix_reference, text)
@@ -448,6 +480,39 @@ def well_formed_svg(data: bytes) -> bytes:
         raise ExportError(Message.of(BAD_SVG, error=str(exc))) from None
     if not root or not root[0].endswith("svg"):
         raise ExportError(Message.of(NOT_SVG))
+    return fixed, text
+
+
+_SVG_NODE = re.compile(r'<g id="[^"]*" class="node(?: [^"]*)?">\n<title>([^<]*)</title>\n<\w+ ([^>]*)>')
+"""A node's group as Graphviz writes it: its name (the title) and its first shape's attributes."""
+_SVG_ROUTED_EDGE = re.compile(r'<g id="[^"]*" class="edge(?: [^"]*)?">\n<title>[^<]*</title>\n<path ')
+"""An edge's group with its spline (an edge ``dot`` did not route is not drawn at all)."""
+_SVG_VIEWBOX = re.compile(r'<svg [^>]*?viewBox="[-0-9.]+ [-0-9.]+ ([-0-9.]+) ([-0-9.]+)"')
+
+
+def _check_svg(data: bytes, drawn: Picture, warnings: tuple[str, ...]) -> bytes:
+    """Return ``dot``'s SVG of ``drawn`` as well-formed XML (:func:`well_formed_svg`) once it
+    is known to be the finished drawing: every node of the text drawn once (no other), placed
+    (the drawing has a size, its nodes are not all in one place), and every visible edge routed
+    unless ``dot`` said it gave one up (its ``warnings``).  Raises ExportError or LayoutError."""
+    fixed, text = _well_formed(data)
+    nodes = _SVG_NODE.findall(text)
+    names = {decode_id(html.unescape(title) if "&" in title else title) for title, _ in nodes}
+    if len(names) != len(nodes) or names != drawn.names:
+        spaced = {name.replace("\xa0", " ") for name in names}  # Graphviz writes "  " as " &#160;"
+        if len(spaced) != len(nodes) or spaced != {name.replace("\xa0", " ") for name in drawn.names}:
+            raise LayoutError(Message.of(STOPPED_PLACING))
+    box = _SVG_VIEWBOX.search(text)
+    if len(nodes) > 1 and (
+        box is None
+        or float(box.group(1)) <= 2 * PAD_POINTS
+        or float(box.group(2)) <= 2 * PAD_POINTS
+        or len({shape for _, shape in nodes}) == 1
+    ):
+        raise LayoutError(Message.of(STOPPED_POSITIONING))
+    if not warnings and len(_SVG_ROUTED_EDGE.findall(text)) < drawn.edges:
+        # (dot warns when it gives up routing an edge; silence means it was stopped)
+        raise LayoutError(Message.of(STOPPED_ROUTING))
     return fixed
 
 

@@ -194,6 +194,10 @@ class Picture:
     """The text again without ``nslimit``, for a crash's retry (None: nothing is laid out)."""
     layout: Layout | None
     """The composed layout the text holds (None: the program lays it out)."""
+    names: frozenset[str] = frozenset()
+    """Every node the text declares, as Graphviz names it back (decoded; empty: not known)."""
+    edges: int = -1
+    """How many edges the drawing shows (invisible ones not counted; -1: not known)."""
 
 
 def picture(
@@ -212,12 +216,31 @@ def picture(
     """
     if not composes(display):
         source = dot_source(display, graph, paint)
-        return Picture(source.text(), ("dot",), partial(source.text, nslimit=False), None)
+        return Picture(
+            source.text(), ("dot",), partial(source.text, nslimit=False), None, *_drawn(source, True)
+        )
     source = dot_source(display, graph, replace(paint, room=None))
     layout = layout_job(display, graph, composer=composer, cache=cache, timeout=timeout).result()
     return Picture(
-        source.text(placed=placement(source, layout, timeout=timeout)), PINNED_PROGRAM, None, layout
+        source.text(placed=placement(source, layout, timeout=timeout)),
+        PINNED_PROGRAM,
+        None,
+        layout,
+        *_drawn(source, False),
     )
+
+
+def _drawn(source: DotGraph, badges: bool) -> tuple[frozenset[str], int]:
+    """Return the node names and the number of visible edges of ``source``'s text (with its
+    badge nodes, when ``badges``: a composed text has none)."""
+    names = set(source.nodes)
+    edges = len(source.edges)
+    if badges:
+        names.update(badge_id(did) for did in source.badges)
+        edges += sum(1 for attrs in source.links.values() if "invis" not in attrs.get("style", ""))
+    if source.legend is not None:
+        names.add(LEGEND_ID)
+    return frozenset(names), edges
 
 
 def _tip(edge: EdgePath) -> tuple[float, float] | None:
