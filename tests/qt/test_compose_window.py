@@ -230,3 +230,29 @@ def test_the_panels_hear_of_the_moved_selection_once_the_new_picture_is_drawn(pa
         assert document.selection != "m:" + module and heard == []  # not drawn yet: not said
     assert heard == [(document.selection, True)]
     assert document.selection in widget.graph_scene.node_items
+
+
+def test_the_minimap_draws_its_new_picture_after_the_next_layout_not_during_it(
+    parts, qtbot, tmp_path
+) -> None:
+    """The map draws a new layout's picture a moment after it is shown (a pass over every
+    item); an expand asked for meanwhile puts that off until its own picture is shown, so the
+    drawing never competes with the layout."""
+    document, widget, controller = parts
+    widget.show()
+    qtbot.waitExposed(widget)
+    _open_stack(document, controller, qtbot, tmp_path)
+    widget.set_zoom(1.0)  # the graph does not fit: the map is shown
+    minimap = widget.minimap
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse("stages.2.30")
+    minimap.repaint()  # shows its last picture, and plans the new one
+    assert minimap.isVisible() and minimap._redraw.isActive()
+    renders = minimap.renders
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.expand("stages.2.30")
+        assert not minimap._redraw.isActive()
+    assert minimap.renders == renders  # nothing drawn while the layout ran
+    minimap.repaint()
+    assert minimap._redraw.isActive()  # the expanded picture's turn
+    qtbot.waitUntil(lambda: minimap.renders > renders, timeout=5000)

@@ -111,6 +111,13 @@ class Minimap(QWidget):
         if self.isVisible():
             self.update()
 
+    def postpone(self) -> None:
+        """A new layout is on its way: the picture is drawn once it is shown, not meanwhile
+        (drawing it holds Python for about half a second at 20,000 nodes, which the layout
+        thread and the new picture's arrival would wait for)."""
+        self._redraw.stop()
+        self._due = False
+
     def _draw_soon(self) -> None:
         self._due = True
         self.update()

@@ -637,6 +637,7 @@ class Controller(QObject):
         )  # Values badges laid out too
         token = self.layouts.request(run.result, run.cancel)
         self._pending = {token: (display, graph)}
+        self.widget.minimap.postpone()  # the overview of the picture on screen can wait
         text = translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes))
         seconds = run.estimate.seconds if run.estimate is not None else 0.0
         if seconds > 1.0 and not run.cached():
