@@ -123,6 +123,11 @@ def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
     return dataclasses.replace(lower, **changes)
 
 
+DISPLAYS_KEPT = 3
+"""Display graphs kept for views shown again (each 5-10 MB at 20,000 nodes: their DisplayNodes
+are shared)."""
+
+
 class ViewModel:
     """One graph and how it is viewed; each change returns a :class:`Change`."""
 
@@ -133,6 +138,9 @@ class ViewModel:
         self.display: DisplayGraph | None = None
         self.facts: GraphFacts | None = None
         """The graph's facts, kept so a new view builds its display graph quickly."""
+        self._built: list[tuple[nx.DiGraph, ViewOptions, DisplayGraph]] = []
+        """The last display graphs built, newest first, with the graph and options they are of:
+        collapsing a module just expanded (or the reverse) takes its display graph again."""
         self._modules: list[str] = []
         self.selection: str | None = None
         """The selected drawn node (display id)."""
@@ -158,6 +166,7 @@ class ViewModel:
         display graph is built (a big graph opens collapsed), so one display graph is built."""
         old_selection = self.selected_members() if keep else ()
         self.graph = graph
+        self._built = [built for built in self._built if built[0] is graph]  # an old graph goes
         self._modules = derived(graph, module_paths) if graph is not None else []
         self.facts = derived(graph, GraphFacts) if graph is not None else None
         collapsed = self.options.collapsed & set(self._modules) if keep else frozenset()
@@ -182,7 +191,17 @@ class ViewModel:
         return change | self._rerun_search(jump=False)
 
     def _rebuild_display(self) -> None:
-        self.display = build_display(self.graph, self.options, self.facts) if self.graph is not None else None
+        graph, options = self.graph, self.options
+        self._built = [built for built in self._built if built[0] is graph]  # none of an old graph
+        if graph is None:
+            self.display = None
+            return
+        for _, built_options, display in self._built:
+            if built_options == options:
+                self.display = display  # a display graph depends on the graph and options only
+                return
+        self.display = build_display(graph, options, self.facts)
+        self._built = [(graph, options, self.display), *self._built[: DISPLAYS_KEPT - 1]]
 
     def _first_drawn(self, members: Iterable[str]) -> str | None:
         """The display id of the first of these graph nodes that is drawn (None: none is)."""
