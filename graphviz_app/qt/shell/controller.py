@@ -122,6 +122,7 @@ class Controller(QObject):
         super().__init__(parent)
         self.document = document
         document.waits_for_picture = True  # a selection moved by an expand waits for its picture
+        self._drawn_modules: list[tuple[DisplayGraph, set[str]]] = []
         self.widget = graph_widget
         self.settings = settings
         self.reporter = reporter
@@ -739,14 +740,21 @@ class Controller(QObject):
         if self._shown is None:
             return []
 
-        def modules(shown: DisplayGraph) -> set[str]:
-            return {n.module for n in shown.nodes.values() if n.kind == "module" and n.module}
-
-        changed = modules(self._shown[0]) ^ modules(display)
+        changed = self._modules_drawn(self._shown[0]) ^ self._modules_drawn(display)
         return sorted(
             (m for m in changed if not any(a in changed for a in ancestors(m)[:-1])),
             key=lambda p: (p.count("."), p),
         )
+
+    def _modules_drawn(self, shown: DisplayGraph) -> set[str]:
+        """The modules ``shown`` draws as one node each (kept for the last display graphs: each
+        layout asks twice, about the picture on screen and the new one)."""
+        for display, modules in self._drawn_modules:
+            if display is shown:
+                return modules
+        modules = {n.module for n in shown.nodes.values() if n.kind == "module" and n.module}
+        self._drawn_modules = [(shown, modules), *self._drawn_modules[:2]]
+        return modules
 
     def _layout_failed(self, error: GraphvizAppError, token: int) -> None:
         self._pending.pop(token, None)
