@@ -256,3 +256,26 @@ def test_the_minimap_draws_its_new_picture_after_the_next_layout_not_during_it(
     minimap.repaint()
     assert minimap._redraw.isActive()  # the expanded picture's turn
     qtbot.waitUntil(lambda: minimap.renders > renders, timeout=5000)
+
+
+def test_collapsing_the_module_just_expanded_shows_its_last_picture_again(parts, qtbot, tmp_path) -> None:
+    """The document keeps the display graph of a view shown lately, so the window keeps its
+    composed layout: collapsing a module again shows the picture it showed, composed once."""
+    document, widget, controller = parts
+    _open_stack(document, controller, qtbot, tmp_path)
+    module = "stages.2.30"
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    collapsed = widget.graph_scene.display
+    first = controller._shown[1]
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.expand(module)
+    placed = controller.composer.placed
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse(module)
+    assert document.display is collapsed and controller._shown[1] is first
+    assert controller.composer.placed == placed  # nothing composed
+    assert "m:" + module in widget.graph_scene.node_items
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.collapse("stages.1.10")  # a new view: composed
+    assert controller.composer.placed > placed

@@ -26,7 +26,7 @@ from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer
 from ...capture.client import Runner, RunResult
 from ...capture.interpreter import Interpreter
 from ...core.graphviz import arrange
-from ...core.graphviz.compose import Composer, anchor_shift
+from ...core.graphviz.compose import ComposedLayout, Composer, anchor_shift
 from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation
 from ...core.graphviz.layout import Layout, LayoutCancelled
 from ...core.graphviz.layout_cache import LayoutCache
@@ -123,6 +123,9 @@ class Controller(QObject):
         self.document = document
         document.waits_for_picture = True  # a selection moved by an expand waits for its picture
         self._drawn_modules: list[tuple[DisplayGraph, set[str]]] = []
+        self._composed: list[tuple[DisplayGraph, ComposedLayout]] = []
+        """The composed layouts shown last, with their display graphs: the document keeps the
+        display graph of a view shown again (a module collapsed again), so its layout is too."""
         self.widget = graph_widget
         self.settings = settings
         self.reporter = reporter
@@ -604,6 +607,7 @@ class Controller(QObject):
 
     def _graph_changed(self) -> None:
         doc = self.document
+        self._composed = []
         if doc.graph is None:
             self.widget.clear()
             return
@@ -625,6 +629,11 @@ class Controller(QObject):
         if doc.graph is None or doc.display is None:
             return
         display, graph = doc.display, doc.graph
+        kept = next((laid for shown, laid in self._composed if shown is display), None)
+        if kept is not None:  # the same display graph: the same picture, without composing it
+            self._pending = {self.layouts.request(lambda: kept): (display, graph)}
+            self.widget.minimap.postpone()
+            return
         # composed (each module laid out once, reused), or one dot run through the layout cache
         run = arrange.layout_job(
             display,
@@ -713,6 +722,8 @@ class Controller(QObject):
             self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
             self._shown = (display, layout)
             self.restyle()
+        if isinstance(layout, ComposedLayout):  # no badge nodes: its display graph says it all
+            self._composed = [(display, layout), *(c for c in self._composed[:2] if c[0] is not display)][:2]
         edge = doc.selected_edge
         self.widget.graph_scene.select(doc.selection, (edge.source, edge.target) if edge else None)
         doc.display_shown()  # the panels now speak of the selection drawn
