@@ -191,6 +191,18 @@ compat() {
     say "compat passed: torch ${versions[*]}"
 }
 
+# The suite runs on every core (at most four workers, each with its own warm capture worker)
+# unless the arguments choose (`-n N`, `-p no:xdist`) or name a single test.
+parallel_args() {
+    local arg
+    for arg in "$@"; do
+        case "$arg" in
+            -n | -n* | --numprocesses* | no:xdist | *::*) return 0 ;;
+        esac
+    done
+    printf '%s\n' -n "${GRAPHVIZ_APP_TEST_WORKERS:-auto}" --maxprocesses 4
+}
+
 main() {
     local command=${1:-}
     [ $# -gt 0 ] && shift
@@ -207,7 +219,7 @@ main() {
             ;;
         test)
             setup
-            exec xvfb-run -a -s "-screen 0 1600x1000x24" "$VENV/bin/python" -m pytest "$@"
+            exec xvfb-run -a -s "-screen 0 1600x1000x24" "$VENV/bin/python" -m pytest $(parallel_args "$@") "$@"
             ;;
         lint)
             setup
