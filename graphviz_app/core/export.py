@@ -415,6 +415,8 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
 
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_CONTROL = bytes(c for c in range(256) if c in (0x9, 0xA, 0xD) or c >= 0x20)
+"""The bytes that are no control character XML refuses (deleted, what is left is refused)."""
 _REFERENCE = re.compile(r"&(?:#([0-9]{1,10})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-9]{0,31}))?;?")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
 _UNUSUAL_REFERENCE = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#45|#160);)")
@@ -457,10 +459,17 @@ def well_formed_svg(data: bytes) -> bytes:
 
 def _well_formed(data: bytes) -> tuple[bytes, str]:
     """:func:`well_formed_svg`, returning the checked document also as text."""
-    text = _XML_INVALID.sub("\ufffd", data.decode("utf-8", "replace"))
+    try:  # (strict UTF-8 holds no surrogate: what else XML refuses is found in the bytes, faster)
+        text, changed = data.decode("utf-8"), False
+        invalid = bool(data.translate(None, _NOT_CONTROL)) or b"\xef\xbf" in data  # (U+FFFE, U+FFFF)
+    except UnicodeDecodeError:
+        text, changed = data.decode("utf-8", "replace"), True
+        invalid = True
+    if invalid and _XML_INVALID.search(text):
+        text, changed = _XML_INVALID.sub("\ufffd", text), True
     if _UNUSUAL_REFERENCE.search(text):  # (else every reference stays as it is)
-        text = _REFERENCE.sub(_fix_reference, text)
-    fixed = text.encode("utf-8")
+        text, changed = _REFERENCE.sub(_fix_reference, text), True
+    fixed = text.encode("utf-8") if changed else data  # (most drawings need no change)
     # checked by expat, as ElementTree parses, without building the tree
     parser = expat.ParserCreate()
     root: list[str] = []

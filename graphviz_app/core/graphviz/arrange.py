@@ -278,9 +278,10 @@ def placement(source: DotGraph, layout: Layout, *, timeout: float | None = None)
         nodes[did] = xy(box.x, box.y)
     edges: dict[tuple[str, str], list[str]] = {}
     for edge in layout.edges:
-        parts = [f"e,{xy(*tip)}"] if (tip := _tip(edge)) is not None else []
-        parts.extend(xy(x, y) for x, y in edge.points)
-        edges.setdefault((edge.source, edge.target), []).append(" ".join(parts))
+        points = [f"{x:.2f},{height - y:.2f}" for x, y in edge.points]  # (xy, inlined: 100,000s)
+        if (tip := _tip(edge)) is not None:
+            points.insert(0, f"e,{xy(*tip)}")
+        edges.setdefault((edge.source, edge.target), []).append(" ".join(points))
     clusters = {
         c.name: f"{c.x:.2f},{height - c.y - c.height:.2f},{c.x + c.width:.2f},{height - c.y:.2f}"
         for c in layout.clusters

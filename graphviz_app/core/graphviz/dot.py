@@ -406,8 +406,16 @@ class DotGraph:
             emit_node(did, "  ")
 
         taken: dict[tuple[str, str], int] = {}
+        named: dict[str, str] = {}  # a node's quoted name, written once per edge end
+
+        def name_of(did: str) -> str:
+            name = named.get(did)
+            if name is None:
+                name = named[did] = quote(encode_id(did))
+            return name
+
         for source, target, edge_attrs in self.edges:
-            line = f"  {quote(encode_id(source))} -> {quote(encode_id(target))}"
+            line = f"  {name_of(source)} -> {name_of(target)}"
             pairs = attrs(edge_attrs)
             if placed is not None:
                 splines = placed.edges.get((source, target), ())
