@@ -159,10 +159,11 @@ def _place_badges(items: Mapping[str, NodeItem], layout: Any) -> None:
     """Give each node item the box its layout made for its badge (or none)."""
     badges: Mapping[str, tuple[str, ...]] = layout.badges
     for did, item in items.items():
-        lines = badges.get(did, ())
+        lines = badges.get(did, ()) if badges else ()
         box = layout.nodes.get(badge_id(did)) if lines else None
         if box is None:
-            item.set_room(None)
+            if item.room is not None or item.room_lines:  # most have none: no call (20,000)
+                item.set_room(None)
         else:
             item.set_room(QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height), lines)
 
