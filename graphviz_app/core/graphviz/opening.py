@@ -21,7 +21,7 @@ from ..model.derived import derived
 from ..model.gc_pause import freeze_new, gc_paused
 from ..model.topology import module_paths
 from ..model.values import auto_values
-from ..view import colors
+from ..view import colors, look
 from ..view.display import GraphFacts, ViewOptions, build_display
 from ..view.first_view import FirstView, first_view
 from ..view.stepping import MODES
@@ -106,10 +106,14 @@ def prepare_view(
         start = start_options(graph, options, keep=keep)
         facts = derived(graph, GraphFacts)
         plan, first = plan_view(graph, start, settings)
-        if plan.display is None:
-            plan = dataclasses.replace(plan, display=build_display(graph, plan.options, facts))
+        display = plan.display
+        if display is None:
+            display = build_display(graph, plan.options, facts)
+            plan = dataclasses.replace(plan, display=display)
         derived(graph, colors.has_grads)
-        colors.node_colors(graph, mode)
+        fills = colors.node_colors(graph, mode)
+        for node in display.nodes.values():  # a big module's majority fill, counted once
+            look.node_fill(node, fills)
         derived(graph, edge_count)
         derived(graph, colors.legend, mode)
         derived(graph, colors.transfer_edges)

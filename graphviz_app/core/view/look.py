@@ -11,6 +11,8 @@ and darkens outlines), so an exported image at a step shows what the window show
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -163,15 +165,42 @@ def merged_style(node: DisplayNode, styles: Mapping[str, NodeStyle] | None) -> N
     return None
 
 
+MAJORITY_KEPT = 1000
+"""A collapsed module of at least this many members keeps its majority fill (:func:`node_fill`)."""
+_majorities: weakref.WeakKeyDictionary[DisplayNode, tuple[Mapping[str, str], str]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per big display node (while it lives): the fills its majority was counted in, and the fill."""
+_majorities_lock = threading.Lock()
+
+
 def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
-    """Return a display node's fill: its member's colour, or a module's majority colour."""
+    """Return a display node's fill: its member's colour, or a module's majority colour.
+
+    A module of :data:`MAJORITY_KEPT` members or more is counted once per fills mapping (the
+    shared, never changed ``colors.node_colors``): the DOT writer and the scene, and the thread
+    that prepares a new graph's view ahead, then ask for it at no cost."""
     if len(node.members) == 1:
         return fills.get(node.members[0], colors.NEUTRAL_COLOR)
-    counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in node.members)
+    if len(node.members) < MAJORITY_KEPT:
+        return _majority_fill(node.members, fills)
+    with _majorities_lock:
+        kept = _majorities.get(node)
+    if kept is not None and kept[0] is fills:
+        return kept[1]
+    fill = _majority_fill(node.members, fills)
+    with _majorities_lock:
+        _majorities[node] = (fills, fill)
+    return fill
+
+
+def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str]) -> str:
+    """The colour most members have (the first member's of those tied)."""
+    counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in members)
     best = max(counts.values())
     return next(
         fills.get(m, colors.NEUTRAL_COLOR)
-        for m in node.members
+        for m in members
         if counts[fills.get(m, colors.NEUTRAL_COLOR)] == best
     )
 
