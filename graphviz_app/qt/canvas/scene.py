@@ -29,6 +29,7 @@ from ...core.view.look import NodeStyle, ViewState
 from ...core.view.stepping import format_number
 from ..i18n import text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
+from .member_index import MemberIndex
 from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
 
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
@@ -270,7 +271,7 @@ class GraphScene(QGraphicsScene):
         self.node_items: dict[str, NodeItem] = {}
         self.edge_items: list[EdgeItem] = []
         self.cluster_items: dict[str, ClusterItem] = {}
-        self._by_member: dict[str, list[NodeItem]] = {}
+        self._by_member: MemberIndex[NodeItem] = MemberIndex()
         self.display: DisplayGraph | None = None
         self.graph: nx.DiGraph | None = None
         self.dark = False
@@ -374,8 +375,7 @@ class GraphScene(QGraphicsScene):
                 continue  # the legend node of exports, or a stale id
             home = frames.home(dnode.cluster)
             item = self.node_items[did] = self._node_item(dnode, box, graph, home, frames.origin(home))
-            for member in dnode.members:
-                self._by_member.setdefault(member, []).append(item)
+            self._by_member.add(item)
         _place_badges(self.node_items, layout)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
         for path, home in zip(layout.edges, frames.edge_homes(layout)):
@@ -490,8 +490,7 @@ class GraphScene(QGraphicsScene):
                     item = self._node_item(dnode, box, graph, home, frames.origin(home))
                     self._fresh.append(did)
                     counts.made += 1
-                    for member in dnode.members:
-                        by_member.setdefault(member, []).append(item)
+                    by_member.add(item)
                 nodes[did] = item
             for gone in old_items.values():
                 self._drop_node(gone)
@@ -650,8 +649,7 @@ class GraphScene(QGraphicsScene):
 
     def _drop_node(self, item: NodeItem) -> None:
         self.removeItem(item)
-        for member in item.members:
-            _discard(self._by_member, member, item)
+        self._by_member.discard(item)
         self._fill_in.pop(item.display_id, None)
         self._style_in.pop(item.display_id, None)
 
@@ -691,7 +689,7 @@ class GraphScene(QGraphicsScene):
     # -- lookups -------------------------------------------------------------------------------
     def items_for(self, graph_node: str) -> list[NodeItem]:
         """Return the node items drawing graph node ``graph_node`` (several for a split leaf)."""
-        return list(self._by_member.get(graph_node, ()))
+        return self._by_member.get(graph_node)
 
     def edge_items_of(self, display_id: str) -> Iterable[EdgeItem]:
         return (e for e in self.edge_items if display_id in (e.source, e.target))
@@ -748,9 +746,8 @@ class GraphScene(QGraphicsScene):
             targets: Iterable[tuple[str, NodeItem]] = self.node_items.items()
         else:
             seen: dict[str, NodeItem] = {}
-            for member in only:
-                for item in self._by_member.get(member, ()):
-                    seen[item.display_id] = item
+            for item in self._by_member.drawing(only):
+                seen[item.display_id] = item
             for did in self._fresh:  # made by a relayout since the last look: not styled yet
                 made = self.node_items.get(did)
                 if made is not None:
