@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -51,25 +51,57 @@ def test_example_has_a_short_docstring(name: str) -> None:
     assert 2 <= len(docstring.splitlines()) <= 6, f"{name}: the docstring should be 2 to 6 lines"
 
 
+RUN_EACH = r"""
+import json, os, runpy, sys, tempfile, traceback
+import torch  # once, here: each example then runs in a fork of this interpreter
+cwd, out = sys.argv[1], {}
+for path in sys.argv[2:]:
+    with tempfile.TemporaryFile() as o, tempfile.TemporaryFile() as e:
+        pid = os.fork()
+        if pid == 0:  # as `python EXAMPLE.py` would: its own argv, path, folder and output
+            os.dup2(o.fileno(), 1)
+            os.dup2(e.fileno(), 2)
+            os.chdir(cwd)
+            sys.argv, sys.path[0] = [path], os.path.dirname(path)
+            code = 0
+            try:
+                runpy.run_path(path, run_name="__main__")
+            except SystemExit as exit:
+                code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        o.seek(0)
+        e.seek(0)
+        out[os.path.basename(path)] = [os.waitstatus_to_exitcode(status), o.read().decode(), e.read().decode()]
+print(json.dumps(out))
+"""
+"""Runs each example as a plain script in a fork of one interpreter that imported torch once
+(importing torch is slow); the app is not involved."""
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
-    """Run every example as ``python EXAMPLE.py``, several at a time (importing torch is slow)."""
+    """Every example's run as ``python EXAMPLE.py``: exit status, output and errors."""
     cwd = tmp_path_factory.mktemp("examples_cwd")
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-
-    def run(name: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, str(examples_dir() / name)],
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=240,
-        )
-
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        return dict(zip(EXAMPLES, pool.map(run, EXAMPLES)))
+    paths = [str(examples_dir() / name) for name in EXAMPLES]
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_EACH, str(cwd), *paths],
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return {
+        name: subprocess.CompletedProcess([name], code, stdout, stderr)
+        for name, (code, stdout, stderr) in json.loads(done.stdout).items()
+    }
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
