@@ -30,7 +30,7 @@ import networkx as nx
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
 from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
-from .graphviz.arrange import Paint, Picture, dot_source, picture
+from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
 from .graphviz.dot import NodeStyle
 from .graphviz.layout import (
     STOPPED_PLACING,
@@ -185,25 +185,47 @@ def export_graph(
         _log_export(fmt, path, graph, began)
         return notices
 
-    display = build_display(graph, options)
-    room = values_badges(graph.nodes(data=True)) if values else None
-    if room and styles is None:
-        styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}
-    paint = Paint(
-        mode=mode,
-        styles=styles,
-        legend=True,
-        marked_edges=marked_edges,
-        caption=caption,
-        flow_backward=flow_backward,
-        room=room,
-    )
-    if fmt.writer == "dot":
-        data = dot_bytes(dot_source(display, graph, paint).text())
-        _write_atomic(path, lambda tmp: tmp.write_bytes(data))
+    early = None
+    if fmt.writer == "graphviz" and fmt.graphviz == "svg":
+        # ``dot`` starts now and loads while the drawing is written (it writes to its stdout)
+        early = LayoutJob("", timeout, args=["-Tsvg"])
+        early.start()
+    try:
+        display = build_display(graph, options)
+        room = values_badges(graph.nodes(data=True)) if values else None
+        if room and styles is None:
+            styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}
+        paint = Paint(
+            mode=mode,
+            styles=styles,
+            legend=True,
+            marked_edges=marked_edges,
+            caption=caption,
+            flow_backward=flow_backward,
+            room=room,
+        )
+        if fmt.writer == "dot":
+            data = dot_bytes(dot_source(display, graph, paint).text())
+            _write_atomic(path, lambda tmp: tmp.write_bytes(data))
+            _log_export(fmt, path, graph, began)
+            return notices
+        if early is not None and composes(display):  # (another program draws it)
+            early.cancel()
+            early = None
+        drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
+    except BaseException:
+        if early is not None:
+            early.cancel()
+        raise
+    if early is not None and (drawn.program != ("dot",) or not drawn.names or drawn.edges < 0):
+        early.cancel()
+        early = None
+    if early is not None:
+        job = early
+        job.dot_text, job.fallback = drawn.text, drawn.fallback
+        _write_atomic(path, lambda tmp: tmp.write_bytes(_checked_svg(job, drawn)))
         _log_export(fmt, path, graph, began)
         return notices
-    drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
     if fmt.writer == "page":  # the SVG in an interactive page (core/html_page.py)
         from .html_page import html_page
 
@@ -381,9 +403,7 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
         )
         job.run()
         raw = tmp.read_bytes()
-        if not raw:
-            raise ExportError(Message.of(EMPTY, format="SVG"))
-        data = _check_svg(raw, drawn, job.warnings())
+        data = _checked_svg(job, drawn, raw)
         if data != raw:
             tmp.write_bytes(data)
         return
@@ -412,6 +432,16 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
             tail = f.read()
         if head != b"%PDF-" or b"%%EOF" not in tail:
             raise ExportError(Message.of(INCOMPLETE_PDF))
+
+
+def _checked_svg(job: LayoutJob, drawn: Picture, raw: bytes | None = None) -> bytes:
+    """Return the SVG of ``drawn`` that ``job`` (``dot -Tsvg``) wrote (``raw``; None: run
+    ``job`` now, its stdout) once :func:`_check_svg` found it finished."""
+    if raw is None:
+        raw = job.run()
+    if not raw:
+        raise ExportError(Message.of(EMPTY, format="SVG"))
+    return _check_svg(raw, drawn, job.warnings())
 
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")

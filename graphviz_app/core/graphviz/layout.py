@@ -267,6 +267,7 @@ class LayoutJob:
         self.args = list(args) if args is not None else ["-Tjson0"]
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
+        self._early: subprocess.Popen[bytes] | None = None
         self._cancelled = False
         self.stderr = ""
         self.started = threading.Event()
@@ -283,6 +284,9 @@ class LayoutJob:
             self._cancelled = True
             if self._proc is not None and self._proc.poll() is None:
                 self._proc.kill()
+            early, self._early = self._early, None
+        if early is not None:  # started, never fed: nothing else reaps it
+            early.communicate()
 
     def run(self) -> bytes:
         """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel).
@@ -310,7 +314,14 @@ class LayoutJob:
         self.stderr = stderr.decode("utf-8", "replace")
         return stdout
 
-    def _run_once(self, text: str, deadline: float | None) -> tuple[int, bytes, bytes]:
+    def start(self) -> None:
+        """Start ``dot`` now, before ``dot_text`` is final: it loads while the caller writes the
+        text, and :meth:`run` then feeds it (set ``dot_text`` and ``fallback`` first). Raises
+        as :meth:`run` does when ``dot`` cannot start; :meth:`cancel` ends it unused."""
+        self._spawn()
+        self._early = self._proc
+
+    def _spawn(self) -> None:
         try:
             program = dot_program(self.program)
             with self._lock:
@@ -328,7 +339,14 @@ class LayoutJob:
                     raise LayoutError(Message.of(CANNOT_START, program=program, error=str(exc))) from None
         finally:
             self.started.set()
+
+    def _run_once(self, text: str, deadline: float | None) -> tuple[int, bytes, bytes]:
+        with self._lock:
+            early, self._early = self._early, None  # started by start(): used once
+        if early is None:
+            self._spawn()
         proc = self._proc
+        assert proc is not None
         remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
         began = time.monotonic()
         try:
