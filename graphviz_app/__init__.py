@@ -60,8 +60,12 @@ def export(
     """
     from .core.export import export_graph
 
-    # An image never shows the parameters' values: only a JSON export pays for them.
-    graph = _graph_of(tensors_or_graph, backward, values=Path(path).suffix.lower() == ".json")
+    # An image never shows the parameters' values: only a JSON export pays for them; nor the
+    # ops' saved tensors, which a JSON file keeps and a page lists.
+    suffix = Path(path).suffix.lower()
+    graph = _graph_of(
+        tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
+    )
     return [str(notice) for notice in export_graph(graph, path, mode=color)]
 
 
@@ -113,7 +117,7 @@ def open(tensors_or_graph: Any, *, backward: bool = False, title: str | None = N
     return send_graph(_graph_of(tensors_or_graph, backward), where)
 
 
-def _graph_of(tensors_or_graph: Any, backward: bool, *, values: bool = True) -> Any:
+def _graph_of(tensors_or_graph: Any, backward: bool, *, values: bool = True, saved: bool = True) -> Any:
     """The DiGraph given, or the graph of the tensor(s) given, named after the variables of the
     caller of the public function that called this one."""
     import networkx as nx
@@ -123,4 +127,4 @@ def _graph_of(tensors_or_graph: Any, backward: bool, *, values: bool = True) -> 
     from .capture.api import trace_tensors
 
     items = tensors_or_graph if isinstance(tensors_or_graph, (tuple, list)) else (tensors_or_graph,)
-    return trace_tensors(tuple(items), backward=backward, caller_depth=2, values=values)
+    return trace_tensors(tuple(items), backward=backward, caller_depth=2, values=values, saved=saved)

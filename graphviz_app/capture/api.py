@@ -24,7 +24,12 @@ NO_GRAPH = QT_TRANSLATE_NOOP(
 
 
 def trace_tensors(
-    tensors: tuple[Any, ...], *, backward: bool = False, caller_depth: int = 1, values: bool = True
+    tensors: tuple[Any, ...],
+    *,
+    backward: bool = False,
+    caller_depth: int = 1,
+    values: bool = True,
+    saved: bool = True,
 ) -> nx.DiGraph:
     """Return the autograd graph reaching ``tensors`` as a DiGraph (see core/model/schema.py).
 
@@ -32,7 +37,8 @@ def trace_tensors(
     caller holds. With ``backward=True`` backward runs from all tensors together (non-scalars
     seeded with ones) and is recorded, else the leaves' ``.grad`` left by the caller's own
     backward is; ``values=False`` skips the leaves' value summaries (an
-    image never shows them). Raises GraphvizAppError when no tensor has a graph.
+    image never shows them), ``saved=False`` the ops' saved tensors and attributes (nor does
+    an image draw them). Raises GraphvizAppError when no tensor has a graph.
     """
     outputs = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor)]
     roots = [t for t in outputs if t.grad_fn is not None]
@@ -41,7 +47,9 @@ def trace_tensors(
     frame = sys._getframe(caller_depth + 1)
     names = collect_names([frame.f_locals, frame.f_globals])
     result = walk([t.grad_fn for t in roots])
-    trace = build_trace(result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots], values=values)
+    trace = build_trace(
+        result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots], values=values, saved=saved
+    )
     if backward:
         recorder = BackwardRecorder(result)
         with recorder:

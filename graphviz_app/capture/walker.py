@@ -223,8 +223,10 @@ class Describer:
     saved-attribute names of each node class are computed once per capture, not once per node.
     """
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, *, saved: bool = True) -> None:
         self.names = names
+        self.with_saved = saved
+        """False: ops' ``saved`` stay empty (a drawing never shows them)."""
         self._dtypes: dict[torch.dtype, str] = {}
         self._devices: dict[torch.device, str] = {}
         self._paths: dict[int, str | None] = {}
@@ -334,7 +336,7 @@ class Describer:
             "shape": shape,
             "dtype": dtype,
             "device": device,
-            "saved": self.saved(node),
+            "saved": self.saved(node) if self.with_saved else [],
         }
         if isinstance(node, torch.autograd.function.BackwardCFunction):
             kind = type(node)
@@ -411,9 +413,11 @@ def build_trace(
     script: str | None = None,
     notices: Sequence[dict[str, object]] = (),
     values: bool = True,
+    saved: bool = True,
 ) -> dict[str, Any]:
-    """Return the node-link trace of a walk (backward fields empty; see backward.py)."""
-    describer = Describer(names)
+    """Return the node-link trace of a walk (backward fields empty; see backward.py);
+    ``saved=False`` leaves the ops' saved tensors and attributes out."""
+    describer = Describer(names, saved=saved)
     records = [
         describer.leaf(node) if leaf else describer.op(node) for node, leaf in zip(result.nodes, result.leaf)
     ]

@@ -148,6 +148,7 @@ def _luminance(color: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
+@functools.lru_cache(maxsize=1024)  # (a drawing asks once per node, of a few fills)
 def text_color(fill: str) -> str:
     """Return ``"#000000"`` or ``"#ffffff"``, whichever has the higher WCAG contrast on ``fill``."""
     lum = _luminance(fill)
