@@ -605,42 +605,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="686"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="687"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="693"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="694"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="700"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="701"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="707"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="708"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="687"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="688"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="694"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="695"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="701"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="702"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="708"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="709"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -678,179 +678,179 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="193"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="198"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="201"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="219"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="224"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="277"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="282"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="330"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="335"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="237"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="349"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="354"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="234"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="239"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="287"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="292"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="291"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="355"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="360"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="368"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="373"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="370"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="375"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="374"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="379"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="387"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="392"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="430"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="435"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="432"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="437"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="438"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="443"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="450"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="455"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="454"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="459"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="477"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="482"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="524"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="529"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="533"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="538"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="592"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="597"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="639"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="665"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="651"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="677"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="642"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="654"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="659"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="671"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="661"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="673"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="663"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="675"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="754"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="778"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="762"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="786"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="795"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="819"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="798"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1233,7 +1233,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="44"/>
+        <location filename="../../graphviz_app/core/export.py" line="54"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1398,67 +1398,67 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="50"/>
+        <location filename="../../graphviz_app/core/export.py" line="60"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="51"/>
+        <location filename="../../graphviz_app/core/export.py" line="61"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="54"/>
+        <location filename="../../graphviz_app/core/export.py" line="64"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="55"/>
+        <location filename="../../graphviz_app/core/export.py" line="65"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="58"/>
+        <location filename="../../graphviz_app/core/export.py" line="68"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="63"/>
+        <location filename="../../graphviz_app/core/export.py" line="73"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="67"/>
+        <location filename="../../graphviz_app/core/export.py" line="77"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="70"/>
+        <location filename="../../graphviz_app/core/export.py" line="80"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="76"/>
+        <location filename="../../graphviz_app/core/export.py" line="86"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="81"/>
+        <location filename="../../graphviz_app/core/export.py" line="91"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="99"/>
+        <location filename="../../graphviz_app/core/export.py" line="109"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="104"/>
+        <location filename="../../graphviz_app/core/export.py" line="114"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="105"/>
+        <location filename="../../graphviz_app/core/export.py" line="115"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -1468,37 +1468,37 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="86"/>
+        <location filename="../../graphviz_app/core/export.py" line="96"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="87"/>
+        <location filename="../../graphviz_app/core/export.py" line="97"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="88"/>
+        <location filename="../../graphviz_app/core/export.py" line="98"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="89"/>
+        <location filename="../../graphviz_app/core/export.py" line="99"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="92"/>
+        <location filename="../../graphviz_app/core/export.py" line="102"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="95"/>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="98"/>
+        <location filename="../../graphviz_app/core/export.py" line="108"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -1868,486 +1868,486 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="447"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="485"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="449"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="450"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="452"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="464"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="502"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="530"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="392"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="398"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="55"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="57"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="149"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="151"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="151"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="153"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="153"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="155"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="169"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="171"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="177"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="179"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="196"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="198"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="200"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="208"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="210"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="218"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="220"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="220"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="222"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="231"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="233"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="242"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="248"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="250"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="301"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="305"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="309"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="313"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="309"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="313"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="454"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="482"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="520"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="525"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="534"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="573"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="536"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="567"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="572"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="619"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="626"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="714"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="709"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="539"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="541"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="550"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="475"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="552"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="513"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="565"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="599"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="638"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="602"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="699"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="730"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="554"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="517"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="556"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="519"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="526"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="565"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="527"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="566"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="529"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="530"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="569"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="538"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="99"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="466"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="543"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="504"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="100"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="467"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="544"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="505"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="583"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="468"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="545"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="478"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="597"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="516"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="636"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="645"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="609"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="617"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="625"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="636"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="631"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="689"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="632"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="659"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="241"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="243"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="630"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="520"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="559"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="522"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="529"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="616"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="655"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="292"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="385"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="296"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="391"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="387"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -2455,32 +2455,32 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="540"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="541"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="541"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="542"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="542"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="543"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="543"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="544"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="544"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="545"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="545"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="546"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
@@ -2627,7 +2627,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="156"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="586"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -2647,108 +2647,108 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="344"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="345"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="346"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="347"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="385"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="409"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="410"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="418"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="419"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="499"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="500"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="507"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="517"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="518"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="512"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="582"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="599"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="615"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="646"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="648"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="719"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="721"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="721"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="723"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="724"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="726"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="782"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="784"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="795"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="797"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="801"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="803"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="806"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="808"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="808"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="810"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="830"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="832"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -2793,65 +2793,65 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="85"/>
         <source>Check a module to draw it as a single node; uncheck to expand it.
 Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
 모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="103"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="104"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="105"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="107"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="109"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="112"/>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="175"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="176"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="174"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -3634,102 +3634,102 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="147"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="200"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="148"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="201"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="186"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="239"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="194"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="247"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="253"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="204"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="257"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="208"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="261"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="262"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="383"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="435"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="387"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="439"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="394"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="446"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="407"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="459"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="414"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="466"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="470"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="522"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="470"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="522"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="479"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="531"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="481"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="533"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="487"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="539"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="490"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="542"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="495"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="547"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>
