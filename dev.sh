@@ -107,14 +107,15 @@ ensure_venv() {
     local stamp
     stamp="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
     [ -f "$stamp" ] && return 0
-    # --no-compile: Python compiles what it imports, once, instead of pip compiling all of torch.
-    local pip=("$VENV/bin/python" -m pip --disable-pip-version-check --quiet --no-compile)
+    # install --no-compile: Python compiles what it imports, once, instead of pip compiling all
+    # of torch.
+    local pip=("$VENV/bin/python" -m pip --disable-pip-version-check --quiet)
     if ! "$VENV/bin/python" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("torch") is None)'; then
         say "installing PyTorch ($TORCH_SPEC) into $VENV"
-        "${pip[@]}" install "$TORCH_SPEC"
+        "${pip[@]}" install --no-compile "$TORCH_SPEC"
     fi
     say "installing graphviz_app and its test tools into $VENV (pip install -e '.[test]')"
-    "${pip[@]}" install -e '.[test]'
+    "${pip[@]}" install --no-compile -e '.[test]'
     rm -f "$VENV"/.installed-*
     touch "$stamp"
 }
