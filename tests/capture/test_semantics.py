@@ -112,6 +112,7 @@ def test_the_script_is_the_module_main(write_script, runner):
     assert "loss" in {d["name"] for _, d in result.graph.nodes(data=True)}
 
 
+@pytest.mark.heavy
 def test_ddp_through_mp_spawn_matches_python(runner):
     """mp.spawn starts fresh interpreters that re-import the script from its ``__file__``; each
     rank prints its loss and gradient. The script's own process builds no graph."""
@@ -152,6 +153,7 @@ print(model.fc.weight.grad)
 
 
 @pytest.mark.slow
+@pytest.mark.heavy
 def test_a_compiled_module_runs_and_shows_as_torch_records_it(write_script, runner):
     script = write_script(COMPILE.format(options=""), "compiled.py")
     result = runner.run(script, run_to_end=True, timeout=240)
@@ -201,6 +203,7 @@ print(float(loss), model.fc.bias.grad)
 """
 
 
+@pytest.mark.heavy
 def test_compiling_traces_through_the_recorder_without_a_break(write_script, runner):
     script = write_script(CUSTOM, "fullgraph.py")
     result = runner.run(script, run_to_end=True, timeout=240)
