@@ -194,7 +194,8 @@ compat() {
 }
 
 # The suite runs on every core (at most four workers, each with its own warm capture worker)
-# unless the arguments choose (`-n N`, `-p no:xdist`) or name a single test.
+# unless the arguments choose (`-n N`, `-p no:xdist`) or name a single test. Each test file runs
+# on one worker, so a file's shared set-up (a venv, a wheel, a kernel) is made once.
 parallel_args() {
     local arg
     for arg in "$@"; do
@@ -202,7 +203,7 @@ parallel_args() {
             -n | -n* | --numprocesses* | no:xdist | *::*) return 0 ;;
         esac
     done
-    printf '%s\n' -n "${GRAPHVIZ_APP_TEST_WORKERS:-auto}" --maxprocesses 4
+    printf '%s\n' -n "${GRAPHVIZ_APP_TEST_WORKERS:-auto}" --maxprocesses 4 --dist loadfile
 }
 
 main() {
