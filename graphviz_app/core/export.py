@@ -391,7 +391,11 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
     """Render ``fmt`` into ``tmp`` and check it is complete (an interrupted ``dot`` exits 0 with
     a partial drawing): an SVG is read once, as well-formed XML that draws every node, placed,
     and every edge (:func:`_check_svg`); for other formats ``dot`` also writes the layout
-    (``-Tjson0``), which must place every node; a PDF must be whole."""
+    (``-Tjson0``), which must place every node; a PDF must be whole.  A composed picture's
+    SVG is written from its layout (:attr:`~.arrange.Picture.svg`): no program runs."""
+    if fmt == "svg" and drawn.svg is not None:
+        tmp.write_bytes(drawn.svg())
+        return
     program = drawn.program
     if fmt == "svg" and drawn.names and drawn.edges >= 0:
         job = LayoutJob(

@@ -11,7 +11,9 @@
 * :func:`picture` is what an export draws: the painted DOT and the Graphviz program that draws
   it; for a composed picture that is ``neato -n2`` (:data:`PINNED_PROGRAM`) and the DOT with
   every position written in from the composed layout (:func:`placement`), so the image shows
-  what the window shows.
+  what the window shows.  A composed picture's SVG is written straight from its layout
+  (:mod:`.svg_drawing`: no pinned text, no ``neato`` run); its DOT text is written only when
+  another format asks for it.
 * :func:`dot_source` is the painted DOT as data (the ``.dot`` export writes its text).
 
 Values badges are laid out with the graph when a ``room`` is given (per graph node, the badge
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cached_property, partial
 
 import networkx as nx
 
@@ -37,6 +39,7 @@ from .compose import ComposeJob, Composer, should_compose
 from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, badge_id, dot_graph, quote
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
+from .svg_drawing import LEGEND_GAP, drawable, legend_drawing, svg_drawing
 
 NO_PLACE = QT_TRANSLATE_NOOP("Explanation", "The composed layout has no place for the node {node}.")
 
@@ -56,8 +59,6 @@ __all__ = [
 PINNED_PROGRAM = ("neato", "-n2")
 """Graphviz's way to draw a graph whose nodes (``pos``, points), edges (``pos`` splines) and
 clusters (``bb``) are already placed: no layout runs again."""
-LEGEND_GAP = 16.0
-"""Points between a composed drawing and its legend (placed at its top right)."""
 
 
 @dataclass(frozen=True)
@@ -184,11 +185,12 @@ def layout_job(
     return run
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Picture:
-    """What an export draws: DOT ``text`` for the Graphviz ``program`` (with its arguments)."""
+    """What an export draws: DOT :attr:`text` for the Graphviz ``program`` (with its arguments)."""
 
-    text: str
+    write: Callable[[], str]
+    """Writes the DOT text (once, when :attr:`text` is first asked for)."""
     program: tuple[str, ...]
     fallback: Callable[[], str] | None
     """The text again without ``nslimit``, for a crash's retry (None: nothing is laid out)."""
@@ -198,6 +200,14 @@ class Picture:
     """Every node the text declares, as Graphviz names it back (decoded; empty: not known)."""
     edges: int = -1
     """How many edges the drawing shows (invisible ones not counted; -1: not known)."""
+    svg: Callable[[], bytes] | None = None
+    """Writes the SVG drawing itself, without ``program`` (a composed picture's, from its
+    layout: :func:`~.svg_drawing.svg_drawing`); None: ``program`` draws it."""
+
+    @cached_property
+    def text(self) -> str:
+        """The DOT text ``program`` draws."""
+        return self.write()
 
 
 def picture(
@@ -210,23 +220,34 @@ def picture(
     timeout: float | None = None,
 ) -> Picture:
     """Return what draws ``display`` (of ``graph``) painted as ``paint`` says: one ``dot`` run
-    of its DOT, or a composed layout (laid out now) written into it for :data:`PINNED_PROGRAM`.
+    of its DOT, or a composed layout (laid out now) written into it for :data:`PINNED_PROGRAM`
+    (and, where :func:`~.svg_drawing.drawable`, drawn as SVG from the layout itself).
 
-    Raises LayoutError (``dot`` failed or ran past ``timeout``) and GraphvizNotFoundError.
+    Raises LayoutError (``dot`` failed or ran past ``timeout``) and GraphvizNotFoundError; the
+    DOT text and the SVG, written when asked for, raise them too (sizing the legend).
     """
     if not composes(display):
         source = dot_source(display, graph, paint)
         return Picture(
-            source.text(), ("dot",), partial(source.text, nslimit=False), None, *_drawn(source, True)
+            source.text, ("dot",), partial(source.text, nslimit=False), None, *_drawn(source, True)
         )
     source = dot_source(display, graph, replace(paint, room=None))
     layout = layout_job(display, graph, composer=composer, cache=cache, timeout=timeout).result()
+
+    def pinned() -> str:
+        return source.text(placed=placement(source, layout, timeout=timeout))
+
+    def svg() -> bytes:
+        _placed(source, layout)
+        return svg_drawing(source, layout, legend_drawing(source, timeout))
+
     return Picture(
-        source.text(placed=placement(source, layout, timeout=timeout)),
+        pinned,
         PINNED_PROGRAM,
         None,
         layout,
         *_drawn(source, False),
+        svg=svg if drawable(source) else None,
     )
 
 
@@ -241,6 +262,14 @@ def _drawn(source: DotGraph, badges: bool) -> tuple[frozenset[str], int]:
     if source.legend is not None:
         names.add(LEGEND_ID)
     return frozenset(names), edges
+
+
+def _placed(source: DotGraph, layout: Layout) -> None:
+    """Raise LayoutError when a node of ``source`` has no place in ``layout``."""
+    boxes = layout.nodes
+    for did in source.nodes:
+        if did not in boxes:
+            raise LayoutError(Message.of(NO_PLACE, node=quote(encode_id(did))))
 
 
 def _tip(edge: EdgePath) -> tuple[float, float] | None:
