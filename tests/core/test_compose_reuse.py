@@ -55,16 +55,32 @@ def test_a_toggle_places_only_the_changed_pieces_and_draws_what_a_fresh_composit
     _assert_same_picture(again, first)
 
 
-def test_a_drawing_that_did_not_move_is_the_same_objects() -> None:
-    """Composing the same display graph twice moves nothing: every node box and cluster box
-    but the top level's own is the object of the first layout."""
+def test_the_same_view_again_places_only_the_top_level() -> None:
+    """Composing an equal display graph again draws no module anew: each keeps its drawing
+    (relative to its frame) and only the top level is placed."""
     graph = residual_stack(stages=3, blocks=5)
     display = build_display(graph, ViewOptions())
     composer = Composer()
     first = composer.compose(display)
+    placed, runs = composer.placed, composer.dot_runs
     second = composer.compose(build_display(graph, ViewOptions()))
-    inside = [did for did, node in display.nodes.items() if node.cluster is not None]
-    assert inside and all(second.nodes[did] is first.nodes[did] for did in inside)
-    nested = [c for c in second.clusters if "." in c.name]
-    assert nested and all(any(c is old for old in first.clusters) for c in nested)
+    assert composer.placed - placed == 1 and composer.dot_runs == runs
+    assert isinstance(first, ComposedLayout) and isinstance(second, ComposedLayout)
+    assert second.subtrees == first.subtrees
     _assert_same_picture(second, Composer().compose(display))
+
+
+def test_each_home_lists_its_nodes_and_edges() -> None:
+    """A composed layout says which nodes and edges each module's frame holds (the window
+    moves a kept frame and touches nothing inside it)."""
+    graph = residual_stack(stages=3, blocks=5)
+    display = build_display(graph, ViewOptions(collapsed=frozenset({MODULE})))
+    layout = Composer().compose(display)
+    assert isinstance(layout, ComposedLayout)
+    for home in [None, *display.clusters]:
+        assert sorted(layout.nodes_in(home)) == sorted(
+            d for d, n in display.nodes.items() if n.cluster == home
+        )
+        assert list(layout.edges_in(home)) == [i for i, h in enumerate(layout.edge_homes) if h == home]
+    assert sum(len(layout.edges_in(h)) for h in [None, *display.clusters]) == len(display.edges)
+    assert "stages.1.1" in layout.edge_homes  # edges inside a block live in its frame

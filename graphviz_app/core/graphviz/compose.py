@@ -31,11 +31,11 @@ import json
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import networkx as nx
 
@@ -43,7 +43,7 @@ from ...errors import LayoutError
 from ...message import QT_TRANSLATE_NOOP, Message
 from ..model.gc_pause import without_gc
 from ..model.topology import collapsed_ancestor, parent_path
-from ..view.display import DisplayGraph, ViewOptions
+from ..view.display import DisplayEdge, DisplayGraph, DisplayNode, ViewOptions
 from .dot import (
     GRAPH_ATTRS,
     MAIN_EDGE_WEIGHT,
@@ -118,14 +118,25 @@ def should_compose(display: DisplayGraph) -> bool:
     return len(display.nodes) > SINGLE_RUN_MAX_NODES and bool(display.clusters)
 
 
+Point = tuple[float, float]
+EdgeKey = tuple[str, str, int]
+"""A display edge from one composition to the next (edge indices change with the display
+graph): its source, its target, and which of the parallel edges between them it is."""
+Ref = str | tuple[str, EdgeKey]
+"""What a segment joins: an item of the piece (a display node id, or ``"c:" + path`` for a
+child cluster's box), or one of its ports (``("p", edge)`` where ``edge`` enters it, on its
+first rank; ``("q", edge)`` where it leaves, on its last)."""
+_Signature = tuple[EdgeKey, bool]
+"""What planning an edge depends on besides its ends' clusters: its key, and whether it is a
+main input."""
+
+
 class _Segment(NamedTuple):
     """One display edge's part inside one piece: between two items or ports of that piece."""
 
-    edge: int
-    """Index into ``display.edges``."""
-    source: str
-    """A display node id, a child cluster path (``"c:" + path``) or an in-port (``"p:"``)."""
-    target: str
+    edge: EdgeKey
+    source: Ref
+    target: Ref
     main: bool
 
 
@@ -137,19 +148,150 @@ class _Piece:
     items: list[str]
     """Child cluster refs (``"c:" + path``) then direct node ids, in display order."""
     segments: list[_Segment]
-    in_ports: list[int] = field(default_factory=list)
-    """Edge indices entering the piece, in port order (``p0, p1, ...``)."""
-    out_ports: list[int] = field(default_factory=list)
-    """Edge indices leaving the piece, in port order (``q0, q1, ...``)."""
+    in_ports: list[EdgeKey] = field(default_factory=list)
+    """Edges entering the piece, in port order (``p0, p1, ...``) once written."""
+    out_ports: list[EdgeKey] = field(default_factory=list)
+    """Edges leaving the piece, in port order (``q0, q1, ...``) once written."""
     text: str = ""
-    names: dict[str, str] = field(default_factory=dict)
-    """Item ref or port ref (``"p:<edge>"``/``"q:<edge>"``) -> canonical DOT id."""
+    names: dict[Ref, str] = field(default_factory=dict)
+    """Item or port -> canonical DOT id."""
+
+
+class _Drawing(NamedTuple):
+    """One cluster's piece placed in its own coordinates: relative to the top-left corner of
+    its content (inside its frame's padding and label).  Never changed once made: a later
+    composition where the cluster has the same subtree token uses it as it is, at the
+    cluster's new origin."""
+
+    token: int
+    nodes: dict[str, NodeBox]
+    """Its own nodes."""
+    frames: dict[str, ClusterBox]
+    """Its child clusters' frames."""
+    parts: dict[EdgeKey, tuple[tuple[int, int], tuple[Point, ...]]]
+    """Each edge part drawn in it: where the part lies along its edge, and its points."""
+    arrows: dict[EdgeKey, tuple[Point, ...]]
+    """The arrowheads drawn in it (at edges ending at one of its own nodes)."""
+
+
+class _Plan(NamedTuple):
+    """What one composition was planned from and into, for the next to plan only what changed."""
+
+    display: DisplayGraph
+    pieces: dict[str | None, _Piece]
+    signatures: set[_Signature]
+    routes: dict[EdgeKey, tuple[str | None, ...]]
+    """Each edge's pieces, in splicing order: the source's side outwards, the one holding both
+    ends, the target's side inwards."""
+    homes: dict[EdgeKey, str | None]
+    """Each edge's home: the innermost cluster holding both its ends (None: the top level)."""
+
+
+class _NodeBoxes(Mapping[str, NodeBox]):
+    """A composed layout's node boxes in picture coordinates, each made on first use from its
+    cluster's drawing and origin (an expand shows a few hundred of 20,000)."""
+
+    __slots__ = ("_drawings", "_made", "_nodes", "_origins")
+
+    def __init__(
+        self,
+        nodes: Mapping[str, DisplayNode],
+        drawings: Mapping[str | None, _Drawing],
+        origins: Mapping[str | None, Point],
+    ) -> None:
+        self._nodes, self._drawings, self._origins = nodes, drawings, origins
+        self._made: dict[str, NodeBox] = {}
+
+    def __getitem__(self, did: str) -> NodeBox:
+        box = self._made.get(did)
+        if box is None:
+            home = self._nodes[did].cluster
+            box = self._drawings[home].nodes[did]
+            ox, oy = self._origins[home]
+            if ox or oy:
+                box = NodeBox(did, box.x + ox, box.y + oy, box.width, box.height)
+            self._made[did] = box
+        return box
+
+    def __contains__(self, did: object) -> bool:
+        return did in self._nodes
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._nodes)
+
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+
+class _EdgePaths(Sequence[EdgePath]):
+    """A composed layout's edges in picture coordinates (display order), each spliced on first
+    use from its parts in the drawings of the clusters it crosses."""
+
+    def __init__(
+        self,
+        edges: Sequence[DisplayEdge],
+        keys: Sequence[EdgeKey],
+        routes: Mapping[EdgeKey, tuple[str | None, ...]],
+        drawings: Mapping[str | None, _Drawing],
+        origins: Mapping[str | None, Point],
+        across: bool,
+    ) -> None:
+        self._edges, self._keys, self._routes = edges, keys, routes
+        self._drawings, self._origins, self._across = drawings, origins, across
+        self._made: list[EdgePath | None] = [None] * len(edges)
+
+    def __len__(self) -> int:
+        return len(self._edges)
+
+    @overload
+    def __getitem__(self, index: int) -> EdgePath: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[EdgePath]: ...
+    def __getitem__(self, index: int | slice) -> EdgePath | list[EdgePath]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        made = self._made[index]
+        if made is None:
+            made = self._made[index] = self._splice(index)
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
+
+    def _splice(self, index: int) -> EdgePath:
+        key, edge = self._keys[index], self._edges[index]
+        drawings, origins = self._drawings, self._origins
+        arrow: tuple[Point, ...] | None = None
+        placed: list[tuple[tuple[int, int], list[Point]]] = []
+        for path in self._routes[key]:
+            drawing = drawings[path]
+            where, relative = drawing.parts[key]
+            ox, oy = origins[path]
+            placed.append((where, [(x + ox, y + oy) for x, y in relative]))
+            tip = drawing.arrows.get(key)
+            if tip is not None:
+                arrow = tuple((x + ox, y + oy) for x, y in tip)
+        if len(placed) == 1:
+            return EdgePath(edge.source, edge.target, tuple(placed[0][1]), arrow)
+        spline: list[Point] = []
+        for _, points in sorted(placed, key=lambda part: part[0]):
+            if spline:
+                _smooth_join(spline, points, self._across)
+                spline.extend(points[1:])
+            else:
+                spline.extend(points)
+        return EdgePath(edge.source, edge.target, tuple(spline), arrow)
 
 
 @dataclass(frozen=True)
 class ComposedLayout(Layout):
-    """A composed :class:`~.layout.Layout` that also says what each module's drawing is made of,
-    so a window can keep what did not change (its items live under their module's frame).
+    """A composed :class:`~.layout.Layout`, held as each module's drawing relative to its own
+    frame and the frames' origins: its ``nodes`` and ``edges`` are made in picture coordinates
+    when asked for, so a window that keeps what did not change never makes them.
 
     Every item has a *home*: a node the cluster it is drawn in, an edge the innermost cluster
     holding both its ends, a cluster frame its parent (None: the top level).  An item's place
@@ -163,6 +305,19 @@ class ComposedLayout(Layout):
     their display ids, sizes and labels) is the same."""
     edge_homes: tuple[str | None, ...] = ()
     """Per edge of ``edges`` (same order), its home cluster (None: the top level)."""
+    homes: Mapping[str | None, tuple[Sequence[str], Sequence[int]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """Home (a cluster path; None: the top level) -> the display ids of the nodes drawn in it
+    and the indices (into ``edges``) of the edges whose home it is."""
+
+    def nodes_in(self, home: str | None) -> Sequence[str]:
+        """The display ids of the nodes drawn directly in ``home`` (not in its child clusters)."""
+        return self.homes[home][0] if home in self.homes else ()
+
+    def edges_in(self, home: str | None) -> Sequence[int]:
+        """The indices (into ``edges``) of the edges whose home is ``home``."""
+        return self.homes[home][1] if home in self.homes else ()
 
 
 _TOKENS = itertools.count(1)
@@ -240,11 +395,12 @@ class Composer:
     """Lays out display graphs by composition, keeping every piece it laid out for reuse.
 
     ``cache`` (optional) is the on-disk layout cache; pieces are also kept in memory for the
-    composer's lifetime, so an expand or collapse re-runs ``dot`` only for the pieces that
-    changed (the toggled module and its ancestors).  ``dot_runs`` counts the pieces ``dot`` laid
-    out, ``dot_processes`` the processes that did it (each reads a batch of pieces).
-    :meth:`job` gives a cancellable run.  Not for two threads at once (the window runs one
-    layout at a time).
+    composer's lifetime.  A composition after another (an expand or collapse) plans, writes,
+    lays out and places only the pieces that changed: the clusters holding a node or an end of
+    an edge that is new, gone or different, and their ancestors; every other cluster keeps its
+    piece and its drawing.  ``dot_runs`` counts the pieces ``dot`` laid out, ``dot_processes``
+    the processes that did it (each reads a batch of pieces).  :meth:`job` gives a cancellable
+    run.  Not for two threads at once (the window runs one layout at a time).
     """
 
     def __init__(
@@ -259,38 +415,60 @@ class Composer:
         """``dot`` processes started (each lays out a batch of pieces)."""
         self.pieces: dict[str, PieceLayout] = {}
         self._lock = threading.Lock()
-        self._texts: dict[str, str] = {}
         self._precise: set[str] = set()
         self._shapes: dict[str, tuple[int, str]] = {}
+        """Piece text -> its header's arguments (item count, direction)."""
+        self._pairs: dict[str, dict[tuple[str, str], list[EdgePath]]] = {}
+        """Piece text -> its laid-out edges by (source, target) canonical names."""
+        self._plan: _Plan | None = None
+        """What the last composition was planned from (None: none yet)."""
+        self._texts: dict[str | None, str] = {}
+        """Cluster path -> its piece's text in the last composition."""
         self._subtrees: dict[str, tuple[tuple[object, ...], int]] = {}
         """Cluster path -> what its drawing was made of in the last composition, and its token."""
-        self._drawings: dict[str, _Drawing] = {}
-        """Cluster path -> its piece's share of the last composed layout (see :class:`_Drawing`)."""
+        self._drawings: dict[str | None, _Drawing] = {}
+        """Cluster path -> its drawing in the last composition."""
         self.placed = 0
         """Pieces placed from their ``dot`` layout (their own nodes and edge parts)."""
         self.reused = 0
-        """Pieces whose drawing was taken from the last composition, moved to their new place."""
-        """Piece text -> its header's arguments (item count, direction)."""
+        """Pieces whose drawing was taken from the last composition as it was."""
 
     def job(self, display: DisplayGraph) -> ComposeJob:
         """Return a cancellable job composing ``display`` (``result()``, ``cancel()``)."""
         return ComposeJob(self, display)
 
     # -- planning -------------------------------------------------------------------------------
-    def _plan(self, display: DisplayGraph) -> tuple[dict[str | None, _Piece], list[str | None]]:
-        """Split ``display`` into pieces; return them and each edge's home (the innermost cluster
-        holding both its ends; None: the top level)."""
+    @staticmethod
+    def _signatures(display: DisplayGraph) -> tuple[list[EdgeKey], set[_Signature]]:
+        """Each display edge's key (in order), and the set of their signatures."""
+        edges = display.edges
+        sources = [e.source for e in edges]
+        targets = [e.target for e in edges]
+        keys: list[EdgeKey] = list(zip(sources, targets, itertools.repeat(0)))
+        pairs = set(zip(sources, targets))
+        if len(pairs) != len(keys):  # parallel edges: number them in order
+            seen: dict[tuple[str, str], int] = {}
+            for index, (source, target, _) in enumerate(keys):
+                count = seen.get((source, target), 0)
+                seen[source, target] = count + 1
+                if count:
+                    keys[index] = (source, target, count)
+        return keys, set(zip(keys, [e.main for e in edges]))
+
+    @staticmethod
+    def _items(display: DisplayGraph, path: str | None) -> list[str]:
+        if path is None:
+            return [f"c:{c}" for c in display.top_clusters()] + display.top_nodes()
+        cluster = display.clusters[path]
+        return [f"c:{c}" for c in cluster.children] + list(cluster.nodes)
+
+    @staticmethod
+    def _chains(display: DisplayGraph) -> Callable[[str | None], list[str]]:
+        """Return a function giving the clusters from the top down to a path."""
         clusters = display.clusters
-        pieces: dict[str | None, _Piece] = {}
-        for path, cluster in clusters.items():
-            pieces[path] = _Piece(path, [f"c:{c}" for c in cluster.children] + list(cluster.nodes), [])
-        pieces[None] = _Piece(None, [f"c:{c}" for c in display.top_clusters()] + display.top_nodes(), [])
         chains: dict[str | None, list[str]] = {None: []}
 
         def chain(path: str | None) -> list[str]:
-            """The clusters from the top down to ``path`` (not recursive: a function calling
-            itself by name is a reference cycle, and its dict of 3,400 lists garbage only the
-            cyclic collector frees)."""
             found = chains.get(path)
             if found is None:
                 missing: list[str] = []
@@ -302,50 +480,165 @@ class Composer:
                     found = chains[inner] = [*found, inner]
             return found
 
-        homes: list[str | None] = []
-        for index, edge in enumerate(display.edges):
-            cu = chain(display.nodes[edge.source].cluster)
-            cv = chain(display.nodes[edge.target].cluster)
-            common = 0
-            while common < len(cu) and common < len(cv) and cu[common] == cv[common]:
-                common += 1
-            lca = cu[common - 1] if common else None
-            # source side: innermost first, each cluster gets an out-port
-            below = edge.source
-            for path in reversed(cu[common:]):
-                pieces[path].segments.append(_Segment(index, below, f"q:{index}", edge.main))
-                pieces[path].out_ports.append(index)
-                below = f"c:{path}"
-            source_item = below
-            below = edge.target
-            for path in reversed(cv[common:]):
-                pieces[path].segments.append(_Segment(index, f"p:{index}", below, edge.main))
-                pieces[path].in_ports.append(index)
-                below = f"c:{path}"
-            pieces[lca].segments.append(_Segment(index, source_item, below, edge.main))
-            homes.append(lca)
-        return pieces, homes
+        return chain
 
-    def _write(self, piece: _Piece, display: DisplayGraph) -> None:
-        """Give ``piece`` its canonical names and DOT text (child pieces must be laid out)."""
+    @staticmethod
+    def _route(
+        pieces: dict[str | None, _Piece],
+        key: EdgeKey,
+        main: bool,
+        cu: list[str],
+        cv: list[str],
+    ) -> tuple[tuple[str | None, ...], str | None]:
+        """Add edge ``key``'s segments to ``pieces`` (its ends' clusters, top down: ``cu``,
+        ``cv``); return its route (the pieces it crosses, in splicing order) and its home."""
+        common = 0
+        while common < len(cu) and common < len(cv) and cu[common] == cv[common]:
+            common += 1
+        lca = cu[common - 1] if common else None
+        below: str = key[0]  # the source's side: innermost first, each cluster gets an out-port
+        out = ("q", key)
+        for path in reversed(cu[common:]):
+            piece = pieces[path]
+            piece.segments.append(_Segment(key, below, out, main))
+            piece.out_ports.append(key)
+            below = f"c:{path}"
+        source_item = below
+        below = key[1]
+        into = ("p", key)
+        for path in reversed(cv[common:]):
+            piece = pieces[path]
+            piece.segments.append(_Segment(key, into, below, main))
+            piece.in_ports.append(key)
+            below = f"c:{path}"
+        pieces[lca].segments.append(_Segment(key, source_item, below, main))
+        route = (*reversed(cu[common:]), lca, *cv[common:])
+        return route, lca
+
+    def _plan_all(self, display: DisplayGraph, keys: list[EdgeKey], signatures: set[_Signature]) -> _Plan:
+        """Split ``display`` into pieces from scratch."""
+        pieces: dict[str | None, _Piece] = {
+            path: _Piece(path, self._items(display, path), []) for path in display.clusters
+        }
+        pieces[None] = _Piece(None, self._items(display, None), [])
+        chain = self._chains(display)
+        routes: dict[EdgeKey, tuple[str | None, ...]] = {}
+        homes: dict[EdgeKey, str | None] = {}
+        nodes = display.nodes
+        for key, edge in zip(keys, display.edges):
+            routes[key], homes[key] = self._route(
+                pieces, key, edge.main, chain(nodes[key[0]].cluster), chain(nodes[key[1]].cluster)
+            )
+        return _Plan(display, pieces, signatures, routes, homes)
+
+    def _dirty(
+        self, before: _Plan, display: DisplayGraph, signatures: set[_Signature]
+    ) -> set[str | None] | None:
+        """Return the clusters of ``display`` whose piece differs from ``before``'s (with their
+        ancestors and the top level, None); None when the cluster tree itself changed shape
+        (a surviving cluster has another parent), which is planned from scratch."""
+        old = before.display
+        if display.rankdir != old.rankdir:
+            return None
+        clusters, old_clusters = display.clusters, old.clusters
+        marked: set[str | None] = set()
+        for path, cluster in clusters.items():
+            was = old_clusters.get(path)
+            if was is None:
+                marked.add(path)
+            elif was != cluster:
+                if was.parent != cluster.parent:
+                    return None
+                marked.add(path)
+        nodes, old_nodes = display.nodes, old.nodes
+        for did in [did for did, node in nodes.items() if old_nodes.get(did) is not node]:
+            node, was_node = nodes[did], old_nodes.get(did)
+            if was_node is not None and was_node.cluster != node.cluster:
+                return None  # its edges cross other clusters now
+            if was_node != node:
+                marked.add(node.cluster)
+        for (source, target, _), _ in signatures ^ before.signatures:
+            for end in (source, target):
+                for drawn in (nodes.get(end), old_nodes.get(end)):
+                    if drawn is not None:
+                        marked.add(drawn.cluster)
+        dirty: set[str | None] = {None}
+        for start in marked:  # and their ancestors (a gone cluster's, through the old tree)
+            at = start
+            while at is not None and at not in dirty:
+                dirty.add(at)
+                known = clusters.get(at) or old_clusters.get(at)
+                at = known.parent if known is not None else None
+        return {at for at in dirty if at is None or at in clusters}
+
+    def _replan(
+        self, before: _Plan, display: DisplayGraph, keys: list[EdgeKey], signatures: set[_Signature]
+    ) -> tuple[_Plan, set[str | None]]:
+        """Plan ``display`` from ``before``: new pieces for the dirty clusters (their kept
+        segments, and those of the edges that are new or different), the others as they were.
+        Returns the plan and the dirty clusters (every cluster, when planned from scratch)."""
+        dirty = self._dirty(before, display, signatures)
+        if dirty is None:
+            return self._plan_all(display, keys, signatures), {None, *display.clusters}
+        gone = before.signatures - signatures
+        new = signatures - before.signatures
+        removed = {key for key, _ in gone}
+        pieces = {
+            path: piece for path, piece in before.pieces.items() if path in display.clusters or path is None
+        }
+        for path in dirty:
+            was = before.pieces.get(path)
+            if was is None:
+                pieces[path] = _Piece(path, self._items(display, path), [])
+                continue
+            pieces[path] = _Piece(
+                path,
+                self._items(display, path),
+                [s for s in was.segments if s.edge not in removed],
+                [e for e in was.in_ports if e not in removed],
+                [e for e in was.out_ports if e not in removed],
+            )
+        routes = dict(before.routes)
+        homes = dict(before.homes)
+        for key in removed:
+            del routes[key], homes[key]
+        chain = self._chains(display)
+        nodes = display.nodes
+        for key, main in new:
+            routes[key], homes[key] = self._route(
+                pieces, key, main, chain(nodes[key[0]].cluster), chain(nodes[key[1]].cluster)
+            )
+        return _Plan(display, pieces, signatures, routes, homes), dirty
+
+    def _write(
+        self,
+        piece: _Piece,
+        display: DisplayGraph,
+        texts: Mapping[str | None, str],
+        position: Mapping[EdgeKey, int],
+    ) -> None:
+        """Give ``piece`` its canonical names and DOT text (its children's texts, in ``texts``,
+        must be laid out; ``position``: each edge's place in ``display.edges``, which orders
+        the segments and breaks ties between ports, as in every composition of that view)."""
         items = piece.items
-        names = dict(zip(items, _item_names(len(items))))
+        names: dict[Ref, str] = dict(zip(items, _item_names(len(items))))
+        piece.segments.sort(key=lambda s: position[s.edge])  # one order however it was planned
         if piece.in_ports or piece.out_ports:
-            item_pos = {item: k for k, item in enumerate(items)}
-            inward = {s.edge: item_pos[s.target] for s in piece.segments if s.source[:2] == "p:"}
-            outward = {s.edge: item_pos[s.source] for s in piece.segments if s.target[:2] == "q:"}
-            piece.in_ports = sorted(piece.in_ports, key=lambda e: (inward[e], e))
-            piece.out_ports = sorted(piece.out_ports, key=lambda e: (outward[e], e))
+            item_pos: dict[Ref, int] = {item: k for k, item in enumerate(items)}
+            inward = {s.edge: item_pos[s.target] for s in piece.segments if isinstance(s.source, tuple)}
+            outward = {s.edge: item_pos[s.source] for s in piece.segments if isinstance(s.target, tuple)}
+            piece.in_ports = sorted(piece.in_ports, key=lambda e: (inward[e], position[e]))
+            piece.out_ports = sorted(piece.out_ports, key=lambda e: (outward[e], position[e]))
             for k, e in enumerate(piece.in_ports):
-                names[f"p:{e}"] = f"p{k}"
+                names["p", e] = f"p{k}"
             for k, e in enumerate(piece.out_ports):
-                names[f"q:{e}"] = f"q{k}"
+                names["q", e] = f"q{k}"
         out = [_header(len(items), display.rankdir)]
         extent = [0.0, 0.0]
         nodes = display.nodes
         for item in items:
             if item[:2] == "c:":
-                width, height = self.pieces[self._texts[item[2:]]].box_size
+                width, height = self.pieces[texts[item[2:]]].box_size
                 extent[0] += width
                 extent[1] += height
                 out.append(
@@ -449,78 +742,194 @@ class Composer:
                 if self.cache is not None:
                     self.cache.put(text, layout)
 
-    def _tokens(
-        self, display: DisplayGraph, pieces: dict[str | None, _Piece], order: list[str]
-    ) -> dict[str, int]:
-        """Give each cluster (``order``: children before parents) its subtree token: the last
+    def _token(
+        self, display: DisplayGraph, piece: _Piece, tokens: Mapping[str, int]
+    ) -> tuple[tuple[object, ...], int]:
+        """What cluster ``piece.path``'s drawing is made of, and its subtree token: the last
         composition's when its piece, its items, their display nodes, its ports' edges, its
         label and its children's tokens are all the same (see :attr:`ComposedLayout.subtrees`)."""
-        edges, nodes, clusters = display.edges, display.nodes, display.clusters
-        tokens: dict[str, int] = {}
-        previous, current = self._subtrees, {}
-        for path in order:
-            piece, cluster = pieces[path], clusters[path]
-            made: tuple[object, ...] = (
-                piece.text,
-                cluster.label,
-                tuple(piece.items),
-                tuple(nodes[did] for did in cluster.nodes),
-                tuple((edges[e].source, edges[e].target) for e in piece.in_ports),
-                tuple((edges[e].source, edges[e].target) for e in piece.out_ports),
-                tuple(tokens[child] for child in cluster.children),
-            )
-            old = previous.get(path)
-            token = old[1] if old is not None and old[0] == made else next(_TOKENS)
-            tokens[path] = token
-            current[path] = (made, token)
-        self._subtrees = current
-        return tokens
+        path = piece.path
+        assert path is not None
+        cluster = display.clusters[path]
+        nodes = display.nodes
+        made: tuple[object, ...] = (
+            piece.text,
+            cluster.label,
+            tuple(piece.items),
+            tuple(nodes[did] for did in cluster.nodes),
+            tuple(piece.in_ports),
+            tuple(piece.out_ports),
+            tuple(tokens[child] for child in cluster.children),
+        )
+        old = self._subtrees.get(path)
+        return made, (old[1] if old is not None and old[0] == made else next(_TOKENS))
 
-    @without_gc  # hundreds of thousands of small tuples, none of them cyclic
+    @without_gc  # tens of thousands of small tuples, none of them cyclic
     def compose(self, display: DisplayGraph, control: ComposeJob | None = None) -> Layout:
         """Return the composed Layout of ``display`` (node ids, cluster names as :mod:`.layout`).
 
         Raises LayoutError (``dot`` failed or ran past the timeout), LayoutCancelled (when
         ``control`` was cancelled).
         """
-        pieces, homes = self._plan(display)
-        self._texts = {}
-        depth = {p: display.clusters[p].depth for p in display.clusters}
+        keys, signatures = self._signatures(display)
+        if self._plan is None:
+            plan, dirty = self._plan_all(display, keys, signatures), {None, *display.clusters}
+        else:
+            plan, dirty = self._replan(self._plan, display, keys, signatures)
+        pieces, clusters = plan.pieces, display.clusters
+        position = dict(zip(keys, range(len(keys))))
+        texts: dict[str | None, str] = {path: text for path, text in self._texts.items() if path in clusters}
         levels: dict[int, list[str]] = {}
-        for path, d in depth.items():
-            levels.setdefault(d, []).append(path)
-        for d in sorted(levels, reverse=True):  # deepest first: a parent needs its children's sizes
-            for path in levels[d]:
-                self._write(pieces[path], display)
-                self._texts[path] = pieces[path].text
-            self._lay_out((pieces[p].text for p in levels[d]), control)
+        for path in dirty:
+            if path is not None:
+                levels.setdefault(clusters[path].depth, []).append(path)
+        for depth in sorted(levels, reverse=True):  # deepest first: a parent needs its children's sizes
+            for path in levels[depth]:
+                self._write(pieces[path], display, texts, position)
+                texts[path] = pieces[path].text
+            self._lay_out((pieces[p].text for p in levels[depth]), control)
         root = pieces[None]
-        self._write(root, display)
+        self._write(root, display, texts, position)
+        texts[None] = root.text
         self._lay_out([root.text], control)
-        order = sorted(depth, key=depth.__getitem__, reverse=True)
-        subtrees = self._tokens(display, pieces, order)
-        placement = _Placement(display, pieces, self.pieces, subtrees, self._drawings)
-        placed = placement.layout(root)
-        self._drawings = placement.drawings
-        self.placed += placement.placed
-        self.reused += placement.reused
-        laid = ComposedLayout(
-            width=placed.width,
-            height=placed.height,
-            nodes=placed.nodes,
-            edges=placed.edges,
-            clusters=placed.clusters,
-            warnings=placed.warnings,
-            rankdir=placed.rankdir,
+
+        subtrees: dict[str, int] = {}
+        made: dict[str, tuple[tuple[object, ...], int]] = {}
+        drawings: dict[str | None, _Drawing] = {}
+        old_drawings = self._drawings
+        placed = 0
+        for path in reversed(clusters):  # children before parents
+            if path in dirty:
+                made[path] = self._token(display, pieces[path], subtrees)
+                token = made[path][1]
+                kept = old_drawings.get(path)
+                if kept is None or kept.token != token:
+                    kept = self._draw(display, pieces[path], pieces, texts, token)
+                    placed += 1
+                drawings[path] = kept
+            else:
+                made[path] = self._subtrees[path]
+                drawings[path] = old_drawings[path]
+            subtrees[path] = made[path][1]
+        drawings[None] = self._draw(display, root, pieces, texts, 0)
+        placed += 1
+
+        origins: dict[str | None, Point] = {None: (0.0, 0.0)}
+        boxes: list[ClusterBox] = []
+        for path, cluster in clusters.items():  # parents before children
+            frame = drawings[cluster.parent].frames[path]
+            px, py = origins[cluster.parent]
+            box = ClusterBox(path, frame.x + px, frame.y + py, frame.width, frame.height, frame.label)
+            boxes.append(box)
+            origins[path] = (box.x + CLUSTER_PAD, box.y + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
+        edge_homes = tuple(map(plan.homes.__getitem__, keys))
+        by_home: dict[str | None, list[int]] = {}
+        for index, home in enumerate(edge_homes):
+            if home in by_home:
+                by_home[home].append(index)
+            else:
+                by_home[home] = [index]
+        homes: dict[str | None, tuple[Sequence[str], Sequence[int]]] = {
+            path: (cluster.nodes, by_home.get(path, ())) for path, cluster in clusters.items()
+        }
+        homes[None] = (display.top_nodes(), by_home.get(None, ()))
+        laid = self.pieces[root.text]
+        layout = ComposedLayout(
+            width=laid.width,
+            height=laid.height,
+            nodes=_NodeBoxes(display.nodes, drawings, origins),
+            edges=_EdgePaths(display.edges, keys, plan.routes, drawings, origins, display.rankdir == "LR"),
+            clusters=boxes,
+            warnings=(),
+            rankdir=display.rankdir,
             subtrees=subtrees,
-            edge_homes=tuple(homes),
+            edge_homes=edge_homes,
+            homes=homes,
         )
-        del pieces
-        # The layout is long-lived (150,000 objects at 20k nodes, no cycles): frozen out of
-        # collections, the first allocation once the collector is back does not scan it all
-        # (0.1-0.2 s); gc_pause.settle() releases it with the graph it belongs to.
+        # all went well: what the next composition starts from
+        self._plan, self._texts, self._subtrees, self._drawings = plan, texts, made, drawings
+        self.placed += placed
+        self.reused += len(clusters) + 1 - placed
+        # The layout is long-lived (tens of thousands of objects at 20k nodes, no cycles): frozen
+        # out of collections, the first allocation once the collector is back does not scan it
+        # all (0.1-0.2 s); gc_pause.settle() releases it with the graph it belongs to.
         gc.freeze()
-        return laid
+        return layout
+
+    def _draw(
+        self,
+        display: DisplayGraph,
+        piece: _Piece,
+        pieces: Mapping[str | None, _Piece],
+        texts: Mapping[str | None, str],
+        token: int,
+    ) -> _Drawing:
+        """Place ``piece``'s own nodes, its children's frames and its edge parts, relative to the
+        top-left corner of its content; a part ending at a child's box is moved onto the child's
+        port, a part starting or ending at one of the piece's own ports onto that port."""
+        laid = self.pieces[piece.text].layout
+        boxes, names = laid.nodes, piece.names
+        depth = display.clusters[piece.path].depth if piece.path is not None else 0
+        nodes: dict[str, NodeBox] = {}
+        frames: dict[str, ClusterBox] = {}
+        inner: dict[str, tuple[float, float, Layout, _Piece]] = {}
+        for item in piece.items:
+            box = boxes[names[item]]
+            if item[:2] == "c:":
+                child = item[2:]
+                left, top = box.x - box.width / 2, box.y - box.height / 2
+                frames[child] = ClusterBox(
+                    child, left, top, box.width, box.height, display.clusters[child].label
+                )
+                below = pieces[child]
+                inner[item] = (
+                    left + CLUSTER_PAD,
+                    top + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT,
+                    self.pieces[texts[child]].layout,
+                    below,
+                )
+            else:
+                nodes[item] = NodeBox(item, box.x, box.y, box.width, box.height)
+        by_pair = self._pairs.get(piece.text)
+        if by_pair is None:
+            by_pair = self._pairs[piece.text] = {}
+            for drawn in laid.edges:
+                by_pair.setdefault((drawn.source, drawn.target), []).append(drawn)
+        taken: dict[tuple[str, str], int] = {}
+        parts: dict[EdgeKey, tuple[tuple[int, int], tuple[Point, ...]]] = {}
+        arrows: dict[EdgeKey, tuple[Point, ...]] = {}
+        inward, outward, meet = (2, depth), (0, -depth), (1, 0)
+        for seg in piece.segments:
+            source, target = seg.source, seg.target
+            pair = (names[source], names[target])
+            paths = by_pair[pair]
+            if len(paths) == 1:
+                spline = paths[0]
+            else:  # parallel edges: in order
+                spline = paths[taken.get(pair, 0)]
+                taken[pair] = taken.get(pair, 0) + 1
+            start = end = None
+            where = meet
+            if isinstance(source, tuple):
+                port = boxes[pair[0]]
+                start = (port.x, port.y)
+                where = inward
+            elif source[:2] == "c:":
+                cx, cy, child_laid, child_piece = inner[source]
+                port = child_laid.nodes[child_piece.names["q", seg.edge]]
+                start = (cx + port.x, cy + port.y)
+            if isinstance(target, tuple):
+                port = boxes[pair[1]]
+                end = (port.x, port.y)
+                where = outward
+            elif target[:2] == "c:":
+                cx, cy, child_laid, child_piece = inner[target]
+                port = child_laid.nodes[child_piece.names["p", seg.edge]]
+                end = (cx + port.x, cy + port.y)
+            elif spline.arrow:
+                arrows[seg.edge] = spline.arrow
+            parts[seg.edge] = (where, tuple(_placed(spline.points, 0.0, 0.0, start, end)))
+        return _Drawing(token, nodes, frames, parts, arrows)
 
 
 class ComposeJob:
@@ -569,9 +978,6 @@ class ComposeJob:
         return layout
 
 
-Point = tuple[float, float]
-
-
 def _placed(
     points: tuple[Point, ...], ox: float, oy: float, start: Point | None, end: Point | None
 ) -> list[Point]:
@@ -617,232 +1023,6 @@ def _smooth_join(before: list[Point], after: list[Point], across: bool = False) 
     down = max(4.0, (after[3][1] - jy) / 2) if after[3][1] > jy else 4.0
     before[-2] = (jx, jy - up)
     after[1] = (jx, jy + down)
-
-
-EdgeKey = tuple[str, str, int]
-"""A display edge from one composition to the next (edge indices change with the display
-graph): its source, its target, and which of the parallel edges between them it is."""
-
-
-class _Drawing(NamedTuple):
-    """One cluster's piece as it was placed in the last composed layout (its own nodes, its
-    child clusters' boxes and the edge parts drawn in it, at ``origin``), kept so that a later
-    composition where the cluster has the same subtree token moves it instead of placing it."""
-
-    token: int
-    origin: Point
-    nodes: list[NodeBox]
-    clusters: list[ClusterBox]
-    parts: list[tuple[EdgeKey, tuple[int, int], list[Point]]]
-    """Each edge part: the edge, where the part lies along it, its points (never changed)."""
-    arrows: list[tuple[EdgeKey, tuple[Point, ...]]]
-
-
-class _Placement:
-    """Places laid-out pieces top-down and splices each edge's spline from its segments.
-
-    A segment ending at a child's box is moved onto that child's port as soon as the child is
-    placed (its origin and port are known then); each edge's segments are ordered by where they
-    lie: the source's side from the innermost cluster outwards, the common piece, then the
-    target's side inwards.
-
-    A cluster whose subtree token (``tokens``) is the one its drawing in ``previous`` was
-    placed with is not placed again: that drawing is moved to the cluster's new origin (its
-    objects reused as they are when the origin did not change).  ``drawings`` is what the next
-    composition gets as ``previous``.
-    """
-
-    def __init__(
-        self,
-        display: DisplayGraph,
-        pieces: dict[str | None, _Piece],
-        laid: dict[str, PieceLayout],
-        tokens: dict[str, int] | None = None,
-        previous: dict[str, _Drawing] | None = None,
-    ) -> None:
-        self.display = display
-        self.pieces = pieces
-        self.laid = laid
-        self.tokens = tokens or {}
-        self.previous = previous or {}
-        self.drawings: dict[str, _Drawing] = {}
-        self.placed = 0
-        """Pieces placed from their ``dot`` layout."""
-        self.reused = 0
-        """Pieces moved from the previous composition."""
-        self.nodes: dict[str, NodeBox] = {}
-        self.clusters: list[ClusterBox] = []
-        self.parts: list[list[tuple[tuple[int, int], list[Point]]]] = [[] for _ in display.edges]
-        self.arrows: dict[int, tuple[Point, ...] | None] = {}
-        self._pairs: dict[str, dict[tuple[str, str], list[EdgePath]]] = {}
-        self._keys: list[EdgeKey] | None = None
-        self._index: dict[EdgeKey, int] | None = None
-
-    def _edge_keys(self) -> list[EdgeKey]:
-        """Each display edge's :data:`EdgeKey`, in ``display.edges`` order."""
-        if self._keys is None:
-            seen: dict[tuple[str, str], int] = {}
-            keys: list[EdgeKey] = []
-            for edge in self.display.edges:
-                pair = (edge.source, edge.target)
-                count = seen.get(pair, 0)
-                seen[pair] = count + 1
-                keys.append((edge.source, edge.target, count))
-            self._keys = keys
-        return self._keys
-
-    def _edge_index(self) -> dict[EdgeKey, int]:
-        if self._index is None:
-            self._index = {key: index for index, key in enumerate(self._edge_keys())}
-        return self._index
-
-    def layout(self, root: _Piece) -> Layout:
-        laid_root = self.laid[root.text]
-        stack: list[tuple[_Piece, Point, int]] = [(root, (0.0, 0.0), 0)]
-        while stack:
-            piece, origin, depth = stack.pop()
-            self._place(piece, origin, depth, stack)
-        edges = []
-        arrows = self.arrows
-        across = self.display.rankdir == "LR"
-        for index, edge in enumerate(self.display.edges):
-            parts = self.parts[index]
-            if len(parts) == 1:  # both ends in one piece: most edges
-                edges.append(EdgePath(edge.source, edge.target, tuple(parts[0][1]), arrows.get(index)))
-                continue
-            spline: list[Point] = []
-            for _, points in sorted(parts, key=lambda part: part[0]):
-                if spline:
-                    points = list(points)  # the part is kept for the next composition as it is
-                    _smooth_join(spline, points, across)
-                    spline.extend(points[1:])
-                else:
-                    spline.extend(points)
-            if not spline:
-                raise LayoutError(Message.of(LOST_EDGE, source=edge.source, target=edge.target))
-            edges.append(EdgePath(edge.source, edge.target, tuple(spline), self.arrows.get(index)))
-        return Layout(
-            width=laid_root.width,
-            height=laid_root.height,
-            nodes=self.nodes,
-            edges=edges,
-            clusters=self.clusters,
-            warnings=(),
-            rankdir=self.display.rankdir,
-        )
-
-    def _move(
-        self, kept: _Drawing, origin: Point, depth: int, stack: list[tuple[_Piece, Point, int]]
-    ) -> _Drawing:
-        """Put ``kept`` (a drawing of the previous composition) at ``origin``; return it moved."""
-        self.reused += 1
-        dx, dy = origin[0] - kept.origin[0], origin[1] - kept.origin[1]
-        if dx or dy:
-            kept = _Drawing(
-                kept.token,
-                origin,
-                [NodeBox(b.id, b.x + dx, b.y + dy, b.width, b.height) for b in kept.nodes],
-                [ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label) for c in kept.clusters],
-                [(key, where, [(x + dx, y + dy) for x, y in points]) for key, where, points in kept.parts],
-                [(key, tuple((x + dx, y + dy) for x, y in arrow)) for key, arrow in kept.arrows],
-            )
-        nodes, index, parts, arrows = self.nodes, self._edge_index(), self.parts, self.arrows
-        for box in kept.nodes:
-            nodes[box.id] = box
-        self.clusters.extend(kept.clusters)
-        for child in kept.clusters:
-            inner = (child.x + CLUSTER_PAD, child.y + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
-            stack.append((self.pieces[child.name], inner, depth + 1))
-        for key, where, points in kept.parts:
-            parts[index[key]].append((where, points))
-        for key, arrow in kept.arrows:
-            arrows[index[key]] = arrow
-        return kept
-
-    def _place(
-        self, piece: _Piece, origin: Point, depth: int, stack: list[tuple[_Piece, Point, int]]
-    ) -> None:
-        path = piece.path
-        if path is not None:
-            kept = self.previous.get(path)
-            if kept is not None and kept.token == self.tokens.get(path):
-                self.drawings[path] = self._move(kept, origin, depth, stack)
-                return
-        self.placed += 1
-        drawing = self.laid[piece.text].layout
-        boxes, names = drawing.nodes, piece.names
-        ox, oy = origin
-        child_origin: dict[str, tuple[float, float, _Piece]] = {}
-        nodes, clusters = self.nodes, self.clusters
-        own_nodes: list[NodeBox] = []
-        own_clusters: list[ClusterBox] = []
-        for item in piece.items:
-            box = boxes[names[item]]
-            if item[:2] == "c:":
-                path_below = item[2:]
-                left, top = ox + box.x - box.width / 2, oy + box.y - box.height / 2
-                cluster = ClusterBox(
-                    path_below, left, top, box.width, box.height, self.display.clusters[path_below].label
-                )
-                clusters.append(cluster)
-                own_clusters.append(cluster)
-                inner = (left + CLUSTER_PAD, top + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
-                child = self.pieces[path_below]
-                child_origin[item] = (inner[0], inner[1], child)
-                stack.append((child, inner, depth + 1))
-            else:
-                node = nodes[item] = NodeBox(item, ox + box.x, oy + box.y, box.width, box.height)
-                own_nodes.append(node)
-        by_pair = self._pairs.get(piece.text)
-        if by_pair is None:
-            by_pair = self._pairs[piece.text] = {}
-            for drawn in drawing.edges:
-                by_pair.setdefault((drawn.source, drawn.target), []).append(drawn)
-        taken: dict[tuple[str, str], int] = {}
-        parts, arrows, laid = self.parts, self.arrows, self.laid
-        keys = self._edge_keys()
-        own_parts: list[tuple[EdgeKey, tuple[int, int], list[Point]]] = []
-        own_arrows: list[tuple[EdgeKey, tuple[Point, ...]]] = []
-        inward, outward, meet = (2, depth), (0, -depth), (1, 0)
-        for seg in piece.segments:
-            source, target = seg.source, seg.target
-            pair = (names[source], names[target])
-            paths = by_pair[pair]
-            if len(paths) == 1:
-                spline = paths[0]
-            else:  # parallel edges: in order
-                spline = paths[taken.get(pair, 0)]
-                taken[pair] = taken.get(pair, 0) + 1
-            start = end = None
-            where = meet
-            kind = source[:2]
-            if kind == "c:":
-                cx, cy, child = child_origin[source]
-                port = laid[child.text].layout.nodes[child.names[f"q:{seg.edge}"]]
-                start = (cx + port.x, cy + port.y)
-            elif kind == "p:":
-                port = boxes[pair[0]]
-                start = (ox + port.x, oy + port.y)
-                where = inward
-            kind = target[:2]
-            if kind == "c:":
-                cx, cy, child = child_origin[target]
-                port = laid[child.text].layout.nodes[child.names[f"p:{seg.edge}"]]
-                end = (cx + port.x, cy + port.y)
-            elif kind == "q:":
-                port = boxes[pair[1]]
-                end = (ox + port.x, oy + port.y)
-                where = outward
-            elif spline.arrow:
-                arrow = arrows[seg.edge] = tuple((x + ox, y + oy) for x, y in spline.arrow)
-                own_arrows.append((keys[seg.edge], arrow))
-            points = _placed(spline.points, ox, oy, start, end)
-            parts[seg.edge].append((where, points))
-            own_parts.append((keys[seg.edge], where, points))
-        if path is not None:
-            self.drawings[path] = _Drawing(
-                self.tokens[path], origin, own_nodes, own_clusters, own_parts, own_arrows
-            )
 
 
 def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,9 +109,9 @@ class Layout:
 
     width: float
     height: float
-    nodes: dict[str, NodeBox]
-    edges: list[EdgePath]
-    clusters: list[ClusterBox]
+    nodes: Mapping[str, NodeBox]
+    edges: Sequence[EdgePath]
+    clusters: Sequence[ClusterBox]
     warnings: tuple[str, ...] = field(default=())
     rankdir: str = "TB"
     """The direction it was laid out in: ``"TB"`` (ranks grow down) or ``"LR"`` (ranks grow right)."""

@@ -173,7 +173,8 @@ def _layout_rect(layout: Any) -> QRectF:
     """The rectangle holding a layout's drawing: its size, every node and cluster box, with the
     margin the items paint past their boxes (outlines, arrowheads)."""
     left, top, right, bottom = 0.0, 0.0, float(layout.width), float(layout.height)
-    for box in layout.nodes.values():
+    composed = getattr(layout, "nodes_in", None) is not None  # drawn inside its size
+    for box in () if composed else layout.nodes.values():
         half_w, half_h = box.width / 2, box.height / 2
         if box.x - half_w < left:
             left = box.x - half_w
@@ -462,7 +463,20 @@ class GraphScene(QGraphicsScene):
             nodes: dict[str, NodeItem] = {}
             old_items = self.node_items
             by_member = self._by_member
-            for did, box in layout.nodes.items():
+            nodes_in = getattr(layout, "nodes_in", None)
+            entries: Iterable[tuple[str, Any]]
+            if nodes_in is not None:  # a composed layout says what each frame holds
+                for frame_name in kept:  # moved with their frames: not even looked at
+                    for did in nodes_in(frame_name):
+                        item = old_items.pop(did, None)
+                        if item is not None:
+                            nodes[did] = item
+                            counts.kept += 1
+                redrawn: list[str | None] = [None, *(name for name in frames.order if name not in kept)]
+                entries = ((did, layout.nodes[did]) for at in redrawn for did in nodes_in(at))
+            else:
+                entries = layout.nodes.items()
+            for did, box in entries:
                 dnode = display.nodes.get(did)
                 if dnode is None:
                     continue
@@ -508,7 +522,14 @@ class GraphScene(QGraphicsScene):
                     old_edges.setdefault((edge.source, edge.target), []).append(edge)
             dedges = {(e.source, e.target): e for e in display.edges}
             surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]] = []
-            for path, home in zip(layout.edges, frames.edge_homes(layout)):
+            edges_in = getattr(layout, "edges_in", None)
+            paths: Iterable[tuple[Any, str | None]]
+            if edges_in is not None:  # only the edges of the frames not kept whole
+                redrawn = [None, *(name for name in frames.order if name not in kept)]
+                paths = ((layout.edges[i], at) for at in redrawn for i in edges_in(at))
+            else:
+                paths = zip(layout.edges, frames.edge_homes(layout))
+            for path, home in paths:
                 if home in kept:
                     continue
                 key = (path.source, path.target)
