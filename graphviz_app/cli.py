@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import os
 import signal
@@ -388,6 +389,21 @@ def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOpti
     )
 
 
+VALUES_UP_TO = 1000
+"""Ops a run records values for when its export draws them only on graphs of at most
+AUTO_NODES nodes: room for what a script computes beside the graph drawn."""
+
+
+def values_needed(options: RunOptions, args: argparse.Namespace, out: Path) -> RunOptions:
+    """Return ``options`` asking for no values of a big graph when the export to ``out`` draws
+    them only with Values on, and Values is left to the graph's size (an image, DOT: on for at
+    most AUTO_NODES nodes); a JSON file or a page keeps every value (its node details)."""
+    written = export_formats.BY_SUFFIX.get(out.suffix.lower())
+    if args.values is None and written is not None and written.writer in ("graphviz", "dot"):
+        return dataclasses.replace(options, values_up_to=VALUES_UP_TO)
+    return options
+
+
 def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     """The ``export`` subcommand: run (or load), then write the graph; return the exit status.
     ``runner``: see :func:`main`."""
@@ -428,6 +444,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     except RunOptionError as exc:  # a bad option: usage's status
         _fail(str(exc))
         return 2
+    run_with = values_needed(run_with, args, out)
     from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
     from .core.model.file_kind import classify_path
     from .core.model.graph import load_graph_json

@@ -119,10 +119,16 @@ def _is_inplace(func: Callable[..., Any]) -> bool:
 class ForwardRecorder(TorchFunctionMode):
     """Tags autograd nodes created inside it with their source line, module stack and value."""
 
-    def __init__(self, script_file: str, *, values: bool = True) -> None:
+    def __init__(self, script_file: str, *, values: bool = True, values_up_to: int | None = None) -> None:
         super().__init__()
         self.script_file = script_file
         self.values = values
+        self.values_up_to = values_up_to
+        """Values are recorded for at most this many ops (None: all); past it, for none."""
+        self.values_dropped = False
+        """True once more ops than ``values_up_to`` were made: no node keeps a value."""
+        self._valued: list[dict[str, Any]] = []
+        """The metadata given a value so far, while ``values_up_to`` may still drop them."""
         self.module_stack: tuple[torch.nn.Module, ...] = ()
         self.no_grad_line: int | None = None
         """First script line where an op on a requires-grad tensor ran with grad disabled."""
@@ -461,11 +467,32 @@ class ForwardRecorder(TorchFunctionMode):
         if len(roots) > MAX_ROOTS:
             del roots[next(iter(roots))]
         if self.values:
+            if self.values_up_to is not None:
+                if len(self._valued) >= self.values_up_to:
+                    self._drop_values()
+                    return
+                self._valued.append(metadata)
             metadata[VALUE_KEY] = summarize(tensor)
             self._tag_leaves(node)
             constants = self._constant_inputs(args)
             if constants:
                 metadata[CONSTANTS_KEY] = constants
+
+    def restart_values(self) -> None:
+        """Count the ops given a value from here on (a backward pass ended the graph before)."""
+        if self.values_up_to is not None:
+            self.values = self.values or self.values_dropped
+            self.values_dropped = False
+            self._valued = []
+
+    def _drop_values(self) -> None:
+        """Record no more values, and forget those recorded (past ``values_up_to`` ops)."""
+        self.values = False
+        self.values_dropped = True
+        for metadata in self._valued:
+            for key in (VALUE_KEY, VALUE_VERSION_KEY, CONSTANTS_KEY):
+                metadata.pop(key, None)
+        self._valued = []
 
     def _constant_inputs(self, args: tuple[Any, ...]) -> list[dict[str, Any]]:
         """Return ``{"position", "name", "value"}`` for each small tensor argument that does not
@@ -521,6 +548,8 @@ class ForwardRecorder(TorchFunctionMode):
                     if metadata.get(VALUE_VERSION_KEY) != variable._version:
                         metadata[VALUE_KEY] = summarize(variable)
                         metadata[VALUE_VERSION_KEY] = variable._version
+                        if self.values_up_to is not None:
+                            self._valued.append(metadata)
                 elif child._sequence_nr() > floor and SOURCE_KEY not in child.metadata:
                     stack.append(child)
 

@@ -44,6 +44,7 @@ A_SWITCH = QT_TRANSLATE_NOOP("RunOptions", "true or false")
 A_NAME = QT_TRANSLATE_NOOP("RunOptions", "a variable name or nothing")
 A_FOLDER = QT_TRANSLATE_NOOP("RunOptions", "a folder or nothing")
 A_LIST = QT_TRANSLATE_NOOP("RunOptions", "a list of texts")
+A_COUNT = QT_TRANSLATE_NOOP("RunOptions", "a number of nodes (0 or more) or nothing")
 UNKNOWN_OPTION = QT_TRANSLATE_NOOP(
     "RunOptions",
     "The run options name {option}, which this graphviz_app does not know. The app and its "
@@ -87,6 +88,10 @@ class RunOptions:
     """Name of the one output to use, instead of all of them."""
     values: bool = True
     """Record a summary of every op's forward value."""
+    values_up_to: int | None = None
+    """Record them only while the graph has at most this many ops (None: however many); past
+    it, no node has one: an export that draws values on small graphs only asks for none of a
+    big graph's (capturing and reading them back is a third of its run)."""
     argv: tuple[str, ...] = ()
     """Arguments the script sees: ``sys.argv = [script, *argv]``."""
     cwd: str | None = None
@@ -110,6 +115,15 @@ class RunOptions:
         for name in ("backward", "run_to_end", "values"):
             _check(name, getattr(self, name), bool, A_SWITCH)
         _check("output", self.output, (str, type(None)), A_NAME)
+        limit = self.values_up_to
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise RunOptionError(
+                "values_up_to",
+                limit,
+                Message.of(
+                    WRONG_TYPE, option="values_up_to", value=_shown(limit), expected=Message.of(A_COUNT)
+                ),
+            )
         _check("cwd", self.cwd, (str, type(None)), A_FOLDER)
         if not isinstance(self.argv, tuple) or not all(isinstance(a, str) for a in self.argv):
             raise RunOptionError(

@@ -203,7 +203,9 @@ class ScriptCapture:
         self.backward_calls = 0
         """The script's own backward()/autograd.grad() calls so far."""
         self.captured: dict[str, Any] | None = None
-        self.recorder = ForwardRecorder(self.file, values=self.options.values)
+        self.recorder = ForwardRecorder(
+            self.file, values=self.options.values, values_up_to=self.options.values_up_to
+        )
         self._depth = 0
         """Backward passes running now (a call made while one runs is torch's, not the script's)."""
         self._failed_backward: BaseException | None = None
@@ -401,6 +403,8 @@ class ScriptCapture:
                 finally:
                     self._depth -= 1
             self.backward_calls += 1
+            if self.captured is None and self.backward_calls < self.options.backward_call:
+                self.recorder.restart_values()  # (that pass's graph is not the one captured)
             if self.captured is None and self.backward_calls == self.options.backward_call:
                 captured = self._capture_call(original, kind, args, kwargs, frame)
                 if captured is not None:
@@ -461,7 +465,11 @@ class ScriptCapture:
             names = collect_names(self._frame_namespaces(frame))
             result = walk([t.grad_fn for t in roots])
             trace = build_trace(
-                result, names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots], script=self.file
+                result,
+                names,
+                [(names.nodes.get(id(t.grad_fn)), t) for t in roots],
+                script=self.file,
+                values=not self.recorder.values_dropped,
             )
             recorder = BackwardRecorder(result)
         except Exception as exc:
@@ -622,7 +630,7 @@ class ScriptCapture:
             if output_name:
                 names.add_tensor(output_name, tensor)
         result = walk([t.grad_fn for _, t in outputs])
-        trace = build_trace(result, names, outputs, script=self.file)
+        trace = build_trace(result, names, outputs, script=self.file, values=not self.recorder.values_dropped)
         if self.options.backward:
             self._app_backward(result, trace, [t for _, t in outputs], original_backward)
         return self._finish(trace)
