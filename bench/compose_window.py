@@ -11,8 +11,9 @@ module's top-left corner on screen (pixels; it should stay put).  Settings and t
 live in a temporary folder.
 
 From the second toggle on, each view was shown before: the document keeps its display graph
-and the window its composed layout.  ``--uncached`` forgets both before each toggle, so every
-toggle builds and composes its view, as the first expand of a module does.
+and the window its composed layout.  ``--uncached`` forgets both before each toggle (all but
+those of the view on screen), so every toggle makes and composes its view, as the first expand
+of a module does.
 """
 
 from __future__ import annotations
@@ -98,9 +99,13 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.repeat):
             for toggle, times in ((document.expand, expands), (document.collapse, collapses)):
                 before = corner()
-                if args.uncached:  # as if this view had never been shown
-                    getattr(document.view_model, "_built", []).clear()
-                    getattr(controller, "_composed", []).clear()
+                if args.uncached:  # as if this view had never been shown: only the one on screen kept
+                    built = document.view_model._built
+                    built[:] = [entry for entry in built if entry[2] is document.display]
+                    shown_now = controller._shown[0] if controller._shown else None
+                    controller._composed[:] = [
+                        entry for entry in controller._composed if entry[0] is shown_now
+                    ]
                 times.append(shown(lambda toggle=toggle: toggle(args.module)))
                 after = corner()
                 drift.append(max(abs(after[0] - before[0]), abs(after[1] - before[1])))

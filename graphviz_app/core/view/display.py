@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,6 +52,7 @@ __all__ = [
     "collapse_to_depth",
     "format_shape",
     "graph_ranks",
+    "module_label",
     "module_paths",
     "nonconvex_modules",
     "topological_order",
@@ -249,7 +251,7 @@ def _label(
     return (_one_line(op or "?"),) + ((line,) if line else ())
 
 
-def _module_label(
+def module_label(
     path: str, members: list[str], kinds: dict[str, str], module_types: dict[str, str]
 ) -> tuple[str, ...]:
     ops = sum(1 for m in members if kinds.get(m) != "leaf")
@@ -300,6 +302,56 @@ class GraphFacts:
         self._labels: dict[str, dict[str, tuple[str, ...]]] = {}
         self._drawn: dict[str, dict[tuple[str, str | None], DisplayNode]] = {}
         """Plain drawn nodes (one per graph node, not a copy): per label detail, by (id, cluster)."""
+
+    @functools.cached_property
+    def module_of(self) -> dict[str, str | None]:
+        """Graph node -> its module path (None: none)."""
+        return dict(self.modules)
+
+    @functools.cached_property
+    def position(self) -> dict[str, int]:
+        """Graph node -> its place in graph order (display nodes come in this order)."""
+        return {node: at for at, (node, _) in enumerate(self.modules)}
+
+    @functools.cached_property
+    def edge_position(self) -> dict[tuple[str, str], int]:
+        """Graph edge -> its place in graph order (display edges come in this order)."""
+        return {edge: at for at, edge in enumerate(self.adjacency.edges)}
+
+    @functools.cached_property
+    def _by_module(self) -> dict[str | None, list[str]]:
+        by_module: dict[str | None, list[str]] = {}
+        for node, module in self.modules:
+            by_module.setdefault(module, []).append(node)
+        return by_module
+
+    def members_under(self, module: str) -> list[str]:
+        """The graph nodes of ``module`` and the modules inside it, in graph order."""
+        inner = module + "."
+        found = [
+            node
+            for path, nodes in self._by_module.items()
+            if path is not None and (path == module or path.startswith(inner))
+            for node in nodes
+        ]
+        return sorted(found, key=self.position.__getitem__)
+
+    @functools.cached_property
+    def _splitting(self) -> frozenset[str]:
+        """The graph nodes hub or fan-in splitting looks at: shared leaves and their users,
+        gathering ops and their inputs."""
+        succ, pred = self.adjacency.succ, self.adjacency.pred
+        nodes: set[str] = set(self.shared_leaves) | set(self.gathering_ops)
+        for leaf in self.shared_leaves:
+            nodes.update(succ[leaf])
+        for op in self.gathering_ops:
+            nodes.update(pred[op])
+        return frozenset(nodes)
+
+    def splits_at(self, nodes: Iterable[str]) -> bool:
+        """True when hub or fan-in splitting may draw any of ``nodes`` (or what they feed)
+        differently depending on the view."""
+        return not self._splitting.isdisjoint(nodes)
 
     @property
     def loose(self) -> frozenset[str]:
@@ -426,7 +478,7 @@ def build_display(
                 id=did,
                 kind="module",
                 members=tuple(members),
-                label=_module_label(path, members, kinds, module_types),
+                label=module_label(path, members, kinds, module_types),
                 module=path,
                 is_output=any(node_attrs[m].get("is_output") for m in members),
                 cluster=cluster_of(parent_path(path)),
