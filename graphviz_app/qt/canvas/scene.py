@@ -156,17 +156,25 @@ def badge_text(style: NodeStyle) -> str:
     return english
 
 
-def _place_badges(items: Mapping[str, NodeItem], layout: Any) -> None:
-    """Give each node item the box its layout made for its badge (or none)."""
-    badges: Mapping[str, tuple[str, ...]] = layout.badges
-    for did, item in items.items():
-        lines = badges.get(did, ()) if badges else ()
+def _place_badges(items: Mapping[str, NodeItem], layout: Any, roomy: Iterable[str] = ()) -> set[str]:
+    """Give each node item the box its layout made for its badge (or none); return the display
+    ids of the items that have one.  Only the items the layout gives room and those that had
+    some (``roomy``) are looked at: most of 20,000 have none."""
+    badges: Mapping[str, tuple[str, ...]] = layout.badges or {}
+    placed: set[str] = set()
+    for did in {*badges, *roomy}:
+        item = items.get(did)
+        if item is None:
+            continue
+        lines = badges.get(did, ())
         box = layout.nodes.get(badge_id(did)) if lines else None
         if box is None:
-            if item.room is not None or item.room_lines:  # most have none: no call (20,000)
+            if item.room is not None or item.room_lines:
                 item.set_room(None)
         else:
             item.set_room(QRectF(box.x - box.width / 2, box.y - box.height / 2, box.width, box.height), lines)
+            placed.add(did)
+    return placed
 
 
 def _layout_rect(layout: Any) -> QRectF:
@@ -284,6 +292,8 @@ class GraphScene(QGraphicsScene):
         self._edges_by_graph_edge: dict[tuple[str, str], list[EdgeItem]] = {}
         self._edges_by_display: dict[str, list[EdgeItem]] = {}
         self._display_edges: dict[tuple[str, str], DisplayEdge] = {}
+        self._roomy: set[str] = set()
+        """Display ids of the node items given room for a badge by the layout."""
         self._edges_selected: str | None = None
         self.selected_edge: tuple[str, str] | None = None
         """The selected edge (source and target display ids): the look draws it."""
@@ -377,7 +387,7 @@ class GraphScene(QGraphicsScene):
             home = frames.home(dnode.cluster)
             item = self.node_items[did] = self._node_item(dnode, box, graph, home, frames.origin(home))
             self._by_member.add(item)
-        _place_badges(self.node_items, layout)
+        self._roomy = _place_badges(self.node_items, layout)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
         for path, home in zip(layout.edges, frames.edge_homes(layout)):
             dedge = edges.get((path.source, path.target))
@@ -510,7 +520,7 @@ class GraphScene(QGraphicsScene):
                 self._drop_node(gone)
                 counts.dropped += 1
             self.node_items = nodes
-            _place_badges(nodes, layout)
+            self._roomy = _place_badges(nodes, layout, self._roomy)
 
             edges: list[EdgeItem] = []
             old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
@@ -597,10 +607,11 @@ class GraphScene(QGraphicsScene):
                 fresh: list[QGraphicsItem] = [*fresh_clusters, *self._fresh_edges]
                 fresh.extend(nodes[did] for did in self._fresh if did in nodes)
                 set_detail_painted(fresh, False)
-        # The new display graph, layout and items are long-lived, like those settle() freezes
-        # after a build: exempt them from later collections too (gc.freeze() alone is cheap;
-        # a full collection here would cost a second at 20,000 nodes).
-        gc.freeze()
+            # The new display graph, layout and items are long-lived, like those settle()
+            # freezes after a build: exempt them from later collections too, before the
+            # collector is back (gc.freeze() alone is cheap; the collection the next allocation
+            # would start scans every object made since the pause, 25-45 ms at 20,000 nodes).
+            gc.freeze()
         # Each moved frame marked its whole drawing dirty, and Qt's next pass over dirty items
         # would measure every item under it (about 100,000 bounding rectangles after an expand
         # at 20,000 nodes).  The view repaints in full after a new layout anyway: saying so
