@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple, overload
 
 import networkx as nx
@@ -43,7 +44,7 @@ from ...errors import LayoutError
 from ...message import QT_TRANSLATE_NOOP, Message
 from ..model.gc_pause import without_gc
 from ..model.topology import collapsed_ancestor, parent_path
-from ..view.display import DisplayEdge, DisplayGraph, DisplayNode, ViewOptions
+from ..view.display import Cluster, DisplayEdge, DisplayGraph, DisplayNode, ViewOptions
 from .dot import (
     GRAPH_ATTRS,
     MAIN_EDGE_WEIGHT,
@@ -111,6 +112,7 @@ digits (10 points off past 100,000), its drawing ops with two decimals."""
 NODE_EXTENT = 60.0
 
 _DIGIT = re.compile(r"[0-9]")
+_SOURCE, _TARGET, _MAIN = attrgetter("source"), attrgetter("target"), attrgetter("main")
 
 
 def should_compose(display: DisplayGraph) -> bool:
@@ -185,6 +187,93 @@ class _Plan(NamedTuple):
     ends, the target's side inwards."""
     homes: dict[EdgeKey, str | None]
     """Each edge's home: the innermost cluster holding both its ends (None: the top level)."""
+
+
+class _Origins(Mapping[str | None, Point]):
+    """Each cluster's origin (the top-left corner of its content) in picture coordinates, found
+    from its parent's when first asked for."""
+
+    __slots__ = ("_clusters", "_drawings", "_found")
+
+    def __init__(self, clusters: Mapping[str, Cluster], drawings: Mapping[str | None, _Drawing]) -> None:
+        self._clusters, self._drawings = clusters, drawings
+        self._found: dict[str | None, Point] = {None: (0.0, 0.0)}
+
+    def frame(self, path: str) -> ClusterBox:
+        """Cluster ``path``'s frame in picture coordinates."""
+        parent = self._clusters[path].parent
+        box = self._drawings[parent].frames[path]
+        px, py = self[parent]
+        return ClusterBox(path, box.x + px, box.y + py, box.width, box.height, box.label)
+
+    def __getitem__(self, path: str | None) -> Point:
+        found = self._found.get(path)
+        if found is None:
+            chain: list[str] = []
+            at: str | None = path
+            while at not in self._found:
+                chain.append(at)  # type: ignore[arg-type]
+                at = self._clusters[at].parent  # type: ignore[index]
+            for inner in reversed(chain):
+                parent = self._clusters[inner].parent
+                box = self._drawings[parent].frames[inner]
+                px, py = self._found[parent]
+                self._found[inner] = (
+                    box.x + px + CLUSTER_PAD,
+                    box.y + py + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT,
+                )
+            found = self._found[path]
+        return found
+
+    def __iter__(self) -> Iterator[str | None]:
+        yield None
+        yield from self._clusters
+
+    def __len__(self) -> int:
+        return len(self._clusters) + 1
+
+
+class _ClusterBoxes(Sequence[ClusterBox]):
+    """A composed layout's cluster frames in picture coordinates (parents before children),
+    made when first asked for; :meth:`frame` finds one by name."""
+
+    def __init__(
+        self, clusters: Mapping[str, Cluster], drawings: Mapping[str | None, _Drawing], origins: _Origins
+    ) -> None:
+        self._clusters, self._drawings, self._origins = clusters, drawings, origins
+        self._all: list[ClusterBox] | None = None
+        self._by_name: dict[str, ClusterBox] = {}
+
+    def frame(self, path: str) -> ClusterBox:
+        box = self._by_name.get(path)
+        if box is None:
+            box = self._by_name[path] = self._origins.frame(path)
+        return box
+
+    def _list(self) -> list[ClusterBox]:
+        if self._all is None:
+            self._all = [self.frame(path) for path in self._clusters]
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._clusters)
+
+    @overload
+    def __getitem__(self, index: int) -> ClusterBox: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ClusterBox]: ...
+    def __getitem__(self, index: int | slice) -> ClusterBox | list[ClusterBox]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[ClusterBox]:
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
 
 
 class _NodeBoxes(Mapping[str, NodeBox]):
@@ -303,21 +392,55 @@ class ComposedLayout(Layout):
     """Cluster path -> a token, equal in two layouts of one :class:`Composer` exactly when the
     cluster's drawing relative to its top-left corner (every node, edge and frame inside it, with
     their display ids, sizes and labels) is the same."""
-    edge_homes: tuple[str | None, ...] = ()
-    """Per edge of ``edges`` (same order), its home cluster (None: the top level)."""
-    homes: Mapping[str | None, tuple[Sequence[str], Sequence[int]]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
-    """Home (a cluster path; None: the top level) -> the display ids of the nodes drawn in it
-    and the indices (into ``edges``) of the edges whose home it is."""
+    homes: _Homes | None = field(default=None, repr=False, compare=False)
+    """What each home holds (see :meth:`nodes_in`, :meth:`edges_in`)."""
+
+    @property
+    def edge_homes(self) -> tuple[str | None, ...]:
+        """Per edge of ``edges`` (same order), its home cluster (None: the top level)."""
+        return self.homes.edge_homes() if self.homes is not None else ()
 
     def nodes_in(self, home: str | None) -> Sequence[str]:
         """The display ids of the nodes drawn directly in ``home`` (not in its child clusters)."""
-        return self.homes[home][0] if home in self.homes else ()
+        return self.homes.nodes_in(home) if self.homes is not None else ()
 
     def edges_in(self, home: str | None) -> Sequence[int]:
-        """The indices (into ``edges``) of the edges whose home is ``home``."""
-        return self.homes[home][1] if home in self.homes else ()
+        """The indices (into ``edges``) of the edges whose home is ``home``, in order."""
+        return self.homes.edges_in(home) if self.homes is not None else ()
+
+
+class _Homes:
+    """What each home of a composed layout holds, found when asked: a window that keeps most
+    modules' drawings asks about a few."""
+
+    def __init__(
+        self, display: DisplayGraph, plan: _Plan, keys: list[EdgeKey], position: dict[EdgeKey, int]
+    ) -> None:
+        self._display, self._plan, self._keys, self._position = display, plan, keys, position
+        self._edges: dict[str | None, list[int]] = {}
+        self._homes: tuple[str | None, ...] | None = None
+
+    def nodes_in(self, home: str | None) -> Sequence[str]:
+        if home is None:
+            return self._display.top_nodes()
+        cluster = self._display.clusters.get(home)
+        return cluster.nodes if cluster is not None else ()
+
+    def edges_in(self, home: str | None) -> Sequence[int]:
+        found = self._edges.get(home)
+        if found is None:
+            piece = self._plan.pieces.get(home)
+            segments = piece.segments if piece is not None else ()
+            position = self._position
+            found = self._edges[home] = sorted(
+                position[s.edge] for s in segments if isinstance(s.source, str) and isinstance(s.target, str)
+            )
+        return found
+
+    def edge_homes(self) -> tuple[str | None, ...]:
+        if self._homes is None:
+            self._homes = tuple(map(self._plan.homes.__getitem__, self._keys))
+        return self._homes
 
 
 _TOKENS = itertools.count(1)
@@ -439,21 +562,23 @@ class Composer:
 
     # -- planning -------------------------------------------------------------------------------
     @staticmethod
-    def _signatures(display: DisplayGraph) -> tuple[list[EdgeKey], set[_Signature]]:
-        """Each display edge's key (in order), and the set of their signatures."""
+    def _signatures(display: DisplayGraph) -> tuple[list[EdgeKey], set[_Signature], dict[EdgeKey, int]]:
+        """Each display edge's key (in order), the set of their signatures, and each key's
+        place in ``display.edges``."""
         edges = display.edges
-        sources = [e.source for e in edges]
-        targets = [e.target for e in edges]
+        sources = list(map(_SOURCE, edges))
+        targets = list(map(_TARGET, edges))
         keys: list[EdgeKey] = list(zip(sources, targets, itertools.repeat(0)))
-        pairs = set(zip(sources, targets))
-        if len(pairs) != len(keys):  # parallel edges: number them in order
+        position = dict(zip(keys, range(len(keys))))
+        if len(position) != len(keys):  # parallel edges: number them in order
             seen: dict[tuple[str, str], int] = {}
             for index, (source, target, _) in enumerate(keys):
                 count = seen.get((source, target), 0)
                 seen[source, target] = count + 1
                 if count:
                     keys[index] = (source, target, count)
-        return keys, set(zip(keys, [e.main for e in edges]))
+            position = dict(zip(keys, range(len(keys))))
+        return keys, set(zip(keys, map(_MAIN, edges))), position
 
     @staticmethod
     def _items(display: DisplayGraph, path: str | None) -> list[str]:
@@ -546,13 +671,16 @@ class Composer:
             was = old_clusters.get(path)
             if was is None:
                 marked.add(path)
-            elif was != cluster:
+            elif was is not cluster and was != cluster:
                 if was.parent != cluster.parent:
                     return None
                 marked.add(path)
         nodes, old_nodes = display.nodes, old.nodes
-        for did in [did for did, node in nodes.items() if old_nodes.get(did) is not node]:
-            node, was_node = nodes[did], old_nodes.get(did)
+        values = list(nodes.values())
+        made = dict(zip(map(id, values), values))  # a node kept from the display graph before
+        for key in made.keys() - set(map(id, old_nodes.values())):  # is the same object
+            node = made[key]
+            was_node = old_nodes.get(node.id)
             if was_node is not None and was_node.cluster != node.cluster:
                 return None  # its edges cross other clusters now
             if was_node != node:
@@ -743,11 +871,12 @@ class Composer:
                     self.cache.put(text, layout)
 
     def _token(
-        self, display: DisplayGraph, piece: _Piece, tokens: Mapping[str, int]
+        self, display: DisplayGraph, piece: _Piece, known: Mapping[str, tuple[tuple[object, ...], int]]
     ) -> tuple[tuple[object, ...], int]:
         """What cluster ``piece.path``'s drawing is made of, and its subtree token: the last
         composition's when its piece, its items, their display nodes, its ports' edges, its
-        label and its children's tokens are all the same (see :attr:`ComposedLayout.subtrees`)."""
+        label and its children's tokens (in ``known``) are all the same (see
+        :attr:`ComposedLayout.subtrees`)."""
         path = piece.path
         assert path is not None
         cluster = display.clusters[path]
@@ -759,7 +888,7 @@ class Composer:
             tuple(nodes[did] for did in cluster.nodes),
             tuple(piece.in_ports),
             tuple(piece.out_ports),
-            tuple(tokens[child] for child in cluster.children),
+            tuple(known[child][1] for child in cluster.children),
         )
         old = self._subtrees.get(path)
         return made, (old[1] if old is not None and old[0] == made else next(_TOKENS))
@@ -771,13 +900,12 @@ class Composer:
         Raises LayoutError (``dot`` failed or ran past the timeout), LayoutCancelled (when
         ``control`` was cancelled).
         """
-        keys, signatures = self._signatures(display)
+        keys, signatures, position = self._signatures(display)
         if self._plan is None:
             plan, dirty = self._plan_all(display, keys, signatures), {None, *display.clusters}
         else:
             plan, dirty = self._replan(self._plan, display, keys, signatures)
         pieces, clusters = plan.pieces, display.clusters
-        position = dict(zip(keys, range(len(keys))))
         texts: dict[str | None, str] = {path: text for path, text in self._texts.items() if path in clusters}
         levels: dict[int, list[str]] = {}
         for path in dirty:
@@ -793,58 +921,35 @@ class Composer:
         texts[None] = root.text
         self._lay_out([root.text], control)
 
-        subtrees: dict[str, int] = {}
-        made: dict[str, tuple[tuple[object, ...], int]] = {}
-        drawings: dict[str | None, _Drawing] = {}
+        # clusters not dirty keep their token and drawing; the dirty ones, children first
+        made = {path: was for path, was in self._subtrees.items() if path in clusters}
+        drawings: dict[str | None, _Drawing] = {p: d for p, d in self._drawings.items() if p in clusters}
         old_drawings = self._drawings
         placed = 0
-        for path in reversed(clusters):  # children before parents
-            if path in dirty:
-                made[path] = self._token(display, pieces[path], subtrees)
-                token = made[path][1]
-                kept = old_drawings.get(path)
-                if kept is None or kept.token != token:
-                    kept = self._draw(display, pieces[path], pieces, texts, token)
-                    placed += 1
-                drawings[path] = kept
-            else:
-                made[path] = self._subtrees[path]
-                drawings[path] = old_drawings[path]
-            subtrees[path] = made[path][1]
+        for path in sorted(
+            (p for p in dirty if p is not None), key=lambda p: clusters[p].depth, reverse=True
+        ):
+            made[path] = self._token(display, pieces[path], made)
+            token = made[path][1]
+            kept = old_drawings.get(path)
+            if kept is None or kept.token != token:
+                kept = self._draw(display, pieces[path], pieces, texts, token)
+                placed += 1
+            drawings[path] = kept
         drawings[None] = self._draw(display, root, pieces, texts, 0)
         placed += 1
-
-        origins: dict[str | None, Point] = {None: (0.0, 0.0)}
-        boxes: list[ClusterBox] = []
-        for path, cluster in clusters.items():  # parents before children
-            frame = drawings[cluster.parent].frames[path]
-            px, py = origins[cluster.parent]
-            box = ClusterBox(path, frame.x + px, frame.y + py, frame.width, frame.height, frame.label)
-            boxes.append(box)
-            origins[path] = (box.x + CLUSTER_PAD, box.y + CLUSTER_PAD + CLUSTER_LABEL_HEIGHT)
-        edge_homes = tuple(map(plan.homes.__getitem__, keys))
-        by_home: dict[str | None, list[int]] = {}
-        for index, home in enumerate(edge_homes):
-            if home in by_home:
-                by_home[home].append(index)
-            else:
-                by_home[home] = [index]
-        homes: dict[str | None, tuple[Sequence[str], Sequence[int]]] = {
-            path: (cluster.nodes, by_home.get(path, ())) for path, cluster in clusters.items()
-        }
-        homes[None] = (display.top_nodes(), by_home.get(None, ()))
+        origins = _Origins(clusters, drawings)
         laid = self.pieces[root.text]
         layout = ComposedLayout(
             width=laid.width,
             height=laid.height,
             nodes=_NodeBoxes(display.nodes, drawings, origins),
             edges=_EdgePaths(display.edges, keys, plan.routes, drawings, origins, display.rankdir == "LR"),
-            clusters=boxes,
+            clusters=_ClusterBoxes(clusters, drawings, origins),
             warnings=(),
             rankdir=display.rankdir,
-            subtrees=subtrees,
-            edge_homes=edge_homes,
-            homes=homes,
+            subtrees={path: was[1] for path, was in made.items()},
+            homes=_Homes(display, plan, keys, position),
         )
         # all went well: what the next composition starts from
         self._plan, self._texts, self._subtrees, self._drawings = plan, texts, made, drawings

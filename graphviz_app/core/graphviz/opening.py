@@ -110,6 +110,7 @@ def prepare_view(
         if display is None:
             display = build_display(graph, plan.options, facts)
             plan = dataclasses.replace(plan, display=display)
+        facts.prepare_toggles()
         derived(graph, colors.has_grads)
         fills = colors.node_colors(graph, mode)
         for node in display.nodes.values():  # a big module's majority fill, counted once

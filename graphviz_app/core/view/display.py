@@ -167,6 +167,7 @@ class DisplayGraph:
     rankdir: str = "TB"
     """The layout direction of the view options it was built under (:data:`RANKDIRS`)."""
     _index: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    _top: list[str] | None = field(default=None, repr=False, compare=False)
 
     def display_ids(self, graph_node_id: str) -> list[str]:
         """Return the display ids drawing a graph node (several for a split leaf; [] if none)."""
@@ -177,8 +178,11 @@ class DisplayGraph:
         return [p for p, c in self.clusters.items() if c.parent is None]
 
     def top_nodes(self) -> list[str]:
-        """Return the display ids drawn outside every cluster."""
-        return [n for n, node in self.nodes.items() if node.cluster is None]
+        """Return the display ids drawn outside every cluster (found once: a display graph is
+        not changed once made)."""
+        if self._top is None:
+            self._top = [n for n, node in self.nodes.items() if node.cluster is None]
+        return list(self._top)
 
 
 # --- labels ----------------------------------------------------------------------------------
@@ -347,6 +351,12 @@ class GraphFacts:
         for op in self.gathering_ops:
             nodes.update(pred[op])
         return frozenset(nodes)
+
+    def prepare_toggles(self) -> None:
+        """Find now what an expand or collapse of one module needs of the graph
+        (:mod:`.display_patch`), on a thread, instead of at the first toggle (~50 ms at 20,000
+        nodes)."""
+        _ = (self.module_of, self.position, self.edge_position, self._by_module, self._splitting)
 
     def splits_at(self, nodes: Iterable[str]) -> bool:
         """True when hub or fan-in splitting may draw any of ``nodes`` (or what they feed)

@@ -10,6 +10,7 @@ ways: display id -> item (``node_items``), graph node id -> items (``items_for``
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -181,8 +182,10 @@ def _layout_rect(layout: Any) -> QRectF:
     """The rectangle holding a layout's drawing: its size, every node and cluster box, with the
     margin the items paint past their boxes (outlines, arrowheads)."""
     left, top, right, bottom = 0.0, 0.0, float(layout.width), float(layout.height)
-    composed = getattr(layout, "nodes_in", None) is not None  # drawn inside its size
-    for box in () if composed else layout.nodes.values():
+    if getattr(layout, "nodes_in", None) is not None:  # composed: all drawn inside its size
+        m = 8.0
+        return QRectF(-m, -m, float(layout.width) + 2 * m, float(layout.height) + 2 * m)
+    for box in layout.nodes.values():
         half_w, half_h = box.width / 2, box.height / 2
         if box.x - half_w < left:
             left = box.x - half_w
@@ -294,6 +297,8 @@ class GraphScene(QGraphicsScene):
         self._display_edges: dict[tuple[str, str], DisplayEdge] = {}
         self._roomy: set[str] = set()
         """Display ids of the node items given room for a badge by the layout."""
+        self._edge_homes: dict[str | None, list[EdgeItem]] | None = None
+        """The edge items by home (None: not kept; a composed relayout needs it)."""
         self._edges_selected: str | None = None
         self.selected_edge: tuple[str, str] | None = None
         """The selected edge (source and target display ids): the look draws it."""
@@ -332,6 +337,7 @@ class GraphScene(QGraphicsScene):
         self._edges_by_graph_edge = {}
         self._edges_by_display = {}
         self._display_edges = {}
+        self._edge_homes = None
         self._edges_selected = None
         self.selected_edge = self._edge_shown = None
         self._edges_dark = self._clusters_dark = None
@@ -395,6 +401,9 @@ class GraphScene(QGraphicsScene):
                 self._edge_item(path, dedge.graph_edges if dedge else (), home, frames.origin(home))
             )
         self._subtrees = dict(getattr(layout, "subtrees", None) or {})
+        self._edge_homes = {}
+        for edge in self.edge_items:
+            self._edge_homes.setdefault(edge.home, []).append(edge)
         # the layout's drawing, badges' room included: a badge appearing there moves no view
         self.graph_rect = self.itemsBoundingRect().united(_layout_rect(layout))
         self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
@@ -427,168 +436,17 @@ class GraphScene(QGraphicsScene):
             return Relayout(made=len(self.node_items) + len(self.edge_items) + len(self.cluster_items))
         counts = Relayout()
         with gc_paused():  # many small objects, no cycles; the next settle() is not needed
-            old_nodes = self.display.nodes
-            self.display = display
-            frames = _Frames(display, layout)
-            tokens: dict[str, int] = dict(getattr(layout, "subtrees", None) or {})
-            old_tokens, self._subtrees = self._subtrees, tokens
-            fresh_clusters: list[ClusterItem] = []
-            clusters: dict[str, ClusterItem] = {}
-            old_frames = self.cluster_items
-            kept: set[str] = set()
-            """Frames whose whole drawing is unchanged: their items stay as they are."""
-            for name in frames.order:
-                box, parent = frames.boxes[name], frames.parent[name]
-                frame = old_frames.pop(name, None)
-                if parent in kept and frame is not None:
-                    kept.add(name)  # inside an unchanged drawing: not even moved
-                    clusters[name] = frame
-                    counts.kept += 1
-                    continue
-                px, py = frames.origin(parent)
-                rect = QRectF(box.x - px, box.y - py, box.width, box.height)
-                label = box.label or name
-                owner = clusters.get(parent) if parent is not None else None
-                if frame is not None and frame.label == label:
-                    if frame.body.parentItem() is not (owner.body if owner is not None else None):
-                        self._adopt(frame.body, parent, owner)
-                    if frame.place(rect):
-                        counts.moved += 1
-                        token = tokens.get(name)
-                        if token is not None and old_tokens.get(name) == token:
-                            kept.add(name)
-                    else:
-                        counts.reshaped += 1
-                else:
-                    if frame is not None:
-                        old_frames[name] = frame  # dropped below, once what it holds has moved out
-                    frame = ClusterItem(name, rect, label, frames.depth[name])
-                    self._adopt(frame.body, parent, owner)
-                    fresh_clusters.append(frame)
-                    counts.made += 1
-                clusters[name] = frame
-            self.cluster_items = clusters
-            self._fresh_clusters.extend(fresh_clusters)
-
-            nodes: dict[str, NodeItem] = {}
-            old_items = self.node_items
-            by_member = self._by_member
-            nodes_in = getattr(layout, "nodes_in", None)
-            entries: Iterable[tuple[str, Any]]
-            if nodes_in is not None:  # a composed layout says what each frame holds
-                for frame_name in kept:  # moved with their frames: not even looked at
-                    for did in nodes_in(frame_name):
-                        item = old_items.pop(did, None)
-                        if item is not None:
-                            nodes[did] = item
-                            counts.kept += 1
-                redrawn: list[str | None] = [None, *(name for name in frames.order if name not in kept)]
-                entries = ((did, layout.nodes[did]) for at in redrawn for did in nodes_in(at))
+            if (
+                self._edge_homes is not None
+                and getattr(layout, "nodes_in", None) is not None
+                and self._subtrees
+            ):
+                self._relayout_composed(display, layout, graph, counts)
             else:
-                entries = layout.nodes.items()
-            for did, box in entries:
-                dnode = display.nodes.get(did)
-                if dnode is None:
-                    continue
-                home = frames.home(dnode.cluster)
-                item = old_items.pop(did, None)
-                if item is not None and home in kept:
-                    nodes[did] = item  # moved with its frame
-                    counts.kept += 1
-                    continue
-                if (
-                    item is not None
-                    and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
-                    and item.size() == (box.width, box.height)
-                ):
-                    owner = clusters.get(home) if home is not None else None
-                    if item.parentItem() is not (owner.body if owner is not None else None):
-                        self._adopt(item, home, owner)
-                    ox, oy = frames.origin(home)
-                    item.move_to(box.x - ox, box.y - oy)
-                    counts.moved += 1
-                else:
-                    if item is not None:
-                        self._drop_node(item)
-                        counts.dropped += 1
-                    item = self._node_item(dnode, box, graph, home, frames.origin(home))
-                    self._fresh.append(did)
-                    counts.made += 1
-                    by_member.add(item)
-                nodes[did] = item
-            for gone in old_items.values():
-                self._drop_node(gone)
-                counts.dropped += 1
-            self.node_items = nodes
-            self._roomy = _place_badges(nodes, layout, self._roomy)
-
-            edges: list[EdgeItem] = []
-            old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
-            for edge in self.edge_items:
-                if edge.home in kept:
-                    edges.append(edge)  # moved with its frame
-                    counts.kept += 1
-                else:
-                    old_edges.setdefault((edge.source, edge.target), []).append(edge)
-            dedges = {(e.source, e.target): e for e in display.edges}
-            surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]] = []
-            edges_in = getattr(layout, "edges_in", None)
-            paths: Iterable[tuple[Any, str | None]]
-            if edges_in is not None:  # only the edges of the frames not kept whole
-                redrawn = [None, *(name for name in frames.order if name not in kept)]
-                paths = ((layout.edges[i], at) for at in redrawn for i in edges_in(at))
-            else:
-                paths = zip(layout.edges, frames.edge_homes(layout))
-            for path, home in paths:
-                if home in kept:
-                    continue
-                key = (path.source, path.target)
-                dedge = dedges.get(key)
-                graph_edges = dedge.graph_edges if dedge else ()
-                waiting = old_edges.get(key)
-                old_edge = waiting.pop(0) if waiting else None
-                ox, oy = frames.origin(home)
-                if (
-                    old_edge is not None
-                    and old_edge.graph_edges == graph_edges
-                    and old_edge.label == (path.label.strip() if path.label else None)
-                    and self._display_edges.get(key) == dedge
-                ):
-                    owner = clusters.get(home) if home is not None else None
-                    if old_edge.parentItem() is not (owner.body if owner is not None else None):
-                        self._adopt(old_edge, home, owner)
-                    old_edge.home = home
-                    surviving.append(
-                        (old_edge, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy))
-                    )
-                    edge = old_edge
-                else:
-                    if old_edge is not None:
-                        self._drop_edge(old_edge)
-                        counts.dropped += 1
-                    edge = self._edge_item(path, graph_edges, home, (ox, oy))
-                    self._fresh_edges.append(edge)
-                    counts.made += 1
-                edges.append(edge)
-            shifts = translations(surviving)  # all at once: which moved along, which changed shape
-            for (edge, points, arrow), shift in zip(surviving, shifts):
-                edge.reshape(points, arrow, shift)
-                if shift is not None:
-                    counts.moved += 1
-                else:
-                    counts.reshaped += 1
-            for waiting in old_edges.values():
-                for edge in waiting:
-                    self._drop_edge(edge)
-                    counts.dropped += 1
-            self.edge_items = edges
-            self._display_edges = dedges
-            self._flowing = [e for e in self._flowing if e.scene() is self]
-            for frame in old_frames.values():  # what they still hold is gone too
-                if frame.body.scene() is self:
-                    self.removeItem(frame.body)
-                counts.dropped += 1
-
+                self._relayout_items(display, layout, graph, counts)
+                self._edge_homes = None
+            nodes = self.node_items
+            fresh_clusters = self._fresh_clusters
             self.graph_rect = _layout_rect(layout)
             self.setSceneRect(
                 self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN)
@@ -619,6 +477,348 @@ class GraphScene(QGraphicsScene):
         self.update()
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return counts
+
+    def _relayout_composed(
+        self, display: DisplayGraph, layout: Any, graph: nx.DiGraph, counts: Relayout
+    ) -> None:
+        """Update the items for a composed ``layout`` after a composed one, looking only at what
+        changed: frames are visited from the top down, and a frame whose drawing is unchanged
+        (same subtree token) is moved and not entered; only the frames entered (and the top
+        level) have their own nodes and edges updated, and the frames gone are dropped with
+        what they held.  Items under kept frames are counted as kept without being visited."""
+        old = self.display
+        assert old is not None
+        self.display = display
+        tokens: dict[str, int] = dict(layout.subtrees)
+        old_tokens, self._subtrees = self._subtrees, tokens
+        box_of = layout.clusters.frame  # a frame's box, made when asked for
+        frames, clusters, old_clusters = self.cluster_items, display.clusters, old.clusters
+        redrawn: list[str | None] = [None]
+        """Homes whose own nodes and edges are updated: the top level and the frames entered."""
+        gone: list[str] = []
+        """Frames of the old picture that are not in the new one (their content goes too)."""
+        dropped_frames: list[ClusterItem] = []
+
+        def forget(names: Iterable[str]) -> None:
+            """Note ``names`` (old frames) and every frame inside them as gone."""
+            todo = [n for n in names if n not in clusters]
+            while todo:
+                name = todo.pop()
+                gone.append(name)
+                todo.extend(c for c in old_clusters[name].children if c not in clusters)
+
+        def origin(home: str | None) -> tuple[float, float]:
+            if home is None:
+                return (0.0, 0.0)
+            box = box_of(home)
+            return (box.x, box.y)
+
+        forget(set(old.top_clusters()) - set(display.top_clusters()))
+        stack: list[tuple[str | None, str]] = [(None, c) for c in reversed(display.top_clusters())]
+        while stack:
+            parent, name = stack.pop()
+            box = box_of(name)
+            px, py = origin(parent)
+            rect = QRectF(box.x - px, box.y - py, box.width, box.height)
+            label = box.label or name
+            owner = frames.get(parent) if parent is not None else None
+            frame = frames.get(name)
+            if frame is not None and frame.label == label:
+                if frame.body.parentItem() is not (owner.body if owner is not None else None):
+                    self._adopt(frame.body, parent, owner)
+                if frame.place(rect):
+                    counts.moved += 1
+                    token = tokens.get(name)
+                    if token is not None and old_tokens.get(name) == token:
+                        continue  # its whole drawing is as it was: moved with the frame
+                else:
+                    counts.reshaped += 1
+            else:
+                if frame is not None:
+                    dropped_frames.append(frame)  # dropped below, once what it holds has moved out
+                frame = frames[name] = ClusterItem(name, rect, label, clusters[name].depth)
+                self._adopt(frame.body, parent, owner)
+                self._fresh_clusters.append(frame)
+                counts.made += 1
+            redrawn.append(name)
+            children = clusters[name].children
+            if name in old_clusters:
+                forget(set(old_clusters[name].children) - set(children))
+            stack.extend((name, child) for child in reversed(children))
+        for name in gone:
+            frame = frames.pop(name, None)
+            if frame is not None:
+                dropped_frames.append(frame)
+
+        # nodes of the homes entered; the old ones of those homes and of the gone frames that
+        # are not drawn there now are dropped
+        items, by_member, old_nodes = self.node_items, self._by_member, old.nodes
+        before: set[str] = set(old.top_nodes())
+        for home in [*redrawn[1:], *gone]:
+            if home in old_clusters:
+                before.update(old_clusters[home].nodes)
+        now: set[str] = set()
+        for home in redrawn:
+            owner = frames.get(home) if home is not None else None
+            ox, oy = origin(home)
+            for did in layout.nodes_in(home):
+                now.add(did)
+                dnode, box = display.nodes[did], layout.nodes[did]
+                item = items.get(did)
+                if (
+                    item is not None
+                    and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
+                    and item.size() == (box.width, box.height)
+                ):
+                    if item.parentItem() is not (owner.body if owner is not None else None):
+                        self._adopt(item, home, owner)
+                    item.move_to(box.x - ox, box.y - oy)
+                    counts.moved += 1
+                    continue
+                if item is not None:
+                    self._drop_node(item)
+                    counts.dropped += 1
+                item = items[did] = self._node_item(dnode, box, graph, home, (ox, oy))
+                self._fresh.append(did)
+                counts.made += 1
+                by_member.add(item)
+        for did in before - now:
+            item = items.pop(did, None)
+            if item is not None:
+                self._drop_node(item)
+                counts.dropped += 1
+        self._roomy = _place_badges(items, layout, self._roomy)
+
+        # edges of the homes entered, matched by their ends with those of the same homes and of
+        # the gone frames
+        by_home = self._edge_homes
+        assert by_home is not None
+        waiting: dict[tuple[str, str], list[EdgeItem]] = {}
+        for home in [*redrawn, *gone]:
+            for edge in by_home.pop(home, ()):
+                waiting.setdefault((edge.source, edge.target), []).append(edge)
+        dedges = self._display_edges
+        previous = {key: dedges.pop(key, None) for key in waiting}
+        surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]] = []
+        for home in redrawn:
+            owner = frames.get(home) if home is not None else None
+            ox, oy = origin(home)
+            placed: list[EdgeItem] = []
+            for index in layout.edges_in(home):
+                dedge, path = display.edges[index], layout.edges[index]
+                key = (dedge.source, dedge.target)
+                queue = waiting.get(key)
+                old_edge = queue.pop(0) if queue else None
+                if (
+                    old_edge is not None
+                    and old_edge.graph_edges == dedge.graph_edges
+                    and old_edge.label == (path.label.strip() if path.label else None)
+                    and previous.get(key) == dedge
+                ):
+                    if old_edge.parentItem() is not (owner.body if owner is not None else None):
+                        self._adopt(old_edge, home, owner)
+                    old_edge.home = home
+                    surviving.append(
+                        (old_edge, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy))
+                    )
+                    edge = old_edge
+                else:
+                    if old_edge is not None:
+                        self._drop_edge(old_edge)
+                        counts.dropped += 1
+                    edge = self._edge_item(path, dedge.graph_edges, home, (ox, oy))
+                    self._fresh_edges.append(edge)
+                    counts.made += 1
+                dedges[key] = dedge
+                placed.append(edge)
+            if placed:
+                by_home[home] = placed
+        for (edge, points, arrow), shift in zip(surviving, translations(surviving)):
+            edge.reshape(points, arrow, shift)
+            if shift is not None:
+                counts.moved += 1
+            else:
+                counts.reshaped += 1
+        for queue in waiting.values():
+            for edge in queue:
+                self._drop_edge(edge)
+                counts.dropped += 1
+        self.edge_items = list(itertools.chain.from_iterable(by_home.values()))
+        self._flowing = [e for e in self._flowing if e.scene() is self]
+        for frame in dropped_frames:  # what they still hold is gone too
+            if frame.body.scene() is self:
+                self.removeItem(frame.body)
+            counts.dropped += 1
+        total = len(items) + len(self.edge_items) + len(frames)
+        counts.kept = total - counts.moved - counts.reshaped - counts.made
+
+    def _relayout_items(
+        self, display: DisplayGraph, layout: Any, graph: nx.DiGraph, counts: Relayout
+    ) -> None:
+        """Update every item for ``layout``: frames in order, then each node and edge (any
+        layout; see :meth:`relayout`)."""
+        assert self.display is not None
+        old_nodes = self.display.nodes
+        self.display = display
+        frames = _Frames(display, layout)
+        tokens: dict[str, int] = dict(getattr(layout, "subtrees", None) or {})
+        old_tokens, self._subtrees = self._subtrees, tokens
+        fresh_clusters: list[ClusterItem] = []
+        clusters: dict[str, ClusterItem] = {}
+        old_frames = self.cluster_items
+        kept: set[str] = set()
+        """Frames whose whole drawing is unchanged: their items stay as they are."""
+        for name in frames.order:
+            box, parent = frames.boxes[name], frames.parent[name]
+            frame = old_frames.pop(name, None)
+            if parent in kept and frame is not None:
+                kept.add(name)  # inside an unchanged drawing: not even moved
+                clusters[name] = frame
+                counts.kept += 1
+                continue
+            px, py = frames.origin(parent)
+            rect = QRectF(box.x - px, box.y - py, box.width, box.height)
+            label = box.label or name
+            owner = clusters.get(parent) if parent is not None else None
+            if frame is not None and frame.label == label:
+                if frame.body.parentItem() is not (owner.body if owner is not None else None):
+                    self._adopt(frame.body, parent, owner)
+                if frame.place(rect):
+                    counts.moved += 1
+                    token = tokens.get(name)
+                    if token is not None and old_tokens.get(name) == token:
+                        kept.add(name)
+                else:
+                    counts.reshaped += 1
+            else:
+                if frame is not None:
+                    old_frames[name] = frame  # dropped below, once what it holds has moved out
+                frame = ClusterItem(name, rect, label, frames.depth[name])
+                self._adopt(frame.body, parent, owner)
+                fresh_clusters.append(frame)
+                counts.made += 1
+            clusters[name] = frame
+        self.cluster_items = clusters
+        self._fresh_clusters.extend(fresh_clusters)
+
+        nodes: dict[str, NodeItem] = {}
+        old_items = self.node_items
+        by_member = self._by_member
+        nodes_in = getattr(layout, "nodes_in", None)
+        entries: Iterable[tuple[str, Any]]
+        if nodes_in is not None:  # a composed layout says what each frame holds
+            for frame_name in kept:  # moved with their frames: not even looked at
+                for did in nodes_in(frame_name):
+                    item = old_items.pop(did, None)
+                    if item is not None:
+                        nodes[did] = item
+                        counts.kept += 1
+            redrawn: list[str | None] = [None, *(name for name in frames.order if name not in kept)]
+            entries = ((did, layout.nodes[did]) for at in redrawn for did in nodes_in(at))
+        else:
+            entries = layout.nodes.items()
+        for did, box in entries:
+            dnode = display.nodes.get(did)
+            if dnode is None:
+                continue
+            home = frames.home(dnode.cluster)
+            item = old_items.pop(did, None)
+            if item is not None and home in kept:
+                nodes[did] = item  # moved with its frame
+                counts.kept += 1
+                continue
+            if (
+                item is not None
+                and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
+                and item.size() == (box.width, box.height)
+            ):
+                owner = clusters.get(home) if home is not None else None
+                if item.parentItem() is not (owner.body if owner is not None else None):
+                    self._adopt(item, home, owner)
+                ox, oy = frames.origin(home)
+                item.move_to(box.x - ox, box.y - oy)
+                counts.moved += 1
+            else:
+                if item is not None:
+                    self._drop_node(item)
+                    counts.dropped += 1
+                item = self._node_item(dnode, box, graph, home, frames.origin(home))
+                self._fresh.append(did)
+                counts.made += 1
+                by_member.add(item)
+            nodes[did] = item
+        for gone in old_items.values():
+            self._drop_node(gone)
+            counts.dropped += 1
+        self.node_items = nodes
+        self._roomy = _place_badges(nodes, layout, self._roomy)
+
+        edges: list[EdgeItem] = []
+        old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
+        for edge in self.edge_items:
+            if edge.home in kept:
+                edges.append(edge)  # moved with its frame
+                counts.kept += 1
+            else:
+                old_edges.setdefault((edge.source, edge.target), []).append(edge)
+        dedges = {(e.source, e.target): e for e in display.edges}
+        surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]] = []
+        edges_in = getattr(layout, "edges_in", None)
+        paths: Iterable[tuple[Any, str | None]]
+        if edges_in is not None:  # only the edges of the frames not kept whole
+            redrawn = [None, *(name for name in frames.order if name not in kept)]
+            paths = ((layout.edges[i], at) for at in redrawn for i in edges_in(at))
+        else:
+            paths = zip(layout.edges, frames.edge_homes(layout))
+        for path, home in paths:
+            if home in kept:
+                continue
+            key = (path.source, path.target)
+            dedge = dedges.get(key)
+            graph_edges = dedge.graph_edges if dedge else ()
+            waiting = old_edges.get(key)
+            old_edge = waiting.pop(0) if waiting else None
+            ox, oy = frames.origin(home)
+            if (
+                old_edge is not None
+                and old_edge.graph_edges == graph_edges
+                and old_edge.label == (path.label.strip() if path.label else None)
+                and self._display_edges.get(key) == dedge
+            ):
+                owner = clusters.get(home) if home is not None else None
+                if old_edge.parentItem() is not (owner.body if owner is not None else None):
+                    self._adopt(old_edge, home, owner)
+                old_edge.home = home
+                surviving.append(
+                    (old_edge, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy))
+                )
+                edge = old_edge
+            else:
+                if old_edge is not None:
+                    self._drop_edge(old_edge)
+                    counts.dropped += 1
+                edge = self._edge_item(path, graph_edges, home, (ox, oy))
+                self._fresh_edges.append(edge)
+                counts.made += 1
+            edges.append(edge)
+        shifts = translations(surviving)  # all at once: which moved along, which changed shape
+        for (edge, points, arrow), shift in zip(surviving, shifts):
+            edge.reshape(points, arrow, shift)
+            if shift is not None:
+                counts.moved += 1
+            else:
+                counts.reshaped += 1
+        for waiting in old_edges.values():
+            for edge in waiting:
+                self._drop_edge(edge)
+                counts.dropped += 1
+        self.edge_items = edges
+        self._display_edges = dedges
+        self._flowing = [e for e in self._flowing if e.scene() is self]
+        for frame in old_frames.values():  # what they still hold is gone too
+            if frame.body.scene() is self:
+                self.removeItem(frame.body)
+            counts.dropped += 1
 
     def _adopt(self, item: QGraphicsItem, home: str | None, owner: ClusterItem | None = None) -> None:
         """Put ``item`` under the frame of module ``home`` (``owner``, else the frame made for it),
