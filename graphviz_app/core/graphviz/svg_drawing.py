@@ -232,8 +232,9 @@ def svg_drawing(source: DotGraph, layout: Layout, legend: LegendDrawing | None =
     if caption_lines:
         _lines(out, caption_lines, LABEL_INSET, -total + LABEL_PAD / 2, caption_size, "start", "")
     _clusters(out, source, layout, shift)
-    _edges(out, source, layout, shift)
-    _nodes(out, source, layout, shift)
+    titles = {did: _title(encode_id(did)) for did in source.nodes}
+    _edges(out, source, layout, shift, titles)
+    _nodes(out, source, layout, shift, titles)
     if legend is not None:
         out.append(f'<g id="node{len(source.nodes) + 1}" class="node">\n<title>{_title(LEGEND_ID)}</title>')
         out.append(_moved(legend.body, layout.width + LEGEND_GAP, legend.height - shift).rstrip("\n"))
@@ -315,38 +316,49 @@ def _tip(edge: EdgePath) -> tuple[float, float] | None:
     return max(edge.arrow, key=lambda p: (p[0] - ex) ** 2 + (p[1] - ey) ** 2)
 
 
-def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float) -> None:
+def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float, titles: dict[str, str]) -> None:
     paths: dict[tuple[str, str], list[EdgePath]] = {}
     for edge in layout.edges:
         paths.setdefault((edge.source, edge.target), []).append(edge)
     taken: dict[tuple[str, str], int] = {}
-    names: dict[str, str] = {}
     boxes = layout.nodes
     ink = _color(EDGE_COLOR, "black")
     plain = (f'<path fill="none" stroke="{ink}" d="M', f'"/>\n<polygon fill="{ink}" stroke="{ink}" points="')
+    length = ARROW_LENGTH * DEFAULT_ARROW_SIZE
     for number, (tail, head, attrs) in enumerate(source.edges, 1):
         key = (tail, head)
         k = taken.get(key, 0)
         found = paths.get(key, ())
         taken[key] = k + 1
-        name = names.get(tail) or names.setdefault(tail, _title(encode_id(tail)))
-        name += "&#45;&gt;" + (names.get(head) or names.setdefault(head, _title(encode_id(head))))
+        name = f"{titles.get(tail) or _title(encode_id(tail))}&#45;&gt;{titles.get(head) or _title(encode_id(head))}"
         group = f'<g id="edge{number}" class="edge">\n<title>{name}</title>'
-        if k < len(found):
-            edge = found[k]
-            points = [(x, y - shift) for x, y in edge.points]
-            tip = _tip(edge)
+        path = found[k] if k < len(found) else None
+        if not attrs and path is not None and path.arrow and len(path.points) > 1:  # most edges
+            spline = path.points
+            ex, ey = spline[-1]
+            far = -1.0
+            tx = ty = 0.0
+            for ax, ay in path.arrow:  # the tip: the arrowhead's point farthest from the end
+                away = (ax - ex) ** 2 + (ay - ey) ** 2
+                if away > far:
+                    far, tx, ty = away, ax, ay
+            ux, uy = _unit(tx - ex, ty - ey)
+            bx, by = tx - ux * length, ty - uy * length - shift
+            vx, vy = uy * length * 0.35, -ux * length * 0.35
+            first = f"{bx + vx:.2f},{by + vy:.2f}"
+            arrow = f"{first} {tx:.2f},{ty - shift:.2f} {bx - vx:.2f},{by - vy:.2f} {first}"
+            x0, y0 = spline[0]
+            d = " ".join([f"{x:.2f},{y - shift:.2f}" for x, y in spline[1:]])
+            out.append(f'{group}\n{plain[0]}{x0:.2f},{y0 - shift:.2f}C{d}{plain[1]}{arrow}"/>\n</g>')
+            continue
+        if path is not None:
+            points = [(x, y - shift) for x, y in path.points]
+            tip = _tip(path)
             tip = (tip[0], tip[1] - shift) if tip is not None else None
         else:  # (not routed: a straight line between the boxes' centres)
             a, b = boxes[tail], boxes[head]
             points = [(a.x, a.y - shift), (a.x, a.y - shift), (b.x, b.y - shift), (b.x, b.y - shift)]
             tip = None
-        if not attrs and tip is not None and len(points) > 1:  # (most edges: plain, one arrow)
-            start = points[0]
-            spline = " ".join([f"{x:.2f},{y:.2f}" for x, y in points[1:]])
-            arrow = _arrow(tip, points[-1], DEFAULT_ARROW_SIZE)
-            out.append(f'{group}\n{plain[0]}{start[0]:.2f},{start[1]:.2f}C{spline}{plain[1]}{arrow}"/>\n</g>')
-            continue
         out.append(group)
         back = attrs.get("dir") == '"back"'
         if back and tip is not None:  # the arrow at the producer; the spline drawn to the consumer
@@ -381,7 +393,7 @@ def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float) -> No
         out.append("</g>")
 
 
-def _nodes(out: list[str], source: DotGraph, layout: Layout, shift: float) -> None:
+def _nodes(out: list[str], source: DotGraph, layout: Layout, shift: float, titles: dict[str, str]) -> None:
     boxes = layout.nodes
     size = float(FONT_SIZE)
     step = LINE * size
@@ -389,7 +401,7 @@ def _nodes(out: list[str], source: DotGraph, layout: Layout, shift: float) -> No
     looks: dict[tuple[str, ...], tuple[str, str, str, bool, bool, bool]] = {}
     for number, (did, attrs) in enumerate(source.nodes.items(), 1):
         box = boxes[did]
-        out.append(f'<g id="node{number}" class="node">\n<title>{_title(encode_id(did))}</title>')
+        out.append(f'<g id="node{number}" class="node">\n<title>{titles[did]}</title>')
         paint_key = (
             attrs.get("style", ""),
             attrs.get("fillcolor", ""),
