@@ -40,3 +40,22 @@ def test_another_graph_drops_the_display_graphs_of_the_last() -> None:
     model.set_graph(second)
     assert model.display is not shown and model.display == build_display(second, model.options)
     assert all(graph is second for graph, _, _ in model._built)
+
+
+def test_a_first_expand_patches_the_display_graph_on_screen() -> None:
+    """A module expanded for the first time: its display graph is made from the one on screen
+    (the nodes outside the module are the same objects), and equals a build from scratch."""
+    model = ViewModel()
+    graph = residual_stack(stages=3, blocks=5)
+    model.set_graph(graph)
+    model.set_collapsed(frozenset({MODULE, "stages.2.0"}))
+    before = model.display
+    assert before is not None
+    model.expand(MODULE)
+    after = model.display
+    assert after is not None and after == build_display(graph, model.options)
+    outside = [did for did in before.nodes if did != "m:" + MODULE]
+    assert outside and all(after.nodes[did] is before.nodes[did] for did in outside)
+    # a build makes every collapsed module's node anew; the patch kept the other one's
+    assert after.nodes["m:stages.2.0"] is before.nodes["m:stages.2.0"]
+    assert build_display(graph, model.options).nodes["m:stages.2.0"] is not before.nodes["m:stages.2.0"]
