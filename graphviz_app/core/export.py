@@ -10,6 +10,7 @@ renamed over the target only once complete, so a failure never leaves a partial 
 
 from __future__ import annotations
 
+import codecs
 import html
 import html.entities
 import logging
@@ -147,6 +148,7 @@ def export_graph(
     view: dict[str, Any] | None = None,
     flow_backward: bool = False,
     values: bool = False,
+    started: LayoutJob | None = None,
 ) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
@@ -155,7 +157,9 @@ def export_graph(
     (e.g. the step shown) as the graph attribute ``view``; ``flow_backward``: the marked edges
     point back to their producers (a backward step's gradient); ``values`` draws the Values badges
     laid out with the graph, as the window does (the final ones unless ``styles`` carry a step's);
-    ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
+    ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
+    caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
+    cancels it when it is not used).  JSON is the graph itself
     (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
@@ -188,8 +192,10 @@ def export_graph(
     early = None
     if fmt.writer == "graphviz" and fmt.graphviz == "svg":
         # ``dot`` starts now and loads while the drawing is written (it writes to its stdout)
-        early = LayoutJob("", timeout, args=["-Tsvg"])
-        early.start()
+        early = started or LayoutJob("", timeout, args=["-Tsvg"])
+        if early is not started:
+            early.start()
+        early.timeout = timeout
     try:
         display = build_display(graph, options)
         room = values_badges(graph.nodes(data=True)) if values else None
@@ -223,7 +229,10 @@ def export_graph(
     if early is not None:
         job = early
         job.dot_text, job.fallback = drawn.text, drawn.fallback
-        _write_atomic(path, lambda tmp: tmp.write_bytes(_checked_svg(job, drawn)))
+        try:
+            _write_atomic(path, lambda tmp: tmp.write_bytes(_checked_svg(job, drawn)))
+        finally:
+            job.cancel()  # (ends a dot never fed, when no temporary file could be made)
         _log_export(fmt, path, graph, began)
         return notices
     if fmt.writer == "page":  # the SVG in an interactive page (core/html_page.py)
@@ -242,6 +251,17 @@ def export_graph(
         _write_atomic(path, lambda tmp: _render(drawn, fmt.graphviz, tmp, timeout))
     _log_export(fmt, path, graph, began)
     return notices
+
+
+def start_svg_job() -> LayoutJob | None:
+    """Start the ``dot -Tsvg`` of an SVG export (:func:`export_graph`'s ``started``) before its
+    graph is made, so that it loads meanwhile; None when it cannot start (the export says why)."""
+    job = LayoutJob("", None, args=["-Tsvg"])
+    try:
+        job.start()
+    except (LayoutError, GraphvizNotFoundError):
+        return None
+    return job
 
 
 def _log_export(fmt: ExportFormat, path: Path, graph: nx.DiGraph, began: float) -> None:
@@ -440,12 +460,15 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
 
 def _checked_svg(job: LayoutJob, drawn: Picture, raw: bytes | None = None) -> bytes:
     """Return the SVG of ``drawn`` that ``job`` (``dot -Tsvg``) wrote (``raw``; None: run
-    ``job`` now, its stdout) once :func:`_check_svg` found it finished."""
+    ``job`` now, its stdout, checked while ``dot`` writes it) once :func:`_check_svg` found it
+    finished."""
+    reading = None
     if raw is None:
-        raw = job.run()
+        reading = SvgReading()
+        raw = job.run(reading.feed)
     if not raw:
         raise ExportError(Message.of(EMPTY, format="SVG"))
-    return _check_svg(raw, drawn, job.warnings())
+    return _check_svg(raw, drawn, job.warnings(), reading)
 
 
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -453,7 +476,7 @@ _NOT_CONTROL = bytes(c for c in range(256) if c in (0x9, 0xA, 0xD) or c >= 0x20)
 """The bytes that are no control character XML refuses (deleted, what is left is refused)."""
 _REFERENCE = re.compile(r"&(?:#([0-9]{1,10})|#[xX]([0-9a-fA-F]{1,8})|([A-Za-z][A-Za-z0-9]{0,31}))?;?")
 _XML_ENTITIES = {"amp", "lt", "gt", "quot", "apos"}
-_UNUSUAL_REFERENCE = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#45|#160);)")
+_UNUSUAL_REFERENCE = re.compile(r"&(?!(?:amp|lt|gt|quot|apos|#39|#45|#160);)")
 """A reference :func:`_fix_reference` may change: any but those Graphviz writes everywhere."""
 
 
@@ -491,8 +514,12 @@ def well_formed_svg(data: bytes) -> bytes:
     return _well_formed(data)[0]
 
 
-def _well_formed(data: bytes) -> tuple[bytes, str]:
-    """:func:`well_formed_svg`, returning the checked document also as text."""
+def _well_formed(data: bytes, reading: SvgReading | None = None) -> tuple[bytes, str]:
+    """:func:`well_formed_svg`, returning the checked document also as text (``reading``: the
+    check already run on ``data`` as it arrived, when it found nothing to change)."""
+    done = reading.finish(data) if reading is not None else None
+    if done is not None:
+        return data, done
     try:  # (strict UTF-8 holds no surrogate: what else XML refuses is found in the bytes, faster)
         text, changed = data.decode("utf-8"), False
         invalid = bool(data.translate(None, _NOT_CONTROL)) or b"\xef\xbf" in data  # (U+FFFE, U+FFFF)
@@ -512,11 +539,8 @@ def _well_formed(data: bytes) -> tuple[bytes, str]:
         root.append(name)
         parser.StartElementHandler = None
 
-    def undefined(name: str, _is_parameter: int) -> None:  # as ElementTree refuses it
-        raise expat.ExpatError(f"undefined entity &{name};")
-
     parser.StartElementHandler = first
-    parser.SkippedEntityHandler = undefined
+    parser.SkippedEntityHandler = _undefined_entity
     try:
         parser.Parse(fixed, True)
     except expat.ExpatError as exc:
@@ -526,6 +550,75 @@ def _well_formed(data: bytes) -> tuple[bytes, str]:
     return fixed, text
 
 
+def _undefined_entity(name: str, _is_parameter: int) -> None:  # as ElementTree refuses it
+    raise expat.ExpatError(f"undefined entity &{name};")
+
+
+_UNUSUAL_REFERENCE_BYTES = re.compile(_UNUSUAL_REFERENCE.pattern.encode("ascii"))
+_REFERENCE_LENGTH = len("&#160")
+"""The most bytes after which :data:`_UNUSUAL_REFERENCE` knows whether a ``&`` is unusual."""
+
+
+class SvgReading:
+    """The check of :func:`_well_formed`, run on an SVG while it arrives piece by piece
+    (:meth:`feed`, e.g. from ``dot``'s stdout as it writes it): most of it is done once the
+    last piece is in.  Whatever :func:`_well_formed` would change or refuse leaves the whole
+    document to it (:meth:`finish` returns None)."""
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.clean = True
+        self._root = ""
+        self._last = b""  # the last byte so far (U+FFFE starts b"\xef\xbf")
+        self._open = b""  # a "&" so near the end that what follows decides it
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+        self._text: list[str] = []
+        self._parser = expat.ParserCreate()
+        self._parser.StartElementHandler = self._first
+        self._parser.SkippedEntityHandler = _undefined_entity
+
+    def _first(self, name: str, _attrs: object) -> None:
+        self._root = name
+        self._parser.StartElementHandler = None
+
+    def feed(self, piece: bytes) -> None:
+        """Check the next ``piece`` of the document (never raises)."""
+        self.size += len(piece)
+        if not self.clean:
+            return
+        edge, self._last = self._last + piece[:1], piece[-1:]
+        scan = self._open + piece
+        amp = scan.rfind(b"&", max(0, len(scan) - _REFERENCE_LENGTH))
+        scan, self._open = (scan[:amp], scan[amp:]) if amp >= 0 else (scan, b"")
+        if (
+            piece.translate(None, _NOT_CONTROL)
+            or b"\xef\xbf" in piece
+            or edge == b"\xef\xbf"
+            or _UNUSUAL_REFERENCE_BYTES.search(scan)
+        ):
+            self.clean = False
+            return
+        try:
+            self._text.append(self._decoder.decode(piece))
+            self._parser.Parse(piece, False)
+        except (UnicodeDecodeError, expat.ExpatError):
+            self.clean = False
+
+    def finish(self, data: bytes) -> str | None:
+        """Return ``data`` as text when the pieces were ``data`` and it is a well-formed SVG that
+        needs no change; None when :func:`_well_formed` must look at it whole."""
+        if not self.clean or self.size != len(data) or _UNUSUAL_REFERENCE_BYTES.search(self._open):
+            return None
+        try:
+            self._text.append(self._decoder.decode(b"", True))
+            self._parser.Parse(b"", True)
+        except (UnicodeDecodeError, expat.ExpatError):
+            return None
+        finally:
+            self.clean = False  # (used once)
+        return "".join(self._text) if self._root.endswith("svg") else None
+
+
 _SVG_NODE = re.compile(r'<g id="[^"]*" class="node(?: [^"]*)?">\n<title>([^<]*)</title>\n<\w+ ([^>]*)>')
 """A node's group as Graphviz writes it: its name (the title) and its first shape's attributes."""
 _SVG_ROUTED_EDGE = re.compile(r'<g id="[^"]*" class="edge(?: [^"]*)?">\n<title>[^<]*</title>\n<path ')
@@ -533,12 +626,15 @@ _SVG_ROUTED_EDGE = re.compile(r'<g id="[^"]*" class="edge(?: [^"]*)?">\n<title>[
 _SVG_VIEWBOX = re.compile(r'<svg [^>]*?viewBox="[-0-9.]+ [-0-9.]+ ([-0-9.]+) ([-0-9.]+)"')
 
 
-def _check_svg(data: bytes, drawn: Picture, warnings: tuple[str, ...]) -> bytes:
+def _check_svg(
+    data: bytes, drawn: Picture, warnings: tuple[str, ...], reading: SvgReading | None = None
+) -> bytes:
     """Return ``dot``'s SVG of ``drawn`` as well-formed XML (:func:`well_formed_svg`) once it
     is known to be the finished drawing: every node of the text drawn once (no other), placed
     (the drawing has a size, its nodes are not all in one place), and every visible edge routed
-    unless ``dot`` said it gave one up (its ``warnings``).  Raises ExportError or LayoutError."""
-    fixed, text = _well_formed(data)
+    unless ``dot`` said it gave one up (its ``warnings``).  ``reading``: the well-formedness
+    checked while ``data`` arrived.  Raises ExportError or LayoutError."""
+    fixed, text = _well_formed(data, reading)
     nodes = _SVG_NODE.findall(text)
     names = {decode_id(html.unescape(title) if "&" in title else title) for title, _ in nodes}
     if len(names) != len(nodes) or names != drawn.names:

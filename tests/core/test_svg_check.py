@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from graphviz_app.core.export import _check_svg, well_formed_svg
+from graphviz_app.core.export import SvgReading, _check_svg, _well_formed, well_formed_svg
 from graphviz_app.core.graphviz.arrange import Paint, picture
-from graphviz_app.core.graphviz.layout import LayoutJob
+from graphviz_app.core.graphviz.layout import WARM_UP, LayoutJob, _Output
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.errors import ExportError, LayoutError
 
@@ -79,3 +79,53 @@ def test_a_finished_drawing_passes_and_an_unfinished_one_is_refused(tmp_path):
     unplaced = re.sub(rb'viewBox="[^"]*"', b'viewBox="0.00 0.00 8.00 8.00"', data, count=1)
     with pytest.raises(LayoutError, match="positioning the nodes"):
         _check_svg(unplaced, drawn, ())
+
+
+def _read(data: bytes, size: int) -> SvgReading:
+    reading = SvgReading()
+    for at in range(0, len(data), size):
+        reading.feed(data[at : at + size])
+    return reading
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 7, 64, 4096])
+def test_an_svg_checked_as_it_arrives_is_checked_as_a_whole(tmp_path, size):
+    """In pieces of any size (``dot``'s stdout as it is written), the check says what it says
+    on the whole document: a drawing needing no change passes as it is, anything else (a
+    reference or character cut between two pieces included) is left to the whole check."""
+    data, drawn = _drawn_svg(nested_modules(), tmp_path)
+    assert _check_svg(data, drawn, (), _read(data, size)) == data
+    assert _read(data, size).finish(data) == data.decode()
+    for body in (b"a&#45;&gt;b &#39;c&#39; &#160;", b"x"):  # what Graphviz writes everywhere
+        assert _read(svg(body), size).finish(svg(body)) == svg(body).decode()
+    for body in (b"a&nbsp;b", b"a & b", b"a&#0;b", b"a\x01b", b"&unknownname;", "\ufffe".encode(), b"&amp"):
+        whole = svg(body)
+        assert _read(whole, size).finish(whole) is None
+        assert _well_formed(whole, _read(whole, size)) == _well_formed(whole)
+
+
+@pytest.mark.parametrize("size", [1, 7, 4096])
+def test_a_document_cut_short_or_not_the_one_read_is_refused(tmp_path, size):
+    data, drawn = _drawn_svg(nested_modules(), tmp_path)
+    cut = data[: len(data) // 2]  # dot stopped while writing
+    assert _read(cut, size).finish(cut) is None
+    with pytest.raises(ExportError, match="not well-formed"):
+        _check_svg(cut, drawn, (), _read(cut, size))
+    other = data.replace(b"<title>", b"<title>x", 1)  # what was read is not what is checked
+    assert _read(data, size).finish(other) is None
+    twice = _read(data, size)
+    twice.feed(data)  # (a failed run's output, then its fallback's)
+    assert twice.finish(data) is None and _check_svg(data, drawn, (), twice) == data
+
+
+def test_an_interrupted_started_dot_is_refused(tmp_path):
+    """Interrupted while it waits for its text, a started ``dot`` draws its warm-up drawing
+    again and exits 0: that is not the drawing asked for."""
+    _, drawn = _drawn_svg(nested_modules(), tmp_path)
+    warm = LayoutJob(WARM_UP.decode(), args=["-Tsvg"]).run()
+    output = _Output(True, (reading := SvgReading()).feed)
+    for at in range(0, 2 * len(warm), 100):
+        output.add((warm + warm)[at : at + 100])
+    assert output.data() == warm
+    with pytest.raises(LayoutError, match="placing every node"):
+        _check_svg(output.data(), drawn, (), reading)

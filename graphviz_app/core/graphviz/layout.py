@@ -13,7 +13,10 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import os
 import re
+import select as select_module
+import selectors
 import shutil
 import signal
 import subprocess
@@ -58,6 +61,12 @@ UNREADABLE_OUTPUT = QT_TRANSLATE_NOOP("Explanation", "Could not read Graphviz's 
 
 RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000
+WARM_UP = b'digraph{pagedir="TL";node[shape=box,fontname="Helvetica",fontsize=10];a[label=<x<B>x</B>>]}\n'
+"""A one-node drawing a started ``dot -Tsvg`` is given first (:meth:`LayoutJob.start`): drawing it
+loads the fonts (fontconfig, pango: most of ``dot``'s start) while the caller writes the text; its SVG
+is left out of the output.  (``pagedir="TL"``: the page counter it leaves adds no prefix to the next
+drawing's ids, which are then the bytes a ``dot`` of its own writes.)"""
+_WARM_UP_END = b"</svg>\n"
 
 
 class LayoutCancelled(LayoutError):  # noqa: N818  (a cancellation, not an error to report)
@@ -268,6 +277,7 @@ class LayoutJob:
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
         self._early: subprocess.Popen[bytes] | None = None
+        self._warmed = False
         self._cancelled = False
         self.stderr = ""
         self.started = threading.Event()
@@ -288,19 +298,20 @@ class LayoutJob:
         if early is not None:  # started, never fed: nothing else reaps it
             early.communicate()
 
-    def run(self) -> bytes:
+    def run(self, on_output: Callable[[bytes], None] | None = None) -> bytes:
         """Run ``dot`` and return its stdout; raise LayoutError (timeout, failure, cancel).
 
-        Graphviz 2.43 can crash (SIGSEGV) on some graphs when its x-placement stops at the
-        ``nslimit`` iteration budget; if ``dot`` dies from a signal and the job has a
-        ``fallback`` (the text without ``nslimit``), that is run once more (within the same
-        time limit).
+        ``on_output`` is handed each piece of the stdout as ``dot`` writes it (the pieces of a
+        failed run, then of the fallback's; it must not raise).  Graphviz 2.43 can crash
+        (SIGSEGV) on some graphs when its x-placement stops at the ``nslimit`` iteration
+        budget; if ``dot`` dies from a signal and the job has a ``fallback`` (the text without
+        ``nslimit``), that is run once more (within the same time limit).
         """
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
-        returncode, stdout, stderr = self._run_once(self.dot_text, deadline)
+        returncode, stdout, stderr = self._run_once(self.dot_text, deadline, on_output)
         if returncode < 0 and not self._cancelled and self.fallback is not None:
             fallback = self.fallback if isinstance(self.fallback, str) else self.fallback()
-            returncode, stdout, stderr = self._run_once(fallback, deadline)
+            returncode, stdout, stderr = self._run_once(fallback, deadline, on_output)
         if returncode != 0:
             said = _trim(stderr.decode("utf-8", "replace"))
             message: Message | str = said or Message.of(NO_MESSAGE)
@@ -317,9 +328,20 @@ class LayoutJob:
     def start(self) -> None:
         """Start ``dot`` now, before ``dot_text`` is final: it loads while the caller writes the
         text, and :meth:`run` then feeds it (set ``dot_text`` and ``fallback`` first). Raises
-        as :meth:`run` does when ``dot`` cannot start; :meth:`cancel` ends it unused."""
+        as :meth:`run` does when ``dot`` cannot start; :meth:`cancel` ends it unused.  An SVG
+        to stdout (``args == ["-Tsvg"]``) is drawn after :data:`WARM_UP`, whose SVG :meth:`run`
+        leaves out."""
         self._spawn()
-        self._early = self._proc
+        proc = self._proc
+        self._warmed = False
+        if self.args == ["-Tsvg"] and proc is not None and proc.stdin is not None:
+            try:
+                proc.stdin.write(WARM_UP)
+                proc.stdin.flush()
+                self._warmed = True
+            except OSError:  # dot already ended: run() reports how
+                pass
+        self._early = proc
 
     def _spawn(self) -> None:
         try:
@@ -340,20 +362,34 @@ class LayoutJob:
         finally:
             self.started.set()
 
-    def _run_once(self, text: str, deadline: float | None) -> tuple[int, bytes, bytes]:
+    def _run_once(
+        self, text: str, deadline: float | None, on_output: Callable[[bytes], None] | None = None
+    ) -> tuple[int, bytes, bytes]:
         with self._lock:
             early, self._early = self._early, None  # started by start(): used once
         if early is None:
             self._spawn()
         proc = self._proc
         assert proc is not None
+        output = _Output(early is not None and self._warmed, on_output)
         remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
         began = time.monotonic()
         try:
-            stdout, stderr = proc.communicate(dot_bytes(text), timeout=remaining)
+            if os.name == "posix":  # (selectors cannot wait on pipes elsewhere)
+                stderr = _exchange(proc, dot_bytes(text), remaining, output.add)
+            else:
+                piped, stderr = proc.communicate(dot_bytes(text), timeout=remaining)
+                output.add(piped)
+            stdout = output.data()
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.communicate()
+            proc.wait()
+            for pipe in (proc.stdin, proc.stdout, proc.stderr):
+                if pipe is not None:
+                    try:
+                        pipe.close()
+                    except OSError:  # (stdin: what was left unwritten)
+                        pass
             log.info(
                 "%s killed after %.2f s: over the %g s limit",
                 self.program,
@@ -390,6 +426,80 @@ class LayoutJob:
         drawing = parse_json_layout(stdout, warnings=self.warnings())
         check_complete(drawing, self.dot_text)
         return drawing
+
+
+class _Output:
+    """``dot``'s stdout as it arrives: after a warm-up (:data:`WARM_UP`) its SVG is left out; the
+    rest is kept and each piece handed to ``sink``."""
+
+    def __init__(self, warmed: bool, sink: Callable[[bytes], None] | None) -> None:
+        self._head: bytes | None = b"" if warmed else None
+        self._sink = sink
+        self._parts: list[bytes] = []
+
+    def add(self, piece: bytes) -> None:
+        if self._head is not None:  # (still in the warm-up's SVG)
+            head = self._head + piece
+            end = head.find(_WARM_UP_END)
+            if end < 0:
+                self._head = head
+                return
+            self._head, piece = None, head[end + len(_WARM_UP_END) :]
+        if piece:
+            self._parts.append(piece)
+            if self._sink is not None:
+                self._sink(piece)
+
+    def data(self) -> bytes:
+        """All that was kept (a warm-up that never ended: what ``dot`` wrote)."""
+        return self._head if self._head is not None else b"".join(self._parts)
+
+
+def _exchange(
+    proc: subprocess.Popen[bytes], data: bytes, timeout: float | None, on_stdout: Callable[[bytes], None]
+) -> bytes:
+    """``proc.communicate(data, timeout)`` that hands each piece of stdout to ``on_stdout`` as it
+    arrives; returns the stderr. Raises subprocess.TimeoutExpired (``proc`` left running)."""
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    errors: list[bytes] = []
+    view, offset = memoryview(data), 0
+    with selectors.DefaultSelector() as selector:
+        if data:
+            selector.register(proc.stdin, selectors.EVENT_WRITE)
+        else:
+            proc.stdin.close()
+        selector.register(proc.stdout, selectors.EVENT_READ)
+        selector.register(proc.stderr, selectors.EVENT_READ)
+        while selector.get_map():
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise subprocess.TimeoutExpired(proc.args, timeout or 0.0)
+            for key, _ in selector.select(left):
+                if key.fileobj is proc.stdin:
+                    try:
+                        offset += os.write(key.fd, view[offset : offset + _PIPE_BUF])
+                    except BrokenPipeError:  # dot ended early: its status tells why
+                        offset = len(view)
+                    if offset >= len(view):
+                        selector.unregister(proc.stdin)
+                        proc.stdin.close()
+                    continue
+                piece = os.read(key.fd, 1 << 16)
+                if not piece:
+                    selector.unregister(key.fileobj)
+                    continue
+                if key.fileobj is proc.stdout:
+                    on_stdout(piece)
+                else:
+                    errors.append(piece)
+    proc.stdout.close()
+    proc.stderr.close()
+    proc.wait(None if deadline is None else max(0.0, deadline - time.monotonic()))
+    return b"".join(errors)
+
+
+_PIPE_BUF = getattr(select_module, "PIPE_BUF", 512)
 
 
 def layout(dot_text: str, *, timeout: float | None = None) -> Layout:
