@@ -205,3 +205,28 @@ def test_items_live_under_their_modules_frame(qtbot, stack) -> None:
     where = inside.scene_rect()
     block.body.moveBy(10, 20)
     assert inside.scene_rect() == where.translated(10, 20)
+
+
+def test_the_overview_draws_every_node_and_edge_where_its_item_is_after_relayouts(qtbot, stack) -> None:
+    """The overview's shapes are kept per module and moved with its frame: after expands and
+    collapses they are where the items are (as asking every item gives)."""
+    from PySide6.QtGui import QPainterPath
+
+    graph, collapsed, expanded = stack
+
+    def rect(r: QRectF) -> tuple[float, ...]:
+        return tuple(round(v, 4) for v in (r.x(), r.y(), r.width(), r.height()))
+
+    scene = _fresh(*collapsed, graph)
+    for view in (expanded, collapsed, expanded, collapsed):
+        scene._overview_geometry()  # the shapes of the picture before are kept
+        scene.relayout(*view, graph)
+        nodes, lines, _arrows = scene._overview_geometry()
+        assert sorted((item.display_id, rect(r)) for item, r in nodes) == sorted(
+            (item.display_id, rect(item.scene_rect())) for item in scene.node_items.values()
+        )
+        expected = QPainterPath()
+        for edge in scene.edge_items:
+            expected.addPath(edge.path.translated(edge.scenePos()))
+        assert lines.elementCount() == expected.elementCount()
+        assert rect(lines.boundingRect()) == rect(expected.boundingRect())

@@ -11,7 +11,7 @@ looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -64,8 +64,13 @@ class OverviewItem(QGraphicsItem):
         edges: Sequence[EdgeItem],
         clusters: Sequence[ClusterItem],
         rect: QRectF,
+        geometry: Callable[[], tuple[list[tuple[NodeItem, QRectF]], QPainterPath, QPainterPath]]
+        | None = None,
     ) -> None:
+        """``geometry`` (optional) gives every node's scene rectangle and the edges' lines and
+        arrowheads as paths, faster than asking each item (the scene keeps each module's)."""
         super().__init__()
+        self._geometry = geometry
         # geometry never changes while this item lives (a relayout makes a new one): each
         # item's scene rectangle is taken once, when first painted (most views never zoom out)
         self._node_items = list(nodes)
@@ -107,6 +112,7 @@ class OverviewItem(QGraphicsItem):
         badges: list[QPointF] = []
         scene = self.scene()
         selected = {id(i) for i in scene.selectedItems()} if scene is not None else set()
+        self._take_geometry()
         if self._nodes is None:
             self._nodes = [(item, item.scene_rect()) for item in self._node_items]
         for item, rect in self._nodes:
@@ -139,8 +145,17 @@ class OverviewItem(QGraphicsItem):
         # nested frames are drawn over their parents, as their z-values stack them
         self._cluster_groups = [groups[key] for key in sorted(groups)]
 
+    def _take_geometry(self) -> None:
+        """Take the node rectangles and edge paths from ``geometry`` once, when given."""
+        if self._geometry is not None:
+            self._nodes, self._plain_edges, self._plain_arrows = self._geometry()
+            self._geometry = None
+
     def _build_plain_edges(self) -> None:
         """One path for every edge's line and one for every arrowhead (geometry never changes)."""
+        self._take_geometry()
+        if self._plain_edges is not None:
+            return
         lines, arrows = QPainterPath(), QPainterPath()
         for edge in self._edges:
             at = edge.scenePos()  # an edge is drawn in its module frame's coordinates

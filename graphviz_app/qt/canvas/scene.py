@@ -17,8 +17,8 @@ from functools import lru_cache
 from typing import Any
 
 import networkx as nx
-from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QTimer
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QTimer
+from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...core.graphviz.dot import badge_id
@@ -299,6 +299,12 @@ class GraphScene(QGraphicsScene):
         """Display ids of the node items given room for a badge by the layout."""
         self._edge_homes: dict[str | None, list[EdgeItem]] | None = None
         """The edge items by home (None: not kept; a composed relayout needs it)."""
+        self._home_shapes: dict[
+            str | None, tuple[QPointF, list[tuple[NodeItem, QRectF]], QPainterPath, QPainterPath]
+        ] = {}
+        """Per home, where its frame was and its node boxes and edge paths there (scene
+        coordinates), for the overview; kept while the home's drawing is (a relayout forgets the
+        homes it redraws)."""
         self._edges_selected: str | None = None
         self.selected_edge: tuple[str, str] | None = None
         """The selected edge (source and target display ids): the look draws it."""
@@ -338,6 +344,7 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display = {}
         self._display_edges = {}
         self._edge_homes = None
+        self._home_shapes = {}
         self._edges_selected = None
         self.selected_edge = self._edge_shown = None
         self._edges_dark = self._clusters_dark = None
@@ -412,6 +419,7 @@ class GraphScene(QGraphicsScene):
             self.edge_items,
             list(self.cluster_items.values()),
             self.graph_rect,
+            self._overview_geometry if self._edge_homes is not None else None,
         )
         self.overview.setVisible(False)
         self.addItem(self.overview)
@@ -445,6 +453,7 @@ class GraphScene(QGraphicsScene):
             else:
                 self._relayout_items(display, layout, graph, counts)
                 self._edge_homes = None
+                self._home_shapes = {}
             nodes = self.node_items
             fresh_clusters = self._fresh_clusters
             self.graph_rect = _layout_rect(layout)
@@ -458,6 +467,7 @@ class GraphScene(QGraphicsScene):
                 self.edge_items,
                 list(self.cluster_items.values()),
                 self.graph_rect,
+                self._overview_geometry if self._edge_homes is not None else None,
             )
             self.overview.setVisible(self.overview_shown)
             self.addItem(self.overview)
@@ -477,6 +487,43 @@ class GraphScene(QGraphicsScene):
         self.update()
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return counts
+
+    def _overview_geometry(self) -> tuple[list[tuple[NodeItem, QRectF]], QPainterPath, QPainterPath]:
+        """Every node's scene rectangle and the edges' lines and arrowheads, for the overview:
+        each home's shapes (kept until a relayout redraws the home), moved to where its frame
+        is now when it moved."""
+        nodes: list[tuple[NodeItem, QRectF]] = []
+        lines, arrows = QPainterPath(), QPainterPath()
+        display, by_home = self.display, self._edge_homes or {}
+        if display is None:
+            return nodes, lines, arrows
+        for home in [None, *self.cluster_items]:
+            origin = self.cluster_items[home].body.scenePos() if home is not None else QPointF(0.0, 0.0)
+            shapes = self._home_shapes.get(home)
+            if shapes is None:
+                ids = display.top_nodes() if home is None else display.clusters[home].nodes
+                items = [self.node_items[did] for did in ids if did in self.node_items]
+                home_lines, home_arrows = QPainterPath(), QPainterPath()
+                for edge in by_home.get(home, ()):
+                    at = edge.scenePos()
+                    home_lines.addPath(edge.path.translated(at))
+                    if not edge.arrow.isEmpty():
+                        home_arrows.addPolygon(edge.arrow.translated(at))
+                        home_arrows.closeSubpath()
+                shapes = (origin, [(item, item.scene_rect()) for item in items], home_lines, home_arrows)
+            elif shapes[0] != origin:  # its frame moved: so did everything in it
+                dx, dy = origin.x() - shapes[0].x(), origin.y() - shapes[0].y()
+                shapes = (
+                    origin,
+                    [(item, rect.translated(dx, dy)) for item, rect in shapes[1]],
+                    shapes[2].translated(dx, dy),
+                    shapes[3].translated(dx, dy),
+                )
+            self._home_shapes[home] = shapes
+            nodes.extend(shapes[1])
+            lines.addPath(shapes[2])
+            arrows.addPath(shapes[3])
+        return nodes, lines, arrows
 
     def _relayout_composed(
         self, display: DisplayGraph, layout: Any, graph: nx.DiGraph, counts: Relayout
@@ -549,6 +596,8 @@ class GraphScene(QGraphicsScene):
             frame = frames.pop(name, None)
             if frame is not None:
                 dropped_frames.append(frame)
+        for home in [*redrawn, *gone]:
+            self._home_shapes.pop(home, None)
 
         # nodes of the homes entered; the old ones of those homes and of the gone frames that
         # are not drawn there now are dropped
