@@ -84,3 +84,30 @@ def test_each_home_lists_its_nodes_and_edges() -> None:
         assert list(layout.edges_in(home)) == [i for i, h in enumerate(layout.edge_homes) if h == home]
     assert sum(len(layout.edges_in(h)) for h in [None, *display.clusters]) == len(display.edges)
     assert "stages.1.1" in layout.edge_homes  # edges inside a block live in its frame
+
+
+def test_toggle_after_toggle_draws_what_a_fresh_composition_draws() -> None:
+    """Random expands and collapses (display graphs patched as the window patches them): each
+    composition that plans only what changed draws the picture of one from scratch."""
+    import random
+
+    from core.graphs import transformer_like
+    from graphviz_app.core.view.display import GraphFacts, module_paths
+    from graphviz_app.core.view.display_patch import toggled_display
+
+    for graph in (residual_stack(stages=3, blocks=4), transformer_like(layers=3)):
+        facts, modules = GraphFacts(graph), module_paths(graph)
+        rng = random.Random(7)
+        options = ViewOptions()
+        display = build_display(graph, options, facts)
+        composer, fresh = Composer(), Composer()
+        composer.compose(display)
+        for _ in range(10):
+            after = options.toggled(rng.choice(modules))
+            display = toggled_display(display, options, after, facts) or build_display(graph, after, facts)
+            options = after
+            if not display.clusters:
+                continue
+            layout = composer.compose(display)
+            fresh.pieces, fresh._plan = composer.pieces, None  # the same pieces, planned whole
+            _assert_same_picture(layout, fresh.compose(display))
