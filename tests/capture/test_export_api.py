@@ -1,5 +1,5 @@
-"""``graphviz_app.export`` of an SVG: ``dot`` starts before the graph is captured (it loads
-meanwhile) and never outlives the export, drawn or failed."""
+"""``graphviz_app.export`` of an SVG: the ``dot`` started while the drawing is written (it
+loads meanwhile) never outlives the export, drawn or failed."""
 
 from __future__ import annotations
 
@@ -50,4 +50,7 @@ def test_a_failed_svg_export_leaves_no_dot(tmp_path):
     z = (torch.ones(2, requires_grad=True) * 2).sum()
     with pytest.raises(ExportError, match="does not exist"):
         graphviz_app.export(z, tmp_path / "missing" / "g.svg")  # fails in the export
+    long = tmp_path / ("g" * 246 + ".svg")  # (its temporary file's name would be too long)
+    with pytest.raises(ExportError, match="Cannot write"):
+        graphviz_app.export(z, long)  # fails once dot started
     assert live_dots() == [] and not (tmp_path / "g.svg").exists()
