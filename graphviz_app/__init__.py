@@ -58,15 +58,22 @@ def export(
     .svg, .json, .html for an interactive page...). Returns notices (such as a PNG
     scaled down to stay under the renderer's size limit); raises ExportError on failure.
     """
-    from .core.export import export_graph
+    from .core.export import export_graph, start_svg_job
 
     # An image never shows the parameters' values: only a JSON export pays for them; nor the
     # ops' saved tensors, which a JSON file keeps and a page lists.
     suffix = Path(path).suffix.lower()
-    graph = _graph_of(
-        tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
-    )
-    return [str(notice) for notice in export_graph(graph, path, mode=color)]
+    # (dot loads while the graph is made: on a quiet machine that gains more than the warm-up
+    # drawing costs the capture running beside it)
+    started = start_svg_job() if suffix == ".svg" else None
+    try:
+        graph = _graph_of(
+            tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
+        )
+        return [str(notice) for notice in export_graph(graph, path, mode=color, started=started)]
+    finally:
+        if started is not None:
+            started.cancel()  # (ends it unless it drew)
 
 
 def show(

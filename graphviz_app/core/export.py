@@ -148,6 +148,7 @@ def export_graph(
     view: dict[str, Any] | None = None,
     flow_backward: bool = False,
     values: bool = False,
+    started: LayoutJob | None = None,
 ) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
@@ -156,7 +157,9 @@ def export_graph(
     (e.g. the step shown) as the graph attribute ``view``; ``flow_backward``: the marked edges
     point back to their producers (a backward step's gradient); ``values`` draws the Values badges
     laid out with the graph, as the window does (the final ones unless ``styles`` carry a step's);
-    ``scale`` multiplies the PNG resolution (96 dpi at 1.0).  JSON is the graph itself
+    ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
+    caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
+    cancels it when it is not used).  JSON is the graph itself
     (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
@@ -189,9 +192,10 @@ def export_graph(
     early = None
     if fmt.writer == "graphviz" and fmt.graphviz == "svg":
         # ``dot`` starts now and loads while the drawing is written (it writes to its stdout)
-        # (not before the capture: the warm-up drawing would compete with it for the CPU)
-        early = LayoutJob("", timeout, args=["-Tsvg"])
-        early.start()
+        early = started or LayoutJob("", timeout, args=["-Tsvg"])
+        if early is not started:
+            early.start()
+        early.timeout = timeout
     try:
         display = build_display(graph, options)
         room = values_badges(graph.nodes(data=True)) if values else None
@@ -247,6 +251,17 @@ def export_graph(
         _write_atomic(path, lambda tmp: _render(drawn, fmt.graphviz, tmp, timeout))
     _log_export(fmt, path, graph, began)
     return notices
+
+
+def start_svg_job() -> LayoutJob | None:
+    """Start the ``dot -Tsvg`` of an SVG export (:func:`export_graph`'s ``started``) before its
+    graph is made, so that it loads meanwhile; None when it cannot start (the export says why)."""
+    job = LayoutJob("", None, args=["-Tsvg"])
+    try:
+        job.start()
+    except (LayoutError, GraphvizNotFoundError):
+        return None
+    return job
 
 
 def _log_export(fmt: ExportFormat, path: Path, graph: nx.DiGraph, began: float) -> None:

@@ -1,5 +1,5 @@
-"""``graphviz_app.export`` of an SVG: the ``dot`` started while the drawing is written (it
-loads meanwhile) never outlives the export, drawn or failed."""
+"""``graphviz_app.export`` of an SVG: ``dot`` starts before the graph is captured (it loads
+meanwhile) and never outlives the export, drawn or failed."""
 
 from __future__ import annotations
 
