@@ -563,11 +563,18 @@ class SvgReading:
     """The check of :func:`_well_formed`, run on an SVG while it arrives piece by piece
     (:meth:`feed`, e.g. from ``dot``'s stdout as it writes it): most of it is done once the
     last piece is in.  Whatever :func:`_well_formed` would change or refuse leaves the whole
-    document to it (:meth:`finish` returns None)."""
+    document to it (:meth:`finish` returns None).  Meanwhile the drawn nodes and routed edges
+    :func:`_check_svg` counts are found in each run of whole groups (``</g>`` ends each; none
+    of its patterns spans one)."""
 
     def __init__(self) -> None:
         self.size = 0
         self.clean = True
+        self.nodes: list[tuple[str, str]] = []
+        """(title, first shape's attributes) of each node group read (:data:`_SVG_NODE`)."""
+        self.routed = 0
+        """How many edge groups with a path were read (:data:`_SVG_ROUTED_EDGE`)."""
+        self._unscanned = ""
         self._root = ""
         self._last = b""  # the last byte so far (U+FFFE starts b"\xef\xbf")
         self._open = b""  # a "&" so near the end that what follows decides it
@@ -599,10 +606,22 @@ class SvgReading:
             self.clean = False
             return
         try:
-            self._text.append(self._decoder.decode(piece))
+            text = self._decoder.decode(piece)
             self._parser.Parse(piece, False)
         except (UnicodeDecodeError, expat.ExpatError):
             self.clean = False
+            return
+        self._text.append(text)
+        text = self._unscanned + text
+        end = text.rfind(_GROUP_END) + len(_GROUP_END)
+        if end >= len(_GROUP_END):
+            self._scan(text[:end])
+            text = text[end:]
+        self._unscanned = text
+
+    def _scan(self, text: str) -> None:
+        self.nodes.extend(_SVG_NODE.findall(text))
+        self.routed += len(_SVG_ROUTED_EDGE.findall(text))
 
     def finish(self, data: bytes) -> str | None:
         """Return ``data`` as text when the pieces were ``data`` and it is a well-formed SVG that
@@ -616,13 +635,21 @@ class SvgReading:
             return None
         finally:
             self.clean = False  # (used once)
-        return "".join(self._text) if self._root.endswith("svg") else None
+        if not self._root.endswith("svg"):
+            return None
+        self._scan(self._unscanned)
+        self.complete = True
+        return "".join(self._text)
+
+    complete = False
+    """True once :meth:`finish` returned the text: :attr:`nodes` and :attr:`routed` are its."""
 
 
 _SVG_NODE = re.compile(r'<g id="[^"]*" class="node(?: [^"]*)?">\n<title>([^<]*)</title>\n<\w+ ([^>]*)>')
 """A node's group as Graphviz writes it: its name (the title) and its first shape's attributes."""
 _SVG_ROUTED_EDGE = re.compile(r'<g id="[^"]*" class="edge(?: [^"]*)?">\n<title>[^<]*</title>\n<path ')
 """An edge's group with its spline (an edge ``dot`` did not route is not drawn at all)."""
+_GROUP_END = "</g>\n"
 _SVG_VIEWBOX = re.compile(r'<svg [^>]*?viewBox="[-0-9.]+ [-0-9.]+ ([-0-9.]+) ([-0-9.]+)"')
 
 
@@ -635,7 +662,8 @@ def _check_svg(
     unless ``dot`` said it gave one up (its ``warnings``).  ``reading``: the well-formedness
     checked while ``data`` arrived.  Raises ExportError or LayoutError."""
     fixed, text = _well_formed(data, reading)
-    nodes = _SVG_NODE.findall(text)
+    scanned = reading is not None and reading.complete
+    nodes = reading.nodes if reading is not None and scanned else _SVG_NODE.findall(text)
     names = {decode_id(html.unescape(title) if "&" in title else title) for title, _ in nodes}
     if len(names) != len(nodes) or names != drawn.names:
         spaced = {name.replace("\xa0", " ") for name in names}  # Graphviz writes "  " as " &#160;"
@@ -649,7 +677,8 @@ def _check_svg(
         or len({shape for _, shape in nodes}) == 1
     ):
         raise LayoutError(Message.of(STOPPED_POSITIONING))
-    if not warnings and len(_SVG_ROUTED_EDGE.findall(text)) < drawn.edges:
+    routed = reading.routed if reading is not None and scanned else len(_SVG_ROUTED_EDGE.findall(text))
+    if not warnings and routed < drawn.edges:
         # (dot warns when it gives up routing an edge; silence means it was stopped)
         raise LayoutError(Message.of(STOPPED_ROUTING))
     return fixed

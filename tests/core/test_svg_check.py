@@ -8,7 +8,14 @@ import re
 
 import pytest
 
-from graphviz_app.core.export import SvgReading, _check_svg, _well_formed, well_formed_svg
+from graphviz_app.core.export import (
+    _SVG_NODE,
+    _SVG_ROUTED_EDGE,
+    SvgReading,
+    _check_svg,
+    _well_formed,
+    well_formed_svg,
+)
 from graphviz_app.core.graphviz.arrange import Paint, picture
 from graphviz_app.core.graphviz.layout import WARM_UP, LayoutJob, _Output
 from graphviz_app.core.view.display import ViewOptions, build_display
@@ -95,7 +102,10 @@ def test_an_svg_checked_as_it_arrives_is_checked_as_a_whole(tmp_path, size):
     reference or character cut between two pieces included) is left to the whole check."""
     data, drawn = _drawn_svg(nested_modules(), tmp_path)
     assert _check_svg(data, drawn, (), _read(data, size)) == data
-    assert _read(data, size).finish(data) == data.decode()
+    reading = _read(data, size)
+    assert reading.finish(data) == data.decode() and reading.complete
+    assert reading.nodes == _SVG_NODE.findall(data.decode()) and len(reading.nodes) == len(drawn.names)
+    assert reading.routed == len(_SVG_ROUTED_EDGE.findall(data.decode())) == drawn.edges
     for body in (b"a&#45;&gt;b &#39;c&#39; &#160;", b"x"):  # what Graphviz writes everywhere
         assert _read(svg(body), size).finish(svg(body)) == svg(body).decode()
     for body in (b"a&nbsp;b", b"a & b", b"a&#0;b", b"a\x01b", b"&unknownname;", "\ufffe".encode(), b"&amp"):
@@ -129,3 +139,17 @@ def test_an_interrupted_started_dot_is_refused(tmp_path):
     assert output.data() == warm
     with pytest.raises(LayoutError, match="placing every node"):
         _check_svg(output.data(), drawn, (), reading)
+
+
+@pytest.mark.parametrize("size", [1, 13, 4096])
+def test_an_unfinished_drawing_read_as_it_arrives_is_refused(tmp_path, size):
+    data, drawn = _drawn_svg(nested_modules(), tmp_path)
+    no_edge = re.sub(rb'<g id="edge1" class="edge">.*?</g>\n', b"", data, count=1, flags=re.S)
+    with pytest.raises(LayoutError, match="routing every edge"):
+        _check_svg(no_edge, drawn, (), _read(no_edge, size))
+    no_node = re.sub(rb'<g id="node1" class="node">.*?</g>\n', b"", data, count=1, flags=re.S)
+    with pytest.raises(LayoutError, match="placing every node"):
+        _check_svg(no_node, drawn, (), _read(no_node, size))
+    unplaced = re.sub(rb'viewBox="[^"]*"', b'viewBox="0.00 0.00 8.00 8.00"', data, count=1)
+    with pytest.raises(LayoutError, match="positioning the nodes"):
+        _check_svg(unplaced, drawn, (), _read(unplaced, size))
