@@ -109,8 +109,10 @@ CAPTION_CHARS = 72
 
 def quote(text: str) -> str:
     """Return ``text`` as a DOT double-quoted string (backslashes, quotes, newlines escaped)."""
-    text = str(text).replace("\\", "\\\\").replace('"', '\\"')
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n")
+    text = str(text)
+    if "\\" in text or '"' in text or "\n" in text or "\r" in text:
+        text = text.replace("\\", "\\\\").replace('"', '\\"')
+        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n")
     return f'"{text}"'
 
 
