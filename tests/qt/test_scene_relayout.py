@@ -230,3 +230,61 @@ def test_the_overview_draws_every_node_and_edge_where_its_item_is_after_relayout
             expected.addPath(edge.path.translated(edge.scenePos()))
         assert lines.elementCount() == expected.elementCount()
         assert rect(lines.boundingRect()) == rect(expected.boundingRect())
+
+
+def test_the_minimap_picture_painted_frame_by_frame_is_the_overview_picture(qtbot, stack) -> None:
+    """The minimap paints each module's kept shapes where its frame is now; after expands and
+    collapses that is the picture the overview paints from every item's scene position."""
+    from PySide6.QtGui import QImage, QPainter, QTransform
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    graph, collapsed, expanded = stack
+    scene = _fresh(*collapsed, graph)
+    scene.select("n3")
+
+    def picture(paint) -> QImage:
+        rect = scene.graph_rect
+        image = QImage(240, 480, QImage.Format.Format_ARGB32)
+        image.fill(0)
+        transform = QTransform()
+        transform.scale(240 / rect.width(), 480 / rect.height())
+        transform.translate(-rect.left(), -rect.top())
+        painter = QPainter(image)
+        painter.setTransform(transform)
+        paint(painter, QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform))
+        painter.end()
+        return image
+
+    for view in (expanded, collapsed, expanded):
+        scene.overview_homes()  # the shapes of the picture before are kept
+        scene.relayout(*view, graph)
+        scene.apply_styles(colors.node_colors(graph, "device"), None)
+        overview = scene.overview
+        assert overview is not None
+        by_frame = picture(
+            lambda painter, scale, item=overview: item.paint_map(painter, scale, scene.overview_homes())
+        )
+        whole = picture(
+            lambda painter, _scale, item=overview: item.paint(painter, QStyleOptionGraphicsItem(), None)
+        )
+        _same_picture(by_frame, whole)
+    # a restyle of nodes in modules the relayouts kept: the map groups their boxes again
+    fills = dict(colors.node_colors(graph, "device"))
+    for node in graph.nodes:  # one op of each block of the first stage: its group splits
+        attrs = graph.nodes[node]
+        if str(attrs.get("module") or "").startswith("stages.0.") and attrs.get("op") == "TanhBackward0":
+            fills[node] = "#d62728"
+    scene.apply_styles(fills, None)
+    overview = scene.overview
+    assert overview is not None
+    _same_picture(
+        picture(lambda painter, scale: overview.paint_map(painter, scale, scene.overview_homes())),
+        picture(lambda painter, _scale, item=overview: item.paint(painter, QStyleOptionGraphicsItem(), None)),
+    )
+
+
+def _same_picture(by_frame, whole) -> None:
+    pixels = [(x, y) for y in range(480) for x in range(240)]
+    drawn = sum(1 for x, y in pixels if whole.pixel(x, y))
+    differ = sum(1 for x, y in pixels if by_frame.pixel(x, y) != whole.pixel(x, y))
+    assert drawn > 5000 and differ <= 20, (drawn, differ)  # a few edge pixels rounded apart

@@ -198,6 +198,10 @@ class NodeItem(QGraphicsItem):
         """The node's box in scene coordinates (its module's frame may have moved it)."""
         return self._local.translated(self.scenePos())
 
+    def parent_rect(self) -> QRectF:
+        """The node's box in its module frame's coordinates."""
+        return self._local.translated(self.pos())
+
     def size(self) -> tuple[float, float]:
         """The node's width and height (scene units)."""
         return self._size

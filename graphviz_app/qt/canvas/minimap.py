@@ -251,9 +251,7 @@ class Minimap(QWidget):
         painter.setTransform(transform)
         option = QStyleOptionGraphicsItem()
         overview = scene.overview
-        paints = overview.paints  # that counter speaks of the scene's frames, not of this map
-        overview.paint(painter, option, None)
-        overview.paints = paints
+        overview.paint_map(painter, option.levelOfDetailFromTransform(transform), scene.overview_homes())
         painter.end()
         self._pixmap, self._source = pixmap, source
         self.renders += 1

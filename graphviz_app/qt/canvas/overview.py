@@ -11,8 +11,10 @@ looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
@@ -55,6 +57,37 @@ def _cosmetic(color: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.Soli
     return pen
 
 
+T = TypeVar("T")
+NodeBoxes = list[tuple[NodeItem, QRectF]]
+HomeShapes = tuple[
+    QPointF, list[tuple[NodeItem, list[QRectF]]], NodeBoxes, NodeBoxes, QPainterPath, QPainterPath
+]
+"""A module frame's place in the scene (the top level: 0, 0), and in its own coordinates: its
+nodes' boxes grouped by look (one item of each group to paint it), the boxes of its strongly
+outlined nodes and of its nodes with a badge, its edges' lines and arrowheads."""
+
+
+def weak_call(method: Callable[[], T]) -> Callable[[], T]:
+    """Return a call of bound ``method`` that keeps no reference to its object (an item kept
+    by the scene calling back the scene would make a cycle that outlives the scene's C++
+    side)."""
+    ref = weakref.WeakMethod(method)
+
+    def call() -> T:
+        bound = ref()
+        if bound is None:
+            raise ReferenceError("the scene this overview drew is gone")
+        return bound()
+
+    return call
+
+
+def group_key(item: NodeItem) -> tuple[object, ...]:
+    """What the overview draws of a node's look: nodes with equal keys are painted together."""
+    look = item.look_key
+    return _group_key(look) if look is not None else (item.fill.rgba(), item.pen_color.rgba())
+
+
 class OverviewItem(QGraphicsItem):
     """Paints the scene's nodes, edges and clusters in batches; shown only at low zoom."""
 
@@ -68,7 +101,8 @@ class OverviewItem(QGraphicsItem):
         | None = None,
     ) -> None:
         """``geometry`` (optional) gives every node's scene rectangle and the edges' lines and
-        arrowheads as paths, faster than asking each item (the scene keeps each module's)."""
+        arrowheads as paths, faster than asking each item (the scene keeps each module's); it
+        should not hold the scene (the scene holds this item): :func:`weak_call` makes one."""
         super().__init__()
         self._geometry = geometry
         # geometry never changes while this item lives (a relayout makes a new one): each
@@ -147,9 +181,9 @@ class OverviewItem(QGraphicsItem):
 
     def _take_geometry(self) -> None:
         """Take the node rectangles and edge paths from ``geometry`` once, when given."""
-        if self._geometry is not None:
-            self._nodes, self._plain_edges, self._plain_arrows = self._geometry()
-            self._geometry = None
+        geometry, self._geometry = self._geometry, None
+        if geometry is not None:
+            self._nodes, self._plain_edges, self._plain_arrows = geometry()
 
     def _build_plain_edges(self) -> None:
         """One path for every edge's line and one for every arrowhead (geometry never changes)."""
@@ -185,6 +219,60 @@ class OverviewItem(QGraphicsItem):
         self._paint_edges(painter, scale)
         self._paint_nodes(painter, scale)
 
+    def paint_map(self, painter: QPainter, scale: float, homes: list[HomeShapes] | None = None) -> None:
+        """Paint the whole graph once, as the minimap does after each new picture: each
+        module's kept shapes (``homes``, from the scene) where its frame is now (the painter
+        moved per frame), so nothing is moved into scene coordinates or asked of every item;
+        without ``homes``, as :meth:`paint` does."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self._paint_clusters(painter)
+        if homes is None:
+            self._paint_edges(painter, scale)
+            self._paint_nodes(painter, scale)
+            return
+        color = QColor(self.edge_color)
+        color.setAlphaF(_coverage(PLAIN_EDGE_WIDTH * scale))
+        line_pen, arrow_brush = _cosmetic(color, 1.0), QBrush(color)
+        for origin, _groups, _strong, _badged, lines, arrows in homes:
+            painter.translate(origin)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(line_pen)
+            painter.drawPath(lines)
+            if scale >= ARROWS_FROM:
+                painter.setBrush(arrow_brush)
+                painter.drawPath(arrows)
+            painter.translate(-origin)
+        if self._special_edges is None:
+            self._find_special_edges()
+        self._paint_special_edges(painter, scale)
+        paints: dict[tuple[object, ...], tuple[QBrush, QPen]] = {}
+        marked: list[tuple[NodeItem, QRectF]] = []
+        badges: list[QPointF] = []
+        for origin, groups, strong, badged, _lines, _arrows in homes:
+            painter.translate(origin)
+            for item, rects in groups:
+                key = (group_key(item), rects[0].height() * scale < TINY_NODE_PX)
+                paint = paints.get(key)
+                if paint is None:
+                    self._node_paint(painter, item, rects[0].height() * scale, scale)
+                    paint = paints[key] = (painter.brush(), painter.pen())
+                else:
+                    painter.setBrush(paint[0])
+                    painter.setPen(paint[1])
+                painter.drawRects(rects)
+            painter.translate(-origin)
+            marked.extend((item, rect.translated(origin)) for item, rect in strong)
+            for item, rect in badged:  # where the tag sits: its room beside the node, or its corner
+                badges.append(
+                    item.mapToScene(item.room.topLeft()) if item.room is not None else rect.topLeft() + origin
+                )
+        scene = self.scene()
+        strong_ids = {id(item) for item, _ in marked}
+        for chosen in scene.selectedItems() if scene is not None else ():
+            if isinstance(chosen, NodeItem) and id(chosen) not in strong_ids:
+                marked.append((chosen, chosen.scene_rect()))
+        self._paint_badges_and_marks(painter, badges, marked, scale)
+
     def _paint_clusters(self, painter: QPainter) -> None:
         if self._cluster_groups is None:
             self._group_clusters()
@@ -208,6 +296,10 @@ class OverviewItem(QGraphicsItem):
         if scale >= ARROWS_FROM and self._plain_arrows is not None:
             painter.setBrush(QBrush(color))
             painter.drawPath(self._plain_arrows)
+        self._paint_special_edges(painter, scale)
+
+    def _paint_special_edges(self, painter: QPainter, scale: float) -> None:
+        """The edges a style singles out (flows, transfers, wider ones), over the plain ones."""
         for edge in self._special_edges or ():
             style = Qt.PenStyle.DashLine if edge.transfer and not edge.flow else Qt.PenStyle.SolidLine
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -223,28 +315,38 @@ class OverviewItem(QGraphicsItem):
         if self._node_groups is None:
             self._group_nodes()
         for item, rects in self._node_groups or ():
-            fill, pen = QColor(item.fill), QColor(item.pen_color)
-            if item.ghost:
-                fill.setAlphaF(0.55)
-                pen.setAlphaF(0.55)
-            if rects[0].height() * scale < TINY_NODE_PX:
-                # a dot: the outline's color when a style outlines it, else the fill
-                solid = pen if item.highlighted else fill
-                painter.setBrush(QBrush(solid))
-                painter.setPen(_cosmetic(solid, 1.0))
-            else:
-                painter.setBrush(QBrush(fill))
-                style = Qt.PenStyle.DotLine if item.dashed else Qt.PenStyle.SolidLine
-                if not item.highlighted:
-                    pen.setAlphaF(pen.alphaF() * _coverage(item.pen_width * scale))
-                painter.setPen(_cosmetic(pen, 2.0 if item.highlighted else 1.0, style))
+            self._node_paint(painter, item, rects[0].height() * scale, scale)
             painter.drawRects(rects)
-        if self._badges:  # a tag beside the node (its text shows at readable zoom)
+        self._paint_badges_and_marks(painter, self._badges, self._marked, scale)
+
+    @staticmethod
+    def _node_paint(painter: QPainter, item: NodeItem, height_px: float, scale: float) -> None:
+        """Set the brush and pen of the nodes that look like ``item`` (``height_px`` tall)."""
+        fill, pen = QColor(item.fill), QColor(item.pen_color)
+        if item.ghost:
+            fill.setAlphaF(0.55)
+            pen.setAlphaF(0.55)
+        if height_px < TINY_NODE_PX:
+            # a dot: the outline's color when a style outlines it, else the fill
+            solid = pen if item.highlighted else fill
+            painter.setBrush(QBrush(solid))
+            painter.setPen(_cosmetic(solid, 1.0))
+        else:
+            painter.setBrush(QBrush(fill))
+            style = Qt.PenStyle.DotLine if item.dashed else Qt.PenStyle.SolidLine
+            if not item.highlighted:
+                pen.setAlphaF(pen.alphaF() * _coverage(item.pen_width * scale))
+            painter.setPen(_cosmetic(pen, 2.0 if item.highlighted else 1.0, style))
+
+    def _paint_badges_and_marks(
+        self, painter: QPainter, badges: list[QPointF], marked: list[tuple[NodeItem, QRectF]], scale: float
+    ) -> None:
+        if badges:  # a tag beside the node (its text shows at readable zoom)
             badge_pen = _cosmetic(BADGE_COLOR, 4.0)
             badge_pen.setCapStyle(Qt.PenCapStyle.SquareCap)
             painter.setPen(badge_pen)
-            painter.drawPoints(self._badges)
-        for item, rect in self._marked:
+            painter.drawPoints(badges)
+        for item, rect in marked:
             self._paint_mark(painter, item, rect, scale)
 
     def _paint_mark(self, painter: QPainter, item: NodeItem, rect: QRectF, scale: float) -> None:

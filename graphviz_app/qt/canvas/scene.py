@@ -31,7 +31,16 @@ from ...core.view.stepping import format_number
 from ..i18n import text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .member_index import MemberIndex
-from .overview import OVERVIEW_SCALE, PLAIN_EDGE_WIDTH, OverviewItem, set_detail_painted
+from .overview import (
+    OVERVIEW_SCALE,
+    PLAIN_EDGE_WIDTH,
+    HomeShapes,
+    NodeBoxes,
+    OverviewItem,
+    group_key,
+    set_detail_painted,
+    weak_call,
+)
 
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
 """Node outline per display kind, as the DOT exporter draws them (box, rounded box, box3d)."""
@@ -305,6 +314,16 @@ class GraphScene(QGraphicsScene):
         """Per home, where its frame was and its node boxes and edge paths there (scene
         coordinates), for the overview; kept while the home's drawing is (a relayout forgets the
         homes it redraws)."""
+        self._home_local: dict[
+            str | None, tuple[list[NodeItem], list[QRectF], QPainterPath, QPainterPath]
+        ] = {}
+        """Per home, its node items, their boxes and its edge paths in its frame's coordinates
+        (the minimap's picture); kept as :attr:`_home_shapes` is."""
+        self._home_groups: dict[
+            str | None, tuple[list[tuple[NodeItem, list[QRectF]]], NodeBoxes, NodeBoxes]
+        ] = {}
+        """Per home, its node boxes grouped by look, and its strongly outlined and its badged
+        nodes; kept until a relayout redraws the home or a restyle changes one of its looks."""
         self._edges_selected: str | None = None
         self.selected_edge: tuple[str, str] | None = None
         """The selected edge (source and target display ids): the look draws it."""
@@ -345,6 +364,8 @@ class GraphScene(QGraphicsScene):
         self._display_edges = {}
         self._edge_homes = None
         self._home_shapes = {}
+        self._home_local = {}
+        self._home_groups = {}
         self._edges_selected = None
         self.selected_edge = self._edge_shown = None
         self._edges_dark = self._clusters_dark = None
@@ -419,7 +440,7 @@ class GraphScene(QGraphicsScene):
             self.edge_items,
             list(self.cluster_items.values()),
             self.graph_rect,
-            self._overview_geometry if self._edge_homes is not None else None,
+            weak_call(self._overview_geometry) if self._edge_homes is not None else None,
         )
         self.overview.setVisible(False)
         self.addItem(self.overview)
@@ -454,6 +475,8 @@ class GraphScene(QGraphicsScene):
                 self._relayout_items(display, layout, graph, counts)
                 self._edge_homes = None
                 self._home_shapes = {}
+                self._home_local = {}
+                self._home_groups = {}
             nodes = self.node_items
             fresh_clusters = self._fresh_clusters
             self.graph_rect = _layout_rect(layout)
@@ -467,7 +490,7 @@ class GraphScene(QGraphicsScene):
                 self.edge_items,
                 list(self.cluster_items.values()),
                 self.graph_rect,
-                self._overview_geometry if self._edge_homes is not None else None,
+                weak_call(self._overview_geometry) if self._edge_homes is not None else None,
             )
             self.overview.setVisible(self.overview_shown)
             self.addItem(self.overview)
@@ -487,6 +510,54 @@ class GraphScene(QGraphicsScene):
         self.update()
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return counts
+
+    def overview_homes(self) -> list[HomeShapes] | None:
+        """Each home's shapes in its frame's coordinates and where its frame is now, for the
+        minimap to paint moved per frame (None: a picture not drawn frame by frame).  A home's
+        boxes and edge paths are kept until a relayout redraws it, its boxes' grouping by look
+        until a restyle changes one of its looks."""
+        display, by_home = self.display, self._edge_homes
+        if display is None or by_home is None:
+            return None
+        homes: list[HomeShapes] = []
+        for home in [None, *self.cluster_items]:
+            local = self._home_local.get(home)
+            if local is None:
+                ids = display.top_nodes() if home is None else display.clusters[home].nodes
+                items = [self.node_items[did] for did in ids if did in self.node_items]
+                lines, arrows = QPainterPath(), QPainterPath()
+                for edge in by_home.get(home, ()):
+                    at = edge.pos()
+                    lines.addPath(edge.path.translated(at))
+                    if not edge.arrow.isEmpty():
+                        arrows.addPolygon(edge.arrow.translated(at))
+                        arrows.closeSubpath()
+                local = self._home_local[home] = (
+                    items,
+                    [item.parent_rect() for item in items],
+                    lines,
+                    arrows,
+                )
+            items, rects, lines, arrows = local
+            grouped = self._home_groups.get(home)
+            if grouped is None:
+                groups: dict[tuple[object, ...], tuple[NodeItem, list[QRectF]]] = {}
+                strong: list[tuple[NodeItem, QRectF]] = []
+                badged: list[tuple[NodeItem, QRectF]] = []
+                for item, rect in zip(items, rects):
+                    key = group_key(item)
+                    group = groups.get(key)
+                    if group is None:
+                        group = groups[key] = (item, [])
+                    group[1].append(rect)
+                    if item.highlighted and item.pen_width >= 3.0:
+                        strong.append((item, rect))
+                    if item.badge:
+                        badged.append((item, rect))
+                grouped = self._home_groups[home] = (list(groups.values()), strong, badged)
+            origin = self.cluster_items[home].body.scenePos() if home is not None else QPointF(0.0, 0.0)
+            homes.append((origin, *grouped, lines, arrows))
+        return homes
 
     def _overview_geometry(self) -> tuple[list[tuple[NodeItem, QRectF]], QPainterPath, QPainterPath]:
         """Every node's scene rectangle and the edges' lines and arrowheads, for the overview:
@@ -598,6 +669,8 @@ class GraphScene(QGraphicsScene):
                 dropped_frames.append(frame)
         for home in [*redrawn, *gone]:
             self._home_shapes.pop(home, None)
+            self._home_local.pop(home, None)
+            self._home_groups.pop(home, None)
 
         # nodes of the homes entered; the old ones of those homes and of the gone frames that
         # are not drawn there now are dropped
@@ -1064,6 +1137,8 @@ class GraphScene(QGraphicsScene):
                 badge_muted=tuple(muted for _, muted in lines),
             )
             changed += restyled
+            if restyled:
+                self._home_groups.pop(dnode.cluster, None)  # the minimap groups its boxes again
             if restyled and node_look.badge:
                 badged.append(item)
         if changed and self.overview is not None:
