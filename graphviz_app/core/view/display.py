@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -49,6 +49,7 @@ __all__ = [
     "GraphFacts",
     "ViewOptions",
     "build_display",
+    "cluster_finder",
     "collapse_to_depth",
     "format_shape",
     "graph_ranks",
@@ -398,6 +399,21 @@ class GraphFacts:
         return found
 
 
+def cluster_finder(options: ViewOptions, loose: frozenset[str]) -> Callable[[str | None], str | None]:
+    """Return a function giving the deepest ancestor-or-self of a module drawn as a cluster
+    under ``options`` (None: none; ``loose``: the modules drawn without a box)."""
+    cache: dict[str | None, str | None] = {}
+
+    def cluster_of(module: str | None) -> str | None:
+        if not options.clusters or not module:
+            return None
+        if module not in cache:
+            cache[module] = next((p for p in reversed(ancestors(module)) if p not in loose), None)
+        return cache[module]
+
+    return cluster_of
+
+
 @without_gc  # tens of thousands of small objects, none of them cyclic: collections would
 # rescan the graph and the views on screen for nothing (half the time of an expand's rebuild)
 def build_display(
@@ -455,15 +471,7 @@ def build_display(
     gathers = _fan_in_copies(pairs, facts, owner, early, copies) if options.split_hubs else {}
 
     loose = facts.loose if options.clusters else frozenset()
-    cluster_cache: dict[str | None, str | None] = {}
-
-    def cluster_of(module: str | None) -> str | None:
-        """The deepest ancestor-or-self of ``module`` drawn as a cluster (convex), or None."""
-        if not options.clusters or not module:
-            return None
-        if module not in cluster_cache:
-            cluster_cache[module] = next((p for p in reversed(ancestors(module)) if p not in loose), None)
-        return cluster_cache[module]
+    cluster_of = cluster_finder(options, loose)
 
     def display_cluster(did: str) -> str | None:
         if did.startswith(MODULE_PREFIX) and did not in node_attrs:

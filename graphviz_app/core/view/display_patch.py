@@ -28,6 +28,7 @@ from .display import (
     DisplayNode,
     GraphFacts,
     ViewOptions,
+    cluster_finder,
     module_label,
 )
 
@@ -72,7 +73,7 @@ def toggled_display(
     if any(rep is not None and not _under(rep, module) for rep in reps.values()):
         return None
 
-    cluster_of = _cluster_finder(options, facts)
+    cluster_of = cluster_finder(options, facts.loose if options.clusters else frozenset())
     added = _new_nodes(groups, options, facts, cluster_of, inside)
     if options.clusters:
         expanding = module not in collapsed
@@ -115,21 +116,6 @@ def toggled_display(
 
 def _under(path: str | None, module: str) -> bool:
     return path is not None and (path == module or path.startswith(module + "."))
-
-
-def _cluster_finder(options: ViewOptions, facts: GraphFacts) -> Callable[[str | None], str | None]:
-    """The drawn cluster of a module path, as :func:`~.display.build_display` finds it."""
-    loose = facts.loose if options.clusters else frozenset()
-    cache: dict[str | None, str | None] = {}
-
-    def cluster_of(module: str | None) -> str | None:
-        if not options.clusters or not module:
-            return None
-        if module not in cache:
-            cache[module] = next((p for p in reversed(ancestors(module)) if p not in loose), None)
-        return cache[module]
-
-    return cluster_of
 
 
 def _new_nodes(
