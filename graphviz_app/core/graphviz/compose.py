@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
-from typing import NamedTuple, overload
+from typing import NamedTuple, TypeVar, overload
 
 import networkx as nx
 
@@ -112,6 +112,7 @@ digits (10 points off past 100,000), its drawing ops with two decimals."""
 NODE_EXTENT = 60.0
 
 _DIGIT = re.compile(r"[0-9]")
+T = TypeVar("T")
 _SOURCE, _TARGET, _MAIN = attrgetter("source"), attrgetter("target"), attrgetter("main")
 
 
@@ -233,47 +234,57 @@ class _Origins(Mapping[str | None, Point]):
         return len(self._clusters) + 1
 
 
-class _ClusterBoxes(Sequence[ClusterBox]):
+class _Made(Sequence[T]):
+    """A sequence whose items are made when first asked for (:meth:`_make`), then kept; two
+    compare equal item by item, as lists do."""
+
+    def __init__(self, size: int) -> None:
+        self._made: list[T | None] = [None] * size
+
+    def _make(self, index: int) -> T:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        made = self._made[index]
+        if made is None:
+            made = self._made[index] = self._make(index % len(self._made))
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
+
+
+class _ClusterBoxes(_Made[ClusterBox]):
     """A composed layout's cluster frames in picture coordinates (parents before children),
     made when first asked for; :meth:`frame` finds one by name."""
 
-    def __init__(
-        self, clusters: Mapping[str, Cluster], drawings: Mapping[str | None, _Drawing], origins: _Origins
-    ) -> None:
-        self._clusters, self._drawings, self._origins = clusters, drawings, origins
-        self._all: list[ClusterBox] | None = None
+    def __init__(self, clusters: Mapping[str, Cluster], origins: _Origins) -> None:
+        super().__init__(len(clusters))
+        self._paths, self._origins = list(clusters), origins
         self._by_name: dict[str, ClusterBox] = {}
 
     def frame(self, path: str) -> ClusterBox:
+        """Cluster ``path``'s frame."""
         box = self._by_name.get(path)
         if box is None:
             box = self._by_name[path] = self._origins.frame(path)
         return box
 
-    def _list(self) -> list[ClusterBox]:
-        if self._all is None:
-            self._all = [self.frame(path) for path in self._clusters]
-        return self._all
-
-    def __len__(self) -> int:
-        return len(self._clusters)
-
-    @overload
-    def __getitem__(self, index: int) -> ClusterBox: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[ClusterBox]: ...
-    def __getitem__(self, index: int | slice) -> ClusterBox | list[ClusterBox]:
-        return self._list()[index]
-
-    def __iter__(self) -> Iterator[ClusterBox]:
-        return iter(self._list())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence):
-            return NotImplemented
-        return list(self) == list(other)
-
-    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
+    def _make(self, index: int) -> ClusterBox:
+        return self.frame(self._paths[index])
 
 
 class _NodeBoxes(Mapping[str, NodeBox]):
@@ -312,7 +323,7 @@ class _NodeBoxes(Mapping[str, NodeBox]):
         return len(self._nodes)
 
 
-class _EdgePaths(Sequence[EdgePath]):
+class _EdgePaths(_Made[EdgePath]):
     """A composed layout's edges in picture coordinates (display order), each spliced on first
     use from its parts in the drawings of the clusters it crosses."""
 
@@ -325,33 +336,12 @@ class _EdgePaths(Sequence[EdgePath]):
         origins: Mapping[str | None, Point],
         across: bool,
     ) -> None:
+        super().__init__(len(edges))
         self._edges, self._keys, self._routes = edges, keys, routes
         self._drawings, self._origins, self._across = drawings, origins, across
-        self._made: list[EdgePath | None] = [None] * len(edges)
 
-    def __len__(self) -> int:
-        return len(self._edges)
-
-    @overload
-    def __getitem__(self, index: int) -> EdgePath: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[EdgePath]: ...
-    def __getitem__(self, index: int | slice) -> EdgePath | list[EdgePath]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        made = self._made[index]
-        if made is None:
-            made = self._made[index] = self._splice(index)
-        return made
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
-
-    __hash__ = None  # type: ignore[assignment]  # a sequence compared by value
-
-    def _splice(self, index: int) -> EdgePath:
+    def _make(self, index: int) -> EdgePath:
+        """Splice edge ``index`` from its parts, moved to their clusters' origins."""
         key, edge = self._keys[index], self._edges[index]
         drawings, origins = self._drawings, self._origins
         arrow: tuple[Point, ...] | None = None
@@ -945,7 +935,7 @@ class Composer:
             height=laid.height,
             nodes=_NodeBoxes(display.nodes, drawings, origins),
             edges=_EdgePaths(display.edges, keys, plan.routes, drawings, origins, display.rankdir == "LR"),
-            clusters=_ClusterBoxes(clusters, drawings, origins),
+            clusters=_ClusterBoxes(clusters, origins),
             warnings=(),
             rankdir=display.rankdir,
             subtrees={path: was[1] for path, was in made.items()},
