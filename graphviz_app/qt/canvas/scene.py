@@ -308,17 +308,12 @@ class GraphScene(QGraphicsScene):
         """Display ids of the node items given room for a badge by the layout."""
         self._edge_homes: dict[str | None, list[EdgeItem]] | None = None
         """The edge items by home (None: not kept; a composed relayout needs it)."""
-        self._home_shapes: dict[
-            str | None, tuple[QPointF, list[tuple[NodeItem, QRectF]], QPainterPath, QPainterPath]
-        ] = {}
-        """Per home, where its frame was and its node boxes and edge paths there (scene
-        coordinates), for the overview; kept while the home's drawing is (a relayout forgets the
-        homes it redraws)."""
         self._home_local: dict[
             str | None, tuple[list[NodeItem], list[QRectF], QPainterPath, QPainterPath]
         ] = {}
         """Per home, its node items, their boxes and its edge paths in its frame's coordinates
-        (the minimap's picture); kept as :attr:`_home_shapes` is."""
+        (the overview's and the minimap's pictures); kept while the home's drawing is (a
+        relayout forgets the homes it redraws)."""
         self._home_groups: dict[
             str | None, tuple[list[tuple[NodeItem, list[QRectF]]], NodeBoxes, NodeBoxes]
         ] = {}
@@ -363,7 +358,6 @@ class GraphScene(QGraphicsScene):
         self._edges_by_display = {}
         self._display_edges = {}
         self._edge_homes = None
-        self._home_shapes = {}
         self._home_local = {}
         self._home_groups = {}
         self._edges_selected = None
@@ -474,7 +468,6 @@ class GraphScene(QGraphicsScene):
             else:
                 self._relayout_items(display, layout, graph, counts)
                 self._edge_homes = None
-                self._home_shapes = {}
                 self._home_local = {}
                 self._home_groups = {}
             nodes = self.node_items
@@ -511,34 +504,41 @@ class GraphScene(QGraphicsScene):
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return counts
 
+    def _home_local_shapes(
+        self, home: str | None
+    ) -> tuple[list[NodeItem], list[QRectF], QPainterPath, QPainterPath]:
+        """``home``'s node items, their boxes and its edges' lines and arrowheads, in its frame's
+        coordinates; kept until a relayout redraws the home."""
+        local = self._home_local.get(home)
+        if local is None:
+            display, by_home = self.display, self._edge_homes or {}
+            assert display is not None
+            ids = display.top_nodes() if home is None else display.clusters[home].nodes
+            items = [self.node_items[did] for did in ids if did in self.node_items]
+            lines, arrows = QPainterPath(), QPainterPath()
+            for edge in by_home.get(home, ()):
+                at = edge.pos()
+                lines.addPath(edge.path.translated(at))
+                if not edge.arrow.isEmpty():
+                    arrows.addPolygon(edge.arrow.translated(at))
+                    arrows.closeSubpath()
+            local = self._home_local[home] = (items, [item.parent_rect() for item in items], lines, arrows)
+        return local
+
+    def _home_origin(self, home: str | None) -> QPointF:
+        """Where ``home``'s frame is in the scene (the top level: 0, 0)."""
+        return self.cluster_items[home].body.scenePos() if home is not None else QPointF(0.0, 0.0)
+
     def overview_homes(self) -> list[HomeShapes] | None:
         """Each home's shapes in its frame's coordinates and where its frame is now, for the
         minimap to paint moved per frame (None: a picture not drawn frame by frame).  A home's
         boxes and edge paths are kept until a relayout redraws it, its boxes' grouping by look
         until a restyle changes one of its looks."""
-        display, by_home = self.display, self._edge_homes
-        if display is None or by_home is None:
+        if self.display is None or self._edge_homes is None:
             return None
         homes: list[HomeShapes] = []
         for home in [None, *self.cluster_items]:
-            local = self._home_local.get(home)
-            if local is None:
-                ids = display.top_nodes() if home is None else display.clusters[home].nodes
-                items = [self.node_items[did] for did in ids if did in self.node_items]
-                lines, arrows = QPainterPath(), QPainterPath()
-                for edge in by_home.get(home, ()):
-                    at = edge.pos()
-                    lines.addPath(edge.path.translated(at))
-                    if not edge.arrow.isEmpty():
-                        arrows.addPolygon(edge.arrow.translated(at))
-                        arrows.closeSubpath()
-                local = self._home_local[home] = (
-                    items,
-                    [item.parent_rect() for item in items],
-                    lines,
-                    arrows,
-                )
-            items, rects, lines, arrows = local
+            items, rects, lines, arrows = self._home_local_shapes(home)
             grouped = self._home_groups.get(home)
             if grouped is None:
                 groups: dict[tuple[object, ...], tuple[NodeItem, list[QRectF]]] = {}
@@ -555,45 +555,22 @@ class GraphScene(QGraphicsScene):
                     if item.badge:
                         badged.append((item, rect))
                 grouped = self._home_groups[home] = (list(groups.values()), strong, badged)
-            origin = self.cluster_items[home].body.scenePos() if home is not None else QPointF(0.0, 0.0)
-            homes.append((origin, *grouped, lines, arrows))
+            homes.append((self._home_origin(home), *grouped, lines, arrows))
         return homes
 
     def _overview_geometry(self) -> tuple[list[tuple[NodeItem, QRectF]], QPainterPath, QPainterPath]:
         """Every node's scene rectangle and the edges' lines and arrowheads, for the overview:
-        each home's shapes (kept until a relayout redraws the home), moved to where its frame
-        is now when it moved."""
+        each home's kept shapes moved to where its frame is."""
         nodes: list[tuple[NodeItem, QRectF]] = []
         lines, arrows = QPainterPath(), QPainterPath()
-        display, by_home = self.display, self._edge_homes or {}
-        if display is None:
+        if self.display is None:
             return nodes, lines, arrows
         for home in [None, *self.cluster_items]:
-            origin = self.cluster_items[home].body.scenePos() if home is not None else QPointF(0.0, 0.0)
-            shapes = self._home_shapes.get(home)
-            if shapes is None:
-                ids = display.top_nodes() if home is None else display.clusters[home].nodes
-                items = [self.node_items[did] for did in ids if did in self.node_items]
-                home_lines, home_arrows = QPainterPath(), QPainterPath()
-                for edge in by_home.get(home, ()):
-                    at = edge.scenePos()
-                    home_lines.addPath(edge.path.translated(at))
-                    if not edge.arrow.isEmpty():
-                        home_arrows.addPolygon(edge.arrow.translated(at))
-                        home_arrows.closeSubpath()
-                shapes = (origin, [(item, item.scene_rect()) for item in items], home_lines, home_arrows)
-            elif shapes[0] != origin:  # its frame moved: so did everything in it
-                dx, dy = origin.x() - shapes[0].x(), origin.y() - shapes[0].y()
-                shapes = (
-                    origin,
-                    [(item, rect.translated(dx, dy)) for item, rect in shapes[1]],
-                    shapes[2].translated(dx, dy),
-                    shapes[3].translated(dx, dy),
-                )
-            self._home_shapes[home] = shapes
-            nodes.extend(shapes[1])
-            lines.addPath(shapes[2])
-            arrows.addPath(shapes[3])
+            items, rects, home_lines, home_arrows = self._home_local_shapes(home)
+            origin = self._home_origin(home)
+            nodes.extend(zip(items, [rect.translated(origin) for rect in rects]))
+            lines.addPath(home_lines.translated(origin))
+            arrows.addPath(home_arrows.translated(origin))
         return nodes, lines, arrows
 
     def _relayout_composed(
@@ -668,7 +645,6 @@ class GraphScene(QGraphicsScene):
             if frame is not None:
                 dropped_frames.append(frame)
         for home in [*redrawn, *gone]:
-            self._home_shapes.pop(home, None)
             self._home_local.pop(home, None)
             self._home_groups.pop(home, None)
 
