@@ -1023,7 +1023,7 @@ class Composer:
                 end = (cx + port.x, cy + port.y)
             elif spline.arrow:
                 arrows[seg.edge] = spline.arrow
-            parts[seg.edge] = (where, tuple(_placed(spline.points, 0.0, 0.0, start, end)))
+            parts[seg.edge] = (where, _placed(spline.points, start, end))
         return _Drawing(token, nodes, frames, parts, arrows)
 
 
@@ -1073,30 +1073,28 @@ class ComposeJob:
         return layout
 
 
-def _placed(
-    points: tuple[Point, ...], ox: float, oy: float, start: Point | None, end: Point | None
-) -> list[Point]:
-    """Return bezier ``points`` moved by ``(ox, oy)``, with the first/last point then moved to
-    ``start``/``end`` (when given).
+def _placed(points: tuple[Point, ...], start: Point | None, end: Point | None) -> tuple[Point, ...]:
+    """Return bezier ``points`` with the first/last point moved to ``start``/``end`` (when
+    given).
 
     The move to a port fades along the curve (a point at fraction ``t`` of the way moves by
     ``1 - t`` of the start's move and ``t`` of the end's), so the curve bends gently toward the
     port instead of kinking at its end.
     """
     if (start is None and end is None) or len(points) < 2:
-        return [(x + ox, y + oy) for x, y in points]
+        return points
     last = len(points) - 1
-    sx, sy = (start[0] - points[0][0] - ox, start[1] - points[0][1] - oy) if start else (0.0, 0.0)
-    ex, ey = (end[0] - points[-1][0] - ox, end[1] - points[-1][1] - oy) if end else (0.0, 0.0)
+    sx, sy = (start[0] - points[0][0], start[1] - points[0][1]) if start else (0.0, 0.0)
+    ex, ey = (end[0] - points[-1][0], end[1] - points[-1][1]) if end else (0.0, 0.0)
     moved = [
-        (x + ox + (sx * (last - i) + ex * i) / last, y + oy + (sy * (last - i) + ey * i) / last)
+        (x + (sx * (last - i) + ex * i) / last, y + (sy * (last - i) + ey * i) / last)
         for i, (x, y) in enumerate(points)
     ]
     if start is not None:
         moved[0] = start
     if end is not None:
         moved[-1] = end
-    return moved
+    return tuple(moved)
 
 
 def _smooth_join(before: list[Point], after: list[Point], across: bool = False) -> None:
