@@ -51,6 +51,7 @@ __all__ = [
     "build_display",
     "cluster_finder",
     "collapse_to_depth",
+    "drop_leaf_only_clusters",
     "format_shape",
     "graph_ranks",
     "module_label",
@@ -569,7 +570,7 @@ def build_display(
     edges = [DisplayEdge(su, sv, gedges, i in main) for i, (su, sv, gedges) in enumerate(plan)]
 
     if options.clusters:
-        _drop_leaf_only_clusters(nodes)
+        drop_leaf_only_clusters(nodes)
     clusters = _cluster_tree(nodes, loose) if options.clusters else {}
     return DisplayGraph(
         nodes=nodes,
@@ -659,7 +660,7 @@ def _main_inputs(plan: list[tuple[str, str, tuple[tuple[str, str], ...]]], early
     return {i for _, i in best.values()}
 
 
-def _drop_leaf_only_clusters(nodes: dict[str, DisplayNode]) -> None:
+def drop_leaf_only_clusters(nodes: dict[str, DisplayNode]) -> None:
     """Move leaves out of clusters that would hold nothing but leaves (in place).
 
     A capture that tags parameters with their module but not the ops using them would

@@ -29,6 +29,7 @@ from .display import (
     GraphFacts,
     ViewOptions,
     cluster_finder,
+    drop_leaf_only_clusters,
     module_label,
 )
 
@@ -80,14 +81,7 @@ def toggled_display(
         if expanding:
             if all(drawn.kind == "leaf" for drawn in added.values()):
                 return None  # only leaves: the clusters above may lose their last op
-            solid: set[str] = set()
-            for drawn in added.values():
-                if drawn.kind != "leaf" and drawn.cluster:
-                    solid.update(ancestors(drawn.cluster))
-            for did, drawn in added.items():
-                if drawn.kind == "leaf" and drawn.cluster and drawn.cluster not in solid:
-                    home = next((p for p in reversed(ancestors(drawn.cluster)) if p in solid), None)
-                    added[did] = replace(drawn, cluster=home)
+            drop_leaf_only_clusters(added)  # its ops hold the clusters above: they stay solid
         else:
             holder = cluster_of(parent_path(module))
             if holder is not None and holder not in before.clusters:
