@@ -707,26 +707,10 @@ class GraphScene(QGraphicsScene):
                 key = (dedge.source, dedge.target)
                 queue = waiting.get(key)
                 old_edge = queue.pop(0) if queue else None
-                if (
-                    old_edge is not None
-                    and old_edge.graph_edges == dedge.graph_edges
-                    and old_edge.label == (path.label.strip() if path.label else None)
-                    and previous.get(key) == dedge
-                ):
-                    if old_edge.parentItem() is not (owner.body if owner is not None else None):
-                        self._adopt(old_edge, home, owner)
-                    old_edge.home = home
-                    surviving.append(
-                        (old_edge, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy))
-                    )
-                    edge = old_edge
-                else:
-                    if old_edge is not None:
-                        self._drop_edge(old_edge)
-                        counts.dropped += 1
-                    edge = self._edge_item(path, dedge.graph_edges, home, (ox, oy))
-                    self._fresh_edges.append(edge)
-                    counts.made += 1
+                kept_as = old_edge if old_edge is not None and previous.get(key) == dedge else None
+                edge = self._edge_for(
+                    path, dedge.graph_edges, old_edge, kept_as, home, owner, (ox, oy), surviving, counts
+                )
                 dedges[key] = dedge
                 placed.append(edge)
             if placed:
@@ -877,27 +861,11 @@ class GraphScene(QGraphicsScene):
             waiting = old_edges.get(key)
             old_edge = waiting.pop(0) if waiting else None
             ox, oy = frames.origin(home)
-            if (
-                old_edge is not None
-                and old_edge.graph_edges == graph_edges
-                and old_edge.label == (path.label.strip() if path.label else None)
-                and self._display_edges.get(key) == dedge
-            ):
-                owner = clusters.get(home) if home is not None else None
-                if old_edge.parentItem() is not (owner.body if owner is not None else None):
-                    self._adopt(old_edge, home, owner)
-                old_edge.home = home
-                surviving.append(
-                    (old_edge, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy))
-                )
-                edge = old_edge
-            else:
-                if old_edge is not None:
-                    self._drop_edge(old_edge)
-                    counts.dropped += 1
-                edge = self._edge_item(path, graph_edges, home, (ox, oy))
-                self._fresh_edges.append(edge)
-                counts.made += 1
+            owner = clusters.get(home) if home is not None else None
+            kept_as = old_edge if old_edge is not None and self._display_edges.get(key) == dedge else None
+            edge = self._edge_for(
+                path, graph_edges, old_edge, kept_as, home, owner, (ox, oy), surviving, counts
+            )
             edges.append(edge)
         shifts = translations(surviving)  # all at once: which moved along, which changed shape
         for (edge, points, arrow), shift in zip(surviving, shifts):
@@ -917,6 +885,41 @@ class GraphScene(QGraphicsScene):
             if frame.body.scene() is self:
                 self.removeItem(frame.body)
             counts.dropped += 1
+
+    def _edge_for(
+        self,
+        path: Any,
+        graph_edges: tuple[tuple[str, str], ...],
+        old_edge: EdgeItem | None,
+        kept_as: EdgeItem | None,
+        home: str | None,
+        owner: ClusterItem | None,
+        origin: Point,
+        surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]],
+        counts: Relayout,
+    ) -> EdgeItem:
+        """The item of edge ``path`` drawn in ``home`` (its frame ``owner``, top-left at
+        ``origin``): ``kept_as`` (the old item, its display edge unchanged) moved there when it
+        stands for the same graph edges with the same label (its new spline noted in
+        ``surviving``, all reshaped at once), else a new item, ``old_edge`` dropped."""
+        ox, oy = origin
+        if (
+            kept_as is not None
+            and kept_as.graph_edges == graph_edges
+            and kept_as.label == (path.label.strip() if path.label else None)
+        ):
+            if kept_as.parentItem() is not (owner.body if owner is not None else None):
+                self._adopt(kept_as, home, owner)
+            kept_as.home = home
+            surviving.append((kept_as, _moved(path.points, -ox, -oy), _moved(path.arrow or (), -ox, -oy)))
+            return kept_as
+        if old_edge is not None:
+            self._drop_edge(old_edge)
+            counts.dropped += 1
+        edge = self._edge_item(path, graph_edges, home, origin)
+        self._fresh_edges.append(edge)
+        counts.made += 1
+        return edge
 
     def _adopt(self, item: QGraphicsItem, home: str | None, owner: ClusterItem | None = None) -> None:
         """Put ``item`` under the frame of module ``home`` (``owner``, else the frame made for it),
