@@ -31,6 +31,7 @@ import json
 import os
 import re
 import threading
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -241,8 +242,9 @@ class _Made(Sequence[T]):
     def __init__(self, size: int) -> None:
         self._made: list[T | None] = [None] * size
 
+    @abstractmethod
     def _make(self, index: int) -> T:
-        raise NotImplementedError
+        """Make item ``index`` (asked once per item)."""
 
     def __len__(self) -> int:
         return len(self._made)
