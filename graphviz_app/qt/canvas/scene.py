@@ -596,11 +596,11 @@ class GraphScene(QGraphicsScene):
 
         def forget(names: Iterable[str]) -> None:
             """Note ``names`` (old frames) and every frame inside them as gone."""
-            todo = [n for n in names if n not in clusters]
-            while todo:
-                name = todo.pop()
+            pending = [n for n in names if n not in clusters]
+            while pending:
+                name = pending.pop()
                 gone.append(name)
-                todo.extend(c for c in old_clusters[name].children if c not in clusters)
+                pending.extend(c for c in old_clusters[name].children if c not in clusters)
 
         def origin(home: str | None) -> tuple[float, float]:
             if home is None:
@@ -715,16 +715,7 @@ class GraphScene(QGraphicsScene):
                 placed.append(edge)
             if placed:
                 by_home[home] = placed
-        for (edge, points, arrow), shift in zip(surviving, translations(surviving)):
-            edge.reshape(points, arrow, shift)
-            if shift is not None:
-                counts.moved += 1
-            else:
-                counts.reshaped += 1
-        for queue in waiting.values():
-            for edge in queue:
-                self._drop_edge(edge)
-                counts.dropped += 1
+        self._settle_edges(surviving, waiting.values(), counts)
         self.edge_items = list(itertools.chain.from_iterable(by_home.values()))
         self._flowing = [e for e in self._flowing if e.scene() is self]
         for frame in dropped_frames:  # what they still hold is gone too
@@ -867,17 +858,7 @@ class GraphScene(QGraphicsScene):
                 path, graph_edges, old_edge, kept_as, home, owner, (ox, oy), surviving, counts
             )
             edges.append(edge)
-        shifts = translations(surviving)  # all at once: which moved along, which changed shape
-        for (edge, points, arrow), shift in zip(surviving, shifts):
-            edge.reshape(points, arrow, shift)
-            if shift is not None:
-                counts.moved += 1
-            else:
-                counts.reshaped += 1
-        for waiting in old_edges.values():
-            for edge in waiting:
-                self._drop_edge(edge)
-                counts.dropped += 1
+        self._settle_edges(surviving, old_edges.values(), counts)
         self.edge_items = edges
         self._display_edges = dedges
         self._flowing = [e for e in self._flowing if e.scene() is self]
@@ -885,6 +866,25 @@ class GraphScene(QGraphicsScene):
             if frame.body.scene() is self:
                 self.removeItem(frame.body)
             counts.dropped += 1
+
+    def _settle_edges(
+        self,
+        surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]],
+        leftovers: Iterable[list[EdgeItem]],
+        counts: Relayout,
+    ) -> None:
+        """Give the kept edge items their new splines (all at once: which moved along, which
+        changed shape) and drop the old items no edge took."""
+        for (edge, points, arrow), shift in zip(surviving, translations(surviving)):
+            edge.reshape(points, arrow, shift)
+            if shift is not None:
+                counts.moved += 1
+            else:
+                counts.reshaped += 1
+        for queue in leftovers:
+            for edge in queue:
+                self._drop_edge(edge)
+                counts.dropped += 1
 
     def _edge_for(
         self,
