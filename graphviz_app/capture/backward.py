@@ -14,7 +14,8 @@ place). A leaf's own gradient is read from its ``.grad`` afterwards, so the hook
 nothing (holding would stop the engine from handing the incoming tensor to ``.grad`` without a
 copy), except for a leaf that already had a ``.grad``: then what arrives differs from the sum, and
 is kept for its edge. Python's cyclic garbage collector is paused while the hooks are in place
-and during :meth:`apply`.
+and during :meth:`apply`. What the hooks and :meth:`apply` read and compute is
+:func:`~.recorder.unrecorded`: no mode or tensor subclass of the script's sees it.
 
 The hooks never raise into the engine: a failure in them is kept in ``failures`` (reported as
 graphviz_app's own) and the backward pass runs on as it would without the app.
@@ -35,7 +36,7 @@ from ..core.model.gc_pause import gc_paused, without_gc
 from ..core.model.schema import Summary
 from ..message import QT_TRANSLATE_NOOP, Message
 from . import torch_support
-from .recorder import RETAINS_KEY
+from .recorder import RETAINS_KEY, unrecorded
 from .summary import BATCH_NUMEL, summarize, summarize_many
 from .walker import Walk
 
@@ -96,14 +97,15 @@ class BackwardRecorder:
         nodes = self.walk.nodes
         leaf, shared = self._leaf, self._shared
         handles = self._handles
-        for k, node in enumerate(nodes):
-            if leaf[k] and (shared[k] or node.variable.grad is None):
-                hook = self._order_hook(k)
-            else:
-                hook = self._pre_hook(k, now=isinstance(node, BackwardCFunction))
-            handles.append(node.register_prehook(hook))
-            if k in self._edge_slots:
-                handles.append(node.register_hook(self._post_hook(k, self._edge_slots[k])))
+        with unrecorded():
+            for k, node in enumerate(nodes):
+                if leaf[k] and (shared[k] or node.variable.grad is None):
+                    hook = self._order_hook(k)
+                else:
+                    hook = self._pre_hook(k, now=isinstance(node, BackwardCFunction))
+                handles.append(node.register_prehook(hook))
+                if k in self._edge_slots:
+                    handles.append(node.register_hook(self._post_hook(k, self._edge_slots[k])))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -131,11 +133,12 @@ class BackwardRecorder:
         def hook(grad_outputs: Sequence[torch.Tensor | None]) -> None:
             note(k)
             try:
-                for grad in grad_outputs:
-                    if grad is not None:
-                        hold(k, grad)
-                        return
-                hold(k, None)
+                with unrecorded():
+                    for grad in grad_outputs:
+                        if grad is not None:
+                            hold(k, grad)
+                            return
+                    hold(k, None)
             except Exception:
                 self._failed()
 
@@ -151,8 +154,9 @@ class BackwardRecorder:
         def hook(grad_inputs: Sequence[torch.Tensor | None], _grad_outputs: Any) -> None:
             count = len(grad_inputs)
             try:
-                for slot, producer in slots:
-                    hold((producer, k), grad_inputs[slot] if slot < count else None)
+                with unrecorded():
+                    for slot, producer in slots:
+                        hold((producer, k), grad_inputs[slot] if slot < count else None)
             except Exception:
                 self._failed()
 
@@ -216,7 +220,8 @@ class BackwardRecorder:
             items = self._pending[:count]
             del self._pending[:count]
             self._held[0] = 0
-        summaries = summarize_many([v if isinstance(v, torch.Tensor) else None for _, v in items])
+        with unrecorded():
+            summaries = summarize_many([v if isinstance(v, torch.Tensor) else None for _, v in items])
         node_grads, edge_grads = self.node_grads, self.edge_grads
         for (key, value), summary in zip(items, summaries):
             if isinstance(value, dict):
@@ -233,6 +238,10 @@ class BackwardRecorder:
         ``results`` (node index -> gradient) replaces what a leaf's ``.grad`` would say, for a
         ``torch.autograd.grad`` call (it returns gradients instead of accumulating them).
         """
+        with unrecorded():
+            self._apply(trace, results)
+
+    def _apply(self, trace: dict[str, Any], results: dict[int, torch.Tensor | None] | None) -> None:
         self.flush()
         nodes = trace["nodes"]
         for position, k in enumerate(self.order):

@@ -23,6 +23,7 @@ This module runs user code: the worker calls it in a throw-away child process.
 from __future__ import annotations
 
 import builtins
+import functools
 import importlib.abc
 import importlib.machinery
 import importlib.util
@@ -45,7 +46,7 @@ from .backward import BackwardRecorder, run_backward
 from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
 from .naming import collect_names
 from .outputs import OutputFinder
-from .recorder import ForwardRecorder
+from .recorder import ForwardRecorder, unrecorded
 from .run_options import RunOptions
 from .walker import build_trace, walk
 
@@ -415,7 +416,7 @@ class ScriptCapture:
             finally:
                 self._depth -= 1
 
-        call.__wrapped__ = original  # type: ignore[attr-defined]
+        functools.update_wrapper(call, original)  # its name, as a mode of the script sees it
         call._graphviz_app_intercepts = kind  # type: ignore[attr-defined]
         return call
 
@@ -458,19 +459,22 @@ class ScriptCapture:
         if not isinstance(tensors, (torch.Tensor, list, tuple)):
             return None  # an iterator (reading it would empty it for torch) or a bad argument
         outputs = [tensors] if isinstance(tensors, torch.Tensor) else list(tensors)
-        roots = [t for t in outputs if isinstance(t, torch.Tensor) and t.grad_fn is not None]
+        with unrecorded():
+            roots = [t for t in outputs if isinstance(t, torch.Tensor) and t.grad_fn is not None]
         if not roots:
             return None
         try:
-            names = collect_names(self._frame_namespaces(frame))
-            result = walk([t.grad_fn for t in roots])
-            trace = build_trace(
-                result,
-                names,
-                [(names.nodes.get(id(t.grad_fn)), t) for t in roots],
-                script=self.file,
-                values=not self.recorder.values_dropped,
-            )
+            with unrecorded():
+                names = collect_names(self._frame_namespaces(frame))
+                result = walk([t.grad_fn for t in roots])
+                trace = build_trace(
+                    result,
+                    names,
+                    [(names.nodes.get(id(t.grad_fn)), t) for t in roots],
+                    script=self.file,
+                    values=not self.recorder.values_dropped,
+                    saved=not self.recorder.values_dropped,
+                )
             recorder = BackwardRecorder(result)
         except Exception as exc:
             raise CaptureBug(exc, Message.of(WALKING)) from None
@@ -487,9 +491,12 @@ class ScriptCapture:
         call = self.backward_calls
         line = self._script_line(frame)
         try:
-            results = (
-                self._grad_results(result, args, kwargs, value) if kind == "grad" and error is None else None
-            )
+            with unrecorded():
+                results = (
+                    self._grad_results(result, args, kwargs, value)
+                    if kind == "grad" and error is None
+                    else None
+                )
             recorder.apply(trace, results)
         except Exception as exc:
             raise CaptureBug(exc, Message.of(RECORDING_BACKWARD)) from None
@@ -629,8 +636,12 @@ class ScriptCapture:
         for output_name, tensor in outputs:
             if output_name:
                 names.add_tensor(output_name, tensor)
-        result = walk([t.grad_fn for _, t in outputs])
-        trace = build_trace(result, names, outputs, script=self.file, values=not self.recorder.values_dropped)
+        with unrecorded():
+            result = walk([t.grad_fn for _, t in outputs])
+            dropped = self.recorder.values_dropped
+            trace = build_trace(
+                result, names, outputs, script=self.file, values=not dropped, saved=not dropped
+            )
         if self.options.backward:
             self._app_backward(result, trace, [t for _, t in outputs], original_backward)
         return self._finish(trace)

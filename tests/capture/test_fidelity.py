@@ -234,3 +234,44 @@ def test_warnings_raised_inside_torch_point_where_plain_python_points(write_scri
     # the dropout warning points into torch (which file depends on the release), not at the script
     dropout = next(line for line in result.output.splitlines() if "UserWarning: dropout2d" in line)
     assert "/torch/nn/" in dropout and f"{script}:7: UserWarning" in result.output
+
+
+OWN_MODE = """
+import torch
+from torch.overrides import TorchFunctionMode
+
+
+class Count(TorchFunctionMode):
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        self.seen.append(getattr(func, "__name__", repr(func)))
+        return func(*args, **(kwargs or {}))
+
+
+w = torch.ones(3, requires_grad=True)
+with Count() as count:
+    loss = (w * 2).tanh().sum()
+    torch.autograd.backward(loss)  # (not loss.backward(): no mode sees inside a method it handles)
+print(len(count.seen), sorted(set(count.seen)))
+print([round(g, 4) for g in w.grad.tolist()])
+"""
+
+
+def test_the_scripts_own_torch_function_mode_sees_what_it_sees_under_python(write_script, runner):
+    """The app reads the graph at the script's backward call, inside the script's mode: its
+    reads (each tensor's shape, dtype, device) are not the script's, so the mode never sees them."""
+    script = write_script(OWN_MODE)
+    plain = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert plain.returncode == 0, plain.stderr
+    result = runner.run(script, run_to_end=True)
+    assert result.output.splitlines() == plain.stdout.splitlines()
+    assert plain.stdout.splitlines()[1] == "[0.1413, 0.1413, 0.1413]"  # 2 · (1 - tanh(2)²)
+    assert {d["op"] for _, d in result.graph.nodes(data=True)} == {
+        "AccumulateGrad",
+        "MulBackward0",
+        "TanhBackward0",
+        "SumBackward0",
+    }
