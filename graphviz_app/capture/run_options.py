@@ -90,8 +90,9 @@ class RunOptions:
     """Record a summary of every op's forward value."""
     values_up_to: int | None = None
     """Record them only while the graph has at most this many ops (None: however many); past
-    it, no node has one: an export that draws values on small graphs only asks for none of a
-    big graph's (capturing and reading them back is a third of its run)."""
+    it, no node has one, nor its saved tensors listed: an export that draws values on small
+    graphs only, and never saved tensors, asks for none of a big graph's (capturing and reading
+    them back is a third of its run)."""
     argv: tuple[str, ...] = ()
     """Arguments the script sees: ``sys.argv = [script, *argv]``."""
     cwd: str | None = None

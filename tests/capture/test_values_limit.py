@@ -1,5 +1,6 @@
 """Values recorded up to a number of ops (``RunOptions.values_up_to``): a big graph's export
-that draws no values asks for none, and gets none on any node; a small graph keeps them all.
+that draws no values asks for none, and gets none (nor saved tensors) on any node; a small
+graph keeps them all.
 Real torch in the real worker."""
 
 from __future__ import annotations
@@ -31,13 +32,20 @@ def test_a_graph_within_the_limit_keeps_every_value(runner, write_script) -> Non
     assert len(valued(graph)) == graph.number_of_nodes() == 7  # the leaf, five Mul, the Sum
 
 
+def with_saved(graph) -> list[str]:
+    return [node for node, attrs in graph.nodes(data=True) if attrs.get("saved")]
+
+
 def test_past_the_limit_no_node_has_a_value(runner, write_script) -> None:
     script = write_script(CHAIN.format(ops=AUTO_NODES + 5))
     limited = runner.run(script, RunOptions(values_up_to=AUTO_NODES)).graph
     assert limited.number_of_nodes() == AUTO_NODES + 7
     assert valued(limited) == []  # not the first sixty ops', nor the leaf's
+    assert with_saved(limited) == []  # nor the saved tensors an image never draws
     full = runner.run(script, RunOptions()).graph
     assert len(valued(full)) == full.number_of_nodes()
+    # every Mul saved its scalar factor ("other=1.5"); the Sum saves its input's sizes
+    assert len(with_saved(full)) == AUTO_NODES + 6
     assert set(limited.nodes) == set(full.nodes) and set(limited.edges) == set(full.edges)
 
 
