@@ -445,39 +445,83 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         _fail(str(exc))
         return 2
     run_with = values_needed(run_with, args, out)
-    from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
     from .core.model.file_kind import classify_path
-    from .core.model.graph import load_graph_json
-    from .core.view.display import ViewOptions, collapse_to_depth
 
-    remove_stale_temp_folders()
-    remove_stale_parts(out.parent if str(out.parent) else Path("."))
     source = Path(args.script)
     kind = classify_path(source, run_anyway=args.run_as_python)
     if kind.refused:
         return _fail(kind.message)
     if kind.kind == "script" and source.suffix.lower() != ".py":
         print(f"note: {kind.message}", file=sys.stderr)
+    own: Runner | None = None
+    try:
+        if kind.kind == "graph":
+            return _export(args, source, out, run_with, None, None)
+        active, interpreter = _start_runner(source, args.python, runner)
+        own = active if runner is None else None
+        return _export(args, source, out, run_with, active, interpreter)
+    except ScriptError as exc:  # the script's Python cannot be started
+        return _script_failed(exc, None)
+    except SettingError as exc:
+        _fail(exc.message)
+        return 2
+    finally:
+        if own is not None:
+            own.close()
+
+
+def _start_runner(source: Path, python: str | None, runner: Runner | None) -> tuple[Runner, Interpreter]:
+    """Return the runner for ``source`` (``runner``, else a one-shot one) and the Python the
+    script runs with, its worker starting now: it imports torch while this process imports
+    its drawing code."""
+    from .capture.client import Runner
+    from .capture.interpreter import find_interpreter
+
+    interpreter = find_interpreter(source, python)
+    active = Runner(warm=False, python=interpreter) if runner is None else runner
+    active.start(interpreter)
+    return active, interpreter
+
+
+def _script_failed(exc: ScriptError, interpreter: Interpreter | None) -> int:
+    """Print a failed run's output, traceback and Python, and its message; return status 1."""
+    script_output = exc.output
+    if script_output:
+        print("--- the script's output ---", file=sys.stderr)
+        print(_safe(script_output.rstrip()), file=sys.stderr)
+        print("---", file=sys.stderr)
+    if exc.user_traceback:
+        print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)
+    if interpreter is not None and exc.kind != "interpreter":  # that error names it already
+        print(_safe(f"Ran with {interpreter.path} ({interpreter.reason})"), file=sys.stderr)
+    return _fail(str(exc))
+
+
+def _export(
+    args: argparse.Namespace,
+    source: Path,
+    out: Path,
+    run_with: RunOptions,
+    runner: Runner | None,
+    interpreter: Interpreter | None,
+) -> int:
+    """Run the script ``source`` with ``runner`` under ``interpreter`` (None: load the graph
+    ``source``), then write ``out``; return the exit status."""
+    from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
+    from .core.model.graph import load_graph_json
+    from .core.view.display import ViewOptions, collapse_to_depth
+
+    remove_stale_temp_folders()
+    remove_stale_parts(out.parent if str(out.parent) else Path("."))
     protect = [source]
-    interpreter: Interpreter | None = None
     try:
         if args.steps_dir is None:
             check_target(out, protect)
-        if kind.kind == "graph":
+        if runner is None:
             graph = load_graph_json(source)
             output = ""
         else:
-            from .capture.client import Runner
-            from .capture.interpreter import find_interpreter
-
-            interpreter = find_interpreter(source, args.python)
-            own = runner is None
-            active = Runner(warm=False, python=interpreter) if runner is None else runner
-            try:
-                result = active.run(source, run_with, python=interpreter)
-            finally:
-                if own:
-                    active.close()
+            result = runner.run(source, run_with, python=interpreter)
             graph, output = result.graph, result.output
         options = ViewOptions(rankdir=args.rankdir)
         if args.collapse_depth is not None:
@@ -536,16 +580,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
             graph, out if args.steps_dir is None else out.with_name(source.stem + out.suffix)
         )
     except ScriptError as exc:
-        script_output = exc.output
-        if script_output:
-            print("--- the script's output ---", file=sys.stderr)
-            print(_safe(script_output.rstrip()), file=sys.stderr)
-            print("---", file=sys.stderr)
-        if exc.user_traceback:
-            print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)
-        if interpreter is not None and exc.kind != "interpreter":  # that error names it already
-            print(_safe(f"Ran with {interpreter.path} ({interpreter.reason})"), file=sys.stderr)
-        return _fail(str(exc))
+        return _script_failed(exc, interpreter)
     except SettingError as exc:  # the environment is wrong, as a bad option: usage's status
         _fail(exc.message)
         return 2

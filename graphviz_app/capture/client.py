@@ -24,11 +24,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
-import networkx as nx
-
-from ..core.model.graph import graph_from_trace
 from ..errors import ScriptError, SettingError
 from ..message import QT_TRANSLATE_NOOP, Message
 from . import protocol
@@ -47,6 +44,9 @@ from .interpreter import (
 from .marker import end_marked, new_marker
 from .protocol import Done, Limits, Reply, Request
 from .run_options import RunOptions
+
+if TYPE_CHECKING:  # imported where a result is read: a worker starts before networkx is loaded
+    import networkx as nx
 
 log = logging.getLogger(__name__)
 STARTUP_TIMEOUT = 120.0
@@ -602,6 +602,8 @@ class Runner:
         elif os.path.exists(result_file):
             result = protocol.read_result(result_file)
             if result["ok"]:
+                from ..core.model.graph import graph_from_trace
+
                 graph = graph_from_trace(result["trace"])
                 notices = [Message.from_wire(notice) for notice in graph.graph.get("notices", [])]
                 if ending["leftovers"]:

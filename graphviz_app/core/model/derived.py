@@ -13,9 +13,10 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import networkx as nx
+if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it imports networkx)
+    import networkx as nx
 
 T = TypeVar("T")
 
@@ -53,14 +54,14 @@ def made_on(graph: nx.DiGraph, fn: Callable[..., Any], *args: Hashable) -> int |
         return made[1] if made is not None else None
 
 
-Warmer = Callable[[nx.DiGraph], object]
+Warmer = Callable[["nx.DiGraph"], object]
 """Something worth computing ahead for a new graph (it reads the graph through :func:`derived`)."""
 WARMERS: list[Warmer] = []
 """What :func:`prepare` computes for every graph, besides what its caller asks (each panel that
 reads a derived value of the graph adds its own with :func:`warm_with`)."""
 
 
-F = TypeVar("F", bound=Callable[[nx.DiGraph], Any])
+F = TypeVar("F", bound=Callable[["nx.DiGraph"], Any])
 
 
 def warm_with(fn: F) -> F:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # loaded where used: the CLI starts its worker before it imports networkx
+    import networkx as nx
 
 # --- module paths ----------------------------------------------------------------------------
 
@@ -95,6 +97,8 @@ class Adjacency:
         ):
             self.order = sorted(graph, key=index.__getitem__)
         else:
+            import networkx as nx
+
             try:
                 self.order = list(nx.topological_sort(graph))
             except nx.NetworkXUnfeasible:

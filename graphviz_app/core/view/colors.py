@@ -30,9 +30,10 @@ import zlib
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-import networkx as nx
+if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it imports networkx)
+    import networkx as nx
 
 from ...errors import ColorModeError
 from ...message import Message, Template
