@@ -10,6 +10,7 @@ request, a protocol line.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -101,6 +102,8 @@ def main(argv: list[str]) -> None:
         import torch.nn.functional  # noqa: F401
 
         from . import script  # noqa: F401
+
+        gc.freeze()  # what is loaded lives as long as the run: out of the collector's sight (see worker.py)
     except BaseException:  # a failure of the set-up itself: say so in the run's output
         import traceback
 
