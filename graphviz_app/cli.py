@@ -453,13 +453,18 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         return _fail(kind.message)
     if kind.kind == "script" and source.suffix.lower() != ".py":
         print(f"note: {kind.message}", file=sys.stderr)
+    from .core.model.gc_pause import gc_paused
+
     own: Runner | None = None
     try:
-        if kind.kind == "graph":
-            return _export(args, source, out, run_with, None, None)
-        active, interpreter = _start_runner(source, args.python, runner)
-        own = active if runner is None else None
-        return _export(args, source, out, run_with, active, interpreter)
+        # One export builds big acyclic structures (the graph, its display, its drawing) and
+        # lets them go: the cyclic collector would only scan them again (0.2 s at 20,000 nodes).
+        with gc_paused():
+            if kind.kind == "graph":
+                return _export(args, source, out, run_with, None, None)
+            active, interpreter = _start_runner(source, args.python, runner)
+            own = active if runner is None else None
+            return _export(args, source, out, run_with, active, interpreter)
     except ScriptError as exc:  # the script's Python cannot be started
         return _script_failed(exc, None)
     except SettingError as exc:
