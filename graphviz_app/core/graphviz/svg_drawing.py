@@ -316,6 +316,10 @@ def _tip(edge: EdgePath) -> tuple[float, float] | None:
     return max(edge.arrow, key=lambda p: (p[0] - ex) ** 2 + (p[1] - ey) ** 2)
 
 
+_UNPAINTED = frozenset({"weight", "minlen"})
+"""Edge attributes that only place an edge (a drawn edge without others is plain)."""
+
+
 def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float, titles: dict[str, str]) -> None:
     paths: dict[tuple[str, str], list[EdgePath]] = {}
     for edge in layout.edges:
@@ -333,7 +337,13 @@ def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float, title
         name = f"{titles.get(tail) or _title(encode_id(tail))}&#45;&gt;{titles.get(head) or _title(encode_id(head))}"
         group = f'<g id="edge{number}" class="edge">\n<title>{name}</title>'
         path = found[k] if k < len(found) else None
-        if not attrs and path is not None and path.arrow and len(path.points) > 1:  # most edges
+        if (
+            (not attrs or attrs.keys() <= _UNPAINTED)
+            and path is not None
+            and path.arrow
+            and len(path.points) > 1
+        ):
+            # most edges: drawn plain (their weight or length only placed them)
             spline = path.points
             ex, ey = spline[-1]
             far = -1.0
