@@ -74,7 +74,9 @@ def export(
             graph = _graph_of(
                 tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
             )
-            return [str(notice) for notice in export_graph(graph, path, mode=color, started=started)]
+            notices = export_graph(graph, path, mode=color, started=started)
+            del graph  # (let go while paused: the collector's return finds nothing big to scan)
+        return [str(notice) for notice in notices]
     finally:
         if started is not None:
             started.cancel()  # (ends it unless it drew)

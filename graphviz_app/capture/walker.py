@@ -103,19 +103,41 @@ def forward_order(result: Walk) -> list[int]:
 
     Ops are ordered by ``_sequence_nr()``; a leaf comes just before its first consumer.
     """
-    count = len(result.nodes)
+    priority = _priorities(result)
+    # Sorted by priority is the answer when it puts producers first, as it does unless ops
+    # were made on several threads (each numbers its own): then the least-priority-first
+    # topological sort, which gives that same order where it is one.
+    ranked = sorted(range(len(priority)), key=priority.__getitem__)
+    place = [0] * len(ranked)
+    for at, k in enumerate(ranked):
+        place[k] = at
+    if all(place[producer] < place[consumer] for producer, consumer in result.edges):
+        return ranked
+    return _topological(result, priority)
+
+
+def _priorities(result: Walk) -> list[tuple[int, int, int]]:
+    """Each node's (sequence number, leaves first, walk index): a deterministic order."""
+    leaf = result.leaf
+    sequence = [0 if is_leaf else node._sequence_nr() for node, is_leaf in zip(result.nodes, leaf)]
+    first_use: dict[int, int] = {}
+    for producer, consumer in result.edges:
+        if leaf[producer]:
+            seen = first_use.get(producer)
+            if seen is None or sequence[consumer] < seen:
+                first_use[producer] = sequence[consumer]
+    return [(first_use.get(k, 0), 0, k) if leaf[k] else (sequence[k], 1, k) for k in range(len(leaf))]
+
+
+def _topological(result: Walk, priority: list[tuple[int, int, int]]) -> list[int]:
+    """Kahn's topological sort taking the least ``priority`` among the ready nodes."""
+    count = len(priority)
     consumers: list[list[int]] = [[] for _ in range(count)]
     pending = [0] * count
     for producer, consumer in result.edges:
         consumers[producer].append(consumer)
         pending[consumer] += 1
-    leaf = result.leaf
-    sequence = [0 if is_leaf else node._sequence_nr() for node, is_leaf in zip(result.nodes, leaf)]
-    for k in range(count):
-        if leaf[k]:
-            sequence[k] = min((sequence[c] for c in consumers[k]), default=0)
-    # Priority: (sequence number, leaves first, walk index) — a deterministic tie-break.
-    heap = [(sequence[k], 0 if leaf[k] else 1, k) for k in range(count) if not pending[k]]
+    heap = [priority[k] for k in range(count) if not pending[k]]
     heapq.heapify(heap)
     order: list[int] = []
     while heap:
@@ -124,7 +146,7 @@ def forward_order(result: Walk) -> list[int]:
         for consumer in consumers[k]:
             pending[consumer] -= 1
             if not pending[consumer]:
-                heapq.heappush(heap, (sequence[consumer], 0 if leaf[consumer] else 1, consumer))
+                heapq.heappush(heap, priority[consumer])
     return order
 
 
