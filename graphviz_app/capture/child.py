@@ -39,7 +39,7 @@ def run_child(request: dict[str, Any]) -> None:
         result["options"] = echo
         temp = request["result"] + ".part"
         try:
-            text = json.dumps(result, allow_nan=True, default=_json_value)
+            text = json.dumps(result, allow_nan=True, default=_json_value, separators=(",", ":"))
         except (TypeError, ValueError) as exc:  # a value JSON cannot hold: our failure
             text = json.dumps(
                 {
