@@ -464,7 +464,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
                 return _export(args, source, out, run_with, None, None)
             active, interpreter = _start_runner(source, args.python, runner)
             own = active if runner is None else None
-            return _export(args, source, out, run_with, active, interpreter)
+            return _export(args, source, out, run_with, active, interpreter, one_shot=own is not None)
     except ScriptError as exc:  # the script's Python cannot be started
         return _script_failed(exc, None)
     except SettingError as exc:
@@ -509,9 +509,12 @@ def _export(
     run_with: RunOptions,
     runner: Runner | None,
     interpreter: Interpreter | None,
+    *,
+    one_shot: bool = False,
 ) -> int:
     """Run the script ``source`` with ``runner`` under ``interpreter`` (None: load the graph
-    ``source``), then write ``out``; return the exit status."""
+    ``source``), then write ``out``; return the exit status. ``one_shot``: the runner serves
+    this run only (its worker ends, on a thread, while the graph is drawn)."""
     from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
     from .core.model.graph import load_graph_json
     from .core.view.display import ViewOptions, collapse_to_depth
@@ -527,6 +530,8 @@ def _export(
             output = ""
         else:
             result = runner.run(source, run_with, python=interpreter)
+            if one_shot:  # (closed again by the caller: that waits for this)
+                threading.Thread(target=runner.close, name="worker-stop", daemon=True).start()
             graph, output = result.graph, result.output
         options = ViewOptions(rankdir=args.rankdir)
         if args.collapse_depth is not None:
