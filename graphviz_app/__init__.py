@@ -59,7 +59,6 @@ def export(
     scaled down to stay under the renderer's size limit); raises ExportError on failure.
     """
     from .core.export import export_graph, start_svg_job
-    from .core.model.gc_pause import gc_paused
 
     # An image never shows the parameters' values: only a JSON export pays for them; nor the
     # ops' saved tensors, which a JSON file keeps and a page lists.
@@ -68,15 +67,10 @@ def export(
     # drawing costs the capture running beside it)
     started = start_svg_job() if suffix == ".svg" else None
     try:
-        # The trace, graph and drawing are big and acyclic, and let go at the end: the cyclic
-        # collector would only scan them (and the caller's model) after each step that made them.
-        with gc_paused():
-            graph = _graph_of(
-                tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
-            )
-            notices = export_graph(graph, path, mode=color, started=started)
-            del graph  # (let go while paused: the collector's return finds nothing big to scan)
-        return [str(notice) for notice in notices]
+        graph = _graph_of(
+            tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
+        )
+        return [str(notice) for notice in export_graph(graph, path, mode=color, started=started)]
     finally:
         if started is not None:
             started.cancel()  # (ends it unless it drew)
