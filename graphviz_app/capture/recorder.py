@@ -83,25 +83,38 @@ def _compiling_probe() -> Callable[[], bool]:
     return probe if callable(probe) else (lambda: False)
 
 
+def _fake_mode_probe() -> Callable[[], bool]:
+    """torch's "is a fake-tensor mode active now" (torch 2.2 on); a constant False before."""
+    key = getattr(getattr(torch._C, "_TorchDispatchModeKey", None), "FAKE", None)
+    get = getattr(torch._C, "_get_dispatch_mode", None)
+    if key is None or not callable(get):
+        return lambda: False
+    return lambda: get(key) is not None
+
+
 _COMPILING = _compiling_probe()
 _TRACING_STATE: Callable[[], Any] = getattr(torch._C, "_get_tracing_state", lambda: None)
 _FUNCTORCH_TOP: Callable[[], Any] = getattr(
     getattr(torch._C, "_functorch", None), "peek_interpreter_stack", lambda: None
 )
+_FAKE_MODE = _fake_mode_probe()
 
 
 def standing_aside() -> bool:
     """Whether the recorder must do nothing now: torch is compiling or exporting (Dynamo or AOT
-    autograd traces the code), ``torch.jit.trace`` is recording, or a ``torch.func`` transform
-    runs. Any tensor op of ours would then be traced into the user's program (``jit.trace``
-    checks fail, Dynamo breaks or fails), or act on functorch's wrapped tensors.
+    autograd traces the code), ``torch.jit.trace`` is recording, a ``torch.func`` transform
+    runs, or a fake-tensor mode is active. Any tensor op of ours would then be traced into the
+    user's program (``jit.trace`` checks fail, Dynamo breaks or fails), act on functorch's
+    wrapped tensors, or ask fake tensors for values they do not have (Dynamo runs an
+    ``autograd.Function`` on fake tensors to learn its outputs: torch 2.11 fails a
+    ``fullgraph`` compile on a summary's ``item()`` there).
 
     The compile check comes first, and alone: Dynamo evaluates it to True while tracing, and so
     never traces the calls after it (C functions it would break its graph on).
     """
     if _COMPILING():
         return True
-    return _TRACING_STATE() is not None or _FUNCTORCH_TOP() is not None
+    return _TRACING_STATE() is not None or _FUNCTORCH_TOP() is not None or _FAKE_MODE()
 
 
 def unrecorded() -> contextlib.AbstractContextManager[None]:

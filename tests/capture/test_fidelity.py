@@ -275,3 +275,54 @@ def test_the_scripts_own_torch_function_mode_sees_what_it_sees_under_python(writ
         "TanhBackward0",
         "SumBackward0",
     }
+
+
+FAKE = """
+import torch
+from torch._subclasses.fake_tensor import FakeTensorMode
+
+
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return 2 * x * grad
+
+
+with FakeTensorMode():  # shapes without memory, as torch.compile finds its outputs' shapes
+    big = torch.ones(100000, 3, requires_grad=True)
+    y = Square.apply(big).sum(dim=0)
+    print(type(y).__name__, tuple(y.shape), y.requires_grad)
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+loss = Square.apply(w).sum()
+loss.backward()
+print(w.grad.tolist())
+"""
+
+
+def test_the_recorder_stands_aside_while_a_fake_tensor_mode_is_active(write_script, runner):
+    """Fake tensors have no values to summarize (Dynamo on torch 2.11 failed a ``fullgraph``
+    compile of an ``autograd.Function`` on the summary's ``item()``); the real graph after them
+    is captured as usual."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from graphviz_app.capture.recorder import standing_aside
+
+    assert not standing_aside()
+    with FakeTensorMode():
+        assert standing_aside() == hasattr(torch._C, "_TorchDispatchModeKey")  # (torch 2.2 on)
+    assert not standing_aside()
+    script = write_script(FAKE)
+    plain = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert plain.returncode == 0, plain.stderr
+    result = runner.run(script, run_to_end=True)
+    assert result.output.splitlines() == plain.stdout.splitlines() == ["FakeTensor (3,) True", "[2.0, 4.0]"]
+    ops = sorted(d["op"] for _, d in result.graph.nodes(data=True))
+    assert ops == ["AccumulateGrad", "SquareBackward", "SumBackward0"]  # the real graph, of w
+    assert not result.graph.graph.get("internal_errors")
