@@ -20,7 +20,7 @@ VENV=.venv
 TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
 # The releases `compat` tests by default: the declared floor, an older one and the newest ones
 # (the pinned 2.13.0 is what `test` runs). Keep pyproject.toml's torch range in step.
-COMPAT_TORCH=${COMPAT_TORCH:-2.1.2 2.4.1 2.14.1 2.15.0}
+COMPAT_TORCH=${COMPAT_TORCH:-2.1.2 2.4.1 2.11.0 2.14.1 2.15.0}
 # One venv per release, outside the checkout, so fresh clones reuse them.
 COMPAT_DIR=${GRAPHVIZ_APP_COMPAT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/graphviz-app-compat}
 DEBIAN_PACKAGES=(
