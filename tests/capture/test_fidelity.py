@@ -13,6 +13,8 @@ from graphviz_app.capture.diagnose import CaptureBug
 from graphviz_app.capture.summary import summarize, summarize_many
 from graphviz_app.errors import ScriptError
 
+from .test_semantics import SQUARE
+
 # Three things torch allows that the forward recorder used to break ("A view was created in no_grad
 # mode and its base ... has been modified inplace"), and sparse gradients the backward recorder
 # could not hold ("nbytes is not defined for sparse tensors"). Every value is printed, so the run
@@ -277,22 +279,10 @@ def test_the_scripts_own_torch_function_mode_sees_what_it_sees_under_python(writ
     }
 
 
-FAKE = """
-import torch
+FAKE = (
+    SQUARE
+    + """
 from torch._subclasses.fake_tensor import FakeTensorMode
-
-
-class Square(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x * x
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return 2 * x * grad
-
 
 with FakeTensorMode():  # shapes without memory, as torch.compile finds its outputs' shapes
     big = torch.ones(100000, 3, requires_grad=True)
@@ -304,6 +294,7 @@ loss = Square.apply(w).sum()
 loss.backward()
 print(w.grad.tolist())
 """
+)
 
 
 def test_the_recorder_stands_aside_while_a_fake_tensor_mode_is_active(write_script, runner):

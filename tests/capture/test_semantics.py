@@ -171,7 +171,7 @@ def test_a_compiled_module_runs_and_shows_as_torch_records_it(write_script, runn
     assert compiled["grad"] is not None
 
 
-CUSTOM = """
+SQUARE = """
 import torch
 
 class Square(torch.autograd.Function):
@@ -184,7 +184,12 @@ class Square(torch.autograd.Function):
     def backward(ctx, grad):
         (x,) = ctx.saved_tensors
         return 2 * x * grad
+"""
+"""A custom autograd.Function, for scripts to use."""
 
+CUSTOM = (
+    SQUARE
+    + """
 class Net(torch.nn.Module):
     def __init__(self):
         super().__init__()
@@ -201,6 +206,7 @@ loss = cmodel(torch.randn(2, 4))
 loss.backward()
 print(float(loss), model.fc.bias.grad)
 """
+)
 
 
 @pytest.mark.heavy
