@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from hostile import big_graph, marker_script, special_files, trace, write_malformed
+from processes import children_named
 
 from graphviz_app.cli import main
 
@@ -24,24 +25,6 @@ pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's 
 ROOT = Path(__file__).resolve().parents[1]
 BIG_NODES = 3000
 """Enough nodes that dot works on the graph for minutes (a few seconds is all the tests need)."""
-
-
-def children_named(pid: int, name: str) -> list[int]:
-    """Return the pids of the live children of ``pid`` whose command is ``name``."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            with open(f"/proc/{entry}/comm") as f:
-                comm = f.read().strip()
-        except OSError:
-            continue
-        if int(fields[1]) == pid and comm == name and fields[0] != "Z":
-            found.append(int(entry))
-    return found
 
 
 def alive(pid: int) -> bool:

@@ -8,29 +8,12 @@ import shutil
 
 import pytest
 import torch
+from processes import children_named
 
 import graphviz_app
 from graphviz_app.errors import ExportError, GraphvizAppError
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
-
-
-def live_dots() -> list[int]:
-    """The pids of this process's children named ``dot`` that are not zombies."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            with open(f"/proc/{entry}/comm") as f:
-                comm = f.read().strip()
-        except OSError:
-            continue
-        if int(fields[1]) == os.getpid() and comm == "dot" and fields[0] != "Z":
-            found.append(int(entry))
-    return found
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="lists processes from /proc")
@@ -40,7 +23,7 @@ def test_an_svg_export_draws_its_graph_alone_and_leaves_no_dot(tmp_path):
     graphviz_app.export(z, tmp_path / "g.svg")
     svg = (tmp_path / "g.svg").read_text()
     assert svg.count("<svg") == 1 and ">w</text>" in svg and ">SumBackward0</text>" in svg
-    assert live_dots() == []
+    assert children_named(os.getpid(), "dot") == []
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="lists processes from /proc")
@@ -53,4 +36,4 @@ def test_a_failed_svg_export_leaves_no_dot(tmp_path):
     long = tmp_path / ("g" * 246 + ".svg")  # (its temporary file's name would be too long)
     with pytest.raises(ExportError, match="Cannot write"):
         graphviz_app.export(z, long)  # fails once dot started
-    assert live_dots() == [] and not (tmp_path / "g.svg").exists()
+    assert children_named(os.getpid(), "dot") == [] and not (tmp_path / "g.svg").exists()
