@@ -617,33 +617,25 @@ class GraphScene(QGraphicsScene):
             rect = QRectF(box.x - px, box.y - py, box.width, box.height)
             label = box.label or name
             owner = frames.get(parent) if parent is not None else None
-            frame = frames.get(name)
-            if frame is not None and frame.label == label:
-                if frame.body.parentItem() is not (owner.body if owner is not None else None):
-                    self._adopt(frame.body, parent, owner)
-                if frame.place(rect):
-                    counts.moved += 1
-                    token = tokens.get(name)
-                    if token is not None and old_tokens.get(name) == token:
-                        continue  # its whole drawing is as it was: moved with the frame
-                else:
-                    counts.reshaped += 1
-            else:
-                if frame is not None:
-                    dropped_frames.append(frame)  # dropped below, once what it holds has moved out
-                frame = frames[name] = ClusterItem(name, rect, label, clusters[name].depth)
-                self._adopt(frame.body, parent, owner)
-                self._fresh_clusters.append(frame)
-                counts.made += 1
+            token = tokens.get(name)
+            frame, unchanged, replaced = self._settle_frame(
+                name, rect, label, clusters[name].depth, parent, owner, frames.get(name),
+                token is not None and old_tokens.get(name) == token, counts,
+            )  # fmt: skip
+            frames[name] = frame
+            if replaced is not None:
+                dropped_frames.append(replaced)  # dropped below, once what it holds has moved out
+            if unchanged:
+                continue  # its whole drawing is as it was: moved with the frame
             redrawn.append(name)
             children = clusters[name].children
             if name in old_clusters:
                 forget(set(old_clusters[name].children) - set(children))
             stack.extend((name, child) for child in reversed(children))
         for name in gone:
-            frame = frames.pop(name, None)
-            if frame is not None:
-                dropped_frames.append(frame)
+            dropped = frames.pop(name, None)
+            if dropped is not None:
+                dropped_frames.append(dropped)
         for home in [*redrawn, *gone]:
             self._home_local.pop(home, None)
             self._home_groups.pop(home, None)
@@ -736,7 +728,6 @@ class GraphScene(QGraphicsScene):
         frames = _Frames(display, layout)
         tokens: dict[str, int] = dict(getattr(layout, "subtrees", None) or {})
         old_tokens, self._subtrees = self._subtrees, tokens
-        fresh_clusters: list[ClusterItem] = []
         clusters: dict[str, ClusterItem] = {}
         old_frames = self.cluster_items
         kept: set[str] = set()
@@ -753,26 +744,17 @@ class GraphScene(QGraphicsScene):
             rect = QRectF(box.x - px, box.y - py, box.width, box.height)
             label = box.label or name
             owner = clusters.get(parent) if parent is not None else None
-            if frame is not None and frame.label == label:
-                if frame.body.parentItem() is not (owner.body if owner is not None else None):
-                    self._adopt(frame.body, parent, owner)
-                if frame.place(rect):
-                    counts.moved += 1
-                    token = tokens.get(name)
-                    if token is not None and old_tokens.get(name) == token:
-                        kept.add(name)
-                else:
-                    counts.reshaped += 1
-            else:
-                if frame is not None:
-                    old_frames[name] = frame  # dropped below, once what it holds has moved out
-                frame = ClusterItem(name, rect, label, frames.depth[name])
-                self._adopt(frame.body, parent, owner)
-                fresh_clusters.append(frame)
-                counts.made += 1
+            token = tokens.get(name)
+            frame, unchanged, replaced = self._settle_frame(
+                name, rect, label, frames.depth[name], parent, owner, frame,
+                token is not None and old_tokens.get(name) == token, counts,
+            )  # fmt: skip
+            if replaced is not None:
+                old_frames[name] = replaced  # dropped below, once what it holds has moved out
+            if unchanged:
+                kept.add(name)
             clusters[name] = frame
         self.cluster_items = clusters
-        self._fresh_clusters.extend(fresh_clusters)
 
         nodes: dict[str, NodeItem] = {}
         old_items = self.node_items
@@ -920,6 +902,37 @@ class GraphScene(QGraphicsScene):
         self._fresh_edges.append(edge)
         counts.made += 1
         return edge
+
+    def _settle_frame(
+        self,
+        name: str,
+        rect: QRectF,
+        label: str,
+        depth: int,
+        parent: str | None,
+        owner: ClusterItem | None,
+        frame: ClusterItem | None,
+        same_drawing: bool,
+        counts: Relayout,
+    ) -> tuple[ClusterItem, bool, ClusterItem | None]:
+        """Return the frame of cluster ``name`` at ``rect`` (in its parent's frame ``owner``):
+        ``frame``, the one on screen, moved or reshaped (put under ``owner`` where it was not),
+        else a new one; whether its whole drawing stays as it is (moved with its frame, and
+        ``same_drawing``: its layout token is unchanged); and the frame it replaces, to drop
+        once what that holds has moved out."""
+        if frame is not None and frame.label == label:
+            if frame.body.parentItem() is not (owner.body if owner is not None else None):
+                self._adopt(frame.body, parent, owner)
+            if frame.place(rect):
+                counts.moved += 1
+                return frame, same_drawing, None
+            counts.reshaped += 1
+            return frame, False, None
+        made = ClusterItem(name, rect, label, depth)
+        self._adopt(made.body, parent, owner)
+        self._fresh_clusters.append(made)
+        counts.made += 1
+        return made, False, frame
 
     def _adopt(self, item: QGraphicsItem, home: str | None, owner: ClusterItem | None = None) -> None:
         """Put ``item`` under the frame of module ``home`` (``owner``, else the frame made for it),
