@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPalette
 from PySide6.QtWidgets import QApplication
 
-from graphviz_app.qt.canvas.minimap import PADDING
+from graphviz_app.qt.canvas.minimap import MARGIN, PADDING
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
@@ -113,7 +113,9 @@ def test_the_minimap_hides_while_the_graph_fits_and_frames_the_visible_area(wind
     assert port.contains(minimap.geometry())  # in the viewport's corner, over no scrollbar
     # small beside the graph: at most 28 % of the viewport each way
     assert minimap.width() <= 0.28 * port.width() + 1 and minimap.height() <= 0.28 * port.height() + 1
-    assert minimap.geometry().bottom() > port.center().y() and minimap.geometry().right() > port.center().x()
+    spot = minimap.geometry()  # in a corner of the viewport (the one covering the fewest nodes)
+    assert min(spot.left() - port.left(), port.right() - spot.right()) <= MARGIN + 1
+    assert min(spot.top() - port.top(), port.bottom() - spot.bottom()) <= MARGIN + 1
     assert_frame_matches(window)
     view.zoom_by(1.6)  # zoom in: a smaller frame
     small = drawn_frame(minimap)
