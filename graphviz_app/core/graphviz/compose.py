@@ -315,6 +315,14 @@ class _NodeBoxes(Mapping[str, NodeBox]):
             self._made[did] = box
         return box
 
+    def placed(self, did: str) -> tuple[NodeBox, float, float]:
+        """Node ``did``'s box in its cluster's drawing, and that cluster's origin: the box in
+        picture coordinates is this one moved by it (for a writer that adds the origin itself,
+        instead of making the moved box)."""
+        home = self._nodes[did].cluster
+        ox, oy = self._origins[home]
+        return self._drawings[home].nodes[did], ox, oy
+
     def __contains__(self, did: object) -> bool:
         return did in self._nodes
 
@@ -341,6 +349,22 @@ class _EdgePaths(_Made[EdgePath]):
         super().__init__(len(edges))
         self._edges, self._keys, self._routes = edges, keys, routes
         self._drawings, self._origins, self._across = drawings, origins, across
+
+    def placed(self, index: int) -> tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float]:
+        """Edge ``index``'s points and arrowhead as drawn in its one cluster, and that cluster's
+        origin: in picture coordinates they are these moved by it (for a writer that adds the
+        origin itself, instead of making the moved edge).  An edge spliced from parts in
+        several clusters is given spliced, at origin (0, 0)."""
+        made = self._made[index]
+        if made is None:
+            key = self._keys[index]
+            route = self._routes[key]
+            if len(route) == 1:
+                drawing = self._drawings[route[0]]
+                ox, oy = self._origins[route[0]]
+                return drawing.parts[key][1], drawing.arrows.get(key), ox, oy
+            made = self[index]
+        return made.points, made.arrow, 0.0, 0.0
 
     def _make(self, index: int) -> EdgePath:
         """Splice edge ``index`` from its parts, moved to their clusters' origins."""
@@ -395,6 +419,21 @@ class ComposedLayout(Layout):
     def nodes_in(self, home: str | None) -> Sequence[str]:
         """The display ids of the nodes drawn directly in ``home`` (not in its child clusters)."""
         return self.homes.nodes_in(home) if self.homes is not None else ()
+
+    def placed_node(self, did: str) -> tuple[NodeBox, float, float]:
+        """Node ``did``'s box relative to its cluster, and the cluster's origin (the box is at
+        ``nodes[did]`` moved by it): what an SVG writer reads, making no box."""
+        if isinstance(self.nodes, _NodeBoxes):
+            return self.nodes.placed(did)
+        return self.nodes[did], 0.0, 0.0
+
+    def placed_edge(self, index: int) -> tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float]:
+        """Edge ``index``'s points and arrowhead relative to its cluster, and the cluster's origin
+        (the edge is ``edges[index]`` moved by it; a spliced edge's origin is (0, 0))."""
+        if isinstance(self.edges, _EdgePaths):
+            return self.edges.placed(index)
+        edge = self.edges[index]
+        return edge.points, edge.arrow, 0.0, 0.0
 
     def edges_in(self, home: str | None) -> Sequence[int]:
         """The indices (into ``edges``) of the edges whose home is ``home``, in order."""

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .compose import ComposedLayout, Point
 from .dot import CLUSTER_PREFIX, EDGE_COLOR, FONT_SIZE, LEGEND_ID, DotGraph
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 
@@ -320,50 +321,70 @@ _UNPAINTED = frozenset({"weight", "minlen"})
 """Edge attributes that only place an edge (a drawn edge without others is plain)."""
 
 
-def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float, titles: dict[str, str]) -> None:
+def _placed_edges(
+    source: DotGraph, layout: Layout
+) -> Iterator[tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float] | None]:
+    """Per edge of ``source`` (in order): its points and arrowhead in ``layout``, and how far
+    to move them (a composed layout's parts stay where its clusters drew them, moved as they
+    are written); None: the layout did not route it."""
+    if isinstance(layout, ComposedLayout) and len(layout.edges) == len(source.edges):
+        yield from map(layout.placed_edge, range(len(source.edges)))  # (same display, same order)
+        return
     paths: dict[tuple[str, str], list[EdgePath]] = {}
     for edge in layout.edges:
         paths.setdefault((edge.source, edge.target), []).append(edge)
     taken: dict[tuple[str, str], int] = {}
-    boxes = layout.nodes
-    ink = _color(EDGE_COLOR, "black")
-    plain = (f'<path fill="none" stroke="{ink}" d="M', f'"/>\n<polygon fill="{ink}" stroke="{ink}" points="')
-    length = ARROW_LENGTH * DEFAULT_ARROW_SIZE
-    for number, (tail, head, attrs) in enumerate(source.edges, 1):
+    for tail, head, _ in source.edges:
         key = (tail, head)
         k = taken.get(key, 0)
         found = paths.get(key, ())
         taken[key] = k + 1
+        yield (found[k].points, found[k].arrow, 0.0, 0.0) if k < len(found) else None
+
+
+def _edges(out: list[str], source: DotGraph, layout: Layout, shift: float, titles: dict[str, str]) -> None:
+    boxes = layout.nodes
+    ink = _color(EDGE_COLOR, "black")
+    plain = (f'<path fill="none" stroke="{ink}" d="M', f'"/>\n<polygon fill="{ink}" stroke="{ink}" points="')
+    length = ARROW_LENGTH * DEFAULT_ARROW_SIZE
+    for (number, (tail, head, attrs)), placed in zip(
+        enumerate(source.edges, 1), _placed_edges(source, layout)
+    ):
         name = f"{titles.get(tail) or _title(encode_id(tail))}&#45;&gt;{titles.get(head) or _title(encode_id(head))}"
         group = f'<g id="edge{number}" class="edge">\n<title>{name}</title>'
-        path = found[k] if k < len(found) else None
-        if (
-            (not attrs or attrs.keys() <= _UNPAINTED)
-            and path is not None
-            and path.arrow
-            and len(path.points) > 1
-        ):
-            # most edges: drawn plain (their weight or length only placed them)
-            spline = path.points
-            ex, ey = spline[-1]
-            far = -1.0
-            tx = ty = 0.0
-            for ax, ay in path.arrow:  # the tip: the arrowhead's point farthest from the end
-                away = (ax - ex) ** 2 + (ay - ey) ** 2
-                if away > far:
-                    far, tx, ty = away, ax, ay
-            ux, uy = _unit(tx - ex, ty - ey)
-            bx, by = tx - ux * length, ty - uy * length - shift
-            vx, vy = uy * length * 0.35, -ux * length * 0.35
-            first = f"{bx + vx:.2f},{by + vy:.2f}"
-            arrow = f"{first} {tx:.2f},{ty - shift:.2f} {bx - vx:.2f},{by - vy:.2f} {first}"
-            x0, y0 = spline[0]
-            d = " ".join([f"{x:.2f},{y - shift:.2f}" for x, y in spline[1:]])
-            out.append(f'{group}\n{plain[0]}{x0:.2f},{y0 - shift:.2f}C{d}{plain[1]}{arrow}"/>\n</g>')
-            continue
-        if path is not None:
-            points = [(x, y - shift) for x, y in path.points]
-            tip = _tip(path)
+        if placed is not None:  # (each point moved by (dx, dy), then y by the shift)
+            spline, arrow_at, dx, dy = placed
+            if (not attrs or attrs.keys() <= _UNPAINTED) and arrow_at and len(spline) > 1:
+                # most edges: drawn plain (their weight or length only placed them)
+                ex, ey = spline[-1][0] + dx, spline[-1][1] + dy
+                far = -1.0
+                tx = ty = 0.0
+                for ax, ay in arrow_at:  # the tip: the arrowhead's point farthest from the end
+                    ax, ay = ax + dx, ay + dy
+                    away = (ax - ex) ** 2 + (ay - ey) ** 2
+                    if away > far:
+                        far, tx, ty = away, ax, ay
+                ux, uy = _unit(tx - ex, ty - ey)
+                bx, by = tx - ux * length, ty - uy * length - shift
+                vx, vy = uy * length * 0.35, -ux * length * 0.35
+                first = f"{bx + vx:.2f},{by + vy:.2f}"
+                arrow = f"{first} {tx:.2f},{ty - shift:.2f} {bx - vx:.2f},{by - vy:.2f} {first}"
+                x0, y0 = spline[0]
+                d = " ".join([f"{x + dx:.2f},{y + dy - shift:.2f}" for x, y in spline[1:]])
+                out.append(
+                    f'{group}\n{plain[0]}{x0 + dx:.2f},{y0 + dy - shift:.2f}C{d}{plain[1]}{arrow}"/>\n</g>'
+                )
+                continue
+            moved = EdgePath(tail, head, spline, arrow_at)
+            if dx or dy:
+                moved = EdgePath(
+                    tail,
+                    head,
+                    tuple((x + dx, y + dy) for x, y in spline),
+                    tuple((x + dx, y + dy) for x, y in arrow_at) if arrow_at is not None else None,
+                )
+            points = [(x, y - shift) for x, y in moved.points]
+            tip = _tip(moved)
             tip = (tip[0], tip[1] - shift) if tip is not None else None
         else:  # (not routed: a straight line between the boxes' centres)
             a, b = boxes[tail], boxes[head]
@@ -409,8 +430,12 @@ def _nodes(out: list[str], source: DotGraph, layout: Layout, shift: float, title
     step = LINE * size
     text_tail = f'" font-family="{FONT_FAMILY}" font-size="{size:.2f}"'
     looks: dict[tuple[str, ...], tuple[str, str, str, bool, bool, bool]] = {}
+    placed = layout.placed_node if isinstance(layout, ComposedLayout) else None
     for number, (did, attrs) in enumerate(source.nodes.items(), 1):
-        box = boxes[did]
+        if placed is None:
+            box, dx, dy = boxes[did], 0.0, 0.0
+        else:  # (a composed layout's box stays where its cluster drew it, moved as it is written)
+            box, dx, dy = placed(did)
         out.append(f'<g id="node{number}" class="node">\n<title>{titles[did]}</title>')
         paint_key = (
             attrs.get("style", ""),
@@ -438,7 +463,7 @@ def _nodes(out: list[str], source: DotGraph, layout: Layout, shift: float, title
                 "rounded" in style,
             )
         fill, stroke, ink, outer, box3d, rounded = paint
-        cx, cy = box.x, box.y - shift
+        cx, cy = box.x + dx, box.y + dy - shift
         inset = PERIPHERY_GAP if outer else 0.0
         half_w, half_h = box.width / 2 - inset, box.height / 2 - inset
         for ring in range(2 if outer else 1):
