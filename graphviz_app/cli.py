@@ -582,6 +582,7 @@ def _export(
                     timeout=timeout,
                     protect=protect,
                     values=values,
+                    processes=2,  # (this process is the app's own: it may fork to write)
                 )
                 written = str(out)
         from .core.model.plots import write_plots  # the script's matplotlib figures, beside the output

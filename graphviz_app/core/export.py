@@ -149,6 +149,7 @@ def export_graph(
     flow_backward: bool = False,
     values: bool = False,
     started: LayoutJob | None = None,
+    processes: int = 1,
 ) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
@@ -159,7 +160,8 @@ def export_graph(
     laid out with the graph, as the window does (the final ones unless ``styles`` carry a step's);
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
     caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
-    cancels it when it is not used).  JSON is the graph itself
+    cancels it when it is not used); ``processes=2`` lets a process that is the app's own (the
+    command line) write half of a big SVG in a forked copy of itself.  JSON is the graph itself
     (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
@@ -218,7 +220,7 @@ def export_graph(
         if early is not None and composes(display):  # (another program draws it)
             early.cancel()
             early = None
-        drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
+        drawn = picture(display, graph, paint, timeout=timeout, processes=processes)  # what the window shows
     except BaseException:
         if early is not None:
             early.cancel()
