@@ -93,5 +93,7 @@ def test_a_left_to_right_graph_opens_at_its_inputs_on_the_left(window, load, qtb
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
     leftmost = min(items, key=lambda item: item.scene_rect().left())
     assert seen.contains(leftmost.scene_rect()), (seen, leftmost.display_id)
+    # and what lies left of the inputs (their modules' frames, their values) is readable too
+    assert seen.left() <= view.content_rect().left(), (seen, view.content_rect())
     rightmost = max(items, key=lambda item: item.scene_rect().right())
     assert not seen.contains(rightmost.scene_rect())

@@ -210,7 +210,8 @@ class GraphView(QGraphicsView):
     def show_initial(self, readable: float = READABLE_ZOOM) -> None:
         """Show a newly loaded graph: all of it if its labels stay readable, else where it
         starts (its inputs) at a readable zoom: its top, or the left side of a left-to-right
-        picture (:attr:`rankdir`), centred on the nodes there; Fit (Ctrl+0) still shows everything."""
+        picture (:attr:`rankdir`) with the values and frames beside it, centred on the nodes
+        there; Fit (Ctrl+0) still shows everything."""
         rect = self.content_rect()
         zoom = self._fit_zoom(rect, FIT_MAX_ZOOM)
         if zoom is None or zoom >= readable:
@@ -220,8 +221,10 @@ class GraphView(QGraphicsView):
         if self.rankdir == "LR":
             view_w = self.viewport().width() / readable
             boxes = self._node_rects()
-            # the nodes' left edge, not the content's: value badges can reach far left of them
-            left = min((box.left() for box in boxes), default=rect.left())
+            # the content's left edge (module frames, value badges) when it lies near the
+            # nodes' (a quarter of the view): a badge reaching far left would push them away
+            nodes_left = min((box.left() for box in boxes), default=rect.left())
+            left = max(rect.left(), nodes_left - view_w / 4)
             band = self._united(box for box in boxes if box.left() < left + view_w)
             centre_y = band.center().y() if not band.isNull() else rect.center().y()
             self.centerOn(QPointF(left + view_w / 2 - 12 / readable, centre_y))
