@@ -389,12 +389,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="403"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="406"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="409"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="412"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
