@@ -161,7 +161,7 @@ def export_graph(
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
     caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
     cancels it when it is not used); ``processes=2`` lets a process that is the app's own (the
-    command line) write half of a big SVG in a forked copy of itself.  JSON is the graph itself
+    command line) write most of a big SVG's edges in a forked copy of itself.  JSON is the graph itself
     (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)

@@ -2,8 +2,8 @@
 
 A forked child starts with this process's memory as it is (copy on write), so it can take one
 part of a big computation over the very objects this process holds, with nothing sent to it:
-only its result, bytes, comes back (through a temporary file).  The export command uses it to write half of
-a big SVG (the edges) while it writes the other half.
+only its result, bytes, comes back (through a temporary file).  The export command uses it to
+write most of a big SVG's edges while it writes the rest of the drawing.
 
 Only a process that is the app's own asks for it (the command line: no Qt, no torch, no
 threads but its own idle ones), and only on Linux, where forking without exec is the system's

@@ -82,6 +82,7 @@ __all__ = [
     "ComposedLayout",
     "Composer",
     "PieceLayout",
+    "PlacedEdge",
     "anchor_shift",
     "can_compose",
     "composed_seconds",
@@ -123,6 +124,9 @@ def should_compose(display: DisplayGraph) -> bool:
 
 
 Point = tuple[float, float]
+PlacedEdge = tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float]
+"""An edge's points and arrowhead as one cluster drew them, and that cluster's origin (how far to
+move them into picture coordinates)."""
 EdgeKey = tuple[str, str, int]
 """A display edge from one composition to the next (edge indices change with the display
 graph): its source, its target, and which of the parallel edges between them it is."""
@@ -350,7 +354,7 @@ class _EdgePaths(_Made[EdgePath]):
         self._edges, self._keys, self._routes = edges, keys, routes
         self._drawings, self._origins, self._across = drawings, origins, across
 
-    def placed(self, index: int) -> tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float]:
+    def placed(self, index: int) -> PlacedEdge:
         """Edge ``index``'s points and arrowhead as drawn in its one cluster, and that cluster's
         origin: in picture coordinates they are these moved by it (for a writer that adds the
         origin itself, instead of making the moved edge).  An edge spliced from parts in
@@ -427,7 +431,7 @@ class ComposedLayout(Layout):
             return self.nodes.placed(did)
         return self.nodes[did], 0.0, 0.0
 
-    def placed_edge(self, index: int) -> tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float]:
+    def placed_edge(self, index: int) -> PlacedEdge:
         """Edge ``index``'s points and arrowhead relative to its cluster, and the cluster's origin
         (the edge is ``edges[index]`` moved by it; a spliced edge's origin is (0, 0))."""
         if isinstance(self.edges, _EdgePaths):

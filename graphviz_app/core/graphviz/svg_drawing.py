@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..forked import Forked
-from .compose import ComposedLayout, Point
+from .compose import ComposedLayout, PlacedEdge
 from .dot import CLUSTER_PREFIX, EDGE_COLOR, FONT_SIZE, LEGEND_ID, DotGraph
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 
@@ -350,11 +350,7 @@ _UNPAINTED = frozenset({"weight", "minlen"})
 """Edge attributes that only place an edge (a drawn edge without others is plain)."""
 
 
-Placed = tuple[tuple[Point, ...], tuple[Point, ...] | None, float, float]
-"""An edge's points and arrowhead, and how far to move them as they are written."""
-
-
-def _placed_edges(source: DotGraph, layout: Layout) -> Callable[[int], Placed | None]:
+def _placed_edges(source: DotGraph, layout: Layout) -> Callable[[int], PlacedEdge | None]:
     """Return, for an edge of ``source`` (by its index), its points and arrowhead in ``layout``
     and how far to move them (a composed layout's parts stay where its clusters drew them,
     moved as they are written); None: the layout did not route it."""
@@ -364,7 +360,7 @@ def _placed_edges(source: DotGraph, layout: Layout) -> Callable[[int], Placed | 
     for edge in layout.edges:
         paths.setdefault((edge.source, edge.target), []).append(edge)
     taken: dict[tuple[str, str], int] = {}
-    found: list[Placed | None] = []
+    found: list[PlacedEdge | None] = []
     for tail, head, _ in source.edges:
         key = (tail, head)
         k = taken.get(key, 0)
@@ -381,7 +377,7 @@ def _edges(
     shift: float,
     titles: dict[str, str],
     edges: range,
-    placed_edge: Callable[[int], Placed | None],
+    placed_edge: Callable[[int], PlacedEdge | None],
 ) -> None:
     """Append the edges of ``source`` numbered in ``edges`` (from 0)."""
     boxes = layout.nodes
