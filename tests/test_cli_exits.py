@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from hostile import big_graph, marker_script, special_files, trace, write_malformed
-from processes import children_named
+from processes import children_named, stuck
 
 from graphviz_app.cli import main
 
@@ -159,16 +159,42 @@ def test_layout_time_limit(tmp_path, big):
     assert not out.exists() and leftovers(tmp_path, cli.temp, big) == [] and leftovers(cli.temp) == []
 
 
+def dot_again_or_end(cli: Cli, dot: int, seconds: float = 30.0) -> bool:
+    """Wait until the export ends or starts another ``dot`` (its retry after a crash); return
+    whether it started another."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and cli.proc.poll() is None:
+        if [pid for pid in children_named(cli.proc.pid, "dot") if pid != dot]:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_dot_interrupted_alone_is_a_failure_not_a_partial_result(tmp_path, big):
-    """Interrupted, dot writes what it has and exits 0: that must never become the output."""
-    out = tmp_path / "g.svg"
-    cli = Cli(tmp_path, str(big), "-o", str(out))
-    dot = cli.wait_for_dot()
-    os.kill(dot, signal.SIGINT)
-    code, _, err = cli.finish()
-    assert code == 1, err
-    assert "it was interrupted" in err and "Traceback" not in err
-    assert not out.exists() and leftovers(tmp_path, cli.temp) == [] and leftovers(cli.temp) == []
+    """Interrupted, dot writes what it has and exits 0: that must never become the output.
+
+    dot renders and exits from inside its SIGINT handler, which is not async-signal-safe: about
+    one interrupt in a hundred lands while dot holds malloc's lock, and dot waits for it forever
+    (asleep, using no CPU); a few in a thousand abort, and the export retries dot as after any
+    crash. Such a run says nothing about a partial result, so it is ended and tried again."""
+    for attempt in range(3):
+        folder = tmp_path / f"try{attempt}"
+        folder.mkdir()
+        out = folder / "g.svg"
+        cli = Cli(folder, str(big), "-o", str(out))
+        dot = cli.wait_for_dot()
+        os.kill(dot, signal.SIGINT)
+        if not gone_soon(dot, 20):
+            assert stuck(dot), "dot neither ended nor waits in its signal handler"
+        elif not dot_again_or_end(cli, dot):
+            code, _, err = cli.finish()
+            assert code == 1, err
+            assert "it was interrupted" in err and "Traceback" not in err
+            assert not out.exists() and leftovers(folder, cli.temp) == [] and leftovers(cli.temp) == []
+            return
+        os.killpg(cli.proc.pid, signal.SIGKILL)
+        cli.finish()
+    pytest.fail("dot's own SIGINT handler failed three times in a row")
 
 
 def test_dot_killed_is_a_failure(tmp_path, big):
