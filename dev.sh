@@ -107,8 +107,9 @@ ensure_venv() {
     local stamp
     stamp="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
     [ -f "$stamp" ] && return 0
-    # install --no-compile: Python compiles what it imports, once, instead of pip compiling all
-    # of torch.
+    # install --no-compile, then compile everything installed at once on every core: pip compiles
+    # one file at a time, and Python alone writes no bytecode where PYTHONDONTWRITEBYTECODE is
+    # set, so every `import torch` would compile torch again (2.6 s instead of 1.3 s).
     local pip=("$VENV/bin/python" -m pip --disable-pip-version-check --quiet)
     if ! "$VENV/bin/python" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("torch") is None)'; then
         say "installing PyTorch ($TORCH_SPEC) into $VENV"
@@ -116,6 +117,11 @@ ensure_venv() {
     fi
     say "installing graphviz_app and its test tools into $VENV (pip install -e '.[test]')"
     "${pip[@]}" install --no-compile -e '.[test]'
+    say "compiling the installed packages' bytecode"
+    # Some packages ship files for other Pythons or templates that are not Python: not errors.
+    local packages
+    packages=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+    "$VENV/bin/python" -m compileall -qq -j 0 "$packages" || true
     rm -f "$VENV"/.installed-*
     touch "$stamp"
 }
