@@ -10,8 +10,9 @@
 # Set-up (idempotent; a second run takes well under two seconds): installs the Debian packages
 # that are missing (Graphviz, Xvfb, the libraries Qt needs, Chromium for the HTML page's tests),
 # creates .venv, installs PyTorch
-# (TORCH_SPEC, default torch==2.13.0) when the venv has none, then `pip install -e '.[test]'`,
-# which is skipped while a stamp naming the current pyproject.toml's hash is in .venv.
+# (TORCH_SPEC, default torch==2.13.0) when the venv has none, then `pip install -e '.[test]'` and
+# compiles the installed packages' bytecode, all skipped while a stamp naming the current
+# pyproject.toml's hash is in .venv.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
