@@ -173,8 +173,8 @@ def measure(path: Path) -> dict[str, Any]:
         def failed(error: Any) -> None:
             marks.setdefault("read", clock.nsecsElapsed() / 1e9)
             marks["shown"] = marks["read"]
-            outcome.append("refused: " + error.message.split(": ", 2)[-1][:90])
             loop.quit()
+            outcome.append(f"refused: {str(error).replace(str(path), path.name)}"[:140])
 
         reads = getattr(controller, "reads", None)  # absent where the window reads on its own thread
         if reads is not None:
