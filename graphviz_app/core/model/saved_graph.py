@@ -69,10 +69,15 @@ GREW = QT_TRANSLATE_NOOP("Explanation", "{path} grew past {limit} bytes while be
 def _open_checked(path: Path, max_bytes: int, what: Message) -> tuple[int, int]:
     """Open the regular file ``path`` (symlinks to one are fine); return its descriptor and size.
 
-    Raises GraphvizAppError for a missing file, a FIFO, device, socket or folder (opened without
-    blocking, so a FIFO never freezes the caller), or a file over ``max_bytes``.
+    Raises GraphvizAppError for a missing file, a FIFO, device, socket or folder, or a file over
+    ``max_bytes``. What ``path`` is comes from ``stat`` first, so a FIFO or a device is never
+    opened (opening one can block, or act on the device); the open file is checked again, as
+    ``path`` may be replaced in between (it is opened without blocking, so even then a FIFO
+    never freezes the caller).
     """
     try:
+        before = os.stat(path)
+        _check_regular(before.st_mode, before.st_size, path, max_bytes, what)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise GraphvizAppError(Message.of(NO_SUCH_FILE, path=str(path))) from None
@@ -84,22 +89,23 @@ def _open_checked(path: Path, max_bytes: int, what: Message) -> tuple[int, int]:
         ) from None
     try:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise GraphvizAppError(Message.of(FOLDER_NOT, path=str(path), what=what))
-        if not stat.S_ISREG(info.st_mode):
-            raise GraphvizAppError(
-                Message.of(SPECIAL_NOT, path=str(path), special=special_kind(info.st_mode), what=what)
-            )
-        if info.st_size > max_bytes:
-            raise GraphvizAppError(
-                Message.of(
-                    TOO_BIG, path=str(path), size=f"{info.st_size:,}", limit=f"{max_bytes:,}", what=what
-                )
-            )
+        _check_regular(info.st_mode, info.st_size, path, max_bytes, what)
     except BaseException:
         os.close(fd)
         raise
     return fd, info.st_size
+
+
+def _check_regular(mode: int, size: int, path: Path, max_bytes: int, what: Message) -> None:
+    """Raise GraphvizAppError unless ``mode`` is a regular file's and ``size`` within ``max_bytes``."""
+    if stat.S_ISDIR(mode):
+        raise GraphvizAppError(Message.of(FOLDER_NOT, path=str(path), what=what))
+    if not stat.S_ISREG(mode):
+        raise GraphvizAppError(Message.of(SPECIAL_NOT, path=str(path), special=special_kind(mode), what=what))
+    if size > max_bytes:
+        raise GraphvizAppError(
+            Message.of(TOO_BIG, path=str(path), size=f"{size:,}", limit=f"{max_bytes:,}", what=what)
+        )
 
 
 def _chunks(fd: int, path: Path, max_bytes: int, size: int) -> Iterator[bytes]:
