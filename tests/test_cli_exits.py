@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from hostile import big_graph, marker_script, special_files, trace, write_malformed
-from processes import children_named, stuck
+from processes import children_named, stat_fields, stuck
 
 from graphviz_app.cli import main
 
@@ -28,11 +28,8 @@ BIG_NODES = 3000
 
 
 def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    fields = stat_fields(pid)
+    return fields is not None and fields[0] != "Z"
 
 
 def gone_soon(pid: int, seconds: float = 10.0) -> bool:
@@ -364,14 +361,10 @@ def _descendants(pid: int) -> list[int]:
     while stack:
         parent = stack.pop()
         for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    with open(f"/proc/{entry}/stat") as f:
-                        if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
-                            found.append(int(entry))
-                            stack.append(int(entry))
-                except OSError:
-                    pass
+            fields = stat_fields(entry) if entry.isdigit() else None
+            if fields is not None and int(fields[1]) == parent:
+                found.append(int(entry))
+                stack.append(int(entry))
     return found
 
 
