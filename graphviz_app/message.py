@@ -10,15 +10,21 @@ another message (translated in turn) or a sequence of them, so sentences are com
 parsed back.
 
 The module needs only the standard library: the worker sends messages as plain JSON
-(:meth:`Message.to_wire`) from whatever Python runs the user's script.
+(:meth:`Message.to_wire`) from whatever Python runs the user's script. What comes back from a
+process or a file (:meth:`Message.from_wire`) is trusted no further than the app's own words: a
+template the app's catalogue does not hold is shown as plain text, and templates are filled by
+:func:`fill`, which puts values in place and does nothing else.
 """
 
 from __future__ import annotations
 
+import itertools
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeAlias, Union
+
+from . import catalogue
 
 
 class Template(NamedTuple):
@@ -94,24 +100,26 @@ class Message:
 
     @classmethod
     def from_wire(cls, data: object) -> Message:
-        """Rebuild a message from :meth:`to_wire`'s output; plain text becomes a verbatim
-        message, so older files and foreign senders still show something true."""
-        if isinstance(data, str):
-            return cls.verbatim(data)
-        if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
-            return cls.verbatim(str(data))
-        values = data.get("values")
-        raw = values if isinstance(values, Mapping) else {}
-        template = Template(str(data.get("context") or VERBATIM), str(data["template"]))
-        decoded = {str(name): _value_from_wire(value) for name, value in raw.items()}
-        for name in fields_of(template.source) - set(decoded):
-            decoded[name] = "{" + name + "}"
-        return cls(template, decoded)
+        """Rebuild a message from :meth:`to_wire`'s output, as sent by another process or read
+        from a file: what it names is trusted no further than the app's own words.
+
+        A template of the app's catalogue (:mod:`graphviz_app.catalogue`) is rebuilt with its
+        values; any other template, and plain text, becomes a verbatim message that shows the
+        text as written with its values after it, never formatted. Values are bounded: at most
+        :data:`WIRE_DEPTH` messages deep, :data:`WIRE_ITEMS` parts in a list or values in a
+        message, and :data:`WIRE_TEXT` characters of text in all (cut with ``…``)."""
+        return _WireReader().message(data, 0)
 
 
 def fields_of(source: str) -> set[str]:
-    """The field names a template uses."""
-    return {name for _, name, _, _ in string.Formatter().parse(source) if name}
+    """The field names a template uses (none in text that does not parse as a template)."""
+    try:
+        return {name for _, name, _, _ in _FORMATTER.parse(source) if name}
+    except ValueError:
+        return set()
+
+
+_FORMATTER = string.Formatter()
 
 
 def render(
@@ -130,28 +138,52 @@ def render(
     filled: dict[str, str] = {}
     for name, value in message.values.items():
         filled[name] = _render_value(value, translate, finish)
-    try:
-        text = source.format_map(filled)
-    except (KeyError, IndexError, ValueError):
-        # A translation that names a field the English lacks: show the English instead.
-        text = message.template.source.format_map(filled)
+    if source is not message.template.source and not fields_of(source) <= fields_of(message.template.source):
+        source = message.template.source  # a translation naming a field the English lacks: English
+    text = fill(source, filled)
     return text if message.template.context == VERBATIM else finish(text)
 
 
+def fill(source: str, values: Mapping[str, str]) -> str:
+    """``source`` with each plain ``{name}`` field replaced by its value; a field with a
+    conversion, a format spec, an attribute or an index, or one without a value, is kept as
+    written, and text that does not parse as a template is returned as it is. Unlike
+    ``str.format`` it never looks into a value and never raises."""
+    try:
+        parsed = list(_FORMATTER.parse(source))
+    except ValueError:
+        return source
+    out: list[str] = []
+    for literal, name, spec, conversion in parsed:
+        out.append(literal)
+        if name is None:
+            continue
+        if not spec and not conversion and name in values:
+            out.append(values[name])
+        else:
+            out.append(
+                "{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}"
+            )
+    return "".join(out)
+
+
 def _render_value(value: Value, translate: TemplateTranslator, finish: TextFinisher) -> str:
-    if value is None:
-        return ""
     if isinstance(value, Message):
         return render(value, translate, finish)
     if isinstance(value, str):
         return value
-    if isinstance(value, bool):
-        return str(value)
-    if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, int):
-        return str(value)
+    if value is None or isinstance(value, int | float):
+        return _number_text(value)
     return "".join(_render_value(part, translate, finish) for part in value)
+
+
+def _number_text(value: float | None) -> str:
+    """A number as a message shows it (``2.0`` as ``2``; ``None`` as nothing)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool | int):
+        return str(value)
+    return str(int(value)) if value.is_integer() else repr(value)
 
 
 def _interleave(parts: Sequence[Message | str], sep: str) -> list[Message | str]:
@@ -171,13 +203,86 @@ def _value_to_wire(value: Value) -> object:
     return [_value_to_wire(part) for part in value]
 
 
-def _value_from_wire(value: object) -> Value:
-    if isinstance(value, Mapping) and "message" in value:
-        return Message.from_wire(value["message"])
-    if isinstance(value, list):
-        return [
-            part for part in (_value_from_wire(item) for item in value) if isinstance(part, Message | str)
-        ]
-    if isinstance(value, str | int | float) or value is None:
-        return value
-    return str(value)
+WIRE_DEPTH = 8
+"""How deep messages read from a process or a file may nest (a message in a value of a message...)."""
+WIRE_ITEMS = 200
+"""How many values a message, or parts a list value, read from a process or a file may hold."""
+WIRE_TEXT = 20_000
+"""How many characters of text one message read from a process or a file may hold in all."""
+_CUT = "…"
+
+
+class _WireReader:
+    """Reads one message's wire form within the bounds above (one budget of text for the whole
+    tree), so no file can make a message that is large, deep or slow to show."""
+
+    def __init__(self) -> None:
+        self.left = WIRE_TEXT
+
+    def text(self, value: str) -> str:
+        if len(value) <= self.left:
+            self.left -= len(value)
+            return value
+        kept, self.left = value[: self.left], 0
+        return kept + _CUT
+
+    def message(self, data: object, depth: int) -> Message:
+        if isinstance(data, str):
+            return Message.verbatim(self.text(data))
+        if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
+            return Message.verbatim(self.text(_plain(data)))
+        context = data.get("context") or VERBATIM
+        source = data["template"]
+        raw = data.get("values")
+        pairs = list(itertools.islice(raw.items(), WIRE_ITEMS)) if isinstance(raw, Mapping) else []
+        values = {self.text(str(name)): self.value(value, depth + 1) for name, value in pairs}
+        if isinstance(context, str) and catalogue.knows(context, source):
+            for name in fields_of(source) - set(values):
+                values[name] = "{" + name + "}"
+            return Message(Template(context, source), values)
+        return self.unknown(self.text(source), values)
+
+    def unknown(self, source: str, values: dict[str, Value]) -> Message:
+        """A template the app does not know: its text as written, then each value by name."""
+        if not values:
+            return Message.verbatim(source)
+        parts: list[Message | str] = [Message.verbatim(source), " ["]
+        for i, (name, value) in enumerate(values.items()):
+            parts.append(("; " if i else "") + name + " = ")
+            if isinstance(value, Message | str):
+                parts.append(value)
+            elif value is None or isinstance(value, int | float):
+                parts.append(_number_text(value))
+            else:
+                parts.extend(value)
+        parts.append("]")
+        return Message(Template(VERBATIM, "{parts}"), {"parts": parts})
+
+    def value(self, value: object, depth: int) -> Value:
+        if depth > WIRE_DEPTH:
+            return self.text(_CUT)
+        if isinstance(value, Mapping) and "message" in value:
+            return self.message(value["message"], depth)
+        if isinstance(value, list):
+            parts: list[Message | str] = []
+            for item in itertools.islice(value, WIRE_ITEMS):
+                part = self.value(item, depth + 1)
+                if isinstance(part, Message | str):
+                    parts.append(part)
+            return parts
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, int | float):
+            self.text(_number_text(value))  # (counted, not cut: a number is short)
+            return value
+        return self.text(_plain(value))
+
+
+def _plain(data: object) -> str:
+    """Text for a wire value of no known shape, bounded before it is made."""
+    try:
+        return repr(data)[: WIRE_TEXT + 1]
+    except (ValueError, RecursionError):
+        return _CUT

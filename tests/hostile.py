@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from graphviz_app.core.model import limits
+from graphviz_app.core.model.file_kind import A_FOLDER
 from graphviz_app.core.model.schema import SCHEMA_VERSION
 
 
@@ -269,6 +270,51 @@ def hostile_trace() -> dict[str, Any]:
         module_types={name: name for name in HOSTILE_NAMES},
         notices=list(HOSTILE_NAMES),
     )
+
+
+HOSTILE_TEMPLATES = [
+    "{x:>1000000000}",
+    "{x.__class__.__mro__}",
+    "{x.__init__.__globals__}",
+    "{x!z}",
+    "{x[999]}",
+    "{x:{x}}",
+    "{",
+    "}",
+    "{0}",
+    "{}",
+    "{missing}",
+    "{x!r:^99999999}",
+]
+"""Notice templates a crafted file may name: shown as written, they must never be formatted
+(padding to a gigabyte, attributes and globals read, exceptions from bad conversions)."""
+
+
+def hostile_notices() -> list[object]:
+    """Notices in their wire form that no app would send: the :data:`HOSTILE_TEMPLATES` (in the
+    app's own contexts too), templates of the app's catalogue with hostile values, values that are
+    huge (within a saved graph's limits: 10 MB of text in one notice) or deep, and dicts that
+    are not messages at all."""
+    out: list[object] = []
+    for context in ("", "Notice", "Backward", "Controller"):
+        out += [{"context": context, "template": t, "values": {"x": "secret"}} for t in HOSTILE_TEMPLATES]
+    # one of the app's own templates with values of every wrong shape and size
+    known = {"context": A_FOLDER.context, "template": A_FOLDER.source}
+    out.append({**known, "values": {"path": "{x:>99999999}"}})
+    out.append({**known, "values": {}})
+    out.append({**known, "values": {"path": ["a", 1, None, {"x": 1}, True, 1.5]}})
+    out.append({**known, "values": {"path": "x" * limits.MAX_TEXT}})
+    out.append({**known, "values": {"path": ["y" * limits.MAX_TEXT] * 1_000}})
+    out.append({**known, "values": {f"v{i}": i for i in range(100_000)}})
+    out.append({"context": "Controller", "template": "{seconds:.1f} s", "values": {"seconds": "1e999"}})
+    deep: object = "bottom"
+    for _ in range(9):  # deeper than a message may be, within a saved graph's nesting limit
+        deep = {"context": "", "template": "{text}", "values": {"text": {"message": deep}}}
+    out.append(deep)
+    out.append({"context": ["not", "text"], "template": "{x}", "values": {"x": 1}})
+    out.append({"template": 12})
+    out.append("z" * limits.MAX_TEXT)
+    return out
 
 
 def big_graph(path: Path, nodes: int, *, seed: int = 0, fan_in: int = 3) -> Path:

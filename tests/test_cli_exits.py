@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile import big_graph, marker_script, special_files, trace, write_malformed
+from hostile import big_graph, hostile_notices, marker_script, special_files, trace, write_malformed
 from processes import children_named, stat_fields, stuck
 
 from graphviz_app.cli import main
+from graphviz_app.core.model.file_kind import A_FOLDER
+from graphviz_app.message import WIRE_TEXT, Message
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 
@@ -271,6 +273,25 @@ def test_crafted_inputs_in_a_real_process_print_no_traceback(tmp_path):
         code, out, err = cli.finish()
         assert (code, out) == (1, ""), err
         assert err.startswith(f"graphviz-app: error: {path}") and "Traceback" not in err
+
+
+def test_notices_a_file_crafted_are_printed_as_written_and_bounded(tmp_path):
+    """A saved graph's notices name templates and values; none is formatted beyond the app's own
+    words, so the CLI prints every one, bounded, then the file's real notice, and exits 0."""
+    real = Message.of(A_FOLDER, path="/data/real")
+    notices = [*hostile_notices(), real.to_wire()]
+    path = tmp_path / "notices.json"
+    path.write_text(json.dumps(trace(notices=notices)))
+    cli = Cli(tmp_path, str(path), "-o", str(tmp_path / "o.svg"))
+    code, out, err = cli.finish()
+    assert code == 0, err[-2000:]
+    assert "Traceback" not in err and "<class" not in err and "__builtins__" not in err
+    printed = [line for line in err.splitlines() if line.startswith("note: ")]
+    assert len(printed) == len(notices)
+    assert printed[-1] == f"note: {real.english()}"
+    assert "note: {x:>1000000000} [x = secret]" in printed
+    assert len(err) < 12 * WIRE_TEXT, len(err)
+    assert out.startswith(f"wrote {tmp_path / 'o.svg'}")
 
 
 def test_export_never_overwrites_its_input_or_a_read_only_file(tmp_path, capsys):

@@ -65,7 +65,9 @@ def note_missing_metadata(trace: dict[str, Any]) -> None:
     if NODE_OUTPUT_METADATA:
         return
     notices = trace["graph"]["notices"]
-    notices[:] = [n for n in notices if Message.from_wire(n).template != MISSING_METADATA]
+    notices[:] = [
+        n for n in notices if not (isinstance(n, dict) and n.get("template") == MISSING_METADATA.source)
+    ]
     missing = sum(1 for node in trace["nodes"] if node["kind"] == "op" and node["shape"] is None)
     if missing:
         notices.append(Message.of(MISSING_METADATA, version=VERSION, missing=missing).to_wire())

@@ -23,6 +23,7 @@ import pytest
 from hostile import (
     HOSTILE_NAMES,
     Special,
+    hostile_notices,
     hostile_trace,
     marker_script,
     node,
@@ -35,6 +36,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
 from graphviz_app.core.graphviz.layout_cache import LayoutCache
+from graphviz_app.core.model.file_kind import A_FOLDER
+from graphviz_app.message import WIRE_TEXT, Message
+from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.panels.messages import (
     CHUNK_CHARS,
     LINE_SHOWN,
@@ -44,6 +48,7 @@ from graphviz_app.qt.panels.messages import (
 )
 from graphviz_app.qt.panels.source import OPEN_GRAPH_SCRIPT
 from graphviz_app.qt.plain_text import plain_tooltip
+from graphviz_app.qt.words import error_text
 
 from .conftest import LOAD_TIMEOUT_MS
 
@@ -353,6 +358,35 @@ def test_hostile_labels_are_shown_as_plain_text_and_name_no_file_qt_reads(window
     for label in window.findChildren(QLabel):
         if "<img" in label.text():
             assert label.textFormat() == Qt.TextFormat.PlainText, label.objectName() or label.text()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_notices_a_file_crafted_are_listed_as_written_with_the_real_ones(
+    window, qtbot, qapp, tmp_path, language
+):
+    """Notice templates the app does not know are listed as plain text, never formatted; the
+    file's real notice is listed after them, translated; the window goes on."""
+    real = Message.of(A_FOLDER, path="/data/real")
+    hostile = hostile_notices()
+    reason = {"context": "Interpreter", "template": "{x.__init__.__globals__}", "values": {"x": "y"}}
+    data = trace(notices=[*hostile, real.to_wire()], environment={"python": "3.11", "reason": reason})
+    path = save(tmp_path / "notices.json", data)
+    assert install_translators(qapp, language) == language
+    try:
+        open_graph(window, qtbot, path)
+        listed = [window.problems.list.item(i).text() for i in range(window.problems.list.count())]
+        inspector = window.inspector.values()
+        shown_real = error_text(real)
+    finally:
+        install_translators(qapp, "en")
+    assert len(listed) == len(hostile) + 1
+    assert listed[-1] == shown_real and ("/data/real" in shown_real)
+    assert (shown_real != real.english()) == (language == "ko")
+    assert "{x:>1000000000} [x = secret]" in listed
+    assert all(len(text) < 2 * WIRE_TEXT for text in listed)
+    assert not any("<class" in text or "__builtins__" in text for text in listed)
+    assert "{x.__init__.__globals__} [x = y]" in inspector.values()  # the interpreter's reason
+    assert_responsive(window, qtbot, tmp_path)
 
 
 def test_a_graph_with_lone_surrogates_in_its_names_is_drawn(window, qtbot, tmp_path):
