@@ -37,6 +37,9 @@ PAIRS: dict[str, tuple[str, str]] = {
 
 _CLOSING = "'\"`’”]}>»」』 "
 """Characters looked through to find the word a particle follows."""
+_LOOK_BACK = 80
+"""How far before a particle the word it follows is looked for: a parenthesis or quotes longer
+than that are not looked past (so text of any shape is resolved in time linear in its length)."""
 _HANGUL_FIRST, _HANGUL_LAST = 0xAC00, 0xD7A3
 _RIEUL = 8
 """The index of ㄹ among the final consonants of a Hangul syllable."""
@@ -52,17 +55,18 @@ def _final_sound(text: str, end: int) -> str | None:
     """How the word ending just before ``text[end]`` sounds at its end: ``""`` a vowel, ``"l"`` ㄹ,
     another letter for another final consonant, None when there is no word."""
     k = end - 1
-    while k >= 0 and (text[k] in _CLOSING or text[k] == ")"):
+    stop = max(end - _LOOK_BACK, 0) - 1
+    while k > stop and (text[k] in _CLOSING or text[k] == ")"):
         if text[k] == ")":  # look past the parenthesis to the word it follows
             depth = 0
-            while k >= 0:
+            while k > stop:
                 depth += {")": 1, "(": -1}.get(text[k], 0)
                 k -= 1
                 if depth == 0:
                     break
         else:
             k -= 1
-    if k < 0:
+    if k <= stop:
         return None
     char = text[k]
     code = ord(char)

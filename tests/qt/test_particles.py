@@ -55,6 +55,17 @@ def test_text_without_markers_is_returned_as_is():
     assert resolve(text) is text
 
 
+def test_the_word_is_looked_for_nearby_only():
+    """Quotes and parentheses are looked through for a word's last sound, up to a bound, so a
+    text of any shape (a file's value: ``)))))))))이(가)`` repeated) is resolved in linear time."""
+    assert resolve("사과" + "'" * 3 + "이(가)") == "사과" + "'" * 3 + "가"
+    assert resolve("사과" + "'" * 200 + "이(가)") == "사과" + "'" * 200 + "이"  # too far: the first form
+    assert resolve("torch(" + "x" * 200 + ")은(는)") == "torch(" + "x" * 200 + ")은"
+    assert resolve("torch(x)은(는)") == "torch(x)는"
+    hostile = (")" * 10 + "이(가)") * 8_000
+    assert resolve(hostile) == (")" * 10 + "이") * 8_000
+
+
 def test_explanations_choose_particles_for_the_values_they_hold(qapp):
     from graphviz_app.capture.diagnose import RAISED_ON_LINE
     from graphviz_app.message import Message
