@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from venvs import MYPROJ, add_broken_torch, make_project, make_venv, old_python
+from venvs import MYPROJ, add_broken_torch, add_module, add_torch, make_project, make_venv, old_python
 
+from graphviz_app.capture import client
 from graphviz_app.capture.client import Runner
 from graphviz_app.capture.interpreter import (
     Interpreter,
@@ -26,6 +27,7 @@ from graphviz_app.errors import ScriptError
 from graphviz_app.message import Message
 
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
+ROOT = Path(__file__).resolve().parents[1]
 
 TRAIN = """\
 import importlib.util
@@ -279,6 +281,137 @@ def test_a_torch_that_fails_to_import(tmp_path):
     )
     assert "pip install --force-reinstall torch" in error.message.english()
     assert "libtorch_cpu.so" in (error.user_traceback or "")
+
+
+def test_a_torch_that_crashes_on_import_is_named_with_the_fix(tmp_path):
+    python = make_venv(tmp_path / "env")
+    add_module(
+        tmp_path / "env",
+        tmp_path / "crash",
+        "torch",
+        "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
+    )
+    error = run_under(python, tmp_path)
+    text = error.message.english()
+    assert error.kind == "interpreter"
+    assert text.startswith(f"{python} (--python) ended while importing torch (killed by SIGSEGV)")
+    assert (
+        f'`{python} -c "import torch"`' in text
+        and f"`{python} -m pip install --force-reinstall torch`" in text
+    )
+
+
+def test_a_torch_whose_import_hangs_is_named_with_the_fix(tmp_path, monkeypatch):
+    python = make_venv(tmp_path / "env")
+    add_module(tmp_path / "env", tmp_path / "hang", "torch", "import time\ntime.sleep(600)\n")
+    monkeypatch.setattr(client, "STARTUP_TIMEOUT", 3.0)
+    error = run_under(python, tmp_path)
+    text = error.message.english()
+    assert error.kind == "interpreter"
+    assert text.startswith(f"{python} (--python) did not finish importing torch in 3 s.")
+    assert f'`{python} -X importtime -c "import torch"`' in text
+
+
+def test_lines_others_print_on_the_workers_stdout_are_never_taken_for_replies(tmp_path, monkeypatch):
+    """A sitecustomize prints reply-shaped lines before the worker takes its stdout over: they are
+    skipped, and the worker's own replies are read."""
+    python = make_venv(tmp_path / "env")
+    add_torch(tmp_path / "env", tmp_path / "links")
+    printed = [
+        '{"event": "ready"}',
+        '{"event": "ready", "pid": 1}',
+        '{"event": "done", "exitcode": "x"}',
+        '{"event": "started", "pid": [1]}',
+        "[1, 2]",
+        "{",
+    ]
+    add_module(
+        tmp_path / "env", tmp_path / "site", "sitecustomize", "".join(f"print({p!r})\n" for p in printed)
+    )
+    monkeypatch.setattr(client, "STARTUP_TIMEOUT", 60.0)  # (a reader that stopped would wait this long)
+    script = tmp_path / "s.py"
+    script.write_text(
+        "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n", encoding="utf-8"
+    )
+    runner = Runner(warm=False, python=explicit_interpreter(python, "--python"))
+    try:
+        result = runner.run(script)
+        again = runner.run(script)
+    finally:
+        runner.close()
+    assert result.graph.number_of_nodes() == again.graph.number_of_nodes() == 3
+
+
+def worker_copy(monkeypatch, cache: Path, **env: str) -> Path:
+    """:func:`worker_path` made anew with ``cache`` as the user's cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    worker_path.cache_clear()
+    try:
+        return worker_path()
+    finally:
+        worker_path.cache_clear()
+
+
+def test_a_damaged_copy_is_made_anew_and_runs(tmp_path, monkeypatch, write_script):
+    copy = worker_copy(monkeypatch, tmp_path / "cache")
+    package = copy / "graphviz_app"
+    walker = package / "capture" / "walker.py"
+    original = walker.read_bytes()
+    walker.unlink()  # a module deleted (a cleaner, a half-finished sync)
+    (package / "capture" / "protocol.py").write_text("raise SystemExit('tampered')\n", encoding="utf-8")
+    (copy / "sitecustomize.py").write_text("raise SystemExit('planted')\n", encoding="utf-8")
+    again = worker_copy(monkeypatch, tmp_path / "cache")
+    assert again == copy and walker.read_bytes() == original
+    assert "tampered" not in (package / "capture" / "protocol.py").read_text(encoding="utf-8")
+    assert not (copy / "sitecustomize.py").exists()
+    assert worker_copy(monkeypatch, tmp_path / "cache") == copy  # whole: kept as it is
+    script = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    runner = Runner(warm=False)
+    try:
+        assert runner.run(script).graph.number_of_nodes() == 2
+    finally:
+        runner.close()
+        worker_path.cache_clear()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="gives a folder to another user")
+def test_a_cache_another_user_could_change_is_not_used_and_the_copy_made_instead_is_removed(tmp_path):
+    """Under a folder another user owns (a cache in a shared folder), that user could replace the
+    copy between its check and the worker's import: a private temporary copy is used instead,
+    removed when the process exits, or by the next one when it was killed."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    os.chown(shared, 4242, 4242)
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "XDG_CACHE_HOME": str(shared / "cache"), "TMPDIR": str(temp)}
+
+    def copy_made(ending: str) -> Path:
+        code = f"from graphviz_app.capture.interpreter import worker_path\nprint(worker_path())\n{ending}"
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            timeout=60,
+            check=True,
+        )
+        return Path(done.stdout.strip())
+
+    exited = copy_made("")
+    assert exited.parent.parent == temp and exited.parent.name.startswith("graphviz_app_")
+    assert not exited.parent.exists()  # removed at exit
+    killed = copy_made("import os\nos._exit(0)")
+    assert killed.parent.parent == temp and (killed / "graphviz_app" / "__init__.py").is_file()
+    copy_made("")
+    assert not killed.parent.exists()  # removed by the next process
+    assert list(temp.iterdir()) == []
+    assert not list((shared / "cache").rglob("*.py"))
 
 
 # -- the working folder ---------------------------------------------------------------------------

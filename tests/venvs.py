@@ -82,12 +82,12 @@ def make_project(root: Path, script: str) -> Path:
 
 def add_broken_torch(venv: Path, folder: Path) -> None:
     """Give ``venv`` a torch whose import fails, as a torch built for another system does."""
-    (folder / "torch").mkdir(parents=True)
-    (folder / "torch" / "__init__.py").write_text(
+    add_module(
+        venv,
+        folder,
+        "torch",
         "raise ImportError('libtorch_cpu.so: cannot open shared object file: No such file or directory')\n",
-        encoding="utf-8",
     )
-    (site_packages(venv) / "broken_torch.pth").write_text(f"{folder}\n", encoding="utf-8")
 
 
 def old_python() -> Path | None:
@@ -102,3 +102,12 @@ def old_python() -> Path | None:
         if found and "shims" not in Path(found).parts:
             return Path(found)
     return None
+
+
+def add_module(venv: Path, folder: Path, name: str, source: str) -> None:
+    """Put a module ``name`` (a package when it is ``torch``) with ``source`` on ``venv``'s path,
+    through a .pth file, as an installed package or a ``sitecustomize`` would be."""
+    target = folder / name / "__init__.py" if name == "torch" else folder / f"{name}.py"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(source, encoding="utf-8")
+    (site_packages(venv) / f"{name}_{folder.name}.pth").write_text(f"{folder}\n", encoding="utf-8")

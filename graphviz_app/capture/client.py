@@ -15,6 +15,7 @@ import math
 import os
 import queue
 import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -37,6 +38,7 @@ from .interpreter import (
     explicit_interpreter,
     launch_error,
     startup_error,
+    startup_timeout_error,
     stopped_error,
     worker_command,
     worker_path,
@@ -135,9 +137,6 @@ LEFT_MANY = QT_TRANSLATE_NOOP(
     "Explanation",
     "The script left {count} processes running (started with fork or "
     "subprocess and not waited for); they were ended with the run.",
-)
-WORKER_TIMED_OUT = QT_TRANSLATE_NOOP(
-    "Explanation", "The capture worker did not start (importing torch timed out)."
 )
 
 
@@ -247,6 +246,7 @@ class _Worker:
         env[protocol.WARM_ENV] = "1" if warm else "0"
         protocol.run_mode(env)  # a bad GRAPHVIZ_APP_RUN_MODE is the user's to fix: say so before starting
         self.marker = env[protocol.MARKER_ENV] = new_marker()  # what a run leaves is found by it
+        self.token = env[protocol.TOKEN_ENV] = secrets.token_hex(16)
         # Only our package is added to the interpreter's path (first): a fresh interpreter a run
         # starts finds it too, and the app's own site-packages never shadow the user's torch.
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(folder), env.get("PYTHONPATH")) if p)
@@ -271,12 +271,17 @@ class _Worker:
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
 
     def _read(self, stream: IO[str]) -> None:
-        for line in stream:
-            try:
-                self.replies.put(protocol.decode_reply(line))
-            except protocol.ProtocolError:
-                continue
-        self.replies.put(None)
+        """Hand on each reply of this worker's; a line anything else printed on its stdout (a
+        sitecustomize, a library at import, before the worker took the pipe over) is logged and
+        skipped, whatever it holds."""
+        try:
+            for line in stream:
+                try:
+                    self.replies.put(protocol.decode_reply(line, self.token))
+                except protocol.ProtocolError as exc:
+                    log.info("capture worker %d: not a reply, skipped: %s", self.process.pid, exc)
+        finally:
+            self.replies.put(None)
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -297,7 +302,7 @@ class _Worker:
             text = self.log.read().decode("utf-8", "replace")
             if self.ready:
                 raise stopped_error(self.interpreter, text)
-            raise startup_error(self.interpreter, text)
+            raise startup_error(self.interpreter, text, self.process.poll())
         return reply
 
     def wait_ready(self, stop: threading.Event | None = None) -> bool:
@@ -308,8 +313,10 @@ class _Worker:
                 return False
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                self.log.seek(0)
+                text = self.log.read().decode("utf-8", "replace")
                 self.close()
-                raise ScriptError("worker", Message.of(WORKER_TIMED_OUT))
+                raise startup_timeout_error(self.interpreter, text, STARTUP_TIMEOUT)
             try:
                 reply = self.next_reply(min(POLL_SECONDS, remaining) if stop is not None else remaining)
             except TimeoutError:

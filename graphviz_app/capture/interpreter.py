@@ -14,10 +14,13 @@ torch, Qt, networkx) never shadow the user's. When the worker dies before it is 
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import itertools
 import logging
 import os
 import shutil
+import signal
 import stat
 import sys
 import tempfile
@@ -103,6 +106,40 @@ STOPPED = QT_TRANSLATE_NOOP(
     "The capture worker ({python}, {why}) stopped unexpectedly. This is a "
     "problem of graphviz_app or of that Python, not of the script: reload to "
     "start it again, or report it with the output below.",
+)
+TORCH_CRASHED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) ended while importing torch ({ending}): that torch does "
+    "not run here (a build for another processor, GPU driver or system, or a "
+    'damaged install). See it fail with `{python} -c "import torch"`, then '
+    "repair torch there (`{python} -m pip install --force-reinstall torch`), "
+    "or pick another interpreter with --python PATH or in Edit ▸ Preferences "
+    "▸ Python interpreter.",
+)
+SIGNALLED = QT_TRANSLATE_NOOP("Explanation", "killed by {signal}")
+EXITED = QT_TRANSLATE_NOOP("Explanation", "exit status {status}")
+HUNG_IMPORTING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) did not finish importing torch in {seconds} s. See where "
+    'it waits with `{python} -X importtime -c "import torch"` (a network '
+    "folder, a GPU driver that hangs, or a very slow disk are the usual "
+    "causes), or pick another interpreter with --python PATH or in Edit ▸ "
+    "Preferences ▸ Python interpreter.",
+)
+HUNG_STARTING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "{python} ({why}) did not start running Python code in {seconds} s: it is "
+    "not a Python interpreter, or something it runs at start-up (a "
+    "sitecustomize or .pth file) waits. Check it with `{python} -c "
+    '"print(1)"`, or pick another interpreter with --python PATH or in '
+    "Edit ▸ Preferences ▸ Python interpreter.",
+)
+HUNG_LOADING = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The capture worker ({python}, {why}) imported torch but did not become "
+    "ready in {seconds} s. This is a problem of graphviz_app or of that "
+    "Python, not of the script: reload to start it again, or report it with "
+    "the output below.",
 )
 MARK = "graphviz_app worker:"
 """Starts each line the worker's start-up code writes about the interpreter (in its stderr)."""
@@ -249,10 +286,26 @@ def launch_error(interpreter: Interpreter, exc: OSError) -> ScriptError:
     )
 
 
-def startup_error(interpreter: Interpreter, log_text: str) -> ScriptError:
-    """The error for a worker that ended before it was ready, from what it wrote (``log_text``)."""
+def _marks(log_text: str) -> list[str]:
+    """What the worker's start-up code said about the interpreter (:data:`_BOOT`), in order."""
+    return [line[len(MARK) :].strip() for line in log_text.splitlines() if line.startswith(MARK)]
+
+
+def _ending(returncode: int | None) -> Message:
+    if returncode is not None and returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        return Message.of(SIGNALLED, signal=name)
+    return Message.of(EXITED, status=returncode if returncode is not None else "?")
+
+
+def startup_error(interpreter: Interpreter, log_text: str, returncode: int | None = None) -> ScriptError:
+    """The error for a worker that ended before it was ready, from what it wrote (``log_text``)
+    and how it ended (``returncode``, negative for a signal)."""
     python, why = interpreter.path, interpreter.reason
-    marks = [line[len(MARK) :].strip() for line in log_text.splitlines() if line.startswith(MARK)]
+    marks = _marks(log_text)
     tail = log_text.strip()[-2000:] or None
     if not marks:
         return ScriptError(
@@ -279,11 +332,31 @@ def startup_error(interpreter: Interpreter, log_text: str) -> ScriptError:
             Message.of(TORCH_FAILED, python=str(python), why=why, error=error),
             user_traceback=after[-4000:] or None,
         )
+    if "torch ok" not in marks:  # it ended inside torch's import, with no Python error to show
+        return ScriptError(
+            "interpreter",
+            Message.of(TORCH_CRASHED, python=str(python), why=why, ending=_ending(returncode)),
+            user_traceback=tail,
+        )
     return ScriptError(
         "worker",
         Message.of(NOT_READY, python=str(python), why=why),
         user_traceback=tail,
     )
+
+
+def startup_timeout_error(interpreter: Interpreter, log_text: str, seconds: float) -> ScriptError:
+    """The error for a worker not ready after ``seconds``: what it was doing, from what it wrote."""
+    python, why = interpreter.path, interpreter.reason
+    marks = _marks(log_text)
+    if not marks:
+        template, kind = HUNG_STARTING, "interpreter"
+    elif "torch ok" not in marks:
+        template, kind = HUNG_IMPORTING, "interpreter"
+    else:
+        template, kind = HUNG_LOADING, "worker"
+    message = Message.of(template, python=str(python), why=why, seconds=round(seconds))
+    return ScriptError(kind, message, user_traceback=log_text.strip()[-2000:] or None)
 
 
 def stopped_error(interpreter: Interpreter, log_text: str) -> ScriptError:
@@ -318,6 +391,8 @@ except BaseException as exc:
     sys.stderr.write("{mark} %s\\n" % ("no torch" if missing else "torch failed"))
     traceback.print_exc()
     sys.exit(4)
+sys.stderr.write("{mark} torch ok\\n")
+sys.stderr.flush()
 from graphviz_app.capture.worker import main
 main()
 """
@@ -359,6 +434,58 @@ def _private_folder(folder: Path) -> bool:
     return not info.st_mode & 0o022
 
 
+def _safe_above(folder: Path) -> bool:
+    """Whether no other user can replace ``folder`` by renaming a folder above it: every folder
+    from the root down to ``folder``'s parent belongs to this user or to root, and one that others
+    may write is sticky (only an entry's owner can rename it) with the next folder down ours.
+    (The check OpenSSH makes of a key's folders, ``safe_path`` in its ``misc.c``.) Where there are
+    no user ids (Windows), a user's own profile folders are taken as safe."""
+    if not hasattr(os, "getuid"):
+        return True
+    me = os.getuid()
+    path = Path(os.path.realpath(folder))
+    try:
+        infos = [os.lstat(part) for part in [*reversed(path.parents), path]]
+    except OSError:
+        return False
+    for above, below in itertools.pairwise(infos):
+        if above.st_uid not in (0, me):
+            return False
+        if above.st_mode & 0o022 and not (above.st_mode & stat.S_ISVTX and below.st_uid == me):
+            return False
+    return True
+
+
+def _copy_matches(target: Path, package: Path, files: list[Path]) -> bool:
+    """Whether ``target`` holds exactly the package's ``files`` as copied (sizes and times, which
+    the copy keeps), besides the bytecode Python writes: else it was damaged and is made anew."""
+    try:
+        for file in files:
+            source, copy = file.stat(), (target / "graphviz_app" / file.relative_to(package)).stat()
+            if (source.st_size, source.st_mtime_ns) != (copy.st_size, copy.st_mtime_ns):
+                return False
+        held = {
+            Path(folder, name)
+            for folder, dirs, names in os.walk(target)
+            for name in names
+            if "__pycache__" not in Path(folder).relative_to(target).parts
+        }
+    except OSError:
+        return False
+    return held == {target / "graphviz_app" / f.relative_to(package) for f in files}
+
+
+def _temporary_base() -> Path:
+    """A private temporary folder for this process's copy, removed when it exits (and, after a
+    kill, by the next process that makes one: :func:`~..core.export.remove_stale_temp_folders`)."""
+    from ..core.export import TEMP_PREFIX, remove_stale_temp_folders
+
+    remove_stale_temp_folders()
+    base = Path(tempfile.mkdtemp(prefix=f"{TEMP_PREFIX}{os.getpid()}_worker_"))
+    atexit.register(shutil.rmtree, base, ignore_errors=True)
+    return base
+
+
 @lru_cache(maxsize=1)
 def worker_path() -> Path:
     """Return a folder that holds only a copy of the ``graphviz_app`` package (the modules the
@@ -367,8 +494,9 @@ def worker_path() -> Path:
     It is kept in the user's cache (``~/.cache/graphviz_app/worker/<key>``), keyed by the
     package's path and its files' times and sizes, so it is made once per version; a copy, not a
     link, so the modules' own paths (which the capture compares with its frames' files) are the
-    paths Python imported them from. Where the cache cannot be written, a private temporary
-    folder is used.
+    paths Python imported them from. A copy that no longer matches the package (a file removed
+    or changed) is made anew. Where the cache is not private, or another user could replace it
+    through a folder above it, a private temporary copy is used and removed at exit.
     """
     package = Path(__file__).resolve().parents[1]
     files = _package_files(package)
@@ -379,14 +507,19 @@ def worker_path() -> Path:
             os.fsencode(file.relative_to(package)) + f":{info.st_mtime_ns}:{info.st_size}\n".encode()
         )
     base = _cache_base()
-    if not _private_folder(base):
-        log.warning("worker: %s is not a private folder of this user's; using a temporary copy", base)
-        base = Path(tempfile.mkdtemp(prefix="graphviz_app_worker_"))
+    if not (_private_folder(base) and _safe_above(base)):
+        log.warning("worker: other users can change %s; using a temporary copy", base)
+        base = _temporary_base()
     target = base / digest.hexdigest()[:20]
     target = Path(os.path.realpath(target))  # the modules' paths as the capture resolves them
-    if (target / "graphviz_app" / "__init__.py").is_file():
+    if _copy_matches(target, package, files):
         os.utime(target)
         return target
+    if target.exists():  # damaged: set aside (one rename), then made anew
+        log.warning("worker: the copy in %s does not match the package; making it anew", target)
+        stale = Path(tempfile.mkdtemp(prefix=".stale-", dir=base))
+        os.replace(target, stale / "copy")
+        shutil.rmtree(stale, ignore_errors=True)
     temp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=base))
     try:
         for file in files:
@@ -396,7 +529,7 @@ def worker_path() -> Path:
         try:
             os.rename(temp, target)
         except OSError:  # another process made it meanwhile
-            if not (target / "graphviz_app" / "__init__.py").is_file():
+            if not _copy_matches(target, package, files):
                 raise
     finally:
         shutil.rmtree(temp, ignore_errors=True)

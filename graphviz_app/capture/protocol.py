@@ -60,6 +60,12 @@ CANNOT_FORK = QT_TRANSLATE_NOOP(
     "system cannot fork. Set it to 'portable', or unset it to let "
     "graphviz_app choose, and start graphviz_app again.",
 )
+TOKEN_ENV: Final = "GRAPHVIZ_APP_REPLY_TOKEN"
+"""A random token the runner gives the worker (which takes it out of its environment, so a run
+never sees it): every reply carries it, so a line something else printed on the worker's stdout
+before the worker took the pipe over (a sitecustomize, a library at import) is never taken for
+one, whatever it holds."""
+
 MARKER_ENV: Final = "GRAPHVIZ_APP_RUN_MARKER"
 """Set by the runner for the worker: every process of a run inherits it, so the runner can find
 and end what a run left even when the worker itself was killed."""
@@ -225,9 +231,24 @@ def read_result(path: str) -> Result:
     raise ProtocolError(f"result with neither a trace nor an error: {text[:200]!r}")
 
 
-def decode_reply(line: str) -> Reply:
-    """Return the reply on ``line``; raise ProtocolError when it is not one."""
+def encode_reply(reply: Reply, token: str) -> str:
+    """Return ``reply`` as one protocol line carrying the worker's ``token`` (:data:`TOKEN_ENV`)."""
+    return json.dumps({**reply, "token": token}, allow_nan=False) + "\n"
+
+
+def decode_reply(line: str, token: str | None = None) -> Reply:
+    """Return the reply on ``line``; raise ProtocolError when it is not one (of the worker
+    holding ``token``, when given)."""
     data = _fields(line)
+    if token is not None and data.get("token") != token:
+        raise ProtocolError(f"not a reply of this worker: {line[:200]!r}")
+    try:
+        return _reply(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProtocolError(f"malformed reply ({type(exc).__name__}: {exc}): {line[:200]!r}") from None
+
+
+def _reply(data: dict[str, Any]) -> Reply:
     event = data.get("event")
     if event == READY:
         return Ready(event=READY, pid=int(data["pid"]))

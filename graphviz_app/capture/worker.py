@@ -58,6 +58,7 @@ from .protocol import (
     READY,
     SETUP_FAILED,
     STARTED,
+    TOKEN_ENV,
     WARM_ENV,
     Done,
     ProtocolError,
@@ -65,6 +66,7 @@ from .protocol import (
     RunMode,
     decode_request,
     encode,
+    encode_reply,
     run_mode,
 )
 
@@ -341,11 +343,12 @@ def _run_threaded(request: Request, started: Callable[[int], None]) -> Done:
     )
 
 
-def serve(control_in: IO[str], control_out: TextIO, mode: RunMode = "fork") -> None:
-    """Answer requests until the control stream closes, running each in ``mode``."""
+def serve(control_in: IO[str], control_out: TextIO, mode: RunMode = "fork", token: str = "") -> None:
+    """Answer requests until the control stream closes, running each in ``mode``; every reply
+    carries ``token`` (:data:`~.protocol.TOKEN_ENV`)."""
 
     def reply(message: Any) -> None:
-        control_out.write(encode(message))
+        control_out.write(encode_reply(message, token))
         control_out.flush()
 
     protocol_fds = [control_in.fileno(), control_out.fileno()]
@@ -372,6 +375,7 @@ def serve(control_in: IO[str], control_out: TextIO, mode: RunMode = "fork") -> N
 def main() -> None:
     """Entry point: import torch once (fork mode), then serve requests on stdin/stdout."""
     mode = run_mode()
+    token = os.environ.pop(TOKEN_ENV, "")  # (a run's processes never see it)
     # The app's end is seen as the hang-up of the request pipe (at once, even while a run is in
     # progress), not by a parent-death signal: that one fires when the *thread* that started
     # this worker ends, which ended warm workers started from a run's thread.
@@ -391,7 +395,7 @@ def main() -> None:
 
         if importlib.util.find_spec("torch") is None:
             raise ModuleNotFoundError("No module named 'torch'", name="torch")
-    serve(sys.stdin, control_out, mode)
+    serve(sys.stdin, control_out, mode, token)
     # Nothing is left to do or to flush: skip the interpreter's teardown of torch (about a second
     # that a one-shot CLI export would wait for).
     control_out.close()

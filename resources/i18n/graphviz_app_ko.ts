@@ -858,42 +858,42 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>Explanation</name>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="96"/>
+        <location filename="../../graphviz_app/capture/client.py" line="98"/>
         <source>The script did not finish within {seconds} s and was stopped.</source>
         <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="97"/>
+        <location filename="../../graphviz_app/capture/client.py" line="99"/>
         <source> It was stuck on line {line}: `{code}`.</source>
         <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="98"/>
+        <location filename="../../graphviz_app/capture/client.py" line="100"/>
         <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
         <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="95"/>
+        <location filename="../../graphviz_app/capture/client.py" line="97"/>
         <source>The run was cancelled.</source>
         <translation>실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="103"/>
+        <location filename="../../graphviz_app/capture/client.py" line="105"/>
         <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and reload.</source>
         <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="117"/>
+        <location filename="../../graphviz_app/capture/client.py" line="119"/>
         <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
         <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="122"/>
+        <location filename="../../graphviz_app/capture/client.py" line="124"/>
         <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="82"/>
+        <location filename="../../graphviz_app/capture/client.py" line="84"/>
         <source>The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a number of GiB. Set it to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the default (75% of this machine&apos;s memory), and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB의 값 {value}은(는) GiB 단위의 숫자가 아닙니다. 한 번의 실행이 쓸 수 있는 최대 메모리를 GiB 단위로(예: 8) 설정하거나, 한도를 없애려면 0으로 설정하거나, 기본값(이 컴퓨터 메모리의 75%)을 쓰려면 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
@@ -908,77 +908,102 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값은 {value}이지만 이 시스템에서는 fork를 쓸 수 없습니다. &apos;portable&apos;로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="44"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="47"/>
         <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="50"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="53"/>
         <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="56"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="59"/>
         <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="62"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="65"/>
         <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="68"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="71"/>
         <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="74"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="77"/>
         <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="81"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="84"/>
         <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="87"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="90"/>
         <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="95"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="98"/>
         <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="101"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="104"/>
         <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="89"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="110"/>
+        <source>{python} ({why}) ended while importing torch ({ending}): that torch does not run here (a build for another processor, GPU driver or system, or a damaged install). See it fail with `{python} -c &quot;import torch&quot;`, then repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})이(가) torch를 가져오는 중에 끝났습니다({ending}). 그 torch는 여기서 실행되지 않습니다(다른 프로세서, GPU 드라이버나 시스템용 빌드이거나 설치가 손상됨). `{python} -c &quot;import torch&quot;`로 실패를 확인한 뒤 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="119"/>
+        <source>killed by {signal}</source>
+        <translation>{signal}(으)로 종료됨</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="120"/>
+        <source>exit status {status}</source>
+        <translation>종료 코드 {status}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="121"/>
+        <source>{python} ({why}) did not finish importing torch in {seconds} s. See where it waits with `{python} -X importtime -c &quot;import torch&quot;` (a network folder, a GPU driver that hangs, or a very slow disk are the usual causes), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})이(가) {seconds}초 안에 torch 가져오기를 마치지 못했습니다. `{python} -X importtime -c &quot;import torch&quot;`로 어디서 기다리는지 확인하거나(네트워크 폴더, 멈춘 GPU 드라이버, 아주 느린 디스크가 흔한 원인입니다), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="129"/>
+        <source>{python} ({why}) did not start running Python code in {seconds} s: it is not a Python interpreter, or something it runs at start-up (a sitecustomize or .pth file) waits. Check it with `{python} -c &quot;print(1)&quot;`, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
+        <translation>{python}({why})이(가) {seconds}초 안에 Python 코드를 실행하기 시작하지 않았습니다. Python 인터프리터가 아니거나, 시작할 때 실행하는 것(sitecustomize나 .pth 파일)이 기다리고 있습니다. `{python} -c &quot;print(1)&quot;`로 확인하거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="137"/>
+        <source>The capture worker ({python}, {why}) imported torch but did not become ready in {seconds} s. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
+        <translation>캡처 워커({python}, {why})가 torch를 가져왔지만 {seconds}초 안에 준비되지 않았습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/client.py" line="91"/>
         <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
         <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="139"/>
-        <source>The capture worker did not start (importing torch timed out).</source>
-        <translation>캡처 워커가 시작하지 못했습니다(torch를 가져오다가 시간이 초과되었습니다).</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/capture/client.py" line="110"/>
+        <location filename="../../graphviz_app/capture/client.py" line="112"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="129"/>
+        <location filename="../../graphviz_app/capture/client.py" line="131"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="134"/>
+        <location filename="../../graphviz_app/capture/client.py" line="136"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
@@ -1258,7 +1283,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>matplotlib이 일부 그림을 그리지 못했습니다: {errors}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="73"/>
+        <location filename="../../graphviz_app/capture/client.py" line="75"/>
         <source>No such file: {path}. Check the path and try again.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
@@ -1283,7 +1308,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}: 읽을 수 없습니다({reason}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="74"/>
+        <location filename="../../graphviz_app/capture/client.py" line="76"/>
         <source>{path} is a folder, not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
@@ -1298,7 +1323,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="75"/>
+        <location filename="../../graphviz_app/capture/client.py" line="77"/>
         <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
@@ -1313,7 +1338,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="78"/>
+        <location filename="../../graphviz_app/capture/client.py" line="80"/>
         <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
         <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
     </message>
@@ -1620,27 +1645,27 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="109"/>
+        <location filename="../../graphviz_app/capture/client.py" line="111"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="42"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="45"/>
         <source>found {name} beside the script</source>
         <translation>스크립트 옆에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="43"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="46"/>
         <source>found {name} in {folder}</source>
         <translation>{folder}에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="40"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="43"/>
         <source>the app&apos;s own Python</source>
         <translation>앱 자신의 Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="41"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="44"/>
         <source>chosen by the caller</source>
         <translation>호출한 쪽이 고른 것</translation>
     </message>
@@ -1720,7 +1745,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="94"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="97"/>
         <location filename="../../graphviz_app/core/graphviz/layout.py" line="52"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
