@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import resource
+import signal
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -195,11 +198,14 @@ def test_save_writes_the_users_script_and_live_reload_keeps_unsaved_edits(
         qtbot.waitUntil(lambda: "changed on disk" in source.title.text(), timeout=LOAD_TIMEOUT_MS)
         assert view.document().findBlockByNumber(2).text() == "z = (w * 2).mean()"
         assert source.title.text() == "mine.py (edited; the file changed on disk)"
-        # Ctrl+S writes the edit over the file.
+        # Ctrl+S asks first (the other program's change would be lost), then writes the edit over the file.
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)
+        seen: list[str] = []
         with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):  # live reload runs it
+            answer_prompt(QMessageBox.StandardButton.Save, seen)
             qtbot.keyClick(view, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+            assert seen == ["mine.py was changed by another program after it was opened here."]
             assert (
                 script.read_text(encoding="utf-8")
                 == "import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 2).mean()\n"
@@ -250,3 +256,69 @@ def test_save_keeps_the_files_line_endings_and_unedited_characters(window, load,
             "import torch\r\nname = 'a\u00a0b'\r\nw = torch.ones(2, requires_grad=True)\r\nz = w.mean()\r\n"
         ).encode("utf-8")
         assert not window.source.is_edited()
+
+
+def test_save_never_replaces_a_change_made_outside_without_asking(
+    window, load, qtbot, write_script, playground
+):
+    with editing(window):
+        script = write_script(
+            "import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 2).sum()\n", "mine.py"
+        )
+        load(script)
+        type_at_end_of_line(qtbot, window.source.view, 3, len(".sum()"), ".mean()")
+        theirs = "import torch\nw = torch.ones(2, requires_grad=True)\nz = (w * 9).sum()  # git checkout\n"
+        script.write_text(theirs, encoding="utf-8")
+        seen: list[str] = []
+        answer_prompt(QMessageBox.StandardButton.Cancel, seen)
+        window.save_source()
+        assert seen == ["mine.py was changed by another program after it was opened here."]
+        assert script.read_text(encoding="utf-8") == theirs  # kept, and so are the edits
+        assert (
+            window.source.is_edited()
+            and window.source.view.document().findBlockByNumber(2).text() == "z = (w * 2).mean()"
+        )
+        answer_prompt(QMessageBox.StandardButton.Save, seen)
+        window.save_source()
+        assert len(seen) == 2 and script.read_text(encoding="utf-8").endswith("z = (w * 2).mean()\n")
+        assert not window.source.is_edited()
+        type_at_end_of_line(qtbot, window.source.view, 3, len(".mean()"), ".sum()")
+        window.save_source()  # nothing changed outside since: no question
+        assert len(seen) == 2 and script.read_text(encoding="utf-8").endswith("z = (w * 2).sum()\n")
+
+
+@contextmanager
+def files_at_most(size: int) -> Iterator[None]:
+    """Writes past ``size`` bytes fail in this process (EFBIG), as on a disk that is full."""
+    old_limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # (else the process is ended)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, old_limit[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, old_limit)
+        signal.signal(signal.SIGXFSZ, old_handler)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no RLIMIT_FSIZE")
+def test_a_save_that_fails_half_way_leaves_the_file_as_it_was(window, load, qtbot, write_script, playground):
+    with editing(window):
+        body = "".join(f"a{i} = {i}  # a line of a long script\n" for i in range(3000))
+        script = write_script(
+            f"import torch\n{body}w = torch.ones(2, requires_grad=True)\nz = w.sum()\n", "big.py"
+        )
+        before = script.read_bytes()
+        assert len(before) > 100_000
+        load(script)
+        last = window.source.view.document().blockCount() - 1
+        type_at_end_of_line(qtbot, window.source.view, last, len("sum()"), "mean()")
+        with files_at_most(len(before) // 2):
+            window.save_source()
+        assert script.read_bytes() == before  # not truncated, not half-written
+        assert "Cannot save" in window.messages.plain_text()
+        assert window.source.is_edited()
+        assert [p.name for p in script.parent.iterdir() if p.name.startswith(".big.py")] == []
+        script.chmod(0o640)
+        window.save_source()  # room again: saved whole, its permissions kept
+        assert script.read_bytes() == before.replace(b"z = w.sum()", b"z = w.mean()")
+        assert script.stat().st_mode & 0o777 == 0o640 and not window.source.is_edited()

@@ -23,6 +23,9 @@ shown here, so a node still shows its line and an error still marks its own.
 from __future__ import annotations
 
 import logging
+import os
+import stat
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -53,6 +56,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.export import PART_SUFFIX, remove_stale_parts
 from ...core.model.derived import derived, warm_with
 from ...core.model.saved_graph import read_source_safely
 from ...core.view import look
@@ -285,6 +289,34 @@ class SourceView(QPlainTextEdit):
         super().mouseReleaseEvent(event)
         if event.button() == Qt.MouseButton.LeftButton and not self.textCursor().hasSelection():
             self.lineClicked.emit(self.cursorForPosition(event.position().toPoint()).blockNumber() + 1)
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Replace ``path``'s content with ``data`` whole or not at all: written to a file beside it,
+    flushed to disk, then renamed over it (a link is followed: its target is replaced), keeping
+    the file's permissions. On any failure (a full disk) the file is left as it was and the
+    partial copy removed; a copy a killed save left is removed by the next save there."""
+    target = Path(os.path.realpath(path))
+    remove_stale_parts(target.parent)
+    fd, name = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.{os.getpid()}-", suffix=PART_SUFFIX
+    )
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.chmod(name, stat.S_IMODE(os.stat(target).st_mode))
+        except FileNotFoundError:
+            pass  # (a file removed meanwhile is made anew with the folder's usual permissions)
+        os.replace(name, target)
+    except BaseException:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+        raise
 
 
 class SourcePanel(QWidget):
@@ -630,11 +662,55 @@ class SourcePanel(QWidget):
         self._show_title()
         return True
 
+    def _savable(self) -> bool:
+        """Whether Save would write: edits of the user's own script (never a bundled lesson)."""
+        return self.path is not None and self._edited and self.editable() and not is_bundled(self.path)
+
+    def changed_outside(self) -> bool:
+        """Whether the script on disk is no longer the text the panel read (another program
+        changed it), so saving would replace that change."""
+        path = self.path
+        if path is None or self._raw is None or not self._savable():
+            return False
+        try:
+            now = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return False  # gone or unreadable: the write says what is wrong
+        return now != self._raw
+
+    def confirm_save(self, parent: QWidget) -> bool:
+        """Before saving: when the file changed on disk since it was read, ask whether to replace
+        that change (False: the user keeps the file as it is, and the edits stay here)."""
+        if not self.changed_outside():
+            return True
+        assert self.path is not None
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            translate("SourcePanel", "The file changed on disk"),
+            translate(
+                "SourcePanel", "{name} was changed by another program after it was opened here."
+            ).format(name=self.path.name),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            parent,
+        )
+        box.setObjectName("changedOnDiskBox")
+        box.setInformativeText(
+            translate(
+                "SourcePanel",
+                "Save your text over it? The other program's change is then lost. Cancel keeps "
+                "the file as it is and your edits here; Reset shows the file's new text.",
+            )
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Save
+
     def save(self) -> bool:
         """Write the text over the user's script (never over a bundled lesson) and return True;
-        False when there is nothing to save. Raise GraphvizAppError when it cannot be written."""
+        False when there is nothing to save. Raise GraphvizAppError when it cannot be written.
+        The file is replaced whole or not at all (:func:`replace_file`): a failed save leaves it
+        as it was. Ask :meth:`confirm_save` first."""
         path = self.path
-        if path is None or not self._edited or not self.editable() or is_bundled(path):
+        if path is None or not self._savable():
             return False
         try:
             path.read_bytes().decode("utf-8")
@@ -650,7 +726,7 @@ class SourcePanel(QWidget):
             pass  # gone or unreadable: the write says what is wrong
         data = self.view.text()
         try:
-            path.write_text(data.replace("\n", "\r\n") if self._crlf else data, encoding="utf-8", newline="")
+            replace_file(path, (data.replace("\n", "\r\n") if self._crlf else data).encode("utf-8"))
         except OSError as exc:
             raise GraphvizAppError(
                 translate(
@@ -732,6 +808,8 @@ class SourcePanel(QWidget):
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
+            if not self.confirm_save(parent):
+                return False
             try:
                 return self.save()
             except GraphvizAppError as exc:

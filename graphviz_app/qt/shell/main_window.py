@@ -373,7 +373,10 @@ class MainWindow(QMainWindow):
             self.controller.run(self.source.path)
 
     def save_source(self) -> None:
-        """Save the Source panel's edits to the user's script (a bundled lesson is never saved)."""
+        """Save the Source panel's edits to the user's script (a bundled lesson is never saved),
+        after asking when another program changed the file meanwhile."""
+        if not self.source.confirm_save(self):
+            return
         try:
             saved = self.source.save()
         except GraphvizAppError as exc:
