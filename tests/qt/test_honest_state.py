@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from graphviz_app.core.export import export_graph
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -67,6 +68,27 @@ def test_a_failed_reload_of_the_same_script_keeps_its_graph_under_a_banner(windo
     )
     load(path)
     assert window.view.banner_text() is None
+
+
+def test_a_failed_reloads_banner_goes_with_its_graph_when_another_file_opens(
+    window, load, qtbot, write_script, tmp_path
+):
+    """The banner speaks of the graph it stands over: a saved graph opened next (or any other
+    graph shown) takes it away."""
+    path = write_script(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum()\n", "train.py"
+    )
+    load(path)
+    saved = tmp_path / "saved.json"
+    export_graph(window.document.graph, saved)
+    path.write_text(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum(\n", encoding="utf-8"
+    )
+    fail_with(window, qtbot, path)
+    assert "train.py" in (window.view.banner_text() or "")
+    load(saved)
+    assert window.windowTitle().startswith("saved.json") and window.document.graph is not None
+    assert window.view.banner_text() is None and not window.view.banner.isVisible()
 
 
 def test_a_cancelled_run_of_another_script_clears_the_canvas(window, load, qtbot, write_script):

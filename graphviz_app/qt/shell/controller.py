@@ -348,7 +348,6 @@ class Controller(QObject):
         if doc.path != resolved or doc.kind != "script":
             # The window speaks of the script that runs from now on (title, Source, Problems):
             # another file's graph goes at once, as after a failed or cancelled run of this one.
-            self.widget.set_banner(None)
             doc.set_graph(None, resolved, "script")
         if doc.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
@@ -426,7 +425,6 @@ class Controller(QObject):
         msgs.output(self._output_left(result.output, request))
         for notice in result.notices:
             msgs.warning(notice)
-        self.widget.set_banner(None)
         self.document.set_graph(
             result.graph, request.path, "script", plan=self._plan if self._fit_next else None
         )
@@ -608,6 +606,7 @@ class Controller(QObject):
     def _graph_changed(self) -> None:
         doc = self.document
         self._composed = []
+        self.widget.set_banner(None)  # a banner speaks of the graph it stood over, which is gone
         if doc.graph is None:
             self.widget.clear()
             return
