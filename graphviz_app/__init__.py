@@ -118,10 +118,11 @@ def open(tensors_or_graph: Any, *, backward: bool = False, title: str | None = N
     cell 12", "train.py:88"); with no window open, one is started. Works from a REPL, a notebook
     or a pdb prompt, without Qt in this process. Returns what was done (with the saved .json).
     """
-    from .remote import caller_title, send_graph
+    from .remote import caller_script, caller_title, send_graph
 
-    where = title or caller_title(sys._getframe(1))
-    return send_graph(_graph_of(tensors_or_graph, backward), where)
+    caller = sys._getframe(1)
+    where = title or caller_title(caller)
+    return send_graph(_graph_of(tensors_or_graph, backward), where, script=caller_script(caller))
 
 
 def _graph_of(tensors_or_graph: Any, backward: bool, *, values: bool = True, saved: bool = True) -> Any:

@@ -84,14 +84,31 @@ def caller_title(frame: FrameType | None) -> str:
         cells = getattr(getattr(shell, "compile", None), "_filename_map", None) or {}
         number = cells.get(frame.f_code.co_filename)  # the cell's In [N]
         return f"{kind} {number if number is not None else getattr(shell, 'execution_count', '?')}"
+    frame = _user_frame(frame)
+    if frame is None:
+        return "Python prompt"
+    return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+
+
+def caller_script(frame: FrameType | None) -> str | None:
+    """Return the file a call came from (:func:`caller_title`'s), when it is a file on disk
+    (not a notebook cell or a prompt): the script a sent graph names, for the Source panel."""
+    frame = _user_frame(frame)
+    if frame is None:
+        return None
+    path = os.path.abspath(frame.f_code.co_filename)
+    return path if os.path.isfile(path) else None
+
+
+def _user_frame(frame: FrameType | None) -> FrameType | None:
+    """The first frame from ``frame`` outward that is the user's code: not ``<stdin>``-like
+    compiled text, nor a debugger's own (pdb's prompt runs what is typed in the stopped frame)."""
     while frame is not None and (
         frame.f_code.co_filename.startswith("<")
         or str(frame.f_globals.get("__name__")).startswith(_DEBUGGER_MODULES)
     ):
         frame = frame.f_back
-    if frame is None:
-        return "Python prompt"
-    return f"{os.path.basename(frame.f_code.co_filename)}:{frame.f_lineno}"
+    return frame
 
 
 def _ipython() -> Any:
@@ -113,9 +130,12 @@ def sent_folder() -> Path:
     return folder
 
 
-def save_sent(graph: nx.DiGraph, title: str) -> Path:
-    """Save ``graph`` as ``<cache>/sent/<time>/<title>.json``; remove all but the newest KEEP_SENT."""
-    from .core.model.graph import dumps_graph
+def save_sent(graph: nx.DiGraph, title: str, script: str | None = None) -> Path:
+    """Save ``graph`` as ``<cache>/sent/<time>/<title>.json``, naming where it was sent from
+    (``sent_from``) and the ``script`` it came from unless it names one; remove all but the
+    newest KEEP_SENT."""
+    from .core.model.graph import trace_from_graph
+    from .core.model.saved_graph import dumps_trace
 
     root = sent_folder()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
@@ -123,15 +143,20 @@ def save_sent(graph: nx.DiGraph, title: str) -> Path:
     folder.mkdir()
     name = re.sub(r"[^\w .()\[\]-]+", "-", title, flags=re.UNICODE).strip(" .-")[:80] or "graph"
     path = folder / f"{name}.json"
-    path.write_text(dumps_graph(graph), encoding="utf-8")
+    trace = trace_from_graph(graph)
+    attributes = {**trace["graph"], "sent_from": title}  # (a copy: the caller's graph is left as it is)
+    if script is not None and not attributes.get("script"):
+        attributes["script"] = script
+    path.write_text(dumps_trace({**trace, "graph": attributes}), encoding="utf-8")
     for old in sorted((p for p in root.iterdir() if p.is_dir()), reverse=True)[KEEP_SENT:]:
         shutil.rmtree(old, ignore_errors=True)
     return path
 
 
-def send_graph(graph: nx.DiGraph, title: str, *, start: bool = True) -> Sent:
-    """Save ``graph`` and show it in the window (the open one, else a new one if ``start``)."""
-    path = save_sent(graph, title)
+def send_graph(graph: nx.DiGraph, title: str, *, start: bool = True, script: str | None = None) -> Sent:
+    """Save ``graph`` (:func:`save_sent`) and show it in the window (the open one, else a new one
+    if ``start``)."""
+    path = save_sent(graph, title, script)
     nodes = graph.number_of_nodes()
     if instance.supported():
         answer = deliver(path, title, wait=_window_starting())

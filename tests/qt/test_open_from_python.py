@@ -90,7 +90,21 @@ def test_open_sends_the_graph_to_the_running_window(window, load, qtbot, tmp_pat
     assert window.settings.recent_files()[:2] == [str(sent), before]  # the earlier graph: one click away
     text = window.messages.plain_text()
     assert f"Graph sent from train.py:{OPEN_LINE}" in text and "File ▸ Recent" in text
-    assert window.windowTitle().startswith(f"train.py-{OPEN_LINE}.json")
+    assert window.windowTitle() == f"train.py:{OPEN_LINE} — graphviz_app"  # where it was sent from
+    assert graph.graph["script"] == str(script)  # the Source panel offers the script it came from
+    assert window.source.graph_script() == str(script) and "No script" not in window.source.title.text()
+    # It holds the gradients of the script's own backward, whose order was not recorded: said so,
+    # with no Run backward offered.
+    window.timeline.backward_button.click()
+    caption = window.timeline.caption.text()
+    assert "come from the script's own backward, run before the graph was captured" in caption
+    assert "did not run backward" not in caption and not window.timeline.run_backward_button.isVisible()
+    window.actions_.run_backward.trigger()  # Ctrl+B: says why it cannot, and the caption stays true
+    assert (
+        "this graph holds the gradients of a backward run before it was captured"
+        in window.messages.plain_text()
+    )
+    assert "come from the script's own backward" in window.timeline.caption.text()
     qtbot.waitUntil(lambda: len(window.scene.node_items) == 4 and bool(shown))
     print(f"drawn {shown[-1] - returned:+.2f} s after open() returned")
     server.close()
@@ -114,7 +128,10 @@ def test_open_from_a_pdb_prompt_names_the_stopped_line(window, qtbot, tmp_path, 
     assert '-> print("after")' in output and "Sent 'debugged.py:6' (3 nodes)" in output
     graph = window.document.graph
     assert {graph.nodes[n]["name"] for n in graph if graph.nodes[n]["kind"] == "leaf"} == {"w"}
-    assert window.document.path.name == "debugged.py-6.json"
+    assert window.document.path.name == "debugged.py-6.json" and window.windowTitle().startswith(
+        "debugged.py:6 "
+    )
+    assert graph.graph["script"] == str(script)
     server.close()
 
 

@@ -802,7 +802,7 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
             for name, kind in c.mapping(value, field).items():
                 c.text(name, f"{field} key")
                 c.text(kind, f"{field}[{name!r}]")
-        elif key == "script":
+        elif key in ("script", "sent_from"):
             c.text(value, field, optional=True)
         elif key == "backward":
             backward = c.mapping(value, field, optional=True)

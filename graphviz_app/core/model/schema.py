@@ -60,6 +60,8 @@ outputs         ``[{"node", "name", "shape", "scalar"}]`` one per output tensor.
 devices         ``{device: node count}``.
 module_types    ``{module path: class name}`` (``{"encoder.0": "Linear"}``) for the modules in the graph.
 script          path of the script that produced the graph, or ``None``.
+sent_from       where ``graphviz_app.open`` was called (``"train.py:88"``, ``"notebook cell 12"``): the
+                window's title for the graph; absent in other graphs.
 backward        ``{"ran": bool, "by": "script" | "app" | None, "call": int | None,
                   "error": str | None}``, plus ``"kind": "grad"`` when the captured call was
                 ``torch.autograd.grad`` (leaf ``grad`` is then what it returned).

@@ -151,6 +151,15 @@ MENU_CALLS = 30
 shown and the last five."""
 
 
+def _gradients_without_order(graph: nx.DiGraph | None) -> bool:
+    """Whether ``graph`` holds gradients from a backward whose order was not recorded: one the
+    caller ran before the graph was captured in its own process (``graphviz_app.open(z)`` after
+    ``z.backward()``; see ``capture.api``), so there are no backward steps to show."""
+    if graph is None or not (graph.graph.get("backward") or {}).get("ran"):
+        return False
+    return any(grad for _, grad in graph.nodes(data="grad"))
+
+
 def listed_calls(calls: BackwardCalls) -> list[int]:
     """The calls the picker offers (the next one, when more may follow, comes apart)."""
     if calls.made <= MENU_CALLS:
@@ -523,6 +532,8 @@ class TimelinePanel(QWidget):
         self.forward_button.setEnabled(has_graph)
         self.backward_button.setEnabled(has_graph)
         backward_missing = has_graph and self.mode == BACKWARD and count == 0
+        grads_without_order = backward_missing and _gradients_without_order(doc.graph)
+        backward_missing = backward_missing and not grads_without_order
         self.run_backward_button.setVisible(backward_missing)
         self.run_backward_button.setEnabled(not self._pending_backward)
         self.show_all_button.setEnabled(doc.step is not None)
@@ -535,6 +546,13 @@ class TimelinePanel(QWidget):
             )
         elif step is not None:
             text = step_caption(step)
+        elif grads_without_order:
+            text = self.tr(
+                "The gradients shown (beside the leaves) come from the script's own backward, run "
+                "before the graph was captured, so the order the engine ran the nodes in was not "
+                "recorded: there are no backward steps. Open the script and press Run backward "
+                "(Ctrl+B) to step through them."
+            )
         elif backward_missing and self._pending_backward:
             text = self.tr("Running the script with backward…")
         elif backward_missing:

@@ -720,11 +720,16 @@ class MainWindow(QMainWindow):
         path = self.controller.source
         if path is None or path.suffix.lower() != ".py" or not path.exists():
             self.timeline.cancel_backward_request()
-            what = (
-                translate("MainWindow", "this saved graph was recorded without backward")
-                if path
-                else translate("MainWindow", "no script is open")
-            )
+            graph = self.document.graph
+            ran = graph is not None and bool((graph.graph.get("backward") or {}).get("ran"))
+            if path is None:
+                what = translate("MainWindow", "no script is open")
+            elif ran:
+                what = translate(
+                    "MainWindow", "this graph holds the gradients of a backward run before it was captured"
+                )
+            else:
+                what = translate("MainWindow", "this saved graph was recorded without backward")
             self.messages.info(
                 translate(
                     "MainWindow", "Cannot run backward: {what}. Open the script (.py) to run it."
@@ -831,6 +836,9 @@ class MainWindow(QMainWindow):
         path = doc.path
         self.status_path.setText(f" · {path}" if path else "")
         name = path.name if path else None
+        sent_from = doc.graph.graph.get("sent_from") if doc.graph is not None and doc.kind == "json" else None
+        if isinstance(sent_from, str) and sent_from.strip():
+            name = sent_from[:120]  # a graph sent from Python: where it was sent from ("train.py:88")
         if name and self.source.is_edited():
             name = translate("MainWindow", "{name} (edited)").format(name=name)
         self.setWindowTitle(f"{name} — graphviz_app" if name else "graphviz_app")
