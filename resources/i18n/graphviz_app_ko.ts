@@ -2887,6 +2887,74 @@ Double-click a module to show it in the graph.</source>
     </message>
 </context>
 <context>
+    <name>NodeTooltip</name>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="100"/>
+        <source>module {module}</source>
+        <translation>모듈 {module}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="101"/>
+        <source>{count} nodes</source>
+        <translation>노드 {count}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="102"/>
+        <source>Double-click to expand</source>
+        <translation>두 번 클릭하면 펼칩니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="108"/>
+        <source>name: {name}</source>
+        <translation>이름: {name}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="110"/>
+        <source>scalar</source>
+        <translation>스칼라</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="113"/>
+        <source>shape: {shape}   dtype: {dtype}</source>
+        <translation>모양: {shape}   dtype: {dtype}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
+        <source>device: {device}</source>
+        <translation>장치: {device}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="120"/>
+        <source>module: {module}</source>
+        <translation>모듈: {module}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="122"/>
+        <source>output of the script</source>
+        <translation>스크립트의 출력</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="126"/>
+        <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
+        <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="138"/>
+        <source>use {k} of {n} (a shared tensor drawn once per use)</source>
+        <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="146"/>
+        <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
+        <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
+        <source>Click for details in the Inspector</source>
+        <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
+    </message>
+</context>
+<context>
     <name>Plots</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/plots.py" line="43"/>

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QImage
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import MODULE_PREFIX
 from graphviz_app.qt.canvas.items import EdgeItem, NodeItem
+from graphviz_app.qt.i18n import install_translators
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -222,6 +223,21 @@ def test_node_tooltip_describes_the_node(window, load):
     leaf = next(n for n, k in graph.nodes(data="kind") if k == "leaf")
     tip = window.scene.items_for(leaf)[0].toolTip()
     assert "AccumulateGrad" in tip and "name: w" in tip and "cpu" in tip
+
+
+def test_node_tooltip_speaks_the_windows_language(window, load, qapp):
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        load(example("basic_autograd.py"))
+        graph = window.document.graph
+        out = next(n for n, o in graph.nodes(data="is_output") if o)
+        tip = window.scene.items_for(out)[0].toolTip()
+    finally:
+        install_translators(qapp, "en")
+    assert "모양: 스칼라" in tip and "장치: cpu" in tip and "스크립트의 출력" in tip
+    assert "클릭하면 속성 패널에 자세히 나옵니다" in tip
+    for english in ("shape:", "device:", "output of the script", "Click for details", "scalar"):
+        assert english not in tip, tip
 
 
 def test_every_node_item_is_a_node(window, load):

@@ -28,7 +28,7 @@ from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.view.look import NodeStyle, ViewState
 from ...core.view.stepping import format_number
-from ..i18n import text
+from ..i18n import fill, text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .member_index import MemberIndex
 from .overview import (
@@ -42,6 +42,7 @@ from .overview import (
     weak_call,
 )
 
+translate = QCoreApplication.translate
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
 """Node outline per display kind, as the DOT exporter draws them (box, rounded box, box3d)."""
 SCENE_MARGIN = 4000.0
@@ -92,35 +93,66 @@ def transfer_color(graph: nx.DiGraph, edge: tuple[str, str], dark: bool = False)
 
 
 def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
-    """Return the hover text of a drawn node."""
+    """Return the hover text of a drawn node, in the window's language."""
     if dnode.kind == "module":
-        return f"module {dnode.module}\n{len(dnode.members)} nodes\nDouble-click to expand"
+        return "\n".join(
+            (
+                fill(translate("NodeTooltip", "module {module}"), module=dnode.module),
+                fill(translate("NodeTooltip", "{count} nodes"), count=len(dnode.members)),
+                translate("NodeTooltip", "Double-click to expand"),
+            )
+        )
     data = graph.nodes[dnode.members[0]]
     lines = [str(data.get("op") or "?")]
     if data.get("name"):
-        lines.append(f"name: {data['name']}")
-    shape = format_shape(data.get("shape"))
-    lines.append(f"shape: {shape or '?'}   dtype: {data.get('dtype') or '?'}")
-    lines.append(f"device: {data.get('device') or '?'}")
+        lines.append(fill(translate("NodeTooltip", "name: {name}"), name=data["name"]))
+    shape = data.get("shape")
+    shown = translate("NodeTooltip", "scalar") if shape == [] else format_shape(shape) or "?"
+    lines.append(
+        fill(
+            translate("NodeTooltip", "shape: {shape}   dtype: {dtype}"),
+            shape=shown,
+            dtype=data.get("dtype") or "?",
+        )
+    )
+    lines.append(fill(translate("NodeTooltip", "device: {device}"), device=data.get("device") or "?"))
     if data.get("module"):
-        lines.append(f"module: {data['module']}")
+        lines.append(fill(translate("NodeTooltip", "module: {module}"), module=data["module"]))
     if data.get("is_output"):
-        lines.append("output of the script")
+        lines.append(translate("NodeTooltip", "output of the script"))
     for cut in data.get("cuts") or []:
-        lines.append(f"✂ uses a detached tensor (line {cut.get('line')}): the graph is cut there")
+        lines.append(
+            fill(
+                translate("NodeTooltip", "✂ uses a detached tensor (line {line}): the graph is cut there"),
+                line=cut.get("line"),
+            )
+        )
     grad = data.get("grad")
     if isinstance(grad, dict) and grad.get("norm") is not None:
         lines.append(f"‖grad‖ = {format_number(grad['norm'], 4)}")
     # every number a short badge line leaves out, in the window's language
     lines.extend(text(line) for line in values_badge_lines(data, full=True))
     if dnode.use and dnode.kind == "leaf":
-        lines.append(f"use {dnode.use[0]} of {dnode.use[1]} (a shared tensor drawn once per use)")
+        lines.append(
+            fill(
+                translate("NodeTooltip", "use {k} of {n} (a shared tensor drawn once per use)"),
+                k=dnode.use[0],
+                n=dnode.use[1],
+            )
+        )
     elif dnode.use:
         lines.append(
-            f"input {dnode.use[0]} of {dnode.use[1]}: this op gathers tensors made far "
-            "apart, so each far input is drawn where it was made"
+            fill(
+                translate(
+                    "NodeTooltip",
+                    "input {k} of {n}: this op gathers tensors made far apart, so each far input is "
+                    "drawn where it was made",
+                ),
+                k=dnode.use[0],
+                n=dnode.use[1],
+            )
         )
-    lines.append("Click for details in the Inspector")
+    lines.append(translate("NodeTooltip", "Click for details in the Inspector"))
     return "\n".join(lines)
 
 
