@@ -6,6 +6,7 @@ get a plain explanation with the fix.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import difflib
 import importlib.util
@@ -104,6 +105,35 @@ ATTRIBUTE_TYPO = QT_TRANSLATE_NOOP(
     "Line {line} uses .{name} of a {type} object, which has no such "
     "attribute. Did you mean .{match}? Correct the name on line {line}.",
 )
+
+PRODUCT_SHAPES = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} (`{code}`) multiplies a {a} tensor by a {b} one, and a matrix product needs the "
+    "first one's last size ({inner_a}) to equal the second one's size before its last "
+    "({inner_b}). {fix}",
+)
+FIX_TRANSPOSE_SECOND = QT_TRANSLATE_NOOP(
+    "Explanation", "Transpose the second one (`.T`): {a} @ {b_t} works and gives {result}."
+)
+FIX_TRANSPOSE_FIRST = QT_TRANSLATE_NOOP(
+    "Explanation", "Transpose the first one (`.T`): {a_t} @ {b} works and gives {result}."
+)
+FIX_PRODUCT_SIZES = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Make the two sizes agree: give the first tensor {inner_b} in its last dimension, or, when the "
+    "second is an nn.Linear layer's weight, create the layer with in_features={inner_a}; use "
+    ".reshape(...) when the sizes are right but arranged differently.",
+)
+BROADCAST_SHAPES = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Line {line} (`{code}`) combines two tensors element by element whose sizes differ in "
+    "dimension {dim}: {size_a} and {size_b}{shapes}. An element-wise operation needs equal sizes "
+    "there, or a size of 1 in one of them (broadcasting). Make them agree (.reshape(...), or "
+    ".unsqueeze(...) to add a dimension of size 1), or use @ if you meant a matrix product.",
+)
+SHAPES_OF = QT_TRANSLATE_NOOP("Explanation", " ({shapes})")
+SHAPE_OF = QT_TRANSLATE_NOOP("Explanation", "{name} is {shape}")
+LIST_SEPARATOR = QT_TRANSLATE_NOOP("Explanation", ", ")
 
 # (kind, pattern in the exception text, explanation with the fix)
 _KNOWN: list[tuple[str, str, Template]] = [
@@ -286,6 +316,9 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
                 values["devices"] = Message.of(DEVICES, devices=_listed(devices)) if devices else ""
             return ScriptError(kind, Message(explanation, values), file=file, line=line, user_traceback=text)
     at: dict[str, Any] = {"file": file, "line": line, "user_traceback": text}
+    shapes = _shape_mismatch(exc, file, line, _frame_at(exc, file, line))
+    if shapes is not None:
+        return ScriptError("shape_mismatch", shapes, file=file, line=line, user_traceback=text)
     explained = _explained(exc, script_file, line, at)
     if explained is not None:
         return explained
@@ -301,6 +334,98 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
         line=line,
         user_traceback=text,
     )
+
+
+_PRODUCT = re.compile(r"mat1 and mat2 shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)")
+_BROADCAST = re.compile(
+    r"The size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at non-singleton dimension (\d+)"
+)
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    """``(2, 3)`` as the app writes a shape: ``2×3``."""
+    return "×".join(map(str, shape)) if shape else "scalar"
+
+
+def _frame_at(exc: BaseException, file: str | None, line: int | None) -> types.FrameType | None:
+    """The frame of ``file`` that raised ``exc`` at ``line`` (the script's, for its variables)."""
+    tb = exc.__traceback__
+    found = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == file and tb.tb_lineno == line:
+            found = tb.tb_frame
+        tb = tb.tb_next
+    return found
+
+
+def _shape_mismatch(
+    exc: BaseException, file: str | None, line: int | None, frame: types.FrameType | None
+) -> Message | None:
+    """The most common learner error explained with both shapes, the dimensions that must agree
+    and the fix: a matrix product of shapes that do not fit, or an element-wise operation of
+    sizes that do not broadcast. None for any other error, or one not raised on a script line."""
+    if not isinstance(exc, RuntimeError) or not file or not line:
+        return None
+    code = linecache.getline(file, line).strip()
+    product = _PRODUCT.search(str(exc))
+    if product is not None:
+        rows_a, cols_a, rows_b, cols_b = map(int, product.groups())
+        a, b = (rows_a, cols_a), (rows_b, cols_b)
+        if cols_a == cols_b:
+            fix = Message.of(
+                FIX_TRANSPOSE_SECOND, a=_dims(a), b_t=_dims(b[::-1]), result=_dims((rows_a, rows_b))
+            )
+        elif rows_a == rows_b:
+            fix = Message.of(
+                FIX_TRANSPOSE_FIRST, a_t=_dims(a[::-1]), b=_dims(b), result=_dims((cols_a, cols_b))
+            )
+        else:
+            fix = Message.of(FIX_PRODUCT_SIZES, inner_a=cols_a, inner_b=rows_b)
+        return Message.of(
+            PRODUCT_SHAPES,
+            line=line,
+            code=code,
+            a=_dims(a),
+            b=_dims(b),
+            inner_a=cols_a,
+            inner_b=rows_b,
+            fix=fix,
+        )
+    broadcast = _BROADCAST.search(str(exc))
+    if broadcast is not None:
+        size_a, size_b, dim = broadcast.groups()
+        named = _tensor_shapes(code, frame)
+        shapes: Message | str = ""
+        if named:
+            parts: list[Message | str] = []
+            for i, (name, shape) in enumerate(named):
+                if i:
+                    parts.append(Message.of(LIST_SEPARATOR))
+                parts.append(Message.of(SHAPE_OF, name=name, shape=_dims(shape)))
+            shapes = Message.of(SHAPES_OF, shapes=parts)
+        return Message.of(
+            BROADCAST_SHAPES, line=line, code=code, dim=int(dim), size_a=size_a, size_b=size_b, shapes=shapes
+        )
+    return None
+
+
+def _tensor_shapes(code: str, frame: types.FrameType | None) -> list[tuple[str, tuple[int, ...]]]:
+    """The shapes of the tensors the line's plain names hold in ``frame`` (read, never called)."""
+    torch = sys.modules.get("torch")
+    if frame is None or torch is None:
+        return []
+    try:
+        names = [
+            n.id for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+        ]
+    except SyntaxError:  # (a line of a statement that goes on)
+        return []
+    found: list[tuple[str, tuple[int, ...]]] = []
+    for name in dict.fromkeys(names):
+        value = frame.f_locals.get(name, frame.f_globals.get(name))
+        if isinstance(value, torch.Tensor):
+            found.append((name, tuple(value.shape)))
+    return found[:4]
 
 
 def _listed(items: list[str]) -> list[Message | str]:

@@ -1008,132 +1008,172 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="38"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="39"/>
         <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
         <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="41"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="42"/>
         <source> Line {line} looks like printed output (it starts with {start}), not code: delete it, or make it a comment with #.</source>
         <translation> {line}번째 줄은 코드가 아니라 출력된 결과로 보입니다({start} 기호로 시작합니다). 그 줄을 지우거나, 맨 앞에 # 기호를 붙여 주석으로 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="46"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="47"/>
         <source> The lines of the block that line {line} opens must be indented further than line {line} (4 spaces); code copied from a web page often loses its indentation.</source>
         <translation> {line}번째 줄이 여는 블록의 줄들은 {line}번째 줄보다 더 들여 써야 합니다(공백 4칸). 웹 페이지에서 복사한 코드는 들여쓰기를 잃는 일이 많습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="52"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="53"/>
         <source> Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.</source>
         <translation> {line}번째 줄에는 줄바꿈이 빠져 명령문 두 개가 함께 있습니다. `{code}` 부분을 다음 줄로 옮기세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="58"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="59"/>
         <source> ({devices})</source>
         <translation>({devices})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="59"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="60"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="62"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="63"/>
         <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then reload: {command}</source>
         <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 다시 불러오세요: {command}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="68"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="69"/>
         <source>Line {line} uses {name} before line {later} assigns it: a script runs from top to bottom (and notebook cells in the order they are run). Move the assignment on line {later} above line {line}, or run that cell first.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰는데, 이 이름은 {later}번째 줄에 가서야 대입됩니다. 스크립트는 위에서 아래로 실행됩니다(노트북 셀은 실행한 순서대로 실행됩니다). {later}번째 줄의 대입을 {line}번째 줄 위로 옮기거나, 그 셀을 먼저 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="75"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="76"/>
         <source>Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` at the top of the script.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 가져오지도(import) 대입하지도 않습니다. 스크립트 맨 위에 다음 줄을 추가하세요: `{statement}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="80"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="81"/>
         <source>Line {line} uses {name}, which the script never assigns. Did you mean {match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지 않습니다. {match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="85"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="86"/>
         <source>Line {line} uses {name}, which the script never assigns or imports. Assign it (or import it) before line {line}, or correct the name.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지도 가져오지도(import) 않습니다. {line}번째 줄보다 앞에서 대입(또는 import)하거나, 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="90"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="91"/>
         <source>{cls}.__init__ (line {start}) does not call super().__init__() first, so torch.nn.Module&apos;s own set-up has not run when line {line} needs it. Call super().__init__() as the first line of {cls}.__init__, before it assigns any layer (`self.name = ...`).</source>
         <translation>{cls}.__init__({start}번째 줄)의 맨 앞에 super().__init__() 호출이 없어서, {line}번째 줄이 모듈을 쓸 때 torch.nn.Module 자체의 준비가 아직 되지 않았습니다. {cls}.__init__의 첫 줄에, 곧 층을 대입하기(`self.name = ...`) 전에 super().__init__() 호출을 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="97"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="98"/>
         <source>Line {line} uses {module}.{name}, which the module {module} does not have. Did you mean {module}.{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {module}.{name} 이름을 쓰지만, {module} 모듈에는 그런 이름이 없습니다. {module}.{match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="102"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="103"/>
         <source>Line {line} uses .{name} of a {type} object, which has no such attribute. Did you mean .{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {type} 객체의 .{name} 속성을 쓰지만, 그런 속성은 없습니다. .{match} 속성을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="60"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="61"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="61"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="62"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="113"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="109"/>
+        <source>Line {line} (`{code}`) multiplies a {a} tensor by a {b} one, and a matrix product needs the first one&apos;s last size ({inner_a}) to equal the second one&apos;s size before its last ({inner_b}). {fix}</source>
+        <translation>{line}번째 줄(`{code}`)은 {a} 텐서에 {b} 텐서를 곱합니다. 행렬 곱은 첫째 텐서의 마지막 크기({inner_a})와 둘째 텐서의 마지막에서 두 번째 크기({inner_b})가 같아야 합니다. {fix}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="115"/>
+        <source>Transpose the second one (`.T`): {a} @ {b_t} works and gives {result}.</source>
+        <translation>둘째 텐서를 전치하세요(`.T`): {a} @ {b_t}은(는) 곱할 수 있고 결과는 {result}입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="118"/>
+        <source>Transpose the first one (`.T`): {a_t} @ {b} works and gives {result}.</source>
+        <translation>첫째 텐서를 전치하세요(`.T`): {a_t} @ {b}은(는) 곱할 수 있고 결과는 {result}입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="121"/>
+        <source>Make the two sizes agree: give the first tensor {inner_b} in its last dimension, or, when the second is an nn.Linear layer&apos;s weight, create the layer with in_features={inner_a}; use .reshape(...) when the sizes are right but arranged differently.</source>
+        <translation>두 크기를 맞추세요: 첫째 텐서의 마지막 차원을 {inner_b}(으)로 하거나, 둘째가 nn.Linear 층의 가중치라면 그 층을 in_features={inner_a}(으)로 만드세요. 크기는 맞는데 배치만 다르면 .reshape(...)를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="127"/>
+        <source>Line {line} (`{code}`) combines two tensors element by element whose sizes differ in dimension {dim}: {size_a} and {size_b}{shapes}. An element-wise operation needs equal sizes there, or a size of 1 in one of them (broadcasting). Make them agree (.reshape(...), or .unsqueeze(...) to add a dimension of size 1), or use @ if you meant a matrix product.</source>
+        <translation>{line}번째 줄(`{code}`)은 {dim}번 차원의 크기가 서로 다른 두 텐서를 원소별로 계산합니다: {size_a}와(과) {size_b}{shapes}. 원소별 연산은 그 차원의 크기가 같거나 한쪽이 1이어야 합니다(브로드캐스팅). 크기를 맞추거나(.reshape(...), 또는 크기 1인 차원을 더하는 .unsqueeze(...)), 행렬 곱을 뜻했다면 @를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="134"/>
+        <source> ({shapes})</source>
+        <translation> ({shapes})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="135"/>
+        <source>{name} is {shape}</source>
+        <translation>{name}은(는) {shape}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="136"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="143"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="123"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="153"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="135"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="165"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="146"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="176"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="155"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="185"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="165"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="195"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="175"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="205"/>
         <source>view() can only reshape a tensor whose elements lie in memory in the order of its shape (contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice changed its strides. Use .reshape(...), which copies when it must, or call .contiguous() before .view(...).</source>
         <translation>view()는 원소가 모양의 순서대로 메모리에 놓인(contiguous) 텐서만 모양을 바꿀 수 있는데, 이 텐서는 그렇지 않습니다{where}: 전치(.t(), .transpose())나 슬라이스가 stride를 바꿨습니다. 필요할 때 복사하는 .reshape(...)를 쓰거나, .view(...) 앞에 .contiguous()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="186"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="216"/>
         <source>numpy() cannot take a tensor that requires grad{where}: the array would leave the graph without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: x.detach().cpu().numpy()).</source>
         <translation>numpy()는 기울기를 요구하는 텐서를 받을 수 없습니다{where}: 배열이 아무 말 없이 그래프를 벗어나게 되기 때문입니다. 먼저 그래프에서 떼어 내세요: x.detach().numpy() (GPU에 있으면 x.detach().cpu().numpy()).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="196"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="226"/>
         <source>numpy() can only read a tensor on the cpu, and this one is on another device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or .to(&apos;cpu&apos;)).</source>
         <translation>numpy()는 cpu에 있는 텐서만 읽을 수 있는데, 이 텐서는 다른 장치에 있습니다{where}. 먼저 cpu로 복사하세요: x.detach().cpu().numpy() (또는 .to(&apos;cpu&apos;)).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="30"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="31"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
@@ -1608,12 +1648,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="56"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="57"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="57"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="58"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
@@ -1635,12 +1675,12 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="36"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="37"/>
         <source>walking the graph</source>
         <translation>그래프 따라가기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="37"/>
+        <location filename="../../graphviz_app/capture/diagnose.py" line="38"/>
         <source>recording the backward pass</source>
         <translation>역전파 기록</translation>
     </message>

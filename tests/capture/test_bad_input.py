@@ -252,3 +252,43 @@ def test_cancel_right_after_the_start_kills_the_script(write_script, runner):
             runner.close()
             thread.join(30)
         assert not thread.is_alive() and errors and errors[0].kind == "cancelled"
+
+
+SHAPES = {
+    "product": (
+        "import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x @ x\n",
+        "Line 3 (`y = x @ x`) multiplies a 2×3 tensor by a 2×3 one, and a matrix product needs the first "
+        "one's last size (3) to equal the second one's size before its last (2). Transpose the second one "
+        "(`.T`): 2×3 @ 3×2 works and gives 2×2.",
+    ),
+    "transpose_first": (
+        "import torch\na = torch.ones(3, 2, requires_grad=True)\nb = torch.ones(3, 4)\nc = torch.mm(a, b)\n",
+        "Transpose the first one (`.T`): 2×3 @ 3×4 works and gives 2×4.",
+    ),
+    "linear": (
+        "import torch\nfrom torch import nn\nlayer = nn.Linear(4, 5)\nx = torch.ones(2, 3)\ny = layer(x)\n",
+        "Line 5 (`y = layer(x)`) multiplies a 2×3 tensor by a 4×5 one, and a matrix product needs the first "
+        "one's last size (3) to equal the second one's size before its last (4). Make the two sizes agree: "
+        "give the first tensor 4 in its last dimension, or, when the second is an nn.Linear layer's weight, "
+        "create the layer with in_features=3",
+    ),
+    "broadcast": (
+        "import torch\na = torch.ones(2, 3, requires_grad=True)\nb = torch.ones(2, 2)\nc = a + b\n",
+        "Line 4 (`c = a + b`) combines two tensors element by element whose sizes differ in dimension 1: "
+        "3 and 2 (a is 2×3, b is 2×2). An element-wise operation needs equal sizes there, or a size of 1",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHAPES))
+def test_a_shape_mismatch_names_the_line_both_shapes_and_the_fix(case, write_script, runner):
+    source, phrase = SHAPES[case]
+    script = write_script(source)
+    with pytest.raises(ScriptError) as info:
+        runner.run(script, timeout=30)
+    error = info.value
+    assert error.kind == "shape_mismatch" and error.line == source.count("\n")
+    assert phrase in error.message.english()
+    assert "cannot be multiplied" in (error.user_traceback or "") or "must match" in (
+        error.user_traceback or ""
+    )
