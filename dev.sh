@@ -191,7 +191,7 @@ compat() {
         venv_python=$(ensure_compat_venv "$version" "$python")
         say "torch $version: capture tests and corpus"
         GRAPHVIZ_APP_TEST_PYTHON="$venv_python" PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
-            "$venv_python" -m pytest -p no:cacheprovider -q tests/capture tests/corpus "${args[@]}" \
+            "$venv_python" -m pytest -p no:cacheprovider -q --heavy tests/capture tests/corpus "${args[@]}" \
             </dev/null || failed+=("$version")
     done
     if [ "${#failed[@]}" -gt 0 ]; then

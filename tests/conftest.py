@@ -2,7 +2,8 @@
 
 Qt runs offscreen unless the caller chose a platform (e.g. xvfb-run); layouts are cached in a
 temporary folder; one warm capture worker (``runner``) serves every test of the session that runs
-a script; ``write_script`` writes a script for a test; ``--regen-golden`` rewrites golden files.
+a script; ``write_script`` writes a script for a test; ``--regen-golden`` rewrites golden files;
+``--heavy`` runs the tests marked ``heavy`` too.
 """
 
 from __future__ import annotations
@@ -25,6 +26,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite the golden files (tests/core/golden) from the current code instead of "
         "comparing with them; review the diff before committing",
     )
+    parser.addoption(
+        "--heavy",
+        action="store_true",
+        help="also run the tests marked heavy (torch.compile, DDP through mp.spawn: minutes each)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``heavy`` tests run only when asked for (``--heavy``, or a ``-m`` naming them): running one
+    capture file should not pay for torch.compile and DDP (minutes); CI's compat run asks."""
+    if config.getoption("--heavy") or "heavy" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="a heavy test: run it with --heavy")
+    for item in items:
+        if "heavy" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture
