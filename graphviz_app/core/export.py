@@ -1,4 +1,5 @@
-"""Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz), DOT, JSON or an interactive
+"""Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz; drawn from its SVG by Qt where the
+engine writes no PDF: :func:`pdf_from_svg`), DOT, JSON or an interactive
 HTML page (the SVG with pan, zoom, search and node details: :mod:`.html_page`).
 
 :func:`export_graph` picks the format from the file suffix, draws images with a legend as
@@ -19,6 +20,8 @@ import re
 import shutil
 import stat
 import struct
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -33,6 +36,7 @@ from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
 from .graphviz.dot import NodeStyle
+from .graphviz.engine import engine
 from .graphviz.layout import (
     STOPPED_PLACING,
     STOPPED_POSITIONING,
@@ -44,8 +48,9 @@ from .graphviz.layout import (
     drawn_outline,
     parse_json_layout,
 )
-from .model.graph import dumps_graph
+from .model.graph import trace_from_graph
 from .model.plots import CANNOT_WRITE
+from .model.saved_graph import dumps_trace
 from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
@@ -97,6 +102,14 @@ NOT_WRITABLE = QT_TRANSLATE_NOOP(
 CANNOT_EXPORT = QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: {reason}.")
 LAYOUT_FAILED = QT_TRANSLATE_NOOP("Explanation", "Cannot export {path}: {error}")
 EMPTY = QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote an empty {format} file.")
+NO_PDF = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Could not draw the PDF from the SVG with Qt ({error}). Export SVG or PNG, or choose the "
+    "system engine with Graphviz installed (it writes PDF itself).",
+)
+PDF_TOO_SLOW = QT_TRANSLATE_NOOP(
+    "Explanation", "Drawing the PDF took longer than {seconds} s and was stopped. Export SVG instead."
+)
 INCOMPLETE_PDF = QT_TRANSLATE_NOOP(
     "Explanation", "Graphviz wrote an incomplete PDF file (it was stopped or failed)."
 )
@@ -186,7 +199,7 @@ def export_graph(
         if view:
             graph = graph.copy(as_view=False)
             graph.graph["view"] = dict(view)
-        data = dumps_graph(graph).encode("utf-8")
+        data = dumps_trace(_with_engine(trace_from_graph(graph))).encode("utf-8")
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
         _log_export(fmt, path, graph, began)
         return notices
@@ -253,6 +266,20 @@ def export_graph(
         _write_atomic(path, lambda tmp: _render(drawn, fmt.graphviz, tmp, timeout))
     _log_export(fmt, path, graph, began)
     return notices
+
+
+def _with_engine(trace: dict[str, Any]) -> dict[str, Any]:
+    """``trace`` with the graph attribute ``layout_engine``: the Graphviz engine that lays it
+    out here (``kind``, ``name``, ``version``), left out when none is installed."""
+    try:
+        chosen = engine()
+    except GraphvizNotFoundError:
+        return trace
+    attrs = {
+        **trace.get("graph", {}),
+        "layout_engine": {"kind": chosen.kind, "name": chosen.name, "version": chosen.version_number()},
+    }
+    return {**trace, "graph": attrs}
 
 
 def start_svg_job() -> LayoutJob | None:
@@ -418,6 +445,13 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
     if fmt == "svg" and drawn.svg is not None:
         tmp.write_bytes(drawn.svg())
         return
+    if fmt == "pdf" and not engine().renders_pdf:
+        with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
+            svg = Path(workdir) / "picture.svg"
+            _render(drawn, "svg", svg, timeout)
+            pdf_from_svg(svg, tmp, timeout)
+        _check_pdf(tmp)
+        return
     program = drawn.program
     if fmt == "svg" and drawn.names and drawn.edges >= 0:
         job = LayoutJob(
@@ -452,12 +486,38 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
         if data != raw:
             tmp.write_bytes(data)
     elif fmt == "pdf":
-        with open(tmp, "rb") as f:
-            head = f.read(5)
-            f.seek(max(0, tmp.stat().st_size - 1024))
-            tail = f.read()
-        if head != b"%PDF-" or b"%%EOF" not in tail:
-            raise ExportError(Message.of(INCOMPLETE_PDF))
+        _check_pdf(tmp)
+
+
+def _check_pdf(path: Path) -> None:
+    """Raise ExportError unless ``path`` is a whole PDF (its header and its end marker)."""
+    with open(path, "rb") as f:
+        head = f.read(5)
+        f.seek(max(0, path.stat().st_size - 1024))
+        tail = f.read()
+    if head != b"%PDF-" or b"%%EOF" not in tail:
+        raise ExportError(Message.of(INCOMPLETE_PDF))
+
+
+def pdf_from_svg(svg: Path, pdf: Path, timeout: float | None) -> None:
+    """Draw the SVG file ``svg`` into the PDF file ``pdf`` with Qt, in a process of its own
+    (:mod:`graphviz_app.qt.pdf_file`: the core imports no Qt), for an engine without ``-Tpdf``.
+    Raises ExportError when it fails or runs past ``timeout`` seconds."""
+    package_parent = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
+    command = [sys.executable, "-m", "graphviz_app.qt.pdf_file", str(svg), str(pdf)]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL
+        )
+    except subprocess.TimeoutExpired:
+        raise ExportError(Message.of(PDF_TOO_SLOW, seconds=f"{timeout:g}")) from None
+    except OSError as exc:
+        raise ExportError(Message.of(NO_PDF, error=str(exc))) from None
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip()[-2000:] or f"exit status {done.returncode}"
+        raise ExportError(Message.of(NO_PDF, error=said))
 
 
 def _checked_svg(job: LayoutJob, drawn: Picture, raw: bytes | None = None) -> bytes:
