@@ -1,6 +1,6 @@
 """The Graphviz engine: the system's ``dot`` or the packaged graphviz-pure, chosen by a setting and
-resolved in one place; each lays out the same DOT with the same ranks, and a missing one is named
-with its fix."""
+resolved in one place; each lays out the same DOT with the same ranks, Korean labels get boxes
+that fit with either, and a missing one is named with its fix."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from graphviz_app.core.graphviz import engine as engine_module
+from graphviz_app.core.graphviz.dot import NODE_BOX, label_text, quote, wide_label_width
 from graphviz_app.core.graphviz.engine import ENGINE_ENV, choice, engine, packaged_program, set_choice
 from graphviz_app.core.graphviz.layout import LayoutJob, layout
 from graphviz_app.core.graphviz.layout_cache import layout_key
@@ -109,3 +110,19 @@ def test_the_packaged_program_has_no_pdf_output():
         [*engine("packaged").command(), "-Tpdf"], input=b"digraph{a}", capture_output=True, timeout=30
     )
     assert done.returncode != 0 and b"pdf" in done.stderr.lower()
+
+
+def test_korean_labels_get_boxes_that_fit_with_either_engine():
+    label = ("손실함수값.가중치", "2×4")
+    width = wide_label_width(label)
+    assert width is not None and wide_label_width(("AddBackward0", "2×4")) is None  # Latin: as before
+    text = (
+        f"digraph {{ node [{NODE_BOX}]; "
+        f'"sized" [label={label_text(label)}, width={quote(width)}]; "bare" [label={label_text(label)}] }}'
+    )
+    system = layout(text)  # measured with the system's fonts (fontconfig: a CJK font for Hangul)
+    set_choice("packaged")
+    packaged = layout(text)
+    assert packaged.nodes["bare"].width < system.nodes["bare"].width  # its tables under-measure Hangul
+    assert packaged.nodes["sized"].width >= system.nodes["bare"].width  # the text fits
+    assert system.nodes["sized"].width >= system.nodes["bare"].width
