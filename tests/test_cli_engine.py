@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -96,3 +97,23 @@ def test_the_window_command_takes_the_engine_before_the_script():
     assert engine_argument(["a.py", "--", "--engine", "x"]) == (None, ["a.py", "--", "--engine", "x"], None)
     chosen, _rest, problem = engine_argument(["--engine", "fast"])
     assert chosen is None and problem is not None and "auto, system, packaged" in problem
+
+
+def test_a_korean_png_is_drawn_with_the_systems_fonts(saved):
+    """The packaged engine's fonts have no Hangul: Qt draws its SVG into the PNG (at 96 dpi, the
+    size the SVG gives), with boxes sized for the Korean names."""
+    graph = json.loads(saved.read_text("utf-8"))
+    for node in graph["nodes"]:
+        if node.get("name"):
+            node["name"] = f"가중치_{node['name']}"
+    korean = saved.with_name("korean.json")
+    korean.write_text(json.dumps(graph), encoding="utf-8")
+    for suffix in ("svg", "png"):
+        done = cli_without_dot(saved.parent, str(korean), "-o", f"korean.{suffix}")
+        assert done.returncode == 0, done.stderr
+    svg = (saved.parent / "korean.svg").read_text("utf-8")
+    assert "가중치_w" in svg
+    width, height = re.search(r'viewBox="0\.00 0\.00 ([\d.]+) ([\d.]+)"', svg).groups()
+    png = saved.parent / "korean.png"
+    assert png_size(png) == (round(float(width) * 96 / 72), round(float(height) * 96 / 72))
+    assert b"pHYs\x00\x00\x0e\xc4\x00\x00\x0e\xc4" in png.read_bytes()  # 3780 px/m: Qt's 96 dpi

@@ -1473,16 +1473,6 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="105"/>
-        <source>Could not draw the PDF from the SVG with Qt ({error}). Export SVG or PNG, or choose the system engine with Graphviz installed (it writes PDF itself).</source>
-        <translation>Qt로 SVG에서 PDF를 그리지 못했습니다({error}). SVG나 PNG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 PDF를 직접 씁니다).</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/core/export.py" line="110"/>
-        <source>Drawing the PDF took longer than {seconds} s and was stopped. Export SVG instead.</source>
-        <translation>PDF를 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/core/export.py" line="123"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
@@ -1516,6 +1506,16 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/core/export.py" line="104"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
+        <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
+        <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="110"/>
+        <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
+        <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/export.py" line="113"/>
@@ -1573,7 +1573,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>Graphviz({program})를 시작하지 못했습니다: {error}. 다시 설치하거나, 다른 엔진을 고르세요(--engine system 또는 packaged, 또는 환경 설정).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/compose.py" line="70"/>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="71"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
@@ -1598,7 +1598,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/compose.py" line="75"/>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="76"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>

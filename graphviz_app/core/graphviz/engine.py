@@ -147,6 +147,18 @@ def engine(wanted: str | None = None) -> Engine:
     raise GraphvizNotFoundError(wanted, sys.executable)
 
 
+_NO_BUILT_IN_GLYPHS = re.compile(
+    "[\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+)
+
+
+def needs_system_fonts(text: str) -> bool:
+    """True when ``text`` holds characters the packaged engine's built-in fonts (Latin, Greek,
+    Cyrillic) have no glyphs for: Hangul, CJK and full-width forms, which its PNG would draw as
+    empty boxes."""
+    return not text.isascii() and _NO_BUILT_IN_GLYPHS.search(text) is not None
+
+
 def available() -> dict[Kind, Engine]:
     """The engines installed here, by kind."""
     found: dict[Kind, Engine] = {}
