@@ -85,7 +85,7 @@ def write_png(svg_path: str, png_path: str, dpi: float, max_side: int) -> tuple[
         renderer.render(painter, QRectF(0, 0, size[0], size[1]))
     finally:
         painter.end()
-    if not image.save(png_path, b"PNG"):
+    if not image.save(png_path, "PNG"):  # type: ignore[call-overload]  # (bytes: refused at run time)
         raise OSError(f"Qt could not write the PNG {png_path}")
     return size
 
