@@ -15,7 +15,7 @@ from graphviz_app.core.graphviz.dot import NODE_BOX, label_text, quote, wide_lab
 from graphviz_app.core.graphviz.engine import ENGINE_ENV, choice, engine, packaged_program, set_choice
 from graphviz_app.core.graphviz.layout import LayoutJob, layout
 from graphviz_app.core.graphviz.layout_cache import layout_key
-from graphviz_app.errors import GraphvizNotFoundError, SettingError
+from graphviz_app.errors import GraphvizNotFoundError, LayoutError, SettingError
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed"),
@@ -126,3 +126,16 @@ def test_korean_labels_get_boxes_that_fit_with_either_engine():
     assert packaged.nodes["bare"].width < system.nodes["bare"].width  # its tables under-measure Hangul
     assert packaged.nodes["sized"].width >= system.nodes["bare"].width  # the text fits
     assert system.nodes["sized"].width >= system.nodes["bare"].width
+
+
+def test_a_broken_dot_names_the_program_and_the_other_engine(monkeypatch, tmp_path):
+    broken = tmp_path / "dot"
+    broken.write_bytes(b"\x7fELF not a program")  # as a dot built for another machine
+    broken.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert engine().path == str(broken)
+    with pytest.raises(LayoutError, match="Could not start Graphviz") as caught:
+        layout(DOT)
+    assert str(broken) in str(caught.value) and "--engine system or packaged" in str(caught.value)
+    set_choice("packaged")  # the fix it names
+    assert set(layout(DOT).nodes) == {"a", "b", "c", "d"}
