@@ -15,6 +15,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from venvs import make_venv, site_packages
 
+from graphviz_app.core.graphviz.engine import packaged_program
 from graphviz_app.resources import examples_dir, resources_dir
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
@@ -166,7 +167,9 @@ def test_the_wheel_installs_and_exports_with_no_graphviz(wheel: Path, tmp_path: 
         if line.startswith("Requires-Dist:")
     ]
     needed = [r.name for r in declared if r.marker is None or r.marker.evaluate({"extra": ""})]
-    assert "graphviz-pure" in needed
+    if packaged_program() is None:
+        pytest.skip("graphviz-pure is not installed (no wheel for this platform)")
+    assert "graphviz-pure" in needed  # declared for this platform
     dists = _distributions(needed)
     program = dists.pop("graphviz-pure")
     venv = tmp_path / "clean"
