@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.cli import engine_argument
+from graphviz_app.cli import engine_argument, main
 from graphviz_app.core.export import png_size
 from graphviz_app.core.graphviz.engine import packaged_program
 from graphviz_app.resources import example
@@ -43,11 +43,17 @@ def cli_without_dot(folder: Path, *args: str) -> subprocess.CompletedProcess[str
 
 
 @pytest.fixture(scope="module")
-def saved(tmp_path_factory) -> Path:
-    """The basic example run and saved as JSON by a CLI that finds no ``dot``."""
+def saved(tmp_path_factory, runner) -> Path:
+    """The basic example run (by the session's warm worker) and saved as JSON by the CLI in this
+    process, with no ``dot`` on PATH."""
     folder = tmp_path_factory.mktemp("no-dot")
-    done = cli_without_dot(folder, str(example("basic_autograd.py")), "-o", "basic.json")
-    assert done.returncode == 0, done.stderr
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PATH", str(folder))
+        patch.delenv("GRAPHVIZ_APP_ENGINE", raising=False)
+        code = main(
+            ["export", str(example("basic_autograd.py")), "-o", str(folder / "basic.json")], runner=runner
+        )
+    assert code == 0
     return folder / "basic.json"
 
 
@@ -79,16 +85,18 @@ def test_images_are_drawn_by_the_packaged_engine_without_dot(saved, suffix):
             assert "PowBackward0" in text.stdout  # text stays text
 
 
-def test_the_system_engine_without_dot_names_the_fix(saved, tmp_path):
-    done = cli_without_dot(saved.parent, str(saved), "-o", str(tmp_path / "g.svg"), "--engine", "system")
-    assert done.returncode == 1
-    assert "'dot' program was not found on PATH" in done.stderr and "--engine packaged" in done.stderr
+def test_the_system_engine_without_dot_names_the_fix(saved, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))  # (in this process: the graph is read, nothing runs)
+    assert main(["export", str(saved), "-o", str(tmp_path / "g.svg"), "--engine", "system"]) == 1
+    said = capsys.readouterr().err
+    assert "'dot' program was not found on PATH" in said and "--engine packaged" in said
     assert not (tmp_path / "g.svg").exists()
 
 
-def test_a_bad_engine_is_a_usage_error(saved, tmp_path):
-    done = cli_without_dot(saved.parent, str(saved), "-o", str(tmp_path / "g.svg"), "--engine", "fast")
-    assert done.returncode == 2 and "invalid choice: 'fast'" in done.stderr
+def test_a_bad_engine_is_a_usage_error(saved, tmp_path, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["export", str(saved), "-o", str(tmp_path / "g.svg"), "--engine", "fast"])
+    assert stopped.value.code == 2 and "invalid choice: 'fast'" in capsys.readouterr().err
 
 
 def test_the_window_command_takes_the_engine_before_the_script():
