@@ -52,10 +52,13 @@ def machine() -> dict[str, Any]:
             info["memory_gb"] = round(kb / 2**20, 1)
     except (OSError, StopIteration, ValueError):
         pass
-    dot = shutil.which("dot")
-    if dot:
-        done = subprocess.run([dot, "-V"], capture_output=True, text=True)
-        info["graphviz"] = (done.stderr or done.stdout).strip()
+    from graphviz_app.core.graphviz.engine import engine
+    from graphviz_app.errors import GraphvizNotFoundError
+
+    try:
+        info["graphviz"] = engine().version()  # the engine the app lays out with
+    except GraphvizNotFoundError:
+        pass
     from importlib.metadata import PackageNotFoundError, version
 
     for package, distributions in (

@@ -118,7 +118,8 @@ def _children_named(name: str) -> list[int]:
 
 @contextmanager
 def deadline(seconds: float | None) -> Iterator[threading.Event]:
-    """Kill this process's ``dot`` children once ``seconds`` have passed; yields the event set then."""
+    """Kill this process's ``dot`` (or packaged engine's) children once ``seconds`` have passed;
+    yields the event set then."""
     expired = threading.Event()
     if seconds is None:
         yield expired
@@ -130,7 +131,7 @@ def deadline(seconds: float | None) -> Iterator[threading.Event]:
             return
         expired.set()
         while not done.is_set():
-            for pid in _children_named("dot"):
+            for pid in [*_children_named("dot"), *_children_named("graphviz-pure")]:
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except ProcessLookupError:

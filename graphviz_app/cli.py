@@ -137,6 +137,7 @@ def export_parser() -> argparse.ArgumentParser:
         help="run SCRIPT as Python although its name does not end in .py (only .py files run otherwise)",
     )
     parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
+    parser.add_argument("--engine", choices=ENGINES, help=ENGINE_HELP)
     parser.add_argument(
         "--log-level",
         choices=LEVELS,
@@ -150,6 +151,33 @@ PYTHON_HELP = (
     "the nearest .venv or venv beside the script or above it, else $VIRTUAL_ENV, then "
     "$CONDA_PREFIX, else the one running graphviz-app"
 )
+
+
+ENGINES = ("auto", "system", "packaged")
+ENGINE_HELP = (
+    "the Graphviz that lays graphs out: system (Graphviz's dot on PATH), packaged (graphviz-pure, "
+    "installed with graphviz_app) or auto, the system's when installed, else the packaged one "
+    "(default: $GRAPHVIZ_APP_ENGINE, else the window's Preferences, else auto)"
+)
+
+
+def engine_argument(args: Sequence[str]) -> tuple[str | None, list[str], str | None]:
+    """Take ``--engine NAME`` (before any ``--``) out of the window's command line: return the
+    engine named (None: not given), the other arguments and a usage error (None when fine)."""
+    items, rest, chosen = list(args), [], None
+    while items:
+        item = items.pop(0)
+        if item == "--":
+            rest += [item, *items]
+            break
+        if item == "--engine" or item.startswith("--engine="):
+            value = item.partition("=")[2] if "=" in item else (items.pop(0) if items else "")
+            if value not in ENGINES:
+                return None, rest, f"--engine needs one of {', '.join(ENGINES)}, not {value or 'nothing'}"
+            chosen = value
+        else:
+            rest.append(item)
+    return chosen, rest, None
 
 
 def window_arguments(args: Sequence[str]) -> tuple[str | None, str | None, str | None]:
@@ -185,12 +213,16 @@ def main(argv: Sequence[str] | None = None, *, runner: Runner | None = None) -> 
         return interruptible(functools.partial(run_export, runner=runner), args[1:])
     if args and args[0] in ("-h", "--help"):
         print(
-            "usage: graphviz-app [--python PATH] [--] [SCRIPT | GRAPH.json]\n"
-            "       graphviz-app export SCRIPT -o OUT [--backward] [--color MODE] [--timeout S] [--python PATH]\n\n"
+            "usage: graphviz-app [--python PATH] [--engine auto|system|packaged] [--] [SCRIPT | GRAPH.json]\n"
+            "       graphviz-app export SCRIPT -o OUT [--backward] [--color MODE] [--timeout S] [--python PATH]\n"
+            "                           [--engine auto|system|packaged]\n\n"
             "Opens the graphviz_app window on SCRIPT (default: the bundled basic example).\n"
             "'graphviz-app export --help' describes headless export."
         )
         return 0
+    engine, args, problem = engine_argument(args)
+    if problem:
+        return _fail(problem)
     target, python, problem = window_arguments(args)
     if problem:
         return _fail(problem)
@@ -203,7 +235,7 @@ def main(argv: Sequence[str] | None = None, *, runner: Runner | None = None) -> 
     from .qt.app import main as gui_main
 
     # An absolute path: a name starting with - is not taken for an option.
-    return gui_main([os.path.abspath(target)] if target is not None else [], python=python)
+    return gui_main([os.path.abspath(target)] if target is not None else [], python=python, engine=engine)
 
 
 def _safe(text: str) -> str:
@@ -439,6 +471,15 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         return _fail(problem)
     if not args.layout_timeout > 0:
         return _fail(Message.of(BAD_LAYOUT_TIMEOUT, value=f"{args.layout_timeout:g}"))
+    from .core.graphviz import engine
+
+    try:
+        if args.engine is not None:
+            engine.set_choice(args.engine)
+        engine.choice()  # $GRAPHVIZ_APP_ENGINE names an engine
+    except SettingError as exc:  # a bad setting: usage's status
+        _fail(exc.message)
+        return 2
     try:
         run_with = run_options(args, script_args)
     except RunOptionError as exc:  # a bad option: usage's status

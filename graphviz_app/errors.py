@@ -10,9 +10,24 @@ from .message import QT_TRANSLATE_NOOP, Message
 
 NOT_FOUND = QT_TRANSLATE_NOOP(
     "Explanation",
-    "Graphviz's 'dot' program was not found on PATH. Install Graphviz: "
-    "'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install "
-    "graphviz' (macOS).",
+    "No Graphviz engine was found: neither Graphviz's 'dot' on PATH nor the packaged engine "
+    "(the Python package graphviz-pure, for {python}). Install the packaged one: 'pip install "
+    "graphviz-pure' (Windows, macOS, Linux), or Graphviz: 'sudo apt-get install graphviz' "
+    "(Debian/Ubuntu), 'brew install graphviz' (macOS), 'conda install -c conda-forge graphviz'.",
+)
+NO_SYSTEM_DOT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Graphviz's 'dot' program was not found on PATH, and the engine setting is 'system'. Install "
+    "Graphviz: 'sudo apt-get install graphviz' (Debian/Ubuntu), 'brew install graphviz' (macOS), "
+    "'conda install -c conda-forge graphviz'; or choose the packaged engine (--engine packaged, "
+    "or Preferences).",
+)
+NO_PACKAGED = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The packaged Graphviz engine (the Python package graphviz-pure) is not installed for "
+    "{python}, and the engine setting is 'packaged'. Install it: 'pip install graphviz-pure' "
+    "(Windows x64, macOS, Linux x86-64 and aarch64); or choose the system engine (--engine "
+    "system, or Preferences) with Graphviz installed.",
 )
 FILE_ERROR = QT_TRANSLATE_NOOP(
     "Explanation",
@@ -124,10 +139,17 @@ class SettingError(GraphvizAppError):
 
 
 class GraphvizNotFoundError(GraphvizAppError):
-    """Graphviz's ``dot`` program is not installed."""
+    """No Graphviz engine of the kind ``choice`` asks for (``auto``, ``system`` or ``packaged``)
+    is installed; ``python`` is the interpreter whose packages were searched."""
 
-    def __init__(self) -> None:
-        super().__init__(Message.of(NOT_FOUND))
+    def __init__(self, choice: str = "auto", python: str = "") -> None:
+        python = python or "this Python"
+        if choice == "system":
+            message = Message.of(NO_SYSTEM_DOT)
+        else:
+            message = Message.of(NO_PACKAGED if choice == "packaged" else NOT_FOUND, python=python)
+        super().__init__(message)
+        self.choice = choice
 
 
 class LayoutError(GraphvizAppError):

@@ -79,6 +79,21 @@ def isolated_instance_socket(tmp_path_factory) -> Iterator[None]:
         os.environ["GRAPHVIZ_APP_SOCKET"] = previous
 
 
+@pytest.fixture(autouse=True)
+def kept_engine_choice() -> Iterator[None]:
+    """A test that chooses the Graphviz engine (``--engine``, Preferences) leaves the process's
+    choice as it found it (``$GRAPHVIZ_APP_ENGINE`` included)."""
+    from graphviz_app.core.graphviz import engine
+
+    chosen, variable = engine._choice, os.environ.get(engine.ENGINE_ENV)
+    yield
+    engine._choice = chosen
+    if variable is None:
+        os.environ.pop(engine.ENGINE_ENV, None)
+    else:
+        os.environ[engine.ENGINE_ENV] = variable
+
+
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
 """Names the interpreter the session's runner runs scripts under (another torch's); unset: the
 one running the tests."""

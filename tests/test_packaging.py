@@ -1,4 +1,4 @@
-"""The wheel carries the bundled examples and icons, and the installed package finds them."""
+"""The wheel carries the bundled examples and icons, and the installed package finds them; installed\nin a venv of its own with no Graphviz, its CLI exports images with the packaged engine."""
 
 from __future__ import annotations
 
@@ -7,10 +7,15 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from venvs import make_venv, site_packages
 
+from graphviz_app.core.graphviz.engine import packaged_program
 from graphviz_app.resources import examples_dir, resources_dir
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
@@ -110,3 +115,119 @@ def test_installed_wheel_finds_its_resources(wheel: Path, tmp_path: Path) -> Non
     assert package.is_relative_to(site)
     assert example.is_relative_to(site) and example.is_file()
     assert (icons / "open.svg").is_file()
+
+
+def _distributions(names: list[str]) -> dict[str, metadata.Distribution]:
+    """The installed distributions ``names`` require, themselves included (markers evaluated here,
+    extras left out), by normalized name."""
+    found: dict[str, metadata.Distribution] = {}
+    todo = list(names)
+    while todo:
+        dist = metadata.distribution(todo.pop())
+        key = canonicalize_name(dist.metadata["Name"])
+        if key in found:
+            continue
+        found[key] = dist
+        for text in dist.requires or ():
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                todo.append(requirement.name)
+    return found
+
+
+def _wheel_of_installed(dist: metadata.Distribution, folder: Path) -> Path:
+    """Pack an installed distribution whose files are a program (``../../../bin/NAME``, the wheel's
+    ``.data/scripts``) and its ``.dist-info`` back into a wheel, so a venv installs it offline."""
+    name, version = dist.metadata["Name"].replace("-", "_"), dist.version
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for entry in dist.files or ():
+            path = Path(str(dist.locate_file(entry)))
+            if entry.parts[0] == "..":
+                assert entry.parts[-2] == "bin", entry
+                archive.write(path, f"{name}-{version}.data/scripts/{entry.name}")
+            elif entry.name != "RECORD" and path.is_file():
+                archive.write(path, str(entry))
+        records = list(archive.namelist())
+        archive.writestr(f"{name}-{version}.dist-info/RECORD", "".join(f"{n},,\n" for n in records))
+    return wheel
+
+
+def test_the_wheel_installs_and_exports_with_no_graphviz(wheel: Path, tmp_path: Path) -> None:
+    """The wheel in a venv of its own (no system site-packages) on a PATH without ``dot``: pip
+    finds every dependency it declares, and the CLI runs an example and writes SVG, PNG and PDF
+    with the packaged engine. Offline: the declared dependencies are this venv's (linked, as
+    tests/venvs.py links torch) and graphviz-pure is installed from a wheel packed from this
+    venv's copy (its program must land in the new venv's bin)."""
+    with zipfile.ZipFile(wheel) as archive:
+        meta = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    declared = [
+        Requirement(line.split(":", 1)[1].strip())
+        for line in meta.splitlines()
+        if line.startswith("Requires-Dist:")
+    ]
+    needed = [r.name for r in declared if r.marker is None or r.marker.evaluate({"extra": ""})]
+    if packaged_program() is None:
+        pytest.skip("graphviz-pure is not installed (no wheel for this platform)")
+    assert "graphviz-pure" in needed  # declared for this platform
+    dists = _distributions(needed)
+    program = dists.pop("graphviz-pure")
+    venv = tmp_path / "clean"
+    python = make_venv(venv)
+    links = tmp_path / "links"
+    links.mkdir()
+    for dist in dists.values():
+        for top in {entry.parts[0] for entry in dist.files or () if entry.parts[0] != ".."}:
+            source = Path(str(dist.locate_file(top)))
+            if source.exists() and not (links / top).exists() and not top.endswith(".pth"):
+                os.symlink(source, links / top)
+    (site_packages(venv) / "app_deps.pth").write_text(f"{links}\n", encoding="utf-8")
+    house = tmp_path / "wheelhouse"
+    house.mkdir()
+    _wheel_of_installed(program, house)
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "GRAPHVIZ_APP_ENGINE", "VIRTUAL_ENV")
+    }
+    env.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--find-links",
+            str(house),
+            str(wheel),
+        ],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=150,
+    )
+    assert done.returncode == 0, f"pip install failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert (venv / "bin" / "graphviz-pure").is_file() and (venv / "bin" / "graphviz-app").is_file()
+    env["PATH"] = str(venv / "bin")  # no dot: Debian's is in /usr/bin
+    work = tmp_path / "work"
+    work.mkdir()
+
+    def export(*args: str) -> None:
+        done = subprocess.run(
+            [str(venv / "bin" / "graphviz-app"), "export", *args],
+            cwd=work,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+
+    export(str(examples_dir() / "basic_autograd.py"), "-o", "basic.json", "--python", str(python))
+    for suffix in ("svg", "png", "pdf"):
+        export("basic.json", "-o", f"basic.{suffix}")
+    assert b"AddBackward0" in (work / "basic.svg").read_bytes()
+    assert (work / "basic.png").read_bytes().startswith(b"\x89PNG")
+    assert (work / "basic.pdf").read_bytes().startswith(b"%PDF-")

@@ -1,4 +1,5 @@
-"""Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz), DOT, JSON or an interactive
+"""Write a graph to a file: PNG, SVG, PDF (rendered by Graphviz; drawn from its SVG by Qt where the
+engine writes no PDF: :func:`picture_from_svg`), DOT, JSON or an interactive
 HTML page (the SVG with pan, zoom, search and node details: :mod:`.html_page`).
 
 :func:`export_graph` picks the format from the file suffix, draws images with a legend as
@@ -19,6 +20,8 @@ import re
 import shutil
 import stat
 import struct
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -33,6 +36,7 @@ from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
 from .graphviz.dot import NodeStyle
+from .graphviz.engine import engine, needs_system_fonts
 from .graphviz.layout import (
     STOPPED_PLACING,
     STOPPED_POSITIONING,
@@ -44,8 +48,9 @@ from .graphviz.layout import (
     drawn_outline,
     parse_json_layout,
 )
-from .model.graph import dumps_graph
+from .model.graph import trace_from_graph
 from .model.plots import CANNOT_WRITE
+from .model.saved_graph import dumps_trace
 from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
@@ -97,6 +102,14 @@ NOT_WRITABLE = QT_TRANSLATE_NOOP(
 CANNOT_EXPORT = QT_TRANSLATE_NOOP("Explanation", "Cannot export to {path}: {reason}.")
 LAYOUT_FAILED = QT_TRANSLATE_NOOP("Explanation", "Cannot export {path}: {error}")
 EMPTY = QT_TRANSLATE_NOOP("Explanation", "Graphviz wrote an empty {format} file.")
+NO_PICTURE = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the "
+    "system engine with Graphviz installed (it draws {format} itself).",
+)
+PICTURE_TOO_SLOW = QT_TRANSLATE_NOOP(
+    "Explanation", "Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead."
+)
 INCOMPLETE_PDF = QT_TRANSLATE_NOOP(
     "Explanation", "Graphviz wrote an incomplete PDF file (it was stopped or failed)."
 )
@@ -186,7 +199,7 @@ def export_graph(
         if view:
             graph = graph.copy(as_view=False)
             graph.graph["view"] = dict(view)
-        data = dumps_graph(graph).encode("utf-8")
+        data = dumps_trace(_with_engine(trace_from_graph(graph))).encode("utf-8")
         _write_atomic(path, lambda tmp: tmp.write_bytes(data))
         _log_export(fmt, path, graph, began)
         return notices
@@ -253,6 +266,20 @@ def export_graph(
         _write_atomic(path, lambda tmp: _render(drawn, fmt.graphviz, tmp, timeout))
     _log_export(fmt, path, graph, began)
     return notices
+
+
+def _with_engine(trace: dict[str, Any]) -> dict[str, Any]:
+    """``trace`` with the graph attribute ``layout_engine``: the Graphviz engine that lays it
+    out here (``kind``, ``name``, ``version``), left out when none is installed."""
+    try:
+        chosen = engine()
+    except GraphvizNotFoundError:
+        return trace
+    attrs = {
+        **trace.get("graph", {}),
+        "layout_engine": {"kind": chosen.kind, "name": chosen.name, "version": chosen.version_number()},
+    }
+    return {**trace, "graph": attrs}
 
 
 def start_svg_job() -> LayoutJob | None:
@@ -418,6 +445,13 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
     if fmt == "svg" and drawn.svg is not None:
         tmp.write_bytes(drawn.svg())
         return
+    if fmt == "pdf" and not engine().renders_pdf:
+        with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
+            svg = Path(workdir) / "picture.svg"
+            _render(drawn, "svg", svg, timeout)
+            picture_from_svg(svg, tmp, timeout)
+        _check_pdf(tmp)
+        return
     program = drawn.program
     if fmt == "svg" and drawn.names and drawn.edges >= 0:
         job = LayoutJob(
@@ -452,12 +486,48 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
         if data != raw:
             tmp.write_bytes(data)
     elif fmt == "pdf":
-        with open(tmp, "rb") as f:
-            head = f.read(5)
-            f.seek(max(0, tmp.stat().st_size - 1024))
-            tail = f.read()
-        if head != b"%PDF-" or b"%%EOF" not in tail:
-            raise ExportError(Message.of(INCOMPLETE_PDF))
+        _check_pdf(tmp)
+
+
+def _check_pdf(path: Path) -> None:
+    """Raise ExportError unless ``path`` is a whole PDF (its header and its end marker)."""
+    with open(path, "rb") as f:
+        head = f.read(5)
+        f.seek(max(0, path.stat().st_size - 1024))
+        tail = f.read()
+    if head != b"%PDF-" or b"%%EOF" not in tail:
+        raise ExportError(Message.of(INCOMPLETE_PDF))
+
+
+def picture_from_svg(
+    svg: Path, out: Path, timeout: float | None, png: tuple[float, int] | None = None
+) -> tuple[int, int] | None:
+    """Draw the SVG file ``svg`` into ``out`` with Qt, in a process of its own
+    (:mod:`graphviz_app.qt.svg_picture`: the core imports no Qt): a PDF, or with ``png``
+    (its dpi and most pixels a side) a PNG, whose size it returns.  For what the engine cannot
+    draw itself.  Raises ExportError when it fails or runs past ``timeout`` seconds."""
+    package_parent = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
+    command = [sys.executable, "-m", "graphviz_app.qt.svg_picture", str(svg), str(out)]
+    if png is not None:
+        command += ["--png", "--dpi", f"{png[0]:g}", "--max-side", str(png[1])]
+    kind = "PDF" if png is None else "PNG"
+    try:
+        done = subprocess.run(
+            command, capture_output=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL
+        )
+    except subprocess.TimeoutExpired:
+        raise ExportError(Message.of(PICTURE_TOO_SLOW, format=kind, seconds=f"{timeout:g}")) from None
+    except OSError as exc:
+        raise ExportError(Message.of(NO_PICTURE, format=kind, error=str(exc))) from None
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip()[-2000:] or f"exit status {done.returncode}"
+        raise ExportError(Message.of(NO_PICTURE, format=kind, error=said))
+    if png is None:
+        return None
+    width, height = (int(v) for v in done.stdout.split()[:2])
+    return width, height
 
 
 def _checked_svg(job: LayoutJob, drawn: Picture, raw: bytes | None = None) -> bytes:
@@ -734,6 +804,17 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
     """
     dpi = BASE_DPI * scale
     cap_inches = PNG_MAX_SIDE / dpi
+    if not engine().renders_pdf and needs_system_fonts(drawn.text):
+        # the packaged engine's fonts have no such glyphs: Qt draws its SVG with the system's
+        with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
+            svg = Path(workdir) / "picture.svg"
+            _render(drawn, "svg", svg, timeout)
+            head = svg.read_bytes()[:4096].decode("utf-8", "replace")
+            drawn_size = picture_from_svg(svg, tmp, timeout, png=(dpi, PNG_MAX_SIDE))
+        assert drawn_size is not None
+        box = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', head)
+        points = (float(box.group(1)), float(box.group(2))) if box else (0.0, 0.0)
+        return _scaled_notice(drawn_size, (round(points[0] * dpi / 72), round(points[1] * dpi / 72)), dpi)
     with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
         layout_file = Path(workdir) / "layout.json"
         job = LayoutJob(
@@ -756,9 +837,16 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
         job.run()
         drawing = parse_json_layout(layout_file.read_bytes(), warnings=job.warnings())
         check_complete(drawing, drawn.text)
-    width, height = png_size(tmp)
-    full_w = round((drawing.width + 2 * PAD_POINTS) * dpi / 72)
-    full_h = round((drawing.height + 2 * PAD_POINTS) * dpi / 72)
+    full = (
+        round((drawing.width + 2 * PAD_POINTS) * dpi / 72),
+        round((drawing.height + 2 * PAD_POINTS) * dpi / 72),
+    )
+    return _scaled_notice(png_size(tmp), full, dpi)
+
+
+def _scaled_notice(size: tuple[int, int], full: tuple[int, int], dpi: float) -> list[Message]:
+    """The notice for a PNG of ``size`` px that would be ``full`` px at ``dpi`` (none when it fits)."""
+    (width, height), (full_w, full_h) = size, full
     if max(full_w, full_h) <= PNG_MAX_SIDE:
         return []
     effective = dpi * max(width, height) / max(full_w, full_h)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from ..core.graphviz import engine as graphviz_engine
 from ..errors import SettingError
 from ..logs import configure
 from .i18n import install_translators
@@ -38,11 +40,13 @@ def create_app(argv: list[str] | None = None) -> QApplication:
     return app  # type: ignore[return-value]
 
 
-def main(argv: list[str] | None = None, *, python: str | None = None) -> int:
+def main(argv: list[str] | None = None, *, python: str | None = None, engine: str | None = None) -> int:
     """Open the main window on ``argv[0]`` (a script or a saved .json graph) or the basic example.
 
     ``python``: the interpreter every script of this session runs under (``--python``), over
-    Preferences and the one found beside the script. Returns the application's exit code.
+    Preferences and the one found beside the script; ``engine``: the Graphviz engine of this
+    session (``--engine``), over ``$GRAPHVIZ_APP_ENGINE`` and Preferences. Returns the
+    application's exit code.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -51,6 +55,15 @@ def main(argv: list[str] | None = None, *, python: str | None = None) -> int:
         print(f"graphviz-app: error: {exc}", file=sys.stderr)
         return 2
     app = create_app()
+    try:
+        if engine is not None:
+            graphviz_engine.set_choice(engine)
+        elif graphviz_engine.ENGINE_ENV not in os.environ:
+            graphviz_engine.set_choice(Settings().engine())
+        graphviz_engine.choice()
+    except SettingError as exc:
+        print(f"graphviz-app: error: {exc}", file=sys.stderr)
+        return 2
 
     install_translators(app, Settings().language())
     dark = apply_theme(app, Settings().theme())

@@ -14,6 +14,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from ..capture.interpreter import Interpreter, find_interpreter
 from ..capture.run_options import RunOptions
 from ..core.graphviz.cost import WINDOW_BUDGET
+from ..core.graphviz.engine import CHOICES
 from ..core.view.colors import COLOR_MODES, ColorMode
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
 from ..message import QT_TRANSLATE_NOOP, Message
@@ -303,6 +304,15 @@ class Settings:
 
     def set_readable_first_view(self, on: bool) -> None:
         self._s.setValue("view/readable_first_view", bool(on))
+
+    def engine(self) -> str:
+        """The Graphviz engine (``core.graphviz.engine``): ``"auto"`` (the default), ``"system"``
+        or ``"packaged"``."""
+        value = self._text("layout/engine", "auto")
+        return value if value in CHOICES else "auto"
+
+    def set_engine(self, choice: str) -> None:
+        self._s.setValue("layout/engine", choice)
 
     def language(self) -> str:
         """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""

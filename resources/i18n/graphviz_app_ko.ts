@@ -4,27 +4,37 @@
 <context>
     <name>About</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="54"/>
-        <source>not found — install it to lay out graphs</source>
-        <translation>찾지 못함 — 그래프를 배치하려면 설치하세요</translation>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="37"/>
+        <source>system</source>
+        <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="37"/>
+        <source>packaged</source>
+        <translation>패키지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="58"/>
+        <source>not found — install graphviz-pure or Graphviz to lay out graphs</source>
+        <translation>찾지 못함 — 그래프를 배치하려면 graphviz-pure나 Graphviz를 설치하세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="72"/>
         <source>About graphviz_app</source>
         <translation>graphviz_app 정보</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/about.py" line="75"/>
         <source>See the graph PyTorch&apos;s autograd records for your script: laid out by Graphviz, colored by device, searchable, with modules you can collapse.</source>
         <translation>PyTorch autograd가 스크립트에서 기록한 그래프를 봅니다: Graphviz로 배치하고, 장치별로 색칠하고, 검색할 수 있으며, 모듈을 접을 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/about.py" line="85"/>
-        <source>Graphviz&apos;s &apos;dot&apos; program was not found, so the graph cannot be laid out.
-Install Graphviz, then reload (F5):
+        <location filename="../../graphviz_app/qt/shell/about.py" line="89"/>
+        <source>No Graphviz engine was found, so the graph cannot be laid out.
+Install one (or choose another engine in Preferences), then reload (F5):
 </source>
-        <translation>Graphviz의 &apos;dot&apos; 프로그램을 찾지 못해 그래프를 배치할 수 없습니다.
-Graphviz를 설치한 뒤 다시 불러오세요(F5):
+        <translation>Graphviz 엔진을 찾지 못해 그래프를 배치할 수 없습니다.
+엔진을 설치하거나(또는 환경설정에서 다른 엔진을 고르고) 다시 불러오세요(F5):
 </translation>
     </message>
 </context>
@@ -1298,7 +1308,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="55"/>
+        <location filename="../../graphviz_app/core/export.py" line="60"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1433,12 +1443,27 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="17"/>
+        <location filename="../../graphviz_app/errors.py" line="11"/>
+        <source>No Graphviz engine was found: neither Graphviz&apos;s &apos;dot&apos; on PATH nor the packaged engine (the Python package graphviz-pure, for {python}). Install the packaged one: &apos;pip install graphviz-pure&apos; (Windows, macOS, Linux), or Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS), &apos;conda install -c conda-forge graphviz&apos;.</source>
+        <translation>Graphviz 엔진을 찾지 못했습니다: PATH에 Graphviz의 &apos;dot&apos;이 없고, 패키지 엔진({python}용 Python 패키지 graphviz-pure)도 없습니다. 패키지 엔진을 설치하세요: &apos;pip install graphviz-pure&apos;(Windows, macOS, Linux). 또는 Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS), &apos;conda install -c conda-forge graphviz&apos;.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/errors.py" line="18"/>
+        <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH, and the engine setting is &apos;system&apos;. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS), &apos;conda install -c conda-forge graphviz&apos;; or choose the packaged engine (--engine packaged, or Preferences).</source>
+        <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했고, 엔진 설정은 &apos;system&apos;입니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS), &apos;conda install -c conda-forge graphviz&apos;. 또는 패키지 엔진을 고르세요(--engine packaged, 또는 환경 설정).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/errors.py" line="25"/>
+        <source>The packaged Graphviz engine (the Python package graphviz-pure) is not installed for {python}, and the engine setting is &apos;packaged&apos;. Install it: &apos;pip install graphviz-pure&apos; (Windows x64, macOS, Linux x86-64 and aarch64); or choose the system engine (--engine system, or Preferences) with Graphviz installed.</source>
+        <translation>패키지 Graphviz 엔진(Python 패키지 graphviz-pure)이 {python}에 설치되어 있지 않고, 엔진 설정은 &apos;packaged&apos;입니다. 설치하세요: &apos;pip install graphviz-pure&apos;(Windows x64, macOS, Linux x86-64와 aarch64). 또는 Graphviz를 설치하고 시스템 엔진을 고르세요(--engine system, 또는 환경 설정).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/errors.py" line="32"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
         <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="25"/>
+        <location filename="../../graphviz_app/errors.py" line="40"/>
         <source>The script failed.</source>
         <translation>스크립트가 실패했습니다.</translation>
     </message>
@@ -1463,67 +1488,77 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="61"/>
+        <location filename="../../graphviz_app/core/export.py" line="66"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="62"/>
+        <location filename="../../graphviz_app/core/export.py" line="67"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="65"/>
+        <location filename="../../graphviz_app/core/export.py" line="70"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="66"/>
+        <location filename="../../graphviz_app/core/export.py" line="71"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="69"/>
+        <location filename="../../graphviz_app/core/export.py" line="74"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="74"/>
+        <location filename="../../graphviz_app/core/export.py" line="79"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="78"/>
+        <location filename="../../graphviz_app/core/export.py" line="83"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="81"/>
+        <location filename="../../graphviz_app/core/export.py" line="86"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="87"/>
+        <location filename="../../graphviz_app/core/export.py" line="92"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="92"/>
+        <location filename="../../graphviz_app/core/export.py" line="97"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
+        <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
+        <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/core/export.py" line="110"/>
+        <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
+        <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="123"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="115"/>
+        <location filename="../../graphviz_app/core/export.py" line="128"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="116"/>
+        <location filename="../../graphviz_app/core/export.py" line="129"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -1533,37 +1568,37 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="97"/>
+        <location filename="../../graphviz_app/core/export.py" line="102"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="98"/>
+        <location filename="../../graphviz_app/core/export.py" line="103"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="99"/>
+        <location filename="../../graphviz_app/core/export.py" line="104"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="100"/>
+        <location filename="../../graphviz_app/core/export.py" line="113"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="103"/>
+        <location filename="../../graphviz_app/core/export.py" line="116"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="106"/>
+        <location filename="../../graphviz_app/core/export.py" line="119"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="109"/>
+        <location filename="../../graphviz_app/core/export.py" line="122"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -1583,57 +1618,52 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="11"/>
-        <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS).</source>
-        <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했습니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS).</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="36"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="37"/>
         <source>Graphviz&apos;s dot stopped before placing every node (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 노드를 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="40"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="41"/>
         <source>Graphviz&apos;s dot stopped before positioning the nodes (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 노드의 위치를 정하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="44"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="45"/>
         <source>Graphviz&apos;s dot stopped before routing every edge (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 모든 간선의 경로를 잡기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/compose.py" line="70"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="54"/>
+        <source>Could not start Graphviz ({program}): {error}. Reinstall it, or choose the other engine (--engine system or packaged, or Preferences).</source>
+        <translation>Graphviz({program})를 시작하지 못했습니다: {error}. 다시 설치하거나, 다른 엔진을 고르세요(--engine system 또는 packaged, 또는 환경 설정).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="71"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="48"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="49"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): dot crashed ({signal}). {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): dot이 비정상 종료되었습니다({signal}). {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="51"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="52"/>
         <source>Graphviz&apos;s dot failed (exit status {status}): {stderr}</source>
         <translation>Graphviz의 dot이 실패했습니다(종료 상태 {status}): {stderr}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="53"/>
-        <source>Could not start Graphviz&apos;s dot ({program}): {error}</source>
-        <translation>Graphviz의 dot({program})을 시작할 수 없습니다: {error}</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="54"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="59"/>
         <source>Graphviz took longer than {seconds} s to lay out this graph and was stopped. Collapse some modules, keep hub splitting on, or raise the time limit.</source>
         <translation>Graphviz가 이 그래프를 배치하는 데 {seconds}초보다 오래 걸려 멈췄습니다. 모듈 몇 개를 접거나, 허브 나누기를 켜 두거나, 시간 제한을 늘리세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="60"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="65"/>
         <source>Could not read Graphviz&apos;s layout output: {error}</source>
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/compose.py" line="75"/>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="76"/>
         <source>The composed layout lost the edge {source} -&gt; {target}.</source>
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
@@ -1710,17 +1740,17 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="29"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="30"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="30"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="31"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="23"/>
+        <location filename="../../graphviz_app/errors.py" line="38"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
@@ -1735,7 +1765,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="24"/>
+        <location filename="../../graphviz_app/errors.py" line="39"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
@@ -1786,7 +1816,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="97"/>
-        <location filename="../../graphviz_app/core/graphviz/layout.py" line="52"/>
+        <location filename="../../graphviz_app/core/graphviz/layout.py" line="53"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
     </message>
@@ -1839,6 +1869,11 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <location filename="../../graphviz_app/logs.py" line="19"/>
         <source>The log level {value} ({source}) is none of debug, info, warning, error. Give one of them, or unset {source} for warnings and errors only.</source>
         <translation>로그 수준 {value}({source})은(는) debug, info, warning, error 중 어느 것도 아닙니다. 이 중 하나를 주거나, 경고와 오류만 보려면 {source}을(를) 지우세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/graphviz/engine.py" line="36"/>
+        <source>{variable}={value} is not an engine. Use auto (the system&apos;s Graphviz when installed, else the packaged one), system or packaged.</source>
+        <translation>{variable}={value}은(는) 엔진이 아닙니다. auto(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진), system, packaged 중 하나를 쓰세요.</translation>
     </message>
 </context>
 <context>
@@ -2656,169 +2691,174 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="130"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="150"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="151"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="156"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="589"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="594"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="162"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="163"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="174"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="345"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="350"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="347"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="352"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="388"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="393"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="413"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="418"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="422"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="427"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="503"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="516"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="516"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="587"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="592"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="604"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="609"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="620"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="625"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="651"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="656"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="728"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="733"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="732"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="737"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="726"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="731"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="734"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="739"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="792"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="794"/>
+        <source>Laid out by {engine}: {path}</source>
+        <translation>{engine}(으)로 배치함: {path}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="819"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="805"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="832"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="811"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="838"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="816"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="818"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="845"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="870"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3070,228 +3110,273 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="57"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="59"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="106"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="78"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="90"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="92"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="96"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="109"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="133"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="137"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="143"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="145"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="145"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="145"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="155"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="168"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="171"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="177"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="181"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="182"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="185"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="187"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="190"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="201"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="204"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="208"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="214"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="217"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="227"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="230"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="235"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="237"/>
+        <source>Automatic (the system&apos;s Graphviz when installed, else the packaged one)</source>
+        <translation>자동(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="238"/>
+        <source>System Graphviz (dot on PATH)</source>
+        <translation>시스템 Graphviz(PATH의 dot)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="239"/>
+        <source>Packaged (graphviz-pure, installed with the app)</source>
+        <translation>패키지(graphviz-pure, 앱과 함께 설치됨)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
+        <source>The program that lays graphs out and draws exports; the packaged one needs no Graphviz installed and draws PDF through Qt</source>
+        <translation>그래프를 배치하고 내보낼 그림을 그리는 프로그램입니다. 패키지 엔진은 Graphviz 설치가 필요 없고 PDF는 Qt로 그립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="250"/>
+        <source>Graphviz engine:</source>
+        <translation>Graphviz 엔진:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
+        <source>system</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
+        <source>packaged</source>
+        <translation>패키지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="257"/>
+        <source>Installed: {engines}</source>
+        <translation>설치됨: {engines}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="257"/>
+        <source>No engine installed</source>
+        <translation>설치된 엔진 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="271"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="282"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="282"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="268"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="304"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="270"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="306"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="276"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="312"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>

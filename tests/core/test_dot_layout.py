@@ -351,6 +351,7 @@ def test_unreadable_output_raises_layout_error():
 
 def test_missing_dot_raises_graphviz_not_found(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)
     assert shutil.which("dot") is None
     with pytest.raises(GraphvizNotFoundError, match="apt-get install graphviz"):
         layout("digraph { a }")

@@ -333,14 +333,16 @@ def test_a_layout_without_graphviz_is_explained_in_korean(window, load, qtbot, t
     saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
     window.document.clear()
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
+    monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)
     try:
         fail_with(window, qtbot, saved)
     finally:
         monkeypatch.undo()
-    assert "PATH에서 Graphviz의 'dot' 프로그램을 찾지 못했습니다." in window.messages.plain_text()
-    assert window.view.placeholder.startswith(
-        "Graphviz의 'dot' 프로그램을 찾지 못해 그래프를 배치할 수 없습니다."
+    assert (
+        "PATH에서 Graphviz의 'dot' 프로그램을 찾지 못했고, 엔진 설정은 'system'입니다."
+        in window.messages.plain_text()
     )
+    assert window.view.placeholder.startswith("Graphviz 엔진을 찾지 못해 그래프를 배치할 수 없습니다.")
     assert "sudo apt-get install graphviz" in window.view.placeholder
     window.graphviz_box.close()
 

@@ -120,6 +120,7 @@ def test_failed_export_shows_why_and_leaves_no_file(window, load, qtbot, tmp_pat
     window.actions_.export.trigger()
     dialog = window._export
     monkeypatch.setenv("PATH", str(tmp_path / "no-graphviz-here"))
+    monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)
     target = tmp_path / "graph.png"
     dialog.path.setText(str(target))
     dialog.export_button.click()

@@ -139,6 +139,7 @@ def test_missing_graphviz_shows_the_install_command(window, load, qtbot, tmp_pat
     saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
     window.document.clear()
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
+    monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)
     error = fail_with(window, qtbot, saved)
     assert isinstance(error, GraphvizNotFoundError)
     assert "apt-get install graphviz" in window.messages.plain_text()

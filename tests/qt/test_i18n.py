@@ -269,8 +269,8 @@ def test_the_timeline_hint_play_button_about_box_and_missing_graphviz_read_in_ko
         assert "PyTorch autograd가 스크립트에서 기록한 그래프" in box.text()
         box.close()
         text = missing_graphviz_text()
-        assert text.startswith("Graphviz의 'dot' 프로그램을 찾지 못해 그래프를 배치할 수 없습니다.\n")
-        assert "sudo apt-get install graphviz" in text
+        assert text.startswith("Graphviz 엔진을 찾지 못해 그래프를 배치할 수 없습니다.\n")
+        assert "sudo apt-get install graphviz" in text and "pip install graphviz-pure" in text
     finally:
         install_translators(qapp, "en")
     window.timeline.refresh()

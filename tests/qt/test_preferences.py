@@ -4,6 +4,8 @@ collapse threshold, each reaching the next run."""
 
 from __future__ import annotations
 
+import pytest
+
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
@@ -165,3 +167,27 @@ def test_the_readable_first_view_can_be_turned_off(window, load, qtbot, write_sc
     doc.clear()
     load(path)
     assert not doc.options.collapsed and len(doc.display.nodes) >= full
+
+
+def test_the_engine_chosen_in_preferences_lays_out_and_is_named(window, load, qtbot):
+    from graphviz_app.core.graphviz import engine
+    from graphviz_app.qt.shell.about import show_about
+
+    if engine.packaged_program() is None or engine.system_program() is None:
+        pytest.skip("needs both Graphviz's dot and graphviz-pure")
+    load(example("basic_autograd.py"))
+    system = engine.engine("system")
+    assert window.status_engine.text() == f" · Graphviz {system.version_number()} (system)"
+    dialog = window.show_preferences()
+    assert dialog.engine.currentData() == "auto"
+    assert "graphviz-pure" in dialog.engines_found.text() and "Graphviz" in dialog.engines_found.text()
+    dialog.engine.setCurrentIndex(dialog.engine.findData("packaged"))
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        dialog.accept()  # another engine: the graph is laid out again with it
+    assert Settings().engine() == "packaged" and engine.choice() == "packaged"
+    packaged = engine.engine()
+    assert window.status_engine.text() == f" · graphviz-pure {packaged.version_number()} (packaged)"
+    assert packaged.path in window.status_engine.toolTip()
+    box = show_about(window)
+    assert f"graphviz-pure {packaged.version_number()} (packaged)" in box.text()
+    box.close()

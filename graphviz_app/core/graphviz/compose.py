@@ -54,6 +54,7 @@ from .dot import (
     XPOS_ITERATIONS,
     label_text,
     quote,
+    wide_label_width,
 )
 from .layout import (
     ClusterBox,
@@ -500,6 +501,8 @@ class PieceLayout:
 @lru_cache(maxsize=65536)
 def _node_attrs(label: tuple[str, ...], module: bool, output: bool) -> str:
     attrs = [f"label={label_text(tuple(_DIGIT.sub('0', line) for line in label))}"]
+    if (width := wide_label_width(label)) is not None:
+        attrs.append(f"width={quote(width)}")
     if module:
         attrs.append(f"shape=box3d, margin={quote(MODULE_MARGIN)}")
     if output:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import itertools
 import textwrap
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -126,6 +127,37 @@ def label_text(lines: tuple[str, ...] | list[str]) -> str:
     return quote("\n".join(" ".join(str(line).split()) for line in lines))
 
 
+WIDE_EM = 0.95
+"""A full-width character's advance (Hangul, CJK) in ems: Noto Sans CJK draws Hangul at about 0.91."""
+NARROW_EM = 0.56
+"""Any other character's advance in ems: generous for Helvetica (about 0.5 on average in names)."""
+LABEL_MARGIN_POINTS = 2 * 0.08 * 72 + 2
+"""The box's left and right margins around its text (``margin`` 0.08 in) and a little room."""
+
+
+def wide_label_width(lines: tuple[str, ...] | list[str]) -> str | None:
+    """Return a ``width`` (inches) fitting label ``lines`` that hold full-width characters
+    (Korean, CJK), or None for other labels.
+
+    Graphviz sizes a box from its own measure of the text; graphviz-pure measures from built-in
+    Helvetica tables and counts a character they lack as a space (0.28 em where Hangul is about
+    1 em), so such boxes come out too narrow.  ``width`` is a minimum (the node is not
+    ``fixedsize``): where an engine measures the text wider it keeps its own size."""
+    if all(line.isascii() for line in lines):
+        return None
+    widest = 0.0
+    wide = False
+    for line in lines:
+        ems = 0.0
+        for char in " ".join(str(line).split()):
+            if unicodedata.east_asian_width(char) in ("W", "F"):
+                ems, wide = ems + WIDE_EM, True
+            else:
+                ems += NARROW_EM
+        widest = max(widest, ems * FONT_SIZE)
+    return f"{(widest + LABEL_MARGIN_POINTS) / 72:.2f}" if wide else None
+
+
 def badge_id(display_id: str) -> str:
     """Return the layout id of the badge node of the node ``display_id``."""
     return display_id + BADGE_SUFFIX
@@ -201,6 +233,8 @@ def _node_attrs(node: DisplayNode, node_look: look.NodeLook, roomy: bool = False
     if node_look.pen_width != 1.0:
         a["penwidth"] = f"{node_look.pen_width:g}"
     a["label"] = label_text(node.label)
+    if (width := wide_label_width(node.label)) is not None:
+        a["width"] = quote(width)
     if node_look.badge and not roomy:
         a["xlabel"] = badge_label(node_look.badge)
     a["fillcolor"] = quote(node_look.fill)

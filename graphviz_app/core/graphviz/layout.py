@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...errors import GraphvizNotFoundError, LayoutError
+from ...errors import LayoutError
 from ...message import QT_TRANSLATE_NOOP, Message
+from .engine import engine
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,11 @@ DOT_CRASHED = QT_TRANSLATE_NOOP(
 )
 DOT_FAILED = QT_TRANSLATE_NOOP("Explanation", "Graphviz's dot failed (exit status {status}): {stderr}")
 NO_MESSAGE = QT_TRANSLATE_NOOP("Explanation", "no message")
-CANNOT_START = QT_TRANSLATE_NOOP("Explanation", "Could not start Graphviz's dot ({program}): {error}")
+CANNOT_START = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Could not start Graphviz ({program}): {error}. Reinstall it, or choose the other engine "
+    "(--engine system or packaged, or Preferences).",
+)
 TOO_SLOW = QT_TRANSLATE_NOOP(
     "Explanation",
     "Graphviz took longer than {seconds} s to lay out this graph and was "
@@ -129,13 +134,11 @@ class Layout:
     whose Values badges are laid out with the graph (:func:`.arrange.layout_job`)."""
 
 
-def dot_program(name: str = "dot") -> str:
-    """Return the path of ``dot`` (or of Graphviz's program ``name``, e.g. ``neato``); raise
-    GraphvizNotFoundError when Graphviz is not installed."""
-    path = shutil.which(name)
-    if path is None:
-        raise GraphvizNotFoundError()
-    return path
+def dot_program(name: str = "dot") -> list[str]:
+    """Return the argv prefix that runs Graphviz's layout engine ``name`` (``dot``, ``neato``)
+    with the chosen engine (:func:`.engine.engine`); raise GraphvizNotFoundError when none is
+    installed."""
+    return engine().command(name)
 
 
 _QUOTED = r'"((?:[^"\\]|\\.)*)"'
@@ -255,8 +258,9 @@ class LayoutJob:
     ``args`` replaces the default ``["-Tjson0"]`` (then use :meth:`run` for the raw output).
     ``-Tjson0`` (positions without xdot drawing ops) is used because it is markedly faster than
     ``-Tjson`` on big graphs (3.6 s -> 2.5 s for 3,400 nodes) and 3-4x smaller to parse; the
-    parser reads either.  ``program`` names another Graphviz layout program (``neato``, which
-    with ``-n2`` draws given positions without laying out again).  ``fallback`` is the same
+    parser reads either.  ``program`` names another Graphviz layout engine (``neato``, which
+    with ``-n2`` draws given positions without laying out again); the chosen engine
+    (:mod:`.engine`) runs it.  ``fallback`` is the same
     graph without its ``nslimit`` budget (:meth:`~.dot.DotGraph.text`; or a function writing
     it), run once more if ``dot`` crashes on the text.
     """
@@ -345,20 +349,20 @@ class LayoutJob:
 
     def _spawn(self) -> None:
         try:
-            program = dot_program(self.program)
+            command = dot_program(self.program)
             with self._lock:
                 if self._cancelled:
                     raise LayoutCancelled("The layout was cancelled.")
                 try:
                     self._proc = subprocess.Popen(
-                        [*_launcher(), program, *self.args],
+                        [*_launcher(), *command, *self.args],
                         stdin=subprocess.PIPE,
                         stdout=subprocess.PIPE,
                         stderr=subprocess.PIPE,
                         start_new_session=True,
                     )
                 except OSError as exc:
-                    raise LayoutError(Message.of(CANNOT_START, program=program, error=str(exc))) from None
+                    raise LayoutError(Message.of(CANNOT_START, program=command[0], error=str(exc))) from None
         finally:
             self.started.set()
 

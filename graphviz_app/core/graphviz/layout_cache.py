@@ -1,7 +1,7 @@
 """A content-addressed disk cache of Graphviz layouts, so reopening an unchanged graph is instant.
 
-The key is the SHA-256 of the DOT text ``dot`` lays out and of the ``dot`` version (a new
-Graphviz may lay out differently).  That text is written from data to hold exactly what places
+The key is the SHA-256 of the DOT text ``dot`` lays out and of the engine and its version (a new
+Graphviz, or the other engine (:mod:`.engine`), may lay out differently).  That text is written from data to hold exactly what places
 nodes and edges (:mod:`.arrange` lays out :meth:`~.dot.DotGraph.text` without its colours, so a
 colour-mode change still hits; composed pieces are canonical texts, :mod:`.compose`).  Entries are JSON files ``<key>.json`` in :func:`default_cache_dir`, a folder only
 the user can read (mode 0700); the folder is bounded (``max_bytes``) by evicting the least
@@ -20,7 +20,6 @@ cancellable job (it has the same ``result()`` / ``cancel()`` as :class:`~.layout
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import logging
@@ -28,7 +27,6 @@ import math
 import os
 import shutil
 import stat
-import subprocess
 import tempfile
 import threading
 import time
@@ -39,6 +37,7 @@ from typing import Any
 
 from ...errors import GraphvizNotFoundError
 from ..model import limits
+from .engine import engine
 from .layout import (
     ClusterBox,
     EdgePath,
@@ -46,7 +45,6 @@ from .layout import (
     LayoutCancelled,
     LayoutJob,
     NodeBox,
-    dot_program,
     holds_nodes_of,
 )
 
@@ -69,26 +67,14 @@ def default_cache_dir() -> Path:
     return Path(base) / "graphviz_app" / "layouts"
 
 
-@functools.lru_cache(maxsize=8)
-def _version_of(program: str, mtime: float) -> str:
-    try:
-        done = subprocess.run([program, "-V"], capture_output=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return "unknown"
-    return (done.stderr or done.stdout).decode("utf-8", "replace").strip() or "unknown"
-
-
 def dot_version() -> str:
-    """Return ``dot -V``'s text (asked once per installed binary), or ``"missing"``."""
+    """Return the chosen engine's kind and ``-V`` text (asked once per installed binary), or
+    ``"missing"``: the two engines lay out the same text differently."""
     try:
-        program = dot_program()
+        chosen = engine()
     except GraphvizNotFoundError:
         return "missing"
-    try:
-        mtime = os.stat(program).st_mtime
-    except OSError:
-        mtime = 0.0
-    return _version_of(program, mtime)
+    return f"{chosen.kind}\0{chosen.version()}"
 
 
 def layout_key(dot_text: str, version: str | None = None) -> str:

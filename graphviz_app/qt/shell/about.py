@@ -1,21 +1,23 @@
-"""The About box and the version facts it shows (torch's version is read without importing torch)."""
+"""The About box and the version facts it shows (torch's version is read without importing torch;
+the Graphviz engine that lays graphs out, with its version)."""
 
 from __future__ import annotations
 
 import html
 import platform
-import re
-import shutil
-import subprocess
 from importlib import metadata
 
 import PySide6
 from PySide6.QtCore import QCoreApplication, Qt, qVersion
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from ...core.graphviz.engine import Engine, engine
+from ...errors import GraphvizNotFoundError
+
 translate = QCoreApplication.translate
 
 INSTALL_GRAPHVIZ = (
+    "pip install graphviz-pure        (the packaged engine: Windows, macOS, Linux)\n"
     "sudo apt-get install graphviz   (Debian/Ubuntu)\n"
     "brew install graphviz           (macOS)\n"
     "conda install -c conda-forge graphviz"
@@ -30,17 +32,18 @@ def package_version(name: str) -> str:
         return "not installed"
 
 
-def graphviz_version(timeout: float = 5.0) -> str | None:
-    """Return Graphviz's version (``"2.43.0"``) from ``dot -V``, or None when dot is missing."""
-    dot = shutil.which("dot")
-    if dot is None:
-        return None
+def engine_text(chosen: Engine) -> str:
+    """An engine in the window's language: ``"graphviz-pure 0.2.2 (packaged)"``."""
+    kind = translate("About", "system") if chosen.kind == "system" else translate("About", "packaged")
+    return f"{chosen.name} {chosen.version_number()} ({kind})"
+
+
+def graphviz_version() -> str | None:
+    """Return the engine that lays graphs out, its version and kind, or None when none is installed."""
     try:
-        proc = subprocess.run([dot, "-V"], capture_output=True, text=True, timeout=timeout)
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    match = re.search(r"version\s+([\w.~-]+)", proc.stderr + proc.stdout)
-    return match.group(1) if match else "unknown"
+        return engine_text(engine())
+    except GraphvizNotFoundError:
+        return None
 
 
 def versions() -> dict[str, str]:
@@ -51,7 +54,8 @@ def versions() -> dict[str, str]:
         "PyTorch": package_version("torch"),
         "Qt": qVersion(),
         "PySide6": PySide6.__version__,
-        "Graphviz": graphviz_version() or translate("About", "not found — install it to lay out graphs"),
+        "Graphviz": graphviz_version()
+        or translate("About", "not found — install graphviz-pure or Graphviz to lay out graphs"),
         "networkx": package_version("networkx"),
         "Platform": platform.platform(terse=True),
     }
@@ -80,12 +84,12 @@ def show_about(parent: QWidget | None) -> QMessageBox:
 
 
 def missing_graphviz_text() -> str:
-    """Return the message shown when Graphviz's ``dot`` is missing, with the install commands."""
+    """Return the message shown when no Graphviz engine is installed, with the install commands."""
     return (
         translate(
             "About",
-            "Graphviz's 'dot' program was not found, so the graph cannot be laid out.\n"
-            "Install Graphviz, then reload (F5):\n",
+            "No Graphviz engine was found, so the graph cannot be laid out.\n"
+            "Install one (or choose another engine in Preferences), then reload (F5):\n",
         )
         + INSTALL_GRAPHVIZ
     )

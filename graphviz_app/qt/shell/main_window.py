@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.client import Runner
+from ...core.graphviz.engine import engine
 from ...core.graphviz.opening import edge_count
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
@@ -58,7 +59,7 @@ from ..plain_text import plain_label, plain_tooltip
 from ..settings import Settings
 from ..theme import Theme, apply_theme, is_dark
 from ..words import error_text
-from .about import show_about
+from .about import engine_text, show_about
 from .actions import Actions
 from .controller import Controller
 from .export_dialog import ExportDialog, render_view_image
@@ -230,10 +231,13 @@ class MainWindow(QMainWindow):
         self.status_zoom = QLabel(self)
         self.status_python = plain_label(QLabel(self))  # which Python and torch ran the script
         self.status_python.setObjectName("statusPython")
+        self.status_engine = plain_label(QLabel(self))  # which Graphviz laid out the graph shown
+        self.status_engine.setObjectName("statusEngine")
         bar.addWidget(self.status_counts)
         bar.addWidget(self.status_devices)
         bar.addWidget(self.status_path, 1)
         bar.addPermanentWidget(self.status_python)
+        bar.addPermanentWidget(self.status_engine)
         bar.addPermanentWidget(self.status_zoom)
 
     def _connect(self) -> None:
@@ -278,6 +282,7 @@ class MainWindow(QMainWindow):
         c.statusMessage.connect(self._show_status)
         c.graphvizMissing.connect(self._graphviz_missing)
         c.graphShown.connect(self.view.minimap.invalidate)
+        c.graphShown.connect(self._show_engine)
         doc.stylesChanged.connect(self.view.minimap.invalidate)  # after the restyle: it repaints later
         a.recent_menu.aboutToShow.connect(self.update_recent_menu)
 
@@ -762,6 +767,7 @@ class MainWindow(QMainWindow):
         dialog = PreferencesDialog(self.settings, script if script and script.suffix == ".py" else None, self)
         dialog.applied.connect(self._preferences_applied)
         dialog.languageChanged.connect(self.offer_restart)
+        dialog.engineChanged.connect(self._engine_changed)
         dialog.open()
         self._preferences = dialog
         return dialog
@@ -772,6 +778,27 @@ class MainWindow(QMainWindow):
         if not self.actions_.theme_by[theme].isChecked():
             self.actions_.theme_by[theme].setChecked(True)
             self.set_theme(theme)
+
+    def _show_engine(self) -> None:
+        """After a layout: name the Graphviz engine that made it in the status bar (a cached
+        layout is keyed by the engine and its version, so it is the same engine's)."""
+        try:
+            chosen = engine()
+        except GraphvizAppError:
+            self.status_engine.setText("")
+            return
+        text = engine_text(chosen)
+        self.status_engine.setText(f" · {text}")
+        self.status_engine.setToolTip(
+            plain_tooltip(
+                fill(translate("MainWindow", "Laid out by {engine}: {path}"), engine=text, path=chosen.path)
+            )
+        )
+
+    def _engine_changed(self, _choice: str) -> None:
+        """Preferences chose another Graphviz engine: lay the graph shown out again with it."""
+        if self.document.graph is not None:
+            self.controller.request_layout()
 
     def offer_restart(self, language_name: str) -> RestartOffer:
         """Preferences changed the language: offer to start again, on the file open now."""

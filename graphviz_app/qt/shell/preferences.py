@@ -1,7 +1,7 @@
 """Preferences: the run time limit, stopping at the captured backward, which backward call of the
 open script to capture and the arguments it runs with, the Python interpreter (a default, and one
-for the open script) and the folder scripts run in, the collapse threshold, the language and the
-theme."""
+for the open script) and the folder scripts run in, the collapse threshold, the Graphviz engine,
+the language and the theme."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.interpreter import find_interpreter, short_path
+from ...core.graphviz.engine import CHOICES, available, set_choice
 from ...core.view.display import LABEL_DETAILS
 from .. import i18n
 from ..i18n import file_dialog, fill, ui_language
@@ -44,12 +45,13 @@ LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
 
 
 class PreferencesDialog(QDialog):
-    """Edits :class:`Settings`; ``applied`` is emitted after OK wrote them, then
-    ``languageChanged`` (the new language's name) when OK changed the window's language: the text
+    """Edits :class:`Settings`; ``applied`` is emitted after OK wrote them, then ``engineChanged``
+    (the new choice) when OK chose another Graphviz engine, then ``languageChanged`` (the new language's name) when OK changed the window's language: the text
     is built in one language, so the main window offers a restart (:mod:`.restart`)."""
 
     applied = Signal()
     languageChanged = Signal(str)
+    engineChanged = Signal(str)
 
     def __init__(self, settings: Settings, script: Path | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -130,6 +132,7 @@ class PreferencesDialog(QDialog):
         self.label_detail.setCurrentIndex(max(0, self.label_detail.findData(settings.label_detail())))
         self.label_detail.setToolTip(self.tr("What each node's label says, in the window and in exports"))
         form.addRow(self.tr("Label detail:"), self.label_detail)
+        self._add_engine_rows(form, settings)
         self.language = QComboBox(self)
         for code, text in (("system", self.tr("System language")), *LANGUAGE_NAMES.items()):
             self.language.addItem(text, code)
@@ -226,6 +229,39 @@ class PreferencesDialog(QDialog):
         self._sync_folder()
         form.addRow(self.tr("Working folder:"), row)
 
+    def _add_engine_rows(self, form: QFormLayout, settings: Settings) -> None:
+        """The Graphviz engine (``core.graphviz.engine``) and the engines installed here."""
+        self.engine = QComboBox(self)
+        self.engine.setObjectName("graphvizEngine")
+        names = {
+            "auto": self.tr("Automatic (the system's Graphviz when installed, else the packaged one)"),
+            "system": self.tr("System Graphviz (dot on PATH)"),
+            "packaged": self.tr("Packaged (graphviz-pure, installed with the app)"),
+        }
+        for choice in CHOICES:
+            self.engine.addItem(names[choice], choice)
+        self.engine.setCurrentIndex(max(0, self.engine.findData(settings.engine())))
+        self.engine.setToolTip(
+            self.tr(
+                "The program that lays graphs out and draws exports; the packaged one needs no "
+                "Graphviz installed and draws PDF through Qt"
+            )
+        )
+        form.addRow(self.tr("Graphviz engine:"), self.engine)
+        found = available()
+        kinds = {"system": self.tr("system"), "packaged": self.tr("packaged")}
+        text = ", ".join(
+            f"{found[kind].name} {found[kind].version_number()} ({kinds[kind]})" for kind in found
+        )
+        self.engines_found = QLabel(
+            fill(self.tr("Installed: {engines}"), engines=text) if text else self.tr("No engine installed"),
+            self,
+        )
+        self.engines_found.setObjectName("enginesFound")
+        self.engines_found.setWordWrap(True)
+        self.engines_found.setTextFormat(Qt.TextFormat.PlainText)
+        form.addRow("", self.engines_found)
+
     def _with_browse(self, field: QLineEdit, *, folder: bool = False) -> QWidget:
         """``field`` with a Browse… button beside it that opens a file (or folder) picker."""
         row = QWidget(self)
@@ -304,6 +340,9 @@ class PreferencesDialog(QDialog):
         s.set_layout_budget(self.budget.value())
         s.set_readable_first_view(self.readable.isChecked())
         s.set_label_detail(str(self.label_detail.currentData()))
+        engine_before = s.engine()
+        s.set_engine(str(self.engine.currentData()))
+        set_choice(s.engine())
         before = ui_language(s.language())
         s.set_language(str(self.language.currentData()))
         s.set_theme(self.theme.currentData())
@@ -311,5 +350,7 @@ class PreferencesDialog(QDialog):
         super().accept()
         self.applied.emit()
         after = ui_language(s.language())
+        if s.engine() != engine_before:
+            self.engineChanged.emit(s.engine())
         if after != before:  # the window's text is built in one language: offer a restart
             self.languageChanged.emit(LANGUAGE_NAMES.get(after, after))

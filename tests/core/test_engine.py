@@ -1,0 +1,141 @@
+"""The Graphviz engine: the system's ``dot`` or the packaged graphviz-pure, chosen by a setting and
+resolved in one place; each lays out the same DOT with the same ranks, Korean labels get boxes
+that fit with either, and a missing one is named with its fix."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from graphviz_app.core.graphviz import engine as engine_module
+from graphviz_app.core.graphviz.dot import NODE_BOX, label_text, quote, wide_label_width
+from graphviz_app.core.graphviz.engine import ENGINE_ENV, choice, engine, packaged_program, set_choice
+from graphviz_app.core.graphviz.layout import LayoutJob, layout
+from graphviz_app.core.graphviz.layout_cache import layout_key
+from graphviz_app.errors import GraphvizNotFoundError, LayoutError, SettingError
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed"),
+    pytest.mark.skipif(packaged_program() is None, reason="graphviz-pure is not installed"),
+]
+
+DOT = 'digraph { node [shape=box]; "a" -> "b"; "a" -> "c"; "b" -> "d"; "c" -> "d" }'
+
+
+@pytest.fixture(autouse=True)
+def chosen_engine(monkeypatch):
+    """Each test starts on ``auto`` and leaves the process's choice as it found it."""
+    monkeypatch.setattr(engine_module, "_choice", None)
+    monkeypatch.delenv(ENGINE_ENV, raising=False)
+
+
+def test_auto_takes_the_systems_dot_and_packaged_the_distributions_program():
+    assert choice() == "auto"
+    system = engine()
+    assert system.kind == "system" and system.path == shutil.which("dot")
+    packaged = engine("packaged")
+    assert packaged.kind == "packaged" and os.path.basename(packaged.path).startswith("graphviz-pure")
+    assert packaged.command("neato") == [packaged.path, "-Kneato"]
+    assert not packaged.renders_pdf and system.renders_pdf
+    assert "graphviz-pure" in packaged.version() and packaged.version_number()[0].isdigit()
+    assert packaged.describe() == f"graphviz-pure {packaged.version_number()} (packaged)"
+
+
+def test_auto_falls_back_to_the_packaged_engine_without_dot_on_path(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert engine().kind == "packaged"
+    drawn = layout(DOT)
+    assert set(drawn.nodes) == {"a", "b", "c", "d"}
+
+
+def test_the_choice_comes_from_the_setting_then_the_environment(monkeypatch):
+    monkeypatch.setenv(ENGINE_ENV, "packaged")
+    assert choice() == "packaged" and engine().kind == "packaged"
+    set_choice("system")
+    assert choice() == "system" and os.environ[ENGINE_ENV] == "system"
+    monkeypatch.setattr(engine_module, "_choice", None)
+    monkeypatch.setenv(ENGINE_ENV, "fast")
+    with pytest.raises(SettingError, match="GRAPHVIZ_APP_ENGINE=fast is not an engine"):
+        choice()
+    with pytest.raises(SettingError, match="engine=fast"):
+        set_choice("fast")
+
+
+def test_a_missing_system_dot_names_the_install_and_the_other_engine(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(GraphvizNotFoundError, match="apt-get install graphviz") as caught:
+        engine("system")
+    assert "--engine packaged" in str(caught.value) and caught.value.choice == "system"
+    set_choice("system")
+    with pytest.raises(GraphvizNotFoundError, match="engine setting is 'system'"):
+        layout(DOT)
+
+
+def test_no_engine_at_all_names_both_installs():
+    error = GraphvizNotFoundError("auto", "/opt/python3")
+    assert "pip install graphviz-pure" in str(error) and "apt-get install graphviz" in str(error)
+    assert "/opt/python3" in str(error)
+    assert "pip install graphviz-pure" in str(GraphvizNotFoundError("packaged", "/opt/python3"))
+
+
+def test_both_engines_rank_the_same_graph_alike():
+    system = layout(DOT)
+    set_choice("packaged")
+    packaged = layout(DOT)
+    for drawn in (system, packaged):
+        ys = {name: box.y for name, box in drawn.nodes.items()}
+        assert ys["a"] < ys["b"] < ys["d"] and ys["b"] == pytest.approx(ys["c"])
+        assert all(edge.points for edge in drawn.edges)
+
+
+def test_the_cache_key_names_the_engine():
+    system = layout_key(DOT)
+    set_choice("packaged")
+    assert layout_key(DOT) != system
+
+
+def test_neato_runs_through_the_chosen_engine():
+    pinned = 'digraph { "a" [pos="10,10"]; "b" [pos="100,100"]; "a" -> "b" }'
+    set_choice("packaged")
+    drawn = LayoutJob(pinned, 30, args=["-n2", "-Tjson0"], program="neato").result()
+    a, b = drawn.nodes["a"], drawn.nodes["b"]
+    assert (b.x - a.x, a.y - b.y) == pytest.approx((90, 90))  # drawn where pinned (y down)
+
+
+def test_the_packaged_program_has_no_pdf_output():
+    done = subprocess.run(
+        [*engine("packaged").command(), "-Tpdf"], input=b"digraph{a}", capture_output=True, timeout=30
+    )
+    assert done.returncode != 0 and b"pdf" in done.stderr.lower()
+
+
+def test_korean_labels_get_boxes_that_fit_with_either_engine():
+    label = ("손실함수값.가중치", "2×4")
+    width = wide_label_width(label)
+    assert width is not None and wide_label_width(("AddBackward0", "2×4")) is None  # Latin: as before
+    text = (
+        f"digraph {{ node [{NODE_BOX}]; "
+        f'"sized" [label={label_text(label)}, width={quote(width)}]; "bare" [label={label_text(label)}] }}'
+    )
+    system = layout(text)  # measured with the system's fonts (fontconfig: a CJK font for Hangul)
+    set_choice("packaged")
+    packaged = layout(text)
+    assert packaged.nodes["bare"].width < system.nodes["bare"].width  # its tables under-measure Hangul
+    assert packaged.nodes["sized"].width >= system.nodes["bare"].width  # the text fits
+    assert system.nodes["sized"].width >= system.nodes["bare"].width
+
+
+def test_a_broken_dot_names_the_program_and_the_other_engine(monkeypatch, tmp_path):
+    broken = tmp_path / "dot"
+    broken.write_bytes(b"\x7fELF not a program")  # as a dot built for another machine
+    broken.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert engine().path == str(broken)
+    with pytest.raises(LayoutError, match="Could not start Graphviz") as caught:
+        layout(DOT)
+    assert str(broken) in str(caught.value) and "--engine system or packaged" in str(caught.value)
+    set_choice("packaged")  # the fix it names
+    assert set(layout(DOT).nodes) == {"a", "b", "c", "d"}
