@@ -225,6 +225,10 @@ def dot_bytes(text: str) -> bytes:
     return as_given_to_dot(text).encode("utf-8")
 
 
+_EXEC_FAILED = (126, 127)
+"""Exit statuses of a program that could not be run: found but not executable, or not found."""
+
+
 @functools.lru_cache(maxsize=1)
 def _launcher() -> tuple[str, ...]:
     """Return the command that starts ``dot`` so that it dies with this process.
@@ -325,6 +329,11 @@ class LayoutJob:
                         DOT_CRASHED, status=returncode, signal=_signal_name(-returncode), stderr=message
                     )
                 )
+            if returncode in _EXEC_FAILED and _launcher() and not stdout:
+                # setpriv could not exec the program (the statuses a shell gives, POSIX "Command
+                # Search and Execution"): as an OSError from Popen without a launcher.
+                program = dot_program(self.program)[0]
+                raise LayoutError(Message.of(CANNOT_START, program=program, error=message))
             raise LayoutError(Message.of(DOT_FAILED, status=returncode, stderr=message))
         self.stderr = stderr.decode("utf-8", "replace")
         return stdout
