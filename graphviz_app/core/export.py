@@ -28,6 +28,7 @@ from xml.parsers import expat
 
 import networkx as nx
 
+from ..catalogue import words
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
 from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
@@ -144,12 +145,14 @@ def export_graph(
     scale: float = 1.0,
     timeout: float | None = None,
     marked_edges: frozenset[tuple[str, str]] | None = None,
-    caption: str | None = None,
+    caption: Message | str | None = None,
     view: dict[str, Any] | None = None,
     flow_backward: bool = False,
     values: bool = False,
     started: LayoutJob | None = None,
     processes: int = 1,
+    language: str = "en",
+    title: str | None = None,
 ) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
@@ -161,7 +164,9 @@ def export_graph(
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
     caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
     cancels it when it is not used); ``processes=2`` lets a process that is the app's own (the
-    command line) write most of a big SVG's edges in a forked copy of itself.  JSON is the graph itself
+    command line) write most of a big SVG's edges in a forked copy of itself; ``language``
+    (:data:`graphviz_app.catalogue.LANGUAGES`) writes the legend, the caption and a page's words
+    in it; ``title`` names the graph in a page's header (default: its script).  JSON is the graph itself
     (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
@@ -208,7 +213,8 @@ def export_graph(
             styles=styles,
             legend=True,
             marked_edges=marked_edges,
-            caption=caption,
+            caption=None if caption is None else words(language)(caption),
+            language=language,
             flow_backward=flow_backward,
             room=room,
         )
@@ -242,7 +248,7 @@ def export_graph(
 
         def write_page(tmp: Path) -> None:
             _render(drawn, fmt.graphviz, tmp, timeout)
-            page = html_page(graph, display, tmp.read_text("utf-8"), mode=mode, title=caption)
+            page = html_page(graph, display, tmp.read_text("utf-8"), title=title, language=language)
             tmp.write_text(page, encoding="utf-8")
 
         _write_atomic(path, write_page)
