@@ -3,6 +3,7 @@ first view of a big graph."""
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -60,9 +61,16 @@ def bundle(cell) -> dict[str, str]:
 
 def page_of(inline_html: str) -> str:
     """The page inside the inline ``<iframe srcdoc="...">``."""
-    match = re.fullmatch(r'<iframe srcdoc="([^"]*)" sandbox="allow-scripts".*</iframe>', inline_html, re.S)
+    match = re.search(r'<iframe class="gva-live" srcdoc="([^"]*)" sandbox="allow-scripts"', inline_html)
     assert match is not None
     return html.unescape(match.group(1))
+
+
+def picture_of(inline_html: str) -> str:
+    """The SVG of the inline ``<img src="data:image/svg+xml;base64,...">``."""
+    match = re.search(r'<img class="gva-static" src="data:image/svg\+xml;base64,([^"]+)"', inline_html)
+    assert match is not None
+    return base64.b64decode(match.group(1)).decode("utf-8")
 
 
 def details(page: str) -> list[dict[str, str]]:
@@ -87,12 +95,32 @@ def test_first_lesson_shows_inline_with_its_gradients(executed):
     assert "w.grad = [[0.75, 3], [6.75, 3]]" in page  # the Values badge, as the window writes it
     assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["image/svg+xml"]
     assert "<title>notebook cell 2</title>" in page
+    assert picture_of(data["text/html"]) == data["image/svg+xml"]  # the picture, where no script runs
     names = {d.get("name") for d in details(page)}
     assert names == {"w", "x", "y", "z"}
     leaf = next(d for d in details(page) if d.get("name") == "w")
     assert leaf["value"] == "[[1, 2], [3, 2]]" and leaf["gradient"] == "w.grad = [[0.75, 3], [6.75, 3]]"
     assert data["text/plain"] == "<autograd graph 'notebook cell 2': 4 nodes, 3 edges; cpu (4); backward ran>"
-    assert "color: device" in page and "cpu (4)" in page  # the legend
+    assert page.count(">color: device</text>") == 1 and "cpu (4)" in page  # the legend, once
+    assert "gva-legend" not in page
+
+
+def test_the_output_shows_the_picture_until_its_script_shows_the_page(executed):
+    """Untrusted, a sanitizer drops the iframe and the script: the picture stays. Trusted, the
+    script hides the picture and shows the page: the graph is never shown twice."""
+    inline = bundle(executed[1])["text/html"]
+    parts = re.fullmatch(
+        r'<div class="graphviz-app gva-out-[0-9a-f]{12}">(<img [^>]*>)(<iframe [^>]*></iframe>)'
+        r"<script>(.*)</script></div>",
+        inline,
+        re.S,
+    )
+    assert parts is not None, inline[:300]
+    picture, frame, script = parts.groups()
+    assert 'style="max-width:100%;height:auto"' in picture  # shown by default
+    assert "display:none" in frame  # until the script shows it
+    assert 'f.style.display = "block"; i.style.display = "none"' in script
+    assert "document.currentScript" in script  # its own output, not another's
 
 
 def test_recorded_ops_carry_modules_and_source_lines(executed):
@@ -145,6 +173,8 @@ def test_a_big_graph_opens_readable_and_says_what_is_hidden():
     assert full == 410 and drawn < full
     assert f"{full - drawn:,} hidden" in shown.notes[0]
     assert html.escape(shown.notes[0]) in shown.html
+    korean = show_graph(graph, title="big", language="ko")
+    assert "모듈을 깊이" in korean.html and "Modules collapsed" not in korean.html
     assert "Modules collapsed" in repr(shown)
     whole = show_graph(graph, title="big", full=True)
     assert whole.notes == [] and len(details(whole.html)) >= 410
