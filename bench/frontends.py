@@ -89,34 +89,13 @@ def free_port() -> int:
 
 
 def page_facts(browser: Browser) -> list[dict[str, Any]]:
-    """What each interactive page (a sandboxed srcdoc iframe) shows: attached to as its own
-    target where Chromium isolates sandboxed frames, else evaluated in the frame's context."""
-    browser.send(
-        "Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True}
-    )
-    time.sleep(1)
-    browser.evaluate("0")  # (reads the events that arrived meanwhile)
-    where: list[dict[str, Any]] = []
-    for event in browser.events:
-        params = event.get("params", {})
-        if event.get("method") == "Target.attachedToTarget" and params["targetInfo"]["type"] == "iframe":
-            where.append({"session": params["sessionId"]})
-        elif event.get("method") == "Runtime.executionContextCreated":
-            context = params["context"]
-            if context.get("auxData", {}).get("isDefault") and context.get("origin") in ("null", "://"):
-                where.append({"contextId": context["id"]})
+    """What each interactive page (a sandboxed srcdoc iframe) shows."""
     facts = []
-    for place in where:
-        session = place.pop("session", True)
-        try:
-            answer = browser.send(
-                "Runtime.evaluate", {"expression": PAGE, "returnByValue": True, **place}, session=session
-            )
-        except RuntimeError:
-            continue  # a context gone with its frame
-        value = answer.get("result", {}).get("value")
-        if value:
-            facts.append(value)
+    for value in browser.evaluate_in_frames(PAGE):
+        texts = value.pop("texts")
+        value["w_grad"] = any("w.grad = [[0.75, 3], [6.75, 3]]" in t for t in texts)
+        value["svg_legends"] = sum(t in ("color: device", "색: 장치") for t in texts)
+        facts.append(value)
     return facts
 
 
@@ -142,12 +121,32 @@ def check(browser: Browser, url: str, trusted: bool, shot: Path) -> dict[str, An
         out["img_has_w_grad"] = "w.grad = [[0.75, 3], [6.75, 3]]" in svg
         out["img_legends"] = svg.count("color: device") + svg.count("색: 장치")
         result["outputs"].append(out)
-    for page in pages:
-        texts = page.pop("texts")
-        page["w_grad"] = any("w.grad = [[0.75, 3], [6.75, 3]]" in t for t in texts)
-        page["svg_legends"] = sum(t in ("color: device", "색: 장치") for t in texts)
-        result["pages"].append(page)
+    result["pages"] = pages
     return result
+
+
+def nbconvert_check(
+    jupyter: str, notebook: Path, env: dict[str, str], browser: Browser, shot: Path
+) -> list[str]:
+    """nbconvert's HTML of the notebook, opened in Chromium: its scripts run, so each output
+    shows the page and hides the picture. Returns what is wrong."""
+    subprocess.run(
+        [jupyter, "nbconvert", "--to", "html", str(notebook)], env=env, check=True, capture_output=True
+    )
+    browser.events.clear()
+    browser.open(notebook.with_suffix(".html").as_uri())
+    time.sleep(2)
+    shown = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('.graphviz-app'), function (o) {"
+        " var i = o.querySelector('img.gva-static'), f = o.querySelector('iframe.gva-live');"
+        " return [i.offsetWidth > 0, f.offsetWidth > 0]; })"
+    )
+    browser.screenshot(shot)
+    pages = page_facts(browser)
+    wrong = [] if shown == [[False, True], [False, True]] else [f"pictures and pages shown: {shown}"]
+    if sorted(p["lang"] for p in pages) != ["en", "ko"] or not all(p["w_grad"] for p in pages):
+        wrong.append(f"the pages that ran: {pages}")
+    return wrong
 
 
 def verdict(result: dict[str, Any]) -> list[str]:
@@ -207,6 +206,11 @@ def main(argv: list[str] | None = None) -> int:
                             "the Jupyter server ended:\n" + (folder / "server.log").read_text()
                         ) from None
                     time.sleep(0.5)
+            nbconvert = nbconvert_check(args.jupyter, notebook, env, browser, args.out / "nbconvert.png")
+            failures += bool(nbconvert)
+            print(f"nbconvert HTML: {'ok' if not nbconvert else 'FAILED'}")
+            for line in nbconvert:
+                print("  " + line)
             for trusted in (False, True):
                 if trusted:
                     subprocess.run([args.jupyter, "trust", str(notebook)], env=env, check=True)
