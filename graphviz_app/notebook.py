@@ -32,7 +32,7 @@ from typing import Any
 import networkx as nx
 
 from .catalogue import language_of
-from .core.model.values import auto_values, values_badge
+from .core.model.values import auto_values, values_badge_message
 from .core.view.display import ViewOptions, build_display, collapse_to_depth
 from .core.view.look import NodeStyle
 from .message import QT_TRANSLATE_NOOP, Message
@@ -128,9 +128,9 @@ def values_styles(graph: nx.DiGraph, values: bool | None) -> dict[str, NodeStyle
         return {}
     styles = {}
     for node, attrs in graph.nodes(data=True):
-        badge = values_badge(attrs)
-        if badge:
-            styles[node] = NodeStyle(extra_label=badge)
+        badge = values_badge_message(attrs)
+        if badge is not None and badge.english():
+            styles[node] = NodeStyle.badged(badge)  # (its words in the page's language)
     return styles
 
 

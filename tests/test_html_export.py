@@ -280,3 +280,19 @@ def test_an_unknown_language_is_refused_with_the_choices(tmp_path, capsys):
 
     with pytest.raises(GraphvizAppError, match="Unknown language 'fr'; use one of system, en, ko"):
         language_of("fr")
+
+
+def test_a_korean_pages_badges_speak_korean(tmp_path):
+    torch = pytest.importorskip("torch")
+    import graphviz_app
+
+    x = torch.ones(1, 3)
+    w = torch.ones(3, requires_grad=True)
+    with graphviz_app.record():
+        y = (x * w).sum()
+    graph = graphviz_app.trace(y, backward=True)
+    export_graph(graph, tmp_path / "ko.html", values=True, language="ko")
+    export_graph(graph, tmp_path / "en.html", values=True)
+    assert "x = [[1, 1, 1]] (no grad)</text>" in (tmp_path / "en.html").read_text("utf-8")
+    korean = (tmp_path / "ko.html").read_text("utf-8")
+    assert "x = [[1, 1, 1]] (기울기 없음)</text>" in korean and "(no grad)" not in korean

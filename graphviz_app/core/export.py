@@ -22,6 +22,7 @@ import struct
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
@@ -205,9 +206,15 @@ def export_graph(
         early.timeout = timeout
     try:
         display = build_display(graph, options)
-        room = values_badges(graph.nodes(data=True)) if values else None
+        room = values_badges(graph.nodes(data=True), words(language)) if values else None
         if room and styles is None:
             styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}
+        elif styles and language != "en":  # a badge's words in the language (its numbers as they are)
+            write = words(language)
+            styles = {
+                node: style if style.badge is None else replace(style, extra_label=write(style.badge))
+                for node, style in styles.items()
+            }
         paint = Paint(
             mode=mode,
             styles=styles,
