@@ -35,7 +35,6 @@ from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
 from .model.values import format_number, gradient_line_message, small_values
 from .view.display import DisplayGraph, DisplayNode, format_shape
-from .view.look import ColorMode
 
 PAGE = "HtmlPage"
 """The translation context of the page's words."""
@@ -266,7 +265,6 @@ def html_page(
     display: DisplayGraph,
     svg_text: str,
     *,
-    mode: ColorMode = "device",
     title: str | None = None,
     notes: Sequence[Message | str] = (),
     language: str = "en",
@@ -275,7 +273,6 @@ def html_page(
     SVG of it, legend and caption included, as :func:`~.export.export_graph` writes it), its
     words in ``language`` (:data:`graphviz_app.catalogue.LANGUAGES`). ``title``: the graph's
     short name (default: its script's); ``notes``: what to say above the picture."""
-    del mode  # the legend is in the picture
     write = words(language)
     script = SCRIPT
     heading = title or write(_default_title(graph))
