@@ -1233,7 +1233,7 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="56"/>
+        <location filename="../../graphviz_app/core/export.py" line="57"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1398,67 +1398,67 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="62"/>
+        <location filename="../../graphviz_app/core/export.py" line="63"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="63"/>
+        <location filename="../../graphviz_app/core/export.py" line="64"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="66"/>
+        <location filename="../../graphviz_app/core/export.py" line="67"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="67"/>
+        <location filename="../../graphviz_app/core/export.py" line="68"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="70"/>
+        <location filename="../../graphviz_app/core/export.py" line="71"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="75"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="79"/>
+        <location filename="../../graphviz_app/core/export.py" line="80"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <location filename="../../graphviz_app/core/export.py" line="83"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="88"/>
+        <location filename="../../graphviz_app/core/export.py" line="89"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="93"/>
+        <location filename="../../graphviz_app/core/export.py" line="94"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="111"/>
+        <location filename="../../graphviz_app/core/export.py" line="112"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="116"/>
+        <location filename="../../graphviz_app/core/export.py" line="117"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="117"/>
+        <location filename="../../graphviz_app/core/export.py" line="118"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -1468,37 +1468,37 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="98"/>
+        <location filename="../../graphviz_app/core/export.py" line="99"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="99"/>
+        <location filename="../../graphviz_app/core/export.py" line="100"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="100"/>
+        <location filename="../../graphviz_app/core/export.py" line="101"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <location filename="../../graphviz_app/core/export.py" line="102"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="104"/>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="107"/>
+        <location filename="../../graphviz_app/core/export.py" line="108"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="110"/>
+        <location filename="../../graphviz_app/core/export.py" line="111"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -1873,168 +1873,168 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
 <context>
     <name>HtmlPage</name>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
         <source>{nodes} nodes, {edges} edges</source>
         <translation>노드 {nodes}개, 엣지 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
         <source>{nodes} nodes, {edges} edges ({drawn} drawn)</source>
         <translation>노드 {nodes}개, 엣지 {edges}개 ({drawn}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
         <source>Zoom in</source>
         <translation>확대</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="45"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
         <source>Zoom out</source>
         <translation>축소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="46"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="45"/>
         <source>Fit</source>
         <translation>맞추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="46"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
         <source>Search ops, names, modules</source>
         <translation>연산, 이름, 모듈 검색</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="49"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
         <source>Click a node to see its op, shape, device, module, source line, value and gradient. Drag to pan, scroll to zoom.</source>
         <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값과 기울기를 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="54"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="53"/>
         <source>Click a node to see its details.</source>
         <translation>노드를 클릭하면 자세한 내용을 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="55"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="54"/>
         <source>No node matches.</source>
         <translation>일치하는 노드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="56"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="55"/>
         <source>{count} match (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="56"/>
         <source>{count} matches (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="58"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
         <source>{at} of {count}</source>
         <translation>{count}개 중 {at}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="58"/>
         <source>{script} — autograd graph</source>
         <translation>{script} — autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
         <source>autograd graph</source>
         <translation>autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
         <source>{count} nodes inside (collapsed)</source>
         <translation>안에 노드 {count}개 (접힘)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
         <source>leaf (a tensor that requires grad)</source>
         <translation>리프 (기울기가 필요한 텐서)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
-        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="64"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
         <source>{node} (use {use} of {uses})</source>
         <translation>{node} ({uses}번 쓰인 중 {use}번째)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
         <source>type</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
         <source>hidden</source>
         <translation>숨김</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
         <source>ops</source>
         <translation>연산들</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
         <source>source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
         <source>saved</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="80"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
