@@ -43,6 +43,9 @@ def test_cli_exports_a_self_contained_page(tmp_path, capsys):
     assert text.count(">color: device</text>") == 1 and text.count(">cpu (4)</text>") == 1  # the legend, once
     assert "gva-legend" not in text
     assert "<title>basic_autograd.py — autograd graph</title>" in text  # the tab: the graph's name
+    # Tooltips name what the page names (a node, an edge's ends), never a DOT name.
+    tips = set(re.findall(r"<title>([^<]*)</title>", text)) - {"basic_autograd.py — autograd graph"}
+    assert tips == {"w", "x", "y", "z", "w → x", "x → y", "y → z"}
     # Every drawn node is a group the script can find by its DOT name.
     assert sorted(re.findall(r'<g [^>]*data-node="([^"]+)"', text)) == sorted(data["nodes"])
 

@@ -23,7 +23,7 @@ import html
 import json
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.etree import ElementTree
 
@@ -113,13 +113,14 @@ _SVG_ELEMENTS = frozenset(
 """What Graphviz draws; anything else (a script, foreignObject, an image) is dropped."""
 
 
-def clean_svg(svg_text: str) -> str:
+def clean_svg(svg_text: str, names: Mapping[str, str] | None = None) -> str:
     """Return Graphviz's SVG as markup safe to inline in HTML: no XML prolog, doctype or
     comments, only drawing elements, no event handler attributes or links, and every node group
     but the legend marked ``data-node="<its DOT name>"`` (the name in its ``<title>``).
 
     A module's frame is titled (its tooltip) with the module's path, not its DOT name
-    (``cluster_<path>``); a badge's frame has no title."""
+    (``cluster_<path>``); a badge's frame has no title. ``names`` (DOT name -> what the page
+    calls the node) titles nodes and edges (``w → x``) with them instead of DOT names."""
     root = ElementTree.fromstring(svg_text.encode("utf-8"))
 
     def local(name: str) -> str:
@@ -139,6 +140,16 @@ def clean_svg(svg_text: str) -> str:
             title = element.find(f"{{{SVG_NS}}}title")
             if title is not None and title.text and title.text != LEGEND_ID:
                 element.set("data-node", title.text)
+                if names and title.text in names:
+                    title.text = names[title.text]
+            elif title is not None:  # the legend's DOT name: no tooltip
+                title.text = ""
+        if names and local(element.tag) == "g" and element.get("class") in ("edge", "edge badge-link"):
+            _title_edge(element, names)
+        if names and local(element.tag) == "g" and element.get("class") == "node badge":
+            title = element.find(f"{{{SVG_NS}}}title")
+            if title is not None and title.text and title.text.endswith(BADGE_SUFFIX):
+                title.text = names.get(title.text[: -len(BADGE_SUFFIX)], "")  # its node's name
         if local(element.tag) == "g" and element.get("class") == "cluster":
             _title_frame(element)
         if local(element.tag) == "g" and element.get("class") == "graph":
@@ -150,6 +161,18 @@ def clean_svg(svg_text: str) -> str:
     return ElementTree.tostring(root, encoding="unicode")
 
 
+def _title_edge(group: ElementTree.Element, names: Mapping[str, str]) -> None:
+    """Title an edge ``tail → head`` by the page's names (a badge's link: its node's name)."""
+    title = group.find(f"{{{SVG_NS}}}title")
+    ends = title.text.split("->") if title is not None and title.text else []
+    if title is None or len(ends) != 2 or ends[0] not in names:
+        return
+    if ends[1] == ends[0] + BADGE_SUFFIX:
+        title.text = names[ends[0]]
+    elif ends[1] in names:
+        title.text = f"{names[ends[0]]} → {names[ends[1]]}"
+
+
 def _title_frame(group: ElementTree.Element) -> None:
     title = group.find(f"{{{SVG_NS}}}title")
     if title is None or not title.text or not title.text.startswith(CLUSTER_PREFIX):
@@ -157,10 +180,13 @@ def _title_frame(group: ElementTree.Element) -> None:
     name = title.text[len(CLUSTER_PREFIX) :]
     if name.endswith(BADGE_SUFFIX):
         group.remove(title)
-    else:  # (a lone surrogate or control character a module's name may hold shows as �)
-        title.text = "".join(
-            "\ufffd" if ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF else c for c in decode_id(name)
-        )
+    else:
+        title.text = printable(decode_id(name))
+
+
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate or control character (a name may hold them) as �."""
+    return "".join("\ufffd" if ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def summary_text(summary: dict[str, Any] | None) -> str | None:
@@ -284,6 +310,7 @@ def html_page(
         else Message.of(COUNTS_DRAWN, nodes=f"{nodes:,}", edges=f"{edges:,}", drawn=f"{drawn:,}")
     )
     note_html = "".join(f'<p class="gva-note">{html.escape(write(n))}</p>' for n in notes)
+    data = page_data(graph, display, language)
 
     def say(template: Template) -> str:
         return html.escape(write(Message.of(template)), quote=True)
@@ -300,11 +327,11 @@ def html_page(
         f'<button type="button" data-zoom="fit" title="{say(FIT_TIP)}">{say(FIT)}</button></span>'
         f"</header>{note_html}"
         '<div class="gva-main"><div class="gva-view" tabindex="0">'
-        f"{clean_svg(svg_text)}</div>"
+        f"{clean_svg(svg_text, {key: printable(node['title']) for key, node in data['nodes'].items()})}</div>"
         f'<aside><input type="search" class="gva-search" placeholder="{say(SEARCH)}" '
         f'aria-label="{say(SEARCH)}"><div class="gva-found"></div>'
         f'<div class="gva-details"><p class="gva-hint">{say(HINT)}</p></div></aside></div></div>'
-        f'<script type="application/json" id="gva-data">{json_for_script(page_data(graph, display, language))}</script>'
+        f'<script type="application/json" id="gva-data">{json_for_script(data)}</script>'
         f"<script>{script}</script></body></html>\n"
     )
 
