@@ -109,7 +109,7 @@ def check(browser: Browser, url: str, trusted: bool, shot: Path) -> dict[str, An
         outputs = [
             o for o in browser.evaluate(OUTPUTS) or [] if o["img"] or o["frame"] or "autograd" in o["text"]
         ]
-        if len(outputs) >= 2 and (not trusted or all(o["frame_shown"] for o in outputs)):
+        if len(outputs) >= 2 and all(o["frame_shown" if trusted else "img_shown"] for o in outputs):
             break
         time.sleep(0.5)
     time.sleep(2)  # the pages' scripts lay out
