@@ -50,15 +50,24 @@ def trace(*tensors: Any, backward: bool = False) -> Any:
 
 
 def export(
-    tensors_or_graph: Any, path: str | Path, color: str = "device", *, backward: bool = False
+    tensors_or_graph: Any,
+    path: str | Path,
+    color: str = "device",
+    *,
+    backward: bool = False,
+    language: str | None = None,
 ) -> list[str]:
     """Write the graph of a tensor (or tensors, or a DiGraph from :func:`trace`) to ``path``.
 
     The format comes from the suffix, one of the suffixes of ``core/export_formats.py`` (.png,
-    .svg, .json, .html for an interactive page...). Returns notices (such as a PNG
+    .svg, .json, .html for an interactive page...). ``language`` (``"en"``, ``"ko"``; default:
+    the locale's) writes the legend and a page's words. Returns notices (such as a PNG
     scaled down to stay under the renderer's size limit); raises ExportError on failure.
     """
     from .core.export import export_graph, start_svg_job
+    from .language import language_of
+
+    chosen = language_of(language)
 
     # An image never shows the parameters' values: only a JSON export pays for them; nor the
     # ops' saved tensors, which a JSON file keeps and a page lists.
@@ -70,7 +79,8 @@ def export(
         graph = _graph_of(
             tensors_or_graph, backward, values=suffix == ".json", saved=suffix in (".json", ".html")
         )
-        return [str(notice) for notice in export_graph(graph, path, mode=color, started=started)]
+        notices = export_graph(graph, path, mode=color, started=started, language=chosen)
+        return [str(notice) for notice in notices]
     finally:
         if started is not None:
             started.cancel()  # (ends it unless it drew)
@@ -86,6 +96,7 @@ def show(
     collapse_depth: int | None = None,
     rankdir: str = "TB",
     title: str | None = None,
+    language: str | None = None,
 ) -> Any:
     """Return the graph of a tensor (or tensors, or a DiGraph) for Jupyter to display inline.
 
@@ -93,7 +104,9 @@ def show(
     where scripts run, as an SVG image elsewhere; ``.save("graph.html")`` writes the page.
     ``values``: draw values and gradients beside the nodes (default: for graphs of at most 60
     nodes); a big graph opens with modules collapsed to a readable depth unless ``full`` (or
-    ``collapse_depth``). ``backward=True`` runs backward first. Needs neither Qt nor a window.
+    ``collapse_depth``). ``backward=True`` runs backward first. ``language`` (``"en"``, ``"ko"``;
+    default: the locale's, ``LANG``) writes the page's words and the legend. Needs neither Qt nor
+    a window.
     """
     from .notebook import show_graph
     from .remote import caller_title
@@ -108,6 +121,7 @@ def show(
         full=full,
         collapse_depth=collapse_depth,
         rankdir=rankdir,
+        language=language,
     )
 
 

@@ -1,15 +1,20 @@
-"""The app's own message templates: the only ones a message read from a file or a process may name.
+"""The app's catalogue of words: every template it writes, with its translations.
 
 Every template the app writes is marked for translation (``QT_TRANSLATE_NOOP`` in ``core`` and
 ``capture``, ``tr()`` in the window), and ``pyside6-lupdate`` collects them all, with their
-contexts, into ``resources/i18n/graphviz_app_ko.ts`` (``tests/qt/test_i18n.py`` keeps that file in
-step with the code). That file is therefore the catalogue: :func:`knows` answers whether a
-(context, English text) pair is one of the app's, and :meth:`graphviz_app.message.Message.from_wire`
-shows any other as plain text, never as a template. Only templates whose fields are plain
-``{name}`` are taken: nothing in a shown message formats a value beyond putting it in its place.
+contexts, into ``resources/i18n/graphviz_app_<language>.ts``, which ``pyside6-lrelease`` compiles
+into the window's ``.qm`` (``tests/qt/test_i18n.py`` keeps the files in step with the code and
+with each other). Read here without Qt, that file serves twice:
 
-Standard library only: the catalogue is read where messages arrive (the app), from the same
-resources the window translates with.
+* :func:`knows`: whether a (context, English text) pair is one of the app's templates.
+  :meth:`graphviz_app.message.Message.from_wire` shows any other as plain text, never as a
+  template; only templates whose fields are plain ``{name}`` are taken, so nothing in a shown
+  message formats a value beyond putting it in its place.
+* :func:`translations`: a language's finished translations, for what is written outside the
+  window (the HTML page, exported legends and captions: :mod:`graphviz_app.language`). Entries Qt
+  leaves out of the ``.qm`` (``type="unfinished"``, ``"vanished"``, ``"obsolete"``) are left out.
+
+Standard library only.
 """
 
 from __future__ import annotations
@@ -24,12 +29,19 @@ from .resources import resources_dir
 
 log = logging.getLogger(__name__)
 
-SOURCE_FILE = "graphviz_app_ko.ts"
-"""The ``.ts`` file read as the catalogue (every language's file lists the same sources)."""
+CATALOG = "graphviz_app"
+SOURCE_LANGUAGE = "ko"
+"""The ``.ts`` file whose sources are read as the list of templates (every language's file lists
+the same sources)."""
 
 BUILT_IN = frozenset({("", "{text}"), ("", "{parts}")})
 """The templates of :meth:`Message.verbatim` and :meth:`Message.joined` (context ``VERBATIM``):
 they hold text shown as written, so a file may name them too."""
+
+
+def catalogue_file(language: str) -> Path:
+    """The ``.ts`` file of ``language``."""
+    return resources_dir() / "i18n" / f"{CATALOG}_{language}.ts"
 
 
 def plain_fields(source: str) -> bool:
@@ -45,33 +57,46 @@ def plain_fields(source: str) -> bool:
     )
 
 
-def read_sources(path: Path) -> frozenset[tuple[str, str]]:
-    """The (context, English text) pairs a Qt ``.ts`` file lists, those with plain fields only."""
-    pairs: set[tuple[str, str]] = set()
-    root = ElementTree.parse(path).getroot()
-    for context in root.iter("context"):
+@functools.cache
+def _entries(language: str) -> dict[tuple[str, str], str | None]:
+    """``{(context, source): translation}`` of ``language``'s ``.ts`` file, None where Qt leaves
+    the translation out (unfinished, vanished, obsolete or empty)."""
+    found: dict[tuple[str, str], str | None] = {}
+    for context in ElementTree.parse(catalogue_file(language)).getroot().iter("context"):
         name = context.findtext("name") or ""
         for message in context.iter("message"):
             source = message.findtext("source")
-            if source is not None and plain_fields(source):
-                pairs.add((name, source))
-    return frozenset(pairs)
+            if source is None:
+                continue
+            translation = message.find("translation")
+            finished = translation is not None and not translation.get("type") and translation.text
+            found[(name, source)] = translation.text if finished and translation is not None else None
+    return found
 
 
-@functools.lru_cache(maxsize=1)
+@functools.cache
 def templates() -> frozenset[tuple[str, str]]:
-    """The app's catalogue, read once. Where the resources are missing (a damaged install) only
+    """The app's templates, read once. Where the resources are missing (a damaged install) only
     :data:`BUILT_IN` is known, so every other message shows as plain text rather than formatted."""
     try:
-        path = resources_dir() / "i18n" / SOURCE_FILE
-        return read_sources(path) | BUILT_IN
+        entries = _entries(SOURCE_LANGUAGE)
     except (OSError, ElementTree.ParseError) as exc:
         log.warning(
             "the message catalogue could not be read (%s): messages from files show as plain text", exc
         )
         return BUILT_IN
+    return frozenset(pair for pair in entries if plain_fields(pair[1])) | BUILT_IN
 
 
 def knows(context: str, source: str) -> bool:
     """Whether (``context``, ``source``) is a template of the app's own catalogue."""
     return (context, source) in templates()
+
+
+@functools.cache
+def translations(language: str) -> dict[tuple[str, str], str]:
+    """``{(context, source): translation}`` of ``language``'s finished translations (empty for
+    English, the source language)."""
+    if language == "en":
+        return {}
+    return {pair: text for pair, text in _entries(language).items() if text is not None}

@@ -19,6 +19,7 @@ from .capture.run_options import RunOptionError, RunOptions
 from .core import export_formats
 from .core.model.values import AUTO_NODES, auto_values
 from .errors import GraphvizAppError, ScriptError, SettingError
+from .language import CHOICES, language_of
 from .logs import LEVELS, configure
 from .message import QT_TRANSLATE_NOOP, Message
 
@@ -138,6 +139,13 @@ def export_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
     parser.add_argument("--engine", choices=ENGINES, help=ENGINE_HELP)
+    parser.add_argument(
+        "--language",
+        choices=CHOICES,
+        default="system",
+        help="the language of the legend, a step's caption and a page's words (default: the "
+        "locale's, from $LC_ALL, $LC_MESSAGES or $LANG, when translated; else English)",
+    )
     parser.add_argument(
         "--log-level",
         choices=LEVELS,
@@ -352,9 +360,11 @@ def export_step(
     timeout: float | None = None,
     protect: Sequence[Path] = (),
     values: bool = False,
+    language: str = "en",
 ) -> list[Message]:
     """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices.
-    ``values``: the Values badges of that step, laid out as the window lays them out."""
+    ``values``: the Values badges of that step, laid out as the window lays them out;
+    ``language``: the caption's, the legend's and a page's."""
     from .core.export import export_graph
     from .core.view.stepping import Stepper
 
@@ -369,11 +379,12 @@ def export_step(
         scale=scale,
         styles=view.styles,
         marked_edges=view.edges,
-        caption=view.caption,
+        caption=view.message,
         timeout=timeout,
         protect=protect,
         flow_backward=view.mode == "backward",
         values=values,
+        language=language,
         view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
     )
 
@@ -389,6 +400,7 @@ def export_steps(
     timeout: float | None = None,
     protect: Sequence[Path] = (),
     values: bool = False,
+    language: str = "en",
 ) -> tuple[int, list[Message]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
     from .core.view.stepping import Stepper
@@ -401,7 +413,7 @@ def export_steps(
     for step in range(1, count + 1):
         target = folder / f"step-{step:03d}{suffix}"
         for notice in export_step(
-            graph, target, mode, step, color, options, scale, stepper, timeout, protect, values
+            graph, target, mode, step, color, options, scale, stepper, timeout, protect, values, language
         ):
             if notice not in notices:
                 notices.append(notice)
@@ -583,6 +595,7 @@ def _export(
         mode = args.step_mode or ("backward" if args.backward else "forward")
         timeout = args.layout_timeout
         values = auto_values(graph.number_of_nodes()) if args.values is None else args.values
+        language = language_of(args.language)
         with progress(f"graphviz-app: drawing {graph.number_of_nodes():,} nodes", timeout):
             if args.steps_dir is not None:
                 count, step_notices = export_steps(
@@ -596,6 +609,7 @@ def _export(
                     timeout,
                     protect,
                     values,
+                    language,
                 )
                 notices += step_notices
                 written = f"{count} {mode} step images to {args.steps_dir}"
@@ -611,6 +625,7 @@ def _export(
                     timeout=timeout,
                     protect=protect,
                     values=values,
+                    language=language,
                 )
                 written = f"{out} at {mode} step {args.step}"
             else:
@@ -624,6 +639,7 @@ def _export(
                     protect=protect,
                     values=values,
                     processes=2,  # (this process is the app's own: it may fork to write)
+                    language=language,
                 )
                 written = str(out)
         from .core.model.plots import write_plots  # the script's matplotlib figures, beside the output

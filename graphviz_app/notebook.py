@@ -2,16 +2,26 @@
 
 :class:`Shown` is what ``show`` returns; Jupyter calls its ``_repr_mimebundle_``:
 
-* ``text/html``: the interactive page (:mod:`.core.html_page`) in a sandboxed ``<iframe srcdoc>``
-  (its script can reach neither the notebook nor the network);
-* ``image/svg+xml``: the same drawing, for frontends that run no scripts (GitHub's preview);
+* ``text/html``: the drawing as a picture, ``<img src="data:image/svg+xml;base64,...">``, and the
+  interactive page (:mod:`.core.html_page`) in a hidden sandboxed ``<iframe srcdoc>`` (its script
+  can reach neither the notebook nor the network), followed by a small script that shows the page
+  in place of the picture. Where the output's scripts run (a notebook the user ran or trusts,
+  nbconvert's HTML, VS Code) the page shows; where they do not, the picture stays. JupyterLab
+  and Notebook 7 sanitize an untrusted output (a notebook run headless by nbclient, papermill or
+  CI, or one shared): their sanitizer (``@jupyterlab/apputils`` ``Sanitizer``, sanitize-html) drops
+  the iframe and the script, and keeps ``<img>`` with its ``src`` (it checks schemes only in
+  ``href`` and ``cite``), so the picture shows. The graph is never shown twice;
+* ``image/svg+xml``: the same drawing, for frontends that render no HTML;
 * ``text/plain``: one line saying what the graph holds.
 
-Nothing here imports Qt: it works in a kernel without PySide6.
+The page's words and the picture's legend follow ``language`` (:mod:`.language`). Nothing here
+imports Qt: it works in a kernel without PySide6.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import re
 import tempfile
@@ -21,9 +31,11 @@ from typing import Any
 
 import networkx as nx
 
-from .core.model.values import auto_values, values_badge
+from .core.model.values import auto_values, values_badge_message
 from .core.view.display import ViewOptions, build_display, collapse_to_depth
 from .core.view.look import NodeStyle
+from .language import language_of
+from .message import QT_TRANSLATE_NOOP, Message
 
 VIEWPORT = (1000.0, 600.0)
 """The pixel size the readable first view is planned for: a notebook output at its usual width."""
@@ -31,6 +43,21 @@ MIN_HEIGHT, MAX_HEIGHT = 320, 640
 """The inline page's height in pixels: the drawing's own height within these bounds."""
 PAGE_CHROME = 90
 """Pixels of the page above and around the drawing (title bar, margins)."""
+COLLAPSED = QT_TRANSLATE_NOOP(
+    "Notebook",
+    "Modules collapsed to depth {depth} so the labels are readable: {drawn} of {full} nodes "
+    "drawn, {hidden} hidden inside the collapsed modules (click one for what it holds). "
+    "show(..., full=True) draws every node; graphviz_app.open(...) explores the graph in the window.",
+)
+SWAP = (
+    "(function () {"
+    " var s = document.currentScript, host = s && s.parentNode, i, f;"
+    " if (!host) { return; }"
+    ' i = host.querySelector(".gva-static"); f = host.querySelector(".gva-live");'
+    ' if (i && f) { f.style.display = "block"; i.style.display = "none"; }'
+    "}());"
+)
+"""Shows the page in place of the picture: it runs only where the output's scripts run."""
 
 
 @dataclass
@@ -45,13 +72,30 @@ class Shown:
     height: int = MIN_HEIGHT
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/html": self.iframe(), "image/svg+xml": self.svg, "text/plain": repr(self)}
+        return {"text/html": self.inline(), "image/svg+xml": self.svg, "text/plain": repr(self)}
+
+    def inline(self) -> str:
+        """Return the output's HTML: the picture, the hidden page, the script swapping them."""
+        key = hashlib.sha256(self.html.encode("utf-8")).hexdigest()[:12]
+        return (
+            f'<div class="graphviz-app gva-out-{key}">{self.picture()}{self.iframe()}'
+            f"<script>{SWAP}</script></div>"
+        )
+
+    def picture(self) -> str:
+        """Return the drawing as an ``<img>`` of a ``data:`` URI (it survives a sanitizer)."""
+        data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        return (
+            f'<img class="gva-static" src="data:image/svg+xml;base64,{data}" '
+            f'alt="{html.escape(repr(self).splitlines()[0], quote=True)}" style="max-width:100%;height:auto">'
+        )
 
     def iframe(self) -> str:
-        """Return the page as a sandboxed ``<iframe srcdoc>`` (scripts run, isolated)."""
+        """Return the page as a sandboxed ``<iframe srcdoc>`` (scripts run, isolated), hidden
+        until the output's script shows it."""
         return (
-            f'<iframe srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts" '
-            f'title="{html.escape(self.title)}" style="width:100%;height:{self.height}px;'
+            f'<iframe class="gva-live" srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts" '
+            f'title="{html.escape(self.title)}" style="display:none;width:100%;height:{self.height}px;'
             'border:1px solid #ddd;border-radius:4px" loading="eager"></iframe>'
         )
 
@@ -84,15 +128,15 @@ def values_styles(graph: nx.DiGraph, values: bool | None) -> dict[str, NodeStyle
         return {}
     styles = {}
     for node, attrs in graph.nodes(data=True):
-        badge = values_badge(attrs)
-        if badge:
-            styles[node] = NodeStyle(extra_label=badge)
+        badge = values_badge_message(attrs)
+        if badge is not None and badge.english():
+            styles[node] = NodeStyle.badged(badge)  # (its words in the page's language)
     return styles
 
 
 def plan_view(
     graph: nx.DiGraph, *, rankdir: str = "TB", full: bool = False, collapse_depth: int | None = None
-) -> tuple[ViewOptions, list[str]]:
+) -> tuple[ViewOptions, list[Message]]:
     """Return the view options for ``graph`` and the notes saying what was left out.
 
     A graph too big to read in a notebook output opens as the window opens it: collapsed to the
@@ -111,13 +155,16 @@ def plan_view(
     plan = recommend(graph, options, composed=True)
     view = first_view(graph, plan.options, VIEWPORT, max_depth=plan.collapse_depth)
     if not view.changed:
-        return plan.options, ([str(plan.message())] if plan.changed else [])
+        return plan.options, ([plan.message()] if plan.changed else [])
     hidden = view.full - view.drawn
     return view.options, [
-        f"Modules collapsed to depth {view.depth} so the labels are readable: {view.drawn:,} of "
-        f"{view.full:,} nodes drawn, {hidden:,} hidden inside the collapsed modules (click one "
-        "for what it holds). show(..., full=True) draws every node; graphviz_app.open(...) "
-        "explores the graph in the window."
+        Message.of(
+            COLLAPSED,
+            depth=view.depth,
+            drawn=f"{view.drawn:,}",
+            full=f"{view.full:,}",
+            hidden=f"{hidden:,}",
+        )
     ]
 
 
@@ -131,32 +178,34 @@ def show_graph(
     collapse_depth: int | None = None,
     rankdir: str = "TB",
     timeout: float | None = 120.0,
+    language: str | None = None,
 ) -> Shown:
-    """Draw ``graph`` (SVG by Graphviz, as an export) and return it as a :class:`Shown`."""
+    """Draw ``graph`` (SVG by Graphviz, as an export) and return it as a :class:`Shown`, its
+    words in ``language`` (None or ``"system"``: the locale's, see :mod:`.language`)."""
     from .core.export import export_graph
     from .core.html_page import clean_svg, html_page
 
+    language = language_of(language)
     options, notes = plan_view(graph, rankdir=rankdir, full=full, collapse_depth=collapse_depth)
-    notes = [*notes, *(str(n) for n in graph.graph.get("notices") or [])]
+    notes = [*notes, *(Message.from_wire(n) for n in graph.graph.get("notices") or [])]
     styles = values_styles(graph, values)
     with tempfile.TemporaryDirectory(prefix="graphviz_app_show_") as folder:
         target = Path(folder) / "graph.svg"
-        notes += map(
-            str,
-            export_graph(
-                graph,
-                target,
-                mode=color,
-                options=options,
-                styles=styles,
-                timeout=timeout,
-                values=bool(styles),
-            ),
-        )  # badges laid out beside nodes
+        notes += export_graph(
+            graph,
+            target,
+            mode=color,
+            options=options,
+            styles=styles,
+            timeout=timeout,
+            values=bool(styles),  # badges laid out beside nodes
+            language=language,
+        )
         svg_text = target.read_text("utf-8")
     display = build_display(graph, options)
-    page = html_page(graph, display, svg_text, mode=color, title=title, notes=notes)
-    return Shown(graph, page, clean_svg(svg_text), title, notes, _height(svg_text, len(notes)))
+    page = html_page(graph, display, svg_text, title=title, notes=notes, language=language)
+    english = [str(note) for note in notes]
+    return Shown(graph, page, clean_svg(svg_text), title, english, _height(svg_text, len(notes)))
 
 
 def _height(svg_text: str, notes: int) -> int:

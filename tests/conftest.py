@@ -17,6 +17,7 @@ import pytest
 
 from graphviz_app.capture.client import Runner
 from graphviz_app.capture.interpreter import explicit_interpreter
+from graphviz_app.language import system_language
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -52,6 +53,11 @@ def regen_golden(request: pytest.FixtureRequest) -> bool:
 
 # Before any QApplication exists (pytest-qt creates it lazily, after conftest is imported).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Pages and exports speak the locale's language (graphviz_app.language): the tests expect English
+# unless they choose a language, whatever the machine's locale.
+for _name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    if system_language({_name: os.environ.get(_name, "")}) != "en":
+        os.environ[_name] = "C.UTF-8"
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -40,7 +40,12 @@ def test_cli_exports_a_self_contained_page(tmp_path, capsys):
     data = page_data(text)
     ops = {d["fields"][0][1] for d in data["nodes"].values()}
     assert ops == {"AccumulateGrad", "PowBackward0", "AddBackward0", "MeanBackward0"}
-    assert [text for _, text in data["legend"]["rows"]] == ["cpu (4)"]
+    assert text.count(">color: device</text>") == 1 and text.count(">cpu (4)</text>") == 1  # the legend, once
+    assert "gva-legend" not in text
+    assert "<title>basic_autograd.py — autograd graph</title>" in text  # the tab: the graph's name
+    # Tooltips name what the page names (a node, an edge's ends), never a DOT name.
+    tips = set(re.findall(r"<title>([^<]*)</title>", text)) - {"basic_autograd.py — autograd graph"}
+    assert tips == {"w", "x", "y", "z", "w → x", "x → y", "y → z"}
     # Every drawn node is a group the script can find by its DOT name.
     assert sorted(re.findall(r'<g [^>]*data-node="([^"]+)"', text)) == sorted(data["nodes"])
 
@@ -67,6 +72,10 @@ def test_module_boxes_and_collapsed_modules_have_details(tmp_path):
     # attn: weight, mm, softmax; the residual add; mlp: weight, mm, relu
     assert dict(module["fields"])["hidden"] == "7 nodes inside (collapsed)"
     assert "encoder.layers.1.mlp.weight" in module["search"]
+    # A frame's tooltip is its module's path, not its DOT name.
+    frames = re.findall(r'<g id="clust\d+" class="cluster">\s*<title>([^<]*)</title>', text)
+    assert "encoder.layers.0" in frames and "encoder" in frames
+    assert not [f for f in frames if f.startswith("cluster_")]
 
 
 def test_hostile_names_cannot_inject_markup(tmp_path):
@@ -124,8 +133,11 @@ def test_page_in_chromium_shows_a_clicked_nodes_details(tmp_path, browser):
     assert browser.evaluate(
         f"document.querySelector('g.node[data-node=\"{pow_id}\"]').classList.contains('gva-selected')"
     )
-    legend = browser.evaluate("document.querySelector('.gva-legend').innerText")
-    assert "color: device" in legend and "cpu (4)" in legend
+    legend = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('svg text'), function (t) {"
+        " return t.textContent; }).filter(function (t) { return t.indexOf('color: ') === 0; })"
+    )
+    assert legend == ["color: device"]  # drawn once, in the picture
     browser.screenshot(tmp_path / "page.png")
     assert browser.errors() == []
 
@@ -188,3 +200,102 @@ def test_hostile_page_in_chromium_runs_no_injected_script(tmp_path, browser):
     assert SCRIPT_ESCAPE in browser.evaluate("document.querySelector('.gva-details').innerText")
     assert browser.evaluate("window.pwned === undefined")
     assert browser.errors() == []
+
+
+def page_templates() -> list:
+    from graphviz_app.core import html_page
+    from graphviz_app.message import Template
+
+    return [v for v in vars(html_page).values() if isinstance(v, Template)] + list(html_page.FIELDS.values())
+
+
+def english_pieces(template) -> list[str]:
+    """The phrases of a template around its fields (``{nodes} nodes, {edges} edges`` -> `` nodes, ``
+    ...); single words (the details' labels, checked apart) would match the page's markup."""
+    return [piece for piece in re.split(r"\{\w+\}", template.source) if " " in piece.strip()]
+
+
+def test_cli_exports_a_korean_page(tmp_path, capsys):
+    out = tmp_path / "graph.html"
+    assert main(["export", str(GOLDEN / "basic_autograd.json"), "-o", str(out), "--language", "ko"]) == 0
+    text = out.read_text("utf-8")
+    data = page_data(text)
+    assert '<html lang="ko">' in text
+    assert "<title>basic_autograd.py — autograd 그래프</title>" in text
+    assert "노드 4개, 엣지 3개" in text and 'title="확대"' in text and ">맞추기</button>" in text
+    assert 'placeholder="연산, 이름, 모듈 검색"' in text and "노드를 클릭하면" in text
+    assert ">색: 장치</text>" in text  # the legend, drawn in Korean
+    labels = {label for node in data["nodes"].values() for label, _ in node["fields"]}
+    assert {"연산", "이름", "종류", "모양(shape)", "장치", "값", "기울기", "소스"} <= labels
+    assert not [label for label in labels if label.isascii()]  # every label in Korean
+    assert data["words"]["no_match"] == "일치하는 노드가 없습니다."
+    readable = text.replace("\\u", "")  # (the data's words are \u escapes: none is English)
+    for template in page_templates():
+        for piece in english_pieces(template):
+            assert piece not in readable, piece
+    assert "color: " not in text
+
+
+def test_the_locale_picks_the_pages_language(tmp_path, monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    assert main(["export", str(GOLDEN / "basic_autograd.json"), "-o", str(tmp_path / "ko.html")]) == 0
+    assert ">색: 장치</text>" in (tmp_path / "ko.html").read_text("utf-8")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["export", str(GOLDEN / "basic_autograd.json"), "-o", str(tmp_path / "en.html")]) == 0
+    assert ">color: device</text>" in (tmp_path / "en.html").read_text("utf-8")
+    monkeypatch.setenv("LANG", "ko_KR.UTF-8")
+    assert main(["export", str(GOLDEN / "basic_autograd.json"), "-o", str(tmp_path / "chosen.html"),
+                 "--language", "en"]) == 0  # fmt: skip
+    assert '<html lang="en">' in (tmp_path / "chosen.html").read_text("utf-8")
+
+
+def test_a_steps_page_shows_its_sentence_once_in_the_language(tmp_path):
+    from graphviz_app.core.view.stepping import Stepper
+    from graphviz_app.language import words
+
+    graph = load_graph_json(GOLDEN / "basic_autograd.json")
+    sentence = words("ko")(Stepper(graph).view("forward", 1).message)
+    out = tmp_path / "step.html"
+    assert main(["export", str(GOLDEN / "basic_autograd.json"), "-o", str(out), "--step", "2",
+                 "--language", "ko"]) == 0  # fmt: skip
+    text = out.read_text("utf-8")
+    assert text.count(sentence.split(":")[0]) == 1  # "순전파 단계 2/4", drawn above the graph only
+    assert "<title>basic_autograd.py — autograd 그래프</title>" in text  # not the sentence
+
+
+def test_an_unknown_language_is_refused_with_the_choices(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(
+            [
+                "export",
+                str(GOLDEN / "basic_autograd.json"),
+                "-o",
+                str(tmp_path / "g.html"),
+                "--language",
+                "fr",
+            ]
+        )
+    assert "invalid choice: 'fr'" in capsys.readouterr().err
+    from graphviz_app.errors import GraphvizAppError
+    from graphviz_app.language import language_of
+
+    with pytest.raises(GraphvizAppError, match="Unknown language 'fr'; use one of system, en, ko"):
+        language_of("fr")
+
+
+def test_a_korean_pages_badges_speak_korean(tmp_path):
+    torch = pytest.importorskip("torch")
+    import graphviz_app
+
+    x = torch.ones(1, 3)
+    w = torch.ones(3, requires_grad=True)
+    with graphviz_app.record():
+        y = (x * w).sum()
+    graph = graphviz_app.trace(y, backward=True)
+    export_graph(graph, tmp_path / "ko.html", values=True, language="ko")
+    export_graph(graph, tmp_path / "en.html", values=True)
+    assert "x = [[1, 1, 1]] (no grad)</text>" in (tmp_path / "en.html").read_text("utf-8")
+    korean = (tmp_path / "ko.html").read_text("utf-8")
+    assert "x = [[1, 1, 1]] (기울기 없음)</text>" in korean and "(no grad)" not in korean

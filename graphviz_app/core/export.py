@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
@@ -32,6 +33,7 @@ from xml.parsers import expat
 import networkx as nx
 
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
+from ..language import words
 from ..message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
@@ -157,12 +159,14 @@ def export_graph(
     scale: float = 1.0,
     timeout: float | None = None,
     marked_edges: frozenset[tuple[str, str]] | None = None,
-    caption: str | None = None,
+    caption: Message | str | None = None,
     view: dict[str, Any] | None = None,
     flow_backward: bool = False,
     values: bool = False,
     started: LayoutJob | None = None,
     processes: int = 1,
+    language: str = "en",
+    title: str | None = None,
 ) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
@@ -174,7 +178,9 @@ def export_graph(
     ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
     caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
     cancels it when it is not used); ``processes=2`` lets a process that is the app's own (the
-    command line) write most of a big SVG's edges in a forked copy of itself.  JSON is the graph itself
+    command line) write most of a big SVG's edges in a forked copy of itself; ``language``
+    (:data:`graphviz_app.language.LANGUAGES`) writes the legend, the caption and a page's words
+    in it; ``title`` names the graph in a page's header (default: its script).  JSON is the graph itself
     (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
@@ -213,15 +219,22 @@ def export_graph(
         early.timeout = timeout
     try:
         display = build_display(graph, options)
-        room = values_badges(graph.nodes(data=True)) if values else None
+        room = values_badges(graph.nodes(data=True), words(language)) if values else None
         if room and styles is None:
             styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}
+        elif styles and language != "en":  # a badge's words in the language (its numbers as they are)
+            write = words(language)
+            styles = {
+                node: style if style.badge is None else replace(style, extra_label=write(style.badge))
+                for node, style in styles.items()
+            }
         paint = Paint(
             mode=mode,
             styles=styles,
             legend=True,
             marked_edges=marked_edges,
-            caption=caption,
+            caption=None if caption is None else words(language)(caption),
+            language=language,
             flow_backward=flow_backward,
             room=room,
         )
@@ -255,7 +268,7 @@ def export_graph(
 
         def write_page(tmp: Path) -> None:
             _render(drawn, fmt.graphviz, tmp, timeout)
-            page = html_page(graph, display, tmp.read_text("utf-8"), mode=mode, title=caption)
+            page = html_page(graph, display, tmp.read_text("utf-8"), title=title, language=language)
             tmp.write_text(page, encoding="utf-8")
 
         _write_atomic(path, write_page)

@@ -7,6 +7,12 @@ shows a node's details on click.  Every text from the graph is escaped: the SVG 
 written again without comments, scripts or event attributes, the JSON cannot close its
 ``<script>`` element, and details are written with ``textContent``; a Content-Security-Policy
 lets only the page's own script run and forbids every network request.
+
+The page's words are messages (``QT_TRANSLATE_NOOP("HtmlPage", ...)``) written in the language
+the caller names, from the window's catalogue (:mod:`graphviz_app.language`): headings, buttons,
+tooltips, the details' labels and the script's own sentences. The legend and a step's caption
+are drawn once, in the picture (:func:`~.export.export_graph` paints them in that language); the
+header names the graph (its script or notebook cell), not the step.
 """
 
 from __future__ import annotations
@@ -17,17 +23,70 @@ import html
 import json
 import os
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.etree import ElementTree
 
 import networkx as nx
 
-from .graphviz.dot import LEGEND_ID
-from .graphviz.layout import encode_id
-from .model.values import format_number, gradient_line, small_values
-from .view import colors
+from ..language import Words, template_text, words
+from ..message import QT_TRANSLATE_NOOP, Message, Template
+from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
+from .graphviz.layout import decode_id, encode_id
+from .model.values import format_number, gradient_line_message, small_values
 from .view.display import DisplayGraph, DisplayNode, format_shape
-from .view.look import ColorMode
+
+PAGE = "HtmlPage"
+"""The translation context of the page's words."""
+COUNTS = QT_TRANSLATE_NOOP("HtmlPage", "{nodes} nodes, {edges} edges")
+COUNTS_DRAWN = QT_TRANSLATE_NOOP("HtmlPage", "{nodes} nodes, {edges} edges ({drawn} drawn)")
+ZOOM_IN = QT_TRANSLATE_NOOP("HtmlPage", "Zoom in")
+ZOOM_OUT = QT_TRANSLATE_NOOP("HtmlPage", "Zoom out")
+FIT = QT_TRANSLATE_NOOP("HtmlPage", "Fit")
+FIT_TIP = QT_TRANSLATE_NOOP("HtmlPage", "Show the whole graph")
+SEARCH = QT_TRANSLATE_NOOP("HtmlPage", "Search ops, names, modules")
+HINT = QT_TRANSLATE_NOOP(
+    "HtmlPage",
+    "Click a node to see its op, shape, device, module, source line, value and gradient. "
+    "Drag to pan, scroll to zoom.",
+)
+PICKED_NONE = QT_TRANSLATE_NOOP("HtmlPage", "Click a node to see its details.")
+NO_MATCH = QT_TRANSLATE_NOOP("HtmlPage", "No node matches.")
+ONE_MATCH = QT_TRANSLATE_NOOP("HtmlPage", "{count} match (Enter: next)")
+MATCHES = QT_TRANSLATE_NOOP("HtmlPage", "{count} matches (Enter: next)")
+MATCH_AT = QT_TRANSLATE_NOOP("HtmlPage", "{at} of {count}")
+GRAPH_OF = QT_TRANSLATE_NOOP("HtmlPage", "{script} — autograd graph")
+A_GRAPH = QT_TRANSLATE_NOOP("HtmlPage", "autograd graph")
+HIDDEN = QT_TRANSLATE_NOOP("HtmlPage", "{count} nodes inside (collapsed)")
+LEAF_KIND = QT_TRANSLATE_NOOP("HtmlPage", "leaf (a tensor that requires grad)")
+OP_KIND = QT_TRANSLATE_NOOP("HtmlPage", "op")
+USE_OF = QT_TRANSLATE_NOOP("HtmlPage", "{node} (use {use} of {uses})")
+FIELDS: dict[str, Template] = {
+    "module": QT_TRANSLATE_NOOP("HtmlPage", "module"),
+    "type": QT_TRANSLATE_NOOP("HtmlPage", "type"),
+    "hidden": QT_TRANSLATE_NOOP("HtmlPage", "hidden"),
+    "device": QT_TRANSLATE_NOOP("HtmlPage", "device"),
+    "ops": QT_TRANSLATE_NOOP("HtmlPage", "ops"),
+    "op": QT_TRANSLATE_NOOP("HtmlPage", "op"),
+    "name": QT_TRANSLATE_NOOP("HtmlPage", "name"),
+    "kind": QT_TRANSLATE_NOOP("HtmlPage", "kind"),
+    "shape": QT_TRANSLATE_NOOP("HtmlPage", "shape"),
+    "dtype": QT_TRANSLATE_NOOP("HtmlPage", "dtype"),
+    "source": QT_TRANSLATE_NOOP("HtmlPage", "source"),
+    "value": QT_TRANSLATE_NOOP("HtmlPage", "value"),
+    "gradient": QT_TRANSLATE_NOOP("HtmlPage", "gradient"),
+    "saved": QT_TRANSLATE_NOOP("HtmlPage", "saved"),
+    "node": QT_TRANSLATE_NOOP("HtmlPage", "node"),
+}
+"""The details' labels, by the key the page's data keeps (``fields``: key, label, text)."""
+SCRIPT_WORDS = {
+    "picked_none": PICKED_NONE,
+    "no_match": NO_MATCH,
+    "one_match": ONE_MATCH,
+    "matches": MATCHES,
+    "match_at": MATCH_AT,
+}
+"""The script's sentences (``{count}``, ``{at}`` filled in by the script)."""
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
@@ -54,10 +113,14 @@ _SVG_ELEMENTS = frozenset(
 """What Graphviz draws; anything else (a script, foreignObject, an image) is dropped."""
 
 
-def clean_svg(svg_text: str) -> str:
+def clean_svg(svg_text: str, names: Mapping[str, str] | None = None) -> str:
     """Return Graphviz's SVG as markup safe to inline in HTML: no XML prolog, doctype or
     comments, only drawing elements, no event handler attributes or links, and every node group
-    but the legend marked ``data-node="<its DOT name>"`` (the name in its ``<title>``)."""
+    but the legend marked ``data-node="<its DOT name>"`` (the name in its ``<title>``).
+
+    A module's frame is titled (its tooltip) with the module's path, not its DOT name
+    (``cluster_<path>``); a badge's frame has no title. ``names`` (DOT name -> what the page
+    calls the node) titles nodes and edges (``w → x``) with them instead of DOT names."""
     root = ElementTree.fromstring(svg_text.encode("utf-8"))
 
     def local(name: str) -> str:
@@ -77,9 +140,53 @@ def clean_svg(svg_text: str) -> str:
             title = element.find(f"{{{SVG_NS}}}title")
             if title is not None and title.text and title.text != LEGEND_ID:
                 element.set("data-node", title.text)
+                if names and title.text in names:
+                    title.text = names[title.text]
+            elif title is not None:  # the legend's DOT name: no tooltip
+                title.text = ""
+        if names and local(element.tag) == "g" and element.get("class") in ("edge", "edge badge-link"):
+            _title_edge(element, names)
+        if names and local(element.tag) == "g" and element.get("class") == "node badge":
+            title = element.find(f"{{{SVG_NS}}}title")
+            if title is not None and title.text and title.text.endswith(BADGE_SUFFIX):
+                title.text = names.get(title.text[: -len(BADGE_SUFFIX)], "")  # its node's name
+        if local(element.tag) == "g" and element.get("class") == "cluster":
+            _title_frame(element)
+        if local(element.tag) == "g" and element.get("class") == "graph":
+            title = element.find(f"{{{SVG_NS}}}title")
+            if title is not None:  # the graph's DOT name: no tooltip over the whole drawing
+                element.remove(title)
 
     clean(root)
     return ElementTree.tostring(root, encoding="unicode")
+
+
+def _title_edge(group: ElementTree.Element, names: Mapping[str, str]) -> None:
+    """Title an edge ``tail → head`` by the page's names (a badge's link: its node's name)."""
+    title = group.find(f"{{{SVG_NS}}}title")
+    ends = title.text.split("->") if title is not None and title.text else []
+    if title is None or len(ends) != 2 or ends[0] not in names:
+        return
+    if ends[1] == ends[0] + BADGE_SUFFIX:
+        title.text = names[ends[0]]
+    elif ends[1] in names:
+        title.text = f"{names[ends[0]]} → {names[ends[1]]}"
+
+
+def _title_frame(group: ElementTree.Element) -> None:
+    title = group.find(f"{{{SVG_NS}}}title")
+    if title is None or not title.text or not title.text.startswith(CLUSTER_PREFIX):
+        return
+    name = title.text[len(CLUSTER_PREFIX) :]
+    if name.endswith(BADGE_SUFFIX):
+        group.remove(title)
+    else:
+        title.text = printable(decode_id(name))
+
+
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate or control character (a name may hold them) as �."""
+    return "".join("\ufffd" if ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def summary_text(summary: dict[str, Any] | None) -> str | None:
@@ -109,10 +216,12 @@ def _source_text(source: Any) -> str | None:
     return f"{where}  {code}" if code else where
 
 
-def node_details(graph: nx.DiGraph, node: DisplayNode) -> dict[str, Any]:
-    """Return what the page shows for a drawn node: ``fields`` (label, text pairs, empty ones
-    left out) and ``search`` (the lower-case text a search matches: op, name, module, id)."""
-    fields: list[tuple[str, str | None]]
+def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = None) -> dict[str, Any]:
+    """Return what the page shows for a drawn node: ``fields`` (label, text pairs in the words
+    ``write`` gives, English by default; empty ones left out) and ``search`` (the lower-case
+    text a search matches: op, name, module, id)."""
+    write = write or words("en")
+    fields: list[tuple[str, Message | str | None]]
     if node.kind == "module":
         path = node.module or ""
         members = [graph.nodes[m] for m in node.members if m in graph]
@@ -122,7 +231,7 @@ def node_details(graph: nx.DiGraph, node: DisplayNode) -> dict[str, Any]:
         fields = [
             ("module", path),
             ("type", str(types.get(path) or "") or None),
-            ("hidden", f"{len(members)} nodes inside (collapsed)"),
+            ("hidden", Message.of(HIDDEN, count=len(members))),
             ("device", ", ".join(f"{d} ({n})" for d, n in devices.most_common())),
             ("ops", ", ".join(f"{op} ×{n}" if n > 1 else op for op, n in ops.most_common(8))),
         ]
@@ -132,37 +241,36 @@ def node_details(graph: nx.DiGraph, node: DisplayNode) -> dict[str, Any]:
         gid = node.members[0]
         a = graph.nodes[gid]
         saved = a.get("saved") or []
+        use = None if node.use is None else Message.of(USE_OF, node=gid, use=node.use[0], uses=node.use[1])
         fields = [
             ("op", str(a.get("op") or "")),
             ("name", a.get("name")),
-            ("kind", "leaf (a tensor that requires grad)" if a.get("kind") == "leaf" else "op"),
+            ("kind", Message.of(LEAF_KIND if a.get("kind") == "leaf" else OP_KIND)),
             ("shape", format_shape(a.get("shape")) or None),
             ("dtype", a.get("dtype")),
             ("device", a.get("device")),
             ("module", a.get("module")),
             ("source", _source_text(a.get("source"))),
             ("value", summary_text(a.get("value"))),
-            ("gradient", gradient_line(a, full=True) or summary_text(a.get("grad"))),
+            ("gradient", gradient_line_message(a, full=True) or summary_text(a.get("grad"))),
             ("saved", "; ".join(str(s) for s in saved[:12]) or None),
-            ("node", gid if node.use is None else f"{gid} (use {node.use[0]} of {node.use[1]})"),
+            ("node", use or gid),
         ]
         search = [str(a.get("op") or ""), str(a.get("name") or ""), str(a.get("module") or ""), gid]
         heading = str(a.get("name") or a.get("op") or gid)
     return {
         "title": heading,
-        "fields": [[k, str(v)] for k, v in fields if v not in (None, "")],
+        "fields": [[write(Message.of(FIELDS[k])), write(v)] for k, v in fields if v not in (None, "")],
         "search": " ".join(search).lower(),
     }
 
 
-def page_data(graph: nx.DiGraph, display: DisplayGraph, mode: ColorMode = "device") -> dict[str, Any]:
-    """Return the page's JSON blob: node details keyed by DOT name, and the legend."""
+def page_data(graph: nx.DiGraph, display: DisplayGraph, language: str = "en") -> dict[str, Any]:
+    """Return the page's JSON blob: node details keyed by DOT name, and the script's words."""
+    write = words(language)
     return {
-        "nodes": {encode_id(did): node_details(graph, node) for did, node in display.nodes.items()},
-        "legend": {
-            "title": "color: " + colors.color_mode(mode).title,
-            "rows": [[e.color, e.text] for e in colors.legend(graph, mode)],
-        },
+        "nodes": {encode_id(did): node_details(graph, node, write) for did, node in display.nodes.items()},
+        "words": {key: template_text(template, language) for key, template in SCRIPT_WORDS.items()},
     }
 
 
@@ -183,47 +291,57 @@ def html_page(
     display: DisplayGraph,
     svg_text: str,
     *,
-    mode: ColorMode = "device",
     title: str | None = None,
-    notes: tuple[str, ...] | list[str] = (),
+    notes: Sequence[Message | str] = (),
+    language: str = "en",
 ) -> str:
     """Return the interactive page of ``graph`` drawn as ``display`` (``svg_text``: Graphviz's
-    SVG of it, legend included, as :func:`~.export.export_graph` writes it)."""
+    SVG of it, legend and caption included, as :func:`~.export.export_graph` writes it), its
+    words in ``language`` (:data:`graphviz_app.language.LANGUAGES`). ``title``: the graph's
+    short name (default: its script's); ``notes``: what to say above the picture."""
+    write = words(language)
     script = SCRIPT
-    heading = title or _default_title(graph)
+    heading = title or write(_default_title(graph))
     nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
     drawn = len(display.nodes)
-    counts = f"{nodes:,} nodes, {edges:,} edges" + (f" ({drawn:,} drawn)" if drawn != nodes else "")
-    note_html = "".join(f'<p class="gva-note">{html.escape(str(n))}</p>' for n in notes)
+    counts = write(
+        Message.of(COUNTS, nodes=f"{nodes:,}", edges=f"{edges:,}")
+        if drawn == nodes
+        else Message.of(COUNTS_DRAWN, nodes=f"{nodes:,}", edges=f"{edges:,}", drawn=f"{drawn:,}")
+    )
+    note_html = "".join(f'<p class="gva-note">{html.escape(write(n))}</p>' for n in notes)
+    data = page_data(graph, display, language)
+
+    def say(template: Template) -> str:
+        return html.escape(write(Message.of(template)), quote=True)
+
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{html.escape(language)}"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{html.escape(_csp(script))}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(heading)}</title><style>{STYLE}</style></head><body>"
         '<div id="gva" class="gva">'
         f'<header><b>{html.escape(heading)}</b> <span class="gva-counts">{html.escape(counts)}</span>'
-        '<span class="gva-tools"><button type="button" data-zoom="in" title="Zoom in">+</button>'
-        '<button type="button" data-zoom="out" title="Zoom out">−</button>'
-        '<button type="button" data-zoom="fit" title="Show the whole graph">Fit</button></span>'
+        f'<span class="gva-tools"><button type="button" data-zoom="in" title="{say(ZOOM_IN)}">+</button>'
+        f'<button type="button" data-zoom="out" title="{say(ZOOM_OUT)}">−</button>'
+        f'<button type="button" data-zoom="fit" title="{say(FIT_TIP)}">{say(FIT)}</button></span>'
         f"</header>{note_html}"
         '<div class="gva-main"><div class="gva-view" tabindex="0">'
-        f"{clean_svg(svg_text)}</div>"
-        '<aside><input type="search" class="gva-search" placeholder="Search ops, names, modules" '
-        'aria-label="Search ops, names, modules"><div class="gva-found"></div>'
-        '<div class="gva-details"><p class="gva-hint">Click a node to see its op, shape, '
-        "device, module, source line, value and gradient. Drag to pan, scroll to zoom.</p></div>"
-        '<div class="gva-legend"></div></aside></div></div>'
-        f'<script type="application/json" id="gva-data">{json_for_script(page_data(graph, display, mode))}</script>'
+        f"{clean_svg(svg_text, {key: printable(node['title']) for key, node in data['nodes'].items()})}</div>"
+        f'<aside><input type="search" class="gva-search" placeholder="{say(SEARCH)}" '
+        f'aria-label="{say(SEARCH)}"><div class="gva-found"></div>'
+        f'<div class="gva-details"><p class="gva-hint">{say(HINT)}</p></div></aside></div></div>'
+        f'<script type="application/json" id="gva-data">{json_for_script(data)}</script>'
         f"<script>{script}</script></body></html>\n"
     )
 
 
-def _default_title(graph: nx.DiGraph) -> str:
+def _default_title(graph: nx.DiGraph) -> Message:
     script = graph.graph.get("script")
     return (
-        f"{os.path.basename(script)} — autograd graph"
+        Message.of(GRAPH_OF, script=os.path.basename(script))
         if isinstance(script, str) and script
-        else "autograd graph"
+        else Message.of(A_GRAPH)
     )
 
 
@@ -245,19 +363,17 @@ html,body{margin:0;height:100%;font:13px/1.4 Helvetica,Arial,sans-serif;color:#2
 .gva-details dl{margin:0;display:grid;grid-template-columns:max-content 1fr;gap:2px 8px}
 .gva-details dt{color:#5f6368}.gva-details dd{margin:0;word-break:break-word;font-family:Menlo,Consolas,monospace;font-size:12px}
 .gva-hint{color:#5f6368}
-.gva-legend{margin-top:12px;border-top:1px solid #ddd;padding-top:6px}
-.gva-legend div{display:flex;align-items:center;gap:6px}
-.gva-legend i{display:inline-block;width:16px;height:11px;border:1px solid #999}
 g.node{cursor:pointer}
 .gva-searching g.node[data-node]:not(.gva-match){opacity:.25}
 g.node.gva-match>:nth-child(2){stroke:#d81b60;stroke-width:3}
 g.node.gva-selected>:nth-child(2){stroke:#1a73e8;stroke-width:3}
 """
 
-SCRIPT = """(function () {
+SCRIPT = r"""(function () {
   "use strict";
   var root = document.getElementById("gva");
   var data = JSON.parse(document.getElementById("gva-data").textContent);
+  var words = data.words;
   var view = root.querySelector(".gva-view");
   var svg = view.querySelector("svg");
   var details = root.querySelector(".gva-details");
@@ -314,6 +430,11 @@ SCRIPT = """(function () {
     apply();
   }
 
+  function fill(template, values) {  /* a page word's {fields}, as Python's str.format fills them */
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? String(values[name]) : all;
+    });
+  }
   function el(tag, text) {
     var e = document.createElement(tag);
     if (text !== undefined) { e.textContent = text; }
@@ -326,7 +447,7 @@ SCRIPT = """(function () {
     details.textContent = "";
     var info = id ? data.nodes[id] : null;
     if (!selected || !info) {
-      details.appendChild(el("p", "Click a node to see its details.")).className = "gva-hint";
+      details.appendChild(el("p", words.picked_none)).className = "gva-hint";
       return;
     }
     selected.classList.add("gva-selected");
@@ -351,8 +472,8 @@ SCRIPT = """(function () {
       if (hit) { matches.push(id); }
     });
     root.classList.toggle("gva-searching", q !== "");
-    found.textContent = q === "" ? "" : matches.length === 0 ? "No node matches." :
-      matches.length + (matches.length === 1 ? " match" : " matches") + " (Enter: next)";
+    found.textContent = q === "" ? "" : matches.length === 0 ? words.no_match :
+      fill(matches.length === 1 ? words.one_match : words.matches, {count: matches.length});
   }
   search.addEventListener("input", runSearch);
   search.addEventListener("keydown", function (e) {
@@ -360,7 +481,7 @@ SCRIPT = """(function () {
       at = (at + 1) % matches.length;
       select(matches[at]);
       centerOn(groups[matches[at]]);
-      found.textContent = (at + 1) + " of " + matches.length;
+      found.textContent = fill(words.match_at, {at: at + 1, count: matches.length});
     } else if (e.key === "Escape") {
       search.value = "";
       runSearch();
@@ -409,17 +530,12 @@ SCRIPT = """(function () {
     else if (how === "in") { zoomAt(1.25, s.w / 2, s.h / 2); }
     else if (how === "out") { zoomAt(0.8, s.w / 2, s.h / 2); }
   });
-  window.addEventListener("resize", apply);
-
-  var legend = root.querySelector(".gva-legend");
-  legend.appendChild(el("b", data.legend.title));
-  data.legend.rows.forEach(function (row) {
-    var line = el("div"), swatch = el("i");
-    swatch.style.background = row[0];
-    line.appendChild(swatch);
-    line.appendChild(el("span", row[1]));
-    legend.appendChild(line);
+  var moved = false;  /* until the user pans, zooms or searches, a resize starts over */
+  ["pointerdown", "wheel", "keydown"].forEach(function (kind) {
+    root.addEventListener(kind, function () { moved = true; }, true);
   });
+  window.addEventListener("resize", function () { if (moved) { apply(); } else { start(); } });
+
   start();
   root.setAttribute("data-ready", "true");
 }());

@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from .. import particles
 from ..message import QT_TRANSLATE_NOOP, Message, Template, render
 from ..resources import resources_dir
-from . import particles
 
 LANGUAGES = ("system", "en", "ko")
 """The choices in Preferences: follow the system locale, English, Korean."""

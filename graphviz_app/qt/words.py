@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from .. import particles
 from ..core.view.colors import COLOR_MODE_SPECS
 from ..message import Message
-from . import i18n, particles
+from . import i18n
 
 translate = QCoreApplication.translate
 

@@ -1308,7 +1308,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="60"/>
+        <location filename="../../graphviz_app/core/export.py" line="62"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1488,77 +1488,77 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="66"/>
+        <location filename="../../graphviz_app/core/export.py" line="68"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="67"/>
+        <location filename="../../graphviz_app/core/export.py" line="69"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="70"/>
+        <location filename="../../graphviz_app/core/export.py" line="72"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="71"/>
+        <location filename="../../graphviz_app/core/export.py" line="73"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="74"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="79"/>
+        <location filename="../../graphviz_app/core/export.py" line="81"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="83"/>
+        <location filename="../../graphviz_app/core/export.py" line="85"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="86"/>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="92"/>
+        <location filename="../../graphviz_app/core/export.py" line="94"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="97"/>
+        <location filename="../../graphviz_app/core/export.py" line="99"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="105"/>
+        <location filename="../../graphviz_app/core/export.py" line="107"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="110"/>
+        <location filename="../../graphviz_app/core/export.py" line="112"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="123"/>
+        <location filename="../../graphviz_app/core/export.py" line="125"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="128"/>
+        <location filename="../../graphviz_app/core/export.py" line="130"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="129"/>
+        <location filename="../../graphviz_app/core/export.py" line="131"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -1568,37 +1568,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="102"/>
+        <location filename="../../graphviz_app/core/export.py" line="104"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="103"/>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="104"/>
+        <location filename="../../graphviz_app/core/export.py" line="106"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="113"/>
+        <location filename="../../graphviz_app/core/export.py" line="115"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="116"/>
+        <location filename="../../graphviz_app/core/export.py" line="118"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="119"/>
+        <location filename="../../graphviz_app/core/export.py" line="121"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="122"/>
+        <location filename="../../graphviz_app/core/export.py" line="124"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -1831,37 +1831,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>torch {version}은(는) autograd 노드의 출력 shape, dtype, 장치를 알려 주지 않습니다(Node._input_metadata, torch 2.2부터): 다른 연산 안에서 만들어진 연산 {missing}개에는 표시되지 않습니다. 그래프의 나머지 부분은 모두 완전합니다. 역전파(각 연산의 기울기를 같은 shape로 줍니다)를 실행하거나 더 새로운 torch를 쓰면 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="38"/>
+        <location filename="../../graphviz_app/cli.py" line="39"/>
         <source>cannot write &apos;{suffix}&apos; files: use one of {suffixes}.</source>
         <translation>&apos;{suffix}&apos; 파일은 쓸 수 없습니다: 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="39"/>
+        <location filename="../../graphviz_app/cli.py" line="40"/>
         <source>the folder {folder} does not exist: create it or choose another output path.</source>
         <translation>폴더 {folder}이(가) 없습니다: 만들거나 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="42"/>
+        <location filename="../../graphviz_app/cli.py" line="43"/>
         <source>the folder {folder} is not writable: choose another output path.</source>
         <translation>폴더 {folder}에 쓸 수 없습니다: 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="45"/>
+        <location filename="../../graphviz_app/cli.py" line="46"/>
         <source>{path} is a folder: give a file name such as {example}.</source>
         <translation>{path}은(는) 폴더입니다: {example}처럼 파일 이름을 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="46"/>
+        <location filename="../../graphviz_app/cli.py" line="47"/>
         <source>--layout-timeout must be a positive number of seconds, not {value}.</source>
         <translation>--layout-timeout은 양수인 초 단위 값이어야 합니다({value}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="49"/>
+        <location filename="../../graphviz_app/cli.py" line="50"/>
         <source>This graph has no backward steps: backward did not run. Add --backward to run it.</source>
         <translation>이 그래프에는 역전파 단계가 없습니다: 역전파가 실행되지 않았습니다. 실행하려면 --backward를 더하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="52"/>
+        <location filename="../../graphviz_app/cli.py" line="53"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
@@ -1874,6 +1874,11 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/core/graphviz/engine.py" line="36"/>
         <source>{variable}={value} is not an engine. Use auto (the system&apos;s Graphviz when installed, else the packaged one), system or packaged.</source>
         <translation>{variable}={value}은(는) 엔진이 아닙니다. auto(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진), system, packaged 중 하나를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/language.py" line="28"/>
+        <source>Unknown language {language}; use one of {languages}.</source>
+        <translation>알 수 없는 언어 {language}입니다. 다음 중 하나를 쓰세요: {languages}.</translation>
     </message>
 </context>
 <context>
@@ -1909,50 +1914,50 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="183"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="265"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="195"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="199"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="203"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="211"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="221"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="218"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="222"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="219"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="223"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="222"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="299"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="226"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="303"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="308"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="291"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="295"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -1963,6 +1968,175 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/qt/canvas/view.py" line="72"/>
         <source>Open a PyTorch script (Ctrl+O) or drop a .py file here</source>
         <translation>PyTorch 스크립트를 열거나(Ctrl+O) .py 파일을 여기에 끌어다 놓으세요</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlPage</name>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
+        <source>{nodes} nodes, {edges} edges</source>
+        <translation>노드 {nodes}개, 엣지 {edges}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
+        <source>{nodes} nodes, {edges} edges ({drawn} drawn)</source>
+        <translation>노드 {nodes}개, 엣지 {edges}개 ({drawn}개 그림)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
+        <source>Zoom in</source>
+        <translation>확대</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
+        <source>Zoom out</source>
+        <translation>축소</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="45"/>
+        <source>Fit</source>
+        <translation>맞추기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="46"/>
+        <source>Show the whole graph</source>
+        <translation>그래프 전체 보기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <source>Search ops, names, modules</source>
+        <translation>연산, 이름, 모듈 검색</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
+        <source>Click a node to see its op, shape, device, module, source line, value and gradient. Drag to pan, scroll to zoom.</source>
+        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값과 기울기를 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="53"/>
+        <source>Click a node to see its details.</source>
+        <translation>노드를 클릭하면 자세한 내용을 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="54"/>
+        <source>No node matches.</source>
+        <translation>일치하는 노드가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="55"/>
+        <source>{count} match (Enter: next)</source>
+        <translation>{count}개 일치 (Enter: 다음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="56"/>
+        <source>{count} matches (Enter: next)</source>
+        <translation>{count}개 일치 (Enter: 다음)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <source>{at} of {count}</source>
+        <translation>{count}개 중 {at}번째</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="58"/>
+        <source>{script} — autograd graph</source>
+        <translation>{script} — autograd 그래프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
+        <source>autograd graph</source>
+        <translation>autograd 그래프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
+        <source>{count} nodes inside (collapsed)</source>
+        <translation>안에 노드 {count}개 (접힘)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
+        <source>leaf (a tensor that requires grad)</source>
+        <translation>리프 (기울기가 필요한 텐서)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
+        <source>op</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
+        <source>{node} (use {use} of {uses})</source>
+        <translation>{node} ({uses}번 쓰인 중 {use}번째)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
+        <source>type</source>
+        <translation>클래스</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
+        <source>hidden</source>
+        <translation>숨김</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
+        <source>device</source>
+        <translation>장치</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
+        <source>ops</source>
+        <translation>연산들</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
+        <source>name</source>
+        <translation>이름</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <source>kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
+        <source>shape</source>
+        <translation>모양(shape)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
+        <source>dtype</source>
+        <translation>자료형(dtype)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
+        <source>source</source>
+        <translation>소스</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
+        <source>value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
+        <source>gradient</source>
+        <translation>기울기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
+        <source>saved</source>
+        <translation>저장된 텐서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
+        <source>node</source>
+        <translation>노드</translation>
     </message>
 </context>
 <context>
@@ -2584,6 +2758,16 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
+    <message>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="251"/>
+        <source>color: {mode}</source>
+        <translation>색: {mode}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="252"/>
+        <source>thick colored edge: device transfer ({count})</source>
+        <translation>굵은 색 엣지: 장치 간 복사 ({count})</translation>
+    </message>
 </context>
 <context>
     <name>LessonCard</name>
@@ -3032,6 +3216,14 @@ Double-click a module to show it in the graph.</source>
         <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
+    </message>
+</context>
+<context>
+    <name>Notebook</name>
+    <message>
+        <location filename="../../graphviz_app/notebook.py" line="46"/>
+        <source>Modules collapsed to depth {depth} so the labels are readable: {drawn} of {full} nodes drawn, {hidden} hidden inside the collapsed modules (click one for what it holds). show(..., full=True) draws every node; graphviz_app.open(...) explores the graph in the window.</source>
+        <translation>글자를 읽을 수 있도록 모듈을 깊이 {depth}까지 접었습니다: 노드 {full}개 중 {drawn}개를 그렸고, {hidden}개는 접힌 모듈 안에 있습니다(모듈을 클릭하면 안에 든 것을 봅니다). show(..., full=True)는 모든 노드를 그리고, graphviz_app.open(...)은 창에서 그래프를 살펴봅니다.</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphviz_app.qt.particles import resolve
+from graphviz_app.particles import resolve
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,8 @@ from PySide6.QtCore import QTranslator
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.chain_rule import chain_rule
 from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper
+from graphviz_app.particles import PAIRS
 from graphviz_app.qt.i18n import install_translators, text
-from graphviz_app.qt.particles import PAIRS
 from graphviz_app.resources import example
 
 W_GRAD = "[[0.75, 3], [6.75, 3]]"

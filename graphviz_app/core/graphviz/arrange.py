@@ -75,6 +75,8 @@ class Paint:
     flow_backward: bool = False
     room: Mapping[str, str] | None = None
     """Per graph node, the badge the layout makes room for (None: badges are xlabels)."""
+    language: str = "en"
+    """The legend's language (:data:`graphviz_app.language.LANGUAGES`)."""
 
 
 def composes(display: DisplayGraph) -> bool:
@@ -101,6 +103,7 @@ def dot_source(
         selected=paint.selected,
         flow_backward=paint.flow_backward,
         room=paint.room,
+        language=paint.language,
     )
 
 

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from ...language import words
+from ...message import QT_TRANSLATE_NOOP, Message, Template
 from ..view import colors, look
 from ..view.display import DisplayGraph, DisplayNode, enters_cluster
 from ..view.look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
@@ -246,12 +248,18 @@ def _node_attrs(node: DisplayNode, node_look: look.NodeLook, roomy: bool = False
     return a
 
 
+LEGEND_TITLE = QT_TRANSLATE_NOOP("Legend", "color: {mode}")
+TRANSFERS = QT_TRANSLATE_NOOP("Legend", "thick colored edge: device transfer ({count})")
+
+
 def _text_width(text: str, size: float = FONT_SIZE) -> int:
-    """Return a generous estimate of a text's width in points (Helvetica averages ~0.55 em)."""
-    return int(len(text) * size * 0.6) + 4
+    """Return a generous estimate of a text's width in points (Helvetica averages ~0.55 em; a
+    wide character, such as Hangul, takes a whole em)."""
+    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
+    return int((len(text) - wide) * size * 0.6 + wide * size) + 4
 
 
-def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
+def _legend_label(graph: nx.DiGraph, mode: ColorMode, language: str = "en") -> str:
     """Return an HTML-like label: the mode's colors with node counts (and the grad color bar).
 
     Two columns (swatch, text); full-width rows span both.  The first text cell is given the
@@ -259,8 +267,9 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
     column (which would push the swatches away from their text).
     """
     esc = html.escape
+    write = words(language)
     spec = colors.color_mode(mode)
-    title = "color: " + spec.title
+    title = write(Message.of(LEGEND_TITLE, mode=Message.of(Template("ColorMode", spec.title))))
     wide = [_text_width(title)]
     tail: list[str] = []
     scale = spec.scale(graph)
@@ -270,7 +279,7 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
         wide.append(bar_width)
     transfers = colors.transfer_edges(graph)
     if transfers:
-        note = f"thick colored edge: device transfer ({len(transfers)})"
+        note = write(Message.of(TRANSFERS, count=len(transfers)))
         tail.append(f'<TR><TD COLSPAN="2" ALIGN="LEFT">{esc(note)}</TD></TR>')
         wide.append(_text_width(note))
     text_width = max(wide) - 20
@@ -279,7 +288,7 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode) -> str:
         width = f' WIDTH="{text_width}"' if i == 0 else ""
         rows.append(
             f'<TR><TD BGCOLOR="{entry.color}" WIDTH="16" HEIGHT="12" FIXEDSIZE="TRUE">'
-            f'</TD><TD ALIGN="LEFT"{width}>{esc(entry.text)}</TD></TR>'
+            f'</TD><TD ALIGN="LEFT"{width}>{esc(write(entry.message))}</TD></TR>'
         )
     rows.extend(tail)
     return (
@@ -540,6 +549,7 @@ def dot_graph(
     flow_backward: bool = False,
     room: Mapping[str, str] | None = None,
     selected_edge: tuple[str, str] | None = None,
+    language: str = "en",
 ) -> DotGraph:
     """Return ``display`` (of ``graph``) colored by ``mode`` as a :class:`DotGraph`.
 
@@ -553,7 +563,8 @@ def dot_graph(
     ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
     the selection colour, ``selected_edge`` (source and target display ids) that one edge; the
     direction is ``display.rankdir`` (top to bottom or left to right);
-    ``caption`` is a title above the picture, wrapped to the drawing's width (:func:`wrap_caption`).
+    ``caption`` is a title above the picture, wrapped to the drawing's width (:func:`wrap_caption`);
+    ``language`` is the legend's (:data:`graphviz_app.language.LANGUAGES`).
     Raises ValueError for an unknown mode.
     """
     state = ViewState(
@@ -641,7 +652,7 @@ def dot_graph(
         nodes,
         clusters,
         edges,
-        _legend_label(graph, mode) if legend else None,
+        _legend_label(graph, mode, language) if legend else None,
         badges,
         links,
         rooms,

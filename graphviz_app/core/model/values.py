@@ -10,7 +10,7 @@ graph beside its node (:mod:`.dot`), so the window and every export draw them th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...message import QT_TRANSLATE_NOOP, Message, Template
@@ -229,7 +229,17 @@ def auto_values(node_count: int) -> bool:
     return node_count <= AUTO_NODES
 
 
-def values_badges(nodes: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, str]:
+def values_badges(
+    nodes: Iterable[tuple[str, dict[str, Any]]], write: Callable[[Message], str] | None = None
+) -> dict[str, str]:
     """Return each node's Values badge with its final gradient (``graph.nodes(data=True)``):
-    what Values draws when no step is shown, and the room the layout keeps for every badge."""
-    return {node: badge for node, attrs in nodes if (badge := values_badge(attrs))}
+    what Values draws when no step is shown, and the room the layout keeps for every badge;
+    ``write`` gives a badge's words (default: English)."""
+    if write is None:
+        return {node: badge for node, attrs in nodes if (badge := values_badge(attrs))}
+    found = {}
+    for node, attrs in nodes:
+        message = values_badge_message(attrs)
+        if message is not None and (badge := write(message)):
+            found[node] = badge
+    return found

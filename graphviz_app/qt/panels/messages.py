@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ... import particles
 from ...core.model.saved_graph import read_source_safely
 from ...errors import GraphvizAppError, ScriptError
 from ...message import Message
-from .. import particles
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text
 

@@ -35,7 +35,7 @@ from ...errors import ExportError, GraphvizAppError
 from ...message import QT_TRANSLATE_NOOP, Message
 from ...resources import resources_dir
 from ..document import Document
-from ..i18n import file_dialog
+from ..i18n import current_language, file_dialog
 from ..jobs import Task
 from ..settings import Settings
 from ..words import error_text
@@ -126,12 +126,16 @@ class ExportRun(QObject):
         step = document.step
         # A .json keeps how it was viewed, so it reopens the same (``saved_view``).
         view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
-        extra: dict[str, Any] = {"view": view, "values": document.values_shown()}  # badges laid out
+        extra: dict[str, Any] = {  # badges laid out; the legend, caption and a page's words
+            "view": view,  # in the window's language
+            "values": document.values_shown(),
+            "language": current_language(),
+        }
         if step is not None:  # the image shows the step: its highlight, marked edges, caption
             extra.update(
                 {
                     "marked_edges": step.edges,
-                    "caption": step.caption,
+                    "caption": step.message,
                     "flow_backward": step.mode == "backward",
                 }
             )

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ... import particles
 from ...capture.client import Runner
 from ...core.graphviz.engine import engine
 from ...core.graphviz.opening import edge_count
@@ -39,7 +40,6 @@ from ...core.model.file_kind import GRAPH_SUFFIXES
 from ...core.view.colors import ColorMode
 from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
-from .. import particles
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
