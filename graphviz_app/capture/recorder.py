@@ -560,10 +560,12 @@ class ForwardRecorder(TorchFunctionMode):
         floor = self._tagged_sequence
         self._tagged_sequence = max(floor, node._sequence_nr())
         stack = [node]
+        seen = {node}  # each node once: an op's inner graph can share nodes (a GRU cell's hidden state)
         while stack:
             for child, _ in stack.pop().next_functions:
-                if child is None:
+                if child is None or child in seen:
                     continue
+                seen.add(child)
                 if hasattr(child, "variable"):
                     metadata = child.metadata
                     variable = child.variable
