@@ -139,3 +139,24 @@ def test_a_broken_dot_names_the_program_and_the_other_engine(monkeypatch, tmp_pa
     assert str(broken) in str(caught.value) and "--engine system or packaged" in str(caught.value)
     set_choice("packaged")  # the fix it names
     assert set(layout(DOT).nodes) == {"a", "b", "c", "d"}
+
+
+def test_the_gui_threads_cache_look_up_never_runs_the_engine(monkeypatch, tmp_path):
+    """``dot -V`` (part of the cache key) can take seconds on a cold disk: the GUI thread's check
+    answers "not cached" until the version is known, and the version is asked once elsewhere."""
+    from graphviz_app.core.graphviz.engine import warm_version
+    from graphviz_app.core.graphviz.layout_cache import LayoutCache
+
+    asked = tmp_path / "asked"
+    slow = tmp_path / "dot"
+    slow.write_text(f'#!/bin/sh\necho run >> "{asked}"\necho "dot - graphviz version 9.9.9" >&2\n')
+    slow.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert engine().path == str(slow)
+    cache = LayoutCache(tmp_path / "cache")
+    assert not cache.holds(DOT) and not asked.exists()  # answered without running it
+    warm_version()
+    assert asked.read_text() == "run\n" and engine().known_version() == "dot - graphviz version 9.9.9"
+    cache.dir.mkdir()
+    (cache.dir / f"{layout_key(DOT)}.json").write_text("{}")
+    assert cache.holds(DOT) and asked.read_text() == "run\n"  # asked once

@@ -131,8 +131,9 @@ class LayoutRun:
         """The lines each badge node has room for (the Layout's ``badges``)."""
 
     def cached(self) -> bool:
-        """Return True when the cache holds this run's layout (a composed one: False)."""
-        return self.cache is not None and self.text is not None and self.cache.path_for(self.text).exists()
+        """Return True when the cache holds this run's layout (a composed one: False); answered
+        at once, without running Graphviz (:meth:`.LayoutCache.holds`)."""
+        return self.cache is not None and self.text is not None and self.cache.holds(self.text)
 
     def result(self) -> Layout:
         """Return the layout; with badges, without the frameless cluster and the tie of each

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Literal
@@ -64,12 +65,27 @@ class Engine:
         return "Graphviz" if self.kind == "system" else PACKAGE
 
     def version(self) -> str:
-        """The program's ``-V`` text (asked once per installed binary), or ``"unknown"``."""
+        """The program's ``-V`` text (asked once per installed binary, which can take seconds on a
+        cold disk: off the GUI thread, see :meth:`known_version`), or ``"unknown"``."""
+        key = self._version_key()
+        with _VERSIONS_LOCK:
+            known = _VERSIONS.get(key)
+        if known is None:
+            known = _ask_version(self.path)
+            with _VERSIONS_LOCK:
+                _VERSIONS[key] = known
+        return known
+
+    def known_version(self) -> str | None:
+        """:meth:`version` when it was asked already, else None (never runs the program)."""
+        with _VERSIONS_LOCK:
+            return _VERSIONS.get(self._version_key())
+
+    def _version_key(self) -> tuple[str, float]:
         try:
-            mtime = os.stat(self.path).st_mtime
+            return self.path, os.stat(self.path).st_mtime
         except OSError:
-            mtime = 0.0
-        return _version_text(self.path, mtime)
+            return self.path, 0.0
 
     def version_number(self) -> str:
         """The version number in :meth:`version` (``"2.43.0"``, ``"0.2.2"``), or ``"unknown"``."""
@@ -81,8 +97,12 @@ class Engine:
         return f"{self.name} {self.version_number()} ({self.kind})"
 
 
-@functools.lru_cache(maxsize=8)
-def _version_text(program: str, mtime: float) -> str:
+_VERSIONS: dict[tuple[str, float], str] = {}
+"""Each program's ``-V`` text by (path, modification time): asked again after an upgrade."""
+_VERSIONS_LOCK = threading.Lock()
+
+
+def _ask_version(program: str) -> str:
     try:
         done = subprocess.run([program, "-V"], capture_output=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):
@@ -145,6 +165,16 @@ def engine(wanted: str | None = None) -> Engine:
     if wanted in ("auto", "packaged") and (path := packaged_program()) is not None:
         return Engine("packaged", path)
     raise GraphvizNotFoundError(wanted, sys.executable)
+
+
+def warm_version() -> None:
+    """Ask the chosen engine's version now (its ``-V`` can take seconds on a cold disk): called on
+    a thread of its own when the window starts, so the GUI thread never waits for it. A missing
+    engine is said when a layout needs it, not here."""
+    try:
+        engine().version()
+    except (GraphvizNotFoundError, SettingError):
+        pass
 
 
 _NO_BUILT_IN_GLYPHS = re.compile(

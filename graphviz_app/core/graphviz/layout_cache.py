@@ -67,19 +67,22 @@ def default_cache_dir() -> Path:
     return Path(base) / "graphviz_app" / "layouts"
 
 
-def dot_version() -> str:
+def dot_version(*, ask: bool = True) -> str | None:
     """Return the chosen engine's kind and ``-V`` text (asked once per installed binary), or
-    ``"missing"``: the two engines lay out the same text differently."""
+    ``"missing"``: the two engines lay out the same text differently. With ``ask=False`` the
+    program is never run: None when its version is not known yet."""
     try:
         chosen = engine()
     except GraphvizNotFoundError:
         return "missing"
-    return f"{chosen.kind}\0{chosen.version()}"
+    version = chosen.version() if ask else chosen.known_version()
+    return None if version is None else f"{chosen.kind}\0{version}"
 
 
 def layout_key(dot_text: str, version: str | None = None) -> str:
     """Return the cache key of ``dot_text``: hex SHA-256 of the dot version and the text."""
     version = dot_version() if version is None else version
+    assert version is not None
     digest = hashlib.sha256()
     digest.update(f"graphviz_app layout v{FORMAT_VERSION}\0{version}\0".encode())
     # surrogatepass: names may hold lone surrogates (dot_bytes draws them as U+FFFD), and two
@@ -250,6 +253,12 @@ class LayoutCache:
     def path_for(self, dot_text: str) -> Path:
         """Return the file that holds (or would hold) the layout of ``dot_text``."""
         return self.dir / f"{layout_key(dot_text)}.json"
+
+    def holds(self, dot_text: str) -> bool:
+        """Whether an entry for ``dot_text`` exists, answered at once (for the GUI thread): False
+        while the engine's version, part of the key, has not been asked yet."""
+        version = dot_version(ask=False)
+        return version is not None and (self.dir / f"{layout_key(dot_text, version)}.json").exists()
 
     def get(self, dot_text: str) -> Layout | None:
         """Return the cached layout of ``dot_text``, or None (a miss; bad entries are removed

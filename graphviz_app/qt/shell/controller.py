@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
@@ -28,6 +29,7 @@ from ...capture.interpreter import Interpreter
 from ...core.graphviz import arrange
 from ...core.graphviz.compose import ComposedLayout, Composer, anchor_shift
 from ...core.graphviz.cost import WINDOW_BUDGET, Recommendation
+from ...core.graphviz.engine import warm_version
 from ...core.graphviz.layout import Layout, LayoutCancelled
 from ...core.graphviz.layout_cache import LayoutCache
 from ...core.graphviz.opening import PlanSettings, PreparedView, plan_view, prepare_view
@@ -142,6 +144,8 @@ class Controller(QObject):
         self.first_view: FirstView | None = None  # what the last new graph's plan collapsed to read
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
         self.layout_cache = LayoutCache()
+        # (the engine's version is part of the cache key: asked here, never on the GUI thread)
+        threading.Thread(target=warm_version, name="engine-version", daemon=True).start()
         self.composer = Composer(self.layout_cache, timeout=LAYOUT_TIMEOUT)
         self._shown: tuple[DisplayGraph, Layout] | None = None  # the layout on screen, composed
         self._restyle_missed = False  # looks changed while the scene showed an older display
