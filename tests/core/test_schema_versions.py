@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hostile import trace
 
-from graphviz_app.capture.figures import TOO_MANY
+from graphviz_app.core.model.file_kind import A_GRAPH
 from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.core.model.schema import SCHEMA_VERSION
 from graphviz_app.errors import GraphvizAppError
@@ -30,11 +30,11 @@ def test_version_1_notices_are_plain_text_shown_as_written(tmp_path):
 
 
 def test_version_2_notices_are_messages_that_keep_their_template(tmp_path):
-    sent = Message.of(TOO_MANY, count=30, kept=20)
+    sent = Message.of(A_GRAPH, name="g.json")  # (a template of the app's own catalogue)
     graph = load_graph_json(write(tmp_path, trace(schema_version=2, notices=[sent.to_wire()])))
     (notice,) = graph.graph["notices"]
     assert Message.from_wire(notice) == sent
-    assert str(Message.from_wire(notice)).startswith("The script made 30 figures; the first 20 are kept")
+    assert str(Message.from_wire(notice)) == "g.json is a saved graph: it is read, no code runs."
 
 
 def test_a_file_from_a_newer_version_is_refused_with_the_fix(tmp_path):
