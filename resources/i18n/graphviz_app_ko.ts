@@ -856,6 +856,239 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
     </message>
 </context>
 <context>
+    <name>Doctor</name>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="34"/>
+        <source>ok</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="35"/>
+        <source>missing</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="36"/>
+        <source>broken</source>
+        <translation>고장</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="38"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="39"/>
+        <source>graphviz_app</source>
+        <translation>graphviz_app</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="40"/>
+        <source>Python for scripts</source>
+        <translation>스크립트용 Python</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="41"/>
+        <source>torch</source>
+        <translation>torch</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="42"/>
+        <source>Qt (window)</source>
+        <translation>Qt (창)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="43"/>
+        <source>Graphviz (layout)</source>
+        <translation>Graphviz (배치)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="44"/>
+        <source>run mode</source>
+        <translation>실행 방식</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="45"/>
+        <source>language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="47"/>
+        <source>{version} at {path}</source>
+        <translation>{version}, 위치 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="48"/>
+        <source>{path} ({why})</source>
+        <translation>{path} ({why})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="49"/>
+        <source>{version} under Python {python}; CUDA: {cuda}; MPS: {mps}</source>
+        <translation>{version}, Python {python}; CUDA: {cuda}; MPS: {mps}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="50"/>
+        <source>yes ({devices})</source>
+        <translation>예 ({devices})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="51"/>
+        <source>no</source>
+        <translation>아니요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="52"/>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="53"/>
+        <source>not installed in {python}</source>
+        <translation>{python}에 설치되어 있지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="54"/>
+        <source>{python} cannot import torch: {error}</source>
+        <translation>{python}에서 torch를 가져올 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="55"/>
+        <source>{python} -m pip install torch   (or name another Python: graphviz-app doctor --python PATH)</source>
+        <translation>{python} -m pip install torch   (또는 다른 Python을 지정하세요: graphviz-app doctor --python PATH)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="58"/>
+        <source>{python} -m pip install --force-reinstall torch</source>
+        <translation>{python} -m pip install --force-reinstall torch</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="59"/>
+        <source>{python} did not run Python code: {error}</source>
+        <translation>{python}이(가) Python 코드를 실행하지 못했습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="60"/>
+        <source>name a Python that has torch: graphviz-app --python PATH (and graphviz-app doctor --python PATH)</source>
+        <translation>torch가 있는 Python을 지정하세요: graphviz-app --python PATH (그리고 graphviz-app doctor --python PATH)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="63"/>
+        <source>{python} is Python {version}; scripts need Python 3.10 or newer</source>
+        <translation>{python}은(는) Python {version}입니다. 스크립트에는 Python 3.10 이상이 필요합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="64"/>
+        <source>PySide6 {version}, platform &apos;{platform}&apos;</source>
+        <translation>PySide6 {version}, 플랫폼 &apos;{platform}&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="65"/>
+        <source>PySide6 is not installed in {python}</source>
+        <translation>{python}에 PySide6가 설치되어 있지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="66"/>
+        <source>{python} -m pip install PySide6-Essentials</source>
+        <translation>{python} -m pip install PySide6-Essentials</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="67"/>
+        <source>PySide6 {version} is installed, but Qt could not open a window: {error}</source>
+        <translation>PySide6 {version}은(는) 설치되어 있지만 Qt가 창을 열 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="71"/>
+        <source>there is no display: open the app on a desktop, or on a virtual one (xvfb-run -a graphviz-app); graphviz-app export needs no window</source>
+        <translation>디스플레이가 없습니다. 데스크톱에서 앱을 열거나 가상 화면에서 여세요(xvfb-run -a graphviz-app). graphviz-app export는 창이 필요 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="78"/>
+        <source>install the libraries Qt&apos;s xcb plugin needs: sudo apt-get install libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0</source>
+        <translation>Qt의 xcb 플러그인에 필요한 라이브러리를 설치하세요: sudo apt-get install libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="84"/>
+        <source>reinstall Qt: {python} -m pip install --force-reinstall PySide6-Essentials</source>
+        <translation>Qt를 다시 설치하세요: {python} -m pip install --force-reinstall PySide6-Essentials</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="87"/>
+        <source>&apos;{program}&apos; was not found on PATH</source>
+        <translation>PATH에서 &apos;{program}&apos;을(를) 찾지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="88"/>
+        <source>{path} did not run: {error}</source>
+        <translation>{path}이(가) 실행되지 않았습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="96"/>
+        <source>{command}   (then open a new terminal)</source>
+        <translation>{command}   (그다음 새 터미널을 여세요)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="98"/>
+        <source>fork (each run is a fork of a worker that has torch loaded)</source>
+        <translation>fork (실행마다 torch를 불러 둔 작업 프로세스를 복제합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="100"/>
+        <source>portable (a fresh Python for each run)</source>
+        <translation>portable (실행마다 새 Python)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="101"/>
+        <source>{mode}, set by ${variable}</source>
+        <translation>{mode}, ${variable}로 설정됨</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="102"/>
+        <source>{mode}, this system&apos;s default</source>
+        <translation>{mode}, 이 시스템의 기본값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="103"/>
+        <source>unset {variable} (or set it to &apos;portable&apos;)</source>
+        <translation>{variable}을(를) 지우세요(또는 &apos;portable&apos;로 설정하세요)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="104"/>
+        <source>{language} (Preferences: {choice}; system locale: {locale})</source>
+        <translation>{language} (환경설정: {choice}; 시스템 로캘: {locale})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="105"/>
+        <source>English (Qt is needed to read Preferences)</source>
+        <translation>영어 (환경설정을 읽으려면 Qt가 필요합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="107"/>
+        <source>English</source>
+        <translation>영어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="108"/>
+        <source>Korean</source>
+        <translation>한국어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="110"/>
+        <source>Everything graphviz_app needs was found.</source>
+        <translation>graphviz_app에 필요한 것을 모두 찾았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="111"/>
+        <source>{count} needed item(s) missing or broken: run the fix under each, then graphviz-app doctor again.</source>
+        <translation>필요한 항목 {count}개가 없거나 고장 났습니다. 각 항목 아래의 해결 방법을 실행한 다음 graphviz-app doctor를 다시 실행하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="114"/>
+        <source>fix: {fix}</source>
+        <translation>해결: {fix}</translation>
+    </message>
+</context>
+<context>
     <name>Explanation</name>
     <message>
         <location filename="../../graphviz_app/capture/client.py" line="96"/>
@@ -1736,37 +1969,37 @@ Graphviz를 설치한 뒤 다시 불러오세요(F5):
         <translation>torch {version}은(는) autograd 노드의 출력 shape, dtype, 장치를 알려 주지 않습니다(Node._input_metadata, torch 2.2부터): 다른 연산 안에서 만들어진 연산 {missing}개에는 표시되지 않습니다. 그래프의 나머지 부분은 모두 완전합니다. 역전파(각 연산의 기울기를 같은 shape로 줍니다)를 실행하거나 더 새로운 torch를 쓰면 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="38"/>
+        <location filename="../../graphviz_app/cli.py" line="39"/>
         <source>cannot write &apos;{suffix}&apos; files: use one of {suffixes}.</source>
         <translation>&apos;{suffix}&apos; 파일은 쓸 수 없습니다: 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="39"/>
+        <location filename="../../graphviz_app/cli.py" line="40"/>
         <source>the folder {folder} does not exist: create it or choose another output path.</source>
         <translation>폴더 {folder}이(가) 없습니다: 만들거나 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="42"/>
+        <location filename="../../graphviz_app/cli.py" line="43"/>
         <source>the folder {folder} is not writable: choose another output path.</source>
         <translation>폴더 {folder}에 쓸 수 없습니다: 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="45"/>
+        <location filename="../../graphviz_app/cli.py" line="46"/>
         <source>{path} is a folder: give a file name such as {example}.</source>
         <translation>{path}은(는) 폴더입니다: {example}처럼 파일 이름을 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="46"/>
+        <location filename="../../graphviz_app/cli.py" line="47"/>
         <source>--layout-timeout must be a positive number of seconds, not {value}.</source>
         <translation>--layout-timeout은 양수인 초 단위 값이어야 합니다({value}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="49"/>
+        <location filename="../../graphviz_app/cli.py" line="50"/>
         <source>This graph has no backward steps: backward did not run. Add --backward to run it.</source>
         <translation>이 그래프에는 역전파 단계가 없습니다: 역전파가 실행되지 않았습니다. 실행하려면 --backward를 더하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="52"/>
+        <location filename="../../graphviz_app/cli.py" line="53"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
