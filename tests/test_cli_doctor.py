@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from venvs import make_venv
+from venvs import add_broken_torch, make_venv, old_python
 
 from graphviz_app import __version__
 from graphviz_app.doctor import graphviz_install_command, shell_word, window_language
@@ -101,6 +101,33 @@ def test_doctor_names_a_python_without_torch_and_how_to_install_it(environ, tmp_
     assert line.startswith("missing ") and line.endswith(f"not installed in {python}")
     assert fix is not None and fix.startswith(f"fix: {shell_word(str(python))} -m pip install torch")
     assert lines[-1].startswith("1 needed item(s) missing or broken")
+
+
+def test_doctor_checks_the_python_beside_a_script_and_names_its_broken_torch(environ, tmp_path):
+    python = make_venv(tmp_path / "project" / ".venv")
+    add_broken_torch(tmp_path / "project" / ".venv", tmp_path / "broken")
+    script = tmp_path / "project" / "train.py"
+    script.write_text("import torch\n", encoding="utf-8")
+    code, lines = doctor(environ, str(script), cwd=tmp_path)
+    assert code == 1
+    assert row(lines, "Python for scripts")[0].endswith(f"{python} (found .venv beside the script)")
+    line, fix = row(lines, "torch")
+    assert (
+        line.startswith("broken ") and f"{python} cannot import torch: ImportError: libtorch_cpu.so" in line
+    )
+    assert fix == f"fix: {shell_word(str(python))} -m pip install --force-reinstall torch"
+
+
+def test_doctor_says_a_python_is_too_old_for_scripts(environ, tmp_path):
+    old = old_python()
+    if old is None:
+        pytest.skip("no Python older than 3.10 on this machine")
+    code, lines = doctor(environ, "--python", str(old), cwd=tmp_path)
+    assert code == 1
+    line, fix = row(lines, "Python for scripts")
+    assert line.startswith("broken ") and "scripts need Python 3.10 or newer" in line
+    assert fix is not None and "graphviz-app --python PATH" in fix
+    assert not any(line.split("  ", 1)[-1].lstrip().startswith("torch") for line in lines)
 
 
 def path_without_dot(folder: Path) -> str:
