@@ -237,11 +237,18 @@ def run_doctor(argv: Sequence[str]) -> int:
     width = max(_columns(label) for label, _, _ in rows)
     state_width = max(_columns(state) for _, state, _ in rows)
     for label, state, finding in rows:
-        print(_safe(f"{_pad(state, state_width)}  {_pad(label, width)}  {show(finding.detail)}"))
+        _say(f"{_pad(state, state_width)}  {_pad(label, width)}  {show(finding.detail)}")
         if finding.fix is not None:
-            print(_safe(" " * (state_width + width + 4) + show(Message.of(doctor.FIX, fix=finding.fix))))
-    print(_safe(show(doctor.summary(report.findings))))
+            _say(" " * (state_width + width + 4) + show(Message.of(doctor.FIX, fix=finding.fix)))
+    _say(show(doctor.summary(report.findings)))
     return 1 if doctor.problems(report.findings) else 0
+
+
+def _say(line: str) -> None:
+    """Print ``line`` in what stdout can encode (a Windows console's code page may lack Korean or
+    ▸): a character it cannot show becomes ``?`` instead of failing the print."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    print(_safe(line).encode(encoding, "replace").decode(encoding, "replace"))
 
 
 def _columns(text: str) -> int:

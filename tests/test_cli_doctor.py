@@ -199,3 +199,13 @@ def test_the_install_command_and_quoting_follow_the_system():
     assert shell_word("/home/a b/python", "linux") == "'/home/a b/python'"
     assert window_language("system", "ko_KR") == "ko" and window_language("system", "de_DE") == "en"
     assert window_language("en", "ko_KR") == "en"
+
+
+def test_doctor_prints_where_the_console_cannot_show_every_character(environ, tmp_path):
+    """A Windows console's code page (cp1252) has no ▸: shown as ? rather than failing the print."""
+    environ["PYTHONIOENCODING"] = "cp1252"
+    code, lines = doctor(environ, "--python", str(tmp_path / "nowhere" / "python"), cwd=tmp_path)
+    assert code == 1
+    line, fix = row(lines, "Python for scripts")
+    assert line.startswith("missing ") and "Edit ? Preferences ? Python interpreter" in line
+    assert fix is not None and lines[-1].startswith("1 needed item(s) missing or broken")
