@@ -5,6 +5,7 @@
 #   ./dev.sh test [PYTEST ARGS]  set up, then run the test suite on a virtual screen (Xvfb)
 #   ./dev.sh lint                set up, then check the rules: ruff (lint and format), mypy, import-linter contracts
 #   ./dev.sh compat [VERSION...] run the capture tests and the corpus under other torch releases
+#   ./dev.sh pythons [VERSION...] run a part of the suite under other Pythons (3.10, 3.12, 3.13)
 #   ./dev.sh setup               set up only
 #
 # Set-up (idempotent; a second run takes well under two seconds): installs the Debian packages
@@ -22,7 +23,12 @@ TORCH_SPEC=${TORCH_SPEC:-torch==2.13.0}
 # The releases `compat` tests by default: the declared floor, an older one and the newest ones
 # (the pinned 2.13.0 is what `test` runs). Keep pyproject.toml's torch range in step.
 COMPAT_TORCH=${COMPAT_TORCH:-2.1.2 2.4.1 2.11.0 2.14.1 2.15.0}
-# One venv per release, outside the checkout, so fresh clones reuse them.
+# The Pythons `pythons` tests by default (3.11 is what `test` runs), and what it runs under each:
+# core, capture, the CLI and the Qt files that touch PySide6's version-dependent parts.
+PYTHONS=${PYTHONS:-3.10 3.12 3.13}
+PYTHONS_TESTS=${PYTHONS_TESTS:-tests/core tests/capture tests/test_cli.py tests/test_cli_doctor.py tests/test_portability.py tests/test_worker_modes.py tests/qt/test_pyside_refcounts.py tests/qt/test_i18n.py tests/qt/test_document.py tests/qt/test_canvas_navigation.py tests/qt/test_controller.py}
+# One venv per Python and per torch release, outside the checkout, so fresh clones reuse them.
+PYTHONS_DIR=${GRAPHVIZ_APP_PYTHONS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/graphviz-app-pythons}
 COMPAT_DIR=${GRAPHVIZ_APP_COMPAT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/graphviz-app-compat}
 DEBIAN_PACKAGES=(
     graphviz xvfb xauth
@@ -43,6 +49,8 @@ usage: ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default
        ./dev.sh lint                set up, then run ruff, mypy and the import-linter contracts
        ./dev.sh compat [VERSION...] run the capture tests and the corpus under each torch VERSION
                                     (default: $COMPAT_TORCH), one venv per release
+       ./dev.sh pythons [VERSION...] run core, capture, the CLI and a few Qt tests under each
+                                    Python VERSION (default: $PYTHONS), one venv per Python
        ./dev.sh setup               set up only (Debian packages, .venv, editable install)
 EOF
 }
@@ -200,6 +208,79 @@ compat() {
     say "compat passed: torch ${versions[*]}"
 }
 
+# The interpreter for Python VERSION (3.12 or 3.12.1): pythonVERSION on PATH, else pyenv's newest
+# matching build.
+find_python() {
+    local version=$1 candidate
+    # pyenv's shims are on PATH for every version but run only the selected ones: ask each to run.
+    if "python$version" -c '' >/dev/null 2>&1; then
+        command -v "python$version"
+        return 0
+    fi
+    local root=${PYENV_ROOT:-$HOME/.pyenv}
+    for candidate in $(ls -d "$root/versions/$version" "$root/versions/$version".* 2>/dev/null | sort -V -r); do
+        if "$candidate/bin/python" -c '' >/dev/null 2>&1; then
+            printf '%s\n' "$candidate/bin/python"
+            return 0
+        fi
+    done
+    die "no Python $version found: install it (pyenv install $version, or your system's python$version)"
+}
+
+# A venv for one Python holding TORCH_SPEC and `pip install -e '.[test]'` (so PySide6 is the newest
+# release pyproject.toml allows under that Python). Prints the venv's python.
+ensure_python_venv() {
+    local version=$1 python
+    python=$(find_python "$version") || return 1
+    local venv="$PYTHONS_DIR/python-$version"
+    local stamp
+    stamp="$venv/.ready-$(sha256sum pyproject.toml | cut -c1-16)"
+    if [ ! -f "$stamp" ]; then
+        say "creating $venv ($("$python" --version 2>&1), $python)" >&2
+        [ -x "$venv/bin/python" ] || "$python" -m venv "$venv" >&2 || return 1
+        # A pip configuration may cap packages to the releases on this machine's disk, built for
+        # one Python only: this venv installs from the index.
+        local pip=(env PIP_CONFIG_FILE=/dev/null "$venv/bin/python" -m pip --disable-pip-version-check --quiet)
+        if ! "$venv/bin/python" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("torch") is None)'; then
+            "${pip[@]}" install "$TORCH_SPEC" >&2 || return 1
+        fi
+        "${pip[@]}" install -e '.[test]' >&2 || return 1
+        rm -f "$venv"/.ready-*
+        touch "$stamp"
+    fi
+    printf '%s\n' "$venv/bin/python"
+}
+
+# Run PYTHONS_TESTS under each Python with this checkout on the path. Extra arguments after `--`
+# go to pytest.
+pythons() {
+    local versions=() args=()
+    while [ $# -gt 0 ]; do
+        if [ "$1" = "--" ]; then shift; args=("$@"); break; fi
+        versions+=("$1"); shift
+    done
+    [ "${#versions[@]}" -eq 0 ] && read -r -a versions <<<"$PYTHONS"
+    local tests version venv_python failed=()
+    read -r -a tests <<<"$PYTHONS_TESTS"
+    for version in "${versions[@]}"; do
+        if ! venv_python=$(ensure_python_venv "$version"); then
+            failed+=("$version")
+            continue
+        fi
+        say "Python $version: ${tests[*]}"
+        # On a virtual screen where there is one (else the tests' own default: Qt offscreen).
+        local screen=()
+        command -v xvfb-run >/dev/null 2>&1 && screen=(xvfb-run -a -s "-screen 0 1600x1000x24")
+        PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
+            "${screen[@]}" "$venv_python" -m pytest -p no:cacheprovider \
+            -p no:xdist -q "${tests[@]}" "${args[@]}" </dev/null || failed+=("$version")
+    done
+    if [ "${#failed[@]}" -gt 0 ]; then
+        die "pythons failed for Python ${failed[*]}"
+    fi
+    say "pythons passed: Python ${versions[*]}"
+}
+
 # The suite runs on every core (at most four workers, each with its own warm capture worker)
 # unless the arguments choose (`-n N`, `-p no:xdist`) or name a single test. Each test file runs
 # on one worker, so a file's shared set-up (a venv, a wheel, a kernel) is made once.
@@ -237,6 +318,9 @@ main() {
             ;;
         compat)
             compat "$@"
+            ;;
+        pythons)
+            pythons "$@"
             ;;
         setup)
             setup

@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -219,13 +220,17 @@ def main(argv: Sequence[str] | None = None, *, runner: Runner | None = None) -> 
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "export":
         return interruptible(functools.partial(run_export, runner=runner), args[1:])
+    if args and args[0] == "doctor":
+        return interruptible(run_doctor, args[1:])
     if args and args[0] in ("-h", "--help"):
         print(
             "usage: graphviz-app [--python PATH] [--engine auto|system|packaged] [--] [SCRIPT | GRAPH.json]\n"
             "       graphviz-app export SCRIPT -o OUT [--backward] [--color MODE] [--timeout S] [--python PATH]\n"
-            "                           [--engine auto|system|packaged]\n\n"
+            "                           [--engine auto|system|packaged]\n"
+            "       graphviz-app doctor [SCRIPT] [--python PATH]\n\n"
             "Opens the graphviz_app window on SCRIPT (default: the bundled basic example).\n"
-            "'graphviz-app export --help' describes headless export."
+            "'graphviz-app export --help' describes headless export; 'graphviz-app doctor' checks\n"
+            "what the app needs (Python, torch, Qt, Graphviz) and prints the fix for what is missing."
         )
         return 0
     engine, args, problem = engine_argument(args)
@@ -244,6 +249,66 @@ def main(argv: Sequence[str] | None = None, *, runner: Runner | None = None) -> 
 
     # An absolute path: a name starting with - is not taken for an option.
     return gui_main([os.path.abspath(target)] if target is not None else [], python=python, engine=engine)
+
+
+def doctor_parser() -> argparse.ArgumentParser:
+    """Return the parser of the ``doctor`` subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="graphviz-app doctor",
+        description="Check what graphviz_app needs on this computer (Python, torch, Qt, Graphviz) and "
+        "print the fix for each item that is missing or broken. Exit status 1 when a needed item is.",
+    )
+    parser.add_argument(
+        "script", nargs="?", help="check the Python this script would run under (its .venv, if any)"
+    )
+    parser.add_argument("--python", metavar="PATH", help=PYTHON_HELP)
+    return parser
+
+
+def run_doctor(argv: Sequence[str]) -> int:
+    """``graphviz-app doctor``: print every finding, each fix under its item, then a summary;
+    return 1 when a needed item is missing or broken. It speaks the window's language."""
+    from . import doctor
+
+    args = doctor_parser().parse_args(argv)
+    report = doctor.examine(args.script, args.python)
+    show = _speaker(report.language)
+    rows = [(show(f.label), show(doctor.STATES[f.state]), f) for f in report.findings]
+    width = max(_columns(label) for label, _, _ in rows)
+    state_width = max(_columns(state) for _, state, _ in rows)
+    for label, state, finding in rows:
+        _say(f"{_pad(state, state_width)}  {_pad(label, width)}  {show(finding.detail)}")
+        if finding.fix is not None:
+            _say(" " * (state_width + width + 4) + show(Message.of(doctor.FIX, fix=finding.fix)))
+    _say(show(doctor.summary(report.findings)))
+    return 1 if doctor.problems(report.findings) else 0
+
+
+def _say(line: str) -> None:
+    """Print ``line`` in what stdout can encode (a Windows console's code page may lack Korean or
+    ▸): a character it cannot show becomes ``?`` instead of failing the print."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    print(_safe(line).encode(encoding, "replace").decode(encoding, "replace"))
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, columns: int) -> str:
+    return text + " " * (columns - _columns(text))
+
+
+def _speaker(language: str) -> Callable[[Message], str]:
+    """Render messages in ``language`` from the catalogue, without Qt (doctor must speak when Qt
+    is what is broken); English where the catalogue cannot be read."""
+    from .language import words
+
+    try:
+        return words(language)
+    except (OSError, SyntaxError):  # (ElementTree's ParseError is a SyntaxError)
+        return Message.english
 
 
 def _safe(text: str) -> str:

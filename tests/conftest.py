@@ -9,6 +9,7 @@ a script; ``write_script`` writes a script for a test; ``--regen-golden`` rewrit
 from __future__ import annotations
 
 import os
+import subprocess
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -114,6 +115,20 @@ def runner() -> Iterator[Runner]:
     instance.start()
     yield instance
     instance.close()
+
+
+@pytest.fixture(scope="session")
+def worker_has_cuda(runner: Runner) -> bool:
+    """Whether the interpreter the worker runs under sees a GPU (asked in a subprocess, so the
+    test process need not import torch's CUDA)."""
+    probe = subprocess.run(
+        [str(runner.python.path), "-c", "import torch; print(torch.cuda.is_available())"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert probe.returncode == 0, probe.stderr[-2000:]
+    return probe.stdout.strip() == "True"
 
 
 @pytest.fixture

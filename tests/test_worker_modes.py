@@ -157,7 +157,7 @@ def test_the_portable_containment_ends_the_runs_process_group():
             "-c",
             "import subprocess, time\nsubprocess.Popen(['sleep', '300'])\ntime.sleep(300)\n",
         ],
-        process_group=0,
+        start_new_session=True,  # its own process group (process_group=0 needs Python 3.11)
         stdout=subprocess.PIPE,
     )
     box = PortableContainment()

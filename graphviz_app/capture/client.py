@@ -431,16 +431,23 @@ class Runner:
             log.info("stopping run %d: %s", child, reason)
             try:
                 os.kill(child, protocol.STACK_SIGNAL)
-            except ProcessLookupError:  # it has ended already
+            except OSError:  # it has ended already (Windows says so with other errors)
                 return
         timer = threading.Timer(protocol.STACK_WAIT, self._kill_now, args=(child,))
         timer.daemon = True
         timer.start()
 
     def _kill_now(self, child: int) -> None:
-        """SIGKILL ``child``'s process group, unless that run has ended meanwhile."""
+        """SIGKILL ``child``'s process group, unless that run has ended meanwhile (Windows,
+        which has neither: end the child, as its STACK_SIGNAL, SIGTERM, has already done)."""
         with self._lock:
             if self._child != child:
+                return
+            if not hasattr(os, "killpg"):
+                try:
+                    os.kill(child, signal.SIGTERM)  # TerminateProcess
+                except OSError:  # it has ended already
+                    pass
                 return
             try:
                 os.killpg(child, signal.SIGKILL)

@@ -288,11 +288,15 @@ def end_descendants(group: int | None) -> int:
 
 
 def drain(read_fd: int, output: BoundedOutput, seconds: float | None) -> None:
-    """Copy the pipe into ``output`` until every writer has closed it (or ``seconds`` pass)."""
+    """Copy the pipe into ``output`` until every writer has closed it (or ``seconds`` pass).
+
+    With no time limit the pipe is read as it comes, without ``select``, which takes only
+    sockets on Windows (the copying thread of a Windows run)."""
     while True:
-        ready, _, _ = select.select([read_fd], [], [], seconds)
-        if not ready:
-            return
+        if seconds is not None:
+            ready, _, _ = select.select([read_fd], [], [], seconds)
+            if not ready:
+                return
         data = os.read(read_fd, READ_CHUNK)
         if not data:
             return

@@ -788,9 +788,8 @@ def remove_stale_temp_folders(base: str | Path | None = None) -> int:
         if not match or int(match.group(1)) == os.getpid() or _pid_alive(int(match.group(1))):
             continue
         try:  # another export may remove its own folder between the listing and here
-            if (
-                not entry.is_dir(follow_symlinks=False)
-                or entry.stat(follow_symlinks=False).st_uid != os.getuid()
+            if not entry.is_dir(follow_symlinks=False) or (
+                hasattr(os, "getuid") and entry.stat(follow_symlinks=False).st_uid != os.getuid()
             ):
                 continue
         except FileNotFoundError:

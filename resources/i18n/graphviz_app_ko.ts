@@ -688,181 +688,434 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="202"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="210"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="335"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="353"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="246"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="239"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="243"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="292"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="363"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="372"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="376"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="374"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="391"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="395"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="433"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="437"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="435"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="453"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="480"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="484"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="527"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="531"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="536"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="540"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="595"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="599"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="650"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="654"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="680"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="653"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="657"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="670"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="674"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="672"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="674"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="777"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="781"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="785"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="789"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="818"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="821"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="825"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
+    </message>
+</context>
+<context>
+    <name>Doctor</name>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="34"/>
+        <source>ok</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="35"/>
+        <source>missing</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="36"/>
+        <source>broken</source>
+        <translation>고장</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="38"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="39"/>
+        <source>graphviz_app</source>
+        <translation>graphviz_app</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="40"/>
+        <source>Python for scripts</source>
+        <translation>스크립트용 Python</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="41"/>
+        <source>torch</source>
+        <translation>torch</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="42"/>
+        <source>Qt (window)</source>
+        <translation>Qt (창)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="43"/>
+        <source>Graphviz (layout)</source>
+        <translation>Graphviz (배치)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="44"/>
+        <source>Graphviz, packaged (layout)</source>
+        <translation>Graphviz, 패키지 포함 (배치)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="45"/>
+        <source>run mode</source>
+        <translation>실행 방식</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="46"/>
+        <source>language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="48"/>
+        <source>{version} at {path}</source>
+        <translation>{version}, 위치 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="49"/>
+        <source>{path} ({why})</source>
+        <translation>{path} ({why})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="50"/>
+        <source>{version} under Python {python}; CUDA: {cuda}; MPS: {mps}</source>
+        <translation>{version}, Python {python}; CUDA: {cuda}; MPS: {mps}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="51"/>
+        <source>yes ({devices})</source>
+        <translation>예 ({devices})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="52"/>
+        <source>no</source>
+        <translation>아니요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="53"/>
+        <source>yes</source>
+        <translation>예</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="54"/>
+        <source>not installed in {python}</source>
+        <translation>{python}에 설치되어 있지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="55"/>
+        <source>{python} cannot import torch: {error}</source>
+        <translation>{python}에서 torch를 가져올 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="56"/>
+        <source>{python} -m pip install torch   (or name another Python: graphviz-app doctor --python PATH)</source>
+        <translation>{python} -m pip install torch   (또는 다른 Python을 지정하세요: graphviz-app doctor --python PATH)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="59"/>
+        <source>{python} -m pip install --force-reinstall torch</source>
+        <translation>{python} -m pip install --force-reinstall torch</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="60"/>
+        <source>{python} did not run Python code: {error}</source>
+        <translation>{python}이(가) Python 코드를 실행하지 못했습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="61"/>
+        <source>name a Python that has torch: graphviz-app --python PATH (and graphviz-app doctor --python PATH)</source>
+        <translation>torch가 있는 Python을 지정하세요: graphviz-app --python PATH (그리고 graphviz-app doctor --python PATH)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="65"/>
+        <source>{python} is Python {version}; scripts need Python 3.10 or newer</source>
+        <translation>{python}은(는) Python {version}입니다. 스크립트에는 Python 3.10 이상이 필요합니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="66"/>
+        <source>PySide6 {version}, platform &apos;{platform}&apos;</source>
+        <translation>PySide6 {version}, 플랫폼 &apos;{platform}&apos;</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="67"/>
+        <source>PySide6 is not installed in {python}</source>
+        <translation>{python}에 PySide6가 설치되어 있지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="68"/>
+        <source>{python} -m pip install PySide6-Essentials</source>
+        <translation>{python} -m pip install PySide6-Essentials</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="69"/>
+        <source>PySide6 {version} is installed, but Qt could not open a window: {error}</source>
+        <translation>PySide6 {version}은(는) 설치되어 있지만 Qt가 창을 열 수 없습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="73"/>
+        <source>there is no display: open the app on a desktop, or on a virtual one (xvfb-run -a graphviz-app); graphviz-app export needs no window</source>
+        <translation>디스플레이가 없습니다. 데스크톱에서 앱을 열거나 가상 화면에서 여세요(xvfb-run -a graphviz-app). graphviz-app export는 창이 필요 없습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="80"/>
+        <source>install the libraries Qt&apos;s xcb plugin needs: sudo apt-get install libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0</source>
+        <translation>Qt의 xcb 플러그인에 필요한 라이브러리를 설치하세요: sudo apt-get install libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="86"/>
+        <source>reinstall Qt: {python} -m pip install --force-reinstall PySide6-Essentials</source>
+        <translation>Qt를 다시 설치하세요: {python} -m pip install --force-reinstall PySide6-Essentials</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="89"/>
+        <source>&apos;{program}&apos; was not found on PATH</source>
+        <translation>PATH에서 &apos;{program}&apos;을(를) 찾지 못했습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="90"/>
+        <source>{path} did not run: {error}</source>
+        <translation>{path}이(가) 실행되지 않았습니다: {error}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="98"/>
+        <source>{command}   (then open a new terminal)</source>
+        <translation>{command}   (그다음 새 터미널을 여세요)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="99"/>
+        <source>{package} is not installed in {python}</source>
+        <translation>{package}이(가) {python}에 설치되어 있지 않습니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="100"/>
+        <source>{python} -m pip install {package}</source>
+        <translation>{python} -m pip install {package}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="101"/>
+        <source>{version} at {path}; the layouts use it</source>
+        <translation>{version}, 위치 {path}; 배치에 이것을 씁니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="103"/>
+        <source>fork (each run is a fork of a worker that has torch loaded)</source>
+        <translation>fork (실행마다 torch를 불러 둔 작업 프로세스를 복제합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="105"/>
+        <source>portable (a fresh Python for each run)</source>
+        <translation>portable (실행마다 새 Python)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="106"/>
+        <source>{mode}, set by ${variable}</source>
+        <translation>{mode}, ${variable}로 설정됨</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="107"/>
+        <source>{mode}, this system&apos;s default</source>
+        <translation>{mode}, 이 시스템의 기본값</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="108"/>
+        <source>unset {variable} (or set it to &apos;portable&apos;)</source>
+        <translation>{variable}을(를) 지우세요(또는 &apos;portable&apos;로 설정하세요)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="109"/>
+        <source>{language} (Preferences: {choice}; system locale: {locale})</source>
+        <translation>{language} (환경설정: {choice}; 시스템 로캘: {locale})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="110"/>
+        <source>English (Qt is needed to read Preferences)</source>
+        <translation>영어 (환경설정을 읽으려면 Qt가 필요합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="112"/>
+        <source>English</source>
+        <translation>영어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="113"/>
+        <source>Korean</source>
+        <translation>한국어</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="115"/>
+        <source>Everything graphviz_app needs was found.</source>
+        <translation>graphviz_app에 필요한 것을 모두 찾았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="116"/>
+        <source>{count} needed item(s) missing or broken: run the fix under each, then graphviz-app doctor again.</source>
+        <translation>필요한 항목 {count}개가 없거나 고장 났습니다. 각 항목 아래의 해결 방법을 실행한 다음 graphviz-app doctor를 다시 실행하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/doctor.py" line="120"/>
+        <source>fix: {fix}</source>
+        <translation>해결: {fix}</translation>
     </message>
 </context>
 <context>
@@ -1831,37 +2084,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>torch {version}은(는) autograd 노드의 출력 shape, dtype, 장치를 알려 주지 않습니다(Node._input_metadata, torch 2.2부터): 다른 연산 안에서 만들어진 연산 {missing}개에는 표시되지 않습니다. 그래프의 나머지 부분은 모두 완전합니다. 역전파(각 연산의 기울기를 같은 shape로 줍니다)를 실행하거나 더 새로운 torch를 쓰면 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="39"/>
+        <location filename="../../graphviz_app/cli.py" line="40"/>
         <source>cannot write &apos;{suffix}&apos; files: use one of {suffixes}.</source>
         <translation>&apos;{suffix}&apos; 파일은 쓸 수 없습니다: 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="40"/>
+        <location filename="../../graphviz_app/cli.py" line="41"/>
         <source>the folder {folder} does not exist: create it or choose another output path.</source>
         <translation>폴더 {folder}이(가) 없습니다: 만들거나 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="43"/>
+        <location filename="../../graphviz_app/cli.py" line="44"/>
         <source>the folder {folder} is not writable: choose another output path.</source>
         <translation>폴더 {folder}에 쓸 수 없습니다: 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="46"/>
+        <location filename="../../graphviz_app/cli.py" line="47"/>
         <source>{path} is a folder: give a file name such as {example}.</source>
         <translation>{path}은(는) 폴더입니다: {example}처럼 파일 이름을 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="47"/>
+        <location filename="../../graphviz_app/cli.py" line="48"/>
         <source>--layout-timeout must be a positive number of seconds, not {value}.</source>
         <translation>--layout-timeout은 양수인 초 단위 값이어야 합니다({value}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="50"/>
+        <location filename="../../graphviz_app/cli.py" line="51"/>
         <source>This graph has no backward steps: backward did not run. Add --backward to run it.</source>
         <translation>이 그래프에는 역전파 단계가 없습니다: 역전파가 실행되지 않았습니다. 실행하려면 --backward를 더하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="53"/>
+        <location filename="../../graphviz_app/cli.py" line="54"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
@@ -1871,7 +2124,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>로그 수준 {value}({source})은(는) debug, info, warning, error 중 어느 것도 아닙니다. 이 중 하나를 주거나, 경고와 오류만 보려면 {source}을(를) 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/engine.py" line="36"/>
+        <location filename="../../graphviz_app/core/graphviz/engine.py" line="37"/>
         <source>{variable}={value} is not an engine. Use auto (the system&apos;s Graphviz when installed, else the packaged one), system or packaged.</source>
         <translation>{variable}={value}은(는) 엔진이 아닙니다. auto(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진), system, packaged 중 하나를 쓰세요.</translation>
     </message>
@@ -2142,37 +2395,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="485"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="489"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="502"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="504"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="530"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="532"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="398"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="400"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
@@ -2252,226 +2505,226 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="305"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="307"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="313"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="313"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="494"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="520"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="522"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="525"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="527"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="573"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="613"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="619"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="626"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="710"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="714"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="750"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="513"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="515"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="638"/>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="662"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="699"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="701"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="730"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="595"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="556"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="560"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="565"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="567"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="566"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="569"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="579"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="504"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="505"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="583"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="507"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="585"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="508"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
@@ -2481,80 +2734,80 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="516"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="636"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="518"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="638"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="645"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="609"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="617"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="619"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="625"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="689"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="723"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
@@ -2584,44 +2837,44 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="652"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="559"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="563"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="655"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="296"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="391"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="298"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="395"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>

@@ -12,8 +12,6 @@ import pytest
 
 from graphviz_app.errors import ScriptError
 
-from .test_cuda import _worker_has_cuda
-
 
 def _error(runner, write_script, source: str) -> ScriptError:
     with pytest.raises(ScriptError) as info:
@@ -54,11 +52,11 @@ def test_numpy_note_names_the_detach_that_cut_the_graph(runner, write_script):
     assert "y_np = y.detach().cpu().numpy()" in error.message.english()
 
 
-def test_numpy_note_as_written(runner, write_script):
+def test_numpy_note_as_written(runner, write_script, worker_has_cuda):
     """On a GPU the note runs and its graph was cut by the detach; without one, line 3 asks for
     CUDA, and the message says how to pick the device."""
     error = _error(runner, write_script, TO_NUMPY)
-    if _worker_has_cuda(runner):
+    if worker_has_cuda:
         assert error.kind == "no_graph" and DETACH_CUT in error.message.english()
     else:
         assert error.kind == "no_cuda" and error.line == 3

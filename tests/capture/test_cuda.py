@@ -8,8 +8,6 @@ With ``GRAPHVIZ_APP_TEST_PYTHON`` set, the same runs under that interpreter's to
 
 from __future__ import annotations
 
-import subprocess
-
 import networkx as nx
 import pytest
 
@@ -17,22 +15,9 @@ from graphviz_app.capture.client import Runner
 from graphviz_app.core.view import colors
 
 
-def _worker_has_cuda(runner: Runner) -> bool:
-    """Whether the interpreter the worker runs under sees a GPU (asked in a subprocess, so this
-    process need not import torch's CUDA)."""
-    python = str(runner.python.path)
-    probe = subprocess.run(
-        [python, "-c", "import torch; print(torch.cuda.is_available())"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    return probe.stdout.strip() == "True"
-
-
 @pytest.fixture(scope="module")
-def cuda_runner(runner: Runner) -> Runner:
-    if not _worker_has_cuda(runner):
+def cuda_runner(runner: Runner, worker_has_cuda: bool) -> Runner:
+    if not worker_has_cuda:
         pytest.skip("no CUDA device in the worker's torch")
     return runner
 

@@ -212,10 +212,16 @@ def test_flooding_output_is_bounded(write_script, runner):
     assert "characters of output left out" in result.output
 
 
-def test_meta_device_transfer(runner):
+DEVICE_CHOICE = 'device = "cuda" if torch.cuda.is_available() else "meta"'
+
+
+def test_meta_device_transfer(write_script, runner):
+    """The lesson's path without a GPU, taken on every machine: its device choice set to meta."""
     from graphviz_app.resources import example
 
-    result = runner.run(example("devices.py"), backward=True)
+    lesson = example("devices.py").read_text(encoding="utf-8")
+    assert DEVICE_CHOICE in lesson
+    result = runner.run(write_script(lesson.replace(DEVICE_CHOICE, 'device = "meta"')), backward=True)
     graph = result.graph
     assert set(graph.graph["devices"]) == {"cpu", "meta"}
     copy = next(n for n, d in graph.nodes(data=True) if d["op"] == "ToCopyBackward0")
@@ -223,6 +229,26 @@ def test_meta_device_transfer(runner):
     assert {graph.nodes[p]["device"] for p in graph.predecessors(copy)} == {"cpu"}
     assert "Cannot copy out of meta tensor" in graph.graph["backward"]["error"]
     assert any("Backward stopped" in n for n in map(str, result.notices))
+
+
+def test_devices_lesson_on_this_machine(runner, worker_has_cuda):
+    """The lesson as shipped: the copy goes to cuda:0 where the worker's torch sees a GPU (and
+    backward then runs through it), else to meta (where backward stops)."""
+    from graphviz_app.resources import example
+
+    result = runner.run(example("devices.py"), backward=True)
+    graph = result.graph
+    second = "cuda:0" if worker_has_cuda else "meta"
+    assert set(graph.graph["devices"]) == {"cpu", second}
+    copy = next(n for n, d in graph.nodes(data=True) if d["op"] == "ToCopyBackward0")
+    assert graph.nodes[copy]["device"] == second
+    assert {graph.nodes[p]["device"] for p in graph.predecessors(copy)} == {"cpu"}
+    if worker_has_cuda:
+        assert graph.graph["backward"]["ran"] and graph.graph["backward"]["error"] is None
+        w = next(d for _, d in graph.nodes(data=True) if d["name"] == "w")
+        assert w["grad"]["shape"] == [4, 3] and w["grad"]["nan"] == 0
+    else:
+        assert "Cannot copy out of meta tensor" in graph.graph["backward"]["error"]
 
 
 def test_ops_made_inside_linear_belong_to_its_module(runner):

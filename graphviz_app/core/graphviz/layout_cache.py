@@ -216,7 +216,13 @@ def layout_from_json(data: dict[str, Any]) -> Layout:
 def _read_entry(path: Path) -> bytes:
     """Return the bytes of the cache entry ``path``; raise FileNotFoundError when there is none
     and ValueError when it is a symlink, not a regular file or too big (never blocks)."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)  # (POSIX only, as the flags after it)
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+        | getattr(os, "O_BINARY", 0)  # (Windows: no newline translation)
+    )
     try:
         fd = os.open(path, flags)
     except OSError as exc:
@@ -332,7 +338,7 @@ class LayoutCache:
             self.dir.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
         self.dir.mkdir(parents=True, mode=0o700, exist_ok=True)
         info = os.lstat(self.dir)
-        if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+        if not stat.S_ISDIR(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
             log.warning("layout cache: %s is not a folder of this user's; layouts are not cached", self.dir)
             return False
         if info.st_mode & 0o077:

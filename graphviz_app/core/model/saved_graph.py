@@ -61,6 +61,13 @@ TOO_BIG = QT_TRANSLATE_NOOP(
     "{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.",
 )
 GREW = QT_TRANSLATE_NOOP("Explanation", "{path} grew past {limit} bytes while being read: it was not read.")
+READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # POSIX: a FIFO put in the file's place never blocks the open
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)  # Windows: bytes as they are (no CRLF or Ctrl+Z translation)
+)
+"""How a data file is opened: the flags that exist on this system."""
 
 
 # --- reading a data file safely ----------------------------------------------------------------
@@ -78,7 +85,7 @@ def _open_checked(path: Path, max_bytes: int, what: Message) -> tuple[int, int]:
     try:
         before = os.stat(path)
         _check_regular(before.st_mode, before.st_size, path, max_bytes, what)
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, READ_FLAGS)
     except FileNotFoundError:
         raise GraphvizAppError(Message.of(NO_SUCH_FILE, path=str(path))) from None
     except IsADirectoryError:

@@ -247,7 +247,9 @@ def gradient_flow(graph: nx.DiGraph, node: str) -> list[Row]:
 def _file_line(file: str, line: object) -> Message:
     """``model.py, line 12``: a file's name (its folder left out) and a line in it."""
     return Message.of(
-        QT_TRANSLATE_NOOP("Inspector", "{file}, line {line}"), file=file.rsplit("/", 1)[-1], line=str(line)
+        QT_TRANSLATE_NOOP("Inspector", "{file}, line {line}"),
+        file=file.replace("\\", "/").rsplit("/", 1)[-1],
+        line=str(line),
     )
 
 
