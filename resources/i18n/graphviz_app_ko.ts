@@ -688,179 +688,179 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="202"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="210"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="335"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="353"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="246"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="239"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="243"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="292"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="363"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="372"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="376"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="374"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="391"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="395"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="433"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="437"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="435"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="453"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="480"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="484"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="527"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="531"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="536"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="540"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="595"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="599"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="650"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="654"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="680"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="653"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="657"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="670"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="674"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="672"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="674"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="777"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="781"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="785"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="789"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="818"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="821"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="825"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1871,7 +1871,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>로그 수준 {value}({source})은(는) debug, info, warning, error 중 어느 것도 아닙니다. 이 중 하나를 주거나, 경고와 오류만 보려면 {source}을(를) 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/engine.py" line="36"/>
+        <location filename="../../graphviz_app/core/graphviz/engine.py" line="37"/>
         <source>{variable}={value} is not an engine. Use auto (the system&apos;s Graphviz when installed, else the packaged one), system or packaged.</source>
         <translation>{variable}={value}은(는) 엔진이 아닙니다. auto(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진), system, packaged 중 하나를 쓰세요.</translation>
     </message>
@@ -2640,6 +2640,59 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
 </context>
 <context>
+    <name>Label</name>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="199"/>
+        <source>scalar</source>
+        <translation>스칼라</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="200"/>
+        <source>output</source>
+        <translation>출력</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="201"/>
+        <source>leaf</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="202"/>
+        <source>use {k} of {n}</source>
+        <translation>{n}번 중 {k}번째 사용</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="203"/>
+        <source>input {k} of {n}</source>
+        <translation>입력 {n}개 중 {k}번째</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="204"/>
+        <source>{drawn} of {inputs} inputs drawn where made</source>
+        <translation>입력 {inputs}개 중 {drawn}개는 만들어진 곳에 그림</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="205"/>
+        <source>1 op</source>
+        <translation>연산 1개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="206"/>
+        <source>{count} ops</source>
+        <translation>연산 {count}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="207"/>
+        <source>1 param</source>
+        <translation>파라미터 1개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="208"/>
+        <source>{count} params</source>
+        <translation>파라미터 {count}개</translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
@@ -2875,174 +2928,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="151"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="152"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="157"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="594"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="163"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="350"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="353"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="352"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="355"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="393"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="396"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="418"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="427"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="430"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="516"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="529"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="524"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="592"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="595"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="609"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="612"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="625"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="628"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="656"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="659"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="733"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="737"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="740"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="731"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="734"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="739"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="794"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="797"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="819"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="822"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="832"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="835"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="838"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="841"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="846"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="845"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="870"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="873"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
