@@ -25,7 +25,7 @@ import hashlib
 import html
 import re
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -202,7 +202,7 @@ def show_graph(
             language=language,
         )
         svg_text = target.read_text("utf-8")
-    display = build_display(graph, options)
+    display = build_display(graph, replace(options, language=language))  # the picture's display
     page = html_page(graph, display, svg_text, title=title, notes=notes, language=language)
     english = [str(note) for note in notes]
     return Shown(graph, page, clean_svg(svg_text), title, english, _height(svg_text, len(notes)))

@@ -225,6 +225,7 @@ def test_cli_exports_a_korean_page(tmp_path, capsys):
     assert "노드 4개, 엣지 3개" in text and 'title="확대"' in text and ">맞추기</button>" in text
     assert 'placeholder="연산, 이름, 모듈 검색"' in text and "노드를 클릭하면" in text
     assert ">색: 장치</text>" in text  # the legend, drawn in Korean
+    assert ">z: 스칼라</text>" in text and "scalar" not in text  # the labels' words too
     labels = {label for node in data["nodes"].values() for label, _ in node["fields"]}
     assert {"연산", "이름", "종류", "모양(shape)", "장치", "값", "기울기", "소스"} <= labels
     assert not [label for label in labels if label.isascii()]  # every label in Korean

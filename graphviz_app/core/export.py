@@ -218,7 +218,7 @@ def export_graph(
             early.start()
         early.timeout = timeout
     try:
-        display = build_display(graph, options)
+        display = build_display(graph, replace(options, language=language))  # labels' words too
         room = values_badges(graph.nodes(data=True), words(language)) if values else None
         if room and styles is None:
             styles = {node: NodeStyle(extra_label=badge) for node, badge in room.items()}

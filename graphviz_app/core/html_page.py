@@ -34,7 +34,7 @@ from ..message import QT_TRANSLATE_NOOP, Message, Template
 from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
 from .model.values import format_number, gradient_line_message, small_values
-from .view.display import DisplayGraph, DisplayNode, format_shape
+from .view.display import SCALAR, DisplayGraph, DisplayNode, format_shape
 
 PAGE = "HtmlPage"
 """The translation context of the page's words."""
@@ -246,7 +246,7 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
             ("op", str(a.get("op") or "")),
             ("name", a.get("name")),
             ("kind", Message.of(LEAF_KIND if a.get("kind") == "leaf" else OP_KIND)),
-            ("shape", format_shape(a.get("shape")) or None),
+            ("shape", Message.of(SCALAR) if a.get("shape") == [] else format_shape(a.get("shape")) or None),
             ("dtype", a.get("dtype")),
             ("device", a.get("device")),
             ("module", a.get("module")),

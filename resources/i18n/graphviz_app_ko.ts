@@ -2893,6 +2893,59 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
 </context>
 <context>
+    <name>Label</name>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="199"/>
+        <source>scalar</source>
+        <translation>스칼라</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="200"/>
+        <source>output</source>
+        <translation>출력</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="201"/>
+        <source>leaf</source>
+        <translation>리프</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="202"/>
+        <source>use {k} of {n}</source>
+        <translation>{n}번 중 {k}번째 사용</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="203"/>
+        <source>input {k} of {n}</source>
+        <translation>입력 {n}개 중 {k}번째</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="204"/>
+        <source>{drawn} of {inputs} inputs drawn where made</source>
+        <translation>입력 {inputs}개 중 {drawn}개는 만들어진 곳에 그림</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="205"/>
+        <source>1 op</source>
+        <translation>연산 1개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="206"/>
+        <source>{count} ops</source>
+        <translation>연산 {count}개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="207"/>
+        <source>1 param</source>
+        <translation>파라미터 1개</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="208"/>
+        <source>{count} params</source>
+        <translation>파라미터 {count}개</translation>
+    </message>
+</context>
+<context>
     <name>Language</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
@@ -3128,174 +3181,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="151"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="152"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="157"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="594"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="163"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="350"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="353"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="352"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="355"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="393"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="396"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="418"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="427"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="430"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="516"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="529"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="524"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="592"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="595"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="609"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="612"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="625"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="628"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="656"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="659"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="733"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="737"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="740"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="731"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="734"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="739"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="794"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="797"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="819"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="822"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="832"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="835"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="838"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="841"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="846"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="845"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="870"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="873"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>

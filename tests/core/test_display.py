@@ -216,3 +216,25 @@ def test_clusters_holding_only_parameters_are_not_drawn():
     assert list(display.clusters) == ["head"]
     assert all(display.nodes[n].cluster is None for n in ("n1", "n3", "n5"))
     assert display.nodes["n1"].module == "blocks.0"
+
+
+def test_labels_words_follow_the_views_language():
+    """``scalar``, ``output``, a shared leaf's ``use k of n`` and a collapsed module's counts are
+    words of the catalogue (Korean for a Korean view); names, ops and numbers stay as they are."""
+    from pathlib import Path
+
+    from graphviz_app.core.model.graph import load_graph_json
+
+    graph = load_graph_json(Path(__file__).parent / "golden" / "basic_autograd.json")
+    english = build_display(graph, ViewOptions())
+    korean = build_display(graph, ViewOptions(language="ko"))
+    z = next(n for n in graph if graph.nodes[n].get("name") == "z")
+    assert english.nodes[z].label == ("MeanBackward0", "z: scalar")
+    assert korean.nodes[z].label == ("MeanBackward0", "z: 스칼라")
+    shared = build_display(shared_leaf_chain(40, 10), ViewOptions(language="ko"))
+    assert any(line.endswith("번째 사용") for node in shared.nodes.values() for line in node.label)
+    modules = nested_modules()
+    top = next(p for p in module_paths(modules) if "." not in p)
+    folded = build_display(modules, ViewOptions(collapsed=frozenset({top}), language="ko"))
+    label = folded.nodes[MODULE_PREFIX + top].label
+    assert label[-1].startswith("(연산 ") and "ops" not in label[-1]

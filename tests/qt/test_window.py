@@ -240,6 +240,25 @@ def test_node_tooltip_speaks_the_windows_language(window, load, qapp):
         assert english not in tip, tip
 
 
+def test_a_korean_windows_labels_speak_korean(qtbot, qt_runner, qapp):
+    """The labels' words (``scalar``) are the window's language, as its exports' are."""
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    assert install_translators(qapp, "ko") == "ko"
+    try:
+        korean = MainWindow(runner=qt_runner)
+        qtbot.addWidget(korean)
+        korean.show()
+        with qtbot.waitSignal(korean.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+            korean.open_path(example("basic_autograd.py"))
+        graph = korean.document.graph
+        z = next(n for n in graph if graph.nodes[n].get("name") == "z")
+        assert korean.scene.node_items[z].lines[-1] == "z: 스칼라"
+        korean.close()
+    finally:
+        install_translators(qapp, "en")
+
+
 def test_every_node_item_is_a_node(window, load):
     load(example("sequential_branches.py"))
     kinds = {type(i) for i in window.scene.items() if not isinstance(i, EdgeItem)}

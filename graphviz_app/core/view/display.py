@@ -22,6 +22,8 @@ from typing import Any
 
 import networkx as nx
 
+from ...language import words
+from ...message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.gc_pause import without_gc
 from ..model.topology import (
     Adjacency,
@@ -88,6 +90,9 @@ class ViewOptions:
     """What a node's label says (:data:`LABEL_DETAILS`)."""
     rankdir: str = "TB"
     """Layout direction (:data:`RANKDIRS`): ``"TB"`` top to bottom, ``"LR"`` left to right."""
+    language: str = "en"
+    """The language of the labels' words (``scalar``, ``output``, ``use 1 of 3``...):
+    :data:`graphviz_app.language.LANGUAGES`; names, ops and numbers are the same in every one."""
 
     def __post_init__(self) -> None:
         if self.rankdir not in RANKDIRS:
@@ -190,15 +195,34 @@ class DisplayGraph:
 # --- labels ----------------------------------------------------------------------------------
 
 
-def format_shape(shape: object, dtype: object = None) -> str:
-    """Return ``"2×3"`` for ``[2, 3]``, ``"scalar"`` for ``[]``, ``""`` when unknown.
+# The labels' words, in the view's language (:attr:`ViewOptions.language`).
+SCALAR = QT_TRANSLATE_NOOP("Label", "scalar")
+OUTPUT = QT_TRANSLATE_NOOP("Label", "output")
+LEAF = QT_TRANSLATE_NOOP("Label", "leaf")
+USE_OF = QT_TRANSLATE_NOOP("Label", "use {k} of {n}")
+INPUT_OF = QT_TRANSLATE_NOOP("Label", "input {k} of {n}")
+DRAWN_WHERE_MADE = QT_TRANSLATE_NOOP("Label", "{drawn} of {inputs} inputs drawn where made")
+ONE_OP = QT_TRANSLATE_NOOP("Label", "1 op")
+OPS = QT_TRANSLATE_NOOP("Label", "{count} ops")
+ONE_PARAM = QT_TRANSLATE_NOOP("Label", "1 param")
+PARAMS = QT_TRANSLATE_NOOP("Label", "{count} params")
+
+
+def word(template: Template, language: str, **values: int | str) -> str:
+    """A label's word (``template`` filled with ``values``) in ``language``."""
+    return words(language)(Message.of(template, **values))
+
+
+def format_shape(shape: object, dtype: object = None, language: str = "en") -> str:
+    """Return ``"2×3"`` for ``[2, 3]``, ``"scalar"`` (in ``language``) for ``[]``, ``""`` when
+    unknown.
 
     A dtype other than float32 is appended (``"2×3 float16"``).
     """
     if not isinstance(shape, (list, tuple)):
         text = ""
     elif len(shape) == 0:
-        text = "scalar"
+        text = word(SCALAR, language)
     else:
         text = "×".join(str(d) for d in shape)
     if isinstance(dtype, str) and dtype != "float32" and text:
@@ -215,7 +239,9 @@ LABEL_DETAILS = ("names", "shapes", "everything")
 the dtype always and the device as a third line."""
 
 
-def _node_label(attrs: dict[str, Any], output_name: str | None, detail: str = "shapes") -> tuple[str, ...]:
+def _node_label(
+    attrs: dict[str, Any], output_name: str | None, detail: str = "shapes", language: str = "en"
+) -> tuple[str, ...]:
     shape = attrs.get("shape")
     label = _label(
         attrs.get("kind") == "leaf",
@@ -225,6 +251,7 @@ def _node_label(attrs: dict[str, Any], output_name: str | None, detail: str = "s
         tuple(shape) if isinstance(shape, (list, tuple)) else None,
         attrs.get("dtype"),
         detail,
+        language,
     )
     device = attrs.get("device")
     if detail == "everything" and isinstance(device, str) and device:
@@ -241,30 +268,31 @@ def _label(
     shape: tuple[int, ...] | None,
     dtype: object,
     detail: str = "shapes",
+    language: str = "en",
 ) -> tuple[str, ...]:
     if detail == "names":
         text = ""
     elif detail == "everything":
-        text = format_shape(shape)
+        text = format_shape(shape, language=language)
         text = f"{text} {dtype}" if text and isinstance(dtype, str) else text
     else:
-        text = format_shape(shape, dtype)
+        text = format_shape(shape, dtype, language)
     if leaf:
-        return (_one_line(name or "leaf"),) + ((text,) if text else ())
+        return (_one_line(name or word(LEAF, language)),) + ((text,) if text else ())
     if is_output and not name:
-        name = "output"
+        name = word(OUTPUT, language)
     line = f"{_one_line(name)}: {text}" if name and text else (_one_line(name) if name else text)
     return (_one_line(op or "?"),) + ((line,) if line else ())
 
 
 def module_label(
-    path: str, members: list[str], kinds: dict[str, str], module_types: dict[str, str]
+    path: str, members: list[str], kinds: dict[str, str], module_types: dict[str, str], language: str = "en"
 ) -> tuple[str, ...]:
     ops = sum(1 for m in members if kinds.get(m) != "leaf")
     params = len(members) - ops
-    parts = [f"{ops} op" + ("" if ops == 1 else "s")]
+    parts = [word(ONE_OP, language) if ops == 1 else word(OPS, language, count=ops)]
     if params:
-        parts.append(f"{params} param" + ("" if params == 1 else "s"))
+        parts.append(word(ONE_PARAM, language) if params == 1 else word(PARAMS, language, count=params))
     lines = [path.rsplit(".", 1)[-1]]
     mtype = module_types.get(path) if isinstance(module_types, dict) else None
     if isinstance(mtype, str) and mtype:
@@ -305,8 +333,8 @@ class GraphFacts:
         ]
         """Ops with FAN_IN_MIN_INPUTS or more inputs (the only ones fan-in splitting can copy)."""
         self._loose: frozenset[str] | None = None
-        self._labels: dict[str, dict[str, tuple[str, ...]]] = {}
-        self._drawn: dict[str, dict[tuple[str, str | None], DisplayNode]] = {}
+        self._labels: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {}
+        self._drawn: dict[tuple[str, str], dict[tuple[str, str | None], DisplayNode]] = {}
         """Plain drawn nodes (one per graph node, not a copy): per label detail, by (id, cluster)."""
 
     @functools.cached_property
@@ -372,19 +400,21 @@ class GraphFacts:
             self._loose = nonconvex_modules(self.graph, self.adjacency)
         return self._loose
 
-    def label(self, node: str, detail: str) -> tuple[str, ...]:
-        """The label of graph node ``node`` at label ``detail``."""
-        labels = self._labels.setdefault(detail, {})
+    def label(self, node: str, detail: str, language: str = "en") -> tuple[str, ...]:
+        """The label of graph node ``node`` at label ``detail``, its words in ``language``."""
+        labels = self._labels.setdefault((detail, language), {})
         label = labels.get(node)
         if label is None:
-            label = labels[node] = _node_label(self.graph.nodes[node], self.output_names.get(node), detail)
+            label = labels[node] = _node_label(
+                self.graph.nodes[node], self.output_names.get(node), detail, language
+            )
         return label
 
-    def drawn(self, node: str, detail: str, cluster: str | None) -> DisplayNode:
+    def drawn(self, node: str, detail: str, cluster: str | None, language: str = "en") -> DisplayNode:
         """The DisplayNode drawing graph node ``node`` once (neither collapsed nor split)."""
-        drawn = self._drawn.get(detail)
+        drawn = self._drawn.get((detail, language))
         if drawn is None:
-            drawn = self._drawn[detail] = {}
+            drawn = self._drawn[detail, language] = {}
         found = drawn.get((node, cluster))
         if found is None:
             attrs = self.graph.nodes[node]
@@ -392,7 +422,7 @@ class GraphFacts:
                 id=node,
                 kind="leaf" if attrs.get("kind") == "leaf" else "op",
                 members=(node,),
-                label=self.label(node, detail),
+                label=self.label(node, detail, language),
                 module=attrs.get("module"),
                 is_output=bool(attrs.get("is_output")),
                 cluster=cluster,
@@ -432,7 +462,7 @@ def build_display(
     node_attrs = graph.nodes
     kinds = facts.kinds
     adj = facts.adjacency
-    detail = options.label_detail
+    detail, language = options.label_detail, options.language
 
     owner: dict[str, str] = {}
     module_members: dict[str, list[str]] = {}
@@ -487,7 +517,7 @@ def build_display(
     for did in order:
         split = did in copies or did in gathers
         if not split and did in node_module:  # a graph node drawn once: most of them
-            nodes[did] = drawn(did, detail, cluster_of(node_module[did]))
+            nodes[did] = drawn(did, detail, cluster_of(node_module[did]), language)
             index[did] = [did]
             continue
         if not split:  # a collapsed module
@@ -497,7 +527,7 @@ def build_display(
                 id=did,
                 kind="module",
                 members=tuple(members),
-                label=module_label(path, members, kinds, module_types),
+                label=module_label(path, members, kinds, module_types, language),
                 module=path,
                 is_output=any(node_attrs[m].get("is_output") for m in members),
                 cluster=cluster_of(parent_path(path)),
@@ -506,7 +536,7 @@ def build_display(
                 index.setdefault(m, []).append(did)
             continue
         attrs = node_attrs[did]
-        label = facts.label(did, detail)
+        label = facts.label(did, detail, language)
         kind = "leaf" if attrs.get("kind") == "leaf" else "op"
         module = attrs.get("module")
         is_output = bool(attrs.get("is_output"))
@@ -520,7 +550,7 @@ def build_display(
                     id=cid,
                     kind=kind,
                     members=(did,),
-                    label=label + (f"use {k} of {n_uses}",),
+                    label=label + (word(USE_OF, language, k=k, n=n_uses),),
                     module=module,
                     use=(k, n_uses),
                     is_output=is_output,
@@ -536,13 +566,13 @@ def build_display(
                 id=cid,
                 kind=kind,
                 members=(did,),
-                label=label + (f"input {k} of {n_inputs}",),
+                label=label + (word(INPUT_OF, language, k=k, n=n_inputs),),
                 module=module,
                 use=(k, n_inputs),
                 cluster=display_cluster(source),
             )
             uses.append(cid)
-        label = label + (f"{len(sources)} of {n_inputs} inputs drawn where made",)
+        label = label + (word(DRAWN_WHERE_MADE, language, drawn=len(sources), inputs=n_inputs),)
         nodes[did] = DisplayNode(
             id=did,
             kind=kind,

@@ -125,14 +125,16 @@ def _new_nodes(
     added: dict[str, DisplayNode] = {}
     for did, group in groups.items():
         if did in inside:  # drawn as itself
-            added[did] = facts.drawn(did, options.label_detail, cluster_of(facts.module_of[did]))
+            added[did] = facts.drawn(
+                did, options.label_detail, cluster_of(facts.module_of[did]), options.language
+            )
             continue
         path = did[len(MODULE_PREFIX) :]
         added[did] = DisplayNode(
             id=did,
             kind="module",
             members=tuple(group),
-            label=module_label(path, group, facts.kinds, module_types),
+            label=module_label(path, group, facts.kinds, module_types, options.language),
             module=path,
             is_output=any(graph.nodes[m].get("is_output") for m in group),
             cluster=cluster_of(parent_path(path)),

@@ -6,6 +6,7 @@ the :class:`~graphviz_app.qt.shell.controller.Controller`, which holds loading a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from ...resources import DEFAULT_EXAMPLE, example
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
-from ..i18n import fill, native_dialogs
+from ..i18n import current_language, fill, native_dialogs
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
@@ -325,6 +326,8 @@ class MainWindow(QMainWindow):
             action.blockSignals(False)
         self.document.set_split_hubs(s.split_hubs())
         self.document.set_label_detail(s.label_detail())
+        # labels' words in the window's language (it changes only with a restart)
+        self.document.set_view_options(replace(self.document.options, language=current_language()))
         self.document.set_rankdir(s.rankdir())
         self.legend.wanted = s.legend_shown()
         self.view.minimap.wanted = s.minimap_shown()
