@@ -155,8 +155,9 @@ def _wheel_of_installed(dist: metadata.Distribution, folder: Path) -> Path:
 
 def test_the_wheel_installs_and_exports_with_no_graphviz(wheel: Path, tmp_path: Path) -> None:
     """The wheel in a venv of its own (no system site-packages) on a PATH without ``dot``: pip
-    finds every dependency it declares, and the CLI runs an example and writes SVG, PNG and PDF
-    with the packaged engine. Offline: the declared dependencies are this venv's (linked, as
+    finds every dependency it declares, the CLI runs an example in the portable run mode (macOS's
+    and Windows') and writes SVG, PNG and PDF with the packaged engine, and ``show()`` draws the
+    graph with its gradients. Offline: the declared dependencies are this venv's (linked, as
     tests/venvs.py links torch) and graphviz-pure is installed from a wheel packed from this
     venv's copy (its program must land in the new venv's bin)."""
     with zipfile.ZipFile(wheel) as archive:
@@ -213,11 +214,11 @@ def test_the_wheel_installs_and_exports_with_no_graphviz(wheel: Path, tmp_path: 
     work = tmp_path / "work"
     work.mkdir()
 
-    def export(*args: str) -> None:
+    def export(*args: str, **extra: str) -> None:
         done = subprocess.run(
             [str(venv / "bin" / "graphviz-app"), "export", *args],
             cwd=work,
-            env=env,
+            env={**env, **extra},
             stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
@@ -225,9 +226,30 @@ def test_the_wheel_installs_and_exports_with_no_graphviz(wheel: Path, tmp_path: 
         )
         assert done.returncode == 0, done.stderr
 
-    export(str(examples_dir() / "basic_autograd.py"), "-o", "basic.json", "--python", str(python))
+    # the run mode of macOS and Windows (a fresh interpreter per run) with the packaged engine
+    example = str(examples_dir() / "basic_autograd.py")
+    export(example, "-o", "basic.json", "--python", str(python), GRAPHVIZ_APP_RUN_MODE="portable")
     for suffix in ("svg", "png", "pdf"):
         export("basic.json", "-o", f"basic.{suffix}")
     assert b"AddBackward0" in (work / "basic.svg").read_bytes()
     assert (work / "basic.png").read_bytes().startswith(b"\x89PNG")
     assert (work / "basic.pdf").read_bytes().startswith(b"%PDF-")
+    # show(), as a notebook calls it, in the same venv
+    code = (
+        "import torch, graphviz_app\n"
+        "w = torch.tensor([[1., 2.], [3., 2.]], requires_grad=True)\n"
+        "z = (w ** 3 + 3).mean()\n"
+        "z.backward()\n"
+        "bundle = graphviz_app.show(z)._repr_mimebundle_()\n"
+        "print('w.grad' in bundle['image/svg+xml'], bundle['text/html'].count('<img'))\n"
+    )
+    done = subprocess.run(
+        [str(python), "-c", code],
+        cwd=work,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stdout.split() == ["True", "1"], done.stderr[-3000:]
