@@ -128,7 +128,8 @@ def test_another_shape_is_named_with_the_inputs_shape():
     verdict = pow_exercise().check("[0.75, 3, 6.75, 3]")
     assert verdict.kind == "shape"
     assert str(verdict.message) == (
-        f"Not quite: the gradient has the shape of w, 2×2, but your answer is 4. grad_w = {W_GRAD}."
+        "Not quite: the gradient has the shape of w, 2×2, but your answer is a vector of 4 numbers. "
+        f"grad_w = {W_GRAD}."
     )
 
 

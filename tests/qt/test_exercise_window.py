@@ -4,8 +4,10 @@ restart, and can be skipped or turned off."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
+from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
@@ -34,7 +36,7 @@ def type_answer(qtbot, timeline, answer: str) -> None:
     qtbot.keyClick(field, Qt.Key.Key_Return)
 
 
-def test_a_right_answer_shows_the_step_and_counts(window, load, qtbot):
+def test_a_right_and_a_wrong_answer_show_the_step_and_count(window, load, qtbot):
     timeline, pow_node = open_pow_step(window, load, qtbot)
     caption = timeline.caption.text()
     assert "What gradient grad_w does it send to w?" in caption
@@ -44,31 +46,28 @@ def test_a_right_answer_shows_the_step_and_counts(window, load, qtbot):
     row = timeline.exercise
     assert row.feedback.text() == f"✓ Right: grad_w = {W_GRAD}."
     assert W_GRAD in timeline.caption.text()  # the step's own sentence, numbers and all
+    assert window.document.selection == pow_node
     assert not row.answer.isVisible()
     assert row.tally.text() == "1 of 1 right"
-    assert Settings().tally(example("basic_autograd.py"), True) == (1, 1)
+    timeline.go(1)  # AddBackward0: grad_x = grad_out; "1" is its local derivative alone
+    type_answer(qtbot, timeline, "1")
+    assert row.feedback.text() == (
+        "✗ Not quite: that is the local derivative ∂y/∂x = 1 alone. Multiply it by grad_out = "
+        "[[0.25, 0.25], [0.25, 0.25]]: grad_x = [[0.25, 0.25], [0.25, 0.25]] · 1 = "
+        "[[0.25, 0.25], [0.25, 0.25]]."
+    )
+    assert row.tally.text() == "1 of 2 right"
+    assert Settings().tally(example("basic_autograd.py"), True) == (1, 2)
+    timeline.go(2)  # an answered step keeps its verdict
+    assert row.feedback.text() == f"✓ Right: grad_w = {W_GRAD}."
 
 
-def test_a_wrong_answer_says_which_factor_is_missing(window, load, qtbot):
-    timeline, _ = open_pow_step(window, load, qtbot)
-    type_answer(qtbot, timeline, "[[0.25, 0.25], [0.25, 0.25]]")
-    row = timeline.exercise
-    assert row.feedback.text().startswith("✗ Not quite: you passed grad_out through.")
-    assert "∂x/∂w = 3·w² = [[3, 12], [27, 12]]" in row.feedback.text()
-    assert row.tally.text() == "0 of 1 right"
-
-
-def test_an_unreadable_answer_waits_for_another(window, load, qtbot):
+def test_an_unreadable_answer_waits_and_skip_or_stepping_on_show_the_step_uncounted(window, load, qtbot):
     timeline, _ = open_pow_step(window, load, qtbot)
     type_answer(qtbot, timeline, "3*w**2")
     row = timeline.exercise
-    assert "is not a number" in row.feedback.text()
+    assert row.feedback.text().startswith("“3*w**2” is not a number: write numbers such as 0.25")
     assert row.answer.isVisible() and "What gradient" in timeline.caption.text()
-    assert Settings().tally(example("basic_autograd.py"), True) == (0, 0)
-
-
-def test_skip_and_stepping_on_show_the_step_uncounted(window, load, qtbot):
-    timeline, _ = open_pow_step(window, load, qtbot)
     qtbot.mouseClick(timeline.exercise.skip_button, Qt.MouseButton.LeftButton)
     assert W_GRAD in timeline.caption.text()
     assert not timeline.exercise.feedback.isVisible()
@@ -102,3 +101,32 @@ def test_exercises_turn_off_and_the_choice_and_tally_survive_a_restart(window, l
     assert restarted.tally(example("basic_autograd.py"), True) == (1, 2)
     timeline.exercise.toggle.click()
     assert timeline.exercise.tally.text() == "1 of 2 right"
+
+
+@pytest.fixture
+def korean(qapp):
+    assert install_translators(qapp, "ko") == "ko"
+    yield
+    install_translators(qapp, "en")
+
+
+def test_the_exercise_reads_in_korean(korean, window, load, qtbot):
+    timeline, _ = open_pow_step(window, load, qtbot)
+    row = timeline.exercise
+    assert (row.check_button.text(), row.skip_button.text(), row.toggle.text()) == (
+        "확인",
+        "건너뛰기",
+        "기울기 예측",
+    )
+    assert "w로 보내는 기울기 grad_w는 얼마일까요?" in timeline.caption.text()
+    type_answer(qtbot, timeline, "[[3, 12], [27, 12]]")
+    assert row.feedback.text() == (
+        "✗ 아쉽습니다: 그것은 국소 미분 ∂x/∂w = 3·w²뿐입니다. 여기에 grad_out = "
+        "[[0.25, 0.25], [0.25, 0.25]]를 곱하세요: grad_w = [[0.25, 0.25], [0.25, 0.25]] · "
+        "[[3, 12], [27, 12]] = [[0.75, 3], [6.75, 3]]."
+    )
+    assert row.tally.text() == "1개 중 0개 맞음"
+    timeline.go(1)
+    type_answer(qtbot, timeline, "1/4")
+    assert row.feedback.text() == "✓ 맞았습니다: grad_x(2×2)의 모든 원소가 0.25입니다."
+    assert row.tally.text() == "2개 중 1개 맞음"

@@ -86,6 +86,7 @@ RULE = QT_TRANSLATE_NOOP(
     "Exercise", "Not quite: {rule}, with grad_out = {grad_out}, gives {gradient} = {expected}."
 )
 SCALAR = QT_TRANSLATE_NOOP("Exercise", "a single number")
+VECTOR = QT_TRANSLATE_NOOP("Exercise", "a vector of {count} numbers")
 
 EMPTY = QT_TRANSLATE_NOOP(
     "Exercise",
@@ -253,8 +254,12 @@ def shape_of(value: Nested) -> tuple[int, ...]:
 
 
 def shape_text(shape: tuple[int, ...]) -> Message:
-    """``2×2``, or "a single number"."""
-    return Message.verbatim("×".join(str(s) for s in shape)) if shape else Message.of(SCALAR)
+    """``2×2``, "a vector of 2 numbers" or "a single number"."""
+    if not shape:
+        return Message.of(SCALAR)
+    if len(shape) == 1:
+        return Message.of(VECTOR, count=shape[0])
+    return Message.verbatim("×".join(str(s) for s in shape))
 
 
 def _flat(value: Nested) -> list[float]:
