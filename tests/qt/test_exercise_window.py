@@ -44,14 +44,16 @@ def test_a_right_and_a_wrong_answer_show_the_step_and_count(window, load, qtbot)
     assert window.document.selection != pow_node  # nor in the Inspector
     type_answer(qtbot, timeline, W_GRAD)
     row = timeline.exercise
-    assert row.feedback.text() == f"✓ Right: grad_w = {W_GRAD}."
-    assert W_GRAD in timeline.caption.text()  # the step's own sentence, numbers and all
+    assert row.feedback == f"✓ Right: grad_w = {W_GRAD}."
+    # The verdict, then the step's own sentence, numbers and all.
+    assert timeline.caption.text().startswith(f"{row.feedback}\n\nBackward step 3/4: PowBackward0 (x)")
+    assert W_GRAD in timeline.caption.text().split("\n\n")[1]
     assert window.document.selection == pow_node
     assert not row.answer.isVisible()
     assert row.tally.text() == "1 of 1 right"
     timeline.go(1)  # AddBackward0: grad_x = grad_out; "1" is its local derivative alone
     type_answer(qtbot, timeline, "1")
-    assert row.feedback.text() == (
+    assert row.feedback == (
         "✗ Not quite: that is the local derivative ∂y/∂x = 1 alone. Multiply it by grad_out = "
         "[[0.25, 0.25], [0.25, 0.25]]: grad_x = [[0.25, 0.25], [0.25, 0.25]] · 1 = "
         "[[0.25, 0.25], [0.25, 0.25]]."
@@ -59,18 +61,20 @@ def test_a_right_and_a_wrong_answer_show_the_step_and_count(window, load, qtbot)
     assert row.tally.text() == "1 of 2 right"
     assert Settings().tally(example("basic_autograd.py"), True) == (1, 2)
     timeline.go(2)  # an answered step keeps its verdict
-    assert row.feedback.text() == f"✓ Right: grad_w = {W_GRAD}."
+    assert row.feedback == f"✓ Right: grad_w = {W_GRAD}."
 
 
 def test_an_unreadable_answer_waits_and_skip_or_stepping_on_show_the_step_uncounted(window, load, qtbot):
     timeline, _ = open_pow_step(window, load, qtbot)
     type_answer(qtbot, timeline, "3*w**2")
     row = timeline.exercise
-    assert row.feedback.text().startswith("“3*w**2” is not a number: write numbers such as 0.25")
-    assert row.answer.isVisible() and "What gradient" in timeline.caption.text()
+    assert row.feedback.startswith("“3*w**2” is not a number: write numbers such as 0.25")
+    assert row.answer.isVisible()
+    assert timeline.caption.text().startswith(f"{row.feedback}\n\nBackward step 3/4")
+    assert "What gradient" in timeline.caption.text()
     qtbot.mouseClick(timeline.exercise.skip_button, Qt.MouseButton.LeftButton)
     assert W_GRAD in timeline.caption.text()
-    assert not timeline.exercise.feedback.isVisible()
+    assert not timeline.exercise.feedback
     timeline.go(1)  # AddBackward0 asks for grad_x (step 1 was left unanswered: shown)
     assert "What gradient grad_x does it send to x?" in timeline.caption.text()
     field = timeline.exercise.answer
@@ -120,7 +124,7 @@ def test_the_exercise_reads_in_korean(korean, window, load, qtbot):
     )
     assert "w로 보내는 기울기 grad_w는 얼마일까요?" in timeline.caption.text()
     type_answer(qtbot, timeline, "[[3, 12], [27, 12]]")
-    assert row.feedback.text() == (
+    assert row.feedback == (
         "✗ 아쉽습니다: 그것은 국소 미분 ∂x/∂w = 3·w²뿐입니다. 여기에 grad_out = "
         "[[0.25, 0.25], [0.25, 0.25]]를 곱하세요: grad_w = [[0.25, 0.25], [0.25, 0.25]] · "
         "[[3, 12], [27, 12]] = [[0.75, 3], [6.75, 3]]."
@@ -128,5 +132,5 @@ def test_the_exercise_reads_in_korean(korean, window, load, qtbot):
     assert row.tally.text() == "1개 중 0개 맞음"
     timeline.go(1)
     type_answer(qtbot, timeline, "1/4")
-    assert row.feedback.text() == "✓ 맞았습니다: grad_x(2×2)의 모든 원소가 0.25입니다."
+    assert row.feedback == "✓ 맞았습니다: grad_x(2×2)의 모든 원소가 0.25입니다."
     assert row.tally.text() == "2개 중 1개 맞음"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import networkx as nx
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from ...core.view.exercise import Exercise, Verdict, exercise
 from ...core.view.stepping import BACKWARD, StepView
@@ -26,7 +26,6 @@ from ...errors import AnswerError
 from ...message import Message
 from ..document import Document
 from ..i18n import text
-from ..plain_text import plain_label
 from ..settings import Settings
 from .lesson import bundled_lesson
 
@@ -60,10 +59,11 @@ class AnswerField(QLineEdit):
 
 
 class ExerciseRow(QWidget):
-    """Answer field, Check and Skip, the lesson's tally, the on/off box and the verdict.
+    """Answer field, Check and Skip, the lesson's tally and the on/off box (the verdict shows in
+    the Timeline's caption: :attr:`feedback`).
 
     ``revealed`` says the step shown may now show its numbers (answered or skipped);
-    ``changed`` that exercises were turned on or off."""
+    ``changed`` that what it shows changed otherwise (turned on or off, an unreadable answer)."""
 
     revealed = Signal()
     changed = Signal()
@@ -104,10 +104,9 @@ class ExerciseRow(QWidget):
             )
         )
         self.toggle.toggled.connect(self._toggled)
-        self.feedback = plain_label(QLabel("", self))  # verdicts hold names from the data
-        self.feedback.setObjectName("exerciseFeedback")
-        self.feedback.setWordWrap(True)
-        self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.feedback = ""
+        """The verdict of the step shown, or why its answer cannot be read ("" for none): the
+        Timeline shows it above the step's sentence, in the caption that grows and scrolls."""
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
@@ -118,11 +117,7 @@ class ExerciseRow(QWidget):
         row.addWidget(self.tally)
         row.addSpacing(8)
         row.addWidget(self.toggle)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addLayout(row)
-        layout.addWidget(self.feedback)
+        self.setLayout(row)
 
     # -- what the document holds -------------------------------------------------------------------
     def is_lesson(self) -> bool:
@@ -210,8 +205,7 @@ class ExerciseRow(QWidget):
         verdict = self._outcomes.get(index) if index is not None else None
         words = self._error if waiting else (verdict.message if verdict is not None else None)
         mark = "" if words is None or verdict is None else ("✓ " if verdict.right else "✗ ")
-        self.feedback.setText(mark + text(words) if words is not None else "")
-        self.feedback.setVisible(words is not None)
+        self.feedback = mark + text(words) if words is not None else ""
 
     # -- commands ----------------------------------------------------------------------------------
     def _current(self) -> tuple[int, Exercise] | None:
@@ -233,7 +227,7 @@ class ExerciseRow(QWidget):
             verdict = asked.check(self.answer.text())
         except AnswerError as error:
             self._error = error.message
-            self.sync(self.document.step, BACKWARD, True)
+            self.changed.emit()  # the Timeline shows why, above the question
             return None
         self._outcomes[index] = verdict
         self._error = None

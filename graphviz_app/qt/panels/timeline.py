@@ -553,6 +553,7 @@ class TimelinePanel(QWidget):
         self.run_backward_button.setEnabled(not self._pending_backward)
         self.show_all_button.setEnabled(doc.step is not None)
         self.call_button.setEnabled(doc.kind == "script" and self._pending_call is None)
+        self.exercise.sync(step, self.mode, count > 0)
         if not has_graph:
             text = self.tr("Open a script to step through its forward and backward passes.")
         elif self._pending_call is not None:
@@ -581,5 +582,6 @@ class TimelinePanel(QWidget):
                 "Press → or Play to watch the graph being built op by op "
                 "(Backward: the gradients flowing back)."
             )
-        self.exercise.sync(step, self.mode, count > 0)
+        if step is not None and self.exercise.feedback:
+            text = f"{self.exercise.feedback}\n\n{text}"  # the verdict, then the step it judged
         self.caption_area.show_text(text)
