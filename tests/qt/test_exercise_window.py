@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from graphviz_app.qt.i18n import install_translators
+from graphviz_app.qt.panels.timeline import SPEEDS
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
@@ -93,8 +94,12 @@ def test_exercises_turn_off_and_the_choice_and_tally_survive_a_restart(window, l
     type_answer(qtbot, timeline, W_GRAD)
     settings = Settings()
     settings.add_to_tally(example("basic_autograd.py"), True, False)
-    timeline.go(1)
-    assert "What gradient" in timeline.caption.text()
+    timeline.speed.setCurrentIndex(len(SPEEDS) - 1)
+    timeline.go(0)
+    timeline.play()  # Play stops at the next question (step 1 has not been shown yet)
+    qtbot.waitUntil(lambda: not timeline.is_playing())
+    assert timeline.index() == 1
+    assert "What gradient grad_x does it send to x?" in timeline.caption.text()
     timeline.exercise.toggle.click()  # off: the step shows at once
     assert "grad_x = grad_out = [[0.25, 0.25], [0.25, 0.25]]" in timeline.caption.text()
     assert not timeline.exercise.tally.isVisible()
