@@ -15,6 +15,8 @@ their own code.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import networkx as nx
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -79,6 +81,7 @@ class ExerciseRow(QWidget):
         """Per backward step answered or skipped: the verdict (None: skipped)."""
         self._error: Message | None = None
         self._shown: int | None = None
+        self._lesson: tuple[Path | None, bool] | None = None
         self.answer = AnswerField(self)
         self.answer.setObjectName("exerciseAnswer")
         self.answer.setClearButtonEnabled(True)
@@ -121,8 +124,11 @@ class ExerciseRow(QWidget):
 
     # -- what the document holds -------------------------------------------------------------------
     def is_lesson(self) -> bool:
-        """Whether the open script is a bundled lesson."""
-        return bundled_lesson(self.document.path) is not None
+        """Whether the open script is a bundled lesson (its docstring read once per path)."""
+        path = self.document.path
+        if self._lesson is None or self._lesson[0] != path:
+            self._lesson = (path, bundled_lesson(path) is not None)
+        return self._lesson[1]
 
     def enabled(self) -> bool:
         """Whether exercises are on for the open script's kind."""
@@ -163,11 +169,6 @@ class ExerciseRow(QWidget):
             return None
         asked = self.asked_at(step.index)
         return asked.question(step.index, step.count) if asked else None
-
-    def outcome(self, index: int) -> Verdict | None:
-        """The verdict of backward step ``index`` (None: not answered, or skipped)."""
-        self._follow_graph()
-        return self._outcomes.get(index)
 
     # -- following the Timeline --------------------------------------------------------------------
     def sync(self, step: StepView | None, mode: str, has_steps: bool) -> None:
