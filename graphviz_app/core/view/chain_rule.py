@@ -9,6 +9,10 @@ its input edges; nothing is recomputed by torch.  Ops without a rule here get a 
 "torch computes this one for you"; a custom ``torch.autograd.Function`` is credited to its own
 backward (the node's ``custom_backward``: ``MyReLU.backward``, line 18), and a node where backward
 failed says so, with the line of its op and the explanation recorded for the failure.
+
+Where a rule multiplies grad_out element by element by a local derivative (pow, mul, div, mean,
+sum, add/sub/neg, exp, log, sigmoid, tanh), each input's rule also carries that derivative as
+written (``3·w²``) and its numbers, so :mod:`.exercise` can say which factor a wrong answer left out.
 """
 
 from __future__ import annotations
