@@ -164,6 +164,11 @@ class ColorModeError(GraphvizAppError, ValueError):
     """A colour mode was asked for by a key that names none (``core.view.colors.COLOR_MODE_SPECS``)."""
 
 
+class AnswerError(GraphvizAppError, ValueError):
+    """A gradient typed as an answer (``core.view.exercise``) is not a number or a list of
+    numbers; the message names what is wrong and how to write it."""
+
+
 class GraphFileError(GraphvizAppError):
     """A saved graph (or another file the app reads as data) is malformed or too big.
 

@@ -322,6 +322,36 @@ class Settings:
     def set_language(self, language: str) -> None:
         self._s.setValue("view/language", language)
 
+    # -- exercises (predict the gradient at each backward step) -----------------------------------
+    def exercises_on(self, lesson: bool) -> bool:
+        """Whether backward steps ask for the gradient first: on by default for the bundled
+        lessons (``lesson``), off for the user's own scripts and saved graphs, which a learner
+        opens to watch their own code rather than to practise."""
+        return self._bool("exercise/lessons" if lesson else "exercise/scripts", lesson)
+
+    def set_exercises_on(self, lesson: bool, on: bool) -> None:
+        self._s.setValue("exercise/lessons" if lesson else "exercise/scripts", bool(on))
+
+    def tally(self, script: str | Path, lesson: bool) -> tuple[int, int]:
+        """``(right, answered)`` of the exercises answered in ``script`` (a bundled ``lesson``:
+        keyed by its name, so a moved install keeps it), kept between sessions."""
+        key = _tally_key(script, lesson)
+        right = max(0, int(self._float(f"exercise_tally/{key}/right", 0)))
+        answered = max(right, int(self._float(f"exercise_tally/{key}/answered", 0)))
+        return right, answered
+
+    def add_to_tally(self, script: str | Path, lesson: bool, right: bool) -> tuple[int, int]:
+        """Count one more answer in ``script``'s tally; return the new ``(right, answered)``."""
+        key = _tally_key(script, lesson)
+        done, answered = self.tally(script, lesson)
+        done, answered = done + int(right), answered + 1
+        self._s.setValue(f"exercise_tally/{key}/right", done)
+        self._s.setValue(f"exercise_tally/{key}/answered", answered)
+        return done, answered
+
+    def clear_tally(self, script: str | Path, lesson: bool) -> None:
+        self._s.remove(f"exercise_tally/{_tally_key(script, lesson)}")
+
     def sync(self) -> None:
         self._s.sync()
 
@@ -333,6 +363,10 @@ def split_arguments(text: str) -> list[str]:
         return shlex.split(text)
     except ValueError as exc:
         raise ValueError(f"The arguments cannot be split ({exc}): close the quote.") from None
+
+
+def _tally_key(script: str | Path, lesson: bool) -> str:
+    return f"lesson_{Path(script).stem}" if lesson else _key(script)
 
 
 def _key(script: str | Path) -> str:

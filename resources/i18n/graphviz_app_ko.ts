@@ -412,202 +412,202 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ChainRule</name>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="60"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="64"/>
         <source>the power rule: d(xⁿ)/dx = n·xⁿ⁻¹</source>
         <translation>거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="73"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="77"/>
         <source>addition passes grad_out to each input unchanged</source>
         <translation>덧셈은 grad_out을 각 입력에 그대로 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="74"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="78"/>
         <source>subtraction passes grad_out to a and −grad_out to b</source>
         <translation>뺄셈은 a에 grad_out을, b에 −grad_out을 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="61"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="65"/>
         <source>the product rule: each input gets grad_out times the other input</source>
         <translation>곱의 규칙: 각 입력은 grad_out × (다른 입력)을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="59"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="63"/>
         <source>{grad} summed to {name}&apos;s shape = {sent}</source>
         <translation>{name}의 모양으로 합한 {grad} = {sent}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="62"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="66"/>
         <source> (the other needs no gradient, so only its value was used)</source>
         <translation> (다른 입력은 기울기가 필요 없어 값만 쓰였습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="64"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
         <source>the quotient rule: d(a/b) = da/b − a·db/b²</source>
         <translation>몫의 규칙: d(a/b) = da/b − a·db/b²</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="65"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="69"/>
         <source>each element gets grad_out / n</source>
         <translation>각 원소가 받는 몫 grad_out / n</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="67"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="71"/>
         <source>each element gets grad_out</source>
         <translation>각 원소가 받는 값 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="69"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="73"/>
         <source>matrix product C = A·B</source>
         <translation>행렬 곱 C = A·B</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="58"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="62"/>
         <source>AccumulateGrad stores the arriving gradient in</source>
         <translation>AccumulateGrad가 도착한 기울기를 저장하는 곳:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="77"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="81"/>
         <source>ReLU lets grad_out through where the input was positive, else 0</source>
         <translation>ReLU는 입력이 양수였던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="35"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="39"/>
         <source>torch computes this one for you (its derivative is built into torch)</source>
         <translation>이 연산은 torch가 계산해 줍니다 (도함수가 torch에 내장되어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="66"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="70"/>
         <source>, spread to every element</source>
         <translation>, 모든 원소에 나눠 줌</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="70"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="74"/>
         <source> summed over the rows</source>
         <translation> 를 행 방향으로 합함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="63"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="67"/>
         <source>(the other input)</source>
         <translation>(다른 입력)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="49"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="53"/>
         <source>backward failed here, at the op made on line {line} ({code}), so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패했습니다({line}번째 줄 {code}에서 만든 연산). 그래서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="72"/>
         <source>{grad} copied to every element</source>
         <translation>{grad}을(를) 모든 원소에 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="75"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="79"/>
         <source>negation: the input gets −grad_out</source>
         <translation>부호 반전: 입력은 −grad_out을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="76"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="80"/>
         <source>d(eˣ)/dx = eˣ, the result itself</source>
         <translation>d(eˣ)/dx = eˣ, 곧 결과 자신</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="78"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="82"/>
         <source>clamp lets grad_out through where the input was inside the bounds, else 0</source>
         <translation>clamp는 입력이 범위 안에 있던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="81"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="85"/>
         <source>transpose: the gradient is transposed back</source>
         <translation>전치(transpose): 기울기를 다시 전치해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="82"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="86"/>
         <source>grad_out transposed (grad_outᵀ)</source>
         <translation>전치한 grad_out (grad_outᵀ)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="83"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="87"/>
         <source>permute: the gradient&apos;s axes are put back</source>
         <translation>permute: 기울기의 축을 원래 순서로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="84"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="88"/>
         <source>grad_out with its axes put back</source>
         <translation>축을 원래 순서로 되돌린 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="85"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="89"/>
         <source>view: the same numbers, reshaped back</source>
         <translation>view: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="86"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="90"/>
         <source>reshape: the same numbers, reshaped back</source>
         <translation>reshape: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="87"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="91"/>
         <source>grad_out reshaped to the input&apos;s shape</source>
         <translation>입력의 모양으로 바꾼 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="88"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="92"/>
         <source>expand: the copies&apos; gradients are summed back</source>
         <translation>expand: 복사본들의 기울기를 더해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="89"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="93"/>
         <source>grad_out summed over the expanded dims</source>
         <translation>확장된 차원을 따라 더한 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="90"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="94"/>
         <source>to()/copy: the gradient goes back to the input&apos;s device and dtype</source>
         <translation>to()/copy: 기울기가 입력의 장치와 dtype으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="91"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="95"/>
         <source>copy: the gradient goes back to the source unchanged</source>
         <translation>copy: 기울기가 그대로 원본으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="57"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="61"/>
         <source>AccumulateGrad adds the {count} gradients arriving into {name}.grad</source>
         <translation>AccumulateGrad가 {name}.grad로 들어오는 기울기 {count}개를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="72"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="76"/>
         <source>grad_out where {x} was not clamped, else 0</source>
         <translation>grad_out ({x}이(가) 잘리지 않은 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="71"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="75"/>
         <source>grad_out where {x} &gt; 0, else 0</source>
         <translation>grad_out ({x} &gt; 0인 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="39"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="43"/>
         <source>{d} applied to grad_out</source>
         <translation>grad_out에 {d}를 적용한 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="40"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="44"/>
         <source>{name}, the script&apos;s own backward (line {line}), computes this step</source>
         <translation>{name}: 스크립트에 직접 쓴 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="43"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="47"/>
         <source>{name}, the backward written in {file} (line {line}), computes this step</source>
         <translation>{name}: {file}에 쓰인 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="46"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="50"/>
         <source>{name}, the custom Function&apos;s own backward, computes this step</source>
         <translation>{name}: 사용자 정의 Function에 직접 쓴 backward가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="54"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="58"/>
         <source>backward failed here, so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패해서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
@@ -1116,6 +1116,162 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/doctor.py" line="120"/>
         <source>fix: {fix}</source>
         <translation>해결: {fix}</translation>
+    </message>
+</context>
+<context>
+    <name>Exercise</name>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="57"/>
+        <source>Backward step {index}/{count}: {what} gets grad_out = {grad_out}. Its rule: {rule}. What gradient {gradient} does it send to {name}? Type it below and press Enter, or Skip.</source>
+        <translation>역전파 단계 {index}/{count}: {what}이(가) grad_out = {grad_out}을(를) 받습니다. 규칙: {rule}. {name}(으)로 보내는 기울기 {gradient}은(는) 얼마일까요? 아래에 입력하고 Enter를 누르세요(건너뛰려면 건너뛰기).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="62"/>
+        <source>Right: {gradient} = {expected}.</source>
+        <translation>맞았습니다: {gradient} = {expected}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="63"/>
+        <source>Right: every element of {gradient} ({shape}) is {value}.</source>
+        <translation>맞았습니다: {gradient}({shape})의 모든 원소가 {value}입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="64"/>
+        <source>Not quite: the gradient has the shape of {name}, {shape}, but your answer is {answer_shape}. {gradient} = {expected}.</source>
+        <translation>아쉽습니다: 기울기는 {name}와(과) 같은 모양 {shape}인데, 입력한 답은 {answer_shape}입니다. {gradient} = {expected}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="69"/>
+        <source>Not quite: you passed grad_out through. Multiply it by the local derivative ∂{out}/∂{name} = {derivative} = {factor}: {gradient} = {grad_out} · {factor} = {expected}.</source>
+        <translation>아쉽습니다: grad_out을 그대로 넘겼습니다. 국소 미분 ∂{out}/∂{name} = {derivative} = {factor}을(를) 곱하세요: {gradient} = {grad_out} · {factor} = {expected}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="74"/>
+        <source>Not quite: that is the local derivative ∂{out}/∂{name} = {derivative} alone. Multiply it by grad_out = {grad_out}: {gradient} = {grad_out} · {factor} = {expected}.</source>
+        <translation>아쉽습니다: 그것은 국소 미분 ∂{out}/∂{name} = {derivative}뿐입니다. 여기에 grad_out = {grad_out}을(를) 곱하세요: {gradient} = {grad_out} · {factor} = {expected}.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="79"/>
+        <source>Not quite: the sign is flipped. {rule}, so {gradient} = {expected}.</source>
+        <translation>아쉽습니다: 부호가 반대입니다. {rule}이므로 {gradient} = {expected}입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="80"/>
+        <source>Not quite: {gradient} = grad_out · ∂{out}/∂{name} = {grad_out} · {factor} = {expected} (grad_out times the local derivative {derivative}, element by element).</source>
+        <translation>아쉽습니다: {gradient} = grad_out · ∂{out}/∂{name} = {grad_out} · {factor} = {expected} (grad_out과 국소 미분 {derivative}의 원소별 곱).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="85"/>
+        <source>Not quite: {rule}, with grad_out = {grad_out}, gives {gradient} = {expected}.</source>
+        <translation>아쉽습니다: {rule}에 grad_out = {grad_out}을(를) 넣으면 {gradient} = {expected}입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="88"/>
+        <source>a single number</source>
+        <translation>숫자 하나</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="89"/>
+        <source>a vector of {count} numbers</source>
+        <translation>숫자 {count}개짜리 벡터</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="91"/>
+        <source>Type the gradient you expect first: a number (0.25, -1, 1/4) or numbers in brackets ([1, 2] or [[0.75, 3], [6.75, 3]]).</source>
+        <translation>먼저 예상하는 기울기를 입력하세요: 숫자(0.25, -1, 1/4) 또는 대괄호 안의 숫자들([1, 2] 또는 [[0.75, 3], [6.75, 3]]).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="96"/>
+        <source>“{text}” is not a number: write numbers such as 0.25, -1 or 1/4, and brackets with commas for a vector or a matrix ([1, 2] or [[1, 2], [3, 4]]).</source>
+        <translation>“{text}”은(는) 숫자가 아닙니다: 0.25, -1, 1/4 같은 숫자를 쓰고, 벡터나 행렬은 대괄호와 쉼표로 쓰세요([1, 2] 또는 [[1, 2], [3, 4]]).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="101"/>
+        <source>A “[” is not closed: end every row with “]”.</source>
+        <translation>닫히지 않은 “[”이 있습니다: 모든 행을 “]”로 닫으세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="102"/>
+        <source>“{text}” comes after the end of the answer: put several numbers inside brackets, such as [1, 2].</source>
+        <translation>답이 끝난 뒤에 “{text}”이(가) 있습니다: 숫자 여러 개는 [1, 2]처럼 대괄호 안에 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="106"/>
+        <source>The rows differ in length ({lengths}): every row of a matrix needs the same number of entries.</source>
+        <translation>행의 길이가 다릅니다({lengths}): 행렬의 모든 행은 원소 개수가 같아야 합니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="110"/>
+        <source>Numbers and rows are mixed in one list: write [1, 2] for a vector, [[1, 2], [3, 4]] for a matrix.</source>
+        <translation>한 목록에 숫자와 행이 섞여 있습니다: 벡터는 [1, 2], 행렬은 [[1, 2], [3, 4]]처럼 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="114"/>
+        <source>“[]” holds no numbers: write the numbers inside the brackets.</source>
+        <translation>“[]” 안에 숫자가 없습니다: 대괄호 안에 숫자를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="115"/>
+        <source>“{text}” divides by zero: use a divisor other than 0.</source>
+        <translation>“{text}”은(는) 0으로 나눕니다: 0이 아닌 수로 나누세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="116"/>
+        <source>“{text}” is too large to compare: write a finite number.</source>
+        <translation>“{text}”은(는) 너무 커서 비교할 수 없습니다: 유한한 숫자를 쓰세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/exercise.py" line="117"/>
+        <source>The answer is too long: write at most {limit} numbers, brackets at most {depth} deep.</source>
+        <translation>답이 너무 깁니다: 숫자는 {limit}개까지, 대괄호는 {depth}겹까지 쓰세요.</translation>
+    </message>
+</context>
+<context>
+    <name>ExerciseRow</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="90"/>
+        <source>Check</source>
+        <translation>확인</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="92"/>
+        <source>Check your answer and show the step (Enter)</source>
+        <translation>답을 확인하고 단계를 보여 줍니다(Enter)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="94"/>
+        <source>Skip</source>
+        <translation>건너뛰기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="96"/>
+        <source>Show the step without answering (Esc; → steps on)</source>
+        <translation>답하지 않고 단계를 봅니다(Esc; →는 다음 단계로)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="100"/>
+        <source>Your answers in this lesson, kept between sessions</source>
+        <translation>이 레슨에서 답한 결과(다시 실행해도 유지됩니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="101"/>
+        <source>Predict gradients</source>
+        <translation>기울기 예측</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="105"/>
+        <source>Before a backward step shows the gradient an op sends back, type the gradient you expect (on by default for the bundled lessons, off for your own scripts)</source>
+        <translation>역전파 단계가 연산이 돌려보내는 기울기를 보여 주기 전에 예상하는 기울기를 입력합니다(기본 레슨에서는 켜져 있고, 직접 만든 스크립트에서는 꺼져 있습니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="197"/>
+        <source>{gradient} = ?  e.g. 0.25, 1/4 or [[1, 2], [3, 4]]</source>
+        <translation>{gradient} = ?  예: 0.25, 1/4 또는 [[1, 2], [3, 4]]</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="205"/>
+        <source>{right} of {answered} right</source>
+        <translation>{answered}개 중 {right}개 맞음</translation>
     </message>
 </context>
 <context>
@@ -3078,102 +3234,102 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="65"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="75"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="79"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="83"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="87"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="81"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="91"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="95"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="99"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="100"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="103"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="104"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="133"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="179"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -4375,107 +4531,107 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="248"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="249"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="256"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="257"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="262"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="263"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="266"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="267"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="270"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="271"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="271"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="444"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="451"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="448"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="455"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="455"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="462"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="468"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="475"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="475"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="482"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="531"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="546"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="531"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="546"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="542"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="558"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="544"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="560"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="568"/>
         <source>The gradients shown (beside the leaves) come from the script&apos;s own backward, run before the graph was captured, so the order the engine ran the nodes in was not recorded: there are no backward steps. Open the script and press Run backward (Ctrl+B) to step through them.</source>
         <translation>(잎 노드 옆에) 보이는 기울기는 그래프를 캡처하기 전에 스크립트가 직접 실행한 역전파에서 나온 것이라, 엔진이 노드를 실행한 순서는 기록되지 않았습니다. 그래서 역전파 단계가 없습니다. 단계별로 보려면 스크립트를 열고 역전파 실행(Ctrl+B)을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="557"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="574"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="577"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="565"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="582"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>

@@ -8,7 +8,7 @@ from PySide6.QtCore import QLineF
 from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.resources import example
 
-from .test_stepping import run_backward
+from .test_stepping import run_backward, watch_only
 
 POW_RULE = (
     "grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = [[0.75, 3], [6.75, 3]]"
@@ -16,6 +16,7 @@ POW_RULE = (
 
 
 def test_pow_step_shows_the_chain_rule_with_the_basic_lessons_numbers(window, load, qtbot):
+    watch_only()
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)
     doc, timeline = window.document, window.timeline

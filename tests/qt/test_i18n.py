@@ -191,8 +191,9 @@ def test_the_chain_rule_step_reads_in_korean(window, load, qtbot, qapp):
     from graphviz_app.resources import example
 
     from .test_chain_rule_window import POW_RULE
-    from .test_stepping import run_backward
+    from .test_stepping import run_backward, watch_only
 
+    watch_only()
     load(example("basic_autograd.py"))
     assert install_translators(qapp, "ko") == "ko"
     try:

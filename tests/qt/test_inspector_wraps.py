@@ -8,6 +8,7 @@ from PySide6.QtGui import QFontMetrics
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
+from .test_stepping import watch_only
 
 
 def rows(tree):
@@ -19,6 +20,7 @@ def rows(tree):
 
 def test_long_values_and_chain_rule_rows_wrap_inside_the_panel(laptop_window, qtbot):
     window = laptop_window
+    watch_only()  # the step selects its node at once
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.open_path(example("basic_autograd.py"))
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):

@@ -13,6 +13,7 @@ from graphviz_app.core.view import colors
 from graphviz_app.core.view.stepping import BACKWARD, CURRENT_PEN, FORWARD
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.timeline import SPEEDS
+from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -58,6 +59,12 @@ def leaf_named(graph: nx.DiGraph, name: str) -> str:
 
 def step_node_item(window):
     return window.scene.items_for(window.document.step.node)[0]
+
+
+def watch_only() -> None:
+    """Let the lessons' backward steps show their numbers at once: no exercise asks first
+    (``tests/qt/test_exercise_window.py`` tests those)."""
+    Settings().set_exercises_on(lesson=True, on=False)
 
 
 def run_backward(window, qtbot) -> None:
@@ -201,6 +208,7 @@ def test_backward_steps_follow_the_engine_order_recorded_by_hooks(
 
 
 def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtbot):
+    watch_only()
     load(example("basic_autograd.py"))
     doc, timeline = window.document, window.timeline
     assert not doc.has_gradients()

@@ -9,6 +9,10 @@ its input edges; nothing is recomputed by torch.  Ops without a rule here get a 
 "torch computes this one for you"; a custom ``torch.autograd.Function`` is credited to its own
 backward (the node's ``custom_backward``: ``MyReLU.backward``, line 18), and a node where backward
 failed says so, with the line of its op and the explanation recorded for the failure.
+
+Where a rule multiplies grad_out element by element by a local derivative (pow, mul, div, mean,
+sum, add/sub/neg, exp, log, sigmoid, tanh), each input's rule also carries that derivative as
+written (``3·w²``) and its numbers, so :mod:`.exercise` can say which factor a wrong answer left out.
 """
 
 from __future__ import annotations
@@ -91,6 +95,10 @@ TO_COPY = QT_TRANSLATE_NOOP("ChainRule", "to()/copy: the gradient goes back to t
 COPY = QT_TRANSLATE_NOOP("ChainRule", "copy: the gradient goes back to the source unchanged")
 
 
+Nested = Any
+"""A number or nested lists of numbers: a tensor's recorded values."""
+
+
 def _words(template: Template) -> Message:
     return Message.of(template)
 
@@ -106,6 +114,14 @@ class InputRule:
     numbers: Message | None
     """``[[0.25, …]] · [[3, 12], …] = [[0.75, 3], …]``: the rule with the recorded values, or
     None when they were not recorded (big tensors, a saved graph without values)."""
+    node: str | None = None
+    """The input's graph node (its edge to the step's node holds the gradient sent)."""
+    derivative: str | None = None
+    """The local derivative that multiplies grad_out element by element, as written (``3·w²``,
+    ``1/4``, ``b``); None where the rule is not such a product (matmul, a reshape)."""
+    factor: Nested | None = None
+    """:attr:`derivative`'s recorded numbers (``[[3, 12], [27, 12]]``; a number when the same
+    for every element), or None when they are not known."""
 
     def message(self) -> Message:
         """``rule = numbers``, shown in the window's language."""
@@ -145,7 +161,6 @@ def op_family(op: str) -> str:
 
 
 # -- numbers ---------------------------------------------------------------------------------------
-Nested = Any
 
 
 def _short(summary: dict[str, Any] | None) -> str | None:
@@ -271,6 +286,7 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
                     i.name,
                     _grad(i.name, Message.of(APPLIED, d=f"∂{out_name or 'out'}/∂{i.name}")),
                     _numbers(_short(i.sent)),
+                    i.node,
                 )
                 for i in ins
             ),
@@ -321,7 +337,12 @@ def _custom(graph: nx.DiGraph, node: str, op: str, g: str | None, custom: dict[s
         sent = _short(i.sent)
         numbers = f"{name}(ctx, {g}){index} = {sent}" if g is not None and sent is not None else sent
         rules.append(
-            InputRule(i.name, _formula(f"grad_{i.name} = {name}(ctx, grad_out){index}"), _numbers(numbers))
+            InputRule(
+                i.name,
+                _formula(f"grad_{i.name} = {name}(ctx, grad_out){index}"),
+                _numbers(numbers),
+                i.node,
+            )
         )
     return ChainRule(op, summary, tuple(rules))
 
@@ -359,7 +380,16 @@ def _passthrough(
             numbers = _numbers(sent)
             if g is not None and sent is not None and not minus and sent != g:
                 numbers = Message.of(SUMMED_TO_SHAPE, grad=g, name=i.name, sent=sent)
-            rules.append(InputRule(i.name, _formula(f"grad_{i.name} = {minus}grad_out"), numbers))
+            rules.append(
+                InputRule(
+                    i.name,
+                    _formula(f"grad_{i.name} = {minus}grad_out"),
+                    numbers,
+                    i.node,
+                    "−1" if minus else "1",
+                    -1.0 if minus else 1.0,
+                )
+            )
         return ChainRule(op, _words(verb), tuple(rules))
 
     return make
@@ -373,14 +403,27 @@ def _pow(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
         if n is None:
             rules.append(
                 InputRule(
-                    i.name, _formula(f"grad_{i.name} = grad_out · n·{i.name}ⁿ⁻¹"), _numbers(_short(i.sent))
+                    i.name,
+                    _formula(f"grad_{i.name} = grad_out · n·{i.name}ⁿ⁻¹"),
+                    _numbers(_short(i.sent)),
+                    i.node,
                 )
             )
             continue
         x = _values(i.attrs.get("value"))
         factor = _safe(lambda v: n * v ** (n - 1), x) if x is not None else None
         numbers = _times(g, format_values(factor) if factor is not None else None, _short(i.sent))
-        rules.append(InputRule(i.name, _formula(f"grad_{i.name} = grad_out · {_power(n, i.name)}"), numbers))
+        derivative = _power(n, i.name)
+        rules.append(
+            InputRule(
+                i.name,
+                _formula(f"grad_{i.name} = grad_out · {derivative}"),
+                numbers,
+                i.node,
+                derivative,
+                factor,
+            )
+        )
     return ChainRule(op, _words(POWER), tuple(rules))
 
 
@@ -393,7 +436,16 @@ def _mul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
         other_name: Message | str = other.name if other else _words(OTHER_INPUT)
         other_values = _short(other.attrs.get("value")) if other else None
         numbers = _times(g, other_values, _short(i.sent))
-        rules.append(InputRule(i.name, _grad(i.name, Message.joined("grad_out · ", other_name)), numbers))
+        rules.append(
+            InputRule(
+                i.name,
+                _grad(i.name, Message.joined("grad_out · ", other_name)),
+                numbers,
+                i.node,
+                other.name if other else None,
+                _values(other.attrs.get("value")) if other else None,
+            )
+        )
     summary = _words(PRODUCT)
     if len(ins) == 1:
         summary = Message.joined(summary, _words(ONLY_VALUE))
@@ -406,7 +458,18 @@ def _div(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
     for i in ins:
         slot = min(graph.edges[i.node, node].get("slots") or [0])
         rule = f"grad_{i.name} = grad_out / b" if slot == 0 else f"grad_{i.name} = −grad_out · a / b²"
-        rules.append(InputRule(i.name, _formula(rule), _times(g, None, _short(i.sent))))
+        b = _values(ins[1].attrs.get("value")) if slot == 0 and len(ins) > 1 else None
+        factor = _safe(lambda v: 1 / v, b) if b is not None else None
+        rules.append(
+            InputRule(
+                i.name,
+                _formula(rule),
+                _times(g, None, _short(i.sent)),
+                i.node,
+                "1/b" if factor is not None else None,
+                factor,
+            )
+        )
     return ChainRule(op, _words(QUOTIENT), tuple(rules))
 
 
@@ -414,6 +477,7 @@ def _elementwise(
     summary: Template | str,
     rule: Callable[[str, str], Message | str],
     factor: Callable[[Nested | None, Nested | None], Nested | None],
+    derivative: Callable[[str, str], str] | None = None,
 ) -> Rule:
     """exp, log, sigmoid, tanh, relu: grad_x = grad_out · f'(x), f' from the input's value ``x``
     or the node's result ``y``."""
@@ -425,8 +489,18 @@ def _elementwise(
         for i in ins[:1]:
             f = factor(_values(i.attrs.get("value")), y)
             numbers = _times(g, format_values(f) if f is not None else None, _short(i.sent))
-            made = rule(i.name, attrs.get("name") or "y")
-            rules.append(InputRule(i.name, made if isinstance(made, Message) else _formula(made), numbers))
+            out = attrs.get("name") or "y"
+            made = rule(i.name, out)
+            rules.append(
+                InputRule(
+                    i.name,
+                    made if isinstance(made, Message) else _formula(made),
+                    numbers,
+                    i.node,
+                    derivative(i.name, out) if derivative and f is not None else None,
+                    f if derivative else None,
+                )
+            )
         words = _words(summary) if isinstance(summary, Template) else _formula(summary)
         return ChainRule(op, words, tuple(rules))
 
@@ -448,7 +522,12 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
         summary = _words(SHARE)
     rules = tuple(
         InputRule(
-            i.name, Message.joined(f"grad_{i.name} = grad_out / n", _words(SPREAD)), _numbers(_short(i.sent))
+            i.name,
+            Message.joined(f"grad_{i.name} = grad_out / n", _words(SPREAD)),
+            _numbers(_short(i.sent)),
+            i.node,
+            f"1/{format_number(n)}" if n else None,
+            1 / n if n else None,
         )
         for i in ins[:1]
     )
@@ -458,7 +537,14 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
 def _sum(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
     ins = _inputs(graph, node, UNARY_NAMES)
     rules = tuple(
-        InputRule(i.name, _grad(i.name, Message.of(COPIED, grad="grad_out")), _numbers(_short(i.sent)))
+        InputRule(
+            i.name,
+            _grad(i.name, Message.of(COPIED, grad="grad_out")),
+            _numbers(_short(i.sent)),
+            i.node,
+            "1",
+            1.0,
+        )
         for i in ins[:1]
     )
     return ChainRule(op, Message.joined(_words(EACH_GETS), f" = {g}" if g else ""), rules)
@@ -477,7 +563,7 @@ def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str
             "A": _formula(f"grad_{i.name} = grad_out · Bᵀ"),
             "B": _formula(f"grad_{i.name} = Aᵀ · grad_out"),
         }.get(symbol, _formula(f"grad_{i.name} = grad_out · …"))
-        rules.append(InputRule(i.name, rule, _numbers(_short(i.sent))))
+        rules.append(InputRule(i.name, rule, _numbers(_short(i.sent)), i.node))
     summary = Message.joined(_words(MATMUL), ": grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out")
     return ChainRule(op, summary, tuple(rules))
 
@@ -488,7 +574,10 @@ def _reshape(summary: Template, how: Template) -> Rule:
         return ChainRule(
             op,
             _words(summary),
-            tuple(InputRule(i.name, _grad(i.name, _words(how)), _numbers(_short(i.sent))) for i in ins[:1]),
+            tuple(
+                InputRule(i.name, _grad(i.name, _words(how)), _numbers(_short(i.sent)), i.node)
+                for i in ins[:1]
+            ),
         )
 
     return make
@@ -509,19 +598,26 @@ _RULES: dict[str, Rule] = {
     "mul": _mul,
     "div": _div,
     "pow": _pow,
-    "exp": _elementwise(EXP, lambda x, y: f"grad_{x} = grad_out · exp({x})", _exp_factor),
+    "exp": _elementwise(
+        EXP, lambda x, y: f"grad_{x} = grad_out · exp({x})", _exp_factor, lambda x, y: f"exp({x})"
+    ),
     "log": _elementwise(
         "d(log x)/dx = 1/x",
         lambda x, y: f"grad_{x} = grad_out / {x}",
         lambda x, y: _safe(lambda v: 1 / v, x) if x is not None else None,
+        lambda x, y: f"1/{x}",
     ),
     "sigmoid": _elementwise(
-        "d(σ(x))/dx = σ(x)·(1 − σ(x))", lambda x, y: f"grad_{x} = grad_out · {y}·(1 − {y})", _sigmoid_factor
+        "d(σ(x))/dx = σ(x)·(1 − σ(x))",
+        lambda x, y: f"grad_{x} = grad_out · {y}·(1 − {y})",
+        _sigmoid_factor,
+        lambda x, y: f"{y}·(1 − {y})",
     ),
     "tanh": _elementwise(
         "d(tanh x)/dx = 1 − tanh²(x)",
         lambda x, y: f"grad_{x} = grad_out · (1 − {y}²)",
         lambda x, y: _safe(lambda t: 1 - t * t, y) if y is not None else None,
+        lambda x, y: f"1 − {y}²",
     ),
     "relu": _elementwise(
         RELU,

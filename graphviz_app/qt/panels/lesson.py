@@ -52,6 +52,13 @@ def translated(lesson: Lesson, language: str | None = None) -> Lesson:
     return replace(lesson, topic=" ".join(head.split()), text="\n\n".join(paragraphs))
 
 
+def bundled_lesson(path: Path | None) -> Lesson | None:
+    """The lesson of ``path`` when it is one of the bundled lessons (as written), else None."""
+    if path is not None and path.suffix == ".py" and path.resolve().parent == examples_dir().resolve():
+        return read_lesson(path)
+    return None
+
+
 def shown_lessons() -> list[Lesson]:
     """The bundled lessons in teaching order, in the window's language (Help ▸ Lessons)."""
     return [translated(lesson) for lesson in lessons(examples_dir())]
@@ -162,9 +169,7 @@ class LessonCard(QWidget):
     def show_lesson_of(self, path: Path | None) -> None:
         """Show the lesson of ``path`` when it is a bundled lesson (also when it then fails to
         load: the no_grad lesson is about a script that builds no graph)."""
-        lesson = None
-        if path is not None and path.suffix == ".py" and path.resolve().parent == examples_dir().resolve():
-            lesson = read_lesson(path)
+        lesson = bundled_lesson(path)
         if lesson is not None:
             lesson = translated(lesson)
         if lesson != self.lesson:  # another lesson reads from its start, not where the last was left

@@ -44,7 +44,8 @@ from ...core.view.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
 from ..icons import tinted
 from ..plain_text import plain_label
-from .step_text import step_caption
+from .exercise import ExerciseRow
+from .step_text import shown, step_caption
 
 CHECKED_STYLE = (
     "QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
@@ -274,6 +275,9 @@ class TimelinePanel(QWidget):
         self.caption.setObjectName("stepCaption")
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.caption_area = CaptionArea(self.caption, self)
+        self.exercise = ExerciseRow(document, self)
+        self.exercise.revealed.connect(self._revealed)
+        self.exercise.changed.connect(self.refresh)
         row = QHBoxLayout()
         row.setSpacing(4)
         row.addWidget(self.forward_button)
@@ -295,6 +299,7 @@ class TimelinePanel(QWidget):
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(2)
         layout.addLayout(row)
+        layout.addWidget(self.exercise)
         layout.addLayout(below)
         document.graphChanged.connect(self._graph_changed)
         document.stepChanged.connect(self.refresh)
@@ -364,7 +369,9 @@ class TimelinePanel(QWidget):
     def go(self, index: int) -> None:
         if self.document.graph is None or self.count() == 0:
             return
-        self.document.set_step(self.mode, max(0, min(index, self.count() - 1)))
+        index = max(0, min(index, self.count() - 1))
+        # A step waiting for an answer leaves the selection (and the Inspector's numbers) be.
+        self.document.set_step(self.mode, index, follow=not self.exercise.pending(self.mode, index))
 
     def first(self) -> None:
         self.go(0)
@@ -481,8 +488,16 @@ class TimelinePanel(QWidget):
             self.stop()
             return
         self.next()
-        if self.index() >= self.count() - 1:
-            self.stop()
+        if self.index() >= self.count() - 1 or self.exercise.pending(self.mode, self.index()):
+            self.stop()  # at the end, or at a question (Play again steps on)
+
+    def _revealed(self) -> None:
+        """The step shown was answered or skipped: show its numbers and select its node."""
+        step = self.document.step
+        if step is not None and step.node is not None:
+            self.document.select_graph_node(step.node)
+        self.refresh()
+        self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)  # → steps on again
 
     # -- following the document -----------------------------------------------------------------
     def _graph_changed(self) -> None:
@@ -538,6 +553,7 @@ class TimelinePanel(QWidget):
         self.run_backward_button.setEnabled(not self._pending_backward)
         self.show_all_button.setEnabled(doc.step is not None)
         self.call_button.setEnabled(doc.kind == "script" and self._pending_call is None)
+        self.exercise.sync(step, self.mode, count > 0)
         if not has_graph:
             text = self.tr("Open a script to step through its forward and backward passes.")
         elif self._pending_call is not None:
@@ -545,7 +561,8 @@ class TimelinePanel(QWidget):
                 call=self._pending_call
             )
         elif step is not None:
-            text = step_caption(step)
+            question = self.exercise.question(step)
+            text = shown(question) if question is not None else step_caption(step)
         elif grads_without_order:
             text = self.tr(
                 "The gradients shown (beside the leaves) come from the script's own backward, run "
@@ -565,4 +582,6 @@ class TimelinePanel(QWidget):
                 "Press → or Play to watch the graph being built op by op "
                 "(Backward: the gradients flowing back)."
             )
+        if step is not None and self.exercise.feedback:
+            text = f"{self.exercise.feedback}\n\n{text}"  # the verdict, then the step it judged
         self.caption_area.show_text(text)
