@@ -12,6 +12,7 @@ from graphviz_app.qt.panels.timeline import SPEEDS
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
+from .conftest import LOAD_TIMEOUT_MS
 from .test_stepping import run_backward
 
 W_GRAD = "[[0.75, 3], [6.75, 3]]"
@@ -97,7 +98,7 @@ def test_exercises_turn_off_and_the_choice_and_tally_survive_a_restart(window, l
     timeline.speed.setCurrentIndex(len(SPEEDS) - 1)
     timeline.go(0)
     timeline.play()  # Play stops at the next question (step 1 has not been shown yet)
-    qtbot.waitUntil(lambda: not timeline.is_playing())
+    qtbot.waitUntil(lambda: not timeline.is_playing(), timeout=LOAD_TIMEOUT_MS)  # (a loaded machine)
     assert timeline.index() == 1
     assert "What gradient grad_x does it send to x?" in timeline.caption.text()
     timeline.exercise.toggle.click()  # off: the step shows at once
