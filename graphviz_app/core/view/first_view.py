@@ -234,4 +234,29 @@ def _window_at(
         # the most nodes; then the least blank above the first rank; then the nearest the preferred
         if best is None or (len(shown), end) > (best.shown, best.rect[3]):
             best = Window(zoom, (left, end - height, right, end), len(shown))
-    return best
+    return None if best is None else _centred(best, boxes, room, slack)
+
+
+def _centred(window: Window, boxes: Sequence[Box], room: float, slack: float) -> Window:
+    """``window`` slid sideways to centre the nodes it shows, as far as the nodes beside them
+    allow (none of them comes in, or is cut)."""
+    left, top, right, bottom = window.rect
+    width = right - left
+    rows = [box for box in boxes if box[1] < bottom and box[3] > top]
+    shown = [box for box in rows if box[0] >= left and box[2] <= right]
+    if not shown:
+        return window
+    start, end = min(box[0] for box in shown), max(box[2] for box in shown)
+    lowest, highest = (
+        end + min(room, (width - end + start) / 2) - width,
+        start - min(room, (width - end + start) / 2),
+    )
+    for box in rows:
+        if box[2] <= start:  # beside the shown nodes on the left: it stays out
+            lowest = max(lowest, box[2] + slack)
+        elif box[0] >= end:
+            highest = min(highest, box[0] - slack - width)
+    if lowest > highest:
+        return window
+    wanted = min(max((start + end - width) / 2, lowest), highest)
+    return Window(window.zoom, (wanted, top, wanted + width, bottom), window.shown)
