@@ -3,9 +3,7 @@ each node it shows is whole (its box and value badge inside the view), the zoom 
 (:data:`~graphviz_app.core.view.first_view.MIN_READABLE_ZOOM` or more: 10 pt labels drawn at least
 7 pt tall), a graph not shown whole starts at its inputs, and the minimap covers no node.
 
-One window loads the lessons in turn at 1024×700 (each load is a real run of the script); at
-1600×1000 the same graph gets its first view again from the call a load makes
-(:meth:`~graphviz_app.qt.canvas.view.GraphView.show_initial`), which halves the runs.
+One window loads the lessons in turn at each size (each load is a real run of the script).
 """
 
 from __future__ import annotations
@@ -66,16 +64,14 @@ def resize(window, qtbot, width: int, height: int) -> None:
 
 def test_every_lesson_opens_readable_and_whole_at_both_sizes(laptop_window, qtbot):
     window, faults = laptop_window, []
-    for lesson in ORDER:
-        resize(window, qtbot, 1024, 700)
-        done = window.controller.loadFailed if lesson == "no_grad.py" else window.controller.graphShown
-        with qtbot.waitSignal(done, timeout=LOAD_TIMEOUT_MS):  # no_grad.py builds no graph on purpose
-            window.open_path(example(lesson))
-        assert window.controller.first_view is None or not window.controller.first_view.changed
-        faults += first_view_faults(window, lesson)
-        resize(window, qtbot, 1600, 1000)
-        window.view.show_initial()
-        faults += first_view_faults(window, lesson)
+    for width, height in ((1024, 700), (1600, 1000)):
+        resize(window, qtbot, width, height)
+        for lesson in ORDER:
+            done = window.controller.loadFailed if lesson == "no_grad.py" else window.controller.graphShown
+            with qtbot.waitSignal(done, timeout=LOAD_TIMEOUT_MS):  # no_grad.py builds no graph on purpose
+                window.open_path(example(lesson))
+            assert window.controller.first_view is None or not window.controller.first_view.changed
+            faults += first_view_faults(window, lesson)
     assert not faults, "\n".join(faults)
     assert set(ORDER) == {path.name for path in example("basic_autograd.py").parent.glob("*.py")}
 
