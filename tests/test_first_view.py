@@ -15,8 +15,11 @@ import pytest
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.core.view.first_view import (
     MIN_NODES,
+    MIN_READABLE_ZOOM,
+    READABLE_ZOOM,
     drawn_count,
     first_view,
+    opening_window,
     readable_capacity,
 )
 
@@ -124,3 +127,52 @@ def test_a_captured_transformer_opens_at_a_readable_depth(write_script):
     assert {f"layers.{i}" for i in range(6)} <= {
         ".".join(n.module.split(".")[:2]) for n in shown.nodes.values() if n.module
     }
+
+
+def ranks(count: int, per_rank: int, *, gap: float = 13.0) -> list[tuple[float, float, float, float]]:
+    """Boxes of a top-to-bottom picture: ``count`` ranks of ``per_rank`` nodes 120 × 40 points,
+    ``gap`` points apart vertically and 20 sideways."""
+    return [
+        (j * 140.0, i * (40 + gap), j * 140.0 + 120, i * (40 + gap) + 40)
+        for i in range(count)
+        for j in range(per_rank)
+    ]
+
+
+def cut(box, window) -> bool:
+    left, top, right, bottom = window
+    inside = box[0] >= left and box[2] <= right and box[1] >= top and box[3] <= bottom
+    outside = box[2] <= left or box[0] >= right or box[3] <= top or box[1] >= bottom
+    return not (inside or outside)
+
+
+@pytest.mark.parametrize("port", [(555, 452), (1131, 766), (300, 900)])
+@pytest.mark.parametrize("per_rank", [1, 3, 12])
+def test_a_window_at_the_inputs_shows_every_node_it_shows_whole(port, per_rank):
+    boxes = ranks(30, per_rank)
+    window = opening_window(boxes, port)
+    assert window is not None
+    assert MIN_READABLE_ZOOM <= window.zoom <= READABLE_ZOOM
+    assert [box for box in boxes if cut(box, window.rect)] == []
+    shown = [
+        box
+        for box in boxes
+        if not cut(box, window.rect) and box[1] >= window.rect[1] and box[3] <= window.rect[3]
+    ]
+    assert any(box[1] == 0 for box in shown)  # the first rank, where the inputs are
+    left, top, right, bottom = window.rect
+    assert (right - left) * window.zoom == pytest.approx(port[0])
+    assert (bottom - top) * window.zoom == pytest.approx(port[1])
+
+
+def test_a_left_to_right_window_starts_at_the_left():
+    boxes = [(top, left, bottom, right) for left, top, right, bottom in ranks(30, 3)]  # transposed
+    window = opening_window(boxes, (555, 452), rankdir="LR")
+    assert window is not None
+    assert [box for box in boxes if cut(box, window.rect)] == []
+    assert window.rect[0] < 0 < window.rect[2]  # the leftmost rank is in the window
+
+
+def test_no_window_when_the_first_node_is_wider_than_the_view():
+    assert opening_window([(0.0, 0.0, 5000.0, 40.0)], (555, 452)) is None
+    assert opening_window([], (555, 452)) is None

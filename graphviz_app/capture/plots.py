@@ -7,21 +7,33 @@ windows would under plain python), ``savefig`` to a file keeps the figure with i
 the figures still open when the script ends are kept at the end.  Waiting for a click or a key
 (``plt.waitforbuttonpress``, ``plt.ginput``) returns at once, as after a timeout: no one can
 press one.  matplotlib loads this module only when the script uses pyplot.
+
+The app's copy of a figure draws text its font has no glyphs for (Korean in DejaVu Sans,
+matplotlib's default) with a system font that has them (:data:`FALLBACK_FAMILIES`), glyph by
+glyph (matplotlib 3.6+ falls back along a text's list of families): each such text gets that
+family appended while the copy is drawn, and its own families back afterwards, so the script's
+figures, its ``savefig`` files and its ``rcParams`` stay as under plain python.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import os
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from io import BytesIO
 from typing import Any
 
 import matplotlib
+from matplotlib import font_manager
 from matplotlib._pylab_helpers import Gcf
 from matplotlib.backend_bases import FigureCanvasBase, FigureManagerBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ft2font import FT2Font
+from matplotlib.text import Text
 
 from ..core.model.plots import MAX_PLOT_BYTES, MAX_PLOT_SIDE
 from . import figures
@@ -47,8 +59,80 @@ def render(figure: Figure) -> bytes | None:
 
 def _png(figure: Figure, dpi: float) -> bytes:
     buffer = BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi)
+    with glyph_fallback(figure):
+        figure.savefig(buffer, format="png", dpi=dpi)
     return buffer.getvalue()
+
+
+FALLBACK_FAMILIES = (
+    "Noto Sans CJK KR",  # Linux (fonts-noto-cjk)
+    "Noto Sans CJK JP",
+    "Noto Sans CJK SC",
+    "Noto Sans KR",
+    "NanumGothic",
+    "Malgun Gothic",  # Windows
+    "Apple SD Gothic Neo",  # macOS
+    "AppleGothic",
+    "Microsoft YaHei",
+    "PingFang SC",
+    "Hiragino Sans",
+)
+"""Fonts with Hangul and CJK glyphs, the first one installed drawing what a figure's own font
+cannot (matplotlib knows fonts by these family names)."""
+
+
+@functools.cache
+def fallback_family() -> str | None:
+    """The first of :data:`FALLBACK_FAMILIES` matplotlib finds on this system (None: none)."""
+    installed = {entry.name for entry in font_manager.fontManager.ttflist}
+    return next((name for name in FALLBACK_FAMILIES if name in installed), None)
+
+
+@functools.cache
+def _glyphs(path: str) -> frozenset[int]:
+    """The characters the font file at ``path`` has glyphs for."""
+    return frozenset(FT2Font(path).get_charmap())
+
+
+def lacks_glyphs(text: Text) -> bool:
+    """True when some character of ``text`` has a glyph in none of its font families."""
+    wanted = {ord(char) for char in text.get_text() if ord(char) > 0x7F and not char.isspace()}
+    if not wanted or text.get_usetex():
+        return False
+    props = text.get_fontproperties()
+    for family in props.get_family():
+        single = props.copy()
+        single.set_family(family)
+        try:
+            wanted -= _glyphs(font_manager.findfont(single, fallback_to_default=False))
+        except ValueError:  # not installed
+            continue
+        if not wanted:
+            return False
+    return True
+
+
+@contextmanager
+def glyph_fallback(figure: Figure) -> Iterator[None]:
+    """While in the block, each text of ``figure`` that its fonts cannot draw falls back glyph
+    by glyph to :func:`fallback_family` (tick labels too: the figure is laid out first to make
+    them); afterwards every text has its own families again."""
+    family = fallback_family()
+    changed: list[tuple[Text, list[str]]] = []
+    if family is not None:
+        with warnings.catch_warnings():  # the glyphs missing now are what this is about
+            warnings.simplefilter("ignore", UserWarning)
+            figure.draw_without_rendering()
+        for text in figure.findobj(Text):
+            if isinstance(text, Text) and lacks_glyphs(text):
+                families = list(text.get_fontproperties().get_family())
+                changed.append((text, families))
+                text.set_fontfamily([*families, family])
+    try:
+        yield
+    finally:
+        for text, families in changed:
+            text.set_fontfamily(families)
 
 
 def title(figure: Any) -> str:

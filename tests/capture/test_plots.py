@@ -215,3 +215,63 @@ def test_a_tutorial_that_shows_its_images_before_training(runner):
     assert [(p.kind, p.line) for p in found] == [("shown", line), ("shown", line)]
     assert [png_size(p.png) for p in found] == [(640, 480)] * 2
     assert "Finished Training" in result.output
+
+
+def _title_band(png: bytes):
+    """The rows of a 640 × 480 figure where its axes title is drawn."""
+    from io import BytesIO
+
+    from matplotlib.image import imread
+
+    return imread(BytesIO(png))[25:58, 150:490]
+
+
+def test_korean_text_is_drawn_with_a_font_that_has_its_glyphs(write_script, runner, tmp_path):
+    from matplotlib.figure import Figure
+
+    from graphviz_app.capture import plots
+
+    if plots.fallback_family() is None:
+        pytest.skip("no font with Hangul glyphs is installed (fonts-noto-cjk on Debian)")
+    script = write_script(f"""
+        import matplotlib.pyplot as plt
+        import torch
+
+        fig, ax = plt.subplots()
+        ax.plot([3, 2, 1])
+        ax.set_title("손실 곡선")
+        fig.savefig(r"{tmp_path / "own.png"}")
+        print(plt.rcParams["font.family"], ax.title.get_fontfamily())
+        w = torch.ones(2, requires_grad=True)
+        (w * 2).sum().backward()
+    """)
+    result = runner.run(script, timeout=60)
+    assert result.output.splitlines()[-1] == "['sans-serif'] ['sans-serif']"  # its own fonts, as plain python
+    (entry,) = result.graph.graph["plots"]
+    kept = _image(entry)
+
+    def drawn(*, fallback: bool) -> bytes:
+        figure = Figure()
+        axes = figure.subplots()
+        axes.plot([3, 2, 1])
+        axes.set_title("손실 곡선")
+        return plots._png(figure, 100) if fallback else _plain_png(figure)
+
+    tofu, glyphs = _title_band(drawn(fallback=False)), _title_band(drawn(fallback=True))
+    assert (tofu != glyphs).any()  # the check can tell boxes from letters
+    assert (_title_band(kept) == glyphs).all()  # the app's copy: Korean letters
+    assert (
+        _title_band((tmp_path / "own.png").read_bytes()) == tofu
+    ).all()  # the script's file: as plain python
+
+
+def _plain_png(figure) -> bytes:
+    """``figure`` drawn as plain matplotlib draws it (missing glyphs as boxes)."""
+    import warnings
+    from io import BytesIO
+
+    buffer = BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        figure.savefig(buffer, format="png", dpi=100)
+    return buffer.getvalue()

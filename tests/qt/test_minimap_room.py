@@ -47,5 +47,7 @@ def test_the_minimap_keeps_off_the_banner(laptop_window, qtbot):
         window.open_path(example(ORDER[0]))
     window.view.set_banner("the graph is from an older run")
     window.view.set_zoom(4.0)
+    window.view.centerOn(window.scene.graph_rect.topLeft())  # the graph in the bottom-right quarter
     assert window.view.minimap.isVisible()
+    assert covered_nodes(window) == []
     assert not window.view.minimap.geometry().intersects(window.view.banner.geometry())

@@ -1,8 +1,8 @@
 """The minimap: a small picture of the whole graph in the view's corner, the visible area framed.
 
 It shows only while part of the graph is out of sight (a graph that fits needs no map, and the
-map then covers nothing), in the corner of the view where it covers the least of the nodes and
-their value badges (bottom-right when that one is free). The picture is a pixmap drawn once from the scene's
+map then covers nothing), in a corner of the view free of nodes and their value badges
+(bottom-right when that one is free); while every corner would hide a node, it stays hidden. The picture is a pixmap drawn once from the scene's
 :class:`~graphviz_app.qt.canvas.overview.OverviewItem` (a few batched calls, cheap on 20,000
 nodes) and kept until the layout or the looks change (:meth:`Minimap.invalidate`); a pan or a zoom
 only moves the frame. A click or a drag in the map centres the view there.
@@ -124,20 +124,21 @@ class Minimap(QWidget):
 
     def sync(self) -> None:
         """Show or hide the map for the view's zoom and scroll, and move its frame."""
-        if not self.needed():
+        if not self.needed() or not self.place():
             self.hide()
             return
-        self.place()
         if not self.isVisible():
             self.show()
             self.raise_()
         self.update()
 
-    def place(self) -> None:
-        """Take the graph's proportions and sit in the viewport's bottom-right corner."""
+    def place(self) -> bool:
+        """Take the graph's proportions and sit in the first viewport corner free of nodes
+        (bottom-right first; the corner it sat in while that one stays free); False when every
+        corner would hide a node (it then keeps its place, to be hidden)."""
         rect = self.graph_rect()
         if rect.isEmpty():
-            return
+            return False
         port = self.view.viewport().geometry()
         most_w = max(MIN_SIDE, min(MAX_SIZE.width(), int(port.width() * VIEW_SHARE)))
         most_h = max(MIN_SIDE, min(MAX_SIZE.height(), int(port.height() * VIEW_SHARE)))
@@ -151,7 +152,10 @@ class Minimap(QWidget):
         if self._covered(spots[self.corner]) > 0:  # stay put while the corner is free
             covered = {corner: self._covered(spot) for corner, spot in spots.items()}
             self.corner = min(CORNERS, key=lambda corner: covered[corner])  # ties: the first
+            if covered[self.corner] > 0:
+                return False
         self.move(spots[self.corner].topLeft())
+        return True
 
     @staticmethod
     def _spot(corner: str, port: QRect, size: QSize) -> QRect:

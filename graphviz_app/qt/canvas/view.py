@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QStyle,
     QWidget,
 )
 
+from ...core.view.first_view import MIN_READABLE_ZOOM, Box, opening_window
 from ..plain_text import plain_label
 from .interactions import MAX_ZOOM, InteractionMode, PanMode, ZoomAreaMode
 from .items import ClusterItem, EdgeItem, NodeItem
@@ -208,26 +210,48 @@ class GraphView(QGraphicsView):
         return scene.itemsBoundingRect()
 
     def show_initial(self, readable: float = READABLE_ZOOM) -> None:
-        """Show a newly loaded graph: all of it if its labels stay readable, else where it
+        """Show a newly loaded graph: all of it if its labels stay readable
+        (:data:`~graphviz_app.core.view.first_view.MIN_READABLE_ZOOM` or more), else where it
         starts (its inputs) at a readable zoom: its top, or the left side of a left-to-right
-        picture (:attr:`rankdir`) with the values and frames beside it, centred on the nodes
-        there; Fit (Ctrl+0) still shows everything."""
+        picture (:attr:`rankdir`), every node shown whole with its value badge
+        (:func:`~graphviz_app.core.view.first_view.opening_window`); Fit (Ctrl+0) still shows
+        everything."""
         rect = self.content_rect()
         zoom = self._fit_zoom(rect, FIT_MAX_ZOOM)
-        if zoom is None or zoom >= readable:
+        if zoom is None or zoom >= MIN_READABLE_ZOOM:
             self.fit()
             return
+        boxes = [_box(box) for box in self._node_boxes()]
+        content = _box(rect)
+        # the graph overflows: a scroll bar may take an edge of the viewport, so plan without both
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
+        port = self.viewport().size()
+        planned = opening_window(
+            boxes, (port.width() - bar, port.height() - bar), content=content, rankdir=self.rankdir
+        )
+        if planned is None:
+            self._show_start(rect, readable)
+            return
+        self.setTransform(QTransform.fromScale(planned.zoom, planned.zoom))
+        port = self.viewport().size()  # the bars this zoom needs are shown now
+        window = opening_window(
+            boxes, (port.width(), port.height()), content=content, rankdir=self.rankdir, zooms=[planned.zoom]
+        )
+        left, top, right, bottom = (window or planned).rect
+        self.centerOn(QPointF((left + right) / 2, (top + bottom) / 2))
+        self.zoomChanged.emit(self.zoom())
+
+    def _show_start(self, rect: QRectF, readable: float) -> None:
+        """Show where the graph starts at ``readable`` zoom, centred on the nodes there (when
+        no placement shows a node whole: the first rank is wider than the view)."""
         self.setTransform(QTransform.fromScale(readable, readable))
         if self.rankdir == "LR":
             view_w = self.viewport().width() / readable
             boxes = self._node_rects()
-            # the content's left edge (module frames, value badges) when it lies near the
-            # nodes' (a quarter of the view): a badge reaching far left would push them away
             nodes_left = min((box.left() for box in boxes), default=rect.left())
-            left = max(rect.left(), nodes_left - view_w / 4)
-            band = self._united(box for box in boxes if box.left() < left + view_w)
+            band = self._united(box for box in boxes if box.left() < nodes_left + view_w)
             centre_y = band.center().y() if not band.isNull() else rect.center().y()
-            self.centerOn(QPointF(left + view_w / 2 - 12 / readable, centre_y))
+            self.centerOn(QPointF(nodes_left + view_w / 2 - 12 / readable, centre_y))
         else:
             view_h = self.viewport().height() / readable
             # the top nodes' centre, not the content's: wide value badges reach far beside them
@@ -235,6 +259,13 @@ class GraphView(QGraphicsView):
             centre_x = band.center().x() if not band.isNull() else rect.center().x()
             self.centerOn(QPointF(centre_x, rect.top() + view_h / 2 - 12 / readable))
         self.zoomChanged.emit(self.zoom())
+
+    def _node_boxes(self) -> list[QRectF]:
+        """Each drawn node's rectangle with its value badge and outline, in scene coordinates."""
+        scene = self.scene()
+        if not isinstance(scene, GraphScene):
+            return []
+        return [item.sceneBoundingRect() for item in scene.node_items.values() if item.isVisible()]
 
     def _node_rects(self) -> list[QRectF]:
         scene = self.scene()
@@ -388,6 +419,11 @@ class GraphView(QGraphicsView):
         super().resizeEvent(event)
         self.busy.place()
         self._view_moved()
+
+
+def _box(rect: QRectF) -> Box:
+    """``rect`` as (left, top, right, bottom)."""
+    return (rect.left(), rect.top(), rect.right(), rect.bottom())
 
 
 class BusyOverlay(QFrame):

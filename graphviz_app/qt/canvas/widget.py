@@ -82,12 +82,13 @@ class GraphWidget(GraphView):
     def restyle(self, state: ViewState, *, dark: bool, only: Iterable[str] | None = None) -> None:
         """Give every item (or only the items of graph nodes ``only``) the look of ``state``.
 
-        New badges may reach past the graph's edge: when the whole graph was in sight (or it was
-        just fitted), fit again so they are too."""
+        New badges may reach past the graph's edge: when the whole graph was in sight, fit again
+        so they are too.  A graph just shown gets its first view again: its badges, drawn now,
+        decide which nodes the view shows whole."""
         before = QRectF(self.graph_scene.graph_rect)
         whole = self.mapToScene(self.viewport().rect()).boundingRect().contains(before)
         self.graph_scene.apply_look(state, dark=dark, only=only)
-        if (self._refit or whole) and self.graph_scene.graph_rect != before:
+        if self._refit or (whole and self.graph_scene.graph_rect != before):
             self.show_initial()  # the whole graph was in sight: keep its new badges in sight too
         self._refit = False
 
