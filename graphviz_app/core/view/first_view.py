@@ -209,7 +209,11 @@ def _window_at(
     lefts = {preferred} | {box[0] - room for box in band} | {box[2] + room - width for box in band}
     best: Window | None = None
     slack = SLACK / zoom
-    for left in sorted(lefts, key=lambda x: (abs(x - preferred), x))[:CANDIDATES]:
+    tried = sorted(lefts, key=lambda x: (abs(x - preferred), x))[:CANDIDATES]
+    # only the nodes some tried window reaches matter (a very wide graph: the rest of its ranks)
+    span = (min(tried) - slack, max(tried) + width + slack)
+    near = [box for box in near if box[2] > span[0] and box[0] < span[1]]
+    for left in tried:
         right = left + width
         bottom = ceiling
         inside = [box for box in near if box[0] >= left and box[2] <= right]
