@@ -29,6 +29,19 @@ BIG_NODES = 3000
 """Enough nodes that dot works on the graph for minutes (a few seconds is all the tests need)."""
 
 
+LAYING_OUT = 0.5
+"""CPU seconds after which the export's ``dot`` has read its text and lays it out: its start and
+the warm-up drawing take under 0.1 s, reading the big graph's text 0.05 s, laying it out minutes."""
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system) ``pid`` has used, 0 when it is gone."""
+    fields = stat_fields(pid)
+    if fields is None:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def alive(pid: int) -> bool:
     fields = stat_fields(pid)
     return fields is not None and fields[0] != "Z"
@@ -81,15 +94,18 @@ class Cli:
         )
 
     def wait_for_dot(self, timeout: float = 120.0) -> int:
+        """Return the pid of the export's ``dot`` once it is laying out the graph: it has used
+        :data:`LAYING_OUT` of CPU time. Until then it may be loading its fonts (a SIGINT kills it
+        before it installs its handler) or waiting for the text (interrupted, it draws the
+        warm-up again); on a loaded machine that lasts longer than any fixed wait."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            pids = children_named(self.proc.pid, "dot")
-            if pids:
-                time.sleep(0.5)  # let dot read its input and start laying out
-                return pids[0]
+            for pid in children_named(self.proc.pid, "dot"):
+                if cpu_seconds(pid) >= LAYING_OUT:
+                    return pid
             assert self.proc.poll() is None, self.proc.communicate()
             time.sleep(0.05)
-        raise AssertionError("dot never started")
+        raise AssertionError("dot never started laying out")
 
     def finish(self, timeout: float = 60.0) -> tuple[int, str, str]:
         out, err = self.proc.communicate(timeout=timeout)
