@@ -48,7 +48,7 @@ def synthetic_trace(nodes: int, *, lean: bool) -> dict[str, Any]:
     """A saved graph of ``nodes`` nodes: a leaf ``x`` then residual blocks of six nodes
     (``stages.{s}.{b}``: leaf a, mul, tanh, leaf b, mul, add), a Pow and the Mean ``loss``.
     ``lean``: nodes carry only id, op, kind and module (and a leaf its name)."""
-    from graphviz_app.core.model.schema import SCHEMA_VERSION
+    from graphviz_app.wire.schema import SCHEMA_VERSION
 
     items: list[dict[str, Any]] = []
     edges: list[dict[str, Any]] = []

@@ -44,9 +44,9 @@ from graphviz_app.core.graphviz import arrange, compose
 from graphviz_app.core.graphviz.compose import Composer, anchor_shift
 from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.core.graphviz.layout import Layout, LayoutJob
-from graphviz_app.core.model.gc_pause import settle
 from graphviz_app.core.view.display import GraphFacts, ViewOptions, build_display
 from graphviz_app.errors import LayoutError
+from graphviz_app.wire.gc_pause import settle
 
 from .graphs import ZOO, graph_of
 

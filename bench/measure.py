@@ -81,10 +81,10 @@ def bare_walk(tensors: list[Any]) -> nx.DiGraph:
 def capture_stages(rec: Recorder, workload: Any, repeat: int, cap: float, folder: Path) -> None:
     """Time the capture-side stages on fresh graphs of ``workload``."""
     import graphviz_app
-    from graphviz_app.capture.backward import BackwardRecorder, run_backward
-    from graphviz_app.capture.naming import collect_names
-    from graphviz_app.capture.walker import build_trace, walk
     from graphviz_app.core.model.graph import graph_from_trace
+    from graphviz_app.worker.backward import BackwardRecorder, run_backward
+    from graphviz_app.worker.naming import collect_names
+    from graphviz_app.worker.walker import build_trace, walk
 
     # One untimed pass first: the first backward and the first hooks of a process pay one-off
     # costs (autograd's worker thread, lazy imports) that a reload in the app never sees.
@@ -234,9 +234,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch  # noqa: F401 (imported before timing anything)
 
-    from graphviz_app.capture.run_options import RunOptions
-    from graphviz_app.capture.script import ScriptCapture
     from graphviz_app.core.model.graph import graph_from_trace
+    from graphviz_app.wire.run_options import RunOptions
+    from graphviz_app.worker.script import ScriptCapture
 
     from .workload import Workload
 

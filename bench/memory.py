@@ -26,9 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     mode, script = (argv if argv is not None else sys.argv[1:])[:2]
     import torch  # noqa: F401
 
-    from graphviz_app.capture.backward import run_backward
-    from graphviz_app.capture.run_options import RunOptions
-    from graphviz_app.capture.script import ScriptCapture
+    from graphviz_app.wire.run_options import RunOptions
+    from graphviz_app.worker.backward import run_backward
+    from graphviz_app.worker.script import ScriptCapture
 
     from .workload import Workload
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import torch
 
-from graphviz_app.capture.recorder import ForwardRecorder
-from graphviz_app.capture.script import seed_everything
+from graphviz_app.worker.recorder import ForwardRecorder
+from graphviz_app.worker.script import seed_everything
 
 
 class _StopAtBackwardError(Exception):

@@ -31,7 +31,7 @@ def record(*, values: bool = True) -> Iterator[None]:
 
     Scripts run by the app and the CLI are recorded this way already.
     """
-    from .capture.recorder import ForwardRecorder
+    from .worker.recorder import ForwardRecorder
 
     frame = sys._getframe(2)  # the caller of ``with record():`` (contextlib's frame is between)
     with ForwardRecorder(frame.f_code.co_filename, values=values):
@@ -42,7 +42,7 @@ def trace(*tensors: Any, backward: bool = False) -> Any:
     """Return the autograd graph reaching ``tensors`` as a ``networkx.DiGraph``.
 
     Nodes are named after the caller's variables and its modules' parameters; with
-    ``backward=True`` the backward pass is run and recorded. See ``graphviz_app.core.model.schema``.
+    ``backward=True`` the backward pass is run and recorded. See ``graphviz_app.wire.schema``.
     """
     from .capture.api import trace_tensors
 

@@ -7,7 +7,7 @@ into the window's ``.qm`` (``tests/qt/test_i18n.py`` keeps the files in step wit
 with each other). Read here without Qt, that file serves twice:
 
 * :func:`knows`: whether a (context, English text) pair is one of the app's templates.
-  :meth:`graphviz_app.message.Message.from_wire` shows any other as plain text, never as a
+  :func:`graphviz_app.message_reader.read_message` shows any other as plain text, never as a
   template; only templates whose fields are plain ``{name}`` are taken, so nothing in a shown
   message formats a value beyond putting it in its place.
 * :func:`translations`: a language's finished translations, for what is written outside the

@@ -16,13 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .capture.run_options import RunOptionError, RunOptions
 from .core import export_formats
 from .core.model.values import AUTO_NODES, auto_values
-from .errors import GraphvizAppError, ScriptError, SettingError
 from .language import CHOICES, language_of
 from .logs import LEVELS, configure
-from .message import QT_TRANSLATE_NOOP, Message
+from .message_reader import read_message
+from .wire.errors import GraphvizAppError, ScriptError, SettingError
+from .wire.message import QT_TRANSLATE_NOOP, Message
+from .wire.run_options import RunOptionError, RunOptions
 
 if TYPE_CHECKING:  # imported where used: the command line starts fast
     import networkx as nx
@@ -571,7 +572,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         return _fail(kind.message)
     if kind.kind == "script" and source.suffix.lower() != ".py":
         print(f"note: {kind.message}", file=sys.stderr)
-    from .core.model.gc_pause import gc_paused
+    from .wire.gc_pause import gc_paused
 
     own: Runner | None = None
     try:
@@ -656,7 +657,7 @@ def _export(
             options = ViewOptions(
                 collapsed=collapse_to_depth(graph, args.collapse_depth), rankdir=args.rankdir
             )
-        notices: list[Message | str] = [Message.from_wire(n) for n in graph.graph.get("notices", [])]
+        notices: list[Message | str] = [read_message(n) for n in graph.graph.get("notices", [])]
         mode = args.step_mode or ("backward" if args.backward else "forward")
         timeout = args.layout_timeout
         values = auto_values(graph.number_of_nodes()) if args.values is None else args.values

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Literal
 
 from .capture.interpreter import Interpreter, check_interpreter, find_interpreter, short_path
-from .capture.protocol import RUN_MODE_ENV, run_mode
-from .errors import GraphvizAppError, GraphvizNotFoundError, SettingError
-from .message import QT_TRANSLATE_NOOP, Message
+from .errors import GraphvizNotFoundError
+from .wire.errors import GraphvizAppError, SettingError
+from .wire.message import QT_TRANSLATE_NOOP, Message
+from .wire.protocol import RUN_MODE_ENV, run_mode
 
 State = Literal["ok", "missing", "broken"]
 PROBE_SECONDS = 120.0
@@ -419,7 +420,7 @@ def layout_findings() -> list[Finding]:
 
 
 def run_mode_finding(environ: Mapping[str, str] = os.environ) -> Finding:
-    """How the worker runs each script (``capture.protocol.run_mode``)."""
+    """How the worker runs each script (``wire.protocol.run_mode``)."""
     try:
         mode = run_mode(environ)
     except GraphvizAppError as exc:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping
 
 from . import particles
 from .catalogue import translations
-from .errors import GraphvizAppError
-from .message import QT_TRANSLATE_NOOP, Message, Template, render
+from .wire.errors import GraphvizAppError
+from .wire.message import QT_TRANSLATE_NOOP, Message, Template, render
 
 LANGUAGES = ("en", "ko")
 """The languages a page can be written in: English (the source text) and the translations."""

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Mapping
 from typing import Final
 
-from .errors import SettingError
-from .message import QT_TRANSLATE_NOOP, Message
+from .wire.errors import SettingError
+from .wire.message import QT_TRANSLATE_NOOP, Message
 
 LOG_ENV: Final = "GRAPHVIZ_APP_LOG"
 """The level of the app's log on standard error: ``debug``, ``info``, ``warning`` or ``error``."""

@@ -35,7 +35,8 @@ from .core.model.values import auto_values, values_badge_message
 from .core.view.display import ViewOptions, build_display, collapse_to_depth
 from .core.view.look import NodeStyle
 from .language import language_of
-from .message import QT_TRANSLATE_NOOP, Message
+from .message_reader import read_message
+from .wire.message import QT_TRANSLATE_NOOP, Message
 
 VIEWPORT = (1000.0, 600.0)
 """The pixel size the readable first view is planned for: a notebook output at its usual width."""
@@ -187,7 +188,7 @@ def show_graph(
 
     language = language_of(language)
     options, notes = plan_view(graph, rankdir=rankdir, full=full, collapse_depth=collapse_depth)
-    notes = [*notes, *(Message.from_wire(n) for n in graph.graph.get("notices") or [])]
+    notes = [*notes, *(read_message(n) for n in graph.graph.get("notices") or [])]
     styles = values_styles(graph, values)
     with tempfile.TemporaryDirectory(prefix="graphviz_app_show_") as folder:
         target = Path(folder) / "graph.svg"

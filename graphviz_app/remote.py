@@ -32,7 +32,7 @@ from typing import Any, Literal
 import networkx as nx
 
 from .core import instance
-from .errors import GraphvizAppError
+from .wire.errors import GraphvizAppError
 
 KEEP_SENT = 30
 """Sent graphs kept in the cache folder (the oldest are removed): File ▸ Recent lists ten."""

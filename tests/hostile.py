@@ -18,7 +18,7 @@ from typing import Any
 
 from graphviz_app.core.model import limits
 from graphviz_app.core.model.file_kind import A_FOLDER
-from graphviz_app.core.model.schema import SCHEMA_VERSION
+from graphviz_app.wire.schema import SCHEMA_VERSION
 
 
 def node(i: int, **attrs: Any) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from processes import children_named, stat_fields, stuck
 
 from graphviz_app.cli import main
 from graphviz_app.core.model.file_kind import A_FOLDER
-from graphviz_app.message import WIRE_TEXT, Message
+from graphviz_app.message_reader import WIRE_TEXT
+from graphviz_app.wire.message import Message
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.cli import main
-from graphviz_app.core.model.plots import PNG_SIGNATURE, png_size
+from graphviz_app.core.model.plots import png_size
+from graphviz_app.wire.plots import PNG_SIGNATURE
 
 pytest.importorskip("matplotlib")
 

@@ -15,7 +15,7 @@ from venvs import MYPROJ, make_project, make_venv
 from graphviz_app.capture.interpreter import short_path
 from graphviz_app.cli import main, window_arguments
 from graphviz_app.core.model.graph import load_graph_json
-from graphviz_app.message import Message
+from graphviz_app.message_reader import read_message
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = "import sys\nimport torch\nprint('argv', sys.argv[1:])\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
@@ -114,7 +114,7 @@ def test_the_cli_runs_the_projects_venv_and_says_so(project, tmp_path, capsys, m
     saved = json.loads(out.read_text(encoding="utf-8"))["graph"]["environment"]
     assert (
         saved["prefix"] == str(project / ".venv")
-        and str(Message.from_wire(saved["reason"])) == "found .venv beside the script"
+        and str(read_message(saved["reason"])) == "found .venv beside the script"
     )
     assert load_graph_json(out).graph["environment"] == saved  # reopened, it is still there
 

@@ -15,12 +15,12 @@ import pytest
 torch = pytest.importorskip("torch")
 
 import graphviz_app  # noqa: E402
-from graphviz_app.capture.script import ScriptCapture  # noqa: E402
 from graphviz_app.core.graphviz import cost  # noqa: E402
 from graphviz_app.core.graphviz.dot import to_dot  # noqa: E402
 from graphviz_app.core.graphviz.layout import layout  # noqa: E402
 from graphviz_app.core.model.graph import graph_from_trace  # noqa: E402
 from graphviz_app.core.view.display import ViewOptions, build_display  # noqa: E402
+from graphviz_app.worker.script import ScriptCapture  # noqa: E402
 
 
 def unrolled_rnn(steps: int = 60):

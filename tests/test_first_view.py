@@ -102,8 +102,8 @@ torch = pytest.importorskip("torch")
 
 
 def test_a_captured_transformer_opens_at_a_readable_depth(write_script):
-    from graphviz_app.capture.script import ScriptCapture
     from graphviz_app.core.model.graph import graph_from_trace
+    from graphviz_app.worker.script import ScriptCapture
 
     path = write_script(
         textwrap.dedent("""

@@ -204,7 +204,7 @@ def test_hostile_page_in_chromium_runs_no_injected_script(tmp_path, browser):
 
 def page_templates() -> list:
     from graphviz_app.core import html_page
-    from graphviz_app.message import Template
+    from graphviz_app.wire.message import Template
 
     return [v for v in vars(html_page).values() if isinstance(v, Template)] + list(html_page.FIELDS.values())
 
@@ -279,8 +279,8 @@ def test_an_unknown_language_is_refused_with_the_choices(tmp_path, capsys):
             ]
         )
     assert "invalid choice: 'fr'" in capsys.readouterr().err
-    from graphviz_app.errors import GraphvizAppError
     from graphviz_app.language import language_of
+    from graphviz_app.wire.errors import GraphvizAppError
 
     with pytest.raises(GraphvizAppError, match="Unknown language 'fr'; use one of system, en, ko"):
         language_of("fr")

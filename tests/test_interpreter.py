@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from venvs import MYPROJ, add_broken_torch, add_module, add_torch, make_project, make_venv, old_python
 
+import graphviz_app
 from graphviz_app.capture import client
 from graphviz_app.capture.client import Runner
 from graphviz_app.capture.interpreter import (
@@ -23,8 +24,8 @@ from graphviz_app.capture.interpreter import (
     short_path,
     worker_path,
 )
-from graphviz_app.errors import ScriptError
-from graphviz_app.message import Message
+from graphviz_app.message_reader import read_message
+from graphviz_app.wire.errors import ScriptError
 
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
 ROOT = Path(__file__).resolve().parents[1]
@@ -160,7 +161,7 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
         environment["executable"], venv / "bin" / "python"
     )
     assert (
-        str(Message.from_wire(environment["reason"])) == "found .venv beside the script"
+        str(read_message(environment["reason"])) == "found .venv beside the script"
         and result.interpreter == interpreter
     )
     lines = dict(line.split(": ", 1) for line in result.output.splitlines())
@@ -172,7 +173,7 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
     assert lines["cwd"] == str(project)
     assert again.graph.graph["environment"]["prefix"] == str(venv)
     assert own.graph.graph["environment"]["prefix"] == sys.prefix
-    assert str(Message.from_wire(own.graph.graph["environment"]["reason"])) == "chosen by the caller"
+    assert str(read_message(own.graph.graph["environment"]["reason"])) == "chosen by the caller"
 
 
 def test_the_worker_imports_nothing_but_the_standard_library_and_torch():
@@ -182,7 +183,7 @@ import sys
 sys.path.insert(0, {str(worker_path())!r})
 import torch, torch.nn.functional, sympy, torch._dynamo, torch.optim
 before = set(sys.modules)
-import graphviz_app, graphviz_app.capture.worker, graphviz_app.capture.script
+import graphviz_app, graphviz_app.worker.server, graphviz_app.worker.script
 assert graphviz_app.__file__.startswith({str(worker_path())!r}), graphviz_app.__file__
 added = {{m.split(".")[0] for m in set(sys.modules) - before}}
 print(sorted(added - set(sys.stdlib_module_names) - {{"graphviz_app"}}))
@@ -203,7 +204,7 @@ def test_the_worker_copy_holds_only_our_package_without_its_window(tmp_path):
     folder = worker_path()
     assert [p.name for p in folder.iterdir()] == ["graphviz_app"]
     package = folder / "graphviz_app"
-    assert (package / "capture" / "worker.py").is_file() and (package / "capture" / "protocol.py").is_file()
+    assert (package / "worker" / "server.py").is_file() and (package / "wire" / "protocol.py").is_file()
     assert not (package / "qt").exists()
 
 
@@ -357,14 +358,14 @@ def worker_copy(monkeypatch, cache: Path, **env: str) -> Path:
 def test_a_damaged_copy_is_made_anew_and_runs(tmp_path, monkeypatch, write_script):
     copy = worker_copy(monkeypatch, tmp_path / "cache")
     package = copy / "graphviz_app"
-    walker = package / "capture" / "walker.py"
+    walker = package / "worker" / "walker.py"
     original = walker.read_bytes()
     walker.unlink()  # a module deleted (a cleaner, a half-finished sync)
-    (package / "capture" / "protocol.py").write_text("raise SystemExit('tampered')\n", encoding="utf-8")
+    (package / "wire" / "protocol.py").write_text("raise SystemExit('tampered')\n", encoding="utf-8")
     (copy / "sitecustomize.py").write_text("raise SystemExit('planted')\n", encoding="utf-8")
     again = worker_copy(monkeypatch, tmp_path / "cache")
     assert again == copy and walker.read_bytes() == original
-    assert "tampered" not in (package / "capture" / "protocol.py").read_text(encoding="utf-8")
+    assert "tampered" not in (package / "wire" / "protocol.py").read_text(encoding="utf-8")
     assert not (copy / "sitecustomize.py").exists()
     assert worker_copy(monkeypatch, tmp_path / "cache") == copy  # whole: kept as it is
     script = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 import graphviz_app.core
 import graphviz_app.qt
@@ -119,3 +120,24 @@ def test_no_import_circles():
         + " -> ".join(f"{a} (line {graph.edges[a, b]['line']})" for a, b in circle)
         + f" -> {circle[0][0]}"
     )
+
+
+def test_the_worker_and_wire_contracts_name_every_other_part():
+    """The import contracts keeping the worker and the wire to the standard library (and torch)
+    forbid every other part of graphviz_app: a new module or subpackage is named there, or
+    this fails (the worker runs under the user's Python, from a copy holding only those two)."""
+    tomllib = pytest.importorskip("tomllib")  # (Python 3.11+)
+    root = Path(__file__).resolve().parents[1]
+    contracts = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"][
+        "contracts"
+    ]
+    package = root / "graphviz_app"
+    parts = {
+        f"graphviz_app.{path.stem}"
+        for path in package.iterdir()
+        if (path.suffix == ".py" and path.name != "__init__.py") or (path / "__init__.py").is_file()
+    }
+    for source, also in (("graphviz_app.worker", set()), ("graphviz_app.wire", {"graphviz_app.worker"})):
+        (contract,) = [c for c in contracts if c.get("source_modules") == [source]]
+        forbidden = {m for m in contract["forbidden_modules"] if m.startswith("graphviz_app.")}
+        assert forbidden == parts - {"graphviz_app.worker", "graphviz_app.wire"} | also, source

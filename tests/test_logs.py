@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.errors import SettingError
 from graphviz_app.logs import LOG_ENV, configure
+from graphviz_app.wire.errors import SettingError
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE_MISS = (

@@ -13,15 +13,8 @@ from hostile import HOSTILE_TEMPLATES, hostile_notices
 
 from graphviz_app import catalogue
 from graphviz_app.core.model.file_kind import A_FOLDER, SPECIAL, special_kind
-from graphviz_app.message import (
-    QT_TRANSLATE_NOOP,
-    VERBATIM,
-    WIRE_DEPTH,
-    WIRE_TEXT,
-    Message,
-    fill,
-    render,
-)
+from graphviz_app.message_reader import WIRE_DEPTH, WIRE_TEXT, read_message
+from graphviz_app.wire.message import QT_TRANSLATE_NOOP, VERBATIM, Message, fill, render
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOWN_AT_MOST = WIRE_TEXT + 2_000
@@ -55,12 +48,12 @@ def test_every_template_the_app_marks_is_in_the_catalogue_with_plain_fields():
 def test_the_apps_own_messages_come_back_whole():
     nested = Message.of(SPECIAL, path="/tmp/x", special=special_kind(0o010000))
     for message in (Message.of(A_FOLDER, path="/data"), nested, Message.verbatim("torch said {x!r}")):
-        back = Message.from_wire(json.loads(json.dumps(message.to_wire())))
+        back = read_message(json.loads(json.dumps(message.to_wire())))
         assert back == message
         assert back.english() == message.english()
     joined = Message.joined(Message.of(A_FOLDER, path="a"), "b", sep=" · ")
     assert (
-        Message.from_wire(joined.to_wire()).english()
+        read_message(joined.to_wire()).english()
         == "a is a folder: choose a .py script or a .json graph saved by graphviz_app. · b"
     )
 
@@ -69,7 +62,7 @@ def test_the_apps_own_messages_come_back_whole():
 @pytest.mark.parametrize("context", ["", "Explanation", "Controller"])
 def test_a_template_the_app_does_not_know_is_shown_as_written(template, context):
     wire = {"context": context, "template": template, "values": {"x": "secret"}}
-    message = Message.from_wire(wire)
+    message = read_message(wire)
     assert message.english() == f"{template} [x = secret]"
     assert message.template.context == VERBATIM
     korean = render(message, lambda t: "번역 " + t.source, lambda text: text)
@@ -81,35 +74,35 @@ def test_an_app_template_with_a_format_spec_is_not_a_template_to_a_file():
     assert catalogue.knows("Controller", "Cannot open {path}: no such file.")
     assert not catalogue.knows("Controller", "{seconds:.1f} s")
     wire = {"context": "Controller", "template": "{seconds:.1f} s", "values": {"seconds": "x"}}
-    assert Message.from_wire(wire).english() == "{seconds:.1f} s [seconds = x]"
+    assert read_message(wire).english() == "{seconds:.1f} s [seconds = x]"
 
 
 def test_values_of_a_known_template_are_put_in_place_and_never_read_into():
     known = {"context": A_FOLDER.context, "template": A_FOLDER.source}
-    said = Message.from_wire({**known, "values": {"path": "{x.__class__} {0:>99999}"}}).english()
+    said = read_message({**known, "values": {"path": "{x.__class__} {0:>99999}"}}).english()
     assert said.startswith("{x.__class__} {0:>99999} is a folder")
-    assert Message.from_wire({**known, "values": {}}).english().startswith("{path} is a folder")
+    assert read_message({**known, "values": {}}).english().startswith("{path} is a folder")
 
 
 def test_every_hostile_notice_is_shown_bounded_and_without_raising():
-    shown = [Message.from_wire(wire).english() for wire in hostile_notices()]
+    shown = [read_message(wire).english() for wire in hostile_notices()]
     assert all(len(text) <= SHOWN_AT_MOST for text in shown), max(map(len, shown))
     assert not any("<class" in text or "__builtins__" in text for text in shown)
     assert sum(text.endswith("[x = secret]") for text in shown) == 4 * len(HOSTILE_TEMPLATES)
 
 
 def test_text_is_cut_at_the_budget_and_depth_is_bounded():
-    long = Message.from_wire({"context": "", "template": "{text}", "values": {"text": "x" * (WIRE_TEXT * 5)}})
+    long = read_message({"context": "", "template": "{text}", "values": {"text": "x" * (WIRE_TEXT * 5)}})
     text = long.english()
     assert WIRE_TEXT - 10 < len(text) <= WIRE_TEXT + 1 and text.endswith("x…")
     deep: object = "bottom"
     for _ in range(WIRE_DEPTH + 5):
         deep = {"context": "", "template": "{text}", "values": {"text": {"message": deep}}}
-    assert Message.from_wire(deep).english() == "…"
+    assert read_message(deep).english() == "…"
     shallow: object = "bottom"
     for _ in range(WIRE_DEPTH // 2 - 1):
         shallow = {"context": "", "template": "{text}", "values": {"text": {"message": shallow}}}
-    assert Message.from_wire(shallow).english() == "bottom"
+    assert read_message(shallow).english() == "bottom"
 
 
 def test_fill_puts_plain_fields_in_place_and_keeps_the_rest_as_written():
@@ -155,7 +148,7 @@ def random_wire(rng: random.Random, depth: int = 0) -> object:
 def test_any_wire_value_is_shown_bounded_in_english_and_in_translation():
     rng = random.Random(20261128)
     for _ in range(400):
-        message = Message.from_wire(random_wire(rng))
+        message = read_message(random_wire(rng))
         english = message.english()
         translated = render(message, lambda t: t.source + " (ko)", lambda text: text)
         assert len(english) <= SHOWN_AT_MOST and len(translated) <= SHOWN_AT_MOST + 5_000

@@ -3,8 +3,8 @@ of the standard library while it is imported, unless a platform check or a ``try
 and a portable run on a system without ``posix_spawn`` (Windows) copies its output without
 ``select``, which takes only sockets there.
 
-Uses inside functions are behind the run mode's interfaces (``capture.containment``,
-``capture.worker``) or guarded where they are made; CONTRIBUTING.md lists them.
+Uses inside functions are behind the run mode's interfaces (``worker.containment``,
+``worker.server``) or guarded where they are made; CONTRIBUTING.md lists them.
 """
 
 from __future__ import annotations
@@ -159,9 +159,9 @@ def test_a_run_without_posix_spawn_copies_its_output_without_select(tmp_path, mo
     which raises there for anything but a socket, is never asked about it."""
     import select
 
-    from graphviz_app.capture import worker
-    from graphviz_app.capture.protocol import Limits, Request
-    from graphviz_app.capture.run_options import RunOptions
+    from graphviz_app.wire.protocol import Limits, Request
+    from graphviz_app.wire.run_options import RunOptions
+    from graphviz_app.worker import server
 
     def sockets_only(*args: object) -> None:
         raise OSError(10038, "An operation was attempted on something that is not a socket")
@@ -182,7 +182,7 @@ def test_a_run_without_posix_spawn_copies_its_output_without_select(tmp_path, mo
     )
     pids: list[int] = []
     # run_request's path where os has no posix_spawn (here subprocess itself needs it, from 3.13)
-    done = worker._run_threaded(request, pids.append)
+    done = server._run_threaded(request, pids.append)
     assert done["exitcode"] == 0 and done["signal"] is None, (tmp_path / "output.txt").read_text()
     assert len(pids) == 1 and pids[0] != os.getpid()
     assert (tmp_path / "output.txt").read_text(encoding="utf-8") == "printed\n"

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from graphviz_app import cli
-from graphviz_app.capture.run_options import RunOptionError, RunOptions
+from graphviz_app.wire.run_options import RunOptionError, RunOptions
 
 
 def test_the_wire_form_round_trips_every_field():

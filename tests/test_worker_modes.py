@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.capture import protocol
 from graphviz_app.capture.client import Runner
-from graphviz_app.errors import ScriptError, SettingError
+from graphviz_app.wire import protocol
+from graphviz_app.wire.errors import ScriptError, SettingError
 
 GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
 MODES = ["fork", "portable"] if hasattr(os, "fork") else ["portable"]
@@ -68,9 +68,9 @@ def test_each_portable_run_is_a_fresh_interpreter(mode_runner, tmp_path):
         runner, tmp_path, "print(open('/proc/self/cmdline').read().split('\\0')[:3])\n" + GRAPH
     ).output
     if mode == "portable":
-        assert "graphviz_app.capture.child" in command
+        assert "graphviz_app.worker.child" in command
     else:
-        assert "graphviz_app.capture.child" not in command
+        assert "graphviz_app.worker.child" not in command
 
 
 def test_an_exit_a_crash_and_an_exception_are_reported_alike(mode_runner, tmp_path):
@@ -149,7 +149,7 @@ def test_the_run_mode_is_chosen_by_the_system_unless_set(monkeypatch):
 def test_the_portable_containment_ends_the_runs_process_group():
     import subprocess
 
-    from graphviz_app.capture.containment import PortableContainment
+    from graphviz_app.worker.containment import PortableContainment
 
     leader = subprocess.Popen(
         [

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.capture import protocol
-from graphviz_app.capture.protocol import Done, Limits, ProtocolError, Ready, Request, Started
-from graphviz_app.capture.run_options import RunOptions
+from graphviz_app.wire import protocol
+from graphviz_app.wire.protocol import Done, Limits, ProtocolError, Ready, Request, Started
+from graphviz_app.wire.run_options import RunOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,7 +80,7 @@ def test_unknown_replies_are_refused():
 
 
 def test_the_protocol_module_loads_no_torch():
-    code = "import sys, graphviz_app.capture.protocol; print('torch' in sys.modules)"
+    code = "import sys, graphviz_app.wire.protocol; print('torch' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "False"
 
@@ -92,7 +92,7 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     worker = subprocess.Popen(
-        [sys.executable, "-m", "graphviz_app.capture.worker"],
+        [sys.executable, "-m", "graphviz_app.worker.server"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -143,7 +143,7 @@ def test_the_worker_answers_a_bad_request_and_serves_the_next(tmp_path):
 
 def test_a_refused_request_is_reported_as_the_apps_problem_not_an_exit_of_the_script(tmp_path):
     from graphviz_app.capture.client import Runner
-    from graphviz_app.errors import ScriptError
+    from graphviz_app.wire.errors import ScriptError
 
     script = tmp_path / "script.py"
     script.write_text("print('never ran')\n")

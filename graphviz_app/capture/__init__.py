@@ -1,8 +1,7 @@
-"""The worker and its client: running a user's script, under the user's own Python, and capturing
-the graph it builds.
+"""The app's side of the capture: choosing the user's Python and starting the worker under it
+(``interpreter``), talking to it (``client``, with ``marker``) and, in the caller's own process,
+tracing tensors for the Python API (``api``).
 
-The worker's side (``worker``, ``child``, ``script`` and what they use) is the only place torch is
-imported and needs nothing but the standard library, torch and ``protocol``; the client's side
-(``client``, ``interpreter``, ``marker``) runs in the app and starts it. Importing this package
-imports neither.
+The worker itself is :mod:`graphviz_app.worker`; what crosses between them is
+:mod:`graphviz_app.wire`. Importing this package imports neither torch nor the worker.
 """

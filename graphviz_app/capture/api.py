@@ -9,12 +9,12 @@ import networkx as nx
 import torch
 
 from ..core.model.graph import graph_from_trace
-from ..errors import GraphvizAppError
-from ..message import QT_TRANSLATE_NOOP, Message
-from .backward import BackwardRecorder, run_backward
-from .naming import collect_names
-from .summary import summarize_many
-from .walker import Walk, build_trace, walk
+from ..wire.errors import GraphvizAppError
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..worker.backward import BackwardRecorder, run_backward
+from ..worker.naming import collect_names
+from ..worker.summary import summarize_many
+from ..worker.walker import Walk, build_trace, walk
 
 NO_GRAPH = QT_TRANSLATE_NOOP(
     "Explanation",
@@ -31,7 +31,7 @@ def trace_tensors(
     values: bool = True,
     saved: bool = True,
 ) -> nx.DiGraph:
-    """Return the autograd graph reaching ``tensors`` as a DiGraph (see core/model/schema.py).
+    """Return the autograd graph reaching ``tensors`` as a DiGraph (see wire/schema.py).
 
     Nodes are named after the caller's variables and the parameters of the ``nn.Module``s the
     caller holds. With ``backward=True`` backward runs from all tensors together (non-scalars

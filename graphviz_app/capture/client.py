@@ -1,6 +1,6 @@
 """The blocking runner: runs a user's script in the warm capture worker and returns its graph.
 
-The worker (``graphviz_app.capture.worker``) is a separate process that imports torch once and
+The worker (``graphviz_app.worker.server``) is a separate process that imports torch once and
 forks a child per script, so a reload does not pay torch's import time again, and nothing a script
 does (crash, hang, exit, flood of output) can take the caller down. Used by the CLI directly and by
 the GUI from a background thread.
@@ -27,9 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
-from ..errors import ScriptError, SettingError
-from ..message import QT_TRANSLATE_NOOP, Message
-from . import protocol
+from ..errors import script_error_from_dict
+from ..message_reader import read_message
+from ..wire import protocol
+from ..wire.errors import ScriptError, SettingError
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.protocol import Done, Limits, Reply, Request
+from ..wire.run_options import RunOptions
 from .interpreter import (
     CALLER_REASON,
     Interpreter,
@@ -44,8 +48,6 @@ from .interpreter import (
     worker_path,
 )
 from .marker import end_marked, new_marker
-from .protocol import Done, Limits, Reply, Request
-from .run_options import RunOptions
 
 if TYPE_CHECKING:  # imported where a result is read: a worker starts before networkx is loaded
     import networkx as nx
@@ -619,12 +621,12 @@ class Runner:
                 from ..core.model.graph import graph_from_trace
 
                 graph = graph_from_trace(result["trace"])
-                notices = [Message.from_wire(notice) for notice in graph.graph.get("notices", [])]
+                notices = [read_message(notice) for notice in graph.graph.get("notices", [])]
                 if ending["leftovers"]:
                     notices.append(_leftovers_notice(ending["leftovers"]))
                 ran_with = RunOptions.from_wire(result["options"])
                 return RunResult(graph, output, notices, seconds, options=ran_with)
-            error = ScriptError.from_dict(result["error"])
+            error = script_error_from_dict(result["error"])
             if _out_of_memory(str(error.message) + (error.user_traceback or "")) and self.memory_limit:
                 error = self._memory_error(path, error)
         elif ending["signal"] and self.memory_limit and _out_of_memory(output):

@@ -31,8 +31,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from ..errors import ScriptError, as_message
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..message_reader import read_message
+from ..wire.errors import ScriptError, as_message
+from ..wire.message import QT_TRANSLATE_NOOP, Message
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +251,7 @@ def environment_note(environment: Mapping[str, object]) -> str:
     if environment.get("prefix"):
         parts.append(short_path(str(environment["prefix"])))
     why = environment.get("reason")
-    return "Ran with " + " · ".join(parts) + (f" ({Message.from_wire(why)})" if why else "")
+    return "Ran with " + " · ".join(parts) + (f" ({read_message(why)})" if why else "")
 
 
 # -- checks and start-up failures ---------------------------------------------------------------
@@ -393,7 +394,7 @@ except BaseException as exc:
     sys.exit(4)
 sys.stderr.write("{mark} torch ok\\n")
 sys.stderr.flush()
-from graphviz_app.capture.worker import main
+from graphviz_app.worker.server import main
 main()
 """
 """The worker's start-up code: check the Python, import the user's torch, then serve. It must

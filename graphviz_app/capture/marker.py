@@ -1,6 +1,6 @@
 """The marker every process of a run carries, and ending the processes that carry it.
 
-The runner starts the worker with :data:`~graphviz_app.capture.protocol.MARKER_ENV` set to a token of
+The runner starts the worker with :data:`~graphviz_app.wire.protocol.MARKER_ENV` set to a token of
 its own; each process a run starts inherits it in its environment (as it inherits ``PATH``).
 While the worker lives it ends what a run leaves; when the worker itself is killed, a process
 the script started in its own session (a daemon) is no longer below it, and the runner finds it
@@ -16,7 +16,7 @@ import secrets
 import signal
 import sys
 
-from .protocol import MARKER_ENV
+from ..wire.protocol import MARKER_ENV
 
 log = logging.getLogger(__name__)
 ROUNDS = 100

@@ -34,7 +34,7 @@ import networkx as nx
 
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
 from ..language import words
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
 from .graphviz.dot import NodeStyle

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..message import QT_TRANSLATE_NOOP, Template
+from ..wire.message import QT_TRANSLATE_NOOP, Template
 
 Writer = Literal["graphviz", "dot", "graph", "page"]
 """How a format is written: ``graphviz`` renders the picture with ``dot -T<graphviz>``; ``dot``

@@ -30,7 +30,7 @@ from xml.etree import ElementTree
 import networkx as nx
 
 from ..language import Words, template_text, words
-from ..message import QT_TRANSLATE_NOOP, Message, Template
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
 from .model.values import format_number, gradient_line_message, small_values

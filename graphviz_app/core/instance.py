@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import GraphvizAppError
+from ..wire.errors import GraphvizAppError
 
 SOCKET_ENV = "GRAPHVIZ_APP_SOCKET"
 """Names the socket's path instead of the default (tests, or two separate app setups)."""

@@ -12,8 +12,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from ..core.graphviz import engine as graphviz_engine
-from ..errors import SettingError
 from ..logs import configure
+from ..wire.errors import SettingError
 from .i18n import install_translators
 from .icons import icon
 from .settings import Settings

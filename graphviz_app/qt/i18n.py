@@ -16,8 +16,8 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from .. import particles
-from ..message import QT_TRANSLATE_NOOP, Message, Template, render
 from ..resources import resources_dir
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template, render
 
 LANGUAGES = ("system", "en", "ko")
 """The choices in Preferences: follow the system locale, English, Korean."""

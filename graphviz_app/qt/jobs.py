@@ -28,10 +28,10 @@ from shiboken6 import isValid
 
 from ..capture.client import Runner, RunResult
 from ..capture.interpreter import Interpreter
-from ..capture.run_options import RunOptions
 from ..core.model.saved_graph import ReadProgress, read_saved_graph
-from ..errors import GraphvizAppError, ScriptError
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.errors import GraphvizAppError, ScriptError
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.run_options import RunOptions
 
 log = logging.getLogger(__name__)
 _tasks: weakref.WeakSet[Task] = weakref.WeakSet()

@@ -12,12 +12,12 @@ from typing import Literal
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..capture.interpreter import Interpreter, find_interpreter
-from ..capture.run_options import RunOptions
 from ..core.graphviz.cost import WINDOW_BUDGET
 from ..core.graphviz.engine import CHOICES
 from ..core.view.colors import COLOR_MODES, ColorMode
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.run_options import RunOptions
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 

@@ -1,6 +1,6 @@
 """The core's English words in the window's language.
 
-``core`` stays free of Qt. Its sentences travel as messages (``graphviz_app.message``: a template
+``core`` stays free of Qt. Its sentences travel as messages (``graphviz_app.wire.message``: a template
 and its values, shown with :func:`graphviz_app.qt.i18n.text`); the colour modes' names and titles
 are named in ``core.view.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``, and this
 module maps them through ``QCoreApplication.translate`` with their context.
@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from .. import particles
 from ..core.view.colors import COLOR_MODE_SPECS
-from ..message import Message
+from ..wire.message import Message
 from . import i18n
 
 translate = QCoreApplication.translate

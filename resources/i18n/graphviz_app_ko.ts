@@ -399,12 +399,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="406"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="442"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="412"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="448"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -412,202 +412,202 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ChainRule</name>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="64"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="65"/>
         <source>the power rule: d(xⁿ)/dx = n·xⁿ⁻¹</source>
         <translation>거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="77"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="78"/>
         <source>addition passes grad_out to each input unchanged</source>
         <translation>덧셈은 grad_out을 각 입력에 그대로 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="78"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="79"/>
         <source>subtraction passes grad_out to a and −grad_out to b</source>
         <translation>뺄셈은 a에 grad_out을, b에 −grad_out을 전달합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="65"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="66"/>
         <source>the product rule: each input gets grad_out times the other input</source>
         <translation>곱의 규칙: 각 입력은 grad_out × (다른 입력)을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="63"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="64"/>
         <source>{grad} summed to {name}&apos;s shape = {sent}</source>
         <translation>{name}의 모양으로 합한 {grad} = {sent}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="66"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="67"/>
         <source> (the other needs no gradient, so only its value was used)</source>
         <translation> (다른 입력은 기울기가 필요 없어 값만 쓰였습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="69"/>
         <source>the quotient rule: d(a/b) = da/b − a·db/b²</source>
         <translation>몫의 규칙: d(a/b) = da/b − a·db/b²</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="69"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="70"/>
         <source>each element gets grad_out / n</source>
         <translation>각 원소가 받는 몫 grad_out / n</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="71"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="72"/>
         <source>each element gets grad_out</source>
         <translation>각 원소가 받는 값 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="73"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="74"/>
         <source>matrix product C = A·B</source>
         <translation>행렬 곱 C = A·B</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="62"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="63"/>
         <source>AccumulateGrad stores the arriving gradient in</source>
         <translation>AccumulateGrad가 도착한 기울기를 저장하는 곳:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="81"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="82"/>
         <source>ReLU lets grad_out through where the input was positive, else 0</source>
         <translation>ReLU는 입력이 양수였던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="39"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="40"/>
         <source>torch computes this one for you (its derivative is built into torch)</source>
         <translation>이 연산은 torch가 계산해 줍니다 (도함수가 torch에 내장되어 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="70"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="71"/>
         <source>, spread to every element</source>
         <translation>, 모든 원소에 나눠 줌</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="74"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="75"/>
         <source> summed over the rows</source>
         <translation> 를 행 방향으로 합함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="67"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="68"/>
         <source>(the other input)</source>
         <translation>(다른 입력)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="53"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="54"/>
         <source>backward failed here, at the op made on line {line} ({code}), so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패했습니다({line}번째 줄 {code}에서 만든 연산). 그래서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="72"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="73"/>
         <source>{grad} copied to every element</source>
         <translation>{grad}을(를) 모든 원소에 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="79"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="80"/>
         <source>negation: the input gets −grad_out</source>
         <translation>부호 반전: 입력은 −grad_out을 받습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="80"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="81"/>
         <source>d(eˣ)/dx = eˣ, the result itself</source>
         <translation>d(eˣ)/dx = eˣ, 곧 결과 자신</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="82"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="83"/>
         <source>clamp lets grad_out through where the input was inside the bounds, else 0</source>
         <translation>clamp는 입력이 범위 안에 있던 곳에만 grad_out을 통과시키고, 나머지는 0입니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="85"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="86"/>
         <source>transpose: the gradient is transposed back</source>
         <translation>전치(transpose): 기울기를 다시 전치해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="86"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="87"/>
         <source>grad_out transposed (grad_outᵀ)</source>
         <translation>전치한 grad_out (grad_outᵀ)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="87"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="88"/>
         <source>permute: the gradient&apos;s axes are put back</source>
         <translation>permute: 기울기의 축을 원래 순서로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="88"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="89"/>
         <source>grad_out with its axes put back</source>
         <translation>축을 원래 순서로 되돌린 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="89"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="90"/>
         <source>view: the same numbers, reshaped back</source>
         <translation>view: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="90"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="91"/>
         <source>reshape: the same numbers, reshaped back</source>
         <translation>reshape: 같은 수들을 원래 모양으로 되돌립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="91"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="92"/>
         <source>grad_out reshaped to the input&apos;s shape</source>
         <translation>입력의 모양으로 바꾼 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="92"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="93"/>
         <source>expand: the copies&apos; gradients are summed back</source>
         <translation>expand: 복사본들의 기울기를 더해 돌려보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="93"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="94"/>
         <source>grad_out summed over the expanded dims</source>
         <translation>확장된 차원을 따라 더한 grad_out</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="94"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="95"/>
         <source>to()/copy: the gradient goes back to the input&apos;s device and dtype</source>
         <translation>to()/copy: 기울기가 입력의 장치와 dtype으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="95"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="96"/>
         <source>copy: the gradient goes back to the source unchanged</source>
         <translation>copy: 기울기가 그대로 원본으로 돌아갑니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="61"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="62"/>
         <source>AccumulateGrad adds the {count} gradients arriving into {name}.grad</source>
         <translation>AccumulateGrad가 {name}.grad로 들어오는 기울기 {count}개를 더합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="76"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="77"/>
         <source>grad_out where {x} was not clamped, else 0</source>
         <translation>grad_out ({x}이(가) 잘리지 않은 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="75"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="76"/>
         <source>grad_out where {x} &gt; 0, else 0</source>
         <translation>grad_out ({x} &gt; 0인 곳), 나머지는 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="43"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="44"/>
         <source>{d} applied to grad_out</source>
         <translation>grad_out에 {d}를 적용한 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="44"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="45"/>
         <source>{name}, the script&apos;s own backward (line {line}), computes this step</source>
         <translation>{name}: 스크립트에 직접 쓴 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="47"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="48"/>
         <source>{name}, the backward written in {file} (line {line}), computes this step</source>
         <translation>{name}: {file}에 쓰인 backward({line}번째 줄)가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="50"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="51"/>
         <source>{name}, the custom Function&apos;s own backward, computes this step</source>
         <translation>{name}: 사용자 정의 Function에 직접 쓴 backward가 이 단계를 계산합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/chain_rule.py" line="58"/>
+        <location filename="../../graphviz_app/core/view/chain_rule.py" line="59"/>
         <source>backward failed here, so no gradient went on to its inputs: {message}</source>
         <translation>역전파가 여기서 실패해서 입력으로는 기울기가 전달되지 않았습니다: {message}</translation>
     </message>
@@ -688,179 +688,179 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="203"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="210"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="229"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="287"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="340"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="246"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="358"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="257"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="297"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="301"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="363"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="364"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="376"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="377"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="379"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="383"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="395"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="396"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="437"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="438"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="440"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="446"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="458"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="462"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="484"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="485"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="531"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="532"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="540"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="541"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="599"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="600"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="654"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="680"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="655"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="681"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="657"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="658"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="674"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="675"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="677"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="679"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="781"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="782"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="789"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="790"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="823"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="825"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="826"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -868,252 +868,252 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Doctor</name>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="34"/>
+        <location filename="../../graphviz_app/doctor.py" line="35"/>
         <source>ok</source>
         <translation>정상</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="35"/>
+        <location filename="../../graphviz_app/doctor.py" line="36"/>
         <source>missing</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="36"/>
+        <location filename="../../graphviz_app/doctor.py" line="37"/>
         <source>broken</source>
         <translation>고장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="38"/>
+        <location filename="../../graphviz_app/doctor.py" line="39"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="39"/>
+        <location filename="../../graphviz_app/doctor.py" line="40"/>
         <source>graphviz_app</source>
         <translation>graphviz_app</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="40"/>
+        <location filename="../../graphviz_app/doctor.py" line="41"/>
         <source>Python for scripts</source>
         <translation>스크립트용 Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="41"/>
+        <location filename="../../graphviz_app/doctor.py" line="42"/>
         <source>torch</source>
         <translation>torch</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="42"/>
+        <location filename="../../graphviz_app/doctor.py" line="43"/>
         <source>Qt (window)</source>
         <translation>Qt (창)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="43"/>
+        <location filename="../../graphviz_app/doctor.py" line="44"/>
         <source>Graphviz (layout)</source>
         <translation>Graphviz (배치)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="44"/>
+        <location filename="../../graphviz_app/doctor.py" line="45"/>
         <source>Graphviz, packaged (layout)</source>
         <translation>Graphviz, 패키지 포함 (배치)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="45"/>
+        <location filename="../../graphviz_app/doctor.py" line="46"/>
         <source>run mode</source>
         <translation>실행 방식</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="46"/>
+        <location filename="../../graphviz_app/doctor.py" line="47"/>
         <source>language</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="48"/>
+        <location filename="../../graphviz_app/doctor.py" line="49"/>
         <source>{version} at {path}</source>
         <translation>{version}, 위치 {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="49"/>
+        <location filename="../../graphviz_app/doctor.py" line="50"/>
         <source>{path} ({why})</source>
         <translation>{path} ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="50"/>
+        <location filename="../../graphviz_app/doctor.py" line="51"/>
         <source>{version} under Python {python}; CUDA: {cuda}; MPS: {mps}</source>
         <translation>{version}, Python {python}; CUDA: {cuda}; MPS: {mps}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="51"/>
+        <location filename="../../graphviz_app/doctor.py" line="52"/>
         <source>yes ({devices})</source>
         <translation>예 ({devices})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="52"/>
+        <location filename="../../graphviz_app/doctor.py" line="53"/>
         <source>no</source>
         <translation>아니요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="53"/>
+        <location filename="../../graphviz_app/doctor.py" line="54"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="54"/>
+        <location filename="../../graphviz_app/doctor.py" line="55"/>
         <source>not installed in {python}</source>
         <translation>{python}에 설치되어 있지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="55"/>
+        <location filename="../../graphviz_app/doctor.py" line="56"/>
         <source>{python} cannot import torch: {error}</source>
         <translation>{python}에서 torch를 가져올 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="56"/>
+        <location filename="../../graphviz_app/doctor.py" line="57"/>
         <source>{python} -m pip install torch   (or name another Python: graphviz-app doctor --python PATH)</source>
         <translation>{python} -m pip install torch   (또는 다른 Python을 지정하세요: graphviz-app doctor --python PATH)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="59"/>
+        <location filename="../../graphviz_app/doctor.py" line="60"/>
         <source>{python} -m pip install --force-reinstall torch</source>
         <translation>{python} -m pip install --force-reinstall torch</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="60"/>
+        <location filename="../../graphviz_app/doctor.py" line="61"/>
         <source>{python} did not run Python code: {error}</source>
         <translation>{python}이(가) Python 코드를 실행하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="61"/>
+        <location filename="../../graphviz_app/doctor.py" line="62"/>
         <source>name a Python that has torch: graphviz-app --python PATH (and graphviz-app doctor --python PATH)</source>
         <translation>torch가 있는 Python을 지정하세요: graphviz-app --python PATH (그리고 graphviz-app doctor --python PATH)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="65"/>
+        <location filename="../../graphviz_app/doctor.py" line="66"/>
         <source>{python} is Python {version}; scripts need Python 3.10 or newer</source>
         <translation>{python}은(는) Python {version}입니다. 스크립트에는 Python 3.10 이상이 필요합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="66"/>
+        <location filename="../../graphviz_app/doctor.py" line="67"/>
         <source>PySide6 {version}, platform &apos;{platform}&apos;</source>
         <translation>PySide6 {version}, 플랫폼 &apos;{platform}&apos;</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="67"/>
+        <location filename="../../graphviz_app/doctor.py" line="68"/>
         <source>PySide6 is not installed in {python}</source>
         <translation>{python}에 PySide6가 설치되어 있지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="68"/>
+        <location filename="../../graphviz_app/doctor.py" line="69"/>
         <source>{python} -m pip install PySide6-Essentials</source>
         <translation>{python} -m pip install PySide6-Essentials</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="69"/>
+        <location filename="../../graphviz_app/doctor.py" line="70"/>
         <source>PySide6 {version} is installed, but Qt could not open a window: {error}</source>
         <translation>PySide6 {version}은(는) 설치되어 있지만 Qt가 창을 열 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="73"/>
+        <location filename="../../graphviz_app/doctor.py" line="74"/>
         <source>there is no display: open the app on a desktop, or on a virtual one (xvfb-run -a graphviz-app); graphviz-app export needs no window</source>
         <translation>디스플레이가 없습니다. 데스크톱에서 앱을 열거나 가상 화면에서 여세요(xvfb-run -a graphviz-app). graphviz-app export는 창이 필요 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="80"/>
+        <location filename="../../graphviz_app/doctor.py" line="81"/>
         <source>install the libraries Qt&apos;s xcb plugin needs: sudo apt-get install libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0</source>
         <translation>Qt의 xcb 플러그인에 필요한 라이브러리를 설치하세요: sudo apt-get install libxcb-cursor0 libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="86"/>
+        <location filename="../../graphviz_app/doctor.py" line="87"/>
         <source>reinstall Qt: {python} -m pip install --force-reinstall PySide6-Essentials</source>
         <translation>Qt를 다시 설치하세요: {python} -m pip install --force-reinstall PySide6-Essentials</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="89"/>
+        <location filename="../../graphviz_app/doctor.py" line="90"/>
         <source>&apos;{program}&apos; was not found on PATH</source>
         <translation>PATH에서 &apos;{program}&apos;을(를) 찾지 못했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="90"/>
+        <location filename="../../graphviz_app/doctor.py" line="91"/>
         <source>{path} did not run: {error}</source>
         <translation>{path}이(가) 실행되지 않았습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="98"/>
+        <location filename="../../graphviz_app/doctor.py" line="99"/>
         <source>{command}   (then open a new terminal)</source>
         <translation>{command}   (그다음 새 터미널을 여세요)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="99"/>
+        <location filename="../../graphviz_app/doctor.py" line="100"/>
         <source>{package} is not installed in {python}</source>
         <translation>{package}이(가) {python}에 설치되어 있지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="100"/>
+        <location filename="../../graphviz_app/doctor.py" line="101"/>
         <source>{python} -m pip install {package}</source>
         <translation>{python} -m pip install {package}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="101"/>
+        <location filename="../../graphviz_app/doctor.py" line="102"/>
         <source>{version} at {path}; the layouts use it</source>
         <translation>{version}, 위치 {path}; 배치에 이것을 씁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="103"/>
+        <location filename="../../graphviz_app/doctor.py" line="104"/>
         <source>fork (each run is a fork of a worker that has torch loaded)</source>
         <translation>fork (실행마다 torch를 불러 둔 작업 프로세스를 복제합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="105"/>
+        <location filename="../../graphviz_app/doctor.py" line="106"/>
         <source>portable (a fresh Python for each run)</source>
         <translation>portable (실행마다 새 Python)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="106"/>
+        <location filename="../../graphviz_app/doctor.py" line="107"/>
         <source>{mode}, set by ${variable}</source>
         <translation>{mode}, ${variable}로 설정됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="107"/>
+        <location filename="../../graphviz_app/doctor.py" line="108"/>
         <source>{mode}, this system&apos;s default</source>
         <translation>{mode}, 이 시스템의 기본값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="108"/>
+        <location filename="../../graphviz_app/doctor.py" line="109"/>
         <source>unset {variable} (or set it to &apos;portable&apos;)</source>
         <translation>{variable}을(를) 지우세요(또는 &apos;portable&apos;로 설정하세요)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="109"/>
+        <location filename="../../graphviz_app/doctor.py" line="110"/>
         <source>{language} (Preferences: {choice}; system locale: {locale})</source>
         <translation>{language} (환경설정: {choice}; 시스템 로캘: {locale})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="110"/>
+        <location filename="../../graphviz_app/doctor.py" line="111"/>
         <source>English (Qt is needed to read Preferences)</source>
         <translation>영어 (환경설정을 읽으려면 Qt가 필요합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="112"/>
+        <location filename="../../graphviz_app/doctor.py" line="113"/>
         <source>English</source>
         <translation>영어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="113"/>
+        <location filename="../../graphviz_app/doctor.py" line="114"/>
         <source>Korean</source>
         <translation>한국어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="115"/>
+        <location filename="../../graphviz_app/doctor.py" line="116"/>
         <source>Everything graphviz_app needs was found.</source>
         <translation>graphviz_app에 필요한 것을 모두 찾았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="116"/>
+        <location filename="../../graphviz_app/doctor.py" line="117"/>
         <source>{count} needed item(s) missing or broken: run the fix under each, then graphviz-app doctor again.</source>
         <translation>필요한 항목 {count}개가 없거나 고장 났습니다. 각 항목 아래의 해결 방법을 실행한 다음 graphviz-app doctor를 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/doctor.py" line="120"/>
+        <location filename="../../graphviz_app/doctor.py" line="121"/>
         <source>fix: {fix}</source>
         <translation>해결: {fix}</translation>
     </message>
@@ -1277,442 +1277,442 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Explanation</name>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="98"/>
+        <location filename="../../graphviz_app/capture/client.py" line="100"/>
         <source>The script did not finish within {seconds} s and was stopped.</source>
         <translation>스크립트가 {seconds}초 안에 끝나지 않아 멈췄습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="99"/>
+        <location filename="../../graphviz_app/capture/client.py" line="101"/>
         <source> It was stuck on line {line}: `{code}`.</source>
         <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="100"/>
+        <location filename="../../graphviz_app/capture/client.py" line="102"/>
         <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
         <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="97"/>
+        <location filename="../../graphviz_app/capture/client.py" line="99"/>
         <source>The run was cancelled.</source>
         <translation>실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="105"/>
+        <location filename="../../graphviz_app/capture/client.py" line="107"/>
         <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and reload.</source>
         <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="119"/>
+        <location filename="../../graphviz_app/capture/client.py" line="121"/>
         <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
         <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="124"/>
+        <location filename="../../graphviz_app/capture/client.py" line="126"/>
         <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="84"/>
+        <location filename="../../graphviz_app/capture/client.py" line="86"/>
         <source>The environment variable GRAPHVIZ_APP_MEMORY_LIMIT_GB is {value}, not a number of GiB. Set it to the most memory one run may use, in GiB (such as 8), or to 0 for no limit, or unset it for the default (75% of this machine&apos;s memory), and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB의 값 {value}은(는) GiB 단위의 숫자가 아닙니다. 한 번의 실행이 쓸 수 있는 최대 메모리를 GiB 단위로(예: 8) 설정하거나, 한도를 없애려면 0으로 설정하거나, 기본값(이 컴퓨터 메모리의 75%)을 쓰려면 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/protocol.py" line="50"/>
+        <location filename="../../graphviz_app/wire/protocol.py" line="50"/>
         <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, not &apos;portable&apos; or &apos;fork&apos;. Set it to &apos;portable&apos; (a fresh Python for each run, on any system) or to &apos;fork&apos; (Linux), or unset it to let graphviz_app choose, and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값 {value}은(는) &apos;portable&apos;도 &apos;fork&apos;도 아닙니다. &apos;portable&apos;(실행마다 새 Python, 모든 시스템) 또는 &apos;fork&apos;(Linux)로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/protocol.py" line="57"/>
+        <location filename="../../graphviz_app/wire/protocol.py" line="57"/>
         <source>The environment variable GRAPHVIZ_APP_RUN_MODE is {value}, but this system cannot fork. Set it to &apos;portable&apos;, or unset it to let graphviz_app choose, and start graphviz_app again.</source>
         <translation>환경 변수 GRAPHVIZ_APP_RUN_MODE의 값은 {value}이지만 이 시스템에서는 fork를 쓸 수 없습니다. &apos;portable&apos;로 설정하거나, graphviz_app이 고르도록 변수를 지운 다음 graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="47"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="49"/>
         <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="53"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="55"/>
         <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="59"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="61"/>
         <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="65"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="67"/>
         <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="71"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="73"/>
         <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="77"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="79"/>
         <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="84"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="86"/>
         <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="90"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="92"/>
         <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="98"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="100"/>
         <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="104"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="106"/>
         <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="110"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="112"/>
         <source>{python} ({why}) ended while importing torch ({ending}): that torch does not run here (a build for another processor, GPU driver or system, or a damaged install). See it fail with `{python} -c &quot;import torch&quot;`, then repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})이(가) torch를 가져오는 중에 끝났습니다({ending}). 그 torch는 여기서 실행되지 않습니다(다른 프로세서, GPU 드라이버나 시스템용 빌드이거나 설치가 손상됨). `{python} -c &quot;import torch&quot;`로 실패를 확인한 뒤 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="119"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="121"/>
         <source>killed by {signal}</source>
         <translation>{signal}(으)로 종료됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="120"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="122"/>
         <source>exit status {status}</source>
         <translation>종료 코드 {status}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="121"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="123"/>
         <source>{python} ({why}) did not finish importing torch in {seconds} s. See where it waits with `{python} -X importtime -c &quot;import torch&quot;` (a network folder, a GPU driver that hangs, or a very slow disk are the usual causes), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})이(가) {seconds}초 안에 torch 가져오기를 마치지 못했습니다. `{python} -X importtime -c &quot;import torch&quot;`로 어디서 기다리는지 확인하거나(네트워크 폴더, 멈춘 GPU 드라이버, 아주 느린 디스크가 흔한 원인입니다), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="129"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="131"/>
         <source>{python} ({why}) did not start running Python code in {seconds} s: it is not a Python interpreter, or something it runs at start-up (a sitecustomize or .pth file) waits. Check it with `{python} -c &quot;print(1)&quot;`, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
         <translation>{python}({why})이(가) {seconds}초 안에 Python 코드를 실행하기 시작하지 않았습니다. Python 인터프리터가 아니거나, 시작할 때 실행하는 것(sitecustomize나 .pth 파일)이 기다리고 있습니다. `{python} -c &quot;print(1)&quot;`로 확인하거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="137"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="139"/>
         <source>The capture worker ({python}, {why}) imported torch but did not become ready in {seconds} s. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 torch를 가져왔지만 {seconds}초 안에 준비되지 않았습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="91"/>
+        <location filename="../../graphviz_app/capture/client.py" line="93"/>
         <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
         <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="112"/>
+        <location filename="../../graphviz_app/capture/client.py" line="114"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="131"/>
+        <location filename="../../graphviz_app/capture/client.py" line="133"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="136"/>
+        <location filename="../../graphviz_app/capture/client.py" line="138"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="39"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="39"/>
         <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
         <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="42"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="42"/>
         <source> Line {line} looks like printed output (it starts with {start}), not code: delete it, or make it a comment with #.</source>
         <translation> {line}번째 줄은 코드가 아니라 출력된 결과로 보입니다({start} 기호로 시작합니다). 그 줄을 지우거나, 맨 앞에 # 기호를 붙여 주석으로 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="47"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="47"/>
         <source> The lines of the block that line {line} opens must be indented further than line {line} (4 spaces); code copied from a web page often loses its indentation.</source>
         <translation> {line}번째 줄이 여는 블록의 줄들은 {line}번째 줄보다 더 들여 써야 합니다(공백 4칸). 웹 페이지에서 복사한 코드는 들여쓰기를 잃는 일이 많습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="53"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="53"/>
         <source> Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.</source>
         <translation> {line}번째 줄에는 줄바꿈이 빠져 명령문 두 개가 함께 있습니다. `{code}` 부분을 다음 줄로 옮기세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="59"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="59"/>
         <source> ({devices})</source>
         <translation>({devices})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="60"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="60"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="63"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="63"/>
         <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then reload: {command}</source>
         <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 다시 불러오세요: {command}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="69"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="69"/>
         <source>Line {line} uses {name} before line {later} assigns it: a script runs from top to bottom (and notebook cells in the order they are run). Move the assignment on line {later} above line {line}, or run that cell first.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰는데, 이 이름은 {later}번째 줄에 가서야 대입됩니다. 스크립트는 위에서 아래로 실행됩니다(노트북 셀은 실행한 순서대로 실행됩니다). {later}번째 줄의 대입을 {line}번째 줄 위로 옮기거나, 그 셀을 먼저 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="76"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="76"/>
         <source>Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` at the top of the script.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 가져오지도(import) 대입하지도 않습니다. 스크립트 맨 위에 다음 줄을 추가하세요: `{statement}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="81"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="81"/>
         <source>Line {line} uses {name}, which the script never assigns. Did you mean {match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지 않습니다. {match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="86"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="86"/>
         <source>Line {line} uses {name}, which the script never assigns or imports. Assign it (or import it) before line {line}, or correct the name.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지도 가져오지도(import) 않습니다. {line}번째 줄보다 앞에서 대입(또는 import)하거나, 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="91"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="91"/>
         <source>{cls}.__init__ (line {start}) does not call super().__init__() first, so torch.nn.Module&apos;s own set-up has not run when line {line} needs it. Call super().__init__() as the first line of {cls}.__init__, before it assigns any layer (`self.name = ...`).</source>
         <translation>{cls}.__init__({start}번째 줄)의 맨 앞에 super().__init__() 호출이 없어서, {line}번째 줄이 모듈을 쓸 때 torch.nn.Module 자체의 준비가 아직 되지 않았습니다. {cls}.__init__의 첫 줄에, 곧 층을 대입하기(`self.name = ...`) 전에 super().__init__() 호출을 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="98"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="98"/>
         <source>Line {line} uses {module}.{name}, which the module {module} does not have. Did you mean {module}.{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {module}.{name} 이름을 쓰지만, {module} 모듈에는 그런 이름이 없습니다. {module}.{match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="103"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="103"/>
         <source>Line {line} uses .{name} of a {type} object, which has no such attribute. Did you mean .{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {type} 객체의 .{name} 속성을 쓰지만, 그런 속성은 없습니다. .{match} 속성을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="61"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="61"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="62"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="62"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="109"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="109"/>
         <source>Line {line} (`{code}`) multiplies a {a} tensor by a {b} one, and a matrix product needs the first one&apos;s last size ({inner_a}) to equal the second one&apos;s size before its last ({inner_b}). {fix}</source>
         <translation>{line}번째 줄(`{code}`)은 {a} 텐서에 {b} 텐서를 곱합니다. 행렬 곱은 첫째 텐서의 마지막 크기({inner_a})와 둘째 텐서의 마지막에서 두 번째 크기({inner_b})가 같아야 합니다. {fix}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="115"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="115"/>
         <source>Transpose the second one (`.T`): {a} @ {b_t} works and gives {result}.</source>
         <translation>둘째 텐서를 전치하세요(`.T`): {a} @ {b_t}은(는) 곱할 수 있고 결과는 {result}입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="118"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="118"/>
         <source>Transpose the first one (`.T`): {a_t} @ {b} works and gives {result}.</source>
         <translation>첫째 텐서를 전치하세요(`.T`): {a_t} @ {b}은(는) 곱할 수 있고 결과는 {result}입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="121"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="121"/>
         <source>Make the two sizes agree: give the first tensor {inner_b} in its last dimension, or, when the second is an nn.Linear layer&apos;s weight, create the layer with in_features={inner_a}; use .reshape(...) when the sizes are right but arranged differently.</source>
         <translation>두 크기를 맞추세요: 첫째 텐서의 마지막 차원을 {inner_b}(으)로 하거나, 둘째가 nn.Linear 층의 가중치라면 그 층을 in_features={inner_a}(으)로 만드세요. 크기는 맞는데 배치만 다르면 .reshape(...)를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="127"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="127"/>
         <source>Line {line} (`{code}`) combines two tensors element by element whose sizes differ in dimension {dim}: {size_a} and {size_b}{shapes}. An element-wise operation needs equal sizes there, or a size of 1 in one of them (broadcasting). Make them agree (.reshape(...), or .unsqueeze(...) to add a dimension of size 1), or use @ if you meant a matrix product.</source>
         <translation>{line}번째 줄(`{code}`)은 {dim}번 차원의 크기가 서로 다른 두 텐서를 원소별로 계산합니다: {size_a}와(과) {size_b}{shapes}. 원소별 연산은 그 차원의 크기가 같거나 한쪽이 1이어야 합니다(브로드캐스팅). 크기를 맞추거나(.reshape(...), 또는 크기 1인 차원을 더하는 .unsqueeze(...)), 행렬 곱을 뜻했다면 @를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="134"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="134"/>
         <source> ({shapes})</source>
         <translation> ({shapes})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="135"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="135"/>
         <source>{name} is {shape}</source>
         <translation>{name}은(는) {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="136"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="136"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="143"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="143"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="153"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="153"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="165"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="165"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="176"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="176"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="185"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="185"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="195"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="195"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="205"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="205"/>
         <source>view() can only reshape a tensor whose elements lie in memory in the order of its shape (contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice changed its strides. Use .reshape(...), which copies when it must, or call .contiguous() before .view(...).</source>
         <translation>view()는 원소가 모양의 순서대로 메모리에 놓인(contiguous) 텐서만 모양을 바꿀 수 있는데, 이 텐서는 그렇지 않습니다{where}: 전치(.t(), .transpose())나 슬라이스가 stride를 바꿨습니다. 필요할 때 복사하는 .reshape(...)를 쓰거나, .view(...) 앞에 .contiguous()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="216"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="216"/>
         <source>numpy() cannot take a tensor that requires grad{where}: the array would leave the graph without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: x.detach().cpu().numpy()).</source>
         <translation>numpy()는 기울기를 요구하는 텐서를 받을 수 없습니다{where}: 배열이 아무 말 없이 그래프를 벗어나게 되기 때문입니다. 먼저 그래프에서 떼어 내세요: x.detach().numpy() (GPU에 있으면 x.detach().cpu().numpy()).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="226"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="226"/>
         <source>numpy() can only read a tensor on the cpu, and this one is on another device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or .to(&apos;cpu&apos;)).</source>
         <translation>numpy()는 cpu에 있는 텐서만 읽을 수 있는데, 이 텐서는 다른 장치에 있습니다{where}. 먼저 cpu로 복사하세요: x.detach().cpu().numpy() (또는 .to(&apos;cpu&apos;)).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="31"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="31"/>
         <source>graphviz_app failed while {doing} ({error}). This is a bug in graphviz_app, not in the script; please report it with the traceback below.</source>
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="75"/>
+        <location filename="../../graphviz_app/worker/script.py" line="75"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="117"/>
+        <location filename="../../graphviz_app/worker/script.py" line="117"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="30"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="30"/>
         <source>The script built no autograd graph: its operations on line {line} ran under torch.no_grad() (or with grad disabled), so autograd recorded nothing. Compute the output outside the torch.no_grad() block to see its graph.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: {line}번째 줄의 연산이 torch.no_grad() 안에서(또는 기울기 계산이 꺼진 채로) 실행되어 autograd가 아무것도 기록하지 않았습니다. 그래프를 보려면 출력을 torch.no_grad() 블록 밖에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="37"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="37"/>
         <source>The script built no autograd graph that it kept: tensors (or module parameters) require grad, but no result computed from them is still alive when the script ends (results dropped inside functions, or detached, are gone). Assign the output to a top-level variable (for example `loss = ...`), or return it from the function that computes it.</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: 텐서(또는 모듈 파라미터)가 기울기를 요구하지만, 그것으로 계산한 결과가 스크립트가 끝날 때 하나도 남아 있지 않습니다(함수 안에서 버려지거나 detach된 결과는 사라집니다). 출력을 최상위 변수에 대입하거나(예: `loss = ...`), 그것을 계산하는 함수에서 반환하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="46"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="46"/>
         <source>The script built no autograd graph: none of its tensors requires grad. Create inputs or weights with requires_grad=True (torch.tensor(..., requires_grad=True)), or define a `model` (nn.Module) and `inputs` so its parameters are used.</source>
         <translation>스크립트가 autograd 그래프를 만들지 않았습니다: 기울기를 요구하는 텐서가 하나도 없습니다. 입력이나 가중치를 requires_grad=True로 만들거나(torch.tensor(..., requires_grad=True)), 파라미터가 쓰이도록 `model`(nn.Module)과 `inputs`를 정의하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="53"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="53"/>
         <source>The script built no autograd graph that it kept: line {line} cuts {name} out of the graph with .detach() (`{code}`), and after the cut only detached tensors (and numpy arrays made from them) are left, which carry no graph. That is what .detach() is for. To see the graph up to the cut, keep the result of an operation in a variable of its own before detaching it: y = w * 3, then y_np = y.detach().cpu().numpy().</source>
         <translation>스크립트가 남겨 둔 autograd 그래프가 없습니다: {line}번째 줄이 .detach()로 {name} 텐서를 그래프에서 떼어 냈고(`{code}`), 그 뒤에는 detach된 텐서와 그것으로 만든 numpy 배열만 남았는데, 이들에는 그래프가 없습니다. .detach()는 바로 그 일을 합니다. 떼어 내기 전까지의 그래프를 보려면, 연산 결과를 떼어 내기 전에 따로 변수에 두세요: y = w * 3, 그다음 y_np = y.detach().cpu().numpy().</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="25"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="25"/>
         <source>The script has no tensor named {name} with an autograd graph. Outputs to choose from: {choices}.</source>
         <translation>스크립트에 autograd 그래프가 있는 {name} 텐서가 없습니다. 고를 수 있는 출력: {choices}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="19"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="19"/>
         <source>build() must return a dict with &apos;model&apos; (an nn.Module) and &apos;inputs&apos; (a tuple), optionally &apos;target&apos; and &apos;loss_fn&apos;; or a tuple (model, inputs[, target, loss_fn]).</source>
         <translation>build()는 &apos;model&apos;(nn.Module)과 &apos;inputs&apos;(튜플)을, 필요하면 &apos;target&apos;과 &apos;loss_fn&apos;도 담은 dict를 반환하거나, 튜플 (model, inputs[, target, loss_fn])을 반환해야 합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/child.py" line="24"/>
+        <location filename="../../graphviz_app/worker/child.py" line="24"/>
         <source>graphviz_app could not write this graph: {error}</source>
         <translation>graphviz_app이 이 그래프를 쓰지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/child.py" line="25"/>
+        <location filename="../../graphviz_app/worker/child.py" line="25"/>
         <source>graphviz_app could not capture this script: {error}</source>
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="80"/>
+        <location filename="../../graphviz_app/worker/script.py" line="80"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="83"/>
+        <location filename="../../graphviz_app/worker/script.py" line="83"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="89"/>
+        <location filename="../../graphviz_app/worker/script.py" line="89"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="102"/>
+        <location filename="../../graphviz_app/worker/script.py" line="102"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="105"/>
+        <location filename="../../graphviz_app/worker/script.py" line="105"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="106"/>
+        <location filename="../../graphviz_app/worker/script.py" line="106"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="107"/>
+        <location filename="../../graphviz_app/worker/script.py" line="107"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="111"/>
+        <location filename="../../graphviz_app/worker/script.py" line="111"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="114"/>
+        <location filename="../../graphviz_app/worker/script.py" line="114"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="122"/>
+        <location filename="../../graphviz_app/worker/script.py" line="122"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="128"/>
+        <location filename="../../graphviz_app/worker/script.py" line="128"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="134"/>
+        <location filename="../../graphviz_app/worker/script.py" line="134"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="95"/>
+        <location filename="../../graphviz_app/worker/script.py" line="95"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/backward.py" line="43"/>
+        <location filename="../../graphviz_app/worker/backward.py" line="43"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
@@ -1722,32 +1722,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/figures.py" line="61"/>
+        <location filename="../../graphviz_app/worker/figures.py" line="61"/>
         <source>{where} picks matplotlib&apos;s {name} backend, which opens windows that no one can close here: graphviz_app draws the figures without windows instead and keeps them with the graph (the Plots panel).</source>
         <translation>{where}에서 창을 여는 matplotlib의 {name} 백엔드를 고릅니다. 여기서는 그 창을 닫을 사람이 없으므로 graphviz_app이 대신 창 없이 그림을 그려 그래프와 함께 보관합니다(플롯 패널).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/figures.py" line="69"/>
+        <location filename="../../graphviz_app/worker/figures.py" line="69"/>
         <source>The script made {count} figures; the first {kept} are kept (close figures you no longer need, or save fewer).</source>
         <translation>스크립트가 그림을 {count}개 만들었습니다. 처음 {kept}개만 보관합니다(필요 없는 그림은 닫거나, 더 적게 저장하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/figures.py" line="74"/>
+        <location filename="../../graphviz_app/worker/figures.py" line="74"/>
         <source>Figures too big to keep, even drawn smaller, were left out: {names}. Make them smaller (figsize, dpi) or save them to a file.</source>
         <translation>작게 그려도 보관하기에 너무 큰 그림은 뺐습니다: {names}. 그림을 더 작게 만들거나(figsize, dpi) 파일로 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/figures.py" line="79"/>
+        <location filename="../../graphviz_app/worker/figures.py" line="79"/>
         <source>matplotlib could not draw some figures: {errors}.</source>
         <translation>matplotlib이 일부 그림을 그리지 못했습니다: {errors}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="75"/>
+        <location filename="../../graphviz_app/capture/client.py" line="77"/>
         <source>No such file: {path}. Check the path and try again.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="64"/>
+        <location filename="../../graphviz_app/worker/script.py" line="64"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
@@ -1757,7 +1757,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="65"/>
+        <location filename="../../graphviz_app/worker/script.py" line="65"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
@@ -1767,7 +1767,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}: 읽을 수 없습니다({reason}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="76"/>
+        <location filename="../../graphviz_app/capture/client.py" line="78"/>
         <source>{path} is a folder, not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 폴더이지 Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
@@ -1777,12 +1777,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="57"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="77"/>
+        <location filename="../../graphviz_app/capture/client.py" line="79"/>
         <source>{path} is not a regular file (a device or a pipe), not a Python script. Open a .py file.</source>
         <translation>{path}은(는) 일반 파일이 아니어서(장치나 파이프) Python 스크립트가 아닙니다. .py 파일을 여세요.</translation>
     </message>
@@ -1792,12 +1792,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="58"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="80"/>
+        <location filename="../../graphviz_app/capture/client.py" line="82"/>
         <source>{path} holds {size} MiB, too much for a Python script (at most {limit} MiB). Open the script, not a data file.</source>
         <translation>{path}의 크기는 {size} MiB로, Python 스크립트로는 너무 큽니다(최대 {limit} MiB). 데이터 파일이 아니라 스크립트를 여세요.</translation>
     </message>
@@ -1807,22 +1807,22 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="59"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="61"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="63"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="65"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="66"/>
+        <location filename="../../graphviz_app/worker/script.py" line="66"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="70"/>
+        <location filename="../../graphviz_app/worker/script.py" line="70"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
@@ -1852,27 +1852,27 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}: {shown}은(는) Python 스크립트도 저장된 그래프도 아니므로 실행하지 않았습니다. graphviz_app은 .py 스크립트를 실행하고, 자신이 저장한 .json 그래프를 읽습니다. 그래도 Python으로 실행하려면 이름을 .py로 바꾸세요(또는 명령줄에서 --run-as-python을 주세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="11"/>
+        <location filename="../../graphviz_app/errors.py" line="15"/>
         <source>No Graphviz engine was found: neither Graphviz&apos;s &apos;dot&apos; on PATH nor the packaged engine (the Python package graphviz-pure, for {python}). Install the packaged one: &apos;pip install graphviz-pure&apos; (Windows, macOS, Linux), or Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS), &apos;conda install -c conda-forge graphviz&apos;.</source>
         <translation>Graphviz 엔진을 찾지 못했습니다: PATH에 Graphviz의 &apos;dot&apos;이 없고, 패키지 엔진({python}용 Python 패키지 graphviz-pure)도 없습니다. 패키지 엔진을 설치하세요: &apos;pip install graphviz-pure&apos;(Windows, macOS, Linux). 또는 Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS), &apos;conda install -c conda-forge graphviz&apos;.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="18"/>
+        <location filename="../../graphviz_app/errors.py" line="22"/>
         <source>Graphviz&apos;s &apos;dot&apos; program was not found on PATH, and the engine setting is &apos;system&apos;. Install Graphviz: &apos;sudo apt-get install graphviz&apos; (Debian/Ubuntu), &apos;brew install graphviz&apos; (macOS), &apos;conda install -c conda-forge graphviz&apos;; or choose the packaged engine (--engine packaged, or Preferences).</source>
         <translation>PATH에서 Graphviz의 &apos;dot&apos; 프로그램을 찾지 못했고, 엔진 설정은 &apos;system&apos;입니다. Graphviz를 설치하세요: &apos;sudo apt-get install graphviz&apos;(Debian/Ubuntu), &apos;brew install graphviz&apos;(macOS), &apos;conda install -c conda-forge graphviz&apos;. 또는 패키지 엔진을 고르세요(--engine packaged, 또는 환경 설정).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="25"/>
+        <location filename="../../graphviz_app/errors.py" line="29"/>
         <source>The packaged Graphviz engine (the Python package graphviz-pure) is not installed for {python}, and the engine setting is &apos;packaged&apos;. Install it: &apos;pip install graphviz-pure&apos; (Windows x64, macOS, Linux x86-64 and aarch64); or choose the system engine (--engine system, or Preferences) with Graphviz installed.</source>
         <translation>패키지 Graphviz 엔진(Python 패키지 graphviz-pure)이 {python}에 설치되어 있지 않고, 엔진 설정은 &apos;packaged&apos;입니다. 설치하세요: &apos;pip install graphviz-pure&apos;(Windows x64, macOS, Linux x86-64와 aarch64). 또는 Graphviz를 설치하고 시스템 엔진을 고르세요(--engine system, 또는 환경 설정).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="32"/>
+        <location filename="../../graphviz_app/errors.py" line="36"/>
         <source>{path}: {headline}: {field} must be {expected}{seen}. The file is damaged or was not written by graphviz_app; nothing was run. Export the graph again from its script, or open the script itself.</source>
         <translation>{path}: {headline}. 위치: {field}, 있어야 할 것: {expected}{seen}. 파일이 손상되었거나 graphviz_app이 쓴 파일이 아닙니다. 아무것도 실행하지 않았습니다. 그래프를 스크립트에서 다시 내보내거나, 스크립트를 직접 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="40"/>
+        <location filename="../../graphviz_app/errors.py" line="44"/>
         <source>The script failed.</source>
         <translation>스크립트가 실패했습니다.</translation>
     </message>
@@ -2012,17 +2012,17 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="83"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="84"/>
         <source>Choose a file name to export to.</source>
         <translation>내보낼 파일 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="85"/>
         <source>{name} is not an export format: end the name with {suffixes}.</source>
         <translation>{name}은(는) 내보내기 형식이 아닙니다: 이름을 {suffixes} 중 하나로 끝내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="88"/>
         <source>You cannot write to {folder} (permission denied).</source>
         <translation>{folder}에 쓸 수 없습니다(권한 없음).</translation>
     </message>
@@ -2087,64 +2087,64 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="57"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="57"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="58"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="58"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/figures.py" line="67"/>
-        <location filename="../../graphviz_app/capture/script.py" line="87"/>
+        <location filename="../../graphviz_app/worker/figures.py" line="67"/>
+        <location filename="../../graphviz_app/worker/script.py" line="87"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/figures.py" line="68"/>
-        <location filename="../../graphviz_app/capture/script.py" line="88"/>
+        <location filename="../../graphviz_app/worker/figures.py" line="68"/>
+        <location filename="../../graphviz_app/worker/script.py" line="88"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/script.py" line="86"/>
+        <location filename="../../graphviz_app/worker/script.py" line="86"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="37"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="37"/>
         <source>walking the graph</source>
         <translation>그래프 따라가기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/diagnose.py" line="38"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="38"/>
         <source>recording the backward pass</source>
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="111"/>
+        <location filename="../../graphviz_app/capture/client.py" line="113"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="45"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="47"/>
         <source>found {name} beside the script</source>
         <translation>스크립트 옆에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="46"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="48"/>
         <source>found {name} in {folder}</source>
         <translation>{folder}에서 찾은 {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="43"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="45"/>
         <source>the app&apos;s own Python</source>
         <translation>앱 자신의 Python</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="44"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="46"/>
         <source>chosen by the caller</source>
         <translation>호출한 쪽이 고른 것</translation>
     </message>
@@ -2159,32 +2159,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>환경설정의 기본값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="38"/>
+        <location filename="../../graphviz_app/errors.py" line="42"/>
         <source>cannot open this saved graph</source>
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="51"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="53"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="52"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/errors.py" line="39"/>
+        <location filename="../../graphviz_app/errors.py" line="43"/>
         <source>, found {found}</source>
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="53"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
@@ -2219,12 +2219,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>확장자 없는 파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/outputs.py" line="29"/>
+        <location filename="../../graphviz_app/worker/outputs.py" line="29"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="97"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="99"/>
         <location filename="../../graphviz_app/core/graphviz/layout.py" line="53"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
@@ -2235,42 +2235,42 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>주어진 텐서 중 autograd 그래프가 있는 것이 없습니다: 기울기를 요구하는 텐서로부터 계산한 텐서를 넘기세요(torch.no_grad() 안이 아니고 detach되지 않은 것).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/torch_support.py" line="53"/>
+        <location filename="../../graphviz_app/worker/torch_support.py" line="53"/>
         <source>torch {version} does not tell an autograd node&apos;s output shape, dtype and device (Node._input_metadata, from torch 2.2 on): {missing} op(s) made inside other ops show none. Every other part of the graph is complete; a backward pass (which gives each op&apos;s gradient, of the same shape) or a newer torch shows them.</source>
         <translation>torch {version}은(는) autograd 노드의 출력 shape, dtype, 장치를 알려 주지 않습니다(Node._input_metadata, torch 2.2부터): 다른 연산 안에서 만들어진 연산 {missing}개에는 표시되지 않습니다. 그래프의 나머지 부분은 모두 완전합니다. 역전파(각 연산의 기울기를 같은 shape로 줍니다)를 실행하거나 더 새로운 torch를 쓰면 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="40"/>
+        <location filename="../../graphviz_app/cli.py" line="41"/>
         <source>cannot write &apos;{suffix}&apos; files: use one of {suffixes}.</source>
         <translation>&apos;{suffix}&apos; 파일은 쓸 수 없습니다: 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="41"/>
+        <location filename="../../graphviz_app/cli.py" line="42"/>
         <source>the folder {folder} does not exist: create it or choose another output path.</source>
         <translation>폴더 {folder}이(가) 없습니다: 만들거나 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="44"/>
+        <location filename="../../graphviz_app/cli.py" line="45"/>
         <source>the folder {folder} is not writable: choose another output path.</source>
         <translation>폴더 {folder}에 쓸 수 없습니다: 다른 출력 경로를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="47"/>
+        <location filename="../../graphviz_app/cli.py" line="48"/>
         <source>{path} is a folder: give a file name such as {example}.</source>
         <translation>{path}은(는) 폴더입니다: {example}처럼 파일 이름을 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="48"/>
+        <location filename="../../graphviz_app/cli.py" line="49"/>
         <source>--layout-timeout must be a positive number of seconds, not {value}.</source>
         <translation>--layout-timeout은 양수인 초 단위 값이어야 합니다({value}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="51"/>
+        <location filename="../../graphviz_app/cli.py" line="52"/>
         <source>This graph has no backward steps: backward did not run. Add --backward to run it.</source>
         <translation>이 그래프에는 역전파 단계가 없습니다: 역전파가 실행되지 않았습니다. 실행하려면 --backward를 더하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="54"/>
+        <location filename="../../graphviz_app/cli.py" line="55"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
@@ -2280,7 +2280,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>로그 수준 {value}({source})은(는) debug, info, warning, error 중 어느 것도 아닙니다. 이 중 하나를 주거나, 경고와 오류만 보려면 {source}을(를) 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/engine.py" line="37"/>
+        <location filename="../../graphviz_app/core/graphviz/engine.py" line="38"/>
         <source>{variable}={value} is not an engine. Use auto (the system&apos;s Graphviz when installed, else the packaged one), system or packaged.</source>
         <translation>{variable}={value}은(는) 엔진이 아닙니다. auto(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진), system, packaged 중 하나를 쓰세요.</translation>
     </message>
@@ -2323,50 +2323,50 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="187"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="265"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="266"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="195"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="196"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="204"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="212"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="221"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="222"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="222"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="223"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="223"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="224"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="226"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="303"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="308"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="227"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="309"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="295"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="296"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -2374,7 +2374,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>GraphView</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="72"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="74"/>
         <source>Open a PyTorch script (Ctrl+O) or drop a .py file here</source>
         <translation>PyTorch 스크립트를 열거나(Ctrl+O) .py 파일을 여기에 끌어다 놓으세요</translation>
     </message>
@@ -2551,486 +2551,486 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="489"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="491"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="493"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="504"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="505"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="532"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="533"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="400"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="401"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="58"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="151"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="152"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="153"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="154"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="155"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="156"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="172"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="179"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="180"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="199"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="201"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="211"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="220"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="221"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="222"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="233"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="234"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="242"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="243"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="251"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="307"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="308"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="316"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="316"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="494"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="495"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="522"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="523"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="527"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="528"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="576"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="609"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="613"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="614"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="629"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="710"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="711"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="750"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="581"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="583"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="515"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="516"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="662"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="689"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="701"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="702"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="733"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="595"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="559"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="567"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="569"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="572"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="579"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
         <source>copy</source>
         <translation>사본</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
-        <source>shape</source>
-        <translation>모양(shape)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="507"/>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="585"/>
+        <source>shape</source>
+        <translation>모양(shape)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="508"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="508"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="509"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="518"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="638"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="519"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="639"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="648"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="612"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="619"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="620"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="699"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="701"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="723"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="725"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="244"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="107"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="652"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="664"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="562"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="563"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="564"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="298"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="299"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="394"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="395"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="396"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3683,7 +3683,7 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Notebook</name>
     <message>
-        <location filename="../../graphviz_app/notebook.py" line="46"/>
+        <location filename="../../graphviz_app/notebook.py" line="47"/>
         <source>Modules collapsed to depth {depth} so the labels are readable: {drawn} of {full} nodes drawn, {hidden} hidden inside the collapsed modules (click one for what it holds). show(..., full=True) draws every node; graphviz_app.open(...) explores the graph in the window.</source>
         <translation>글자를 읽을 수 있도록 모듈을 깊이 {depth}까지 접었습니다: 노드 {full}개 중 {drawn}개를 그렸고, {hidden}개는 접힌 모듈 안에 있습니다(모듈을 클릭하면 안에 든 것을 봅니다). show(..., full=True)는 모든 노드를 그리고, graphviz_app.open(...)은 창에서 그래프를 살펴봅니다.</translation>
     </message>
@@ -4038,119 +4038,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="64"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="69"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="72"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="117"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="133"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="134"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="136"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="151"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="152"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="168"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="169"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="184"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="231"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="185"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="232"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="219"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="220"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="222"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="239"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="240"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -4214,52 +4214,52 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>RunOptions</name>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="29"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="29"/>
         <source>The run time limit is {value}, not a number of seconds above 0. Give a limit such as 60 (--timeout S, or Edit ▸ Preferences ▸ Run time limit).</source>
         <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경설정 ▸ 실행 시간 제한).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="34"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="34"/>
         <source>The backward call to capture is {value}, not a call number (1 is the first). Give 1 or more (--backward-call N, or Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경설정 ▸ 캡처할 backward 호출).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="39"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="39"/>
         <source>The run option {option} is {value}, not {expected}. Give it {expected}.</source>
         <translation>실행 옵션 {option}의 값 {value}은(는) {expected}이(가) 아닙니다. {expected}(으)로 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="43"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="43"/>
         <source>true or false</source>
         <translation>참 또는 거짓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="44"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="44"/>
         <source>a variable name or nothing</source>
         <translation>변수 이름 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="45"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="45"/>
         <source>a folder or nothing</source>
         <translation>폴더 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="46"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="46"/>
         <source>a list of texts</source>
         <translation>문자열 목록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="47"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="47"/>
         <source>a number of nodes (0 or more) or nothing</source>
         <translation>노드 수(0 이상) 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="48"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="48"/>
         <source>The run options name {option}, which this graphviz_app does not know. The app and its capture worker come from different versions: start graphviz_app again.</source>
         <translation>실행 옵션에 이 graphviz_app이 모르는 {option}이(가) 있습니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/run_options.py" line="53"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="53"/>
         <source>The run options are {value}, not a JSON object. The app and its capture worker come from different versions: start graphviz_app again.</source>
         <translation>실행 옵션이 JSON 객체가 아니라 {value}입니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
     </message>

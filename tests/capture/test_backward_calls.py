@@ -8,8 +8,8 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from graphviz_app.errors import ScriptError
-from graphviz_app.message import Message
+from graphviz_app.message_reader import read_message
+from graphviz_app.wire.errors import ScriptError
 
 CHECKPOINT = """
 import torch
@@ -136,8 +136,7 @@ def test_backward_twice_keeps_the_graph_with_the_failing_node(write_script, runn
     graph = result.graph
     error = graph.graph["backward_error"]
     assert (
-        error["kind"] == "backward_twice"
-        and "retain_graph=True" in Message.from_wire(error["message"]).english()
+        error["kind"] == "backward_twice" and "retain_graph=True" in read_message(error["message"]).english()
     )
     assert error["line"] == 6 and "line 6" in error["traceback"]
     failing = graph.nodes[error["node"]]
@@ -160,7 +159,7 @@ def test_device_mismatch_in_backward_keeps_the_graph(write_script, runner):
     )
     graph = runner.run(script).graph
     error = graph.graph["backward_error"]
-    assert error["kind"] == "device_mismatch" and "meta" in Message.from_wire(error["message"]).english()
+    assert error["kind"] == "device_mismatch" and "meta" in read_message(error["message"]).english()
     assert graph.nodes[error["node"]]["op"] == "ToCopyBackward0"
     assert graph.graph["backward"]["error"] == "Cannot copy out of meta tensor; no data!"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 import torch
 
-from graphviz_app.capture import backward, torch_support
-from graphviz_app.capture.backward import BackwardRecorder, run_backward
-from graphviz_app.capture.naming import collect_names
-from graphviz_app.capture.summary import summarize
-from graphviz_app.capture.walker import build_trace, walk
+from graphviz_app.worker import backward, torch_support
+from graphviz_app.worker.backward import BackwardRecorder, run_backward
+from graphviz_app.worker.naming import collect_names
+from graphviz_app.worker.summary import summarize
+from graphviz_app.worker.walker import build_trace, walk
 
 
 def record(outputs, namespace):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from graphviz_app.errors import ScriptError
-from graphviz_app.message import Message
+from graphviz_app.message_reader import read_message
 from graphviz_app.resources import example
+from graphviz_app.wire.errors import ScriptError
 
 CASES = {
     "syntax": ("x = (\n", "syntax error on line 1"),
@@ -66,8 +66,8 @@ def test_inplace_error_keeps_the_graph_and_names_the_line_that_changed_the_tenso
     script = write_script(INPLACE)
     graph = runner.run(script, run_to_end=run_to_end).graph
     error = graph.graph["backward_error"]
-    assert error["kind"] == "inplace" and "changed in place" in Message.from_wire(error["message"]).english()
-    assert "line 4: `x.mul_(2)`" in Message.from_wire(error["message"]).english() and error["line"] == 5
+    assert error["kind"] == "inplace" and "changed in place" in read_message(error["message"]).english()
+    assert "line 4: `x.mul_(2)`" in read_message(error["message"]).english() and error["line"] == 5
     assert error["traceback"] and "graphviz_app" not in error["traceback"]
     failing = graph.nodes[error["node"]]
     assert (

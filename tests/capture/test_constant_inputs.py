@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import torch
 
-from graphviz_app.capture.recorder import CONSTANTS_KEY, ForwardRecorder
-from graphviz_app.capture.summary import summarize
+from graphviz_app.worker.recorder import CONSTANTS_KEY, ForwardRecorder
+from graphviz_app.worker.summary import summarize
 
 W_TIMES_X = """
 import torch

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from graphviz_app.errors import ScriptError
+from graphviz_app.wire.errors import ScriptError
 
 
 def _error(runner, write_script, source: str) -> ScriptError:

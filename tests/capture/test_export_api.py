@@ -11,7 +11,8 @@ import torch
 from processes import children_named
 
 import graphviz_app
-from graphviz_app.errors import ExportError, GraphvizAppError
+from graphviz_app.errors import ExportError
+from graphviz_app.wire.errors import GraphvizAppError
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 

@@ -9,9 +9,9 @@ import sys
 import pytest
 import torch
 
-from graphviz_app.capture.diagnose import CaptureBug
-from graphviz_app.capture.summary import summarize, summarize_many
-from graphviz_app.errors import ScriptError
+from graphviz_app.wire.errors import ScriptError
+from graphviz_app.worker.diagnose import CaptureBug
+from graphviz_app.worker.summary import summarize, summarize_many
 
 from .test_semantics import SQUARE
 
@@ -205,7 +205,7 @@ def test_recorder_failure_is_ours_and_the_script_runs_on(write_script, runner):
     assert "loss 12.0" in result.output and "Traceback" not in result.output
     notice = next(n for n in map(str, result.notices) if n.startswith("graphviz_app failed to record part"))
     assert "RuntimeError: first read refused" in notice and "not in the script" in notice
-    assert "graphviz_app/capture/recorder.py" in result.graph.graph["internal_errors"][0]
+    assert "graphviz_app/worker/recorder.py" in result.graph.graph["internal_errors"][0]
     w = next(d for _, d in result.graph.nodes(data=True) if d["name"] == "w")
     assert w["grad"]["values"] == [6.0, 6.0]
 
@@ -303,7 +303,7 @@ def test_the_recorder_stands_aside_while_a_fake_tensor_mode_is_active(write_scri
     is captured as usual."""
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from graphviz_app.capture.recorder import standing_aside
+    from graphviz_app.worker.recorder import standing_aside
 
     assert not standing_aside()
     with FakeTensorMode():

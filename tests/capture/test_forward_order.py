@@ -10,7 +10,7 @@ import threading
 
 import torch
 
-from graphviz_app.capture.walker import _priorities, _topological, forward_order, walk
+from graphviz_app.worker.walker import _priorities, _topological, forward_order, walk
 
 
 def _names(result, order):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from graphviz_app.capture.naming import collect_names
-from graphviz_app.capture.recorder import VALUE_KEY, ForwardRecorder
-from graphviz_app.capture.summary import summarize
-from graphviz_app.capture.walker import build_trace, walk
+from graphviz_app.worker.naming import collect_names
+from graphviz_app.worker.recorder import VALUE_KEY, ForwardRecorder
+from graphviz_app.worker.summary import summarize
+from graphviz_app.worker.walker import build_trace, walk
 
 
 def _leaf_nodes(tensor: torch.Tensor) -> dict[int, object]:

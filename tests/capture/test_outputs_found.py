@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from graphviz_app.errors import ScriptError
 from graphviz_app.resources import example
+from graphviz_app.wire.errors import ScriptError
 
 MODEL = """
 import torch

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.model.plots import MAX_PLOTS, PNG_SIGNATURE, plots_of, png_size
+from graphviz_app.core.model.plots import plots_of, png_size
+from graphviz_app.wire.plots import MAX_PLOTS, PNG_SIGNATURE
 
 pytest.importorskip("matplotlib")
 
@@ -102,7 +103,7 @@ def test_a_script_without_matplotlib_does_not_import_it(write_script, runner):
         y = (x * 3).sum()
     """)
     result = runner.run(script, timeout=60)
-    assert result.output == "False module://graphviz_app.capture.plots\n"
+    assert result.output == "False module://graphviz_app.worker.plots\n"
     assert "plots" not in result.graph.graph
 
 
@@ -127,7 +128,7 @@ def test_a_window_backend_picked_by_the_script_does_not_wait(write_script, runne
         )
     )
     result = runner.run(script, timeout=60)
-    assert result.output == "module://graphviz_app.capture.plots\n"
+    assert result.output == "module://graphviz_app.worker.plots\n"
     line = 2 if before_pyplot else 3
     assert (
         f"Line {line} picks matplotlib's {backend} backend, which opens windows that no one can close "
@@ -229,7 +230,7 @@ def _title_band(png: bytes):
 def test_korean_text_is_drawn_with_a_font_that_has_its_glyphs(write_script, runner, tmp_path):
     from matplotlib.figure import Figure
 
-    from graphviz_app.capture import plots
+    from graphviz_app.worker import plots
 
     if plots.fallback_family() is None:
         pytest.skip("no font with Hangul glyphs is installed (fonts-noto-cjk on Debian)")

@@ -3,7 +3,7 @@ numbers (``dim=-1`` as 18446744073709551615), which the trace turns signed again
 
 from __future__ import annotations
 
-from graphviz_app.capture.walker import signed
+from graphviz_app.worker.walker import signed
 
 
 def test_unsigned_wraparounds_are_signed_again():

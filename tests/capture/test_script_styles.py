@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphviz_app.errors import ScriptError
+from graphviz_app.wire.errors import ScriptError
 
 TRAINING = """
 import torch

@@ -19,8 +19,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from graphviz_app.capture.protocol import run_mode
-from graphviz_app.errors import ScriptError
+from graphviz_app.wire.errors import ScriptError
+from graphviz_app.wire.protocol import run_mode
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "scripts"
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")

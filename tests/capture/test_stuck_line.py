@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.capture.client import Runner, split_stack, stuck_line
-from graphviz_app.errors import ScriptError
+from graphviz_app.wire.errors import ScriptError
 
 LOOP = """\
 import torch

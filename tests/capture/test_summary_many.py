@@ -7,9 +7,9 @@ import math
 import pytest
 import torch
 
-from graphviz_app.capture import summary
-from graphviz_app.capture.summary import BATCH_NUMEL, summarize, summarize_many
-from graphviz_app.core.model.schema import MAX_VALUES
+from graphviz_app.wire.schema import MAX_VALUES
+from graphviz_app.worker import summary
+from graphviz_app.worker.summary import BATCH_NUMEL, summarize, summarize_many
 
 
 def same(a, b) -> bool:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from graphviz_app import cli
-from graphviz_app.capture.run_options import RunOptionError, RunOptions
 from graphviz_app.core.model.values import AUTO_NODES
+from graphviz_app.wire.run_options import RunOptionError, RunOptions
 
 CHAIN = """
 import torch

@@ -1,7 +1,7 @@
 """Synthetic, schema-conformant autograd graphs for the rendering-core tests and measurements.
 
 Every graph is built as a trace (the ``node_link_data`` form described in
-:mod:`graphviz_app.core.model.schema`) and turned into a DiGraph by the real
+:mod:`graphviz_app.wire.schema`) and turned into a DiGraph by the real
 :func:`graphviz_app.core.model.graph.graph_from_trace`, so the tests exercise the same contract a capture
 produces.  Node ids are ``"n0", "n1", ...`` in creation order; a producer is always created before
 its consumers.
@@ -15,7 +15,7 @@ from typing import Any
 import networkx as nx
 
 from graphviz_app.core.model.graph import graph_from_trace
-from graphviz_app.core.model.schema import SCHEMA_VERSION
+from graphviz_app.wire.schema import SCHEMA_VERSION
 
 
 def summary(

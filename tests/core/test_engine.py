@@ -15,7 +15,8 @@ from graphviz_app.core.graphviz.dot import NODE_BOX, label_text, quote, wide_lab
 from graphviz_app.core.graphviz.engine import ENGINE_ENV, choice, engine, packaged_program, set_choice
 from graphviz_app.core.graphviz.layout import LayoutJob, layout
 from graphviz_app.core.graphviz.layout_cache import layout_key
-from graphviz_app.errors import GraphvizNotFoundError, LayoutError, SettingError
+from graphviz_app.errors import GraphvizNotFoundError, LayoutError
+from graphviz_app.wire.errors import SettingError
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from graphviz_app.core.model.gc_pause import gc_paused, without_gc
+from graphviz_app.wire.gc_pause import gc_paused, without_gc
 
 
 def test_pause_nests_and_restores_an_enabled_collector():
@@ -49,7 +49,7 @@ def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
         old = Node()
         old.self = old  # a reference cycle, as a replaced scene can leave
         gone = weakref.ref(old)
-        from graphviz_app.core.model.gc_pause import settle
+        from graphviz_app.wire.gc_pause import settle
 
         settle()  # `old` is alive here: frozen with everything else
         assert gc.get_freeze_count() > 0 and gone() is not None
@@ -65,7 +65,7 @@ def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
 def test_after_a_big_freeze_settle_collects_only_the_young_then_in_full_again():
     import weakref
 
-    from graphviz_app.core.model import gc_pause
+    from graphviz_app.wire import gc_pause
 
     class Node:
         pass

@@ -9,7 +9,7 @@ import pytest
 from graphviz_app.core.graphviz.layout import layout
 from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.core.model.saved_graph import read_saved_graph
-from graphviz_app.errors import GraphvizAppError
+from graphviz_app.wire.errors import GraphvizAppError
 
 from .graphs import chain
 

@@ -13,7 +13,8 @@ from hostile import big_graph, chain_file, hostile_trace, malformed_graphs, trac
 from graphviz_app.core.model import limits, saved_graph
 from graphviz_app.core.model.graph import graph_from_trace
 from graphviz_app.core.model.saved_graph import ReadCancelled, ReadProgress, read_saved_graph
-from graphviz_app.errors import GraphFileError, GraphvizAppError
+from graphviz_app.errors import GraphFileError
+from graphviz_app.wire.errors import GraphvizAppError
 
 
 def whole_file_answer(raw: bytes, path: str) -> str | dict:

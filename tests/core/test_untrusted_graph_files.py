@@ -14,7 +14,8 @@ from graphviz_app.core.export import export_graph
 from graphviz_app.core.model import limits
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.saved_graph import read_source_safely
-from graphviz_app.errors import GraphFileError, GraphvizAppError
+from graphviz_app.errors import GraphFileError
+from graphviz_app.wire.errors import GraphvizAppError
 
 CASES = malformed_graphs()
 

@@ -14,6 +14,7 @@ from hostile import trace
 from graphviz_app.core.model import plots
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.errors import GraphFileError
+from graphviz_app.wire.plots import MAX_PLOT_TEXT, MAX_PLOTS, PNG_SIGNATURE, encode_png
 
 
 def png(width: int = 2, height: int = 2) -> bytes:
@@ -24,12 +25,7 @@ def png(width: int = 2, height: int = 2) -> bytes:
 
     rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return (
-        plots.PNG_SIGNATURE
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(rows))
-        + chunk(b"IEND", b"")
-    )
+    return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 def figure(**changes: object) -> dict[str, object]:
@@ -38,7 +34,7 @@ def figure(**changes: object) -> dict[str, object]:
         "line": 12,
         "kind": "shown",
         "path": None,
-        "png": plots.encode_png(png()),
+        "png": encode_png(png()),
     }
     entry.update(changes)
     return entry
@@ -83,12 +79,12 @@ def test_the_export_writes_each_figure_beside_the_output(tmp_path):
 
 
 HOSTILE = {
-    "too_many": ([figure()] * (plots.MAX_PLOTS + 1), "graph.plots must be a list of at most 20 items"),
+    "too_many": ([figure()] * (MAX_PLOTS + 1), "graph.plots must be a list of at most 20 items"),
     "not_a_list": ({"png": "x"}, "graph.plots must be a list"),
     "not_an_object": (["a figure"], "graph.plots[0] must be an object"),
     "no_png": ([figure(png=None)], "graph.plots[0].png must be a PNG image as base64 text of at most"),
     "png_too_long": (
-        [figure(png="A" * (plots.MAX_PLOT_TEXT + 4))],
+        [figure(png="A" * (MAX_PLOT_TEXT + 4))],
         "graph.plots[0].png must be a PNG image as base64 text of at most 1,333,336 characters",
     ),
     "not_base64": (
@@ -96,15 +92,11 @@ HOSTILE = {
         "graph.plots[0].png must be a PNG image as base64 text",
     ),
     "not_png": (
-        [figure(png=plots.encode_png(b"GIF89a" + bytes(40)))],
+        [figure(png=encode_png(b"GIF89a" + bytes(40)))],
         "graph.plots[0].png must be a PNG image as base64 text",
     ),
     "huge_png": (
-        [
-            figure(
-                png=plots.encode_png(png(1, 1)[:16] + struct.pack(">II", 100_000, 100_000) + png(1, 1)[24:])
-            )
-        ],
+        [figure(png=encode_png(png(1, 1)[:16] + struct.pack(">II", 100_000, 100_000) + png(1, 1)[24:]))],
         "graph.plots[0].png must be a PNG image at most 4,096 pixels on a side, found one of "
         "100,000 x 100,000 pixels",
     ),

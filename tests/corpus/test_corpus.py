@@ -35,9 +35,9 @@ import networkx as nx
 import pytest
 
 from graphviz_app.capture.client import Runner
-from graphviz_app.capture.protocol import run_mode
 from graphviz_app.core.model.graph import load_graph_json
-from graphviz_app.errors import ScriptError
+from graphviz_app.wire.errors import ScriptError
+from graphviz_app.wire.protocol import run_mode
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = HERE / "scripts"

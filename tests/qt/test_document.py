@@ -5,10 +5,10 @@ from __future__ import annotations
 from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import graph_from_trace
-from graphviz_app.core.model.schema import SCHEMA_VERSION
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.qt.document import CURRENT_MATCH_PEN, Document
 from graphviz_app.qt.jobs import LayoutJobs
+from graphviz_app.wire.schema import SCHEMA_VERSION
 
 
 def node(i: int, op: str, *, kind: str = "op", name=None, module=None, device="cpu", out=False):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphviz_app.errors import SettingError
+from graphviz_app.wire.errors import SettingError
 
 from .conftest import LOAD_TIMEOUT_MS
 

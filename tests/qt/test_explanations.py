@@ -12,12 +12,15 @@ from collections.abc import Iterator
 import pytest
 import torch
 
-from graphviz_app.capture import client, diagnose, interpreter, script
+from graphviz_app.capture import client, interpreter
 from graphviz_app.core.model import file_kind, saved_graph
-from graphviz_app.errors import GraphFileError, ScriptError
-from graphviz_app.message import Message
+from graphviz_app.errors import GraphFileError, script_error_from_dict
+from graphviz_app.message_reader import read_message
 from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.words import error_text
+from graphviz_app.wire.errors import ScriptError
+from graphviz_app.wire.message import Message
+from graphviz_app.worker import diagnose, script
 
 from .conftest import LOAD_TIMEOUT_MS
 
@@ -102,13 +105,13 @@ def test_a_failed_scripts_message_crosses_the_wire_whole(runner, write_script):
     assert message.template == diagnose.RAISED_ON_LINE
     assert message.values["exception"] == "RuntimeError" and message.values["line"] == 3
     assert "shape '[3]' is invalid for input of size 2" in str(message.values["detail"])
-    assert Message.from_wire(message.to_wire()) == message
-    again = ScriptError.from_dict(caught.value.to_dict())
+    assert read_message(message.to_wire()) == message
+    again = script_error_from_dict(caught.value.to_dict())
     assert again.message == message and str(again) == str(caught.value)
 
 
 def test_an_old_sender_plain_text_is_kept_verbatim(korean):
-    error = ScriptError.from_dict({"kind": "exception", "message": "The script raised KeyError: 'x'"})
+    error = script_error_from_dict({"kind": "exception", "message": "The script raised KeyError: 'x'"})
     assert str(error.message) == "The script raised KeyError: 'x'"
     assert error_text(error.message) == "The script raised KeyError: 'x'"  # never parsed back
 

@@ -9,8 +9,9 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 
 from graphviz_app.core.model.graph import dumps_graph
-from graphviz_app.errors import GraphvizNotFoundError, ScriptError
+from graphviz_app.errors import GraphvizNotFoundError
 from graphviz_app.resources import example
+from graphviz_app.wire.errors import ScriptError
 
 from .conftest import LOAD_TIMEOUT_MS
 

@@ -218,9 +218,9 @@ def test_a_timeout_and_a_cancel_are_explained_in_korean(qapp):
     """The runner's English sentences (core) read in Korean in the window; the line, the code and
     the numbers stay as they are, and English is unchanged."""
     from graphviz_app.capture.client import CANCELLED, LONGER, STUCK, TIMED_OUT
-    from graphviz_app.message import Message
     from graphviz_app.qt.i18n import install_translators
     from graphviz_app.qt.words import error_text
+    from graphviz_app.wire.message import Message
 
     timeout = Message.joined(
         Message.of(TIMED_OUT, seconds="2"), Message.of(STUCK, line=4, code="while True:"), Message.of(LONGER)

@@ -12,7 +12,7 @@ import pytest
 from venvs import MYPROJ, make_project, make_venv
 
 from graphviz_app.core.export import export_graph
-from graphviz_app.message import Message
+from graphviz_app.message_reader import read_message
 from graphviz_app.qt.settings import START_FOLDER, Settings
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -48,7 +48,7 @@ def test_the_projects_venv_runs_the_script_and_the_window_says_so(window, load, 
     graph = window.document.graph
     environment = graph.graph["environment"]
     assert environment["prefix"] == str(project / ".venv")
-    assert str(Message.from_wire(environment["reason"])) == "found .venv beside the script"
+    assert str(read_message(environment["reason"])) == "found .venv beside the script"
     text = window.messages.plain_text()
     assert f"myproj: {MYPROJ}" in text and f"cwd: {project}" in text  # in the script's own folder
     version = ".".join(map(str, sys.version_info[:3]))
@@ -90,7 +90,7 @@ def test_preferences_choose_the_python_per_script_and_by_default(window, load, q
     load(script)
     environment = window.document.graph.graph["environment"]
     assert (
-        str(Message.from_wire(environment["reason"])) == "the default in Preferences"
+        str(read_message(environment["reason"])) == "the default in Preferences"
         and environment["prefix"] == sys.prefix
     )
     assert "myproj: none" in window.messages.plain_text()

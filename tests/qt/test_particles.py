@@ -67,9 +67,9 @@ def test_the_word_is_looked_for_nearby_only():
 
 
 def test_explanations_choose_particles_for_the_values_they_hold(qapp):
-    from graphviz_app.capture.diagnose import RAISED_ON_LINE
-    from graphviz_app.message import Message
     from graphviz_app.qt.i18n import install_translators, text
+    from graphviz_app.wire.message import Message
+    from graphviz_app.worker.diagnose import RAISED_ON_LINE
 
     assert install_translators(qapp, "ko") == "ko"
     try:

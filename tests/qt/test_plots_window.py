@@ -9,7 +9,7 @@ import textwrap
 import pytest
 from PySide6.QtGui import QImage
 
-from graphviz_app.core.model.plots import PNG_SIGNATURE
+from graphviz_app.wire.plots import PNG_SIGNATURE
 
 pytest.importorskip("matplotlib")
 

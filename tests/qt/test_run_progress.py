@@ -7,8 +7,8 @@ import re
 
 from PySide6.QtCore import Qt
 
-from graphviz_app.capture import protocol
 from graphviz_app.resources import example
+from graphviz_app.wire import protocol
 
 from .conftest import LOAD_TIMEOUT_MS
 

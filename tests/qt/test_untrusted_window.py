@@ -37,7 +37,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
 from graphviz_app.core.graphviz.layout_cache import LayoutCache
 from graphviz_app.core.model.file_kind import A_FOLDER
-from graphviz_app.message import WIRE_TEXT, Message
+from graphviz_app.message_reader import WIRE_TEXT
 from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.panels.messages import (
     CHUNK_CHARS,
@@ -49,6 +49,7 @@ from graphviz_app.qt.panels.messages import (
 from graphviz_app.qt.panels.source import OPEN_GRAPH_SCRIPT
 from graphviz_app.qt.plain_text import plain_tooltip
 from graphviz_app.qt.words import error_text
+from graphviz_app.wire.message import Message
 
 from .conftest import LOAD_TIMEOUT_MS
 

@@ -31,7 +31,7 @@ from functools import cached_property, partial
 import networkx as nx
 
 from ...errors import LayoutError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..view.display import DisplayGraph
 from ..view.look import ColorMode
 from . import cost

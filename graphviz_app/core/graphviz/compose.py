@@ -42,8 +42,8 @@ from typing import NamedTuple, TypeVar, overload
 import networkx as nx
 
 from ...errors import LayoutError
-from ...message import QT_TRANSLATE_NOOP, Message
-from ..model.gc_pause import without_gc
+from ...wire.gc_pause import without_gc
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.topology import collapsed_ancestor, parent_path
 from ..view.display import Cluster, DisplayEdge, DisplayGraph, DisplayNode, ViewOptions
 from .dot import (

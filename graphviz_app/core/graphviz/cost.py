@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,

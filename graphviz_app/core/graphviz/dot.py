@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from ...language import words
-from ...message import QT_TRANSLATE_NOOP, Message, Template
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..view import colors, look
 from ..view.display import DisplayGraph, DisplayNode, enters_cluster
 from ..view.look import ColorMode, NodeStyle, ViewState, merged_style, node_fill

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Literal
 
-from ...errors import GraphvizNotFoundError, SettingError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...errors import GraphvizNotFoundError
+from ...wire.errors import SettingError
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 
 ENGINE_ENV = "GRAPHVIZ_APP_ENGINE"
 """Environment variable holding the engine choice (``auto``, ``system`` or ``packaged``)."""

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import LayoutError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from .engine import engine
 
 log = logging.getLogger(__name__)

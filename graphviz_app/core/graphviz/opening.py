@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ...wire.gc_pause import freeze_new, gc_paused
 from ..model import derived as derived_values
 from ..model.derived import derived
-from ..model.gc_pause import freeze_new, gc_paused
 from ..model.topology import module_paths
 from ..model.values import auto_values
 from ..view import colors, look

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from . import limits
 
 SCRIPT_SUFFIXES = (".py",)

@@ -1,6 +1,6 @@
 """The graph model: a captured trace as a ``networkx.DiGraph``, and back.
 
-See :mod:`graphviz_app.core.model.schema` for the attributes every node, edge and the graph carry.
+See :mod:`graphviz_app.wire.schema` for the attributes every node, edge and the graph carry.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 import networkx as nx
 
-from .gc_pause import without_gc
+from ...wire.gc_pause import without_gc
 from .graph_file import build_graph, check_trace
 from .saved_graph import decode_nonfinite, dumps_trace, read_saved_graph
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import networkx as nx
 
-from ...errors import GraphvizAppError
-from ...message import QT_TRANSLATE_NOOP, Message
-from .gc_pause import without_gc
-from .schema import SCHEMA_VERSION
+from ...wire.errors import GraphvizAppError
+from ...wire.gc_pause import without_gc
+from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ...wire.schema import SCHEMA_VERSION
 
 NO_NODES = QT_TRANSLATE_NOOP("Explanation", "This is not a graphviz_app graph: it has no 'nodes' list.")
 NEWER = QT_TRANSLATE_NOOP(

@@ -4,9 +4,8 @@ Each entry is ``{"title", "line", "kind", "path", "png"}``: ``kind`` says how th
 the trace (``"shown"`` by ``plt.show()`` or ``fig.show()``, ``"saved"`` by ``savefig`` to
 ``path``, ``"open"`` still open when the script ended or was stopped), ``line`` is the script's
 line of that call (for ``"open"``: where the figure was made) or None, and ``png`` the image as
-base64 text.  The capture keeps at most :data:`MAX_PLOTS` figures of at most
-:data:`MAX_PLOT_BYTES` bytes each, drawn at most :data:`MAX_PLOT_SIDE` pixels on a side; a saved
-graph holding more is refused (:mod:`.saved_graph`).
+base64 text, within the limits of :mod:`graphviz_app.wire.plots` (the worker's side writes the
+entries); a saved graph holding more is refused (:mod:`.saved_graph`). This module reads them.
 """
 
 from __future__ import annotations
@@ -18,27 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import GraphvizAppError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.errors import GraphvizAppError
+from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ...wire.plots import MAX_PLOTS, PLOT_KINDS, PNG_SIGNATURE
 
 CANNOT_WRITE = QT_TRANSLATE_NOOP(
     "Explanation",
     "Cannot write {path}: {reason}. Check the disk space and the folder's "
     "permissions, or choose another file.",
 )
-
-MAX_PLOTS = 20
-"""Most figures one trace keeps."""
-MAX_PLOT_BYTES = 1_000_000
-"""Largest PNG (bytes) one figure may take; a bigger drawing is drawn smaller, or left out."""
-MAX_PLOT_SIDE = 1600
-"""Longest side (pixels) a figure is drawn at."""
-MAX_PNG_SIDE = 4096
-"""Longest side (pixels) of a PNG a saved graph may hold (well above :data:`MAX_PLOT_SIDE`)."""
-MAX_PLOT_TEXT = 4 * ((MAX_PLOT_BYTES + 2) // 3)
-"""Longest base64 text of one figure (characters)."""
-PLOT_KINDS = ("shown", "saved", "open")
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @dataclass(frozen=True)
@@ -59,11 +46,6 @@ class Plot:
         if self.kind == "open":
             return "still open when the script ended" + (f", made on line {self.line}" if at else "")
         return f"shown{at}"
-
-
-def encode_png(data: bytes) -> str:
-    """Return PNG bytes as the base64 text a trace holds."""
-    return base64.b64encode(data).decode("ascii")
 
 
 def decode_png(text: str) -> bytes | None:

@@ -35,13 +35,15 @@ from typing import Any, Literal, cast
 
 import networkx as nx
 
-from ...errors import GraphFileError, GraphvizAppError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...errors import GraphFileError
+from ...wire.errors import GraphvizAppError
+from ...wire.gc_pause import gc_paused
+from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ...wire.plots import MAX_PLOT_TEXT, MAX_PLOTS, MAX_PNG_SIDE, PLOT_KINDS
+from ...wire.schema import NODE_KINDS, SCHEMA_VERSION
 from . import limits, plots
 from .file_kind import NO_SUCH_FILE, UNREADABLE, special_kind
-from .gc_pause import gc_paused
 from .graph_file import build_graph
-from .schema import NODE_KINDS, SCHEMA_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -832,30 +834,30 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
 
 def _plots(c: _Checker, value: Any, field: str) -> None:
     """The script's figures: a bounded list of small PNG images as base64 text (see :mod:`.plots`)."""
-    for i, entry in enumerate(c.array(value, field, most=plots.MAX_PLOTS)):
+    for i, entry in enumerate(c.array(value, field, most=MAX_PLOTS)):
         where = f"{field}[{i}]"
         c.mapping(entry, where)
         c.text(entry.get("title"), f"{where}.title", optional=True)
         c.integer(entry.get("line"), f"{where}.line", optional=True, low=0)
         c.text(entry.get("path"), f"{where}.path", optional=True)
-        if entry.get("kind") not in plots.PLOT_KINDS:
-            c.fail(f"{where}.kind", " or ".join(map(repr, plots.PLOT_KINDS)), entry.get("kind"))
+        if entry.get("kind") not in PLOT_KINDS:
+            c.fail(f"{where}.kind", " or ".join(map(repr, PLOT_KINDS)), entry.get("kind"))
         png = entry.get("png")
-        if not isinstance(png, str) or len(png) > plots.MAX_PLOT_TEXT:
+        if not isinstance(png, str) or len(png) > MAX_PLOT_TEXT:
             c.fail(
                 f"{where}.png",
-                f"a PNG image as base64 text of at most {plots.MAX_PLOT_TEXT:,} characters",
+                f"a PNG image as base64 text of at most {MAX_PLOT_TEXT:,} characters",
                 png,
             )
         data = plots.decode_png(png)
         size = plots.png_size(data) if data is not None else None
         if size is None:
             c.fail(f"{where}.png", "a PNG image as base64 text", png)
-        elif not (0 < size[0] <= plots.MAX_PNG_SIDE and 0 < size[1] <= plots.MAX_PNG_SIDE):
+        elif not (0 < size[0] <= MAX_PNG_SIDE and 0 < size[1] <= MAX_PNG_SIDE):
             raise GraphFileError(
                 c.path,
                 f"{where}.png",
-                f"a PNG image at most {plots.MAX_PNG_SIDE:,} pixels on a side",
+                f"a PNG image at most {MAX_PNG_SIDE:,} pixels on a side",
                 f"one of {size[0]:,} x {size[1]:,} pixels",
             )
         for key, item in entry.items():

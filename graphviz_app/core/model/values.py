@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ...message import QT_TRANSLATE_NOOP, Message, Template
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 
 MAX_INLINE_VALUES = 8
 """With Values off, leaves with at most this many elements still show their .grad values."""

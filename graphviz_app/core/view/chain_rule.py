@@ -25,7 +25,8 @@ from typing import Any
 
 import networkx as nx
 
-from ...message import QT_TRANSLATE_NOOP, Message, Template
+from ...message_reader import read_message
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.values import VALUE_LIMIT, element_count, format_number, format_values, small_values
 
 __all__ = ["ChainRule", "InputRule", "chain_rule", "failure", "op_family"]
@@ -309,7 +310,7 @@ def failure(graph: nx.DiGraph, node: str) -> Message | None:
     recorded = error["message"] if error.get("node") == node and error.get("message") else text
     # The explanation as the run recorded it: a message (words and values), or, from older
     # files, its English.
-    message = Message.from_wire(recorded) if isinstance(recorded, dict) else Message.verbatim(str(recorded))
+    message = read_message(recorded) if isinstance(recorded, dict) else Message.verbatim(str(recorded))
     source = attrs.get("source") or {}
     code = str(source.get("code") or "").split("  #")[0].strip()
     if source.get("line") and code:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
     import networkx as nx
 
 from ...errors import ColorModeError
-from ...message import Message, Template
+from ...wire.message import Message, Template
 from ..model.derived import derived
 from ..model.topology import natural_key
 

@@ -23,8 +23,8 @@ from typing import Any
 import networkx as nx
 
 from ...language import words
-from ...message import QT_TRANSLATE_NOOP, Message, Template
-from ..model.gc_pause import without_gc
+from ...wire.gc_pause import without_gc
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.topology import (
     Adjacency,
     ancestors,

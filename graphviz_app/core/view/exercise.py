@@ -27,7 +27,7 @@ from typing import Any, Literal
 import networkx as nx
 
 from ...errors import AnswerError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.values import format_number, format_values
 from .chain_rule import FILE_BACKWARD, OPAQUE_RULE, OWN_BACKWARD, SCRIPT_BACKWARD, Nested, chain_rule
 from .stepping import describe

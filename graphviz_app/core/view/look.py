@@ -20,7 +20,7 @@ from typing import Literal
 
 import networkx as nx
 
-from ...message import Message
+from ...wire.message import Message
 from ..model.values import NO_GRAD
 from . import colors
 from .colors import COLOR_MODES, ColorMode

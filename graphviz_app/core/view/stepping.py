@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import networkx as nx
 
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.graph import ordered_nodes
 from ..model.values import (
     MAX_INLINE_VALUES,

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from ...wire.gc_pause import gc_paused
 from ..model.derived import derived
-from ..model.gc_pause import gc_paused
 from ..model.values import auto_values, values_badge_message
 from . import colors
 from .colors import ColorMode

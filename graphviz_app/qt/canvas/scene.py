@@ -22,12 +22,12 @@ from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from ...core.graphviz.dot import badge_id
-from ...core.model.gc_pause import gc_paused, settle
 from ...core.model.values import values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.view.look import NodeStyle, ViewState
 from ...core.view.stepping import format_number
+from ...wire.gc_pause import gc_paused, settle
 from ..i18n import fill, text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .member_index import MemberIndex

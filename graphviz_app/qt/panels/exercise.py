@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushBu
 from ...core.view.exercise import Exercise, Verdict, exercise
 from ...core.view.stepping import BACKWARD, StepView
 from ...errors import AnswerError
-from ...message import Message
+from ...wire.message import Message
 from ..document import Document
 from ..i18n import text
 from ..settings import Settings

@@ -36,7 +36,8 @@ from ...capture.interpreter import short_path
 from ...core.view.chain_rule import chain_rule, failure
 from ...core.view.display import DisplayNode
 from ...core.view.stepping import format_number
-from ...message import QT_TRANSLATE_NOOP, Message, Template
+from ...message_reader import read_message
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .. import i18n
 from ..document import Document
 from ..i18n import fill
@@ -94,7 +95,7 @@ def fmt_values(values: Any, limit: int = 400) -> str:
 
 
 def summary_rows(summary: dict[str, Any] | None) -> list[Row]:
-    """Return (label, text) rows describing a tensor Summary (see core.model.schema)."""
+    """Return (label, text) rows describing a tensor Summary (see wire.schema)."""
     if not summary:
         return []
     rows: list[Row] = [
@@ -152,7 +153,7 @@ def environment_rows(environment: Any) -> list[Row]:
     if environment.get("prefix"):
         rows.append((QT_TRANSLATE_NOOP("Inspector", "environment"), short_path(str(environment["prefix"]))))
     if environment.get("reason"):
-        rows.append((QT_TRANSLATE_NOOP("Inspector", "chosen"), Message.from_wire(environment["reason"])))
+        rows.append((QT_TRANSLATE_NOOP("Inspector", "chosen"), read_message(environment["reason"])))
     return rows
 
 
@@ -172,7 +173,7 @@ def environment_text(environment: Any) -> tuple[str, str]:
             python=python,
             torch=torch,
             where=where,
-            why=i18n.text(Message.from_wire(why)),
+            why=i18n.text(read_message(why)),
         )
         if why
         else fill(

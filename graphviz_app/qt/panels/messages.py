@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from ... import particles
 from ...core.model.saved_graph import read_source_safely
-from ...errors import GraphvizAppError, ScriptError
-from ...message import Message
+from ...wire.errors import GraphvizAppError, ScriptError
+from ...wire.message import Message
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text
 

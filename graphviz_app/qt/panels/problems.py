@@ -18,8 +18,9 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBo
 from ...core.model.derived import derived, warm_with
 from ...core.view import colors
 from ...core.view.stepping import describe
-from ...errors import GraphvizAppError, ScriptError
-from ...message import Message
+from ...message_reader import read_message
+from ...wire.errors import GraphvizAppError, ScriptError
+from ...wire.message import Message
 from ..document import Document
 from ..i18n import fill
 from ..words import error_text
@@ -142,7 +143,7 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
             out.append(Problem("warning", cut_text(graph, node, cut), node, file, cut.get("line")))
     script = graph.graph.get("script")
     for wire in graph.graph.get("notices") or []:
-        notice = Message.from_wire(wire)
+        notice = read_message(wire)
         line = _notice_line(notice)  # "Line 7 reads .grad of ..." points at it
         out.append(Problem("info", error_text(notice), None, script if line else None, line))
     info = graph.graph.get("backward") or {}

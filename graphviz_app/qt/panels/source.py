@@ -61,8 +61,8 @@ from ...core.model.derived import derived, warm_with
 from ...core.model.saved_graph import read_source_safely
 from ...core.view import look
 from ...core.view.look import NodeStyle
-from ...errors import GraphvizAppError
 from ...resources import examples_dir
+from ...wire.errors import GraphvizAppError
 from ..document import Document
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text

@@ -1,7 +1,7 @@
 """The step sentence and the chain rule in the window's language.
 
 ``core.view.stepping`` and ``core.view.chain_rule`` build each sentence as a
-:class:`~graphviz_app.message.Message`: templates marked for translation and the names, formulas
+:class:`~graphviz_app.wire.message.Message`: templates marked for translation and the names, formulas
 and numbers that fill them. The CLI and the exports print its English; the window shows the same
 message through :func:`graphviz_app.qt.i18n.text`, so the English and the Korean sentence say the
 same thing and nothing is parsed back.
@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ...core.view.chain_rule import FAILED, FAILED_AT
 from ...core.view.stepping import StepView
-from ...message import Message, Value
+from ...wire.message import Message, Value
 from ..i18n import text
 from ..words import error_text
 

@@ -40,8 +40,9 @@ from ...core.view.display import DisplayGraph, ViewOptions
 from ...core.view.first_view import FirstView
 from ...core.view.look import ViewState
 from ...core.view.saved_view import saved_view
-from ...errors import GraphvizAppError, GraphvizNotFoundError, ScriptError
-from ...message import Message
+from ...errors import GraphvizNotFoundError
+from ...wire.errors import GraphvizAppError, ScriptError
+from ...wire.message import Message
 from .. import i18n
 from ..canvas.scene import badge_room
 from ..canvas.stale import stale_banner

@@ -31,9 +31,10 @@ from PySide6.QtWidgets import (
 from ...core import export
 from ...core.export_formats import BY_KEY, format_for
 from ...core.export_formats import FORMATS as EXPORT_FORMATS
-from ...errors import ExportError, GraphvizAppError
-from ...message import QT_TRANSLATE_NOOP, Message
+from ...errors import ExportError
 from ...resources import resources_dir
+from ...wire.errors import GraphvizAppError
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..document import Document
 from ..i18n import current_language, file_dialog
 from ..jobs import Task

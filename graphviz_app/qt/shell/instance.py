@@ -17,7 +17,7 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 from ...core import instance
 from ...core.model.file_kind import classify_path
-from ...errors import GraphvizAppError
+from ...wire.errors import GraphvizAppError
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

@@ -39,8 +39,8 @@ from ...core.graphviz.opening import edge_count
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
 from ...core.view.colors import ColorMode
-from ...errors import GraphvizAppError, ScriptError
 from ...resources import DEFAULT_EXAMPLE, example
+from ...wire.errors import GraphvizAppError, ScriptError
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document

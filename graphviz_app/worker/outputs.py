@@ -9,8 +9,8 @@ from typing import Any
 
 import torch
 
-from ..errors import ScriptError
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.errors import ScriptError
+from ..wire.message import QT_TRANSLATE_NOOP, Message
 from .diagnose import diagnose
 from .recorder import ForwardRecorder
 from .script_source import asks_for_grad, detach_calls

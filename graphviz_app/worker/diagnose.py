@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScriptError, exception_text
-from ..message import QT_TRANSLATE_NOOP, Message, Template
+from ..wire.errors import ScriptError, exception_text
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .script_source import bindings, second_statement
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])

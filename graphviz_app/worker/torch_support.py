@@ -19,7 +19,7 @@ from typing import Any
 
 import torch
 
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message
 
 VERSION = str(torch.__version__)
 

@@ -16,10 +16,10 @@ import os
 import sys
 from typing import Any
 
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.protocol import SETUP_FAILED, decode_request
+from ..wire.run_options import RunOptions, WireOptions
 from .containment import ScriptStreams, containment, register_stack_signal
-from .protocol import SETUP_FAILED, decode_request
-from .run_options import RunOptions, WireOptions
 
 CANNOT_WRITE = QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not write this graph: {error}")
 CANNOT_CAPTURE = QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not capture this script: {error}")
@@ -28,7 +28,7 @@ CANNOT_CAPTURE = QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not captur
 def run_child(request: dict[str, Any]) -> None:
     """Run the script, write the result file, and exit (fds 0/1/2 are the run's already)."""
     stream = ScriptStreams()
-    from ..errors import ScriptError, exception_text
+    from ..wire.errors import ScriptError, exception_text
     from .script import ScriptCapture
 
     echo: WireOptions = request.get("options") or {}  # what the run ran with: in the result file

@@ -80,7 +80,7 @@ environment     ``{"python", "torch", "executable", "prefix"}``: the interpreter
                 ``"reason"``: why that interpreter was chosen (``"found .venv beside the script"``),
                 as a message's wire form (plain text in graphs saved before).
 notices         list of plain-language remarks (non-scalar output seeded with ones...), each a
-                message's wire form (``graphviz_app.message.Message.to_wire``; plain text in
+                message's wire form (``graphviz_app.wire.message.Message.to_wire``; plain text in
                 graphs saved before).
 plots           the figures the script drew with matplotlib, in the order it made them; absent when
                 it drew none: ``[{"title", "line", "kind", "path", "png"}]``, ``kind`` ``"shown"``
@@ -94,10 +94,13 @@ Saved graphs (``.json``)
 ------------------------
 A saved graph is this trace as standard JSON: a non-finite float in a summary is spelled
 ``"NaN"``, ``"Infinity"`` or ``"-Infinity"`` and read back as a float (older files with bare
-``NaN`` tokens still load).  Files are untrusted input: :mod:`.saved_graph` checks every field
-above against its type and the bounds in :mod:`.limits` (nodes, edges, characters per text,
-nesting, integer size, file size) before a graph is built, and a ``script`` path in a file is
-never opened by reading it.
+``NaN`` tokens still load).  Files are untrusted input: :mod:`graphviz_app.core.model.saved_graph`
+checks every field above against its type and the bounds in :mod:`graphviz_app.core.model.limits`
+(nodes, edges, characters per text, nesting, integer size, file size) before a graph is built,
+and a ``script`` path in a file is never opened by reading it.
+
+The worker writes traces and the app reads them, so this module is part of the wire: standard
+library only.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeAlias
 
-from ..errors import GraphvizAppError
-from ..message import QT_TRANSLATE_NOOP, Message, Template
+from .errors import GraphvizAppError
+from .message import QT_TRANSLATE_NOOP, Message, Template
 
 WireOptions: TypeAlias = dict[str, Any]
 """:meth:`RunOptions.to_wire`'s JSON object: field name to plain value."""
@@ -72,7 +72,7 @@ class RunOptions:
     """Every option of one run; invalid values raise :class:`RunOptionError`.
 
     Adding an option: a field here (with its check in :meth:`__post_init__` when its type is not
-    enough), its use in ``capture/script.py``, and where users set it (the CLI's ``export``
+    enough), its use in ``worker/script.py``, and where users set it (the CLI's ``export``
     arguments, ``qt/settings.py`` and the Preferences dialog).
     """
 

@@ -32,9 +32,9 @@ from typing import Any
 import torch
 from torch.autograd.function import BackwardCFunction
 
-from ..core.model.gc_pause import gc_paused, without_gc
-from ..core.model.schema import Summary
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.gc_pause import gc_paused, without_gc
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.schema import Summary
 from . import torch_support
 from .recorder import RETAINS_KEY, unrecorded
 from .summary import BATCH_NUMEL, summarize, summarize_many

@@ -9,22 +9,19 @@ nothing here imports Qt), and the *values* that fill it. The CLI, logs and excep
 another message (translated in turn) or a sequence of them, so sentences are composed, never
 parsed back.
 
-The module needs only the standard library: the worker sends messages as plain JSON
-(:meth:`Message.to_wire`) from whatever Python runs the user's script. What comes back from a
-process or a file (:meth:`Message.from_wire`) is trusted no further than the app's own words: a
-template the app's catalogue does not hold is shown as plain text, and templates are filled by
-:func:`fill`, which puts values in place and does nothing else.
+The module needs only the standard library: the worker builds messages and sends them as plain
+JSON (:meth:`Message.to_wire`) from whatever Python runs the user's script. Reading them back
+from a process or a file is the app's (:func:`graphviz_app.message_reader.read_message`), trusted
+no further than its own words; templates are filled by :func:`fill`, which puts values in place
+and does nothing else.
 """
 
 from __future__ import annotations
 
-import itertools
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeAlias, Union
-
-from . import catalogue
 
 
 class Template(NamedTuple):
@@ -98,18 +95,6 @@ class Message:
             "values": {name: _value_to_wire(value) for name, value in self.values.items()},
         }
 
-    @classmethod
-    def from_wire(cls, data: object) -> Message:
-        """Rebuild a message from :meth:`to_wire`'s output, as sent by another process or read
-        from a file: what it names is trusted no further than the app's own words.
-
-        A template of the app's catalogue (:mod:`graphviz_app.catalogue`) is rebuilt with its
-        values; any other template, and plain text, becomes a verbatim message that shows the
-        text as written with its values after it, never formatted. Values are bounded: at most
-        :data:`WIRE_DEPTH` messages deep, :data:`WIRE_ITEMS` parts in a list or values in a
-        message, and :data:`WIRE_TEXT` characters of text in all (cut with ``…``)."""
-        return _WireReader().message(data, 0)
-
 
 def fields_of(source: str) -> set[str]:
     """The field names a template uses (none in text that does not parse as a template)."""
@@ -173,11 +158,11 @@ def _render_value(value: Value, translate: TemplateTranslator, finish: TextFinis
     if isinstance(value, str):
         return value
     if value is None or isinstance(value, int | float):
-        return _number_text(value)
+        return number_text(value)
     return "".join(_render_value(part, translate, finish) for part in value)
 
 
-def _number_text(value: float | None) -> str:
+def number_text(value: float | None) -> str:
     """A number as a message shows it (``2.0`` as ``2``; ``None`` as nothing)."""
     if value is None:
         return ""
@@ -201,88 +186,3 @@ def _value_to_wire(value: Value) -> object:
     if isinstance(value, str | int | float) or value is None:
         return value
     return [_value_to_wire(part) for part in value]
-
-
-WIRE_DEPTH = 8
-"""How deep messages read from a process or a file may nest (a message in a value of a message...)."""
-WIRE_ITEMS = 200
-"""How many values a message, or parts a list value, read from a process or a file may hold."""
-WIRE_TEXT = 20_000
-"""How many characters of text one message read from a process or a file may hold in all."""
-_CUT = "…"
-
-
-class _WireReader:
-    """Reads one message's wire form within the bounds above (one budget of text for the whole
-    tree), so no file can make a message that is large, deep or slow to show."""
-
-    def __init__(self) -> None:
-        self.left = WIRE_TEXT
-
-    def text(self, value: str) -> str:
-        if len(value) <= self.left:
-            self.left -= len(value)
-            return value
-        kept, self.left = value[: self.left], 0
-        return kept + _CUT
-
-    def message(self, data: object, depth: int) -> Message:
-        if isinstance(data, str):
-            return Message.verbatim(self.text(data))
-        if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
-            return Message.verbatim(self.text(_plain(data)))
-        context = data.get("context") or VERBATIM
-        source = data["template"]
-        raw = data.get("values")
-        pairs = list(itertools.islice(raw.items(), WIRE_ITEMS)) if isinstance(raw, Mapping) else []
-        values = {self.text(str(name)): self.value(value, depth + 1) for name, value in pairs}
-        if isinstance(context, str) and catalogue.knows(context, source):
-            for name in fields_of(source) - set(values):
-                values[name] = "{" + name + "}"
-            return Message(Template(context, source), values)
-        return self.unknown(self.text(source), values)
-
-    def unknown(self, source: str, values: dict[str, Value]) -> Message:
-        """A template the app does not know: its text as written, then each value by name."""
-        if not values:
-            return Message.verbatim(source)
-        parts: list[Message | str] = [Message.verbatim(source), " ["]
-        for i, (name, value) in enumerate(values.items()):
-            parts.append(("; " if i else "") + name + " = ")
-            if isinstance(value, Message | str):
-                parts.append(value)
-            elif value is None or isinstance(value, int | float):
-                parts.append(_number_text(value))
-            else:
-                parts.extend(value)
-        parts.append("]")
-        return Message(Template(VERBATIM, "{parts}"), {"parts": parts})
-
-    def value(self, value: object, depth: int) -> Value:
-        if depth > WIRE_DEPTH:
-            return self.text(_CUT)
-        if isinstance(value, Mapping) and "message" in value:
-            return self.message(value["message"], depth)
-        if isinstance(value, list):
-            parts: list[Message | str] = []
-            for item in itertools.islice(value, WIRE_ITEMS):
-                part = self.value(item, depth + 1)
-                if isinstance(part, Message | str):
-                    parts.append(part)
-            return parts
-        if isinstance(value, str):
-            return self.text(value)
-        if isinstance(value, bool) or value is None:
-            return value
-        if isinstance(value, int | float):
-            self.text(_number_text(value))  # (counted, not cut: a number is short)
-            return value
-        return self.text(_plain(value))
-
-
-def _plain(data: object) -> str:
-    """Text for a wire value of no known shape, bounded before it is made."""
-    try:
-        return repr(data)[: WIRE_TEXT + 1]
-    except (ValueError, RecursionError):
-        return _CUT

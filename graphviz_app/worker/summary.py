@@ -28,7 +28,7 @@ from typing import Any, cast
 
 import torch
 
-from ..core.model.schema import MAX_VALUES, Summary
+from ..wire.schema import MAX_VALUES, Summary
 
 BATCH_NUMEL = 16384
 """Tensors with at most this many elements are summarized together with others of their kind.

@@ -1,7 +1,7 @@
-"""The matplotlib backend of a captured run: ``MPLBACKEND=module://graphviz_app.capture.plots``.
+"""The matplotlib backend of a captured run: ``MPLBACKEND=module://graphviz_app.worker.plots``.
 
 It draws with Agg (no window, no event loop) and hands each figure to the run's
-:class:`~graphviz_app.capture.figures.Figures`: ``plt.show()`` and ``fig.show()`` keep every
+:class:`~graphviz_app.worker.figures.Figures`: ``plt.show()`` and ``fig.show()`` keep every
 open figure and return at once (a blocking ``plt.show()`` then closes them, as closing its
 windows would under plain python), ``savefig`` to a file keeps the figure with its path, and
 the figures still open when the script ends are kept at the end.  Waiting for a click or a key
@@ -35,7 +35,7 @@ from matplotlib.figure import Figure
 from matplotlib.ft2font import FT2Font
 from matplotlib.text import Text
 
-from ..core.model.plots import MAX_PLOT_BYTES, MAX_PLOT_SIDE
+from ..wire.plots import MAX_PLOT_BYTES, MAX_PLOT_SIDE
 from . import figures
 
 MIN_DPI = 20.0

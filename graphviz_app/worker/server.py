@@ -1,17 +1,17 @@
 """The capture worker: a process that runs each user script in a child process of its own.
 
-Started once with ``python -m graphviz_app.capture.worker``, it reads one request per line on
-stdin and runs each in a child, in one of two run modes (:func:`~graphviz_app.capture.protocol.run_mode`):
+Started once with ``python -m graphviz_app.worker.server``, it reads one request per line on
+stdin and runs each in a child, in one of two run modes (:func:`~graphviz_app.wire.protocol.run_mode`):
 
 * fork (Linux): this worker imports torch once and forks a child per request, so each script
   runs in a fresh process that already has torch loaded;
 * portable (any system; fork is missing or unsafe there after torch): each request runs in a
-  fresh interpreter, ``python -m graphviz_app.capture.child`` (:mod:`graphviz_app.capture.child`).
+  fresh interpreter, ``python -m graphviz_app.worker.child`` (:mod:`graphviz_app.worker.child`).
 
 Whatever the script does (raise, hang, segfault, os._exit, flood stdout, fork and leave
 processes behind) stays in the child: this process reports how the child ended, keeps a bounded
 copy of its output, and ends every process the run started. Both modes answer the same messages
-(:mod:`graphviz_app.capture.protocol`) and write the same files. Containment of a run:
+(:mod:`graphviz_app.wire.protocol`) and write the same files. Containment of a run:
 
 * the child has its own process group, dies with this worker, and gets ``/dev/null`` as fd 0 and
   none of the protocol pipes, so nothing it starts can read the next request or forge a reply;
@@ -25,7 +25,7 @@ copy of its output, and ends every process the run started. Both modes answer th
 * when the app ends (even killed), this worker sees its request pipe hang up, ends the run in
   progress and all it started, and exits.
 
-The system-dependent steps are behind :class:`~graphviz_app.capture.containment.Containment`
+The system-dependent steps are behind :class:`~graphviz_app.worker.containment.Containment`
 (the Linux steps above; elsewhere process groups and ``RLIMIT_DATA`` only).
 """
 
@@ -42,16 +42,7 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, NamedTuple, TextIO
 
-from .child import run_child
-from .containment import (
-    READ_CHUNK,
-    BoundedOutput,
-    Containment,
-    containment,
-    drain,
-    enter_child,
-)
-from .protocol import (
+from ..wire.protocol import (
     DONE,
     OUTPUT_HEAD,
     OUTPUT_TAIL,
@@ -69,6 +60,8 @@ from .protocol import (
     encode_reply,
     run_mode,
 )
+from .child import run_child
+from .containment import READ_CHUNK, BoundedOutput, Containment, containment, drain, enter_child
 
 DRAIN_SECONDS = 5.0
 """How long the output pipe may stay open after every process of the run was killed."""
@@ -220,8 +213,8 @@ def _fork(request: Request, write_fd: int, close: list[int]) -> int:
     return pid
 
 
-CHILD_CODE = "import sys; del sys.path[0]; from graphviz_app.capture.child import main; main(sys.argv[1:])"
-"""A portable run's interpreter: ``-m graphviz_app.capture.child`` without the current folder on
+CHILD_CODE = "import sys; del sys.path[0]; from graphviz_app.worker.child import main; main(sys.argv[1:])"
+"""A portable run's interpreter: ``-m graphviz_app.worker.child`` without the current folder on
 its path (as this worker has none), so the package is the one on ``PYTHONPATH``."""
 
 

@@ -1,6 +1,6 @@
 """How one run of a script is contained: its fds, memory limit, output bound and processes.
 
-Used by the capture worker (:mod:`graphviz_app.capture.worker`). What depends on the system is
+Used by the capture worker (:mod:`graphviz_app.worker.server`). What depends on the system is
 behind one small interface, :class:`Containment`, picked by :func:`containment`:
 :class:`LinuxContainment` (prctl, ``/proc``, ``RLIMIT_DATA``: a run's processes die with the
 worker, whatever they leave is re-parented to the worker and ended, and the memory of the whole
@@ -20,8 +20,8 @@ import signal
 import sys
 from typing import Protocol
 
+from ..wire.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
 from .process_tree import children_scan, descendants, tree_memory
-from .protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36

@@ -1,4 +1,4 @@
-"""The protocol between the runner (``capture/client.py``) and the capture worker (``capture/worker.py``).
+"""The protocol between the runner (``capture/client.py``) and the capture worker (``worker/server.py``).
 
 Both ends import this module; it imports neither torch nor anything that does, so ``core`` may use
 it. Messages are JSON objects, one per line: the runner writes :class:`Request` lines to the
@@ -17,8 +17,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Final, Literal, TypedDict
 
-from ..errors import SettingError
-from ..message import QT_TRANSLATE_NOOP, Message
+from .errors import SettingError
+from .message import QT_TRANSLATE_NOOP, Message
 from .run_options import RunOptionError, RunOptions, WireOptions
 
 READY: Final = "ready"
@@ -122,7 +122,7 @@ class ResultOk(TypedDict):
 
     ok: Literal[True]
     trace: dict[str, Any]
-    """The trace (``core/model/schema.py``)."""
+    """The trace (``wire/schema.py``)."""
     options: WireOptions
     """The options the run ran with, as the worker read them."""
 

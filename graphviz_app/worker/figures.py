@@ -1,15 +1,15 @@
 """The figures a script draws with matplotlib, kept for the trace (graph attribute ``plots``).
 
 :func:`install` runs in the forked child before the script: it points matplotlib at the backend
-:mod:`graphviz_app.capture.plots` through ``MPLBACKEND`` (matplotlib's own way to pick a custom
+:mod:`graphviz_app.worker.plots` through ``MPLBACKEND`` (matplotlib's own way to pick a custom
 backend, as IPython's inline backend is picked), so nothing opens a window and ``plt.show()``
 returns at once, as if its windows had been closed.  matplotlib itself is imported only when the
 script imports it.  A script that picks a window backend itself (``matplotlib.use("TkAgg")``,
 ``"QtAgg"``...) gets this one instead, with a notice: no one could close its windows, so the run
 would wait until its time limit.  The backend reports each figure shown, saved with ``savefig``
 or still open at the end to the :class:`Figures` of the run, which keeps them bounded
-(:data:`~graphviz_app.core.model.plots.MAX_PLOTS` figures of at most
-:data:`~graphviz_app.core.model.plots.MAX_PLOT_BYTES`).
+(:data:`~graphviz_app.wire.plots.MAX_PLOTS` figures of at most
+:data:`~graphviz_app.wire.plots.MAX_PLOT_BYTES`).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from ..core.model.plots import MAX_PLOTS, encode_png
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.plots import MAX_PLOTS, encode_png
 
-BACKEND = "module://graphviz_app.capture.plots"
+BACKEND = "module://graphviz_app.worker.plots"
 WINDOW_BACKENDS = frozenset(
     {
         "gtk3agg",

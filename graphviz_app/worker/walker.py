@@ -1,4 +1,4 @@
-"""Walk an autograd graph from its outputs into a plain trace (see core/model/schema.py).
+"""Walk an autograd graph from its outputs into a plain trace (see wire/schema.py).
 
 The walk is iterative (breadth-first, explicit queue) so deep graphs never hit Python's recursion
 limit, and node ids follow the walk order, so the same script gives the same ids.
@@ -16,8 +16,8 @@ from typing import Any
 
 import torch
 
-from ..core.model.gc_pause import without_gc
-from ..core.model.schema import SCHEMA_VERSION
+from ..wire.gc_pause import without_gc
+from ..wire.schema import SCHEMA_VERSION
 from . import torch_support
 from .naming import Names, module_path
 from .recorder import (

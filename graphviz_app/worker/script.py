@@ -39,15 +39,15 @@ from typing import Any
 
 import torch
 
-from ..errors import ScriptError, exception_text
-from ..message import QT_TRANSLATE_NOOP, Message
+from ..wire.errors import ScriptError, exception_text
+from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.run_options import RunOptions
 from . import figures
 from .backward import BackwardRecorder, run_backward
 from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
 from .naming import collect_names
 from .outputs import OutputFinder
 from .recorder import ForwardRecorder, unrecorded
-from .run_options import RunOptions
 from .walker import build_trace, walk
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
@@ -216,7 +216,7 @@ class ScriptCapture:
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
-        """Run the script and return its trace (node-link form, see core/model/schema.py)."""
+        """Run the script and return its trace (node-link form, see wire/schema.py)."""
         code = read_script(self.path)
         main = self._main_module()
         self.namespace = main.__dict__
