@@ -200,12 +200,30 @@ print(sorted(added - set(sys.stdlib_module_names) - {{"graphviz_app"}}))
     assert done.stdout.strip() == "[]"
 
 
-def test_the_worker_copy_holds_only_our_package_without_its_window(tmp_path):
+def test_the_worker_copy_holds_only_the_worker_and_the_wire():
+    """The copy on the worker's path is ``graphviz_app/__init__.py``, ``worker/`` and ``wire/``,
+    each module of those two as the package has it, and nothing else of the app (its window,
+    core, the client)."""
     folder = worker_path()
     assert [p.name for p in folder.iterdir()] == ["graphviz_app"]
     package = folder / "graphviz_app"
-    assert (package / "worker" / "server.py").is_file() and (package / "wire" / "protocol.py").is_file()
-    assert not (package / "qt").exists()
+    held = sorted(
+        str(path.relative_to(package))
+        for path in package.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    )
+    source = Path(graphviz_app.__file__).parent
+    wanted = sorted(
+        ["__init__.py"]
+        + [
+            str(path.relative_to(source))
+            for part in ("worker", "wire")
+            for path in (source / part).rglob("*.py")
+        ]
+    )
+    assert held == wanted
+    assert {Path(name).parts[0] for name in held} == {"__init__.py", "worker", "wire"}
+    assert "worker/server.py" in held and "wire/protocol.py" in held
 
 
 # -- a bad interpreter: what is wrong, and the fix ------------------------------------------------

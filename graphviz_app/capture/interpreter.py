@@ -6,9 +6,10 @@ the script's folder or its parents, else ``$VIRTUAL_ENV``, then ``$CONDA_PREFIX`
 own Python.
 
 That interpreter has nothing of the app installed: only its own torch. The worker is started with
-:func:`worker_command`, which puts a folder holding only a copy of the ``graphviz_app`` package
-(:func:`worker_path`, its Qt part aside) first on the path, so the app's own site-packages (its
-torch, Qt, networkx) never shadow the user's. When the worker dies before it is ready,
+:func:`worker_command`, which puts a folder holding only a copy of the worker's side of the
+``graphviz_app`` package (:func:`worker_path`: ``worker/``, ``wire/`` and the package's
+``__init__.py``) first on the path, so the app's own site-packages (its torch, Qt, networkx)
+never shadow the user's. When the worker dies before it is ready,
 :func:`startup_error` says what is wrong with the interpreter and how to fix it.
 """
 
@@ -409,12 +410,19 @@ def worker_command(python: str | Path, folder: Path) -> list[str]:
     return [str(python), "-c", code]
 
 
+WORKER_PARTS = ("worker", "wire")
+"""The subpackages of ``graphviz_app`` the worker runs (import-linter's contracts keep them to the
+standard library, torch and each other): the copy holds these and the package's ``__init__.py``."""
+
+
 def _package_files(package: Path) -> list[Path]:
-    """The package's modules that the worker may import: all but the window's (``qt/``)."""
-    files: list[Path] = []
-    for folder, dirs, names in os.walk(package):
-        dirs[:] = sorted(d for d in dirs if d not in ("qt", "__pycache__") and not d.startswith("."))
-        files.extend(Path(folder) / n for n in sorted(names) if n.endswith(".py"))
+    """The package's modules that the worker imports: its ``__init__.py`` and the modules of
+    :data:`WORKER_PARTS`."""
+    files = [package / "__init__.py"]
+    for part in WORKER_PARTS:
+        for folder, dirs, names in os.walk(package / part):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+            files.extend(Path(folder) / n for n in sorted(names) if n.endswith(".py"))
     return files
 
 
@@ -458,8 +466,9 @@ def _safe_above(folder: Path) -> bool:
 
 
 def _copy_matches(target: Path, package: Path, files: list[Path]) -> bool:
-    """Whether ``target`` holds exactly the package's ``files`` as copied (sizes and times, which
-    the copy keeps), besides the bytecode Python writes: else it was damaged and is made anew."""
+    """Whether ``target`` holds exactly the package's ``files`` (:func:`_package_files`) as copied
+    (sizes and times, which the copy keeps), besides the bytecode Python writes: else it was
+    damaged, or made by a version that copied other parts, and is made anew."""
     try:
         for file in files:
             source, copy = file.stat(), (target / "graphviz_app" / file.relative_to(package)).stat()
@@ -489,7 +498,8 @@ def _temporary_base() -> Path:
 
 @lru_cache(maxsize=1)
 def worker_path() -> Path:
-    """Return a folder that holds only a copy of the ``graphviz_app`` package (the modules the
+    """Return a folder that holds only a copy of the worker's side of the ``graphviz_app``
+    package (:func:`_package_files`: ``worker/``, ``wire/`` and ``__init__.py``, the modules the
     worker imports), to put first on the worker's path.
 
     It is kept in the user's cache (``~/.cache/graphviz_app/worker/<key>``), keyed by the
