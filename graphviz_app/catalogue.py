@@ -1,10 +1,10 @@
 """The app's catalogue of words: every template it writes, with its translations.
 
-Every template the app writes is marked for translation (``QT_TRANSLATE_NOOP`` in ``core`` and
-``capture``, ``tr()`` in the window), and ``pyside6-lupdate`` collects them all, with their
-contexts, into ``resources/i18n/graphviz_app_<language>.ts``, which ``pyside6-lrelease`` compiles
-into the window's ``.qm`` (``tests/qt/test_i18n.py`` keeps the files in step with the code and
-with each other). Read here without Qt, that file serves twice:
+Every template the app writes is marked for translation (``QT_TRANSLATE_NOOP`` in ``core``,
+``capture``, ``worker`` and ``wire``, ``tr()`` in the window), and ``pyside6-lupdate`` collects
+them all, with their contexts, into ``resources/i18n/graphviz_app_<language>.ts``, which
+``pyside6-lrelease`` compiles into the window's ``.qm`` (``tests/qt/test_i18n.py`` keeps the
+files in step with the code and with each other). Read here without Qt, that file serves twice:
 
 * :func:`knows`: whether a (context, English text) pair is one of the app's templates.
   :func:`graphviz_app.message_reader.read_message` shows any other as plain text, never as a

@@ -1,6 +1,6 @@
 """Words as data: an English template and its values, translated only where they are shown.
 
-``core`` and ``capture`` never write finished sentences for the window. They build a
+``core``, ``capture`` and the worker never write finished sentences for the window. They build a
 :class:`Message` from a *template*, an English text with ``{name}`` fields marked for Qt's
 translation tools by :func:`QT_TRANSLATE_NOOP` (``pyside6-lupdate`` collects the call by its name;
 nothing here imports Qt), and the *values* that fill it. The CLI, logs and exceptions print

@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=.venv/bin
-# every module: the Qt layer's tr() and translate(), and the templates core and capture mark with
-# QT_TRANSLATE_NOOP (graphviz_app/message.py)
+# every module: the Qt layer's tr() and translate(), and the templates core, capture and the worker mark with
+# QT_TRANSLATE_NOOP (graphviz_app/wire/message.py)
 mapfile -t sources < <(find graphviz_app -name '*.py' | sort)
 for ts in resources/i18n/*.ts; do
   "$bin/pyside6-lupdate" -no-obsolete "${sources[@]}" -ts "$ts"
