@@ -10,6 +10,10 @@ caller has already imported to make the tensors)::
     graphviz_app.export(loss, "graph.svg")            # or a DiGraph; format from the suffix
     graphviz_app.show(loss)                           # inline in Jupyter (an interactive page)
     graphviz_app.open(loss)                           # in the desktop window, from a REPL or pdb
+
+This module is also the top of the copy the capture worker runs from, which holds only it,
+``worker/`` and ``wire/`` (:func:`graphviz_app.capture.interpreter.worker_path`): at import time
+it imports the standard library alone; each function imports what it needs when called.
 """
 
 from __future__ import annotations

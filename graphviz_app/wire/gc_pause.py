@@ -8,6 +8,8 @@ These structures hold no reference cycles, so nothing is lost by collecting once
 Once a big graph is on screen, :func:`settle` keeps the collector from rescanning it: otherwise
 every few thousand allocations of ordinary interaction (a step, a color change) can set off a
 full collection over the whole graph and scene, tens of milliseconds at 10k nodes.
+
+Standard library only: the worker builds its trace under it, the app its graphs and its scene.
 """
 
 from __future__ import annotations

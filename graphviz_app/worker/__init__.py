@@ -6,5 +6,6 @@ captures the graph it builds.
 figures). It imports only the standard library, torch (the script's matplotlib, where the script
 draws) and :mod:`graphviz_app.wire`, so the copy put on the worker's path
 (:func:`graphviz_app.capture.interpreter.worker_path`) holds this package and the wire alone.
-The app reaches it only through :mod:`graphviz_app.capture.client`.
+The window and the CLI reach it only through the client (:mod:`graphviz_app.capture.client`); the
+Python API's in-process capture (:mod:`graphviz_app.capture.api`) uses its recorder and walker.
 """
