@@ -12,8 +12,12 @@
 # that are missing (Graphviz, Xvfb, the libraries Qt needs, Chromium for the HTML page's tests),
 # creates .venv, installs PyTorch
 # (TORCH_SPEC, default torch==2.13.0) when the venv has none, then `pip install -e '.[test]'` and
-# compiles the installed packages' bytecode, all skipped while a stamp naming the current
+# writes the bytecode of what the app imports, all skipped while a stamp naming the current
 # pyproject.toml's hash is in .venv.
+#
+# The test runs (`test`, `compat`, `pythons`) write bytecode as Python does by default, even where
+# PYTHONDONTWRITEBYTECODE is set: the suite starts hundreds of Python processes (workers, CLIs,
+# kernels), and each would compile torch and the app again (`import torch`: 2.6 s instead of 1.3 s).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
@@ -116,9 +120,9 @@ ensure_venv() {
     local stamp
     stamp="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
     [ -f "$stamp" ] && return 0
-    # install --no-compile, then compile everything installed at once on every core: pip compiles
-    # one file at a time, and Python alone writes no bytecode where PYTHONDONTWRITEBYTECODE is
-    # set, so every `import torch` would compile torch again (2.6 s instead of 1.3 s).
+    # install --no-compile, then write the bytecode of what the app and its worker import (a
+    # quarter of what is installed: pip would compile all of it, one file at a time, for minutes);
+    # the rest is compiled when first imported.
     local pip=("$VENV/bin/python" -m pip --disable-pip-version-check --quiet)
     if ! "$VENV/bin/python" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("torch") is None)'; then
         say "installing PyTorch ($TORCH_SPEC) into $VENV"
@@ -126,11 +130,9 @@ ensure_venv() {
     fi
     say "installing graphviz_app and its test tools into $VENV (pip install -e '.[test]')"
     "${pip[@]}" install --no-compile -e '.[test]'
-    say "compiling the installed packages' bytecode"
-    # Some packages ship files for other Pythons or templates that are not Python: not errors.
-    local packages
-    packages=$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
-    "$VENV/bin/python" -m compileall -qq -j 0 "$packages" || true
+    say "writing the bytecode of what the app imports"
+    env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen MPLBACKEND=Agg "$VENV/bin/python" -c \
+        'import torch, numpy, networkx, matplotlib.pyplot, PySide6.QtSvg, graphviz_app.qt.shell.main_window, graphviz_app.cli'
     rm -f "$VENV"/.installed-*
     touch "$stamp"
 }
@@ -165,20 +167,24 @@ lint() {
 ensure_compat_venv() {
     local version=$1 python=$2
     local venv="$COMPAT_DIR/torch-$version"
-    local stamp="$venv/.ready"
+    local numpy='numpy'
+    # torch before 2.3 was built against NumPy 1.x.
+    case "$version" in 2.0.* | 2.1.* | 2.2.*) numpy='numpy<2' ;; esac
+    local packages=("torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2'
+        'pytest-xdist>=3.5' 'matplotlib>=3.6')
+    # The stamp names what was installed: a venv made for another list is made anew.
+    local stamp
+    stamp="$venv/.ready-$(printf '%s\n' "${packages[@]}" | sha256sum | cut -c1-12)"
     if [ ! -f "$stamp" ]; then
         say "creating $venv (torch $version)" >&2
         rm -rf "$venv"
         mkdir -p "$COMPAT_DIR"
         "$python" -m venv "$venv" >&2
-        local numpy='numpy'
-        # torch before 2.3 was built against NumPy 1.x.
-        case "$version" in 2.0.* | 2.1.* | 2.2.*) numpy='numpy<2' ;; esac
         # A pip configuration may cap torch below the newest release: this venv asks for one
-        # release by name, so it is installed without that configuration.
+        # release by name, so it is installed without that configuration. No bytecode now: the
+        # test run writes what it imports.
         PIP_CONFIG_FILE=/dev/null "$venv/bin/python" -m pip --disable-pip-version-check --quiet \
-            install "torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2' \
-            'matplotlib>=3.6' >&2
+            install --no-compile "${packages[@]}" >&2
         touch "$stamp"
     fi
     printf '%s\n' "$venv/bin/python"
@@ -198,9 +204,10 @@ compat() {
     for version in "${versions[@]}"; do
         venv_python=$(ensure_compat_venv "$version" "$python")
         say "torch $version: capture tests and corpus"
-        GRAPHVIZ_APP_TEST_PYTHON="$venv_python" PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
-            "$venv_python" -m pytest -p no:cacheprovider -q --heavy tests/capture tests/corpus "${args[@]}" \
-            </dev/null || failed+=("$version")
+        env -u PYTHONDONTWRITEBYTECODE GRAPHVIZ_APP_TEST_PYTHON="$venv_python" \
+            PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
+            "$venv_python" -m pytest -p no:cacheprovider -q --heavy $(parallel_args "${args[@]}") \
+            tests/capture tests/corpus "${args[@]}" </dev/null || failed+=("$version")
     done
     if [ "${#failed[@]}" -gt 0 ]; then
         die "compat failed for torch ${failed[*]}"
@@ -271,7 +278,7 @@ pythons() {
         # On a virtual screen where there is one (else the tests' own default: Qt offscreen).
         local screen=()
         command -v xvfb-run >/dev/null 2>&1 && screen=(xvfb-run -a -s "-screen 0 1600x1000x24")
-        PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
+        env -u PYTHONDONTWRITEBYTECODE PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" \
             "${screen[@]}" "$venv_python" -m pytest -p no:cacheprovider \
             -p no:xdist -q "${tests[@]}" "${args[@]}" </dev/null || failed+=("$version")
     done
@@ -310,7 +317,8 @@ main() {
             ;;
         test)
             setup
-            exec xvfb-run -a -s "-screen 0 1600x1000x24" "$VENV/bin/python" -m pytest $(parallel_args "$@") "$@"
+            exec env -u PYTHONDONTWRITEBYTECODE xvfb-run -a -s "-screen 0 1600x1000x24" \
+                "$VENV/bin/python" -m pytest $(parallel_args "$@") "$@"
             ;;
         lint)
             setup
