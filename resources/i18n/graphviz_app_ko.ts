@@ -51,19 +51,9 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
-        <source>Open &amp;Example</source>
-        <translation>예제 열기(&amp;E)</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
-        <source>&amp;Reload</source>
-        <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
@@ -136,11 +126,6 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>그래프를 이미지, DOT 소스, JSON 그래프 또는 웹 페이지로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
-        <source>&amp;Copy Image</source>
-        <translation>이미지 복사(&amp;C)</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="165"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
@@ -166,9 +151,24 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <source>Open E&amp;xample</source>
+        <translation>예제 열기(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <source>Re&amp;load</source>
+        <translation>다시 불러오기(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
+        <source>Co&amp;py Image</source>
+        <translation>이미지 복사(&amp;P)</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="181"/>
-        <source>Find &amp;Previous</source>
-        <translation>이전 찾기(&amp;P)</translation>
+        <source>Find Pre&amp;vious</source>
+        <translation>이전 찾기(&amp;V)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="186"/>
@@ -282,8 +282,8 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="287"/>
-        <source>Run Backward on Every &amp;Load</source>
-        <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
+        <source>Run Backward on &amp;Every Load</source>
+        <translation>불러올 때마다 역전파 실행(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="291"/>
@@ -399,12 +399,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="406"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="442"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="412"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="448"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -2374,7 +2374,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>GraphView</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="72"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="74"/>
         <source>Open a PyTorch script (Ctrl+O) or drop a .py file here</source>
         <translation>PyTorch 스크립트를 열거나(Ctrl+O) .py 파일을 여기에 끌어다 놓으세요</translation>
     </message>
