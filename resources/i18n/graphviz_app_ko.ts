@@ -589,7 +589,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     <message>
         <location filename="../../graphviz_app/core/view/chain_rule.py" line="43"/>
         <source>{d} applied to grad_out</source>
-        <translation>grad_out에 {d}를 적용한 것</translation>
+        <translation>grad_out에 {d}을(를) 적용한 것</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/view/chain_rule.py" line="44"/>
@@ -4531,107 +4531,107 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="212"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="250"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="257"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="258"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="264"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="267"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="268"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="271"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="273"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="451"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="452"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="455"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="456"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="462"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="463"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="475"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="476"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="482"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="483"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="546"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="547"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="546"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="547"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="558"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="559"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="562"/>
         <source>Running the script again to capture its backward() call {call}…</source>
-        <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
+        <translation>backward() 호출 {call}을(를) 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="570"/>
         <source>The gradients shown (beside the leaves) come from the script&apos;s own backward, run before the graph was captured, so the order the engine ran the nodes in was not recorded: there are no backward steps. Open the script and press Run backward (Ctrl+B) to step through them.</source>
         <translation>(잎 노드 옆에) 보이는 기울기는 그래프를 캡처하기 전에 스크립트가 직접 실행한 역전파에서 나온 것이라, 엔진이 노드를 실행한 순서는 기록되지 않았습니다. 그래서 역전파 단계가 없습니다. 단계별로 보려면 스크립트를 열고 역전파 실행(Ctrl+B)을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="574"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="576"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="579"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="584"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>

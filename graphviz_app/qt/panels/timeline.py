@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from ...core.model.values import format_number
 from ...core.view.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
+from ..i18n import fill
 from ..icons import tinted
 from ..plain_text import plain_label
 from .exercise import ExerciseRow
@@ -557,8 +558,9 @@ class TimelinePanel(QWidget):
         if not has_graph:
             text = self.tr("Open a script to step through its forward and backward passes.")
         elif self._pending_call is not None:
-            text = self.tr("Running the script again to capture its backward() call {call}…").format(
-                call=self._pending_call
+            text = fill(
+                self.tr("Running the script again to capture its backward() call {call}…"),
+                call=self._pending_call,
             )
         elif step is not None:
             question = self.exercise.question(step)
