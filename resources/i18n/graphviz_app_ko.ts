@@ -688,179 +688,179 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="203"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="210"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="228"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="229"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="287"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="340"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="246"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="358"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="257"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="297"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="301"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="363"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="364"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="376"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="377"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="379"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="383"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="395"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="396"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="437"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="438"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="440"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="446"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="458"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="462"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="484"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="502"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="531"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="549"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="540"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="558"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="599"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="617"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="654"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="680"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="672"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="698"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="657"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="675"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="674"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="692"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="694"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="696"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="781"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="799"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="789"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="807"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="840"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="825"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="843"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -4445,14 +4445,29 @@ Click a line to select the ops it created</source>
 <context>
     <name>StaleBanner</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="22"/>
-        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script is not at fault: see Messages for the fix, then reload.</source>
-        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="36"/>
+        <source>Fix the script and save it to reload, or see Messages.</source>
+        <translation>스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="32"/>
-        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} Fix the script and save it to reload, or see Messages.</source>
-        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="37"/>
+        <source>Fix your edit in the Source panel and run it again (Ctrl+Enter), or see Messages.</source>
+        <translation>소스 코드 패널에서 고친 내용을 바로잡아 다시 실행하세요(Ctrl+Enter). 자세한 내용은 메시지 패널을 보세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="40"/>
+        <source>The lesson is read-only: edit it in the Source panel to run your own copy (Ctrl+Enter), or report the lesson with the text in Messages.</source>
+        <translation>수업 파일은 읽기 전용입니다. 소스 코드 패널에서 고쳐 내 사본으로 실행하거나(Ctrl+Enter), 메시지 패널의 내용을 붙여 이 수업을 신고하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="45"/>
+        <source>The script is not at fault: see Messages for the fix, then reload.</source>
+        <translation>스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="50"/>
+        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} {ask}</source>
+        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} {ask}</translation>
     </message>
 </context>
 <context>
