@@ -60,6 +60,7 @@ from ...core.export import PART_SUFFIX, remove_stale_parts
 from ...core.model.derived import derived, warm_with
 from ...core.model.saved_graph import read_source_safely
 from ...core.view import look
+from ...core.view.chain_rule import backward_failure
 from ...core.view.look import NodeStyle
 from ...errors import GraphvizAppError
 from ...resources import examples_dir
@@ -592,8 +593,13 @@ class SourcePanel(QWidget):
         self.clicked_line = None
         self._index_lines()
         if doc.graph is not None:
+            failed = backward_failure(doc.graph)  # the line of the op whose backward failed
             self.error_line = None
+            if failed is not None and failed.file and failed.line and self._is_shown(failed.file):
+                self.error_line = failed.line
         self.refresh_marks()
+        if self.error_line is not None and self.step_line() is None:
+            self.view.show_line(self.error_line)
 
     # -- editing -------------------------------------------------------------------------------
     def run_copy(self, script: Path) -> Path | None:
