@@ -13,6 +13,7 @@ docstring.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -109,6 +110,17 @@ def legend_rows() -> list[tuple[str, str]]:
     ]
 
 
+BREAK_AFTER = re.compile(r"([._(/=])(?=\S)")
+"""Where a long word of code may break: after a dot, underscore, parenthesis, slash or ``=``."""
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space where a word of code may break (``basic_autograd.py``,
+    ``(.to(device))``), so a wrapped label breaks it there instead of cutting its end off."""
+    return BREAK_AFTER.sub(rf"\1{ZERO_WIDTH_SPACE}", text)
+
+
 class LessonCard(QWidget):
     """Shows the lesson of the open bundled example (``lessonChanged(bool)``: one shows)."""
 
@@ -132,6 +144,7 @@ class LessonCard(QWidget):
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.guide_title = QLabel(translate("LessonCard", "How to read the graph"), self)
         self.guide_title.setFont(font)
+        self.guide_title.setWordWrap(True)
         self.guide = QLabel(self)
         self.guide.setObjectName("lessonLegend")
         self.guide.setWordWrap(True)
@@ -179,7 +192,7 @@ class LessonCard(QWidget):
             self.topic.setText(translate("LessonCard", "Not a bundled lesson: open one from Help ▸ Lessons."))
             self.body.setText("")
         else:
-            self.topic.setText(f"{lesson.path.name}: {lesson.topic}")
+            self.topic.setText(breakable(f"{lesson.path.name}: {lesson.topic}"))
             self.body.setText(lesson.text)
         self.body.setVisible(lesson is not None)
         self.lessonChanged.emit(lesson is not None)
