@@ -1229,47 +1229,57 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ExerciseRow</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="91"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="93"/>
         <source>Check your answer and show the step (Enter)</source>
         <translation>답을 확인하고 단계를 보여 줍니다(Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="94"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="95"/>
         <source>Skip</source>
         <translation>건너뛰기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="97"/>
         <source>Show the step without answering (Esc; → steps on)</source>
         <translation>답하지 않고 단계를 봅니다(Esc; →는 다음 단계로)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="101"/>
         <source>Your answers in this lesson, kept between sessions</source>
         <translation>이 레슨에서 답한 결과(다시 실행해도 유지됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="104"/>
+        <source>Reset</source>
+        <translation>초기화</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="105"/>
+        <source>Start this lesson&apos;s tally again from 0 of 0</source>
+        <translation>이 레슨의 기록을 0개 중 0개부터 다시 셉니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="108"/>
         <source>Predict gradients</source>
         <translation>기울기 예측</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="112"/>
         <source>Before a backward step shows the gradient an op sends back, type the gradient you expect (on by default for the bundled lessons, off for your own scripts)</source>
         <translation>역전파 단계가 연산이 돌려보내는 기울기를 보여 주기 전에 예상하는 기울기를 입력합니다(기본 레슨에서는 켜져 있고, 직접 만든 스크립트에서는 꺼져 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="205"/>
         <source>{gradient} = ?  e.g. 0.25, 1/4 or [[1, 2], [3, 4]]</source>
         <translation>{gradient} = ?  예: 0.25, 1/4 또는 [[1, 2], [3, 4]]</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="205"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="214"/>
         <source>{right} of {answered} right</source>
         <translation>{answered}개 중 {right}개 맞음</translation>
     </message>
@@ -2551,486 +2561,486 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="487"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="522"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="489"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="524"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="525"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="527"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="504"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="539"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="532"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="567"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="400"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="435"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="57"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="59"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="151"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="153"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="153"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="155"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="155"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="157"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="173"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="179"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="181"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="200"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="202"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="212"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="220"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="222"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="222"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="224"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="233"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="235"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="242"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="244"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="252"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="307"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="342"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="350"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="315"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="350"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="494"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="529"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="522"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="557"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="527"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="562"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="610"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="612"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="613"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="648"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="710"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="782"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="750"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="785"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="617"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="626"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="515"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="550"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="662"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="697"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="718"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="723"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="701"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="767"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="595"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="630"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="704"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="595"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="567"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="602"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="603"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="579"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="614"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="101"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="506"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="541"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="619"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="507"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="585"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="542"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="620"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="508"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="543"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="112"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="114"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="518"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="638"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="553"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="619"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="662"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="712"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="707"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="725"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="733"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="723"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="758"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="759"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="761"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="245"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="107"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="652"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="687"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="563"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="598"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="298"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="333"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="428"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="395"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="430"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3104,7 +3114,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Language</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="33"/>
         <source>en</source>
         <extracomment>The code of this language (&quot;ko&quot;): the lessons&apos; texts are looked up by it.</extracomment>
         <translation>ko</translation>
@@ -3234,102 +3244,102 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="77"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="79"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="81"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="85"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="87"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="89"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="93"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="95"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="97"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="100"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="101"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="104"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="105"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="133"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="145"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="179"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="192"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -3512,28 +3522,28 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="108"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="261"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="131"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="284"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="136"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="114"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="137"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="263"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="266"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -4038,119 +4048,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="63"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="64"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="68"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="69"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="72"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="117"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="133"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="134"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="136"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="151"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="156"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="168"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="182"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="184"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="231"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="245"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="219"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="233"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="221"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="248"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="248"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="239"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="253"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -4287,12 +4297,12 @@ Double-click a module to show it in the graph.</source>
         <translation>다음 결과 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="130"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="128"/>
         <source>no match</source>
         <translation>결과 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="134"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="132"/>
         <source>{index} of {count}</source>
         <translation>{count}개 중 {index}</translation>
     </message>
@@ -4300,144 +4310,144 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="355"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="400"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="363"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="408"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="466"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="511"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="506"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="551"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="511"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="556"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="515"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="560"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="521"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="525"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="570"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="529"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="574"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="533"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="578"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="535"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="580"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="554"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="599"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="562"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="607"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="564"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="609"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="680"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="638"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="691"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="689"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="742"/>
         <source>The file changed on disk</source>
         <translation>파일이 디스크에서 바뀌었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="743"/>
         <source>{name} was changed by another program after it was opened here.</source>
         <translation>{name}은(는) 여기서 연 뒤에 다른 프로그램이 바꿨습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="751"/>
         <source>Save your text over it? The other program&apos;s change is then lost. Cancel keeps the file as it is and your edits here; Reset shows the file&apos;s new text.</source>
         <translation>지금 내용으로 덮어써 저장할까요? 그러면 다른 프로그램이 바꾼 내용은 사라집니다. 취소하면 파일과 여기의 수정 내용이 그대로 남고, 원래대로를 누르면 파일의 새 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="719"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="772"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="732"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="785"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="785"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="838"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="793"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="846"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="794"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="847"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="802"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="855"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="804"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="857"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="869"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="873"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="929"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
