@@ -2159,12 +2159,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="30"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="31"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="31"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="32"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
@@ -3114,7 +3114,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Language</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="33"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="34"/>
         <source>en</source>
         <extracomment>The code of this language (&quot;ko&quot;): the lessons&apos; texts are looked up by it.</extracomment>
         <translation>ko</translation>
@@ -3244,102 +3244,107 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="70"/>
+        <source>This lesson is shown as written: its translation {path} is not UTF-8 text (byte {offset}). Save that file as UTF-8, or reinstall graphviz_app.</source>
+        <translation>이 수업은 원문 그대로 보여 줍니다: 번역 파일 {path}이(가) UTF-8 텍스트가 아닙니다({offset}번째 바이트). 그 파일을 UTF-8로 저장하거나 graphviz_app을 다시 설치하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="97"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="98"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="101"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="102"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="105"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="81"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="106"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="109"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="85"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="110"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="113"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="89"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="114"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="117"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="93"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="118"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="121"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="122"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="125"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="126"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="129"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="130"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="145"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="176"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="192"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="226"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -3347,174 +3352,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="153"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="599"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="165"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="176"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="180"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="353"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="354"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="355"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="396"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="397"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="423"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="430"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="432"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="529"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="524"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="595"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="612"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="628"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="630"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="659"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="738"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="740"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="734"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="744"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="797"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="799"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="822"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="824"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="835"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="841"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="846"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="873"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="875"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>

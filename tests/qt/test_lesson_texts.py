@@ -128,3 +128,30 @@ def test_a_narrow_card_wraps_the_korean_text_to_its_width(korean, qtbot):
     qtbot.waitUntil(lambda: scroll.widget().width() <= scroll.viewport().width())
     body = card.body
     assert body.height() >= body.heightForWidth(body.width()) > 5 * body.fontMetrics().height()
+
+
+def test_a_lesson_text_that_is_not_utf8_leaves_the_window_working(
+    korean, qtbot, qt_runner, tmp_path, monkeypatch
+):
+    from graphviz_app.qt.panels import lesson as lesson_panel
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    texts = tmp_path / "lessons" / "ko"
+    texts.mkdir(parents=True)
+    for path in (resources_dir() / "lessons" / "ko").glob("*.txt"):
+        (texts / path.name).write_bytes(path.read_bytes())
+    (texts / "basic_autograd.txt").write_bytes("autograd \xe9crit tout.\n\nCaf\xe9.\n".encode("latin-1"))
+    monkeypatch.setattr(lesson_panel, "resources_dir", lambda: tmp_path)
+    window = MainWindow(runner=qt_runner)  # Help ▸ Lessons reads every lesson's text
+    qtbot.addWidget(window)
+    titles = [a.text() for a in window.actions_.lessons_menu.actions()]
+    assert titles[0].startswith("basic_autograd: autograd records every operation")  # as written
+    assert HANGUL.search(titles[1])  # the other lessons still read in Korean
+    card = window.lesson
+    card.show_lesson_of(example("basic_autograd.py"))
+    assert card.topic.text().replace(ZERO_WIDTH_SPACE, "").startswith("basic_autograd.py: autograd records")
+    assert card.note.isVisibleTo(card)
+    assert str(texts / "basic_autograd.txt") in card.note.text() and "UTF-8" in card.note.text()
+    card.show_lesson_of(example("retain_grad.py"))
+    assert not card.note.isVisibleTo(card) and HANGUL.search(card.topic.text())
+    window.close()
