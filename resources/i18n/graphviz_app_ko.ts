@@ -326,72 +326,87 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="336"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="326"/>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="327"/>
+        <source>Light</source>
+        <translation>밝게</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="328"/>
+        <source>Dark</source>
+        <translation>어둡게</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="341"/>
         <source>Color nodes by one of: {modes}</source>
         <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="341"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="346"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="347"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="352"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="363"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="368"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="369"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="374"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="383"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="388"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="387"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="392"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="388"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="393"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="395"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="400"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="396"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="401"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="402"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="404"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="409"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="420"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="425"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="426"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="431"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -4561,6 +4576,31 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="206"/>
+        <source>First Step</source>
+        <translation>첫 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="207"/>
+        <source>Previous Step</source>
+        <translation>이전 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="208"/>
+        <source>Play / Pause</source>
+        <translation>재생 / 일시 정지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
+        <source>Next Step</source>
+        <translation>다음 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
+        <source>Last Step</source>
+        <translation>마지막 단계</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
         <source>Forward</source>
         <translation>순전파</translation>
@@ -4571,97 +4611,107 @@ Click a line to select the ops it created</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="218"/>
+        <source>Step through the forward pass: ops appear in creation order</source>
+        <translation>순전파를 단계별로 봅니다: 연산이 만들어진 순서대로 나타납니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="223"/>
+        <source>Step through backward: nodes in the order the autograd engine ran them</source>
+        <translation>역전파를 단계별로 봅니다: autograd 엔진이 실행한 순서대로 노드를 봅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="254"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="258"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="262"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="264"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="268"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="268"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="276"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="273"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="277"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="452"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="456"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="456"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="460"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="463"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="467"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="476"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="480"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="483"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="487"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="547"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="547"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="559"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="563"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="562"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을(를) 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="574"/>
         <source>The gradients shown (beside the leaves) come from the script&apos;s own backward, run before the graph was captured, so the order the engine ran the nodes in was not recorded: there are no backward steps. Open the script and press Run backward (Ctrl+B) to step through them.</source>
         <translation>(잎 노드 옆에) 보이는 기울기는 그래프를 캡처하기 전에 스크립트가 직접 실행한 역전파에서 나온 것이라, 엔진이 노드를 실행한 순서는 기록되지 않았습니다. 그래서 역전파 단계가 없습니다. 단계별로 보려면 스크립트를 열고 역전파 실행(Ctrl+B)을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="576"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="580"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="579"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="583"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="584"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="588"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>

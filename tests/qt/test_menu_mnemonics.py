@@ -1,5 +1,6 @@
 """Every menu's mnemonics (the underlined letters of Alt+letter) are unique within the menu, in
-English and in Korean, including the menus filled only when they open."""
+English and in Korean, including the menus filled only when they open; in Korean every item reads
+in Korean."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from graphviz_app.qt.i18n import install_translators
@@ -36,6 +38,21 @@ def clashes(menu: QMenu, path: str) -> Iterator[str]:
             yield from clashes(action.menu(), f"{path} > {action.text()}")
 
 
+HANGUL = re.compile("[\uac00-\ud7a3]")
+
+
+def items(menus: list[QMenu]) -> Iterator[QAction]:
+    """Every visible item of ``menus`` and of their submenus (filled as when they open)."""
+    for menu in menus:
+        menu.aboutToShow.emit()
+        for action in menu.actions():
+            if action.isSeparator() or not action.isVisible():
+                continue
+            yield action
+            if action.menu() is not None:
+                yield from items([action.menu()])
+
+
 def test_mnemonic_reads_the_single_ampersand():
     assert mnemonic("Find &Next") == "N"
     assert mnemonic("다음 찾기(&n)") == "N"
@@ -58,6 +75,16 @@ def test_no_two_items_of_a_menu_share_a_mnemonic(qapp, qtbot, qt_runner, languag
         assert None not in top and len(set(top)) == len(top), [a.text() for a in bar.actions()]
         found = [clash for menu in menus for clash in clashes(menu, menu.title())]
         assert not found, "\n".join(found)
+        if language == "ko":  # and every item reads in Korean (a lesson's title names its script)
+            english = [
+                action.text()
+                for action in items(menus)
+                if not HANGUL.search(action.text())
+                and action.menu() is None
+                and ".py" not in action.toolTip()
+            ]
+            lessons = win.actions_.lessons_menu.actions()
+            assert not english and all(HANGUL.search(a.text()) for a in lessons), english
         win.close()
     finally:
         install_translators(qapp, "en")

@@ -322,8 +322,13 @@ class Actions:
 
         self.theme_actions = QActionGroup(window)
         self.theme_by: dict[str, QAction] = {}
+        theme_names = {
+            "system": translate("Actions", "System"),
+            "light": translate("Actions", "Light"),
+            "dark": translate("Actions", "Dark"),
+        }
         for theme in THEMES:
-            action = QAction(theme.capitalize(), window)
+            action = QAction(theme_names.get(theme, theme.capitalize()), window)
             action.setCheckable(True)
             action.triggered.connect(lambda _c=False, t=theme: w.set_theme(t))
             self.theme_actions.addAction(action)
