@@ -11,7 +11,8 @@ particle depends on how that value ends: ``텐서가`` but ``모듈이``, ``폴�
   ``URL로`` 유알엘로, ``graph.png로`` 피엔지로: l, m, n, r and the digits 0, 1, 3, 6, 7, 8 end in a
   consonant);
 * an English word: as it is usually written in Hangul (``Module을`` 모듈, ``model로`` 모델,
-  ``python은`` 파이썬, ``RuntimeError가`` 에러, ``tensor는`` 텐서);
+  ``python은`` 파이썬, ``RuntimeError가`` 에러, ``tensor는`` 텐서, ``grad_out을`` 아웃,
+  ``script를`` 스크립트);
 * closing quotes are looked through (``'x'가``), and a parenthesis after a word is looked past,
   as Korean writers attach the particle to the word before it (``python(.venv 옆)은``).
 
@@ -87,14 +88,29 @@ def _final_sound(text: str, end: int) -> str | None:
     return None
 
 
+_VOWELS = "aeiou"
+
+
 def _english_end(word: str) -> str:
     """How an English word written in Hangul usually ends (모듈, 모델, 프로그램, 펑션, 스트링, 스택;
-    에러, 텐서, 토치, 스크립트: a vowel)."""
+    아웃, 인풋, 스텝, 북: a final consonant; 에러, 텐서, 토치, 스크립트, 플로트, 루프: a vowel)."""
     if word.endswith(("le", "l")):
         return "l"
-    if word.endswith(("m", "n", "ng", "ck")):
+    if word.endswith(("m", "n", "ng", "ck")) or _short_stop(word):
         return "k"
     return ""
+
+
+def _short_stop(word: str) -> bool:
+    """Whether ``word`` ends in p, t or k after one short vowel, which Korean writes as a final
+    consonant (스텝, 포맷, 인풋, 아웃, 북) where after a long vowel or another consonant it adds
+    ㅡ (루프, 플로트, 스크립트, 마스크): the loanword rule of 외래어 표기법, 제3장 제1절 제1항."""
+    if len(word) < 2 or word[-1] not in "ptk" or word[-2] not in _VOWELS:
+        return False
+    pair = word[-3:-1]
+    if pair == "ou" or (pair == "oo" and word[-1] == "k"):  # 아웃, 그룹, 북: written short
+        return True
+    return len(pair) < 2 or pair[0] not in _VOWELS
 
 
 def resolve(text: str) -> str:

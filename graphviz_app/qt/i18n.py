@@ -77,7 +77,7 @@ def file_dialog(
     """A file dialog (not shown yet) in the window's language: Qt's own, unless the window speaks
     the system's language and the system has a dialog of its own. ``save``: a Save dialog (it
     asks before replacing a file), else one that opens an existing file."""
-    dialog = QFileDialog(parent, caption, directory, filters)
+    dialog = QFileDialog(parent, caption, directory or str(Path.home()), filters)  # never the app's folder
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save else QFileDialog.AcceptMode.AcceptOpen)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile if save else QFileDialog.FileMode.ExistingFile)
     dialog.setOption(QFileDialog.Option.DontUseNativeDialog, not native_dialogs())

@@ -6,6 +6,7 @@ import hashlib
 import math
 import os
 import shlex
+import urllib.parse
 from pathlib import Path
 from typing import Literal
 
@@ -60,18 +61,21 @@ class Settings:
             value = [value] if value else []
         if not isinstance(value, (list, tuple)):
             return []
-        return [str(v) for v in value if v][:MAX_RECENT]
+        return [_read_path(str(v)) for v in value if v][:MAX_RECENT]
 
     def add_recent(self, path: str | Path) -> list[str]:
         """Put ``path`` first in the recent list; return the new list."""
         text = str(Path(path).resolve())
         files = [text] + [f for f in self.recent_files() if f != text]
-        self._s.setValue("recent/files", files[:MAX_RECENT])
+        self._set_recent(files[:MAX_RECENT])
         return files[:MAX_RECENT]
 
     def remove_recent(self, path: str) -> None:
         """Forget one recent path (e.g. a file that no longer exists)."""
-        self._s.setValue("recent/files", [f for f in self.recent_files() if f != path])
+        self._set_recent([f for f in self.recent_files() if f != path])
+
+    def _set_recent(self, files: list[str]) -> None:
+        self._s.setValue("recent/files", [_stored_path(f) for f in files])
 
     def clear_recent(self) -> None:
         self._s.setValue("recent/files", [])
@@ -363,6 +367,28 @@ def split_arguments(text: str) -> list[str]:
         return shlex.split(text)
     except ValueError as exc:
         raise ValueError(f"The arguments cannot be split ({exc}): close the quote.") from None
+
+
+BYTES_PREFIX = "bytes:"
+"""Starts a stored path that is not valid Unicode (its bytes follow, percent-encoded): no
+absolute path starts so."""
+
+
+def _stored_path(text: str) -> str:
+    """``text`` as QSettings can keep it: as it is, or, for a name that is not UTF-8 (``caf\xe9.py``
+    on Linux, which Python holds with a lone surrogate that a QString drops), its bytes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return BYTES_PREFIX + urllib.parse.quote_from_bytes(os.fsencode(text))
+    return text
+
+
+def _read_path(text: str) -> str:
+    """The path :func:`_stored_path` stored."""
+    if text.startswith(BYTES_PREFIX):
+        return os.fsdecode(urllib.parse.unquote_to_bytes(text[len(BYTES_PREFIX) :]))
+    return text
 
 
 def _tally_key(script: str | Path, lesson: bool) -> str:

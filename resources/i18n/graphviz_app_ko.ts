@@ -51,19 +51,9 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
-        <source>Open &amp;Example</source>
-        <translation>예제 열기(&amp;E)</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
-        <source>&amp;Reload</source>
-        <translation>다시 불러오기(&amp;R)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
@@ -136,11 +126,6 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>그래프를 이미지, DOT 소스, JSON 그래프 또는 웹 페이지로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
-        <source>&amp;Copy Image</source>
-        <translation>이미지 복사(&amp;C)</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="165"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
@@ -166,9 +151,24 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
+        <source>Open E&amp;xample</source>
+        <translation>예제 열기(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="113"/>
+        <source>Re&amp;load</source>
+        <translation>다시 불러오기(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
+        <source>Co&amp;py Image</source>
+        <translation>이미지 복사(&amp;P)</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="181"/>
-        <source>Find &amp;Previous</source>
-        <translation>이전 찾기(&amp;P)</translation>
+        <source>Find Pre&amp;vious</source>
+        <translation>이전 찾기(&amp;V)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="186"/>
@@ -282,8 +282,8 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="287"/>
-        <source>Run Backward on Every &amp;Load</source>
-        <translation>불러올 때마다 역전파 실행(&amp;L)</translation>
+        <source>Run Backward on &amp;Every Load</source>
+        <translation>불러올 때마다 역전파 실행(&amp;E)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/actions.py" line="291"/>
@@ -326,72 +326,87 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="336"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="326"/>
+        <source>System</source>
+        <translation>시스템</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="327"/>
+        <source>Light</source>
+        <translation>밝게</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="328"/>
+        <source>Dark</source>
+        <translation>어둡게</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="341"/>
         <source>Color nodes by one of: {modes}</source>
         <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="341"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="346"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="347"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="352"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="363"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="368"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="369"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="374"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="383"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="388"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="387"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="392"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="388"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="393"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="395"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="400"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="396"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="401"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="402"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="404"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="409"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="420"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="425"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="426"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="431"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -688,179 +703,179 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="204"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="212"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="230"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="287"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="288"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="340"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="341"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="358"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="248"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="257"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="258"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="262"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="266"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="297"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="298"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="301"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="302"/>
         <source>the read was cancelled</source>
         <translation>읽기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="364"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="377"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="379"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="383"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="396"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="397"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="438"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="440"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="446"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="458"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="459"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="462"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="463"/>
         <source>the run was cancelled</source>
         <translation>실행이 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="485"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="503"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="532"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="550"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="541"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="559"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="600"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="618"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="655"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="681"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="673"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="699"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="658"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="675"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="693"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="677"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="695"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="679"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="697"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="782"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="800"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="790"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="808"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="823"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="841"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="826"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="844"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1229,47 +1244,57 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ExerciseRow</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="90"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="91"/>
         <source>Check</source>
         <translation>확인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="93"/>
         <source>Check your answer and show the step (Enter)</source>
         <translation>답을 확인하고 단계를 보여 줍니다(Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="94"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="95"/>
         <source>Skip</source>
         <translation>건너뛰기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="97"/>
         <source>Show the step without answering (Esc; → steps on)</source>
         <translation>답하지 않고 단계를 봅니다(Esc; →는 다음 단계로)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="101"/>
         <source>Your answers in this lesson, kept between sessions</source>
         <translation>이 레슨에서 답한 결과(다시 실행해도 유지됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="104"/>
+        <source>Reset</source>
+        <translation>초기화</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="105"/>
+        <source>Start this lesson&apos;s tally again from 0 of 0</source>
+        <translation>이 레슨의 기록을 0개 중 0개부터 다시 셉니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="108"/>
         <source>Predict gradients</source>
         <translation>기울기 예측</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="112"/>
         <source>Before a backward step shows the gradient an op sends back, type the gradient you expect (on by default for the bundled lessons, off for your own scripts)</source>
         <translation>역전파 단계가 연산이 돌려보내는 기울기를 보여 주기 전에 예상하는 기울기를 입력합니다(기본 레슨에서는 켜져 있고, 직접 만든 스크립트에서는 꺼져 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="205"/>
         <source>{gradient} = ?  e.g. 0.25, 1/4 or [[1, 2], [3, 4]]</source>
         <translation>{gradient} = ?  예: 0.25, 1/4 또는 [[1, 2], [3, 4]]</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/exercise.py" line="205"/>
+        <location filename="../../graphviz_app/qt/panels/exercise.py" line="214"/>
         <source>{right} of {answered} right</source>
         <translation>{answered}개 중 {right}개 맞음</translation>
     </message>
@@ -2149,12 +2174,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="30"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="31"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="31"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="32"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
@@ -2551,486 +2576,486 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="523"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="490"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="525"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="491"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="526"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="493"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="528"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="505"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="540"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="533"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="401"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="436"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="58"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="60"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="152"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="154"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="154"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="156"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="156"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="158"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="172"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="174"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="180"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="182"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="199"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="201"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="203"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="213"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="221"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="225"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="236"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="245"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="253"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="308"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="343"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="316"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="351"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="316"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="351"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="495"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="530"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="523"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="528"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="563"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="576"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="613"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="609"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="614"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="629"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="664"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="711"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="783"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="786"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="581"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="616"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="583"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="516"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="551"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="629"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="676"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="689"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="702"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="733"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="768"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="631"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="705"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="559"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="603"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="569"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="572"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="102"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="507"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="585"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="542"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="620"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="103"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="508"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="543"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="509"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="544"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="115"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="519"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="639"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="554"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="648"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="612"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="620"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="655"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="628"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="709"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="699"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="734"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="701"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="759"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="725"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="244"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="246"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="107"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="109"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="707"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="664"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="699"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="562"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="597"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="564"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="599"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="571"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="299"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="394"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="334"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="429"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="396"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="431"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3104,7 +3129,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Language</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="32"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="34"/>
         <source>en</source>
         <extracomment>The code of this language (&quot;ko&quot;): the lessons&apos; texts are looked up by it.</extracomment>
         <translation>ko</translation>
@@ -3234,102 +3259,107 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>LessonCard</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="70"/>
+        <source>This lesson is shown as written: its translation {path} is not UTF-8 text (byte {offset}). Save that file as UTF-8, or reinstall graphviz_app.</source>
+        <translation>이 수업은 원문 그대로 보여 줍니다: 번역 파일 {path}이(가) UTF-8 텍스트가 아닙니다({offset}번째 바이트). 그 파일을 UTF-8로 저장하거나 graphviz_app을 다시 설치하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="97"/>
         <source>rounded box</source>
         <translation>둥근 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="98"/>
         <source>a leaf: a tensor you made with requires_grad=True (its .grad is kept)</source>
         <translation>리프(leaf): requires_grad=True로 직접 만든 텐서 (.grad가 저장됩니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="75"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="101"/>
         <source>square box</source>
         <translation>네모 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="102"/>
         <source>an operation autograd recorded (its backward node, e.g. PowBackward0)</source>
         <translation>autograd가 기록한 연산 (그 역전파 노드, 예: PowBackward0)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="79"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="105"/>
         <source>double border</source>
         <translation>이중 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="80"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="106"/>
         <source>an output: where backward starts</source>
         <translation>출력: 역전파(backward)가 시작되는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="109"/>
         <source>dashed border</source>
         <translation>점선 테두리</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="110"/>
         <source>not reached by backward (yet, when stepping)</source>
         <translation>역전파가 (단계별로 볼 때는 아직) 도달하지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="87"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="113"/>
         <source>ghost (faded, dotted)</source>
         <translation>흐린 점선 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="88"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="114"/>
         <source>not created yet at this forward step</source>
         <translation>이 순전파 단계에서 아직 만들어지지 않은 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="91"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="117"/>
         <source>3-D box</source>
         <translation>입체 상자</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="118"/>
         <source>a collapsed module: double-click to expand it</source>
         <translation>접힌 모듈: 더블클릭하면 펼쳐집니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="95"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="121"/>
         <source>✂ tag</source>
         <translation>✂ 표시</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="122"/>
         <source>a .detach() cut: no gradient flows back past it</source>
         <translation>.detach()로 끊긴 곳: 기울기가 이 너머로 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="125"/>
         <source>yellow tag</source>
         <translation>노란 꼬리표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="126"/>
         <source>values and gradients (View ▸ Values)</source>
         <translation>값과 기울기 (보기 ▸ 값 표시)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="129"/>
         <source>magenta dashed edge</source>
         <translation>자홍색 점선 화살표</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="130"/>
         <source>the step&apos;s edge: forward, inputs used; backward, the gradient flowing back, arrow towards the input</source>
         <translation>현재 단계의 간선: 순전파에서는 쓰인 입력, 역전파에서는 거꾸로 흐르는 기울기 (화살표가 입력 쪽을 향합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="133"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="176"/>
         <source>How to read the graph</source>
         <translation>그래프 읽는 법</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/lesson.py" line="179"/>
+        <location filename="../../graphviz_app/qt/panels/lesson.py" line="226"/>
         <source>Not a bundled lesson: open one from Help ▸ Lessons.</source>
         <translation>내장 수업이 아닙니다: 도움말 ▸ 수업에서 하나를 여세요.</translation>
     </message>
@@ -3337,174 +3367,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="122"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="153"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="599"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="165"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="176"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="180"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="353"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="354"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="355"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="396"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="397"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="423"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="430"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="432"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="529"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="524"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="595"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="612"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="628"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="630"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="659"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="738"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="740"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="734"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="744"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="797"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="799"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="822"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="824"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="835"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="841"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="846"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="873"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="875"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3512,28 +3542,28 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="108"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="261"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="131"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="284"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="136"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="114"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="137"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="263"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="243"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="266"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -3764,258 +3794,258 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="59"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="60"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="83"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="93"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="96"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="109"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="110"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="118"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="129"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="135"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="138"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="144"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="150"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="155"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="156"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="171"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="172"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="178"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="181"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="182"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="185"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="187"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="188"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="190"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="191"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="204"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="206"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="208"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="209"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="218"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="231"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="238"/>
         <source>Automatic (the system&apos;s Graphviz when installed, else the packaged one)</source>
         <translation>자동(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="238"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="239"/>
         <source>System Graphviz (dot on PATH)</source>
         <translation>시스템 Graphviz(PATH의 dot)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="239"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="240"/>
         <source>Packaged (graphviz-pure, installed with the app)</source>
         <translation>패키지(graphviz-pure, 앱과 함께 설치됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="247"/>
         <source>The program that lays graphs out and draws exports; the packaged one needs no Graphviz installed and draws PDF through Qt</source>
         <translation>그래프를 배치하고 내보낼 그림을 그리는 프로그램입니다. 패키지 엔진은 Graphviz 설치가 필요 없고 PDF는 Qt로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="250"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="251"/>
         <source>Graphviz engine:</source>
         <translation>Graphviz 엔진:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
         <source>system</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
         <source>packaged</source>
         <translation>패키지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="257"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
         <source>Installed: {engines}</source>
         <translation>설치됨: {engines}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="257"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
         <source>No engine installed</source>
         <translation>설치된 엔진 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="271"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="272"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="283"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="282"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="283"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
@@ -4038,119 +4068,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="65"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="70"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="72"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="73"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="78"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="121"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="129"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="134"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="135"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="136"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="139"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="152"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="157"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="169"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="183"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="185"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="232"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="199"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="246"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="220"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="222"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -4287,12 +4317,12 @@ Double-click a module to show it in the graph.</source>
         <translation>다음 결과 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="130"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="128"/>
         <source>no match</source>
         <translation>결과 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="134"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="132"/>
         <source>{index} of {count}</source>
         <translation>{count}개 중 {index}</translation>
     </message>
@@ -4300,144 +4330,144 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="355"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="400"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="363"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="408"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="466"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="511"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="506"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="551"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="511"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="556"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="515"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="560"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="521"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="525"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="570"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="529"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="574"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="533"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="578"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="535"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="580"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="554"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="599"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="562"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="607"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="564"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="609"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="680"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="638"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="691"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="689"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="742"/>
         <source>The file changed on disk</source>
         <translation>파일이 디스크에서 바뀌었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="743"/>
         <source>{name} was changed by another program after it was opened here.</source>
         <translation>{name}은(는) 여기서 연 뒤에 다른 프로그램이 바꿨습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="751"/>
         <source>Save your text over it? The other program&apos;s change is then lost. Cancel keeps the file as it is and your edits here; Reset shows the file&apos;s new text.</source>
         <translation>지금 내용으로 덮어써 저장할까요? 그러면 다른 프로그램이 바꾼 내용은 사라집니다. 취소하면 파일과 여기의 수정 내용이 그대로 남고, 원래대로를 누르면 파일의 새 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="719"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="772"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="732"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="785"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="785"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="838"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="793"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="846"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="794"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="847"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="802"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="855"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="804"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="857"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="869"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="873"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="929"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
@@ -4445,14 +4475,29 @@ Click a line to select the ops it created</source>
 <context>
     <name>StaleBanner</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="22"/>
-        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} The script is not at fault: see Messages for the fix, then reload.</source>
-        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="36"/>
+        <source>Fix the script and save it to reload, or see Messages.</source>
+        <translation>스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="32"/>
-        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} Fix the script and save it to reload, or see Messages.</source>
-        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} 스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="37"/>
+        <source>Fix your edit in the Source panel and run it again (Ctrl+Enter), or see Messages.</source>
+        <translation>소스 코드 패널에서 고친 내용을 바로잡아 다시 실행하세요(Ctrl+Enter). 자세한 내용은 메시지 패널을 보세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="40"/>
+        <source>The lesson is read-only: edit it in the Source panel to run your own copy (Ctrl+Enter), or report the lesson with the text in Messages.</source>
+        <translation>수업 파일은 읽기 전용입니다. 소스 코드 패널에서 고쳐 내 사본으로 실행하거나(Ctrl+Enter), 메시지 패널의 내용을 붙여 이 수업을 신고하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="45"/>
+        <source>The script is not at fault: see Messages for the fix, then reload.</source>
+        <translation>스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="50"/>
+        <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} {ask}</source>
+        <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} {ask}</translation>
     </message>
 </context>
 <context>
@@ -4531,107 +4576,142 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="206"/>
+        <source>First Step</source>
+        <translation>첫 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="207"/>
+        <source>Previous Step</source>
+        <translation>이전 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="208"/>
+        <source>Play / Pause</source>
+        <translation>재생 / 일시 정지</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
+        <source>Next Step</source>
+        <translation>다음 단계</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
+        <source>Last Step</source>
+        <translation>마지막 단계</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="212"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="218"/>
+        <source>Step through the forward pass: ops appear in creation order</source>
+        <translation>순전파를 단계별로 봅니다: 연산이 만들어진 순서대로 나타납니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="223"/>
+        <source>Step through backward: nodes in the order the autograd engine ran them</source>
+        <translation>역전파를 단계별로 봅니다: autograd 엔진이 실행한 순서대로 노드를 봅니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="254"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="257"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="262"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="268"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="267"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="271"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="276"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="277"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="451"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="456"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="455"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="460"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="462"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="467"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="475"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="480"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="482"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="487"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="546"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="546"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="558"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="563"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="574"/>
         <source>The gradients shown (beside the leaves) come from the script&apos;s own backward, run before the graph was captured, so the order the engine ran the nodes in was not recorded: there are no backward steps. Open the script and press Run backward (Ctrl+B) to step through them.</source>
         <translation>(잎 노드 옆에) 보이는 기울기는 그래프를 캡처하기 전에 스크립트가 직접 실행한 역전파에서 나온 것이라, 엔진이 노드를 실행한 순서는 기록되지 않았습니다. 그래서 역전파 단계가 없습니다. 단계별로 보려면 스크립트를 열고 역전파 실행(Ctrl+B)을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="574"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="580"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="583"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="588"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>

@@ -11,7 +11,9 @@ from PySide6.QtCore import QTranslator
 
 from graphviz_app.core.lessons import read_lesson
 from graphviz_app.core.view.chain_rule import OPAQUE
+from graphviz_app.core.view.look import FAILED_PEN
 from graphviz_app.qt.panels.lesson import translated
+from graphviz_app.qt.panels.source import ERROR_LINE
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -99,6 +101,32 @@ def test_a_failed_backward_step_says_where_it_failed(window, load, qtbot, write_
     assert "Bad.backward, the script's own backward (line 10), computes this step" in caption
     assert "The script raised ValueError on line 11: no gradient today" in caption
     assert window.inspector.values()["Custom backward/at"] == "bad_backward.py, line 10"
+
+
+def test_a_failed_backward_marks_its_node_and_source_line(window, load, qtbot, write_script):
+    load(write_script(INPLACE, "inplace.py"))
+    graph = window.document.graph
+    sigmoid = next(n for n, d in graph.nodes(data=True) if d["op"] == "SigmoidBackward0")
+    item = window.scene.items_for(sigmoid)[0]
+    assert item.pen_color.name().upper() == FAILED_PEN and item.pen_width >= 2  # outlined
+    assert window.source.view.marks.get(4) == ERROR_LINE  # c = b.sigmoid(): its op failed
+    failed = next(p for p in window.problems.problems if p.text.startswith("backward() failed at"))
+    assert (failed.level, failed.node, failed.line) == ("error", sigmoid, 4)
+    assert failed.file == str(graph.graph["script"])
+
+    path = write_script(BAD_BACKWARD, "bad_backward.py")
+    load(path)  # the script's own backward raised: its line is the one to fix
+    graph = window.document.graph
+    bad = next(n for n, d in graph.nodes(data=True) if d["op"] == "BadBackward")
+    assert window.scene.items_for(bad)[0].pen_color.name().upper() == FAILED_PEN
+    raised = line_of(path, "raise ValueError")
+    assert window.source.view.marks.get(raised) == ERROR_LINE and 4 not in window.source.view.marks
+    failed = next(p for p in window.problems.problems if p.text.startswith("backward() failed at"))
+    assert (failed.node, failed.line) == (bad, raised)
+
+    load(example("basic_autograd.py"))  # a graph whose backward did not fail marks nothing
+    assert ERROR_LINE not in window.source.view.marks.values()
+    assert all(item.pen_color.name().upper() != FAILED_PEN for item in window.scene.node_items.values())
 
 
 def menu_calls(window) -> list[str]:

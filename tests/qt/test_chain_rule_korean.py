@@ -54,4 +54,5 @@ def test_every_chain_rule_reads_in_korean(window, load, qtbot, write_script, qap
     assert len(captions) == 33, captions  # every node the engine ran
     assert captions[-1].startswith("역전파 단계 33/33: AccumulateGrad (b)")
     assert "AccumulateGrad가 b.grad로 들어오는 기울기 4개를 더합니다: b.grad = " in captions[-1]
+    assert any("grad_s = grad_out을 모든 원소에 복사" in c for c in captions), captions  # 아웃을
     assert not left, "\n".join(f"{c}\n   -> {r}" for c, r in left.items())

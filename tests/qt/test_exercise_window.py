@@ -113,6 +113,18 @@ def test_exercises_turn_off_and_the_choice_and_tally_survive_a_restart(window, l
     assert timeline.exercise.tally.text() == "1 of 2 right"
 
 
+def test_reset_starts_the_lessons_tally_again(window, load, qtbot):
+    timeline, _ = open_pow_step(window, load, qtbot)
+    row = timeline.exercise
+    assert row.reset_button.isVisible() and not row.reset_button.isEnabled()  # nothing to reset yet
+    type_answer(qtbot, timeline, W_GRAD)
+    assert row.tally.text() == "1 of 1 right" and row.reset_button.isEnabled()
+    qtbot.mouseClick(row.reset_button, Qt.MouseButton.LeftButton)
+    assert row.tally.text() == "0 of 0 right" and not row.reset_button.isEnabled()
+    Settings().sync()
+    assert Settings().tally(example("basic_autograd.py"), True) == (0, 0)  # for the next session too
+
+
 @pytest.fixture
 def korean(qapp):
     assert install_translators(qapp, "ko") == "ko"

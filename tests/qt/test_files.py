@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
+from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -70,6 +73,21 @@ def test_recent_files_menu_reopens(window, load, qtbot):
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         actions[1].trigger()
     assert window.document.path.name == "basic_autograd.py"
+
+
+def test_a_recent_file_whose_name_is_not_utf8_reopens(window, qtbot, tmp_path):
+    script = Path(os.fsdecode(os.fsencode(tmp_path) + b"/caf\xe9.py"))  # Latin-1 é: no UTF-8
+    script.write_text(SCRIPT, encoding="utf-8")
+    window.settings.add_recent(script)
+    window.settings.sync()
+    assert Settings().recent_files()[0] == str(script)  # a new session reads the same name back
+    window.update_recent_menu()
+    action = next(a for a in window.actions_.recent_menu.actions() if a.toolTip().endswith(".py"))
+    assert action.text().endswith("caf\ufffd.py")  # the odd byte shown as �
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        action.trigger()
+    assert window.document.path == script.resolve()
+    assert window.settings.recent_files()[0] == str(script)  # still listed, not dropped
 
 
 def test_window_state_and_recent_files_are_remembered(qtbot, qt_runner, isolated_settings):

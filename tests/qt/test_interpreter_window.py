@@ -14,6 +14,7 @@ from venvs import MYPROJ, make_project, make_venv
 from graphviz_app.core.export import export_graph
 from graphviz_app.message_reader import read_message
 from graphviz_app.qt.settings import START_FOLDER, Settings
+from graphviz_app.resources import example, examples_dir
 
 from .conftest import LOAD_TIMEOUT_MS
 
@@ -104,6 +105,28 @@ def test_the_file_picker_writes_the_interpreter_into_its_field(window, qtbot):
     picker.close()
     assert dialog.python_default.text() == sys.executable
     assert dialog.python_found.text().endswith("(the default in Preferences).")
+    dialog.reject()
+
+
+def test_the_file_picker_starts_at_home_not_in_the_apps_folder(window, load, write_script, monkeypatch):
+    monkeypatch.chdir(examples_dir())  # as when the app is started from its own folder
+    dialog = window.show_preferences()  # nothing open
+    picker = dialog.browse(dialog.python_default)
+    assert Path(picker.directory().absolutePath()) == Path.home()
+    picker.close()
+    dialog.reject()
+    load(example("basic_autograd.py"))  # a lesson: its folder is the app's
+    dialog = window.show_preferences()
+    picker = dialog.browse(dialog.python_default)
+    assert Path(picker.directory().absolutePath()) == Path.home()
+    picker.close()
+    dialog.reject()
+    script = write_script(WHERE, "where.py")  # the user's own script: its folder
+    load(script)
+    dialog = window.show_preferences()
+    picker = dialog.browse(dialog.python_default)
+    assert Path(picker.directory().absolutePath()) == script.parent.resolve()
+    picker.close()
     dialog.reject()
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from graphviz_app.core.lessons import lessons, read_lesson
 from graphviz_app.qt.i18n import install_translators
-from graphviz_app.qt.panels.lesson import lesson_text_path, translated, window_language
+from graphviz_app.qt.panels.lesson import ZERO_WIDTH_SPACE, lesson_text_path, translated, window_language
 from graphviz_app.resources import example, examples_dir, resources_dir
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -84,7 +84,7 @@ def test_the_lessons_menu_and_card_read_in_korean(korean, window, load):
     load(example("basic_autograd.py"))
     card = window.lesson
     assert window.docks["lesson"].isVisible()
-    assert card.topic.text().startswith("basic_autograd.py: autograd는 ")
+    assert card.topic.text().replace(ZERO_WIDTH_SPACE, "").startswith("basic_autograd.py: autograd는 ")
     body = card.body.text()
     assert body.startswith("AccumulateGrad (w) -> PowBackward0 -> AddBackward0 -> MeanBackward0로 이어져")
     assert "w.grad = 3·w²/4 = [[0.75, 3], [6.75, 3]]" in body
@@ -102,7 +102,11 @@ def test_the_no_grad_lesson_shows_its_card_beside_its_explanation(korean, window
     with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS):
         window.open_path(example("no_grad.py"))
     assert window.docks["lesson"].isVisible()
-    assert window.lesson.topic.text().startswith("no_grad.py: torch.no_grad() 안에서는 autograd가")
+    assert (
+        window.lesson.topic.text()
+        .replace(ZERO_WIDTH_SPACE, "")
+        .startswith("no_grad.py: torch.no_grad() 안에서는 autograd가")
+    )
     assert "스크립트가 autograd 그래프를 만들지 않았습니다: 12번째 줄의 연산이" in window.view.placeholder
 
 
@@ -124,3 +128,30 @@ def test_a_narrow_card_wraps_the_korean_text_to_its_width(korean, qtbot):
     qtbot.waitUntil(lambda: scroll.widget().width() <= scroll.viewport().width())
     body = card.body
     assert body.height() >= body.heightForWidth(body.width()) > 5 * body.fontMetrics().height()
+
+
+def test_a_lesson_text_that_is_not_utf8_leaves_the_window_working(
+    korean, qtbot, qt_runner, tmp_path, monkeypatch
+):
+    from graphviz_app.qt.panels import lesson as lesson_panel
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    texts = tmp_path / "lessons" / "ko"
+    texts.mkdir(parents=True)
+    for path in (resources_dir() / "lessons" / "ko").glob("*.txt"):
+        (texts / path.name).write_bytes(path.read_bytes())
+    (texts / "basic_autograd.txt").write_bytes("autograd \xe9crit tout.\n\nCaf\xe9.\n".encode("latin-1"))
+    monkeypatch.setattr(lesson_panel, "resources_dir", lambda: tmp_path)
+    window = MainWindow(runner=qt_runner)  # Help ▸ Lessons reads every lesson's text
+    qtbot.addWidget(window)
+    titles = [a.text() for a in window.actions_.lessons_menu.actions()]
+    assert titles[0].startswith("basic_autograd: autograd records every operation")  # as written
+    assert HANGUL.search(titles[1])  # the other lessons still read in Korean
+    card = window.lesson
+    card.show_lesson_of(example("basic_autograd.py"))
+    assert card.topic.text().replace(ZERO_WIDTH_SPACE, "").startswith("basic_autograd.py: autograd records")
+    assert card.note.isVisibleTo(card)
+    assert str(texts / "basic_autograd.txt") in card.note.text() and "UTF-8" in card.note.text()
+    card.show_lesson_of(example("retain_grad.py"))
+    assert not card.note.isVisibleTo(card) and HANGUL.search(card.topic.text())
+    window.close()

@@ -3,7 +3,11 @@ beside the graph, with how to read the graph's shapes and edges."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics
+
 from graphviz_app.core.lessons import LEGEND, lessons, read_lesson
+from graphviz_app.qt.panels.lesson import ZERO_WIDTH_SPACE
 from graphviz_app.resources import example, examples_dir
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -33,12 +37,32 @@ def test_help_lessons_opens_a_lesson_with_its_card(window, qtbot):
     assert window.document.path.name == "retain_grad.py"
     card = window.lesson
     assert window.docks["lesson"].isVisible()
-    assert card.topic.text().startswith("retain_grad.py: only leaf tensors keep .grad")
+    assert (
+        card.topic.text()
+        .replace(ZERO_WIDTH_SPACE, "")
+        .startswith("retain_grad.py: only leaf tensors keep .grad")
+    )
     assert "retain_grad" in card.body.text() and card.body.wordWrap()
     guide = card.guide.text()
     assert len(guide.splitlines()) == len(LEGEND)
     for words in ("rounded box", "double border", "dashed border", "ghost", "3-D box", "✂"):
         assert words in guide
+
+
+def test_every_lesson_title_wraps_inside_a_narrow_card(window, qtbot):
+    """A title's long word of code (``sequential_branches.py:``, ``(.to(device))``) breaks
+    inside the card instead of running under its scroll bar; the words read the same."""
+    card = window.lesson
+    width = 150  # the lesson dock beside the graph on a 1024×700 screen is about this narrow
+    metrics = QFontMetrics(card.topic.font())
+    for lesson in lessons(examples_dir()):
+        card.show_lesson_of(lesson.path)
+        shown = card.topic.text()
+        assert shown.replace(ZERO_WIDTH_SPACE, "") == f"{lesson.path.name}: {lesson.topic}"
+        room = metrics.boundingRect(QRect(0, 0, width, 10_000), int(Qt.TextFlag.TextWordWrap), shown)
+        assert room.width() <= width, (lesson.path.name, room.width())
+    title = card.guide_title
+    assert title.wordWrap()
 
 
 def test_a_script_that_is_not_a_lesson_hides_the_card(window, load, write_script):

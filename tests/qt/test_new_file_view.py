@@ -5,6 +5,7 @@ mode, a preference, stays."""
 from __future__ import annotations
 
 from core.test_compose import residual_stack
+from PySide6.QtWidgets import QToolButton
 
 from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.resources import example
@@ -35,5 +36,7 @@ def test_another_file_starts_with_no_search_but_the_same_colour_mode(window, loa
     load(example("retain_grad.py"))
     assert window.search_bar.edit.text() == "" and window.document.search_text == ""
     assert window.document.matches == [] and window.search_bar.count.text() == ""
+    clear = window.search_bar.edit.findChild(QToolButton)  # the field's own clear (x) button
+    qtbot.waitUntil(lambda: not clear.isVisible())  # it fades out with the text
     assert window.document.color_mode == "op"  # a preference, kept
     assert window.actions_.color_combo.currentData() == "op"

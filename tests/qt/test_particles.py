@@ -34,6 +34,17 @@ from graphviz_app.particles import resolve
         ("graph.png(으)로", "graph.png로"),
         ("g.json(으)로", "g.json으로"),
         ("missing이(가)", "missing이"),
+        ("grad_out을(를) 모든 원소에 복사", "grad_out을 모든 원소에 복사"),  # 아웃: a short vowel's t
+        ("input이(가)", "input이"),  # 인풋
+        ("step(으)로", "step으로"),  # 스텝
+        ("format은(는)", "format은"),  # 포맷
+        ("group을(를)", "group을"),  # 그룹
+        ("book이(가)", "book이"),  # 북
+        ("script을(를)", "script를"),  # 스크립트: t after a consonant
+        ("float(으)로", "float로"),  # 플로트: t after a long vowel
+        ("loop을(를)", "loop를"),  # 루프
+        ("mask은(는)", "mask는"),  # 마스크
+        ("root이(가)", "root가"),  # 루트
         ("3은(는)", "3은"),
         ("2은(는)", "2는"),
         ("8(으)로", "8로"),

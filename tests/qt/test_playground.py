@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QMessageBox, QToolButton
 
+from graphviz_app.qt.panels import source as source_panel
 from graphviz_app.qt.panels.source import hidden_copy
 from graphviz_app.resources import example
 
@@ -229,6 +230,9 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
         assert source.error_line == 10 and 10 in view.marks
         assert source.is_edited() and view.document().findBlockByNumber(9).text() == "y = x +"
         assert window.document.graph is not None  # the last good graph stays, under a banner
+        banner = window.view.banner_text() or ""
+        assert "Fix your edit in the Source panel and run it again (Ctrl+Enter)" in banner, banner
+        assert "save" not in banner  # a bundled lesson is never saved
         # The fix runs: the mark goes.
         type_at_end_of_line(qtbot, view, 10, 0, " 3")
         # The window's step keys (Space, Left, Home...) are the editor's while it has the focus.
@@ -238,6 +242,28 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
         assert view.textCursor().positionInBlock() == len("y = x + 3") and window.document.step is None
         run_with_ctrl_enter(qtbot, window, window.controller.graphShown)
         assert source.error_line is None and 10 not in view.marks
+
+
+def test_a_lesson_that_fails_as_bundled_asks_no_fix_of_the_learner(
+    window, load, qtbot, tmp_path, monkeypatch
+):
+    lessons = tmp_path / "examples"
+    lessons.mkdir()
+    monkeypatch.setattr(source_panel, "examples_dir", lambda: lessons)  # this folder holds the lessons
+    lesson = lessons / "broken_lesson.py"
+    lesson.write_text(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 2).sum()\n", encoding="utf-8"
+    )
+    load(lesson)
+    lesson.write_text(
+        "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 2).sum(\n", encoding="utf-8"
+    )
+    with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS) as failed:
+        window.controller.open(lesson)
+    assert failed.args[0].kind == "syntax" and window.document.graph is not None
+    banner = window.view.banner_text() or ""
+    assert "The lesson is read-only: edit it in the Source panel to run your own copy" in banner, banner
+    assert "save" not in banner
 
 
 def test_save_keeps_the_files_line_endings_and_unedited_characters(window, load, qtbot, tmp_path, playground):

@@ -69,3 +69,41 @@ def test_expanding_and_collapsing_keep_the_module_in_place(window, load, qtbot):
     node = window.scene.node_items["m:" + module]
     again = window.view.mapFromScene(node.scene_rect().topLeft())
     assert QLineF(QPointF(after), QPointF(again)).length() <= 1
+
+
+def ink_rows(image: QImage) -> list[int]:
+    """The rows of ``image`` holding dark (text) pixels."""
+    return [
+        y
+        for y in range(image.height())
+        if any(QColor(image.pixel(x, y)).lightness() < 100 for x in range(image.width()))
+    ]
+
+
+def test_the_inspector_and_messages_show_their_words_whole_at_1024x700(laptop_window, qtbot):
+    from .conftest import LOAD_TIMEOUT_MS
+
+    window = laptop_window
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(example("basic_autograd.py"))
+    graph = window.document.graph
+    window.document.select_graph_node(next(n for n, op in graph.nodes(data="op") if op == "PowBackward0"))
+    tree = window.inspector.tree
+    qtbot.waitUntil(lambda: tree.columnWidth(0) + tree.columnWidth(1) == tree.viewport().width())
+    node = tree.topLevelItem(0)
+    op = next(node.child(j) for j in range(node.childCount()) if node.child(j).text(0) == "op")
+    assert op.text(1) == "PowBackward0"
+    cell = tree.visualRect(tree.indexFromItem(op, 1))
+    metrics = tree.fontMetrics()
+    assert metrics.horizontalAdvance("PowBackward0") > cell.width() - 8  # too wide for one line here
+    inked = ink_rows(tree.viewport().grab(cell).toImage())
+    assert inked and inked[-1] - inked[0] > 1.5 * metrics.lineSpacing(), (
+        inked
+    )  # broken onto two lines, not cut
+    # The Messages panel's latest line ends in "…" beside its Clear button, never cut mid-letter.
+    status = window.messages.status
+    assert status.fontMetrics().horizontalAdvance(status.text()) > status.contentsRect().width()
+    shown = status.shown_text()
+    assert (
+        shown.endswith("…") and status.fontMetrics().horizontalAdvance(shown) <= status.contentsRect().width()
+    )

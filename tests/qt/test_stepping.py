@@ -178,6 +178,30 @@ def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, lo
     assert add in doc.style_layer("source")
 
 
+def test_a_leaf_step_shows_the_line_that_made_the_leaf(window, load, qtbot, write_script):
+    load(example("basic_autograd.py"))
+    run_backward(window, qtbot)
+    doc, source = window.document, window.source
+    w = leaf_named(doc.graph, "w")
+    assert source.view.document().findBlockByNumber(7).text().startswith("w = torch.tensor(")
+    window.timeline.go(doc.graph.nodes[w]["backward_index"])
+    assert doc.step is not None and doc.step.node == w
+    assert source.step_line() == 8 and source.view.marks.get(8) is not None
+    # A name bound again: the binding before the op that reads the leaf made it.
+    load(
+        write_script(
+            "import torch\n"
+            "w = torch.ones(2, requires_grad=True)\n"
+            "y = (w * 2).sum()\n"
+            "w = torch.zeros(2, requires_grad=True)\n"
+            "z = (w + 1).sum() + y\n",
+            "rebound.py",
+        )
+    )
+    # The first tensor lost its name to the second, which the script made on line 4, not 2.
+    assert source.line_of(leaf_named(window.document.graph, "w")) == 4
+
+
 # -- backward --------------------------------------------------------------------------------------
 def test_backward_steps_follow_the_engine_order_recorded_by_hooks(
     window, load, qtbot, write_script, tmp_path

@@ -3,6 +3,9 @@ each node in the window and in exports (``core.model.values`` through the ``"val
 
 from __future__ import annotations
 
+import math
+import re
+
 import networkx as nx
 
 from graphviz_app.core.graphviz.dot import to_dot
@@ -79,3 +82,21 @@ def test_retain_grad_marks_the_kept_gradients_of_h_and_y(window, load, qtbot):
     assert badge(window, leaf_named(graph, "b")).endswith(f"b.grad = {y_grad}")
     loss = named(graph, "loss")
     assert "(not kept)" in badge(window, loss)
+
+
+def test_negative_zero_reads_zero_beside_the_node_and_in_the_inspector(window, load, tmp_path):
+    script = tmp_path / "negative_zero.py"
+    script.write_text(
+        "import torch\n\nx = torch.tensor([0.0, 2.0], requires_grad=True)\ny = -x * x\n",
+        encoding="utf-8",
+    )
+    load(script)
+    doc = window.document
+    y = named(doc.graph, "y")
+    assert math.copysign(1, doc.graph.nodes[y]["value"]["values"][0]) == -1  # -0.0 as recorded
+    assert badge(window, y) == "y = [0, -4]"
+    doc.select_graph_node(y)
+    values = window.inspector.values()
+    shown = [text for key, text in values.items() if key.startswith("Forward value/")]
+    assert values["Forward value/values"] == "[0, -4]" and values["Forward value/max"] == "0", values
+    assert not [text for text in shown if re.search(r"(?<![\d.])-0(?![\d.])", text)], values

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QPainterPathStroker
 
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import MODULE_PREFIX
+from graphviz_app.core.view.look import STEP_EDGE_WIDTH
+from graphviz_app.core.view.stepping import FORWARD
 from graphviz_app.qt.canvas.items import EdgeItem, NodeItem
 from graphviz_app.qt.i18n import install_translators
 from graphviz_app.resources import example
@@ -155,6 +157,21 @@ def test_device_colors_match_rendered_pixels_and_transfers_stand_out(window, loa
     assert any("ToCopy" in op or "Backward" in op for op in moved)
     assert {e.label for e in window.legend.entries} == devices
     assert window.legend.transfer_count == len(transfers)
+
+
+def test_a_transfer_label_stays_clear_of_its_edge_at_every_step(window, load):
+    load(example("devices.py"))
+    transfer = next(e for e in window.scene.edge_items if e.transfer and e.label)
+    assert transfer.label == "cpu → meta"
+    widths = set()
+    window.timeline.start(FORWARD)
+    for index in range(len(window.document.step_order(FORWARD))):
+        window.timeline.go(index)
+        widths.add(transfer.width)
+        stroker = QPainterPathStroker()
+        stroker.setWidth(transfer.width)  # the line as drawn now
+        assert not stroker.createStroke(transfer.path).intersects(transfer._label_rect()), index
+    assert STEP_EDGE_WIDTH in widths  # a step marks the transfer itself, with its thick arrow
 
 
 def test_collapse_and_expand_modules(window, load, qtbot):

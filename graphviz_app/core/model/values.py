@@ -46,9 +46,12 @@ NO_GRAD = NO_GRAD_WORDS.source
 def format_number(value: Any, digits: int = 3) -> str:
     """Return a number in at most ``digits`` significant digits (``0.75``, ``6.75``,
     ``1.2e+03``, ``nan``): the one number format of badges (3), tables and tooltips (4) and the
-    Inspector (6). Anything else is returned as ``str(value)``."""
+    Inspector (6). Negative zero (``-0.0``, as ``-x * 0`` or ``relu`` leave it) reads ``0``.
+    Anything else is returned as ``str(value)``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return str(value)
+    if value == 0:
+        value = 0  # -0.0 would read "-0"
     return f"{value:.{digits}g}"
 
 

@@ -29,7 +29,7 @@ from ...message_reader import read_message
 from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.values import VALUE_LIMIT, element_count, format_number, format_values, small_values
 
-__all__ = ["ChainRule", "InputRule", "chain_rule", "failure", "op_family"]
+__all__ = ["ChainRule", "InputRule", "backward_failure", "chain_rule", "failure", "op_family"]
 
 SUPERSCRIPTS = str.maketrans("0123456789-.", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻·")
 UNARY_NAMES = ("x",)
@@ -296,6 +296,33 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
         rule = maker(graph, node, attrs, op, g)
     failed = failure(graph, node)
     return rule if failed is None else ChainRule(rule.op, rule.summary, (), failed)
+
+
+@dataclass(frozen=True)
+class BackwardFailure:
+    """Where the captured backward failed: the node the engine was running, and the script line
+    to show for it (``file`` and ``line`` None when no line is known)."""
+
+    node: str
+    file: str | None
+    line: int | None
+
+
+def backward_failure(graph: nx.DiGraph) -> BackwardFailure | None:
+    """Where backward failed (``graph.graph["backward_error"]``), or None when it did not fail at
+    a node of ``graph``. The line is the one a custom Function's backward raised on when the
+    script defines it, else the line that made the op."""
+    error = graph.graph.get("backward_error") or {}
+    node = error.get("node")
+    if not isinstance(node, str) or node not in graph:
+        return None
+    attrs = graph.nodes[node]
+    custom = attrs.get("custom_backward") or {}
+    line = error.get("line")
+    if custom.get("file") and custom.get("file") == graph.graph.get("script") and isinstance(line, int):
+        return BackwardFailure(node, custom["file"], line)
+    source = attrs.get("source") or {}
+    return BackwardFailure(node, source.get("file"), source.get("line"))
 
 
 def failure(graph: nx.DiGraph, node: str) -> Message | None:

@@ -9,7 +9,8 @@ graph, a recolour for new styles, a refresh for a new selection.
 
 Per-node styles come in named *layers* (:meth:`ViewModel.set_style_layer`) stacked over the
 colour mode's fills by priority (:data:`LAYER_PRIORITY`): search highlighting is one, a step is
-``"step"``, the Values badges are ``"values"``, the Source panel's line is ``"source"``.
+``"step"``, the Values badges are ``"values"``, the Source panel's line is ``"source"``, the node
+where backward failed is outlined by ``"failure"``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ...wire.gc_pause import gc_paused
 from ..model.derived import derived
 from ..model.values import auto_values, values_badge_message
 from . import colors
+from .chain_rule import backward_failure
 from .colors import ColorMode
 from .display import (
     LABEL_DETAILS,
@@ -38,7 +40,7 @@ from .display import (
     module_paths,
 )
 from .display_patch import toggled_display
-from .look import NodeStyle, ViewState
+from .look import FAILED_PEN, FAILED_PEN_WIDTH, NodeStyle, ViewState
 from .stepping import BACKWARD, Stepper, StepView
 
 __all__ = [
@@ -56,7 +58,7 @@ HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
 CURRENT_MATCH_PEN = "#d40000"
 
-LAYER_PRIORITY = {"values": 5, "step": 10, "source": 15, "search": 20}
+LAYER_PRIORITY = {"values": 5, "failure": 7, "step": 10, "source": 15, "search": 20}
 """Known style layers, lowest first; unknown layers sit at priority 0."""
 
 Plan = Callable[[nx.DiGraph, ViewOptions], tuple[ViewOptions, DisplayGraph | None]]
@@ -181,6 +183,7 @@ class ViewModel:
         self._steps = derived(graph, stepper, self.values_shown()) if graph is not None else None
         self._layers.pop("step", None)
         self._update_values_layer()
+        self._update_failure_layer()
         self._layers.pop("source", None)
         self.display = None
         if plan is not None and graph is not None:
@@ -330,6 +333,13 @@ class ViewModel:
                 layer[node] = NodeStyle.badged(badge)
         if layer:
             self._layers["values"] = layer
+
+    def _update_failure_layer(self) -> None:
+        """The ``"failure"`` layer: the node where the captured backward failed, outlined."""
+        self._layers.pop("failure", None)
+        failed = backward_failure(self.graph) if self.graph is not None else None
+        if failed is not None:
+            self._layers["failure"] = {failed.node: NodeStyle(pen=FAILED_PEN, penwidth=FAILED_PEN_WIDTH)}
 
     # -- stepping --------------------------------------------------------------------------------
     def step_order(self, mode: str) -> list[str]:

@@ -92,6 +92,9 @@ def _color_key(color: str | QColor) -> str:
 BOX3D_DEPTH = 4.0
 BADGE_SIZE = 8.0
 BACKWARD_ARROW = 10.0
+LABEL_CLEARANCE = 6.0
+"""Scene units around an edge's centre line an edge label keeps clear of: the widest pen an edge
+is drawn with (a step's, 3) and a gap on each side."""
 """Length of a backward step's arrowhead (Graphviz's arrowsize 1)."""
 STRONG_HALO = 18.0
 """Largest glow (scene units) around the step's node, so it stands out when zoomed far out."""
@@ -676,10 +679,12 @@ class EdgeItem(QGraphicsItem):
         self.path = _spline_path(self.points)
         self.arrow = QPolygonF([QPointF(x, y) for x, y in arrow]) if arrow else QPolygonF()
         self._bounds = self.path.boundingRect().united(self.arrow.boundingRect()).adjusted(-4, -4, 4, 4)
+        self._label_box = QRectF()
         if self.label:
             if self.label_pos is None:
                 self.label_pos = self.path.pointAtPercent(0.5) + QPointF(30, 0)
-            self._bounds = self._bounds.united(self._label_rect().adjusted(-2, -2, 2, 2))
+            self._label_box = self._place_label()
+            self._bounds = self._bounds.united(self._label_box.adjusted(-2, -2, 2, 2))
 
     def reshape(
         self,
@@ -701,6 +706,7 @@ class EdgeItem(QGraphicsItem):
                 self._bounds.translate(dx, dy)
                 if self.label_pos is not None:
                     self.label_pos += QPointF(dx, dy)
+                    self._label_box.translate(dx, dy)
             self.points, self.arrow_points = points, arrow_points
             return
         self.prepareGeometryChange()
@@ -710,12 +716,28 @@ class EdgeItem(QGraphicsItem):
         self.update()
 
     def _label_rect(self) -> QRectF:
+        """The label's box (placed once per path)."""
+        return QRectF(self._label_box)
+
+    def _place_label(self) -> QRectF:
+        """The label's box, centred where Graphviz put the label, then moved off the edge's own
+        line: Qt's bold text is wider than the box Graphviz kept beside the edge, so centred it
+        reaches back over the line, and a step's thick arrow was drawn through its first letter."""
+        if self.label_pos is None:
+            return QRectF()
         fm = QFontMetricsF(self._label_font)
         w = fm.horizontalAdvance(self.label or "") / FONT_SCALE + 6
         h = fm.height() / FONT_SCALE + 2
-        if self.label_pos is None:
-            return QRectF()
-        return QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
+        rect = QRectF(self.label_pos.x() - w / 2, self.label_pos.y() - h / 2, w, h)
+        stroker = QPainterPathStroker()
+        stroker.setWidth(LABEL_CLEARANCE)  # the widest pen an edge is drawn with, and a gap
+        line = stroker.createStroke(self.path)
+        step = 1.0 if rect.center().x() >= self.path.pointAtPercent(0.5).x() else -1.0
+        for _ in range(int(w)):  # the label stays on its side of the line, just clear of it
+            if not line.intersects(rect):
+                break
+            rect.translate(step, 0.0)
+        return rect
 
     def set_look(
         self, color: str | QColor, width: float = 1.2, *, transfer: bool = False, flow: int = 0

@@ -7,7 +7,8 @@ or stepping on shows the step without an answer (with the field empty, ← and �
 everywhere else).  The step's node is selected (so the Inspector shows its chain rule with the
 numbers) only once the step is shown.
 
-The tally of each lesson ("3 of 5 right") is kept in the settings between sessions.  Exercises
+The tally of each lesson ("3 of 5 right") is kept in the settings between sessions (Reset starts
+it again from 0 of 0).  Exercises
 are on by default for the bundled lessons and off for the user's own scripts (the checkbox turns
 them on or off for each kind): a learner opens a lesson to practise and their own script to see
 their own code.
@@ -20,7 +21,7 @@ from pathlib import Path
 import networkx as nx
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
 
 from ...core.view.exercise import Exercise, Verdict, exercise
 from ...core.view.stepping import BACKWARD, StepView
@@ -98,6 +99,12 @@ class ExerciseRow(QWidget):
         self.tally = QLabel("", self)
         self.tally.setObjectName("exerciseTally")
         self.tally.setToolTip(self.tr("Your answers in this lesson, kept between sessions"))
+        self.reset_button = QToolButton(self)
+        self.reset_button.setObjectName("exerciseTallyReset")
+        self.reset_button.setText(self.tr("Reset"))
+        self.reset_button.setToolTip(self.tr("Start this lesson's tally again from 0 of 0"))
+        self.reset_button.setAutoRaise(True)
+        self.reset_button.clicked.connect(self.reset_tally)
         self.toggle = QCheckBox(self.tr("Predict gradients"), self)
         self.toggle.setObjectName("exerciseToggle")
         self.toggle.setToolTip(
@@ -118,6 +125,7 @@ class ExerciseRow(QWidget):
         row.addWidget(self.skip_button)
         row.addStretch(0)
         row.addWidget(self.tally)
+        row.addWidget(self.reset_button)
         row.addSpacing(8)
         row.addWidget(self.toggle)
         self.setLayout(row)
@@ -200,9 +208,11 @@ class ExerciseRow(QWidget):
                 self.answer.setFocus(Qt.FocusReason.OtherFocusReason)
         path = self.document.path
         self.tally.setVisible(on and path is not None)
+        self.reset_button.setVisible(on and path is not None)
         if on and path is not None:
             right, answered = self.settings.tally(path, lesson)
             self.tally.setText(self.tr("{right} of {answered} right").format(right=right, answered=answered))
+            self.reset_button.setEnabled(answered > 0)
         verdict = self._outcomes.get(index) if index is not None else None
         words = self._error if waiting else (verdict.message if verdict is not None else None)
         mark = "" if words is None or verdict is None else ("✓ " if verdict.right else "✗ ")
@@ -235,6 +245,13 @@ class ExerciseRow(QWidget):
         self.settings.add_to_tally(path, self.is_lesson(), verdict.right)
         self.revealed.emit()
         return verdict
+
+    def reset_tally(self) -> None:
+        """Start the open script's tally again from 0 of 0 (the answers already shown stay)."""
+        path = self.document.path
+        if path is not None:
+            self.settings.clear_tally(path, self.is_lesson())
+            self.changed.emit()  # the tally shows 0 of 0 at once
 
     def skip(self) -> None:
         """Show the step shown without an answer (not counted)."""

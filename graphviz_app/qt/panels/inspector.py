@@ -19,11 +19,13 @@ from PySide6.QtCore import (
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QFontMetrics, QGuiApplication
+from PySide6.QtGui import QFontMetrics, QGuiApplication, QPainter, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QHeaderView,
     QLabel,
     QMenu,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeWidget,
@@ -280,13 +282,46 @@ class WrappedRows(QStyledItemDelegate):
         sized = QStyleOptionViewItem(option)
         sized.rect = QRect(0, 0, max(20, width), 1)  # a valid rect: the style wraps only then
         size = super().sizeHint(sized, index)
-        # the style measures at word boundaries but draws breaking long words too: measure so
+        # the style measures at word boundaries: measure as :meth:`paint` draws, breaking long words
         text = str(index.data() or "")
         metrics = option.fontMetrics
         flags = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
         room = QRect(0, 0, max(10, width - 2 * TEXT_MARGIN), 1_000_000)
         needed = metrics.boundingRect(room, flags, text).height() + ROW_PADDING
         return QSize(size.width(), max(size.height(), needed))
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        """Draw the row as the style does, but its text wrapped as measured: a word wider than
+        the column (``PowBackward0``, ``requires_grad``) breaks onto the next line where the
+        style would cut it to "PowBa…"."""
+        item = QStyleOptionViewItem(option)
+        self.initStyleOption(item, index)
+        text, item.text = item.text, ""
+        widget = item.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
+        if not text:
+            return
+        area = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
+        area = area.adjusted(TEXT_MARGIN, 0, -TEXT_MARGIN, 0)
+        selected = bool(item.state & QStyle.StateFlag.State_Selected)
+        group = (
+            QPalette.ColorGroup.Normal
+            if item.state & QStyle.StateFlag.State_Enabled
+            else QPalette.ColorGroup.Disabled
+        )
+        role = QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        painter.save()
+        painter.setFont(item.font)
+        painter.setPen(item.palette.color(group, role))
+        alignment = (
+            item.displayAlignment & ~Qt.AlignmentFlag.AlignVertical_Mask
+        ) | Qt.AlignmentFlag.AlignVCenter
+        flags = int(alignment) | int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
+        painter.drawText(area, flags, text)
+        painter.restore()
 
 
 class InspectorPanel(QWidget):

@@ -13,6 +13,7 @@ docstring.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLay
 from ...core.lessons import Lesson, lessons, read_lesson
 from ...resources import examples_dir, resources_dir
 from ..document import Document
+from ..i18n import fill
 
 translate = QCoreApplication.translate
 
@@ -39,17 +41,41 @@ def lesson_text_path(lesson: Lesson, language: str) -> Path:
 
 def translated(lesson: Lesson, language: str | None = None) -> Lesson:
     """Return ``lesson`` with its topic and text in ``language`` (default: the window's), or as
-    written when there is no such text."""
+    written when there is no such text, or when it is not UTF-8 (:func:`unreadable_text` says so)."""
     language = language or window_language()
     if language == "en":
         return lesson
     try:
         text = lesson_text_path(lesson, language).read_text(encoding="utf-8")
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return lesson
     head, _, rest = text.strip().partition("\n\n")
     paragraphs = [" ".join(p.split()) for p in rest.split("\n\n") if p.strip()]
     return replace(lesson, topic=" ".join(head.split()), text="\n\n".join(paragraphs))
+
+
+def unreadable_text(lesson: Lesson, language: str | None = None) -> str | None:
+    """Why ``lesson``'s text in ``language`` (default: the window's) is not shown, in the window's
+    words, when its file is there but not UTF-8 text; else None."""
+    language = language or window_language()
+    path = lesson_text_path(lesson, language)
+    if language == "en":
+        return None
+    try:
+        path.read_bytes().decode("utf-8")
+    except OSError:
+        return None  # no text in this language: the lesson reads as written
+    except UnicodeDecodeError as exc:
+        return fill(
+            translate(
+                "LessonCard",
+                "This lesson is shown as written: its translation {path} is not UTF-8 text (byte "
+                "{offset}). Save that file as UTF-8, or reinstall graphviz_app.",
+            ),
+            path=path,
+            offset=exc.start,
+        )
+    return None
 
 
 def bundled_lesson(path: Path | None) -> Lesson | None:
@@ -109,6 +135,17 @@ def legend_rows() -> list[tuple[str, str]]:
     ]
 
 
+BREAK_AFTER = re.compile(r"([._(/=])(?=\S)")
+"""Where a long word of code may break: after a dot, underscore, parenthesis, slash or ``=``."""
+ZERO_WIDTH_SPACE = "\u200b"
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space where a word of code may break (``basic_autograd.py``,
+    ``(.to(device))``), so a wrapped label breaks it there instead of cutting its end off."""
+    return BREAK_AFTER.sub(rf"\1{ZERO_WIDTH_SPACE}", text)
+
+
 class LessonCard(QWidget):
     """Shows the lesson of the open bundled example (``lessonChanged(bool)``: one shows)."""
 
@@ -130,8 +167,15 @@ class LessonCard(QWidget):
         self.body.setWordWrap(True)
         self.body.setTextFormat(Qt.TextFormat.PlainText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note = QLabel(self)
+        self.note.setObjectName("lessonNote")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setStyleSheet("color: #b3261e;")
+        self.note.hide()
         self.guide_title = QLabel(translate("LessonCard", "How to read the graph"), self)
         self.guide_title.setFont(font)
+        self.guide_title.setWordWrap(True)
         self.guide = QLabel(self)
         self.guide.setObjectName("lessonLegend")
         self.guide.setWordWrap(True)
@@ -140,7 +184,7 @@ class LessonCard(QWidget):
         inner = QWidget()
         layout = QVBoxLayout(inner)
         layout.setContentsMargins(8, 6, 8, 6)
-        for widget in (self.topic, self.body, self.guide_title, self.guide):
+        for widget in (self.topic, self.note, self.body, self.guide_title, self.guide):
             # The card's width is the dock's: a long word (requires_grad=True) is cut, never
             # widening the card past the dock (which would cut every line).
             # A wrapped label's height follows its width: keep that (a new policy drops it), or
@@ -170,6 +214,9 @@ class LessonCard(QWidget):
         """Show the lesson of ``path`` when it is a bundled lesson (also when it then fails to
         load: the no_grad lesson is about a script that builds no graph)."""
         lesson = bundled_lesson(path)
+        problem = unreadable_text(lesson) if lesson is not None else None
+        self.note.setText(problem or "")
+        self.note.setVisible(problem is not None)
         if lesson is not None:
             lesson = translated(lesson)
         if lesson != self.lesson:  # another lesson reads from its start, not where the last was left
@@ -179,7 +226,7 @@ class LessonCard(QWidget):
             self.topic.setText(translate("LessonCard", "Not a bundled lesson: open one from Help ▸ Lessons."))
             self.body.setText("")
         else:
-            self.topic.setText(f"{lesson.path.name}: {lesson.topic}")
+            self.topic.setText(breakable(f"{lesson.path.name}: {lesson.topic}"))
             self.body.setText(lesson.text)
         self.body.setVisible(lesson is not None)
         self.lessonChanged.emit(lesson is not None)

@@ -12,8 +12,8 @@ import time
 from collections import deque
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -87,6 +87,29 @@ def _source_line(file: str | None, line: int | None) -> str | None:
     return lines[line - 1].strip()[:LINE_SHOWN] if 0 < line <= len(lines) else None
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that ends its text with "…" where the text is wider than the label
+    (a plain QLabel cuts it off at its edge, mid-letter); :meth:`text` stays the whole text."""
+
+    def shown_text(self) -> str:
+        """The text as drawn: elided to the label's width."""
+        return self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, self.contentsRect().width()
+        )
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        self.style().drawItemText(
+            painter,
+            self.contentsRect(),
+            int(self.alignment()),
+            self.palette(),
+            self.isEnabled(),
+            self.shown_text(),
+            self.foregroundRole(),
+        )
+
+
 class MessagesPanel(QWidget):
     """A log of runs: each entry has a heading, the script's output and any error with its traceback.
 
@@ -105,7 +128,7 @@ class MessagesPanel(QWidget):
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._mono_family = mono.family()
         self.browser.setFont(QFont(self.font()))
-        self.status = plain_label(QLabel(translate("Messages", "No messages."), self))
+        self.status = plain_label(ElidedLabel(translate("Messages", "No messages."), self))
         # The latest line, elided to the panel's width: a long message must not widen the dock.
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setMinimumWidth(40)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBo
 
 from ...core.model.derived import derived, warm_with
 from ...core.view import colors
+from ...core.view.chain_rule import backward_failure
 from ...core.view.stepping import describe
 from ...message_reader import read_message
 from ...wire.errors import GraphvizAppError, ScriptError
@@ -142,8 +143,12 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
             file, _ = _line_of(graph, node)
             out.append(Problem("warning", cut_text(graph, node, cut), node, file, cut.get("line")))
     script = graph.graph.get("script")
+    failed = backward_failure(graph)
     for wire in graph.graph.get("notices") or []:
         notice = read_message(wire)
+        if failed is not None and _tells_failure(wire, graph.graph.get("backward_error") or {}):
+            out.append(Problem("error", error_text(notice), failed.node, failed.file, failed.line))
+            continue
         line = _notice_line(notice)  # "Line 7 reads .grad of ..." points at it
         out.append(Problem("info", error_text(notice), None, script if line else None, line))
     info = graph.graph.get("backward") or {}
@@ -151,6 +156,15 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
     if shown and not any(info["error"] in p.text or shown in p.text for p in out):
         out.append(Problem("error", translate("Problems", "Backward stopped: {error}").format(error=shown)))
     return out
+
+
+def _tells_failure(wire: object, error: dict[str, Any]) -> bool:
+    """Whether a notice (its wire form) tells of the failed backward: it holds the failure's
+    recorded explanation (``backward_error.message``) as one of its parts."""
+    values = wire.get("values") if isinstance(wire, dict) else None
+    parts = values.get("parts") if isinstance(values, dict) else None
+    message = error.get("message")
+    return isinstance(parts, list) and message is not None and {"message": message} in parts
 
 
 def _notice_line(notice: Message) -> int | None:

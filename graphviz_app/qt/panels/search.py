@@ -114,10 +114,8 @@ class SearchBar(QWidget):
         if self._new_source:
             self._new_source = False
             if self.edit.text() or self.document.search_text:
-                self._timer.stop()
-                self.edit.blockSignals(True)
-                self.edit.clear()
-                self.edit.blockSignals(False)
+                self.edit.clear()  # with its signals: the field's clear button hides with the text
+                self._timer.stop()  # the search it started is the one made here
                 self.document.search("")
         self._show_count()
 

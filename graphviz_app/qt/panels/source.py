@@ -22,6 +22,7 @@ shown here, so a node still shows its line and an error still marks its own.
 
 from __future__ import annotations
 
+import ast
 import logging
 import os
 import stat
@@ -60,6 +61,7 @@ from ...core.export import PART_SUFFIX, remove_stale_parts
 from ...core.model.derived import derived, warm_with
 from ...core.model.saved_graph import read_source_safely
 from ...core.view import look
+from ...core.view.chain_rule import backward_failure
 from ...core.view.look import NodeStyle
 from ...resources import examples_dir
 from ...wire.errors import GraphvizAppError
@@ -144,6 +146,48 @@ def line_index(
     """:func:`nodes_by_line` and its inverse, each node's line (shared: never change them)."""
     lines = nodes_by_line(graph, script, aliases)
     return lines, {n: line for line, nodes in lines.items() for n in nodes}
+
+
+def _bound_names(target: ast.AST) -> list[str]:
+    """The plain names an assignment target binds (``w``, ``a, b``, ``*rest``)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for item in target.elts for name in _bound_names(item)]
+    if isinstance(target, ast.Starred):
+        return _bound_names(target.value)
+    return []
+
+
+def leaf_lines(graph: nx.DiGraph, text: str, op_lines: dict[str, int]) -> dict[str, int]:
+    """Return ``{leaf node: line}`` for the leaves the script binds to a name in ``text``: the
+    line of the last binding of that name at or before the first line an op reads the leaf on
+    (``op_lines``: each op's line in this text), else its first binding. A leaf tensor is no op,
+    so the trace records no line for it; its name tells where the script made it."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return {}
+    binds: dict[str, list[int]] = {}
+    for statement in ast.walk(tree):
+        if isinstance(statement, ast.Assign):
+            targets = statement.targets
+        elif isinstance(statement, (ast.AnnAssign, ast.NamedExpr)) and statement.value is not None:
+            targets = [statement.target]
+        else:
+            continue
+        for target in targets:
+            for name in _bound_names(target):
+                binds.setdefault(name, []).append(statement.lineno)
+    out: dict[str, int] = {}
+    for node, attrs in graph.nodes(data=True):
+        lines = sorted(binds.get(str(attrs.get("name") or ""), ()))
+        if attrs.get("kind") != "leaf" or not lines:
+            continue
+        uses = [op_lines[c] for c in graph.successors(node) if c in op_lines]
+        before = [line for line in lines if uses and line <= min(uses)]
+        out[node] = before[-1] if before else lines[0]
+    return out
 
 
 @warm_with
@@ -342,6 +386,7 @@ class SourcePanel(QWidget):
         self.clicked_line: int | None = None
         self._lines: dict[int, list[str]] = {}
         self._line_of: dict[str, int] = {}
+        self._leaf_lines: dict[str, int] = {}
         self._raw: str | None = None  # the file's text as last read
         self._crlf = False  # its lines end with \r\n (a save keeps them so)
         self._problem: str | None = None  # why the file named last could not be shown
@@ -583,6 +628,9 @@ class SourcePanel(QWidget):
             self._lines, self._line_of = {}, {}
         else:  # made once per graph and script (for a graph without one, on the reading thread)
             self._lines, self._line_of = derived(doc.graph, line_index, self.path, tuple(self._aliases()))
+        self._leaf_lines = {}
+        if doc.graph is not None and self._line_of:  # the text shown made the graph's ops
+            self._leaf_lines = leaf_lines(doc.graph, self.view.text(), self._line_of)
 
     def _graph_changed(self) -> None:
         doc = self.document
@@ -592,8 +640,13 @@ class SourcePanel(QWidget):
         self.clicked_line = None
         self._index_lines()
         if doc.graph is not None:
+            failed = backward_failure(doc.graph)  # the line of the op whose backward failed
             self.error_line = None
+            if failed is not None and failed.file and failed.line and self._is_shown(failed.file):
+                self.error_line = failed.line
         self.refresh_marks()
+        if self.error_line is not None and self.step_line() is None:
+            self.view.show_line(self.error_line)
 
     # -- editing -------------------------------------------------------------------------------
     def run_copy(self, script: Path) -> Path | None:
@@ -829,8 +882,11 @@ class SourcePanel(QWidget):
 
     # -- marks ---------------------------------------------------------------------------------
     def line_of(self, node: str | None) -> int | None:
-        """Return the script line that created graph node ``node`` (None when unknown)."""
-        return self._line_of.get(node) if node is not None else None
+        """Return the script line that created graph node ``node``: an op's recorded line, a
+        named leaf's binding (None when unknown)."""
+        if node is None:
+            return None
+        return self._line_of.get(node) or self._leaf_lines.get(node)
 
     def step_line(self) -> int | None:
         step = self.document.step

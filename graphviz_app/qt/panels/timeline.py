@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from ...core.model.values import format_number
 from ...core.view.stepping import BACKWARD, FORWARD, StepMode
 from ..document import Document
+from ..i18n import fill
 from ..icons import tinted
 from ..plain_text import plain_label
 from .exercise import ExerciseRow
@@ -202,20 +203,24 @@ class TimelinePanel(QWidget):
             return button
 
         owner: QObject = parent if parent is not None else self
-        self.first_action = self._action(owner, "First Step", "Home", self.first)
-        self.prev_action = self._action(owner, "Previous Step", "Left", self.previous)
-        self.play_action = self._action(owner, "Play / Pause", "Space", self.toggle_play)
-        self.next_action = self._action(owner, "Next Step", "Right", self.next)
-        self.last_action = self._action(owner, "Last Step", "End", self.last)
+        self.first_action = self._action(owner, self.tr("First Step"), "Home", self.first)
+        self.prev_action = self._action(owner, self.tr("Previous Step"), "Left", self.previous)
+        self.play_action = self._action(owner, self.tr("Play / Pause"), "Space", self.toggle_play)
+        self.next_action = self._action(owner, self.tr("Next Step"), "Right", self.next)
+        self.last_action = self._action(owner, self.tr("Last Step"), "End", self.last)
         self.forward_button = QPushButton(self.tr("Forward"), self)
         self.backward_button = QPushButton(self.tr("Backward"), self)
         self.modes = QButtonGroup(self)
         for button, mode, tip in (
-            (self.forward_button, FORWARD, "Step through the forward pass: ops appear in creation order"),
+            (
+                self.forward_button,
+                FORWARD,
+                self.tr("Step through the forward pass: ops appear in creation order"),
+            ),
             (
                 self.backward_button,
                 BACKWARD,
-                "Step through backward: nodes in the order the autograd engine ran them",
+                self.tr("Step through backward: nodes in the order the autograd engine ran them"),
             ),
         ):
             button.setCheckable(True)
@@ -557,8 +562,9 @@ class TimelinePanel(QWidget):
         if not has_graph:
             text = self.tr("Open a script to step through its forward and backward passes.")
         elif self._pending_call is not None:
-            text = self.tr("Running the script again to capture its backward() call {call}…").format(
-                call=self._pending_call
+            text = fill(
+                self.tr("Running the script again to capture its backward() call {call}…"),
+                call=self._pending_call,
             )
         elif step is not None:
             question = self.exercise.question(step)

@@ -103,14 +103,14 @@ class Actions:
             translate("Actions", "Open a PyTorch script (.py) or a saved graph (.json)"),
         )
         self.open_example = act(
-            translate("Actions", "Open &Example"),
+            translate("Actions", "Open E&xample"),
             w.open_default_example,
             None,
             None,
             translate("Actions", "Open the bundled basic example"),
         )
         self.reload = act(
-            translate("Actions", "&Reload"),
+            translate("Actions", "Re&load"),
             w.reload,
             QKeySequence("F5"),
             "reload",
@@ -158,7 +158,7 @@ class Actions:
             translate("Actions", "Export the graph as an image, DOT source, a JSON graph or a web page"),
         )
         self.copy_image = act(
-            translate("Actions", "&Copy Image"),
+            translate("Actions", "Co&py Image"),
             w.copy_image,
             QKeySequence("Ctrl+Shift+C"),
             "copy",
@@ -178,7 +178,7 @@ class Actions:
             QKeySequence.StandardKey.FindNext,
         )
         self.find_prev = act(
-            translate("Actions", "Find &Previous"),
+            translate("Actions", "Find Pre&vious"),
             lambda: w.search_bar.step(-1),
             QKeySequence.StandardKey.FindPrevious,
         )
@@ -284,7 +284,7 @@ class Actions:
             ),
         )
         self.backward = act(
-            translate("Actions", "Run Backward on Every &Load"),
+            translate("Actions", "Run Backward on &Every Load"),
             w.set_run_backward,
             None,
             None,
@@ -322,8 +322,13 @@ class Actions:
 
         self.theme_actions = QActionGroup(window)
         self.theme_by: dict[str, QAction] = {}
+        theme_names = {
+            "system": translate("Actions", "System"),
+            "light": translate("Actions", "Light"),
+            "dark": translate("Actions", "Dark"),
+        }
         for theme in THEMES:
-            action = QAction(theme.capitalize(), window)
+            action = QAction(theme_names.get(theme, theme.capitalize()), window)
             action.setCheckable(True)
             action.triggered.connect(lambda _c=False, t=theme: w.set_theme(t))
             self.theme_actions.addAction(action)

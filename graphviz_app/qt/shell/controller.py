@@ -45,11 +45,12 @@ from ...wire.errors import GraphvizAppError, ScriptError
 from ...wire.message import Message
 from .. import i18n
 from ..canvas.scene import badge_room
-from ..canvas.stale import stale_banner
+from ..canvas.stale import Fix, stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..jobs import LayoutJobs, ReadJobs, ReadRequest, RunRequest, ScriptJobs, is_cancelled
 from ..panels.inspector import environment_text
+from ..panels.source import is_bundled
 from ..settings import Settings
 from ..theme import is_dark
 from ..words import error_text
@@ -465,11 +466,19 @@ class Controller(QObject):
             self.statusMessage.emit(stopped, 10000)
             self.loadFailed.emit(error)  # Problems and Source name it, as after a time-out
         else:
-            self._fail(error, request.path)
+            self._fail(error, request.path, edited=request.script is not None)
         self._watch_source(request.path)  # saving a fix reloads it
         self.runFinished.emit()
 
-    def _fail(self, error: GraphvizAppError, path: Path | None = None, *, mark_stale: bool = True) -> None:
+    def _fail(
+        self,
+        error: GraphvizAppError,
+        path: Path | None = None,
+        *,
+        mark_stale: bool = True,
+        edited: bool = False,
+    ) -> None:
+        """Say what went wrong loading ``path`` (``edited``: the Source panel's edit of it ran)."""
         log.info("shown to the user (%s): %s", path or self.source, error.message.english())
         msgs = self.reporter
         if isinstance(error, ScriptError):
@@ -479,7 +488,16 @@ class Controller(QObject):
         shown = error_text(error.message)  # in the window's language
         if mark_stale:
             ours = isinstance(error, ScriptError) and error.kind in NOT_THE_SCRIPTS
-            self._mark_stale(path or self.source, shown.split("\n")[0], script_at_fault=not ours)
+            failed = path or self.source
+            if ours:
+                fix = Fix.APP
+            elif edited:
+                fix = Fix.RUN
+            elif failed is not None and is_bundled(failed):
+                fix = Fix.LESSON
+            else:
+                fix = Fix.SAVE
+            self._mark_stale(failed, shown.split("\n")[0], fix)
         if self.document.graph is None:
             self.widget.set_placeholder(
                 shown + "\n\n" + translate("Controller", "See the Messages panel for details.")
@@ -487,14 +505,14 @@ class Controller(QObject):
         self.statusMessage.emit(shown.split("\n")[0], 10000)
         self.loadFailed.emit(error)
 
-    def _mark_stale(self, path: Path | None, why: str, *, script_at_fault: bool = True) -> None:
+    def _mark_stale(self, path: Path | None, why: str, fix: Fix = Fix.SAVE) -> None:
         """After a failed load of ``path``, never leave the previous graph unmarked: another
         file's graph is dropped (the canvas, title, status, Source and Inspector then all speak
         of ``path``); the same file's last good graph stays under a banner naming both runs."""
         doc = self.document
         if doc.graph is None or path is None:
             return
-        shown = stale_banner(doc.path, path, why, script_at_fault=script_at_fault)
+        shown = stale_banner(doc.path, path, why, fix)
         if shown is None:
             doc.set_graph(None, path, "json" if path.suffix.lower() == ".json" else "script")
         else:

@@ -36,6 +36,7 @@ from ... import particles
 from ...capture.client import Runner
 from ...core.graphviz.engine import engine
 from ...core.graphviz.opening import edge_count
+from ...core.html_page import printable
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
 from ...core.view.colors import ColorMode
@@ -413,9 +414,10 @@ class MainWindow(QMainWindow):
         menu.clear()
         files = self.settings.recent_files()
         for i, path in enumerate(files):
-            action = menu.addAction(f"&{i + 1 if i < 9 else 0}  {Path(path).name}")
-            action.setToolTip(path)
-            action.setStatusTip(path)
+            shown = printable(path)  # a name that is not UTF-8 shows its odd bytes as �
+            action = menu.addAction(f"&{i + 1 if i < 9 else 0}  {Path(shown).name}")
+            action.setToolTip(shown)
+            action.setStatusTip(shown)
             action.triggered.connect(lambda _c=False, p=path: self._open_recent(p))
         if not files:
             empty = menu.addAction(translate("MainWindow", "No recent files"))

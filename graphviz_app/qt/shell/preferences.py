@@ -30,6 +30,7 @@ from ...core.graphviz.engine import CHOICES, available, set_choice
 from ...core.view.display import LABEL_DETAILS
 from .. import i18n
 from ..i18n import file_dialog, fill, ui_language
+from ..panels.source import is_bundled
 from ..settings import (
     DEFAULT_PYTHON_REASON,
     SCRIPT_PYTHON_REASON,
@@ -285,10 +286,9 @@ class PreferencesDialog(QDialog):
         picker.setFileMode(QFileDialog.FileMode.Directory if folder else QFileDialog.FileMode.ExistingFile)
         current = Path(field.text()).expanduser() if field.text() else None
         start = current if current is not None and current.is_dir() else (current.parent if current else None)
-        if start is None and self.script is not None:
-            start = self.script.parent
-        if start is not None:
-            picker.setDirectory(str(start))
+        if start is None and self.script is not None and not is_bundled(self.script):
+            start = self.script.parent  # a lesson's folder is the app's: the picker starts at home
+        picker.setDirectory(str(start if start is not None else Path.home()))
         picker.fileSelected.connect(field.setText)
         picker.open()
         self.picker = picker
