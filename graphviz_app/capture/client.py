@@ -480,7 +480,8 @@ class Runner:
         :attr:`python`).
         ``on_output``: called on this thread, while the script runs, with the whole lines it
         printed since the last call (at most every :data:`OUTPUT_POLL_SECONDS`; only the
-        output's bounded head, :class:`OutputTail`); the result still holds all of it.
+        output's bounded head, :class:`OutputTail`; a long line may come in pieces, each
+        continuing the last); the result still holds all of it.
         """
         path = check_script_path(script)
         options = dataclasses.replace(options or RunOptions(), **fields)
@@ -675,7 +676,8 @@ MEMORY_FAILURES = ("MemoryError", "can't allocate memory", "Cannot allocate memo
 class OutputTail:
     """What a running script has printed so far, read from its output file as the worker writes
     it (the first :data:`protocol.OUTPUT_HEAD` bytes arrive there live; the rest only at the
-    end), handed on as whole lines; a stack written for a stopped run is not handed on."""
+    end), handed on as whole lines (a long line in pieces: see :meth:`poll`); a stack written
+    for a stopped run is not handed on."""
 
     def __init__(self, path: str, sink: Callable[[str], None]) -> None:
         self.path = path

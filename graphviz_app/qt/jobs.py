@@ -96,8 +96,9 @@ class ScriptJobs(QObject):
     failed = Signal(GraphvizAppError, RunRequest)  # usually a ScriptError
     busyChanged = Signal(bool)
     output = Signal(str, RunRequest)
-    """Whole lines the running script printed, a few times a second at most (the runner's
-    ``on_output``); ``finished``'s or ``failed``'s output still holds all of it."""
+    """What the running script printed, a few times a second at most (the runner's
+    ``on_output``): whole lines, or a piece of a long line that the next piece continues;
+    ``finished``'s or ``failed``'s output still holds all of it."""
 
     def __init__(self, runner: Runner | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)

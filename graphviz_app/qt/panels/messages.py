@@ -3,6 +3,7 @@
 Everything shown is data (script output, exception messages, file names): it is escaped, never
 interpreted as HTML, and long output is wrapped, elided and handed to the text view in bounded
 chunks, one per turn of the event loop, so whatever a script prints the window stays responsive.
+Output is a stream: a long line may arrive in pieces, and is kept, shown and elided as one line.
 """
 
 from __future__ import annotations
@@ -47,19 +48,25 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def output_pieces(text: str) -> list[str]:
-    """Return ``text`` as shown: each line over :data:`LINE_SHOWN` characters cut there with a
-    note of how many were left out, lines wrapped at :data:`WRAP_AT`, grouped into pieces of at
-    most :data:`CHUNK_CHARS` characters (plus a note)."""
-    rows: list[str] = []
-    for line in text.split("\n"):
-        note = ""
-        if len(line) > LINE_SHOWN:
-            note = f" … ({len(line) - LINE_SHOWN:,} more characters on this line not shown)"
-            line = line[:LINE_SHOWN]
-        wrapped = [line[i : i + WRAP_AT] for i in range(0, len(line), WRAP_AT)] or [""]
-        wrapped[-1] += note
-        rows.extend(wrapped)
+def _note(length: int) -> str:
+    """Return the note ending the shown part of a line of ``length`` characters ("" if whole)."""
+    over = length - LINE_SHOWN
+    return f" … ({over:,} more characters on this line not shown)" if over > 0 else ""
+
+
+def _wrap(text: str) -> list[str]:
+    return [text[i : i + WRAP_AT] for i in range(0, len(text), WRAP_AT)]
+
+
+def _line_rows(line: str) -> list[str]:
+    """Return ``line`` as shown: cut at :data:`LINE_SHOWN` with a note, wrapped at :data:`WRAP_AT`."""
+    rows = _wrap(line[:LINE_SHOWN]) or [""]
+    rows[-1] += _note(len(line))
+    return rows
+
+
+def _chunks(rows: list[str]) -> list[str]:
+    """Group ``rows`` into pieces of at most :data:`CHUNK_CHARS` characters (plus a note)."""
     pieces: list[str] = []
     current: list[str] = []
     size = 0
@@ -72,6 +79,97 @@ def output_pieces(text: str) -> list[str]:
     if current:
         pieces.append("\n".join(current))
     return pieces
+
+
+def output_pieces(text: str) -> list[str]:
+    """Return ``text`` as shown: each line over :data:`LINE_SHOWN` characters cut there with a
+    note of how many were left out, lines wrapped at :data:`WRAP_AT`, grouped into pieces of at
+    most :data:`CHUNK_CHARS` characters (plus a note)."""
+    return _chunks(_text_rows(text))
+
+
+def _text_rows(text: str) -> list[str]:
+    return [row for line in text.split("\n") for row in _line_rows(line)]
+
+
+_NOTE_ROW = (LINE_SHOWN - 1) // WRAP_AT * WRAP_AT
+"""Where the row that may end with a long line's note starts: it waits for the line's end."""
+
+
+class OutputRows:
+    """Output that arrives in pieces, each of which may end inside a line, turned into the rows
+    :func:`output_pieces` shows for the whole output, less the lines of only whitespace at its end.
+
+    Rows are handed out as soon as they are known: of a line still open, its whole rows, but not
+    the row that may end with the note (the line's length is known only at its end). Lines of
+    only whitespace wait for text after them, so none is shown at the output's end. At most
+    :data:`LINE_SHOWN` characters of the open line are kept.
+    """
+
+    def __init__(self) -> None:
+        self._held: list[str] = []  # rows of whitespace-only lines, shown once text follows
+        self._start_line()
+
+    def _start_line(self) -> None:
+        self._kept = ""  # the open line's characters that will be shown but are not yet
+        self._drawn = 0  # how many of its characters were handed out
+        self._length = 0  # its length so far
+        self._has_text = False  # whether it holds more than whitespace
+
+    def feed(self, text: str) -> list[str]:
+        """Take the output's next piece; return the rows it completes."""
+        *ended, rest = text.split("\n")
+        rows: list[str] = []
+        for line in ended:
+            self._add(line)
+            rows += self._end_line()
+        self._add(rest)
+        return rows + self._whole_rows()
+
+    def close(self) -> list[str]:
+        """End the output; return the rest of its last line (none if it is only whitespace)."""
+        rows = self._end_line() if self._has_text else []
+        self._held = []
+        self._start_line()
+        return rows
+
+    def _add(self, piece: str) -> None:
+        room = LINE_SHOWN - self._drawn - len(self._kept)
+        if room > 0:
+            self._kept += piece[:room]
+        self._length += len(piece)
+        self._has_text = self._has_text or (bool(piece) and not piece.isspace())
+
+    def _take(self, upto: int) -> list[str]:
+        """Hand out the open line's characters up to ``upto``, as rows."""
+        count = max(0, upto - self._drawn)
+        rows = _wrap(self._kept[:count])
+        self._kept = self._kept[count:]
+        self._drawn += count
+        return rows
+
+    def _whole_rows(self) -> list[str]:
+        if not self._has_text:
+            return []
+        rows = self._take(min(self._length // WRAP_AT * WRAP_AT, _NOTE_ROW))
+        return self._release(rows) if rows else []
+
+    def _end_line(self) -> list[str]:
+        """End the open line; return its rows not handed out yet (none while it is only
+        whitespace: those are held)."""
+        drawn, length, has_text = self._drawn, self._length, self._has_text
+        rows = self._take(min(length, LINE_SHOWN)) or ([] if drawn else [""])
+        if rows:
+            rows[-1] += _note(length)
+        self._start_line()
+        if has_text:
+            return self._release(rows)
+        self._held += rows
+        return []
+
+    def _release(self, rows: list[str]) -> list[str]:
+        rows, self._held = self._held + rows, []
+        return rows
 
 
 def _source_line(file: str | None, line: int | None) -> str | None:
@@ -146,6 +244,8 @@ class MessagesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.browser, 1)
         self._text: list[str] = []  # plain text of everything shown, for tests and copy
+        self._output: list[str] | None = None  # the pieces of the output being shown, if any
+        self._rows = OutputRows()
         self._queue: deque[str] = deque()  # HTML waiting to be shown, a bounded chunk each
         self._drain = QTimer(self)
         self._drain.setSingleShot(True)
@@ -162,6 +262,7 @@ class MessagesPanel(QWidget):
 
     # -- adding entries -------------------------------------------------------------------------
     def _append(self, html_text: str, plain: str) -> None:
+        self._end_output()
         self._text.append(plain)
         self._enqueue(html_text)
 
@@ -208,16 +309,24 @@ class MessagesPanel(QWidget):
 
     def _mono(self, text: str) -> None:
         """Show ``text`` in the fixed font, wrapped, elided and in bounded chunks."""
+        self._end_output()
         self._text.append(text)
-        for piece in output_pieces(text):
+        self._show_rows(_text_rows(text))
+
+    def _show_rows(self, rows: list[str]) -> None:
+        """Show ``rows`` (each at most one wrapped line) in the fixed font, in bounded chunks."""
+        for piece in _chunks(rows):
+            # Qt's HTML reader drops one line break after <pre> and one before </pre>: these
+            # two are dropped instead of a blank row the chunk starts or ends with.
             self._enqueue(
                 f'<pre style=\'font-family:"{self._mono_family}";margin:0;'
-                f"white-space:pre-wrap'>{_esc(piece)}</pre>"
+                f"white-space:pre-wrap'>\n{_esc(piece)}\n</pre>"
             )
 
     def _paragraph(self, text: str, color: str, mark: str = "", *, bold: bool = False) -> None:
         """Show ``text`` in the panel's font and ``color`` (``mark`` before it), wrapped,
         elided and in bounded chunks like output."""
+        self._end_output()
         self._text.append(text)
         for i, piece in enumerate(output_pieces(text)):
             body = _esc((mark if i == 0 else "") + piece)
@@ -226,10 +335,26 @@ class MessagesPanel(QWidget):
             self._enqueue(f"<p style='color:{color};margin:0;white-space:pre-wrap'>{body}</p>")
 
     def output(self, text: str) -> None:
-        """Show what the script printed (stdout and stderr, interleaved as a terminal shows them)."""
-        text = text.rstrip()
-        if text:
-            self._mono(text)
+        """Show what the script printed (stdout and stderr, interleaved as a terminal shows them)
+        as it arrives: a piece that does not end with a line break leaves its line open, and the
+        next piece continues that line. The output ends when anything else is added; its
+        trailing whitespace is not shown."""
+        if not text:
+            return
+        if self._output is None:
+            self._output = []
+        self._output.append(text)
+        self._show_rows(self._rows.feed(text))
+
+    def _end_output(self) -> None:
+        """End the output being shown, if any: show the rest of its last line, keep its text."""
+        if self._output is None:
+            return
+        self._show_rows(self._rows.close())
+        whole = "".join(self._output).rstrip()
+        self._output = None
+        if whole:
+            self._text.append(whole)
 
     def info(self, text: Message | str, *, ok: bool = False) -> None:
         text = error_text(text)  # a remark of core's, in the window's language
@@ -281,11 +406,14 @@ class MessagesPanel(QWidget):
         self._drain.stop()
         self.browser.clear()
         self._text.clear()
+        self._output = None
+        self._rows = OutputRows()
         self.status.setText(translate("Messages", "No messages."))
 
     def plain_text(self) -> str:
-        """Return everything shown, as plain text."""
-        return "\n".join(self._text)
+        """Return everything shown, as plain text (output still arriving included)."""
+        output = "".join(self._output or []).rstrip()
+        return "\n".join([*self._text, output] if output else self._text)
 
     def _open_link(self, url: QUrl) -> None:
         fragment = url.fragment()

@@ -400,8 +400,8 @@ class Controller(QObject):
         self.statusMessage.emit(f"{status} {took}", 0)
 
     def _run_output(self, text: str, request: RunRequest) -> None:
-        """Show what the running script printed, as it prints it (whole lines, a few times a
-        second at most: the runner reads them on a timer)."""
+        """Show what the running script printed, as it prints it (a few times a second at most:
+        the runner reads it on a timer); a long line may come in pieces, which Messages joins."""
         number, shown = self._streamed
         if number != request.number or request is not self.jobs.current():
             return  # a run replaced by a newer one
