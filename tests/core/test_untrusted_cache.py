@@ -32,9 +32,11 @@ def tampered(kind: str, cache: LayoutCache) -> None:
     path = cache.path_for(DOT)
     if kind == "no_nodes":
         path.write_text(json.dumps(entry(cache, nodes=[], edges=[])))
-    elif kind == "two_million_points":
+    elif kind == "ten_times_the_points_an_edge_may_hold":
+        # far beyond the cap, as a crafted entry would be; the cap refuses the list by its length,
+        # so ten times it shows the refusal as well as millions would
         data = entry(cache)
-        data["layout"]["edges"][0]["points"] = [[1.0, 2.0]] * 2_000_000
+        data["layout"]["edges"][0]["points"] = [[1.0, 2.0]] * (10 * limits.MAX_POINTS_PER_EDGE)
         path.write_text(json.dumps(data))
     elif kind == "phantom_node":
         data = entry(cache)
@@ -72,7 +74,7 @@ def tampered(kind: str, cache: LayoutCache) -> None:
 
 KINDS = [
     "no_nodes",
-    "two_million_points",
+    "ten_times_the_points_an_edge_may_hold",
     "phantom_node",
     "edge_to_unknown_node",
     "nan_coordinate",

@@ -36,6 +36,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
 from graphviz_app.core.graphviz.layout_cache import LayoutCache
+from graphviz_app.core.model import limits
 from graphviz_app.core.model.file_kind import A_FOLDER
 from graphviz_app.message_reader import WIRE_TEXT
 from graphviz_app.qt.i18n import install_translators
@@ -241,7 +242,7 @@ def test_a_fifo_named_like_a_script_is_refused_unread(window, qtbot, tmp_path):
 
 TAMPERED = [
     "no_nodes",
-    "two_million_points",
+    "ten_times_the_points_an_edge_may_hold",
     "phantom_node",
     "string_coordinate",
     "deep_nesting",
@@ -258,8 +259,10 @@ def tamper(path: Path, kind: str) -> None:
     layout = genuine["layout"]
     if kind == "no_nodes":
         layout["nodes"], layout["edges"] = [], []
-    elif kind == "two_million_points":
-        layout["edges"][0]["points"] = [[1.0, 2.0]] * 2_000_000
+    elif kind == "ten_times_the_points_an_edge_may_hold":
+        # far beyond the cap, as a crafted entry would be; the cap refuses the list by its length,
+        # so ten times it shows the refusal as well as millions would
+        layout["edges"][0]["points"] = [[1.0, 2.0]] * (10 * limits.MAX_POINTS_PER_EDGE)
     elif kind == "phantom_node":
         layout["nodes"].append(["ghost", 1, 1, 10, 10])
     elif kind == "string_coordinate":
