@@ -165,9 +165,10 @@ OPENERS = {
 
 
 # -- files that are not scripts never run ---------------------------------------------------------
-@pytest.mark.parametrize("how", sorted(OPENERS))
 @pytest.mark.parametrize("name", ["graph.dot", "graph.gv", "notes.txt", "no_suffix", "page.svg"])
-def test_a_file_that_is_not_a_script_never_runs(window, qtbot, tmp_path, name, how):
+def test_a_file_that_is_not_a_script_never_runs(window, qtbot, tmp_path, name):
+    """Each way in (File > Open, a drop, the recent menu) refuses it in turn, on one window: a
+    refusal changes nothing there, so each one starts where a fresh window would."""
     shown = save(tmp_path / "shown.json", trace())
     open_graph(window, qtbot, shown)
     graph = window.document.graph
@@ -176,15 +177,17 @@ def test_a_file_that_is_not_a_script_never_runs(window, qtbot, tmp_path, name, h
     target.write_text(marker_script(marker), encoding="utf-8")
     runs: list[object] = []
     window.controller.jobs.started.connect(runs.append)
-    message = refused(window, qtbot, OPENERS[how](window), target)
-    assert "it was not run" in message and str(target) in message
-    assert message in window.messages.plain_text()
-    qtbot.wait(300)  # a run would have started by now
-    assert runs == [] and not window.controller.jobs.is_busy() and not marker.exists()
-    # The document shown is kept as it was, unmarked.
-    assert window.document.graph is graph and window.document.path == shown
-    assert window.view.banner_text() is None and window.windowTitle().startswith("shown.json")
-    assert str(target.resolve()) not in window.settings.recent_files()
+    for how in sorted(OPENERS):
+        window.messages.clear()  # each refusal must say so itself
+        message = refused(window, qtbot, OPENERS[how](window), target)
+        assert "it was not run" in message and str(target) in message, how
+        assert message in window.messages.plain_text(), how
+        qtbot.wait(300)  # a run would have started by now
+        assert runs == [] and not window.controller.jobs.is_busy() and not marker.exists(), how
+        # The document shown is kept as it was, unmarked.
+        assert window.document.graph is graph and window.document.path == shown, how
+        assert window.view.banner_text() is None and window.windowTitle().startswith("shown.json"), how
+        assert str(target.resolve()) not in window.settings.recent_files(), how
 
 
 def test_a_file_chosen_to_run_as_python_runs_after_all(window, qtbot, tmp_path):
