@@ -34,6 +34,17 @@ def runner() -> Iterator[Runner]:
     instance.close()
 
 
+@pytest.fixture(scope="module")
+def limited() -> Iterator[Runner]:
+    """One worker with a 1 GiB limit for the memory tests (each starts a worker, a torch import):
+    every test ends with a run the limit stopped, and each then checks a fresh run, so a shared
+    worker also shows that the limit leaves it fit for the next test's run."""
+    instance = Runner(warm=False, memory_limit=1 * 2**30)
+    instance.start()
+    yield instance
+    instance.close()
+
+
 @pytest.fixture
 def write_script(tmp_path: Path) -> Callable[[str], Path]:
     def write(source: str) -> Path:
@@ -193,62 +204,54 @@ def test_a_leftover_reading_stdin_cannot_steal_the_next_request(write_script, ru
     assert time.monotonic() - started < 20
 
 
-def test_a_script_over_the_memory_limit_is_stopped_with_a_message(write_script):
-    limited = Runner(warm=False, memory_limit=1 * 2**30)
-    try:
-        script = write_script("import torch\nbig = torch.ones(1024, 1024, 1024)  # 4 GiB of float32\n")
-        with pytest.raises(ScriptError) as info:
-            limited.run(script, timeout=60)
-        error = info.value
-        assert error.kind == "memory"
-        assert (
-            "more than 1.0 GiB" in error.message.english()
-            and "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message.english()
-        )
-        assert error.line == 2 and "can't allocate memory" in (error.user_traceback or "")
-        python = write_script("blob = bytearray(3 * 2**30)\n")
-        with pytest.raises(ScriptError) as info:
-            limited.run(python, timeout=60)
-        assert info.value.kind == "memory" and info.value.line == 1
-        # Under the limit the same runner works.
-        assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}
-    finally:
-        limited.close()
+def test_a_script_over_the_memory_limit_is_stopped_with_a_message(write_script, limited):
+    script = write_script("import torch\nbig = torch.ones(1024, 1024, 1024)  # 4 GiB of float32\n")
+    with pytest.raises(ScriptError) as info:
+        limited.run(script, timeout=60)
+    error = info.value
+    assert error.kind == "memory"
+    assert (
+        "more than 1.0 GiB" in error.message.english()
+        and "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message.english()
+    )
+    assert error.line == 2 and "can't allocate memory" in (error.user_traceback or "")
+    python = write_script("blob = bytearray(3 * 2**30)\n")
+    with pytest.raises(ScriptError) as info:
+        limited.run(python, timeout=60)
+    assert info.value.kind == "memory" and info.value.line == 1
+    # Under the limit the same runner works.
+    assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}
 
 
-def test_processes_a_run_forks_share_its_memory_limit(write_script, tmp_path):
+def test_processes_a_run_forks_share_its_memory_limit(write_script, tmp_path, limited):
     # Four forked children of 300 MiB each: every process stays under its own RLIMIT_DATA of
     # 1 GiB, their sum does not; the worker, which watches the whole tree, stops the run.
     pids = tmp_path / "pids.txt"
-    limited = Runner(warm=False, memory_limit=1 * 2**30)
-    try:
-        script = write_script(
-            f"""
-            import os, time
-            for _ in range(4):
-                if os.fork() == 0:
-                    with open({str(pids)!r}, "a") as out:  # before its memory: the run may end any time after
-                        out.write(f"{{os.getpid()}}\\n")
-                    block = b"x" * (300 * 2**20)
-                    time.sleep(300)
-                    os._exit(0)
-            time.sleep(300)
-            """
-        )
-        with pytest.raises(ScriptError) as info:
-            limited.run(script, timeout=120)
-        error = info.value
-        assert error.kind == "memory" and "more than 1.0 GiB" in error.message.english()
-        assert "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message.english()
-        assert [p for p in read_pids(pids) if alive(p)] == []
-        assert descendants(worker_pid(limited)) == []
-        assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}  # the next run is fine
-    finally:
-        limited.close()
+    script = write_script(
+        f"""
+        import os, time
+        for _ in range(4):
+            if os.fork() == 0:
+                with open({str(pids)!r}, "a") as out:  # before its memory: the run may end any time after
+                    out.write(f"{{os.getpid()}}\\n")
+                block = b"x" * (300 * 2**20)
+                time.sleep(300)
+                os._exit(0)
+        time.sleep(300)
+        """
+    )
+    with pytest.raises(ScriptError) as info:
+        limited.run(script, timeout=120)
+    error = info.value
+    assert error.kind == "memory" and "more than 1.0 GiB" in error.message.english()
+    assert "GRAPHVIZ_APP_MEMORY_LIMIT_GB" in error.message.english()
+    assert [p for p in read_pids(pids) if alive(p)] == []
+    assert descendants(worker_pid(limited)) == []
+    assert names(limited.run(write_script(""), timeout=60)) >= {"w", "loss"}  # the next run is fine
 
 
 @pytest.mark.parametrize("how", ["mapped", "held"])
-def test_shared_memory_counts_toward_the_limit(write_script, how):
+def test_shared_memory_counts_toward_the_limit(write_script, how, limited):
     # Shared memory is not data memory (RLIMIT_DATA misses it): 1.5 GiB of it, mapped, or in a
     # /dev/shm file the script keeps open (removed at once, so nothing is left if the test fails).
     fill = {
@@ -256,17 +259,13 @@ def test_shared_memory_counts_toward_the_limit(write_script, how):
         "held": "import os\nblock = open(f'/dev/shm/graphviz_app_test_{os.getpid()}', 'wb', buffering=0)\n"
         "os.unlink(block.name)\n",
     }[how]
-    limited = Runner(warm=False, memory_limit=1 * 2**30)
-    try:
-        script = write_script(
-            fill + "import time\nchunk = b'1' * 2**20\nfor _ in range(1536):\n"
-            "    block.write(chunk)\ntime.sleep(300)\n"
-        )
-        with pytest.raises(ScriptError) as info:
-            limited.run(script, timeout=120)
-        assert info.value.kind == "memory" and "more than 1.0 GiB" in info.value.message.english()
-    finally:
-        limited.close()
+    script = write_script(
+        fill + "import time\nchunk = b'1' * 2**20\nfor _ in range(1536):\n"
+        "    block.write(chunk)\ntime.sleep(300)\n"
+    )
+    with pytest.raises(ScriptError) as info:
+        limited.run(script, timeout=120)
+    assert info.value.kind == "memory" and "more than 1.0 GiB" in info.value.message.english()
 
 
 def test_a_daemon_the_script_started_ends_when_the_worker_is_killed(write_script, tmp_path):
