@@ -7,9 +7,6 @@ import base64
 import html
 import json
 import re
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -24,6 +21,20 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
+NO_QT = """\
+import sys
+
+
+class NoQt:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("PySide6", "shiboken6"):
+            raise ImportError("PySide6 is blocked in this test")
+        return None
+
+
+sys.meta_path.insert(0, NoQt())
+"""
+"""Run first in the kernel: from then on PySide6 cannot be imported there."""
 FIRST_LESSON = """\
 import torch
 import graphviz_app
@@ -37,17 +48,37 @@ model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Lin
 with graphviz_app.record():
     loss = model(torch.ones(2, 3)).sum()
 graphviz_app.show(loss)"""
+SCRIPT_WITHOUT_QT = """\
+import torch
+import graphviz_app
+w = torch.tensor([[1., 2.], [3., 2.]], requires_grad=True)
+z = (w ** 3 + 3).mean()
+shown = graphviz_app.show(z, backward=True)
+data = shown._repr_mimebundle_()
+assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["text/html"], data["text/plain"]
+print(data["text/plain"])
+"""
+"""Run as a file (``runpy``) in the same kernel, after the cells: show() called from a script."""
 
 
 @pytest.fixture(scope="module")
 def executed(tmp_path_factory) -> list:
-    """The cells of a notebook run top to bottom in a real ipykernel (outputs included)."""
+    """The cells of a notebook run top to bottom in a real ipykernel (outputs included), where
+    PySide6 cannot be imported (its first cell blocks it); the last runs a script file."""
+    folder = tmp_path_factory.mktemp("notebook")
+    script = folder / "no_qt.py"
+    script.write_text(SCRIPT_WITHOUT_QT, encoding="utf-8")
+    last = (
+        "import runpy\n"
+        f"runpy.run_path({str(script)!r})\n"
+        'print(sorted(m for m in sys.modules if m.startswith(("PySide6", "shiboken6"))))'
+    )
     book = nbformat.v4.new_notebook()
     book.cells = [
-        nbformat.v4.new_code_cell(source) for source in (FIRST_LESSON, "graphviz_app.show(z)", RECORDED)
+        nbformat.v4.new_code_cell(source)
+        for source in (NO_QT + FIRST_LESSON, "graphviz_app.show(z)", RECORDED, last)
     ]
     book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    folder = tmp_path_factory.mktemp("notebook")
     client = nbclient.NotebookClient(
         book, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
     )
@@ -136,34 +167,14 @@ def test_recorded_ops_carry_modules_and_source_lines(executed):
     assert 'class="cluster"' in page  # the modules drawn as boxes
 
 
-def test_show_needs_no_qt(tmp_path):
-    """show() works where PySide6 cannot be imported, and imports no Qt."""
-    script = tmp_path / "no_qt.py"
-    script.write_text(
-        textwrap.dedent("""
-        import sys
-
-        class NoQt:
-            def find_spec(self, name, path=None, target=None):
-                if name.split(".")[0] in ("PySide6", "shiboken6"):
-                    raise ImportError("PySide6 is blocked in this test")
-                return None
-
-        sys.meta_path.insert(0, NoQt())
-        import torch
-        import graphviz_app
-        w = torch.tensor([[1., 2.], [3., 2.]], requires_grad=True)
-        z = (w ** 3 + 3).mean()
-        shown = graphviz_app.show(z, backward=True)
-        data = shown._repr_mimebundle_()
-        assert "w.grad = [[0.75, 3], [6.75, 3]]" in data["text/html"], data["text/plain"]
-        assert not [m for m in sys.modules if m.startswith(("PySide6", "shiboken6"))]
-        print(data["text/plain"])
-    """)
-    )
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "<autograd graph 'no_qt.py:15': 4 nodes, 3 edges; cpu (4); backward ran>"
+def test_show_needs_no_qt(executed):
+    """show() works where PySide6 cannot be imported (the whole notebook runs so, its last cell
+    calling it from a script file), and imports no Qt."""
+    printed = "".join(o.text for o in executed[3].outputs if o.output_type == "stream" and o.name == "stdout")
+    assert printed.splitlines() == [
+        "<autograd graph 'no_qt.py:5': 4 nodes, 3 edges; cpu (4); backward ran>",
+        "[]",  # no PySide6 nor shiboken6 module loaded
+    ]
 
 
 def test_a_big_graph_opens_readable_and_says_what_is_hidden():
@@ -227,11 +238,19 @@ PAGE_TEXTS = """(function () {
 }())"""
 
 
+@pytest.fixture(scope="module")
+def chromium(tmp_path_factory):
+    """One headless Chromium for the module's pages (each opens in a tab of its own)."""
+    started = Browser(tmp_path_factory.mktemp("chromium") / "profile", size=(1000, 700))
+    yield started
+    started.close()
+
+
 @pytest.fixture
-def browser(tmp_path):
-    chromium = Browser(tmp_path / "profile", size=(1000, 700))
-    yield chromium
-    chromium.close()
+def browser(chromium):
+    """The module's Chromium, its record of page events starting afresh for each test."""
+    chromium.events.clear()
+    return chromium
 
 
 def test_an_untrusted_output_shows_the_picture(executed, tmp_path, browser):

@@ -37,9 +37,13 @@ def go_to_op(window, op: str) -> str:
 
 
 def test_the_custom_function_step_names_my_relu_backward_and_its_line(window, load, qtbot):
+    """Also: the call picker is hidden, as the script makes no backward() call (the one run is
+    the app's, Run Backward's)."""
     path = example("custom_function.py")
-    load(path)
-    run_backward(window, qtbot)
+    load(path)  # no backward() in the script
+    run_backward(window, qtbot)  # the app's backward, not a call of the script
+    assert window.document.graph.graph["backward"]["by"] == "app"
+    assert not window.timeline.call_button.isVisible()
     go_to_op(window, "MyReLUBackward")
     line = line_of(path, "def backward(ctx, grad_output):")
     caption = window.timeline.caption.text()
@@ -85,25 +89,12 @@ loss.backward()
 """
 
 
-def test_a_failed_backward_step_says_where_it_failed(window, load, qtbot, write_script):
-    load(write_script(INPLACE, "inplace.py"))
-    go_to_op(window, "SigmoidBackward0")
-    caption = window.timeline.caption.text()
-    assert (
-        "backward failed here, at the op made on line 4 (c = b.sigmoid()), so no gradient went on "
-        "to its inputs: A tensor that backward needs was changed in place"
-    ) in caption
-    assert "line 5: `c.mul_(3)`" in caption
-    assert "In-place changes" in window.inspector.values()["Chain rule/failed"]
-    load(write_script(BAD_BACKWARD, "bad_backward.py"))
-    go_to_op(window, "BadBackward")
-    caption = window.timeline.caption.text()
-    assert "Bad.backward, the script's own backward (line 10), computes this step" in caption
-    assert "The script raised ValueError on line 11: no gradient today" in caption
-    assert window.inspector.values()["Custom backward/at"] == "bad_backward.py, line 10"
-
-
-def test_a_failed_backward_marks_its_node_and_source_line(window, load, qtbot, write_script):
+def test_a_failed_backward_says_where_it_failed_and_marks_its_node_and_line(
+    window, load, qtbot, write_script
+):
+    """Each failing script is run once and checked on both faces: the step's caption and
+    Inspector say where backward failed, and the node, the source line and the Problems entry
+    are marked."""
     load(write_script(INPLACE, "inplace.py"))
     graph = window.document.graph
     sigmoid = next(n for n, d in graph.nodes(data=True) if d["op"] == "SigmoidBackward0")
@@ -113,6 +104,14 @@ def test_a_failed_backward_marks_its_node_and_source_line(window, load, qtbot, w
     failed = next(p for p in window.problems.problems if p.text.startswith("backward() failed at"))
     assert (failed.level, failed.node, failed.line) == ("error", sigmoid, 4)
     assert failed.file == str(graph.graph["script"])
+    assert go_to_op(window, "SigmoidBackward0") == sigmoid
+    caption = window.timeline.caption.text()
+    assert (
+        "backward failed here, at the op made on line 4 (c = b.sigmoid()), so no gradient went on "
+        "to its inputs: A tensor that backward needs was changed in place"
+    ) in caption
+    assert "line 5: `c.mul_(3)`" in caption
+    assert "In-place changes" in window.inspector.values()["Chain rule/failed"]
 
     path = write_script(BAD_BACKWARD, "bad_backward.py")
     load(path)  # the script's own backward raised: its line is the one to fix
@@ -123,6 +122,11 @@ def test_a_failed_backward_marks_its_node_and_source_line(window, load, qtbot, w
     assert window.source.view.marks.get(raised) == ERROR_LINE and 4 not in window.source.view.marks
     failed = next(p for p in window.problems.problems if p.text.startswith("backward() failed at"))
     assert (failed.node, failed.line) == (bad, raised)
+    assert go_to_op(window, "BadBackward") == bad
+    caption = window.timeline.caption.text()
+    assert "Bad.backward, the script's own backward (line 10), computes this step" in caption
+    assert "The script raised ValueError on line 11: no gradient today" in caption
+    assert window.inspector.values()["Custom backward/at"] == "bad_backward.py, line 10"
 
     load(example("basic_autograd.py"))  # a graph whose backward did not fail marks nothing
     assert ERROR_LINE not in window.source.view.marks.values()
@@ -174,13 +178,6 @@ def test_a_call_the_script_never_makes_keeps_the_call_shown(window, load, qtbot)
     assert window.settings.backward_call(path) == 1
     qtbot.waitUntil(lambda: window.timeline.call_button.isEnabled())
     assert window.document.graph.graph["backward"]["call"] == 1
-
-
-def test_the_picker_is_hidden_without_a_backward_call_of_the_script(window, load, qtbot):
-    load(example("custom_function.py"))  # no backward() in the script
-    run_backward(window, qtbot)  # the app's backward, not a call of the script
-    assert window.document.graph.graph["backward"]["by"] == "app"
-    assert not window.timeline.call_button.isVisible()
 
 
 def test_the_lessons_say_which_call_the_graph_is_and_point_to_the_picker():

@@ -46,7 +46,8 @@ def test_live_reload_after_a_failure_picks_up_the_fix(window, load, qtbot, write
     assert window.document.path == path.resolve()
 
 
-def test_dropping_a_script_opens_it(window, qtbot):
+def test_dropping_a_script_opens_it_and_the_recent_files_menu_reopens_it(window, load, qtbot):
+    """The script dropped first is the one the Recent menu reopens after another was opened."""
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(example("basic_autograd.py")))])
     event = QDropEvent(
@@ -62,10 +63,6 @@ def test_dropping_a_script_opens_it(window, qtbot):
     text = QMimeData()
     text.setText("not a file")
     assert window._dropped_path(text) is None
-
-
-def test_recent_files_menu_reopens(window, load, qtbot):
-    load(example("basic_autograd.py"))
     load(example("detach.py"))
     window.update_recent_menu()
     actions = [a for a in window.actions_.recent_menu.actions() if a.toolTip().endswith(".py")]

@@ -10,6 +10,7 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QLocale
 
 from graphviz_app.core.lessons import LEGEND
@@ -105,16 +106,22 @@ def probe(tmp_path, lang: str, choice: str = "system") -> list[str]:
     return done.stdout.splitlines()
 
 
-def test_the_window_starts_in_korean_under_a_korean_locale(tmp_path):
-    language, menus, docks, cancel = probe(tmp_path, "ko_KR.UTF-8")[:4]
+@pytest.fixture(scope="module")
+def korean_probe(tmp_path_factory) -> list[str]:
+    """What a window started under a Korean locale shows: one process, read by the tests below."""
+    return probe(tmp_path_factory.mktemp("korean"), "ko_KR.UTF-8")
+
+
+def test_the_window_starts_in_korean_under_a_korean_locale(korean_probe):
+    language, menus, docks, cancel = korean_probe[:4]
     assert language == "ko"
     assert menus.split("|")[:4] == ["파일(&F)", "편집(&E)", "보기(&V)", "그래프(&G)"]
     assert docks == "속성 역전파"
     assert cancel == "취소"  # Qt's own qtbase_ko.qm for standard buttons
 
 
-def test_the_colour_modes_search_modules_and_status_read_in_korean(tmp_path):
-    lines = probe(tmp_path, "ko_KR.UTF-8")
+def test_the_colour_modes_search_modules_and_status_read_in_korean(korean_probe):
+    lines = korean_probe
     assert lines[4].split("|") == ["장치", "연산 종류", "모듈", "기울기 크기(norm)"]
     assert lines[5].split("|") == ["연산, 이름, 모듈 검색…", "모두 펼치기", "그래프 없음"]
 

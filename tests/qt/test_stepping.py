@@ -178,7 +178,13 @@ def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, lo
     assert add in doc.style_layer("source")
 
 
-def test_a_leaf_step_shows_the_line_that_made_the_leaf(window, load, qtbot, write_script):
+def test_a_leaf_step_shows_the_line_that_made_the_leaf_and_an_export_records_the_step(
+    window, load, qtbot, write_script, tmp_path
+):
+    """One backward run of the basic example shows the leaf's line at its step, and an export
+    at another step records that step."""
+    from graphviz_app.qt.shell.export_dialog import ExportRun
+
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)
     doc, source = window.document, window.source
@@ -187,6 +193,19 @@ def test_a_leaf_step_shows_the_line_that_made_the_leaf(window, load, qtbot, writ
     window.timeline.go(doc.graph.nodes[w]["backward_index"])
     assert doc.step is not None and doc.step.node == w
     assert source.step_line() == 8 and source.view.marks.get(8) is not None
+    # An export at a step records the step.
+    window.timeline.go(2)
+    for suffix in (".png", ".json"):
+        run = ExportRun(window.document, tmp_path / f"step{suffix}")
+        with qtbot.waitSignal(run.finished, timeout=60_000):
+            run.start()
+    assert (tmp_path / "step.png").stat().st_size > 1000
+    shown = window.document.step
+    data = json.loads((tmp_path / "step.json").read_text())
+    view = data["graph"]["view"]
+    # 1-based, as the Timeline shows it and as the CLI's --step takes it
+    assert view["step"]["mode"] == BACKWARD and view["step"]["index"] == shown.index + 1
+    assert view["color"] == window.document.color_mode and view["collapsed"] == []
     # A name bound again: the binding before the op that reads the leaf made it.
     load(
         write_script(
@@ -287,7 +306,13 @@ def test_play_advances_on_a_timer_and_stops_at_the_end(window, load, qtbot):
     timeline.stop()
 
 
-def test_accumulation_is_shown_where_gradients_are_summed(window, load, qtbot):
+def test_accumulation_is_shown_and_a_saved_graph_reopens_at_its_step_colour_and_collapse(
+    window, load, qtbot, tmp_path
+):
+    """One backward run of the example shows both: the step where gradients are summed says so,
+    and the graph saved at a step reopens there."""
+    from graphviz_app.qt.shell.export_dialog import ExportRun
+
     load(example("sequential_branches.py"))
     run_backward(window, qtbot)
     graph = window.document.graph
@@ -302,31 +327,6 @@ def test_accumulation_is_shown_where_gradients_are_summed(window, load, qtbot):
     values = window.inspector.values()
     assert values["Gradient flow/accumulated"].startswith("sum of ")
 
-
-def test_export_at_a_step_records_the_step(window, load, qtbot, tmp_path):
-    from graphviz_app.qt.shell.export_dialog import ExportRun
-
-    load(example("basic_autograd.py"))
-    run_backward(window, qtbot)
-    window.timeline.go(2)
-    for suffix in (".png", ".json"):
-        run = ExportRun(window.document, tmp_path / f"step{suffix}")
-        with qtbot.waitSignal(run.finished, timeout=60_000):
-            run.start()
-    assert (tmp_path / "step.png").stat().st_size > 1000
-    shown = window.document.step
-    data = json.loads((tmp_path / "step.json").read_text())
-    view = data["graph"]["view"]
-    # 1-based, as the Timeline shows it and as the CLI's --step takes it
-    assert view["step"]["mode"] == BACKWARD and view["step"]["index"] == shown.index + 1
-    assert view["color"] == window.document.color_mode and view["collapsed"] == []
-
-
-def test_a_saved_graph_reopens_at_its_step_colour_and_collapse(window, load, qtbot, tmp_path):
-    from graphviz_app.qt.shell.export_dialog import ExportRun
-
-    load(example("sequential_branches.py"))
-    run_backward(window, qtbot)
     doc = window.document
     module = doc.modules()[0]
     with qtbot.waitSignal(window.controller.graphShown, timeout=60_000):

@@ -33,6 +33,7 @@ def close_colors(a: QColor, b: QColor, tolerance: int = 6) -> bool:
 
 
 def test_basic_example_draws_every_node_and_edge(window, load):
+    """Every node and edge drawn, the legend, the status bar, and each node's tooltip."""
     load(example("basic_autograd.py"))
     graph, display, scene = window.document.graph, window.document.display, window.scene
     assert graph.number_of_nodes() == 4
@@ -53,6 +54,9 @@ def test_basic_example_draws_every_node_and_edge(window, load):
     window.legend.header.click()  # fold the legend out of the way
     assert window.legend.folded and window.legend.height() < unfolded
     assert not window.actions_.collapse_all.isEnabled()  # this graph has no modules
+    # Each node's tooltip describes it.
+    tip = leaf.toolTip()
+    assert "AccumulateGrad" in tip and "name: w" in tip and "cpu" in tip
 
 
 def test_zoom_and_fit_change_the_transform(window, load, qtbot):
@@ -211,15 +215,6 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     assert not doc.options.collapsed and set(window.scene.node_items) == before
 
 
-def test_collapsed_view_survives_reload(window, load, qtbot):
-    load(example("transformer_layer.py"))
-    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        window.document.collapse("self_attn")
-    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        window.actions_.reload.trigger()
-    assert MODULE_PREFIX + "self_attn" in window.scene.node_items
-
-
 def test_run_backward_enables_gradient_colors_and_inspector_grads(window, load, qtbot):
     window.actions_.backward.setChecked(True)  # no script open yet: nothing reloads
     load(example("basic_autograd.py"))
@@ -232,14 +227,6 @@ def test_run_backward_enables_gradient_colors_and_inspector_grads(window, load, 
     assert values["Gradient/values"] == "[[0.75, 3], [6.75, 3]]"
     item = window.scene.items_for(leaf)[0]
     assert item.fill.name().lower() == colors.node_colors(doc.graph, "grad")[leaf].lower()
-
-
-def test_node_tooltip_describes_the_node(window, load):
-    load(example("basic_autograd.py"))
-    graph = window.document.graph
-    leaf = next(n for n, k in graph.nodes(data="kind") if k == "leaf")
-    tip = window.scene.items_for(leaf)[0].toolTip()
-    assert "AccumulateGrad" in tip and "name: w" in tip and "cpu" in tip
 
 
 def test_node_tooltip_speaks_the_windows_language(window, load, qapp):
@@ -286,7 +273,7 @@ def test_every_node_item_is_a_node(window, load):
             assert item in window.scene.items_for(member)
 
 
-def test_search_by_module_and_collapsed_module(window, load, qtbot):
+def test_search_by_module_and_collapsed_module_and_collapse_survives_reload(window, load, qtbot):
     load(example("transformer_layer.py"))
     doc = window.document
     found = doc.search("norm1")
@@ -300,6 +287,10 @@ def test_search_by_module_and_collapsed_module(window, load, qtbot):
         doc.collapse("norm1")
     assert doc.matches == [MODULE_PREFIX + "norm1"]  # the search follows the collapsed node
     assert window.scene.node_items[MODULE_PREFIX + "norm1"].highlighted
+    # The collapsed view survives a reload.
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.reload.trigger()
+    assert MODULE_PREFIX + "norm1" in window.scene.node_items
 
 
 def test_dark_theme_and_about_box(window, load, qtbot):
