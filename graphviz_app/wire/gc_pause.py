@@ -50,25 +50,42 @@ BIG_FREEZE = 200_000
 """Objects that make a :func:`freeze_new` big: the next :func:`settle` then does not collect in
 full (a full collection cannot be split, and over a 100,000-node graph's million objects it
 stalls the window 0.3-1.5 s)."""
+BIG_REPLACED = 20_000
+"""Items (nodes, edges, frames) of a replaced structure whose cycles :func:`settle` frees at once."""
+GROWTH = 0.25
+"""A :func:`settle` collects in full once the frozen objects grew by this share since the last
+full collection: CPython's own rule for its oldest generation (``Modules/gcmodule.c``: a full
+collection waits until ``long_lived_pending`` exceeds a quarter of ``long_lived_total``)."""
 _big_freeze = False
+_after_full = 0
+"""Objects frozen after the last full collection of :func:`settle` (0: none yet)."""
 
 
-def settle() -> None:
-    """Collect once, then exempt every object alive now from later collections (``gc.freeze``).
+def settle(replaced: int = 0) -> None:
+    """Exempt every object alive now from later collections (``gc.freeze``), collecting first.
 
-    Call it when a new, long-lived structure is complete (a graph shown). The previous call's
-    frozen objects are released first, so cycles left by the graph it replaced are collected;
-    after a big :func:`freeze_new` only the young generations are, and what the replaced graph
-    left in cycles waits for the next settle.
+    Call it when a new, long-lived structure is complete (a graph shown), with the number of
+    items of the one it ``replaced``. A full collection scans every object of the process (0.2 s
+    for the window's 180,000), so it is made only when it pays: the first time, after a big
+    replaced structure (its cycles are freed at once), or once the frozen objects grew by
+    :data:`GROWTH` (the cycles small replaced graphs left, frozen meanwhile, are freed then: at
+    most that share of the live objects waits). Otherwise only what is not frozen yet is
+    collected. After a big :func:`freeze_new` only the young generations are.
     """
-    global _big_freeze
-    gc.unfreeze()
+    global _big_freeze, _after_full
+    full = not _after_full or replaced >= BIG_REPLACED or gc.get_freeze_count() > _after_full * (1 + GROWTH)
     if _big_freeze:
-        _big_freeze = False
+        _big_freeze, full = False, False
+        gc.unfreeze()
         gc.collect(1)
+    elif full:
+        gc.unfreeze()
+        gc.collect()
     else:
         gc.collect()
     gc.freeze()
+    if full:
+        _after_full = max(gc.get_freeze_count(), 1)
 
 
 def freeze_new() -> None:

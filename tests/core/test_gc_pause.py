@@ -42,6 +42,8 @@ def test_pause_leaves_a_disabled_collector_disabled_even_on_errors():
 def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
     import weakref
 
+    from graphviz_app.wire import gc_pause
+
     class Node:
         pass
 
@@ -49,15 +51,46 @@ def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
         old = Node()
         old.self = old  # a reference cycle, as a replaced scene can leave
         gone = weakref.ref(old)
-        from graphviz_app.wire.gc_pause import settle
-
-        settle()  # `old` is alive here: frozen with everything else
+        gc_pause.settle()  # `old` is alive here: frozen with everything else
         assert gc.get_freeze_count() > 0 and gone() is not None
         del old
         gc.collect()
         assert gone() is not None  # frozen: the collector skips it
-        settle()  # the next graph shown: the previous freeze is released and collected
+        gc_pause.settle(gc_pause.BIG_REPLACED)  # a big graph replaced: freed at once
         assert gone() is None
+    finally:
+        gc.unfreeze()
+
+
+def test_a_small_replaced_graph_waits_until_the_frozen_objects_grew_by_a_quarter():
+    """A full collection scans the whole process: after a small replaced graph it waits, and the
+    cycles it left are freed once the frozen objects grew by ``GROWTH`` since the last one."""
+    import weakref
+
+    from graphviz_app.wire import gc_pause
+
+    class Node:
+        pass
+
+    try:
+        gc_pause.settle(gc_pause.BIG_REPLACED)  # a full collection: the count to grow from
+        frozen = gc.get_freeze_count()
+        old = Node()
+        old.self = old
+        gone = weakref.ref(old)
+        gc_pause.settle()
+        del old
+        young = Node()
+        young.self = young  # a cycle made since: not frozen yet, so collected by any settle
+        young_gone = weakref.ref(young)
+        del young
+        gc_pause.settle(10)  # a small graph replaced: no full collection
+        assert gone() is not None and young_gone() is None
+        grown = [[i] for i in range(int(frozen * gc_pause.GROWTH) + 1000)]  # long-lived objects
+        gc_pause.settle(10)  # they are frozen now
+        gc_pause.settle(10)  # a quarter more frozen than after the last full one: in full
+        assert gone() is None
+        del grown
     finally:
         gc.unfreeze()
 
@@ -81,7 +114,7 @@ def test_after_a_big_freeze_settle_collects_only_the_young_then_in_full_again():
         gc_pause.settle()  # shown: no full collection over the big graph
         assert gone() is not None
         del big
-        gc_pause.settle()  # the next one collects in full again
+        gc_pause.settle(gc_pause.BIG_REPLACED)  # the big graph's scene replaced: in full again
         assert gone() is None
     finally:
         gc.unfreeze()

@@ -418,6 +418,7 @@ class GraphScene(QGraphicsScene):
 
         Each item is a child of its module's frame (:class:`_Frames`), placed relative to the
         frame's top-left corner; what is drawn at the top level is a top-level item."""
+        replaced = len(self.node_items) + len(self.edge_items) + len(self.cluster_items)
         self.clear_graph()
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
@@ -471,7 +472,7 @@ class GraphScene(QGraphicsScene):
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.set_view_scale(self._view_scale)
-        settle()  # the new graph and scene are long-lived: later collections need not rescan them
+        settle(replaced)  # the new graph and scene are long-lived: later collections need not rescan them
 
     def relayout(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> Relayout:
         """Show a new ``layout`` of ``display`` (the same graph, another view of it) by updating
