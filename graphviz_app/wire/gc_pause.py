@@ -51,7 +51,8 @@ BIG_FREEZE = 200_000
 full (a full collection cannot be split, and over a 100,000-node graph's million objects it
 stalls the window 0.3-1.5 s)."""
 BIG_REPLACED = 20_000
-"""Items (nodes, edges, frames) of a replaced structure whose cycles :func:`settle` frees at once."""
+"""Parts of a replaced structure (a graph's nodes and edges, a scene's items: a big model shown
+collapsed has few items) whose cycles :func:`settle` frees at once."""
 GROWTH = 0.25
 """A :func:`settle` collects in full once the frozen objects grew by this share since the last
 full collection: CPython's own rule for its oldest generation (``Modules/gcmodule.c``: a full

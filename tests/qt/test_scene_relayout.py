@@ -288,3 +288,21 @@ def _same_picture(by_frame, whole) -> None:
     drawn = sum(1 for x, y in pixels if whole.pixel(x, y))
     differ = sum(1 for x, y in pixels if by_frame.pixel(x, y) != whole.pixel(x, y))
     assert drawn > 5000 and differ <= 20, (drawn, differ)  # a few edge pixels rounded apart
+
+
+def test_a_build_tells_the_collector_what_it_replaced(qtbot, stack, monkeypatch) -> None:
+    """A graph shown settles the collector with the count of what went since the last build
+    (items, and the model's graph when another one replaces it), so a big model's cycles are
+    freed at once even when it was shown collapsed or cleared before the next graph."""
+    from graphviz_app.qt.canvas import scene as scene_module
+
+    told: list[int] = []
+    monkeypatch.setattr(scene_module, "settle", told.append)
+    graph, collapsed, _ = stack
+    scene = _fresh(*collapsed, graph)
+    items = len(scene.node_items) + len(scene.edge_items) + len(scene.cluster_items)
+    scene.build(*collapsed, graph)  # the same graph again: its items went, the graph stays
+    other = residual_stack(stages=3, blocks=5)
+    scene.clear_graph()  # another file opened: cleared first, built later
+    scene.build(*collapsed, other)
+    assert told == [0, items, items + graph.number_of_nodes() + graph.number_of_edges()]

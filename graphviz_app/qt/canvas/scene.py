@@ -327,6 +327,7 @@ class GraphScene(QGraphicsScene):
         self._by_member: MemberIndex[NodeItem] = MemberIndex()
         self.display: DisplayGraph | None = None
         self.graph: nx.DiGraph | None = None
+        self._dropped = 0  # parts dropped since the last build: a big count frees their cycles at once
         self.dark = False
         self.graph_rect = QRectF()
         self.marked: frozenset[tuple[str, str]] = frozenset()
@@ -383,7 +384,8 @@ class GraphScene(QGraphicsScene):
         self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
-    def clear_graph(self) -> None:
+    def clear_graph(self, keeping: nx.DiGraph | None = None) -> None:
+        """Drop every item (and the graph, unless it is ``keeping``, the one built next)."""
         self.stop_animation()
         self._flowing = []
         self._edges_by_graph_edge = {}
@@ -403,6 +405,9 @@ class GraphScene(QGraphicsScene):
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
         self.overview_shown = False
+        self._dropped += len(self.node_items) + len(self.edge_items) + len(self.cluster_items)
+        if self.graph is not None and self.graph is not keeping:  # the model's graph goes too
+            self._dropped += self.graph.number_of_nodes() + self.graph.number_of_edges()
         self.clear()
         self.node_items.clear()
         self.edge_items.clear()
@@ -418,8 +423,7 @@ class GraphScene(QGraphicsScene):
 
         Each item is a child of its module's frame (:class:`_Frames`), placed relative to the
         frame's top-left corner; what is drawn at the top level is a top-level item."""
-        replaced = len(self.node_items) + len(self.edge_items) + len(self.cluster_items)
-        self.clear_graph()
+        self.clear_graph(keeping=graph)
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
         frames = _Frames(display, layout)
@@ -472,7 +476,10 @@ class GraphScene(QGraphicsScene):
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.set_view_scale(self._view_scale)
-        settle(replaced)  # the new graph and scene are long-lived: later collections need not rescan them
+        settle(
+            self._dropped
+        )  # the new graph and scene are long-lived: later collections need not rescan them
+        self._dropped = 0
 
     def relayout(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> Relayout:
         """Show a new ``layout`` of ``display`` (the same graph, another view of it) by updating
