@@ -7,6 +7,7 @@
 #   ./dev.sh compat [VERSION...] run the capture tests and the corpus under other torch releases
 #   ./dev.sh pythons [VERSION...] run a part of the suite under other Pythons (3.10, 3.12, 3.13)
 #   ./dev.sh setup               set up only
+#   ./dev.sh packages            install the missing Debian packages only (what `compat` needs)
 #
 # Set-up (idempotent; a second run takes well under two seconds): installs the Debian packages
 # that are missing (Graphviz, Xvfb, the libraries Qt needs, Chromium for the HTML page's tests),
@@ -56,6 +57,7 @@ usage: ./dev.sh app [SCRIPT]        set up, then open the app on SCRIPT (default
        ./dev.sh pythons [VERSION...] run core, capture, the CLI and a few Qt tests under each
                                     Python VERSION (default: $PYTHONS), one venv per Python
        ./dev.sh setup               set up only (Debian packages, .venv, editable install)
+       ./dev.sh packages            install the missing Debian packages only
 EOF
 }
 
@@ -333,6 +335,9 @@ main() {
         setup)
             setup
             say "set up: run ./dev.sh app or ./dev.sh test"
+            ;;
+        packages)
+            ensure_debian_packages "$(pick_python)"
             ;;
         -h | --help | help)
             usage
