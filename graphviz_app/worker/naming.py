@@ -110,5 +110,5 @@ def module_path(stack: tuple[torch.nn.Module, ...], names: Names) -> str | None:
 def _child_name(parent: torch.nn.Module, module: torch.nn.Module) -> str | None:
     for name, child in parent.named_children():
         if child is module:
-            return name
+            return str(name)
     return None

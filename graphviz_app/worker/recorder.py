@@ -138,7 +138,7 @@ def _is_inplace(func: Callable[..., Any]) -> bool:
     return (name.endswith("_") and not name.startswith("_")) or name in _INPLACE_DUNDERS
 
 
-class ForwardRecorder(TorchFunctionMode):
+class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to mypy
     """Tags autograd nodes created inside it with their source line, module stack and value."""
 
     def __init__(self, script_file: str, *, values: bool = True, values_up_to: int | None = None) -> None:
@@ -201,7 +201,7 @@ class ForwardRecorder(TorchFunctionMode):
                     recorder.failed()
             return result
 
-        function.apply = classmethod(apply)  # type: ignore[method-assign, assignment]
+        function.apply = classmethod(apply)
         self._tracers = []
         for namespace in (torch.jit, getattr(torch.jit, "_trace", None)):
             for name in _TRACERS:
@@ -209,7 +209,7 @@ class ForwardRecorder(TorchFunctionMode):
                 if callable(traced):
                     self._tracers.append((namespace, name, traced))
                     setattr(namespace, name, self._outside(traced))
-        super().__enter__()  # type: ignore[no-untyped-call]  # torch leaves TorchFunctionMode untyped
+        super().__enter__()
         return self
 
     def _outside(self, tracer: Callable[..., Any]) -> Callable[..., Any]:
@@ -262,7 +262,7 @@ class ForwardRecorder(TorchFunctionMode):
         return bool(ours) and all(set(hook) <= ours for hook in hooks)
 
     def __exit__(self, *exc: object) -> None:
-        super().__exit__(*exc)  # type: ignore[no-untyped-call]
+        super().__exit__(*exc)
         self._active = False
         self._remove_module_hooks()
         if self._saved_hooks_stack is not None:
@@ -275,7 +275,7 @@ class ForwardRecorder(TorchFunctionMode):
             handler.remove_end_callback(self._compiled)
             self._compile_callbacks = None
         if self._original_apply is not None:
-            torch.autograd.Function.apply = self._original_apply  # type: ignore[method-assign]
+            torch.autograd.Function.apply = self._original_apply
             self._original_apply = None
         for namespace, name, tracer in self._tracers:
             setattr(namespace, name, tracer)
