@@ -6,6 +6,7 @@ from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import graph_from_trace
 from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.stepping import FORWARD
 from graphviz_app.qt.document import CURRENT_MATCH_PEN, Document
 from graphviz_app.qt.jobs import LayoutJobs
 from graphviz_app.wire.schema import SCHEMA_VERSION
@@ -136,3 +137,43 @@ def test_signals_say_what_the_view_model_changed_styles_first(qtbot):
     doc.set_color_mode(doc.color_mode)
     doc.select("n1")
     assert seen == []  # nothing changed, nothing said
+
+
+def test_each_action_says_the_same_signals_in_the_same_order(qtbot):
+    """The signals, in order (and the nodes a restyle names), for a new graph, a collapse, a
+    search, a step, an expand that moves the selection while the window waits for its picture,
+    and a new graph while stepping."""
+    doc = Document()
+    seen: list[str] = []
+    for name in ("graphChanged", "displayChanged", "searchChanged", "selectionChanged", "stepChanged"):
+        getattr(doc, name).connect(lambda *_, name=name: seen.append(name))
+    doc.stylesChanged.connect(lambda *_: seen.append(f"styles {sorted(doc.last_changed or ['any'])}"))
+
+    def said(action) -> list[str]:
+        seen.clear()
+        action()
+        return list(seen)
+
+    doc.search("Pow")  # no graph yet: the search waits for one
+    assert said(lambda: doc.set_graph(graph_from_trace(basic_trace()))) == [
+        "styles ['any']",
+        "graphChanged",
+        "selectionChanged",
+    ]
+    assert said(lambda: doc.collapse("blk")) == ["styles ['any']", "displayChanged"]
+    assert said(lambda: doc.search("add")) == ["styles ['any']", "searchChanged", "selectionChanged"]
+    assert said(lambda: doc.set_step(FORWARD, 1)) == [
+        "styles ['n1', 'n2', 'n3']",
+        "selectionChanged",
+        "stepChanged",
+    ]
+    doc.waits_for_picture = True
+    doc.select("m:blk")
+    assert said(lambda: doc.expand("blk")) == ["styles ['any']", "displayChanged"]
+    assert said(doc.display_shown) == ["selectionChanged"]
+    assert said(lambda: doc.set_graph(graph_from_trace(basic_trace()))) == [
+        "styles ['any']",
+        "graphChanged",
+        "selectionChanged",
+        "stepChanged",
+    ]
