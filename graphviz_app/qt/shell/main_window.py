@@ -40,6 +40,8 @@ from ...core.html_page import printable
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
 from ...core.view.colors import ColorMode
+from ...core.view.display import DisplayEdge
+from ...core.view.stepping import StepView
 from ...resources import DEFAULT_EXAMPLE, example
 from ...wire.errors import GraphvizAppError, ScriptError
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
@@ -538,11 +540,9 @@ class MainWindow(QMainWindow):
             menu.addAction(a)
         menu.exec(self.view.viewport().mapToGlobal(pos))
 
-    def _selection_changed(self) -> None:
-        model = self.document.view_model
-        edge = model.selected_edge
-        self.scene.select(model.selection, (edge.source, edge.target) if edge is not None else None)
-        if model.selection is not None or edge is not None:
+    def _selection_changed(self, node: str | None, edge: DisplayEdge | None) -> None:
+        self.scene.select(node, (edge.source, edge.target) if edge is not None else None)
+        if node is not None or edge is not None:
             self.docks["inspector"].show()
 
     def reveal(self, display_id: str | None) -> None:
@@ -562,9 +562,8 @@ class MainWindow(QMainWindow):
         if ids:
             self.reveal(ids[0])
 
-    def _step_changed(self) -> None:
+    def _step_changed(self, step: StepView | None) -> None:
         """Keep the step's node in sight (scrolls only when it left the view; never zooms)."""
-        step = self.document.view_model.step
         items = self.scene.items_for(step.node) if step is not None and step.node else []
         if not items:
             return
