@@ -4,9 +4,9 @@
 
 residual_20000 (``bench.compose``'s expand graph, from :mod:`bench.graphs`) is opened through the real
 :class:`~graphviz_app.qt.shell.controller.Controller` at full detail but for one block; then,
-timed: ``document.expand(block)`` (or ``collapse``) until the controller says the new picture is
-shown (``graphShown``: display graph, composition on the layout thread, scene updated, restyled),
-plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way, and the drift of the
+timed: ``document.view_model.expand(block)`` (or ``collapse``) until the controller says the new
+picture is shown (``graphShown``: display graph, composition on the layout thread, scene updated,
+restyled), plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way, and the drift of the
 module's top-left corner on screen (pixels; it should stay put).  Settings and the layout cache
 live in a temporary folder.
 
