@@ -164,8 +164,8 @@ def measure(path: Path) -> dict[str, Any]:
         def shown() -> None:
             marks["shown"] = clock.nsecsElapsed() / 1e9
             outcome.append(
-                f"shown: {len(window.document.display.nodes):,} of "
-                f"{window.document.graph.number_of_nodes():,} nodes drawn"
+                f"shown: {len(window.document.view_model.display.nodes):,} of "
+                f"{window.document.view_model.graph.number_of_nodes():,} nodes drawn"
             )
             window.repaint()  # the first paint, now (offscreen, nothing else would paint it)
             QTimer.singleShot(int(AFTER_S * 1000), loop.quit)

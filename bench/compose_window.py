@@ -4,9 +4,9 @@
 
 residual_20000 (``bench.compose``'s expand graph, from :mod:`bench.graphs`) is opened through the real
 :class:`~graphviz_app.qt.shell.controller.Controller` at full detail but for one block; then,
-timed: ``document.expand(block)`` (or ``collapse``) until the controller says the new picture is
-shown (``graphShown``: display graph, composition on the layout thread, scene updated, restyled),
-plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way, and the drift of the
+timed: ``document.view_model.expand(block)`` (or ``collapse``) until the controller says the new
+picture is shown (``graphShown``: display graph, composition on the layout thread, scene updated,
+restyled), plus one ``viewport().repaint()``.  Medians of ``--repeat`` toggles each way, and the drift of the
 module's top-left corner on screen (pixels; it should stay put).  Settings and the layout cache
 live in a temporary folder.
 
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         path = GRAPHS / f"{args.graph}.json"
         opened = shown(lambda: controller.open(path))
         nodes = load_graph_json(path).number_of_nodes()
-        detail = shown(lambda: document.set_collapsed({args.module}))
+        detail = shown(lambda: document.view_model.set_collapsed({args.module}))
         expands, collapses = [], []
         painting.clear()
         drift: list[float] = []
@@ -97,11 +97,14 @@ def main(argv: list[str] | None = None) -> int:
             return point.x(), point.y()
 
         for _ in range(args.repeat):
-            for toggle, times in ((document.expand, expands), (document.collapse, collapses)):
+            for toggle, times in (
+                (document.view_model.expand, expands),
+                (document.view_model.collapse, collapses),
+            ):
                 before = corner()
                 if args.uncached:  # as if this view had never been shown: only the one on screen kept
                     built = document.view_model._built
-                    built[:] = [entry for entry in built if entry[2] is document.display]
+                    built[:] = [entry for entry in built if entry[2] is document.view_model.display]
                     shown_now = controller._shown[0] if controller._shown else None
                     controller._composed[:] = [
                         entry for entry in controller._composed if entry[0] is shown_now

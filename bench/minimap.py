@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         script = Path(__file__).resolve().parent / "zoo" / f"{args.graph}.py"
         seconds = wait_shown(lambda: window.open_path(script))
         if args.expand:
-            seconds = wait_shown(lambda: window.document.set_collapsed(frozenset()))
+            seconds = wait_shown(lambda: window.document.view_model.set_collapsed(frozenset()))
         scene, view, minimap = window.scene, window.view, window.view.minimap
         view.set_zoom(1.0)
         view.centerOn(scene.graph_rect.center())

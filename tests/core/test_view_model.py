@@ -57,6 +57,29 @@ def test_a_new_graph_says_graph_and_selection_and_starts_fresh():
     assert cleared.graph and model.display is None and model.fills() == {}
 
 
+def test_subscribers_hear_each_call_that_changed_something_once_until_they_unsubscribe():
+    model = ViewModel()
+    heard: list[Change] = []
+    also: list[Change] = []
+    unsubscribe = model.subscribe(heard.append)
+    model.subscribe(also.append)
+    model.set_graph(blk_graph())
+    assert len(heard) == 1 and heard[0].graph and heard[0].selection
+    heard.clear()
+    change = model.search("Pow")  # the search selects its first match: one change, not two
+    assert heard == [change] and change.search and change.selection and change.styles
+    heard.clear()
+    model.select("n1")  # already selected: nothing changed, nothing heard
+    assert heard == []
+    change = model.set_step(FORWARD, 2)  # the step selects its node: one change
+    assert heard == [change] and change.step and change.selection and change.restyled
+    heard.clear()
+    unsubscribe()
+    unsubscribe()  # twice is harmless
+    model.collapse("blk")
+    assert heard == [] and also[-1].display  # the other subscriber still hears
+
+
 def test_style_layers_stack_by_priority_without_a_new_display():
     model = shown(blk_graph())
     display = model.display

@@ -28,11 +28,11 @@ def line_of(path, start: str) -> int:
 
 
 def go_to_op(window, op: str) -> str:
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     node = next(n for n, d in graph.nodes(data=True) if d["op"] == op)
     window.timeline.start("backward", graph.nodes[node]["backward_index"])
-    assert window.document.step.node == node
-    window.document.select_graph_node(node)
+    assert window.document.view_model.step.node == node
+    window.document.view_model.select_graph_node(node)
     return node
 
 
@@ -42,7 +42,7 @@ def test_the_custom_function_step_names_my_relu_backward_and_its_line(window, lo
     path = example("custom_function.py")
     load(path)  # no backward() in the script
     run_backward(window, qtbot)  # the app's backward, not a call of the script
-    assert window.document.graph.graph["backward"]["by"] == "app"
+    assert window.document.view_model.graph.graph["backward"]["by"] == "app"
     assert not window.timeline.call_button.isVisible()
     go_to_op(window, "MyReLUBackward")
     line = line_of(path, "def backward(ctx, grad_output):")
@@ -96,7 +96,7 @@ def test_a_failed_backward_says_where_it_failed_and_marks_its_node_and_line(
     Inspector say where backward failed, and the node, the source line and the Problems entry
     are marked."""
     load(write_script(INPLACE, "inplace.py"))
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     sigmoid = next(n for n, d in graph.nodes(data=True) if d["op"] == "SigmoidBackward0")
     item = window.scene.items_for(sigmoid)[0]
     assert item.pen_color.name().upper() == FAILED_PEN and item.pen_width >= 2  # outlined
@@ -115,7 +115,7 @@ def test_a_failed_backward_says_where_it_failed_and_marks_its_node_and_line(
 
     path = write_script(BAD_BACKWARD, "bad_backward.py")
     load(path)  # the script's own backward raised: its line is the one to fix
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     bad = next(n for n, d in graph.nodes(data=True) if d["op"] == "BadBackward")
     assert window.scene.items_for(bad)[0].pen_color.name().upper() == FAILED_PEN
     raised = line_of(path, "raise ValueError")
@@ -153,16 +153,16 @@ def test_the_call_picker_shows_each_iterations_graph_and_loss(window, load, qtbo
     assert timeline.call_output.text() == "loss = 8.1743"
     timeline.backward_button.click()  # stepping backward goes on in the next call's graph
     choose(window, qtbot, "call 2 (runs the script further)")
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     assert graph.graph["backward"]["call"] == 2
     assert button.text() == "call 2 of 2+ ▾" and menu_calls(window)[:2] == ["call 1", "call 2"]
     assert timeline.call_output.text() == "loss = 3.1069"
     assert "step 0: loss = 8.1743" in window.messages.plain_text()  # what call 1's iteration printed
-    assert window.document.step is not None and window.document.step.mode == "backward"
+    assert window.document.view_model.step is not None and window.document.view_model.step.mode == "backward"
     assert window.settings.backward_call(path) == 2  # the setting Preferences shows
     choose(window, qtbot, "call 1")
     assert (
-        window.document.graph.graph["backward"]["call"] == 1
+        window.document.view_model.graph.graph["backward"]["call"] == 1
         and timeline.call_output.text() == "loss = 8.1743"
     )
     assert window.settings.backward_call(path) == 1
@@ -177,7 +177,7 @@ def test_a_call_the_script_never_makes_keeps_the_call_shown(window, load, qtbot)
     assert "there is no call number 2" in failed.args[0].message.english()
     assert window.settings.backward_call(path) == 1
     qtbot.waitUntil(lambda: window.timeline.call_button.isEnabled())
-    assert window.document.graph.graph["backward"]["call"] == 1
+    assert window.document.view_model.graph.graph["backward"]["call"] == 1
 
 
 def test_the_lessons_say_which_call_the_graph_is_and_point_to_the_picker():

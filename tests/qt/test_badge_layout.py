@@ -27,12 +27,16 @@ def test_badges_sit_beside_their_nodes_and_steps_move_nothing(name, window, load
     load(example(f"{name}.py"))
     run_backward(window, qtbot)
     doc, scene = window.document, window.scene
-    assert doc.values_shown()
-    count = doc.step_count(BACKWARD)
-    doc.set_step(FORWARD, 0, follow=False)
+    assert doc.view_model.values_shown()
+    count = doc.view_model.step_count(BACKWARD)
+    doc.view_model.set_step(FORWARD, 0, follow=False)
     before = geometry(window)
-    for mode, index in ((FORWARD, doc.step_count(FORWARD) - 1), (BACKWARD, 0), (BACKWARD, count - 1)):
-        doc.set_step(mode, index, follow=False)
+    for mode, index in (
+        (FORWARD, doc.view_model.step_count(FORWARD) - 1),
+        (BACKWARD, 0),
+        (BACKWARD, count - 1),
+    ):
+        doc.view_model.set_step(mode, index, follow=False)
         assert geometry(window) == before  # badges appeared in their room: nothing moved
     items = scene.node_items
     badges = {did: rect for did, item in items.items() if (rect := item.badge_scene_rect()) is not None}

@@ -27,7 +27,7 @@ def small_graph(tmp_path: Path) -> Path:
 def assert_speaks_only_of(window, path: Path) -> None:
     """Nothing is drawn and the title, status bar and Source panel name ``path`` (as after a
     failed or cancelled run of another script)."""
-    assert window.document.graph is None and window.document.path == path.resolve()
+    assert window.document.view_model.graph is None and window.document.path == path.resolve()
     assert window.view.is_empty() and not window.scene.node_items
     assert window.view.banner_text() is None
     assert window.windowTitle().startswith(path.name)

@@ -188,7 +188,7 @@ def test_the_minimap_picture_is_drawn_once_per_look_not_per_pan(window, load, qt
         return minimap.grab().toImage().pixelColor(point)
 
     assert color_at().name() == far.fill.name()
-    window.document.set_color_mode("op")
+    window.document.view_model.set_color_mode("op")
     qtbot.waitUntil(lambda: color_at().name() == far.fill.name())
     assert minimap.renders == drawn + 1
 
@@ -308,7 +308,7 @@ def test_a_very_tall_graphs_minimap_is_stretched_to_a_usable_width(window, load,
             "long_chain.py",
         )
     )
-    window.document.set_values(False)
+    window.document.view_model.set_values(False)
     view, minimap, scene = window.view, window.view.minimap, window.scene
     view.set_zoom(1.0)
     qtbot.waitUntil(minimap.isVisible)

@@ -20,9 +20,9 @@ def test_pow_step_shows_the_chain_rule_with_the_basic_lessons_numbers(window, lo
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)
     doc, timeline = window.document, window.timeline
-    pow_node = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "PowBackward0")
-    timeline.go(doc.graph.nodes[pow_node]["backward_index"])
-    assert doc.step.node == pow_node
+    pow_node = next(n for n, d in doc.view_model.graph.nodes(data=True) if d["op"] == "PowBackward0")
+    timeline.go(doc.view_model.graph.nodes[pow_node]["backward_index"])
+    assert doc.view_model.step.node == pow_node
     assert POW_RULE in timeline.caption.text()
     values = window.inspector.values()
     assert values["Chain rule/to w"] == POW_RULE
@@ -35,9 +35,9 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)
     doc, timeline = window.document, window.timeline
-    pow_node = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "PowBackward0")
-    w = next(n for n, d in doc.graph.nodes(data=True) if d.get("name") == "w")
-    timeline.go(doc.graph.nodes[pow_node]["backward_index"])
+    pow_node = next(n for n, d in doc.view_model.graph.nodes(data=True) if d["op"] == "PowBackward0")
+    w = next(n for n, d in doc.view_model.graph.nodes(data=True) if d.get("name") == "w")
+    timeline.go(doc.view_model.graph.nodes[pow_node]["backward_index"])
     edge = next(e for e in window.scene.edge_items if (w, pow_node) in e.graph_edges)
     assert edge.flow == -1
     arrow = edge.backward_arrow()
@@ -49,20 +49,20 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
     base = (arrow[1] + arrow[2]) / 2
     assert QLineF(tip, producer).length() < QLineF(base, producer).length()
     dot = to_dot(
-        doc.display,
-        doc.graph,
-        styles=doc.styles(),
-        marked_edges=doc.marked_edges(),
-        flow_backward=doc.stepping_backward(),
+        doc.view_model.display,
+        doc.view_model.graph,
+        styles=doc.view_model.styles(),
+        marked_edges=doc.view_model.marked_edges(),
+        flow_backward=doc.view_model.stepping_backward(),
     )
     marked = [line for line in dot.splitlines() if "->" in line and 'style="dashed"' in line]
     assert marked and all('dir="back"' in line for line in marked)
     timeline.forward_button.click()
     dot = to_dot(
-        doc.display,
-        doc.graph,
-        styles=doc.styles(),
-        marked_edges=doc.marked_edges(),
-        flow_backward=doc.stepping_backward(),
+        doc.view_model.display,
+        doc.view_model.graph,
+        styles=doc.view_model.styles(),
+        marked_edges=doc.view_model.marked_edges(),
+        flow_backward=doc.view_model.stepping_backward(),
     )
     assert 'dir="back"' not in dot

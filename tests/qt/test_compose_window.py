@@ -48,30 +48,30 @@ def test_a_big_graph_opens_at_full_detail_and_expands_in_place(parts, qtbot, tmp
     saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.open(saved)
-    assert len(document.display.nodes) == 1803 > compose.SINGLE_RUN_MAX_NODES
-    assert not document.options.collapsed  # full detail: one dot run would not fit, composed does
+    assert len(document.view_model.display.nodes) == 1803 > compose.SINGLE_RUN_MAX_NODES
+    assert not document.view_model.options.collapsed  # full detail: one dot run would not fit, composed does
     # as in core's tests, plus one: blocks 10-49 are named with two digits (wider leaf labels)
     assert controller.composer.dot_runs == 9
-    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+    assert set(widget.graph_scene.node_items) == set(document.view_model.display.nodes)
 
     module = "stages.3.20"
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     assert "m:" + module in widget.graph_scene.node_items
     zoom, before = widget.zoom(), _corner_on_screen(widget, module)
     runs = controller.composer.dot_runs
     kept = widget.graph_scene.node_items["n0"]  # the input x, outside every block
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.expand(module)
+        document.view_model.expand(module)
     assert module in widget.graph_scene.cluster_items
     assert widget.graph_scene.node_items["n0"] is kept  # moved, not made again
-    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+    assert set(widget.graph_scene.node_items) == set(document.view_model.display.nodes)
     assert widget.zoom() == pytest.approx(zoom)
     after = _corner_on_screen(widget, module)
     assert abs(after[0] - before[0]) <= 1 and abs(after[1] - before[1]) <= 1  # pixel rounding
     assert controller.composer.dot_runs == runs  # every piece of the expanded view was seen
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     assert "m:" + module in widget.graph_scene.node_items
     assert widget.zoom() == pytest.approx(zoom)
     again = _corner_on_screen(widget, module)
@@ -88,12 +88,12 @@ def test_looks_changed_while_an_expand_is_laid_out_reach_every_item(parts, qtbot
         controller.open(saved)
     module = "stages.2.7"
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     scene = widget.graph_scene
     before = {did: item.look_key for did, item in scene.node_items.items()}
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.expand(module)
-        document.set_color_mode("op")  # while the expanded view is being laid out
+        document.view_model.expand(module)
+        document.view_model.set_color_mode("op")  # while the expanded view is being laid out
     shown = {did: item.look_key for did, item in scene.node_items.items()}
     assert shown["n0"] != before["n0"]  # the input leaf, kept, recolored by op type
     assert all(look is not None for look in shown.values())
@@ -113,14 +113,14 @@ def test_by_default_a_big_graph_opens_at_a_readable_depth_and_says_so(parts, qtb
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.open(saved)
     assert controller.first_view is not None and controller.first_view.full == 1803
-    assert document.options.collapsed == frozenset(f"stages.{i}" for i in range(6))
-    assert len(document.display.nodes) == controller.first_view.drawn < 20
-    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+    assert document.view_model.options.collapsed == frozenset(f"stages.{i}" for i in range(6))
+    assert len(document.view_model.display.nodes) == controller.first_view.drawn < 20
+    assert set(widget.graph_scene.node_items) == set(document.view_model.display.nodes)
     text = controller.reporter.plain_text()
     assert "Opened with modules collapsed to depth 2 (9 of 1,803 nodes drawn)" in text
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.set_collapsed(frozenset())
-    assert len(document.display.nodes) == 1803
+        document.view_model.set_collapsed(frozenset())
+    assert len(document.view_model.display.nodes) == 1803
 
 
 def test_collapsing_to_a_depth_shows_the_new_picture_whole(parts, qtbot, tmp_path) -> None:
@@ -134,8 +134,8 @@ def test_collapsing_to_a_depth_shows_the_new_picture_whole(parts, qtbot, tmp_pat
     widget.set_zoom(1.0)  # reading the top of the 1,803 nodes
     widget.centerOn(widget.graph_scene.node_items["n0"])
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse_to_depth(2)
-    assert len(document.display.nodes) == 9
+        document.view_model.collapse_to_depth(2)
+    assert len(document.view_model.display.nodes) == 9
     view = widget.viewport().rect()
     for item in widget.graph_scene.node_items.values():
         assert view.contains(widget.mapFromScene(item.scene_rect()).boundingRect()), item
@@ -157,11 +157,11 @@ def test_a_layout_that_takes_a_while_says_what_it_lays_out(parts, qtbot, tmp_pat
     said: list[str] = []
     controller.busyChanged.connect(lambda busy: said.append(widget.busy.label.text() if busy else ""))
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse("stages.4")
+        document.view_model.collapse("stages.4")
     assert said[0].startswith("Collapsing stages.4: laying out ")
     assert not widget.busy.isVisible()
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse_to_depth(2)
+        document.view_model.collapse_to_depth(2)
     said.clear()
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.expand_all()
@@ -176,12 +176,12 @@ def test_expand_all_shows_the_graph_from_its_top(parts, qtbot, tmp_path) -> None
     _open_stack(document, controller, qtbot, tmp_path)
     module = "stages.5.40"  # near the bottom
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     widget.set_zoom(1.0)
     widget.centerOn(widget.graph_scene.node_items["m:" + module])
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.expand_all()
-    assert not document.options.collapsed
+    assert not document.view_model.options.collapsed
     top = widget.graph_scene.node_items["n0"]  # the input x, drawn first
     assert widget.visible_scene_rect().intersects(top.scene_rect())
 
@@ -194,16 +194,16 @@ def test_after_an_expand_the_selection_is_never_a_node_out_of_sight(parts, qtbot
     _open_stack(document, controller, qtbot, tmp_path)
     module = "stages.2.30"
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     widget.set_zoom(1.0)
     node = widget.graph_scene.node_items["m:" + module]
     # its top-left corner just above the bottom of the view: the expanded module is out of it
     corner = node.scene_rect().topLeft()
     widget.centerOn(corner.x(), corner.y() - widget.viewport().height() / 2 + 12)
-    document.select("m:" + module)
+    document.view_model.select("m:" + module)
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.expand(module)
-    selected = document.selection
+        document.view_model.expand(module)
+    selected = document.view_model.selection
     if selected is not None:
         item = widget.graph_scene.node_items[selected]
         assert widget.visible_scene_rect().intersects(item.scene_rect())
@@ -217,19 +217,21 @@ def test_the_panels_hear_of_the_moved_selection_once_the_new_picture_is_drawn(pa
     _open_stack(document, controller, qtbot, tmp_path)
     module = "stages.2.30"
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     widget.set_zoom(1.0)
     widget.centerOn(widget.graph_scene.node_items["m:" + module])
-    document.select("m:" + module)
+    document.view_model.select("m:" + module)
     heard: list[tuple[str | None, bool]] = []
     document.selectionChanged.connect(
-        lambda: heard.append((document.selection, widget.graph_scene.display is document.display))
+        lambda: heard.append(
+            (document.view_model.selection, widget.graph_scene.display is document.view_model.display)
+        )
     )
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.expand(module)
-        assert document.selection != "m:" + module and heard == []  # not drawn yet: not said
-    assert heard == [(document.selection, True)]
-    assert document.selection in widget.graph_scene.node_items
+        document.view_model.expand(module)
+        assert document.view_model.selection != "m:" + module and heard == []  # not drawn yet: not said
+    assert heard == [(document.view_model.selection, True)]
+    assert document.view_model.selection in widget.graph_scene.node_items
 
 
 def test_the_minimap_draws_its_new_picture_after_the_next_layout_not_during_it(
@@ -245,12 +247,12 @@ def test_the_minimap_draws_its_new_picture_after_the_next_layout_not_during_it(
     widget.set_zoom(1.0)  # the graph does not fit: the map is shown
     minimap = widget.minimap
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse("stages.2.30")
+        document.view_model.collapse("stages.2.30")
     minimap.repaint()  # shows its last picture, and plans the new one
     assert minimap.isVisible() and minimap._redraw.isActive()
     renders = minimap.renders
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.expand("stages.2.30")
+        document.view_model.expand("stages.2.30")
         assert not minimap._redraw.isActive()
     assert minimap.renders == renders  # nothing drawn while the layout ran
     minimap.repaint()
@@ -265,17 +267,17 @@ def test_collapsing_the_module_just_expanded_shows_its_last_picture_again(parts,
     _open_stack(document, controller, qtbot, tmp_path)
     module = "stages.2.30"
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
+        document.view_model.collapse(module)
     collapsed = widget.graph_scene.display
     first = controller._shown[1]
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.expand(module)
+        document.view_model.expand(module)
     placed = controller.composer.placed
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse(module)
-    assert document.display is collapsed and controller._shown[1] is first
+        document.view_model.collapse(module)
+    assert document.view_model.display is collapsed and controller._shown[1] is first
     assert controller.composer.placed == placed  # nothing composed
     assert "m:" + module in widget.graph_scene.node_items
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.collapse("stages.1.10")  # a new view: composed
+        document.view_model.collapse("stages.1.10")  # a new view: composed
     assert controller.composer.placed > placed

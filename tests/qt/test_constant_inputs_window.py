@@ -20,19 +20,19 @@ def test_w_times_x_shows_x_greyed_beside_the_mul(window, load, tmp_path):
     script.write_text(W_TIMES_X, encoding="utf-8")
     load(script)
     doc = window.document
-    assert sorted(d["op"] for _, d in doc.graph.nodes(data=True)) == [
+    assert sorted(d["op"] for _, d in doc.view_model.graph.nodes(data=True)) == [
         "AccumulateGrad",
         "MulBackward0",
         "SumBackward0",
     ]  # no node for x
-    mul = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "MulBackward0")
+    mul = next(n for n, d in doc.view_model.graph.nodes(data=True) if d["op"] == "MulBackward0")
     item = window.scene.items_for(mul)[0]
     # y = w * x = [2*1, 3*2]; x read as the mul's second argument, drawn greyed.
     assert item.badge == "y = [2, 6]\nx = [1, 2] (no grad)"
     assert item.badge_muted == (False, True)
-    doc.select_graph_node(mul)
+    doc.view_model.select_graph_node(mul)
     assert window.inspector.values()["Constant inputs/x"] == "[2] [1, 2]"
-    dot = to_dot(doc.display, doc.graph, styles=doc.styles())
+    dot = to_dot(doc.view_model.display, doc.view_model.graph, styles=doc.view_model.styles())
     assert (
         f'y = [2, 6]<BR ALIGN="LEFT"/><FONT COLOR="{look.BADGE_MUTED_INK}">x = [1, 2] (no grad)</FONT>' in dot
     )

@@ -43,12 +43,12 @@ def test_a_script_is_run_laid_out_and_drawn(parts, qtbot):
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.open(example("basic_autograd.py"))
     assert opened == [example("basic_autograd.py")]
-    assert document.kind == "script" and document.graph.number_of_nodes() == 4
-    assert set(widget.graph_scene.node_items) == set(document.display.nodes)
+    assert document.kind == "script" and document.view_model.graph.number_of_nodes() == 4
+    assert set(widget.graph_scene.node_items) == set(document.view_model.display.nodes)
     assert "Captured 4 nodes and 3 edges" in messages.plain_text()
     # A colour-mode switch restyles the drawn items, with no new layout.
     layouts = controller.layouts.latest()
-    document.set_color_mode("op")
+    document.view_model.set_color_mode("op")
     assert controller.layouts.latest() == layouts
 
 
@@ -57,7 +57,7 @@ def test_backward_steps_restyle_without_a_layout(parts, qtbot):
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.run(example("basic_autograd.py"), backward=True)
     layouts = controller.layouts.latest()
-    document.set_step(BACKWARD, 2)
+    document.view_model.set_step(BACKWARD, 2)
     flowing = widget.graph_scene.flow_edges()
     assert flowing and all(edge.color.name() == STEP_COLOR for edge in flowing)
     assert controller.layouts.latest() == layouts
@@ -69,7 +69,7 @@ def test_a_missing_file_fails_with_a_message_and_a_placeholder(parts, qtbot, tmp
         controller.open(tmp_path / "nope.py")
     assert "no such file" in blocker.args[0].message.english()
     assert "no such file" in messages.plain_text() and "no such file" in widget.placeholder
-    assert document.graph is None and widget.is_empty()
+    assert document.view_model.graph is None and widget.is_empty()
 
 
 class SplittingRunner:

@@ -6,6 +6,7 @@ from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import graph_from_trace
 from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.stepping import FORWARD
 from graphviz_app.qt.document import CURRENT_MATCH_PEN, Document
 from graphviz_app.qt.jobs import LayoutJobs
 from graphviz_app.wire.schema import SCHEMA_VERSION
@@ -65,36 +66,36 @@ def test_style_layers_stack_without_relayout(qtbot):
     relayouts = []
     doc.displayChanged.connect(lambda: relayouts.append(1))
     with qtbot.waitSignal(doc.stylesChanged):
-        doc.set_style_layer(
+        doc.view_model.set_style_layer(
             "step", {"n1": NodeStyle(fill="#123456", dashed=True), "n2": NodeStyle(ghost=True)}
         )
     with qtbot.waitSignal(doc.stylesChanged):
-        doc.search("Pow")
-    styles = doc.styles()
+        doc.view_model.search("Pow")
+    styles = doc.view_model.styles()
     assert styles["n1"].fill == "#123456" and styles["n1"].dashed  # the step layer...
     assert styles["n1"].pen == CURRENT_MATCH_PEN and styles["n1"].penwidth == 3.0  # ...under search
     assert styles["n2"].ghost
     with qtbot.waitSignal(doc.stylesChanged):
-        doc.set_color_mode("op")
+        doc.view_model.set_color_mode("op")
     with qtbot.waitSignal(doc.stylesChanged):
-        doc.set_style_layer("step", None)
-    assert "n2" not in doc.styles()
+        doc.view_model.set_style_layer("step", None)
+    assert "n2" not in doc.view_model.styles()
     assert relayouts == []
 
 
 def test_collapse_keeps_selection_and_search(qtbot):
     doc = Document()
     doc.set_graph(graph_from_trace(basic_trace()))
-    doc.select_graph_node("n2")
-    assert doc.selection == "n2"
+    doc.view_model.select_graph_node("n2")
+    assert doc.view_model.selection == "n2"
     with qtbot.waitSignal(doc.displayChanged):
-        doc.collapse("blk")
-    assert doc.selection == "m:blk" and doc.selected_members() == ("n2",)
-    doc.search("y")
-    assert doc.matches == ["m:blk"]
-    doc.expand("blk")
-    assert doc.selection == "n2" and doc.matches == ["n2"]
-    assert doc.available_color_modes() == ["device", "op", "module"]  # no gradients yet
+        doc.view_model.collapse("blk")
+    assert doc.view_model.selection == "m:blk" and doc.view_model.selected_members() == ("n2",)
+    doc.view_model.search("y")
+    assert doc.view_model.matches == ["m:blk"]
+    doc.view_model.expand("blk")
+    assert doc.view_model.selection == "n2" and doc.view_model.matches == ["n2"]
+    assert doc.view_model.available_color_modes() == ["device", "op", "module"]  # no gradients yet
 
 
 def test_newest_layout_wins_and_stale_results_are_dropped(qtbot):
@@ -119,20 +120,95 @@ def test_signals_say_what_the_view_model_changed_styles_first(qtbot):
     doc.set_graph(graph_from_trace(basic_trace()))
     seen: list[str] = []
     for name in ("graphChanged", "displayChanged", "stylesChanged", "searchChanged", "selectionChanged"):
-        getattr(doc, name).connect(lambda name=name: seen.append(name))
-    doc.select_edge("n1", "n2")  # x -> y
-    assert seen == ["selectionChanged"] and doc.selection is None
-    assert doc.selected_graph_edges() == (("n1", "n2"),)
-    assert doc.look_state().selected_edge == ("n1", "n2")
+        getattr(doc, name).connect(lambda *_, name=name: seen.append(name))
+    doc.view_model.select_edge("n1", "n2")  # x -> y
+    assert seen == ["selectionChanged"] and doc.view_model.selection is None
+    assert doc.view_model.selected_graph_edges() == (("n1", "n2"),)
+    assert doc.view_model.look_state().selected_edge == ("n1", "n2")
     seen.clear()
-    doc.collapse("blk")  # y goes into the module's node: the edge follows it
+    doc.view_model.collapse("blk")  # y goes into the module's node: the edge follows it
     assert seen == ["displayChanged", "selectionChanged"]
-    assert doc.selected_edge is not None and doc.selected_edge.target == "m:blk"
+    assert doc.view_model.selected_edge is not None and doc.view_model.selected_edge.target == "m:blk"
     seen.clear()
-    doc.search("Pow")  # a highlight, the matches, then the first match selected
+    doc.view_model.search("Pow")  # a highlight, the matches, then the first match selected
     assert seen == ["stylesChanged", "searchChanged", "selectionChanged"]
-    assert doc.selection == "n1" and doc.selected_edge is None
+    assert doc.view_model.selection == "n1" and doc.view_model.selected_edge is None
     seen.clear()
-    doc.set_color_mode(doc.color_mode)
-    doc.select("n1")
+    doc.view_model.set_color_mode(doc.view_model.color_mode)
+    doc.view_model.select("n1")
     assert seen == []  # nothing changed, nothing said
+
+
+def test_each_action_says_the_same_signals_in_the_same_order(qtbot):
+    """The signals, in order (and the nodes a restyle names), for a new graph, a collapse, a
+    search, a step, an expand that moves the selection while the window waits for its picture,
+    and a new graph while stepping."""
+    doc = Document()
+    seen: list[str] = []
+    for name in ("graphChanged", "displayChanged", "searchChanged", "selectionChanged", "stepChanged"):
+        getattr(doc, name).connect(lambda *_, name=name: seen.append(name))
+    doc.stylesChanged.connect(lambda restyled: seen.append(f"styles {sorted(restyled or ['any'])}"))
+
+    def said(action) -> list[str]:
+        seen.clear()
+        action()
+        return list(seen)
+
+    doc.view_model.search("Pow")  # no graph yet: the search waits for one
+    assert said(lambda: doc.set_graph(graph_from_trace(basic_trace()))) == [
+        "styles ['any']",
+        "graphChanged",
+        "selectionChanged",
+    ]
+    assert said(lambda: doc.view_model.collapse("blk")) == ["styles ['any']", "displayChanged"]
+    assert said(lambda: doc.view_model.search("add")) == [
+        "styles ['any']",
+        "searchChanged",
+        "selectionChanged",
+    ]
+    assert said(lambda: doc.view_model.set_step(FORWARD, 1)) == [
+        "styles ['n1', 'n2', 'n3']",
+        "selectionChanged",
+        "stepChanged",
+    ]
+    doc.waits_for_picture = True
+    doc.view_model.select("m:blk")
+    assert said(lambda: doc.view_model.expand("blk")) == ["styles ['any']", "displayChanged"]
+    assert said(doc.display_shown) == ["selectionChanged"]
+    assert said(lambda: doc.set_graph(graph_from_trace(basic_trace()))) == [
+        "styles ['any']",
+        "graphChanged",
+        "selectionChanged",
+        "stepChanged",
+    ]
+
+
+def test_signals_carry_their_part_of_the_change(qtbot):
+    doc = Document()
+    heard: list[tuple] = []
+    for name in (
+        "graphChanged",
+        "displayChanged",
+        "stylesChanged",
+        "searchChanged",
+        "selectionChanged",
+        "stepChanged",
+    ):
+        getattr(doc, name).connect(lambda *payload, name=name: heard.append((name, *payload)))
+    model = doc.view_model
+    graph = graph_from_trace(basic_trace())
+    doc.set_graph(graph)
+    assert heard == [("graphChanged", graph), ("selectionChanged", None, None)]
+    heard.clear()
+    model.select_edge("n1", "n2")
+    assert heard == [("selectionChanged", None, model.selected_edge)] and model.selected_edge is not None
+    heard.clear()
+    model.collapse("blk")
+    assert heard[-2:] == [("displayChanged", model.display), ("selectionChanged", None, model.selected_edge)]
+    heard.clear()
+    model.search("mean")
+    assert heard[1:] == [("searchChanged", "n3"), ("selectionChanged", "n3", None)]
+    heard.clear()
+    model.set_step(FORWARD, 2, follow=False)
+    assert heard == [("stylesChanged", frozenset({"n2", "n3"})), ("stepChanged", model.step)]
+    assert model.step is not None and model.step.index == 2

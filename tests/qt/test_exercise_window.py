@@ -24,9 +24,9 @@ def open_pow_step(window, load, qtbot):
     run_backward(window, qtbot)
     doc, timeline = window.document, window.timeline
     timeline.start("backward")
-    pow_node = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "PowBackward0")
-    timeline.go(doc.graph.nodes[pow_node]["backward_index"])
-    assert doc.step.node == pow_node
+    pow_node = next(n for n, d in doc.view_model.graph.nodes(data=True) if d["op"] == "PowBackward0")
+    timeline.go(doc.view_model.graph.nodes[pow_node]["backward_index"])
+    assert doc.view_model.step.node == pow_node
     return timeline, pow_node
 
 
@@ -43,14 +43,14 @@ def test_a_right_and_a_wrong_answer_show_the_step_and_count(window, load, qtbot)
     caption = timeline.caption.text()
     assert "What gradient grad_w does it send to w?" in caption
     assert W_GRAD not in caption  # not given away before the answer
-    assert window.document.selection != pow_node  # nor in the Inspector
+    assert window.document.view_model.selection != pow_node  # nor in the Inspector
     type_answer(qtbot, timeline, W_GRAD)
     row = timeline.exercise
     assert row.feedback == f"✓ Right: grad_w = {W_GRAD}."
     # The verdict, then the step's own sentence, numbers and all.
     assert timeline.caption.text().startswith(f"{row.feedback}\n\nBackward step 3/4: PowBackward0 (x)")
     assert W_GRAD in timeline.caption.text().split("\n\n")[1]
-    assert window.document.selection == pow_node
+    assert window.document.view_model.selection == pow_node
     assert not row.answer.isVisible()
     assert row.tally.text() == "1 of 1 right"
     timeline.go(1)  # AddBackward0: grad_x = grad_out; "1" is its local derivative alone

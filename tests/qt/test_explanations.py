@@ -333,7 +333,7 @@ def test_a_layout_without_graphviz_is_explained_in_korean(window, load, qtbot, t
 
     load(example("basic_autograd.py"))
     saved = tmp_path / "basic.json"
-    saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
+    saved.write_text(dumps_graph(window.document.view_model.graph), encoding="utf-8")
     window.document.clear()
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
     monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)
@@ -378,7 +378,7 @@ def test_a_failed_reload_is_explained_in_korean_on_the_banner(window, load, qtbo
     fail_with(window, qtbot, path)
     banner = window.view.banner_text()
     assert banner is not None and "스크립트의 3번째 줄에 문법 오류가 있습니다: " in banner
-    assert window.document.graph is not None  # the last good graph, under the banner
+    assert window.document.view_model.graph is not None  # the last good graph, under the banner
 
 
 def test_a_translation_naming_a_value_wrongly_leaves_the_english(korean, monkeypatch):

@@ -29,7 +29,7 @@ def export_via_dialog(window, qtbot, path, scale: float | None = None):
 
 def test_export_png_svg_pdf_dot_json(window, load, qtbot, tmp_path):
     load(example("devices.py"))
-    window.document.search("ToCopy")  # a highlight that must appear in the export
+    window.document.view_model.search("ToCopy")  # a highlight that must appear in the export
     png = tmp_path / "graph.png"
     export_via_dialog(window, qtbot, png, scale=2.0)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -51,15 +51,15 @@ def test_export_png_svg_pdf_dot_json(window, load, qtbot, tmp_path):
     assert dot.read_text(encoding="utf-8").startswith("digraph")
     saved = tmp_path / "graph.json"
     export_via_dialog(window, qtbot, saved)
-    assert set(load_graph_json(saved).nodes) == set(window.document.graph.nodes)
+    assert set(load_graph_json(saved).nodes) == set(window.document.view_model.graph.nodes)
     assert "Exported" in window.messages.plain_text()
 
 
 def test_export_follows_collapsed_modules_and_color_mode(window, load, qtbot, tmp_path):
     load(example("transformer_layer.py"))
     with qtbot.waitSignal(window.controller.graphShown, timeout=EXPORT_TIMEOUT_MS):
-        window.document.collapse("self_attn")
-    window.document.set_color_mode("module")
+        window.document.view_model.collapse("self_attn")
+    window.document.view_model.set_color_mode("module")
     dot = tmp_path / "collapsed.dot"
     export_via_dialog(window, qtbot, dot)
     text = dot.read_text(encoding="utf-8")

@@ -109,15 +109,15 @@ def test_a_new_load_while_running_replaces_the_run(window, load, qtbot, write_sc
 def test_reopening_a_json_graph_runs_no_code(window, load, qtbot, tmp_path):
     load(example("basic_autograd.py"))
     saved = tmp_path / "basic.json"
-    saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
-    nodes = set(window.document.graph.nodes)
+    saved.write_text(dumps_graph(window.document.view_model.graph), encoding="utf-8")
+    nodes = set(window.document.view_model.graph.nodes)
     runs = []
     window.controller.jobs.started.connect(runs.append)
     window.document.clear()
     load(saved)
     assert runs == []
-    assert window.document.kind == "json" and set(window.document.graph.nodes) == nodes
-    assert set(window.scene.node_items) == set(window.document.display.nodes)
+    assert window.document.kind == "json" and set(window.document.view_model.graph.nodes) == nodes
+    assert set(window.scene.node_items) == set(window.document.view_model.display.nodes)
     assert "no code runs" in window.messages.plain_text()
 
 
@@ -139,7 +139,7 @@ def test_broken_json_and_missing_file_give_clear_messages(window, load, qtbot, t
 def test_missing_graphviz_shows_the_install_command(window, load, qtbot, tmp_path, monkeypatch):
     load(example("basic_autograd.py"))
     saved = tmp_path / "basic.json"
-    saved.write_text(dumps_graph(window.document.graph), encoding="utf-8")
+    saved.write_text(dumps_graph(window.document.view_model.graph), encoding="utf-8")
     window.document.clear()
     monkeypatch.setenv("PATH", str(tmp_path))  # no `dot` here
     monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)

@@ -25,7 +25,7 @@ b = a * 2
 def test_live_reload_redraws_when_the_script_is_saved(window, load, qtbot, write_script):
     path = write_script(SCRIPT + "c = b.sum()\n", "live.py")
     load(path)
-    assert window.document.graph.number_of_nodes() == 3
+    assert window.document.view_model.graph.number_of_nodes() == 3
     assert str(path) in window.controller.watcher.files()
     time.sleep(0.05)  # let the file's mtime move on coarse filesystems
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
@@ -33,7 +33,7 @@ def test_live_reload_redraws_when_the_script_is_saved(window, load, qtbot, write
         tmp = path.with_suffix(".tmp")
         tmp.write_text(SCRIPT + "c = (b + 1).exp().sum()\n", encoding="utf-8")
         tmp.replace(path)
-    qtbot.waitUntil(lambda: window.document.graph.number_of_nodes() == 5, timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.document.view_model.graph.number_of_nodes() == 5, timeout=LOAD_TIMEOUT_MS)
     assert "changed on disk" in window.messages.plain_text()
 
 
@@ -96,7 +96,7 @@ def test_window_state_and_recent_files_are_remembered(qtbot, qt_runner, isolated
     first.show()
     first.docks["modules"].hide()
     first.settings.add_recent(example("basic_autograd.py"))
-    first.document.set_color_mode("op")
+    first.document.view_model.set_color_mode("op")
     first.close()
     second = MainWindow(runner=qt_runner)
     qtbot.addWidget(second)
@@ -104,7 +104,7 @@ def test_window_state_and_recent_files_are_remembered(qtbot, qt_runner, isolated
     assert second.size().width() == 700
     assert not second.docks["modules"].isVisible()
     assert second.settings.recent_files()[0].endswith("basic_autograd.py")
-    assert second.document.color_mode == "op"
+    assert second.document.view_model.color_mode == "op"
     second.close()
 
 

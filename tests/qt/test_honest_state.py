@@ -20,18 +20,18 @@ def fail_with(window, qtbot, path, timeout: int = LOAD_TIMEOUT_MS):
 def assert_names_only(window, path) -> None:
     """Title, status bar and Source panel name ``path``; no graph, no Inspector node, the
     canvas shows the explanation instead of the previous graph."""
-    assert window.document.graph is None
+    assert window.document.view_model.graph is None
     assert window.view.is_empty() and not window.scene.node_items
     assert window.view.banner_text() is None
     assert window.windowTitle().startswith(path.name)
     assert str(path.resolve()) in window.status_path.text()
     assert window.source.path is not None and window.source.path.resolve() == path.resolve()
-    assert window.document.selection is None
+    assert window.document.view_model.selection is None
 
 
 def test_a_failed_load_after_a_good_one_drops_the_old_graph(window, load, qtbot, write_script):
     load(example("basic_autograd.py"))
-    window.document.select_graph_node(next(iter(window.document.graph.nodes)))
+    window.document.view_model.select_graph_node(next(iter(window.document.view_model.graph.nodes)))
     bad = write_script("import torch\nx = torch.ones(2, 3)\ny = x @ x\n", "shapes.py")
     error = fail_with(window, qtbot, bad)
     assert error.line == 3
@@ -59,7 +59,7 @@ def test_a_failed_reload_of_the_same_script_keeps_its_graph_under_a_banner(windo
         "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum(\n", encoding="utf-8"
     )
     fail_with(window, qtbot, path)
-    assert len(window.scene.node_items) == nodes and window.document.graph is not None
+    assert len(window.scene.node_items) == nodes and window.document.view_model.graph is not None
     banner = window.view.banner_text()
     assert banner is not None and banner.count("lesson.py") == 2 and "failed" in banner
     assert window.view.banner.isVisible()
@@ -80,14 +80,14 @@ def test_a_failed_reloads_banner_goes_with_its_graph_when_another_file_opens(
     )
     load(path)
     saved = tmp_path / "saved.json"
-    export_graph(window.document.graph, saved)
+    export_graph(window.document.view_model.graph, saved)
     path.write_text(
         "import torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 3).sum(\n", encoding="utf-8"
     )
     fail_with(window, qtbot, path)
     assert "train.py" in (window.view.banner_text() or "")
     load(saved)
-    assert window.windowTitle().startswith("saved.json") and window.document.graph is not None
+    assert window.windowTitle().startswith("saved.json") and window.document.view_model.graph is not None
     assert window.view.banner_text() is None and not window.view.banner.isVisible()
 
 
@@ -106,6 +106,6 @@ def test_a_broken_saved_graph_after_a_script_leaves_no_stale_source(window, load
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     fail_with(window, qtbot, broken)
-    assert window.document.graph is None and window.view.is_empty()
+    assert window.document.view_model.graph is None and window.view.is_empty()
     assert window.windowTitle().startswith("broken.json")
     assert window.source.view.toPlainText() == ""  # not the previous script's text

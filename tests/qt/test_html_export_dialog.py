@@ -34,7 +34,8 @@ def test_a_korean_window_exports_a_korean_page_of_its_step(window, load, qtbot, 
     load(GOLDEN / "basic_autograd.json")
     assert install_translators(qapp, "ko") == "ko"
     try:
-        step = window.document.set_step("forward", 1, follow=False)
+        window.document.view_model.set_step("forward", 1, follow=False)
+        step = window.document.view_model.step
         assert step is not None
         sentence = text(step.message)
         window.actions_.export.trigger()

@@ -155,24 +155,26 @@ def test_values_badges_inspector_legend_and_problems_read_in_korean(window, load
     try:
         load(example("retain_grad.py"))
         doc = window.document
-        doc.clear_step()
-        graph = doc.graph
+        doc.view_model.clear_step()
+        graph = doc.view_model.graph
         y, loss = named(graph, "y"), named(graph, "loss")
         assert "(retain_grad로 저장됨)" in badge(window, y) and "kept" not in badge(window, y)
         assert badge(window, y).startswith("y = ") and "y.grad = " in badge(window, y)
         assert "들어온 기울기 = " in badge(window, loss) and "(저장되지 않음)" in badge(window, loss)
         assert window.legend.header.text() == "색: 장치"
-        doc.select_graph_node(y)
+        doc.view_model.select_graph_node(y)
         shown = window.inspector.shown()
         assert shown["텐서/모양(shape)"] == "[]" and shown["텐서/자료형(dtype)"] == "float32"
         assert shown["노드/종류"] == "연산" and shown["노드/이름"] == "y"
         assert window.inspector.values()["Tensor/shape"] == "[]"  # values() keys stay English
         # Exports stay English.
-        assert "(kept by retain_grad)" in to_dot(doc.display, graph, styles=doc.styles())
+        assert "(kept by retain_grad)" in to_dot(
+            doc.view_model.display, graph, styles=doc.view_model.styles()
+        )
     finally:
         install_translators(qapp, "en")
-    doc.select(None)
-    doc.clear_step()
+    doc.view_model.select(None)
+    doc.view_model.clear_step()
 
 
 def test_a_detach_cut_is_explained_in_korean(window, load, qapp):
@@ -181,11 +183,11 @@ def test_a_detach_cut_is_explained_in_korean(window, load, qapp):
     from graphviz_app.resources import example
 
     load(example("detach.py"))
-    english = [p.text for p in graph_problems(window.document.graph) if p.level == "warning"]
+    english = [p.text for p in graph_problems(window.document.view_model.graph) if p.level == "warning"]
     assert english and english[0].startswith("Line ") and "cuts the graph" in english[0]
     assert install_translators(qapp, "ko") == "ko"
     try:
-        korean = [p.text for p in graph_problems(window.document.graph) if p.level == "warning"]
+        korean = [p.text for p in graph_problems(window.document.view_model.graph) if p.level == "warning"]
     finally:
         install_translators(qapp, "en")
     line = english[0].split()[1]
@@ -206,8 +208,8 @@ def test_the_chain_rule_step_reads_in_korean(window, load, qtbot, qapp):
     try:
         run_backward(window, qtbot)
         doc = window.document
-        pow_node = next(n for n, d in doc.graph.nodes(data=True) if d["op"] == "PowBackward0")
-        window.timeline.go(doc.graph.nodes[pow_node]["backward_index"])
+        pow_node = next(n for n, d in doc.view_model.graph.nodes(data=True) if d["op"] == "PowBackward0")
+        window.timeline.go(doc.view_model.graph.nodes[pow_node]["backward_index"])
         caption = window.timeline.caption.text()
         assert caption.startswith("역전파 단계 3/4: PowBackward0 (x)이 기울기를 받습니다")
         assert "연쇄 법칙(chain rule): 거듭제곱 규칙: d(xⁿ)/dx = n·xⁿ⁻¹" in caption

@@ -92,15 +92,15 @@ def english_left(shown: dict[str, str], keys: dict[str, str], data: set[str]) ->
 def everything_shown(window) -> list[tuple[str, dict[str, str], dict[str, str]]]:
     """Select each drawn node and edge in turn: (what, English-keyed rows, shown rows)."""
     doc = window.document
-    doc.clear_step()  # the whole graph after backward, not one step of it
+    doc.view_model.clear_step()  # the whole graph after backward, not one step of it
     seen = []
-    for display_id in list(doc.display.nodes):
-        doc.select(display_id)
+    for display_id in list(doc.view_model.display.nodes):
+        doc.view_model.select(display_id)
         seen.append((display_id, window.inspector.values(), window.inspector.shown()))
-    for edge in list(doc.display.edges):
-        doc.select_edge(edge.source, edge.target)
+    for edge in list(doc.view_model.display.edges):
+        doc.view_model.select_edge(edge.source, edge.target)
         seen.append((f"{edge.source}->{edge.target}", window.inspector.values(), window.inspector.shown()))
-    doc.select(None)
+    doc.view_model.select(None)
     seen.append(("nothing", window.inspector.values(), window.inspector.shown()))
     return seen
 
@@ -123,17 +123,19 @@ def test_no_inspector_row_shows_english_in_the_korean_window(window, load, qtbot
     assert any(v.startswith("line ") for v in values)
     assert "Edge/from" in keys and "Ran with/chosen" in keys
 
-    data = data_words(doc.graph)
+    data = data_words(doc.view_model.graph)
     assert install_translators(qapp, "ko") == "ko"
     try:
         korean = everything_shown(window)
         # stepping backward: a node the engine has not reached yet says so in Korean
         window.timeline.go(0)
-        doc.select_graph_node(next(n for n, d in doc.graph.nodes(data=True) if d.get("name") == "w"))
+        doc.view_model.select_graph_node(
+            next(n for n, d in doc.view_model.graph.nodes(data=True) if d.get("name") == "w")
+        )
         pending, pending_keys = window.inspector.shown(), window.inspector.values()
         title = window.inspector.title.text()
-        doc.clear_step()
-        doc.select(None)
+        doc.view_model.clear_step()
+        doc.view_model.select(None)
         empty = window.inspector.title.text()
     finally:
         install_translators(qapp, "en")
@@ -157,23 +159,23 @@ def test_the_english_inspector_reads_as_before(window, load, qtbot, write_script
     load(write_script(SCRIPT, "english_inspector.py"))
     run_backward(window, qtbot)
     doc = window.document
-    doc.clear_step()
-    w = next(n for n, d in doc.graph.nodes(data=True) if d.get("name") == "w")
-    copy = next(i for i, n in doc.display.nodes.items() if n.members == (w,) and n.use == (2, 2))
-    doc.select(copy)
+    doc.view_model.clear_step()
+    w = next(n for n, d in doc.view_model.graph.nodes(data=True) if d.get("name") == "w")
+    copy = next(i for i, n in doc.view_model.display.nodes.items() if n.members == (w,) and n.use == (2, 2))
+    doc.view_model.select(copy)
     rows = window.inspector.values()
     assert rows["Node/kind"] == "leaf tensor" and rows["Node/copy"] == "use 2 of 2"
     assert rows["Gradient flow/stored in"] == "w.grad"
     assert window.inspector.shown() == rows  # English: shown as keyed
-    h = next(n for n, d in doc.graph.nodes(data=True) if d.get("name") == "h")  # used by h * h
-    doc.select_graph_node(h)
+    h = next(n for n, d in doc.view_model.graph.nodes(data=True) if d.get("name") == "h")  # used by h * h
+    doc.view_model.select_graph_node(h)
     rows = window.inspector.values()
     assert rows["Gradient flow/accumulated"].startswith("sum of 2 gradients = ‖g‖ = ")
-    cut = next(n for n, d in doc.graph.nodes(data=True) if d.get("cuts"))
-    doc.select_graph_node(cut)
+    cut = next(n for n, d in doc.view_model.graph.nodes(data=True) if d.get("cuts"))
+    doc.view_model.select_graph_node(cut)
     rows = window.inspector.values()
     assert re.fullmatch(r"line 9: cut = h\.detach\(\)", rows["Graph cut (.detach())/where"])
     assert rows["Graph cut (.detach())/detached from"].startswith("MulBackward0 output, shape [2]")
     assert rows["Source/at"] == "english_inspector.py, line 10"  # the op that read the cut
-    doc.select(None)
+    doc.view_model.select(None)
     assert window.inspector.title.text() == "Nothing selected"

@@ -46,7 +46,7 @@ def test_the_projects_venv_runs_the_script_and_the_window_says_so(window, load, 
     project = make_project(tmp_path / "proj", TRAIN)
     script = project / "train.py"
     load(script)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     environment = graph.graph["environment"]
     assert environment["prefix"] == str(project / ".venv")
     assert str(read_message(environment["reason"])) == "found .venv beside the script"
@@ -63,7 +63,7 @@ def test_the_projects_venv_runs_the_script_and_the_window_says_so(window, load, 
     export_graph(graph, saved)
     window.document.clear()
     load(saved)  # reopened, the saved graph still says which Python ran it
-    assert window.document.graph.graph["environment"] == environment
+    assert window.document.view_model.graph.graph["environment"] == environment
     assert window.status_python.text() == f"Python {version} · torch {environment['torch']}"
 
 
@@ -89,7 +89,7 @@ def test_preferences_choose_the_python_per_script_and_by_default(window, load, q
     dialog.python_default.setText(sys.executable)  # the default wins over the .venv found
     dialog.accept()
     load(script)
-    environment = window.document.graph.graph["environment"]
+    environment = window.document.view_model.graph.graph["environment"]
     assert (
         str(read_message(environment["reason"])) == "the default in Preferences"
         and environment["prefix"] == sys.prefix
@@ -179,7 +179,10 @@ def test_a_script_whose_name_is_not_utf8_runs(window, load, tmp_path):
     name = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"caf\xe9.py"))
     Path(name).write_text(WHERE, encoding="utf-8")
     load(Path(name))
-    assert window.document.graph is not None and window.document.graph.number_of_nodes() == 3
+    assert (
+        window.document.view_model.graph is not None
+        and window.document.view_model.graph.number_of_nodes() == 3
+    )
 
 
 def test_a_failed_interpreter_keeps_the_last_graph_without_blaming_the_script(
@@ -192,4 +195,4 @@ def test_a_failed_interpreter_keeps_the_last_graph_without_blaming_the_script(
     assert error.kind == "interpreter"
     banner = window.view.banner_text()
     assert banner is not None and "The script is not at fault: see Messages for the fix" in banner
-    assert "Fix the script" not in banner and window.document.graph is not None
+    assert "Fix the script" not in banner and window.document.view_model.graph is not None

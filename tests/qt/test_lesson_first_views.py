@@ -82,7 +82,7 @@ def test_stepping_a_lesson_shown_whole_keeps_its_badges_in_sight(laptop_window, 
     window, faults = laptop_window, []
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.open_path(example("indexing.py"))
-    steps = window.document.step_count("forward")
+    steps = window.document.view_model.step_count("forward")
     assert steps > 2
     for index in range(steps):
         window.timeline.go(index)

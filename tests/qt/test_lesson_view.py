@@ -34,10 +34,10 @@ def test_run_backward_keeps_the_whole_graph_in_sight(window, load, qtbot):
     width = view.graph_scene.graph_rect.width()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.run_backward()
-    qtbot.waitUntil(lambda: window.document.step_count("backward") > 0)
+    qtbot.waitUntil(lambda: window.document.view_model.step_count("backward") > 0)
     assert view.graph_scene.graph_rect.width() > width  # the gradients' badges widened it
     corners = []
-    for index in range(window.document.step_count("backward")):
+    for index in range(window.document.view_model.step_count("backward")):
         window.timeline.go(index)
         sight = view.mapToScene(view.viewport().rect()).boundingRect()
         assert sight.contains(view.graph_scene.graph_rect), f"step {index + 1} shows part of the graph"
@@ -49,16 +49,16 @@ def test_a_step_out_of_sight_is_brought_in_by_the_least_move(window, load, qtbot
     load(example("view_reshape.py"))
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.run_backward()
-    qtbot.waitUntil(lambda: window.document.step_count("backward") > 0)
+    qtbot.waitUntil(lambda: window.document.view_model.step_count("backward") > 0)
     view, moved = window.view, 0
     view.set_zoom(1.2)  # part of the graph out of sight: its top-left corner shows
     sight = view.visible_scene_rect()
     view.centerOn(view.content_rect().topLeft() + QPointF(sight.width() / 2, sight.height() / 2))
-    for index in range(window.document.step_count("backward")):
+    for index in range(window.document.view_model.step_count("backward")):
         before = view.mapToScene(view.viewport().rect()).boundingRect()
         window.timeline.go(index)
         sight = view.mapToScene(view.viewport().rect()).boundingRect()
-        item = window.scene.items_for(window.document.step.node)[0]
+        item = window.scene.items_for(window.document.view_model.step.node)[0]
         node = item.scene_rect()
         assert sight.contains(node), f"step {index + 1}'s node is out of sight"
         if sight != before:  # it moved: only as far as the node needs (it lies by an edge), not to centre it
@@ -71,7 +71,7 @@ def test_a_step_out_of_sight_is_brought_in_by_the_least_move(window, load, qtbot
                 sight.bottom() - box.bottom(),
             )
             assert gap <= 40 / view.zoom() + 2, f"step {index + 1}'s node was centred"
-    assert moved < window.document.step_count("backward")
+    assert moved < window.document.view_model.step_count("backward")
 
 
 def test_a_failed_live_reload_shows_the_text_that_failed(window, load, qtbot, write_script):

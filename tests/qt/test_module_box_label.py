@@ -25,7 +25,7 @@ def _inside(item: NodeItem) -> None:
 def test_collapsed_module_names_sit_inside_their_boxes_in_the_window(window, load, qtbot):
     load(example("transformer_layer.py"))
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        window.document.collapse_to_depth(1)
+        window.document.view_model.collapse_to_depth(1)
     modules = [item for item in window.scene.node_items.values() if item.kind == "module"]
     assert {"m:linear2", "m:norm2"} <= {item.display_id for item in modules}
     for item in modules:

@@ -20,23 +20,23 @@ def test_the_depth_box_shows_the_depth_the_first_view_opened_at(window, load, tm
     assert first is not None and first.depth is not None and first.depth != 1
     box = window.modules.depth_box
     assert box.value() == first.depth
-    collapsed = window.document.options.collapsed
+    collapsed = window.document.view_model.options.collapsed
     window.modules.collapse_button.click()  # collapsing to the depth shown changes nothing
-    assert window.document.options.collapsed == collapsed
+    assert window.document.view_model.options.collapsed == collapsed
 
 
 def test_another_file_starts_with_no_search_but_the_same_colour_mode(window, load, qtbot):
     load(example("basic_autograd.py"))
     window.search_bar.edit.setText("Pow")
     window.search_bar.run_search()
-    assert window.document.matches
+    assert window.document.view_model.matches
     window.actions_.color_by["op"].trigger()
     load(example("basic_autograd.py"))  # a reload of the same file keeps the search
-    assert window.search_bar.edit.text() == "Pow" and window.document.matches
+    assert window.search_bar.edit.text() == "Pow" and window.document.view_model.matches
     load(example("retain_grad.py"))
-    assert window.search_bar.edit.text() == "" and window.document.search_text == ""
-    assert window.document.matches == [] and window.search_bar.count.text() == ""
+    assert window.search_bar.edit.text() == "" and window.document.view_model.search_text == ""
+    assert window.document.view_model.matches == [] and window.search_bar.count.text() == ""
     clear = window.search_bar.edit.findChild(QToolButton)  # the field's own clear (x) button
     qtbot.waitUntil(lambda: not clear.isVisible())  # it fades out with the text
-    assert window.document.color_mode == "op"  # a preference, kept
+    assert window.document.view_model.color_mode == "op"  # a preference, kept
     assert window.actions_.color_combo.currentData() == "op"

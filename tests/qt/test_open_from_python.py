@@ -80,7 +80,7 @@ def test_open_sends_the_graph_to_the_running_window(window, load, qtbot, tmp_pat
     output = run_sender(qtbot, script)
     returned = float(output.split("returned ")[1])
     # The window answers once the graph is in its document: it is there when open() returns.
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     assert {graph.nodes[n]["name"] for n in graph} == {"w", "x", "y", "z"}
     sent = window.document.path
     assert sent.name == f"train.py-{OPEN_LINE}.json" and f"saved as {sent}" in output
@@ -126,7 +126,7 @@ def test_open_from_a_pdb_prompt_names_the_stopped_line(window, qtbot, tmp_path, 
     output = run_sender(qtbot, script, stdin="print(repr(graphviz_app.open(loss)))\ncontinue\n")
     # pdb stops on the line after breakpoint(): the line it shows, and the one sent
     assert '-> print("after")' in output and "Sent 'debugged.py:6' (3 nodes)" in output
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     assert {graph.nodes[n]["name"] for n in graph if graph.nodes[n]["kind"] == "leaf"} == {"w"}
     assert window.document.path.name == "debugged.py-6.json" and window.windowTitle().startswith(
         "debugged.py:6 "
@@ -164,7 +164,7 @@ def test_the_window_refuses_what_is_not_a_saved_graph(window, qtbot, tmp_path, c
 
         qtbot.waitUntil(answered)
     assert b'"ok": false' in reply and b"Only saved graphs (.json)" in reply
-    assert window.document.graph is None
+    assert window.document.view_model.graph is None
     server.close()
 
 

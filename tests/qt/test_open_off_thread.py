@@ -56,7 +56,7 @@ def test_the_view_and_the_panels_data_are_made_on_the_reading_thread(window, qtb
     window.docks["leaves"].raise_()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.open_path(path)
-    graph, doc = window.document.graph, window.document
+    graph, doc = window.document.view_model.graph, window.document
     gui = threading.get_ident()
 
     def made_off_gui(fn, *args) -> bool:
@@ -66,7 +66,7 @@ def test_the_view_and_the_panels_data_are_made_on_the_reading_thread(window, qtb
     # the view plan, its display graph and the graph's facts came with the graph
     (prepared,) = handed
     assert isinstance(prepared, PreparedView)
-    assert doc.plan_made is prepared.plan and doc.display is prepared.plan.display
+    assert doc.plan_made is prepared.plan and doc.view_model.display is prepared.plan.display
     assert made_off_gui(GraphFacts) and made_off_gui(module_paths)
     assert made_off_gui(colors.transfer_edges) and made_off_gui(colors.has_grads)
     # every panel's rows were made there too, and the panels show those very rows
@@ -79,17 +79,17 @@ def test_the_view_and_the_panels_data_are_made_on_the_reading_thread(window, qtb
     names = [model.index(r, 0).data() for r in range(model.rowCount())]
     assert names == sorted(names, key=str.lower)  # no gradients: by name, as made ahead
     qtbot.waitUntil(lambda: not window.modules.filling())
-    assert set(window.modules.items()) == set(doc.modules())
+    assert set(window.modules.items()) == set(doc.view_model.modules())
 
 
 def test_a_big_module_tree_is_made_a_batch_at_a_time(window, load, qtbot, tmp_path):
     path = blocks_file(tmp_path / "many.json", modules.BATCH + 50)  # more modules than a batch
     load(path)
     panel = window.modules
-    assert panel.filling() or len(panel.items()) == len(window.document.modules())
+    assert panel.filling() or len(panel.items()) == len(window.document.view_model.modules())
     qtbot.waitUntil(lambda: not panel.filling(), timeout=LOAD_TIMEOUT_MS)
     items = panel.items()
-    assert set(items) == set(window.document.modules())
+    assert set(items) == set(window.document.view_model.modules())
     top = items["blocks"]
     assert top.childCount() == modules.BATCH + 50
     names = [top.child(i).text(0) for i in range(top.childCount())]

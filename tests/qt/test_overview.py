@@ -166,7 +166,7 @@ def test_far_out_a_click_selects_the_node_under_the_cursor(view, qtbot):
 
 def test_window_selects_a_node_clicked_far_out(window, load, qtbot):
     load(example("basic_autograd.py"))
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     pow_id = next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
     item = window.scene.items_for(pow_id)[0]
     window.view.set_zoom(0.3)
@@ -174,7 +174,7 @@ def test_window_selects_a_node_clicked_far_out(window, load, qtbot):
     assert window.scene.overview_shown
     pos = window.view.mapFromScene(item.scene_rect().center())
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    assert window.document.selection == item.display_id and item.isSelected()
+    assert window.document.view_model.selection == item.display_id and item.isSelected()
     assert window.inspector.values()["Node/op"] == "PowBackward0"
     # back at a readable zoom the node paints itself, still selected
     window.view.set_zoom(1.0)

@@ -23,7 +23,7 @@ from .conftest import LOAD_TIMEOUT_MS
 
 
 def leaf_grad(window, name: str = "w") -> list:
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     leaf = next(n for n, data in graph.nodes(data=True) if data.get("name") == name)
     return graph.nodes[leaf]["grad"]["values"]
 
@@ -103,10 +103,10 @@ def test_an_edited_lesson_runs_from_a_copy_and_its_gradient_follows(window, load
         assert window.document.path == lesson and source.is_edited()
         assert "x = w**2" in view.toPlainText()
         # The graph's lines are the copy's, which are the lines shown: a node still shows its line.
-        graph = window.document.graph
+        graph = window.document.view_model.graph
         pow_node = next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
         assert Path(graph.nodes[pow_node]["source"]["file"]).resolve() == copy.resolve()
-        window.document.select_graph_node(pow_node)
+        window.document.view_model.select_graph_node(pow_node)
         assert source.selected_line() == 9 and 9 in view.marks
 
         # Reset (the panel's button) shows the lesson again and runs it; Ctrl+Z brings the edit back.
@@ -147,14 +147,14 @@ def test_an_edited_script_of_the_users_runs_unsaved_and_closing_asks(
         script.write_text(SCRIPT, encoding="utf-8")
         load(script)
         source, view = window.source, window.source.view
-        assert "ExpBackward0" not in dict(window.document.graph.nodes(data="op")).values()
+        assert "ExpBackward0" not in dict(window.document.view_model.graph.nodes(data="op")).values()
 
         type_at_end_of_line(qtbot, view, 6, len(".sum()"), ".exp().sum()")
         assert view.document().findBlockByNumber(5).text() == "z = (w * SCALE * factor).exp().sum()"
         assert source.is_edited() and window.actions_.save_source.isEnabled()
         run_with_ctrl_enter(qtbot, window, window.controller.graphShown)
 
-        graph = window.document.graph
+        graph = window.document.view_model.graph
         ops = dict(graph.nodes(data="op"))
         assert "ExpBackward0" in ops.values()  # the edit ran, with its folder's module and data file
         assert script.read_text(encoding="utf-8") == SCRIPT  # and the file was not saved
@@ -162,7 +162,7 @@ def test_an_edited_script_of_the_users_runs_unsaved_and_closing_asks(
         assert Path(graph.nodes[exp]["source"]["file"]).name == ".train.edited.py"
         assert not hidden_copy(script).exists()  # the hidden copy beside it is gone after the run
         assert window.document.path == script and window.windowTitle().startswith("train.py (edited)")
-        window.document.select_graph_node(exp)
+        window.document.view_model.select_graph_node(exp)
         assert source.selected_line() == 6
 
         # Opening another file, or closing, asks first; Cancel keeps everything as it is.
@@ -213,7 +213,7 @@ def test_save_writes_the_users_script_and_live_reload_keeps_unsaved_edits(
             )
             assert not source.is_edited() and source.title.text() == "mine.py"
             assert not window.actions_.save_source.isEnabled()
-        assert "MeanBackward0" in dict(window.document.graph.nodes(data="op")).values()
+        assert "MeanBackward0" in dict(window.document.view_model.graph.nodes(data="op")).values()
         assert view.toPlainText() == script.read_text(encoding="utf-8")
 
 
@@ -229,7 +229,7 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
         assert failed.args[0].kind == "syntax" and failed.args[0].line == 10
         assert source.error_line == 10 and 10 in view.marks
         assert source.is_edited() and view.document().findBlockByNumber(9).text() == "y = x +"
-        assert window.document.graph is not None  # the last good graph stays, under a banner
+        assert window.document.view_model.graph is not None  # the last good graph stays, under a banner
         banner = window.view.banner_text() or ""
         assert "Fix your edit in the Source panel and run it again (Ctrl+Enter)" in banner, banner
         assert "save" not in banner  # a bundled lesson is never saved
@@ -239,7 +239,10 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
         for key in (Qt.Key.Key_Left, Qt.Key.Key_Home, Qt.Key.Key_End):
             qtbot.keyClick(view, key)
         assert view.document().findBlockByNumber(9).text() == "y = x + 3"
-        assert view.textCursor().positionInBlock() == len("y = x + 3") and window.document.step is None
+        assert (
+            view.textCursor().positionInBlock() == len("y = x + 3")
+            and window.document.view_model.step is None
+        )
         run_with_ctrl_enter(qtbot, window, window.controller.graphShown)
         assert source.error_line is None and 10 not in view.marks
 
@@ -260,7 +263,7 @@ def test_a_lesson_that_fails_as_bundled_asks_no_fix_of_the_learner(
     )
     with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS) as failed:
         window.controller.open(lesson)
-    assert failed.args[0].kind == "syntax" and window.document.graph is not None
+    assert failed.args[0].kind == "syntax" and window.document.view_model.graph is not None
     banner = window.view.banner_text() or ""
     assert "The lesson is read-only: edit it in the Source panel to run your own copy" in banner, banner
     assert "save" not in banner

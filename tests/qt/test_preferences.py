@@ -24,7 +24,7 @@ for step in range(3):
 def test_preferences_choose_the_backward_call_and_running_to_the_end(window, load, qtbot, write_script):
     path = write_script(LOOP, "loop.py")
     load(path)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     assert graph.graph["backward"]["call"] == 1 and graph.graph["stopped_after_backward"] is not None
     dialog = window.show_preferences()
     assert dialog.backward_call.isEnabled() and dialog.backward_call.value() == 1
@@ -34,7 +34,7 @@ def test_preferences_choose_the_backward_call_and_running_to_the_end(window, loa
     settings = Settings()
     assert settings.backward_call(path) == 2 and settings.run_to_end()
     load(path)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     assert graph.graph["backward"]["call"] == 2
     assert graph.graph["stopped_after_backward"] is None and graph.graph["backward_calls"] == 3
     # w.grad after the second call: ones * 2 (the loop never zeroes grads: 1 + 2 = 3)
@@ -60,7 +60,7 @@ def test_the_time_limit_reaches_the_next_run_and_its_message(window, load, qtbot
 
 def test_the_collapse_threshold_is_the_planners_budget(window, load, qtbot):
     load(example("small_cnn.py"))
-    assert not window.document.options.collapsed  # fits the default budget: opens expanded
+    assert not window.document.view_model.options.collapsed  # fits the default budget: opens expanded
     dialog = window.show_preferences()
     dialog.budget.setValue(0.01)
     dialog.language.setCurrentIndex(dialog.language.findData("ko"))
@@ -70,7 +70,7 @@ def test_the_collapse_threshold_is_the_planners_budget(window, load, qtbot):
     window.document.clear()
     load(example("small_cnn.py"))
     assert window.document.plan_made is not None and window.document.plan_made.changed
-    assert window.document.options.collapsed  # over the new threshold: opens collapsed
+    assert window.document.view_model.options.collapsed  # over the new threshold: opens collapsed
 
 
 def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load, qtbot):
@@ -78,19 +78,19 @@ def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load,
 
     load(example("basic_autograd.py"))
     doc = window.document
-    w = next(n for n, d in doc.graph.nodes(data=True) if d.get("name") == "w")
+    w = next(n for n, d in doc.view_model.graph.nodes(data=True) if d.get("name") == "w")
     item = window.scene.items_for(w)[0]
     assert item.lines == ("w", "2×2")  # names and shapes: the default
     dialog = window.show_preferences()
     assert dialog.label_detail.currentData() == "shapes"
     dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("names"))
     dialog.accept()
-    assert Settings().label_detail() == "names" and doc.options.label_detail == "names"
+    assert Settings().label_detail() == "names" and doc.view_model.options.label_detail == "names"
     qtbot.waitUntil(
         lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines == ("w",),
         timeout=LOAD_TIMEOUT_MS,
     )
-    assert "2×2" not in to_dot(doc.display, doc.graph, styles=doc.styles())
+    assert "2×2" not in to_dot(doc.view_model.display, doc.view_model.graph, styles=doc.view_model.styles())
     dialog = window.show_preferences()
     dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("everything"))
     dialog.accept()
@@ -121,8 +121,8 @@ loss.backward()
 def test_arguments_reach_the_scripts_argv_and_are_remembered_per_script(window, load, qtbot, write_script):
     path = write_script(ARGPARSE, "train.py")
     load(path)
-    w = next(n for n, d in window.document.graph.nodes(data=True) if d.get("name") == "w")
-    assert window.document.graph.nodes[w]["grad"]["values"] == [1.0, 1.0]  # --scale's default
+    w = next(n for n, d in window.document.view_model.graph.nodes(data=True) if d.get("name") == "w")
+    assert window.document.view_model.graph.nodes[w]["grad"]["values"] == [1.0, 1.0]  # --scale's default
     dialog = window.show_preferences()
     assert dialog.arguments.isEnabled() and dialog.arguments.text() == ""
     dialog.arguments.setText("--scale 3 --name 'two words")  # an unclosed quote is refused
@@ -133,7 +133,7 @@ def test_arguments_reach_the_scripts_argv_and_are_remembered_per_script(window, 
     dialog.accept()
     assert Settings().arguments(path) == "--scale 3 --name 'two words'"
     load(path)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     w = next(n for n, d in graph.nodes(data=True) if d.get("name") == "w")
     assert graph.nodes[w]["grad"]["values"] == [3.0, 3.0]  # d(sum(3·w))/dw
     assert "name: two words" in window.messages.plain_text()
@@ -158,8 +158,8 @@ def test_the_readable_first_view_can_be_turned_off(window, load, qtbot, write_sc
     )
     load(path)
     doc = window.document
-    full = doc.graph.number_of_nodes()
-    assert doc.options.collapsed and len(doc.display.nodes) < full
+    full = doc.view_model.graph.number_of_nodes()
+    assert doc.view_model.options.collapsed and len(doc.view_model.display.nodes) < full
     assert "Opened with modules collapsed to depth" in window.messages.plain_text()
     dialog = window.show_preferences()
     assert dialog.readable.isChecked()
@@ -168,7 +168,7 @@ def test_the_readable_first_view_can_be_turned_off(window, load, qtbot, write_sc
     assert not Settings().readable_first_view()
     doc.clear()
     load(path)
-    assert not doc.options.collapsed and len(doc.display.nodes) >= full
+    assert not doc.view_model.options.collapsed and len(doc.view_model.display.nodes) >= full
 
 
 def test_the_engine_chosen_in_preferences_lays_out_and_is_named(window, load, qtbot):

@@ -21,28 +21,30 @@ def _backward_edges(window, axis: int) -> list[tuple[str, str]]:
         rect = scene.node_items[did].scene_rect()
         return rect.center().x() if axis == 0 else rect.center().y()
 
-    return [(e.source, e.target) for e in doc.display.edges if centre(e.target) <= centre(e.source)]
+    return [
+        (e.source, e.target) for e in doc.view_model.display.edges if centre(e.target) <= centre(e.source)
+    ]
 
 
 def test_left_to_right_turns_the_window_layout_and_back(window, load, qtbot):
     load(example("sequential_branches.py"))
-    assert window.document.options.rankdir == "TB"
+    assert window.document.view_model.options.rankdir == "TB"
     assert _backward_edges(window, 1) == [] and _backward_edges(window, 0) != []
-    selected = next(iter(window.document.display.nodes))
-    window.document.select(selected)
+    selected = next(iter(window.document.view_model.display.nodes))
+    window.document.view_model.select(selected)
     action = window.actions_.left_to_right
     assert action.isCheckable() and not action.isChecked()
     assert action in window.actions_.view_menu.actions()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         action.trigger()
-    assert window.document.options.rankdir == "LR" and Settings().rankdir() == "LR"
+    assert window.document.view_model.options.rankdir == "LR" and Settings().rankdir() == "LR"
     assert _backward_edges(window, 0) == [] and _backward_edges(window, 1) != []
-    assert window.document.selection == selected  # the view state is kept
+    assert window.document.view_model.selection == selected  # the view state is kept
     bounds = window.scene.itemsBoundingRect()
     assert bounds.width() > bounds.height()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         action.trigger()
-    assert window.document.options.rankdir == "TB" and Settings().rankdir() == "TB"
+    assert window.document.view_model.options.rankdir == "TB" and Settings().rankdir() == "TB"
     assert _backward_edges(window, 1) == []
 
 
@@ -54,7 +56,7 @@ def test_the_direction_is_remembered_for_the_next_window(qtbot, qt_runner):
     qtbot.addWidget(win)
     try:
         assert win.actions_.left_to_right.isChecked()
-        assert win.document.options.rankdir == "LR"
+        assert win.document.view_model.options.rankdir == "LR"
         with qtbot.waitSignal(win.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
             win.open_path(example("basic_autograd.py"))
         assert _backward_edges(win, 0) == []
@@ -78,10 +80,10 @@ def test_the_document_refuses_an_unknown_direction_and_keeps_its_own():
     from graphviz_app.qt.document import Document
 
     doc = Document()
-    doc.set_rankdir("LR")
+    doc.view_model.set_rankdir("LR")
     with pytest.raises(ValueError, match="TB, LR"):
-        doc.set_rankdir("BT")
-    assert doc.options.rankdir == "LR"
+        doc.view_model.set_rankdir("BT")
+    assert doc.view_model.options.rankdir == "LR"
 
 
 def test_a_left_to_right_graph_opens_at_its_inputs_on_the_left(window, load, qtbot):

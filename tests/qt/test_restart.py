@@ -70,13 +70,13 @@ def test_later_or_a_failed_launch_keeps_the_window(window, load, qtbot):
     load(example("retain_grad.py"))
     offer = choose_language(window, "ko")
     offer.later_button.click()
-    assert window.isVisible() and window.document.graph is not None
+    assert window.isVisible() and window.document.view_model.graph is not None
     assert "next start" in window.statusBar().currentMessage()
     offer = choose_language(window, "en")  # back to English: offered again
     assert offer is not None
     offer.launch = lambda command: False
     assert not offer.restart()
-    assert window.isVisible() and window.document.graph is not None
+    assert window.isVisible() and window.document.view_model.graph is not None
     assert "could not be started again" in window.messages.plain_text()
 
 

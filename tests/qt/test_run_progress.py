@@ -38,7 +38,7 @@ def assert_speaks_of(window, path) -> None:
     assert str(path.resolve()) in window.status_path.text()
     assert window.source.path is not None and window.source.path.resolve() == path.resolve()
     assert window.source.view.toPlainText().startswith("import os")
-    assert window.document.graph is None and not window.scene.node_items
+    assert window.document.view_model.graph is None and not window.scene.node_items
 
 
 def assert_cancelled_honestly(window, path) -> None:

@@ -27,10 +27,10 @@ def test_a_big_graph_opens_collapsed_to_module_level(window, load, tmp_path, mon
     assert graph.number_of_nodes() > 3000
     load(save(graph, tmp_path, "big.json"), timeout=LOAD_TIMEOUT_MS)
     doc = window.document
-    assert doc.options.collapsed, "the plan collapsed modules before the first layout"
-    modules = [n for n in doc.display.nodes.values() if n.kind == "module"]
-    assert modules and len(doc.display.nodes) < graph.number_of_nodes()
-    assert len(window.scene.node_items) == len(doc.display.nodes)
+    assert doc.view_model.options.collapsed, "the plan collapsed modules before the first layout"
+    modules = [n for n in doc.view_model.display.nodes.values() if n.kind == "module"]
+    assert modules and len(doc.view_model.display.nodes) < graph.number_of_nodes()
+    assert len(window.scene.node_items) == len(doc.view_model.display.nodes)
     text = window.messages.plain_text()
     assert "This graph is large (" in text and "module by module and drawing every node" in text
 
@@ -39,12 +39,12 @@ def test_expanding_a_collapsed_module_on_demand(window, load, qtbot, tmp_path, m
     monkeypatch.setattr(compose, "SECONDS_PER_NODE", 1e-3)  # opens collapsed, as above
     load(save(transformer_like(100), tmp_path, "big.json"), timeout=LOAD_TIMEOUT_MS)
     doc = window.document
-    before = len(doc.display.nodes)
-    module = sorted(doc.options.collapsed)[0]
+    before = len(doc.view_model.display.nodes)
+    module = sorted(doc.view_model.options.collapsed)[0]
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        doc.expand(module)
-    assert module not in doc.options.collapsed
-    assert len(window.scene.node_items) == len(doc.display.nodes) > before
+        doc.view_model.expand(module)
+    assert module not in doc.view_model.options.collapsed
+    assert len(window.scene.node_items) == len(doc.view_model.display.nodes) > before
 
 
 def test_reopening_an_unchanged_graph_hits_the_layout_cache(window, load, tmp_path):
@@ -60,7 +60,7 @@ def test_a_slow_layout_shows_progress_and_can_be_cancelled(window, load, qtbot, 
     load(save(rnn_like(100), tmp_path, "rnn.json"))
     doc = window.document
     # Without hub splitting this view takes dot minutes (one weight used 100 ranks apart).
-    doc.set_view_options(ViewOptions(split_hubs=False))
+    doc.view_model.set_view_options(ViewOptions(split_hubs=False))
     qtbot.waitUntil(lambda: window.view.busy.isVisible(), timeout=10_000)
     assert "Laying out" in window.view.busy.label.text() and "about" in window.view.busy.label.text()
     assert window.actions_.cancel.isEnabled()
@@ -69,5 +69,5 @@ def test_a_slow_layout_shows_progress_and_can_be_cancelled(window, load, qtbot, 
     qtbot.waitUntil(lambda: not window.view.busy.isVisible(), timeout=10_000)
     # the window goes on: back to split hubs, a normal layout
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        doc.set_view_options(ViewOptions(split_hubs=True))
-    assert len(window.scene.node_items) == len(doc.display.nodes)
+        doc.view_model.set_view_options(ViewOptions(split_hubs=True))
+    assert len(window.scene.node_items) == len(doc.view_model.display.nodes)

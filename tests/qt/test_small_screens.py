@@ -51,9 +51,9 @@ def test_expanding_and_collapsing_keep_the_module_in_place(window, load, qtbot):
 
     load(example("sequential_branches.py"))
     doc = window.document
-    module = sorted(doc.modules(), key=len)[0]
+    module = sorted(doc.view_model.modules(), key=len)[0]
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        doc.collapse(module)
+        doc.view_model.collapse(module)
     window.view.set_zoom(1.0)
     node = window.scene.node_items["m:" + module]
     window.view.centerOn(node.scene_rect().center() + QPointF(60, 40))  # somewhere off-centre
@@ -86,8 +86,10 @@ def test_the_inspector_and_messages_show_their_words_whole_at_1024x700(laptop_wi
     window = laptop_window
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.open_path(example("basic_autograd.py"))
-    graph = window.document.graph
-    window.document.select_graph_node(next(n for n, op in graph.nodes(data="op") if op == "PowBackward0"))
+    graph = window.document.view_model.graph
+    window.document.view_model.select_graph_node(
+        next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
+    )
     tree = window.inspector.tree
     qtbot.waitUntil(lambda: tree.columnWidth(0) + tree.columnWidth(1) == tree.viewport().width())
     node = tree.topLevelItem(0)

@@ -84,7 +84,7 @@ def test_a_step_node_at_the_top_edge_shows_its_glow_whole(window, load, qtbot):
     timeline, view = window.timeline, window.view
     timeline.start("backward")
     timeline.last()  # AccumulateGrad (w), the graph's top node
-    node = window.scene.items_for(window.document.step.node)[0]
+    node = window.scene.items_for(window.document.view_model.step.node)[0]
     timeline.go(timeline.count() - 2)
     # the node's box just inside the top edge, its glow past it
     box = view.mapFromScene(node.scene_rect().topLeft())
@@ -104,8 +104,10 @@ def test_inspector_names_stay_on_one_line_in_a_narrow_panel(laptop_window, qtbot
     window.resizeDocks([dock], [250], Qt.Orientation.Horizontal)
     install_translators(qapp, "ko")
     try:
-        leaf = next(n for n, d in window.document.graph.nodes(data=True) if d["op"] == "AccumulateGrad")
-        window.document.select(window.document.display.display_ids(leaf)[0])
+        leaf = next(
+            n for n, d in window.document.view_model.graph.nodes(data=True) if d["op"] == "AccumulateGrad"
+        )
+        window.document.view_model.select(window.document.view_model.display.display_ids(leaf)[0])
         tree = window.inspector.tree
         qtbot.waitUntil(lambda: tree.columnWidth(0) + tree.columnWidth(1) == tree.viewport().width())
         assert tree.viewport().width() < 260, (tree.viewport().width(), dock.width())

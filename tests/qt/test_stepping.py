@@ -58,7 +58,7 @@ def leaf_named(graph: nx.DiGraph, name: str) -> str:
 
 
 def step_node_item(window):
-    return window.scene.items_for(window.document.step.node)[0]
+    return window.scene.items_for(window.document.view_model.step.node)[0]
 
 
 def watch_only() -> None:
@@ -69,7 +69,7 @@ def watch_only() -> None:
 
 def run_backward(window, qtbot) -> None:
     """Click Run Backward and wait until the gradients are drawn (no wait when they exist)."""
-    if window.document.has_gradients():
+    if window.document.view_model.has_gradients():
         window.actions_.run_backward.trigger()
         return
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
@@ -91,13 +91,13 @@ def test_a_step_changes_only_the_nodes_it_touches(qtbot):
     doc.set_graph(graph_from_trace(trace))
     changes: list = []
     relayouts: list = []
-    doc.stylesChanged.connect(lambda: changes.append(doc.last_changed))
+    doc.stylesChanged.connect(changes.append)
     doc.displayChanged.connect(lambda: relayouts.append(1))
-    doc.set_step(FORWARD, 2500)
-    assert len(doc.styles()) == n - 2500  # the current node plus every ghost
-    doc.set_step(FORWARD, 2501)
+    doc.view_model.set_step(FORWARD, 2500)
+    assert len(doc.view_model.styles()) == n - 2500  # the current node plus every ghost
+    doc.view_model.set_step(FORWARD, 2501)
     assert changes[-1] == {"n2500", "n2501"}
-    doc.set_step(FORWARD, 4000)  # a jump: the nodes in between change, nothing else
+    doc.view_model.set_step(FORWARD, 4000)  # a jump: the nodes in between change, nothing else
     assert len(changes[-1]) == 4000 - 2501 + 1
     assert relayouts == []
 
@@ -106,14 +106,18 @@ def test_a_step_changes_only_the_nodes_it_touches(qtbot):
 def test_forward_steps_reveal_nodes_in_forward_index_order(window, load, qtbot):
     load(example("sequential_branches.py"))
     doc, timeline = window.document, window.timeline
-    graph = doc.graph
+    graph = doc.view_model.graph
     order = sorted(graph.nodes, key=lambda n: graph.nodes[n]["forward_index"])
     layouts = window.controller.layouts.latest()
     window.timeline.forward_button.click()
     for k, node in enumerate(order):
         if k:
             timeline.next_action.trigger()
-        assert doc.step.mode == FORWARD and doc.step.index == k and doc.step.node == node
+        assert (
+            doc.view_model.step.mode == FORWARD
+            and doc.view_model.step.index == k
+            and doc.view_model.step.node == node
+        )
         for other in graph.nodes:
             for item in window.scene.items_for(other):
                 assert item.ghost == (graph.nodes[other]["forward_index"] > k), (k, other)
@@ -124,9 +128,9 @@ def test_forward_steps_reveal_nodes_in_forward_index_order(window, load, qtbot):
         assert timeline.position.text() == f"{k + 1} / {len(order)}"
     assert not timeline.next_action.isEnabled()  # at the end
     timeline.first_action.trigger()
-    assert doc.step.index == 0
+    assert doc.view_model.step.index == 0
     timeline.slider.setValue(len(order) // 2)  # jump anywhere: a recolor
-    assert doc.step.index == len(order) // 2
+    assert doc.view_model.step.index == len(order) // 2
     assert window.controller.layouts.latest() == layouts  # no new layout while stepping
 
 
@@ -136,16 +140,16 @@ def test_arrow_keys_step_and_space_plays(window, load, qtbot):
     qtbot.waitUntil(lambda: window.isActiveWindow(), timeout=5000)
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Right)
-    assert window.document.step is not None and window.document.step.index == 0
+    assert window.document.view_model.step is not None and window.document.view_model.step.index == 0
     qtbot.keyClick(window.view, Qt.Key.Key_Right)
     qtbot.keyClick(window.view, Qt.Key.Key_Right)
-    assert window.document.step.index == 2
+    assert window.document.view_model.step.index == 2
     qtbot.keyClick(window.view, Qt.Key.Key_Left)
-    assert window.document.step.index == 1
+    assert window.document.view_model.step.index == 1
     qtbot.keyClick(window.view, Qt.Key.Key_End)
-    assert window.document.step.index == window.timeline.count() - 1
+    assert window.document.view_model.step.index == window.timeline.count() - 1
     qtbot.keyClick(window.view, Qt.Key.Key_Home)
-    assert window.document.step.index == 0
+    assert window.document.view_model.step.index == 0
     qtbot.keyClick(window.view, Qt.Key.Key_Space)
     assert window.timeline.is_playing()
     qtbot.keyClick(window.view, Qt.Key.Key_Space)
@@ -155,7 +159,7 @@ def test_arrow_keys_step_and_space_plays(window, load, qtbot):
 def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, load, qtbot):
     load(example("basic_autograd.py"))
     doc, source = window.document, window.source
-    graph = doc.graph
+    graph = doc.view_model.graph
     pow_node = next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
     window.timeline.start(FORWARD, graph.nodes[pow_node]["forward_index"])
     assert source.view.marks.get(9) is not None  # "x = w**3" is line 9 of the example
@@ -163,7 +167,7 @@ def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, lo
     # Clicking a node shows its line.
     window.timeline.stop_stepping()
     mean = next(n for n, op in graph.nodes(data="op") if op == "MeanBackward0")
-    doc.select_graph_node(mean)
+    doc.view_model.select_graph_node(mean)
     assert source.selected_line() == 11 and 11 in source.view.marks
     # Clicking a line selects the ops it created (a real mouse click on line 10, "y = x + 3").
     block = source.view.document().findBlockByNumber(9)
@@ -174,8 +178,8 @@ def test_source_panel_follows_steps_and_selects_ops_of_a_clicked_line(window, lo
     with qtbot.waitSignal(doc.selectionChanged):
         qtbot.mouseClick(source.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     add = next(n for n, op in graph.nodes(data="op") if op == "AddBackward0")
-    assert doc.selected_members() == (add,)
-    assert add in doc.style_layer("source")
+    assert doc.view_model.selected_members() == (add,)
+    assert add in doc.view_model.style_layer("source")
 
 
 def test_a_leaf_step_shows_the_line_that_made_the_leaf_and_an_export_records_the_step(
@@ -188,10 +192,10 @@ def test_a_leaf_step_shows_the_line_that_made_the_leaf_and_an_export_records_the
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)
     doc, source = window.document, window.source
-    w = leaf_named(doc.graph, "w")
+    w = leaf_named(doc.view_model.graph, "w")
     assert source.view.document().findBlockByNumber(7).text().startswith("w = torch.tensor(")
-    window.timeline.go(doc.graph.nodes[w]["backward_index"])
-    assert doc.step is not None and doc.step.node == w
+    window.timeline.go(doc.view_model.graph.nodes[w]["backward_index"])
+    assert doc.view_model.step is not None and doc.view_model.step.node == w
     assert source.step_line() == 8 and source.view.marks.get(8) is not None
     # An export at a step records the step.
     window.timeline.go(2)
@@ -200,12 +204,12 @@ def test_a_leaf_step_shows_the_line_that_made_the_leaf_and_an_export_records_the
         with qtbot.waitSignal(run.finished, timeout=60_000):
             run.start()
     assert (tmp_path / "step.png").stat().st_size > 1000
-    shown = window.document.step
+    shown = window.document.view_model.step
     data = json.loads((tmp_path / "step.json").read_text())
     view = data["graph"]["view"]
     # 1-based, as the Timeline shows it and as the CLI's --step takes it
     assert view["step"]["mode"] == BACKWARD and view["step"]["index"] == shown.index + 1
-    assert view["color"] == window.document.color_mode and view["collapsed"] == []
+    assert view["color"] == window.document.view_model.color_mode and view["collapsed"] == []
     # A name bound again: the binding before the op that reads the leaf made it.
     load(
         write_script(
@@ -218,7 +222,7 @@ def test_a_leaf_step_shows_the_line_that_made_the_leaf_and_an_export_records_the
         )
     )
     # The first tensor lost its name to the second, which the script made on line 4, not 2.
-    assert source.line_of(leaf_named(window.document.graph, "w")) == 4
+    assert source.line_of(leaf_named(window.document.view_model.graph, "w")) == 4
 
 
 # -- backward --------------------------------------------------------------------------------------
@@ -228,48 +232,52 @@ def test_backward_steps_follow_the_engine_order_recorded_by_hooks(
     path = write_script(HOOKED_SCRIPT)
     load(path)
     doc = window.document
-    assert doc.graph.graph["backward"]["by"] == "script"
+    assert doc.view_model.graph.graph["backward"]["by"] == "script"
     hooked = json.loads((tmp_path / "hook_order.json").read_text())
     runs_before = window.controller.jobs._count
     window.actions_.run_backward.trigger()  # the script ran backward itself: no re-run
     assert window.controller.jobs._count == runs_before and not window.controller.jobs.is_busy()
-    assert doc.step.mode == BACKWARD and doc.step.index == 0
+    assert doc.view_model.step.mode == BACKWARD and doc.view_model.step.index == 0
     seen = []
     for k in range(window.timeline.count()):
         if k:
             window.timeline.next_action.trigger()
-        step = doc.step
-        assert step.index == k and doc.graph.nodes[step.node]["backward_index"] == k
-        seen.append(doc.graph.nodes[step.node]["op"])
+        step = doc.view_model.step
+        assert step.index == k and doc.view_model.graph.nodes[step.node]["backward_index"] == k
+        seen.append(doc.view_model.graph.nodes[step.node]["op"])
         current = step_node_item(window)
         assert current.highlighted and current.pen_color.name() == CURRENT_PEN
         flowing = window.scene.flow_edges()
         assert flowing and all(e.flow == -1 for e in flowing)  # dashes run against the arrows
         assert {g for e in flowing for g in e.graph_edges} & set(step.edges)
     assert seen == hooked
-    assert seen == [doc.graph.nodes[n]["op"] for n in ordered_nodes(doc.graph, "backward_index")]
+    assert seen == [
+        doc.view_model.graph.nodes[n]["op"] for n in ordered_nodes(doc.view_model.graph, "backward_index")
+    ]
 
 
 def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtbot):
     watch_only()
     load(example("basic_autograd.py"))
     doc, timeline = window.document, window.timeline
-    assert not doc.has_gradients()
+    assert not doc.view_model.has_gradients()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.actions_.values.setChecked(False)  # badges only (Values on: test_values_on_graph.py)
     window.timeline.backward_button.click()  # Backward mode offers to run backward
     assert timeline.run_backward_button.isVisibleTo(timeline) and "Run backward" in timeline.caption.text()
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         timeline.run_backward_button.click()  # one click
-    assert doc.has_gradients() and doc.graph.graph["backward"]["by"] == "app"
-    assert doc.step.mode == BACKWARD and doc.step.index == 0  # starts at the output, with the seed
+    assert doc.view_model.has_gradients() and doc.view_model.graph.graph["backward"]["by"] == "app"
+    assert (
+        doc.view_model.step.mode == BACKWARD and doc.view_model.step.index == 0
+    )  # starts at the output, with the seed
     assert "seed gradient" in timeline.caption.text()
-    w = leaf_named(doc.graph, "w")
+    w = leaf_named(doc.view_model.graph, "w")
     item = window.scene.items_for(w)[0]
-    reached = doc.graph.nodes[w]["backward_index"]
+    reached = doc.view_model.graph.nodes[w]["backward_index"]
     timeline.go(reached - 1)
     assert item.badge is None and item.dashed  # not reached yet
-    doc.select_graph_node(w)
+    doc.view_model.select_graph_node(w)
     assert "not reached yet" in window.inspector.values()["Gradient/gradient"]
     timeline.go(reached)
     assert item.badge == GOLDEN_W_GRAD
@@ -283,10 +291,10 @@ def test_basic_example_leaf_shows_golden_gradient_when_reached(window, load, qtb
     timeline.last_action.trigger()
     assert (window.controller.jobs._count, window.controller.layouts.latest()) == (runs, layouts)
     # The step survives a color-mode change; a new graph resets it.
-    doc.set_color_mode("grad")
-    assert doc.step is not None and item.badge == GOLDEN_W_GRAD
+    doc.view_model.set_color_mode("grad")
+    assert doc.view_model.step is not None and item.badge == GOLDEN_W_GRAD
     load(example("detach.py"))
-    assert doc.step is None and not doc.style_layer("step")
+    assert doc.view_model.step is None and not doc.view_model.style_layer("step")
 
 
 def test_play_advances_on_a_timer_and_stops_at_the_end(window, load, qtbot):
@@ -294,15 +302,15 @@ def test_play_advances_on_a_timer_and_stops_at_the_end(window, load, qtbot):
     timeline = window.timeline
     timeline.speed.setCurrentIndex(len(SPEEDS) - 1)
     seen: list[int] = []
-    window.document.stepChanged.connect(lambda: seen.append(window.document.step.index))
+    window.document.stepChanged.connect(lambda: seen.append(window.document.view_model.step.index))
     timeline.play_button.click()
     assert timeline.is_playing()
     qtbot.waitUntil(lambda: not timeline.is_playing(), timeout=60_000)
     count = timeline.count()
-    assert seen == list(range(count)) and window.document.step.index == count - 1
+    assert seen == list(range(count)) and window.document.view_model.step.index == count - 1
     assert timeline.play_action.text() == "Play"
     timeline.play()  # at the end, play starts over
-    assert window.document.step.index == 0 and timeline.is_playing()
+    assert window.document.view_model.step.index == 0 and timeline.is_playing()
     timeline.stop()
 
 
@@ -315,7 +323,7 @@ def test_accumulation_is_shown_and_a_saved_graph_reopens_at_its_step_colour_and_
 
     load(example("sequential_branches.py"))
     run_backward(window, qtbot)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     summed = next(
         n
         for n in graph.nodes
@@ -328,21 +336,25 @@ def test_accumulation_is_shown_and_a_saved_graph_reopens_at_its_step_colour_and_
     assert values["Gradient flow/accumulated"].startswith("sum of ")
 
     doc = window.document
-    module = doc.modules()[0]
+    module = doc.view_model.modules()[0]
     with qtbot.waitSignal(window.controller.graphShown, timeout=60_000):
-        doc.collapse(module)
-    doc.set_color_mode("grad")
+        doc.view_model.collapse(module)
+    doc.view_model.set_color_mode("grad")
     window.timeline.go(2)
-    step = doc.step
+    step = doc.view_model.step
     run = ExportRun(doc, tmp_path / "saved.json")
     with qtbot.waitSignal(run.finished, timeout=60_000):
         run.start()
     load(example("basic_autograd.py"))  # something else in between
-    assert doc.step is None and not doc.options.collapsed
+    assert doc.view_model.step is None and not doc.view_model.options.collapsed
     load(tmp_path / "saved.json")
-    assert doc.options.collapsed == frozenset({module})
-    assert doc.color_mode == "grad"
-    assert doc.step is not None and (doc.step.mode, doc.step.index, doc.step.node) == (
+    assert doc.view_model.options.collapsed == frozenset({module})
+    assert doc.view_model.color_mode == "grad"
+    assert doc.view_model.step is not None and (
+        doc.view_model.step.mode,
+        doc.view_model.step.index,
+        doc.view_model.step.node,
+    ) == (
         step.mode,
         step.index,
         step.node,
@@ -364,8 +376,8 @@ loss.backward()
 def test_color_by_gradient_puts_nan_nodes_in_the_warning_color(window, load, qtbot, write_script):
     load(write_script(NAN_SCRIPT))
     doc = window.document
-    doc.set_color_mode("grad")
-    w = leaf_named(doc.graph, "w")
+    doc.view_model.set_color_mode("grad")
+    w = leaf_named(doc.view_model.graph, "w")
     item = window.scene.items_for(w)[0]
     assert item.fill.name().lower() == colors.WARNING_COLOR.lower()
     assert any(e.color.lower() == colors.WARNING_COLOR.lower() for e in window.legend.entries)
@@ -374,11 +386,11 @@ def test_color_by_gradient_puts_nan_nodes_in_the_warning_color(window, load, qtb
     entry = next(i for i, p in enumerate(problems.problems) if p.node == w)
     problem = problems.problems[entry]
     assert "NaN" in problem.text and "SqrtBackward0" in problem.text  # where it first appeared
-    sqrt = next(n for n, op in doc.graph.nodes(data="op") if op == "SqrtBackward0")
-    assert problem.line == doc.graph.nodes[sqrt]["source"]["line"]
+    sqrt = next(n for n, op in doc.view_model.graph.nodes(data="op") if op == "SqrtBackward0")
+    assert problem.line == doc.view_model.graph.nodes[sqrt]["source"]["line"]
     assert window.docks["problems"].windowTitle().startswith("Problems (")
     problems.list.itemClicked.emit(problems.list.item(entry))
-    assert doc.selected_members() == (w,)
+    assert doc.view_model.selected_members() == (w,)
     # The Leaves table shows it first when sorted by gradient, in the warning color.
     assert window.leaves.row_nodes()[0] == w
     assert "NaN" in window.leaves.model.index(0, 3).data()
@@ -398,17 +410,17 @@ def test_leaves_table_sorts_and_selects(window, load, qtbot):
     assert norms == sorted(norms, reverse=True)
     node = window.leaves.row_nodes()[1]
     window.leaves._clicked(1, 0)
-    assert window.document.selected_members() == (node,)
+    assert window.document.view_model.selected_members() == (node,)
 
 
 def test_detach_cut_is_marked_on_the_node_inspector_and_problems(window, load):
     load(example("detach.py"))
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     cut = [n for n, c in graph.nodes(data="cuts") if c]
     assert len(cut) == 1
     item = window.scene.items_for(cut[0])[0]
     assert item.cut and "detached tensor" in item.toolTip()
-    window.document.select_graph_node(cut[0])
+    window.document.view_model.select_graph_node(cut[0])
     assert "line 11" in window.inspector.values()["Graph cut (.detach())/where"]
     assert any(p.node == cut[0] and p.line == 11 for p in window.problems.problems)
 

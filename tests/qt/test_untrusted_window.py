@@ -171,7 +171,7 @@ def test_a_file_that_is_not_a_script_never_runs(window, qtbot, tmp_path, name):
     refusal changes nothing there, so each one starts where a fresh window would."""
     shown = save(tmp_path / "shown.json", trace())
     open_graph(window, qtbot, shown)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     marker = tmp_path / "marker"
     target = tmp_path / name
     target.write_text(marker_script(marker), encoding="utf-8")
@@ -185,7 +185,7 @@ def test_a_file_that_is_not_a_script_never_runs(window, qtbot, tmp_path, name):
         qtbot.wait(300)  # a run would have started by now
         assert runs == [] and not window.controller.jobs.is_busy() and not marker.exists(), how
         # The document shown is kept as it was, unmarked.
-        assert window.document.graph is graph and window.document.path == shown, how
+        assert window.document.view_model.graph is graph and window.document.path == shown, how
         assert window.view.banner_text() is None and window.windowTitle().startswith("shown.json"), how
         assert str(target.resolve()) not in window.settings.recent_files(), how
 
@@ -197,7 +197,7 @@ def test_a_file_chosen_to_run_as_python_runs_after_all(window, qtbot, tmp_path):
     )
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.controller.open(target, run_anyway=True)
-    assert window.document.kind == "script" and window.document.graph.number_of_nodes() == 3
+    assert window.document.kind == "script" and window.document.view_model.graph.number_of_nodes() == 3
 
 
 # -- the crafted-input catalogue ------------------------------------------------------------------
@@ -211,21 +211,21 @@ def test_every_malformed_graph_is_reported_and_the_window_goes_on(window, qtbot,
         assert case.phrase in message, (case.name, message)
         assert str(path) in message, case.name
         assert window.messages.status.text().rstrip("…") == message.split("\n")[0][:STATUS_CHARS]
-        assert window.document.graph is None, case.name  # nothing of a bad file is shown
+        assert window.document.view_model.graph is None, case.name  # nothing of a bad file is shown
     assert_responsive(window, qtbot, tmp_path)
 
 
 def test_special_files_are_refused_unread_and_the_document_kept(window, qtbot, tmp_path, fifo):
     shown = save(tmp_path / "shown.json", trace())
     open_graph(window, qtbot, shown)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     folder = tmp_path / "specials"
     folder.mkdir()
     specials = special_files(folder) + [Special("probe_fifo", fifo.path, "FIFO")]
     for special in specials:
         message = refused(window, qtbot, window.open_path, special.path)
         assert special.phrase.lower() in message.lower(), (special.name, message)
-        assert window.document.graph is graph and window.document.path == shown, special.name
+        assert window.document.view_model.graph is graph and window.document.path == shown, special.name
         assert window.view.banner_text() is None
     assert fifo.reads == 0
     assert_responsive(window, qtbot, tmp_path)
@@ -343,23 +343,23 @@ def hostile_with_probe(fifo: Path) -> dict:
 def test_hostile_labels_are_shown_as_plain_text_and_name_no_file_qt_reads(window, qtbot, tmp_path, fifo):
     path = save(tmp_path / "hostile.json", hostile_with_probe(fifo.path))
     open_graph(window, qtbot, path)
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     img = f'<img src="{fifo.path}">'
     probe = "n20"
     assert graph.nodes[probe]["name"] == img and probe in window.scene.node_items
-    window.document.set_color_mode("device")  # the legend lists the devices, the probe's too
+    window.document.view_model.set_color_mode("device")  # the legend lists the devices, the probe's too
     tips = [item.toolTip() for item in window.scene.node_items.values()]
     for tip in tips:
         QToolTip.showText(window.view.mapToGlobal(QPoint(20, 20)), tip, window.view)
         QApplication.processEvents()
     QToolTip.hideText()
     for nid in graph.nodes:
-        window.document.select_graph_node(nid)
+        window.document.view_model.select_graph_node(nid)
         QApplication.processEvents()
     window.grab()  # paint everything once more
     assert fifo.reads == 0, "Qt opened the FIFO named by a label"
     assert all("<img" not in tip for tip in tips) and any("&lt;img" in tip for tip in tips)
-    window.document.select_graph_node(probe)
+    window.document.view_model.select_graph_node(probe)
     assert window.inspector.title.text().startswith(img)
     assert img in window.status_devices.text()
     for label in window.findChildren(QLabel):
@@ -403,7 +403,7 @@ def test_a_graph_with_lone_surrogates_in_its_names_is_drawn(window, qtbot, tmp_p
     window.open_path(path)
     qtbot.waitUntil(lambda: bool(failures) or bool(window.scene.node_items), timeout=LOAD_TIMEOUT_MS)
     assert not failures, failures[0][:200]
-    assert len(window.scene.node_items) == len(window.document.display.nodes)
+    assert len(window.scene.node_items) == len(window.document.view_model.display.nodes)
 
 
 def test_a_plain_tooltip_reads_back_as_the_text_itself():
@@ -535,9 +535,11 @@ def test_every_node_and_module_is_drawn_whatever_its_id(window, qtbot, tmp_path)
     qtbot.waitUntil(lambda: bool(failures) or bool(window.scene.node_items), timeout=LOAD_TIMEOUT_MS)
     assert not failures, failures[0][:200]
     doc, scene = window.document, window.scene
-    assert set(scene.node_items) == set(doc.display.nodes) and len(scene.node_items) == len(HOSTILE_NAMES)
-    assert set(scene.cluster_items) == set(doc.display.clusters)
+    assert set(scene.node_items) == set(doc.view_model.display.nodes) and len(scene.node_items) == len(
+        HOSTILE_NAMES
+    )
+    assert set(scene.cluster_items) == set(doc.view_model.display.clusters)
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        doc.collapse_to_depth(1)
-    assert any(i.startswith("m:") for i in doc.display.nodes)
-    assert set(scene.node_items) == set(doc.display.nodes)
+        doc.view_model.collapse_to_depth(1)
+    assert any(i.startswith("m:") for i in doc.view_model.display.nodes)
+    assert set(scene.node_items) == set(doc.view_model.display.nodes)

@@ -27,21 +27,21 @@ def badge(window, node: str) -> str:
 def test_basic_lesson_shows_values_and_w_grad_with_values_on(window, load, qtbot):
     load(example("basic_autograd.py"))
     doc = window.document
-    assert doc.values_shown() and window.actions_.values.isChecked()  # on for a small graph
-    w = leaf_named(doc.graph, "w")
+    assert doc.view_model.values_shown() and window.actions_.values.isChecked()  # on for a small graph
+    w = leaf_named(doc.view_model.graph, "w")
     assert badge(window, w) == "w = [[1, 2], [3, 2]]"  # before backward: the value only
-    assert badge(window, named(doc.graph, "x")) == "x = [[1, 8], [27, 8]]"  # w**3
+    assert badge(window, named(doc.view_model.graph, "x")) == "x = [[1, 8], [27, 8]]"  # w**3
     run_backward(window, qtbot)
-    assert doc.step is not None and doc.step.mode == BACKWARD
+    assert doc.view_model.step is not None and doc.view_model.step.mode == BACKWARD
     window.timeline.show_all_button.click()  # "Show all" keeps the final gradients
-    assert doc.step is None
+    assert doc.view_model.step is None
     assert badge(window, w) == "w = [[1, 2], [3, 2]]\n" + GOLDEN_W_GRAD
-    assert badge(window, named(doc.graph, "y")) == (
+    assert badge(window, named(doc.view_model.graph, "y")) == (
         "y = [[4, 11], [30, 11]]\ngrad in = [[0.25, 0.25], [0.25, 0.25]] (not kept)"
     )
-    assert badge(window, named(doc.graph, "z")) == "z = 14\ngrad in = 1 (not kept)"
+    assert badge(window, named(doc.view_model.graph, "z")) == "z = 14\ngrad in = 1 (not kept)"
     # Exports draw what the window draws.
-    dot = to_dot(doc.display, doc.graph, styles=doc.styles())
+    dot = to_dot(doc.view_model.display, doc.view_model.graph, styles=doc.view_model.styles())
     assert 'w = [[1, 2], [3, 2]]<BR ALIGN="LEFT"/>w.grad = [[0.75, 3], [6.75, 3]]' in dot
 
 
@@ -49,8 +49,8 @@ def test_backward_steps_show_gradients_as_they_arrive(window, load, qtbot):
     load(example("basic_autograd.py"))
     run_backward(window, qtbot)
     doc, timeline = window.document, window.timeline
-    w = leaf_named(doc.graph, "w")
-    reached = doc.graph.nodes[w]["backward_index"]
+    w = leaf_named(doc.view_model.graph, "w")
+    reached = doc.view_model.graph.nodes[w]["backward_index"]
     timeline.go(reached - 1)
     item = window.scene.items_for(w)[0]
     assert item.badge == "w = [[1, 2], [3, 2]]" and item.dashed  # value known, no grad yet
@@ -61,18 +61,18 @@ def test_backward_steps_show_gradients_as_they_arrive(window, load, qtbot):
 def test_values_toggle_off_restores_plain_badges(window, load, qtbot):
     load(example("basic_autograd.py"))
     window.actions_.values.setChecked(False)
-    assert not window.document.values_shown()
+    assert not window.document.view_model.values_shown()
     assert all(item.badge is None for item in window.scene.node_items.values())
     window.actions_.values.setChecked(True)
-    w = leaf_named(window.document.graph, "w")
+    w = leaf_named(window.document.view_model.graph, "w")
     assert badge(window, w) == "w = [[1, 2], [3, 2]]"
 
 
 def test_retain_grad_marks_the_kept_gradients_of_h_and_y(window, load, qtbot):
     load(example("retain_grad.py"))  # the script calls loss.backward() itself
     doc = window.document
-    doc.clear_step()
-    graph = doc.graph
+    doc.view_model.clear_step()
+    graph = doc.view_model.graph
     y, h = named(graph, "y"), named(graph, "h")
     # loss = y**2, so y.grad = 2*y; h feeds y through a sum, so h.grad is y.grad in every slot.
     y_value = graph.nodes[y]["value"]["values"]
@@ -92,10 +92,10 @@ def test_negative_zero_reads_zero_beside_the_node_and_in_the_inspector(window, l
     )
     load(script)
     doc = window.document
-    y = named(doc.graph, "y")
-    assert math.copysign(1, doc.graph.nodes[y]["value"]["values"][0]) == -1  # -0.0 as recorded
+    y = named(doc.view_model.graph, "y")
+    assert math.copysign(1, doc.view_model.graph.nodes[y]["value"]["values"][0]) == -1  # -0.0 as recorded
     assert badge(window, y) == "y = [0, -4]"
-    doc.select_graph_node(y)
+    doc.view_model.select_graph_node(y)
     values = window.inspector.values()
     shown = [text for key, text in values.items() if key.startswith("Forward value/")]
     assert values["Forward value/values"] == "[0, -4]" and values["Forward value/max"] == "0", values

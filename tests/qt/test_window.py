@@ -35,7 +35,7 @@ def close_colors(a: QColor, b: QColor, tolerance: int = 6) -> bool:
 def test_basic_example_draws_every_node_and_edge(window, load):
     """Every node and edge drawn, the legend, the status bar, and each node's tooltip."""
     load(example("basic_autograd.py"))
-    graph, display, scene = window.document.graph, window.document.display, window.scene
+    graph, display, scene = window.document.view_model.graph, window.document.view_model.display, window.scene
     assert graph.number_of_nodes() == 4
     assert set(scene.node_items) == set(display.nodes)
     assert {(e.source, e.target) for e in scene.edge_items} == {(e.source, e.target) for e in display.edges}
@@ -81,12 +81,12 @@ def test_zoom_and_fit_change_the_transform(window, load, qtbot):
 
 def test_click_selects_and_inspector_shows_the_node(window, load, qtbot):
     load(example("basic_autograd.py"))
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     pow_id = next(n for n, op in graph.nodes(data="op") if op == "PowBackward0")
     item = window.scene.items_for(pow_id)[0]
     pos = window.view.mapFromScene(item.scene_rect().center())
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
-    assert window.document.selection == item.display_id
+    assert window.document.view_model.selection == item.display_id
     assert item.isSelected()
     values = window.inspector.values()
     assert values["Node/op"] == "PowBackward0"
@@ -96,23 +96,23 @@ def test_click_selects_and_inspector_shows_the_node(window, load, qtbot):
     assert "Forward value/values" in values  # a small tensor shows its values
     # A click on the background clears the selection.
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
-    assert window.document.selection is None
+    assert window.document.view_model.selection is None
 
 
 def test_search_finds_a_named_node_and_jumps_to_it(window, load, qtbot):
     load(example("basic_autograd.py"))
     window.actions_.find.trigger()
     qtbot.keyClicks(window.search_bar.edit, "w")
-    qtbot.waitUntil(lambda: window.document.search_text == "w", timeout=5000)
-    graph = window.document.graph
-    selected = window.document.selected_members()
+    qtbot.waitUntil(lambda: window.document.view_model.search_text == "w", timeout=5000)
+    graph = window.document.view_model.graph
+    selected = window.document.view_model.selected_members()
     assert selected and graph.nodes[selected[0]].get("name") == "w"
-    assert window.search_bar.count.text().endswith(f"of {len(window.document.matches)}")
-    item = window.scene.node_items[window.document.selection]
+    assert window.search_bar.count.text().endswith(f"of {len(window.document.view_model.matches)}")
+    item = window.scene.node_items[window.document.view_model.selection]
     assert item.highlighted  # outlined by the search style layer
     assert window.view.viewport().rect().contains(window.view.mapFromScene(item.scene_rect().center()))
     window.search_bar.clear()
-    assert not window.document.matches and not item.highlighted
+    assert not window.document.view_model.matches and not item.highlighted
 
 
 def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
@@ -123,9 +123,9 @@ def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
     combo = window.actions_.color_combo
     combo.setCurrentIndex(combo.findData("op"))
     combo.activated.emit(combo.currentIndex())
-    assert window.document.color_mode == "op"
+    assert window.document.view_model.color_mode == "op"
     assert window.controller.layouts.latest() == requests  # no new layout
-    expected = colors.node_colors(window.document.graph, "op")[item.members[0]]
+    expected = colors.node_colors(window.document.view_model.graph, "op")[item.members[0]]
     assert item.fill.name().lower() == expected.lower() != device_fill.lower()
     # an entry for each op family, shown in the legend strip under the graph
     qtbot.waitUntil(
@@ -139,12 +139,12 @@ def test_color_mode_switch_recolors_without_relayout(window, load, qtbot):
         f for f, _, _ in colors.OP_FAMILIES
     } | {colors.OTHER_FAMILY}
     # Gradient mode is offered only once backward has run.
-    assert "grad" not in window.document.available_color_modes()
+    assert "grad" not in window.document.view_model.available_color_modes()
 
 
 def test_device_colors_match_rendered_pixels_and_transfers_stand_out(window, load, qtbot):
     load(example("devices.py"))
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     devices = {d for _, d in graph.nodes(data="device")}
     assert "cpu" in devices and len(devices) == 2
     image = window.view.grab().toImage()
@@ -169,7 +169,7 @@ def test_a_transfer_label_stays_clear_of_its_edge_at_every_step(window, load):
     assert transfer.label == "cpu → meta"
     widths = set()
     window.timeline.start(FORWARD)
-    for index in range(len(window.document.step_order(FORWARD))):
+    for index in range(len(window.document.view_model.step_order(FORWARD))):
         window.timeline.go(index)
         widths.add(transfer.width)
         stroker = QPainterPathStroker()
@@ -181,7 +181,7 @@ def test_a_transfer_label_stays_clear_of_its_edge_at_every_step(window, load):
 def test_collapse_and_expand_modules(window, load, qtbot):
     load(example("transformer_layer.py"))
     doc = window.document
-    modules = doc.modules()
+    modules = doc.view_model.modules()
     assert "self_attn" in modules
     before = set(window.scene.node_items)
     assert "self_attn" in window.scene.cluster_items  # drawn as a Graphviz cluster
@@ -193,7 +193,7 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     assert MODULE_PREFIX + "self_attn" in collapsed and len(collapsed) < len(before)
     assert not any(c.startswith("self_attn") for c in window.scene.cluster_items)
     members = window.scene.node_items[MODULE_PREFIX + "self_attn"].members
-    assert all((doc.graph.nodes[m].get("module") or "").startswith("self_attn") for m in members)
+    assert all((doc.view_model.graph.nodes[m].get("module") or "").startswith("self_attn") for m in members)
     # Double-click on the collapsed node expands it again.
     node = window.scene.node_items[MODULE_PREFIX + "self_attn"]
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
@@ -212,28 +212,28 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     shown = qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS)
     with shown, qtbot.waitSignal(window.modules.expandAllRequested):
         window.modules.expand_button.click()
-    assert not doc.options.collapsed and set(window.scene.node_items) == before
+    assert not doc.view_model.options.collapsed and set(window.scene.node_items) == before
 
 
 def test_run_backward_enables_gradient_colors_and_inspector_grads(window, load, qtbot):
     window.actions_.backward.setChecked(True)  # no script open yet: nothing reloads
     load(example("basic_autograd.py"))
     doc = window.document
-    assert doc.has_gradients() and "grad" in doc.available_color_modes()
-    doc.set_color_mode("grad")
-    leaf = next(n for n, k in doc.graph.nodes(data="kind") if k == "leaf")
-    doc.select_graph_node(leaf)
+    assert doc.view_model.has_gradients() and "grad" in doc.view_model.available_color_modes()
+    doc.view_model.set_color_mode("grad")
+    leaf = next(n for n, k in doc.view_model.graph.nodes(data="kind") if k == "leaf")
+    doc.view_model.select_graph_node(leaf)
     values = window.inspector.values()
     assert values["Gradient/values"] == "[[0.75, 3], [6.75, 3]]"
     item = window.scene.items_for(leaf)[0]
-    assert item.fill.name().lower() == colors.node_colors(doc.graph, "grad")[leaf].lower()
+    assert item.fill.name().lower() == colors.node_colors(doc.view_model.graph, "grad")[leaf].lower()
 
 
 def test_node_tooltip_speaks_the_windows_language(window, load, qapp):
     assert install_translators(qapp, "ko") == "ko"
     try:
         load(example("basic_autograd.py"))
-        graph = window.document.graph
+        graph = window.document.view_model.graph
         out = next(n for n, o in graph.nodes(data="is_output") if o)
         tip = window.scene.items_for(out)[0].toolTip()
     finally:
@@ -255,7 +255,7 @@ def test_a_korean_windows_labels_speak_korean(qtbot, qt_runner, qapp):
         korean.show()
         with qtbot.waitSignal(korean.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
             korean.open_path(example("basic_autograd.py"))
-        graph = korean.document.graph
+        graph = korean.document.view_model.graph
         z = next(n for n in graph if graph.nodes[n].get("name") == "z")
         assert korean.scene.node_items[z].lines[-1] == "z: 스칼라"
         korean.close()
@@ -276,16 +276,17 @@ def test_every_node_item_is_a_node(window, load):
 def test_search_by_module_and_collapsed_module_and_collapse_survives_reload(window, load, qtbot):
     load(example("transformer_layer.py"))
     doc = window.document
-    found = doc.search("norm1")
+    doc.view_model.search("norm1")
+    found = doc.view_model.matches
     assert found and all(
-        "norm1" in (doc.graph.nodes[m].get("module") or "")
-        or "norm1" in (doc.graph.nodes[m].get("name") or "")
+        "norm1" in (doc.view_model.graph.nodes[m].get("module") or "")
+        or "norm1" in (doc.view_model.graph.nodes[m].get("name") or "")
         for d in found
-        for m in doc.display.nodes[d].members
+        for m in doc.view_model.display.nodes[d].members
     )
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        doc.collapse("norm1")
-    assert doc.matches == [MODULE_PREFIX + "norm1"]  # the search follows the collapsed node
+        doc.view_model.collapse("norm1")
+    assert doc.view_model.matches == [MODULE_PREFIX + "norm1"]  # the search follows the collapsed node
     assert window.scene.node_items[MODULE_PREFIX + "norm1"].highlighted
     # The collapsed view survives a reload.
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
@@ -322,17 +323,17 @@ def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
 
     load(example("basic_autograd.py"))
     doc = window.document
-    doc.set_values(False)  # no Values badges: the step layer's badge alone
+    doc.view_model.set_values(False)  # no Values badges: the step layer's badge alone
     requests = window.controller.layouts.latest()
-    order = sorted(doc.graph.nodes, key=lambda n: doc.graph.nodes[n]["forward_index"])
+    order = sorted(doc.view_model.graph.nodes, key=lambda n: doc.view_model.graph.nodes[n]["forward_index"])
     current, later = order[1], order[2:]
     styles = {n: NodeStyle(ghost=True) for n in later}
     styles[current] = NodeStyle(pen="#d40000", penwidth=3.0, extra_label="step 2")
-    doc.set_style_layer("step", styles)
+    doc.view_model.set_style_layer("step", styles)
     assert window.controller.layouts.latest() == requests
     item = window.scene.items_for(current)[0]
     assert item.badge == "step 2" and item.pen_width == 3.0
     ghosts = [window.scene.items_for(n)[0] for n in later]
     assert all(g.ghost and g.opacity() < 1 for g in ghosts)
-    doc.set_style_layer("step", None)
+    doc.view_model.set_style_layer("step", None)
     assert item.badge is None and not any(g.ghost for g in ghosts)

@@ -50,7 +50,7 @@ def test_export_proposes_a_folder_of_the_users_never_the_bundled_examples(
 
 
 def _edge(window, source_op: str, target_op: str):
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     for edge in window.scene.edge_items:
         ops = [(graph.nodes[u]["op"], graph.nodes[v]["op"]) for u, v in edge.graph_edges]
         if (source_op, target_op) in ops:
@@ -69,7 +69,7 @@ def test_clicking_an_edge_selects_it_and_the_inspector_says_what_flows(window, l
     before = QColor(edge.color)
     _click(window, qtbot, edge.path.pointAtPercent(0.5))
     assert window.selected_edge() is edge and edge.color == QColor(SELECTION_COLOR)
-    assert window.document.selection is None
+    assert window.document.view_model.selection is None
     rows = window.inspector.values()
     assert window.inspector.title.text() == "x (PowBackward0) → y (AddBackward0)"
     assert rows["Edge/from"].startswith("x (PowBackward0)") and rows["Edge/to"].startswith("y (AddBackward0)")
@@ -107,10 +107,10 @@ def test_a_meta_gradient_writes_no_none_on_the_graph_or_in_the_inspector(window,
     )
     load(script)
     doc = window.document
-    assert doc.has_gradients() and doc.values_shown()
+    assert doc.view_model.has_gradients() and doc.view_model.values_shown()
     for item in window.scene.node_items.values():
         assert "None" not in (item.badge or "") and "None" not in item.toolTip(), item.lines
-        doc.select(item.display_id)
+        doc.view_model.select(item.display_id)
         rows = window.inspector.values()
         assert rows["Gradient/shape"] == "[3]" if item.kind == "leaf" else rows["Gradient/shape"]
         # (a saved tensor torch itself left out reads self=None: that is torch's record)

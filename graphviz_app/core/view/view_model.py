@@ -3,8 +3,9 @@
 A :class:`ViewModel` holds a graph and everything the user chose about seeing it: the colour
 mode and the style layers stacked over its fills, the search and its current match, the step
 shown, the collapsed modules and other view options, and the selection (one drawn node, or one
-drawn edge). Every method that changes something returns a :class:`Change` saying what changed,
-so whoever shows it (the window's ``Document``) redraws only that: a new layout for a new display
+drawn edge). Every method that changes something returns a :class:`Change` saying what changed
+and hands it to the subscribers (:meth:`ViewModel.subscribe`), so whoever shows it (the window's
+``Document``, which turns it into Qt signals) redraws only that: a new layout for a new display
 graph, a recolour for new styles, a refresh for a new selection.
 
 Per-node styles come in named *layers* (:meth:`ViewModel.set_style_layer`) stacked over the
@@ -15,10 +16,13 @@ where backward failed is outlined by ``"failure"``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import gc
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Concatenate, ParamSpec
 
 import networkx as nx
 
@@ -50,6 +54,7 @@ __all__ = [
     "NOTHING",
     "Change",
     "Plan",
+    "Subscriber",
     "ViewModel",
     "merge_styles",
 ]
@@ -63,6 +68,9 @@ LAYER_PRIORITY = {"values": 5, "failure": 7, "step": 10, "source": 15, "search":
 
 Plan = Callable[[nx.DiGraph, ViewOptions], tuple[ViewOptions, DisplayGraph | None]]
 """Decides the view options of a new graph (and may hand over the display graph it built)."""
+Subscriber = Callable[["Change"], None]
+"""Told what each call that changed something changed (:meth:`ViewModel.subscribe`)."""
+P = ParamSpec("P")
 
 
 def stepper(graph: nx.DiGraph, values: bool) -> Stepper:
@@ -128,6 +136,27 @@ def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
     return dataclasses.replace(lower, **changes)
 
 
+def announced(
+    method: Callable[Concatenate[ViewModel, P], Change],
+) -> Callable[Concatenate[ViewModel, P], Change]:
+    """Hand what ``method`` changed to the subscribers, once per outermost call: the calls it
+    makes itself (a search selecting its first match) are part of its change."""
+
+    @functools.wraps(method)
+    def call(model: ViewModel, /, *args: P.args, **kwargs: P.kwargs) -> Change:
+        model._depth += 1
+        try:
+            change = method(model, *args, **kwargs)
+        finally:
+            model._depth -= 1
+        if change and not model._depth:
+            for subscriber in list(model._subscribers):
+                subscriber(change)
+        return change
+
+    return call
+
+
 DISPLAYS_KEPT = 3
 """Display graphs kept for views shown again (each 5-10 MB at 20,000 nodes: their DisplayNodes
 are shared)."""
@@ -162,8 +191,23 @@ class ViewModel:
         self._steps: Stepper | None = None
         self.values_choice: bool | None = None
         """Values on the graph: the user's choice (None: on for small graphs, ``auto_values``)."""
+        self._subscribers: list[Subscriber] = []
+        self._depth = 0
+        """Calls under way (a change is announced when the outermost one returns)."""
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber`` with the :class:`Change` of every call that changes something,
+        after the call; returns the function that unsubscribes it."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            with contextlib.suppress(ValueError):
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
 
     # -- graph ----------------------------------------------------------------------------------
+    @announced
     def set_graph(self, graph: nx.DiGraph | None, *, keep: bool = False, plan: Plan | None = None) -> Change:
         """Show ``graph``. ``keep`` (a reload of the same source) keeps the view state that still
         applies (collapsed modules still present, the selection by its graph nodes); the colour
@@ -244,6 +288,7 @@ class ViewModel:
         """True when the graph carries gradients (``colors.has_grads``)."""
         return self.graph is not None and derived(self.graph, colors.has_grads)
 
+    @announced
     def set_color_mode(self, mode: ColorMode) -> Change:
         """Switch the fills (one of ``colors.COLOR_MODES``; ColorModeError for another): a recolour."""
         colors.color_mode(mode)
@@ -260,6 +305,7 @@ class ViewModel:
         """Return the colour mode's fill per graph node id."""
         return self._fills
 
+    @announced
     def set_style_layer(self, name: str, styles: dict[str, NodeStyle] | None) -> Change:
         """Set (or with ``None`` remove) one named layer of per-graph-node style overrides."""
         if styles:
@@ -305,6 +351,7 @@ class ViewModel:
             return self.values_choice
         return self.graph is not None and auto_values(self.graph.number_of_nodes())
 
+    @announced
     def set_values(self, on: bool | None) -> Change:
         """Draw values and gradients on the graph (None: the default for the graph's size); the
         badges are laid out with the graph, so turning them on or off lays it out again."""
@@ -353,6 +400,7 @@ class ViewModel:
         """Return the step (0-based) at which graph node ``node`` comes in ``mode``, or None."""
         return self._steps.position(mode, node) if self._steps is not None else None
 
+    @announced
     def set_step(self, mode: str, index: int, *, follow: bool = True) -> Change:
         """Show step ``index`` (0-based, clamped) of ``mode``; ``follow`` selects its node. A
         recolour of only the nodes whose step style changed: a step on a big graph stays cheap."""
@@ -378,6 +426,7 @@ class ViewModel:
             change |= self.select_graph_node(view.node)
         return change
 
+    @announced
     def clear_step(self) -> Change:
         """Stop stepping: the whole graph shows again."""
         if self.step is None:
@@ -399,24 +448,29 @@ class ViewModel:
         """Every module path of the graph and their ancestors, parents first."""
         return list(self._modules)
 
+    @announced
     def set_collapsed(self, collapsed: frozenset[str] | set[str]) -> Change:
         """Collapse exactly these module paths (each drawn as one node): a new layout."""
         collapsed = frozenset(collapsed) & frozenset(self._modules)
         return self.set_view_options(dataclasses.replace(self.options, collapsed=collapsed))
 
+    @announced
     def collapse(self, module: str) -> Change:
         return self.set_collapsed(self.options.collapsed | {module})
 
+    @announced
     def expand(self, module: str) -> Change:
         """Expand ``module`` and any collapsed module that contains it."""
         keep = {m for m in self.options.collapsed if not (module == m or module.startswith(m + "."))}
         return self.set_collapsed(keep)
 
+    @announced
     def toggle_collapsed(self, module: str) -> Change:
         if module in self.options.collapsed:
             return self.expand(module)
         return self.collapse(module)
 
+    @announced
     def collapse_to_depth(self, depth: int) -> Change:
         """Show modules down to ``depth`` levels (1: each top-level module is one node, 0: none
         collapsed)."""
@@ -424,12 +478,14 @@ class ViewModel:
             return NOTHING
         return self.set_collapsed(collapse_to_depth(self.graph, depth))
 
+    @announced
     def set_label_detail(self, detail: str) -> Change:
         """Draw node labels with ``detail`` (``core.view.display.LABEL_DETAILS``): a new layout."""
         if detail not in LABEL_DETAILS:
             return NOTHING
         return self.set_view_options(dataclasses.replace(self.options, label_detail=detail))
 
+    @announced
     def set_rankdir(self, rankdir: str) -> Change:
         """Lay the graph out top to bottom (``"TB"``) or left to right (``"LR"``): a new layout,
         the selection, search and step kept. Raises ValueError for another direction."""
@@ -437,9 +493,11 @@ class ViewModel:
             raise ValueError(f"Unknown layout direction {rankdir!r}; use one of {', '.join(RANKDIRS)}.")
         return self.set_view_options(dataclasses.replace(self.options, rankdir=rankdir))
 
+    @announced
     def set_split_hubs(self, on: bool) -> Change:
         return self.set_view_options(dataclasses.replace(self.options, split_hubs=on))
 
+    @announced
     def set_view_options(self, options: ViewOptions) -> Change:
         """Show the graph as ``options`` say (collapsed modules, hub splitting, labels... at once):
         a new display graph; the selection follows its graph nodes, the search is run again."""
@@ -468,6 +526,7 @@ class ViewModel:
         return next((e for e in self.display.edges if wanted.intersection(e.graph_edges)), None)
 
     # -- selection -----------------------------------------------------------------------------
+    @announced
     def select(self, display_id: str | None) -> Change:
         """Select one drawn node by display id (``None`` clears the selection, an edge's too)."""
         if display_id is not None and (self.display is None or display_id not in self.display.nodes):
@@ -478,11 +537,13 @@ class ViewModel:
         self.selected_edge = None
         return SELECTION
 
+    @announced
     def select_graph_node(self, node: str) -> Change:
         """Select the drawn node standing for graph node ``node`` (its first copy)."""
         ids = self.display.display_ids(node) if self.display else []
         return self.select(ids[0] if ids else None)
 
+    @announced
     def select_edge(self, source: str, target: str) -> Change:
         """Select the drawn edge from display node ``source`` to ``target`` (the selected node
         lets go); an edge that is not drawn clears the selection."""
@@ -509,6 +570,7 @@ class ViewModel:
         return self.selected_edge.graph_edges if self.selected_edge is not None else ()
 
     # -- search --------------------------------------------------------------------------------
+    @announced
     def search(self, text: str) -> Change:
         """Find drawn nodes whose op, name or module contains ``text`` (any case); select the first."""
         self.search_text = text.strip()
@@ -517,6 +579,7 @@ class ViewModel:
             change |= self.select(self.matches[self.match_index])
         return change
 
+    @announced
     def next_match(self, step: int = 1) -> Change:
         """Move to the next (``step=-1``: previous) match, wrapping around, and select it."""
         if not self.matches:

@@ -143,7 +143,7 @@ class ExerciseRow(QWidget):
         return self.document.path is not None and self.settings.exercises_on(self.is_lesson())
 
     def _follow_graph(self) -> None:
-        graph = self.document.graph
+        graph = self.document.view_model.graph
         if graph is not self._graph:  # a new run or file: its steps ask afresh
             self._graph = graph
             self._asked, self._outcomes = {}, {}
@@ -156,7 +156,7 @@ class ExerciseRow(QWidget):
         if graph is None or index < 0:
             return None
         if index not in self._asked:
-            order = self.document.step_order(BACKWARD)
+            order = self.document.view_model.step_order(BACKWARD)
             self._asked[index] = exercise(graph, order[index]) if index < len(order) else None
         return self._asked[index]
 
@@ -192,7 +192,7 @@ class ExerciseRow(QWidget):
         self._shown = index
         lesson = self.is_lesson()
         on = self.enabled()
-        self.setVisible(self.document.graph is not None and mode == BACKWARD and has_steps)
+        self.setVisible(self.document.view_model.graph is not None and mode == BACKWARD and has_steps)
         self.toggle.blockSignals(True)
         self.toggle.setChecked(on)
         self.toggle.blockSignals(False)
@@ -220,7 +220,7 @@ class ExerciseRow(QWidget):
 
     # -- commands ----------------------------------------------------------------------------------
     def _current(self) -> tuple[int, Exercise] | None:
-        step = self.document.step
+        step = self.document.view_model.step
         if step is None or not self.pending(step.mode, step.index):
             return None
         asked = self.asked_at(step.index)

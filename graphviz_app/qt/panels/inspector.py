@@ -386,8 +386,8 @@ class InspectorPanel(QWidget):
     def _step_changed(self) -> None:
         # Stepping selects the step's node (a selection refresh); refresh again only when what the
         # Inspector says about the step changed for the same selection (the mode, or reached or not).
-        step = self.document.step
-        key = (self.document.selection, step.mode if step else None, step.index if step else None)
+        step = self.document.view_model.step
+        key = (self.document.view_model.selection, step.mode if step else None, step.index if step else None)
         if key != self._step_key:
             self.refresh()
 
@@ -414,17 +414,17 @@ class InspectorPanel(QWidget):
 
     def refresh(self) -> None:
         self.tree.clear()
-        doc = self.document
-        step = doc.step
-        self._step_key = (doc.selection, step.mode if step else None, step.index if step else None)
-        graph, display = doc.graph, doc.display
-        self.edge = doc.selected_graph_edges()  # what flows along the selected edge, if one is
+        model = self.document.view_model
+        step = model.step
+        self._step_key = (model.selection, step.mode if step else None, step.index if step else None)
+        graph, display = model.graph, model.display
+        self.edge = model.selected_graph_edges()  # what flows along the selected edge, if one is
         if graph is not None and self.edge:
             self.hint.hide()
             self._show_edge(graph, self.edge)
             self._fit_columns()
             return
-        if graph is None or display is None or doc.selection not in display.nodes:
+        if graph is None or display is None or model.selection not in display.nodes:
             self.title.setText(
                 translate("Inspector", "Nothing selected")
                 if graph is not None
@@ -439,7 +439,7 @@ class InspectorPanel(QWidget):
                 self._fit_columns()
             return
         self.hint.hide()
-        dnode = display.nodes[doc.selection]
+        dnode = display.nodes[model.selection]
         if dnode.kind == "module":
             self._show_module(graph, dnode)
         else:
@@ -738,7 +738,7 @@ class InspectorPanel(QWidget):
 
     def _not_reached_yet(self, data: dict[str, Any]) -> Message | None:
         """Return a note when stepping backward and the engine has not reached this node yet."""
-        step = self.document.step
+        step = self.document.view_model.step
         index = data.get("backward_index")
         if step is None or step.mode != "backward" or index is None or index <= step.index:
             return None

@@ -223,13 +223,13 @@ class LeavesPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        graph = self.document.graph
+        graph = self.document.view_model.graph
         self.model.set_graph(graph)
         if graph is None:
             self.hint.setText(translate("Leaves", "No graph loaded."))
             return
         rows = self.model.rows
-        has_grads = self.document.has_gradients()
+        has_grads = self.document.view_model.has_gradients()
         count = (
             translate("Leaves", "1 leaf tensor.")
             if len(rows) == 1
@@ -287,5 +287,5 @@ class LeavesPanel(QWidget):
     def _clicked(self, row: int, _column: int) -> None:
         node = self.model.node(row)
         if node is not None:
-            self.document.select_graph_node(node)
+            self.document.view_model.select_graph_node(node)
             self.nodeActivated.emit(node)

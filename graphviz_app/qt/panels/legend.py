@@ -214,24 +214,24 @@ class LegendPanel(QFrame):
 
     def refresh(self) -> None:
         """Rebuild the rows for the document's graph and color mode (hidden when no graph)."""
-        doc = self.document
-        graph = doc.graph
+        model = self.document.view_model
+        graph = model.graph
         if graph is None:
             self.entries = []
             self.setVisible(False)
             return
-        key = (doc.color_mode, graph, is_dark())  # the graph itself: an id could be reused
+        key = (model.color_mode, graph, is_dark())  # the graph itself: an id could be reused
         if key == getattr(self, "_key", None):
             return  # entries depend only on the graph and the mode: a step changes nothing here
         self._key = key
-        entries = derived(graph, colors.legend, doc.color_mode)
+        entries = derived(graph, colors.legend, model.color_mode)
         transfers = len(colors.transfer_edges(graph))
         self._new_content()
         self.entries = entries
         self.transfer_count = transfers
-        name = color_mode_names().get(doc.color_mode, doc.color_mode)
+        name = color_mode_names().get(model.color_mode, model.color_mode)
         self.header.setText(translate("Legend", "Color: {mode}").format(mode=name))
-        scale = colors.color_mode(doc.color_mode).scale(graph)
+        scale = colors.color_mode(model.color_mode).scale(graph)
         if scale is not None:
             self._layout.addWidget(GradBar(scale))
         for entry in entries:

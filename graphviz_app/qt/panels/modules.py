@@ -103,7 +103,9 @@ class ModulesPanel(QWidget):
         self.depth_box.setToolTip(translate("Modules", "Modules deeper than this many levels are collapsed"))
         self.collapse_button = QPushButton(translate("Modules", "Collapse to"), self)
         self.collapse_button.setToolTip(translate("Modules", "Collapse every module below the chosen depth"))
-        self.collapse_button.clicked.connect(lambda: self.document.collapse_to_depth(self.depth_box.value()))
+        self.collapse_button.clicked.connect(
+            lambda: self.document.view_model.collapse_to_depth(self.depth_box.value())
+        )
         self.expand_button = QPushButton(translate("Modules", "Expand all"), self)
         self.expand_button.clicked.connect(self.expandAllRequested.emit)
         self.hint = QLabel(translate("Modules", "Check a module to collapse it into one node."), self)
@@ -165,7 +167,7 @@ class ModulesPanel(QWidget):
         self._updating = True
         self.tree.clear()
         self._items.clear()
-        graph = self.document.graph
+        graph = self.document.view_model.graph
         self._rows = derived(graph, module_rows) if graph is not None else []
         self._filled = 0
         self._fill_timer.stop()
@@ -180,7 +182,7 @@ class ModulesPanel(QWidget):
         self.hint.setVisible(has)
         for w in (self.collapse_button, self.depth_box, self.expand_button):
             w.setEnabled(has)
-        collapsed = self.document.options.collapsed
+        collapsed = self.document.view_model.options.collapsed
         if collapsed:  # the depth a new graph opened at (first view, cost plan, saved view)
             self.depth_box.setValue(min(path.count(".") + 1 for path in collapsed))
         self._updating = False
@@ -194,7 +196,7 @@ class ModulesPanel(QWidget):
         """Make the next batch of items (all of them for a small tree), then, once every item is
         made, open the tree and size its columns."""
         self._updating = True
-        collapsed = self.document.options.collapsed
+        collapsed = self.document.view_model.options.collapsed
         end = min(len(self._rows), self._filled + BATCH)
         for path, parent_path, name, count, kind in self._rows[self._filled : end]:
             item = QTreeWidgetItem([name, str(count), kind])
@@ -223,7 +225,7 @@ class ModulesPanel(QWidget):
     def sync_checks(self) -> None:
         """Show the document's collapsed set as check marks."""
         self._updating = True
-        collapsed = self.document.options.collapsed
+        collapsed = self.document.view_model.options.collapsed
         for path, item in self._items.items():
             state = Qt.CheckState.Checked if path in collapsed else Qt.CheckState.Unchecked
             if item.checkState(0) != state:
@@ -235,6 +237,6 @@ class ModulesPanel(QWidget):
             return
         path = item.data(0, PATH_ROLE)
         if item.checkState(0) == Qt.CheckState.Checked:
-            self.document.collapse(path)
+            self.document.view_model.collapse(path)
         else:
-            self.document.expand(path)
+            self.document.view_model.expand(path)

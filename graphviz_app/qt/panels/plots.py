@@ -140,7 +140,7 @@ class PlotsPanel(QWidget):
 
     def refresh(self) -> None:
         """Show the figures of the document's graph (the first one selected)."""
-        graph = self.document.graph
+        graph = self.document.view_model.graph
         self.plots = plots_of(graph) if graph is not None else []
         self.images = []
         for plot in self.plots:

@@ -211,12 +211,12 @@ class ProblemsPanel(QWidget):
         document.graphChanged.connect(self.refresh)
 
     def refresh(self) -> None:
-        graph = self.document.graph
+        graph = self.document.view_model.graph
         self.show_problems(graph_problems(graph) if graph is not None else [])
 
     def show_error(self, error: GraphvizAppError) -> None:
         """List a failed run's error (the previous graph's problems are kept below it)."""
-        graph = self.document.graph
+        graph = self.document.view_model.graph
         self.show_problems([error_problem(error)] + (graph_problems(graph) if graph is not None else []))
 
     def show_problems(self, problems: list[Problem]) -> None:

@@ -88,17 +88,18 @@ class SearchBar(QWidget):
     def run_search(self) -> None:
         """Search for the field's text now (typing triggers this after a short pause)."""
         self._timer.stop()
-        matches = self.document.search(self.edit.text())
-        if matches:
-            self.matchActivated.emit(self.document.current_match())
+        model = self.document.view_model
+        model.search(self.edit.text())
+        if model.matches:
+            self.matchActivated.emit(model.current_match())
 
     def step(self, direction: int) -> None:
-        if self._timer.isActive() or self.edit.text().strip() != self.document.search_text:
+        if self._timer.isActive() or self.edit.text().strip() != self.document.view_model.search_text:
             self.run_search()
             return
-        found = self.document.next_match(direction)
-        if found is not None:
-            self.matchActivated.emit(found)
+        model = self.document.view_model
+        if model.next_match(direction):
+            self.matchActivated.emit(model.current_match())
 
     def clear(self) -> None:
         self.edit.clear()
@@ -113,27 +114,27 @@ class SearchBar(QWidget):
         reload of the same file keeps it. (The colour mode is a preference: it stays.)"""
         if self._new_source:
             self._new_source = False
-            if self.edit.text() or self.document.search_text:
+            if self.edit.text() or self.document.view_model.search_text:
                 self.edit.clear()  # with its signals: the field's clear button hides with the text
                 self._timer.stop()  # the search it started is the one made here
-                self.document.search("")
+                self.document.view_model.search("")
         self._show_count()
 
     def _show_count(self) -> None:
-        doc = self.document
-        if not doc.search_text:
+        model = self.document.view_model
+        if not model.search_text:
             self.count.setText("")
             self.edit.setStyleSheet("")
-        elif not doc.matches:
+        elif not model.matches:
             self.count.setText(translate("Search", "no match"))
             self.edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }")
         else:
             self.count.setText(
                 translate("Search", "{index} of {count}").format(
-                    index=doc.match_index + 1, count=len(doc.matches)
+                    index=model.match_index + 1, count=len(model.matches)
                 )
             )
             self.edit.setStyleSheet("")
-        has = len(doc.matches) > 1
+        has = len(model.matches) > 1
         self.prev_button.setEnabled(has)
         self.next_button.setEnabled(has)

@@ -476,9 +476,9 @@ class SourcePanel(QWidget):
     def graph_script(self) -> str | None:
         """Return the ``script`` a saved graph names (None for a script's graph or none named)."""
         doc = self.document
-        if doc.kind != "json" or doc.graph is None:
+        if doc.kind != "json" or doc.view_model.graph is None:
             return None
-        script = doc.graph.graph.get("script")
+        script = doc.view_model.graph.graph.get("script")
         return script if isinstance(script, str) and script else None
 
     def open_graph_script(self) -> bool:
@@ -623,24 +623,25 @@ class SourcePanel(QWidget):
         return any(_same(file, p) for p in (self.path, *self._aliases()))
 
     def _index_lines(self) -> None:
-        doc = self.document
-        if doc.graph is None:
+        model = self.document.view_model
+        if model.graph is None:
             self._lines, self._line_of = {}, {}
         else:  # made once per graph and script (for a graph without one, on the reading thread)
-            self._lines, self._line_of = derived(doc.graph, line_index, self.path, tuple(self._aliases()))
+            self._lines, self._line_of = derived(model.graph, line_index, self.path, tuple(self._aliases()))
         self._leaf_lines = {}
-        if doc.graph is not None and self._line_of:  # the text shown made the graph's ops
-            self._leaf_lines = leaf_lines(doc.graph, self.view.text(), self._line_of)
+        if model.graph is not None and self._line_of:  # the text shown made the graph's ops
+            self._leaf_lines = leaf_lines(model.graph, self.view.text(), self._line_of)
 
     def _graph_changed(self) -> None:
         doc = self.document
+        model = doc.view_model
         path = self.script_path()
-        if path is not None or doc.graph is not None or doc.path is not None:
+        if path is not None or model.graph is not None or doc.path is not None:
             self.load(path)
         self.clicked_line = None
         self._index_lines()
-        if doc.graph is not None:
-            failed = backward_failure(doc.graph)  # the line of the op whose backward failed
+        if model.graph is not None:
+            failed = backward_failure(model.graph)  # the line of the op whose backward failed
             self.error_line = None
             if failed is not None and failed.file and failed.line and self._is_shown(failed.file):
                 self.error_line = failed.line
@@ -889,11 +890,11 @@ class SourcePanel(QWidget):
         return self._line_of.get(node) or self._leaf_lines.get(node)
 
     def step_line(self) -> int | None:
-        step = self.document.step
+        step = self.document.view_model.step
         return self.line_of(step.node) if step is not None else None
 
     def selected_line(self) -> int | None:
-        members = self.document.selected_members()
+        members = self.document.view_model.selected_members()
         return self.line_of(members[0]) if len(members) == 1 else None
 
     def refresh_marks(self) -> None:
@@ -911,7 +912,7 @@ class SourcePanel(QWidget):
             self.view.show_line(selected)
         if self.clicked_line is not None and self.clicked_line != selected:
             self.clicked_line = None
-            self.document.set_style_layer("source", None)
+            self.document.view_model.set_style_layer("source", None)
 
     def _step_changed(self) -> None:
         self.refresh_marks()
@@ -947,6 +948,8 @@ class SourcePanel(QWidget):
         if not nodes:
             return []
         self.clicked_line = line
-        self.document.set_style_layer("source", {n: NodeStyle(pen=SOURCE_PEN, penwidth=2.5) for n in nodes})
-        self.document.select_graph_node(nodes[0])
+        self.document.view_model.set_style_layer(
+            "source", {n: NodeStyle(pen=SOURCE_PEN, penwidth=2.5) for n in nodes}
+        )
+        self.document.view_model.select_graph_node(nodes[0])
         return list(nodes)

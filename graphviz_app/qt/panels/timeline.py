@@ -1,7 +1,7 @@
 """The Timeline dock: step through the forward pass (creation order) or the backward pass (the
 engine's order), one op at a time, or play it.
 
-It only calls :meth:`Document.set_step` / :meth:`Document.clear_step` and follows
+It only calls the view model's ``set_step`` / ``clear_step`` and follows the document's
 ``stepChanged``; a step is a recolor, so the slider can be dragged freely on big graphs.
 
 For a script that calls backward() itself (a training loop calls it once per iteration), the
@@ -348,11 +348,11 @@ class TimelinePanel(QWidget):
     # -- state ---------------------------------------------------------------------------------
     def index(self) -> int:
         """Return the step shown (-1 when not stepping)."""
-        step = self.document.step
+        step = self.document.view_model.step
         return step.index if step is not None and step.mode == self.mode else -1
 
     def count(self) -> int:
-        return self.document.step_count(self.mode)
+        return self.document.view_model.step_count(self.mode)
 
     def is_playing(self) -> bool:
         return self.timer.isActive()
@@ -362,21 +362,23 @@ class TimelinePanel(QWidget):
         """Switch to ``mode`` and show step ``index`` (Backward without gradients offers to run it)."""
         self.stop()
         self.mode = mode
-        if self.document.graph is None:
+        if self.document.view_model.graph is None:
             self.refresh()
             return
         if self.count() == 0:
-            self.document.clear_step()
+            self.document.view_model.clear_step()
             self.refresh()
             return
         self.go(index)
 
     def go(self, index: int) -> None:
-        if self.document.graph is None or self.count() == 0:
+        if self.document.view_model.graph is None or self.count() == 0:
             return
         index = max(0, min(index, self.count() - 1))
         # A step waiting for an answer leaves the selection (and the Inspector's numbers) be.
-        self.document.set_step(self.mode, index, follow=not self.exercise.pending(self.mode, index))
+        self.document.view_model.set_step(
+            self.mode, index, follow=not self.exercise.pending(self.mode, index)
+        )
 
     def first(self) -> None:
         self.go(0)
@@ -410,12 +412,12 @@ class TimelinePanel(QWidget):
 
     def stop_stepping(self) -> None:
         self.stop()
-        self.document.clear_step()
+        self.document.view_model.clear_step()
 
     def request_backward(self) -> None:
         """Backward mode: step at once when gradients exist, else ask the window to run backward."""
         self.mode = BACKWARD
-        if self.document.step_count(BACKWARD):
+        if self.document.view_model.step_count(BACKWARD):
             self.start(BACKWARD)
             return
         self._pending_backward = True
@@ -446,7 +448,7 @@ class TimelinePanel(QWidget):
 
     def _update_calls(self) -> None:
         """Rebuild the backward-call picker for the document's graph."""
-        calls = self.calls = backward_calls(self.document.graph)
+        calls = self.calls = backward_calls(self.document.view_model.graph)
         self.call_button.setVisible(calls is not None)
         self.call_output.setVisible(calls is not None and calls.output is not None)
         if calls is None:
@@ -498,9 +500,9 @@ class TimelinePanel(QWidget):
 
     def _revealed(self) -> None:
         """The step shown was answered or skipped: show its numbers and select its node."""
-        step = self.document.step
+        step = self.document.view_model.step
         if step is not None and step.node is not None:
-            self.document.select_graph_node(step.node)
+            self.document.view_model.select_graph_node(step.node)
         self.refresh()
         self.next_button.setFocus(Qt.FocusReason.OtherFocusReason)  # → steps on again
 
@@ -509,11 +511,11 @@ class TimelinePanel(QWidget):
         self.stop()
         self._pending_call = None
         self._update_calls()
-        if self._pending_backward and self.document.step_count(BACKWARD):
+        if self._pending_backward and self.document.view_model.step_count(BACKWARD):
             self._pending_backward = False
             self.start(BACKWARD)
             return
-        if self.document.graph is not None:
+        if self.document.view_model.graph is not None:
             self._pending_backward = False
         self.refresh()
 
@@ -524,13 +526,14 @@ class TimelinePanel(QWidget):
     def refresh(self) -> None:
         """Sync the controls with the document's step."""
         doc = self.document
-        step = doc.step
+        model = doc.view_model
+        step = model.step
         if step is not None and step.mode != self.mode:
             self.mode = step.mode
         (self.forward_button if self.mode == FORWARD else self.backward_button).setChecked(True)
         count = self.count()
         index = self.index()
-        has_graph = doc.graph is not None
+        has_graph = model.graph is not None
         self.slider.blockSignals(True)
         self.slider.setRange(0, max(0, count - 1))
         self.slider.setValue(max(0, index))
@@ -552,11 +555,11 @@ class TimelinePanel(QWidget):
         self.forward_button.setEnabled(has_graph)
         self.backward_button.setEnabled(has_graph)
         backward_missing = has_graph and self.mode == BACKWARD and count == 0
-        grads_without_order = backward_missing and _gradients_without_order(doc.graph)
+        grads_without_order = backward_missing and _gradients_without_order(model.graph)
         backward_missing = backward_missing and not grads_without_order
         self.run_backward_button.setVisible(backward_missing)
         self.run_backward_button.setEnabled(not self._pending_backward)
-        self.show_all_button.setEnabled(doc.step is not None)
+        self.show_all_button.setEnabled(model.step is not None)
         self.call_button.setEnabled(doc.kind == "script" and self._pending_call is None)
         self.exercise.sync(step, self.mode, count > 0)
         if not has_graph:

@@ -208,7 +208,7 @@ class Actions:
         )
         self.collapse_all = act(
             translate("Actions", "Collapse &All Modules"),
-            lambda: w.document.collapse_to_depth(1),
+            lambda: w.document.view_model.collapse_to_depth(1),
             QKeySequence("Ctrl+Shift+["),
             "collapse",
             translate("Actions", "Collapse every top-level module"),
@@ -232,7 +232,7 @@ class Actions:
         def set_left_to_right(on: bool) -> None:
             rankdir = "LR" if on else "TB"
             w.settings.set_rankdir(rankdir)  # remembered for the next start
-            w.document.set_rankdir(rankdir)
+            w.document.view_model.set_rankdir(rankdir)
 
         self.left_to_right = act(
             translate("Actions", "Left to &Right"),
@@ -316,7 +316,7 @@ class Actions:
             action = QAction(translate("Actions", "Color by {name}").format(name=name), window)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Alt+{i + 1}"))
-            action.triggered.connect(lambda _c=False, m=mode: w.document.set_color_mode(m))
+            action.triggered.connect(lambda _c=False, m=mode: w.document.view_model.set_color_mode(m))
             self.color_actions.addAction(action)
             self.color_by[mode] = action
 
@@ -342,7 +342,9 @@ class Actions:
         )
         for mode, name in names.items():
             self.color_combo.addItem(name, mode)
-        self.color_combo.activated.connect(lambda i: w.document.set_color_mode(self.color_combo.itemData(i)))
+        self.color_combo.activated.connect(
+            lambda i: w.document.view_model.set_color_mode(self.color_combo.itemData(i))
+        )
         self.recent_menu = QMenu(translate("Actions", "Open &Recent"), window)
         self.recent_menu.setObjectName("recentMenu")
 

@@ -230,8 +230,9 @@ class Controller(QObject):
             translate("Controller", "Opening {name} (saved graph, no code runs)").format(name=path.name)
         )
         doc = self.document
+        model = doc.view_model
         keep = doc.path is not None and path.resolve() == doc.path
-        options, mode, values = doc.options, doc.color_mode, doc.values_choice
+        options, mode, values = model.options, model.color_mode, model.values_choice
         settings = self._plan_settings()
 
         def prepare(graph: nx.DiGraph) -> PreparedView:  # on the reading thread: no Qt here
@@ -243,7 +244,7 @@ class Controller(QObject):
 
     def _read_started(self, request: ReadRequest) -> None:
         self.statusMessage.emit(translate("Controller", "Reading {path}…").format(path=request.path), 0)
-        if self.document.graph is None:
+        if self.document.view_model.graph is None:
             self.widget.set_placeholder(
                 translate("Controller", "Loading {name}…").format(name=request.path.name)
             )
@@ -279,11 +280,12 @@ class Controller(QObject):
         if isinstance(prepared, PreparedView):  # planned on the reading thread
             plan = partial(self._prepared_plan, prepared=prepared, otherwise=plan)
         doc = self.document
+        model = doc.view_model
         doc.set_graph(graph, path, "json", plan=plan)
-        if view.color is not None and view.color in doc.available_color_modes():
-            doc.set_color_mode(view.color)
+        if view.color is not None and view.color in model.available_color_modes():
+            model.set_color_mode(view.color)
         if view.step_mode is not None and view.step_index is not None:
-            doc.set_step(view.step_mode, view.step_index - 1)
+            model.set_step(view.step_mode, view.step_index - 1)
         self.reporter.info(
             translate("Controller", "Loaded {count} nodes from {name}.").format(
                 count=graph.number_of_nodes(), name=path.name
@@ -355,7 +357,7 @@ class Controller(QObject):
             # The window speaks of the script that runs from now on (title, Source, Problems):
             # another file's graph goes at once, as after a failed or cancelled run of this one.
             doc.set_graph(None, resolved, "script")
-        if doc.graph is None:
+        if doc.view_model.graph is None:
             self.widget.set_placeholder(translate("Controller", "Loading {name}…").format(name=path.name))
         return self.jobs.run(path, options, script=script, python=_runner_python(self.interpreter(resolved)))
 
@@ -461,7 +463,7 @@ class Controller(QObject):
             )
             msgs.info(stopped)
             self._mark_stale(request.path, translate("Controller", "the run was cancelled"))
-            if self.document.graph is None:  # the canvas says so too, not "Loading …" forever
+            if self.document.view_model.graph is None:  # the canvas says so too, not "Loading …" forever
                 self.widget.set_placeholder(stopped)
             self.statusMessage.emit(stopped, 10000)
             self.loadFailed.emit(error)  # Problems and Source name it, as after a time-out
@@ -498,7 +500,7 @@ class Controller(QObject):
             else:
                 fix = Fix.SAVE
             self._mark_stale(failed, shown.split("\n")[0], fix)
-        if self.document.graph is None:
+        if self.document.view_model.graph is None:
             self.widget.set_placeholder(
                 shown + "\n\n" + translate("Controller", "See the Messages panel for details.")
             )
@@ -510,7 +512,7 @@ class Controller(QObject):
         file's graph is dropped (the canvas, title, status, Source and Inspector then all speak
         of ``path``); the same file's last good graph stays under a banner naming both runs."""
         doc = self.document
-        if doc.graph is None or path is None:
+        if doc.view_model.graph is None or path is None:
             return
         shown = stale_banner(doc.path, path, why, fix)
         if shown is None:
@@ -612,7 +614,7 @@ class Controller(QObject):
 
     def first_view_message(self) -> str:
         """What the first view collapsed for readability, in the window's language ("" if nothing)."""
-        view, display = self.first_view, self.document.display
+        view, display = self.first_view, self.document.view_model.display
         if view is None or view.depth is None:
             return ""
         return translate(
@@ -630,7 +632,7 @@ class Controller(QObject):
         doc = self.document
         self._composed = []
         self.widget.set_banner(None)  # a banner speaks of the graph it stood over, which is gone
-        if doc.graph is None:
+        if doc.view_model.graph is None:
             self.widget.clear()
             return
         if doc.plan_made is not None and doc.plan_made.changed:
@@ -647,10 +649,10 @@ class Controller(QObject):
         An unchanged graph comes from the layout cache at once; a view predicted to be slow gets
         Graphviz's iteration limits and a progress message with the estimate and Cancel.
         """
-        doc = self.document
-        if doc.graph is None or doc.display is None:
+        model = self.document.view_model
+        if model.graph is None or model.display is None:
             return
-        display, graph = doc.display, doc.graph
+        display, graph = model.display, model.graph
         kept = next((laid for shown, laid in self._composed if shown is display), None)
         if kept is not None:  # the same display graph: the same picture, without composing it
             self._pending = {self.layouts.request(lambda: kept): (display, graph)}
@@ -663,9 +665,9 @@ class Controller(QObject):
             composer=self.composer,
             cache=self.layout_cache,
             timeout=LAYOUT_TIMEOUT,
-            mode=doc.color_mode,
+            mode=model.color_mode,
             budget=WINDOW_BUDGET,
-            room=badge_room(doc.style_layer("values")),
+            room=badge_room(model.style_layer("values")),
         )  # Values badges laid out too
         token = self.layouts.request(run.result, run.cancel)
         self._pending = {token: (display, graph)}
@@ -708,9 +710,9 @@ class Controller(QObject):
     def expand_all(self) -> None:
         """Expand every module; the bigger picture is shown from its start (its top), not
         around the last module that was collapsed."""
-        if self.document.options.collapsed:
+        if self.document.view_model.options.collapsed:
             self._fit_next = True
-            self.document.set_collapsed(frozenset())
+            self.document.view_model.set_collapsed(frozenset())
 
     def _layout_idle(self) -> None:
         self.layout_busy.stop()
@@ -722,12 +724,13 @@ class Controller(QObject):
         self._layout_idle()
         display, graph = self._pending.pop(token, (None, None))
         doc = self.document
-        if display is not doc.display or graph is not doc.graph or display is None:
+        model = doc.view_model
+        if display is not model.display or graph is not model.graph or display is None:
             return  # the document moved on while this layout ran
         toggled = self._toggled_modules(display) if not self._fit_next else []
         if len(toggled) > 1:  # collapse to a depth, expand all: a new picture, shown whole
             self._fit_next = True
-        keep = None if self._fit_next else (self.reveal_after_layout or doc.selection)
+        keep = None if self._fit_next else (self.reveal_after_layout or model.selection)
         anchor = toggled[0] if len(toggled) == 1 else ""
         corner = self.widget.module_corner(anchor) if anchor and self._shown else None
         if corner is not None and self._shown and anchor_shift(self._shown[1], layout, anchor) is not None:
@@ -746,8 +749,8 @@ class Controller(QObject):
             self.restyle()
         if isinstance(layout, ComposedLayout):  # no badge nodes: its display graph says it all
             self._composed = [(display, layout), *(c for c in self._composed[:2] if c[0] is not display)][:2]
-        edge = doc.selected_edge
-        self.widget.graph_scene.select(doc.selection, (edge.source, edge.target) if edge else None)
+        edge = model.selected_edge
+        self.widget.graph_scene.select(model.selection, (edge.source, edge.target) if edge else None)
         doc.display_shown()  # the panels now speak of the selection drawn
         self._fit_next = False
         self.reveal_after_layout = None
@@ -760,12 +763,12 @@ class Controller(QObject):
         """After an expand the selection follows its graph nodes to a node the old picture did
         not draw (the first of the module's); the view stays where it was, so when that node is
         out of sight the selection is cleared rather than the Inspector speaking of it."""
-        selected = self.document.selection
+        selected = self.document.view_model.selection
         if selected is None or selected in before.nodes:
             return
         item = self.widget.graph_scene.node_items.get(selected)
         if item is None or not self.widget.visible_scene_rect().intersects(item.scene_rect()):
-            self.document.select(None)
+            self.document.view_model.select(None)
 
     def _toggled_modules(self, display: DisplayGraph) -> list[str]:
         """The modules whose expand or collapse made ``display`` from the one on screen, the
@@ -821,20 +824,21 @@ class Controller(QObject):
 
     def view_state(self) -> ViewState:
         """The document's look inputs: fills, merged style layers, selection, the step's edges."""
-        return self.document.look_state()
+        return self.document.view_model.look_state()
 
-    def restyle(self, *, only_new: bool = False) -> None:
+    def restyle(self, restyled: frozenset[str] | None = None, *, only_new: bool = False) -> None:
         """Restyle the widget from the document's color mode and style layers (no relayout).
 
-        After a step only the nodes whose style changed are touched (``Document.last_changed``);
-        ``only_new``: only the items a relayout just made (the looks did not change meanwhile).
+        Only the items of the graph nodes ``restyled`` are touched (what ``stylesChanged`` names:
+        after a step, the few whose style changed; None: every item); ``only_new``: only the
+        items a relayout just made (the looks did not change meanwhile).
         """
         doc, scene = self.document, self.widget.graph_scene
-        if scene.display is None or scene.display is not doc.display:
+        if scene.display is None or scene.display is not doc.view_model.display:
             self._restyle_missed = True  # a layout is on its way: it restyles everything
             return
         self._restyle_missed = False
-        only = () if only_new else doc.last_changed
+        only = () if only_new else restyled
         self.widget.restyle(self.view_state(), dark=is_dark(), only=only)
 
     def report_export(self, path: str, notices: list[Message]) -> None:

@@ -122,14 +122,14 @@ class ExportRun(QObject):
         self.path = Path(path)
         problem = check_target(self.path)
         self._problem = ExportError(problem) if problem else None
-        graph, mode = document.graph, document.color_mode
-        options, styles = document.options, document.styles()
-        step = document.step
+        graph, mode = document.view_model.graph, document.view_model.color_mode
+        options, styles = document.view_model.options, document.view_model.styles()
+        step = document.view_model.step
         # A .json keeps how it was viewed, so it reopens the same (``saved_view``).
         view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
         extra: dict[str, Any] = {  # badges laid out; the legend, caption and a page's words
             "view": view,  # in the window's language
-            "values": document.values_shown(),
+            "values": document.view_model.values_shown(),
             "language": current_language(),
         }
         if step is not None:  # the image shows the step: its highlight, marked edges, caption

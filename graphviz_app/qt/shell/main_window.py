@@ -40,6 +40,8 @@ from ...core.html_page import printable
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
 from ...core.view.colors import ColorMode
+from ...core.view.display import DisplayEdge
+from ...core.view.stepping import StepView
 from ...resources import DEFAULT_EXAMPLE, example
 from ...wire.errors import GraphvizAppError, ScriptError
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
@@ -83,7 +85,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("graphviz_app")
         self.settings = Settings()
         self.document = Document(self)
-        self.document.color_mode = self.settings.color_mode()
+        self.document.view_model.color_mode = self.settings.color_mode()
         self.view = GraphWidget(self)
         self.scene = self.view.graph_scene
         canvas = QWidget(self)  # the graph, with the legend in a strip under it (never over it)
@@ -325,11 +327,12 @@ class MainWindow(QMainWindow):
             action.blockSignals(True)
             action.setChecked(value)
             action.blockSignals(False)
-        self.document.set_split_hubs(s.split_hubs())
-        self.document.set_label_detail(s.label_detail())
+        model = self.document.view_model
+        model.set_split_hubs(s.split_hubs())
+        model.set_label_detail(s.label_detail())
         # labels' words in the window's language (it changes only with a restart)
-        self.document.set_view_options(replace(self.document.options, language=current_language()))
-        self.document.set_rankdir(s.rankdir())
+        model.set_view_options(replace(model.options, language=current_language()))
+        model.set_rankdir(s.rankdir())
         self.legend.wanted = s.legend_shown()
         self.view.minimap.wanted = s.minimap_shown()
         a.theme_by[s.theme()].setChecked(True)
@@ -470,48 +473,49 @@ class MainWindow(QMainWindow):
     # -- view interaction ----------------------------------------------------------------------
     def _item_clicked(self, item: Any) -> None:
         if isinstance(item, NodeItem):
-            self.document.select(item.display_id)
+            self.document.view_model.select(item.display_id)
         elif isinstance(item, EdgeItem):
             self.select_edge(item)
         elif item is None:
-            self.document.select(None)
+            self.document.view_model.select(None)
 
     def select_edge(self, edge: EdgeItem) -> None:
         """Select a drawn edge: the document's selection, so it is drawn in the selection color
         and described in the Inspector (what flows along it, and the gradient flowing back) until
         a node or the background is clicked."""
-        self.document.select_edge(edge.source, edge.target)
+        self.document.view_model.select_edge(edge.source, edge.target)
 
     def selected_edge(self) -> EdgeItem | None:
         """The edge item drawn as the document's selected edge (None: none)."""
-        edge = self.document.selected_edge
+        edge = self.document.view_model.selected_edge
         if edge is None:
             return None
         items = self.scene.edge_items_of(edge.source)
         return next((e for e in items if (e.source, e.target) == (edge.source, edge.target)), None)
 
     def _item_double_clicked(self, item: Any) -> None:
+        model = self.document.view_model
         if isinstance(item, NodeItem) and item.kind == "module":
-            node = self.document.display.nodes.get(item.display_id) if self.document.display else None
+            node = model.display.nodes.get(item.display_id) if model.display else None
             if node is not None and node.module:
-                self.document.expand(node.module)
+                model.expand(node.module)
         elif isinstance(item, ClusterItem):
-            self.document.collapse(item.name)
+            model.collapse(item.name)
         elif item is None:
             self.view.fit()
 
     def _context_menu(self, pos: QPoint) -> None:
         item = self.view.item_at(pos, edges=False)
         menu = QMenu(self)
-        doc = self.document
-        if isinstance(item, NodeItem) and doc.display is not None:
-            doc.select(item.display_id)
-            dnode = doc.display.nodes[item.display_id]
+        model = self.document.view_model
+        if isinstance(item, NodeItem) and model.display is not None:
+            model.select(item.display_id)
+            dnode = model.display.nodes[item.display_id]
             module = dnode.module
             if dnode.kind == "module" and module:
                 menu.addAction(
                     translate("MainWindow", "Expand {module}").format(module=module),
-                    partial(doc.expand, module),
+                    partial(model.expand, module),
                 )
             elif module:
                 parts = module.split(".")
@@ -519,7 +523,7 @@ class MainWindow(QMainWindow):
                     path = ".".join(parts[:i])
                     menu.addAction(
                         translate("MainWindow", "Collapse {module}").format(module=path),
-                        partial(doc.collapse, path),
+                        partial(model.collapse, path),
                     )
             text = "\n".join(dnode.label)
             menu.addAction(
@@ -529,18 +533,16 @@ class MainWindow(QMainWindow):
         elif isinstance(item, ClusterItem):
             menu.addAction(
                 translate("MainWindow", "Collapse {module}").format(module=item.name),
-                partial(doc.collapse, item.name),
+                partial(model.collapse, item.name),
             )
             menu.addSeparator()
         for a in (self.actions_.fit, self.actions_.copy_image, self.actions_.export):
             menu.addAction(a)
         menu.exec(self.view.viewport().mapToGlobal(pos))
 
-    def _selection_changed(self) -> None:
-        doc = self.document
-        edge = doc.selected_edge
-        self.scene.select(doc.selection, (edge.source, edge.target) if edge is not None else None)
-        if doc.selection is not None or edge is not None:
+    def _selection_changed(self, node: str | None, edge: DisplayEdge | None) -> None:
+        self.scene.select(node, (edge.source, edge.target) if edge is not None else None)
+        if node is not None or edge is not None:
             self.docks["inspector"].show()
 
     def reveal(self, display_id: str | None) -> None:
@@ -556,13 +558,12 @@ class MainWindow(QMainWindow):
             self.reveal("m:" + path)
 
     def _reveal_graph_node(self, node: str) -> None:
-        ids = self.document.display.display_ids(node) if self.document.display else []
+        ids = self.document.view_model.display.display_ids(node) if self.document.view_model.display else []
         if ids:
             self.reveal(ids[0])
 
-    def _step_changed(self) -> None:
+    def _step_changed(self, step: StepView | None) -> None:
         """Keep the step's node in sight (scrolls only when it left the view; never zooms)."""
-        step = self.document.step
         items = self.scene.items_for(step.node) if step is not None and step.node else []
         if not items:
             return
@@ -579,12 +580,9 @@ class MainWindow(QMainWindow):
 
     def show_problem(self, problem: Problem) -> None:
         """Jump to a problem: select its node and show its script line."""
-        if (
-            problem.node is not None
-            and self.document.graph is not None
-            and problem.node in self.document.graph
-        ):
-            self.document.select_graph_node(problem.node)
+        model = self.document.view_model
+        if problem.node is not None and model.graph is not None and problem.node in model.graph:
+            model.select_graph_node(problem.node)
             self._reveal_graph_node(problem.node)
             if problem.line:
                 self.docks["source"].show()
@@ -645,8 +643,8 @@ class MainWindow(QMainWindow):
         remember the mode. Steps restyle often: nothing is done (nor written) unless either
         changed."""
         combo, doc = self.actions_.color_combo, self.document
-        available = doc.available_color_modes()
-        shown = (doc.color_mode, tuple(available))
+        available = doc.view_model.available_color_modes()
+        shown = (doc.view_model.color_mode, tuple(available))
         if shown == self._color_shown:
             return
         self._color_shown = shown
@@ -654,7 +652,7 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
-            # only Gradient is ever greyed out (Document.available_color_modes)
+            # only Gradient is ever greyed out (ViewModel.available_color_modes)
             why = (
                 ""
                 if mode in available
@@ -670,30 +668,30 @@ class MainWindow(QMainWindow):
             action.setEnabled(mode in available)
             action.setToolTip(why or action.text().replace("&", ""))  # greyed: say why
             action.setStatusTip(why)
-        combo.setCurrentIndex(combo.findData(doc.color_mode))
-        self.actions_.color_by[doc.color_mode].setChecked(True)
-        self.settings.set_color_mode(doc.color_mode)
+        combo.setCurrentIndex(combo.findData(doc.view_model.color_mode))
+        self.actions_.color_by[doc.view_model.color_mode].setChecked(True)
+        self.settings.set_color_mode(doc.view_model.color_mode)
 
     def set_split_hubs(self, on: bool) -> None:
         self.settings.set_split_hubs(on)
-        self.document.set_split_hubs(on)
+        self.document.view_model.set_split_hubs(on)
 
     def set_values_visible(self, on: bool) -> None:
         """Draw values and gradients beside the nodes (the user's choice for this window)."""
-        self.document.set_values(on)
+        self.document.view_model.set_values(on)
 
     def _sync_values(self) -> None:
         """Show whether Values is on (a new graph picks the default for its size)."""
         action = self.actions_.values
         action.blockSignals(True)
-        action.setChecked(self.document.values_shown())
+        action.setChecked(self.document.view_model.values_shown())
         action.blockSignals(False)
 
     def set_legend_visible(self, on: bool) -> None:
         """Show or hide the legend strip under the graph (remembered)."""
         self.settings.set_legend_shown(on)
         self.legend.wanted = on
-        self.legend.setVisible(on and self.document.graph is not None)
+        self.legend.setVisible(on and self.document.view_model.graph is not None)
 
     def set_minimap_visible(self, on: bool) -> None:
         """Show the minimap while part of the graph is out of sight, or never (remembered)."""
@@ -730,7 +728,7 @@ class MainWindow(QMainWindow):
         path = self.controller.source
         if path is None or path.suffix.lower() != ".py" or not path.exists():
             self.timeline.cancel_backward_request()
-            graph = self.document.graph
+            graph = self.document.view_model.graph
             ran = graph is not None and bool((graph.graph.get("backward") or {}).get("ran"))
             if path is None:
                 what = translate("MainWindow", "no script is open")
@@ -778,7 +776,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _preferences_applied(self) -> None:
-        self.document.set_label_detail(self.settings.label_detail())
+        self.document.view_model.set_label_detail(self.settings.label_detail())
         theme = self.settings.theme()
         if not self.actions_.theme_by[theme].isChecked():
             self.actions_.theme_by[theme].setChecked(True)
@@ -802,7 +800,7 @@ class MainWindow(QMainWindow):
 
     def _engine_changed(self, _choice: str) -> None:
         """Preferences chose another Graphviz engine: lay the graph shown out again with it."""
-        if self.document.graph is not None:
+        if self.document.view_model.graph is not None:
             self.controller.request_layout()
 
     def offer_restart(self, language_name: str) -> RestartOffer:
@@ -819,7 +817,7 @@ class MainWindow(QMainWindow):
 
     # -- export --------------------------------------------------------------------------------
     def export_dialog(self) -> ExportDialog | None:
-        if self.document.graph is None:
+        if self.document.view_model.graph is None:
             self.messages.error(
                 translate("MainWindow", "Nothing to export yet: open a script or a graph first.")
             )
@@ -839,36 +837,41 @@ class MainWindow(QMainWindow):
     # -- status ----------------------------------------------------------------------------------
     def update_status(self) -> None:
         doc = self.document
-        if doc.graph is None:
+        model = doc.view_model
+        if model.graph is None:
             self.status_counts.setText(translate("MainWindow", "No graph"))
             self.status_devices.setText("")
         else:
-            shown = len(doc.display.nodes) if doc.display else 0
-            nodes, edges = doc.graph.number_of_nodes(), derived(doc.graph, edge_count)
+            shown = len(model.display.nodes) if model.display else 0
+            nodes, edges = model.graph.number_of_nodes(), derived(model.graph, edge_count)
             extra = translate("MainWindow", " ({shown} drawn)").format(shown=shown) if shown != nodes else ""
             self.status_counts.setText(
                 translate("MainWindow", "{nodes} nodes{extra} · {edges} edges").format(
                     nodes=nodes, extra=extra, edges=edges
                 )
             )
-            devices = doc.graph.graph.get("devices") or {}
+            devices = model.graph.graph.get("devices") or {}
             if not devices:
                 from collections import Counter
 
-                devices = Counter(d for _, d in doc.graph.nodes(data="device") if d)
+                devices = Counter(d for _, d in model.graph.nodes(data="device") if d)
             self.status_devices.setText(" · " + ", ".join(f"{d} ({n})" for d, n in devices.items()))
-        has_modules = bool(doc.modules())
+        has_modules = bool(model.modules())
         self.actions_.collapse_all.setEnabled(has_modules)
-        self.actions_.expand_all.setEnabled(has_modules and bool(doc.options.collapsed))
+        self.actions_.expand_all.setEnabled(has_modules and bool(model.options.collapsed))
         for action in (self.actions_.export, self.actions_.copy_image):
-            action.setEnabled(doc.graph is not None)
-        short, note = environment_text(doc.graph.graph.get("environment") if doc.graph is not None else None)
+            action.setEnabled(model.graph is not None)
+        short, note = environment_text(
+            model.graph.graph.get("environment") if model.graph is not None else None
+        )
         self.status_python.setText(short)
         self.status_python.setToolTip(plain_tooltip(note))
         path = doc.path
         self.status_path.setText(f" · {path}" if path else "")
         name = path.name if path else None
-        sent_from = doc.graph.graph.get("sent_from") if doc.graph is not None and doc.kind == "json" else None
+        sent_from = (
+            model.graph.graph.get("sent_from") if model.graph is not None and doc.kind == "json" else None
+        )
         if isinstance(sent_from, str) and sent_from.strip():
             name = sent_from[:120]  # a graph sent from Python: where it was sent from ("train.py:88")
         if name and self.source.is_edited():
