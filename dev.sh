@@ -173,7 +173,7 @@ ensure_compat_venv() {
     # torch before 2.3 was built against NumPy 1.x.
     case "$version" in 2.0.* | 2.1.* | 2.2.*) numpy='numpy<2' ;; esac
     local packages=("torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2'
-        'pytest-xdist>=3.5' 'matplotlib>=3.6')
+        'pytest-xdist>=3.7' 'matplotlib>=3.6')
     # The stamp names what was installed: a venv made for another list is made anew.
     local stamp
     stamp="$venv/.ready-$(printf '%s\n' "${packages[@]}" | sha256sum | cut -c1-12)"
@@ -292,7 +292,9 @@ pythons() {
 
 # The suite runs on every core (at most four workers, each with its own warm capture worker)
 # unless the arguments choose (`-n N`, `-p no:xdist`) or name a single test. Each test file runs
-# on one worker, so a file's shared set-up (a venv, a wheel, a kernel) is made once.
+# on one worker, so a file's shared set-up (a venv, a wheel, a kernel) is made once. Files go out
+# in the order tests/conftest.py collects them (those marked slow first), not by their number of
+# tests: a long file of two tests handed out last kept one core busy while the other waited.
 parallel_args() {
     local arg
     for arg in "$@"; do
@@ -300,7 +302,8 @@ parallel_args() {
             -n | -n* | --numprocesses* | no:xdist | *::*) return 0 ;;
         esac
     done
-    printf '%s\n' -n "${GRAPHVIZ_APP_TEST_WORKERS:-auto}" --maxprocesses 4 --dist loadfile
+    printf '%s\n' -n "${GRAPHVIZ_APP_TEST_WORKERS:-auto}" --maxprocesses 4 --dist loadfile \
+        --no-loadscope-reorder
 }
 
 main() {

@@ -16,6 +16,8 @@ from venvs import add_broken_torch, make_venv, old_python
 from graphviz_app import __version__
 from graphviz_app.doctor import graphviz_install_command, shell_word, window_language
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

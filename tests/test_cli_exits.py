@@ -23,7 +23,10 @@ from graphviz_app.core.model.file_kind import A_FOLDER
 from graphviz_app.message_reader import WIRE_TEXT
 from graphviz_app.wire.message import Message
 
-pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed"),
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 BIG_NODES = 3000

@@ -17,6 +17,8 @@ from graphviz_app.cli import main, window_arguments
 from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.message_reader import read_message
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = "import sys\nimport torch\nprint('argv', sys.argv[1:])\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
 

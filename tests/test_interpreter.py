@@ -27,6 +27,8 @@ from graphviz_app.capture.interpreter import (
 from graphviz_app.message_reader import read_message
 from graphviz_app.wire.errors import ScriptError
 
+pytestmark = pytest.mark.slow
+
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
 ROOT = Path(__file__).resolve().parents[1]
 

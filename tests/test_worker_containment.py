@@ -22,6 +22,8 @@ import pytest
 from graphviz_app.capture.client import Runner, default_memory_limit
 from graphviz_app.wire.errors import ScriptError, SettingError
 
+pytestmark = pytest.mark.slow
+
 GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
 """Three lines that build a two-node graph: what every script here ends with."""
 

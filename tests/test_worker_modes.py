@@ -21,6 +21,8 @@ from graphviz_app.capture.client import Runner
 from graphviz_app.wire import protocol
 from graphviz_app.wire.errors import ScriptError, SettingError
 
+pytestmark = pytest.mark.slow
+
 GRAPH = "import torch\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
 MODES = ["fork", "portable"] if hasattr(os, "fork") else ["portable"]
 

@@ -16,6 +16,8 @@ from graphviz_app.qt.shell.controller import Controller
 
 from .conftest import LOAD_TIMEOUT_MS
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def parts(qtbot, qt_runner):

@@ -18,6 +18,8 @@ from graphviz_app.resources import example, examples_dir
 
 from .conftest import LOAD_TIMEOUT_MS
 
+pytestmark = pytest.mark.slow
+
 TRAIN = """\
 import os
 import torch

@@ -8,6 +8,7 @@ One window loads the lessons in turn at each size (each load is a real run of th
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QRectF
 
 from graphviz_app.core.lessons import ORDER
@@ -15,6 +16,8 @@ from graphviz_app.core.view.first_view import MIN_READABLE_ZOOM
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
+
+pytestmark = pytest.mark.slow
 
 
 def screen_rects(window) -> dict[str, QRectF]:

@@ -19,6 +19,8 @@ from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.qt.shell.instance import serve
 from graphviz_app.remote import send_graph
 
+pytestmark = pytest.mark.slow
+
 GOLDEN = Path(__file__).parent.parent / "core" / "golden"
 RUN_TIMEOUT_MS = 180_000
 """A sending process imports torch on a busy 2-core machine: generous."""

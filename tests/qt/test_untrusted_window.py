@@ -54,6 +54,8 @@ from graphviz_app.wire.message import Message
 
 from .conftest import LOAD_TIMEOUT_MS
 
+pytestmark = pytest.mark.slow
+
 QUICK_MS = 15_000
 """Generous bound for what must not wait on a file (a FIFO read would wait forever)."""
 
