@@ -36,8 +36,8 @@ from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutE
 from ..language import words
 from ..wire.message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
-from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
-from .graphviz.dot import NodeStyle
+from .graphviz.arrange import Picture, composes, picture
+from .graphviz.dot import NodeStyle, Paint, dot_graph
 from .graphviz.engine import engine, needs_system_fonts
 from .graphviz.layout import (
     STOPPED_PLACING,
@@ -239,7 +239,7 @@ def export_graph(
             room=room,
         )
         if fmt.writer == "dot":
-            data = dot_bytes(dot_source(display, graph, paint).text())
+            data = dot_bytes(dot_graph(display, graph, paint).text())
             _write_atomic(path, lambda tmp: tmp.write_bytes(data))
             _log_export(fmt, path, graph, began)
             return notices
