@@ -119,16 +119,7 @@ def last_backward_svg(graph, tmp_path: Path, options: ViewOptions = ViewOptions(
     stepper = Stepper(graph, values=True)
     view = stepper.view(BACKWARD, stepper.count(BACKWARD) - 1)
     out = tmp_path / "last.svg"
-    export_graph(
-        graph,
-        out,
-        options=options,
-        styles=dict(view.styles),
-        marked_edges=view.edges,
-        caption=view.caption,
-        flow_backward=True,
-        values=True,
-    )
+    export_graph(graph, out, options=options, step=view, values=True)
     return Drawing(out)
 
 
@@ -239,15 +230,7 @@ def test_a_small_graphs_png_with_a_long_caption_stays_narrow(tmp_path):
     view = stepper.view(BACKWARD, 2)
     assert len(view.caption) > 200
     out = tmp_path / "step.png"
-    export_graph(
-        graph,
-        out,
-        styles=dict(view.styles),
-        marked_edges=view.edges,
-        caption=view.caption,
-        flow_backward=True,
-        values=True,
-    )
+    export_graph(graph, out, step=view, values=True)
     assert png_width(out) <= 1200
     svg = tmp_path / "step.svg"
     render(to_dot(build_display(graph), graph, Paint(caption=view.caption)), "svg", svg)
