@@ -440,18 +440,14 @@ def export_step(
     return export_graph(
         graph,
         out,
+        step=view,
         mode=color,
         options=options,
         scale=scale,
-        styles=view.styles,
-        marked_edges=view.edges,
-        caption=view.message,
         timeout=timeout,
         protect=protect,
-        flow_backward=view.mode == "backward",
         values=values,
         language=language,
-        view={"step": {"mode": mode, "index": step, "count": view.count, "node": view.node}},
     )
 
 

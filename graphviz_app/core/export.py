@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.parsers import expat
 
 import networkx as nx
@@ -36,8 +36,8 @@ from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutE
 from ..language import words
 from ..wire.message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
-from .graphviz.arrange import Paint, Picture, composes, dot_source, picture
-from .graphviz.dot import NodeStyle
+from .graphviz.arrange import Picture, composes, picture
+from .graphviz.dot import NodeStyle, Paint, dot_graph
 from .graphviz.engine import engine, needs_system_fonts
 from .graphviz.layout import (
     STOPPED_PLACING,
@@ -56,6 +56,9 @@ from .model.saved_graph import dumps_trace
 from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
+
+if TYPE_CHECKING:
+    from .view.stepping import StepView
 
 log = logging.getLogger(__name__)
 
@@ -158,10 +161,8 @@ def export_graph(
     styles: dict[str, NodeStyle] | None = None,
     scale: float = 1.0,
     timeout: float | None = None,
-    marked_edges: frozenset[tuple[str, str]] | None = None,
-    caption: Message | str | None = None,
+    step: StepView | None = None,
     view: dict[str, Any] | None = None,
-    flow_backward: bool = False,
     values: bool = False,
     started: LayoutJob | None = None,
     processes: int = 1,
@@ -170,18 +171,20 @@ def export_graph(
 ) -> list[Message]:
     """Write ``graph`` to ``path`` (format from the suffix) and return notices for the user.
 
-    Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend,
-    the ``styles`` and ``marked_edges`` of a step and a ``caption`` above; JSON stores ``view``
-    (e.g. the step shown) as the graph attribute ``view``; ``flow_backward``: the marked edges
-    point back to their producers (a backward step's gradient); ``values`` draws the Values badges
-    laid out with the graph, as the window does (the final ones unless ``styles`` carry a step's);
-    ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a ``dot -Tsvg`` the
-    caller started (:func:`start_svg_job`) to draw an SVG with, else one starts here (the caller
-    cancels it when it is not used); ``processes=2`` lets a process that is the app's own (the
-    command line) write most of a big SVG's edges in a forked copy of itself; ``language``
-    (:data:`graphviz_app.language.LANGUAGES`) writes the legend, the caption and a page's words
-    in it; ``title`` names the graph in a page's header (default: its script).  JSON is the graph itself
-    (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
+    Images and DOT are drawn as the view ``options`` and color ``mode`` say, with a legend and
+    the ``styles`` (search highlights...); at a ``step`` (forward or backward), as it looks then:
+    its styles (unless ``styles`` are given), its marked edges (pointing back to their producers
+    on a backward step: the gradient's way) and its sentence as a caption above.  JSON stores
+    ``view`` (how the graph was viewed) as the graph attribute ``view``, with the ``step`` shown
+    (1-based, as the window shows it and the CLI's ``--step`` reads it); ``values`` draws the
+    Values badges laid out with the graph, as the window does (the final ones unless ``styles``
+    carry a step's); ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a
+    ``dot -Tsvg`` the caller started (:func:`start_svg_job`) to draw an SVG with, else one
+    starts here (the caller cancels it when it is not used); ``processes=2`` lets a process that
+    is the app's own (the command line) write most of a big SVG's edges in a forked copy of
+    itself; ``language`` (:data:`graphviz_app.language.LANGUAGES`) writes the legend, the
+    caption and a page's words in it; ``title`` names the graph in a page's header (default:
+    its script).  JSON is the graph itself (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
     script, one of ``protect`` (e.g. the input file), read-only, a folder or not a regular file)
     and GraphvizNotFoundError (no ``dot``, for images); nothing is left at ``path`` on failure
@@ -201,6 +204,10 @@ def export_graph(
     notices: list[Message] = []
     if spec.needs_gradients and fmt.writer != "graph" and not colors.has_grads(graph):
         notices.append(Message.of(NO_GRADIENTS))
+    if step is not None:
+        shown = {"mode": step.mode, "index": step.index + 1, "count": step.count, "node": step.node}
+        view = {**(view or {}), "step": shown}
+        styles = step.styles if styles is None else styles
     if fmt.writer == "graph":
         if view:
             graph = graph.copy(as_view=False)
@@ -232,14 +239,14 @@ def export_graph(
             mode=mode,
             styles=styles,
             legend=True,
-            marked_edges=marked_edges,
-            caption=None if caption is None else words(language)(caption),
+            marked_edges=None if step is None else step.edges,
+            caption=None if step is None else words(language)(step.message),
             language=language,
-            flow_backward=flow_backward,
+            flow_backward=step is not None and step.mode == "backward",
             room=room,
         )
         if fmt.writer == "dot":
-            data = dot_bytes(dot_source(display, graph, paint).text())
+            data = dot_bytes(dot_graph(display, graph, paint).text())
             _write_atomic(path, lambda tmp: tmp.write_bytes(data))
             _log_export(fmt, path, graph, began)
             return notices

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from graphviz_app.core.graphviz import arrange, compose
-from graphviz_app.core.graphviz.dot import LEGEND_ID, to_dot
+from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob, parse_json_layout
 from graphviz_app.core.graphviz.layout_cache import LayoutCache, layout_key
 from graphviz_app.core.view import colors
@@ -40,10 +40,10 @@ def test_one_dot_run_up_to_the_threshold_then_composition() -> None:
 
     one = arrange.layout_job(display, at)
     assert not arrange.composes(display) and not one.composed
-    assert one.text == arrange.dot_source(display, at).text(paint=False)
+    assert one.text == arrange.dot_graph(display, at).text(paint=False)
     drawn = arrange.picture(display, at, arrange.Paint(legend=True))
     assert drawn.program == ("dot",) and drawn.layout is None
-    assert drawn.text == to_dot(display, at, legend=True)  # exactly what a plain export renders
+    assert drawn.text == to_dot(display, at, Paint(legend=True))  # exactly what a plain export renders
 
     composed = arrange.layout_job(bigger, above)
     assert arrange.composes(bigger) and composed.composed and composed.text is None
@@ -70,7 +70,7 @@ def test_the_text_dot_lays_out_is_the_picture_without_paint() -> None:
 def test_the_cache_key_ignores_what_does_not_move_anything() -> None:
     graph = nested_modules()
     display = build_display(graph)
-    painted = {to_dot(display, graph, mode=mode) for mode in MODES}
+    painted = {to_dot(display, graph, Paint(mode=mode)) for mode in MODES}
     assert len(painted) > 1  # the modes paint differently...
     keys = {layout_key(arrange.layout_job(display, graph, mode=mode).text or "") for mode in MODES}
     assert len(keys) == 1  # ...and lay out the same
@@ -127,7 +127,7 @@ def test_the_retry_without_nslimit_is_written_from_data() -> None:
     drawn = arrange.picture(display, graph, arrange.Paint(legend=True))
     assert drawn.fallback is not None
     assert "nslimit=" in drawn.text and "nslimit=" not in drawn.fallback()
-    assert drawn.fallback() == arrange.dot_source(display, graph, arrange.Paint(legend=True)).text(
+    assert drawn.fallback() == arrange.dot_graph(display, graph, arrange.Paint(legend=True)).text(
         nslimit=False
     )
 

@@ -12,7 +12,7 @@ import pytest
 
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graphviz import arrange
-from graphviz_app.core.graphviz.dot import BADGE_CLASS, badge_id, room_label, to_dot, wrap_caption
+from graphviz_app.core.graphviz.dot import BADGE_CLASS, Paint, badge_id, room_label, to_dot, wrap_caption
 from graphviz_app.core.graphviz.layout import LayoutJob, render
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import LINE_CHARS, gradient_line, value_line, values_badge, values_badges
@@ -119,16 +119,7 @@ def last_backward_svg(graph, tmp_path: Path, options: ViewOptions = ViewOptions(
     stepper = Stepper(graph, values=True)
     view = stepper.view(BACKWARD, stepper.count(BACKWARD) - 1)
     out = tmp_path / "last.svg"
-    export_graph(
-        graph,
-        out,
-        options=options,
-        styles=dict(view.styles),
-        marked_edges=view.edges,
-        caption=view.caption,
-        flow_backward=True,
-        values=True,
-    )
+    export_graph(graph, out, options=options, step=view, values=True)
     return Drawing(out)
 
 
@@ -190,7 +181,7 @@ def test_every_step_draws_the_same_layout(tmp_path):
     for mode in (FORWARD, BACKWARD):
         for index in (-1, 0, stepper.count(mode) // 2, stepper.count(mode) - 1):
             view = stepper.view(mode, index)
-            source = arrange.dot_source(display, graph, arrange.Paint(styles=dict(view.styles), room=room))
+            source = arrange.dot_graph(display, graph, arrange.Paint(styles=dict(view.styles), room=room))
             layout = LayoutJob(source.text(paint=False)).result()
             sizes.add(
                 tuple(sorted((k, round(b.x), round(b.y), round(b.width)) for k, b in layout.nodes.items()))
@@ -206,10 +197,12 @@ def test_room_rows_keep_their_place_and_the_tie_hides_with_the_badge():
     assert "#fff8c4" not in empty
     graph = chain(3)
     room = {"n1": "‖g‖=0.5"}
-    text = to_dot(build_display(graph), graph, room=room)
+    text = to_dot(build_display(graph), graph, Paint(room=room))
     assert f'"{badge_id("n1")}" [shape=plain' in text and "xlabel" not in text
     assert 'style="invis"' in text  # nothing drawn yet at n1: no tie either
-    drawn = to_dot(build_display(graph), graph, room=room, styles={"n2": NodeStyle(extra_label="‖g‖=2")})
+    drawn = to_dot(
+        build_display(graph), graph, Paint(room=room, styles={"n2": NodeStyle(extra_label="‖g‖=2")})
+    )
     assert "xlabel" in drawn and 'forcelabels="true"' in drawn  # a badge without room: as before
 
 
@@ -237,18 +230,10 @@ def test_a_small_graphs_png_with_a_long_caption_stays_narrow(tmp_path):
     view = stepper.view(BACKWARD, 2)
     assert len(view.caption) > 200
     out = tmp_path / "step.png"
-    export_graph(
-        graph,
-        out,
-        styles=dict(view.styles),
-        marked_edges=view.edges,
-        caption=view.caption,
-        flow_backward=True,
-        values=True,
-    )
+    export_graph(graph, out, step=view, values=True)
     assert png_width(out) <= 1200
     svg = tmp_path / "step.svg"
-    render(to_dot(build_display(graph), graph, caption=view.caption), "svg", svg)
+    render(to_dot(build_display(graph), graph, Paint(caption=view.caption)), "svg", svg)
     assert "Backward step 3/4" in svg.read_text()
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.graphviz.dot import LEGEND_ID, NodeStyle, quote, to_dot
+from graphviz_app.core.graphviz.dot import LEGEND_ID, NodeStyle, Paint, quote, to_dot
 from graphviz_app.core.graphviz.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import values_badges
@@ -48,7 +48,7 @@ GOLDEN_VALUES = ("basic_autograd", "sequential_branches")
 
 
 def values_paint(graph) -> dict:
-    """The arguments of ``to_dot`` that draw the final Values badges, laid out with the graph."""
+    """The fields of a ``Paint`` that draw the final Values badges, laid out with the graph."""
     room = values_badges(graph.nodes(data=True))
     return {"styles": {node: NodeStyle(extra_label=badge) for node, badge in room.items()}, "room": room}
 
@@ -67,7 +67,9 @@ def test_bundled_examples_export_their_golden_dot(name, regen_golden, request):
         saved.write_text(dumps_graph(result.graph), encoding="utf-8")
     graph = load_graph_json(saved)
     text = to_dot(
-        build_display(graph), graph, legend=True, **(values_paint(graph) if name in GOLDEN_VALUES else {})
+        build_display(graph),
+        graph,
+        Paint(legend=True, **(values_paint(graph) if name in GOLDEN_VALUES else {})),
     )
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
@@ -84,11 +86,13 @@ def test_a_backward_step_exports_its_golden_dot(regen_golden):
     text = to_dot(
         build_display(graph),
         graph,
-        styles=dict(view.styles),
-        marked_edges=view.edges,
-        caption=view.caption,
-        legend=True,
-        room=values_paint(graph)["room"],
+        Paint(
+            styles=dict(view.styles),
+            marked_edges=view.edges,
+            caption=view.caption,
+            legend=True,
+            room=values_paint(graph)["room"],
+        ),
     )
     golden = GOLDEN / "basic_autograd.backward-step3.dot"
     if regen_golden:
@@ -109,7 +113,7 @@ def svg_texts(dot_text: str, tmp_path) -> list[str]:
 def test_layout_matches_the_display_graph(name, mode):
     graph = GRAPHS[name]()
     display = build_display(graph)
-    result = layout(to_dot(display, graph, mode=mode))
+    result = layout(to_dot(display, graph, Paint(mode=mode)))
     assert set(result.nodes) == set(display.nodes)
     assert len(result.edges) == len(display.edges)
     assert {(e.source, e.target) for e in result.edges} == {(e.source, e.target) for e in display.edges}
@@ -159,8 +163,10 @@ def test_collapsed_module_node_lays_out():
 
 def test_dot_is_deterministic():
     graph = nested_modules()
-    first = to_dot(build_display(graph), graph, mode="module", legend=True)
-    assert first == to_dot(build_display(nested_modules()), nested_modules(), mode="module", legend=True)
+    first = to_dot(build_display(graph), graph, Paint(mode="module", legend=True))
+    assert first == to_dot(
+        build_display(nested_modules()), nested_modules(), Paint(mode="module", legend=True)
+    )
 
 
 def test_quote_escapes_for_dot():
@@ -175,7 +181,7 @@ def test_awkward_names_survive_escaping(tmp_path):
     x = b.leaf(weird)
     y = b.op("MyOp<T>Backward", x, name="line1\nline2")
     graph = b.build(y)
-    texts = svg_texts(to_dot(build_display(graph), graph, legend=True), tmp_path)
+    texts = svg_texts(to_dot(build_display(graph), graph, Paint(legend=True)), tmp_path)
     assert weird in texts
     assert "MyOp<T>Backward" in texts
     assert "line1 line2: 2×2" in texts  # newlines inside a name become spaces
@@ -222,7 +228,7 @@ def test_styles_override_nodes(tmp_path):
         "n2": NodeStyle(ghost=True),
         "n3": NodeStyle(dashed=True),
     }
-    text = to_dot(build_display(graph), graph, styles=styles)
+    text = to_dot(build_display(graph), graph, Paint(styles=styles))
     line = {row.split(" [")[0].strip(): row for row in text.splitlines() if " [" in row}
     assert 'fillcolor="#000080"' in line['"n1"'] and 'color="#0000FF"' in line['"n1"']
     assert "penwidth=3" in line['"n1"'] and 'fontcolor="#ffffff"' in line['"n1"']
@@ -239,7 +245,7 @@ def dot_lines(text: str) -> dict[str, str]:
 def test_a_badge_is_a_tag_beside_its_node_not_a_label_line(tmp_path):
     """As in the window: the label keeps its lines, the badge is an xlabel tag (yellow, boxed)."""
     graph = chain(3)
-    text = to_dot(build_display(graph), graph, styles={"n1": NodeStyle(extra_label="‖g‖=0.5")})
+    text = to_dot(build_display(graph), graph, Paint(styles={"n1": NodeStyle(extra_label="‖g‖=0.5")}))
     line = dot_lines(text)['"n1"']
     assert "‖g‖" not in line.split("xlabel=")[0]  # not in the label
     assert 'BGCOLOR="#fff8c4"' in line and "‖g‖=0.5</FONT>" in line
@@ -260,7 +266,7 @@ def test_step_edges_are_dashed_magenta_and_transfers_dashed_as_in_the_window():
         if any(graph.nodes[u]["device"] != graph.nodes[v]["device"] for u, v in e.graph_edges)
     )
     plain = next(e for e in display.edges if e is not transfer)
-    text = to_dot(display, graph, marked_edges=set(plain.graph_edges))
+    text = to_dot(display, graph, Paint(marked_edges=frozenset(plain.graph_edges)))
     lines = dot_lines(text)
     step = lines[f"{quote(plain.source)} -> {quote(plain.target)}"]
     assert 'color="#d81b60"' in step and 'penwidth="3"' in step and 'style="dashed"' in step
@@ -272,7 +278,7 @@ def test_the_selection_is_optional_in_exports():
     graph = chain(4)
     display = build_display(graph)
     assert "#1a73e8" not in to_dot(display, graph)
-    text = to_dot(display, graph, selected="n2")
+    text = to_dot(display, graph, Paint(selected="n2"))
     lines = dot_lines(text)
     assert 'color="#1a73e8"' in lines['"n1" -> "n2"'] and 'color="#1a73e8"' in lines['"n2" -> "n3"']
     far = next(row for row in text.splitlines() if row.strip().startswith('"n0" -> "n1"'))
@@ -285,10 +291,10 @@ def test_collapsed_module_takes_member_styles_and_majority_color():
     display = build_display(graph, options)
     members = display.nodes[MODULE_PREFIX + "encoder"].members
     ghosts = {m: NodeStyle(ghost=True) for m in members}
-    text = to_dot(display, graph, styles=ghosts)
+    text = to_dot(display, graph, Paint(styles=ghosts))
     assert "dotted" in next(row for row in text.splitlines() if row.strip().startswith('"m:encoder"'))
     partly = dict(ghosts, **{members[3]: NodeStyle(pen="#00FF00")})
-    text = to_dot(display, graph, styles=partly)
+    text = to_dot(display, graph, Paint(styles=partly))
     line = next(row for row in text.splitlines() if row.strip().startswith('"m:encoder"'))
     assert "dotted" not in line and "#00FF00" in line
     assert colors.device_color("cpu") in line  # all members on cpu
@@ -296,12 +302,12 @@ def test_collapsed_module_takes_member_styles_and_majority_color():
 
 def test_legend_lists_entries_and_grad_ticks(tmp_path):
     graph = with_grads()
-    text = to_dot(build_display(graph), graph, mode="grad", legend=True)
+    text = to_dot(build_display(graph), graph, Paint(mode="grad", legend=True))
     assert LEGEND_ID in layout(text).nodes
     texts = svg_texts(text, tmp_path)
     assert "NaN/Inf gradient (1)" in texts and "no gradient (1)" in texts
     assert "0.001" in texts and "100" in texts
-    devices = svg_texts(to_dot(build_display(two_devices()), two_devices(), legend=True), tmp_path)
+    devices = svg_texts(to_dot(build_display(two_devices()), two_devices(), Paint(legend=True)), tmp_path)
     assert "cpu (4)" in devices and "meta (3)" in devices
     assert LEGEND_ID not in to_dot(build_display(graph), graph)
 
@@ -401,7 +407,7 @@ def test_cancel_before_start():
 def test_render_formats(tmp_path, fmt, magic):
     graph = diamond()
     out = tmp_path / f"g.{fmt}"
-    render(to_dot(build_display(graph), graph, legend=True), fmt, out)
+    render(to_dot(build_display(graph), graph, Paint(legend=True)), fmt, out)
     assert out.read_bytes().startswith(magic)
 
 
@@ -413,7 +419,9 @@ def test_render_refuses_unknown_format(tmp_path):
 def test_marked_edges_and_caption(tmp_path):
     graph = chain(4)
     text = to_dot(
-        build_display(graph), graph, marked_edges={("n1", "n2")}, caption='Step 2 of 3: "AddBackward0"'
+        build_display(graph),
+        graph,
+        Paint(marked_edges=frozenset({("n1", "n2")}), caption='Step 2 of 3: "AddBackward0"'),
     )
     marked = [line for line in text.splitlines() if "->" in line and "#d81b60" in line]
     assert [line.split("[")[0].strip() for line in marked] == ['"n1" -> "n2"']

@@ -16,7 +16,7 @@ import pytest
 
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graphviz.compose import Composer, keep_in_place, should_compose
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import Paint, to_dot
 from graphviz_app.core.graphviz.layout import Layout, layout
 from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache
 from graphviz_app.core.model.graph import load_graph_json
@@ -48,10 +48,12 @@ def test_the_display_graph_carries_the_direction_into_the_dot_text() -> None:
     graph = load_graph_json(GOLDEN / "basic_autograd.json")
     assert build_display(graph).rankdir == "TB"
     assert 'rankdir="TB";' in to_dot(build_display(graph), graph)
-    text = to_dot(build_display(graph, LR), graph, legend=True)
+    text = to_dot(build_display(graph, LR), graph, Paint(legend=True))
     assert 'rankdir="LR";' in text and 'rankdir="TB"' not in text
     # only the direction differs from the top-to-bottom text
-    assert text.replace('rankdir="LR"', 'rankdir="TB"') == to_dot(build_display(graph), graph, legend=True)
+    assert text.replace('rankdir="LR"', 'rankdir="TB"') == to_dot(
+        build_display(graph), graph, Paint(legend=True)
+    )
 
 
 @pytest.mark.parametrize("name", ["basic_autograd", "sequential_branches"])

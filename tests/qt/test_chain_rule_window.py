@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLineF
 
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import Paint, to_dot
 from graphviz_app.resources import example
 
 from .test_stepping import run_backward, watch_only
@@ -51,9 +51,11 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
     dot = to_dot(
         doc.view_model.display,
         doc.view_model.graph,
-        styles=doc.view_model.styles(),
-        marked_edges=doc.view_model.marked_edges(),
-        flow_backward=doc.view_model.stepping_backward(),
+        Paint(
+            styles=doc.view_model.styles(),
+            marked_edges=doc.view_model.marked_edges(),
+            flow_backward=doc.view_model.stepping_backward(),
+        ),
     )
     marked = [line for line in dot.splitlines() if "->" in line and 'style="dashed"' in line]
     assert marked and all('dir="back"' in line for line in marked)
@@ -61,8 +63,10 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
     dot = to_dot(
         doc.view_model.display,
         doc.view_model.graph,
-        styles=doc.view_model.styles(),
-        marked_edges=doc.view_model.marked_edges(),
-        flow_backward=doc.view_model.stepping_backward(),
+        Paint(
+            styles=doc.view_model.styles(),
+            marked_edges=doc.view_model.marked_edges(),
+            flow_backward=doc.view_model.stepping_backward(),
+        ),
     )
     assert 'dir="back"' not in dot

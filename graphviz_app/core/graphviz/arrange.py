@@ -14,7 +14,8 @@
   what the window shows.  A composed picture's SVG is written straight from its layout
   (:mod:`.svg_drawing`: no pinned text, no ``neato`` run); its DOT text is written only when
   another format asks for it.
-* :func:`dot_source` is the painted DOT as data (the ``.dot`` export writes its text).
+* :func:`~.dot.dot_graph` is the painted DOT as data, painted as a :class:`~.dot.Paint` says
+  (the ``.dot`` export writes its text).
 
 Values badges are laid out with the graph when a ``room`` is given (per graph node, the badge
 of the graph's final state: :func:`~.values.values_badges`): each becomes a node beside its
@@ -36,7 +37,7 @@ from ..view.display import DisplayGraph
 from ..view.look import ColorMode
 from . import cost
 from .compose import ComposeJob, Composer, should_compose
-from .dot import LEGEND_ID, DotGraph, NodeStyle, Placement, badge_id, dot_graph, quote
+from .dot import LEGEND_ID, DotGraph, Paint, Placement, badge_id, dot_graph, quote
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
 from .svg_drawing import LEGEND_GAP, drawable, legend_drawing, svg_drawing
@@ -50,7 +51,6 @@ __all__ = [
     "Paint",
     "Picture",
     "composes",
-    "dot_source",
     "layout_job",
     "picture",
     "placement",
@@ -61,50 +61,9 @@ PINNED_PROGRAM = ("neato", "-n2")
 clusters (``bb``) are already placed: no layout runs again."""
 
 
-@dataclass(frozen=True)
-class Paint:
-    """How a picture is painted: what :func:`~.dot.dot_graph` takes besides the display graph
-    (the window paints by colour mode only; exports add a legend, a step's styles...)."""
-
-    mode: ColorMode = "device"
-    styles: dict[str, NodeStyle] | None = None
-    legend: bool = False
-    marked_edges: frozenset[tuple[str, str]] | None = None
-    caption: str | None = None
-    selected: str | None = None
-    flow_backward: bool = False
-    room: Mapping[str, str] | None = None
-    """Per graph node, the badge the layout makes room for (None: badges are xlabels)."""
-    language: str = "en"
-    """The legend's language (:data:`graphviz_app.language.LANGUAGES`)."""
-
-
 def composes(display: DisplayGraph) -> bool:
     """Return True when ``display`` is laid out by composition, False for one ``dot`` run."""
     return should_compose(display)
-
-
-def dot_source(
-    display: DisplayGraph,
-    graph: nx.DiGraph,
-    paint: Paint = Paint(),
-    graph_attrs: Mapping[str, str] | None = None,
-) -> DotGraph:
-    """Return ``display`` (of ``graph``) painted as ``paint`` says, as DOT data."""
-    return dot_graph(
-        display,
-        graph,
-        mode=paint.mode,
-        styles=paint.styles,
-        legend=paint.legend,
-        graph_attrs=graph_attrs,
-        marked_edges=paint.marked_edges,
-        caption=paint.caption,
-        selected=paint.selected,
-        flow_backward=paint.flow_backward,
-        room=paint.room,
-        language=paint.language,
-    )
 
 
 class LayoutRun:
@@ -181,7 +140,7 @@ def layout_job(
     estimate = cost.estimate(display) if budget is not None else None
     if estimate is not None and budget is not None and estimate.seconds > budget:
         attrs.update(cost.LIMIT_ATTRS)
-    source = dot_source(display, graph, Paint(mode=mode, room=room), attrs)
+    source = dot_graph(display, graph, Paint(mode=mode, room=room), attrs)
     text = source.text(paint=False)
     job = CachedLayoutJob(text, cache, timeout, fallback=partial(source.text, paint=False, nslimit=False))
     run = LayoutRun(job, text=text, estimate=estimate, cache=cache)
@@ -233,11 +192,11 @@ def picture(
     DOT text and the SVG, written when asked for, raise them too (sizing the legend).
     """
     if not composes(display):
-        source = dot_source(display, graph, paint)
+        source = dot_graph(display, graph, paint)
         return Picture(
             source.text, ("dot",), partial(source.text, nslimit=False), None, *_drawn(source, True)
         )
-    source = dot_source(display, graph, replace(paint, room=None))
+    source = dot_graph(display, graph, replace(paint, room=None))
     layout = layout_job(display, graph, composer=composer, cache=cache, timeout=timeout).result()
 
     def pinned() -> str:

@@ -43,6 +43,7 @@ __all__ = [
     "PAINT_ATTRS",
     "DotGraph",
     "NodeStyle",
+    "Paint",
     "Placement",
     "badge_id",
     "dot_graph",
@@ -535,45 +536,56 @@ def wrap_caption(caption: str, width: float = 0.0) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Paint:
+    """How a picture is painted: what :func:`dot_graph` takes besides the display graph (the
+    window paints by colour mode and selection; exports add a legend, a step's styles...).
+
+    ``styles`` maps graph node ids to overrides (a badge is drawn beside its node); ``room``
+    maps graph node ids to the badges the layout makes room for (the Values badges of the final
+    state: each becomes a badge node beside its node, which shows the badge ``styles`` give, see
+    :func:`room_label`; a badge without room is an ``xlabel``; None: badges are xlabels);
+    ``legend`` adds a legend node (for exported images); ``marked_edges`` (graph edges,
+    producer -> consumer) are drawn thick and dashed in ``STEP_COLOR`` (a stepping highlight),
+    pointing back to their producers when ``flow_backward`` (a backward step's gradient);
+    ``selected`` (a display id) draws that node's edges in the selection colour,
+    ``selected_edge`` (source and target display ids) that one edge; ``caption`` is a title
+    above the picture, wrapped to the drawing's width (:func:`wrap_caption`); ``language`` is
+    the legend's (:data:`graphviz_app.language.LANGUAGES`).
+    """
+
+    mode: ColorMode = "device"
+    styles: dict[str, NodeStyle] | None = None
+    legend: bool = False
+    marked_edges: frozenset[tuple[str, str]] | None = None
+    caption: str | None = None
+    selected: str | None = None
+    flow_backward: bool = False
+    room: Mapping[str, str] | None = None
+    selected_edge: tuple[str, str] | None = None
+    language: str = "en"
+
+
 def dot_graph(
     display: DisplayGraph,
     graph: nx.DiGraph,
-    *,
-    mode: ColorMode = "device",
-    styles: dict[str, NodeStyle] | None = None,
-    legend: bool = False,
+    paint: Paint = Paint(),
     graph_attrs: Mapping[str, str] | None = None,
-    marked_edges: frozenset[tuple[str, str]] | set[tuple[str, str]] | None = None,
-    caption: str | None = None,
-    selected: str | None = None,
-    flow_backward: bool = False,
-    room: Mapping[str, str] | None = None,
-    selected_edge: tuple[str, str] | None = None,
-    language: str = "en",
 ) -> DotGraph:
-    """Return ``display`` (of ``graph``) colored by ``mode`` as a :class:`DotGraph`.
+    """Return ``display`` (of ``graph``) painted as ``paint`` says, as a :class:`DotGraph`.
 
-    Nodes and edges look as :mod:`core.view.look` decides (as the window draws them). ``styles``
-    maps graph node ids to overrides (a badge is drawn beside its node); ``room`` maps graph
-    node ids to the badges the layout makes room for (the Values badges of the final state:
-    each becomes a badge node beside its node, which shows the badge ``styles`` give, see
-    :func:`room_label`; a badge without room is an ``xlabel``); ``legend`` adds a
-    legend node (for exported images); ``graph_attrs`` adds or replaces graph attributes;
-    ``marked_edges`` (graph edges, producer -> consumer) are drawn thick and dashed in
-    ``STEP_COLOR`` (a stepping highlight); ``selected`` (a display id) draws that node's edges in
-    the selection colour, ``selected_edge`` (source and target display ids) that one edge; the
-    direction is ``display.rankdir`` (top to bottom or left to right);
-    ``caption`` is a title above the picture, wrapped to the drawing's width (:func:`wrap_caption`);
-    ``language`` is the legend's (:data:`graphviz_app.language.LANGUAGES`).
-    Raises ValueError for an unknown mode.
+    Nodes and edges look as :mod:`core.view.look` decides (as the window draws them); the
+    direction is ``display.rankdir`` (top to bottom or left to right); ``graph_attrs`` adds or
+    replaces graph attributes.  Raises ValueError for an unknown mode.
     """
+    mode, styles, room, caption = paint.mode, paint.styles, paint.room, paint.caption
     state = ViewState(
         colors.node_colors(graph, mode),
         styles,
-        selected,
-        frozenset(marked_edges or ()),
-        flow_backward,
-        selected_edge,
+        paint.selected,
+        frozenset(paint.marked_edges or ()),
+        paint.flow_backward,
+        paint.selected_edge,
     )
     gattrs = dict(GRAPH_ATTRS)
     gattrs["rankdir"] = display.rankdir
@@ -652,7 +664,7 @@ def dot_graph(
         nodes,
         clusters,
         edges,
-        _legend_label(graph, mode, language) if legend else None,
+        _legend_label(graph, mode, paint.language) if paint.legend else None,
         badges,
         links,
         rooms,
@@ -676,31 +688,9 @@ def _rooms(display: DisplayGraph, room: Mapping[str, str]) -> dict[str, tuple[st
 def to_dot(
     display: DisplayGraph,
     graph: nx.DiGraph,
-    *,
-    mode: ColorMode = "device",
-    styles: dict[str, NodeStyle] | None = None,
-    legend: bool = False,
+    paint: Paint = Paint(),
     graph_attrs: Mapping[str, str] | None = None,
-    marked_edges: frozenset[tuple[str, str]] | set[tuple[str, str]] | None = None,
-    caption: str | None = None,
-    selected: str | None = None,
-    flow_backward: bool = False,
-    room: Mapping[str, str] | None = None,
-    selected_edge: tuple[str, str] | None = None,
 ) -> str:
-    """Return the DOT text drawing ``display`` (of ``graph``) colored by ``mode``: the painted
-    text of :func:`dot_graph` (same arguments)."""
-    return dot_graph(
-        display,
-        graph,
-        mode=mode,
-        styles=styles,
-        legend=legend,
-        graph_attrs=graph_attrs,
-        marked_edges=marked_edges,
-        caption=caption,
-        selected=selected,
-        flow_backward=flow_backward,
-        room=room,
-        selected_edge=selected_edge,
-    ).text()
+    """Return the DOT text drawing ``display`` (of ``graph``) painted as ``paint`` says: the
+    painted text of :func:`dot_graph` (same arguments)."""
+    return dot_graph(display, graph, paint, graph_attrs).text()

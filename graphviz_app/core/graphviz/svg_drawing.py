@@ -6,7 +6,8 @@ cluster box; :func:`svg_drawing` writes them with the paint of the picture's
 ``-Tsvg`` gives (``<g class="graph|cluster|node|edge">`` groups, each with its ``<title>``,
 y up with the drawing translated down), so whatever reads Graphviz's SVG reads this one: no
 pinned DOT text is written and ``neato -n2`` does not run.  Only the legend (an HTML-like table)
-is drawn by ``dot``, alone (:func:`legend_drawing`), and moved into place.
+is drawn by ``dot``, alone (:func:`legend_drawing`): its shapes are read as data and written
+here, moved into place.
 
 Text is placed as Graphviz places it with its Helvetica metrics (lines 1.1 em apart, the
 baseline a quarter em below a line's middle); cluster and caption labels are left-aligned.
@@ -20,13 +21,14 @@ import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from xml.etree import ElementTree
 
 from ..forked import Forked
 from .compose import ComposedLayout, PlacedEdge
 from .dot import CLUSTER_PREFIX, EDGE_COLOR, FONT_SIZE, LEGEND_ID, DotGraph
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 
-__all__ = ["LEGEND_GAP", "LegendDrawing", "drawable", "legend_drawing", "svg_drawing"]
+__all__ = ["LEGEND_GAP", "LegendDrawing", "Shape", "drawable", "legend_drawing", "svg_drawing"]
 
 LEGEND_GAP = 16.0
 """Points between a composed drawing and its legend (placed at its top right)."""
@@ -97,20 +99,59 @@ def _color(value: str | None, default: str) -> str:
     return {"#000000": "black", "#ffffff": "white"}.get(color, color)
 
 
+_SVG = "{http://www.w3.org/2000/svg}"
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]*)?(?:e-?[0-9]+)?")
+_ACROSS, _DOWN = frozenset({"x", "x1", "x2", "cx"}), frozenset({"y", "y1", "y2", "cy"})
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One element of a drawing, as data: its tag, its attributes in the order Graphviz writes
+    them, its text and the elements inside it (a gradient's ``defs``)."""
+
+    tag: str
+    attrs: tuple[tuple[str, str], ...]
+    text: str = ""
+    inside: tuple[Shape, ...] = ()
+
+    @classmethod
+    def of(cls, element: ElementTree.Element) -> Shape:
+        inside = tuple(cls.of(child) for child in element)
+        text = "" if inside else element.text or ""
+        return cls(element.tag.removeprefix(_SVG), tuple(element.attrib.items()), text, inside)
+
+    def written(self, dx: float, dy: float) -> str:
+        """Return the element as SVG, every coordinate moved by ``(dx, dy)``."""
+        attrs = "".join(f' {key}="{_escape(_moved(key, value, dx, dy))}"' for key, value in self.attrs)
+        if self.inside:
+            inside = "\n".join(shape.written(dx, dy) for shape in self.inside)
+            return f"<{self.tag}{attrs}>\n{inside}\n</{self.tag}>"
+        return (
+            f"<{self.tag}{attrs}>{_escape(self.text)}</{self.tag}>" if self.text else f"<{self.tag}{attrs}/>"
+        )
+
+
+def _moved(key: str, value: str, dx: float, dy: float) -> str:
+    """Return an attribute's value with its coordinates moved by ``(dx, dy)`` (a list of
+    points or a path: x and y in turn)."""
+    if key in _ACROSS:
+        return _n(float(value) + dx)
+    if key in _DOWN:
+        return _n(float(value) + dy)
+    if key not in ("points", "d"):
+        return value
+    numbers = iter(range(1 << 30))
+    return _NUMBER.sub(lambda m: _n(float(m.group(0)) + (dx if next(numbers) % 2 == 0 else dy)), value)
+
+
 @dataclass(frozen=True)
 class LegendDrawing:
-    """The legend node drawn by ``dot`` alone: its group's inside in its own coordinates
-    (x from 0, y from ``-height`` to 0, as Graphviz writes an SVG) and its size in points."""
+    """The legend node drawn by ``dot`` alone, as data: its shapes in its own coordinates (x
+    from 0, y from ``-height`` to 0, as Graphviz writes an SVG) and its size in points."""
 
-    body: str
+    shapes: tuple[Shape, ...]
     width: float
     height: float
-
-
-_VIEWBOX = re.compile(r'viewBox="[-0-9.]+ [-0-9.]+ ([-0-9.]+) ([-0-9.]+)"')
-_NODE_BODY = re.compile(
-    r'<g id="node1" class="node">\n<title>[^<]*</title>\n(.*?)</g>\n</g>\n</svg>', re.DOTALL
-)
 
 
 def legend_drawing(source: DotGraph, timeout: float | None = None) -> LegendDrawing | None:
@@ -120,33 +161,13 @@ def legend_drawing(source: DotGraph, timeout: float | None = None) -> LegendDraw
     """
     if source.legend is None:
         return None
-    svg = LayoutJob(source.legend_text(), timeout, args=["-Tsvg"]).run().decode("utf-8")
-    box, body = _VIEWBOX.search(svg), _NODE_BODY.search(svg)
-    if box is None or body is None:
+    root = ElementTree.fromstring(LayoutJob(source.legend_text(), timeout, args=["-Tsvg"]).run())
+    node = next((g for g in root.iter(f"{_SVG}g") if g.get("class") == "node"), None)
+    box = (root.get("viewBox") or "").split()
+    if node is None or len(box) != 4:
         return None
-    return LegendDrawing(body.group(1), float(box.group(1)) - 2 * PAD, float(box.group(2)) - 2 * PAD)
-
-
-_PAIRS = re.compile(r' (points|d)="([^"]*)"')
-_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]*)?(?:e-?[0-9]+)?")
-_X = re.compile(r' (x|x1|x2|cx)="(-?[0-9.]+)"')
-_Y = re.compile(r' (y|y1|y2|cy)="(-?[0-9.]+)"')
-
-
-def _moved(body: str, dx: float, dy: float) -> str:
-    """Return SVG elements with every coordinate moved by ``(dx, dy)``."""
-
-    def pairs(match: re.Match[str]) -> str:
-        numbers = iter(range(1 << 30))
-
-        def one(number: re.Match[str]) -> str:
-            return _n(float(number.group(0)) + (dx if next(numbers) % 2 == 0 else dy))
-
-        return f' {match.group(1)}="{_NUMBER.sub(one, match.group(2))}"'
-
-    body = _PAIRS.sub(pairs, body)
-    body = _X.sub(lambda m: f' {m.group(1)}="{_n(float(m.group(2)) + dx)}"', body)
-    return _Y.sub(lambda m: f' {m.group(1)}="{_n(float(m.group(2)) + dy)}"', body)
+    shapes = tuple(Shape.of(element) for element in node if element.tag != f"{_SVG}title")
+    return LegendDrawing(shapes, float(box[2]) - 2 * PAD, float(box[3]) - 2 * PAD)
 
 
 def drawable(source: DotGraph) -> bool:
@@ -266,7 +287,8 @@ def svg_drawing(
             rest.append(
                 f'<g id="node{len(source.nodes) + 1}" class="node">\n<title>{_title(LEGEND_ID)}</title>'
             )
-            rest.append(_moved(legend.body, layout.width + LEGEND_GAP, legend.height - shift).rstrip("\n"))
+            dx, dy = layout.width + LEGEND_GAP, legend.height - shift
+            rest.extend(shape.written(dx, dy) for shape in legend.shapes)
             rest.append("</g>")
         rest.append("</g>\n</svg>\n")
         parts = ["\n".join(out).encode("utf-8"), edge_part.result(), "\n".join(rest).encode("utf-8")]

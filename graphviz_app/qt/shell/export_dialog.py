@@ -123,41 +123,30 @@ class ExportRun(QObject):
         problem = check_target(self.path)
         self._problem = ExportError(problem) if problem else None
         graph, mode = document.view_model.graph, document.view_model.color_mode
-        options, styles = document.view_model.options, document.view_model.styles()
-        step = document.view_model.step
+        options, styles, step = (
+            document.view_model.options,
+            document.view_model.styles(),
+            document.view_model.step,
+        )
         # A .json keeps how it was viewed, so it reopens the same (``saved_view``).
         view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
-        extra: dict[str, Any] = {  # badges laid out; the legend, caption and a page's words
-            "view": view,  # in the window's language
-            "values": document.view_model.values_shown(),
-            "language": current_language(),
-        }
-        if step is not None:  # the image shows the step: its highlight, marked edges, caption
-            extra.update(
-                {
-                    "marked_edges": step.edges,
-                    "caption": step.message,
-                    "flow_backward": step.mode == "backward",
-                }
-            )
-            view["step"] = {
-                "mode": step.mode,
-                "index": step.index + 1,
-                "count": step.count,
-                "node": step.node,
-            }  # 1-based, as shown and as the CLI's --step
+        language = current_language()  # the legend, caption and a page's words: the window's
+        values = document.view_model.values_shown()  # badges laid out
 
         def work() -> Any:
-            import inspect
-
-            from ...core.export import export_graph
-
             if graph is None:
                 raise ExportError("Nothing to export: no graph is open.")
-            accepted = inspect.signature(export_graph).parameters
-            kwargs = {k: v for k, v in extra.items() if k in accepted}
-            return export_graph(
-                graph, self.path, mode=mode, options=options, styles=styles, scale=scale, **kwargs
+            return export.export_graph(
+                graph,
+                self.path,
+                mode=mode,
+                options=options,
+                styles=styles,
+                scale=scale,
+                step=step,  # the image shows the step: its highlight, marked edges, caption
+                view=view,
+                values=values,
+                language=language,
             )
 
         self.task = Task(work, None, self)
