@@ -46,6 +46,8 @@ REL = 1e-4
 orders, and the app's summaries are float32 where the reference is float64)."""
 ABS = 1e-6
 ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+ELAPSED = re.compile(r"\(\d+m \d+s\)")
+"""The time a script says it took, as the char-RNN tutorial's ``timeSince`` prints it: ``(0m 1s)``."""
 TORCH_LOG = re.compile(r"^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ (\S+\]) (?:\[\d+/\d+\] )?", re.MULTILINE)
 """The time, pid and Dynamo frame number that start a line of torch's own log
 (``W1126 05:45:37.547000 32575 .../cpp_extension.py:183] [0/0] No CUDA runtime ...``)."""
@@ -378,11 +380,13 @@ def test_script_matches_torch(case: Case, corpus_runner: Runner, reference: Refe
 
 def printed_the_same(app: str, plain: str, whole: bool = False) -> bool:
     """Whether the app printed what plain python printed, up to where the app stopped the script
-    (all of it when ``whole``). Object addresses (``<AddBackward0 object at 0x7f...>``) and the
-    time, pid and Dynamo frame number of torch's own log lines differ from run to run and are left out."""
+    (all of it when ``whole``). Object addresses (``<AddBackward0 object at 0x7f...>``), the time a
+    script says it took, and the time, pid and Dynamo frame number of torch's own log lines differ
+    from run to run and are left out."""
 
     def steady(text: str) -> list[str]:
-        return TORCH_LOG.sub(r"\1<time> <pid> \2 ", ADDRESS.sub("0x?", text)).splitlines()
+        text = ELAPSED.sub("(<elapsed>)", ADDRESS.sub("0x?", text))
+        return TORCH_LOG.sub(r"\1<time> <pid> \2 ", text).splitlines()
 
     app_lines, plain_lines = steady(app), steady(plain)
     if whole:
