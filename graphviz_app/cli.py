@@ -599,9 +599,9 @@ def _start_runner(source: Path, python: str | None, runner: Runner | None) -> tu
     script runs with, its worker starting now: it imports torch while this process imports
     its drawing code."""
     from .capture.client import Runner
-    from .capture.interpreter import find_interpreter
+    from .capture.interpreter import WITH_FLAG, find_interpreter
 
-    interpreter = find_interpreter(source, python)
+    interpreter = find_interpreter(source, python, where=WITH_FLAG)
     active = Runner(warm=False, python=interpreter) if runner is None else runner
     active.start(interpreter)
     return active, interpreter

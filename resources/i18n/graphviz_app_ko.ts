@@ -1353,81 +1353,101 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="49"/>
-        <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <source>with --python PATH</source>
+        <translation>--python PATH로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="55"/>
-        <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="51"/>
+        <source>in Edit ▸ Preferences ▸ Python interpreter</source>
+        <translation>편집 ▸ 환경 설정 ▸ Python 인터프리터에서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="54"/>
+        <source>with --python PATH when you start the app (it overrides Preferences)</source>
+        <translation>앱을 시작할 때 --python PATH로(환경 설정보다 우선합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="58"/>
+        <source>with --python PATH or in Edit ▸ Preferences ▸ Python interpreter</source>
+        <translation>--python PATH 또는 편집 ▸ 환경 설정 ▸ Python 인터프리터에서</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="61"/>
-        <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter {where}.</source>
+        <translation>Python 인터프리터 {python}({why})이(가) 없습니다. {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="67"/>
-        <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="65"/>
+        <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="73"/>
-        <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="70"/>
+        <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="74"/>
+        <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="79"/>
-        <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="86"/>
-        <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="84"/>
+        <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="92"/>
-        <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="90"/>
+        <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter {where}.</source>
+        <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="100"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="95"/>
+        <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter {where}.</source>
+        <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="102"/>
         <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="106"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="108"/>
         <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="112"/>
-        <source>{python} ({why}) ended while importing torch ({ending}): that torch does not run here (a build for another processor, GPU driver or system, or a damaged install). See it fail with `{python} -c &quot;import torch&quot;`, then repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})이(가) torch를 가져오는 중에 끝났습니다({ending}). 그 torch는 여기서 실행되지 않습니다(다른 프로세서, GPU 드라이버나 시스템용 빌드이거나 설치가 손상됨). `{python} -c &quot;import torch&quot;`로 실패를 확인한 뒤 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="114"/>
+        <source>{python} ({why}) ended while importing torch ({ending}): that torch does not run here (a build for another processor, GPU driver or system, or a damaged install). See it fail with `{python} -c &quot;import torch&quot;`, then repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter {where}.</source>
+        <translation>{python}({why})이(가) torch를 가져오는 중에 끝났습니다({ending}). 그 torch는 여기서 실행되지 않습니다(다른 프로세서, GPU 드라이버나 시스템용 빌드이거나 설치가 손상됨). `{python} -c &quot;import torch&quot;`로 실패를 확인한 뒤 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="121"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="124"/>
+        <source>{python} ({why}) did not finish importing torch in {seconds} s. See where it waits with `{python} -X importtime -c &quot;import torch&quot;` (a network folder, a GPU driver that hangs, or a very slow disk are the usual causes), or pick another interpreter {where}.</source>
+        <translation>{python}({why})이(가) {seconds}초 안에 torch 가져오기를 마치지 못했습니다. `{python} -X importtime -c &quot;import torch&quot;`로 어디서 기다리는지 확인하거나(네트워크 폴더, 멈춘 GPU 드라이버, 아주 느린 디스크가 흔한 원인입니다), {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="131"/>
+        <source>{python} ({why}) did not start running Python code in {seconds} s: it is not a Python interpreter, or something it runs at start-up (a sitecustomize or .pth file) waits. Check it with `{python} -c &quot;print(1)&quot;`, or pick another interpreter {where}.</source>
+        <translation>{python}({why})이(가) {seconds}초 안에 Python 코드를 실행하기 시작하지 않았습니다. Python 인터프리터가 아니거나, 시작할 때 실행하는 것(sitecustomize나 .pth 파일)이 기다리고 있습니다. `{python} -c &quot;print(1)&quot;`로 확인하거나, {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="122"/>
         <source>killed by {signal}</source>
         <translation>{signal}(으)로 종료됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="122"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="123"/>
         <source>exit status {status}</source>
         <translation>종료 코드 {status}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="123"/>
-        <source>{python} ({why}) did not finish importing torch in {seconds} s. See where it waits with `{python} -X importtime -c &quot;import torch&quot;` (a network folder, a GPU driver that hangs, or a very slow disk are the usual causes), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})이(가) {seconds}초 안에 torch 가져오기를 마치지 못했습니다. `{python} -X importtime -c &quot;import torch&quot;`로 어디서 기다리는지 확인하거나(네트워크 폴더, 멈춘 GPU 드라이버, 아주 느린 디스크가 흔한 원인입니다), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="131"/>
-        <source>{python} ({why}) did not start running Python code in {seconds} s: it is not a Python interpreter, or something it runs at start-up (a sitecustomize or .pth file) waits. Check it with `{python} -c &quot;print(1)&quot;`, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})이(가) {seconds}초 안에 Python 코드를 실행하기 시작하지 않았습니다. Python 인터프리터가 아니거나, 시작할 때 실행하는 것(sitecustomize나 .pth 파일)이 기다리고 있습니다. `{python} -c &quot;print(1)&quot;`로 확인하거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="139"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="138"/>
         <source>The capture worker ({python}, {why}) imported torch but did not become ready in {seconds} s. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 torch를 가져왔지만 {seconds}초 안에 준비되지 않았습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
@@ -2249,7 +2269,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="99"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="101"/>
         <location filename="../../graphviz_app/core/graphviz/layout.py" line="53"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
@@ -3542,28 +3562,28 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="131"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="284"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="411"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="136"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="234"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="235"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="388"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="266"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="391"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>

@@ -89,8 +89,11 @@ def test_a_nested_value_chooses_its_particle(korean):
         told = error_text(Message.of(diagnose.RAISED_ON_LINE, exception=name, line=2, detail="'x'"))
         assert particle in told and "이(가)" not in told
     why = Message.of(interpreter.FOUND_BESIDE, name=".venv")
-    told = error_text(Message.of(interpreter.NO_TORCH, python="/p/bin/python", why=why))
+    told = error_text(
+        Message.of(interpreter.NO_TORCH, python="/p/bin/python", why=why, where=interpreter.IN_PREFERENCES)
+    )
     assert ".venv" in told and "/p/bin/python -m pip" in told and not english_left(told)
+    assert "편집 ▸ 환경 설정 ▸ Python 인터프리터에서 다른 인터프리터를" in told and "--python" not in told
     grad = error_text(Message.of(script.NON_LEAF_GRAD, where=Message.of(script.LINE, line=7)))
     assert grad.startswith("7번째 줄") and "retain_grad()" in grad and "(은)는" not in grad
 
