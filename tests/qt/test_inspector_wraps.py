@@ -3,6 +3,8 @@ part of it past the edge) and a long value wraps onto as many lines as it needs.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtGui import QFontMetrics
 
 from graphviz_app.qt.panels.inspector import FIXED, TEXT_MARGIN, wrapped_lines
@@ -66,11 +68,8 @@ def test_the_panels_own_names_break_between_words_never_inside_one(laptop_window
                 continue
             room = tree.visualRect(tree.indexFromItem(row, 0)).width() - 2 * TEXT_MARGIN
             lines = wrapped_lines(row.text(0), row.font(0), room)
-            assert [word for line in lines for word in line.split()] == row.text(0).split(), (
-                lines,
-                room,
-                tree.columnWidth(0),
-                tree.viewport().width(),
-            )
+            # each break falls at a space or before a parenthesis, never inside a word
+            breaks = [a.endswith(" ") or b.startswith("(") for a, b in pairwise(lines)]
+            assert all(breaks), (lines, room, tree.columnWidth(0), tree.viewport().width())
             checked += 1
         assert checked >= 3

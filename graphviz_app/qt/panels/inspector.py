@@ -278,9 +278,20 @@ VALUE_LEAST = 40
 """Pixels the value column keeps even when a name's longest word needs the rest."""
 
 
+BREAK_BEFORE = "\u200b("
+"""An opening parenthesis after a word may start a line (``자료형`` / ``(dtype)``): a zero-width
+space before it, in the text laid out only."""
+
+
+def _breakable(text: str) -> str:
+    return text.replace("(", BREAK_BEFORE)
+
+
 def wrapped_lines(text: str, font: QFont, width: int) -> list[str]:
-    """``text`` as the Inspector draws it in ``width`` pixels: broken at spaces, and inside a word
-    only where the word alone is wider (``PowBackward0`` in a narrow column)."""
+    """``text`` as the Inspector draws it in ``width`` pixels: broken at spaces and before a
+    parenthesis, and inside a word only where the word alone is wider (``PowBackward0`` in a
+    narrow column)."""
+    text = _breakable(text)
     layout = QTextLayout(text, font)
     option = QTextOption()
     option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
@@ -289,9 +300,25 @@ def wrapped_lines(text: str, font: QFont, width: int) -> list[str]:
     layout.beginLayout()
     while (line := layout.createLine()).isValid():
         line.setLineWidth(max(1, width))
-        lines.append(text[line.textStart() : line.textStart() + line.textLength()])
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()].replace("\u200b", ""))
     layout.endLayout()
     return lines
+
+
+def widest_word(text: str, font: QFont) -> float:
+    """The width of the widest part of ``text`` that :func:`wrapped_lines` never breaks unless
+    it must (a word, or a parenthesis: ``자료형(dtype)`` breaks before it)."""
+    layout = QTextLayout(_breakable(text), font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    widest = 0.0
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(1)  # one unbreakable part a line
+        widest = max(widest, line.naturalTextWidth())
+    layout.endLayout()
+    return widest
 
 
 class WrappedRows(QStyledItemDelegate):
@@ -352,7 +379,7 @@ class WrappedRows(QStyledItemDelegate):
         ) | Qt.AlignmentFlag.AlignVCenter
         wrap = QTextOption(alignment)
         wrap.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-        painter.drawText(QRectF(area), text, wrap)
+        painter.drawText(QRectF(area), _breakable(text), wrap)
         painter.restore()
 
 
@@ -510,10 +537,9 @@ class InspectorPanel(QWidget):
                 depth, parent = depth + 1, parent.parent()
             # a group's title spans both columns
             if not item.isFirstColumnSpanned() and (item.data(0, FIXED) or not fixed):
-                metrics = QFontMetricsF(item.font(0))
-                parts = item.text(0).split() if word else [item.text(0)]
-                # glyphs sit at fractional positions: a name as wide as its column would wrap
-                text = max((math.ceil(metrics.horizontalAdvance(part)) + 1 for part in parts), default=0)
+                name, font = item.text(0), item.font(0)
+                wide = widest_word(name, font) if word else QFontMetricsF(font).horizontalAdvance(name)
+                text = math.ceil(wide) + 1  # glyphs sit at fractional positions: keep a pixel spare
                 widest = max(widest, text + self.tree.indentation() * depth + 2 * TEXT_MARGIN)
             items.extend(item.child(j) for j in range(item.childCount()))
         return widest
