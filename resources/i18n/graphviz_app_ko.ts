@@ -708,164 +708,164 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="212"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="213"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="288"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="290"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="341"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
-        <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
+        <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="248"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="250"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="262"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="266"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="268"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="298"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="371"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="390"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="403"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="453"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="459"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="465"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="503"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="509"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="558"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="565"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="567"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="577"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="626"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="637"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="681"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="707"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="692"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="684"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="695"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="701"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="703"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="705"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="808"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="819"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="816"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="827"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="849"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="860"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="852"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="864"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1307,12 +1307,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="121"/>
+        <location filename="../../graphviz_app/capture/client.py" line="120"/>
         <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
         <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="126"/>
+        <location filename="../../graphviz_app/capture/client.py" line="125"/>
         <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
@@ -1434,7 +1434,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     <message>
         <location filename="../../graphviz_app/capture/client.py" line="93"/>
         <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
-        <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
+        <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경 설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/capture/client.py" line="102"/>
@@ -1442,22 +1442,22 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="107"/>
+        <location filename="../../graphviz_app/capture/client.py" line="106"/>
         <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and run the script again.</source>
         <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 스크립트를 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="114"/>
+        <location filename="../../graphviz_app/capture/client.py" line="113"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="133"/>
+        <location filename="../../graphviz_app/capture/client.py" line="132"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="138"/>
+        <location filename="../../graphviz_app/capture/client.py" line="137"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
@@ -2159,7 +2159,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="113"/>
+        <location filename="../../graphviz_app/capture/client.py" line="112"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
@@ -2591,37 +2591,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="561"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="563"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="564"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="590"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="566"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="632"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="469"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="496"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
@@ -2701,226 +2701,226 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="375"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="402"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="383"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="410"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="383"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="410"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="687"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="695"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="702"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="723"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="749"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="784"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="810"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="790"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="816"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="821"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="847"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="824"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="850"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="665"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="714"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="730"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="740"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="742"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="743"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="720"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="783"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="788"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="775"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="801"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="795"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="821"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="806"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="832"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="811"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="837"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="695"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="743"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="769"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="632"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="634"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="668"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="645"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="114"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="115"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="581"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="659"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
@@ -2930,80 +2930,80 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="712"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="711"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="701"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="755"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="781"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="764"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="790"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="765"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="791"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="766"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="792"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="798"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="774"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="800"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="797"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="823"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="798"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="824"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="800"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="826"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
@@ -3033,44 +3033,44 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="771"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="763"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="635"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="637"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="366"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="462"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="489"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="464"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="491"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3382,174 +3382,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="129"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="147"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="155"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="159"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="599"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="161"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="604"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="165"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="167"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="176"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="182"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="354"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="358"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="399"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="423"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="425"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="432"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="435"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="518"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="536"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="602"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="630"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="635"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="666"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="738"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="743"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="747"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="741"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="744"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="749"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="799"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="804"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="824"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="829"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="842"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="853"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="855"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="875"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="880"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -4083,119 +4083,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="65"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="67"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="73"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="81"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="122"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="131"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="123"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="124"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="129"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="132"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="140"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="139"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="142"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="157"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="160"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="183"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="186"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="199"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="246"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="202"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="239"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="252"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="252"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="253"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="253"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="257"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -4216,42 +4216,42 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Restart</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="86"/>
         <source>Restart graphviz_app</source>
         <translation>graphviz_app 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="89"/>
         <source>The window will read in {language} after a restart. Restart now?</source>
         <translation>다시 시작하면 창이 {language}(으)로 표시됩니다. 지금 다시 시작할까요?</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="95"/>
         <source>graphviz_app starts again on {name} and opens it again (a script runs again with the arguments remembered for it); your settings are kept. The current step and expanded modules start over.</source>
         <translation>graphviz_app이 다시 시작하면서 {name}을(를) 다시 엽니다(스크립트는 기억해 둔 인수로 다시 실행됩니다). 설정은 그대로 유지됩니다. 현재 단계와 펼친 모듈은 처음 상태로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="104"/>
         <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
         <translation>graphviz_app이 기본 수업으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="109"/>
         <source>Restart Now</source>
         <translation>지금 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="111"/>
         <source>Later</source>
         <translation>나중에</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="120"/>
         <source>The language changes at the next start.</source>
         <translation>언어는 다음에 시작할 때 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="132"/>
         <source>graphviz_app could not be started again ({command}); this window stays open. Close it and start graphviz_app yourself to see the new language.</source>
         <translation>graphviz_app을 다시 시작하지 못했습니다({command}). 이 창은 열린 채로 둡니다. 새 언어로 보려면 창을 닫고 graphviz_app을 직접 시작하세요.</translation>
     </message>
@@ -4261,12 +4261,12 @@ Double-click a module to show it in the graph.</source>
     <message>
         <location filename="../../graphviz_app/wire/run_options.py" line="29"/>
         <source>The run time limit is {value}, not a number of seconds above 0. Give a limit such as 60 (--timeout S, or Edit ▸ Preferences ▸ Run time limit).</source>
-        <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경설정 ▸ 실행 시간 제한).</translation>
+        <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경 설정 ▸ 실행 시간 제한).</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/wire/run_options.py" line="34"/>
         <source>The backward call to capture is {value}, not a call number (1 is the first). Give 1 or more (--backward-call N, or Edit ▸ Preferences ▸ Backward call to capture).</source>
-        <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경설정 ▸ 캡처할 backward 호출).</translation>
+        <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경 설정 ▸ 캡처할 backward 호출).</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/wire/run_options.py" line="39"/>
@@ -4345,144 +4345,144 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="414"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="403"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="422"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="411"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="525"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="514"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="555"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="573"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="562"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="583"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="572"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="587"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="576"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="592"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="581"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="596"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="585"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="599"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="588"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="610"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="632"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="621"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="634"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="623"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="706"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="695"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="722"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="711"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="777"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="766"/>
         <source>The file changed on disk</source>
         <translation>파일이 디스크에서 바뀌었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="779"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="768"/>
         <source>{name} was changed by another program after it was opened here.</source>
         <translation>{name}은(는) 여기서 연 뒤에 다른 프로그램이 바꿨습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="789"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="778"/>
         <source>Save your text over it? The other program&apos;s change is then lost. Cancel keeps the file as it is and your edits here; Reset shows the file&apos;s new text.</source>
         <translation>지금 내용으로 덮어써 저장할까요? 그러면 다른 프로그램이 바꾼 내용은 사라집니다. 취소하면 파일과 여기의 수정 내용이 그대로 남고, 원래대로를 누르면 파일의 새 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="811"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="800"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="827"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="816"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="884"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="873"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="895"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="884"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="896"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="886"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="904"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="895"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="907"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="898"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="921"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="912"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="982"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="973"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
