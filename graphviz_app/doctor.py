@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .capture.interpreter import WITH_FLAG, Interpreter, check_interpreter, find_interpreter, short_path
+from .capture.interpreter import Interpreter, check_interpreter, find_interpreter, short_path
 from .errors import GraphvizNotFoundError
 from .wire.errors import GraphvizAppError, SettingError
 from .wire.message import QT_TRANSLATE_NOOP, Message
@@ -446,7 +446,7 @@ class Report:
 def examine(script: str | None = None, python: str | None = None) -> Report:
     """Check everything. ``script`` and ``python`` choose the interpreter scripts run under as
     the app would (``capture.interpreter.find_interpreter``)."""
-    interpreter = find_interpreter(script, python, where=WITH_FLAG)
+    interpreter = find_interpreter(script, python)  # its fix names both ways: the app has both
     qt, language, code = qt_findings()
     findings = [
         python_finding(),
