@@ -49,6 +49,8 @@ A_FOLDER = QT_TRANSLATE_NOOP("Explanation", "{path} is a folder: give a file nam
 BAD_LAYOUT_TIMEOUT = QT_TRANSLATE_NOOP(
     "Explanation", "--layout-timeout must be a positive number of seconds, not {value}."
 )
+RAISE_TIMEOUT = QT_TRANSLATE_NOOP("Explanation", "The run time limit is raised with --timeout SECONDS.")
+"""Where the command line raises the limit a run ran out (the window: Edit ▸ Preferences)."""
 NO_BACKWARD_STEPS = QT_TRANSLATE_NOOP(
     "Explanation", "This graph has no backward steps: backward did not run. Add --backward to run it."
 )
@@ -595,9 +597,9 @@ def _start_runner(source: Path, python: str | None, runner: Runner | None) -> tu
     script runs with, its worker starting now: it imports torch while this process imports
     its drawing code."""
     from .capture.client import Runner
-    from .capture.interpreter import find_interpreter
+    from .capture.interpreter import WITH_FLAG, find_interpreter
 
-    interpreter = find_interpreter(source, python)
+    interpreter = find_interpreter(source, python, where=WITH_FLAG)
     active = Runner(warm=False, python=interpreter) if runner is None else runner
     active.start(interpreter)
     return active, interpreter
@@ -614,7 +616,10 @@ def _script_failed(exc: ScriptError, interpreter: Interpreter | None) -> int:
         print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)
     if interpreter is not None and exc.kind != "interpreter":  # that error names it already
         print(_safe(f"Ran with {interpreter.path} ({interpreter.reason})"), file=sys.stderr)
-    return _fail(str(exc))
+    status = _fail(str(exc))
+    if exc.kind == "timeout":
+        print(f"graphviz-app: {Message.of(RAISE_TIMEOUT)}", file=sys.stderr)
+    return status
 
 
 def _export(

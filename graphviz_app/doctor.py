@@ -446,7 +446,7 @@ class Report:
 def examine(script: str | None = None, python: str | None = None) -> Report:
     """Check everything. ``script`` and ``python`` choose the interpreter scripts run under as
     the app would (``capture.interpreter.find_interpreter``)."""
-    interpreter = find_interpreter(script, python)
+    interpreter = find_interpreter(script, python)  # its fix names both ways: the app has both
     qt, language, code = qt_findings()
     findings = [
         python_finding(),

@@ -36,7 +36,10 @@ PAIRS: dict[str, tuple[str, str]] = {
 }
 """Each marker a template may use -> (after a final consonant, after a vowel)."""
 
-_CLOSING = "'\"`’”]}>»」』 "
+CODE_MARKS = "\ue000\ue001"
+"""The private-use characters the window puts where a template's backticks open and close a
+code span (:func:`graphviz_app.qt.i18n.text`), looked through like quotes."""
+_CLOSING = "'\"`’”]}>»」』 " + CODE_MARKS
 """Characters looked through to find the word a particle follows."""
 _LOOK_BACK = 80
 """How far before a particle the word it follows is looked for: a parenthesis or quotes longer

@@ -149,6 +149,8 @@ def test_bad_scripts_fail_clearly_and_write_nothing(source, phrase, timeout, tmp
     done = cli("export", str(script), "-o", str(out), "--timeout", timeout)
     assert done.returncode == 1
     assert phrase in done.stderr and "graphviz-app: error:" in done.stderr
+    # a run that ran out of time names the option that gives it more
+    assert ("The run time limit is raised with --timeout SECONDS." in done.stderr) == (timeout == "0.5")
     assert not out.exists() and list(tmp_path.iterdir()) == [script]
 
 

@@ -126,3 +126,4 @@ def test_the_cli_python_option_wins_and_its_error_names_it(project, bare_python,
     err = capsys.readouterr().err
     assert code == 1
     assert f"graphviz-app: error: {bare_python} (--python) has no torch. Install torch there" in err
+    assert "or pick another interpreter with --python PATH." in err and "Preferences" not in err

@@ -16,7 +16,11 @@ import graphviz_app
 from graphviz_app.capture import client
 from graphviz_app.capture.client import Runner
 from graphviz_app.capture.interpreter import (
+    AT_START,
+    IN_PREFERENCES,
+    WITH_FLAG,
     Interpreter,
+    check_interpreter,
     environment_note,
     explicit_interpreter,
     find_interpreter,
@@ -250,6 +254,27 @@ def test_a_missing_interpreter_is_named_with_the_fix(tmp_path):
         f"The Python interpreter {tmp_path / 'nope' / 'bin' / 'python'} (--python) does not exist."
     )
     assert "--python PATH or in Edit ▸ Preferences ▸ Python interpreter" in error.message.english()
+
+
+@pytest.mark.parametrize(
+    ("where", "told", "absent"),
+    [
+        (WITH_FLAG, "Pick another interpreter with --python PATH.", "Preferences"),
+        (
+            IN_PREFERENCES,
+            "Pick another interpreter in Edit ▸ Preferences ▸ Python interpreter.",
+            "--python PATH",
+        ),
+        (AT_START, "Pick another interpreter with --python PATH when you start the app", "Edit ▸"),
+    ],
+)
+def test_the_fix_names_where_its_caller_picks_another_interpreter(tmp_path, where, told, absent):
+    """The command line names its option, the window its Preferences, and a window started
+    with ``--python`` (which Preferences do not override) that option again."""
+    found = find_interpreter(None, tmp_path / "nope", where=where)
+    with pytest.raises(ScriptError) as caught:
+        check_interpreter(found)
+    assert told in caught.value.message.english() and absent not in caught.value.message.english()
 
 
 def test_a_program_that_is_not_python(tmp_path):

@@ -101,14 +101,13 @@ TIMED_OUT = QT_TRANSLATE_NOOP("Explanation", "The script did not finish within {
 STUCK = QT_TRANSLATE_NOOP("Explanation", " It was stuck on line {line}: `{code}`.")
 LONGER = QT_TRANSLATE_NOOP(
     "Explanation",
-    " If it needs longer, raise the time limit (--timeout); if it loops "
-    "forever or waits for input, fix the script.",
+    " If it needs longer, raise the run time limit; if it loops forever or waits for input, fix the script.",
 )
 CRASHED = QT_TRANSLATE_NOOP(
     "Explanation",
     "The script crashed ({signal}) and its process ended; the app is fine. "
     "The output below shows where (a crash in native code, such as a "
-    "segfault in an extension or ctypes call). Fix the crash and reload.",
+    "segfault in an extension or ctypes call). Fix the crash and run the script again.",
 )
 SETUP_FAILED = QT_TRANSLATE_NOOP("Explanation", "its set-up failed (the output below shows where)")
 NOT_STARTED = QT_TRANSLATE_NOOP(

@@ -34,7 +34,7 @@ from typing import Literal
 
 from ..message_reader import read_message
 from ..wire.errors import ScriptError, as_message
-from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Value
 
 log = logging.getLogger(__name__)
 
@@ -46,55 +46,57 @@ APP_REASON = Message.of(QT_TRANSLATE_NOOP("Explanation", "the app's own Python")
 CALLER_REASON = Message.of(QT_TRANSLATE_NOOP("Explanation", "chosen by the caller"))
 FOUND_BESIDE = QT_TRANSLATE_NOOP("Explanation", "found {name} beside the script")
 FOUND_IN = QT_TRANSLATE_NOOP("Explanation", "found {name} in {folder}")
+WITH_FLAG = Message.of(QT_TRANSLATE_NOOP("Explanation", "with --python PATH"))
+"""Where a command line picks another interpreter (``{where}`` of the messages below)."""
+IN_PREFERENCES = Message.of(QT_TRANSLATE_NOOP("Explanation", "in Edit ▸ Preferences ▸ Python interpreter"))
+"""Where the window picks another interpreter."""
+AT_START = Message.of(
+    QT_TRANSLATE_NOOP("Explanation", "with --python PATH when you start the app (it overrides Preferences)")
+)
+"""Where a window started with ``--python`` picks another interpreter."""
+ANYWHERE = Message.of(
+    QT_TRANSLATE_NOOP("Explanation", "with --python PATH or in Edit ▸ Preferences ▸ Python interpreter")
+)
+"""Where another interpreter is picked when the caller did not say (the Python API)."""
 MISSING = QT_TRANSLATE_NOOP(
     "Explanation",
-    "The Python interpreter {python} ({why}) does not exist. Pick another "
-    "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
-    "interpreter.",
+    "The Python interpreter {python} ({why}) does not exist. Pick another interpreter {where}.",
 )
 A_FOLDER = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) is a folder with no bin/python in it, not a Python "
-    "interpreter. Pick another interpreter with --python PATH or in Edit ▸ "
-    "Preferences ▸ Python interpreter.",
+    "interpreter. Pick another interpreter {where}.",
 )
 NOT_EXECUTABLE = QT_TRANSLATE_NOOP(
     "Explanation",
-    "{python} ({why}) is not executable. Make it executable (chmod +x), or "
-    "pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
-    "Python interpreter.",
+    "{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter {where}.",
 )
 NOT_STARTED = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) is not a Python interpreter: it could not be started "
-    "({error}). Pick another interpreter with --python PATH or in Edit ▸ "
-    "Preferences ▸ Python interpreter.",
+    "({error}). Pick another interpreter {where}.",
 )
 NOT_PYTHON = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) is not a Python interpreter: it did not run Python code "
-    "(its output is below). Pick another interpreter with --python PATH or in "
-    "Edit ▸ Preferences ▸ Python interpreter.",
+    "(its output is below). Pick another interpreter {where}.",
 )
 TOO_OLD = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or "
     "newer. Make the project's environment with a newer Python, or pick "
-    "another interpreter with --python PATH or in Edit ▸ Preferences ▸ "
-    "Python interpreter.",
+    "another interpreter {where}.",
 )
 NO_TORCH = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) has no torch. Install torch there (`{python} -m pip "
-    "install torch`), or pick another interpreter with --python PATH or in "
-    "Edit ▸ Preferences ▸ Python interpreter.",
+    "install torch`), or pick another interpreter {where}.",
 )
 TORCH_FAILED = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) cannot import torch ({error}). Repair torch there "
     "(`{python} -m pip install --force-reinstall torch`), or pick another "
-    "interpreter with --python PATH or in Edit ▸ Preferences ▸ Python "
-    "interpreter.",
+    "interpreter {where}.",
 )
 NO_MESSAGE = QT_TRANSLATE_NOOP("Explanation", "no message")
 NOT_READY = QT_TRANSLATE_NOOP(
@@ -115,8 +117,7 @@ TORCH_CRASHED = QT_TRANSLATE_NOOP(
     "not run here (a build for another processor, GPU driver or system, or a "
     'damaged install). See it fail with `{python} -c "import torch"`, then '
     "repair torch there (`{python} -m pip install --force-reinstall torch`), "
-    "or pick another interpreter with --python PATH or in Edit ▸ Preferences "
-    "▸ Python interpreter.",
+    "or pick another interpreter {where}.",
 )
 SIGNALLED = QT_TRANSLATE_NOOP("Explanation", "killed by {signal}")
 EXITED = QT_TRANSLATE_NOOP("Explanation", "exit status {status}")
@@ -125,16 +126,14 @@ HUNG_IMPORTING = QT_TRANSLATE_NOOP(
     "{python} ({why}) did not finish importing torch in {seconds} s. See where "
     'it waits with `{python} -X importtime -c "import torch"` (a network '
     "folder, a GPU driver that hangs, or a very slow disk are the usual "
-    "causes), or pick another interpreter with --python PATH or in Edit ▸ "
-    "Preferences ▸ Python interpreter.",
+    "causes), or pick another interpreter {where}.",
 )
 HUNG_STARTING = QT_TRANSLATE_NOOP(
     "Explanation",
     "{python} ({why}) did not start running Python code in {seconds} s: it is "
     "not a Python interpreter, or something it runs at start-up (a "
     "sitecustomize or .pth file) waits. Check it with `{python} -c "
-    '"print(1)"`, or pick another interpreter with --python PATH or in '
-    "Edit ▸ Preferences ▸ Python interpreter.",
+    '"print(1)"`, or pick another interpreter {where}.',
 )
 HUNG_LOADING = QT_TRANSLATE_NOOP(
     "Explanation",
@@ -160,6 +159,9 @@ class Interpreter:
     reason: Message
     """Why this one, in words: ``"found .venv beside the script"``, ``"--python"`` (plain text
     is kept verbatim)."""
+    where: Message = ANYWHERE
+    """Where the user picks another one, in words that end the messages of a Python that cannot
+    run a script: :data:`WITH_FLAG` (a command line), :data:`IN_PREFERENCES` (the window)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reason", as_message(self.reason))
@@ -170,9 +172,9 @@ class Interpreter:
         return same_python(self.path, other.path if isinstance(other, Interpreter) else Path(other))
 
 
-def app_interpreter() -> Interpreter:
-    """The Python the app itself runs under."""
-    return Interpreter(Path(sys.executable), "app", APP_REASON)
+def app_interpreter(where: Message = ANYWHERE) -> Interpreter:
+    """The Python the app itself runs under (``where``: see :attr:`Interpreter.where`)."""
+    return Interpreter(Path(sys.executable), "app", APP_REASON, where)
 
 
 def same_python(a: str | Path, b: str | Path) -> bool:
@@ -192,12 +194,15 @@ def environment_python(folder: Path) -> Path | None:
     return None
 
 
-def explicit_interpreter(path: str | os.PathLike[str], reason: Message | str) -> Interpreter:
-    """The interpreter a user named: a path to a Python, or an environment's folder (its Python)."""
+def explicit_interpreter(
+    path: str | os.PathLike[str], reason: Message | str, where: Message = ANYWHERE
+) -> Interpreter:
+    """The interpreter a user named: a path to a Python, or an environment's folder (its Python);
+    ``where`` another is picked (:attr:`Interpreter.where`)."""
     given = Path(os.path.expanduser(os.fspath(path))).absolute()
     if given.is_dir():
         given = environment_python(given) or given
-    return Interpreter(given, "explicit", as_message(reason))
+    return Interpreter(given, "explicit", as_message(reason), where)
 
 
 def find_interpreter(
@@ -205,16 +210,18 @@ def find_interpreter(
     explicit: str | os.PathLike[str] | None = None,
     *,
     reason: Message | str = "--python",
+    where: Message = ANYWHERE,
     environ: Mapping[str, str] | None = None,
 ) -> Interpreter:
     """Return the interpreter ``script`` runs under, as an IDE picks it.
 
     ``explicit`` (a path, with ``reason`` saying where it came from) wins; else the nearest
     ``.venv``/``venv`` in the script's folder or a parent; else ``$VIRTUAL_ENV``, then
-    ``$CONDA_PREFIX``; else the app's own Python.
+    ``$CONDA_PREFIX``; else the app's own Python. ``where``: where the user picks another
+    (:attr:`Interpreter.where`).
     """
     if explicit:
-        return explicit_interpreter(explicit, reason)
+        return explicit_interpreter(explicit, reason, where)
     if script is not None:
         start = Path(os.path.abspath(Path(script).expanduser())).parent
         for folder in (start, *start.parents):
@@ -226,14 +233,14 @@ def find_interpreter(
                         if folder == start
                         else Message.of(FOUND_IN, name=name, folder=short_path(folder))
                     )
-                    return Interpreter(python, "venv", why)
+                    return Interpreter(python, "venv", why, where)
     env = os.environ if environ is None else environ
     for variable, source in (("VIRTUAL_ENV", "virtual_env"), ("CONDA_PREFIX", "conda")):
         value = env.get(variable)
         python = environment_python(Path(value)) if value else None
         if python is not None:
-            return Interpreter(python, source, Message.verbatim(f"${variable}"))  # type: ignore[arg-type]
-    return app_interpreter()
+            return Interpreter(python, source, Message.verbatim(f"${variable}"), where)  # type: ignore[arg-type]
+    return app_interpreter(where)
 
 
 def short_path(path: str | Path) -> str:
@@ -264,17 +271,17 @@ def check_interpreter(interpreter: Interpreter) -> None:
     if not python.exists():
         raise ScriptError(
             "interpreter",
-            Message.of(MISSING, python=str(python), why=why),
+            Message.of(MISSING, python=str(python), why=why, where=interpreter.where),
         )
     if python.is_dir():
         raise ScriptError(
             "interpreter",
-            Message.of(A_FOLDER, python=str(python), why=why),
+            Message.of(A_FOLDER, python=str(python), why=why, where=interpreter.where),
         )
     if not os.access(python, os.X_OK):
         raise ScriptError(
             "interpreter",
-            Message.of(NOT_EXECUTABLE, python=str(python), why=why),
+            Message.of(NOT_EXECUTABLE, python=str(python), why=why, where=interpreter.where),
         )
 
 
@@ -284,7 +291,7 @@ def launch_error(interpreter: Interpreter, exc: OSError) -> ScriptError:
     detail = exc.strerror or type(exc).__name__
     return ScriptError(
         "interpreter",
-        Message.of(NOT_STARTED, python=str(python), why=why, error=detail),
+        Message.of(NOT_STARTED, python=str(python), why=why, where=interpreter.where, error=detail),
     )
 
 
@@ -312,32 +319,38 @@ def startup_error(interpreter: Interpreter, log_text: str, returncode: int | Non
     if not marks:
         return ScriptError(
             "interpreter",
-            Message.of(NOT_PYTHON, python=str(python), why=why),
+            Message.of(NOT_PYTHON, python=str(python), why=why, where=interpreter.where),
             user_traceback=tail,
         )
     version = marks[0].removeprefix("python ").strip()
     if "old" in marks:
         return ScriptError(
             "interpreter",
-            Message.of(TOO_OLD, python=str(python), why=why, version=version),
+            Message.of(TOO_OLD, python=str(python), why=why, where=interpreter.where, version=version),
         )
     if "no torch" in marks:
         return ScriptError(
             "interpreter",
-            Message.of(NO_TORCH, python=str(python), why=why),
+            Message.of(NO_TORCH, python=str(python), why=why, where=interpreter.where),
         )
     if "torch failed" in marks:
         after = log_text.split(f"{MARK} torch failed", 1)[-1].strip()
         error = after.splitlines()[-1].strip() if after else Message.of(NO_MESSAGE)
         return ScriptError(
             "interpreter",
-            Message.of(TORCH_FAILED, python=str(python), why=why, error=error),
+            Message.of(TORCH_FAILED, python=str(python), why=why, where=interpreter.where, error=error),
             user_traceback=after[-4000:] or None,
         )
     if "torch ok" not in marks:  # it ended inside torch's import, with no Python error to show
         return ScriptError(
             "interpreter",
-            Message.of(TORCH_CRASHED, python=str(python), why=why, ending=_ending(returncode)),
+            Message.of(
+                TORCH_CRASHED,
+                python=str(python),
+                why=why,
+                where=interpreter.where,
+                ending=_ending(returncode),
+            ),
             user_traceback=tail,
         )
     return ScriptError(
@@ -357,7 +370,10 @@ def startup_timeout_error(interpreter: Interpreter, log_text: str, seconds: floa
         template, kind = HUNG_IMPORTING, "interpreter"
     else:
         template, kind = HUNG_LOADING, "worker"
-    message = Message.of(template, python=str(python), why=why, seconds=round(seconds))
+    values: dict[str, Value] = {"python": str(python), "why": why, "seconds": round(seconds)}
+    if template is not HUNG_LOADING:  # the worker's fault, not the interpreter's
+        values["where"] = interpreter.where
+    message = Message(template, values)
     return ScriptError(kind, message, user_traceback=log_text.strip()[-2000:] or None)
 
 

@@ -71,9 +71,9 @@ def main(argv: list[str] | None = None, *, python: str | None = None, engine: st
     window = MainWindow()
     serve(window)  # graphs sent by graphviz_app.open() from any Python process (one window serves)
     if python:
-        from ..capture.interpreter import explicit_interpreter
+        from ..capture.interpreter import AT_START, explicit_interpreter
 
-        window.controller.python_override = explicit_interpreter(python, "--python")
+        window.controller.python_override = explicit_interpreter(python, "--python", AT_START)
     window.show()
     target = next((a for a in argv if not a.startswith("-")), None)
     if target is not None:

@@ -10,6 +10,8 @@ The language follows the system locale (``LANG=ko_KR.UTF-8``) unless Preferences
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -117,7 +119,66 @@ def _translated(template: Template) -> str:
     return QCoreApplication.translate(template.context, template.source)
 
 
+CODE_OPEN, CODE_CLOSE = particles.CODE_MARKS[0], particles.CODE_MARKS[1]
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+"""A code span as templates write it, Markdown's way: ``Add `import torch` at the top``."""
+
+
+def _translated_marking_code(template: Template) -> str:
+    """The template's text with each of its own code spans between :data:`CODE_OPEN` and
+    :data:`CODE_CLOSE` (a backtick in a value filled in later, a line of the user's code, is
+    kept as written)."""
+    return _CODE_SPAN.sub(lambda m: CODE_OPEN + m.group(1) + CODE_CLOSE, _translated(template))
+
+
+def said(template: Template, **values: object) -> str:
+    """``template`` (marked for lupdate with :func:`QT_TRANSLATE_NOOP` in its context) in the
+    window's language, filled with ``values`` as a :class:`Message` is (Korean particles chosen
+    for what was filled in, ``{path}을(를)`` -> ``a.py를``); paths and errors as their text."""
+    return text(
+        Message.of(
+            template, **{k: v if isinstance(v, Message | int | float) else str(v) for k, v in values.items()}
+        )
+    )
+
+
+def marked_text(message: Message | str) -> str:
+    """:func:`text` with its code spans between :data:`CODE_OPEN` and :data:`CODE_CLOSE`, for
+    :func:`code_html` (plain text as is)."""
+    return render(message, _translated_marking_code, particles.resolve)
+
+
 def text(message: Message | str) -> str:
     """``message`` in the window's language: each template translated in its context, the values
-    filled in (nested messages in turn) and Korean particles chosen for them; plain text as is."""
-    return render(message, _translated, particles.resolve)
+    filled in (nested messages in turn) and Korean particles chosen for them; plain text as is.
+    The window's labels show plain text, so a template's code spans lose their backticks
+    (``Add import torch at the top``) as the lesson cards write code bare."""
+    return without_code_marks(marked_text(message))
+
+
+def without_code_marks(marked: str) -> str:
+    """``marked`` (:func:`marked_text`) as plain text: the code spans' marks dropped."""
+    return marked.replace(CODE_OPEN, "").replace(CODE_CLOSE, "")
+
+
+def code_html(marked: str) -> str:
+    """``marked`` (:func:`marked_text`, or a piece of it) as escaped HTML, its code spans in
+    ``<code>``; a span cut by the piece's start or end is closed there."""
+    out: list[str] = []
+    inside = marked.find(CODE_CLOSE) != -1 and (
+        marked.find(CODE_OPEN) == -1 or marked.find(CODE_CLOSE) < marked.find(CODE_OPEN)
+    )
+    if inside:
+        out.append("<code>")
+    for part in re.split(f"([{CODE_OPEN}{CODE_CLOSE}])", marked):
+        if part == CODE_OPEN and not inside:
+            out.append("<code>")
+            inside = True
+        elif part == CODE_CLOSE and inside:
+            out.append("</code>")
+            inside = False
+        elif part not in (CODE_OPEN, CODE_CLOSE):
+            out.append(html.escape(part, quote=False))
+    if inside:
+        out.append("</code>")
+    return "".join(out)

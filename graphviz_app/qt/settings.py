@@ -12,7 +12,7 @@ from typing import Literal
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from ..capture.interpreter import Interpreter, find_interpreter
+from ..capture.interpreter import IN_PREFERENCES, Interpreter, find_interpreter
 from ..core.graphviz.cost import WINDOW_BUDGET
 from ..core.graphviz.engine import CHOICES
 from ..core.view.colors import COLOR_MODES, ColorMode
@@ -267,8 +267,8 @@ class Settings:
         one found beside it (``capture.interpreter.find_interpreter``)."""
         own = self.python(script) if script is not None else ""
         if own:
-            return find_interpreter(script, own, reason=SCRIPT_PYTHON_REASON)
-        return find_interpreter(script, self.python(), reason=DEFAULT_PYTHON_REASON)
+            return find_interpreter(script, own, reason=SCRIPT_PYTHON_REASON, where=IN_PREFERENCES)
+        return find_interpreter(script, self.python(), reason=DEFAULT_PYTHON_REASON, where=IN_PREFERENCES)
 
     def working_folder_mode(self) -> WorkingFolder:
         value = self._text("run/working_folder", "script")

@@ -29,6 +29,13 @@ def color_mode_titles() -> dict[str, str]:
     return {spec.key: translate("ColorMode", spec.title) for spec in COLOR_MODE_SPECS}
 
 
+def error_marked(message: Message | str) -> str:
+    """:func:`error_text` with its code spans marked, for :func:`graphviz_app.qt.i18n.code_html`."""
+    if isinstance(message, str):
+        return particles.resolve(message)
+    return i18n.marked_text(message)
+
+
 def error_text(message: Message | str) -> str:
     """Return an error's, a notice's or a file's explanation (a :class:`Message`) in the window's
     language: each template translated, names, paths, numbers, code and torch's words kept; text

@@ -37,7 +37,8 @@ CAPTURE_BUG = QT_TRANSLATE_NOOP(
 WALKING = QT_TRANSLATE_NOOP("Explanation", "walking the graph")
 RECORDING_BACKWARD = QT_TRANSLATE_NOOP("Explanation", "recording the backward pass")
 SYNTAX = QT_TRANSLATE_NOOP(
-    "Explanation", "The script has a syntax error on line {line}: {message}. Fix that line and reload."
+    "Explanation",
+    "The script has a syntax error on line {line}: {message}. Fix that line and run the script again.",
 )
 PRINTED_OUTPUT = QT_TRANSLATE_NOOP(
     "Explanation",
@@ -64,7 +65,7 @@ MISSING_PACKAGE = QT_TRANSLATE_NOOP(
     "Explanation",
     "The script needs the module {module}{where}, but {package} is not "
     "installed for the Python that runs it ({python}). Install it into that "
-    "Python, then reload: {command}",
+    "Python, then run the script again: {command}",
 )
 NAME_ORDER = QT_TRANSLATE_NOOP(
     "Explanation",

@@ -708,174 +708,164 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="212"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="213"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="232"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="288"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="290"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="341"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
-        <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경설정 ▸ 인수)</translation>
+        <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="248"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="250"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="262"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="266"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="268"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="298"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="302"/>
-        <source>the read was cancelled</source>
-        <translation>읽기가 취소되었습니다</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="371"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="390"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="403"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="453"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="459"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="465"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="463"/>
-        <source>the run was cancelled</source>
-        <translation>실행이 취소되었습니다</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="503"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="509"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="550"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="565"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="559"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="577"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="618"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="637"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="673"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="699"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="692"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="676"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="695"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="693"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="695"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="697"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="800"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="819"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="808"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="827"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="841"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="860"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="844"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="864"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1312,27 +1302,17 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation> {line}번째 줄에서 멈춰 있었습니다: `{code}`.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="102"/>
-        <source> If it needs longer, raise the time limit (--timeout); if it loops forever or waits for input, fix the script.</source>
-        <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/capture/client.py" line="99"/>
         <source>The run was cancelled.</source>
         <translation>실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="107"/>
-        <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and reload.</source>
-        <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 다시 불러오세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/capture/client.py" line="121"/>
+        <location filename="../../graphviz_app/capture/client.py" line="120"/>
         <source>The script ended its process with os._exit({status}) before a graph was captured. Remove the os._exit() call to see its graph.</source>
         <translation>그래프를 캡처하기 전에 스크립트가 os._exit({status})로 자기 프로세스를 끝냈습니다. 그래프를 보려면 os._exit() 호출을 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="126"/>
+        <location filename="../../graphviz_app/capture/client.py" line="125"/>
         <source>The script used more than {gib} GiB of memory, the limit of one run, and was stopped. If it really needs more, raise the limit (the GRAPHVIZ_APP_MEMORY_LIMIT_GB environment variable, in GiB; 0 for none); otherwise make the tensors or the batch smaller.</source>
         <translation>스크립트가 한 번 실행의 한도인 {gib} GiB보다 많은 메모리를 써서 멈췄습니다. 정말 더 필요하다면 한도를 늘리세요(환경 변수 GRAPHVIZ_APP_MEMORY_LIMIT_GB, GiB 단위, 0이면 제한 없음). 그렇지 않다면 텐서나 배치를 작게 만드세요.</translation>
     </message>
@@ -1353,266 +1333,296 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="49"/>
-        <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>Python 인터프리터 {python}({why})이(가) 없습니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <source>with --python PATH</source>
+        <translation>--python PATH로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="55"/>
-        <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="51"/>
+        <source>in Edit ▸ Preferences ▸ Python interpreter</source>
+        <translation>편집 ▸ 환경 설정 ▸ Python 인터프리터에서</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="54"/>
+        <source>with --python PATH when you start the app (it overrides Preferences)</source>
+        <translation>앱을 시작할 때 --python PATH로(환경 설정보다 우선합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="58"/>
+        <source>with --python PATH or in Edit ▸ Preferences ▸ Python interpreter</source>
+        <translation>--python PATH 또는 편집 ▸ 환경 설정 ▸ Python 인터프리터에서</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="61"/>
-        <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <source>The Python interpreter {python} ({why}) does not exist. Pick another interpreter {where}.</source>
+        <translation>Python 인터프리터 {python}({why})이(가) 없습니다. {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="67"/>
-        <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="65"/>
+        <source>{python} ({why}) is a folder with no bin/python in it, not a Python interpreter. Pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) 안에 bin/python이 없는 폴더이며 Python 인터프리터가 아닙니다. {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="73"/>
-        <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="70"/>
+        <source>{python} ({why}) is not executable. Make it executable (chmod +x), or pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) 실행할 수 없는 파일입니다. 실행 권한을 주거나(chmod +x), {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="74"/>
+        <source>{python} ({why}) is not a Python interpreter: it could not be started ({error}). Pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: 시작할 수 없었습니다({error}). {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/capture/interpreter.py" line="79"/>
-        <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <source>{python} ({why}) is not a Python interpreter: it did not run Python code (its output is below). Pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) Python 인터프리터가 아닙니다: Python 코드를 실행하지 않았습니다(출력은 아래에 있습니다). {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="86"/>
-        <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="84"/>
+        <source>{python} ({why}) is Python {version}; graphviz_app needs Python 3.10 or newer. Make the project&apos;s environment with a newer Python, or pick another interpreter {where}.</source>
+        <translation>{python}({why})은(는) Python {version}입니다. graphviz_app에는 Python 3.10 이상이 필요합니다. 더 새로운 Python으로 프로젝트 환경을 만들거나, {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="92"/>
-        <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="90"/>
+        <source>{python} ({why}) has no torch. Install torch there (`{python} -m pip install torch`), or pick another interpreter {where}.</source>
+        <translation>{python}({why})에는 torch가 없습니다. 그곳에 torch를 설치하거나(`{python} -m pip install torch`), {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="100"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="95"/>
+        <source>{python} ({why}) cannot import torch ({error}). Repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter {where}.</source>
+        <translation>{python}({why})에서 torch를 가져올 수 없습니다({error}). 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="102"/>
         <source>The capture worker ({python}, {why}) stopped before it was ready. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 준비되기 전에 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="106"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="108"/>
         <source>The capture worker ({python}, {why}) stopped unexpectedly. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 예기치 않게 멈췄습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="112"/>
-        <source>{python} ({why}) ended while importing torch ({ending}): that torch does not run here (a build for another processor, GPU driver or system, or a damaged install). See it fail with `{python} -c &quot;import torch&quot;`, then repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})이(가) torch를 가져오는 중에 끝났습니다({ending}). 그 torch는 여기서 실행되지 않습니다(다른 프로세서, GPU 드라이버나 시스템용 빌드이거나 설치가 손상됨). `{python} -c &quot;import torch&quot;`로 실패를 확인한 뒤 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="114"/>
+        <source>{python} ({why}) ended while importing torch ({ending}): that torch does not run here (a build for another processor, GPU driver or system, or a damaged install). See it fail with `{python} -c &quot;import torch&quot;`, then repair torch there (`{python} -m pip install --force-reinstall torch`), or pick another interpreter {where}.</source>
+        <translation>{python}({why})이(가) torch를 가져오는 중에 끝났습니다({ending}). 그 torch는 여기서 실행되지 않습니다(다른 프로세서, GPU 드라이버나 시스템용 빌드이거나 설치가 손상됨). `{python} -c &quot;import torch&quot;`로 실패를 확인한 뒤 그곳의 torch를 고치거나(`{python} -m pip install --force-reinstall torch`), {where} 다른 인터프리터를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="121"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="124"/>
+        <source>{python} ({why}) did not finish importing torch in {seconds} s. See where it waits with `{python} -X importtime -c &quot;import torch&quot;` (a network folder, a GPU driver that hangs, or a very slow disk are the usual causes), or pick another interpreter {where}.</source>
+        <translation>{python}({why})이(가) {seconds}초 안에 torch 가져오기를 마치지 못했습니다. `{python} -X importtime -c &quot;import torch&quot;`로 어디서 기다리는지 확인하거나(네트워크 폴더, 멈춘 GPU 드라이버, 아주 느린 디스크가 흔한 원인입니다), {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="131"/>
+        <source>{python} ({why}) did not start running Python code in {seconds} s: it is not a Python interpreter, or something it runs at start-up (a sitecustomize or .pth file) waits. Check it with `{python} -c &quot;print(1)&quot;`, or pick another interpreter {where}.</source>
+        <translation>{python}({why})이(가) {seconds}초 안에 Python 코드를 실행하기 시작하지 않았습니다. Python 인터프리터가 아니거나, 시작할 때 실행하는 것(sitecustomize나 .pth 파일)이 기다리고 있습니다. `{python} -c &quot;print(1)&quot;`로 확인하거나, {where} 다른 인터프리터를 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="122"/>
         <source>killed by {signal}</source>
         <translation>{signal}(으)로 종료됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="122"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="123"/>
         <source>exit status {status}</source>
         <translation>종료 코드 {status}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="123"/>
-        <source>{python} ({why}) did not finish importing torch in {seconds} s. See where it waits with `{python} -X importtime -c &quot;import torch&quot;` (a network folder, a GPU driver that hangs, or a very slow disk are the usual causes), or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})이(가) {seconds}초 안에 torch 가져오기를 마치지 못했습니다. `{python} -X importtime -c &quot;import torch&quot;`로 어디서 기다리는지 확인하거나(네트워크 폴더, 멈춘 GPU 드라이버, 아주 느린 디스크가 흔한 원인입니다), --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="131"/>
-        <source>{python} ({why}) did not start running Python code in {seconds} s: it is not a Python interpreter, or something it runs at start-up (a sitecustomize or .pth file) waits. Check it with `{python} -c &quot;print(1)&quot;`, or pick another interpreter with --python PATH or in Edit ▸ Preferences ▸ Python interpreter.</source>
-        <translation>{python}({why})이(가) {seconds}초 안에 Python 코드를 실행하기 시작하지 않았습니다. Python 인터프리터가 아니거나, 시작할 때 실행하는 것(sitecustomize나 .pth 파일)이 기다리고 있습니다. `{python} -c &quot;print(1)&quot;`로 확인하거나, --python PATH 또는 편집 ▸ 환경설정 ▸ Python 인터프리터에서 다른 인터프리터를 고르세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="139"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="138"/>
         <source>The capture worker ({python}, {why}) imported torch but did not become ready in {seconds} s. This is a problem of graphviz_app or of that Python, not of the script: reload to start it again, or report it with the output below.</source>
         <translation>캡처 워커({python}, {why})가 torch를 가져왔지만 {seconds}초 안에 준비되지 않았습니다. 스크립트가 아니라 graphviz_app이나 그 Python의 문제입니다. 다시 불러와 워커를 다시 시작하거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/capture/client.py" line="93"/>
         <source>The working folder {folder} does not exist, so the script cannot run there. Create it, or choose another in Edit ▸ Preferences ▸ Working folder.</source>
-        <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
+        <translation>작업 폴더 {folder}이(가) 없어서 스크립트를 그곳에서 실행할 수 없습니다. 폴더를 만들거나, 편집 ▸ 환경 설정 ▸ 작업 폴더에서 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="114"/>
+        <location filename="../../graphviz_app/capture/client.py" line="102"/>
+        <source> If it needs longer, raise the run time limit; if it loops forever or waits for input, fix the script.</source>
+        <translation> 더 오래 걸리는 스크립트라면 실행 시간 제한을 늘리고, 끝없이 반복하거나 입력을 기다린다면 스크립트를 고치세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/client.py" line="106"/>
+        <source>The script crashed ({signal}) and its process ended; the app is fine. The output below shows where (a crash in native code, such as a segfault in an extension or ctypes call). Fix the crash and run the script again.</source>
+        <translation>스크립트가 비정상 종료되어({signal}) 그 프로세스가 끝났습니다. 앱은 괜찮습니다. 어디서 일어났는지는 아래 출력에 나옵니다(확장 모듈이나 ctypes 호출의 세그멘테이션 오류처럼 네이티브 코드에서 일어난 충돌). 충돌을 고치고 스크립트를 다시 실행하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/capture/client.py" line="113"/>
         <source>graphviz_app could not start the script: {why}. This is a problem of graphviz_app or of this machine (a full or read-only temporary folder), not of the script: free some space in the temporary folder and reload, or report it with the output below.</source>
         <translation>graphviz_app이 스크립트를 시작하지 못했습니다: {why}. 스크립트가 아니라 graphviz_app이나 이 컴퓨터의 문제입니다(임시 폴더가 가득 찼거나 읽기 전용). 임시 폴더의 공간을 비우고 다시 불러오거나, 아래 출력과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="133"/>
+        <location filename="../../graphviz_app/capture/client.py" line="132"/>
         <source>The script left a process running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 하나를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="138"/>
+        <location filename="../../graphviz_app/capture/client.py" line="137"/>
         <source>The script left {count} processes running (started with fork or subprocess and not waited for); they were ended with the run.</source>
         <translation>스크립트가 프로세스 {count}개를 실행 중인 채로 남겼습니다(fork나 subprocess로 시작하고 끝나기를 기다리지 않음). 실행과 함께 끝냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="39"/>
-        <source>The script has a syntax error on line {line}: {message}. Fix that line and reload.</source>
-        <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 다시 불러오세요.</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="42"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="43"/>
         <source> Line {line} looks like printed output (it starts with {start}), not code: delete it, or make it a comment with #.</source>
         <translation> {line}번째 줄은 코드가 아니라 출력된 결과로 보입니다({start} 기호로 시작합니다). 그 줄을 지우거나, 맨 앞에 # 기호를 붙여 주석으로 만드세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="47"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="48"/>
         <source> The lines of the block that line {line} opens must be indented further than line {line} (4 spaces); code copied from a web page often loses its indentation.</source>
         <translation> {line}번째 줄이 여는 블록의 줄들은 {line}번째 줄보다 더 들여 써야 합니다(공백 4칸). 웹 페이지에서 복사한 코드는 들여쓰기를 잃는 일이 많습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="53"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="54"/>
         <source> Line {line} holds two statements whose line break was lost: put `{code}` on a line of its own.</source>
         <translation> {line}번째 줄에는 줄바꿈이 빠져 명령문 두 개가 함께 있습니다. `{code}` 부분을 다음 줄로 옮기세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="59"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="60"/>
         <source> ({devices})</source>
         <translation>({devices})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="60"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="61"/>
         <source> and </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="63"/>
-        <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then reload: {command}</source>
-        <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 다시 불러오세요: {command}</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="69"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="70"/>
         <source>Line {line} uses {name} before line {later} assigns it: a script runs from top to bottom (and notebook cells in the order they are run). Move the assignment on line {later} above line {line}, or run that cell first.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰는데, 이 이름은 {later}번째 줄에 가서야 대입됩니다. 스크립트는 위에서 아래로 실행됩니다(노트북 셀은 실행한 순서대로 실행됩니다). {later}번째 줄의 대입을 {line}번째 줄 위로 옮기거나, 그 셀을 먼저 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="76"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="77"/>
         <source>Line {line} uses {name}, which the script never imports or assigns. Add `{statement}` at the top of the script.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 가져오지도(import) 대입하지도 않습니다. 스크립트 맨 위에 다음 줄을 추가하세요: `{statement}`</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="81"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="82"/>
         <source>Line {line} uses {name}, which the script never assigns. Did you mean {match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지 않습니다. {match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="86"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="87"/>
         <source>Line {line} uses {name}, which the script never assigns or imports. Assign it (or import it) before line {line}, or correct the name.</source>
         <translation>{line}번째 줄이 {name} 이름을 쓰지만, 스크립트는 이 이름을 대입하지도 가져오지도(import) 않습니다. {line}번째 줄보다 앞에서 대입(또는 import)하거나, 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="91"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="92"/>
         <source>{cls}.__init__ (line {start}) does not call super().__init__() first, so torch.nn.Module&apos;s own set-up has not run when line {line} needs it. Call super().__init__() as the first line of {cls}.__init__, before it assigns any layer (`self.name = ...`).</source>
         <translation>{cls}.__init__({start}번째 줄)의 맨 앞에 super().__init__() 호출이 없어서, {line}번째 줄이 모듈을 쓸 때 torch.nn.Module 자체의 준비가 아직 되지 않았습니다. {cls}.__init__의 첫 줄에, 곧 층을 대입하기(`self.name = ...`) 전에 super().__init__() 호출을 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="98"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="99"/>
         <source>Line {line} uses {module}.{name}, which the module {module} does not have. Did you mean {module}.{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {module}.{name} 이름을 쓰지만, {module} 모듈에는 그런 이름이 없습니다. {module}.{match} 이름을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="103"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="104"/>
         <source>Line {line} uses .{name} of a {type} object, which has no such attribute. Did you mean .{match}? Correct the name on line {line}.</source>
         <translation>{line}번째 줄이 {type} 객체의 .{name} 속성을 쓰지만, 그런 속성은 없습니다. .{match} 속성을 뜻했나요? {line}번째 줄의 이름을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="61"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="62"/>
         <source>The script raised {exception} on line {line}: {detail}</source>
         <translation>스크립트의 {line}번째 줄에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="62"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="39"/>
+        <source>The script has a syntax error on line {line}: {message}. Fix that line and run the script again.</source>
+        <translation>스크립트의 {line}번째 줄에 문법 오류가 있습니다: {message}. 그 줄을 고치고 스크립트를 다시 실행하세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="63"/>
         <source>The script raised {exception}: {detail}</source>
         <translation>스크립트에서 {exception}이(가) 발생했습니다: {detail}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="109"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="64"/>
+        <source>The script needs the module {module}{where}, but {package} is not installed for the Python that runs it ({python}). Install it into that Python, then run the script again: {command}</source>
+        <translation>스크립트에 {module} 모듈이 필요합니다{where}. 그런데 스크립트를 실행하는 파이썬({python})에는 {package} 패키지가 설치되어 있지 않습니다. 그 파이썬에 설치한 뒤 스크립트를 다시 실행하세요: {command}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="110"/>
         <source>Line {line} (`{code}`) multiplies a {a} tensor by a {b} one, and a matrix product needs the first one&apos;s last size ({inner_a}) to equal the second one&apos;s size before its last ({inner_b}). {fix}</source>
         <translation>{line}번째 줄(`{code}`)은 {a} 텐서에 {b} 텐서를 곱합니다. 행렬 곱은 첫째 텐서의 마지막 크기({inner_a})와 둘째 텐서의 마지막에서 두 번째 크기({inner_b})가 같아야 합니다. {fix}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="115"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="116"/>
         <source>Transpose the second one (`.T`): {a} @ {b_t} works and gives {result}.</source>
         <translation>둘째 텐서를 전치하세요(`.T`): {a} @ {b_t}은(는) 곱할 수 있고 결과는 {result}입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="118"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="119"/>
         <source>Transpose the first one (`.T`): {a_t} @ {b} works and gives {result}.</source>
         <translation>첫째 텐서를 전치하세요(`.T`): {a_t} @ {b}은(는) 곱할 수 있고 결과는 {result}입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="121"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="122"/>
         <source>Make the two sizes agree: give the first tensor {inner_b} in its last dimension, or, when the second is an nn.Linear layer&apos;s weight, create the layer with in_features={inner_a}; use .reshape(...) when the sizes are right but arranged differently.</source>
         <translation>두 크기를 맞추세요: 첫째 텐서의 마지막 차원을 {inner_b}(으)로 하거나, 둘째가 nn.Linear 층의 가중치라면 그 층을 in_features={inner_a}(으)로 만드세요. 크기는 맞는데 배치만 다르면 .reshape(...)를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="127"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="128"/>
         <source>Line {line} (`{code}`) combines two tensors element by element whose sizes differ in dimension {dim}: {size_a} and {size_b}{shapes}. An element-wise operation needs equal sizes there, or a size of 1 in one of them (broadcasting). Make them agree (.reshape(...), or .unsqueeze(...) to add a dimension of size 1), or use @ if you meant a matrix product.</source>
         <translation>{line}번째 줄(`{code}`)은 {dim}번 차원의 크기가 서로 다른 두 텐서를 원소별로 계산합니다: {size_a}와(과) {size_b}{shapes}. 원소별 연산은 그 차원의 크기가 같거나 한쪽이 1이어야 합니다(브로드캐스팅). 크기를 맞추거나(.reshape(...), 또는 크기 1인 차원을 더하는 .unsqueeze(...)), 행렬 곱을 뜻했다면 @를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="134"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="135"/>
         <source> ({shapes})</source>
         <translation> ({shapes})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="135"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="136"/>
         <source>{name} is {shape}</source>
         <translation>{name}은(는) {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="136"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="137"/>
         <source>, </source>
         <translation>, </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="143"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="144"/>
         <source>backward() ran a second time through a graph whose saved tensors the first backward() freed. Pass retain_graph=True to the first backward() if you really need two, or recompute the forward pass before each backward().</source>
         <translation>backward()가 같은 그래프를 두 번째로 지나갔는데, 그 그래프에 저장된 텐서는 첫 번째 backward()가 이미 해제했습니다. 정말 두 번 필요하다면 첫 번째 backward()에 retain_graph=True를 넘기고, 아니라면 backward()를 부를 때마다 순전파를 다시 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="153"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="154"/>
         <source>A tensor that backward needs was changed in place (e.g. `x += 1`, `x.relu_()`, `x[0] = 0`) after autograd saved it. Use the out-of-place form (`x = x + 1`, `x.relu()`) or change a clone() instead.</source>
         <translation>backward에 필요한 텐서가 autograd에 저장된 뒤에 제자리(in-place)에서 바뀌었습니다(예: `x += 1`, `x.relu_()`, `x[0] = 0`). 새 텐서를 만드는 형태(`x = x + 1`, `x.relu()`)를 쓰거나, clone()한 사본을 바꾸세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="165"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="166"/>
         <source>An operation combined tensors on different devices{devices}. Move them to one device first with .to(device) (for example x.to(w.device)). The meta device holds no data, so nothing can be copied back from it.</source>
         <translation>한 연산이 서로 다른 장치{devices}에 있는 텐서들을 함께 썼습니다. 먼저 .to(device)로 한 장치에 모으세요(예: x.to(w.device)). meta 장치에는 데이터가 없으므로 거기서는 아무것도 복사해 올 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="176"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="177"/>
         <source>This machine has no CUDA GPU{where}. Use `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`, or &apos;meta&apos; to see device moves without a GPU.</source>
         <translation>이 컴퓨터에는 CUDA GPU가 없습니다{where}. `torch.device(&quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;)`를 쓰거나, GPU 없이 장치 이동을 보려면 &apos;meta&apos;를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="185"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="186"/>
         <source>Only floating point (and complex) tensors can require gradients, and this one holds integers. Create it as float: torch.tensor([1., 2.], requires_grad=True), or call .float() before .requires_grad_().</source>
         <translation>기울기를 요구할 수 있는 텐서는 부동소수점(과 복소수) 텐서뿐인데, 이 텐서에는 정수가 들어 있습니다. float로 만드세요: torch.tensor([1., 2.], requires_grad=True). 또는 .requires_grad_() 앞에서 .float()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="195"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="196"/>
         <source>backward() was called on a tensor that autograd recorded no graph for: nothing it was computed from requires grad, or it was computed under torch.no_grad(). Give its inputs requires_grad=True (or use an nn.Module&apos;s parameters) and compute it with grad enabled.</source>
         <translation>autograd가 그래프를 기록하지 않은 텐서에서 backward()를 호출했습니다: 이 텐서를 계산하는 데 쓰인 것 중 기울기를 요구하는(requires_grad) 것이 없거나, torch.no_grad() 안에서 계산되었습니다. 입력에 requires_grad=True를 주고(또는 nn.Module의 파라미터를 쓰고) 기울기 계산이 켜진 상태에서 계산하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="205"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="206"/>
         <source>view() can only reshape a tensor whose elements lie in memory in the order of its shape (contiguous), and this one does not{where}: a transpose (.t(), .transpose()) or a slice changed its strides. Use .reshape(...), which copies when it must, or call .contiguous() before .view(...).</source>
         <translation>view()는 원소가 모양의 순서대로 메모리에 놓인(contiguous) 텐서만 모양을 바꿀 수 있는데, 이 텐서는 그렇지 않습니다{where}: 전치(.t(), .transpose())나 슬라이스가 stride를 바꿨습니다. 필요할 때 복사하는 .reshape(...)를 쓰거나, .view(...) 앞에 .contiguous()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="216"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="217"/>
         <source>numpy() cannot take a tensor that requires grad{where}: the array would leave the graph without saying so. Cut it out of the graph first: x.detach().numpy() (from a GPU: x.detach().cpu().numpy()).</source>
         <translation>numpy()는 기울기를 요구하는 텐서를 받을 수 없습니다{where}: 배열이 아무 말 없이 그래프를 벗어나게 되기 때문입니다. 먼저 그래프에서 떼어 내세요: x.detach().numpy() (GPU에 있으면 x.detach().cpu().numpy()).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="226"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="227"/>
         <source>numpy() can only read a tensor on the cpu, and this one is on another device{where}. Copy it to the cpu first: x.detach().cpu().numpy() (or .to(&apos;cpu&apos;)).</source>
         <translation>numpy()는 cpu에 있는 텐서만 읽을 수 있는데, 이 텐서는 다른 장치에 있습니다{where}. 먼저 cpu로 복사하세요: x.detach().cpu().numpy() (또는 .to(&apos;cpu&apos;)).</translation>
     </message>
@@ -2112,12 +2122,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>내부 오류: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="57"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="58"/>
         <source> (line {line}: {code})</source>
         <translation> ({line}번째 줄: {code})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/diagnose.py" line="58"/>
+        <location filename="../../graphviz_app/worker/diagnose.py" line="59"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
@@ -2149,7 +2159,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>역전파 기록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/client.py" line="113"/>
+        <location filename="../../graphviz_app/capture/client.py" line="112"/>
         <source>its set-up failed (the output below shows where)</source>
         <translation>준비 단계가 실패했습니다(어디서인지는 아래 출력에 나옵니다)</translation>
     </message>
@@ -2249,7 +2259,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/capture/interpreter.py" line="99"/>
+        <location filename="../../graphviz_app/capture/interpreter.py" line="101"/>
         <location filename="../../graphviz_app/core/graphviz/layout.py" line="53"/>
         <source>no message</source>
         <translation>메시지 없음</translation>
@@ -2291,11 +2301,16 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="52"/>
+        <source>The run time limit is raised with --timeout SECONDS.</source>
+        <translation>실행 시간 제한은 --timeout SECONDS로 늘립니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="54"/>
         <source>This graph has no backward steps: backward did not run. Add --backward to run it.</source>
         <translation>이 그래프에는 역전파 단계가 없습니다: 역전파가 실행되지 않았습니다. 실행하려면 --backward를 더하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="55"/>
+        <location filename="../../graphviz_app/cli.py" line="57"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
@@ -2576,486 +2591,486 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="523"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="525"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="526"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="590"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="528"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="540"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="568"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="632"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="436"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="496"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="60"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="70"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="123"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="154"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="164"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="156"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="166"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="158"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="168"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="184"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="182"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="192"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="211"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="203"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="213"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="213"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="233"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="225"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="235"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="246"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="245"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="255"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="253"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="343"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="402"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="351"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="410"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="351"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="410"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="530"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="558"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="563"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="613"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="664"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="749"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="810"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="816"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="783"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="847"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="786"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="850"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="616"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="551"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="629"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="676"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="740"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="742"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="743"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="783"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="788"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="801"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="821"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="768"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="832"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="837"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="631"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="695"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="705"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="769"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="603"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="668"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="104"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="542"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="620"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="114"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="105"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="543"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="115"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="544"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="115"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="125"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="554"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="711"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="655"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="781"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="790"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="791"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="709"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="792"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="734"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="798"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="800"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="759"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="823"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="824"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="826"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="246"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="256"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="116"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="117"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="118"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="707"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="771"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="699"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="763"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="597"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="599"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="334"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="429"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="489"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="431"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="491"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3367,174 +3382,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="129"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="147"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="155"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="159"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="599"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="161"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="604"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="165"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="167"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="176"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="182"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="354"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="358"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="399"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="423"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="425"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="432"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="435"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="518"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="536"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="597"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="602"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="614"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="630"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="635"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="666"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="738"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="743"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="747"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="741"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="744"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="749"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="799"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="804"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="824"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="829"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="842"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="843"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="853"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="855"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="875"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="880"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3542,28 +3557,28 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="131"/>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="284"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="230"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="414"/>
         <source>No messages.</source>
         <translation>메시지가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="136"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="235"/>
         <source>Clear</source>
         <translation>지우기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="236"/>
         <source>Clear the messages</source>
         <translation>메시지를 지웁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="391"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/messages.py" line="266"/>
+        <location filename="../../graphviz_app/qt/panels/messages.py" line="394"/>
         <source>at</source>
         <translation>위치:</translation>
     </message>
@@ -4068,119 +4083,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="65"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="67"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="73"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="81"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="119"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="128"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="122"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="131"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="123"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="124"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="129"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="132"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="140"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="139"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="142"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="157"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="160"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="183"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="186"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="199"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="246"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="202"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="239"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="252"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="249"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="252"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="253"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="253"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="254"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="257"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
@@ -4188,12 +4203,12 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/i18n.py" line="51"/>
+        <location filename="../../graphviz_app/qt/i18n.py" line="53"/>
         <source>&amp;Look in:</source>
         <translation>다음에서 찾기(&amp;L):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/i18n.py" line="52"/>
+        <location filename="../../graphviz_app/qt/i18n.py" line="54"/>
         <source>Files of &amp;type:</source>
         <translation>파일 형식(&amp;T):</translation>
     </message>
@@ -4201,42 +4216,42 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Restart</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="86"/>
         <source>Restart graphviz_app</source>
         <translation>graphviz_app 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="87"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="89"/>
         <source>The window will read in {language} after a restart. Restart now?</source>
         <translation>다시 시작하면 창이 {language}(으)로 표시됩니다. 지금 다시 시작할까요?</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="95"/>
         <source>graphviz_app starts again on {name} and opens it again (a script runs again with the arguments remembered for it); your settings are kept. The current step and expanded modules start over.</source>
         <translation>graphviz_app이 다시 시작하면서 {name}을(를) 다시 엽니다(스크립트는 기억해 둔 인수로 다시 실행됩니다). 설정은 그대로 유지됩니다. 현재 단계와 펼친 모듈은 처음 상태로 돌아갑니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="99"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="104"/>
         <source>graphviz_app starts again on the basic lesson; your settings are kept.</source>
         <translation>graphviz_app이 기본 수업으로 다시 시작합니다. 설정은 그대로 유지됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="109"/>
         <source>Restart Now</source>
         <translation>지금 다시 시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="106"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="111"/>
         <source>Later</source>
         <translation>나중에</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="115"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="120"/>
         <source>The language changes at the next start.</source>
         <translation>언어는 다음에 시작할 때 바뀝니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/restart.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/restart.py" line="132"/>
         <source>graphviz_app could not be started again ({command}); this window stays open. Close it and start graphviz_app yourself to see the new language.</source>
         <translation>graphviz_app을 다시 시작하지 못했습니다({command}). 이 창은 열린 채로 둡니다. 새 언어로 보려면 창을 닫고 graphviz_app을 직접 시작하세요.</translation>
     </message>
@@ -4246,12 +4261,12 @@ Double-click a module to show it in the graph.</source>
     <message>
         <location filename="../../graphviz_app/wire/run_options.py" line="29"/>
         <source>The run time limit is {value}, not a number of seconds above 0. Give a limit such as 60 (--timeout S, or Edit ▸ Preferences ▸ Run time limit).</source>
-        <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경설정 ▸ 실행 시간 제한).</translation>
+        <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경 설정 ▸ 실행 시간 제한).</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/wire/run_options.py" line="34"/>
         <source>The backward call to capture is {value}, not a call number (1 is the first). Give 1 or more (--backward-call N, or Edit ▸ Preferences ▸ Backward call to capture).</source>
-        <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경설정 ▸ 캡처할 backward 호출).</translation>
+        <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경 설정 ▸ 캡처할 backward 호출).</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/wire/run_options.py" line="39"/>
@@ -4330,144 +4345,144 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="400"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="403"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="408"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="411"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="511"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="514"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="551"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="555"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="556"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="562"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="560"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="572"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="570"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="576"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="574"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="581"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="578"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="585"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="588"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="599"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="610"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="607"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="621"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="609"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="623"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="680"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="695"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="711"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="742"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="766"/>
         <source>The file changed on disk</source>
         <translation>파일이 디스크에서 바뀌었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="743"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="768"/>
         <source>{name} was changed by another program after it was opened here.</source>
         <translation>{name}은(는) 여기서 연 뒤에 다른 프로그램이 바꿨습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="751"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="778"/>
         <source>Save your text over it? The other program&apos;s change is then lost. Cancel keeps the file as it is and your edits here; Reset shows the file&apos;s new text.</source>
         <translation>지금 내용으로 덮어써 저장할까요? 그러면 다른 프로그램이 바꾼 내용은 사라집니다. 취소하면 파일과 여기의 수정 내용이 그대로 남고, 원래대로를 누르면 파일의 새 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="772"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="800"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="785"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="816"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="838"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="873"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="846"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="884"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="847"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="886"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="855"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="895"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="857"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="898"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="869"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="912"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="929"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="973"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
@@ -4475,27 +4490,37 @@ Click a line to select the ops it created</source>
 <context>
     <name>StaleBanner</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="36"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="40"/>
+        <source>Reading {name} again was cancelled: the graph shown is the one read before.</source>
+        <translation>{name}을(를) 다시 읽는 것을 취소했습니다: 보이는 그래프는 전에 읽은 것입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="44"/>
+        <source>Running {name} again was cancelled: the graph shown is from its last complete run.</source>
+        <translation>{name}의 새 실행을 취소했습니다: 보이는 그래프는 마지막으로 끝까지 실행된 결과입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="58"/>
         <source>Fix the script and save it to reload, or see Messages.</source>
         <translation>스크립트를 고쳐 저장하면 다시 불러옵니다. 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="37"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="59"/>
         <source>Fix your edit in the Source panel and run it again (Ctrl+Enter), or see Messages.</source>
         <translation>소스 코드 패널에서 고친 내용을 바로잡아 다시 실행하세요(Ctrl+Enter). 자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="40"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="62"/>
         <source>The lesson is read-only: edit it in the Source panel to run your own copy (Ctrl+Enter), or report the lesson with the text in Messages.</source>
         <translation>수업 파일은 읽기 전용입니다. 소스 코드 패널에서 고쳐 내 사본으로 실행하거나(Ctrl+Enter), 메시지 패널의 내용을 붙여 이 수업을 신고하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="45"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="67"/>
         <source>The script is not at fault: see Messages for the fix, then reload.</source>
         <translation>스크립트의 잘못이 아닙니다. 메시지 패널에서 해결 방법을 확인한 뒤 다시 불러오세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/stale.py" line="50"/>
+        <location filename="../../graphviz_app/qt/canvas/stale.py" line="72"/>
         <source>Showing the last good graph of {shown}. Loading {failed} again failed: {why} {ask}</source>
         <translation>{shown}의 마지막 정상 그래프를 보여 주고 있습니다. {failed}을(를) 다시 불러오지 못했습니다: {why} {ask}</translation>
     </message>

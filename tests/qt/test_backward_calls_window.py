@@ -110,7 +110,7 @@ def test_a_failed_backward_says_where_it_failed_and_marks_its_node_and_line(
         "backward failed here, at the op made on line 4 (c = b.sigmoid()), so no gradient went on "
         "to its inputs: A tensor that backward needs was changed in place"
     ) in caption
-    assert "line 5: `c.mul_(3)`" in caption
+    assert "line 5: c.mul_(3)" in caption
     assert "In-place changes" in window.inspector.values()["Chain rule/failed"]
 
     path = write_script(BAD_BACKWARD, "bad_backward.py")

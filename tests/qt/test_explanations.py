@@ -64,8 +64,8 @@ def test_values_are_kept_and_nested_messages_translated(korean):
         where=Message.of(diagnose.AT_LINE_CODE, line=2, code="x = torch.ones(2).cuda()"),
     )
     assert error_text(cuda).startswith(
-        "이 컴퓨터에는 CUDA GPU가 없습니다 (2번째 줄: x = torch.ones(2).cuda()). `torch.device("
-    )
+        "이 컴퓨터에는 CUDA GPU가 없습니다 (2번째 줄: x = torch.ones(2).cuda()). torch.device("
+    )  # the window writes code bare, as the lesson cards do
     broken = GraphFileError(
         "/tmp/a.b/g.json", "nodes[3].shape", "a list", "a string 'x'", headline=saved_graph.NOT_OURS
     )
@@ -89,8 +89,12 @@ def test_a_nested_value_chooses_its_particle(korean):
         told = error_text(Message.of(diagnose.RAISED_ON_LINE, exception=name, line=2, detail="'x'"))
         assert particle in told and "이(가)" not in told
     why = Message.of(interpreter.FOUND_BESIDE, name=".venv")
-    told = error_text(Message.of(interpreter.NO_TORCH, python="/p/bin/python", why=why))
-    assert ".venv" in told and "/p/bin/python -m pip" in told and not english_left(told)
+    told = error_text(
+        Message.of(interpreter.NO_TORCH, python="/p/bin/python", why=why, where=interpreter.IN_PREFERENCES)
+    )
+    command = "/p/bin/python -m pip install torch"
+    assert ".venv" in told and command in told and not english_left(told.replace(command, ""))
+    assert "편집 ▸ 환경 설정 ▸ Python 인터프리터에서 다른 인터프리터를" in told and "--python" not in told
     grad = error_text(Message.of(script.NON_LEAF_GRAD, where=Message.of(script.LINE, line=7)))
     assert grad.startswith("7번째 줄") and "retain_grad()" in grad and "(은)는" not in grad
 
@@ -199,8 +203,8 @@ FAILURES += [
     (
         "shapes.py",
         "import torch\nx = torch.ones(2, 3, requires_grad=True)\ny = x @ x\n",
-        "3번째 줄(`y = x @ x`)은 2×3 텐서에 2×3 텐서를 곱합니다. 행렬 곱은 첫째 텐서의 마지막 크기(3)와 "
-        "둘째 텐서의 마지막에서 두 번째 크기(2)가 같아야 합니다. 둘째 텐서를 전치하세요(`.T`): 2×3 @ 3×2는 "
+        "3번째 줄(y = x @ x)은 2×3 텐서에 2×3 텐서를 곱합니다. 행렬 곱은 첫째 텐서의 마지막 크기(3)와 "
+        "둘째 텐서의 마지막에서 두 번째 크기(2)가 같아야 합니다. 둘째 텐서를 전치하세요(.T): 2×3 @ 3×2는 "
         "곱할 수 있고 결과는 2×2입니다.",
         "y = x @ x",
     ),
@@ -247,7 +251,7 @@ def test_a_failed_backward_is_explained_in_korean(window, load, qtbot, write_scr
         "backward()가 ExpBackward0에서 실패했습니다: backward에 필요한 텐서가 autograd에 저장된 뒤에 "
         "제자리(in-place)에서 바뀌었습니다"
     ) in text
-    assert "기울기를 요구하는 텐서를 제자리에서 바꾼 곳: 4번째 줄: `h += 1`." in text
+    assert "기울기를 요구하는 텐서를 제자리에서 바꾼 곳: 4번째 줄: h += 1." in text
     assert "5번째 줄의 1번째 backward() 호출 뒤에 멈췄습니다." in text
     problems = problems_text(window)
     assert "그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다." in problems
@@ -294,6 +298,13 @@ def test_refused_and_broken_files_are_explained_in_korean(window, qtbot, tmp_pat
         for shown in (window.messages.plain_text(), problems_text(window), window.view.placeholder):
             assert korean_text in shown, (path, shown)
     assert "아무것도 실행하지 않았습니다" in window.view.placeholder  # the broken graph's advice
+    # the window's own sentences choose their particles as core's messages do
+    gone = tmp_path / "gone.py"
+    fail_with(window, qtbot, gone)
+    told = f"{gone}를 열 수 없습니다: 그런 파일이 없습니다."
+    assert told in window.view.placeholder and told in window.messages.plain_text()
+    window.controller.report_export(str(tmp_path / "g.png"), [])
+    assert window.statusBar().currentMessage() == f"{tmp_path / 'g.png'}로 내보냈습니다"
 
 
 def test_the_memory_limit_a_timeout_and_a_crash_are_explained_in_korean(window, qtbot, write_script, korean):
@@ -314,9 +325,7 @@ def test_the_memory_limit_a_timeout_and_a_crash_are_explained_in_korean(window, 
     finally:
         window.controller.timeout = 60.0
     stuck = {1: "while True:", 2: "pass"}[error.line]
-    timeout = (
-        f"스크립트가 1초 안에 끝나지 않아 멈췄습니다. {error.line}번째 줄에서 멈춰 있었습니다: `{stuck}`."
-    )
+    timeout = f"스크립트가 1초 안에 끝나지 않아 멈췄습니다. {error.line}번째 줄에서 멈춰 있었습니다: {stuck}."
     assert timeout in window.view.placeholder and timeout in window.messages.plain_text()
     assert (
         "실행 시간 제한은 1초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다." in window.messages.plain_text()
@@ -408,7 +417,7 @@ def test_the_runners_timeout_and_cancel_read_in_korean(korean):
     timeout = Message.joined(Message.of(client.TIMED_OUT, seconds="2"), stuck, Message.of(client.LONGER))
     assert str(timeout) == (
         "The script did not finish within 2 s and was stopped. It was stuck on line 4: "
-        "`while True:`. If it needs longer, raise the time limit (--timeout); if it loops "
+        "`while True:`. If it needs longer, raise the run time limit; if it loops "
         "forever or waits for input, fix the script."
     )
     assert error_text(timeout).startswith("스크립트가 2초 안에 끝나지 않아 멈췄습니다. 4번째 줄에서")

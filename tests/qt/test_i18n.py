@@ -237,20 +237,18 @@ def test_a_timeout_and_a_cancel_are_explained_in_korean(qapp):
     cancel = Message.joined(Message.of(CANCELLED), Message.of(STUCK, line=6, code="time.sleep(0.01)"))
     assert error_text(timeout) == (
         "The script did not finish within 2 s and was stopped. It was stuck on line 4: "
-        "`while True:`. If it needs longer, raise the time limit (--timeout); if it loops "
+        "while True:. If it needs longer, raise the run time limit; if it loops "
         "forever or waits for input, fix the script."
     )
-    assert error_text(cancel) == "The run was cancelled. It was stuck on line 6: `time.sleep(0.01)`."
+    assert error_text(cancel) == "The run was cancelled. It was stuck on line 6: time.sleep(0.01)."
     assert install_translators(qapp, "ko") == "ko"
     try:
         assert error_text(timeout) == (
-            "스크립트가 2초 안에 끝나지 않아 멈췄습니다. 4번째 줄에서 멈춰 있었습니다: `while True:`. "
-            "더 오래 걸리는 스크립트라면 실행 시간 제한(--timeout)을 늘리고, 끝없이 반복하거나 입력을 "
+            "스크립트가 2초 안에 끝나지 않아 멈췄습니다. 4번째 줄에서 멈춰 있었습니다: while True:. "
+            "더 오래 걸리는 스크립트라면 실행 시간 제한을 늘리고, 끝없이 반복하거나 입력을 "
             "기다린다면 스크립트를 고치세요."
         )
-        assert (
-            error_text(cancel) == "실행이 취소되었습니다. 6번째 줄에서 멈춰 있었습니다: `time.sleep(0.01)`."
-        )
+        assert error_text(cancel) == "실행이 취소되었습니다. 6번째 줄에서 멈춰 있었습니다: time.sleep(0.01)."
         assert error_text("NameError: name 'q' is not defined") == "NameError: name 'q' is not defined"
     finally:
         install_translators(qapp, "en")

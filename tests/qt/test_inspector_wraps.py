@@ -3,8 +3,11 @@ part of it past the edge) and a long value wraps onto as many lines as it needs.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtGui import QFontMetrics
 
+from graphviz_app.qt.panels.inspector import FIXED, TEXT_MARGIN, wrapped_lines
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
@@ -45,3 +48,28 @@ def test_long_values_and_chain_rule_rows_wrap_inside_the_panel(laptop_window, qt
     assert wrapped >= 3
     rule = [row for group, row in rows(tree) if group == "Chain rule" and row.text(0) == "rule"]
     assert rule and rule[0].text(1) == "addition passes grad_out to each input unchanged"
+
+
+def test_the_panels_own_names_break_between_words_never_inside_one(laptop_window, qtbot):
+    """At 1024 x 700 the Inspector is narrow: a name it writes itself (``environment``,
+    ``saved tensors``) wraps at its spaces, and the name column is as wide as its longest word."""
+    window = laptop_window
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(example("basic_autograd.py"))
+    tree = window.inspector.tree
+    for select in (None, "PowBackward0"):
+        if select is not None:
+            node = next(n for n, op in window.document.graph.nodes(data="op") if op == select)
+            window.document.select_graph_node(node)
+        qtbot.waitUntil(lambda: tree.columnWidth(0) + tree.columnWidth(1) == tree.viewport().width())
+        checked = 0
+        for _group, row in rows(tree):
+            if not row.data(0, FIXED):
+                continue
+            room = tree.visualRect(tree.indexFromItem(row, 0)).width() - 2 * TEXT_MARGIN
+            lines = wrapped_lines(row.text(0), row.font(0), room)
+            # each break falls at a space or before a parenthesis, never inside a word
+            breaks = [a.endswith(" ") or b.startswith("(") for a, b in pairwise(lines)]
+            assert all(breaks), (lines, room, tree.columnWidth(0), tree.viewport().width())
+            checked += 1
+        assert checked >= 3

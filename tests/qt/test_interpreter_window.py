@@ -85,7 +85,11 @@ def test_preferences_choose_the_python_per_script_and_by_default(window, load, q
         error.kind == "interpreter"
         and f"{bare} (chosen in Preferences for this script) has no torch" in error.message.english()
     )
-    assert "has no torch" in window.messages.plain_text()
+    told = window.messages.plain_text()
+    assert "has no torch" in told
+    # the window's own way to pick another, not the command line's
+    assert "or pick another interpreter in Edit ▸ Preferences ▸ Python interpreter." in told
+    assert "--python" not in told
     dialog = window.show_preferences()
     dialog.python_script.setText("")
     dialog.python_default.setText(sys.executable)  # the default wins over the .venv found

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from graphviz_app.capture import client, interpreter
+from graphviz_app.qt.i18n import install_translators
 from graphviz_app.qt.panels.messages import LINE_SHOWN, WRAP_AT, MessagesPanel, OutputRows, output_pieces
+from graphviz_app.wire.message import Message
 
 LONG = "y" * 300_000
 NOTE = "more characters on this line not shown"
@@ -119,3 +122,35 @@ def test_rows_of_any_split_are_the_rows_of_the_whole_output():
             cuts = list(range(step, len(text), step))
             got = [row for piece in _pieces(text, cuts) for row in rows.feed(piece)]
             assert got + rows.close() == want, (text[:20], step)
+
+
+def test_code_in_a_message_is_shown_as_code_never_as_markdown_backticks(qtbot, qapp):
+    """A template's code spans (``Install torch there (`python -m pip install torch`)``) are
+    drawn in the fixed font; the plain text (status line, copy) writes them bare; a backtick of
+    the user's own code is kept as written."""
+    no_torch = Message.of(
+        interpreter.NO_TORCH,
+        python="/p/bin/python",
+        why=Message.of(interpreter.FOUND_BESIDE, name=".venv"),
+        where=interpreter.IN_PREFERENCES,
+    )
+    stuck = Message.of(client.STUCK, line=3, code="print(`x`)")
+    for language, bare in (
+        ("en", "Install torch there (/p/bin/python -m pip install torch), or"),
+        ("ko", "그곳에 torch를 설치하거나(/p/bin/python -m pip install torch), "),
+    ):
+        install_translators(qapp, language)
+        try:
+            panel = _panel(qtbot)
+            panel.error(no_torch)
+            panel.info(stuck)
+            shown = _shown(panel, qtbot)
+        finally:
+            install_translators(qapp, "en")
+        text = panel.plain_text()
+        assert bare in text and bare in shown, language
+        assert text.endswith(": print(`x`).") and panel.status.text().strip() == text.split("\n")[-1].strip()
+        code = panel.browser.document().find("-m pip install torch")
+        assert panel._mono_family in code.charFormat().fontFamilies()
+        before = panel.browser.document().find("Install torch there" if language == "en" else "설치하거나")
+        assert panel._mono_family not in (before.charFormat().fontFamilies() or [])

@@ -227,6 +227,8 @@ def test_an_edit_that_breaks_the_script_marks_its_line_and_is_kept(window, load,
         with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS) as failed:
             run_with_ctrl_enter(qtbot, window)
         assert failed.args[0].kind == "syntax" and failed.args[0].line == 10
+        told = window.messages.plain_text()  # a lesson runs again with Ctrl+Enter, never by a reload
+        assert "Fix that line and run the script again." in told and "reload" not in told
         assert source.error_line == 10 and 10 in view.marks
         assert source.is_edited() and view.document().findBlockByNumber(9).text() == "y = x +"
         assert window.document.view_model.graph is not None  # the last good graph stays, under a banner
@@ -351,3 +353,21 @@ def test_a_save_that_fails_half_way_leaves_the_file_as_it_was(window, load, qtbo
         window.save_source()  # room again: saved whole, its permissions kept
         assert script.read_bytes() == before.replace(b"z = w.sum()", b"z = w.mean()")
         assert script.stat().st_mode & 0o777 == 0o640 and not window.source.is_edited()
+
+
+def test_the_panels_korean_sentences_choose_their_particles(window, load, qtbot, playground, qapp):
+    """The Source panel's sentences are messages: a Korean one writes the particle its value
+    needs (``basic_autograd.py를``), never both forms."""
+    from graphviz_app.qt.i18n import install_translators
+
+    with editing(window):
+        load(example("basic_autograd.py"))
+        type_at_end_of_line(qtbot, window.source.view, 10, 0, " ")
+        install_translators(qapp, "ko")
+        try:
+            with qtbot.waitSignal(window.source.noticed) as noticed:
+                assert window.source.may_leave(playground / "other.py", window)
+        finally:
+            install_translators(qapp, "en")
+    told = noticed.args[0]
+    assert told.startswith("수업 basic_autograd.py를 고친 내용은 ") and "을(를)" not in told, told

@@ -98,3 +98,22 @@ def test_a_flood_of_output_reaches_the_window_bounded(window, load, qtbot, write
     shown = window.messages.plain_text()
     assert shown.count("row 000000") == 1 and shown.count("row 199999") == 1
     assert "characters of output left out" in shown
+
+
+def test_a_cancelled_rerun_keeps_the_last_graph_under_a_banner_that_asks_no_fix(
+    window, load, qtbot, write_script
+):
+    path = write_script(
+        "import os, sys, time\nimport torch\nw = torch.ones(2, requires_grad=True)\ny = (w * 2).sum()\n"
+        "if os.path.exists(sys.argv[0] + '.wait'):\n    print('waiting', flush=True)\n    time.sleep(600)\n",
+        "again.py",
+    )
+    load(path)
+    path.with_name(path.name + ".wait").write_text("", encoding="utf-8")
+    with qtbot.waitSignal(window.controller.jobs.started, timeout=LOAD_TIMEOUT_MS):
+        window.controller.reload()
+    qtbot.waitUntil(lambda: "waiting" in window.messages.plain_text(), timeout=LOAD_TIMEOUT_MS)
+    cancel(window, qtbot)
+    assert window.document.graph is not None  # nothing failed: the last graph stays
+    banner = window.view.banner_text() or ""
+    assert banner == "Running again.py again was cancelled: the graph shown is from its last complete run."

@@ -461,3 +461,12 @@ def test_non_leaf_grad_notice_points_at_its_line(window, load, write_script):
     assert notes[0].line == 5
     window.show_problem(notes[0])
     assert window.source.error_line == 5
+
+
+def test_a_steps_sentence_quotes_its_line_without_the_run_of_spaces_before_a_comment(window, load):
+    load(example("indexing.py"))  # "left = x[:, :1]<33 spaces># slicing: [[1], [4]]"
+    graph = window.document.graph
+    slice_node = next(n for n, op in graph.nodes(data="op") if op == "SliceBackward0")
+    window.timeline.start(FORWARD, graph.nodes[slice_node]["forward_index"])
+    caption = window.timeline.caption.text()
+    assert "at line 11: left = x[:, :1] # slicing: [[1], [4]]" in caption and "  " not in caption

@@ -209,7 +209,10 @@ class Stepper:
                 template, index=index + 1, count=len(order), what=what, shape=str(attrs.get("shape"))
             )
             where = (
-                Message.of(AT_LINE, line=source["line"], code=source["code"]) if source.get("line") else ""
+                # the line's code as one phrase: a run of spaces (before a comment) is one space
+                Message.of(AT_LINE, line=source["line"], code=" ".join(str(source.get("code") or "").split()))
+                if source.get("line")
+                else ""
             )
             caption = Message.joined(created, where)
         return StepView(FORWARD, index, len(order), node, styles, edges, caption)

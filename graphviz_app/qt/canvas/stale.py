@@ -26,11 +26,33 @@ class Fix(Enum):
     """The app or the interpreter failed, not the script."""
 
 
+def _same(shown: Path | None, loaded: Path) -> bool:
+    return shown is not None and shown.resolve() == loaded.resolve()
+
+
+def cancelled_banner(shown: Path | None, cancelled: Path, *, read: bool = False) -> str | None:
+    """Return the banner over the graph of ``shown`` after the user cancelled running (or, with
+    ``read``, reading) ``cancelled`` again, or None when ``cancelled`` is another file. Nothing
+    failed, so it asks for no fix: it says what was stopped and which graph is still drawn."""
+    if not _same(shown, cancelled):
+        return None
+    if read:
+        template = translate(
+            "StaleBanner", "Reading {name} again was cancelled: the graph shown is the one read before."
+        )
+    else:
+        template = translate(
+            "StaleBanner",
+            "Running {name} again was cancelled: the graph shown is from its last complete run.",
+        )
+    return fill(template, name=cancelled.name)
+
+
 def stale_banner(shown: Path | None, failed: Path, why: str, fix: Fix = Fix.SAVE) -> str | None:
     """Return the banner over the last good graph of ``shown`` after loading ``failed`` went
     wrong (``why``), or None when ``failed`` is another file: its graph must not stay drawn.
     ``fix`` says who can fix it, and so what the banner asks for."""
-    if shown is None or shown.resolve() != failed.resolve():
+    if shown is None or not _same(shown, failed):
         return None
     ask = {
         Fix.SAVE: translate("StaleBanner", "Fix the script and save it to reload, or see Messages."),

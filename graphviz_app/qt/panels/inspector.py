@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
@@ -15,11 +16,20 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QPoint,
     QRect,
+    QRectF,
     QSize,
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QFontMetrics, QGuiApplication, QPainter, QPalette
+from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QPainter,
+    QPalette,
+    QTextLayout,
+    QTextOption,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QHeaderView,
@@ -262,6 +272,53 @@ ROW_PADDING = 2
 """Pixels a row adds to its text's height."""
 VALUE_ROOM = 90
 """Pixels the value column keeps at least when the names are wide (40% of a wider panel)."""
+INDENT = 12
+"""Pixels each level indents (the style's 20 took a narrow panel's room from the names)."""
+VALUE_LEAST = 40
+"""Pixels the value column keeps even when a name's longest word needs the rest."""
+
+
+BREAK_BEFORE = "\u200b("
+"""An opening parenthesis after a word may start a line (``자료형`` / ``(dtype)``): a zero-width
+space before it, in the text laid out only."""
+
+
+def _breakable(text: str) -> str:
+    return text.replace("(", BREAK_BEFORE)
+
+
+def wrapped_lines(text: str, font: QFont, width: int) -> list[str]:
+    """``text`` as the Inspector draws it in ``width`` pixels: broken at spaces and before a
+    parenthesis, and inside a word only where the word alone is wider (``PowBackward0`` in a
+    narrow column)."""
+    text = _breakable(text)
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    lines: list[str] = []
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(max(1, width))
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()].replace("\u200b", ""))
+    layout.endLayout()
+    return lines
+
+
+def widest_word(text: str, font: QFont) -> float:
+    """The width of the widest part of ``text`` that :func:`wrapped_lines` never breaks unless
+    it must (a word, or a parenthesis: ``자료형(dtype)`` breaks before it)."""
+    layout = QTextLayout(_breakable(text), font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    widest = 0.0
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(1)  # one unbreakable part a line
+        widest = max(widest, line.naturalTextWidth())
+    layout.endLayout()
+    return widest
 
 
 class WrappedRows(QStyledItemDelegate):
@@ -284,18 +341,19 @@ class WrappedRows(QStyledItemDelegate):
         size = super().sizeHint(sized, index)
         # the style measures at word boundaries: measure as :meth:`paint` draws, breaking long words
         text = str(index.data() or "")
-        metrics = option.fontMetrics
-        flags = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
-        room = QRect(0, 0, max(10, width - 2 * TEXT_MARGIN), 1_000_000)
-        needed = metrics.boundingRect(room, flags, text).height() + ROW_PADDING
+        lines = sum(
+            len(wrapped_lines(part, option.font, max(10, width - 2 * TEXT_MARGIN)))
+            for part in text.split("\n")
+        )
+        needed = max(1, lines) * option.fontMetrics.lineSpacing() + ROW_PADDING
         return QSize(size.width(), max(size.height(), needed))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
-        """Draw the row as the style does, but its text wrapped as measured: a word wider than
-        the column (``PowBackward0``, ``requires_grad``) breaks onto the next line where the
-        style would cut it to "PowBa…"."""
+        """Draw the row as the style does, but its text wrapped as measured: at spaces, and a
+        word wider than the column (``PowBackward0``, ``requires_grad``) breaks onto the next
+        line where the style would cut it to "PowBa…"."""
         item = QStyleOptionViewItem(option)
         self.initStyleOption(item, index)
         text, item.text = item.text, ""
@@ -319,8 +377,9 @@ class WrappedRows(QStyledItemDelegate):
         alignment = (
             item.displayAlignment & ~Qt.AlignmentFlag.AlignVertical_Mask
         ) | Qt.AlignmentFlag.AlignVCenter
-        flags = int(alignment) | int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
-        painter.drawText(area, flags, text)
+        wrap = QTextOption(alignment)
+        wrap.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        painter.drawText(QRectF(area), _breakable(text), wrap)
         painter.restore()
 
 
@@ -350,6 +409,7 @@ class InspectorPanel(QWidget):
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels([translate("Inspector", "Property"), translate("Inspector", "Value")])
         self.tree.setRootIsDecorated(True)
+        self.tree.setIndentation(INDENT)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
         self.tree.setUniformRowHeights(False)
@@ -457,13 +517,15 @@ class InspectorPanel(QWidget):
         room = self.tree.viewport().width()
         limit = max(90, room - max(VALUE_ROOM, int(room * 0.4)))  # keep the values in sight
         words, names = self._names_width(fixed=True), self._names_width(fixed=False)
-        # the panel's words on one line; names from the graph (long op names) wrap past half
-        self.tree.setColumnWidth(0, min(limit, max(words, min(names, room // 2))))
+        # the panel's words on one line; names from the graph (long op names) wrap past half;
+        # a narrow panel wraps the panel's names between their words, never inside one
+        whole = min(self._names_width(fixed=True, word=True), room - VALUE_LEAST)
+        self.tree.setColumnWidth(0, max(whole, min(limit, max(words, min(names, room // 2)))))
 
-    def _names_width(self, *, fixed: bool) -> int:
+    def _names_width(self, *, fixed: bool, word: bool = False) -> int:
         """The widest name, on one line, with its indentation, among the panel's own words
         (``fixed``) or all names (the delegate measures a name wrapped at the column's present
-        width, so it cannot tell how wide the names want it)."""
+        width, so it cannot tell how wide the names want it); ``word``: the widest word of one."""
         widest = self.tree.header().sectionSizeHint(0)  # the column's title
         items = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         while items:
@@ -475,7 +537,9 @@ class InspectorPanel(QWidget):
                 depth, parent = depth + 1, parent.parent()
             # a group's title spans both columns
             if not item.isFirstColumnSpanned() and (item.data(0, FIXED) or not fixed):
-                text = QFontMetrics(item.font(0)).horizontalAdvance(item.text(0))
+                name, font = item.text(0), item.font(0)
+                wide = widest_word(name, font) if word else QFontMetricsF(font).horizontalAdvance(name)
+                text = math.ceil(wide) + 1  # glyphs sit at fractional positions: keep a pixel spare
                 widest = max(widest, text + self.tree.indentation() * depth + 2 * TEXT_MARGIN)
             items.extend(item.child(j) for j in range(item.childCount()))
         return widest
@@ -486,8 +550,8 @@ class InspectorPanel(QWidget):
             self._names_stale = False
             self._fit_names()
         left = self.tree.viewport().width() - self.tree.columnWidth(0)
-        if self.tree.columnWidth(1) != max(40, left):
-            self.tree.setColumnWidth(1, max(40, left))
+        if self.tree.columnWidth(1) != max(VALUE_LEAST, left):
+            self.tree.setColumnWidth(1, max(VALUE_LEAST, left))
         self.tree.doItemsLayout()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

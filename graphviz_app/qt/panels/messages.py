@@ -29,8 +29,9 @@ from ... import particles
 from ...core.model.saved_graph import read_source_safely
 from ...wire.errors import GraphvizAppError, ScriptError
 from ...wire.message import Message
+from ..i18n import code_html, without_code_marks
 from ..plain_text import plain_label, plain_tooltip
-from ..words import error_text
+from ..words import error_marked
 
 translate = QCoreApplication.translate
 
@@ -323,13 +324,15 @@ class MessagesPanel(QWidget):
                 f"white-space:pre-wrap'>\n{_esc(piece)}\n</pre>"
             )
 
-    def _paragraph(self, text: str, color: str, mark: str = "", *, bold: bool = False) -> None:
-        """Show ``text`` in the panel's font and ``color`` (``mark`` before it), wrapped,
-        elided and in bounded chunks like output."""
+    def _paragraph(self, marked: str, color: str, mark: str = "", *, bold: bool = False) -> None:
+        """Show ``marked`` (text with its code spans marked, :func:`.i18n.marked_text`) in the
+        panel's font and ``color`` (``mark`` before it), code in the fixed font, wrapped, elided
+        and in bounded chunks like output."""
         self._end_output()
-        self._text.append(text)
-        for i, piece in enumerate(output_pieces(text)):
-            body = _esc((mark if i == 0 else "") + piece)
+        self._text.append(without_code_marks(marked))
+        code = f"<code style='font-family:\"{self._mono_family}\"'>"  # code_html escaped the rest
+        for i, piece in enumerate(output_pieces(marked)):
+            body = code_html((mark if i == 0 else "") + piece).replace("<code>", code)
             if bold:
                 body = f"<b>{body}</b>"
             self._enqueue(f"<p style='color:{color};margin:0;white-space:pre-wrap'>{body}</p>")
@@ -357,24 +360,24 @@ class MessagesPanel(QWidget):
             self._text.append(whole)
 
     def info(self, text: Message | str, *, ok: bool = False) -> None:
-        text = error_text(text)  # a remark of core's, in the window's language
-        self._paragraph(text, self._color("ok") if ok else self._color("dim"))
-        self._set_status(text)
+        marked = error_marked(text)  # a remark of core's, in the window's language
+        self._paragraph(marked, self._color("ok") if ok else self._color("dim"))
+        self._set_status(without_code_marks(marked))
 
     def warning(self, text: Message | str) -> None:
-        text = error_text(text)
-        self._paragraph(text, self._color("warn"), "⚠ ")
-        self._set_status(text)
+        marked = error_marked(text)
+        self._paragraph(marked, self._color("warn"), "⚠ ")
+        self._set_status(without_code_marks(marked))
         self.problemShown.emit()
 
     def error(self, message: Message | str, details: str | None = None) -> None:
         """Show a failure: the cause in plain words (core's messages in the window's language),
         then optional details in a fixed font."""
-        shown = error_text(message)
-        self._paragraph(shown, self._color("error"), "✖ ", bold=True)
+        marked = error_marked(message)
+        self._paragraph(marked, self._color("error"), "✖ ", bold=True)
         if details and details.rstrip():
             self._mono(details.rstrip())
-        self._set_status(shown)
+        self._set_status(without_code_marks(marked))
         self.problemShown.emit()
 
     def script_error(self, exc: ScriptError) -> None:

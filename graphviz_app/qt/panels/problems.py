@@ -21,7 +21,8 @@ from ...core.view.chain_rule import backward_failure
 from ...core.view.stepping import describe
 from ...message_reader import read_message
 from ...wire.errors import GraphvizAppError, ScriptError
-from ...wire.message import Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
+from .. import i18n
 from ..document import Document
 from ..i18n import fill
 from ..words import error_text
@@ -62,7 +63,9 @@ def cut_text(graph: nx.DiGraph, node: str, cut: dict[str, Any]) -> str:
     """Return the plain explanation of one ``.detach()`` cut feeding ``node``: when the tensor
     was made by an op of the same name as ``node``'s, each is named with its line, so the two
     read as the two nodes they are."""
-    made_by = translate("Problems", " (made by {op})").format(op=cut["op"]) if cut.get("op") else ""
+    made_by = (
+        i18n.said(QT_TRANSLATE_NOOP("Problems", " (made by {op})"), op=cut["op"]) if cut.get("op") else ""
+    )
     what = describe(graph, node)
     if cut.get("op") and cut.get("op") == graph.nodes[node].get("op"):
         _, line = _line_of(graph, node)

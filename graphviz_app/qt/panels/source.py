@@ -65,6 +65,8 @@ from ...core.view.chain_rule import backward_failure
 from ...core.view.look import NodeStyle
 from ...resources import examples_dir
 from ...wire.errors import GraphvizAppError
+from ...wire.message import QT_TRANSLATE_NOOP
+from .. import i18n
 from ..document import Document
 from ..plain_text import plain_label, plain_tooltip
 from ..words import error_text
@@ -76,6 +78,7 @@ SOURCE_PEN = look.SELECTION_COLOR
 OPEN_GRAPH_SCRIPT = "Open the script this graph came from"
 
 translate = QCoreApplication.translate
+
 log = logging.getLogger(__name__)
 
 
@@ -548,16 +551,19 @@ class SourcePanel(QWidget):
         script = self.graph_script()
         self.open_script_button.setVisible(self.path is None and script is not None)
         self.open_script_button.setToolTip(
-            plain_tooltip(translate("SourcePanel", "Read {script}").format(script=script) if script else "")
+            plain_tooltip(
+                i18n.said(QT_TRANSLATE_NOOP("SourcePanel", "Read {script}"), script=script) if script else ""
+            )
         )
         path = self.path
         if path is not None:
             if self._edited and self.changed_on_disk:
-                title = translate("SourcePanel", "{name} (edited; the file changed on disk)").format(
-                    name=path.name
+                title = i18n.said(
+                    QT_TRANSLATE_NOOP("SourcePanel", "{name} (edited; the file changed on disk)"),
+                    name=path.name,
                 )
             elif self._edited:
-                title = translate("SourcePanel", "{name} (edited)").format(name=path.name)
+                title = i18n.said(QT_TRANSLATE_NOOP("SourcePanel", "{name} (edited)"), name=path.name)
             else:
                 title = path.name
         elif self._problem is not None:
@@ -571,17 +577,21 @@ class SourcePanel(QWidget):
         self.title.setText(title)
         tip = ""
         if path is not None:
-            tip = translate("SourcePanel", "{path}\nClick a line to select the ops it created").format(
-                path=path
+            tip = i18n.said(
+                QT_TRANSLATE_NOOP("SourcePanel", "{path}\nClick a line to select the ops it created"),
+                path=path,
             )
             if self.editable():
                 tip += "\n" + translate("SourcePanel", "Edit the script here and press Ctrl+Enter to run it.")
             if self.editable() and is_bundled(path):
-                tip += "\n" + translate(
-                    "SourcePanel",
-                    "A bundled lesson is never changed: your edit runs from a "
-                    "copy in {folder}; Reset shows the lesson again.",
-                ).format(folder=self.playground)
+                tip += "\n" + i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "SourcePanel",
+                        "A bundled lesson is never changed: your edit runs from a "
+                        "copy in {folder}; Reset shows the lesson again.",
+                    ),
+                    folder=self.playground,
+                )
         self.title.setToolTip(plain_tooltip(tip))
 
     def _sync(self) -> None:
@@ -596,9 +606,13 @@ class SourcePanel(QWidget):
         reset.setEnabled(editable and self._edited)
         save.setToolTip(
             plain_tooltip(
-                translate(
-                    "SourcePanel", "A bundled lesson is never saved: your edit runs from a copy in {folder}."
-                ).format(folder=self.playground)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "SourcePanel",
+                        "A bundled lesson is never saved: your edit runs from a copy in {folder}.",
+                    ),
+                    folder=self.playground,
+                )
             )
             if bundled
             else self._save_tip
@@ -678,22 +692,32 @@ class SourcePanel(QWidget):
                 return beside
             target = self.playground / "files" / path.name
             self.noticed.emit(
-                translate(
-                    "SourcePanel",
-                    "{folder} cannot be written, so your edit of {name} runs from {copy}: modules "
-                    "beside the script are not found from there. Save the script to run it in its own folder.",
-                ).format(folder=path.parent, name=path.name, copy=target)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "SourcePanel",
+                        "{folder} cannot be written, so your edit of {name} runs from {copy}: modules "
+                        "beside the script are not found from there. Save the script to run it in its own folder.",
+                    ),
+                    folder=path.parent,
+                    name=path.name,
+                    copy=target,
+                )
             )
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise GraphvizAppError(
-                translate(
-                    "SourcePanel",
-                    "Cannot run your edit of {name}: its copy {copy} could not be written ({error}). "
-                    "Make that folder writable or free some disk space, then run again.",
-                ).format(name=path.name, copy=target, error=exc.strerror or exc)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "SourcePanel",
+                        "Cannot run your edit of {name}: its copy {copy} could not be written ({error}). "
+                        "Make that folder writable or free some disk space, then run again.",
+                    ),
+                    name=path.name,
+                    copy=target,
+                    error=exc.strerror or exc,
+                )
             ) from exc
         return target
 
@@ -741,9 +765,12 @@ class SourcePanel(QWidget):
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             translate("SourcePanel", "The file changed on disk"),
-            translate(
-                "SourcePanel", "{name} was changed by another program after it was opened here."
-            ).format(name=self.path.name),
+            i18n.said(
+                QT_TRANSLATE_NOOP(
+                    "SourcePanel", "{name} was changed by another program after it was opened here."
+                ),
+                name=self.path.name,
+            ),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
             parent,
         )
@@ -770,11 +797,14 @@ class SourcePanel(QWidget):
             path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
             raise GraphvizAppError(
-                translate(
-                    "SourcePanel",
-                    "{name} is not UTF-8 text, so saving it from here would change bytes you did not "
-                    "edit. Edit it in your text editor instead.",
-                ).format(name=path.name)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "SourcePanel",
+                        "{name} is not UTF-8 text, so saving it from here would change bytes you did not "
+                        "edit. Edit it in your text editor instead.",
+                    ),
+                    name=path.name,
+                )
             ) from None
         except OSError:
             pass  # gone or unreadable: the write says what is wrong
@@ -783,11 +813,15 @@ class SourcePanel(QWidget):
             replace_file(path, (data.replace("\n", "\r\n") if self._crlf else data).encode("utf-8"))
         except OSError as exc:
             raise GraphvizAppError(
-                translate(
-                    "SourcePanel",
-                    "Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, "
-                    "Ctrl+C) into a file you can write.",
-                ).format(path=path, error=exc.strerror or exc)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "SourcePanel",
+                        "Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, "
+                        "Ctrl+C) into a file you can write.",
+                    ),
+                    path=path,
+                    error=exc.strerror or exc,
+                )
             ) from exc
         self.saved_text = data
         self._raw = data.replace("\n", "\r\n") if self._crlf else data
@@ -836,16 +870,22 @@ class SourcePanel(QWidget):
                 self.noticed.emit(error_text(exc.message))
             else:
                 self.noticed.emit(
-                    translate(
-                        "SourcePanel",
-                        "Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.",
-                    ).format(name=path.name, copy=copy)
+                    i18n.said(
+                        QT_TRANSLATE_NOOP(
+                            "SourcePanel",
+                            "Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.",
+                        ),
+                        name=path.name,
+                        copy=copy,
+                    )
                 )
             return True
         box = QMessageBox(
             QMessageBox.Icon.Question,
             translate("SourcePanel", "Unsaved changes"),
-            translate("SourcePanel", "{name} has changes you have not saved.").format(name=path.name),
+            i18n.said(
+                QT_TRANSLATE_NOOP("SourcePanel", "{name} has changes you have not saved."), name=path.name
+            ),
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
@@ -855,9 +895,12 @@ class SourcePanel(QWidget):
         box.setInformativeText(
             translate("SourcePanel", "Save them before closing? If you discard them, they are lost.")
             if target is None
-            else translate(
-                "SourcePanel", "Save them before opening {name}? If you discard them, they are lost."
-            ).format(name=target.name)
+            else i18n.said(
+                QT_TRANSLATE_NOOP(
+                    "SourcePanel", "Save them before opening {name}? If you discard them, they are lost."
+                ),
+                name=target.name,
+            )
         )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
@@ -927,11 +970,15 @@ class SourcePanel(QWidget):
         if file and (self.path is None or not self._is_shown(file)):
             if self._edited:
                 self.noticed.emit(
-                    translate(
-                        "SourcePanel",
-                        "The error is in {file}, line {line}: save or reset your "
-                        "edits to see that file here.",
-                    ).format(file=file, line=line)
+                    i18n.said(
+                        QT_TRANSLATE_NOOP(
+                            "SourcePanel",
+                            "The error is in {file}, line {line}: save or reset your "
+                            "edits to see that file here.",
+                        ),
+                        file=file,
+                        line=line,
+                    )
                 )
                 return
             self.load(Path(file))

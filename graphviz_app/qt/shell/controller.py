@@ -42,10 +42,10 @@ from ...core.view.look import ViewState
 from ...core.view.saved_view import saved_view
 from ...errors import GraphvizNotFoundError
 from ...wire.errors import GraphvizAppError, ScriptError
-from ...wire.message import Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from .. import i18n
 from ..canvas.scene import badge_room
-from ..canvas.stale import Fix, stale_banner
+from ..canvas.stale import Fix, cancelled_banner, stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..jobs import LayoutJobs, ReadJobs, ReadRequest, RunRequest, ScriptJobs, is_cancelled
@@ -201,7 +201,7 @@ class Controller(QObject):
             self.source = path
             self._fail(
                 GraphvizAppError(
-                    translate("Controller", "Cannot open {path}: no such file.").format(path=path)
+                    i18n.said(QT_TRANSLATE_NOOP("Controller", "Cannot open {path}: no such file."), path=path)
                 )
             )
             return
@@ -209,7 +209,9 @@ class Controller(QObject):
         if decision.refused:
             self.settings.remove_recent(str(path.absolute()))
             self.settings.remove_recent(str(path.resolve()))
-            self.reporter.heading(translate("Controller", "Not opening {name}").format(name=path.name))
+            self.reporter.heading(
+                i18n.said(QT_TRANSLATE_NOOP("Controller", "Not opening {name}"), name=path.name)
+            )
             # Nothing was read or run: the document shown stays as it is, unmarked.
             self._fail(GraphvizAppError(decision.message), mark_stale=False)
             return
@@ -301,7 +303,7 @@ class Controller(QObject):
                 name=request.path.name
             )
             self.reporter.info(stopped)
-            self._mark_stale(request.path, translate("Controller", "the read was cancelled"))
+            self._keep_after_cancel(request.path, read=True)
             self.statusMessage.emit(stopped, 10000)
         else:
             self._fail(error, request.path)
@@ -340,9 +342,13 @@ class Controller(QObject):
         except ValueError as exc:  # arguments saved by an older version, or edited by hand
             self._fail(
                 GraphvizAppError(
-                    translate(
-                        "Controller", "Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)"
-                    ).format(name=path.name, error=exc)
+                    i18n.said(
+                        QT_TRANSLATE_NOOP(
+                            "Controller", "Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)"
+                        ),
+                        name=path.name,
+                        error=exc,
+                    )
                 ),
                 path,
             )
@@ -462,7 +468,7 @@ class Controller(QObject):
                 name=request.path.name
             )
             msgs.info(stopped)
-            self._mark_stale(request.path, translate("Controller", "the run was cancelled"))
+            self._keep_after_cancel(request.path)
             if self.document.view_model.graph is None:  # the canvas says so too, not "Loading …" forever
                 self.widget.set_placeholder(stopped)
             self.statusMessage.emit(stopped, 10000)
@@ -511,14 +517,22 @@ class Controller(QObject):
         """After a failed load of ``path``, never leave the previous graph unmarked: another
         file's graph is dropped (the canvas, title, status, Source and Inspector then all speak
         of ``path``); the same file's last good graph stays under a banner naming both runs."""
-        doc = self.document
-        if doc.view_model.graph is None or path is None:
-            return
-        shown = stale_banner(doc.path, path, why, fix)
-        if shown is None:
-            doc.set_graph(None, path, "json" if path.suffix.lower() == ".json" else "script")
+        if self.document.view_model.graph is not None and path is not None:
+            self._show_stale(path, stale_banner(self.document.path, path, why, fix))
+
+    def _keep_after_cancel(self, path: Path, *, read: bool = False) -> None:
+        """After a cancelled run (``read``: read) of ``path``: as :meth:`_mark_stale`, the banner
+        saying what was stopped, not what to fix (nothing failed)."""
+        if self.document.view_model.graph is not None:
+            self._show_stale(path, cancelled_banner(self.document.path, path, read=read))
+
+    def _show_stale(self, path: Path, banner: str | None) -> None:
+        """Put ``banner`` over the graph shown, or drop the graph (``banner`` None: it is another
+        file's)."""
+        if banner is None:
+            self.document.set_graph(None, path, "json" if path.suffix.lower() == ".json" else "script")
         else:
-            self.widget.set_banner(shown)
+            self.widget.set_banner(banner)
 
     # -- live reload -----------------------------------------------------------------------------
     def _watch_source(self, path: Path) -> None:
@@ -549,16 +563,21 @@ class Controller(QObject):
         source = self.source
         if source is not None and self.edits is not None and self.edits.keeps_edits(source):
             self.reporter.warning(
-                translate(
-                    "Controller",
-                    "{name} changed on disk; your unsaved edits in the Source panel are kept. Save "
-                    "writes them over the file; Reset shows the file as it is now.",
-                ).format(name=source.name)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "Controller",
+                        "{name} changed on disk; your unsaved edits in the Source panel are kept. Save "
+                        "writes them over the file; Reset shows the file as it is now.",
+                    ),
+                    name=source.name,
+                )
             )
             return
         if source is not None and classify_path(source, run_anyway=self.run_anyway).kind == "script":
             self.reporter.info(
-                translate("Controller", "{name} changed on disk: reloading.").format(name=source.name)
+                i18n.said(
+                    QT_TRANSLATE_NOOP("Controller", "{name} changed on disk: reloading."), name=source.name
+                )
             )
             self.run(source)
 
@@ -842,10 +861,12 @@ class Controller(QObject):
         self.widget.restyle(self.view_state(), dark=is_dark(), only=only)
 
     def report_export(self, path: str, notices: list[Message]) -> None:
-        self.reporter.info(translate("Controller", "Exported {path}.").format(path=path), ok=True)
+        self.reporter.info(i18n.said(QT_TRANSLATE_NOOP("Controller", "Exported {path}."), path=path), ok=True)
         for notice in notices:
             self.reporter.warning(notice)
-        self.statusMessage.emit(translate("Controller", "Exported {path}").format(path=path), 6000)
+        self.statusMessage.emit(
+            i18n.said(QT_TRANSLATE_NOOP("Controller", "Exported {path}"), path=path), 6000
+        )
 
     def shutdown(self) -> None:
         """Stop every background job (the window is closing)."""

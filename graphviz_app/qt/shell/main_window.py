@@ -44,6 +44,8 @@ from ...core.view.display import DisplayEdge
 from ...core.view.stepping import StepView
 from ...resources import DEFAULT_EXAMPLE, example
 from ...wire.errors import GraphvizAppError, ScriptError
+from ...wire.message import QT_TRANSLATE_NOOP
+from .. import i18n
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
@@ -432,9 +434,12 @@ class MainWindow(QMainWindow):
         if not Path(path).exists():
             self.settings.remove_recent(path)
             self.messages.error(
-                translate(
-                    "MainWindow", "{path} no longer exists; it was removed from the recent files."
-                ).format(path=path)
+                i18n.said(
+                    QT_TRANSLATE_NOOP(
+                        "MainWindow", "{path} no longer exists; it was removed from the recent files."
+                    ),
+                    path=path,
+                )
             )
             self.update_recent_menu()
             return

@@ -21,6 +21,8 @@ from PySide6.QtCore import QCoreApplication, QProcess, QProcessEnvironment, Sign
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from ...core.model.file_kind import classify_path
+from ...wire.message import QT_TRANSLATE_NOOP
+from .. import i18n
 from ..i18n import fill
 from ..settings import Settings
 
@@ -89,12 +91,15 @@ class RestartOffer(QMessageBox):
             )
         )
         if self.path is not None:
-            detail = translate(
-                "Restart",
-                "graphviz_app starts again on {name} and opens it again (a script runs again "
-                "with the arguments remembered for it); your settings are kept. The current step and "
-                "expanded modules start over.",
-            ).format(name=self.path.name)
+            detail = i18n.said(
+                QT_TRANSLATE_NOOP(
+                    "Restart",
+                    "graphviz_app starts again on {name} and opens it again (a script runs again "
+                    "with the arguments remembered for it); your settings are kept. The current step and "
+                    "expanded modules start over.",
+                ),
+                name=self.path.name,
+            )
         else:
             detail = translate(
                 "Restart", "graphviz_app starts again on the basic lesson; your settings are kept."
