@@ -59,8 +59,8 @@ def test_the_panels_own_names_break_between_words_never_inside_one(laptop_window
     tree = window.inspector.tree
     for select in (None, "PowBackward0"):
         if select is not None:
-            node = next(n for n, op in window.document.graph.nodes(data="op") if op == select)
-            window.document.select_graph_node(node)
+            node = next(n for n, op in window.document.view_model.graph.nodes(data="op") if op == select)
+            window.document.view_model.select_graph_node(node)
         qtbot.waitUntil(lambda: tree.columnWidth(0) + tree.columnWidth(1) == tree.viewport().width())
         checked = 0
         for _group, row in rows(tree):

@@ -114,6 +114,6 @@ def test_a_cancelled_rerun_keeps_the_last_graph_under_a_banner_that_asks_no_fix(
         window.controller.reload()
     qtbot.waitUntil(lambda: "waiting" in window.messages.plain_text(), timeout=LOAD_TIMEOUT_MS)
     cancel(window, qtbot)
-    assert window.document.graph is not None  # nothing failed: the last graph stays
+    assert window.document.view_model.graph is not None  # nothing failed: the last graph stays
     banner = window.view.banner_text() or ""
     assert banner == "Running again.py again was cancelled: the graph shown is from its last complete run."

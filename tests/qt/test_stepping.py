@@ -465,7 +465,7 @@ def test_non_leaf_grad_notice_points_at_its_line(window, load, write_script):
 
 def test_a_steps_sentence_quotes_its_line_without_the_run_of_spaces_before_a_comment(window, load):
     load(example("indexing.py"))  # "left = x[:, :1]<33 spaces># slicing: [[1], [4]]"
-    graph = window.document.graph
+    graph = window.document.view_model.graph
     slice_node = next(n for n, op in graph.nodes(data="op") if op == "SliceBackward0")
     window.timeline.start(FORWARD, graph.nodes[slice_node]["forward_index"])
     caption = window.timeline.caption.text()
