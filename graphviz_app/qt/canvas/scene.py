@@ -13,13 +13,13 @@ import gc
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import networkx as nx
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpEvent
 
 from ...core.graphviz.dot import badge_id
 from ...core.model.values import values_badge_lines
@@ -417,6 +417,14 @@ class GraphScene(QGraphicsScene):
         self.graph = None
         self.graph_rect = QRectF()
         self.setSceneRect(QRectF(-200, -200, 400, 400))
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Before Qt looks for the hover text of what is under the pointer, the nodes there
+        write theirs (a node's is made on first use: :meth:`NodeItem.toolTip`)."""
+        for item in self.items(event.scenePos()):
+            if isinstance(item, NodeItem):
+                item.toolTip()
+        super().helpEvent(event)
 
     def build(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> None:
         """Replace all items with those of ``layout`` (a core.graphviz.layout.Layout of ``display``).
@@ -1000,7 +1008,7 @@ class GraphScene(QGraphicsScene):
             dnode.label,
             shape=SHAPES.get(dnode.kind, "box"),
             is_output=dnode.is_output,
-            tooltip=node_tooltip(graph, dnode),
+            tooltip=partial(node_tooltip, graph, dnode),  # written when first hovered
             cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
         )
         self._adopt(item, home)
