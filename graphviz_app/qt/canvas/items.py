@@ -200,7 +200,16 @@ class NodeItem(QGraphicsItem):
         else:
             self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
         self.setZValue(2)
-        self._fonts = self._fit_fonts()
+        self._fitted: list[QFont] | None = None  # chosen when first drawn or measured
+
+    @property
+    def _fonts(self) -> list[QFont]:
+        """A font per line (:meth:`_fit_fonts`), chosen on first use: of 40,000 nodes a view
+        draws a few hundred."""
+        fitted = self._fitted
+        if fitted is None:
+            fitted = self._fitted = self._fit_fonts()
+        return fitted
 
     def toolTip(self) -> str:
         """The hover text, made on first use (the scene asks before Qt shows it:

@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpEvent
 
 from ...core.graphviz.dot import badge_id
+from ...core.graphviz.layout import EdgePath
 from ...core.model.values import values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
@@ -453,20 +454,37 @@ class GraphScene(QGraphicsScene):
             )
             self._adopt(cluster.body, parent)
             self.cluster_items[name] = cluster
-        for did, box in layout.nodes.items():
+        # A composed layout holds each module's drawing relative to the module: its items are
+        # read there (``placed_node``, ``placed_edge``) and moved once, into their frame, rather
+        # than made in picture coordinates only to be moved back.
+        placed_node = getattr(layout, "placed_node", None)
+        for did in layout.nodes:
             dnode = display.nodes.get(did)
             if dnode is None:
                 continue  # the legend node of exports, or a stale id
             home = frames.home(dnode.cluster)
-            item = self.node_items[did] = self._node_item(dnode, box, graph, home, frames.origin(home))
+            fx, fy = frames.origin(home)
+            if placed_node is not None:
+                box, ox, oy = placed_node(did)
+                fx, fy = fx - ox, fy - oy
+            else:
+                box = layout.nodes[did]
+            item = self.node_items[did] = self._node_item(dnode, box, graph, home, (fx, fy))
             self._by_member.add(item)
         self._roomy = _place_badges(self.node_items, layout)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
-        for path, home in zip(layout.edges, frames.edge_homes(layout)):
+        placed_edge = getattr(layout, "placed_edge", None)
+        for at, home in enumerate(frames.edge_homes(layout)):
+            fx, fy = frames.origin(home)
+            if placed_edge is not None:
+                points, arrow, ox, oy = placed_edge(at)
+                source, target = display.edges[at].source, display.edges[at].target
+                path = EdgePath(source, target, points, arrow)
+                fx, fy = fx - ox, fy - oy
+            else:
+                path = layout.edges[at]
             dedge = edges.get((path.source, path.target))
-            self.edge_items.append(
-                self._edge_item(path, dedge.graph_edges if dedge else (), home, frames.origin(home))
-            )
+            self.edge_items.append(self._edge_item(path, dedge.graph_edges if dedge else (), home, (fx, fy)))
         self._subtrees = dict(getattr(layout, "subtrees", None) or {})
         self._edge_homes = {}
         for edge in self.edge_items:
