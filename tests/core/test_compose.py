@@ -227,6 +227,23 @@ def test_positions_in_very_tall_drawings_are_exact() -> None:
     assert ys[0] == 18.0
 
 
+def test_frames_and_size_of_very_tall_drawings_are_exact() -> None:
+    """The drawing's and each cluster's ``bb`` have 5 significant digits too (``1.0979e+05``):
+    read from them, a tall composed piece was flipped a few points off and its frames crossed
+    their parent's.  With ``-Tjson`` they come from the drawn background and outline."""
+    chain = " -> ".join(f'"a{k}"' for k in range(30))
+    text = f'digraph {{ ranksep=50.3; "x"; subgraph "cluster_m" {{ label="m"; {chain} }} "x" -> "a0" }}'
+    drawing = LayoutJob(text, args=["-Tjson"]).result()
+    (frame,) = drawing.clusters
+    top, last = drawing.nodes["x"], drawing.nodes["a29"]
+    assert drawing.height > 100_000
+    assert top.y == top.height / 2  # the first rank touches the drawing's top
+    # dot keeps 8 points between a cluster's nodes and its outline, and around the drawing
+    assert frame.y + frame.height == last.y + last.height / 2 + 8
+    assert drawing.height == frame.y + frame.height + 8
+    assert frame.y < drawing.nodes["a0"].y - drawing.nodes["a0"].height / 2
+
+
 def test_composed_estimate_counts_each_distinct_piece_once() -> None:
     graph = residual_stack(stages=4, blocks=6)  # 147 nodes
     size = float  # a stand-in cost model: a piece of n items costs n seconds

@@ -59,7 +59,7 @@ def test_dot_version_is_part_of_the_key():
     assert layout_key(DOT, "dot - graphviz version 2.43.0") != layout_key(DOT, "dot - graphviz version 9.0")
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"format": 1, "key": "x", "layout": {}}', b"\x00\xff"])
+@pytest.mark.parametrize("content", [b"{not json", b'{"format": 2, "key": "x", "layout": {}}', b"\x00\xff"])
 def test_corrupt_entry_is_ignored_and_removed(tmp_path, content):
     cache = LayoutCache(tmp_path)
     path = cache.path_for(DOT)

@@ -57,7 +57,7 @@ def tampered(kind: str, cache: LayoutCache) -> None:
         data["layout"]["nodes"][0][2] = "12"
         path.write_text(json.dumps(data))
     elif kind == "deep_nesting":
-        path.write_text('{"format": 1, "layout": ' + "[" * 100_000 + "]" * 100_000 + "}")
+        path.write_text(f'{{"format": {FORMAT_VERSION}, "layout": ' + "[" * 100_000 + "]" * 100_000 + "}")
     elif kind == "link_to_dev_zero":
         path.symlink_to("/dev/zero")
     elif kind == "link_to_genuine_entry":

@@ -283,3 +283,67 @@ def test_collapsing_the_module_just_expanded_shows_its_last_picture_again(parts,
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         document.view_model.collapse("stages.1.10")  # a new view: composed
     assert controller.composer.placed > placed
+
+
+def _frames_crossing(widget: GraphWidget) -> list[str]:
+    """Every module frame on screen whose rectangle is not inside its parent module's frame, and
+    every node not inside the frame of the module it is drawn in (scene coordinates)."""
+    scene = widget.graph_scene
+    display = scene.display
+    frames = scene.cluster_items
+    crossing = []
+    for name, frame in frames.items():
+        parent = display.clusters[name].parent
+        while parent is not None and parent not in frames:
+            parent = display.clusters[parent].parent
+        if parent is not None and not frames[parent].scene_rect().contains(frame.scene_rect()):
+            crossing.append(f"{name} {frame.scene_rect()} outside {parent} {frames[parent].scene_rect()}")
+    for did, item in scene.node_items.items():
+        home = display.nodes[did].cluster
+        if home in frames and not frames[home].scene_rect().contains(item.scene_rect()):
+            crossing.append(f"{did} {item.scene_rect()} outside {home} {frames[home].scene_rect()}")
+    return crossing
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [
+        (
+            "-stages.1.2",
+            "+stages.1.2",
+            "-stages.1",
+            "+stages.1",
+            "-stages.1.2",
+            "-stages.1",
+            "+stages.1",
+            "+stages.1.2",
+        ),
+        ("-stages.0", "-stages.2.1", "+stages.0", "-stages.2", "+stages.2", "+stages.2.1"),
+        ("-stages.1.3", "-stages.1", "+stages.1.3", "-stages.1.0", "+stages.1.0", "-stages.1.3"),
+        ("-stages.1", "all", "-stages.2.1", "-stages.2", "+stages.2", "depth 2", "+stages.0", "-stages.0.1"),
+    ],
+)
+def test_every_frame_stays_inside_its_parents_through_expands_and_collapses(
+    parts, qtbot, tmp_path, monkeypatch, steps
+) -> None:
+    """A small graph of nested modules (stages of blocks), composed as a big one is: after each
+    expand (+) or collapse (-) every module's frame lies inside its parent's, and every node
+    inside its module's frame, as a fresh picture of the same view draws them."""
+    monkeypatch.setattr(compose, "SINGLE_RUN_MAX_NODES", 10)
+    document, widget, controller = parts
+    saved = tmp_path / "nested.json"
+    saved.write_text(dumps_graph(residual_stack(stages=3, blocks=4)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+    assert compose.should_compose(document.display) and widget.graph_scene.cluster_items
+    assert _frames_crossing(widget) == []
+    for step in steps:
+        with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+            if step == "all":
+                controller.expand_all()
+            elif step == "depth 2":
+                document.collapse_to_depth(2)
+            else:
+                assert (step[1:] in document.options.collapsed) == (step[0] == "+")  # a change
+                (document.expand if step[0] == "+" else document.collapse)(step[1:])
+        assert _frames_crossing(widget) == [], step

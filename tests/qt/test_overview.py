@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from core.graphs import transformer_like
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
 from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
@@ -209,3 +209,19 @@ def test_at_the_lowest_zoom_a_click_beside_a_tiny_node_picks_it(view, qtbot):
     box = view.mapFromScene(item.scene_rect()).boundingRect()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(box.right() + 12, center.y()))
     assert len(clicked) == 2 and clicked[-1] is not item
+
+
+def test_a_node_writes_its_hover_text_when_the_pointer_asks_for_it(view, qtbot):
+    """A node's hover text is written when first asked for (a big picture has tens of thousands
+    it would otherwise write up front): a tooltip request over the node shows it."""
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    item = op_item(view)
+    center = show_node(view, item, 1.0)
+    assert item._tip is not None  # not written yet
+    viewport = view.viewport()
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, center, viewport.mapToGlobal(center)))
+    assert item._tip is None
+    assert QToolTip.text() == item.toolTip() and item.lines[0] in QToolTip.text()
+    QToolTip.hideText()

@@ -35,7 +35,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
-from graphviz_app.core.graphviz.layout_cache import LayoutCache
+from graphviz_app.core.graphviz.layout_cache import FORMAT_VERSION, LayoutCache
 from graphviz_app.core.model import limits
 from graphviz_app.core.model.file_kind import A_FOLDER
 from graphviz_app.message_reader import WIRE_TEXT
@@ -273,7 +273,7 @@ def tamper(path: Path, kind: str) -> None:
     elif kind == "string_coordinate":
         layout["nodes"][0][2] = "12"
     elif kind == "deep_nesting":
-        path.write_text('{"format": 1, "layout": ' + "[" * 100_000 + "]" * 100_000 + "}")
+        path.write_text(f'{{"format": {FORMAT_VERSION}, "layout": ' + "[" * 100_000 + "]" * 100_000 + "}")
         return
     elif kind == "link_to_dev_zero":
         path.symlink_to("/dev/zero")

@@ -553,7 +553,7 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
     """
     try:
         doc = data if isinstance(data, dict) else json.loads(data)
-        llx, lly, urx, ury = _floats(doc["bb"])
+        llx, lly, urx, ury = _exact_box(doc)
     except (ValueError, KeyError, TypeError) as exc:
         raise LayoutError(Message.of(UNREADABLE_OUTPUT, error=str(exc))) from None
 
@@ -568,7 +568,7 @@ def parse_json_layout(data: bytes | str | dict[str, Any], *, warnings: tuple[str
     for obj in objects[:n_subgraphs]:  # subgraphs come first, then nodes
         name = str(obj.get("name", ""))
         if name.startswith("cluster") and "bb" in obj:
-            x0, y0, x1, y1 = _floats(obj["bb"])
+            x0, y0, x1, y1 = _exact_box(obj)
             left, top = pt(x0, y1)
             clusters.append(
                 ClusterBox(
@@ -644,16 +644,8 @@ def drawn_outline(data: bytes | str, *, warnings: tuple[str, ...] = ()) -> Layou
     return Layout(width=urx - llx, height=ury - lly, nodes=nodes, edges=edges, clusters=[], warnings=warnings)
 
 
-def _exact_center(obj: dict[str, Any]) -> list[float]:
-    """Return a node's center in Graphviz's coordinates.
-
-    ``pos`` keeps 5 significant digits (``1.3183e+05``: 10 points off in a drawing 130,000
-    points tall); with ``-Tjson`` the drawing ops keep two decimals, so there the center is that
-    of the points the node's shape is drawn with.
-    """
-    pos = _floats(obj["pos"])
-    if "e" not in str(obj["pos"]).lower():
-        return pos
+def _drawn_points(obj: dict[str, Any]) -> tuple[list[float], list[float]]:
+    """The x and y of every point ``obj``'s drawing ops (``_draw_``, ``-Tjson`` only) draw."""
     xs: list[float] = []
     ys: list[float] = []
     for op in obj.get("_draw_", ()):
@@ -666,6 +658,35 @@ def _exact_center(obj: dict[str, Any]) -> list[float]:
             x, y, rx, ry = (float(v) for v in op["rect"])
             xs += [x - rx, x + rx]
             ys += [y - ry, y + ry]
+    return xs, ys
+
+
+def _exact_box(obj: dict[str, Any]) -> list[float]:
+    """Return the bounding box (``bb``: llx, lly, urx, ury) of the graph or cluster ``obj``.
+
+    ``bb`` keeps 5 significant digits, as ``pos`` does (``1.0682e+06``: up to 50 points off in
+    a drawing a million points tall, which moved every frame and node of a tall composed piece
+    off its parent's); with ``-Tjson`` the box is drawn (the graph's background, the cluster's
+    outline) with two decimals, so there it is that drawing's extent.
+    """
+    box = _floats(obj["bb"])
+    if "e" not in str(obj["bb"]).lower():
+        return box
+    xs, ys = _drawn_points(obj)
+    return [min(xs), min(ys), max(xs), max(ys)] if xs else box
+
+
+def _exact_center(obj: dict[str, Any]) -> list[float]:
+    """Return a node's center in Graphviz's coordinates.
+
+    ``pos`` keeps 5 significant digits (``1.3183e+05``: 10 points off in a drawing 130,000
+    points tall); with ``-Tjson`` the drawing ops keep two decimals, so there the center is that
+    of the points the node's shape is drawn with.
+    """
+    pos = _floats(obj["pos"])
+    if "e" not in str(obj["pos"]).lower():
+        return pos
+    xs, ys = _drawn_points(obj)
     return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2] if xs else pos
 
 

@@ -50,7 +50,8 @@ from .layout import (
 
 CACHE_ENV = "GRAPHVIZ_APP_CACHE_DIR"
 """Environment variable naming the cache folder (overrides the XDG default)."""
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: tall drawings' boxes read to two decimals (those cached before were up to 50 points off)."""
 DEFAULT_MAX_BYTES = 256 * 1024 * 1024
 STALE_TEMP_SECONDS = 3600
 """A temporary entry older than this was left by a killed process and is removed."""

@@ -284,6 +284,9 @@ def _clusters(
     keys = [p for p in old if p in paths]
     for path in made:
         keys.insert(bisect_right(keys, path_key(path), key=path_key), path)
+    made_under: dict[str | None, list[str]] = {}  # each made cluster under its drawn parent
+    for path in made:
+        made_under.setdefault(drawn_parent(path), []).append(path)
     clusters: dict[str, Cluster] = {}
     for path in keys:
         if path not in touched and path in old:
@@ -291,7 +294,7 @@ def _clusters(
             continue
         parent = drawn_parent(path)
         children = [c for c in (old[path].children if path in old else ()) if c in paths]
-        children.extend(c for c in made if drawn_parent(c) == path)
+        children.extend(made_under.get(path, ()))
         clusters[path] = Cluster(
             path=path,
             label=path,

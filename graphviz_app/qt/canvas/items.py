@@ -7,7 +7,7 @@ Items know only geometry and looks; which graph node they stand for is kept in `
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import chain
 
@@ -156,7 +156,7 @@ class NodeItem(QGraphicsItem):
         *,
         shape: str = "rounded",
         is_output: bool = False,
-        tooltip: str = "",
+        tooltip: str | Callable[[], str] = "",
         cut: bool = False,
     ) -> None:
         super().__init__()
@@ -192,9 +192,32 @@ class NodeItem(QGraphicsItem):
         self._size = (rect.width(), rect.height())
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
-        self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
+        self._tip: Callable[[], str] | None = None
+        """Makes the hover text when it is first asked for (:meth:`toolTip`): a picture of
+        40,000 nodes need not write 40,000 of them."""
+        if callable(tooltip):
+            self._tip = tooltip
+        else:
+            self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
         self.setZValue(2)
-        self._fonts = self._fit_fonts()
+        self._fitted: list[QFont] | None = None  # chosen when first drawn or measured
+
+    @property
+    def _fonts(self) -> list[QFont]:
+        """A font per line (:meth:`_fit_fonts`), chosen on first use: of 40,000 nodes a view
+        draws a few hundred."""
+        fitted = self._fitted
+        if fitted is None:
+            fitted = self._fitted = self._fit_fonts()
+        return fitted
+
+    def toolTip(self) -> str:
+        """The hover text, made on first use (the scene asks before Qt shows it:
+        ``GraphScene.helpEvent``)."""
+        if self._tip is not None:
+            tip, self._tip = self._tip, None
+            self.setToolTip(plain_tooltip(tip()))  # names come from the data: never HTML
+        return super().toolTip()
 
     # -- geometry ---------------------------------------------------------------------------
     def scene_rect(self) -> QRectF:

@@ -13,15 +13,16 @@ import gc
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import networkx as nx
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpEvent
 
 from ...core.graphviz.dot import badge_id
+from ...core.graphviz.layout import EdgePath
 from ...core.model.values import values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
@@ -328,6 +329,9 @@ class GraphScene(QGraphicsScene):
         self.display: DisplayGraph | None = None
         self.graph: nx.DiGraph | None = None
         self._dropped = 0  # parts dropped since the last build: a big count frees their cycles at once
+        self._going: set[int] = set()
+        """During a relayout, the ids of the bodies of the frames it drops: an item dropped from
+        one of them is not taken out of the scene on its own, it goes with its frame."""
         self.dark = False
         self.graph_rect = QRectF()
         self.marked: frozenset[tuple[str, str]] = frozenset()
@@ -418,6 +422,14 @@ class GraphScene(QGraphicsScene):
         self.graph_rect = QRectF()
         self.setSceneRect(QRectF(-200, -200, 400, 400))
 
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Before Qt looks for the hover text of what is under the pointer, the nodes there
+        write theirs (a node's is made on first use: :meth:`NodeItem.toolTip`)."""
+        for item in self.items(event.scenePos()):
+            if isinstance(item, NodeItem):
+                item.toolTip()
+        super().helpEvent(event)
+
     def build(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> None:
         """Replace all items with those of ``layout`` (a core.graphviz.layout.Layout of ``display``).
 
@@ -445,20 +457,37 @@ class GraphScene(QGraphicsScene):
             )
             self._adopt(cluster.body, parent)
             self.cluster_items[name] = cluster
-        for did, box in layout.nodes.items():
+        # A composed layout holds each module's drawing relative to the module: its items are
+        # read there (``placed_node``, ``placed_edge``) and moved once, into their frame, rather
+        # than made in picture coordinates only to be moved back.
+        placed_node = getattr(layout, "placed_node", None)
+        for did in layout.nodes:
             dnode = display.nodes.get(did)
             if dnode is None:
                 continue  # the legend node of exports, or a stale id
             home = frames.home(dnode.cluster)
-            item = self.node_items[did] = self._node_item(dnode, box, graph, home, frames.origin(home))
+            fx, fy = frames.origin(home)
+            if placed_node is not None:
+                box, ox, oy = placed_node(did)
+                fx, fy = fx - ox, fy - oy
+            else:
+                box = layout.nodes[did]
+            item = self.node_items[did] = self._node_item(dnode, box, graph, home, (fx, fy))
             self._by_member.add(item)
         self._roomy = _place_badges(self.node_items, layout)
         edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
-        for path, home in zip(layout.edges, frames.edge_homes(layout)):
+        placed_edge = getattr(layout, "placed_edge", None)
+        for at, home in enumerate(frames.edge_homes(layout)):
+            fx, fy = frames.origin(home)
+            if placed_edge is not None:
+                points, arrow, ox, oy = placed_edge(at)
+                source, target = display.edges[at].source, display.edges[at].target
+                path = EdgePath(source, target, points, arrow)
+                fx, fy = fx - ox, fy - oy
+            else:
+                path = layout.edges[at]
             dedge = edges.get((path.source, path.target))
-            self.edge_items.append(
-                self._edge_item(path, dedge.graph_edges if dedge else (), home, frames.origin(home))
-            )
+            self.edge_items.append(self._edge_item(path, dedge.graph_edges if dedge else (), home, (fx, fy)))
         self._subtrees = dict(getattr(layout, "subtrees", None) or {})
         self._edge_homes = {}
         for edge in self.edge_items:
@@ -676,6 +705,7 @@ class GraphScene(QGraphicsScene):
             dropped = frames.pop(name, None)
             if dropped is not None:
                 dropped_frames.append(dropped)
+        self._going = {id(frame.body) for frame in dropped_frames}
         for home in [*redrawn, *gone]:
             self._home_local.pop(home, None)
             self._home_groups.pop(home, None)
@@ -749,11 +779,12 @@ class GraphScene(QGraphicsScene):
                 by_home[home] = placed
         self._settle_edges(surviving, waiting.values(), counts)
         self.edge_items = list(itertools.chain.from_iterable(by_home.values()))
-        self._flowing = [e for e in self._flowing if e.scene() is self]
         for frame in dropped_frames:  # what they still hold is gone too
             if frame.body.scene() is self:
                 self.removeItem(frame.body)
             counts.dropped += 1
+        self._going = set()  # the dropped frames took their items with them
+        self._flowing = [e for e in self._flowing if e.scene() is self]
         total = len(items) + len(self.edge_items) + len(frames)
         counts.kept = total - counts.moved - counts.reshaped - counts.made
 
@@ -795,6 +826,7 @@ class GraphScene(QGraphicsScene):
                 kept.add(name)
             clusters[name] = frame
         self.cluster_items = clusters
+        self._going = {id(frame.body) for frame in old_frames.values()}
 
         nodes: dict[str, NodeItem] = {}
         old_items = self.node_items
@@ -883,11 +915,12 @@ class GraphScene(QGraphicsScene):
         self._settle_edges(surviving, old_edges.values(), counts)
         self.edge_items = edges
         self._display_edges = dedges
-        self._flowing = [e for e in self._flowing if e.scene() is self]
         for frame in old_frames.values():  # what they still hold is gone too
             if frame.body.scene() is self:
                 self.removeItem(frame.body)
             counts.dropped += 1
+        self._going = set()  # the dropped frames took their items with them
+        self._flowing = [e for e in self._flowing if e.scene() is self]
 
     def _settle_edges(
         self,
@@ -1000,7 +1033,7 @@ class GraphScene(QGraphicsScene):
             dnode.label,
             shape=SHAPES.get(dnode.kind, "box"),
             is_output=dnode.is_output,
-            tooltip=node_tooltip(graph, dnode),
+            tooltip=partial(node_tooltip, graph, dnode),  # written when first hovered
             cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
         )
         self._adopt(item, home)
@@ -1033,14 +1066,23 @@ class GraphScene(QGraphicsScene):
             self._edges_by_display.setdefault(did, []).append(edge)
         return edge
 
+    def _leaves_alone(self, item: QGraphicsItem) -> bool:
+        """Whether ``item``, dropped, must be taken out of the scene itself: not when the frame
+        it lies in is dropped too (taking out 40,000 items one by one cost a Collapse to depth
+        1 of a 20,000-node picture a second)."""
+        parent = item.parentItem()
+        return parent is None or id(parent) not in self._going
+
     def _drop_node(self, item: NodeItem) -> None:
-        self.removeItem(item)
+        if self._leaves_alone(item):
+            self.removeItem(item)
         self._by_member.discard(item)
         self._fill_in.pop(item.display_id, None)
         self._style_in.pop(item.display_id, None)
 
     def _drop_edge(self, edge: EdgeItem) -> None:
-        self.removeItem(edge)
+        if self._leaves_alone(edge):
+            self.removeItem(edge)
         for key in edge.graph_edges:
             _discard(self._edges_by_graph_edge, key, edge)
         for did in {edge.source, edge.target}:
