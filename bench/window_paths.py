@@ -120,7 +120,7 @@ def session(graph_path: Path, big: bool) -> dict[str, tuple[float, float]]:
                 raise RuntimeError(f"{name}: {failures[0]}")
 
         def module_nodes() -> list[str]:
-            display = document.display
+            display = document.view_model.display
             assert display is not None
             return sorted(
                 (n.module for n in display.nodes.values() if n.kind == "module" and n.module),
@@ -135,17 +135,17 @@ def session(graph_path: Path, big: bool) -> dict[str, tuple[float, float]]:
             step("open", lambda: window.open_path(graph_path))
             shown = module_nodes()
             first = shown[len(shown) // 2]
-            step("expand_first", lambda: document.toggle_collapsed(first))
-            step("collapse_first", lambda: document.toggle_collapsed(first))
+            step("expand_first", lambda: document.view_model.toggle_collapsed(first))
+            step("collapse_first", lambda: document.view_model.toggle_collapsed(first))
             step("expand_all", window.actions_.expand_all.trigger)
-            modules = document.modules()
+            modules = document.view_model.modules()
             leaves = [m for m in modules if m.count(".") == 2]
             block = leaves[len(leaves) * 2 // 3]
-            step("collapse_after_all", lambda: document.toggle_collapsed(block))
-            step("expand_again", lambda: document.toggle_collapsed(block))
+            step("collapse_after_all", lambda: document.view_model.toggle_collapsed(block))
+            step("expand_again", lambda: document.view_model.toggle_collapsed(block))
             stages = [m for m in modules if m.count(".") == 1]
             stage = stages[len(stages) // 3]
-            step("collapse_stage", lambda: document.toggle_collapsed(stage))
+            step("collapse_stage", lambda: document.view_model.toggle_collapsed(stage))
             step("depth_1", window.actions_.collapse_all.trigger)
             step("expand_all_again", window.actions_.expand_all.trigger)
             view = window.view

@@ -335,15 +335,15 @@ def test_every_frame_stays_inside_its_parents_through_expands_and_collapses(
     saved.write_text(dumps_graph(residual_stack(stages=3, blocks=4)), encoding="utf-8")
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.open(saved)
-    assert compose.should_compose(document.display) and widget.graph_scene.cluster_items
+    assert compose.should_compose(document.view_model.display) and widget.graph_scene.cluster_items
     assert _frames_crossing(widget) == []
     for step in steps:
         with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
             if step == "all":
                 controller.expand_all()
             elif step == "depth 2":
-                document.collapse_to_depth(2)
+                document.view_model.collapse_to_depth(2)
             else:
-                assert (step[1:] in document.options.collapsed) == (step[0] == "+")  # a change
-                (document.expand if step[0] == "+" else document.collapse)(step[1:])
+                assert (step[1:] in document.view_model.options.collapsed) == (step[0] == "+")  # a change
+                (document.view_model.expand if step[0] == "+" else document.view_model.collapse)(step[1:])
         assert _frames_crossing(widget) == [], step
