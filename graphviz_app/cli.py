@@ -90,6 +90,12 @@ def export_parser() -> argparse.ArgumentParser:
         help="for scripts that call backward() in a loop: capture call N (default 1)",
     )
     parser.add_argument(
+        "--grad-graphs",
+        action="store_true",
+        help="count torch.autograd.grad(create_graph=True) calls among the backward calls too; "
+        "the one --backward-call N picks is drawn as the graph of the gradients it returned",
+    )
+    parser.add_argument(
         "--run-to-end",
         action="store_true",
         help="let the script run on after the captured backward() call (by default it stops there)",
@@ -489,6 +495,7 @@ def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOpti
         timeout=args.timeout,
         backward=args.backward,
         backward_call=args.backward_call,
+        grad_graphs=args.grad_graphs,
         run_to_end=args.run_to_end,
         output=args.output,
         argv=tuple(script_args),
