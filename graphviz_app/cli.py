@@ -52,6 +52,12 @@ BAD_LAYOUT_TIMEOUT = QT_TRANSLATE_NOOP(
 NO_BACKWARD_STEPS = QT_TRANSLATE_NOOP(
     "Explanation", "This graph has no backward steps: backward did not run. Add --backward to run it."
 )
+NO_GRADIENT_STEPS = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call "
+    "{call} returned, and no backward has run through it yet. Capture the later call that runs "
+    "backward through it (--backward-call with a higher N), or draw its forward steps.",
+)
 NO_SUCH_STEP = QT_TRANSLATE_NOOP(
     "Explanation", "There is no {mode} step {step}: this graph has {mode} steps 1 to {count}."
 )
@@ -416,6 +422,9 @@ def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppErr
 
     count = len(step_order(graph, mode))
     if count == 0:
+        backward = graph.graph.get("backward") or {}
+        if backward.get("kind") == "grad_graph":
+            return GraphvizAppError(Message.of(NO_GRADIENT_STEPS, call=backward.get("call")))
         return GraphvizAppError(Message.of(NO_BACKWARD_STEPS))
     return GraphvizAppError(Message.of(NO_SUCH_STEP, mode=mode, step=step, count=count))
 

@@ -92,6 +92,13 @@ def test_grad_graphs_counts_the_gradient_call_and_draws_its_graph(tmp_path: Path
     ]
     assert data["graph"]["outputs"][0]["name"] == "dy/dx"
     assert data["graph"]["backward"]["kind"] == "grad_graph"
+    # no backward has run through the gradient's graph: its steps are forward ones
+    steps = ["--step-mode", "backward", "--step", "1"]
+    assert (
+        main(["export", str(script), "-o", str(tmp_path / "g.svg"), "--grad-graphs", *steps], runner=runner)
+        == 1
+    )
+    assert "no backward has run through it yet. Capture the later call" in capsys.readouterr().err
     # without the flag the gradient call is not counted: call 1 is z.backward(), the double backward
     assert main(["export", str(script), "-o", str(out)], runner=runner) == 0
     assert "Stopped after backward() call 1 on line 7" in capsys.readouterr().err

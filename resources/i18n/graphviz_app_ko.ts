@@ -2306,6 +2306,11 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="55"/>
+        <source>This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call {call} returned, and no backward has run through it yet. Capture the later call that runs backward through it (--backward-call with a higher N), or draw its forward steps.</source>
+        <translation>이 그래프에는 역전파 단계가 없습니다: {call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트의 그래프이고, 아직 이 그래프를 지나간 역전파가 없습니다. 이 그래프를 지나가는 역전파를 실행하는 나중 호출을 캡처하거나(--backward-call에 더 큰 N), 순전파 단계를 그리세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="61"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
