@@ -55,8 +55,9 @@ NO_BACKWARD_STEPS = QT_TRANSLATE_NOOP(
 NO_GRADIENT_STEPS = QT_TRANSLATE_NOOP(
     "Explanation",
     "This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call "
-    "{call} returned, and no backward has run through it yet. Capture the later call that runs "
-    "backward through it (--backward-call with a higher N), or draw its forward steps.",
+    "{call} returned, and no backward has run through it yet. Add --backward (without --run-to-end) "
+    "to run backward from those gradients, or capture the script's later call that runs backward "
+    "through them (a higher --backward-call N).",
 )
 NO_SUCH_STEP = QT_TRANSLATE_NOOP(
     "Explanation", "There is no {mode} step {step}: this graph has {mode} steps 1 to {count}."

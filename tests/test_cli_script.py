@@ -98,7 +98,13 @@ def test_grad_graphs_counts_the_gradient_call_and_draws_its_graph(tmp_path: Path
         main(["export", str(script), "-o", str(tmp_path / "g.svg"), "--grad-graphs", *steps], runner=runner)
         == 1
     )
-    assert "no backward has run through it yet. Capture the later call" in capsys.readouterr().err
+    assert (
+        "no backward has run through it yet. Add --backward (without --run-to-end)" in capsys.readouterr().err
+    )
+    assert main(["export", str(script), "-o", str(out), "--grad-graphs", "--backward"], runner=runner) == 0
+    backward = json.loads(out.read_text())["graph"]["backward"]
+    assert backward["ran"] and backward["kind"] == "grad_graph"
+    capsys.readouterr()
     # without the flag the gradient call is not counted: call 1 is z.backward(), the double backward
     assert main(["export", str(script), "-o", str(out)], runner=runner) == 0
     assert "Stopped after backward() call 1 on line 7" in capsys.readouterr().err

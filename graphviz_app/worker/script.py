@@ -226,6 +226,8 @@ class ScriptCapture:
         self._failed_backward: BaseException | None = None
         self._internal_failures: list[str] = []
         self._stopped: dict[str, Any] | None = None
+        self._original_backward: Callable[..., Any] = torch.autograd.backward
+        """torch's own backward, which the app runs (the script's is intercepted while it runs)."""
         self._pid = os.getpid()
 
     # -- running ----------------------------------------------------------------------------
@@ -268,6 +270,7 @@ class ScriptCapture:
         seed_everything()
         autograd = torch.autograd
         original_backward, original_grad = autograd.backward, autograd.grad
+        self._original_backward = original_backward
         autograd.backward = self._intercept(original_backward, "backward")
         autograd.grad = self._intercept(original_grad, "grad")
         dynamo = ImportWatch.call_after("torch._dynamo", self._with_dynamo)
@@ -582,14 +585,18 @@ class ScriptCapture:
                 )
         except Exception as exc:
             raise CaptureBug(exc, Message.of(WALKING)) from None
-        trace["graph"]["backward"] = {
-            "ran": False,
-            "by": "script",
-            "call": call,
-            "error": None,
-            "kind": "grad_graph",
-        }
         self.notices.append(Message.of(SHOWING_GRADIENT, call=call))
+        if self.options.backward and not self.options.run_to_end:
+            # backward from the gradients (double backward), as `g.sum().backward()` would run
+            # it: only where the script stops here, as the leaves' .grad it fills is not the script's
+            self._depth += 1  # (a call made while it runs is not the script's)
+            try:
+                self._app_backward(result, trace, [grad for _, grad in roots], self._original_backward)
+            finally:
+                self._depth -= 1
+        else:
+            trace["graph"]["backward"]["by"] = "script"
+        trace["graph"]["backward"].update(call=call, kind="grad_graph")
         self.captured = trace
         if not self.options.run_to_end:
             self._stop(trace, "grad", call, line)

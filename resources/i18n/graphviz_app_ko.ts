@@ -2306,11 +2306,11 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="55"/>
-        <source>This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call {call} returned, and no backward has run through it yet. Capture the later call that runs backward through it (--backward-call with a higher N), or draw its forward steps.</source>
-        <translation>이 그래프에는 역전파 단계가 없습니다: {call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트의 그래프이고, 아직 이 그래프를 지나간 역전파가 없습니다. 이 그래프를 지나가는 역전파를 실행하는 나중 호출을 캡처하거나(--backward-call에 더 큰 N), 순전파 단계를 그리세요.</translation>
+        <source>This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call {call} returned, and no backward has run through it yet. Add --backward (without --run-to-end) to run backward from those gradients, or capture the script&apos;s later call that runs backward through them (a higher --backward-call N).</source>
+        <translation>이 그래프에는 역전파 단계가 없습니다: {call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트의 그래프이고, 아직 이 그래프를 지나간 역전파가 없습니다. 그 그래디언트에서 역전파를 실행하려면 --backward를 더하거나(--run-to-end 없이), 그 그래디언트를 지나가는 역전파를 실행하는 스크립트의 나중 호출을 캡처하세요(더 큰 --backward-call N).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="61"/>
+        <location filename="../../graphviz_app/cli.py" line="62"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
@@ -4601,147 +4601,147 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
         <source>First Step</source>
         <translation>첫 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
         <source>Previous Step</source>
         <translation>이전 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="212"/>
         <source>Play / Pause</source>
         <translation>재생 / 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="212"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="213"/>
         <source>Next Step</source>
         <translation>다음 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="213"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="214"/>
         <source>Last Step</source>
         <translation>마지막 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="214"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="215"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="215"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="216"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="221"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="222"/>
         <source>Step through the forward pass: ops appear in creation order</source>
         <translation>순전파를 단계별로 봅니다: 연산이 만들어진 순서대로 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="226"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="227"/>
         <source>Step through backward: nodes in the order the autograd engine ran them</source>
         <translation>역전파를 단계별로 봅니다: autograd 엔진이 실행한 순서대로 노드를 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="257"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="258"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="265"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="266"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="271"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="275"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="276"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="279"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="280"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="280"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="281"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="461"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="462"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="466"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="467"/>
         <source>The graph of the gradients the script&apos;s torch.autograd.grad(create_graph=True) call {call} returned: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 {call}번째 torch.autograd.grad(create_graph=True) 호출이 돌려준 그래디언트의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="472"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="473"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="480"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="481"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="493"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="494"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="500"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="501"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="565"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="565"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="578"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="581"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="588"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="589"/>
         <source>The gradients shown (beside the leaves) come from the script&apos;s own backward, run before the graph was captured, so the order the engine ran the nodes in was not recorded: there are no backward steps. Open the script and press Run backward (Ctrl+B) to step through them.</source>
         <translation>(잎 노드 옆에) 보이는 기울기는 그래프를 캡처하기 전에 스크립트가 직접 실행한 역전파에서 나온 것이라, 엔진이 노드를 실행한 순서는 기록되지 않았습니다. 그래서 역전파 단계가 없습니다. 단계별로 보려면 스크립트를 열고 역전파 실행(Ctrl+B)을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="594"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="595"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="597"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="598"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="602"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="603"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>

@@ -224,3 +224,25 @@ show_walk("grads", *grads)
     graph = result.graph
     assert walk_of(graph) == printed_walk(result.output, "grads")
     assert [out["name"] for out in graph.graph["outputs"]] == ["dloss/dnet.weight", "dloss/dnet.bias"]
+
+
+def test_backward_from_a_gradient_records_the_double_backward_on_its_graph(write_script, runner):
+    script = write_script(TORCHVIZ)
+    result = runner.run(script, grad_graphs=True, backward=True)
+    graph = result.graph
+    assert walk_of(graph)["ops"] == ["MulBackward0", "MulBackward1", "PowBackward0", "AccumulateGrad"]
+    assert graph.graph["backward"] == {
+        "ran": True,
+        "by": "app",
+        "call": 1,
+        "error": None,
+        "kind": "grad_graph",
+    }
+    # seeded with ones, as g.sum().backward() would be: dx = 6x, each node run once, root first
+    x = graph.nodes["n3"]
+    assert x["grad"]["values"] == pytest.approx([6 * v for v in x["value"]["values"]])
+    assert [graph.nodes[f"n{k}"]["backward_index"] for k in range(4)] == [0, 1, 2, 3]
+    assert graph.graph["stopped_after_backward"]["call"] == 1
+    # running to the end, the script's own later calls are its backward: the app runs none
+    whole = runner.run(script, grad_graphs=True, backward=True, run_to_end=True).graph
+    assert not whole.graph["backward"]["ran"] and whole.graph["backward"]["by"] == "script"

@@ -72,6 +72,14 @@ def test_preferences_count_gradient_calls_and_the_picker_says_so(window, load, q
     assert window.timeline.call_button.toolTip().startswith(
         "The graph of the gradients the script's torch.autograd.grad(create_graph=True) call 1 returned"
     )
+    # Run Backward runs one from the gradients: the double backward, recorded on the same graph
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.run_backward.trigger()
+    graph = window.document.view_model.graph
+    assert graph.graph["backward"]["ran"] and graph.graph["backward"]["kind"] == "grad_graph"
+    assert window.document.view_model.step_count("backward") == 4
+    assert not window.timeline.call_button.isHidden()  # the picker stays: the graph is call 1
+    assert window.timeline.call_button.text() == "call 1 of 1+ ▾"
     other = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n", "other.py")
     assert not Settings().grad_graphs(other)  # remembered per script
 
