@@ -54,6 +54,13 @@ RAISE_TIMEOUT = QT_TRANSLATE_NOOP("Explanation", "The run time limit is raised w
 NO_BACKWARD_STEPS = QT_TRANSLATE_NOOP(
     "Explanation", "This graph has no backward steps: backward did not run. Add --backward to run it."
 )
+NO_GRADIENT_STEPS = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call "
+    "{call} returned, and no backward has run through it yet. Add --backward (without --run-to-end) "
+    "to run backward from those gradients, or capture the script's later call that runs backward "
+    "through them (a higher --backward-call N).",
+)
 NO_SUCH_STEP = QT_TRANSLATE_NOOP(
     "Explanation", "There is no {mode} step {step}: this graph has {mode} steps 1 to {count}."
 )
@@ -90,6 +97,12 @@ def export_parser() -> argparse.ArgumentParser:
         default=1,
         metavar="N",
         help="for scripts that call backward() in a loop: capture call N (default 1)",
+    )
+    parser.add_argument(
+        "--grad-graphs",
+        action="store_true",
+        help="count torch.autograd.grad(create_graph=True) calls among the backward calls too; "
+        "the one --backward-call N picks is drawn as the graph of the gradients it returned",
     )
     parser.add_argument(
         "--run-to-end",
@@ -412,6 +425,9 @@ def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppErr
 
     count = len(step_order(graph, mode))
     if count == 0:
+        backward = graph.graph.get("backward") or {}
+        if backward.get("kind") == "grad_graph":
+            return GraphvizAppError(Message.of(NO_GRADIENT_STEPS, call=backward.get("call")))
         return GraphvizAppError(Message.of(NO_BACKWARD_STEPS))
     return GraphvizAppError(Message.of(NO_SUCH_STEP, mode=mode, step=step, count=count))
 
@@ -491,6 +507,7 @@ def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOpti
         timeout=args.timeout,
         backward=args.backward,
         backward_call=args.backward_call,
+        grad_graphs=args.grad_graphs,
         run_to_end=args.run_to_end,
         output=args.output,
         argv=tuple(script_args),

@@ -15,6 +15,7 @@ def test_the_wire_form_round_trips_every_field():
         timeout=7.5,
         backward=True,
         backward_call=3,
+        grad_graphs=True,
         run_to_end=True,
         output="loss",
         values=False,
@@ -46,6 +47,7 @@ def test_plain_forms_are_stored_frozen():
         ({"backward_call": 1.5}, "backward_call", "Give 1 or more (--backward-call N"),
         ({"backward_call": True}, "backward_call", "is True, not a call number"),
         ({"backward": "yes"}, "backward", "The run option backward is 'yes', not true or false."),
+        ({"grad_graphs": 1}, "grad_graphs", "The run option grad_graphs is 1, not true or false."),
         ({"output": 3}, "output", "not a variable name or nothing"),
         ({"argv": ("a", 1)}, "argv", "not a list of texts"),
         ({"cwd": 1}, "cwd", "not a folder or nothing"),
@@ -75,6 +77,8 @@ def test_the_cli_builds_its_options_from_its_arguments():
     assert cli.run_options(args, ["--epochs", "1"]) == RunOptions(
         timeout=7.0, backward=True, backward_call=2, run_to_end=True, argv=("--epochs", "1")
     )
+    counted = cli.export_parser().parse_args(["s.py", "-o", "g.json", "--grad-graphs"])
+    assert cli.run_options(counted, []) == RunOptions(grad_graphs=True)
 
 
 @pytest.mark.parametrize(

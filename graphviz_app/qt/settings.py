@@ -222,6 +222,18 @@ class Settings:
         else:
             self._s.setValue(key, int(call))
 
+    def grad_graphs(self, script: str | Path) -> bool:
+        """Whether ``script``'s torch.autograd.grad(create_graph=True) calls are counted among
+        its backward calls, the one captured drawn as the graph of the gradients it returned."""
+        return self._bool(f"grad_graphs/{_key(script)}", False)
+
+    def set_grad_graphs(self, script: str | Path, on: bool) -> None:
+        key = f"grad_graphs/{_key(script)}"
+        if on:
+            self._s.setValue(key, True)
+        else:
+            self._s.remove(key)
+
     def arguments(self, script: str | Path) -> str:
         """The command-line arguments ``script`` is run with (its ``sys.argv[1:]``), as typed:
         shell words, split by :func:`split_arguments`."""
@@ -242,6 +254,7 @@ class Settings:
             timeout=self.timeout(),
             backward=backward,
             backward_call=self.backward_call(script),
+            grad_graphs=self.grad_graphs(script),
             run_to_end=self.run_to_end(),
             argv=tuple(split_arguments(self.arguments(script))),
             cwd=str(self.working_folder(script)),

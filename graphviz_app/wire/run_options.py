@@ -82,6 +82,10 @@ class RunOptions:
     """Run backward from the outputs when the script does not call it itself."""
     backward_call: int = 1
     """Which of the script's own backward() calls to capture (1 = the first)."""
+    grad_graphs: bool = False
+    """Count the script's ``torch.autograd.grad(create_graph=True)`` calls among its backward
+    calls too; when ``backward_call`` picks one, capture the graph of the gradients it returned
+    (by default such a call is a step of the forward, neither counted nor captured)."""
     run_to_end: bool = False
     """Let the script run on after the captured backward() call (by default it stops there)."""
     output: str | None = None
@@ -113,7 +117,7 @@ class RunOptions:
         call = self.backward_call
         if isinstance(call, bool) or not isinstance(call, int) or call < 1:
             raise RunOptionError("backward_call", call, Message.of(NOT_A_CALL, value=_shown(call)))
-        for name in ("backward", "run_to_end", "values"):
+        for name in ("backward", "grad_graphs", "run_to_end", "values"):
             _check(name, getattr(self, name), bool, A_SWITCH)
         _check("output", self.output, (str, type(None)), A_NAME)
         limit = self.values_up_to

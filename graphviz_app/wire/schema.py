@@ -64,7 +64,11 @@ sent_from       where ``graphviz_app.open`` was called (``"train.py:88"``, ``"no
                 window's title for the graph; absent in other graphs.
 backward        ``{"ran": bool, "by": "script" | "app" | None, "call": int | None,
                   "error": str | None}``, plus ``"kind": "grad"`` when the captured call was
-                ``torch.autograd.grad`` (leaf ``grad`` is then what it returned).
+                ``torch.autograd.grad`` (leaf ``grad`` is then what it returned), or
+                ``"kind": "grad_graph"`` when the graph is that of the gradients a
+                ``torch.autograd.grad(create_graph=True)`` call returned (run option
+                ``grad_graphs``; ``by`` is ``"script"`` and ``ran`` false, or, with the run option
+                ``backward``, ``"app"`` and true: the app ran backward from those gradients).
 backward_calls  how many backward()/autograd.grad() calls the script made (before it was stopped,
                 or in all when it ran to the end); absent in graphs saved before.
 stopped_after_backward  ``{"call", "line", "kind": "backward" | "grad"}`` when the script was stopped

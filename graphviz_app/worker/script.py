@@ -15,7 +15,10 @@ returns (unless ``run_to_end``): the graph exists then, and a training loop's re
 only keep the user waiting. Only the script's own calls count: calls torch makes while a backward
 pass runs (reentrant checkpointing) or from inside its own functions (``autograd.functional``)
 pass through unseen, and so does ``autograd.grad(create_graph=True)`` (a gradient penalty: a step
-in building the graph of a later ``backward()``, which draws its double-backward nodes). A captured call that raises keeps the graph, with the failing node marked.
+in building the graph of a later ``backward()``, which draws its double-backward nodes), unless
+the run option ``grad_graphs`` counts it: captured, such a call gives the graph of the gradients
+it returned (torchviz's double-backward graph), with no backward recorded on it. A captured call
+that raises keeps the graph, with the failing node marked.
 
 This module runs user code: the worker calls it in a throw-away child process.
 """
@@ -45,7 +48,7 @@ from ..wire.run_options import RunOptions
 from . import figures
 from .backward import BackwardRecorder, run_backward
 from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
-from .naming import collect_names
+from .naming import Names, collect_names
 from .outputs import OutputFinder
 from .recorder import ForwardRecorder, unrecorded
 from .walker import build_trace, walk
@@ -101,6 +104,17 @@ RECORDING_FAILED = QT_TRANSLATE_NOOP(
 )
 SHOWING_CALL = QT_TRANSLATE_NOOP(
     "Explanation", "Showing the graph of the script's {function} call number {call}."
+)
+SHOWING_GRADIENT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Showing the graph of the gradients the script's torch.autograd.grad(create_graph=True) call "
+    "number {call} returned: the graph a backward of those gradients runs through.",
+)
+NO_GRADIENT_GRAPH = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "The gradients that torch.autograd.grad() call number {call} returned have no graph: they "
+    "depend on no tensor that requires grad (the gradient of 3 * x is the constant 3). Pick "
+    "another call to capture.",
 )
 BACKWARD_FAILED_AT = QT_TRANSLATE_NOOP("Explanation", "backward() failed at {op}: ")
 BACKWARD_FAILED = QT_TRANSLATE_NOOP("Explanation", "backward() failed: ")
@@ -212,6 +226,8 @@ class ScriptCapture:
         self._failed_backward: BaseException | None = None
         self._internal_failures: list[str] = []
         self._stopped: dict[str, Any] | None = None
+        self._original_backward: Callable[..., Any] = torch.autograd.backward
+        """torch's own backward, which the app runs (the script's is intercepted while it runs)."""
         self._pid = os.getpid()
 
     # -- running ----------------------------------------------------------------------------
@@ -254,6 +270,7 @@ class ScriptCapture:
         seed_everything()
         autograd = torch.autograd
         original_backward, original_grad = autograd.backward, autograd.grad
+        self._original_backward = original_backward
         autograd.backward = self._intercept(original_backward, "backward")
         autograd.grad = self._intercept(original_grad, "grad")
         dynamo = ImportWatch.call_after("torch._dynamo", self._with_dynamo)
@@ -395,7 +412,8 @@ class ScriptCapture:
                 # backward, torch's dispatch to the recorder), or one made in a process the
                 # script forked (multiprocessing workers): not the script's
                 return original(*args, **kwargs)
-            if kind == "grad" and _creates_graph(args, kwargs):
+            gradient = kind == "grad" and _creates_graph(args, kwargs)
+            if gradient and not self.options.grad_graphs:
                 # a gradient penalty, a Hessian-vector product: a step in building the graph a
                 # later backward() runs through (drawn there), not a backward of its own
                 self._depth += 1
@@ -404,10 +422,14 @@ class ScriptCapture:
                 finally:
                     self._depth -= 1
             self.backward_calls += 1
-            if self.captured is None and self.backward_calls < self.options.backward_call:
+            if self.captured is None and self.backward_calls < self.options.backward_call and not gradient:
                 self.recorder.restart_values()  # (that pass's graph is not the one captured)
             if self.captured is None and self.backward_calls == self.options.backward_call:
-                captured = self._capture_call(original, kind, args, kwargs, frame)
+                captured = (
+                    self._capture_gradient(original, args, kwargs, frame)
+                    if gradient
+                    else self._capture_call(original, kind, args, kwargs, frame)
+                )
                 if captured is not None:
                     return captured[0]
             self._depth += 1
@@ -515,6 +537,69 @@ class ScriptCapture:
                 raise error
         if not self.options.run_to_end:
             self._stop(trace, kind, call, line)
+        return (value,)
+
+    def _capture_gradient(
+        self, original: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], frame: Any
+    ) -> tuple[Any]:
+        """Run the captured ``torch.autograd.grad(create_graph=True)`` call and capture the graph
+        of the gradients it returned: the walk of their ``grad_fn``, as torch made it (the graph a
+        later backward of them runs through). Stops the script after it unless ``run_to_end``."""
+        args, kwargs, inputs = _inputs_kept(args, kwargs)
+        self._depth += 1
+        try:
+            value = original(*args, **kwargs)
+        finally:
+            self._depth -= 1
+        call = self.backward_calls
+        line = self._script_line(frame)
+        outputs = _as_list(args[0] if args else kwargs.get("outputs"))
+        if len(inputs) != len(value):
+            inputs = [None] * len(value)
+        with unrecorded():
+            pairs = [
+                (tensor, grad)
+                for tensor, grad in zip(inputs, value)
+                if isinstance(grad, torch.Tensor) and grad.grad_fn is not None
+            ]
+        if not pairs:
+            raise ScriptError(
+                "no_graph",
+                Message.of(NO_GRADIENT_GRAPH, call=call),
+                file=self.file,
+                line=line,
+            )
+        try:
+            with unrecorded():
+                names = collect_names(self._frame_namespaces(frame))
+                of = _tensor_name(names, outputs[0]) if len(outputs) == 1 else None
+                roots = [(_gradient_name(of, _tensor_name(names, tensor)), grad) for tensor, grad in pairs]
+                result = walk([grad.grad_fn for _, grad in roots])
+                trace = build_trace(
+                    result,
+                    names,
+                    roots,
+                    script=self.file,
+                    values=not self.recorder.values_dropped,
+                    saved=not self.recorder.values_dropped,
+                )
+        except Exception as exc:
+            raise CaptureBug(exc, Message.of(WALKING)) from None
+        self.notices.append(Message.of(SHOWING_GRADIENT, call=call))
+        if self.options.backward and not self.options.run_to_end:
+            # backward from the gradients (double backward), as `g.sum().backward()` would run
+            # it: only where the script stops here, as the leaves' .grad it fills is not the script's
+            self._depth += 1  # (a call made while it runs is not the script's)
+            try:
+                self._app_backward(result, trace, [grad for _, grad in roots], self._original_backward)
+            finally:
+                self._depth -= 1
+        else:
+            trace["graph"]["backward"]["by"] = "script"
+        trace["graph"]["backward"].update(call=call, kind="grad_graph")
+        self.captured = trace
+        if not self.options.run_to_end:
+            self._stop(trace, "grad", call, line)
         return (value,)
 
     def _grad_results(
@@ -736,6 +821,46 @@ def environment() -> dict[str, str]:
         "executable": sys.executable,
         "prefix": sys.prefix,
     }
+
+
+def _as_list(tensors: Any) -> list[Any]:
+    """A ``torch.autograd.grad`` argument (a tensor or a sequence of them) as a list."""
+    if isinstance(tensors, torch.Tensor):
+        return [tensors]
+    return list(tensors) if isinstance(tensors, (list, tuple)) else []
+
+
+def _inputs_kept(
+    args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any], list[Any]]:
+    """A ``torch.autograd.grad`` call's arguments with its ``inputs`` as a list the capture can
+    read after torch has, and that list: an iterator (``model.parameters()``) is read once here
+    and handed on as a tuple, as torch reads it (``tuple(inputs)``)."""
+    inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
+    if isinstance(inputs, torch.Tensor):
+        return args, kwargs, [inputs]
+    if not isinstance(inputs, (list, tuple)):
+        if inputs is None or not hasattr(inputs, "__iter__"):
+            return args, kwargs, []  # torch refuses it: its error is the script's
+        inputs = tuple(inputs)
+        if len(args) > 1:
+            args = (args[0], inputs, *args[2:])
+        else:
+            kwargs = {**kwargs, "inputs": inputs}
+    return args, kwargs, list(inputs)
+
+
+def _tensor_name(names: Names, tensor: Any) -> str | None:
+    """The script's name of ``tensor`` (a variable, a parameter), or None."""
+    if not isinstance(tensor, torch.Tensor):
+        return None
+    node = tensor.grad_fn
+    return names.nodes.get(id(node)) if node is not None else names.leaves.get(id(tensor))
+
+
+def _gradient_name(of: str | None, wrt: str | None) -> str | None:
+    """A gradient's name in the leibniz notation, ``dy/dx``, when both tensors are named."""
+    return f"d{of}/d{wrt}" if of and wrt else None
 
 
 def _creates_graph(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:

@@ -346,67 +346,67 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="346"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="348"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="352"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="354"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="368"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="370"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="374"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="376"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="388"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="390"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="392"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="394"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="393"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="395"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="400"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="402"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="401"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="403"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="402"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="404"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="409"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="411"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="425"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="427"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="431"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="433"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -718,154 +718,154 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="290"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="292"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="344"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="346"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="250"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="367"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="247"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="248"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="260"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="264"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="265"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="268"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="269"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="302"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="371"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="373"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="388"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="390"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="392"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="403"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="405"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="445"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="449"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="453"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="455"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="465"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="467"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="509"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="511"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="565"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="567"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="577"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="579"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="637"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="639"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="692"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="694"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="720"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="695"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="697"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="819"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="827"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="830"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="860"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="864"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="864"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="868"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -1632,12 +1632,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="75"/>
+        <location filename="../../graphviz_app/worker/script.py" line="78"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="117"/>
+        <location filename="../../graphviz_app/worker/script.py" line="131"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
@@ -1682,67 +1682,77 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="80"/>
+        <location filename="../../graphviz_app/worker/script.py" line="83"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="83"/>
+        <location filename="../../graphviz_app/worker/script.py" line="86"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="89"/>
+        <location filename="../../graphviz_app/worker/script.py" line="92"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="102"/>
+        <location filename="../../graphviz_app/worker/script.py" line="105"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="105"/>
+        <location filename="../../graphviz_app/worker/script.py" line="108"/>
+        <source>Showing the graph of the gradients the script&apos;s torch.autograd.grad(create_graph=True) call number {call} returned: the graph a backward of those gradients runs through.</source>
+        <translation>스크립트의 {call}번째 torch.autograd.grad(create_graph=True) 호출이 돌려준 그래디언트의 그래프를 보여 줍니다. 그 그래디언트에서 backward를 실행하면 지나가는 그래프입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/script.py" line="113"/>
+        <source>The gradients that torch.autograd.grad() call number {call} returned have no graph: they depend on no tensor that requires grad (the gradient of 3 * x is the constant 3). Pick another call to capture.</source>
+        <translation>{call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트에는 그래프가 없습니다. grad가 필요한 텐서에 의존하지 않기 때문입니다(3 * x의 그래디언트는 상수 3입니다). 캡처할 다른 호출을 고르세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/script.py" line="119"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="106"/>
+        <location filename="../../graphviz_app/worker/script.py" line="120"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="107"/>
+        <location filename="../../graphviz_app/worker/script.py" line="121"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="111"/>
+        <location filename="../../graphviz_app/worker/script.py" line="125"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="114"/>
+        <location filename="../../graphviz_app/worker/script.py" line="128"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="122"/>
+        <location filename="../../graphviz_app/worker/script.py" line="136"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="128"/>
+        <location filename="../../graphviz_app/worker/script.py" line="142"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="134"/>
+        <location filename="../../graphviz_app/worker/script.py" line="148"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="95"/>
+        <location filename="../../graphviz_app/worker/script.py" line="98"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
@@ -1752,7 +1762,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="62"/>
+        <location filename="../../graphviz_app/core/export.py" line="65"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1782,7 +1792,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="64"/>
+        <location filename="../../graphviz_app/worker/script.py" line="67"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
@@ -1792,7 +1802,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="65"/>
+        <location filename="../../graphviz_app/worker/script.py" line="68"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
@@ -1852,12 +1862,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="66"/>
+        <location filename="../../graphviz_app/worker/script.py" line="69"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="70"/>
+        <location filename="../../graphviz_app/worker/script.py" line="73"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
@@ -1932,77 +1942,77 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="68"/>
+        <location filename="../../graphviz_app/core/export.py" line="71"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="69"/>
+        <location filename="../../graphviz_app/core/export.py" line="72"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="72"/>
+        <location filename="../../graphviz_app/core/export.py" line="75"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="73"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="76"/>
+        <location filename="../../graphviz_app/core/export.py" line="79"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="81"/>
+        <location filename="../../graphviz_app/core/export.py" line="84"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="85"/>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="88"/>
+        <location filename="../../graphviz_app/core/export.py" line="91"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="94"/>
+        <location filename="../../graphviz_app/core/export.py" line="97"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="99"/>
+        <location filename="../../graphviz_app/core/export.py" line="102"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="107"/>
+        <location filename="../../graphviz_app/core/export.py" line="110"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="112"/>
+        <location filename="../../graphviz_app/core/export.py" line="115"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="125"/>
+        <location filename="../../graphviz_app/core/export.py" line="128"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="130"/>
+        <location filename="../../graphviz_app/core/export.py" line="133"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="131"/>
+        <location filename="../../graphviz_app/core/export.py" line="134"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -2012,37 +2022,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="104"/>
+        <location filename="../../graphviz_app/core/export.py" line="107"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="105"/>
+        <location filename="../../graphviz_app/core/export.py" line="108"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="106"/>
+        <location filename="../../graphviz_app/core/export.py" line="109"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="115"/>
+        <location filename="../../graphviz_app/core/export.py" line="118"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="118"/>
+        <location filename="../../graphviz_app/core/export.py" line="121"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="121"/>
+        <location filename="../../graphviz_app/core/export.py" line="124"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="124"/>
+        <location filename="../../graphviz_app/core/export.py" line="127"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -2112,7 +2122,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/arrange.py" line="44"/>
+        <location filename="../../graphviz_app/core/graphviz/arrange.py" line="45"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
     </message>
@@ -2133,18 +2143,18 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/worker/figures.py" line="67"/>
-        <location filename="../../graphviz_app/worker/script.py" line="87"/>
+        <location filename="../../graphviz_app/worker/script.py" line="90"/>
         <source>Line {line}</source>
         <translation>{line}번째 줄</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/worker/figures.py" line="68"/>
-        <location filename="../../graphviz_app/worker/script.py" line="88"/>
+        <location filename="../../graphviz_app/worker/script.py" line="91"/>
         <source>The script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="86"/>
+        <location filename="../../graphviz_app/worker/script.py" line="89"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
@@ -2311,6 +2321,11 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="57"/>
+        <source>This graph has no backward steps: it is the graph of the gradients torch.autograd.grad() call {call} returned, and no backward has run through it yet. Add --backward (without --run-to-end) to run backward from those gradients, or capture the script&apos;s later call that runs backward through them (a higher --backward-call N).</source>
+        <translation>이 그래프에는 역전파 단계가 없습니다: {call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트의 그래프이고, 아직 이 그래프를 지나간 역전파가 없습니다. 그 그래디언트에서 역전파를 실행하려면 --backward를 더하거나(--run-to-end 없이), 그 그래디언트를 지나가는 역전파를 실행하는 스크립트의 나중 호출을 캡처하세요(더 큰 --backward-call N).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="64"/>
         <source>There is no {mode} step {step}: this graph has {mode} steps 1 to {count}.</source>
         <translation>{mode} 단계 {step}은(는) 없습니다: 이 그래프의 {mode} 단계는 1부터 {count}까지입니다.</translation>
     </message>
@@ -2363,50 +2378,50 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>대화형 웹 페이지(이동, 확대/축소, 검색, 상세 정보)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="188"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="266"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="255"/>
         <source>Export Graph</source>
         <translation>그래프 내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="196"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="185"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="204"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="193"/>
         <source>PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides</source>
         <translation>PNG 해상도: 1×는 96 dpi, 2×는 고해상도 화면과 슬라이드에 알맞습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="212"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="201"/>
         <source>The image uses the current color mode, highlights and collapsed modules.</source>
         <translation>이미지에는 지금의 색 모드, 강조 표시, 접힌 모듈이 그대로 쓰입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="222"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="211"/>
         <source>Format:</source>
         <translation>형식:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="223"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="212"/>
         <source>File:</source>
         <translation>파일:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="213"/>
         <source>PNG scale:</source>
         <translation>PNG 배율:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="227"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="304"/>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="309"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="216"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="293"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="298"/>
         <source>Export</source>
         <translation>내보내기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/export_dialog.py" line="285"/>
         <source>Exporting…</source>
         <translation>내보내는 중…</translation>
     </message>
@@ -3261,12 +3276,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>기울기 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="251"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="252"/>
         <source>color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="252"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="253"/>
         <source>thick colored edge: device transfer ({count})</source>
         <translation>굵은 색 엣지: 장치 간 복사 ({count})</translation>
     </message>
@@ -3382,174 +3397,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="149"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="155"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="157"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="161"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="604"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="163"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="602"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="167"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="169"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="180"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="182"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="184"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="356"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="359"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="358"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="361"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="399"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="402"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="425"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="428"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="435"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="438"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="518"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="522"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="536"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="530"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="540"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="535"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="602"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="600"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="619"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="635"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="633"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="666"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="664"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="743"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="741"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="747"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="745"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="741"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="739"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="749"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="747"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="804"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="802"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="829"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="827"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="842"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="840"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="848"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="847"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="853"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="852"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="855"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="854"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="880"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="883"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3636,23 +3651,23 @@ Double-click a module to show it in the graph.</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="109"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="111"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="113"/>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="115"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="178"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="176"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -3660,67 +3675,67 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>NodeTooltip</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="100"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="101"/>
         <source>module {module}</source>
         <translation>모듈 {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="101"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="102"/>
         <source>{count} nodes</source>
         <translation>노드 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="102"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="103"/>
         <source>Double-click to expand</source>
         <translation>두 번 클릭하면 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="108"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="109"/>
         <source>name: {name}</source>
         <translation>이름: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="110"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="111"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="113"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="114"/>
         <source>shape: {shape}   dtype: {dtype}</source>
         <translation>모양: {shape}   dtype: {dtype}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="119"/>
         <source>device: {device}</source>
         <translation>장치: {device}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="120"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="121"/>
         <source>module: {module}</source>
         <translation>모듈: {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="122"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="123"/>
         <source>output of the script</source>
         <translation>스크립트의 출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="126"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="127"/>
         <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
         <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="138"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="139"/>
         <source>use {k} of {n} (a shared tensor drawn once per use)</source>
         <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="146"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="147"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="156"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>
@@ -3815,7 +3830,7 @@ Double-click a module to show it in the graph.</source>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="121"/>
         <source> s</source>
         <translation>초</translation>
     </message>
@@ -3855,227 +3870,237 @@ Double-click a module to show it in the graph.</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="87"/>
+        <source>Count autograd.grad(create_graph=True) calls, and draw the gradient&apos;s graph</source>
+        <translation>autograd.grad(create_graph=True) 호출도 세고, 그래디언트의 그래프 그리기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
+        <source>By default such a call (a gradient penalty, a MAML inner step) is a step of the forward and not counted; ticked, it counts as a backward call, and capturing it draws the graph of the gradients it returned (double backward); remembered for this script</source>
+        <translation>기본으로는 이런 호출(그래디언트 페널티, MAML의 내부 단계)은 forward의 한 단계라서 세지 않습니다. 체크하면 backward 호출로 세고, 그 호출을 캡처하면 호출이 돌려준 그래디언트의 그래프(이중 backward)를 그립니다(이 스크립트에 대해 기억합니다)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="97"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="111"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="126"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="118"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="143"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="152"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="156"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="158"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="150"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="164"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="156"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="170"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="172"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="192"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="182"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="196"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="200"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="188"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="219"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="220"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="209"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="223"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="218"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="232"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="245"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="238"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
         <source>Automatic (the system&apos;s Graphviz when installed, else the packaged one)</source>
         <translation>자동(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="239"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
         <source>System Graphviz (dot on PATH)</source>
         <translation>시스템 Graphviz(PATH의 dot)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="240"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="254"/>
         <source>Packaged (graphviz-pure, installed with the app)</source>
         <translation>패키지(graphviz-pure, 앱과 함께 설치됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="247"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="261"/>
         <source>The program that lays graphs out and draws exports; the packaged one needs no Graphviz installed and draws PDF through Qt</source>
         <translation>그래프를 배치하고 내보낼 그림을 그리는 프로그램입니다. 패키지 엔진은 Graphviz 설치가 필요 없고 PDF는 Qt로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="251"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="265"/>
         <source>Graphviz engine:</source>
         <translation>Graphviz 엔진:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="267"/>
         <source>system</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="267"/>
         <source>packaged</source>
         <translation>패키지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="272"/>
         <source>Installed: {engines}</source>
         <translation>설치됨: {engines}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="272"/>
         <source>No engine installed</source>
         <translation>설치된 엔진 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="272"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="286"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="283"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="297"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="283"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="297"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="318"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="306"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="320"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="312"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="326"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>
@@ -4332,12 +4357,12 @@ Double-click a module to show it in the graph.</source>
         <translation>다음 결과 (Enter)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="128"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="129"/>
         <source>no match</source>
         <translation>결과 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/search.py" line="132"/>
+        <location filename="../../graphviz_app/qt/panels/search.py" line="133"/>
         <source>{index} of {count}</source>
         <translation>{count}개 중 {index}</translation>
     </message>
@@ -4417,72 +4442,72 @@ Click a line to select the ops it created</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="695"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="696"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="711"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="712"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="766"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="767"/>
         <source>The file changed on disk</source>
         <translation>파일이 디스크에서 바뀌었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="768"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="769"/>
         <source>{name} was changed by another program after it was opened here.</source>
         <translation>{name}은(는) 여기서 연 뒤에 다른 프로그램이 바꿨습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="778"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="779"/>
         <source>Save your text over it? The other program&apos;s change is then lost. Cancel keeps the file as it is and your edits here; Reset shows the file&apos;s new text.</source>
         <translation>지금 내용으로 덮어써 저장할까요? 그러면 다른 프로그램이 바꾼 내용은 사라집니다. 취소하면 파일과 여기의 수정 내용이 그대로 남고, 원래대로를 누르면 파일의 새 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="800"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="801"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="817"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="873"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="874"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="884"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="885"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="886"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="887"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="895"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="896"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="898"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="899"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="912"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="913"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="973"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="974"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
@@ -4601,142 +4626,147 @@ Click a line to select the ops it created</source>
 <context>
     <name>TimelinePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="206"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
         <source>First Step</source>
         <translation>첫 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="207"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
         <source>Previous Step</source>
         <translation>이전 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="208"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="212"/>
         <source>Play / Pause</source>
         <translation>재생 / 일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="209"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="213"/>
         <source>Next Step</source>
         <translation>다음 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="214"/>
         <source>Last Step</source>
         <translation>마지막 단계</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="215"/>
         <source>Forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="212"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="216"/>
         <source>Backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="218"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="222"/>
         <source>Step through the forward pass: ops appear in creation order</source>
         <translation>순전파를 단계별로 봅니다: 연산이 만들어진 순서대로 나타납니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="227"/>
         <source>Step through backward: nodes in the order the autograd engine ran them</source>
         <translation>역전파를 단계별로 봅니다: autograd 엔진이 실행한 순서대로 노드를 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="254"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="258"/>
         <source>Drag to any step (← / → step, Home / End)</source>
         <translation>원하는 단계로 드래그하세요 (← / → 한 단계, Home / End)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="262"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="266"/>
         <source>Play speed</source>
         <translation>재생 속도</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="268"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
         <source>Run backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="272"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="276"/>
         <source>Run the script again and call backward on its output, to record the gradients (one click)</source>
         <translation>스크립트를 다시 실행하고 그 출력에서 backward를 호출해 기울기를 기록합니다(한 번 클릭)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="276"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="280"/>
         <source>Show all</source>
         <translation>전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="277"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="281"/>
         <source>Stop stepping: show the whole graph</source>
         <translation>단계 보기를 멈추고 그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="456"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="462"/>
         <source>call {call} of {total}</source>
         <translation>호출 {call}/{total}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="460"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="467"/>
+        <source>The graph of the gradients the script&apos;s torch.autograd.grad(create_graph=True) call {call} returned: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
+        <translation>스크립트의 {call}번째 torch.autograd.grad(create_graph=True) 호출이 돌려준 그래디언트의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="473"/>
         <source>The graph of the script&apos;s backward() call {call}: choose another call to run the script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>스크립트의 backward() 호출 {call}의 그래프입니다. 다른 호출을 고르면 스크립트를 다시 실행해 그 호출을 캡처합니다(편집 ▸ 환경 설정 ▸ 캡처할 backward 호출과 같은 설정입니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="467"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="481"/>
         <source>The script was stopped after this call, so its later calls are not counted yet: choose the next one to run further, or untick Edit ▸ Preferences ▸ Stop the script right after the captured backward() to count them all.</source>
         <translation>스크립트가 이 호출 직후에 멈췄으므로 그 뒤의 호출은 아직 세지 않았습니다. 다음 호출을 골라 더 실행하거나, 편집 ▸ 환경 설정 ▸ 캡처한 backward() 직후에 스크립트 멈추기의 선택을 해제하면 모든 호출을 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="480"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="494"/>
         <source>call {call}</source>
         <translation>호출 {call}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="487"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="501"/>
         <source>call {call} (runs the script further)</source>
         <translation>호출 {call} (스크립트를 더 실행합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
         <source>Pause</source>
         <translation>일시 정지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="551"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
         <source>Play</source>
         <translation>재생</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="563"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="578"/>
         <source>Open a script to step through its forward and backward passes.</source>
         <translation>스크립트를 열면 순전파와 역전파를 한 단계씩 따라갈 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="566"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="581"/>
         <source>Running the script again to capture its backward() call {call}…</source>
         <translation>backward() 호출 {call}을 캡처하려고 스크립트를 다시 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="574"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="589"/>
         <source>The gradients shown (beside the leaves) come from the script&apos;s own backward, run before the graph was captured, so the order the engine ran the nodes in was not recorded: there are no backward steps. Open the script and press Run backward (Ctrl+B) to step through them.</source>
         <translation>(잎 노드 옆에) 보이는 기울기는 그래프를 캡처하기 전에 스크립트가 직접 실행한 역전파에서 나온 것이라, 엔진이 노드를 실행한 순서는 기록되지 않았습니다. 그래서 역전파 단계가 없습니다. 단계별로 보려면 스크립트를 열고 역전파 실행(Ctrl+B)을 누르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="595"/>
         <source>Running the script with backward…</source>
         <translation>역전파를 포함해 스크립트를 실행하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="583"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="598"/>
         <source>The script did not run backward, so there are no gradients yet. Click Run backward (Ctrl+B) to run it and step through the gradients.</source>
         <translation>스크립트가 역전파를 실행하지 않아 아직 기울기가 없습니다. 역전파 실행(Ctrl+B)을 누르면 실행한 뒤 기울기를 단계별로 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/timeline.py" line="588"/>
+        <location filename="../../graphviz_app/qt/panels/timeline.py" line="603"/>
         <source>Press → or Play to watch the graph being built op by op (Backward: the gradients flowing back).</source>
         <translation>→ 키나 재생을 누르면 그래프가 연산 하나씩 만들어지는 모습을 봅니다 (역전파: 기울기가 거꾸로 흐르는 모습).</translation>
     </message>

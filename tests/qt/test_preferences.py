@@ -1,6 +1,7 @@
 """Edit ▸ Preferences: the run time limit (which the timeout message then names), stopping at the
-captured backward or running to the end, the backward call captured per script, and the
-collapse threshold, each reaching the next run."""
+captured backward or running to the end, the backward call captured per script (and whether its
+autograd.grad(create_graph=True) calls count), and the collapse threshold, each reaching the
+next run."""
 
 from __future__ import annotations
 
@@ -42,6 +43,45 @@ def test_preferences_choose_the_backward_call_and_running_to_the_end(window, loa
     assert graph.nodes[w]["grad"]["values"] == [3.0, 3.0]
     other = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n", "other.py")
     assert Settings().backward_call(other) == 1  # remembered per script
+
+
+DOUBLE_BACKWARD = """
+import torch
+x = torch.randn(3, requires_grad=True)
+y = (x**3).sum()
+g, = torch.autograd.grad(y, x, create_graph=True)
+z = g.sum()
+z.backward()
+"""
+
+
+def test_preferences_count_gradient_calls_and_the_picker_says_so(window, load, qtbot, write_script):
+    path = write_script(DOUBLE_BACKWARD, "double.py")
+    load(path)
+    graph = window.document.view_model.graph
+    assert graph.graph["backward"]["call"] == 1 and graph.graph["backward_calls"] == 1  # z.backward()
+    dialog = window.show_preferences()
+    assert dialog.grad_graphs.isEnabled() and not dialog.grad_graphs.isChecked()
+    dialog.grad_graphs.setChecked(True)
+    dialog.accept()
+    assert Settings().grad_graphs(path) and Settings().run_options(path).grad_graphs
+    load(path)
+    graph = window.document.view_model.graph
+    assert graph.graph["backward"]["kind"] == "grad_graph" and graph.graph["outputs"][0]["name"] == "dy/dx"
+    assert window.timeline.call_button.text() == "call 1 of 1+ ▾"
+    assert window.timeline.call_button.toolTip().startswith(
+        "The graph of the gradients the script's torch.autograd.grad(create_graph=True) call 1 returned"
+    )
+    # Run Backward runs one from the gradients: the double backward, recorded on the same graph
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.actions_.run_backward.trigger()
+    graph = window.document.view_model.graph
+    assert graph.graph["backward"]["ran"] and graph.graph["backward"]["kind"] == "grad_graph"
+    assert window.document.view_model.step_count("backward") == 4
+    assert not window.timeline.call_button.isHidden()  # the picker stays: the graph is call 1
+    assert window.timeline.call_button.text() == "call 1 of 1+ ▾"
+    other = write_script("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * 2\n", "other.py")
+    assert not Settings().grad_graphs(other)  # remembered per script
 
 
 def test_the_time_limit_reaches_the_next_run_and_its_message(window, load, qtbot, write_script):

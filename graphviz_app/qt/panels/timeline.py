@@ -72,6 +72,9 @@ class BackwardCalls:
     """True when the script was stopped after the captured call: it may make more."""
     output: str | None
     """``loss = 7.0623``: the captured call's scalar output and its value, when recorded."""
+    gradient: bool = False
+    """True when the graph is that of the gradients an autograd.grad(create_graph=True) call
+    returned (counted as a call with Preferences ▸ Count autograd.grad(create_graph=True) calls)."""
 
 
 def backward_calls(graph: nx.DiGraph | None) -> BackwardCalls | None:
@@ -81,7 +84,8 @@ def backward_calls(graph: nx.DiGraph | None) -> BackwardCalls | None:
         return None
     info = graph.graph.get("backward") or {}
     call = info.get("call")
-    if info.get("by") != "script" or not isinstance(call, int) or call < 1:
+    ours = info.get("by") == "script" or info.get("kind") == "grad_graph"  # (the app's double backward)
+    if not ours or not isinstance(call, int) or call < 1:
         return None
     made = graph.graph.get("backward_calls")
     made = max(made, call) if isinstance(made, int) else call
@@ -95,7 +99,7 @@ def backward_calls(graph: nx.DiGraph | None) -> BackwardCalls | None:
                 f"{out.get('name') or graph.nodes[node].get('name') or 'output'} = {format_number(value, 5)}"
             )
             break
-    return BackwardCalls(call, made, more, output)
+    return BackwardCalls(call, made, more, output, info.get("kind") == "grad_graph")
 
 
 CAPTION_LINES = (3, 6)
@@ -458,10 +462,18 @@ class TimelinePanel(QWidget):
             self.tr("call {call} of {total}").format(call=calls.call, total=total) + " ▾"
         )
         self.call_button.setToolTip(
-            self.tr(
-                "The graph of the script's backward() call {call}: choose another call to run the script "
-                "again and capture it (the same setting as Edit ▸ Preferences ▸ Backward call to "
-                "capture)."
+            (
+                self.tr(
+                    "The graph of the gradients the script's torch.autograd.grad(create_graph=True) "
+                    "call {call} returned: choose another call to run the script again and capture it "
+                    "(the same setting as Edit ▸ Preferences ▸ Backward call to capture)."
+                )
+                if calls.gradient
+                else self.tr(
+                    "The graph of the script's backward() call {call}: choose another call to run the "
+                    "script again and capture it (the same setting as Edit ▸ Preferences ▸ Backward "
+                    "call to capture)."
+                )
             ).format(call=calls.call)
             + (
                 "\n"

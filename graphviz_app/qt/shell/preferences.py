@@ -1,7 +1,7 @@
 """Preferences: the run time limit, stopping at the captured backward, which backward call of the
-open script to capture and the arguments it runs with, the Python interpreter (a default, and one
-for the open script) and the folder scripts run in, the collapse threshold, the Graphviz engine,
-the language and the theme."""
+open script to capture (and whether its autograd.grad(create_graph=True) calls count) and the
+arguments it runs with, the Python interpreter (a default, and one for the open script) and the
+folder scripts run in, the collapse threshold, the Graphviz engine, the language and the theme."""
 
 from __future__ import annotations
 
@@ -83,6 +83,20 @@ class PreferencesDialog(QDialog):
             self.tr("Which backward() call of a training loop to capture, remembered for this script")
         )
         form.addRow(self.tr("Backward call to capture ({name}):").format(name=name), self.backward_call)
+        self.grad_graphs = QCheckBox(
+            self.tr("Count autograd.grad(create_graph=True) calls, and draw the gradient's graph"), self
+        )
+        self.grad_graphs.setObjectName("gradGraphs")
+        self.grad_graphs.setEnabled(script is not None)
+        self.grad_graphs.setChecked(settings.grad_graphs(script) if script is not None else False)
+        self.grad_graphs.setToolTip(
+            self.tr(
+                "By default such a call (a gradient penalty, a MAML inner step) is a step of the forward "
+                "and not counted; ticked, it counts as a backward call, and capturing it draws the graph "
+                "of the gradients it returned (double backward); remembered for this script"
+            )
+        )
+        form.addRow("", self.grad_graphs)
         self.arguments = QLineEdit(self)
         self.arguments.setObjectName("scriptArguments")
         self.arguments.setEnabled(script is not None)
@@ -335,6 +349,7 @@ class PreferencesDialog(QDialog):
         s.set_chosen_folder(self.chosen_folder.text())
         if self.script is not None:
             s.set_backward_call(self.script, self.backward_call.value())
+            s.set_grad_graphs(self.script, self.grad_graphs.isChecked())
             s.set_arguments(self.script, self.arguments.text())
             s.set_python(self.python_script.text(), self.script)
         s.set_layout_budget(self.budget.value())
