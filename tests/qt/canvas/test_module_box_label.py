@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF
 from graphviz_app.qt.canvas.items import BOX3D_DEPTH, NodeItem
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 TRANSFORMER_MODULE = ("linear2", "Linear", "(4 ops, 2 params)")
 

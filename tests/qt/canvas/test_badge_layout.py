@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF
 from graphviz_app.core.view.stepping import BACKWARD, FORWARD
 from graphviz_app.resources import example
 
-from .test_stepping import run_backward
+from ..test_stepping import run_backward
 
 LESSONS = ("sequential_branches", "two_layer_training", "small_cnn", "retain_grad")
 

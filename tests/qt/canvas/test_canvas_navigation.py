@@ -12,7 +12,7 @@ from graphviz_app.qt.canvas.minimap import MARGIN, PADDING
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 def expected_frame(window) -> QRectF:

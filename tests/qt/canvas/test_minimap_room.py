@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF
 from graphviz_app.core.lessons import ORDER
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 def covered_nodes(window) -> list[str]:

@@ -15,7 +15,7 @@ from graphviz_app.core.lessons import ORDER
 from graphviz_app.core.view.first_view import MIN_READABLE_ZOOM
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 pytestmark = pytest.mark.slow
 
