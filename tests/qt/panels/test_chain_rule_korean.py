@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from graphviz_app.qt.i18n import install_translators
 
-from .test_explanations import english_left
-from .test_stepping import run_backward
+from ..test_explanations import english_left
+from ..test_stepping import run_backward
 
 EVERY_OP = """\
 import torch

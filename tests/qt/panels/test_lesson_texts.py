@@ -97,7 +97,7 @@ def test_the_lessons_menu_and_card_read_in_korean(korean, window, load):
 def test_the_no_grad_lesson_shows_its_card_beside_its_explanation(korean, window, qtbot):
     """no_grad.py builds no graph on purpose: its card shows in a fresh window anyway, next to
     the Korean explanation of what happened."""
-    from .conftest import LOAD_TIMEOUT_MS
+    from ..conftest import LOAD_TIMEOUT_MS
 
     with qtbot.waitSignal(window.controller.loadFailed, timeout=LOAD_TIMEOUT_MS):
         window.open_path(example("no_grad.py"))

@@ -10,8 +10,8 @@ from PySide6.QtGui import QFontMetrics
 from graphviz_app.qt.panels.inspector import FIXED, TEXT_MARGIN, wrapped_lines
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
-from .test_stepping import watch_only
+from ..conftest import LOAD_TIMEOUT_MS
+from ..test_stepping import watch_only
 
 
 def rows(tree):

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from graphviz_app.core.view.chain_rule import chain_rule
 from graphviz_app.qt.i18n import i18n_dir
 
-from .test_stepping import run_backward
+from ..test_stepping import run_backward
 
 SCRIPT = """
 import torch

@@ -17,7 +17,7 @@ from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import GraphFacts
 from graphviz_app.qt.panels import leaves, modules, problems, source
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 def blocks_file(path: Path, blocks: int) -> Path:

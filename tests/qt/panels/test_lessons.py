@@ -10,7 +10,7 @@ from graphviz_app.core.lessons import LEGEND, lessons, read_lesson
 from graphviz_app.qt.panels.lesson import ZERO_WIDTH_SPACE
 from graphviz_app.resources import example, examples_dir
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 def test_every_bundled_example_is_a_lesson_in_teaching_order():

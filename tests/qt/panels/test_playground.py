@@ -19,7 +19,7 @@ from graphviz_app.qt.panels import source as source_panel
 from graphviz_app.qt.panels.source import hidden_copy
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 def leaf_grad(window, name: str = "w") -> list:

@@ -12,8 +12,8 @@ from graphviz_app.qt.panels.timeline import SPEEDS
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
-from .test_stepping import run_backward
+from ..conftest import LOAD_TIMEOUT_MS
+from ..test_stepping import run_backward
 
 W_GRAD = "[[0.75, 3], [6.75, 3]]"
 

@@ -12,8 +12,8 @@ from graphviz_app.qt.panels.inspector import TEXT_MARGIN
 from graphviz_app.qt.panels.timeline import CAPTION_LINES
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
-from .test_stepping import run_backward
+from ..conftest import LOAD_TIMEOUT_MS
+from ..test_stepping import run_backward
 
 
 def whole_text_reachable(timeline) -> None:
