@@ -9,7 +9,7 @@ import pytest
 from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 LOOP = """
 import torch

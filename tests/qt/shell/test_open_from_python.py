@@ -21,7 +21,7 @@ from graphviz_app.remote import send_graph
 
 pytestmark = pytest.mark.slow
 
-GOLDEN = Path(__file__).parent.parent / "core" / "golden"
+GOLDEN = Path(__file__).parent.parent.parent / "core" / "golden"
 RUN_TIMEOUT_MS = 180_000
 """A sending process imports torch on a busy 2-core machine: generous."""
 SENDER = """\

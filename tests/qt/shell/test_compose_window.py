@@ -14,7 +14,7 @@ from graphviz_app.qt.panels.messages import MessagesPanel
 from graphviz_app.qt.settings import Settings
 from graphviz_app.qt.shell.controller import Controller
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 pytestmark = pytest.mark.slow
 

@@ -18,7 +18,7 @@ from graphviz_app.qt.settings import Settings
 from graphviz_app.qt.shell.controller import Controller
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from graphviz_app.qt.shell.export_dialog import FORMATS
 
-GOLDEN = Path(__file__).parent.parent / "core" / "golden"
+GOLDEN = Path(__file__).parent.parent.parent / "core" / "golden"
 
 
 def test_export_dialog_writes_the_interactive_page(window, load, qtbot, tmp_path):

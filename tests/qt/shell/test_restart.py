@@ -12,7 +12,7 @@ from graphviz_app.qt.settings import Settings
 from graphviz_app.qt.shell.restart import launch_detached, reopened_file, restart_command, restart_pythonpath
 from graphviz_app.resources import example
 
-from .conftest import LOAD_TIMEOUT_MS
+from ..conftest import LOAD_TIMEOUT_MS
 
 
 def choose_language(window, code: str):
