@@ -15,7 +15,7 @@ from graphviz_app.wire import protocol
 from graphviz_app.wire.protocol import Done, Limits, ProtocolError, Ready, Request, Started
 from graphviz_app.wire.run_options import RunOptions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_messages_survive_encoding():

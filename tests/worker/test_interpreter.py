@@ -34,7 +34,7 @@ from graphviz_app.wire.errors import ScriptError
 pytestmark = pytest.mark.slow
 
 TEST_PYTHON_ENV = "GRAPHVIZ_APP_TEST_PYTHON"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 TRAIN = """\
 import importlib.util
@@ -175,7 +175,7 @@ def test_a_script_runs_under_its_projects_venv_with_only_our_package_added(
     assert lines["graphviz_app"].startswith(str(worker_path()))  # our copy, nothing else of the app
     assert lines["PySide6"] == "False" and lines["networkx"] == "False"
     path = ast.literal_eval(lines["sys.path"])
-    assert not [p for p in path if p.startswith(sys.prefix) or p == str(Path(__file__).parents[1])]
+    assert not [p for p in path if p.startswith(sys.prefix) or p == str(Path(__file__).parents[2])]
     assert lines["cwd"] == str(project)
     assert again.graph.graph["environment"]["prefix"] == str(venv)
     assert own.graph.graph["environment"]["prefix"] == sys.prefix

@@ -469,7 +469,7 @@ def test_nothing_outlives_an_app_that_is_killed(tmp_path):
             f"from graphviz_app.capture.client import Runner\n"
             f"Runner(warm=False).run({str(script)!r}, timeout=300)",
         ],
-        cwd=Path(__file__).resolve().parents[1],
+        cwd=Path(__file__).resolve().parents[2],
     )
     try:
         deadline = time.monotonic() + 120
