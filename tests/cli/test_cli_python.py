@@ -19,7 +19,7 @@ from graphviz_app.message_reader import read_message
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = "import sys\nimport torch\nprint('argv', sys.argv[1:])\nw = torch.ones(2, requires_grad=True)\nloss = (w * 2).sum()\n"
 
 

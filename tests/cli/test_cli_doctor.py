@@ -18,7 +18,7 @@ from graphviz_app.doctor import graphviz_install_command, shell_word, window_lan
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

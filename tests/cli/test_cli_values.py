@@ -13,7 +13,7 @@ from graphviz_app.cli import main
 from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.core.model.values import AUTO_NODES
 
-GOLDEN = Path(__file__).parent / "core" / "golden"
+GOLDEN = Path(__file__).parent.parent / "core" / "golden"
 
 
 def export(*args: str) -> int:

@@ -22,7 +22,7 @@ from graphviz_app.resources import example
 
 pytestmark = pytest.mark.skipif(packaged_program() is None, reason="graphviz-pure is not installed")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli_without_dot(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -28,7 +28,7 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed"),
 ]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BIG_NODES = 3000
 """Enough nodes that dot works on the graph for minutes (a few seconds is all the tests need)."""
 

@@ -19,7 +19,7 @@ import pytest
 from graphviz_app.cli import main
 from graphviz_app.resources import example
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
