@@ -31,7 +31,7 @@ COMPAT_TORCH=${COMPAT_TORCH:-2.1.2 2.4.1 2.11.0 2.14.1 2.15.0}
 # The Pythons `pythons` tests by default (3.11 is what `test` runs), and what it runs under each:
 # core, capture, the CLI and the Qt files that touch PySide6's version-dependent parts.
 PYTHONS=${PYTHONS:-3.10 3.12 3.13}
-PYTHONS_TESTS=${PYTHONS_TESTS:-tests/core tests/capture tests/test_cli.py tests/test_cli_doctor.py tests/test_portability.py tests/test_worker_modes.py tests/qt/test_pyside_refcounts.py tests/qt/test_i18n.py tests/qt/test_document.py tests/qt/test_canvas_navigation.py tests/qt/test_controller.py}
+PYTHONS_TESTS=${PYTHONS_TESTS:-tests/core tests/capture tests/cli/test_cli.py tests/cli/test_cli_doctor.py tests/test_portability.py tests/worker/test_worker_modes.py tests/qt/test_pyside_refcounts.py tests/qt/test_i18n.py tests/qt/test_document.py tests/qt/canvas/test_canvas_navigation.py tests/qt/shell/test_controller.py}
 # One venv per Python and per torch release, outside the checkout, so fresh clones reuse them.
 PYTHONS_DIR=${GRAPHVIZ_APP_PYTHONS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/graphviz-app-pythons}
 COMPAT_DIR=${GRAPHVIZ_APP_COMPAT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/graphviz-app-compat}

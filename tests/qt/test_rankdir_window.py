@@ -10,7 +10,7 @@ from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example
 
 from .conftest import LOAD_TIMEOUT_MS
-from .test_export import export_via_dialog
+from .shell.test_export import export_via_dialog
 
 
 def _backward_edges(window, axis: int) -> list[tuple[str, str]]:

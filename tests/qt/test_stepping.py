@@ -63,7 +63,7 @@ def step_node_item(window):
 
 def watch_only() -> None:
     """Let the lessons' backward steps show their numbers at once: no exercise asks first
-    (``tests/qt/test_exercise_window.py`` tests those)."""
+    (``tests/qt/panels/test_exercise_window.py`` tests those)."""
     Settings().set_exercises_on(lesson=True, on=False)
 
 

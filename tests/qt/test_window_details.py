@@ -14,7 +14,7 @@ from graphviz_app.qt.settings import Settings
 from graphviz_app.resources import example, examples_dir, resources_dir
 
 from .conftest import LOAD_TIMEOUT_MS
-from .test_export import export_via_dialog
+from .shell.test_export import export_via_dialog
 from .test_stepping import run_backward
 
 

@@ -7,7 +7,7 @@ beside the English docstring; the script itself stays as the course wrote it.  O
 lesson rather than ``.ts`` entries: a lesson is prose a reviewer reads whole, and a ``.ts``
 entry is keyed by the whole English text, so any edit of a docstring would drop its translation
 (``update.sh`` runs lupdate with ``-no-obsolete``), where a file keeps it and
-``tests/qt/test_lesson_texts.py`` flags a Korean card whose names and code no longer match its
+``tests/qt/panels/test_lesson_texts.py`` flags a Korean card whose names and code no longer match its
 docstring.
 """
 
