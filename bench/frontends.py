@@ -12,7 +12,7 @@ its ``jupyter`` program; a scratch venv serves: ``python -m venv /tmp/jlab &&
     .venv/bin/python -m bench.frontends --jupyter /tmp/jlab/bin/jupyter --out /tmp/frontends
 
 The default test run checks the same output structurally, with JupyterLab's sanitizer rules
-applied in Chromium (``tests/test_notebook_frontends.py``).
+applied in Chromium (``tests/test_notebook.py``, with ``tests/sanitizer.py``).
 """
 
 from __future__ import annotations
