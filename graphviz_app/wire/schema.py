@@ -18,6 +18,13 @@ shape          list of ints of the tensor the node produces (for leaves, the var
 dtype          ``"float32"``...; device ``"cpu"``, ``"cuda:0"``, ``"meta"``...
 module         dotted module path the op ran in (leaves: the module owning the parameter), or ``None``.
 saved          list of short strings: ``["exponent=3", "self: float32[2, 2]"]``.
+saved_bytes    bytes of the tensor storages the node keeps for backward (its ``_saved_*`` tensors, a
+               custom Function's ``saved_tensors``), each storage counted once and whole (a saved
+               view keeps its base's storage alive; meta tensors hold none); ``0`` for leaves and
+               ops that save no tensor; ``None`` when unknown: a saved tensor not read (reading it
+               would run a saved-tensor hook), freed by backward, or without a storage to measure
+               (sparse, nested), or when the ops' saved values were left out. Absent in graphs
+               saved before (read as unknown).
 forward_index  0-based position in creation order; a producer always precedes its consumer.
 backward_index 0-based position in the order the autograd engine ran the node, or ``None``
                (no recorded backward, or the engine did not reach the node).
@@ -83,6 +90,10 @@ environment     ``{"python", "torch", "executable", "prefix"}``: the interpreter
                 saved before, and in graphs traced in the caller's own process. The runner adds
                 ``"reason"``: why that interpreter was chosen (``"found .venv beside the script"``),
                 as a message's wire form (plain text in graphs saved before).
+saved_bytes_total  bytes of every storage the graph's nodes keep for backward, each counted once
+                however many nodes save it (nodes whose ``saved_bytes`` is ``None`` add the storages
+                they could measure), or ``None`` when the ops' saved values were left out; absent
+                in graphs saved before.
 notices         list of plain-language remarks (non-scalar output seeded with ones...), each a
                 message's wire form (``graphviz_app.wire.message.Message.to_wire``; plain text in
                 graphs saved before).

@@ -254,6 +254,8 @@ class Describer:
         self._paths: dict[int, str | None] = {}
         self._tensors: dict[tuple[torch.dtype, torch.Size], str] = {}
         self._custom: dict[type, dict[str, Any] | None] = {}
+        self.storages: dict[tuple[str, int], int] = {}
+        """Every storage a described node saved for backward: (device, address) -> bytes."""
 
     def dtype(self, dtype: torch.dtype) -> str:
         text = self._dtypes.get(dtype)
@@ -283,24 +285,60 @@ class Describer:
             self._paths[key] = module_path(stack, self.names)
         return self._paths[key]
 
-    def saved(self, node: Node) -> list[str]:
-        """Short strings for the node's saved tensors and attributes (``exponent=3``); a saved
-        tensor whose reading would run a saved-tensor hook is not read (:data:`HOOKED_TEXT`)."""
+    def saved(self, node: Node) -> tuple[list[str], int | None]:
+        """Short strings for the node's saved tensors and attributes (``exponent=3``), and the
+        bytes of the storages those tensors keep alive (:meth:`held`); a saved tensor whose
+        reading would run a saved-tensor hook is not read (:data:`HOOKED_TEXT`): its bytes, and
+        so the node's, are unknown (None), as are those of a tensor backward already freed."""
         out: list[str] = []
+        held: dict[tuple[str, int], int] = {}
+        known = True
         for attr, raw in _saved_names(node):
             label = attr[7:] if attr.startswith("_saved_") else attr
             if raw is not None and unpack_runs_hook(node, raw):
                 out.append(f"{label}: {HOOKED_TEXT}")
+                known = False
                 continue
             try:
                 value = getattr(node, attr)
             except RuntimeError:
                 out.append(f"{label}: (freed by backward)")
+                known = False
                 continue
             except Exception:  # an attribute torch cannot convert to Python
                 continue
             out.append(self._format_saved(label, value))
-        return out
+            if not self._hold(held, value):
+                known = False
+        self.storages.update(held)
+        return out, sum(held.values()) if known else None
+
+    def _hold(self, held: dict[tuple[str, int], int], value: Any) -> bool:
+        """Add the storages of the saved tensor(s) ``value`` to ``held`` (storage key -> bytes);
+        False where a tensor has no storage to measure (sparse, nested, a wrapper subclass)."""
+        if isinstance(value, torch.Tensor):
+            return self._storage(held, value)
+        if isinstance(value, (list, tuple)):
+            found = [self._storage(held, v) for v in value if isinstance(v, torch.Tensor)]
+            return all(found)
+        return True
+
+    @staticmethod
+    def _storage(held: dict[tuple[str, int], int], tensor: torch.Tensor) -> bool:
+        """Add ``tensor``'s whole storage (a view keeps all of it alive) to ``held``, keyed by
+        its device and address so a storage two saved tensors share counts once; a meta tensor
+        holds no memory."""
+        try:
+            storage = tensor.untyped_storage()
+            address = storage.data_ptr()
+            size = storage.nbytes()
+        except Exception:  # no strided storage (sparse, nested, a wrapper subclass)
+            return False
+        device = tensor.device
+        if device.type == "meta" or not size:
+            return True
+        held[(str(device), address)] = size
+        return True
 
     def _format_saved(self, label: str, value: Any) -> str:
         if isinstance(value, torch.Tensor):
@@ -328,6 +366,7 @@ class Describer:
             "dtype": self.dtype(variable.dtype),
             "device": self.device(variable.device),
             "saved": [],
+            "saved_bytes": 0 if self.with_saved else None,
         }
 
     def op(self, node: Node) -> dict[str, Any]:
@@ -347,6 +386,7 @@ class Describer:
         metadata = node.metadata
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
+        saved, saved_bytes = self.saved(node) if self.with_saved else ([], None)
         record = {
             "op": op_name(node),
             "kind": "op",
@@ -358,7 +398,8 @@ class Describer:
             "shape": shape,
             "dtype": dtype,
             "device": device,
-            "saved": self.saved(node) if self.with_saved else [],
+            "saved": saved,
+            "saved_bytes": saved_bytes,
         }
         if isinstance(node, torch.autograd.function.BackwardCFunction):
             kind = type(node)
@@ -478,6 +519,7 @@ def build_trace(
         "script": script,
         "backward": {"ran": False, "by": None, "call": None, "error": None},
         "notices": list(notices),
+        "saved_bytes_total": sum(describer.storages.values()) if saved else None,
     }
     trace = {"directed": True, "multigraph": False, "graph": graph, "nodes": nodes, "edges": edges}
     torch_support.note_missing_metadata(trace)

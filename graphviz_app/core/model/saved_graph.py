@@ -606,6 +606,7 @@ def _node_checks(c: _Checker) -> dict[str, Callable[[Any, str], None]]:
         "device": lambda v, f: c.text(v, f, optional=True),
         "module": lambda v, f: c.text(v, f, optional=True),
         "saved": lambda v, f: _each(c, v, f, lambda item, where: c.text(item, where)),
+        "saved_bytes": lambda v, f: c.integer(v, f, optional=True, low=0),
         "forward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
         "backward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
         "grad": c.summary,
@@ -761,6 +762,7 @@ _MAY_BE_NULL = frozenset(
         "device",
         "module",
         "saved",
+        "saved_bytes",
         "forward_index",
         "backward_index",
         "grad",
@@ -828,6 +830,8 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
                     c.text(notice, f"{field}[{i}]")
         elif key == "plots":
             _plots(c, value, field)
+        elif key == "saved_bytes_total":
+            c.integer(value, field, optional=True, low=0)
         elif key != "schema_version":
             c.plain(value, field, 1)
 
