@@ -1,0 +1,104 @@
+"""Memory kept for backward: what the nodes' saved tensors hold, summed per module and per graph,
+and written in bytes for people (``512 B``, ``1.5 KiB``, ``37 MiB``: 1024-based).
+
+A node's ``saved_bytes`` counts each storage it saves once (see wire/schema.py); a module's sum
+adds its nodes' counts, so a storage two of its nodes save (a view of one activation) counts for
+each; the graph's ``saved_bytes_total`` counts every storage once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ...wire.message import QT_TRANSLATE_NOOP, Message
+from .values import format_number
+
+UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
+UNKNOWN = QT_TRANSLATE_NOOP("Memory", "unknown")
+"""A node's bytes when it kept a saved tensor that was not measured (see wire/schema.py)."""
+AT_LEAST = QT_TRANSLATE_NOOP("Memory", "at least {bytes} ({count} unknown)")
+"""A sum over nodes some of which are unknown: the known bytes and how many nodes were not."""
+
+
+def format_bytes(count: int) -> str:
+    """``count`` bytes in the largest 1024-based unit that keeps the number at least 1, in the
+    app's three significant digits (:func:`.values.format_number`): ``512 B``, ``1.5 KiB``,
+    ``37 MiB``; a number that rounds to 1024 or more in its unit reads in whole units."""
+    value = float(count)
+    unit = 0
+    while value >= 1024 and unit < len(UNITS) - 1:
+        value /= 1024
+        unit += 1
+    if unit == 0:
+        return f"{count} B"
+    text = format_number(value, 3) if value < 999.5 else str(round(value))
+    return f"{text} {UNITS[unit]}"
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The memory some nodes keep for backward: the bytes of those measured, and how many were
+    not (``saved_bytes`` None or absent: a graph saved before it was recorded)."""
+
+    known: int = 0
+    unknown: int = 0
+
+    def __add__(self, other: Kept) -> Kept:
+        return Kept(self.known + other.known, self.unknown + other.unknown)
+
+    def words(self) -> Message | str:
+        """``37 MiB``; ``unknown`` when nothing was measured; else ``at least 37 MiB (2 unknown)``."""
+        if not self.unknown:
+            return format_bytes(self.known)
+        if not self.known:
+            return Message.of(UNKNOWN)
+        return Message.of(AT_LEAST, bytes=format_bytes(self.known), count=self.unknown)
+
+
+def node_kept(graph: nx.DiGraph, node: str) -> Kept:
+    """What ``node`` keeps for backward."""
+    count = graph.nodes[node].get("saved_bytes")
+    return Kept(count, 0) if isinstance(count, int) else Kept(0, 1)
+
+
+def kept_by(graph: nx.DiGraph, nodes: Iterable[str]) -> Kept:
+    """The sum of what ``nodes`` keep (a collapsed module's members)."""
+    total = Kept()
+    for node in nodes:
+        total += node_kept(graph, node)
+    return total
+
+
+def module_kept(graph: nx.DiGraph) -> dict[str, Kept]:
+    """Each module path's sum over the nodes that ran in it or in its submodules
+    (``encoder`` includes ``encoder.0``), sorted by path; nodes outside modules are left out."""
+    sums: dict[str, Kept] = {}
+    for node, path in graph.nodes(data="module"):
+        if not path:
+            continue
+        kept = node_kept(graph, node)
+        while path:
+            sums[path] = sums.get(path, Kept()) + kept
+            path = path.rpartition(".")[0]
+    return dict(sorted(sums.items()))
+
+
+def largest_holders(graph: nx.DiGraph, count: int = 10) -> list[str]:
+    """The ``count`` nodes that keep the most bytes (ties in forward order), leaving out those
+    that keep none or are unknown."""
+    held = [
+        (bytes_, data.get("forward_index"), node)
+        for node, data in graph.nodes(data=True)
+        if isinstance(bytes_ := data.get("saved_bytes"), int) and bytes_ > 0
+    ]
+    held.sort(key=lambda item: (-item[0], item[1] if isinstance(item[1], int) else 1 << 62, item[2]))
+    return [node for _, _, node in held[:count]]
+
+
+def graph_total(graph: nx.DiGraph) -> int | None:
+    """The graph's ``saved_bytes_total`` (every storage once), or None when it has none."""
+    total = graph.graph.get("saved_bytes_total")
+    return total if isinstance(total, int) else None
