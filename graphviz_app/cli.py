@@ -143,6 +143,12 @@ def export_parser() -> argparse.ArgumentParser:
         help=f"draw each node's value and gradient beside it, as the window's View > Values does (default: on for graphs of at most {AUTO_NODES} nodes)",
     )
     parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="print what the graph keeps in memory for backward: its total and the 10 nodes "
+        "that keep the most (op, module, bytes)",
+    )
+    parser.add_argument(
         "--layout-timeout",
         type=float,
         default=DEFAULT_LAYOUT_TIMEOUT,
@@ -578,7 +584,8 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     except RunOptionError as exc:  # a bad option: usage's status
         _fail(str(exc))
         return 2
-    run_with = values_needed(run_with, args, out)
+    if not args.memory:  # (the bytes come with the ops' saved values, which big drawings leave out)
+        run_with = values_needed(run_with, args, out)
     from .core.model.file_kind import classify_path
 
     source = Path(args.script)
@@ -753,4 +760,54 @@ def _export(
     for notice in notices:
         print(f"note: {_safe(str(notice))}", file=sys.stderr)
     print(_safe(f"wrote {written} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"))
+    if args.memory:
+        print_kept_memory(graph, _speaker(language))
     return 0
+
+
+MEMORY_TOTAL = QT_TRANSLATE_NOOP(
+    "Memory", "Kept for backward: {bytes} (each storage counted once, however many nodes save it)"
+)
+MEMORY_UNKNOWN = QT_TRANSLATE_NOOP(
+    "Memory",
+    "Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or "
+    "drawn without the ops' saved values). Export it again from its script with --memory.",
+)
+MEMORY_UNMEASURED = QT_TRANSLATE_NOOP(
+    "Memory",
+    "{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by "
+    "backward, or without a plain storage): the total leaves them out.",
+)
+MEMORY_HEADER = (
+    QT_TRANSLATE_NOOP("Memory", "bytes"),
+    QT_TRANSLATE_NOOP("Memory", "op"),
+    QT_TRANSLATE_NOOP("Memory", "module"),
+)
+MEMORY_HOLDERS = 10
+"""How many nodes ``--memory`` lists, those keeping the most first."""
+
+
+def print_kept_memory(graph: nx.DiGraph, show: Callable[[Message], str]) -> None:
+    """Print the graph's memory kept for backward and the nodes keeping the most, as a table
+    (``show`` renders the words in the chosen language)."""
+    from .core.model.kept_memory import format_bytes, graph_total, largest_holders, node_kept
+
+    total = graph_total(graph)
+    if total is None:
+        _say(show(Message.of(MEMORY_UNKNOWN)))
+        return
+    _say(show(Message.of(MEMORY_TOTAL, bytes=format_bytes(total))))
+    unknown = sum(node_kept(graph, node).unknown for node in graph)
+    if unknown:
+        _say(show(Message.of(MEMORY_UNMEASURED, count=unknown)))
+    rows = [tuple(show(Message.of(word)) for word in MEMORY_HEADER)]
+    for node in largest_holders(graph, MEMORY_HOLDERS):
+        data = graph.nodes[node]
+        rows.append(
+            (format_bytes(data["saved_bytes"]), str(data.get("op") or "?"), str(data.get("module") or "—"))
+        )
+    if len(rows) == 1:
+        return
+    widths = [max(_columns(row[k]) for row in rows) for k in range(2)]
+    for size, op, module in rows:
+        _say(f"  {' ' * (widths[0] - _columns(size))}{size}  {_pad(op, widths[1])}  {module}".rstrip())

@@ -2606,486 +2606,491 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="590"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="590"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="592"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="595"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="632"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="635"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="496"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="499"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="70"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="71"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="123"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="73"/>
+        <source>kept for backward</source>
+        <translation>역전파용 보관 메모리</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="126"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="164"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="167"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="166"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="169"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="168"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="171"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="184"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="187"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="192"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="195"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="214"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="213"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="216"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="226"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="233"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="236"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="238"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="246"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="249"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="255"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="258"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="266"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="402"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="405"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="410"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="413"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="410"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="413"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="597"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="625"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="627"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="630"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="675"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="711"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="749"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="810"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="813"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="819"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="847"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="855"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="850"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="858"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="694"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="709"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="740"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="742"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="743"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="759"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="743"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="749"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="765"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="783"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="786"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="788"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="791"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="801"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="804"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="821"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="824"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="832"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="840"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="837"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="845"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="695"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="769"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="668"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="671"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="679"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="114"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="117"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="609"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="115"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="607"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="118"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="610"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="687"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="125"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="128"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="621"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="741"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="750"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="711"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="714"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="730"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="780"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="781"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="784"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="790"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="775"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="793"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="791"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="794"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="792"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="776"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="795"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="798"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="801"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="800"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="803"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="823"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="826"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="824"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="827"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="826"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="829"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="256"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="259"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="116"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="117"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="120"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="118"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="121"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="122"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="771"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="774"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="763"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="755"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="766"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="664"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="666"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="393"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="489"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="396"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="492"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="491"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="494"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3567,6 +3572,49 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="883"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
+    </message>
+</context>
+<context>
+    <name>Memory</name>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="768"/>
+        <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
+        <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="771"/>
+        <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
+        <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="776"/>
+        <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
+        <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="782"/>
+        <source>bytes</source>
+        <translation>크기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="783"/>
+        <source>op</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="784"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="20"/>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="22"/>
+        <source>at least {bytes} ({count} unknown)</source>
+        <translation>최소 {bytes} (알 수 없음 {count}개)</translation>
     </message>
 </context>
 <context>

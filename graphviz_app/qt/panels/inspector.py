@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.interpreter import short_path
+from ...core.model.kept_memory import kept_by, node_kept
 from ...core.view.chain_rule import chain_rule, failure
 from ...core.view.display import DisplayNode
 from ...core.view.stepping import format_number
@@ -69,6 +70,8 @@ Row: TypeAlias = tuple[Word, Word]
 """A property's label and its value."""
 NOT_AVAILABLE = QT_TRANSLATE_NOOP("Inspector", "n/a")
 """A statistic that was not recorded."""
+KEPT = QT_TRANSLATE_NOOP("Inspector", "kept for backward")
+"""The row of the bytes a node's saved tensors (a collapsed module's nodes') hold for backward."""
 
 
 def said(word: Word) -> str:
@@ -678,14 +681,14 @@ class InspectorPanel(QWidget):
             )
             rows.append((QT_TRANSLATE_NOOP("Inspector", "copy"), Message.of(copy, k=k, n=n)))
         self._group(QT_TRANSLATE_NOOP("Inspector", "Node"), rows)
-        self._group(
-            QT_TRANSLATE_NOOP("Inspector", "Tensor"),
-            [
-                (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
-                (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
-                (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
-            ],
-        )
+        tensor: list[Row] = [
+            (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
+            (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
+            (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
+        ]
+        if "saved_bytes" in data:  # (graphs saved before it was recorded have none)
+            tensor.append((KEPT, node_kept(graph, node).words()))
+        self._group(QT_TRANSLATE_NOOP("Inspector", "Tensor"), tensor)
         saved = data.get("saved") or []
         self._group(
             QT_TRANSLATE_NOOP("Inspector", "Saved tensors"), [(str(i), str(s)) for i, s in enumerate(saved)]
@@ -826,7 +829,12 @@ class InspectorPanel(QWidget):
                     QT_TRANSLATE_NOOP("Inspector", "devices"),
                     ", ".join(f"{d} ({c})" for d, c in devices.most_common()),
                 ),
-            ],
+            ]
+            + (
+                [(KEPT, kept_by(graph, members).words())]
+                if any("saved_bytes" in graph.nodes[m] for m in members)
+                else []
+            ),
         )
         self._group(
             QT_TRANSLATE_NOOP("Inspector", "Operations"),
