@@ -254,7 +254,7 @@ class Describer:
         self._paths: dict[int, str | None] = {}
         self._tensors: dict[tuple[torch.dtype, torch.Size], str] = {}
         self._custom: dict[type, dict[str, Any] | None] = {}
-        self.storages: dict[tuple[str, int], int] = {}
+        self.storages: dict[tuple[torch.device, int], int] = {}
         """Every storage a described node saved for backward: (device, address) -> bytes."""
 
     def dtype(self, dtype: torch.dtype) -> str:
@@ -291,7 +291,7 @@ class Describer:
         reading would run a saved-tensor hook is not read (:data:`HOOKED_TEXT`): its bytes, and
         so the node's, are unknown (None), as are those of a tensor backward already freed."""
         out: list[str] = []
-        held: dict[tuple[str, int], int] = {}
+        held: dict[tuple[torch.device, int], int] = {}
         known = True
         for attr, raw in _saved_names(node):
             label = attr[7:] if attr.startswith("_saved_") else attr
@@ -313,7 +313,7 @@ class Describer:
         self.storages.update(held)
         return out, sum(held.values()) if known else None
 
-    def _hold(self, held: dict[tuple[str, int], int], value: Any) -> bool:
+    def _hold(self, held: dict[tuple[torch.device, int], int], value: Any) -> bool:
         """Add the storages of the saved tensor(s) ``value`` to ``held`` (storage key -> bytes);
         False where a tensor has no storage to measure (sparse, nested, a wrapper subclass)."""
         if isinstance(value, torch.Tensor):
@@ -324,20 +324,19 @@ class Describer:
         return True
 
     @staticmethod
-    def _storage(held: dict[tuple[str, int], int], tensor: torch.Tensor) -> bool:
+    def _storage(held: dict[tuple[torch.device, int], int], tensor: torch.Tensor) -> bool:
         """Add ``tensor``'s whole storage (a view keeps all of it alive) to ``held``, keyed by
         its device and address so a storage two saved tensors share counts once; a meta tensor
         holds no memory."""
+        if tensor.is_meta:
+            return True
         try:
             storage = tensor.untyped_storage()
-            address = storage.data_ptr()
-            size = storage.nbytes()
         except Exception:  # no strided storage (sparse, nested, a wrapper subclass)
             return False
-        device = tensor.device
-        if device.type == "meta" or not size:
-            return True
-        held[(str(device), address)] = size
+        size = storage.nbytes()
+        if size:
+            held[(tensor.device, storage.data_ptr())] = size
         return True
 
     def _format_saved(self, label: str, value: Any) -> str:
