@@ -402,7 +402,9 @@ def printed_the_same(app: str, plain: str, whole: bool = False) -> bool:
 @pytest.mark.parametrize("case", [_param(Case("examples_dcgan.py", torch="2.6", call=3))])
 def test_cli_export_matches_torch(case: Case, reference: Reference, tmp_path: Path) -> None:
     """The headless path: ``graphviz-app export SCRIPT -o graph.json --backward-call N`` in a fresh
-    process, the JSON read back with ``load_graph_json``."""
+    process, the JSON read back with ``load_graph_json``. The script runs under the runner's
+    interpreter (``--python``), never a ``.venv`` the CLI would find above the script: the one of
+    this checkout holds another torch, and CI may still be making it."""
     if case.torch and _release(TORCH_VERSION) < _release(case.torch):
         pytest.skip(f"{case.script} needs torch {case.torch} or newer (this is {TORCH_VERSION})")
     out = tmp_path / "graph.json"
@@ -419,6 +421,8 @@ def test_cli_export_matches_torch(case: Case, reference: Reference, tmp_path: Pa
             str(out),
             "--backward-call",
             str(case.call),
+            "--python",
+            os.environ.get("GRAPHVIZ_APP_TEST_PYTHON") or sys.executable,  # as the runner fixture
         ],
         capture_output=True,
         text=True,
