@@ -729,7 +729,6 @@ def _export(
                     timeout=timeout,
                     protect=protect,
                     values=values,
-                    processes=2,  # (this process is the app's own: it may fork to write)
                     language=language,
                 )
                 written = str(out)

@@ -165,7 +165,6 @@ def export_graph(
     view: dict[str, Any] | None = None,
     values: bool = False,
     started: LayoutJob | None = None,
-    processes: int = 1,
     language: str = "en",
     title: str | None = None,
 ) -> list[Message]:
@@ -180,9 +179,7 @@ def export_graph(
     Values badges laid out with the graph, as the window does (the final ones unless ``styles``
     carry a step's); ``scale`` multiplies the PNG resolution (96 dpi at 1.0); ``started``: a
     ``dot -Tsvg`` the caller started (:func:`start_svg_job`) to draw an SVG with, else one
-    starts here (the caller cancels it when it is not used); ``processes=2`` lets a process that
-    is the app's own (the command line) write most of a big SVG's edges in a forked copy of
-    itself; ``language`` (:data:`graphviz_app.language.LANGUAGES`) writes the legend, the
+    starts here (the caller cancels it when it is not used); ``language`` (:data:`graphviz_app.language.LANGUAGES`) writes the legend, the
     caption and a page's words in it; ``title`` names the graph in a page's header (default:
     its script).  JSON is the graph itself (:func:`graphviz_app.core.model.graph.dumps_graph`).  Raises ExportError (unsupported suffix,
     folder missing or not writable, Graphviz failed or stopped, ``path`` is the graph's own
@@ -253,7 +250,7 @@ def export_graph(
         if early is not None and composes(display):  # (another program draws it)
             early.cancel()
             early = None
-        drawn = picture(display, graph, paint, timeout=timeout, processes=processes)  # what the window shows
+        drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows
     except BaseException:
         if early is not None:
             early.cancel()

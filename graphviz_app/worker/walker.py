@@ -101,19 +101,11 @@ def is_leaf_node(node: Node) -> bool:
 def forward_order(result: Walk) -> list[int]:
     """Return node indices in creation order, producers always before their consumers.
 
-    Ops are ordered by ``_sequence_nr()``; a leaf comes just before its first consumer.
+    Ops are ordered by ``_sequence_nr()``; a leaf comes just before its first consumer. The
+    least-priority-first topological sort: producers still come first when ops were made on
+    several threads (each numbers its own).
     """
-    priority = _priorities(result)
-    # Sorted by priority is the answer when it puts producers first, as it does unless ops
-    # were made on several threads (each numbers its own): then the least-priority-first
-    # topological sort, which gives that same order where it is one.
-    ranked = sorted(range(len(priority)), key=priority.__getitem__)
-    place = [0] * len(ranked)
-    for at, k in enumerate(ranked):
-        place[k] = at
-    if all(place[producer] < place[consumer] for producer, consumer in result.edges):
-        return ranked
-    return _topological(result, priority)
+    return _topological(result, _priorities(result))
 
 
 def _priorities(result: Walk) -> list[tuple[int, int, int]]:

@@ -213,27 +213,3 @@ def test_a_backward_step_points_its_arrows_at_the_producers(composed) -> None:
     assert close(head[2:4], spline[:2])  # the arrow's tip where the spline leaves the producer
     box = drawing.layout.nodes["n3"]  # and the spline reaches the consumer's box
     assert spline[-1] == pytest.approx(box.y - box.height / 2 - drawing.layout.height, abs=0.5)
-
-
-def test_two_processes_write_the_same_drawing(composed, monkeypatch) -> None:
-    """With ``processes=2`` a forked copy writes the later edges (here from 1 edge on, the
-    real threshold is 5,000): the bytes are those one process writes."""
-    from graphviz_app.core.forked import can_fork
-    from graphviz_app.core.graphviz import svg_drawing
-
-    forked = []
-
-    class Watched(svg_drawing.Forked):
-        def __init__(self, work, *, fork=True) -> None:
-            super().__init__(work, fork=fork)
-            forked.append(self._pid is not None)
-
-    monkeypatch.setattr(svg_drawing, "Forked", Watched)
-    monkeypatch.setattr(svg_drawing, "FORK_EDGES", 1)
-    graph = stack()
-    display = build_display(graph, OPTIONS)
-    alone = picture(display, graph, Paint(legend=True)).svg()
-    together = picture(display, graph, Paint(legend=True), processes=2).svg()
-    assert forked == [False, can_fork()]
-    assert together == alone
-    assert len(groups(together, "edge")) == len(display.edges)

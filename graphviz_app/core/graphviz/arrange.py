@@ -181,12 +181,10 @@ def picture(
     composer: Composer | None = None,
     cache: LayoutCache | None = None,
     timeout: float | None = None,
-    processes: int = 1,
 ) -> Picture:
     """Return what draws ``display`` (of ``graph``) painted as ``paint`` says: one ``dot`` run
     of its DOT, or a composed layout (laid out now) written into it for :data:`PINNED_PROGRAM`
-    (and, where :func:`~.svg_drawing.drawable`, drawn as SVG from the layout itself, by
-    ``processes``: see :func:`~.svg_drawing.svg_drawing`).
+    (and, where :func:`~.svg_drawing.drawable`, drawn as SVG from the layout itself).
 
     Raises LayoutError (``dot`` failed or ran past ``timeout``) and GraphvizNotFoundError; the
     DOT text and the SVG, written when asked for, raise them too (sizing the legend).
@@ -204,7 +202,7 @@ def picture(
 
     def svg() -> bytes:
         _placed(source, layout)
-        return svg_drawing(source, layout, legend_drawing(source, timeout), processes=processes)
+        return svg_drawing(source, layout, legend_drawing(source, timeout))
 
     return Picture(
         pinned,

@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
-from ..forked import Forked
 from .compose import ComposedLayout, PlacedEdge
 from .dot import CLUSTER_PREFIX, EDGE_COLOR, FONT_SIZE, LEGEND_ID, DotGraph
 from .layout import EdgePath, Layout, LayoutJob, encode_id
@@ -52,13 +51,6 @@ ARROW_LENGTH = 10.0
 DEFAULT_ARROW_SIZE = 0.6
 FONT_FAMILY = "Helvetica,sans-Serif"
 DASHES = {"dashed": "5,2", "dotted": "1,5"}
-FORK_EDGES = 5000
-"""Edges from which a drawing's edges are worth a forked writer (``processes=2``): forking and
-reading its part back cost ~10 ms at 20,000 nodes, writing 23,000 edges ~0.25 s."""
-FORKED_SHARE = 0.2
-"""The share of the edges this process writes when a forked copy writes the others (besides
-the clusters and nodes): a forked copy writes more slowly (every page whose objects it reads is
-copied first), so this balances the two at 20,000 nodes."""
 
 _ESCAPE_RE = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]')
 _ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
@@ -223,16 +215,10 @@ def _stroke(pen: str, width: str | None, dash: str | None) -> str:
     return f' stroke="{pen}"{extra}' + (f' stroke-dasharray="{dash}"' if dash else "")
 
 
-def svg_drawing(
-    source: DotGraph, layout: Layout, legend: LegendDrawing | None = None, *, processes: int = 1
-) -> bytes:
+def svg_drawing(source: DotGraph, layout: Layout, legend: LegendDrawing | None = None) -> bytes:
     """Return the SVG drawing ``source`` painted where ``layout`` (its composed layout) put
     every node, edge and cluster, with ``legend`` right of it at the top and the caption (the
     graph's label) above: Graphviz's SVG of the picture, as UTF-8.
-
-    ``processes=2``: a big drawing's edges are written by a forked copy of this process while
-    this one writes the rest (:class:`~..forked.Forked`; only for a process that is the app's
-    own, as the command line); the SVG is the same.
 
     Raises KeyError when a node of ``source`` has no box in ``layout``.
     """
@@ -269,30 +255,16 @@ def svg_drawing(
         _lines(out, caption_lines, LABEL_INSET, -total + LABEL_PAD / 2, caption_size, "start", "")
     titles = {did: _title(encode_id(did)) for did in source.nodes}
     placed_edge = _placed_edges(source, layout)
-    count = len(source.edges)
-    forked = processes > 1 and count >= FORK_EDGES
-    split = round(count * FORKED_SHARE) if forked else 0  # the edges written here, the rest there
-
-    def later_edges() -> bytes:
-        lines: list[str] = []
-        _edges(lines, source, layout, shift, titles, range(split, count), placed_edge)
-        return "\n".join(lines).encode("utf-8")
-
-    with Forked(later_edges, fork=forked) as edge_part:
-        _clusters(out, source, layout, shift)
-        _edges(out, source, layout, shift, titles, range(split), placed_edge)
-        rest: list[str] = []
-        _nodes(rest, source, layout, shift, titles)
-        if legend is not None:
-            rest.append(
-                f'<g id="node{len(source.nodes) + 1}" class="node">\n<title>{_title(LEGEND_ID)}</title>'
-            )
-            dx, dy = layout.width + LEGEND_GAP, legend.height - shift
-            rest.extend(shape.written(dx, dy) for shape in legend.shapes)
-            rest.append("</g>")
-        rest.append("</g>\n</svg>\n")
-        parts = ["\n".join(out).encode("utf-8"), edge_part.result(), "\n".join(rest).encode("utf-8")]
-    return b"\n".join(parts if split < count else parts[::2])
+    _clusters(out, source, layout, shift)
+    _edges(out, source, layout, shift, titles, range(len(source.edges)), placed_edge)
+    _nodes(out, source, layout, shift, titles)
+    if legend is not None:
+        out.append(f'<g id="node{len(source.nodes) + 1}" class="node">\n<title>{_title(LEGEND_ID)}</title>')
+        dx, dy = layout.width + LEGEND_GAP, legend.height - shift
+        out.extend(shape.written(dx, dy) for shape in legend.shapes)
+        out.append("</g>")
+    out.append("</g>\n</svg>\n")
+    return "\n".join(out).encode("utf-8")
 
 
 def _clusters(out: list[str], source: DotGraph, layout: Layout, shift: float) -> None:
