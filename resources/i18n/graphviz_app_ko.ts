@@ -2648,7 +2648,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="73"/>
         <source>kept for backward</source>
-        <translation>역전파용 보관 메모리</translation>
+        <translation>역전파 보관량</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="126"/>
@@ -3577,32 +3577,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Memory</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="768"/>
+        <location filename="../../graphviz_app/cli.py" line="767"/>
         <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
         <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="771"/>
+        <location filename="../../graphviz_app/cli.py" line="770"/>
         <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
         <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="776"/>
+        <location filename="../../graphviz_app/cli.py" line="775"/>
         <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
         <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="782"/>
+        <location filename="../../graphviz_app/cli.py" line="781"/>
         <source>bytes</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="783"/>
+        <location filename="../../graphviz_app/cli.py" line="782"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="784"/>
+        <location filename="../../graphviz_app/cli.py" line="783"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>

@@ -47,7 +47,7 @@ def test_a_node_and_a_collapsed_module_show_what_they_keep(window, load, qtbot, 
         shown = window.inspector.shown()
     finally:
         install_translators(qapp, "en")
-    assert shown["모듈/역전파용 보관 메모리"] == format_bytes(expected)
+    assert shown["모듈/역전파 보관량"] == format_bytes(expected)
 
 
 def test_a_graph_saved_before_shows_no_row(window, load):
