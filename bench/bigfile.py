@@ -32,6 +32,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from .qtbench import fresh_window
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 FILES = Path(__file__).parent / "results" / "bigfile"
@@ -129,23 +131,9 @@ def graph_file(case: str) -> Path:
 def measure(path: Path) -> dict[str, Any]:
     """Open ``path`` in a real window, watching the event loop (see the module doc)."""
     with tempfile.TemporaryDirectory() as folder:
-        os.environ["GRAPHVIZ_APP_CACHE_DIR"] = str(Path(folder) / "cache")
-        from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer
-        from PySide6.QtWidgets import QApplication
+        from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
 
-        from graphviz_app.qt.shell.main_window import MainWindow
-
-        app = QApplication.instance() or QApplication(sys.argv)
-        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-        QSettings.setPath(
-            QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings")
-        )
-        window = MainWindow()
-        window.resize(1200, 800)
-        window.show()
-        wait = QEventLoop()
-        QTimer.singleShot(int(SETTLE_S * 1000), wait.quit)
-        wait.exec()
+        app, window = fresh_window(Path(folder), SETTLE_S)
 
         controller = window.controller
         clock = QElapsedTimer()

@@ -9,6 +9,7 @@ switch, a forward step, a pan by a third of the view, a zoom step.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -28,6 +29,27 @@ def application() -> Any:
     from PySide6.QtWidgets import QApplication
 
     return QApplication.instance() or QApplication(["bench"])
+
+
+def fresh_window(folder: Path, wait_s: float) -> tuple[Any, Any]:
+    """Return the QApplication and a shown :class:`~graphviz_app.qt.shell.main_window.MainWindow`
+    (1200 x 800) whose settings and layout cache live in ``folder`` (nothing from the user's),
+    after ``wait_s`` seconds of event loop (its worker process starts meanwhile)."""
+    os.environ["GRAPHVIZ_APP_CACHE_DIR"] = str(folder / "cache")
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+
+    from graphviz_app.qt.shell.main_window import MainWindow
+
+    app = application()
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder / "settings"))
+    window = MainWindow()
+    window.resize(1200, 800)
+    window.show()
+    wait = QEventLoop()
+    QTimer.singleShot(int(wait_s * 1000), wait.quit)
+    wait.exec()
+    return app, window
 
 
 def build_scene(display: DisplayGraph, layout: Any, graph: nx.DiGraph, mode: str = "device") -> Any:

@@ -43,6 +43,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .qtbench import fresh_window
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 TARGETS = {
@@ -78,24 +80,10 @@ leaves for later (the minimap's new picture) is done by the next step."""
 def session(graph_path: Path, big: bool) -> dict[str, tuple[float, float]]:
     """Go through the steps in a fresh window; return each step's (wall, CPU) seconds."""
     with tempfile.TemporaryDirectory() as folder:
-        os.environ["GRAPHVIZ_APP_CACHE_DIR"] = str(Path(folder) / "cache")
-        from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QSettings, Qt, QTimer
+        from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, Qt, QTimer
         from PySide6.QtGui import QWheelEvent
-        from PySide6.QtWidgets import QApplication
 
-        from graphviz_app.qt.shell.main_window import MainWindow
-
-        app = QApplication.instance() or QApplication(sys.argv)
-        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-        QSettings.setPath(
-            QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(Path(folder) / "settings")
-        )
-        window = MainWindow()
-        window.resize(1200, 800)
-        window.show()
-        wait = QEventLoop()
-        QTimer.singleShot(3000, wait.quit)  # the worker process starts meanwhile
-        wait.exec()
+        app, window = fresh_window(Path(folder), 3.0)
         controller, document = window.controller, window.document
         times: dict[str, tuple[float, float]] = {}
 
@@ -165,7 +153,7 @@ def session(graph_path: Path, big: bool) -> dict[str, tuple[float, float]]:
                     False,
                 )
                 wall, cpu = time.perf_counter(), time.process_time()
-                QApplication.sendEvent(viewport, event)
+                app.sendEvent(viewport, event)
                 viewport.repaint()  # the frame the wheel asked for (its pending update is done)
                 app.processEvents()  # and what else it set off (scroll bars, the minimap)
                 frames.append((time.perf_counter() - wall, time.process_time() - cpu))
