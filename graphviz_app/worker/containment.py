@@ -21,7 +21,7 @@ import sys
 from typing import Protocol
 
 from ..wire.protocol import OUTPUT_HEAD, OUTPUT_TAIL, STACK_SIGNAL
-from .process_tree import children_scan, descendants, tree_memory
+from .process_tree import children_scan, descendants, tree_memory_over
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -89,8 +89,12 @@ class Containment(Protocol):
     def enter_run(self, memory: int | None, parent: int) -> None:
         """In the run's process, before the script: its memory limit and its tie to ``parent``."""
 
-    def run_memory(self) -> int | None:
-        """Bytes the run's processes use together now; None where that cannot be measured."""
+    measures_memory: bool
+    """Whether :meth:`memory_over` can measure what the run's processes use."""
+
+    def memory_over(self, limit: int) -> int | None:
+        """Bytes the run's processes use together now when that is over ``limit``; else None (and
+        always None where that cannot be measured)."""
 
     def stop_run(self, group: int) -> None:
         """Kill the run's processes now (the run's process is reaped by the caller)."""
@@ -116,8 +120,10 @@ class LinuxContainment:
             os._exit(70)
         limit_data(memory)
 
-    def run_memory(self) -> int | None:
-        return tree_memory(descendants(os.getpid()))
+    measures_memory = True
+
+    def memory_over(self, limit: int) -> int | None:
+        return tree_memory_over(descendants(os.getpid()), limit)
 
     def stop_run(self, group: int) -> None:
         kill_group(group)
@@ -144,7 +150,9 @@ class PortableContainment:
     def enter_run(self, memory: int | None, parent: int) -> None:
         limit_data(memory)
 
-    def run_memory(self) -> int | None:
+    measures_memory = False
+
+    def memory_over(self, limit: int) -> int | None:
         return None
 
     def stop_run(self, group: int) -> None:

@@ -145,7 +145,7 @@ def _follow(
         started()
     else:
         poller.register(loaded_fd, select.POLLIN)
-    watch = bool(memory) and box.run_memory() is not None
+    watch = bool(memory) and box.measures_memory
     next_check = time.monotonic()
     try:
         while True:
@@ -169,10 +169,10 @@ def _follow(
                     output.write(data)
                 else:
                     poller.unregister(read_fd)  # the script closed its output: wait for its end alone
-            if watch and time.monotonic() >= next_check:
+            if watch and memory and time.monotonic() >= next_check:
                 next_check = time.monotonic() + WATCH_SECONDS
-                used = box.run_memory() or 0
-                if memory and used > memory:
+                used = box.memory_over(memory)
+                if used is not None:
                     box.stop_run(pid)
                     _, status, usage = os.wait4(pid, 0)
                     return _ending(status, usage, used)

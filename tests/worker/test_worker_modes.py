@@ -173,6 +173,6 @@ def test_the_portable_containment_ends_the_runs_process_group():
         time.sleep(0.05)
     else:
         pytest.fail("the group's sleep outlived stop_run")
-    assert box.run_memory() is None and box.end_run(leader.pid) == 0
+    assert box.memory_over(0) is None and box.end_run(leader.pid) == 0
     assert leader.stdout is not None and leader.stdout.read() == b""
     leader.stdout.close()
