@@ -9,7 +9,6 @@ a script; ``write_script`` writes a script for a test; ``--regen-golden`` rewrit
 from __future__ import annotations
 
 import os
-import subprocess
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -122,17 +121,19 @@ def runner() -> Iterator[Runner]:
 
 
 @pytest.fixture(scope="session")
-def worker_has_cuda(runner: Runner) -> bool:
-    """Whether the interpreter the worker runs under sees a GPU (asked in a subprocess, so the
-    test process need not import torch's CUDA)."""
-    probe = subprocess.run(
-        [str(runner.python.path), "-c", "import torch; print(torch.cuda.is_available())"],
-        capture_output=True,
-        text=True,
-        timeout=120,
+def worker_has_cuda(runner: Runner, tmp_path_factory: pytest.TempPathFactory) -> bool:
+    """Whether the interpreter the worker runs under sees a GPU: asked by a run of the session's
+    worker (a fresh interpreter would import torch again, and the test process need not import
+    torch's CUDA)."""
+    probe = tmp_path_factory.mktemp("cuda") / "probe.py"
+    probe.write_text(
+        "import torch\nprint('cuda', torch.cuda.is_available())\n"
+        "w = torch.ones(1, requires_grad=True)\nloss = (w * 2).sum()\n",
+        encoding="utf-8",
     )
-    assert probe.returncode == 0, probe.stderr[-2000:]
-    return probe.stdout.strip() == "True"
+    output = runner.run(probe, timeout=120).output
+    assert output.startswith("cuda "), output
+    return output.split()[1] == "True"
 
 
 @pytest.fixture
