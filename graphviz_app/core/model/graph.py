@@ -5,7 +5,6 @@ See :mod:`graphviz_app.wire.schema` for the attributes every node, edge and the 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -56,8 +55,3 @@ def ordered_nodes(graph: nx.DiGraph, key: str) -> list[str]:
     """Return the node ids that have an integer ``key`` (forward_index/backward_index), sorted by it."""
     nodes = [n for n, v in graph.nodes(data=key) if isinstance(v, int)]
     return sorted(nodes, key=lambda n: graph.nodes[n][key])
-
-
-def is_finite_number(value: object) -> bool:
-    """Return True for an int or float that is neither NaN nor infinite."""
-    return isinstance(value, (int, float)) and math.isfinite(value)

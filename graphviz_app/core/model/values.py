@@ -154,7 +154,8 @@ def value_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
 
 
 def constant_line_messages(attrs: dict[str, Any], *, full: bool = False) -> list[Message]:
-    """:func:`constant_lines` as messages."""
+    """``x = [1, 2] (no grad)`` for each small input of an op that does not require grad
+    (``arg1 = ...`` when the script bound it to no variable); drawn greyed (:func:`.look.badge_lines`)."""
     lines = []
     for entry in attrs.get("constant_inputs") or []:
         name = entry.get("name") or "arg" + str(entry.get("position"))
@@ -162,12 +163,6 @@ def constant_line_messages(attrs: dict[str, Any], *, full: bool = False) -> list
         if line is not None:
             lines.append(line)
     return lines
-
-
-def constant_lines(attrs: dict[str, Any], *, full: bool = False) -> list[str]:
-    """Return ``x = [1, 2] (no grad)`` for each small input of an op that does not require grad
-    (``arg1 = ...`` when the script bound it to no variable); drawn greyed (:func:`.look.badge_lines`)."""
-    return [line.english() for line in constant_line_messages(attrs, full=full)]
 
 
 def gradient_line_message(attrs: dict[str, Any], *, full: bool = False) -> Message | None:

@@ -728,11 +728,6 @@ def color_mode(mode: str) -> ColorModeSpec:
     return spec
 
 
-def is_color_mode(mode: str) -> bool:
-    """True when ``mode`` names a colour mode."""
-    return mode in _SPEC_BY_KEY
-
-
 def node_colors(graph: nx.DiGraph, mode: str = "device") -> dict[str, str]:
     """Return ``{graph node id: fill color}`` for every node under color ``mode`` (computed once
     per graph and mode: the dict is shared, never change it)."""

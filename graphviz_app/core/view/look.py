@@ -229,7 +229,7 @@ def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
 
 def badge_lines(badge: str | None) -> list[tuple[str, bool]]:
     """Return a badge's lines, each with whether it is drawn greyed (``BADGE_MUTED_INK``): an
-    input that does not require grad (``x = [1, 2] (no grad)``, :func:`.values.constant_lines`)."""
+    input that does not require grad (``x = [1, 2] (no grad)``, :func:`.values.constant_line_messages`)."""
     if not badge:
         return []
     return [(line, line.endswith(NO_GRAD)) for line in badge.split("\n")]
