@@ -584,7 +584,8 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     except RunOptionError as exc:  # a bad option: usage's status
         _fail(str(exc))
         return 2
-    if not args.memory:  # (the bytes come with the ops' saved values, which big drawings leave out)
+    # the bytes kept for backward come with the ops' saved values, which big drawings leave out
+    if not args.memory and args.color != "memory":
         run_with = values_needed(run_with, args, out)
     from .core.model.file_kind import classify_path
 

@@ -68,6 +68,12 @@ NO_GRADIENTS = QT_TRANSLATE_NOOP(
     "did not run), so every node is drawn gray. Run the script with "
     "backward to see gradient norms.",
 )
+NO_SAVED_BYTES = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Coloring by memory kept for backward needs the bytes the capture measures, but this graph has "
+    "none (it was saved before they were measured, or its saved values were left out), so every node "
+    "is drawn as not measured. Export the script itself, not a saved graph, to see them.",
+)
 BAD_SCALE = QT_TRANSLATE_NOOP("Explanation", "The image scale must be a positive number, not {scale}.")
 UNSUPPORTED = QT_TRANSLATE_NOOP(
     "Explanation", "Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}."
@@ -201,6 +207,8 @@ def export_graph(
     notices: list[Message] = []
     if spec.needs_gradients and fmt.writer != "graph" and not colors.has_grads(graph):
         notices.append(Message.of(NO_GRADIENTS))
+    if spec.needs_saved_bytes and fmt.writer != "graph" and not colors.has_saved_bytes(graph):
+        notices.append(Message.of(NO_SAVED_BYTES))
     if step is not None:
         shown = {"mode": step.mode, "index": step.index + 1, "count": step.count, "node": step.node}
         view = {**(view or {}), "step": shown}

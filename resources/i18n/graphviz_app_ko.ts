@@ -630,42 +630,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="688"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="822"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="695"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="829"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="702"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="836"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="709"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="843"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="689"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="852"/>
+        <source>Kept for backward</source>
+        <translation>역전파 보관량</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="853"/>
+        <source>kept for backward</source>
+        <translation>역전파 보관량</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="823"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="696"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="830"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="703"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="837"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="710"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="844"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -1937,82 +1947,87 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="55"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="61"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/export.py" line="71"/>
+        <source>Coloring by memory kept for backward needs the bytes the capture measures, but this graph has none (it was saved before they were measured, or its saved values were left out), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
+        <translation>역전파 보관량으로 색칠하려면 캡처가 잰 바이트 수가 있어야 하는데, 이 그래프에는 없습니다(바이트 수를 재기 전에 저장되었거나 저장된 값이 빠졌음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 바이트 수를 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="77"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="72"/>
+        <location filename="../../graphviz_app/core/export.py" line="78"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="75"/>
+        <location filename="../../graphviz_app/core/export.py" line="81"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="76"/>
+        <location filename="../../graphviz_app/core/export.py" line="82"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="79"/>
+        <location filename="../../graphviz_app/core/export.py" line="85"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="84"/>
+        <location filename="../../graphviz_app/core/export.py" line="90"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="88"/>
+        <location filename="../../graphviz_app/core/export.py" line="94"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="91"/>
+        <location filename="../../graphviz_app/core/export.py" line="97"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="97"/>
+        <location filename="../../graphviz_app/core/export.py" line="103"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="102"/>
+        <location filename="../../graphviz_app/core/export.py" line="108"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="110"/>
+        <location filename="../../graphviz_app/core/export.py" line="116"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="115"/>
+        <location filename="../../graphviz_app/core/export.py" line="121"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="128"/>
+        <location filename="../../graphviz_app/core/export.py" line="134"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="133"/>
+        <location filename="../../graphviz_app/core/export.py" line="139"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="134"/>
+        <location filename="../../graphviz_app/core/export.py" line="140"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -2022,37 +2037,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="107"/>
+        <location filename="../../graphviz_app/core/export.py" line="113"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="108"/>
+        <location filename="../../graphviz_app/core/export.py" line="114"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="109"/>
+        <location filename="../../graphviz_app/core/export.py" line="115"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="118"/>
+        <location filename="../../graphviz_app/core/export.py" line="124"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="121"/>
+        <location filename="../../graphviz_app/core/export.py" line="127"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="124"/>
+        <location filename="../../graphviz_app/core/export.py" line="130"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="127"/>
+        <location filename="../../graphviz_app/core/export.py" line="133"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -3251,34 +3266,54 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="542"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="642"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="543"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="643"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="544"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="644"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="545"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="645"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="546"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="646"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="547"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="647"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="648"/>
+        <source>keeps {low} to {high} (log scale)</source>
+        <translation>{low}~{high} 보관 (로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="649"/>
+        <source>keeps nothing</source>
+        <translation>보관 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="650"/>
+        <source>not measured</source>
+        <translation>측정 안 됨</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="651"/>
+        <source>bytes kept, log scale</source>
+        <translation>보관 바이트, 로그 눈금</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/graphviz/dot.py" line="252"/>
@@ -3402,174 +3437,179 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="127"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="128"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="150"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="157"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="163"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="602"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="603"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="169"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="170"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="181"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="185"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="360"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="361"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="362"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="402"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="403"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="428"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="429"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="438"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="439"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="522"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="523"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="530"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="540"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="541"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="535"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="536"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="600"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="633"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="634"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="664"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="665"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="741"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="670"/>
+        <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
+        <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="748"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="745"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="752"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="739"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="746"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="747"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="754"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="802"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="809"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="827"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="834"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="840"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="847"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="847"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="854"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="852"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="859"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="854"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="861"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="883"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="890"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3577,42 +3617,42 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Memory</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="767"/>
+        <location filename="../../graphviz_app/cli.py" line="768"/>
         <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
         <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="770"/>
+        <location filename="../../graphviz_app/cli.py" line="771"/>
         <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
         <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="775"/>
+        <location filename="../../graphviz_app/cli.py" line="776"/>
         <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
         <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="781"/>
+        <location filename="../../graphviz_app/cli.py" line="782"/>
         <source>bytes</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="782"/>
+        <location filename="../../graphviz_app/cli.py" line="783"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="783"/>
+        <location filename="../../graphviz_app/cli.py" line="784"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="20"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="22"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="22"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="24"/>
         <source>at least {bytes} ({count} unknown)</source>
         <translation>최소 {bytes} (알 수 없음 {count}개)</translation>
     </message>

@@ -261,7 +261,7 @@ def _text_width(text: str, size: float = FONT_SIZE) -> int:
 
 
 def _legend_label(graph: nx.DiGraph, mode: ColorMode, language: str = "en") -> str:
-    """Return an HTML-like label: the mode's colors with node counts (and the grad color bar).
+    """Return an HTML-like label: the mode's colors with node counts (and its color bar).
 
     Two columns (swatch, text); full-width rows span both.  The first text cell is given the
     width of the widest full-width row, so Graphviz does not spread spare width into the swatch
@@ -275,7 +275,7 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode, language: str = "en") -> s
     tail: list[str] = []
     scale = spec.scale(graph)
     if scale is not None:
-        bar, bar_width = _grad_bar(scale)
+        bar, bar_width = _color_bar(scale, write(scale.caption))
         tail.append(f'<TR><TD COLSPAN="2">{bar}</TD></TR>')
         wide.append(bar_width)
     transfers = colors.transfer_edges(graph)
@@ -298,7 +298,7 @@ def _legend_label(graph: nx.DiGraph, mode: ColorMode, language: str = "en") -> s
     )
 
 
-def _grad_bar(scale: colors.GradScale, half: int = 26) -> tuple[str, int]:
+def _color_bar(scale: colors.GradScale, caption: str, half: int = 26) -> tuple[str, int]:
     """Return a nested table: the log color bar, one gradient segment per tick interval, with
     each tick's number centered under its boundary (segments are equal width); and its width."""
     ticks = scale.ticks if len(scale.ticks) > 1 else (scale.lo, scale.hi)
@@ -311,24 +311,16 @@ def _grad_bar(scale: colors.GradScale, half: int = 26) -> tuple[str, int]:
     bar.append(f"<TD {cell}></TD>")
     labels = "".join(
         f'<TD COLSPAN="2" WIDTH="{2 * half}" FIXEDSIZE="TRUE">'
-        f'<FONT POINT-SIZE="8">{html.escape(_tick_text(t))}</FONT></TD>'
+        f'<FONT POINT-SIZE="8">{html.escape(scale.label(t))}</FONT></TD>'
         for t in ticks
     )
     text = (
         '<TABLE BORDER="0" CELLSPACING="0" CELLPADDING="0">'
         f"<TR>{''.join(bar)}</TR><TR>{labels}</TR>"
-        f'<TR><TD COLSPAN="{len(bar) * 2}"><FONT POINT-SIZE="8">‖grad‖, log scale</FONT>'
+        f'<TR><TD COLSPAN="{len(bar) * 2}"><FONT POINT-SIZE="8">{html.escape(caption)}</FONT>'
         "</TD></TR></TABLE>"
     )
     return text, 2 * half * len(ticks)
-
-
-def _tick_text(value: float) -> str:
-    """Return a short tick label: ``0.001``, ``0.5``, ``120``, ``1e-05`` -> ``1e-5``."""
-    if value == 0 or 1e-3 <= abs(value) < 1e4:
-        return f"{value:.2g}" if abs(value) < 100 else f"{value:.0f}"
-    mantissa, exponent = f"{value:.1e}".split("e")
-    return f"{mantissa.rstrip('0').rstrip('.')}e{int(exponent)}"
 
 
 PAINT_ATTRS = frozenset({"color", "fillcolor", "fontcolor"})

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it imports networkx)
+    import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from .values import format_number

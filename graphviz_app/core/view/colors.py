@@ -13,6 +13,11 @@ page all iterate it; :func:`color_mode` looks a key up and refuses an unknown on
 ``grad``    the norm of the node's gradient on a log-scale viridis-like ramp between the graph's
             smallest and largest finite nonzero norms; NaN/Inf gradients get ``WARNING_COLOR``,
             nodes without a gradient ``NO_GRAD_COLOR``.
+``memory``  the bytes a node keeps for backward (``saved_bytes``) on the same log ramp, between
+            the smallest nonzero node and the largest node or module sum (a collapsed module is
+            filled by its members' sum, :class:`SummedFills`); nodes that keep nothing get
+            ``NEUTRAL_COLOR``, unmeasured ones ``UNKNOWN_KEPT_COLOR``. Offered for graphs that
+            recorded the bytes (:func:`has_saved_bytes`).
 
 To add a mode: write its fills and legend functions and add one :class:`ColorModeSpec` to
 :data:`COLOR_MODE_SPECS` (then give its name and title a Korean translation:
@@ -28,7 +33,7 @@ import math
 import re
 import zlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -38,6 +43,7 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
 from ...errors import ColorModeError
 from ...wire.message import Message, Template
 from ..model.derived import derived
+from ..model.kept_memory import format_bytes, module_kept
 from ..model.topology import natural_key
 
 ColorMode: TypeAlias = str
@@ -90,7 +96,9 @@ WARNING_COLOR = "#FF1F8E"
 NO_GRAD_COLOR = "#D9D9D9"
 """Fill of nodes without a gradient in ``grad`` mode."""
 NEUTRAL_COLOR = "#EEEEEE"
-"""Fill of nodes a mode says nothing about (no device, no module)."""
+"""Fill of nodes a mode says nothing about (no device, no module, nothing kept for backward)."""
+UNKNOWN_KEPT_COLOR = "#E3C58F"
+"""Fill of nodes whose kept bytes were not measured in ``memory`` mode: a sand the ramp never uses."""
 
 TOL_LIGHT = (
     "#77AADD",
@@ -478,6 +486,31 @@ class GradScale:
             [(i / (n - 1), ramp_color(i / (n - 1))) for i in range(n)] if n > 1 else [(0.0, ramp_color(0.0))]
         )
 
+    def label(self, value: float) -> str:
+        """A tick's text: ``0.001``, ``0.5``, ``120``, ``1e-5``."""
+        if value == 0 or 1e-3 <= abs(value) < 1e4:
+            return f"{value:.2g}" if abs(value) < 100 else f"{value:.0f}"
+        mantissa, exponent = f"{value:.1e}".split("e")
+        return f"{mantissa.rstrip('0').rstrip('.')}e{int(exponent)}"
+
+    @property
+    def caption(self) -> Message:
+        """What the bar measures, written under it in the exports."""
+        return Message.verbatim("‖grad‖, log scale")
+
+
+@dataclass(frozen=True)
+class ByteScale(GradScale):
+    """The log ramp of bytes kept for backward: ticks at powers of two, written in bytes."""
+
+    def label(self, value: float) -> str:
+        """A tick's text: ``256 B``, ``32 KiB``, ``37 MiB``."""
+        return format_bytes(round(value))
+
+    @property
+    def caption(self) -> Message:
+        return BYTES_CAPTION
+
 
 def ramp_color(t: float) -> str:
     """Return the viridis-like color at ``t`` in 0..1 (linear interpolation between stops)."""
@@ -515,6 +548,16 @@ def _ticks(lo: float, hi: float) -> tuple[float, ...]:
     return (lo, *inner, hi)
 
 
+def _byte_ticks(lo: int, hi: int) -> tuple[float, ...]:
+    """``lo``, the powers of two between (every 2nd, 5th, 10th... exponent: at most five), ``hi``."""
+    if hi <= lo:
+        return (float(lo),)
+    first, last = math.ceil(math.log2(lo)), math.floor(math.log2(hi))
+    step = next((k for k in (1, 2, 5, 10, 20) if (last - first) // k < 5), 30)
+    inner = [2.0**e for e in range(first, last + 1) if e % step == 0 and lo * 1.5 < 2.0**e < hi / 1.5]
+    return (float(lo), *inner, float(hi))
+
+
 def grad_scale(graph: nx.DiGraph) -> GradScale | None:
     """Return the log scale of the graph's finite nonzero gradient norms, or None if it has none."""
     norms = [
@@ -535,6 +578,63 @@ def has_grads(graph: nx.DiGraph) -> bool:
     return bool(info.get("ran")) or any(isinstance(g, dict) for _, g in graph.nodes(data="grad"))
 
 
+# --- memory kept for backward ----------------------------------------------------------------
+
+
+def has_saved_bytes(graph: nx.DiGraph) -> bool:
+    """True when the capture measured what the graph's nodes keep for backward: a node has its
+    bytes, or the graph its total (the test of the ``memory`` colour mode and the window's list)."""
+    return isinstance(graph.graph.get("saved_bytes_total"), int) or any(
+        isinstance(b, int) for _, b in graph.nodes(data="saved_bytes")
+    )
+
+
+def _node_bytes(graph: nx.DiGraph) -> dict[str, int | None]:
+    return {n: b if isinstance(b, int) else None for n, b in graph.nodes(data="saved_bytes")}
+
+
+def byte_scale(graph: nx.DiGraph) -> ByteScale | None:
+    """The log scale of kept bytes: from the smallest nonzero node to the largest node or module
+    sum (a collapsed module is filled by its sum); None when no node keeps a measured byte."""
+    held = [b for b in _node_bytes(graph).values() if b]
+    if not held:
+        return None
+    lo = min(held)
+    hi = max([*held, *(kept.known for kept in module_kept(graph).values())])
+    return ByteScale(lo, hi, _byte_ticks(lo, hi))
+
+
+class SummedFills(dict[str, str]):
+    """Fills of a mode that colours a collapsed module by its members' summed bytes (``memory``)
+    rather than by the colour most of them have (:func:`.look.node_fill` asks :meth:`group`).
+    It keeps the nodes' bytes, not the graph: a graph's derived values must not hold it."""
+
+    def __init__(self, fills: dict[str, str], bytes_of: dict[str, int | None], scale: ByteScale | None):
+        super().__init__(fills)
+        self.bytes_of = bytes_of
+        self.scale = scale
+
+    def group(self, members: Iterable[str]) -> str:
+        """The fill of the members together: their known bytes' sum on the scale; unknown when
+        none was measured; neutral when they keep nothing."""
+        known = unknown = 0
+        for member in members:
+            count = self.bytes_of.get(member)
+            if count is None:
+                unknown += 1
+            else:
+                known += count
+        return _bytes_fill(known if known or not unknown else None, self.scale)
+
+
+def _bytes_fill(count: int | None, scale: ByteScale | None) -> str:
+    if count is None:
+        return UNKNOWN_KEPT_COLOR
+    if count <= 0 or scale is None:
+        return NEUTRAL_COLOR
+    return scale.color(count)
+
+
 # --- per-mode fills and legends --------------------------------------------------------------
 
 
@@ -545,6 +645,10 @@ GRAD_NORM = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "gradient 
 ZERO_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "zero gradient")))
 BAD_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "NaN/Inf gradient")))
 NO_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "no gradient")))
+KEPT_RANGE = Template("Legend", QT_TRANSLATE_NOOP("Legend", "keeps {low} to {high} (log scale)"))
+KEPT_NOTHING = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "keeps nothing")))
+KEPT_UNKNOWN = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "not measured")))
+BYTES_CAPTION = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "bytes kept, log scale")))
 
 
 @dataclass(frozen=True)
@@ -654,6 +758,28 @@ def _grad_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     return rows
 
 
+def _memory_fills(graph: nx.DiGraph) -> dict[str, str]:
+    bytes_of = _node_bytes(graph)
+    scale = byte_scale(graph)
+    return SummedFills({n: _bytes_fill(b, scale) for n, b in bytes_of.items()}, bytes_of, scale)
+
+
+def _memory_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    counts = Counter(
+        "unknown" if b is None else "none" if b <= 0 else "held" for b in _node_bytes(graph).values()
+    )
+    scale = byte_scale(graph)
+    rows = []
+    if counts["held"] and scale is not None:
+        words = Message.of(KEPT_RANGE, low=scale.label(scale.lo), high=scale.label(scale.hi))
+        rows.append(LegendEntry.of(words, ramp_color(0.5), counts["held"]))
+    if counts["none"]:
+        rows.append(LegendEntry.of(KEPT_NOTHING, NEUTRAL_COLOR, counts["none"]))
+    if counts["unknown"]:
+        rows.append(LegendEntry.of(KEPT_UNKNOWN, UNKNOWN_KEPT_COLOR, counts["unknown"]))
+    return rows
+
+
 def _no_scale(graph: nx.DiGraph) -> GradScale | None:
     return None
 
@@ -680,6 +806,14 @@ class ColorModeSpec:
     """The colour bar drawn with the legend (None: the mode has none, or not for this graph)."""
     needs_gradients: bool = False
     """Offered in the window only for a graph with gradients (:func:`has_grads`)."""
+    needs_saved_bytes: bool = False
+    """Offered in the window only for a graph whose kept bytes were measured (:func:`has_saved_bytes`)."""
+
+    def offered(self, graph: nx.DiGraph) -> bool:
+        """True when the mode makes sense for ``graph`` (what it needs, the graph has)."""
+        return (not self.needs_gradients or derived(graph, has_grads)) and (
+            not self.needs_saved_bytes or derived(graph, has_saved_bytes)
+        )
 
 
 COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
@@ -712,6 +846,15 @@ COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
         _grad_legend,
         scale=grad_scale,
         needs_gradients=True,
+    ),
+    ColorModeSpec(
+        "memory",
+        QT_TRANSLATE_NOOP("ColorMode", "Kept for backward"),
+        QT_TRANSLATE_NOOP("ColorMode", "kept for backward"),
+        _memory_fills,
+        _memory_legend,
+        scale=byte_scale,
+        needs_saved_bytes=True,
     ),
 )
 """Every colour mode, in menu order (the first is the default)."""

@@ -178,7 +178,8 @@ _majorities_lock = threading.Lock()
 
 
 def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
-    """Return a display node's fill: its member's colour, or a module's majority colour.
+    """Return a display node's fill: its member's colour, or a module's majority colour (or
+    its members' sum's, in a mode that sums).
 
     A module of :data:`MAJORITY_KEPT` members or more is counted once per fills mapping (the
     shared, never changed ``colors.node_colors``): the DOT writer and the scene, and the thread
@@ -198,7 +199,10 @@ def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
 
 
 def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str]) -> str:
-    """The colour most members have (the first member's of those tied)."""
+    """The colour most members have (the first member's of those tied); for fills that colour a
+    module by its members' sum (``colors.SummedFills``), the colour of that sum."""
+    if isinstance(fills, colors.SummedFills):
+        return fills.group(members)
     counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in members)
     best = max(counts.values())
     return next(

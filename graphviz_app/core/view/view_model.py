@@ -279,10 +279,15 @@ class ViewModel:
 
     # -- colour mode and styles ----------------------------------------------------------------
     def available_color_modes(self) -> list[ColorMode]:
-        """Return the colour modes that make sense for the graph (a mode that needs gradients,
-        ``grad``, needs a backward pass)."""
-        grads = self.has_gradients()
-        return [spec.key for spec in colors.COLOR_MODE_SPECS if grads or not spec.needs_gradients]
+        """Return the colour modes that make sense for the graph (``grad`` needs a backward
+        pass, ``memory`` the kept bytes measured: ``ColorModeSpec.offered``)."""
+        graph = self.graph
+        return [
+            spec.key
+            for spec in colors.COLOR_MODE_SPECS
+            if (graph is not None and spec.offered(graph))
+            or (graph is None and not spec.needs_gradients and not spec.needs_saved_bytes)
+        ]
 
     def has_gradients(self) -> bool:
         """True when the graph carries gradients (``colors.has_grads``)."""

@@ -53,7 +53,7 @@ class Swatch(QWidget):
 
 
 class GradBar(QWidget):
-    """The log-scale gradient ramp with its tick values."""
+    """A colour mode's log-scale ramp (gradient norms, bytes kept) with its tick values."""
 
     def __init__(self, scale: colors.GradScale, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,7 +78,7 @@ class GradBar(QWidget):
         last_right = -1e9
         for tick in self.scale.ticks:
             x = bar.left() + self.scale.position(tick) * bar.width()
-            text = f"{tick:.2g}"
+            text = self.scale.label(tick)
             w = fm.horizontalAdvance(text)
             left = min(max(0.0, x - w / 2), self.width() - w)
             if left < last_right + 4:

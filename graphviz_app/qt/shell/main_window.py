@@ -39,6 +39,7 @@ from ...core.graphviz.opening import edge_count
 from ...core.html_page import printable
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
+from ...core.view import colors
 from ...core.view.colors import ColorMode
 from ...core.view.display import DisplayEdge
 from ...core.view.stepping import StepView
@@ -657,13 +658,19 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
-            # only Gradient is ever greyed out (ViewModel.available_color_modes)
+            # only Gradient and Kept for backward are ever greyed out (ViewModel.available_color_modes)
             why = (
                 ""
                 if mode in available
                 else translate(
                     "MainWindow",
                     "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients",
+                )
+                if colors.color_mode(mode).needs_gradients
+                else translate(
+                    "MainWindow",
+                    "Needs the bytes each node keeps for backward, which this graph lacks (saved "
+                    "before they were measured): open its script to measure them",
                 )
             )
             if item is not None:
