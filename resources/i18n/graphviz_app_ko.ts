@@ -860,22 +860,22 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="822"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="824"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="830"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="832"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="864"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="866"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="868"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="870"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -2450,6 +2450,59 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
 </context>
 <context>
+    <name>Holders</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
+        <source>bytes</source>
+        <translation>바이트</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
+        <source>op</source>
+        <translation>연산</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="92"/>
+        <source>No graph loaded.</source>
+        <translation>불러온 그래프가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="97"/>
+        <source>Kept for backward: not measured in this graph.</source>
+        <translation>역전파 보관량: 이 그래프에서는 측정하지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="99"/>
+        <source>It was saved before graphviz_app measured the memory kept for backward, or drawn without its ops&apos; saved values. Open its script to measure it.</source>
+        <translation>graphviz_app이 역전파 보관량을 재기 전에 저장되었거나, 연산이 저장한 값 없이 그린 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
+        <source>Kept for backward: {bytes}</source>
+        <translation>역전파 보관량: {bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="111"/>
+        <source>The total counts each storage once; the {count} nodes below that keep the most each count what they save, so a storage two of them save counts for both.</source>
+        <translation>합계는 저장소마다 한 번만 셉니다. 아래에 나온, 가장 많이 보관하는 노드 {count}개는 각자 저장한 것을 세므로, 두 노드가 저장한 저장소는 둘 모두에 셉니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="119"/>
+        <source>Largest first; click a row to find the node.</source>
+        <translation>큰 것부터; 행을 클릭하면 노드를 찾아 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="121"/>
+        <source>No node keeps a tensor for backward.</source>
+        <translation>역전파를 위해 텐서를 보관하는 노드가 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>HtmlPage</name>
     <message>
         <location filename="../../graphviz_app/core/html_page.py" line="41"/>
@@ -3437,179 +3490,184 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="130"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="146"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="150"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="151"/>
+        <source>Largest Holders</source>
+        <translation>많이 보관하는 노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="159"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="158"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="167"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="164"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="603"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="628"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="181"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="190"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="185"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="194"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="360"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="370"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="362"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="372"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="403"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="413"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="429"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="439"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="449"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="523"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="533"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="531"/>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="541"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="551"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="536"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="546"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="626"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="643"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="634"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="659"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="665"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="690"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="670"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="695"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="748"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="773"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="752"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="777"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="746"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="771"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="754"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="779"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="809"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="834"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="834"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="859"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="847"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="872"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="854"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="879"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="859"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="884"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="861"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="886"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="890"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="915"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>

@@ -759,6 +759,8 @@ class Controller(QObject):
             self.widget.relayout(display, layout, graph)  # moves what survives, makes the rest
             self.widget.set_zoom(zoom)
             self.widget.hold_module(anchor, corner)
+            if self.reveal_after_layout:  # a panel asked for a node the expand drew
+                self.widget.reveal_node(self.reveal_after_layout)
             self._shown = (display, layout)
             self.restyle(only_new=not self._restyle_missed)  # the kept items have their look
             self._drop_unseen_selection(before)

@@ -51,6 +51,7 @@ from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..i18n import current_language, fill, native_dialogs
+from ..panels.holders import HoldersPanel
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
         self.timeline = TimelinePanel(self.document, self)
         self.source = SourcePanel(self.document, self)
         self.leaves = LeavesPanel(self.document, self)
+        self.holders = HoldersPanel(self.document, self)
         self.problems = ProblemsPanel(self.document, self)
         self.plots = PlotsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
@@ -144,6 +146,13 @@ class MainWindow(QMainWindow):
             "leaves", translate("MainWindow", "Leaves"), self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea
         )
         self.tabifyDockWidget(self.docks["modules"], self.docks["leaves"])
+        self._add_dock(
+            "holders",
+            translate("MainWindow", "Largest Holders"),
+            self.holders,
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+        )
+        self.tabifyDockWidget(self.docks["leaves"], self.docks["holders"])
         self.docks["modules"].raise_()
         self._add_dock(
             "timeline",
@@ -273,6 +282,7 @@ class MainWindow(QMainWindow):
         doc.graphChanged.connect(self._backward_call_shown)
         doc.stepChanged.connect(self._step_changed)
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
+        self.holders.nodeActivated.connect(self.find_graph_node)
         self.problems.problemActivated.connect(self.show_problem)
         self.problems.countChanged.connect(self._problems_counted)
         c = self.controller
@@ -562,6 +572,21 @@ class MainWindow(QMainWindow):
             self.view.fit_rect(item.scene_rect(), max_zoom=1.5)
         else:
             self.reveal("m:" + path)
+
+    def find_graph_node(self, node: str) -> None:
+        """Select graph node ``node`` and scroll to it, expanding the collapsed modules that hide
+        it (a row of Largest Holders)."""
+        model = self.document.view_model
+        if model.display is None or model.graph is None or node not in model.graph:
+            return
+        ids = model.display.display_ids(node)
+        drawn = model.display.nodes.get(ids[0]) if ids else None
+        if drawn is not None and drawn.kind == "module" and drawn.module:
+            model.expand(drawn.module)  # and any collapsed module around it
+            ids = model.display.display_ids(node)
+        model.select_graph_node(node)
+        if ids:
+            self.reveal(ids[0])
 
     def _reveal_graph_node(self, node: str) -> None:
         ids = self.document.view_model.display.display_ids(node) if self.document.view_model.display else []

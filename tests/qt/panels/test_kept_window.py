@@ -1,13 +1,15 @@
 """Memory kept for backward in the window: the ``memory`` colour mode (nodes, a collapsed
-module, the legend in bytes; greyed out for a graph saved before)."""
+module, the legend in bytes; greyed out for a graph saved before), and the Largest Holders list
+(the total on top, rows largest first, a click selecting the node, expanding its module)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QStandardItemModel
 
-from graphviz_app.core.model.kept_memory import format_bytes
+from graphviz_app.core.model.kept_memory import format_bytes, largest_holders
 from graphviz_app.core.view import colors
 from graphviz_app.qt.panels.legend import GradBar
 
@@ -69,3 +71,38 @@ def test_a_graph_saved_before_offers_no_memory_mode_and_says_why(window, load):
     assert "memory" not in window.document.view_model.available_color_modes()
     assert not combo_enabled(window, "memory")
     assert "keeps for backward" in window.actions_.color_by["memory"].statusTip()
+    assert window.holders.total.text() == "Kept for backward: not measured in this graph."
+    assert "Open its script" in window.holders.hint.text()
+    assert not window.holders.row_nodes()
+
+
+def test_largest_holders_list_sorted_and_a_click_finds_the_node(window, load, qtbot, write_script):
+    assert window.holders.total.text() == "No graph loaded."
+    load(write_script(SCRIPT, "kept_window.py"))
+    vm = window.document.view_model
+    graph = vm.graph
+    panel = window.holders
+    assert panel.total.text() == f"Kept for backward: {format_bytes(graph.graph['saved_bytes_total'])}"
+    nodes = panel.row_nodes()
+    assert nodes == largest_holders(graph, 20) and len(nodes) >= 4
+    sizes = [graph.nodes[n]["saved_bytes"] for n in nodes]
+    assert sizes == sorted(sizes, reverse=True) and all(sizes)
+    assert panel.row_texts()[0] == (
+        format_bytes(sizes[0]),
+        graph.nodes[nodes[0]]["op"],
+        graph.nodes[nodes[0]]["module"] or "—",
+    )
+    assert "Largest Holders" in [a.text() for a in window.actions_.panels_menu.actions()]
+
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        vm.collapse("body")
+    inside = next(r for r, n in enumerate(nodes) if (graph.nodes[n]["module"] or "").startswith("body"))
+    node = nodes[inside]
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        rect = panel.table.visualRect(panel.table.model().index(inside, 1))
+        qtbot.mouseClick(panel.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert "body" not in vm.options.collapsed
+    assert vm.selected_members() == (node,)
+    item = window.scene.node_items[vm.selection]
+    assert item.isSelected() and item.members == (node,)
+    qtbot.waitUntil(lambda: window.view.visible_scene_rect().intersects(item.scene_rect()))
