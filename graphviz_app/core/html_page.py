@@ -33,6 +33,7 @@ from ..language import Words, template_text, words
 from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
+from .model.kept_memory import format_bytes, graph_total, kept_by, node_kept
 from .model.values import format_number, gradient_line_message, small_values
 from .view.display import SCALAR, DisplayGraph, DisplayNode, format_shape
 
@@ -40,6 +41,10 @@ PAGE = "HtmlPage"
 """The translation context of the page's words."""
 COUNTS = QT_TRANSLATE_NOOP("HtmlPage", "{nodes} nodes, {edges} edges")
 COUNTS_DRAWN = QT_TRANSLATE_NOOP("HtmlPage", "{nodes} nodes, {edges} edges ({drawn} drawn)")
+KEPT_TOTAL = QT_TRANSLATE_NOOP("HtmlPage", "kept for backward: {bytes}")
+KEPT_TOTAL_TIP = QT_TRANSLATE_NOOP(
+    "HtmlPage", "The memory the graph's saved tensors keep until backward, each storage counted once"
+)
 ZOOM_IN = QT_TRANSLATE_NOOP("HtmlPage", "Zoom in")
 ZOOM_OUT = QT_TRANSLATE_NOOP("HtmlPage", "Zoom out")
 FIT = QT_TRANSLATE_NOOP("HtmlPage", "Fit")
@@ -47,7 +52,8 @@ FIT_TIP = QT_TRANSLATE_NOOP("HtmlPage", "Show the whole graph")
 SEARCH = QT_TRANSLATE_NOOP("HtmlPage", "Search ops, names, modules")
 HINT = QT_TRANSLATE_NOOP(
     "HtmlPage",
-    "Click a node to see its op, shape, device, module, source line, value and gradient. "
+    "Click a node to see its op, shape, device, module, source line, value, gradient and the "
+    "memory it keeps for backward. "
     "Drag to pan, scroll to zoom.",
 )
 PICKED_NONE = QT_TRANSLATE_NOOP("HtmlPage", "Click a node to see its details.")
@@ -76,6 +82,7 @@ FIELDS: dict[str, Template] = {
     "value": QT_TRANSLATE_NOOP("HtmlPage", "value"),
     "gradient": QT_TRANSLATE_NOOP("HtmlPage", "gradient"),
     "saved": QT_TRANSLATE_NOOP("HtmlPage", "saved"),
+    "kept": QT_TRANSLATE_NOOP("HtmlPage", "kept for backward"),
     "node": QT_TRANSLATE_NOOP("HtmlPage", "node"),
 }
 """The details' labels, by the key the page's data keeps (``fields``: key, label, text)."""
@@ -234,6 +241,12 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
             ("hidden", Message.of(HIDDEN, count=len(members))),
             ("device", ", ".join(f"{d} ({n})" for d, n in devices.most_common())),
             ("ops", ", ".join(f"{op} ×{n}" if n > 1 else op for op, n in ops.most_common(8))),
+            (  # (graphs saved before the bytes were recorded have none)
+                "kept",
+                kept_by(graph, (m for m in node.members if m in graph)).words()
+                if any("saved_bytes" in a for a in members)
+                else None,
+            ),
         ]
         search = [path, str(types.get(path) or ""), *(str(a.get("name") or "") for a in members)]
         heading = path
@@ -254,6 +267,7 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
             ("value", summary_text(a.get("value"))),
             ("gradient", gradient_line_message(a, full=True) or summary_text(a.get("grad"))),
             ("saved", "; ".join(str(s) for s in saved[:12]) or None),
+            ("kept", node_kept(graph, gid).words() if "saved_bytes" in a else None),
             ("node", use or gid),
         ]
         search = [str(a.get("op") or ""), str(a.get("name") or ""), str(a.get("module") or ""), gid]
@@ -309,6 +323,13 @@ def html_page(
         if drawn == nodes
         else Message.of(COUNTS_DRAWN, nodes=f"{nodes:,}", edges=f"{edges:,}", drawn=f"{drawn:,}")
     )
+    total = graph_total(graph)
+    kept_html = (
+        f' <span class="gva-counts gva-kept" title="{html.escape(write(Message.of(KEPT_TOTAL_TIP)), quote=True)}">'
+        f"· {html.escape(write(Message.of(KEPT_TOTAL, bytes=format_bytes(total))))}</span>"
+        if total is not None
+        else ""
+    )
     note_html = "".join(f'<p class="gva-note">{html.escape(write(n))}</p>' for n in notes)
     data = page_data(graph, display, language)
 
@@ -322,6 +343,7 @@ def html_page(
         f"<title>{html.escape(heading)}</title><style>{STYLE}</style></head><body>"
         '<div id="gva" class="gva">'
         f'<header><b>{html.escape(heading)}</b> <span class="gva-counts">{html.escape(counts)}</span>'
+        f"{kept_html}"
         f'<span class="gva-tools"><button type="button" data-zoom="in" title="{say(ZOOM_IN)}">+</button>'
         f'<button type="button" data-zoom="out" title="{say(ZOOM_OUT)}">−</button>'
         f'<button type="button" data-zoom="fit" title="{say(FIT_TIP)}">{say(FIT)}</button></span>'

@@ -2505,168 +2505,183 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>HtmlPage</name>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
         <source>{nodes} nodes, {edges} edges</source>
         <translation>노드 {nodes}개, 엣지 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
         <source>{nodes} nodes, {edges} edges ({drawn} drawn)</source>
         <translation>노드 {nodes}개, 엣지 {edges}개 ({drawn}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
+        <source>kept for backward: {bytes}</source>
+        <translation>역전파 보관량: {bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="45"/>
+        <source>The memory the graph&apos;s saved tensors keep until backward, each storage counted once</source>
+        <translation>그래프의 저장된 텐서가 역전파 때까지 붙들고 있는 메모리 (저장소마다 한 번만 셈)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
         <source>Zoom in</source>
         <translation>확대</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="49"/>
         <source>Zoom out</source>
         <translation>축소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="45"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="50"/>
         <source>Fit</source>
         <translation>맞추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="46"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="51"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="52"/>
         <source>Search ops, names, modules</source>
         <translation>연산, 이름, 모듈 검색</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
-        <source>Click a node to see its op, shape, device, module, source line, value and gradient. Drag to pan, scroll to zoom.</source>
-        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값과 기울기를 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
+        <location filename="../../graphviz_app/core/html_page.py" line="53"/>
+        <source>Click a node to see its op, shape, device, module, source line, value, gradient and the memory it keeps for backward. Drag to pan, scroll to zoom.</source>
+        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값, 기울기와 역전파 보관량을 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="53"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
         <source>Click a node to see its details.</source>
         <translation>노드를 클릭하면 자세한 내용을 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="54"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
         <source>No node matches.</source>
         <translation>일치하는 노드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="55"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
         <source>{count} match (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="56"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
         <source>{count} matches (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
         <source>{at} of {count}</source>
         <translation>{count}개 중 {at}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="58"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="64"/>
         <source>{script} — autograd graph</source>
         <translation>{script} — autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
         <source>autograd graph</source>
         <translation>autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
         <source>{count} nodes inside (collapsed)</source>
         <translation>안에 노드 {count}개 (접힘)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
         <source>leaf (a tensor that requires grad)</source>
         <translation>리프 (기울기가 필요한 텐서)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
-        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
         <source>{node} (use {use} of {uses})</source>
         <translation>{node} ({uses}번 쓰인 중 {use}번째)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
         <source>type</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
         <source>hidden</source>
         <translation>숨김</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
         <source>ops</source>
         <translation>연산들</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="80"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="81"/>
         <source>source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="82"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="83"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="84"/>
         <source>saved</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="85"/>
+        <source>kept for backward</source>
+        <translation>역전파 보관량</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="86"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
