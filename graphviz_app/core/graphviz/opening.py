@@ -112,6 +112,7 @@ def prepare_view(
             plan = dataclasses.replace(plan, display=display)
         facts.prepare_toggles()
         derived(graph, colors.has_grads)
+        derived(graph, colors.has_saved_bytes)
         fills = colors.node_colors(graph, mode)
         for node in display.nodes.values():  # a big module's majority fill, counted once
             look.node_fill(node, fills)
