@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .zoo import ZOO_DIR, by_name
+from .zoo import ZOO_DIR, by_name, usable
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -213,6 +213,10 @@ def main() -> None:
         help="the interpreter the scripts run under (default: this one)",
     )
     args = parser.parse_args()
+    kept = {e.name for e in usable(by_name([n for n in args.only if n not in TRAINING]))}
+    args.only = [n for n in args.only if n in TRAINING or n in kept]
+    if not args.only:
+        raise SystemExit("nothing to run")
     print(f"start: {load()}; scripts run under {args.python}", flush=True)
     measured = measure(args.only, args.repeat, not args.no_breakdown, args.python)
     rows = [summary(n, measured["samples"][n], measured["breakdown"].get(n)) for n in args.only]

@@ -27,7 +27,7 @@ from typing import Any
 
 from . import table
 from .timing import Timing, measure
-from .zoo import Entry, by_name, entries
+from .zoo import Entry, by_name, entries, usable
 
 RESULTS = Path(__file__).resolve().parent / "results"
 BIG = {f"{kind}_{size}" for kind in ("chain", "residual") for size in (5000, 10000, 20000)}
@@ -171,7 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="JSON results file")
     args = parser.parse_args(argv)
     args.repeat = args.repeat or (2 if args.quick else 3)
-    chosen = by_name(args.only) if args.only else entries(quick=args.quick)
+    chosen = usable(by_name(args.only) if args.only else entries(quick=args.quick))
+    if not chosen:
+        print("nothing to run", file=sys.stderr)
+        return 1
     from graphviz_app.capture.client import Runner
 
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,6 @@
 """A big graph in the window, the way a user goes through it: each step timed end to end.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.window_paths [--repeat 3] [--graph residual_20000]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python -m bench.window_paths [--repeat 3] [--graph residual_20000] [--module NAME]
 
 Each repeat is one fresh process with a real :class:`~graphviz_app.qt.shell.main_window.MainWindow`
 (offscreen, 1200 x 800; settings and the layout cache in a temporary folder, so nothing is
@@ -8,8 +8,9 @@ cached from before) that goes through these steps in turn, as a user would:
 
 * **open**: the saved graph (``bench/results/graphs/<graph>.json``, from :mod:`bench.graphs`)
   opened as File ▸ Open does, to its first picture (collapsed to a readable depth);
-* **expand a module of the first view**: a module the first picture draws as one node,
-  double-clicked (``Document.toggle_collapsed``), never shown expanded before;
+* **expand a module of the first view**: a module the first picture draws as one node (the
+  middle one, or ``--module NAME``), double-clicked (``Document.toggle_collapsed``), never shown
+  expanded before;
 * **collapse it again** (its view was shown before);
 * **Expand All** (Graph ▸ Expand All Modules) from there;
 * **first collapse after Expand All**: a block deep in the graph collapsed, never shown so;
@@ -44,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from .qtbench import fresh_window
+from .zoo import missing
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -77,8 +79,11 @@ SETTLE_S = 1.5
 leaves for later (the minimap's new picture) is done by the next step."""
 
 
-def session(graph_path: Path, big: bool) -> dict[str, tuple[float, float]]:
-    """Go through the steps in a fresh window; return each step's (wall, CPU) seconds."""
+def session(graph_path: Path, big: bool, module: str | None = None) -> dict[str, tuple[float, float]]:
+    """Go through the steps in a fresh window; return each step's (wall, CPU) seconds.
+
+    ``module`` is the module of the first view to expand (default: the middle one shown); the
+    modules each step toggles are printed, one line each, before the times."""
     with tempfile.TemporaryDirectory() as folder:
         from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, Qt, QTimer
         from PySide6.QtGui import QWheelEvent
@@ -122,17 +127,22 @@ def session(graph_path: Path, big: bool) -> dict[str, tuple[float, float]]:
         else:
             step("open", lambda: window.open_path(graph_path))
             shown = module_nodes()
-            first = shown[len(shown) // 2]
+            if module is not None and module not in shown:
+                raise ValueError(f"--module {module} is not one node of the first view: {', '.join(shown)}")
+            first = module if module is not None else shown[len(shown) // 2]
+            print(f"expand_first / collapse_first: {first}")
             step("expand_first", lambda: document.view_model.toggle_collapsed(first))
             step("collapse_first", lambda: document.view_model.toggle_collapsed(first))
             step("expand_all", window.actions_.expand_all.trigger)
             modules = document.view_model.modules()
             leaves = [m for m in modules if m.count(".") == 2]
             block = leaves[len(leaves) * 2 // 3]
+            print(f"collapse_after_all / expand_again: {block}")
             step("collapse_after_all", lambda: document.view_model.toggle_collapsed(block))
             step("expand_again", lambda: document.view_model.toggle_collapsed(block))
             stages = [m for m in modules if m.count(".") == 1]
             stage = stages[len(stages) // 3]
+            print(f"collapse_stage: {stage}")
             step("collapse_stage", lambda: document.view_model.toggle_collapsed(stage))
             step("depth_1", window.actions_.collapse_all.trigger)
             step("expand_all_again", window.actions_.expand_all.trigger)
@@ -183,7 +193,10 @@ def child(argv: list[str]) -> dict[str, Any]:
     )
     if run.returncode != 0:
         raise RuntimeError(f"window_paths {' '.join(argv)} failed:\n{run.stderr[-3000:]}")
-    result: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    *said, last = run.stdout.strip().splitlines()
+    for line in said:  # the modules the session toggled
+        print("  " + line, flush=True)
+    result: dict[str, Any] = json.loads(last)
     return result
 
 
@@ -191,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--graph", default="residual_20000")
+    parser.add_argument("--module", help="the module of the first view to expand (default: the middle one)")
     parser.add_argument("--big", action="store_true", help="also open bench.bigfile's 100k graph")
     parser.add_argument("--session", choices=("graph", "big"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -198,13 +212,18 @@ def main(argv: list[str] | None = None) -> int:
 
     path = GRAPHS / f"{args.graph}.json"
     if args.session:
-        print(json.dumps(session(path, args.session == "big")))
+        print(json.dumps(session(path, args.session == "big", args.module)))
         return 0
+    why = missing(args.graph)
+    if why is not None:
+        print(why, file=sys.stderr)
+        return 1
     graph_of(args.graph)  # captured once
     print(f"load average {os.getloadavg()[0]:.2f} at the start", flush=True)
     runs: list[dict[str, Any]] = []
+    chosen = ["--module", args.module] if args.module else []
     for _ in range(args.repeat):
-        runs.append(child(["--session", "graph", "--graph", args.graph]))
+        runs.append(child(["--session", "graph", "--graph", args.graph, *chosen]))
         if args.big:
             runs[-1].update(child(["--session", "big"]))
         print("  " + ", ".join(f"{k} {show(v[0])}" for k, v in runs[-1].items()), flush=True)
