@@ -33,7 +33,7 @@ from hostile import (
 )
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QApplication, QLabel, QToolTip
+from PySide6.QtWidgets import QApplication, QLabel, QTableWidget, QToolTip
 
 from graphviz_app.core.graphviz.layout_cache import FORMAT_VERSION, LayoutCache
 from graphviz_app.core.model import limits
@@ -331,6 +331,7 @@ def hostile_with_probe(fifo: Path) -> dict:
             module=img,
             device=img,
             saved=[img],
+            saved_bytes=4096,  # listed by the Largest Holders panel
             source={"file": img, "line": 1, "code": img},
         )
     )
@@ -351,6 +352,10 @@ def test_hostile_labels_are_shown_as_plain_text_and_name_no_file_qt_reads(window
     assert graph.nodes[probe]["name"] == img and probe in window.scene.node_items
     window.document.view_model.set_color_mode("device")  # the legend lists the devices, the probe's too
     tips = [item.toolTip() for item in window.scene.node_items.values()]
+    assert probe in window.holders.row_nodes()
+    for table in window.findChildren(QTableWidget):  # the panels' rows: Leaves, Largest Holders
+        cells = (table.item(r, c) for r in range(table.rowCount()) for c in range(table.columnCount()))
+        tips += [cell.toolTip() for cell in cells if cell is not None and cell.toolTip()]
     for tip in tips:
         QToolTip.showText(window.view.mapToGlobal(QPoint(20, 20)), tip, window.view)
         QApplication.processEvents()

@@ -24,7 +24,7 @@ from ...core.model.kept_memory import format_bytes, graph_total, kept_by, larges
 from ...core.view import colors
 from ..document import Document
 from ..i18n import text
-from ..plain_text import plain_label
+from ..plain_text import plain_label, plain_tooltip
 
 HOLDERS = 20
 """How many nodes the list shows, those keeping the most first."""
@@ -129,7 +129,7 @@ class HoldersPanel(QWidget):
             for column, cell in enumerate(cells):
                 item = QTableWidgetItem(cell)
                 item.setData(NODE_ROLE, node)
-                item.setToolTip(f"{cells[1]}  {module}  {cells[0]}")
+                item.setToolTip(plain_tooltip(f"{cells[1]}  {module}  {cells[0]}"))
                 if column == 0:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
