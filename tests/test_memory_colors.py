@@ -29,6 +29,22 @@ with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):
     h = h.sin()  # its saved input goes through a hook: not measured
 loss = h.pow(2).mean()
 """
+SHARED = """
+import torch
+from torch import nn
+
+
+class Twice(nn.Module):
+    def forward(self, x):
+        return (x.view(-1) * x.view(-1)).sum() + x.sin().sum()  # each op keeps x's storage
+
+
+model = nn.Module()
+model.body = Twice()
+model.head = nn.Linear(16, 1, bias=False)
+x = torch.randn(64, 16, requires_grad=True)  # 4 KiB
+loss = model.body(x) + model.head(x).sum()
+"""
 BYTES = re.compile(r"^\d+(\.\d+)? (B|KiB|MiB|GiB)$")
 
 
@@ -144,3 +160,16 @@ def test_a_big_graph_keeps_its_bytes_for_the_memory_mode(runner, tmp_path):
     assert main(["export", str(script), "-o", str(out), "--color", "memory"], runner=runner) == 0
     drawn = out.read_text(encoding="utf-8")
     assert "keeps 32 B to " in drawn and "not measured" not in drawn
+
+
+def test_a_collapsed_module_counts_a_storage_its_nodes_share_once(runner, write_script):
+    """Two nodes of ``body`` keep the same 4 KiB (a tensor and a view of it): the collapsed
+    module is filled by 4 KiB, as the Inspector says, not by the nodes' 8 KiB."""
+    graph = runner.run(write_script(SHARED, "shared_colors.py")).graph
+    fills = colors.node_colors(graph, "memory")
+    scale = colors.byte_scale(graph)
+    assert scale is not None
+    body = tuple(n for n, m in graph.nodes(data="module") if m == "body")
+    assert sum(graph.nodes[n]["saved_bytes"] for n in body) == 8192
+    fill = look.node_fill(DisplayNode("m:body", "module", body, ("body",), "body"), fills)
+    assert fill == scale.color(4096) != scale.color(8192)

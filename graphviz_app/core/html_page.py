@@ -33,7 +33,7 @@ from ..language import Words, template_text, words
 from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
-from .model.kept_memory import format_bytes, graph_total, kept_by, node_kept
+from .model.kept_memory import format_bytes, graph_total, module_kept_of, node_kept
 from .model.values import format_number, gradient_line_message, small_values
 from .view.display import SCALAR, DisplayGraph, DisplayNode, format_shape
 
@@ -243,7 +243,7 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
             ("ops", ", ".join(f"{op} ×{n}" if n > 1 else op for op, n in ops.most_common(8))),
             (  # (graphs saved before the bytes were recorded have none)
                 "kept",
-                kept_by(graph, (m for m in node.members if m in graph)).words()
+                module_kept_of(graph, path, (m for m in node.members if m in graph)).words()
                 if any("saved_bytes" in a for a in members)
                 else None,
             ),

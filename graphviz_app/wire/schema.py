@@ -94,6 +94,10 @@ saved_bytes_total  bytes of every storage the graph's nodes keep for backward, e
                 however many nodes save it (nodes whose ``saved_bytes`` is ``None`` add the storages
                 they could measure), or ``None`` when the ops' saved values were left out; absent
                 in graphs saved before.
+saved_bytes_by_module  ``{module path: bytes}``: the same for the nodes that ran in each module or
+                its submodules (``encoder`` includes ``encoder.0``), a storage counted once per
+                module; modules whose nodes keep nothing are absent; ``None`` when the ops' saved
+                values were left out; absent in graphs saved before.
 notices         list of plain-language remarks (non-scalar output seeded with ones...), each a
                 message's wire form (``graphviz_app.wire.message.Message.to_wire``; plain text in
                 graphs saved before).

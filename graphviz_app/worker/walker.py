@@ -248,6 +248,8 @@ class Describer:
         self._custom: dict[type, dict[str, Any] | None] = {}
         self.storages: dict[tuple[torch.device, int], int] = {}
         """Every storage a described node saved for backward: (device, address) -> bytes."""
+        self.module_storages: dict[str, dict[tuple[torch.device, int], int]] = {}
+        """The same per module path, for the nodes that ran in the module or its submodules."""
 
     def dtype(self, dtype: torch.dtype) -> str:
         text = self._dtypes.get(dtype)
@@ -277,11 +279,12 @@ class Describer:
             self._paths[key] = module_path(stack, self.names)
         return self._paths[key]
 
-    def saved(self, node: Node) -> tuple[list[str], int | None]:
+    def saved(self, node: Node, module: str | None = None) -> tuple[list[str], int | None]:
         """Short strings for the node's saved tensors and attributes (``exponent=3``), and the
         bytes of the storages those tensors keep alive (:meth:`held`); a saved tensor whose
         reading would run a saved-tensor hook is not read (:data:`HOOKED_TEXT`): its bytes, and
-        so the node's, are unknown (None), as are those of a tensor backward already freed."""
+        so the node's, are unknown (None), as are those of a tensor backward already freed.
+        The storages count toward ``module`` and every module above it."""
         out: list[str] = []
         held: dict[tuple[torch.device, int], int] = {}
         known = True
@@ -303,6 +306,9 @@ class Describer:
             if not self._hold(held, value):
                 known = False
         self.storages.update(held)
+        while held and module:
+            self.module_storages.setdefault(module, {}).update(held)
+            module = module.rpartition(".")[0]
         return out, sum(held.values()) if known else None
 
     def _hold(self, held: dict[tuple[torch.device, int], int], value: Any) -> bool:
@@ -377,12 +383,13 @@ class Describer:
         metadata = node.metadata
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
-        saved, saved_bytes = self.saved(node) if self.with_saved else ([], None)
+        module = self.module(metadata[MODULES_KEY]) if tagged else None
+        saved, saved_bytes = self.saved(node, module) if self.with_saved else ([], None)
         record = {
             "op": op_name(node),
             "kind": "op",
             "name": self.names.nodes.get(id(node)),
-            "module": self.module(metadata[MODULES_KEY]) if tagged else None,
+            "module": module,
             "source": metadata[SOURCE_KEY] if tagged else None,
             "value": metadata.get(VALUE_KEY) if tagged else None,
             "cuts": list(cuts) if cuts else [],
@@ -511,6 +518,11 @@ def build_trace(
         "backward": {"ran": False, "by": None, "call": None, "error": None},
         "notices": list(notices),
         "saved_bytes_total": sum(describer.storages.values()) if saved else None,
+        "saved_bytes_by_module": (
+            {path: sum(held.values()) for path, held in sorted(describer.module_storages.items())}
+            if saved
+            else None
+        ),
     }
     trace = {"directed": True, "multigraph": False, "graph": graph, "nodes": nodes, "edges": edges}
     torch_support.note_missing_metadata(trace)

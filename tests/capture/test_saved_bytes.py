@@ -162,3 +162,36 @@ def test_without_saved_values_the_bytes_are_unknown():
     graph = trace_tensors((a.exp().sum(),), saved=False)
     assert all(d["saved_bytes"] is None for _, d in graph.nodes(data=True))
     assert graph.graph["saved_bytes_total"] is None
+
+
+TWICE = """
+import torch
+from torch import nn
+
+
+class Twice(nn.Module):
+    def forward(self, x):
+        y = x.view(-1)  # a view: the same storage as x
+        return (y * y).sum() + x.sin().sum()
+
+
+model = nn.Module()
+model.body = Twice()
+model.head = nn.Linear(16, 1, bias=False)
+x = torch.randn(64, 16, requires_grad=True)  # 64 * 16 float32: 4 KiB
+loss = model.body(x) + model.head(x).sum()
+"""
+
+
+def test_a_module_counts_a_storage_its_nodes_share_once(runner, write_script):
+    """``x * x`` through a view and ``x.sin()`` each keep x (4 KiB) inside ``body``: 4 KiB for each
+    node, and for the module 4 KiB, not 8; ``head``'s matmul keeps x and its weight (64 B)."""
+    from graphviz_app.core.model.kept_memory import Kept, module_kept
+
+    graph = runner.run(write_script(TWICE, "twice.py")).graph
+    by_op = {data["op"]: data for _, data in graph.nodes(data=True)}
+    assert by_op["MulBackward0"]["saved_bytes"] == by_op["SinBackward0"]["saved_bytes"] == 4096
+    assert by_op["MulBackward0"]["module"] == by_op["SinBackward0"]["module"] == "body"
+    assert graph.graph["saved_bytes_by_module"] == {"body": 4096, "head": 4096 + 64}
+    assert graph.graph["saved_bytes_total"] == 4096 + 64  # x once, whoever saves it
+    assert module_kept(graph) == {"body": Kept(4096, 0), "head": Kept(4096 + 64, 0)}

@@ -1,9 +1,10 @@
 """Memory kept for backward: what the nodes' saved tensors hold, summed per module and per graph,
 and written in bytes for people (``512 B``, ``1.5 KiB``, ``37 MiB``: 1024-based).
 
-A node's ``saved_bytes`` counts each storage it saves once (see wire/schema.py); a module's sum
-adds its nodes' counts, so a storage two of its nodes save (a view of one activation) counts for
-each; the graph's ``saved_bytes_total`` counts every storage once.
+A node's ``saved_bytes`` counts each storage it saves once (see wire/schema.py); a module's
+(``saved_bytes_by_module``) and the graph's (``saved_bytes_total``) count every storage once, so
+a view of one activation two nodes save counts once there. Graphs saved before the module sums
+were recorded add their nodes' counts instead.
 """
 
 from __future__ import annotations
@@ -76,7 +77,9 @@ def kept_by(graph: nx.DiGraph, nodes: Iterable[str]) -> Kept:
 
 def module_kept(graph: nx.DiGraph) -> dict[str, Kept]:
     """Each module path's sum over the nodes that ran in it or in its submodules
-    (``encoder`` includes ``encoder.0``), sorted by path; nodes outside modules are left out."""
+    (``encoder`` includes ``encoder.0``), sorted by path; nodes outside modules are left out.
+    Where the graph has ``saved_bytes_by_module`` a storage two of a module's nodes save counts
+    once in it; in graphs saved before, once per node."""
     sums: dict[str, Kept] = {}
     for node, path in graph.nodes(data="module"):
         if not path:
@@ -85,7 +88,27 @@ def module_kept(graph: nx.DiGraph) -> dict[str, Kept]:
         while path:
             sums[path] = sums.get(path, Kept()) + kept
             path = path.rpartition(".")[0]
+    exact = module_bytes(graph)
+    if exact is not None:
+        sums = {path: Kept(exact.get(path, 0), kept.unknown) for path, kept in sums.items()}
     return dict(sorted(sums.items()))
+
+
+def module_kept_of(graph: nx.DiGraph, path: str | None, members: Iterable[str]) -> Kept:
+    """What a collapsed module ``path`` keeps: its ``members``' storages, each counted once
+    where the graph says (``saved_bytes_by_module``), else the members' sum (:func:`kept_by`)."""
+    nodes = list(members)
+    summed = kept_by(graph, nodes)
+    exact = module_bytes(graph)
+    if exact is None or not path:
+        return summed
+    return Kept(exact.get(path, 0), summed.unknown)
+
+
+def module_bytes(graph: nx.DiGraph) -> dict[str, int] | None:
+    """The graph's ``saved_bytes_by_module`` (each module's storages once), or None."""
+    exact = graph.graph.get("saved_bytes_by_module")
+    return exact if isinstance(exact, dict) else None
 
 
 def largest_holders(graph: nx.DiGraph, count: int = 10) -> list[str]:

@@ -832,6 +832,11 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
             _plots(c, value, field)
         elif key == "saved_bytes_total":
             c.integer(value, field, optional=True, low=0)
+        elif key == "saved_bytes_by_module":
+            if value is not None:
+                for path, count in c.mapping(value, field).items():
+                    c.text(path, f"{field} key")
+                    c.integer(count, f"{field}[{path!r}]", low=0)
         elif key != "schema_version":
             c.plain(value, field, 1)
 

@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
 from ...errors import ColorModeError
 from ...wire.message import Message, Template
 from ..model.derived import derived
-from ..model.kept_memory import format_bytes, module_kept
+from ..model.kept_memory import format_bytes, module_bytes, module_kept
 from ..model.topology import natural_key
 
 ColorMode: TypeAlias = str
@@ -609,14 +609,22 @@ class SummedFills(dict[str, str]):
     rather than by the colour most of them have (:func:`.look.node_fill` asks :meth:`group`).
     It keeps the nodes' bytes, not the graph: a graph's derived values must not hold it."""
 
-    def __init__(self, fills: dict[str, str], bytes_of: dict[str, int | None], scale: ByteScale | None):
+    def __init__(
+        self,
+        fills: dict[str, str],
+        bytes_of: dict[str, int | None],
+        scale: ByteScale | None,
+        by_module: dict[str, int] | None = None,
+    ):
         super().__init__(fills)
         self.bytes_of = bytes_of
         self.scale = scale
+        self.by_module = by_module
 
-    def group(self, members: Iterable[str]) -> str:
-        """The fill of the members together: their known bytes' sum on the scale; unknown when
-        none was measured; neutral when they keep nothing."""
+    def group(self, members: Iterable[str], module: str | None = None) -> str:
+        """The fill of the members together (the collapsed ``module``'s): their known bytes' sum
+        on the scale, each storage once where the graph counted its modules' storages;
+        unknown when none was measured; neutral when they keep nothing."""
         known = unknown = 0
         for member in members:
             count = self.bytes_of.get(member)
@@ -624,6 +632,8 @@ class SummedFills(dict[str, str]):
                 unknown += 1
             else:
                 known += count
+        if module and self.by_module is not None:
+            known = self.by_module.get(module, 0)
         return _bytes_fill(known if known or not unknown else None, self.scale)
 
 
@@ -761,7 +771,9 @@ def _grad_legend(graph: nx.DiGraph) -> list[LegendEntry]:
 def _memory_fills(graph: nx.DiGraph) -> dict[str, str]:
     bytes_of = _node_bytes(graph)
     scale = byte_scale(graph)
-    return SummedFills({n: _bytes_fill(b, scale) for n, b in bytes_of.items()}, bytes_of, scale)
+    return SummedFills(
+        {n: _bytes_fill(b, scale) for n, b in bytes_of.items()}, bytes_of, scale, module_bytes(graph)
+    )
 
 
 def _memory_legend(graph: nx.DiGraph) -> list[LegendEntry]:

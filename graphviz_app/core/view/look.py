@@ -187,22 +187,22 @@ def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
     if len(node.members) == 1:
         return fills.get(node.members[0], colors.NEUTRAL_COLOR)
     if len(node.members) < MAJORITY_KEPT:
-        return _majority_fill(node.members, fills)
+        return _majority_fill(node.members, fills, node.module if node.kind == "module" else None)
     with _majorities_lock:
         kept = _majorities.get(node)
     if kept is not None and kept[0] is fills:
         return kept[1]
-    fill = _majority_fill(node.members, fills)
+    fill = _majority_fill(node.members, fills, node.module if node.kind == "module" else None)
     with _majorities_lock:
         _majorities[node] = (fills, fill)
     return fill
 
 
-def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str]) -> str:
+def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str], module: str | None) -> str:
     """The colour most members have (the first member's of those tied); for fills that colour a
-    module by its members' sum (``colors.SummedFills``), the colour of that sum."""
+    module by its members' sum (``colors.SummedFills``), the colour of that sum (``module``'s)."""
     if isinstance(fills, colors.SummedFills):
-        return fills.group(members)
+        return fills.group(members, module)
     counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in members)
     best = max(counts.values())
     return next(

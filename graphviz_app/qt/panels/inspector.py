@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.interpreter import short_path
-from ...core.model.kept_memory import kept_by, node_kept
+from ...core.model.kept_memory import module_kept_of, node_kept
 from ...core.view.chain_rule import chain_rule, failure
 from ...core.view.display import DisplayNode
 from ...core.view.stepping import format_number
@@ -831,7 +831,7 @@ class InspectorPanel(QWidget):
                 ),
             ]
             + (
-                [(KEPT, kept_by(graph, members).words())]
+                [(KEPT, module_kept_of(graph, dnode.module, members).words())]
                 if any("saved_bytes" in graph.nodes[m] for m in members)
                 else []
             ),
