@@ -198,7 +198,7 @@ def node_fill(node: DisplayNode, fills: Mapping[str, str]) -> str:
     return fill
 
 
-def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str], module: str | None) -> str:
+def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str], module: str | None = None) -> str:
     """The colour most members have (the first member's of those tied); for fills that colour a
     module by its members' sum (``colors.SummedFills``), the colour of that sum (``module``'s)."""
     if isinstance(fills, colors.SummedFills):
