@@ -349,62 +349,34 @@ class Actions:
         self.recent_menu.setObjectName("recentMenu")
 
     def build_menus(self) -> None:
-        w = self.window
-        bar = w.menuBar()
+        bar = self.window.menuBar()
         file = bar.addMenu(translate("Actions", "&File"))
-        file.addAction(self.open)
-        file.addMenu(self.recent_menu)
-        file.addAction(self.open_example)
-        file.addSeparator()
-        file.addAction(self.reload)
-        file.addAction(self.cancel)
-        file.addSeparator()
-        file.addAction(self.run_source)
-        file.addAction(self.save_source)
-        file.addAction(self.reset_source)
-        file.addSeparator()
-        file.addAction(self.export)
-        file.addAction(self.copy_image)
-        file.addSeparator()
-        file.addAction(self.quit)
+        _section(file, self.open, self.recent_menu.menuAction(), self.open_example)
+        _section(file, self.reload, self.cancel)
+        _section(file, self.run_source, self.save_source, self.reset_source)
+        _section(file, self.export, self.copy_image)
+        _section(file, self.quit)
         edit = bar.addMenu(translate("Actions", "&Edit"))
-        edit.addAction(self.find)
-        edit.addAction(self.find_next)
-        edit.addAction(self.find_prev)
-        edit.addSeparator()
-        edit.addAction(self.preferences)
+        _section(edit, self.find, self.find_next, self.find_prev)
+        _section(edit, self.preferences)
         view = bar.addMenu(translate("Actions", "&View"))
         view.setToolTipsVisible(True)  # a greyed colour mode says why
         self.view_menu = view
-        for a in (self.zoom_in, self.zoom_out, self.fit, self.actual, self.zoom_area):
-            view.addAction(a)
-        view.addSeparator()
-        for a in self.color_by.values():
-            view.addAction(a)
-        view.addSeparator()
-        view.addAction(self.values)
-        view.addAction(self.show_legend)
-        view.addAction(self.show_minimap)
-        view.addAction(self.split_hubs)
-        view.addAction(self.left_to_right)
+        _section(view, self.zoom_in, self.zoom_out, self.fit, self.actual, self.zoom_area)
+        _section(view, *self.color_by.values())
+        _section(view, self.values, self.show_legend, self.show_minimap, self.split_hubs, self.left_to_right)
         theme = view.addMenu(translate("Actions", "&Theme"))
-        for a in self.theme_by.values():
-            theme.addAction(a)
+        _section(theme, *self.theme_by.values())
         view.addSeparator()
         self.panels_menu = view.addMenu(translate("Actions", "&Panels"))
         graph = bar.addMenu(translate("Actions", "&Graph"))
-        graph.addAction(self.collapse_all)
-        graph.addAction(self.expand_all)
-        graph.addSeparator()
-        graph.addAction(self.run_backward)
-        graph.addAction(self.backward)
-        graph.addAction(self.live_reload)
+        _section(graph, self.collapse_all, self.expand_all)
+        _section(graph, self.run_backward, self.backward, self.live_reload)
         self.step_menu = bar.addMenu(translate("Actions", "&Step"))
         help_menu = bar.addMenu(translate("Actions", "&Help"))
         self.lessons_menu = help_menu.addMenu(translate("Actions", "&Lessons"))
         self.lessons_menu.setObjectName("lessonsMenu")
-        help_menu.addSeparator()
-        help_menu.addAction(self.about)
+        _section(help_menu, self.about)
 
     def build_toolbar(self, search: QWidget) -> QToolBar:
         w = self.window
@@ -412,15 +384,9 @@ class Actions:
         bar.setObjectName("mainToolbar")
         bar.setMovable(False)
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        for a in (self.open, self.reload, self.cancel, self.export):
-            bar.addAction(a)
-        bar.addSeparator()
-        for a in (self.zoom_in, self.zoom_out, self.fit):
-            bar.addAction(a)
-        bar.addSeparator()
-        bar.addAction(self.collapse_all)
-        bar.addAction(self.expand_all)
-        bar.addAction(self.run_backward)
+        _section(bar, self.open, self.reload, self.cancel, self.export)
+        _section(bar, self.zoom_in, self.zoom_out, self.fit)
+        _section(bar, self.collapse_all, self.expand_all, self.run_backward)
         button = bar.widgetForAction(self.run_backward)
         if isinstance(button, QToolButton):  # the one button a newcomer needs: name it
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -449,3 +415,10 @@ class Actions:
             name = action.data()
             if isinstance(name, str) and name:
                 action.setIcon(icon(name, dark))
+
+
+def _section(menu: QMenu | QToolBar, *actions: QAction) -> None:
+    """Add ``actions`` to ``menu`` (or a toolbar), after a separator unless it is empty."""
+    if menu.actions():
+        menu.addSeparator()
+    menu.addActions(list(actions))

@@ -74,9 +74,6 @@ from .export_dialog import ExportDialog, render_view_image
 from .preferences import PreferencesDialog
 from .restart import RestartOffer, reopened_file
 
-OPENABLE = (".py", ".json")
-
-
 translate = QCoreApplication.translate
 
 
@@ -126,59 +123,37 @@ class MainWindow(QMainWindow):
         self.toolbar = self.actions_.build_toolbar(self.search_bar)
         self.docks: dict[str, QDockWidget] = {}
         self.lesson = LessonCard(self.document, self)
-        self._add_dock(
-            "lesson", translate("MainWindow", "Lesson"), self.lesson, Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        self._add_dock(
-            "inspector",
-            translate("MainWindow", "Inspector"),
-            self.inspector,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-        )
+        area = Qt.DockWidgetArea
+        left, right, bottom = area.LeftDockWidgetArea, area.RightDockWidgetArea, area.BottomDockWidgetArea
+        for key, title, widget, side in (
+            ("lesson", translate("MainWindow", "Lesson"), self.lesson, right),
+            ("inspector", translate("MainWindow", "Inspector"), self.inspector, right),
+            ("source", translate("MainWindow", "Source"), self.source, left),
+            ("modules", translate("MainWindow", "Modules"), self.modules, left),
+            ("leaves", translate("MainWindow", "Leaves"), self.leaves, left),
+            ("holders", translate("MainWindow", "Largest Holders"), self.holders, left),
+            ("timeline", translate("MainWindow", "Timeline"), self.timeline, bottom),
+            ("messages", translate("MainWindow", "Messages"), self.messages, right),
+            ("problems", translate("MainWindow", "Problems"), self.problems, right),
+            ("plots", translate("MainWindow", "Plots"), self.plots, right),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{key}Dock")
+            dock.setWidget(widget)
+            self.addDockWidget(side, dock)
+            self.actions_.panels_menu.addAction(dock.toggleViewAction())
+            self.docks[key] = dock
         self.docks["lesson"].hide()
-        self._add_dock(
-            "source", translate("MainWindow", "Source"), self.source, Qt.DockWidgetArea.LeftDockWidgetArea
-        )
-        self._add_dock(
-            "modules", translate("MainWindow", "Modules"), self.modules, Qt.DockWidgetArea.LeftDockWidgetArea
-        )
-        self._add_dock(
-            "leaves", translate("MainWindow", "Leaves"), self.leaves, Qt.DockWidgetArea.LeftDockWidgetArea
-        )
-        self.tabifyDockWidget(self.docks["modules"], self.docks["leaves"])
-        self._add_dock(
-            "holders",
-            translate("MainWindow", "Largest Holders"),
-            self.holders,
-            Qt.DockWidgetArea.LeftDockWidgetArea,
-        )
-        self.tabifyDockWidget(self.docks["leaves"], self.docks["holders"])
+        for first, second in (
+            ("modules", "leaves"),
+            ("leaves", "holders"),
+            ("messages", "problems"),
+            ("problems", "plots"),
+        ):
+            self.tabifyDockWidget(self.docks[first], self.docks[second])
         self.docks["modules"].raise_()
-        self._add_dock(
-            "timeline",
-            translate("MainWindow", "Timeline"),
-            self.timeline,
-            Qt.DockWidgetArea.BottomDockWidgetArea,
-        )
         # Messages and Problems sit under the Inspector, so the Timeline spans the bottom.
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._add_dock(
-            "messages",
-            translate("MainWindow", "Messages"),
-            self.messages,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-        )
-        self._add_dock(
-            "problems",
-            translate("MainWindow", "Problems"),
-            self.problems,
-            Qt.DockWidgetArea.RightDockWidgetArea,
-        )
-        self.tabifyDockWidget(self.docks["messages"], self.docks["problems"])
-        self._add_dock(
-            "plots", translate("MainWindow", "Plots"), self.plots, Qt.DockWidgetArea.RightDockWidgetArea
-        )
-        self.tabifyDockWidget(self.docks["problems"], self.docks["plots"])
+        self.setCorner(Qt.Corner.BottomRightCorner, right)
         self.plots.figuresArrived.connect(self.docks["plots"].show)  # a script's first figures: to the front
         self.plots.figuresArrived.connect(self.docks["plots"].raise_)
         self.docks["messages"].raise_()
@@ -202,14 +177,6 @@ class MainWindow(QMainWindow):
         self.update_status()
 
     # -- construction --------------------------------------------------------------------------
-    def _add_dock(self, key: str, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(f"{key}Dock")
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        self.actions_.panels_menu.addAction(dock.toggleViewAction())
-        self.docks[key] = dock
-
     def _build_lessons_menu(self) -> None:
         """Help ▸ Lessons: every bundled lesson with its one-line topic."""
         menu = self.actions_.lessons_menu
@@ -317,18 +284,13 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         else:
             side = max(180, min(340, int(self.width() * 0.21)))  # the canvas keeps most of the width
-            self.resizeDocks(
-                [self.docks["inspector"], self.docks["source"]], [side, side], Qt.Orientation.Horizontal
-            )
-            self.resizeDocks(
-                [self.docks["source"], self.docks["modules"]], [420, 200], Qt.Orientation.Vertical
-            )
-            self.resizeDocks(
-                [self.docks["inspector"], self.docks["messages"]], [520, 260], Qt.Orientation.Vertical
-            )
-            self.resizeDocks(
-                [self.docks["timeline"]], [104], Qt.Orientation.Vertical
-            )  # two lines of chain rule
+            for keys, sizes, orientation in (
+                (("inspector", "source"), [side, side], Qt.Orientation.Horizontal),
+                (("source", "modules"), [420, 200], Qt.Orientation.Vertical),
+                (("inspector", "messages"), [520, 260], Qt.Orientation.Vertical),
+                (("timeline",), [104], Qt.Orientation.Vertical),  # two lines of chain rule
+            ):
+                self.resizeDocks([self.docks[key] for key in keys], sizes, orientation)
         for action, value in (
             (a.split_hubs, s.split_hubs()),
             (a.live_reload, s.live_reload()),
