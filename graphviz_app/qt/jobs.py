@@ -102,12 +102,8 @@ class ScriptJobs(QObject):
 
     def __init__(self, runner: Runner | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        if runner is None:
-            runner = Runner()
-            self._owns_runner = True
-        else:
-            self._owns_runner = False
-        self.runner = runner
+        self._owns_runner = runner is None
+        self.runner = runner if runner is not None else Runner()
         self._task: Task | None = None
         self._current: RunRequest | None = None
         self._pending: RunRequest | None = None
@@ -232,11 +228,7 @@ class LayoutJobs(QObject):
 
     def request(self, fn: Callable[[], Any], cancel: Callable[[], None] | None = None) -> int:
         """Run ``fn`` (returns the layout) on a thread; cancel older requests; return a token."""
-        for stop in list(self._cancels.values()):
-            try:
-                stop()
-            except Exception:  # stopping is best effort: the job ends or is dropped anyway
-                log.warning("cancelling a layout failed", exc_info=True)
+        self.cancel()
         self._cancels.clear()
         self._latest += 1
         token = self._latest
@@ -282,11 +274,7 @@ class LayoutJobs(QObject):
     def shutdown(self) -> None:
         """Cancel everything in flight and wait for the threads."""
         self._latest += 1
-        for stop in list(self._cancels.values()):
-            try:
-                stop()
-            except Exception:  # stopping is best effort: the job ends or is dropped anyway
-                log.warning("cancelling a layout failed", exc_info=True)
+        self.cancel()
         for task in list(self._tasks.values()):
             task.done.disconnect(self._done)
             _let_finish(task)

@@ -38,7 +38,6 @@ from ...core.model.saved_graph import ReadCancelled, ReadProgress
 from ...core.model.topology import ancestors
 from ...core.view.display import DisplayGraph, ViewOptions
 from ...core.view.first_view import FirstView
-from ...core.view.look import ViewState
 from ...core.view.saved_view import saved_view
 from ...errors import GraphvizNotFoundError
 from ...wire.errors import GraphvizAppError, ScriptError
@@ -71,12 +70,6 @@ LAYOUT_BUSY_DELAY_MS = 500
 
 
 translate = QCoreApplication.translate
-
-
-def plan_text(plan: Recommendation) -> str:
-    """What the cost model changed about a new graph's view and why (:meth:`Recommendation.message`),
-    in the window's language."""
-    return i18n.text(plan.message())
 
 
 def _runner_python(interpreter: Interpreter) -> Interpreter | None:
@@ -238,8 +231,7 @@ class Controller(QObject):
         settings = self._plan_settings()
 
         def prepare(graph: nx.DiGraph) -> PreparedView:  # on the reading thread: no Qt here
-            collapsed = saved_view(graph).collapsed
-            chosen = settings if collapsed is None else dataclasses.replace(settings, collapsed=collapsed)
+            chosen = dataclasses.replace(settings, collapsed=saved_view(graph).collapsed)
             return prepare_view(graph, options, chosen, keep=keep, mode=mode, values=values)
 
         self.reads.read(path, prepare=prepare)
@@ -277,7 +269,7 @@ class Controller(QObject):
         self.watch(None)
         self._fit_next = True
         view = saved_view(graph)  # how it was viewed when exported: reopen it the same
-        plan = self._plan if view.collapsed is None else partial(self._saved_plan, collapsed=view.collapsed)
+        plan = partial(self._plan, collapsed=view.collapsed)
         prepared = request.prepared
         if isinstance(prepared, PreparedView):  # planned on the reading thread
             plan = partial(self._prepared_plan, prepared=prepared, otherwise=plan)
@@ -582,15 +574,20 @@ class Controller(QObject):
             self.run(source)
 
     # -- layout ----------------------------------------------------------------------------------
-    def _plan(self, graph: nx.DiGraph, options: ViewOptions) -> Recommendation:
+    def _plan(
+        self, graph: nx.DiGraph, options: ViewOptions, *, collapsed: frozenset[str] | None = None
+    ) -> Recommendation:
         """A new graph: what can be afforded, then what can be read.
 
         The cost model estimates what ``dot`` will cost before calling it and collapses modules
         only when no layout (one run, or composed per module) fits the budget; then, unless the
         user turned it off, a graph of more than a few hundred nodes opens collapsed to the
         deepest depth readable at the view's size (:func:`~graphviz_app.core.view.first_view.first_view`).
+        A saved graph reopens with the modules ``collapsed`` as they were when it was exported
+        (the user's choice, so no readable-depth collapse; the cost model still has its say).
         """
-        plan, self.first_view = plan_view(graph, options, self._plan_settings())
+        settings = dataclasses.replace(self._plan_settings(), collapsed=collapsed)
+        plan, self.first_view = plan_view(graph, options, settings)
         return plan
 
     def _prepared_plan(
@@ -614,15 +611,6 @@ class Controller(QObject):
             readable=self.settings.readable_first_view(),
             view_size=self._view_size(),
         )
-
-    def _saved_plan(
-        self, graph: nx.DiGraph, options: ViewOptions, *, collapsed: frozenset[str]
-    ) -> Recommendation:
-        """A saved graph reopens with the modules collapsed as they were when it was exported
-        (the user's choice, so no readable-depth collapse; the cost model still has its say)."""
-        settings = dataclasses.replace(self._plan_settings(), collapsed=collapsed)
-        plan, self.first_view = plan_view(graph, options, settings)
-        return plan
 
     def _view_size(self) -> tuple[float, float]:
         """The canvas's size in pixels (a typical one while the window is not shown yet)."""
@@ -655,7 +643,7 @@ class Controller(QObject):
             self.widget.clear()
             return
         if doc.plan_made is not None and doc.plan_made.changed:
-            self.reporter.info(plan_text(doc.plan_made))
+            self.reporter.info(i18n.text(doc.plan_made.message()))  # what the cost model changed
         if doc.plan_made is not None and self.first_view is not None:
             message = self.first_view_message()
             self.reporter.info(message)
@@ -843,10 +831,6 @@ class Controller(QObject):
             return
         self._fail(error)
 
-    def view_state(self) -> ViewState:
-        """The document's look inputs: fills, merged style layers, selection, the step's edges."""
-        return self.document.view_model.look_state()
-
     def restyle(self, restyled: frozenset[str] | None = None, *, only_new: bool = False) -> None:
         """Restyle the widget from the document's color mode and style layers (no relayout).
 
@@ -860,7 +844,7 @@ class Controller(QObject):
             return
         self._restyle_missed = False
         only = () if only_new else restyled
-        self.widget.restyle(self.view_state(), dark=is_dark(), only=only)
+        self.widget.restyle(doc.view_model.look_state(), dark=is_dark(), only=only)
 
     def report_export(self, path: str, notices: list[Message]) -> None:
         self.reporter.info(i18n.said(QT_TRANSLATE_NOOP("Controller", "Exported {path}."), path=path), ok=True)
