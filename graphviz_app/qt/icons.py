@@ -42,7 +42,8 @@ def svg_supported() -> bool:
 
 
 @cache
-def _icon(name: str, dark: bool) -> QIcon:
+def icon(name: str, dark: bool = False) -> QIcon:
+    """Return the icon ``resources/icons/<name>.svg`` (light strokes when ``dark``)."""
     path = resources_dir() / "icons" / f"{name}.svg"
     icon = QIcon()
     if path.is_file() and svg_supported():
@@ -64,11 +65,6 @@ def _icon(name: str, dark: bool) -> QIcon:
         if isinstance(app, QApplication):
             icon = app.style().standardIcon(standard)
     return icon
-
-
-def icon(name: str, dark: bool = False) -> QIcon:
-    """Return the icon ``resources/icons/<name>.svg`` (light strokes when ``dark``)."""
-    return _icon(name, dark)
 
 
 def tinted(source: QIcon, color: str, size: int = 24) -> QIcon:

@@ -53,14 +53,6 @@ def dark_palette() -> QPalette:
     return pal
 
 
-def system_prefers_dark() -> bool:
-    """Return True when the desktop asks for a dark color scheme."""
-    try:
-        return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
-    except AttributeError:  # Qt < 6.5
-        return False
-
-
 def apply_theme(app: QApplication, theme: Theme) -> bool:
     """Apply ``"light"``, ``"dark"`` or ``"system"``; return True when the result is dark."""
     hints = QGuiApplication.styleHints()
@@ -69,7 +61,7 @@ def apply_theme(app: QApplication, theme: Theme) -> bool:
             hints.unsetColorScheme()
         else:
             hints.setColorScheme(Qt.ColorScheme.Dark if theme == "dark" else Qt.ColorScheme.Light)
-    dark = theme == "dark" or (theme == "system" and system_prefers_dark())
+    dark = theme == "dark" or (theme == "system" and hints.colorScheme() == Qt.ColorScheme.Dark)
     app.setStyle("Fusion")
     app.setPalette(dark_palette() if dark else light_palette())
     return dark

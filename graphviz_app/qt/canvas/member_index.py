@@ -10,7 +10,7 @@ C speed), and a lookup asks each of these few items whether it draws the node.
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterable, Iterator
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 BIG = 1000
 """An item of at least this many members is kept whole, not indexed per member."""
@@ -21,6 +21,15 @@ class _Drawn(Protocol):
 
 
 Item = TypeVar("Item", bound=_Drawn)
+
+
+def discard(index: dict[Any, list[Any]], key: Any, item: object) -> None:
+    """Remove ``item`` from ``index[key]``, and the key once its list is empty."""
+    items = index.get(key)
+    if items is not None:
+        items[:] = [i for i in items if i is not item]
+        if not items:
+            del index[key]
 
 
 class MemberIndex(Generic[Item]):
@@ -38,24 +47,15 @@ class MemberIndex(Generic[Item]):
             return
         small = self._small
         for member in item.members:
-            found = small.get(member)
-            if found is None:
-                small[member] = [item]
-            else:
-                found.append(item)
+            small.setdefault(member, []).append(item)
 
     def discard(self, item: Item) -> None:
         """Forget ``item`` (nothing happens when it is not indexed)."""
         if len(item.members) >= BIG:
             self._big = [(big, members) for big, members in self._big if big is not item]
             return
-        small = self._small
         for member in item.members:
-            found = small.get(member)
-            if found is not None:
-                found[:] = [i for i in found if i is not item]
-                if not found:
-                    del small[member]
+            discard(self._small, member, item)
 
     def get(self, member: str) -> list[Item]:
         """The items drawing graph node ``member`` (a new list)."""

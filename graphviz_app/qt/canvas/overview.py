@@ -82,6 +82,19 @@ def weak_call(method: Callable[[], T]) -> Callable[[], T]:
     return call
 
 
+def edge_paths(edges: Iterable[EdgeItem], *, scene: bool) -> tuple[QPainterPath, QPainterPath]:
+    """One path for the lines of ``edges`` and one for their arrowheads, in scene coordinates
+    (``scene``) or in those of their module's frame (an edge is drawn in its frame's)."""
+    lines, arrows = QPainterPath(), QPainterPath()
+    for edge in edges:
+        at = edge.scenePos() if scene else edge.pos()
+        lines.addPath(edge.path.translated(at))
+        if not edge.arrow.isEmpty():
+            arrows.addPolygon(edge.arrow.translated(at))
+            arrows.closeSubpath()
+    return lines, arrows
+
+
 def group_key(item: NodeItem) -> tuple[object, ...]:
     """What the overview draws of a node's look: nodes with equal keys are painted together."""
     look = item.look_key
@@ -150,8 +163,7 @@ class OverviewItem(QGraphicsItem):
         if self._nodes is None:
             self._nodes = [(item, item.scene_rect()) for item in self._node_items]
         for item, rect in self._nodes:
-            look = item.look_key
-            key = _group_key(look) if look is not None else (item.fill.rgba(), item.pen_color.rgba())
+            key = group_key(item)
             group = groups.get(key)
             if group is None:
                 group = groups[key] = (item, [])
@@ -190,14 +202,7 @@ class OverviewItem(QGraphicsItem):
         self._take_geometry()
         if self._plain_edges is not None:
             return
-        lines, arrows = QPainterPath(), QPainterPath()
-        for edge in self._edges:
-            at = edge.scenePos()  # an edge is drawn in its module frame's coordinates
-            lines.addPath(edge.path.translated(at))
-            if not edge.arrow.isEmpty():
-                arrows.addPolygon(edge.arrow.translated(at))
-                arrows.closeSubpath()
-        self._plain_edges, self._plain_arrows = lines, arrows
+        self._plain_edges, self._plain_arrows = edge_paths(self._edges, scene=True)
 
     def _find_special_edges(self) -> None:
         self._special_edges = [e for e in self._edges if e.flow or e.transfer or e.width != PLAIN_EDGE_WIDTH]

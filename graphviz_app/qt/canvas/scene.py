@@ -31,13 +31,14 @@ from ...core.view.stepping import format_number
 from ...wire.gc_pause import gc_paused, settle
 from ..i18n import fill, text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
-from .member_index import MemberIndex
+from .member_index import MemberIndex, discard
 from .overview import (
     OVERVIEW_SCALE,
     PLAIN_EDGE_WIDTH,
     HomeShapes,
     NodeBoxes,
     OverviewItem,
+    edge_paths,
     group_key,
     set_detail_painted,
     weak_call,
@@ -173,15 +174,6 @@ class Relayout:
     kept: int = 0
     """Items inside a module whose drawing did not change (nodes, edges, frames): kept as they
     are, not even moved; the module's frame moved them all (counted in ``moved``)."""
-
-
-def _discard(index: dict[Any, list[Any]], key: Any, item: object) -> None:
-    """Remove ``item`` from ``index[key]``, and the key once its list is empty."""
-    items = index.get(key)
-    if items is not None:
-        items[:] = [i for i in items if i is not item]
-        if not items:
-            del index[key]
 
 
 def badge_room(layer: Mapping[str, NodeStyle]) -> dict[str, str]:
@@ -493,17 +485,8 @@ class GraphScene(QGraphicsScene):
         for edge in self.edge_items:
             self._edge_homes.setdefault(edge.home, []).append(edge)
         # the layout's drawing, badges' room included: a badge appearing there moves no view
-        self.graph_rect = self.itemsBoundingRect().united(_layout_rect(layout))
-        self.setSceneRect(self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
-        self.overview = OverviewItem(
-            list(self.node_items.values()),
-            self.edge_items,
-            list(self.cluster_items.values()),
-            self.graph_rect,
-            weak_call(self._overview_geometry) if self._edge_homes is not None else None,
-        )
-        self.overview.setVisible(False)
-        self.addItem(self.overview)
+        self._set_graph_rect(self.itemsBoundingRect().united(_layout_rect(layout)))
+        self._new_overview()
         self.set_view_scale(self._view_scale)
         settle(
             self._dropped
@@ -541,21 +524,8 @@ class GraphScene(QGraphicsScene):
                 self._home_groups = {}
             nodes = self.node_items
             fresh_clusters = self._fresh_clusters
-            self.graph_rect = _layout_rect(layout)
-            self.setSceneRect(
-                self.graph_rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN)
-            )
-            if self.overview is not None:
-                self.removeItem(self.overview)
-            self.overview = OverviewItem(
-                list(self.node_items.values()),
-                self.edge_items,
-                list(self.cluster_items.values()),
-                self.graph_rect,
-                weak_call(self._overview_geometry) if self._edge_homes is not None else None,
-            )
-            self.overview.setVisible(self.overview_shown)
-            self.addItem(self.overview)
+            self._set_graph_rect(_layout_rect(layout))
+            self._new_overview()
             if self.overview_shown:
                 fresh: list[QGraphicsItem] = [*fresh_clusters, *self._fresh_edges]
                 fresh.extend(nodes[did] for did in self._fresh if did in nodes)
@@ -573,6 +543,25 @@ class GraphScene(QGraphicsScene):
         QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         return counts
 
+    def _set_graph_rect(self, rect: QRectF) -> None:
+        """Make ``rect`` the graph's rectangle, with room to pan past it in the scene."""
+        self.graph_rect = rect
+        self.setSceneRect(rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+
+    def _new_overview(self) -> None:
+        """Replace the overview with one of the items now, shown while it was."""
+        if self.overview is not None:
+            self.removeItem(self.overview)
+        self.overview = OverviewItem(
+            list(self.node_items.values()),
+            self.edge_items,
+            list(self.cluster_items.values()),
+            self.graph_rect,
+            weak_call(self._overview_geometry) if self._edge_homes is not None else None,
+        )
+        self.overview.setVisible(self.overview_shown)
+        self.addItem(self.overview)
+
     def _home_local_shapes(
         self, home: str | None
     ) -> tuple[list[NodeItem], list[QRectF], QPainterPath, QPainterPath]:
@@ -584,13 +573,7 @@ class GraphScene(QGraphicsScene):
             assert display is not None
             ids = display.top_nodes() if home is None else display.clusters[home].nodes
             items = [self.node_items[did] for did in ids if did in self.node_items]
-            lines, arrows = QPainterPath(), QPainterPath()
-            for edge in by_home.get(home, ()):
-                at = edge.pos()
-                lines.addPath(edge.path.translated(at))
-                if not edge.arrow.isEmpty():
-                    arrows.addPolygon(edge.arrow.translated(at))
-                    arrows.closeSubpath()
+            lines, arrows = edge_paths(by_home.get(home, ()), scene=False)
             local = self._home_local[home] = (items, [item.parent_rect() for item in items], lines, arrows)
         return local
 
@@ -712,7 +695,7 @@ class GraphScene(QGraphicsScene):
 
         # nodes of the homes entered; the old ones of those homes and of the gone frames that
         # are not drawn there now are dropped
-        items, by_member, old_nodes = self.node_items, self._by_member, old.nodes
+        items, old_nodes = self.node_items, old.nodes
         before: set[str] = set(old.top_nodes())
         for home in [*redrawn[1:], *gone]:
             if home in old_clusters:
@@ -723,25 +706,11 @@ class GraphScene(QGraphicsScene):
             ox, oy = origin(home)
             for did in layout.nodes_in(home):
                 now.add(did)
-                dnode, box = display.nodes[did], layout.nodes[did]
-                item = items.get(did)
-                if (
-                    item is not None
-                    and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
-                    and item.size() == (box.width, box.height)
-                ):
-                    if item.parentItem() is not (owner.body if owner is not None else None):
-                        self._adopt(item, home, owner)
-                    item.move_to(box.x - ox, box.y - oy)
-                    counts.moved += 1
-                    continue
-                if item is not None:
-                    self._drop_node(item)
-                    counts.dropped += 1
-                item = items[did] = self._node_item(dnode, box, graph, home, (ox, oy))
-                self._fresh.append(did)
-                counts.made += 1
-                by_member.add(item)
+                dnode, item = display.nodes[did], items.get(did)
+                same = old_nodes.get(did) is dnode or old_nodes.get(did) == dnode
+                items[did] = self._node_for(
+                    dnode, layout.nodes[did], graph, item, same, home, owner, (ox, oy), counts
+                )
         for did in before - now:
             item = items.pop(did, None)
             if item is not None:
@@ -830,7 +799,6 @@ class GraphScene(QGraphicsScene):
 
         nodes: dict[str, NodeItem] = {}
         old_items = self.node_items
-        by_member = self._by_member
         nodes_in = getattr(layout, "nodes_in", None)
         entries: Iterable[tuple[str, Any]]
         if nodes_in is not None:  # a composed layout says what each frame holds
@@ -854,26 +822,11 @@ class GraphScene(QGraphicsScene):
                 nodes[did] = item  # moved with its frame
                 counts.kept += 1
                 continue
-            if (
-                item is not None
-                and (old_nodes.get(did) is dnode or old_nodes.get(did) == dnode)
-                and item.size() == (box.width, box.height)
-            ):
-                owner = clusters.get(home) if home is not None else None
-                if item.parentItem() is not (owner.body if owner is not None else None):
-                    self._adopt(item, home, owner)
-                ox, oy = frames.origin(home)
-                item.move_to(box.x - ox, box.y - oy)
-                counts.moved += 1
-            else:
-                if item is not None:
-                    self._drop_node(item)
-                    counts.dropped += 1
-                item = self._node_item(dnode, box, graph, home, frames.origin(home))
-                self._fresh.append(did)
-                counts.made += 1
-                by_member.add(item)
-            nodes[did] = item
+            same = old_nodes.get(did) is dnode or old_nodes.get(did) == dnode
+            owner = clusters.get(home) if home is not None else None
+            nodes[did] = self._node_for(
+                dnode, box, graph, item, same, home, owner, frames.origin(home), counts
+            )
         for gone in old_items.values():
             self._drop_node(gone)
             counts.dropped += 1
@@ -975,6 +928,36 @@ class GraphScene(QGraphicsScene):
         self._fresh_edges.append(edge)
         counts.made += 1
         return edge
+
+    def _node_for(
+        self,
+        dnode: Any,
+        box: Any,
+        graph: nx.DiGraph,
+        old: NodeItem | None,
+        same: bool,
+        home: str | None,
+        owner: ClusterItem | None,
+        origin: Point,
+        counts: Relayout,
+    ) -> NodeItem:
+        """The item of ``dnode`` laid out in ``box`` in ``home`` (its frame ``owner``, top-left at
+        ``origin``): ``old`` moved there when it drew the ``same`` display node at this size,
+        else a new item, ``old`` dropped."""
+        if old is not None and same and old.size() == (box.width, box.height):
+            if old.parentItem() is not (owner.body if owner is not None else None):
+                self._adopt(old, home, owner)
+            old.move_to(box.x - origin[0], box.y - origin[1])
+            counts.moved += 1
+            return old
+        if old is not None:
+            self._drop_node(old)
+            counts.dropped += 1
+        item = self._node_item(dnode, box, graph, home, origin)
+        self._fresh.append(dnode.id)
+        counts.made += 1
+        self._by_member.add(item)
+        return item
 
     def _settle_frame(
         self,
@@ -1084,9 +1067,9 @@ class GraphScene(QGraphicsScene):
         if self._leaves_alone(edge):
             self.removeItem(edge)
         for key in edge.graph_edges:
-            _discard(self._edges_by_graph_edge, key, edge)
+            discard(self._edges_by_graph_edge, key, edge)
         for did in {edge.source, edge.target}:
-            _discard(self._edges_by_display, did, edge)
+            discard(self._edges_by_display, did, edge)
 
     # -- level of detail -----------------------------------------------------------------------
     def detail_items(self) -> Iterable[QGraphicsItem]:
@@ -1157,8 +1140,7 @@ class GraphScene(QGraphicsScene):
         for item in items:
             rect = rect.united(item.sceneBoundingRect())
         if rect != self.graph_rect:
-            self.graph_rect = rect
-            self.setSceneRect(rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+            self._set_graph_rect(rect)
 
     def apply_look(self, state: ViewState, *, dark: bool = False, only: Iterable[str] | None = None) -> None:
         """Give the items the look :mod:`core.view.look` decides for ``state`` (as exports draw it),

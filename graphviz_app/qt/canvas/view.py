@@ -6,6 +6,7 @@ Mouse handling is delegated to the interaction modes of :mod:`.interactions` (as
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, Qt, Signal
@@ -275,10 +276,7 @@ class GraphView(QGraphicsView):
 
     @staticmethod
     def _united(rects: Iterable[QRectF]) -> QRectF:
-        band = QRectF()
-        for rect in rects:
-            band = band.united(rect)
-        return band
+        return functools.reduce(QRectF.united, rects, QRectF())
 
     def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None:
         """Zoom and scroll so ``rect`` (scene coordinates) fills the viewport."""

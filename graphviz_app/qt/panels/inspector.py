@@ -183,22 +183,12 @@ def environment_text(environment: Any) -> tuple[str, str]:
     where = short_path(str(environment.get("prefix") or environment.get("executable") or "?"))
     why = environment.get("reason")
     note = (
-        fill(
-            translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})"),
-            python=python,
-            torch=torch,
-            where=where,
-            why=i18n.text(read_message(why)),
-        )
+        translate("Inspector", "Ran with Python {python} · torch {torch} · {where} ({why})")
         if why
-        else fill(
-            translate("Inspector", "Ran with Python {python} · torch {torch} · {where}"),
-            python=python,
-            torch=torch,
-            where=where,
-        )
+        else translate("Inspector", "Ran with Python {python} · torch {torch} · {where}")
     )
-    return short, note
+    why_text = i18n.text(read_message(why)) if why else ""
+    return short, fill(note, python=python, torch=torch, where=where, why=why_text)
 
 
 def gradient_flow(graph: nx.DiGraph, node: str) -> list[Row]:

@@ -327,13 +327,7 @@ class TimelinePanel(QWidget):
     def set_dark(self, dark: bool) -> None:
         """Redraw the transport icons light on a dark palette (the style's are dark gray)."""
         self.dark = dark
-        for action in (
-            self.first_action,
-            self.prev_action,
-            self.play_action,
-            self.next_action,
-            self.last_action,
-        ):
+        for action in self.actions_list():
             pixmap = action.data()
             if isinstance(pixmap, QStyle.StandardPixmap):
                 action.setIcon(self._icon(pixmap))

@@ -50,7 +50,7 @@ from .. import i18n
 from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
-from ..i18n import current_language, fill, native_dialogs
+from ..i18n import current_language, file_dialog, fill
 from ..panels.holders import HoldersPanel
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
@@ -325,9 +325,8 @@ class MainWindow(QMainWindow):
         self.open_path(example(DEFAULT_EXAMPLE))
 
     def open_file_dialog(self) -> QFileDialog:
-        """The Open dialog (not shown yet): Qt's own, in the window's language, unless the
-        window speaks the system's language and the system has a dialog of its own."""
-        dialog = QFileDialog(
+        """The Open dialog (not shown yet), in the window's language (:func:`.i18n.file_dialog`)."""
+        dialog = file_dialog(
             self,
             translate("MainWindow", "Open a PyTorch script or a saved graph"),
             self.settings.last_dir(),
@@ -337,9 +336,6 @@ class MainWindow(QMainWindow):
             ),
         )
         dialog.setObjectName("openFileDialog")
-        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptOpen)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, not native_dialogs())
         return dialog
 
     def open_dialog(self) -> None:
