@@ -8,7 +8,7 @@ import os
 import shlex
 import urllib.parse
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -22,6 +22,7 @@ from ..wire.run_options import RunOptions
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
+T = TypeVar("T", bound=str)
 MAX_RECENT = 10
 DEFAULT_TIMEOUT = 120.0
 DEFAULT_LAYOUT_BUDGET = WINDOW_BUDGET
@@ -104,6 +105,18 @@ class Settings:
             return value.lower() in ("1", "true", "yes")
         return bool(value)
 
+    def _choice(self, key: str, choices: tuple[T, ...], default: T) -> T:
+        """The stored value of ``key`` when it is one of ``choices``, else ``default``."""
+        value = self._text(key, str(default))
+        return next((choice for choice in choices if choice == value), default)
+
+    def _set_or_remove(self, key: str, value: object, keep: bool) -> None:
+        """Store ``value`` under ``key`` when ``keep``, else forget the key (its default holds)."""
+        if keep:
+            self._s.setValue(key, value)
+        else:
+            self._s.remove(key)
+
     def _float(self, key: str, default: float) -> float:
         value = self._s.value(key, default)
         try:
@@ -112,32 +125,28 @@ class Settings:
             return default
 
     def color_mode(self) -> ColorMode:
-        value = self._text("view/color_mode", "device")
-        return next((m for m in COLOR_MODES if m == value), "device")
+        return self._choice("view/color_mode", COLOR_MODES, "device")
 
     def set_color_mode(self, mode: ColorMode) -> None:
         self._s.setValue("view/color_mode", mode)
 
     def theme(self) -> Theme:
         """``"system"``, ``"light"`` or ``"dark"``."""
-        value = self._text("view/theme", "system")
-        return next((t for t in THEMES if t == value), "system")
+        return self._choice("view/theme", THEMES, "system")
 
     def set_theme(self, theme: Theme) -> None:
         self._s.setValue("view/theme", theme)
 
     def label_detail(self) -> str:
         """What node labels say: ``"names"``, ``"shapes"`` (the default) or ``"everything"``."""
-        value = self._text("view/label_detail", "shapes")
-        return value if value in LABEL_DETAILS else "shapes"
+        return self._choice("view/label_detail", LABEL_DETAILS, "shapes")
 
     def set_label_detail(self, detail: str) -> None:
         self._s.setValue("view/label_detail", detail)
 
     def rankdir(self) -> str:
         """View ▸ Left to Right: ``"LR"``, or ``"TB"`` (top to bottom, the default)."""
-        value = self._text("view/rankdir", "TB")
-        return value if value in RANKDIRS else "TB"
+        return self._choice("view/rankdir", RANKDIRS, "TB")
 
     def set_rankdir(self, rankdir: str) -> None:
         self._s.setValue("view/rankdir", rankdir)
@@ -216,11 +225,7 @@ class Settings:
         return max(1, int(value))
 
     def set_backward_call(self, script: str | Path, call: int) -> None:
-        key = f"backward_call/{_key(script)}"
-        if call <= 1:
-            self._s.remove(key)
-        else:
-            self._s.setValue(key, int(call))
+        self._set_or_remove(f"backward_call/{_key(script)}", int(call), call > 1)
 
     def grad_graphs(self, script: str | Path) -> bool:
         """Whether ``script``'s torch.autograd.grad(create_graph=True) calls are counted among
@@ -228,11 +233,7 @@ class Settings:
         return self._bool(f"grad_graphs/{_key(script)}", False)
 
     def set_grad_graphs(self, script: str | Path, on: bool) -> None:
-        key = f"grad_graphs/{_key(script)}"
-        if on:
-            self._s.setValue(key, True)
-        else:
-            self._s.remove(key)
+        self._set_or_remove(f"grad_graphs/{_key(script)}", True, on)
 
     def arguments(self, script: str | Path) -> str:
         """The command-line arguments ``script`` is run with (its ``sys.argv[1:]``), as typed:
@@ -240,11 +241,8 @@ class Settings:
         return self._text(f"arguments/{_key(script)}", "")
 
     def set_arguments(self, script: str | Path, text: str) -> None:
-        key = f"arguments/{_key(script)}"
-        if text.strip():
-            self._s.setValue(key, text)  # as typed: a trailing escaped space (`a\ `) is a word's
-        else:
-            self._s.remove(key)
+        # as typed: a trailing escaped space (`a\ `) is a word's
+        self._set_or_remove(f"arguments/{_key(script)}", text, bool(text.strip()))
 
     def run_options(self, script: str | Path, *, backward: bool = False) -> RunOptions:
         """The options of a run of ``script`` (``backward``: run backward on its outputs); raises
@@ -270,10 +268,7 @@ class Settings:
     def set_python(self, path: str, script: str | Path | None = None) -> None:
         """Choose the interpreter of ``script`` (without a script: the default); "" forgets it."""
         key = f"python/{_key(script)}" if script is not None else "run/python"
-        if path.strip():
-            self._s.setValue(key, path.strip())
-        else:
-            self._s.remove(key)
+        self._set_or_remove(key, path.strip(), bool(path.strip()))
 
     def interpreter(self, script: str | Path | None) -> Interpreter:
         """The interpreter ``script`` runs under: its own choice, else the default one, else the
@@ -284,8 +279,7 @@ class Settings:
         return find_interpreter(script, self.python(), reason=DEFAULT_PYTHON_REASON, where=IN_PREFERENCES)
 
     def working_folder_mode(self) -> WorkingFolder:
-        value = self._text("run/working_folder", "script")
-        return next((m for m in WORKING_FOLDERS if m == value), "script")
+        return self._choice("run/working_folder", WORKING_FOLDERS, "script")
 
     def set_working_folder_mode(self, mode: WorkingFolder) -> None:
         self._s.setValue("run/working_folder", mode)
@@ -325,16 +319,14 @@ class Settings:
     def engine(self) -> str:
         """The Graphviz engine (``core.graphviz.engine``): ``"auto"`` (the default), ``"system"``
         or ``"packaged"``."""
-        value = self._text("layout/engine", "auto")
-        return value if value in CHOICES else "auto"
+        return self._choice("layout/engine", CHOICES, "auto")
 
     def set_engine(self, choice: str) -> None:
         self._s.setValue("layout/engine", choice)
 
     def language(self) -> str:
         """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""
-        value = self._text("view/language", "system")
-        return value if value in LANGUAGES else "system"
+        return self._choice("view/language", LANGUAGES, "system")
 
     def set_language(self, language: str) -> None:
         self._s.setValue("view/language", language)

@@ -1,7 +1,7 @@
 """The core's English words in the window's language.
 
 ``core`` stays free of Qt. Its sentences travel as messages (``graphviz_app.wire.message``: a template
-and its values, shown with :func:`graphviz_app.qt.i18n.text`); the colour modes' names and titles
+and its values, shown with :func:`graphviz_app.qt.i18n.text`); the colour modes' names
 are named in ``core.view.colors.COLOR_MODE_SPECS``, marked there for ``pyside6-lupdate``, and this
 module maps them through ``QCoreApplication.translate`` with their context.
 """
@@ -22,11 +22,6 @@ def color_mode_names() -> dict[str, str]:
     """Menu and combo-box names of the colour modes (``core.view.colors.COLOR_MODE_SPECS``, in its
     order), translated: the registry marks them for ``pyside6-lupdate``."""
     return {spec.key: translate("ColorMode", spec.name) for spec in COLOR_MODE_SPECS}
-
-
-def color_mode_titles() -> dict[str, str]:
-    """Legend titles of the colour modes (``Color: <title>``), translated."""
-    return {spec.key: translate("ColorMode", spec.title) for spec in COLOR_MODE_SPECS}
 
 
 def error_marked(message: Message | str) -> str:

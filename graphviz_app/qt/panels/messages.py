@@ -327,9 +327,11 @@ class MessagesPanel(QWidget):
     def _paragraph(self, marked: str, color: str, mark: str = "", *, bold: bool = False) -> None:
         """Show ``marked`` (text with its code spans marked, :func:`.i18n.marked_text`) in the
         panel's font and ``color`` (``mark`` before it), code in the fixed font, wrapped, elided
-        and in bounded chunks like output."""
+        and in bounded chunks like output; it is the status line's text too."""
         self._end_output()
-        self._text.append(without_code_marks(marked))
+        plain = without_code_marks(marked)
+        self._text.append(plain)
+        self._set_status(plain)
         code = f"<code style='font-family:\"{self._mono_family}\"'>"  # code_html escaped the rest
         for i, piece in enumerate(output_pieces(marked)):
             body = code_html((mark if i == 0 else "") + piece).replace("<code>", code)
@@ -360,24 +362,19 @@ class MessagesPanel(QWidget):
             self._text.append(whole)
 
     def info(self, text: Message | str, *, ok: bool = False) -> None:
-        marked = error_marked(text)  # a remark of core's, in the window's language
-        self._paragraph(marked, self._color("ok") if ok else self._color("dim"))
-        self._set_status(without_code_marks(marked))
+        # a remark of core's, in the window's language
+        self._paragraph(error_marked(text), self._color("ok") if ok else self._color("dim"))
 
     def warning(self, text: Message | str) -> None:
-        marked = error_marked(text)
-        self._paragraph(marked, self._color("warn"), "⚠ ")
-        self._set_status(without_code_marks(marked))
+        self._paragraph(error_marked(text), self._color("warn"), "⚠ ")
         self.problemShown.emit()
 
     def error(self, message: Message | str, details: str | None = None) -> None:
         """Show a failure: the cause in plain words (core's messages in the window's language),
         then optional details in a fixed font."""
-        marked = error_marked(message)
-        self._paragraph(marked, self._color("error"), "✖ ", bold=True)
+        self._paragraph(error_marked(message), self._color("error"), "✖ ", bold=True)
         if details and details.rstrip():
             self._mono(details.rstrip())
-        self._set_status(without_code_marks(marked))
         self.problemShown.emit()
 
     def script_error(self, exc: ScriptError) -> None:

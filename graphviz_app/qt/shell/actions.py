@@ -44,7 +44,6 @@ class ActionHost(Protocol):
     def reset_source(self) -> None: ...
     def export_dialog(self) -> object: ...
     def copy_image(self) -> None: ...
-    def focus_search(self) -> None: ...
     def set_split_hubs(self, on: bool) -> None: ...
     def set_legend_visible(self, on: bool) -> None: ...
     def set_minimap_visible(self, on: bool) -> None: ...
@@ -105,9 +104,7 @@ class Actions:
         self.open_example = act(
             translate("Actions", "Open E&xample"),
             w.open_default_example,
-            None,
-            None,
-            translate("Actions", "Open the bundled basic example"),
+            tip=translate("Actions", "Open the bundled basic example"),
         )
         self.reload = act(
             translate("Actions", "Re&load"),
@@ -136,16 +133,13 @@ class Actions:
             translate("Actions", "&Save Script"),
             w.save_source,
             QKeySequence.StandardKey.Save,
-            None,
-            translate("Actions", "Save your edits in the Source panel to the script's file"),
+            tip=translate("Actions", "Save your edits in the Source panel to the script's file"),
         )
         self.save_source.setIconText(translate("Actions", "Save"))
         self.reset_source = act(
             translate("Actions", "Rese&t Script Text"),
             w.reset_source,
-            None,
-            None,
-            translate("Actions", "Show the script's own text again in the Source panel"),
+            tip=translate("Actions", "Show the script's own text again in the Source panel"),
         )
         self.reset_source.setIconText(translate("Actions", "Reset"))
         for action in (self.run_source, self.save_source, self.reset_source):
@@ -167,7 +161,7 @@ class Actions:
         self.quit = act(translate("Actions", "&Quit"), window.close, QKeySequence.StandardKey.Quit)
         self.find = act(
             translate("Actions", "&Find…"),
-            w.focus_search,
+            w.search_bar.focus,
             QKeySequence.StandardKey.Find,
             "search",
             translate("Actions", "Search nodes by op, name or module"),
@@ -203,8 +197,7 @@ class Actions:
             translate("Actions", "&Zoom to Rectangle"),
             w.view.start_zoom_area,
             QKeySequence("Ctrl+R"),
-            None,
-            translate("Actions", "Drag a rectangle to zoom into (or Shift+drag)"),
+            tip=translate("Actions", "Drag a rectangle to zoom into (or Shift+drag)"),
         )
         self.collapse_all = act(
             translate("Actions", "Collapse &All Modules"),
@@ -223,9 +216,7 @@ class Actions:
         self.split_hubs = act(
             translate("Actions", "&Split Shared Tensors per Use"),
             w.set_split_hubs,
-            None,
-            None,
-            translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"),
+            tip=translate("Actions", "Draw a tensor used far apart (a reused weight) once per use"),
             checkable=True,
         )
 
@@ -238,26 +229,20 @@ class Actions:
             translate("Actions", "Left to &Right"),
             set_left_to_right,
             QKeySequence("Ctrl+Shift+L"),
-            None,
-            translate(
+            tip=translate(
                 "Actions",
                 "Lay the graph out from left to right (inputs at the left) instead of top to bottom",
             ),
             checkable=True,
         )
         self.show_legend = act(
-            translate("Actions", "Show &Legend"),
-            w.set_legend_visible,
-            QKeySequence("Ctrl+L"),
-            None,
-            checkable=True,
+            translate("Actions", "Show &Legend"), w.set_legend_visible, QKeySequence("Ctrl+L"), checkable=True
         )
         self.show_minimap = act(
             translate("Actions", "Show &Minimap"),
             w.set_minimap_visible,
             QKeySequence("Ctrl+Shift+M"),
-            None,
-            translate(
+            tip=translate(
                 "Actions",
                 "A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view",
             ),
@@ -267,8 +252,7 @@ class Actions:
             translate("Actions", "&Values"),
             w.set_values_visible,
             QKeySequence("Ctrl+Shift+V"),
-            None,
-            translate(
+            tip=translate(
                 "Actions", "Draw small tensors' values and, after backward, their gradients beside each node"
             ),
             checkable=True,
@@ -286,25 +270,20 @@ class Actions:
         self.backward = act(
             translate("Actions", "Run Backward on &Every Load"),
             w.set_run_backward,
-            None,
-            None,
-            translate("Actions", "Always run backward on the output when a script loads (reloads now)"),
+            tip=translate("Actions", "Always run backward on the output when a script loads (reloads now)"),
             checkable=True,
         )
         self.live_reload = act(
             translate("Actions", "&Live Reload"),
             w.set_live_reload,
-            None,
-            None,
-            translate("Actions", "Reload automatically when the script is saved"),
+            tip=translate("Actions", "Reload automatically when the script is saved"),
             checkable=True,
         )
         self.preferences = act(
             translate("Actions", "&Preferences…"),
             w.show_preferences,
             QKeySequence.StandardKey.Preferences,
-            None,
-            translate("Actions", "Run time limit, backward call, collapse threshold, language, theme"),
+            tip=translate("Actions", "Run time limit, backward call, collapse threshold, language, theme"),
         )
         self.about = act(translate("Actions", "&About graphviz_app"), w.show_about)
         self.clear_recent = act(translate("Actions", "&Clear Recent Files"), w.clear_recent)

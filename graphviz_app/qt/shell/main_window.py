@@ -623,9 +623,6 @@ class MainWindow(QMainWindow):
         if file and line:
             self.source.show_error(file, line)
 
-    def focus_search(self) -> None:
-        self.search_bar.focus()
-
     # -- view options --------------------------------------------------------------------------
     def _sync_color_mode(self) -> None:
         """Show the document's colour mode and the modes it offers in the menu and the combo;

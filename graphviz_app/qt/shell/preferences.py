@@ -135,32 +135,24 @@ class PreferencesDialog(QDialog):
             )
         )
         form.addRow("", self.readable)
-        self.label_detail = QComboBox(self)
-        self.label_detail.setObjectName("labelDetail")
         details = {
             "names": self.tr("Names only"),
             "shapes": self.tr("Names and shapes"),
             "everything": self.tr("Everything (dtype, device)"),
         }
-        for detail in LABEL_DETAILS:
-            self.label_detail.addItem(details[detail], detail)
-        self.label_detail.setCurrentIndex(max(0, self.label_detail.findData(settings.label_detail())))
+        self.label_detail = self._combo(LABEL_DETAILS, details, settings.label_detail())
+        self.label_detail.setObjectName("labelDetail")
         self.label_detail.setToolTip(self.tr("What each node's label says, in the window and in exports"))
         form.addRow(self.tr("Label detail:"), self.label_detail)
         self._add_engine_rows(form, settings)
-        self.language = QComboBox(self)
-        for code, text in (("system", self.tr("System language")), *LANGUAGE_NAMES.items()):
-            self.language.addItem(text, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(settings.language())))
+        languages = {"system": self.tr("System language"), **LANGUAGE_NAMES}
+        self.language = self._combo(tuple(languages), languages, settings.language())
         self.language.setToolTip(
             self.tr("The window reads in the new language after a restart, which it offers")
         )
         form.addRow(self.tr("Language:"), self.language)
-        self.theme = QComboBox(self)
         names = {"system": self.tr("System"), "light": self.tr("Light"), "dark": self.tr("Dark")}
-        for theme in THEMES:
-            self.theme.addItem(names.get(theme, theme), theme)
-        self.theme.setCurrentIndex(max(0, self.theme.findData(settings.theme())))
+        self.theme = self._combo(THEMES, names, settings.theme())
         form.addRow(self.tr("Theme:"), self.theme)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -213,8 +205,6 @@ class PreferencesDialog(QDialog):
         self.python_default.textChanged.connect(self._show_python)
         self.python_script.textChanged.connect(self._show_python)
         self._show_python()
-        self.working_folder = QComboBox(self)
-        self.working_folder.setObjectName("workingFolder")
         names = {
             "script": self.tr("The script's folder"),
             "start": self.tr("The folder the app started in ({folder})").format(
@@ -222,11 +212,8 @@ class PreferencesDialog(QDialog):
             ),
             "chosen": self.tr("This folder:"),
         }
-        for mode in WORKING_FOLDERS:
-            self.working_folder.addItem(names[mode], mode)
-        self.working_folder.setCurrentIndex(
-            max(0, self.working_folder.findData(settings.working_folder_mode()))
-        )
+        self.working_folder = self._combo(WORKING_FOLDERS, names, settings.working_folder_mode())
+        self.working_folder.setObjectName("workingFolder")
         self.working_folder.setToolTip(
             self.tr(
                 "The folder a script runs in (its os.getcwd()): where it "
@@ -246,16 +233,13 @@ class PreferencesDialog(QDialog):
 
     def _add_engine_rows(self, form: QFormLayout, settings: Settings) -> None:
         """The Graphviz engine (``core.graphviz.engine``) and the engines installed here."""
-        self.engine = QComboBox(self)
-        self.engine.setObjectName("graphvizEngine")
         names = {
             "auto": self.tr("Automatic (the system's Graphviz when installed, else the packaged one)"),
             "system": self.tr("System Graphviz (dot on PATH)"),
             "packaged": self.tr("Packaged (graphviz-pure, installed with the app)"),
         }
-        for choice in CHOICES:
-            self.engine.addItem(names[choice], choice)
-        self.engine.setCurrentIndex(max(0, self.engine.findData(settings.engine())))
+        self.engine = self._combo(CHOICES, names, settings.engine())
+        self.engine.setObjectName("graphvizEngine")
         self.engine.setToolTip(
             self.tr(
                 "The program that lays graphs out and draws exports; the packaged one needs no "
@@ -276,6 +260,14 @@ class PreferencesDialog(QDialog):
         self.engines_found.setWordWrap(True)
         self.engines_found.setTextFormat(Qt.TextFormat.PlainText)
         form.addRow("", self.engines_found)
+
+    def _combo(self, values: tuple[str, ...], names: dict[str, str], current: str) -> QComboBox:
+        """A combo box offering ``values`` by their ``names``, ``current`` chosen (else the first)."""
+        combo = QComboBox(self)
+        for value in values:
+            combo.addItem(names[value], value)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        return combo
 
     def _with_browse(self, field: QLineEdit, *, folder: bool = False) -> QWidget:
         """``field`` with a Browse… button beside it that opens a file (or folder) picker."""
