@@ -134,7 +134,6 @@ class ModulesPanel(QWidget):
         self._fill_timer.setSingleShot(True)
         self._fill_timer.setInterval(0)
         self._fill_timer.timeout.connect(self._fill_more)
-        self._updating = False
         document.graphChanged.connect(self.rebuild)
         document.displayChanged.connect(self.sync_checks)
         self.rebuild()

@@ -12,15 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core.view.chain_rule import FAILED, FAILED_AT
-from ...core.view.stepping import StepView
 from ...wire.message import Message, Value
 from ..i18n import text
 from ..words import error_text
-
-
-def step_caption(step: StepView) -> str:
-    """The Timeline's sentence for ``step`` in the window's language."""
-    return shown(step.message)
 
 
 def shown(message: Message) -> str:

@@ -46,7 +46,7 @@ from ..i18n import fill
 from ..icons import tinted
 from ..plain_text import plain_label
 from .exercise import ExerciseRow
-from .step_text import shown, step_caption
+from .step_text import shown
 
 CHECKED_STYLE = (
     "QPushButton:checked { background: palette(highlight); color: palette(highlighted-text);"
@@ -577,7 +577,7 @@ class TimelinePanel(QWidget):
             )
         elif step is not None:
             question = self.exercise.question(step)
-            text = shown(question) if question is not None else step_caption(step)
+            text = shown(question if question is not None else step.message)
         elif grads_without_order:
             text = self.tr(
                 "The gradients shown (beside the leaves) come from the script's own backward, run "
