@@ -30,24 +30,9 @@ from PySide6.QtCore import QObject, Signal
 
 from ..core.graphviz.cost import Recommendation
 from ..core.view.display import DisplayGraph, ViewOptions
-from ..core.view.view_model import (
-    CURRENT_MATCH_PEN,
-    HIGHLIGHT_PEN,
-    LAYER_PRIORITY,
-    Change,
-    ViewModel,
-    merge_styles,
-)
+from ..core.view.view_model import CURRENT_MATCH_PEN, Change, ViewModel
 
-__all__ = [
-    "CURRENT_MATCH_PEN",
-    "HIGHLIGHT_PEN",
-    "LAYER_PRIORITY",
-    "Document",
-    "Planner",
-    "SourceKind",
-    "merge_styles",
-]
+__all__ = ["CURRENT_MATCH_PEN", "Document", "Planner", "SourceKind"]
 
 SourceKind = Literal["script", "json"]
 """Where a graph came from: a script that ran, or a saved ``.json`` graph."""

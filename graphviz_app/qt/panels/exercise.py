@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import networkx as nx
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
 
@@ -193,9 +193,8 @@ class ExerciseRow(QWidget):
         lesson = self.is_lesson()
         on = self.enabled()
         self.setVisible(self.document.view_model.graph is not None and mode == BACKWARD and has_steps)
-        self.toggle.blockSignals(True)
-        self.toggle.setChecked(on)
-        self.toggle.blockSignals(False)
+        with QSignalBlocker(self.toggle):
+            self.toggle.setChecked(on)
         waiting = index is not None and self.pending(BACKWARD, index)
         for widget in (self.answer, self.check_button, self.skip_button):
             widget.setVisible(waiting)

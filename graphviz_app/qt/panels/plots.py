@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -147,14 +147,13 @@ class PlotsPanel(QWidget):
             decoded = QImage()
             decoded.loadFromData(plot.png, "PNG")
             self.images.append(QPixmap.fromImage(decoded))
-        self.strip.blockSignals(True)
-        self.strip.clear()
-        for number, (plot, pixmap) in enumerate(zip(self.plots, self.images), 1):
-            item = QListWidgetItem(QIcon(pixmap), str(number))
-            item.setData(INDEX_ROLE, number - 1)
-            item.setToolTip(caption(plot, number, len(self.plots)))
-            self.strip.addItem(item)
-        self.strip.blockSignals(False)
+        with QSignalBlocker(self.strip):
+            self.strip.clear()
+            for number, (plot, pixmap) in enumerate(zip(self.plots, self.images), 1):
+                item = QListWidgetItem(QIcon(pixmap), str(number))
+                item.setData(INDEX_ROLE, number - 1)
+                item.setToolTip(caption(plot, number, len(self.plots)))
+                self.strip.addItem(item)
         self.strip.setVisible(len(self.plots) > 1)
         self.current = -1
         if self.plots:

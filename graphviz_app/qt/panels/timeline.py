@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import networkx as nx
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -540,10 +540,9 @@ class TimelinePanel(QWidget):
         count = self.count()
         index = self.index()
         has_graph = model.graph is not None
-        self.slider.blockSignals(True)
-        self.slider.setRange(0, max(0, count - 1))
-        self.slider.setValue(max(0, index))
-        self.slider.blockSignals(False)
+        with QSignalBlocker(self.slider):
+            self.slider.setRange(0, max(0, count - 1))
+            self.slider.setValue(max(0, index))
         stepping = index >= 0
         self.slider.setEnabled(count > 0)
         self.position.setText(f"{index + 1} / {count}" if stepping else (f"– / {count}" if count else ""))

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSignalBlocker, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QComboBox,
@@ -240,9 +240,8 @@ class ExportDialog(QDialog):
     def _path_edited(self, text: str) -> None:
         fmt = format_for(Path(text.strip()).suffix)
         if fmt is not None and fmt.key != self.format.currentData():
-            self.format.blockSignals(True)
-            self.format.setCurrentIndex(self.format.findData(fmt.key))
-            self.format.blockSignals(False)
+            with QSignalBlocker(self.format):
+                self.format.setCurrentIndex(self.format.findData(fmt.key))
             self.scale.setEnabled(fmt.scale)
         self.error.hide()
 

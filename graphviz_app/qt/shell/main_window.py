@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QMimeData, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, QPoint, QSignalBlocker, Qt
 from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
@@ -299,9 +299,8 @@ class MainWindow(QMainWindow):
             (a.show_minimap, s.minimap_shown()),
             (a.left_to_right, s.rankdir() == "LR"),
         ):
-            action.blockSignals(True)
-            action.setChecked(value)
-            action.blockSignals(False)
+            with QSignalBlocker(action):
+                action.setChecked(value)
         model = self.document.view_model
         model.set_split_hubs(s.split_hubs())
         model.set_label_detail(s.label_detail())
@@ -675,9 +674,8 @@ class MainWindow(QMainWindow):
     def _sync_values(self) -> None:
         """Show whether Values is on (a new graph picks the default for its size)."""
         action = self.actions_.values
-        action.blockSignals(True)
-        action.setChecked(self.document.view_model.values_shown())
-        action.blockSignals(False)
+        with QSignalBlocker(action):
+            action.setChecked(self.document.view_model.values_shown())
 
     def set_legend_visible(self, on: bool) -> None:
         """Show or hide the legend strip under the graph (remembered)."""
