@@ -66,9 +66,7 @@ class Minimap(QWidget):
         """The looks changed since the picture was drawn."""
         self._due = False
         """The redraw timer ran out: the next paint draws the picture anew."""
-        self._redraw = QTimer(self)
-        self._redraw.setSingleShot(True)
-        self._redraw.setInterval(REDRAW_DELAY_MS)
+        self._redraw = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)
         self._redraw.timeout.connect(self._draw_soon)
         self.corner = CORNERS[0]
         """The viewport corner the map sits in (it moves when its corner would cover nodes)."""

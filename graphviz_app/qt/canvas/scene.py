@@ -359,8 +359,7 @@ class GraphScene(QGraphicsScene):
         self._fill_in: dict[str, str] = {}
         self._style_in: dict[str, NodeStyle | None] = {}
         """Per display node, the fill and style its look was last made from."""
-        self._flow_timer = QTimer(self)
-        self._flow_timer.setInterval(FLOW_TICK_MS)
+        self._flow_timer = QTimer(self, interval=FLOW_TICK_MS)
         self._flow_timer.timeout.connect(self._flow_tick)
         self.animate = True
         self.overview: OverviewItem | None = None

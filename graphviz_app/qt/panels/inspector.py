@@ -412,9 +412,7 @@ class InspectorPanel(QWidget):
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.header().setStretchLastSection(False)  # it never shrinks below 100 px
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self._relayout = QTimer(self)
-        self._relayout.setSingleShot(True)
-        self._relayout.setInterval(0)
+        self._relayout = QTimer(self, singleShot=True, interval=0)
         self._relayout.timeout.connect(self._fit_values)
         self.tree.header().sectionResized.connect(lambda index, *_: index == 0 and self._relayout.start())
         self.tree.viewport().installEventFilter(self)

@@ -248,9 +248,7 @@ class MessagesPanel(QWidget):
         self._output: list[str] | None = None  # the pieces of the output being shown, if any
         self._rows = OutputRows()
         self._queue: deque[str] = deque()  # HTML waiting to be shown, a bounded chunk each
-        self._drain = QTimer(self)
-        self._drain.setSingleShot(True)
-        self._drain.setInterval(0)
+        self._drain = QTimer(self, singleShot=True, interval=0)
         self._drain.timeout.connect(self._show_next)
 
     def _set_status(self, text: str) -> None:

@@ -130,9 +130,7 @@ class ModulesPanel(QWidget):
         self._items: dict[str, QTreeWidgetItem] = {}
         self._rows: list[ModuleRow] = []
         self._filled = 0
-        self._fill_timer = QTimer(self)
-        self._fill_timer.setSingleShot(True)
-        self._fill_timer.setInterval(0)
+        self._fill_timer = QTimer(self, singleShot=True, interval=0)
         self._fill_timer.timeout.connect(self._fill_more)
         document.graphChanged.connect(self.rebuild)
         document.displayChanged.connect(self.sync_checks)

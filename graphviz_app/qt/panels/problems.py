@@ -199,8 +199,7 @@ class ProblemsPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.problems: list[Problem] = []
-        self.summary = QLabel(translate("Problems", "No problems."), self)
-        self.summary.setWordWrap(True)
+        self.summary = QLabel(translate("Problems", "No problems."), self, wordWrap=True)
         self.list = QListWidget(self)
         self.list.setObjectName("problemsList")
         self.list.setWordWrap(True)

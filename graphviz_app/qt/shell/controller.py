@@ -146,9 +146,7 @@ class Controller(QObject):
         self._restyle_missed = False  # looks changed while the scene showed an older display
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._file_changed)
-        self._reload_timer = QTimer(self)
-        self._reload_timer.setSingleShot(True)
-        self._reload_timer.setInterval(LIVE_RELOAD_DELAY_MS)
+        self._reload_timer = QTimer(self, singleShot=True, interval=LIVE_RELOAD_DELAY_MS)
         self._reload_timer.timeout.connect(self._live_reload)
         self.jobs.started.connect(self._run_started)
         self.jobs.finished.connect(self._run_finished)
@@ -159,18 +157,15 @@ class Controller(QObject):
         """The running request's number and what it printed so far (shown in Messages live)."""
         self._run_text = ("", "")  # the busy bar's and the status bar's words for the run
         self._run_since = 0.0
-        self._run_clock = QTimer(self)
-        self._run_clock.setInterval(RUN_CLOCK_MS)
+        self._run_clock = QTimer(self, interval=RUN_CLOCK_MS)
         self._run_clock.timeout.connect(self._tick_run)
         self.reads.started.connect(self._read_started)
         self.reads.progress.connect(self._read_progress)
         self.reads.finished.connect(self._read_finished)
         self.reads.failed.connect(self._read_failed)
         self.reads.busyChanged.connect(self._busy)
-        self.layout_busy = QTimer(self)
+        self.layout_busy = QTimer(self, singleShot=True, interval=LAYOUT_BUSY_DELAY_MS)
         """Shows the busy bar for a layout that runs longer than LAYOUT_BUSY_DELAY_MS."""
-        self.layout_busy.setSingleShot(True)
-        self.layout_busy.setInterval(LAYOUT_BUSY_DELAY_MS)
         self.layout_busy.timeout.connect(self._show_layout_busy)
         self._layout_words = ""
         self.layouts.finished.connect(self._layout_finished)

@@ -192,9 +192,8 @@ class ExportDialog(QDialog):
         self.scale.setToolTip(
             translate("ExportDialog", "PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides")
         )
-        self.error = QLabel(self)
+        self.error = QLabel(self, wordWrap=True)
         self.error.setObjectName("exportError")
-        self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #d93025;")
         self.error.hide()
         note = QLabel(
