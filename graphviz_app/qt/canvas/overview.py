@@ -140,7 +140,6 @@ class OverviewItem(QGraphicsItem):
         """How many times :meth:`paint` ran (tests check which path drew a frame)."""
         self.setZValue(-100)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setAcceptHoverEvents(False)
 
     # -- cache -------------------------------------------------------------------------------
     def invalidate(self, *, nodes: bool = True, edges: bool = True, clusters: bool = False) -> None:

@@ -32,7 +32,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QHeaderView,
     QLabel,
     QMenu,
     QStyle,
@@ -399,19 +398,15 @@ class InspectorPanel(QWidget):
         self.hint.hide()
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("inspectorTree")
-        self.tree.setColumnCount(2)
         self.tree.setHeaderLabels([translate("Inspector", "Property"), translate("Inspector", "Value")])
-        self.tree.setRootIsDecorated(True)
         self.tree.setIndentation(INDENT)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
-        self.tree.setUniformRowHeights(False)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         # Values wrap inside the panel, never past its edge: the value column takes the width
         # left, and each row is as tall as its wrapped text (measured again when widths change).
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tree.header().setStretchLastSection(False)  # it never shrinks below 100 px
-        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self._relayout = QTimer(self, singleShot=True, interval=0)
         self._relayout.timeout.connect(self._fit_values)
         self.tree.header().sectionResized.connect(lambda index, *_: index == 0 and self._relayout.start())

@@ -78,8 +78,6 @@ class ModulesPanel(QWidget):
         )
         # the module's name first (never squeezed out), its node count, then its class in what
         # width is left (elided, the full name in the tooltip)
-        self.tree.header().setStretchLastSection(True)
-        self.tree.header().setSectionResizeMode(NAME, self.tree.header().ResizeMode.Interactive)
         self.tree.header().setSectionResizeMode(NODES, self.tree.header().ResizeMode.ResizeToContents)
         self.tree.setToolTip(
             translate(

@@ -252,7 +252,6 @@ class Actions:
         self.clear_recent = act(translate("Actions", "&Clear Recent Files"), w.clear_recent)
 
         self.color_actions = QActionGroup(window)
-        self.color_actions.setExclusive(True)
         self.color_by: dict[str, QAction] = {}
         for i, (mode, name) in enumerate(color_mode_names().items()):
             action = QAction(translate("Actions", "Color by {name}").format(name=name), window)

@@ -115,7 +115,6 @@ class PreferencesDialog(QDialog):
         self._add_interpreter_rows(form, settings, script, name)
         self.budget = QDoubleSpinBox(self)
         self.budget.setRange(0.01, 600)
-        self.budget.setDecimals(2)
         self.budget.setSuffix(self.tr(" s"))
         self.budget.setValue(settings.layout_budget())
         self.budget.setToolTip(
