@@ -439,10 +439,9 @@ class BusyOverlay(QFrame):
         self.label = plain_label(
             QLabel(QCoreApplication.translate("BusyOverlay", "Running…"), self)
         )  # shows file names
-        self.progress = QProgressBar(self)
+        self.progress = QProgressBar(self, textVisible=False)
         self.progress.setRange(0, 0)
         self.progress.setFixedWidth(120)
-        self.progress.setTextVisible(False)
         self.cancel_button = QPushButton(QCoreApplication.translate("BusyOverlay", "Cancel"), self)
         self.cancel_button.setObjectName("cancelRunButton")
         layout = QHBoxLayout(self)

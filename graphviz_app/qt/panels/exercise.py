@@ -83,9 +83,8 @@ class ExerciseRow(QWidget):
         self._error: Message | None = None
         self._shown: int | None = None
         self._lesson: tuple[Path | None, bool] | None = None
-        self.answer = AnswerField(self)
+        self.answer = AnswerField(self, clearButtonEnabled=True)
         self.answer.setObjectName("exerciseAnswer")
-        self.answer.setClearButtonEnabled(True)
         self.answer.returnPressed.connect(self.submit)
         self.answer.skipRequested.connect(self.skip)
         self.check_button = QPushButton(self.tr("Check"), self)

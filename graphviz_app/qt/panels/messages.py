@@ -220,9 +220,8 @@ class MessagesPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.browser = QTextBrowser(self)
+        self.browser = QTextBrowser(self, openLinks=False)
         self.browser.setObjectName("messagesBrowser")
-        self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._open_link)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._mono_family = mono.family()

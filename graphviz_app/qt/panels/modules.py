@@ -93,11 +93,10 @@ class ModulesPanel(QWidget):
         self.tree.itemDoubleClicked.connect(
             lambda item, _col: self.moduleActivated.emit(item.data(0, PATH_ROLE))
         )
-        self.depth_box = QSpinBox(self)
+        self.depth_box = QSpinBox(self, prefix=translate("Modules", "depth "))
         self.depth_box.setObjectName("collapseDepth")
         self.depth_box.setRange(0, 20)
         self.depth_box.setValue(1)
-        self.depth_box.setPrefix(translate("Modules", "depth "))
         self.depth_box.setToolTip(translate("Modules", "Modules deeper than this many levels are collapsed"))
         self.collapse_button = QPushButton(translate("Modules", "Collapse to"), self)
         self.collapse_button.setToolTip(translate("Modules", "Collapse every module below the chosen depth"))

@@ -184,10 +184,8 @@ class ExportDialog(QDialog):
         self.path.setMinimumWidth(380)
         browse = QPushButton(translate("ExportDialog", "Browse…"), self)
         browse.clicked.connect(self._browse)
-        self.scale = QDoubleSpinBox(self)
+        self.scale = QDoubleSpinBox(self, singleStep=0.5, suffix=" ×")
         self.scale.setRange(0.25, 8.0)
-        self.scale.setSingleStep(0.5)
-        self.scale.setSuffix(" ×")
         self.scale.setValue(settings.png_scale())
         self.scale.setToolTip(
             translate("ExportDialog", "PNG resolution: 1× is 96 dpi, 2× suits high-DPI screens and slides")

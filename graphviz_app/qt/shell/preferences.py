@@ -61,10 +61,8 @@ class PreferencesDialog(QDialog):
         self.settings = settings
         self.script = script
         form = QFormLayout()
-        self.timeout = QDoubleSpinBox(self)
+        self.timeout = QDoubleSpinBox(self, decimals=0, suffix=self.tr(" s"))
         self.timeout.setRange(1, 3600)
-        self.timeout.setDecimals(0)
-        self.timeout.setSuffix(self.tr(" s"))
         self.timeout.setValue(settings.timeout())
         self.timeout.setToolTip(self.tr("A script still running after this long is stopped"))
         form.addRow(self.tr("Run time limit:"), self.timeout)
@@ -97,11 +95,10 @@ class PreferencesDialog(QDialog):
             )
         )
         form.addRow("", self.grad_graphs)
-        self.arguments = QLineEdit(self)
+        self.arguments = QLineEdit(self, placeholderText="--epochs 1 --lr 0.1")
         self.arguments.setObjectName("scriptArguments")
         self.arguments.setEnabled(script is not None)
         self.arguments.setText(settings.arguments(script) if script is not None else "")
-        self.arguments.setPlaceholderText("--epochs 1 --lr 0.1")
         self.arguments.setToolTip(
             self.tr(
                 "What the script finds in sys.argv[1:] (argparse), as on a command line; remembered "
@@ -113,9 +110,8 @@ class PreferencesDialog(QDialog):
         self.arguments_error.hide()
         form.addRow("", self.arguments_error)
         self._add_interpreter_rows(form, settings, script, name)
-        self.budget = QDoubleSpinBox(self)
+        self.budget = QDoubleSpinBox(self, suffix=self.tr(" s"))
         self.budget.setRange(0.01, 600)
-        self.budget.setSuffix(self.tr(" s"))
         self.budget.setValue(settings.layout_budget())
         self.budget.setToolTip(
             self.tr("A graph whose layout would take longer opens collapsed to module level")
