@@ -6,30 +6,46 @@ rectangle to zoom into it). A mode gets the view's mouse events and says whether
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QRubberBand
-
-if TYPE_CHECKING:
-    from .view import GraphView
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QMouseEvent, QPolygonF
+from PySide6.QtWidgets import QRubberBand, QScrollBar, QWidget
 
 MAX_ZOOM = 12.0
 DRAG_THRESHOLD = 4
 """Pixels the mouse moves with a button down before a click becomes a drag."""
 
 
+class ModeView(Protocol):
+    """What a mode asks of the view it drives (:class:`.view.GraphView` is one): its viewport
+    and scrollbars, a click, a zoom to a rectangle, and the next mode."""
+
+    def viewport(self) -> QWidget: ...
+
+    def horizontalScrollBar(self) -> QScrollBar: ...
+
+    def verticalScrollBar(self) -> QScrollBar: ...
+
+    def mapToScene(self, rect: QRect, /) -> QPolygonF: ...
+
+    def click_at(self, pos: QPoint) -> None: ...
+
+    def fit_rect(self, rect: QRectF, *, max_zoom: float = MAX_ZOOM, margin: float = 16.0) -> None: ...
+
+    def set_mode(self, mode: InteractionMode) -> None: ...
+
+
 class InteractionMode:
     """Receives the view's mouse events; returns True when it handled one."""
 
-    def press(self, view: GraphView, event: QMouseEvent) -> bool:
+    def press(self, view: ModeView, event: QMouseEvent) -> bool:
         return False
 
-    def move(self, view: GraphView, event: QMouseEvent) -> bool:
+    def move(self, view: ModeView, event: QMouseEvent) -> bool:
         return False
 
-    def release(self, view: GraphView, event: QMouseEvent) -> bool:
+    def release(self, view: ModeView, event: QMouseEvent) -> bool:
         return False
 
 
@@ -41,14 +57,14 @@ class PanMode(InteractionMode):
         self._last: QPoint | None = None
         self._dragging = False
 
-    def press(self, view: GraphView, event: QMouseEvent) -> bool:
+    def press(self, view: ModeView, event: QMouseEvent) -> bool:
         if event.button() not in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             return False
         self._start = self._last = event.position().toPoint()
         self._dragging = event.button() == Qt.MouseButton.MiddleButton
         return True
 
-    def move(self, view: GraphView, event: QMouseEvent) -> bool:
+    def move(self, view: ModeView, event: QMouseEvent) -> bool:
         if self._start is None or self._last is None:
             return False
         pos = event.position().toPoint()
@@ -62,7 +78,7 @@ class PanMode(InteractionMode):
         self._last = pos
         return True
 
-    def release(self, view: GraphView, event: QMouseEvent) -> bool:
+    def release(self, view: ModeView, event: QMouseEvent) -> bool:
         if self._start is None:
             return False
         if not self._dragging:
@@ -81,21 +97,21 @@ class ZoomAreaMode(InteractionMode):
         self._origin: QPoint | None = None
         self._band: QRubberBand | None = None
 
-    def press(self, view: GraphView, event: QMouseEvent) -> bool:
+    def press(self, view: ModeView, event: QMouseEvent) -> bool:
         self._origin = event.position().toPoint()
         self._band = QRubberBand(QRubberBand.Shape.Rectangle, view.viewport())
         self._band.setGeometry(self._origin.x(), self._origin.y(), 0, 0)
         self._band.show()
         return True
 
-    def move(self, view: GraphView, event: QMouseEvent) -> bool:
+    def move(self, view: ModeView, event: QMouseEvent) -> bool:
         if self._origin is None or self._band is None:
             return False
 
         self._band.setGeometry(QRect(self._origin, event.position().toPoint()).normalized())
         return True
 
-    def release(self, view: GraphView, event: QMouseEvent) -> bool:
+    def release(self, view: ModeView, event: QMouseEvent) -> bool:
         if self._origin is None or self._band is None:
             return False
         rect = self._band.geometry()

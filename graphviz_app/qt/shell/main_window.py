@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         self._call_before: tuple[Path, int] | None = None
         """While a backward call chosen in the Timeline runs: the script and the call it had."""
         dark = is_dark()
-        self.actions_ = Actions(self, dark)
+        self.actions_ = Actions(self, self, dark)
         self.modules.set_dark(dark)
         self.timeline.set_dark(dark)
         self.actions_.build_menus()
