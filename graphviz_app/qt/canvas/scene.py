@@ -53,9 +53,8 @@ FLOW_TICK_MS = 60
 """Interval of the moving dashes on marked edges (only those few edges repaint)."""
 
 
-@lru_cache(maxsize=4096)
-def _look_of(fill: str, style: NodeStyle | None) -> look.NodeLook:
-    return look.look_of(fill, style)
+_look_of = lru_cache(maxsize=4096)(look.look_of)
+"""``look.look_of``, kept per fill and style (thousands of nodes share a few looks)."""
 
 
 @lru_cache(maxsize=1024)

@@ -5,7 +5,7 @@ and validated on a thread through :class:`ReadJobs` (with progress and Cancel) a
 A new graph gets a view plan (``core.graphviz.cost.recommend``) before its display graph is built; every
 new graph or display change asks :class:`LayoutJobs` for a layout (newest wins) and, when it
 arrives, the :class:`GraphWidget` shows it; style changes only restyle it.
-Failures reach the user through the :class:`Reporter` (the Messages panel) and the widget's
+Failures reach the user through the reporter (the Messages panel) and the widget's
 placeholder when nothing is shown. The controller needs a document, a graph widget, the settings
 and a reporter, never the window: the window listens to its signals.
 """
@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Protocol
 
 import networkx as nx
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QObject, QTimer, Signal
@@ -49,7 +48,8 @@ from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..jobs import LayoutJobs, ReadJobs, ReadRequest, RunRequest, ScriptJobs, is_cancelled
 from ..panels.inspector import environment_text
-from ..panels.source import is_bundled
+from ..panels.messages import MessagesPanel
+from ..panels.source import SourcePanel, is_bundled
 from ..settings import Settings
 from ..theme import is_dark
 from ..words import error_text
@@ -78,24 +78,6 @@ def _runner_python(interpreter: Interpreter) -> Interpreter | None:
     return None if interpreter.source == "app" else interpreter
 
 
-class Reporter(Protocol):
-    """Where the controller tells the user what happens (the Messages panel)."""
-
-    def heading(self, text: str) -> None: ...
-    def output(self, text: str) -> None: ...
-    def info(self, text: Message | str, *, ok: bool = False) -> None: ...
-    def warning(self, text: Message | str) -> None: ...
-    def error(self, message: Message | str, details: str | None = None) -> None: ...
-    def script_error(self, exc: ScriptError) -> None: ...
-
-
-class ScriptEdits(Protocol):
-    """Unsaved edits of a script (the Source panel's text), which a run of it runs instead."""
-
-    def run_copy(self, script: Path) -> Path | None: ...
-    def keeps_edits(self, script: Path) -> bool: ...
-
-
 class Controller(QObject):
     """Owns the background jobs and the file watcher of one window, and drives its graph widget."""
 
@@ -112,7 +94,7 @@ class Controller(QObject):
         document: Document,
         graph_widget: GraphWidget,
         settings: Settings,
-        reporter: Reporter,
+        reporter: MessagesPanel,
         runner: Runner | None = None,
         parent: QObject | None = None,
     ) -> None:
@@ -134,7 +116,7 @@ class Controller(QObject):
         self.reveal_after_layout: str | None = None
         self.backward_for: Path | None = None  # the script the user ran backward on (reloads keep it)
         self.python_override: Interpreter | None = None  # --python: every script of this session
-        self.edits: ScriptEdits | None = None  # a run of an edited script runs its edited text
+        self.edits: SourcePanel | None = None  # a run of an edited script runs its edited text
         self._fit_next = True
         self.first_view: FirstView | None = None  # what the last new graph's plan collapsed to read
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
