@@ -232,11 +232,6 @@ class NodeItem(QGraphicsItem):
         """The node's width and height (scene units)."""
         return self._size
 
-    def move_to(self, x: float, y: float) -> None:
-        """Put the node's centre at ``(x, y)`` in its parent's coordinates (a new layout moved
-        it; same size)."""
-        self.setPos(x, y)
-
     def set_room(self, room: QRectF | None, lines: Sequence[str] = ()) -> None:
         """Give the badge the box ``room`` (scene coordinates) the layout made for ``lines``
         beside the node (None: no room, the badge hangs off the node's corner)."""

@@ -945,7 +945,7 @@ class GraphScene(QGraphicsScene):
         if old is not None and same and old.size() == (box.width, box.height):
             if old.parentItem() is not (owner.body if owner is not None else None):
                 self._adopt(old, home, owner)
-            old.move_to(box.x - origin[0], box.y - origin[1])
+            old.setPos(box.x - origin[0], box.y - origin[1])  # its centre, in its frame
             counts.moved += 1
             return old
         if old is not None:

@@ -132,16 +132,13 @@ class CaptionArea(QScrollArea):
             self.fit()
             self.verticalScrollBar().setValue(0)
 
-    def text_height(self) -> int:
-        """The height the whole text needs at the area's width (without a scroll bar)."""
-        width = max(1, self.width() - 2 * self.frameWidth())
-        return self.label.heightForWidth(width)
-
     def fit(self) -> None:
         """Take the text's height, between the least and the most lines."""
         line = self.label.fontMetrics().lineSpacing()
         least, most = (n * line for n in CAPTION_LINES)
-        height = max(least, min(most, self.text_height())) + 2 * self.frameWidth()
+        frame = 2 * self.frameWidth()
+        needed = self.label.heightForWidth(max(1, self.width() - frame))  # the whole text, no bar
+        height = max(least, min(most, needed)) + frame
         if height != self.minimumHeight():
             self.setMinimumHeight(height)
 
