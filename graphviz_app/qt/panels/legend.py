@@ -224,17 +224,15 @@ class LegendPanel(QFrame):
         if key == getattr(self, "_key", None):
             return  # entries depend only on the graph and the mode: a step changes nothing here
         self._key = key
-        entries = derived(graph, colors.legend, model.color_mode)
-        transfers = len(colors.transfer_edges(graph))
         self._new_content()
-        self.entries = entries
-        self.transfer_count = transfers
+        self.entries = derived(graph, colors.legend, model.color_mode)
+        self.transfer_count = len(colors.transfer_edges(graph))
         name = color_mode_names().get(model.color_mode, model.color_mode)
         self.header.setText(translate("Legend", "Color: {mode}").format(mode=name))
         scale = colors.color_mode(model.color_mode).scale(graph)
         if scale is not None:
             self._layout.addWidget(GradBar(scale))
-        for entry in entries:
+        for entry in self.entries:
             self._row(Swatch(entry.color), text(entry.message))
         by_target: dict[str, list[tuple[str, str]]] = {}
         for edge in sorted(colors.transfer_edges(graph)):
