@@ -38,24 +38,19 @@ def engine_text(chosen: Engine) -> str:
     return f"{chosen.name} {chosen.version_number()} ({kind})"
 
 
-def graphviz_version() -> str | None:
-    """Return the engine that lays graphs out, its version and kind, or None when none is installed."""
-    try:
-        return engine_text(engine())
-    except GraphvizNotFoundError:
-        return None
-
-
 def versions() -> dict[str, str]:
     """Return the versions worth reporting in a bug: the app, Python, torch, Qt, Graphviz..."""
+    try:
+        graphviz = engine_text(engine())  # the engine that lays graphs out, its version and kind
+    except GraphvizNotFoundError:
+        graphviz = translate("About", "not found — install graphviz-pure or Graphviz to lay out graphs")
     return {
         "graphviz_app": package_version("graphviz_app"),
         "Python": platform.python_version(),
         "PyTorch": package_version("torch"),
         "Qt": qVersion(),
         "PySide6": PySide6.__version__,
-        "Graphviz": graphviz_version()
-        or translate("About", "not found — install graphviz-pure or Graphviz to lay out graphs"),
+        "Graphviz": graphviz,
         "networkx": package_version("networkx"),
         "Platform": platform.platform(terse=True),
     }
