@@ -122,16 +122,13 @@ class ExportRun(QObject):
         self.path = Path(path)
         problem = check_target(self.path)
         self._problem = ExportError(problem) if problem else None
-        graph, mode = document.view_model.graph, document.view_model.color_mode
-        options, styles, step = (
-            document.view_model.options,
-            document.view_model.styles(),
-            document.view_model.step,
-        )
+        model = document.view_model  # what it shows now: the export runs on a thread
+        graph, mode, options = model.graph, model.color_mode, model.options
+        styles, step = model.styles(), model.step
         # A .json keeps how it was viewed, so it reopens the same (``saved_view``).
         view: dict[str, Any] = {"collapsed": sorted(options.collapsed), "color": mode}
         language = current_language()  # the legend, caption and a page's words: the window's
-        values = document.view_model.values_shown()  # badges laid out
+        values = model.values_shown()  # badges laid out
 
         def work() -> Any:
             if graph is None:
