@@ -734,11 +734,8 @@ class GraphScene(QGraphicsScene):
             for index in layout.edges_in(home):
                 dedge, path = display.edges[index], layout.edges[index]
                 key = (dedge.source, dedge.target)
-                queue = waiting.get(key)
-                old_edge = queue.pop(0) if queue else None
-                kept_as = old_edge if old_edge is not None and previous.get(key) == dedge else None
                 edge = self._edge_for(
-                    path, dedge.graph_edges, old_edge, kept_as, home, owner, (ox, oy), surviving, counts
+                    path, dedge, waiting.get(key), previous.get(key), home, owner, (ox, oy), surviving, counts
                 )
                 dedges[key] = dedge
                 placed.append(edge)
@@ -852,15 +849,10 @@ class GraphScene(QGraphicsScene):
             if home in kept:
                 continue
             key = (path.source, path.target)
-            dedge = dedges.get(key)
-            graph_edges = dedge.graph_edges if dedge else ()
-            waiting = old_edges.get(key)
-            old_edge = waiting.pop(0) if waiting else None
-            ox, oy = frames.origin(home)
+            dedge, before = dedges.get(key), self._display_edges.get(key)
             owner = clusters.get(home) if home is not None else None
-            kept_as = old_edge if old_edge is not None and self._display_edges.get(key) == dedge else None
             edge = self._edge_for(
-                path, graph_edges, old_edge, kept_as, home, owner, (ox, oy), surviving, counts
+                path, dedge, old_edges.get(key), before, home, owner, frames.origin(home), surviving, counts
             )
             edges.append(edge)
         self._settle_edges(surviving, old_edges.values(), counts)
@@ -895,20 +887,24 @@ class GraphScene(QGraphicsScene):
     def _edge_for(
         self,
         path: Any,
-        graph_edges: tuple[tuple[str, str], ...],
-        old_edge: EdgeItem | None,
-        kept_as: EdgeItem | None,
+        dedge: DisplayEdge | None,
+        queue: list[EdgeItem] | None,
+        before: DisplayEdge | None,
         home: str | None,
         owner: ClusterItem | None,
         origin: Point,
         surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]],
         counts: Relayout,
     ) -> EdgeItem:
-        """The item of edge ``path`` drawn in ``home`` (its frame ``owner``, top-left at
-        ``origin``): ``kept_as`` (the old item, its display edge unchanged) moved there when it
-        stands for the same graph edges with the same label (its new spline noted in
-        ``surviving``, all reshaped at once), else a new item, ``old_edge`` dropped."""
+        """The item of edge ``path`` (display edge ``dedge``) drawn in ``home`` (its frame
+        ``owner``, top-left at ``origin``): the first old item of its ends in ``queue``, taken
+        off it, moved there when its display edge was ``before`` the same, for the same graph
+        edges with the same label (its new spline noted in ``surviving``, all reshaped at once),
+        else a new item, the old one dropped."""
         ox, oy = origin
+        old_edge = queue.pop(0) if queue else None
+        graph_edges = dedge.graph_edges if dedge else ()
+        kept_as = old_edge if before == dedge else None
         if (
             kept_as is not None
             and kept_as.graph_edges == graph_edges
