@@ -78,7 +78,7 @@ class Message:
     def joined(cls, *parts: Message | str, sep: str = "") -> Message:
         """Several messages shown one after another, ``sep`` between them."""
         items = [p for p in parts if p != ""]
-        return cls(Template(VERBATIM, "{parts}"), {"parts": _interleave(items, sep)})
+        return cls(Template(VERBATIM, "{parts}"), {"parts": interleave(items, sep)})
 
     def english(self) -> str:
         """The message in English, every nested message filled in."""
@@ -120,9 +120,7 @@ def render(
         source = message.template.source
     else:
         source = translate(message.template)
-    filled: dict[str, str] = {}
-    for name, value in message.values.items():
-        filled[name] = _render_value(value, translate, finish)
+    filled = {name: _render_value(value, translate, finish) for name, value in message.values.items()}
     if source is not message.template.source and not fields_of(source) <= fields_of(message.template.source):
         source = message.template.source  # a translation naming a field the English lacks: English
     text = fill(source, filled)
@@ -171,7 +169,8 @@ def number_text(value: float | None) -> str:
     return str(int(value)) if value.is_integer() else repr(value)
 
 
-def _interleave(parts: Sequence[Message | str], sep: str) -> list[Message | str]:
+def interleave(parts: Sequence[Message | str], sep: Message | str) -> list[Message | str]:
+    """``parts`` with ``sep`` between each two (a value filling one field)."""
     out: list[Message | str] = []
     for i, part in enumerate(parts):
         if i and sep:

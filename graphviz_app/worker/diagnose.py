@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..wire.errors import ScriptError, exception_text
-from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template, interleave
 from .script_source import bindings, second_statement
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
@@ -302,7 +302,7 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
     text += "".join(traceback.format_exception_only(type(exc), exc))
     in_script = [f for f in frames if f.filename == script_file]
     file, line = (in_script[-1].filename, in_script[-1].lineno) if in_script else (None, None)
-    detail = exception_text(exc)
+    at: dict[str, Any] = {"file": file, "line": line, "user_traceback": text}
     for kind, pattern, explanation in _KNOWN:
         if re.search(pattern, str(exc)):
             devices = sorted(set(re.findall(r"\b(cuda:\d+|cpu|mps|meta)\b", str(exc))))
@@ -314,27 +314,23 @@ def diagnose(exc: BaseException, script_file: str, caller: Any = None) -> Script
             )
             values: dict[str, Message | str] = {"where": where}
             if "{devices}" in explanation.source:
-                values["devices"] = Message.of(DEVICES, devices=_listed(devices)) if devices else ""
-            return ScriptError(kind, Message(explanation, values), file=file, line=line, user_traceback=text)
-    at: dict[str, Any] = {"file": file, "line": line, "user_traceback": text}
+                values["devices"] = (
+                    Message.of(DEVICES, devices=interleave(devices, Message.of(AND))) if devices else ""
+                )
+            return ScriptError(kind, Message(explanation, values), **at)
     shapes = _shape_mismatch(exc, file, line, _frame_at(exc, file, line))
     if shapes is not None:
-        return ScriptError("shape_mismatch", shapes, file=file, line=line, user_traceback=text)
+        return ScriptError("shape_mismatch", shapes, **at)
     explained = _explained(exc, script_file, line, at)
     if explained is not None:
         return explained
+    detail = exception_text(exc)
     raised = (
         Message.of(RAISED_ON_LINE, exception=type(exc).__name__, line=line, detail=detail)
         if line
         else Message.of(RAISED, exception=type(exc).__name__, detail=detail)
     )
-    return ScriptError(
-        "exception",
-        raised,
-        file=file,
-        line=line,
-        user_traceback=text,
-    )
+    return ScriptError("exception", raised, **at)
 
 
 _PRODUCT = re.compile(r"mat1 and mat2 shapes cannot be multiplied \((\d+)x(\d+) and (\d+)x(\d+)\)")
@@ -398,12 +394,8 @@ def _shape_mismatch(
         named = _tensor_shapes(code, frame)
         shapes: Message | str = ""
         if named:
-            parts: list[Message | str] = []
-            for i, (name, shape) in enumerate(named):
-                if i:
-                    parts.append(Message.of(LIST_SEPARATOR))
-                parts.append(Message.of(SHAPE_OF, name=name, shape=_dims(shape)))
-            shapes = Message.of(SHAPES_OF, shapes=parts)
+            parts = [Message.of(SHAPE_OF, name=name, shape=_dims(shape)) for name, shape in named]
+            shapes = Message.of(SHAPES_OF, shapes=interleave(parts, Message.of(LIST_SEPARATOR)))
         return Message.of(
             BROADCAST_SHAPES, line=line, code=code, dim=int(dim), size_a=size_a, size_b=size_b, shapes=shapes
         )
@@ -427,16 +419,6 @@ def _tensor_shapes(code: str, frame: types.FrameType | None) -> list[tuple[str, 
         if isinstance(value, torch.Tensor):
             found.append((name, tuple(value.shape)))
     return found[:4]
-
-
-def _listed(items: list[str]) -> list[Message | str]:
-    """``items`` joined by the language's "and" (``cpu and meta``)."""
-    out: list[Message | str] = []
-    for i, item in enumerate(items):
-        if i:
-            out.append(Message.of(AND))
-        out.append(item)
-    return out
 
 
 def _syntax_hint(exc: SyntaxError) -> Message | str:
@@ -493,13 +475,10 @@ def _missing_package(exc: ModuleNotFoundError, line: int | None, at: dict[str, A
     python = sys.executable
     command = _command(python, "-m", "pip", "install", package)
     where = Message.of(AT_LINE, line=line) if line else ""
-    return ScriptError(
-        "missing_package",
-        Message.of(
-            MISSING_PACKAGE, module=module, where=where, package=package, python=python, command=command
-        ),
-        **at,
+    message = Message.of(
+        MISSING_PACKAGE, module=module, where=where, package=package, python=python, command=command
     )
+    return ScriptError("missing_package", message, **at)
 
 
 def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, Any]) -> ScriptError | None:
@@ -516,31 +495,17 @@ def _undefined_name(exc: NameError, script_file: str, line: int, at: dict[str, A
         return None  # bound above (in a branch not taken, a function's other scope): Python's words
     later = [n for n in bound.get(name, []) if n > line]
     if later:
-        return ScriptError(
-            "name_order",
-            Message.of(NAME_ORDER, line=line, name=name, later=later[0]),
-            **at,
-        )
+        return ScriptError("name_order", Message.of(NAME_ORDER, line=line, name=name, later=later[0]), **at)
     if name in COMMON_IMPORTS and name not in bound:
         statement = COMMON_IMPORTS[name]
         return ScriptError(
-            "name_import",
-            Message.of(NAME_IMPORT, line=line, name=name, statement=statement),
-            **at,
+            "name_import", Message.of(NAME_IMPORT, line=line, name=name, statement=statement), **at
         )
     known = [n for n in bound if n != name] + [n for n in dir(builtins) if not n.startswith("_")]
     match = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
     if match:
-        return ScriptError(
-            "name_typo",
-            Message.of(NAME_TYPO, line=line, name=name, match=match[0]),
-            **at,
-        )
-    return ScriptError(
-        "name_missing",
-        Message.of(NAME_MISSING, line=line, name=name),
-        **at,
-    )
+        return ScriptError("name_typo", Message.of(NAME_TYPO, line=line, name=name, match=match[0]), **at)
+    return ScriptError("name_missing", Message.of(NAME_MISSING, line=line, name=name), **at)
 
 
 def _is_module_instance(value: object) -> bool:
@@ -579,11 +544,8 @@ def _module_not_set_up(
     init = getattr(cls.__init__, "__code__", None)
     if init is None or init.co_filename != script_file or line is None:
         return None
-    return ScriptError(
-        "module_init",
-        Message.of(MODULE_INIT, cls=cls.__name__, start=init.co_firstlineno, line=line),
-        **at,
-    )
+    message = Message.of(MODULE_INIT, cls=cls.__name__, start=init.co_firstlineno, line=line)
+    return ScriptError("module_init", message, **at)
 
 
 def _misspelt_attribute(exc: AttributeError, line: int | None, at: dict[str, Any]) -> ScriptError | None:
@@ -608,14 +570,9 @@ def _misspelt_attribute(exc: AttributeError, line: int | None, at: dict[str, Any
         match = [lowered[name.lower()]]
     if not match or line is None:
         return None
-    if isinstance(owner, types.ModuleType):
-        return ScriptError(
-            "attribute_typo",
-            Message.of(MODULE_TYPO, line=line, module=owner.__name__, name=name, match=match[0]),
-            **at,
-        )
-    return ScriptError(
-        "attribute_typo",
-        Message.of(ATTRIBUTE_TYPO, line=line, name=name, type=type(owner).__name__, match=match[0]),
-        **at,
+    message = (
+        Message.of(MODULE_TYPO, line=line, module=owner.__name__, name=name, match=match[0])
+        if isinstance(owner, types.ModuleType)
+        else Message.of(ATTRIBUTE_TYPO, line=line, name=name, type=type(owner).__name__, match=match[0])
     )
+    return ScriptError("attribute_typo", message, **at)
