@@ -41,6 +41,7 @@ from .interpreter import (
     check_interpreter,
     explicit_interpreter,
     launch_error,
+    signal_name,
     startup_error,
     startup_timeout_error,
     stopped_error,
@@ -225,13 +226,6 @@ def _working_folder(cwd: str | os.PathLike[str] | None) -> str | None:
             Message.of(NO_WORKING_FOLDER, folder=folder),
         )
     return folder
-
-
-def _signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
 
 
 class _Worker:
@@ -632,7 +626,7 @@ class Runner:
         elif ending["signal"] and self.memory_limit and _out_of_memory(output):
             error = self._memory_error(path, None)
         elif ending["signal"]:
-            name = _signal_name(ending["signal"])
+            name = signal_name(ending["signal"])
             error = ScriptError(
                 "crash",
                 Message.of(CRASHED, signal=name),

@@ -34,7 +34,7 @@ from typing import Literal
 
 from ..message_reader import read_message
 from ..wire.errors import ScriptError, as_message
-from ..wire.message import QT_TRANSLATE_NOOP, Message, Value
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template, Value
 
 log = logging.getLogger(__name__)
 
@@ -267,31 +267,26 @@ def environment_note(environment: Mapping[str, object]) -> str:
 
 def check_interpreter(interpreter: Interpreter) -> None:
     """Raise ScriptError("interpreter") when ``interpreter`` cannot even be started."""
-    python, why = interpreter.path, interpreter.reason
+    python = interpreter.path
     if not python.exists():
-        raise ScriptError(
-            "interpreter",
-            Message.of(MISSING, python=str(python), why=why, where=interpreter.where),
-        )
+        raise ScriptError("interpreter", _about(interpreter, MISSING))
     if python.is_dir():
-        raise ScriptError(
-            "interpreter",
-            Message.of(A_FOLDER, python=str(python), why=why, where=interpreter.where),
-        )
+        raise ScriptError("interpreter", _about(interpreter, A_FOLDER))
     if not os.access(python, os.X_OK):
-        raise ScriptError(
-            "interpreter",
-            Message.of(NOT_EXECUTABLE, python=str(python), why=why, where=interpreter.where),
-        )
+        raise ScriptError("interpreter", _about(interpreter, NOT_EXECUTABLE))
+
+
+def _about(interpreter: Interpreter, template: Template, **values: Value) -> Message:
+    """``template`` filled with the interpreter's path, why it was chosen, where another is
+    picked, and ``values``."""
+    python, why, where = str(interpreter.path), interpreter.reason, interpreter.where
+    return Message.of(template, python=python, why=why, where=where, **values)
 
 
 def launch_error(interpreter: Interpreter, exc: OSError) -> ScriptError:
     """The error for an interpreter the system could not start at all."""
-    python, why = interpreter.path, interpreter.reason
-    detail = exc.strerror or type(exc).__name__
     return ScriptError(
-        "interpreter",
-        Message.of(NOT_STARTED, python=str(python), why=why, where=interpreter.where, error=detail),
+        "interpreter", _about(interpreter, NOT_STARTED, error=exc.strerror or type(exc).__name__)
     )
 
 
@@ -300,91 +295,63 @@ def _marks(log_text: str) -> list[str]:
     return [line[len(MARK) :].strip() for line in log_text.splitlines() if line.startswith(MARK)]
 
 
+def signal_name(number: int) -> str:
+    """The name of signal ``number`` (``SIGKILL``), or ``signal N`` for one Python does not know."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
 def _ending(returncode: int | None) -> Message:
     if returncode is not None and returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        return Message.of(SIGNALLED, signal=name)
+        return Message.of(SIGNALLED, signal=signal_name(-returncode))
     return Message.of(EXITED, status=returncode if returncode is not None else "?")
 
 
 def startup_error(interpreter: Interpreter, log_text: str, returncode: int | None = None) -> ScriptError:
     """The error for a worker that ended before it was ready, from what it wrote (``log_text``)
     and how it ended (``returncode``, negative for a signal)."""
-    python, why = interpreter.path, interpreter.reason
     marks = _marks(log_text)
     tail = log_text.strip()[-2000:] or None
     if not marks:
-        return ScriptError(
-            "interpreter",
-            Message.of(NOT_PYTHON, python=str(python), why=why, where=interpreter.where),
-            user_traceback=tail,
-        )
-    version = marks[0].removeprefix("python ").strip()
+        return ScriptError("interpreter", _about(interpreter, NOT_PYTHON), user_traceback=tail)
     if "old" in marks:
-        return ScriptError(
-            "interpreter",
-            Message.of(TOO_OLD, python=str(python), why=why, where=interpreter.where, version=version),
-        )
+        version = marks[0].removeprefix("python ").strip()
+        return ScriptError("interpreter", _about(interpreter, TOO_OLD, version=version))
     if "no torch" in marks:
-        return ScriptError(
-            "interpreter",
-            Message.of(NO_TORCH, python=str(python), why=why, where=interpreter.where),
-        )
+        return ScriptError("interpreter", _about(interpreter, NO_TORCH))
     if "torch failed" in marks:
         after = log_text.split(f"{MARK} torch failed", 1)[-1].strip()
         error = after.splitlines()[-1].strip() if after else Message.of(NO_MESSAGE)
-        return ScriptError(
-            "interpreter",
-            Message.of(TORCH_FAILED, python=str(python), why=why, where=interpreter.where, error=error),
-            user_traceback=after[-4000:] or None,
-        )
+        message = _about(interpreter, TORCH_FAILED, error=error)
+        return ScriptError("interpreter", message, user_traceback=after[-4000:] or None)
     if "torch ok" not in marks:  # it ended inside torch's import, with no Python error to show
-        return ScriptError(
-            "interpreter",
-            Message.of(
-                TORCH_CRASHED,
-                python=str(python),
-                why=why,
-                where=interpreter.where,
-                ending=_ending(returncode),
-            ),
-            user_traceback=tail,
-        )
-    return ScriptError(
-        "worker",
-        Message.of(NOT_READY, python=str(python), why=why),
-        user_traceback=tail,
-    )
+        message = _about(interpreter, TORCH_CRASHED, ending=_ending(returncode))
+        return ScriptError("interpreter", message, user_traceback=tail)
+    return stopped_error(interpreter, log_text, NOT_READY)
 
 
 def startup_timeout_error(interpreter: Interpreter, log_text: str, seconds: float) -> ScriptError:
     """The error for a worker not ready after ``seconds``: what it was doing, from what it wrote."""
-    python, why = interpreter.path, interpreter.reason
     marks = _marks(log_text)
-    if not marks:
-        template, kind = HUNG_STARTING, "interpreter"
-    elif "torch ok" not in marks:
-        template, kind = HUNG_IMPORTING, "interpreter"
-    else:
-        template, kind = HUNG_LOADING, "worker"
-    values: dict[str, Value] = {"python": str(python), "why": why, "seconds": round(seconds)}
-    if template is not HUNG_LOADING:  # the worker's fault, not the interpreter's
-        values["where"] = interpreter.where
-    message = Message(template, values)
-    return ScriptError(kind, message, user_traceback=log_text.strip()[-2000:] or None)
-
-
-def stopped_error(interpreter: Interpreter, log_text: str) -> ScriptError:
-    """The error for a worker that was ready and then ended unexpectedly."""
-    python, why = interpreter.path, interpreter.reason
+    tail = log_text.strip()[-2000:] or None
+    if "torch ok" in marks:  # the worker's fault, not the interpreter's
+        message = Message.of(
+            HUNG_LOADING, python=str(interpreter.path), why=interpreter.reason, seconds=round(seconds)
+        )
+        return ScriptError("worker", message, user_traceback=tail)
+    template = HUNG_IMPORTING if marks else HUNG_STARTING
     return ScriptError(
-        "worker",
-        Message.of(STOPPED, python=str(python), why=why),
-        user_traceback=log_text.strip()[-2000:] or None,
+        "interpreter", _about(interpreter, template, seconds=round(seconds)), user_traceback=tail
     )
+
+
+def stopped_error(interpreter: Interpreter, log_text: str, template: Template = STOPPED) -> ScriptError:
+    """The error for a worker that was ready and then ended unexpectedly (``template``: before
+    it was ready)."""
+    message = Message.of(template, python=str(interpreter.path), why=interpreter.reason)
+    return ScriptError("worker", message, user_traceback=log_text.strip()[-2000:] or None)
 
 
 # -- starting the worker --------------------------------------------------------------------------
