@@ -36,7 +36,8 @@ import sys
 import traceback
 import types
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
 from .naming import Names, collect_names
 from .outputs import OutputFinder
 from .recorder import ForwardRecorder, unrecorded
-from .walker import build_trace, walk
+from .walker import Walk, build_trace, walk
 
 _APP_DIR = str(Path(__file__).resolve().parents[1])
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
@@ -372,12 +373,8 @@ class ScriptCapture:
                 frame = frame.f_back
             if frame is not None and not frame.f_code.co_filename.startswith(_APP_DIR):
                 return frame.f_code.co_filename, frame.f_lineno
-        frame = sys._getframe(2)
-        while frame is not None:
-            if frame.f_code.co_filename == self.file:
-                return self.file, frame.f_lineno
-            frame = frame.f_back
-        return filename, lineno
+        line = self._script_line(sys._getframe(2))
+        return (self.file, line) if line is not None else (filename, lineno)
 
     def _finish(self, trace: dict[str, Any]) -> dict[str, Any]:
         graph = trace["graph"]
@@ -416,11 +413,8 @@ class ScriptCapture:
             if gradient and not self.options.grad_graphs:
                 # a gradient penalty, a Hessian-vector product: a step in building the graph a
                 # later backward() runs through (drawn there), not a backward of its own
-                self._depth += 1
-                try:
+                with self._torch_running():
                     return original(*args, **kwargs)
-                finally:
-                    self._depth -= 1
             self.backward_calls += 1
             if self.captured is None and self.backward_calls < self.options.backward_call and not gradient:
                 self.recorder.restart_values()  # (that pass's graph is not the one captured)
@@ -432,15 +426,21 @@ class ScriptCapture:
                 )
                 if captured is not None:
                     return captured[0]
-            self._depth += 1
-            try:
+            with self._torch_running():
                 return original(*args, **kwargs)
-            finally:
-                self._depth -= 1
 
         functools.update_wrapper(call, original)  # its name, as a mode of the script sees it
         call._graphviz_app_intercepts = kind  # type: ignore[attr-defined]
         return call
+
+    @contextmanager
+    def _torch_running(self) -> Iterator[None]:
+        """While torch runs a backward pass, a backward()/autograd.grad() call is torch's own."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
 
     def _with_dynamo(self, dynamo: types.ModuleType) -> None:
         """torch.compile is at hand (torch._dynamo is imported): what the app does stays out of
@@ -488,28 +488,17 @@ class ScriptCapture:
         try:
             with unrecorded():
                 names = collect_names(self._frame_namespaces(frame))
-                result = walk([t.grad_fn for t in roots])
-                trace = build_trace(
-                    result,
-                    names,
-                    [(names.nodes.get(id(t.grad_fn)), t) for t in roots],
-                    script=self.file,
-                    values=not self.recorder.values_dropped,
-                    saved=not self.recorder.values_dropped,
-                )
+                result, trace = self._trace(names, [(names.nodes.get(id(t.grad_fn)), t) for t in roots])
             recorder = BackwardRecorder(result)
         except Exception as exc:
             raise CaptureBug(exc, Message.of(WALKING)) from None
         value: Any = None
         error: BaseException | None = None
-        self._depth += 1
         try:
-            with recorder:
+            with self._torch_running(), recorder:
                 value = original(*args, **kwargs)
         except Exception as exc:  # the script's backward failed: keep the graph, mark the node
             error = exc
-        finally:
-            self._depth -= 1
         call = self.backward_calls
         line = self._script_line(frame)
         try:
@@ -546,11 +535,8 @@ class ScriptCapture:
         of the gradients it returned: the walk of their ``grad_fn``, as torch made it (the graph a
         later backward of them runs through). Stops the script after it unless ``run_to_end``."""
         args, kwargs, inputs = _inputs_kept(args, kwargs)
-        self._depth += 1
-        try:
+        with self._torch_running():
             value = original(*args, **kwargs)
-        finally:
-            self._depth -= 1
         call = self.backward_calls
         line = self._script_line(frame)
         outputs = _as_list(args[0] if args else kwargs.get("outputs"))
@@ -574,26 +560,15 @@ class ScriptCapture:
                 names = collect_names(self._frame_namespaces(frame))
                 of = _tensor_name(names, outputs[0]) if len(outputs) == 1 else None
                 roots = [(_gradient_name(of, _tensor_name(names, tensor)), grad) for tensor, grad in pairs]
-                result = walk([grad.grad_fn for _, grad in roots])
-                trace = build_trace(
-                    result,
-                    names,
-                    roots,
-                    script=self.file,
-                    values=not self.recorder.values_dropped,
-                    saved=not self.recorder.values_dropped,
-                )
+                result, trace = self._trace(names, roots)
         except Exception as exc:
             raise CaptureBug(exc, Message.of(WALKING)) from None
         self.notices.append(Message.of(SHOWING_GRADIENT, call=call))
         if self.options.backward and not self.options.run_to_end:
             # backward from the gradients (double backward), as `g.sum().backward()` would run
             # it: only where the script stops here, as the leaves' .grad it fills is not the script's
-            self._depth += 1  # (a call made while it runs is not the script's)
-            try:
+            with self._torch_running():
                 self._app_backward(result, trace, [grad for _, grad in roots], self._original_backward)
-            finally:
-                self._depth -= 1
         else:
             trace["graph"]["backward"]["by"] = "script"
         trace["graph"]["backward"].update(call=call, kind="grad_graph")
@@ -606,14 +581,7 @@ class ScriptCapture:
         self, result: Any, args: tuple[Any, ...], kwargs: dict[str, Any], value: Any
     ) -> dict[int, Any]:
         """Map the nodes of ``torch.autograd.grad``'s inputs to the gradients it returned."""
-        inputs = args[1] if len(args) > 1 else kwargs.get("inputs")
-        inputs = (
-            [inputs]
-            if isinstance(inputs, torch.Tensor)
-            else list(inputs)
-            if isinstance(inputs, (list, tuple))
-            else []
-        )
+        inputs = _as_list(args[1] if len(args) > 1 else kwargs.get("inputs"))
         leaves = {id(node.variable): k for k, node in enumerate(result.nodes) if result.leaf[k]}
         found: dict[int, Any] = {}
         for tensor, grad in zip(inputs, value or ()):
@@ -680,6 +648,16 @@ class ScriptCapture:
         scopes.append(self.namespace)
         return scopes
 
+    def _trace(
+        self, names: Names, outputs: Sequence[tuple[str | None, torch.Tensor]]
+    ) -> tuple[Walk, dict[str, Any]]:
+        """Walk the graph reaching ``outputs`` and return the walk and its trace (with values and
+        saved tensors unless the recorder dropped them)."""
+        kept = not self.recorder.values_dropped
+        with unrecorded():
+            result = walk([t.grad_fn for _, t in outputs])
+            return result, build_trace(result, names, outputs, script=self.file, values=kept, saved=kept)
+
     # -- after the script ran ----------------------------------------------------------------
     def _capture_after_run(self, original_backward: Callable[..., Any]) -> dict[str, Any]:
         if self.backward_calls and self.options.backward_call > self.backward_calls:
@@ -721,12 +699,7 @@ class ScriptCapture:
         for output_name, tensor in outputs:
             if output_name:
                 names.add_tensor(output_name, tensor)
-        with unrecorded():
-            result = walk([t.grad_fn for _, t in outputs])
-            dropped = self.recorder.values_dropped
-            trace = build_trace(
-                result, names, outputs, script=self.file, values=not dropped, saved=not dropped
-            )
+        result, trace = self._trace(names, outputs)
         if self.options.backward:
             self._app_backward(result, trace, [t for _, t in outputs], original_backward)
         return self._finish(trace)
