@@ -30,7 +30,6 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
 
     from .capture.client import Runner
     from .capture.interpreter import Interpreter
-    from .core.view.display import ViewOptions
     from .core.view.stepping import Stepper
 
 EXPORT_SUFFIXES = export_formats.suffixes()
@@ -439,68 +438,26 @@ def _step_range_error(graph: nx.DiGraph, mode: str, step: int) -> GraphvizAppErr
 
 
 def export_step(
-    graph: nx.DiGraph,
-    out: Path,
-    mode: str,
-    step: int,
-    color: str,
-    options: ViewOptions,
-    scale: float,
-    stepper: Stepper | None = None,
-    timeout: float | None = None,
-    protect: Sequence[Path] = (),
-    values: bool = False,
-    language: str = "en",
+    draw: functools.partial[list[Message]], stepper: Stepper, out: Path, mode: str, step: int
 ) -> list[Message]:
-    """Write the graph as it looks at ``step`` (1-based) of ``mode``; return notices.
-    ``values``: the Values badges of that step, laid out as the window lays them out;
-    ``language``: the caption's, the legend's and a page's."""
-    from .core.export import export_graph
-    from .core.view.stepping import Stepper
-
-    view = (stepper or Stepper(graph, values=values)).view(mode, step - 1)
+    """Write the graph as it looks at ``step`` (1-based) of ``mode`` to ``out``; return notices.
+    ``draw``: :func:`~.core.export.export_graph` given all but the path and the step."""
+    view = stepper.view(mode, step - 1)
     if not 1 <= step <= view.count:
-        raise _step_range_error(graph, mode, step)
-    return export_graph(
-        graph,
-        out,
-        step=view,
-        mode=color,
-        options=options,
-        scale=scale,
-        timeout=timeout,
-        protect=protect,
-        values=values,
-        language=language,
-    )
+        raise _step_range_error(stepper.graph, mode, step)
+    return draw(out, step=view)
 
 
 def export_steps(
-    graph: nx.DiGraph,
-    folder: Path,
-    suffix: str,
-    mode: str,
-    color: str,
-    options: ViewOptions,
-    scale: float,
-    timeout: float | None = None,
-    protect: Sequence[Path] = (),
-    values: bool = False,
-    language: str = "en",
+    draw: functools.partial[list[Message]], stepper: Stepper, folder: Path, suffix: str, mode: str
 ) -> tuple[int, list[Message]]:
     """Write one file per step of ``mode`` into ``folder`` (``step-001.png``...); return the count and notices."""
-    from .core.view.stepping import Stepper
-
-    stepper = Stepper(graph, values=values)
     count = stepper.count(mode)
     if count == 0:
-        raise _step_range_error(graph, mode, 1)
+        raise _step_range_error(stepper.graph, mode, 1)
     notices: list[Message] = []
     for step in range(1, count + 1):
-        target = folder / f"step-{step:03d}{suffix}"
-        for notice in export_step(
-            graph, target, mode, step, color, options, scale, stepper, timeout, protect, values, language
-        ):
+        for notice in export_step(draw, stepper, folder / f"step-{step:03d}{suffix}", mode, step):
             if notice not in notices:
                 notices.append(notice)
     return count, notices
@@ -663,6 +620,7 @@ def _export(
     from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
     from .core.model.graph import load_graph_json
     from .core.view.display import ViewOptions, collapse_to_depth
+    from .core.view.stepping import Stepper
 
     remove_stale_temp_folders()
     remove_stale_parts(out.parent if str(out.parent) else Path("."))
@@ -685,53 +643,31 @@ def _export(
             )
         notices: list[Message | str] = [read_message(n) for n in graph.graph.get("notices", [])]
         mode = args.step_mode or ("backward" if args.backward else "forward")
-        timeout = args.layout_timeout
         values = auto_values(graph.number_of_nodes()) if args.values is None else args.values
         language = language_of(args.language)
-        with progress(f"graphviz-app: drawing {graph.number_of_nodes():,} nodes", timeout):
+        draw = functools.partial(
+            export_graph,
+            graph,
+            mode=args.color,
+            options=options,
+            scale=args.scale,
+            timeout=args.layout_timeout,
+            protect=protect,
+            values=values,
+            language=language,
+        )
+        with progress(f"graphviz-app: drawing {graph.number_of_nodes():,} nodes", args.layout_timeout):
             if args.steps_dir is not None:
                 count, step_notices = export_steps(
-                    graph,
-                    Path(args.steps_dir),
-                    out.suffix,
-                    mode,
-                    args.color,
-                    options,
-                    args.scale,
-                    timeout,
-                    protect,
-                    values,
-                    language,
+                    draw, Stepper(graph, values=values), Path(args.steps_dir), out.suffix, mode
                 )
                 notices += step_notices
                 written = f"{count} {mode} step images to {args.steps_dir}"
             elif args.step is not None:
-                notices += export_step(
-                    graph,
-                    out,
-                    mode,
-                    args.step,
-                    args.color,
-                    options,
-                    args.scale,
-                    timeout=timeout,
-                    protect=protect,
-                    values=values,
-                    language=language,
-                )
+                notices += export_step(draw, Stepper(graph, values=values), out, mode, args.step)
                 written = f"{out} at {mode} step {args.step}"
             else:
-                notices += export_graph(
-                    graph,
-                    out,
-                    mode=args.color,
-                    options=options,
-                    scale=args.scale,
-                    timeout=timeout,
-                    protect=protect,
-                    values=values,
-                    language=language,
-                )
+                notices += draw(out)
                 written = str(out)
         from .core.model.plots import write_plots  # the script's matplotlib figures, beside the output
 
