@@ -40,16 +40,6 @@ def prctl(option: int, value: int) -> bool:
         return False
 
 
-def die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
-    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def become_subreaper() -> None:
-    """Make the processes this one's descendants leave behind its children (Linux)."""
-    prctl(PR_SET_CHILD_SUBREAPER, 1)
-
-
 def limit_data(memory: int | None) -> None:
     """Limit this process's data memory (``RLIMIT_DATA``) to ``memory`` bytes, where it can be."""
     if not memory:
@@ -112,10 +102,10 @@ class LinuxContainment:
     """
 
     def prepare_worker(self) -> None:
-        become_subreaper()  # what a script leaves behind is re-parented here, then killed
+        prctl(PR_SET_CHILD_SUBREAPER, 1)  # what a script leaves behind is re-parented here, then killed
 
     def enter_run(self, memory: int | None, parent: int) -> None:
-        die_with_parent()
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # killed when the worker dies
         if os.getppid() != parent:  # the worker died before the line above: end at once
             os._exit(70)
         limit_data(memory)
@@ -260,12 +250,6 @@ def enter_child(output_fd: int, close: list[int]) -> None:
     os.close(output_fd)
 
 
-def children() -> dict[int, bool]:
-    """Return the pids whose parent is this process (read from /proc), each with True if it has
-    ended already (a zombie waiting to be reaped)."""
-    return children_scan(os.getpid())
-
-
 def end_descendants(group: int | None) -> int:
     """Kill every process a run left: its process group, then each process re-parented here (Linux).
 
@@ -273,11 +257,11 @@ def end_descendants(group: int | None) -> int:
     becomes a child of the worker once its parent has ended; killing and reaping them until none
     is left ends the whole tree. Returns how many re-parented processes were still running.
     """
-    running = {pid for pid, zombie in children().items() if not zombie}  # counted before any kill
+    running = {pid for pid, zombie in children_scan(os.getpid()).items() if not zombie}  # before any kill
     if group is not None:
         kill_group(group)
     for _ in range(10_000):
-        left = children()
+        left = children_scan(os.getpid())  # each with True once it has ended (a zombie to reap)
         if not left:
             break
         for pid, zombie in left.items():

@@ -31,6 +31,7 @@ The system-dependent steps are behind :class:`~graphviz_app.worker.containment.C
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 import os
@@ -40,7 +41,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import IO, Any, NamedTuple, TextIO
+from typing import IO, Any, TextIO
 
 from ..wire.protocol import (
     DONE,
@@ -73,14 +74,12 @@ __all__ = ["OUTPUT_HEAD", "OUTPUT_TAIL", "WARM_ENV", "BoundedOutput", "main", "r
 
 _running: list[int] = []
 """The pid (and process group) of the run in progress, if any."""
-_box: list[Containment] = []
-"""The containment of this worker's runs (set by :func:`serve`)."""
 
 
+@functools.cache
 def _containment() -> Containment:
-    if not _box:
-        _box.append(containment())
-    return _box[0]
+    """The containment of this worker's runs."""
+    return containment()
 
 
 def _end_with_parent(signum: int, frame: Any) -> None:
@@ -93,23 +92,19 @@ def _end_with_parent(signum: int, frame: Any) -> None:
     os._exit(1)
 
 
-class Ending(NamedTuple):
-    """How a run's process ended."""
-
-    exitcode: int | None
-    signal: int | None
-    peak_rss: int
-    over_memory: int = 0
-
-
-def _ending(status: int, usage: Any, over_memory: int = 0) -> Ending:
+def _ending(status: int, usage: Any, over_memory: int = 0) -> Done:
+    """How a run's process ended (from ``os.wait4``); the processes it left are counted later."""
     signalled = os.WIFSIGNALED(status)
-    return Ending(
-        None if signalled else os.WEXITSTATUS(status),
-        os.WTERMSIG(status) if signalled else None,
-        int(usage.ru_maxrss) * (1 if sys.platform == "darwin" else 1024),
-        over_memory,
+    done = Done(
+        event=DONE,
+        exitcode=None if signalled else os.WEXITSTATUS(status),
+        signal=os.WTERMSIG(status) if signalled else None,
+        peak_rss=int(usage.ru_maxrss) * (1 if sys.platform == "darwin" else 1024),
+        leftovers=0,
     )
+    if over_memory:
+        done["over_memory"] = over_memory
+    return done
 
 
 def _pidfd(pid: int) -> int | None:
@@ -127,7 +122,7 @@ def _follow(
     memory: int | None,
     loaded_fd: int | None,
     started: Callable[[], None],
-) -> Ending:
+) -> Done:
     """Copy the child's output while it runs and watch its memory; return how it ended.
 
     ``started`` is called once the child has loaded torch (``loaded_fd`` became readable; at
@@ -281,7 +276,7 @@ def run_request(
             loaded_fd,
             lambda: started(pid),
         )
-        leftovers = box.end_run(pid)
+        ending["leftovers"] = box.end_run(pid)
         drain(read_fd, output, DRAIN_SECONDS)
     finally:
         _running.clear()
@@ -289,16 +284,7 @@ def run_request(
         if loaded_fd is not None:
             os.close(loaded_fd)
         output.finish()
-    done = Done(
-        event=DONE,
-        exitcode=ending.exitcode,
-        signal=ending.signal,
-        peak_rss=ending.peak_rss,
-        leftovers=leftovers,
-    )
-    if ending.over_memory:
-        done["over_memory"] = ending.over_memory
-    return done
+    return ending
 
 
 def _run_threaded(request: Request, started: Callable[[int], None]) -> Done:
