@@ -76,14 +76,10 @@ def collect_names(namespaces: Iterable[Mapping[str, Any]]) -> Names:
                         names.add_tensor(f"{key}[{item_key!r}]", item)
                     elif isinstance(item, torch.nn.Module) and item_key == "model":
                         modules.append(("model", item))
-    add_modules(names, modules)
-    return names
-
-
-def add_modules(names: Names, modules: list[tuple[str, torch.nn.Module]]) -> None:
-    """Name module trees: ``model`` unprefixed (as named_parameters gives), others under their variable."""
+    # module trees: ``model`` unprefixed (as named_parameters gives), others under their variable
     for key, module in sorted(modules, key=lambda item: item[0] != "model"):
         names.add_module("" if key == "model" else key, module)
+    return names
 
 
 def module_path(stack: tuple[torch.nn.Module, ...], names: Names) -> str | None:
@@ -99,16 +95,9 @@ def module_path(stack: tuple[torch.nn.Module, ...], names: Names) -> str | None:
         if known is not None:
             path = known
         else:
-            child = _child_name(parent, module) if parent is not None else None
-            part = child if child is not None else type(module).__name__
+            children = parent.named_children() if parent is not None else ()
+            part = next((str(name) for name, child in children if child is module), type(module).__name__)
             path = f"{path}.{part}" if path else part
             names.module_types.setdefault(path, type(module).__name__)
         parent = module
     return path or None
-
-
-def _child_name(parent: torch.nn.Module, module: torch.nn.Module) -> str | None:
-    for name, child in parent.named_children():
-        if child is module:
-            return str(name)
-    return None

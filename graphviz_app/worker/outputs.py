@@ -144,11 +144,7 @@ class OutputFinder:
                 or not isinstance(spec.get("model"), torch.nn.Module)
                 or "inputs" not in spec
             ):
-                raise ScriptError(
-                    "bad_module_script",
-                    Message.of(BAD_BUILD),
-                    file=self.file,
-                )
+                raise ScriptError("bad_module_script", Message.of(BAD_BUILD), file=self.file)
             for key in ("model", "loss_fn"):
                 if spec.get(key) is not None:
                     self.namespace.setdefault(key, spec[key])
@@ -191,12 +187,7 @@ class OutputFinder:
     def no_graph_error(self) -> ScriptError:
         line = self.recorder.no_grad_line
         if line is not None:
-            return ScriptError(
-                "no_graph",
-                Message.of(UNDER_NO_GRAD, line=line),
-                file=self.file,
-                line=line,
-            )
+            return ScriptError("no_graph", Message.of(UNDER_NO_GRAD, line=line), file=self.file, line=line)
         cut = self.detach_error()
         if cut is not None:
             return cut
@@ -208,16 +199,8 @@ class OutputFinder:
             if isinstance(v, torch.nn.Module)
             for p in v.parameters()
         )
-        if requires:
-            return ScriptError(
-                "no_graph",
-                Message.of(NOT_KEPT),
-                file=self.file,
-            )
         return ScriptError(
-            "no_graph",
-            Message.of(NOTHING_REQUIRES_GRAD),
-            file=self.file,
+            "no_graph", Message.of(NOT_KEPT if requires else NOTHING_REQUIRES_GRAD), file=self.file
         )
 
     def detach_error(self) -> ScriptError | None:

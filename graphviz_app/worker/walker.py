@@ -233,7 +233,7 @@ def custom_backward(cls: type) -> dict[str, Any] | None:
 class Describer:
     """Turns autograd nodes into schema records, memoizing what many nodes share.
 
-    dtype and device names, module paths (one per module stack the recorder tagged) and the
+    Device names, module paths (one per module stack the recorder tagged) and the
     saved-attribute names of each node class are computed once per capture, not once per node.
     """
 
@@ -241,7 +241,6 @@ class Describer:
         self.names = names
         self.with_saved = saved
         """False: ops' ``saved`` stay empty (a drawing never shows them)."""
-        self._dtypes: dict[torch.dtype, str] = {}
         self._devices: dict[torch.device, str] = {}
         self._paths: dict[int, str | None] = {}
         self._tensors: dict[tuple[torch.dtype, torch.Size], str] = {}
@@ -250,12 +249,6 @@ class Describer:
         """Every storage a described node saved for backward: (device, address) -> bytes."""
         self.module_storages: dict[str, dict[tuple[torch.device, int], int]] = {}
         """The same per module path, for the nodes that ran in the module or its submodules."""
-
-    def dtype(self, dtype: torch.dtype) -> str:
-        text = self._dtypes.get(dtype)
-        if text is None:
-            text = self._dtypes[dtype] = dtype_name(dtype)
-        return text
 
     def device(self, device: torch.device) -> str:
         text = self._devices.get(device)
@@ -269,9 +262,9 @@ class Describer:
             key = (tensor.dtype, tensor.shape)
             text = self._tensors.get(key)
             if text is None:
-                text = self._tensors[key] = f"{self.dtype(tensor.dtype)}{list(tensor.shape)}"
+                text = self._tensors[key] = f"{dtype_name(tensor.dtype)}{list(tensor.shape)}"
             return text
-        return f"{self.dtype(tensor.dtype)}{list(tensor.shape)} {self.device(tensor.device)}"
+        return f"{dtype_name(tensor.dtype)}{list(tensor.shape)} {self.device(tensor.device)}"
 
     def module(self, stack: tuple[Any, ...]) -> str | None:
         key = id(stack)  # the recorder shares one tuple between all ops of a module call
@@ -360,7 +353,7 @@ class Describer:
             "value": None,
             "cuts": [],
             "shape": list(variable.shape),
-            "dtype": self.dtype(variable.dtype),
+            "dtype": dtype_name(variable.dtype),
             "device": self.device(variable.device),
             "saved": [],
             "saved_bytes": 0 if self.with_saved else None,
@@ -371,7 +364,7 @@ class Describer:
         try:
             meta = node._input_metadata[0]
             shape: list[int] | None = list(meta.shape)
-            dtype: str | None = self.dtype(meta.dtype)
+            dtype: str | None = dtype_name(meta.dtype)
             device = self.device(meta.device)
         except (AttributeError, IndexError, RuntimeError):
             # torch before 2.2: what the forward recorder noted, if it saw the op; else the
@@ -379,7 +372,7 @@ class Describer:
             shape, dtype, device = None, None, None
             noted = node.metadata.get(OUTPUT_KEY)
             if noted is not None:
-                shape, dtype, device = noted[0], self.dtype(noted[1]), self.device(noted[2])
+                shape, dtype, device = noted[0], dtype_name(noted[1]), self.device(noted[2])
         metadata = node.metadata
         tagged = SOURCE_KEY in metadata
         cuts = metadata.get(CUTS_KEY) if tagged else None
