@@ -589,24 +589,17 @@ class Runner:
         self, path: Path, result_file: str, ending: Done, output: str, seconds: float, timeout: float
     ) -> RunResult:
         reason = self._stop_reason
-        line: int | None = None
-        where: Message | str = ""
+        file = str(path)
         if reason in ("timeout", "cancelled"):
             output, stack = split_stack(output)
             line = stuck_line(stack, path)
-            stuck_code = source_line(path, line) if line else ""
-            where = Message.of(STUCK, line=line, code=stuck_code) if line else ""
-        if reason == "timeout":
-            error = ScriptError(
-                "timeout",
-                Message.joined(Message.of(TIMED_OUT, seconds=f"{timeout:g}"), where, Message.of(LONGER)),
-                file=str(path),
-                line=line,
+            where = Message.of(STUCK, line=line, code=source_line(path, line)) if line else ""
+            words = (
+                Message.joined(Message.of(TIMED_OUT, seconds=f"{timeout:g}"), where, Message.of(LONGER))
+                if reason == "timeout"
+                else Message.joined(Message.of(CANCELLED), where)
             )
-        elif reason == "cancelled":
-            error = ScriptError(
-                "cancelled", Message.joined(Message.of(CANCELLED), where), file=str(path), line=line
-            )
+            error = ScriptError(reason, words, file=file, line=line)
         elif ending.get("over_memory") and self.memory_limit:
             error = self._memory_error(path, None)
         elif os.path.exists(result_file):
@@ -626,27 +619,13 @@ class Runner:
         elif ending["signal"] and self.memory_limit and _out_of_memory(output):
             error = self._memory_error(path, None)
         elif ending["signal"]:
-            name = signal_name(ending["signal"])
-            error = ScriptError(
-                "crash",
-                Message.of(CRASHED, signal=name),
-                file=str(path),
-                user_traceback=_crash_trace(output),
-            )
+            crashed = Message.of(CRASHED, signal=signal_name(ending["signal"]))
+            error = ScriptError("crash", crashed, file=file, user_traceback=_crash_trace(output))
         elif ending.get("refused") or protocol.SETUP_FAILED in output:
             why = ending.get("refused") or Message.of(SETUP_FAILED)
-            error = ScriptError(
-                "internal",
-                Message.of(NOT_STARTED, why=why),
-                file=str(path),
-            )
+            error = ScriptError("internal", Message.of(NOT_STARTED, why=why), file=file)
         else:
-            code = ending["exitcode"]
-            error = ScriptError(
-                "exit",
-                Message.of(OS_EXIT, status=code),
-                file=str(path),
-            )
+            error = ScriptError("exit", Message.of(OS_EXIT, status=ending["exitcode"]), file=file)
         error.output = output
         raise error
 

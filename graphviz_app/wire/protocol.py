@@ -81,18 +81,9 @@ def run_mode(environ: Mapping[str, str] = os.environ, platform: str = sys.platfo
     mode = value.strip().lower()
     if mode == "portable" or (mode == "fork" and hasattr(os, "fork")):
         return mode  # type: ignore[return-value]
-    if mode == "fork":
-        raise SettingError(
-            RUN_MODE_ENV,
-            value,
-            Message.of(CANNOT_FORK, value=repr(value)),
-        )
     if mode:
-        raise SettingError(
-            RUN_MODE_ENV,
-            value,
-            Message.of(BAD_RUN_MODE, value=repr(value)),
-        )
+        template = CANNOT_FORK if mode == "fork" else BAD_RUN_MODE
+        raise SettingError(RUN_MODE_ENV, value, Message.of(template, value=repr(value)))
     return "fork" if platform.startswith("linux") and hasattr(os, "fork") else "portable"
 
 
