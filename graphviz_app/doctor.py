@@ -133,10 +133,6 @@ class Finding:
     """Whether the app cannot work without it (a missing needed item makes doctor fail)."""
 
 
-def _verbatim(text: str) -> Message:
-    return Message.verbatim(text)
-
-
 def _probe(command: list[str], environ: Mapping[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run a probe and return what it did; OSError when it could not start at all."""
     return subprocess.run(
@@ -216,18 +212,18 @@ def torch_findings(interpreter: Interpreter) -> list[Finding]:
     except GraphvizAppError as exc:
         return [Finding(SCRIPTS_PYTHON, "missing", exc.message, pick)]
     except (OSError, subprocess.SubprocessError) as exc:
-        error = _verbatim(str(exc))
+        error = Message.verbatim(str(exc))
         return [Finding(SCRIPTS_PYTHON, "broken", Message.of(NOT_RUNNABLE, python=python, error=error), pick)]
     try:
         found = json.loads(done.stdout)
     except ValueError:
-        error = _verbatim(_last_line(done.stderr or done.stdout))
+        error = Message.verbatim(_last_line(done.stderr or done.stdout))
         return [Finding(SCRIPTS_PYTHON, "broken", Message.of(NOT_RUNNABLE, python=python, error=error), pick)]
     if found.get("old"):
         too_old = Message.of(TOO_OLD, python=python, version=found["python"])
         return [Finding(SCRIPTS_PYTHON, "broken", too_old, pick)]
     if found.get("error"):
-        error = _verbatim(str(found["error"]))
+        error = Message.verbatim(str(found["error"]))
         detail = Message.of(TORCH_BROKEN, python=python, error=error)
         return [chosen, Finding(TORCH, "broken", detail, Message.of(REPAIR_TORCH, python=shell_word(python)))]
     if found.get("torch") is None:
@@ -281,30 +277,24 @@ def qt_findings() -> tuple[Finding, Finding, str]:
     try:
         done = _probe([python, "-c", QT_PROBE % {"org": ORG_NAME, "app": APP_NAME}])
     except (OSError, subprocess.SubprocessError) as exc:
-        error = _verbatim(str(exc))
-        detail = Message.of(NO_PLATFORM, version="?", error=error)
-        return Finding(QT, "broken", detail, Message.of(FIX_PLATFORM, python=shell_word(python))), *_language(
-            {}
-        )
+        detail = Message.of(NO_PLATFORM, version="?", error=Message.verbatim(str(exc)))
+        fix = Message.of(FIX_PLATFORM, python=shell_word(python))
+        return (Finding(QT, "broken", detail, fix), *_language({}))
     parts = [line for line in done.stdout.splitlines() if line.strip()]
     try:
         found = json.loads(parts[0]) if parts else {}
         shown = json.loads(parts[1]) if len(parts) > 1 else {}
     except ValueError:
         found, shown = {}, {}
-    if not found.get("pyside"):
-        detail = Message.of(NO_PYSIDE, python=python)
-        return Finding(
-            QT, "missing", detail, Message.of(INSTALL_PYSIDE, python=shell_word(python))
-        ), *_language({})
-    version = str(found["pyside"])
-    if done.returncode == 0 and shown.get("platform"):
+    version = str(found.get("pyside") or "")
+    if not version:
+        install = Message.of(INSTALL_PYSIDE, python=shell_word(python))
+        qt = Finding(QT, "missing", Message.of(NO_PYSIDE, python=python), install)
+    elif done.returncode == 0 and shown.get("platform"):
         qt = Finding(QT, "ok", Message.of(QT_FOUND, version=version, platform=str(shown["platform"])))
     else:
-        error = _verbatim(_qt_error(done.stderr))
-        qt = Finding(
-            QT, "broken", Message.of(NO_PLATFORM, version=version, error=error), _qt_fix(done.stderr)
-        )
+        detail = Message.of(NO_PLATFORM, version=version, error=Message.verbatim(_qt_error(done.stderr)))
+        qt = Finding(QT, "broken", detail, _qt_fix(done.stderr))
     return (qt, *_language(found))
 
 
@@ -321,15 +311,12 @@ def _qt_error(stderr: str) -> str:
 
 
 def _qt_fix(stderr: str) -> Message:
-    if "could not connect to display" in stderr or (sys.platform.startswith("linux") and not _has_display()):
+    no_display = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if "could not connect to display" in stderr or (sys.platform.startswith("linux") and no_display):
         return FIX_NO_DISPLAY
     if "xcb-cursor" in stderr:
         return FIX_XCB
     return Message.of(FIX_PLATFORM, python=shell_word(sys.executable))
-
-
-def _has_display() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def _language(found: Mapping[str, object]) -> tuple[Finding, str]:
@@ -375,10 +362,12 @@ def _engine_finding(label: Message, path: str | None, missing: Message, fix: Mes
     try:
         done = _probe([path, "-V"])
     except (OSError, subprocess.SubprocessError) as exc:
-        return Finding(label, "broken", Message.of(DOT_FAILED, path=path, error=_verbatim(str(exc))), fix)
+        return Finding(
+            label, "broken", Message.of(DOT_FAILED, path=path, error=Message.verbatim(str(exc))), fix
+        )
     said = _last_line(done.stderr or done.stdout)
     if done.returncode != 0:
-        return Finding(label, "broken", Message.of(DOT_FAILED, path=path, error=_verbatim(said)), fix)
+        return Finding(label, "broken", Message.of(DOT_FAILED, path=path, error=Message.verbatim(said)), fix)
     try:
         chosen = engine().path == path
     except (GraphvizNotFoundError, SettingError):
