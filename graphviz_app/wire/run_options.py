@@ -117,25 +117,23 @@ class RunOptions:
         call = self.backward_call
         if isinstance(call, bool) or not isinstance(call, int) or call < 1:
             raise RunOptionError("backward_call", call, Message.of(NOT_A_CALL, value=_shown(call)))
-        for name in ("backward", "grad_graphs", "run_to_end", "values"):
-            _check(name, getattr(self, name), bool, A_SWITCH)
-        _check("output", self.output, (str, type(None)), A_NAME)
         limit = self.values_up_to
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-            raise RunOptionError(
-                "values_up_to",
-                limit,
-                Message.of(
-                    WRONG_TYPE, option="values_up_to", value=_shown(limit), expected=Message.of(A_COUNT)
-                ),
-            )
-        _check("cwd", self.cwd, (str, type(None)), A_FOLDER)
-        if not isinstance(self.argv, tuple) or not all(isinstance(a, str) for a in self.argv):
-            raise RunOptionError(
-                "argv",
-                self.argv,
-                Message.of(WRONG_TYPE, option="argv", value=_shown(self.argv), expected=Message.of(A_LIST)),
-            )
+        counts = limit is None or (isinstance(limit, int) and not isinstance(limit, bool) and limit >= 0)
+        switches = ("backward", "grad_graphs", "run_to_end", "values")
+        checks: list[tuple[str, bool, Template]] = [
+            *((name, isinstance(getattr(self, name), bool), A_SWITCH) for name in switches),
+            ("output", isinstance(self.output, str | None), A_NAME),
+            ("values_up_to", counts, A_COUNT),
+            ("cwd", isinstance(self.cwd, str | None), A_FOLDER),
+            ("argv", isinstance(self.argv, tuple) and all(isinstance(a, str) for a in self.argv), A_LIST),
+        ]
+        for name, fits, expected in checks:
+            if not fits:
+                value = getattr(self, name)
+                words = Message.of(
+                    WRONG_TYPE, option=name, value=_shown(value), expected=Message.of(expected)
+                )
+                raise RunOptionError(name, value, words)
 
     def to_wire(self) -> WireOptions:
         """The plain JSON object sent to the worker (and echoed in the result file)."""
@@ -157,12 +155,6 @@ class RunOptions:
         if isinstance(values.get("argv"), list):
             values["argv"] = tuple(values["argv"])
         return cls(**values)
-
-
-def _check(name: str, value: object, kind: type | tuple[type, ...], expected: Template) -> None:
-    if not isinstance(value, kind):
-        words = Message.of(WRONG_TYPE, option=name, value=_shown(value), expected=Message.of(expected))
-        raise RunOptionError(name, value, words)
 
 
 def _shown(value: object) -> str:
