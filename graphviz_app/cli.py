@@ -35,8 +35,6 @@ if TYPE_CHECKING:  # imported where used: the command line starts fast
 EXPORT_SUFFIXES = export_formats.suffixes()
 DEFAULT_LAYOUT_TIMEOUT = 120.0
 """Seconds Graphviz may spend on one drawing before the export stops (``--layout-timeout``)."""
-INTERRUPTED = 130
-"""Exit status after Ctrl+C (128 + SIGINT); SIGTERM gives 143."""
 CANNOT_WRITE_KIND = QT_TRANSLATE_NOOP("Explanation", "cannot write '{suffix}' files: use one of {suffixes}.")
 NO_FOLDER = QT_TRANSLATE_NOOP(
     "Explanation", "the folder {folder} does not exist: create it or choose another output path."

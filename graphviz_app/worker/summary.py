@@ -62,14 +62,6 @@ def device_name(device: torch.device | str) -> str:
     return str(device)
 
 
-def describe(tensor: torch.Tensor) -> str:
-    """Return a short type description: ``"float32[2, 2]"`` (plus the device when not cpu)."""
-    text = f"{dtype_name(tensor.dtype)}{list(tensor.shape)}"
-    if tensor.device.type != "cpu":
-        text += f" {device_name(tensor.device)}"
-    return text
-
-
 def _empty_summary(tensor: torch.Tensor) -> dict[str, Any]:
     """The Summary of ``tensor`` with shape and dtype only (statistics still to be filled in)."""
     return {

@@ -257,7 +257,7 @@ class Describer:
         return text
 
     def tensor(self, tensor: torch.Tensor) -> str:
-        """``"float32[2, 2]"``, plus the device when not cpu (as summary.describe)."""
+        """``"float32[2, 2]"``, plus the device when not cpu."""
         if tensor.is_cpu:
             key = (tensor.dtype, tensor.shape)
             text = self._tensors.get(key)
