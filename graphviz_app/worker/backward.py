@@ -239,65 +239,62 @@ class BackwardRecorder:
         ``torch.autograd.grad`` call (it returns gradients instead of accumulating them).
         """
         with unrecorded():
-            self._apply(trace, results)
-
-    def _apply(self, trace: dict[str, Any], results: dict[int, torch.Tensor | None] | None) -> None:
-        self.flush()
-        nodes = trace["nodes"]
-        for position, k in enumerate(self.order):
-            if nodes[k]["backward_index"] is None:
-                nodes[k]["backward_index"] = position
-        leaves = [k for k, is_leaf in enumerate(self._leaf) if is_leaf]
-        found: dict[int, Summary | None] = {}
-        tensors = []
-        for k in leaves:
-            variable = self.walk.nodes[k].variable
-            if results is not None:
-                tensors.append(results.get(k))
-                continue
-            grad = variable.grad
-            # A .grad taken over from the incoming gradient (no copy) holds the elements the
-            # leaf's consumer saw, unchanged unless a post-accumulate hook touched it.
-            if (
-                grad is not None
-                and grad.layout is _STRIDED
-                and grad.nbytes > HOLD_BYTES
-                and k in self._consumer
-                and not getattr(variable, "_post_accumulate_grad_hooks", None)
-            ):
-                found[k] = self._seen(k, grad)
-            tensors.append(None if found.get(k) is not None else grad)
-        leaf_grads = [found.get(k) or summary for k, summary in zip(leaves, summarize_many(tensors))]
-        node_grads = self.node_grads
-        for k in range(len(self.walk.nodes)):
-            nodes[k]["grad"] = node_grads.get(k)
-        for k, grad in zip(leaves, leaf_grads):
-            nodes[k]["grad"] = grad
-        retained = [k for k, node in enumerate(nodes) if node.get("retains_grad")]
-        if retained:
-            grads = [_retained_grad(self.walk.nodes[k]) for k in retained]
-            for k, summary in zip(retained, summarize_many(grads)):
-                nodes[k]["retained_grad"] = summary
-        if results:
-            ops = [k for k in results if not self._leaf[k]]
-            for k, grad in zip(ops, summarize_many([results[k] for k in ops])):
+            self.flush()
+            nodes = trace["nodes"]
+            for position, k in enumerate(self.order):
+                if nodes[k]["backward_index"] is None:
+                    nodes[k]["backward_index"] = position
+            leaves = [k for k, is_leaf in enumerate(self._leaf) if is_leaf]
+            found: dict[int, Summary | None] = {}
+            tensors = []
+            for k in leaves:
+                variable = self.walk.nodes[k].variable
+                if results is not None:
+                    tensors.append(results.get(k))
+                    continue
+                grad = variable.grad
+                # A .grad taken over from the incoming gradient (no copy) holds the elements the
+                # leaf's consumer saw, unchanged unless a post-accumulate hook touched it.
+                if (
+                    grad is not None
+                    and grad.layout is _STRIDED
+                    and grad.nbytes > HOLD_BYTES
+                    and k in self._consumer
+                    and not getattr(variable, "_post_accumulate_grad_hooks", None)
+                ):
+                    found[k] = self._seen(k, grad)
+                tensors.append(None if found.get(k) is not None else grad)
+            leaf_grads = [found.get(k) or summary for k, summary in zip(leaves, summarize_many(tensors))]
+            node_grads = self.node_grads
+            for k in range(len(self.walk.nodes)):
+                nodes[k]["grad"] = node_grads.get(k)
+            for k, grad in zip(leaves, leaf_grads):
                 nodes[k]["grad"] = grad
-        if not torch_support.NODE_OUTPUT_METADATA:
-            # torch before 2.2 does not tell every op's output shape and dtype; the gradient
-            # w.r.t. that output, which the engine checks against them, has the same
-            for node in nodes:
-                grad = node["grad"]
-                if node["shape"] is None and grad is not None:
-                    node["shape"], node["dtype"] = list(grad["shape"]), grad["dtype"]
-            torch_support.note_missing_metadata(trace)
-        shared = self._shared
-        for edge in trace["edges"]:
-            producer = int(edge["source"][1:])
-            consumer = int(edge["target"][1:])
-            if shared[producer]:
-                edge["grad"] = self.edge_grads.get((producer, consumer))
-            elif consumer in node_grads or producer in node_grads:
-                edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
+            retained = [k for k, node in enumerate(nodes) if node.get("retains_grad")]
+            if retained:
+                grads = [_retained_grad(self.walk.nodes[k]) for k in retained]
+                for k, summary in zip(retained, summarize_many(grads)):
+                    nodes[k]["retained_grad"] = summary
+            if results:
+                ops = [k for k in results if not self._leaf[k]]
+                for k, grad in zip(ops, summarize_many([results[k] for k in ops])):
+                    nodes[k]["grad"] = grad
+            if not torch_support.NODE_OUTPUT_METADATA:
+                # torch before 2.2 does not tell every op's output shape and dtype; the gradient
+                # w.r.t. that output, which the engine checks against them, has the same
+                for node in nodes:
+                    grad = node["grad"]
+                    if node["shape"] is None and grad is not None:
+                        node["shape"], node["dtype"] = list(grad["shape"]), grad["dtype"]
+                torch_support.note_missing_metadata(trace)
+            shared = self._shared
+            for edge in trace["edges"]:
+                producer = int(edge["source"][1:])
+                consumer = int(edge["target"][1:])
+                if shared[producer]:
+                    edge["grad"] = self.edge_grads.get((producer, consumer))
+                elif consumer in node_grads or producer in node_grads:
+                    edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
 
 
 def _retained_grad(node: Any) -> torch.Tensor | None:

@@ -101,26 +101,19 @@ def summarize(tensor: torch.Tensor | None) -> Summary | None:
     # matrix exactly as the same elements alone), without building the matrix.
     summary = _empty_summary(tensor)
     try:
-        _fill_small(tensor, summary, numel)
+        with torch.no_grad():
+            data = _as_real(tensor.detach().contiguous())
+            summary["norm"] = norm = float(torch.linalg.vector_norm(data))
+            low, high = torch.aminmax(data)
+            summary["min"], summary["max"], summary["mean"] = float(low), float(high), float(data.mean())
+            if not math.isfinite(norm):
+                summary["nan"] = int(torch.isnan(data).sum())
+                summary["inf"] = int(torch.isinf(data).sum())
+            if numel <= MAX_VALUES:
+                summary["values"] = tensor.detach().cpu().tolist()
     except Exception:  # an unusual tensor torch cannot reduce: shape and dtype only
         return _empty_summary(tensor)  # type: ignore[return-value]
     return summary  # type: ignore[return-value]
-
-
-def _fill_small(tensor: torch.Tensor, summary: dict[str, Any], numel: int) -> None:
-    with torch.no_grad():
-        data = _as_real(tensor.detach().contiguous())
-        norm = float(torch.linalg.vector_norm(data))
-        low, high = torch.aminmax(data)
-        summary["norm"] = norm
-        summary["min"] = float(low)
-        summary["max"] = float(high)
-        summary["mean"] = float(data.mean())
-        if not math.isfinite(norm):
-            summary["nan"] = int(torch.isnan(data).sum())
-            summary["inf"] = int(torch.isinf(data).sum())
-        if numel <= MAX_VALUES:
-            summary["values"] = tensor.detach().cpu().tolist()
 
 
 def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | None]:
