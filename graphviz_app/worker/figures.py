@@ -14,16 +14,15 @@ or still open at the end to the :class:`Figures` of the run, which keeps them bo
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from ..wire.message import QT_TRANSLATE_NOOP, Message
 from ..wire.plots import MAX_PLOTS, encode_png
+from .import_watch import ImportWatch
 
 BACKEND = "module://graphviz_app.worker.plots"
 WINDOW_BACKENDS = frozenset(
@@ -80,6 +79,17 @@ NOT_DRAWN = QT_TRANSLATE_NOOP("Explanation", "matplotlib could not draw some fig
 
 _previous_backend: str | None = None
 """``MPLBACKEND`` before :func:`install` (put back by :func:`uninstall`)."""
+_watches: list[ImportWatch] = []
+"""The imports of :data:`GUARDED`'s modules watched while a run keeps figures."""
+
+
+def script_line(script: str, frame: Any) -> int | None:
+    """The line of the innermost frame of ``script`` at or above ``frame``, or None."""
+    while frame is not None:
+        if frame.f_code.co_filename == script:
+            return int(frame.f_lineno)
+        frame = frame.f_back
+    return None
 
 
 class Figures:
@@ -106,12 +116,7 @@ class Figures:
     # -- for the backend ------------------------------------------------------------------------
     def line(self) -> int | None:
         """The line of the script's innermost frame in the call running now, or None."""
-        frame: Any = sys._getframe(1)
-        while frame is not None:
-            if frame.f_code.co_filename == self.script:
-                return int(frame.f_lineno)
-            frame = frame.f_back
-        return None
+        return script_line(self.script, sys._getframe(1))
 
     def reserve(self, kind: str, line: int | None, path: str | None = None) -> int | None:
         """Take the next place for a figure; None when :data:`MAX_PLOTS` are taken already."""
@@ -181,11 +186,9 @@ def install(script: str, notices: list[Message]) -> Figures:
         _previous_backend = os.environ.get("MPLBACKEND")
     active = Figures(script, notices)
     os.environ["MPLBACKEND"] = BACKEND
-    for name in GUARDED:
-        if name in sys.modules:
-            _guard(sys.modules[name])
-    if not any(isinstance(finder, _MatplotlibFinder) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _MatplotlibFinder())
+    for watch in _watches:
+        watch.cancel()
+    _watches[:] = [ImportWatch.call_after(name, _guard) for name in GUARDED]
     return active
 
 
@@ -197,7 +200,8 @@ def uninstall() -> None:
         os.environ.pop("MPLBACKEND", None)
     else:
         os.environ["MPLBACKEND"] = _previous_backend
-    sys.meta_path[:] = [finder for finder in sys.meta_path if not isinstance(finder, _MatplotlibFinder)]
+    for watch in _watches:
+        watch.cancel()
 
 
 def chosen_backend(name: Any) -> Any:
@@ -236,39 +240,6 @@ def _guard(module: ModuleType) -> None:
     choose.__name__ = original.__name__
     choose.__doc__ = original.__doc__
     setattr(module, name, choose)
-
-
-class _MatplotlibFinder(importlib.abc.MetaPathFinder):
-    """Finds ``matplotlib`` and ``matplotlib.pyplot`` as the other finders do, and guards each
-    once it is imported (:func:`_guard`)."""
-
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in GUARDED:
-            return None
-        for finder in sys.meta_path:
-            if isinstance(finder, _MatplotlibFinder):
-                continue
-            find = getattr(finder, "find_spec", None)
-            spec: importlib.machinery.ModuleSpec | None = (
-                find(fullname, path, target) if find is not None else None
-            )
-            if spec is not None:
-                break
-        else:
-            return None
-        loader = spec.loader
-        run = getattr(loader, "exec_module", None)
-        if loader is None or run is None:
-            return spec
-
-        def exec_module(module: ModuleType) -> None:
-            run(module)
-            _guard(module)
-
-        loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
 
 
 def collected() -> list[dict[str, Any]]:

@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import builtins
 import functools
-import importlib.abc
 import importlib.machinery
-import importlib.util
 import os
 import random
 import sys
@@ -49,6 +47,8 @@ from ..wire.run_options import RunOptions
 from . import figures
 from .backward import BackwardRecorder, run_backward
 from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
+from .figures import LINE, THE_SCRIPT, script_line
+from .import_watch import ImportWatch
 from .naming import Names, collect_names
 from .outputs import OutputFinder
 from .recorder import ForwardRecorder, unrecorded
@@ -88,8 +88,6 @@ INPLACE_CHANGES = QT_TRANSLATE_NOOP(
     "Explanation", " In-place changes of tensors that require grad: {changes}."
 )
 CHANGE = QT_TRANSLATE_NOOP("Explanation", "line {line}: `{code}`")
-LINE = QT_TRANSLATE_NOOP("Explanation", "Line {line}")
-THE_SCRIPT = QT_TRANSLATE_NOOP("Explanation", "The script")
 NON_LEAF_GRAD = QT_TRANSLATE_NOOP(
     "Explanation",
     "{where} reads .grad of an intermediate (non-leaf) tensor, which is "
@@ -373,7 +371,7 @@ class ScriptCapture:
                 frame = frame.f_back
             if frame is not None and not frame.f_code.co_filename.startswith(_APP_DIR):
                 return frame.f_code.co_filename, frame.f_lineno
-        line = self._script_line(sys._getframe(2))
+        line = script_line(self.file, sys._getframe(2))
         return (self.file, line) if line is not None else (filename, lineno)
 
     def _finish(self, trace: dict[str, Any]) -> dict[str, Any]:
@@ -500,7 +498,7 @@ class ScriptCapture:
         except Exception as exc:  # the script's backward failed: keep the graph, mark the node
             error = exc
         call = self.backward_calls
-        line = self._script_line(frame)
+        line = script_line(self.file, frame)
         try:
             with unrecorded():
                 results = (
@@ -538,7 +536,7 @@ class ScriptCapture:
         with self._torch_running():
             value = original(*args, **kwargs)
         call = self.backward_calls
-        line = self._script_line(frame)
+        line = script_line(self.file, frame)
         outputs = _as_list(args[0] if args else kwargs.get("outputs"))
         if len(inputs) != len(value):
             inputs = [None] * len(value)
@@ -631,14 +629,6 @@ class ScriptCapture:
             self.on_result(finished)
         raise _Stopped
 
-    def _script_line(self, frame: Any) -> int | None:
-        """The line of the innermost frame of the script at or above ``frame``."""
-        while frame is not None:
-            if frame.f_code.co_filename == self.file:
-                return int(frame.f_lineno)
-            frame = frame.f_back
-        return None
-
     def _frame_namespaces(self, frame: Any) -> list[Mapping[str, Any]]:
         scopes: list[Mapping[str, Any]] = []
         while frame is not None:
@@ -726,64 +716,6 @@ class ScriptCapture:
         recorder.apply(trace)
         self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
-
-
-class ImportWatch(importlib.abc.MetaPathFinder):
-    """Calls a function with a module right after its first import (at once if it is imported)."""
-
-    def __init__(self, name: str, then: Callable[[types.ModuleType], None]) -> None:
-        self.name = name
-        self.then = then
-
-    @classmethod
-    def call_after(cls, name: str, then: Callable[[types.ModuleType], None]) -> ImportWatch:
-        """Call ``then(module)`` once ``name`` is imported; :meth:`cancel` stops waiting."""
-        watch = cls(name, then)
-        module = sys.modules.get(name)
-        if module is not None:
-            then(module)
-        else:
-            sys.meta_path.insert(0, watch)
-        return watch
-
-    def cancel(self) -> None:
-        """Stop waiting for the import (nothing is called any more)."""
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)
-
-    def find_spec(
-        self, fullname: str, path: Any, target: Any = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        """The module's own spec, whose loader calls ``then`` once the module is executed."""
-        if fullname != self.name or self not in sys.meta_path:
-            return None
-        self.cancel()
-        spec = importlib.util.find_spec(fullname)
-        if spec is not None and spec.loader is not None:
-            spec.loader = _LoaderThen(spec.loader, self.then)
-        return spec
-
-
-class _LoaderThen(importlib.abc.Loader):
-    """A module's loader that calls ``then(module)`` after executing it (and then steps aside)."""
-
-    def __init__(self, loader: Any, then: Callable[[types.ModuleType], None]) -> None:
-        self.loader = loader
-        self.then = then
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType | None:
-        module: types.ModuleType | None = self.loader.create_module(spec)
-        return module
-
-    def exec_module(self, module: types.ModuleType) -> None:
-        spec = module.__spec__
-        if spec is not None:  # the module keeps its own loader (source, resources)
-            spec.loader = module.__loader__ = self.loader
-        self.loader.exec_module(module)
-        self.then(module)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.loader, name)
 
 
 def environment() -> dict[str, str]:
