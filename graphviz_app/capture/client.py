@@ -278,6 +278,11 @@ class _Worker:
         finally:
             self.replies.put(None)
 
+    def _log_text(self) -> str:
+        """What the worker wrote to its stderr so far."""
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
+
     def alive(self) -> bool:
         return self.process.poll() is None
 
@@ -293,11 +298,9 @@ class _Worker:
             except subprocess.TimeoutExpired:
                 pass
             end_marked(self.marker)  # a run's processes outside the worker (killed, it ended none)
-            self.log.seek(0)
-            text = self.log.read().decode("utf-8", "replace")
             if self.ready:
-                raise stopped_error(self.interpreter, text)
-            raise startup_error(self.interpreter, text, self.process.poll())
+                raise stopped_error(self.interpreter, self._log_text())
+            raise startup_error(self.interpreter, self._log_text(), self.process.poll())
         return reply
 
     def wait_ready(self, stop: threading.Event | None = None) -> bool:
@@ -308,8 +311,7 @@ class _Worker:
                 return False
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                self.log.seek(0)
-                text = self.log.read().decode("utf-8", "replace")
+                text = self._log_text()
                 self.close()
                 raise startup_timeout_error(self.interpreter, text, STARTUP_TIMEOUT)
             try:

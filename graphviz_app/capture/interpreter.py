@@ -409,11 +409,6 @@ def _package_files(package: Path) -> list[Path]:
     return files
 
 
-def _cache_base() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "graphviz_app" / "worker"
-
-
 def _private_folder(folder: Path) -> bool:
     """Create ``folder`` (mode 0700); whether it is a folder of this user's that others cannot write."""
     try:
@@ -500,7 +495,8 @@ def worker_path() -> Path:
         digest.update(
             os.fsencode(file.relative_to(package)) + f":{info.st_mtime_ns}:{info.st_size}\n".encode()
         )
-    base = _cache_base()
+    base = Path(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"))
+    base = base / "graphviz_app" / "worker"
     if not (_private_folder(base) and _safe_above(base)):
         log.warning("worker: other users can change %s; using a temporary copy", base)
         base = _temporary_base()
