@@ -340,9 +340,10 @@ def _safe(text: str) -> str:
     return text
 
 
-def _fail(message: Message | str) -> int:
+def _fail(message: Message | str, status: int = 1) -> int:
+    """Print ``message`` as the command's error; return ``status`` (2: a usage error)."""
     print(f"graphviz-app: error: {_safe(str(message))}", file=sys.stderr)
-    return 1
+    return status
 
 
 class Stopped(KeyboardInterrupt):
@@ -500,8 +501,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     try:
         configure(args.log_level)
     except SettingError as exc:  # GRAPHVIZ_APP_LOG names no level: usage's status
-        _fail(str(exc))
-        return 2
+        return _fail(str(exc), 2)
     if args.script is None and len(unknown) == 1 and os.path.exists(unknown[0]):
         args.script, unknown = unknown[0], []  # a file whose name starts with -
     if unknown:
@@ -532,13 +532,11 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
             engine.set_choice(args.engine)
         engine.choice()  # $GRAPHVIZ_APP_ENGINE names an engine
     except SettingError as exc:  # a bad setting: usage's status
-        _fail(exc.message)
-        return 2
+        return _fail(exc.message, 2)
     try:
         run_with = run_options(args, script_args)
     except RunOptionError as exc:  # a bad option: usage's status
-        _fail(str(exc))
-        return 2
+        return _fail(str(exc), 2)
     # the bytes kept for backward come with the ops' saved values, which big drawings leave out
     if not args.memory and args.color != "memory":
         run_with = values_needed(run_with, args, out)
@@ -565,8 +563,7 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     except ScriptError as exc:  # the script's Python cannot be started
         return _script_failed(exc, None)
     except SettingError as exc:
-        _fail(exc.message)
-        return 2
+        return _fail(exc.message, 2)
     finally:
         if own is not None:
             own.close()
@@ -634,11 +631,9 @@ def _export(
             if one_shot:  # (closed again by the caller: that waits for this)
                 threading.Thread(target=runner.close, name="worker-stop", daemon=True).start()
             graph, output = result.graph, result.output
-        options = ViewOptions(rankdir=args.rankdir)
-        if args.collapse_depth is not None:
-            options = ViewOptions(
-                collapsed=collapse_to_depth(graph, args.collapse_depth), rankdir=args.rankdir
-            )
+        depth = args.collapse_depth
+        collapsed = collapse_to_depth(graph, depth) if depth is not None else frozenset()
+        options = ViewOptions(collapsed=collapsed, rankdir=args.rankdir)
         notices: list[Message | str] = [read_message(n) for n in graph.graph.get("notices", [])]
         mode = args.step_mode or ("backward" if args.backward else "forward")
         values = auto_values(graph.number_of_nodes()) if args.values is None else args.values
@@ -675,8 +670,7 @@ def _export(
     except ScriptError as exc:
         return _script_failed(exc, interpreter)
     except SettingError as exc:  # the environment is wrong, as a bad option: usage's status
-        _fail(exc.message)
-        return 2
+        return _fail(exc.message, 2)
     except GraphvizAppError as exc:
         return _fail(exc.message)
     if output:
