@@ -116,15 +116,13 @@ def render(
     to each filled template (the window's Korean particles; English leaves it as is)."""
     if isinstance(message, str):
         return message
-    if message.template.context == VERBATIM:
-        source = message.template.source
-    else:
-        source = translate(message.template)
+    verbatim = message.template.context == VERBATIM
+    source = message.template.source if verbatim else translate(message.template)
     filled = {name: _render_value(value, translate, finish) for name, value in message.values.items()}
     if source is not message.template.source and not fields_of(source) <= fields_of(message.template.source):
         source = message.template.source  # a translation naming a field the English lacks: English
     text = fill(source, filled)
-    return text if message.template.context == VERBATIM else finish(text)
+    return text if verbatim else finish(text)
 
 
 def fill(source: str, values: Mapping[str, str]) -> str:
