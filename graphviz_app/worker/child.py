@@ -16,7 +16,8 @@ import os
 import sys
 from typing import Any
 
-from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.errors import ScriptError, exception_text
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..wire.protocol import SETUP_FAILED, decode_request
 from ..wire.run_options import RunOptions, WireOptions
 from .containment import ScriptStreams, containment, register_stack_signal
@@ -28,7 +29,6 @@ CANNOT_CAPTURE = QT_TRANSLATE_NOOP("Explanation", "graphviz_app could not captur
 def run_child(request: dict[str, Any]) -> None:
     """Run the script, write the result file, and exit (fds 0/1/2 are the run's already)."""
     stream = ScriptStreams()
-    from ..wire.errors import ScriptError, exception_text
     from .script import ScriptCapture
 
     echo: WireOptions = request.get("options") or {}  # what the run ran with: in the result file
@@ -41,15 +41,7 @@ def run_child(request: dict[str, Any]) -> None:
         try:
             text = json.dumps(result, allow_nan=True, default=_json_value, separators=(",", ":"))
         except (TypeError, ValueError) as exc:  # a value JSON cannot hold: our failure
-            text = json.dumps(
-                {
-                    "ok": False,
-                    "error": ScriptError(
-                        "internal", Message.of(CANNOT_WRITE, error=exception_text(exc, with_type=True))
-                    ).to_dict(),
-                    "options": echo,
-                }
-            )
+            text = json.dumps({**_failed(CANNOT_WRITE, exc), "options": echo})
         with open(temp, "w", encoding="utf-8") as handle:
             handle.write(text)
         os.replace(temp, request["result"])
@@ -70,15 +62,14 @@ def run_child(request: dict[str, Any]) -> None:
     except BaseException as exc:  # a failure in the capture itself, not in the script
         import traceback
 
-        result = {
-            "ok": False,
-            "error": ScriptError(
-                "internal",
-                Message.of(CANNOT_CAPTURE, error=exception_text(exc, with_type=True)),
-                user_traceback=traceback.format_exc(),
-            ).to_dict(),
-        }
+        result = _failed(CANNOT_CAPTURE, exc, traceback.format_exc())
     finish(result)
+
+
+def _failed(template: Template, exc: BaseException, user_traceback: str | None = None) -> dict[str, Any]:
+    """The result of a run that the app itself failed (``template`` says in what)."""
+    words = Message.of(template, error=exception_text(exc, with_type=True))
+    return {"ok": False, "error": ScriptError("internal", words, user_traceback=user_traceback).to_dict()}
 
 
 def _json_value(value: Any) -> Any:

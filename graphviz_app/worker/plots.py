@@ -21,7 +21,7 @@ import functools
 import math
 import os
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from io import BytesIO
 from typing import Any
@@ -147,20 +147,16 @@ def title(figure: Any) -> str:
     return str(figure.get_label() or "").strip()
 
 
-def _draw(figure: Any) -> Callable[[], tuple[str, bytes | None]]:
-    """A drawing of ``figure`` for :meth:`Figures.wait` (its state when the drawing runs)."""
-
-    def draw() -> tuple[str, bytes | None]:
-        return title(figure), render(figure)
-
-    return draw
+def _draw(figure: Any) -> tuple[str, bytes | None]:
+    """``figure``'s title and drawing (:func:`render`), as it is now."""
+    return title(figure), render(figure)
 
 
 def _keep(store: figures.Figures, index: int, figure: Any) -> None:
     """Draw ``figure`` into the place ``index`` now; a figure whose data cannot be drawn is
     reported as such (the script goes on, as a window that failed to draw would let it)."""
     try:
-        title_text, png = _draw(figure)()
+        title_text, png = _draw(figure)
     except Exception as exc:
         store.fail(index, title(figure), exc)
         return
@@ -194,7 +190,7 @@ class FigureManager(FigureManagerBase):
         elif line is not None:
             store.entries[self.place]["line"] = line
         if self.place is not None:
-            store.wait(self.place, _draw(self.canvas.figure))
+            store.wait(self.place, functools.partial(_draw, self.canvas.figure))
 
     def destroy(self) -> None:
         """Closed (``plt.close``, the end of a blocking ``plt.show()``): draw it as it is now."""
