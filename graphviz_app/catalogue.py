@@ -23,7 +23,6 @@ import functools
 import logging
 import string
 import xml.etree.ElementTree as ElementTree
-from pathlib import Path
 
 from .resources import resources_dir
 
@@ -37,11 +36,6 @@ the same sources)."""
 BUILT_IN = frozenset({("", "{text}"), ("", "{parts}")})
 """The templates of :meth:`Message.verbatim` and :meth:`Message.joined` (context ``VERBATIM``):
 they hold text shown as written, so a file may name them too."""
-
-
-def catalogue_file(language: str) -> Path:
-    """The ``.ts`` file of ``language``."""
-    return resources_dir() / "i18n" / f"{CATALOG}_{language}.ts"
 
 
 def plain_fields(source: str) -> bool:
@@ -62,7 +56,8 @@ def _entries(language: str) -> dict[tuple[str, str], str | None]:
     """``{(context, source): translation}`` of ``language``'s ``.ts`` file, None where Qt leaves
     the translation out (unfinished, vanished, obsolete or empty)."""
     found: dict[tuple[str, str], str | None] = {}
-    for context in ElementTree.parse(catalogue_file(language)).getroot().iter("context"):
+    file = resources_dir() / "i18n" / f"{CATALOG}_{language}.ts"
+    for context in ElementTree.parse(file).getroot().iter("context"):
         name = context.findtext("name") or ""
         for message in context.iter("message"):
             source = message.findtext("source")

@@ -12,6 +12,7 @@ locale's, read as gettext reads the language of messages (``LC_ALL``, then ``LC_
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Mapping
 
@@ -57,17 +58,10 @@ def language_of(choice: str | None, environ: Mapping[str, str] | None = None) ->
 def words(language: str) -> Words:
     """Return a function writing a message in ``language`` as the window writes it: each
     template translated in its context, values filled in, Korean particles chosen."""
-    table = translations(language)
-
-    def translate(template: Template) -> str:
-        return table.get((template.context, template.source), template.source)
-
     finish = particles.resolve if language != "en" else _same
-
-    def write(message: Message | str) -> str:
-        return render(message, translate, finish)
-
-    return write
+    return functools.partial(
+        render, translate=functools.partial(template_text, language=language), finish=finish
+    )
 
 
 def _same(text: str) -> str:
