@@ -26,7 +26,6 @@ STARTED: Final = "started"
 DONE: Final = "done"
 SETUP_FAILED: Final = "graphviz_app could not start the script:"
 """What the worker's child writes to its output when its own set-up fails before the script runs."""
-Event = Literal["ready", "started", "done"]
 
 OUTPUT_HEAD: Final = 256 * 1024
 """Bytes of a run's output (stdout and stderr, ``print`` or raw writes) kept from its start."""

@@ -143,9 +143,3 @@ class Summary(TypedDict):
     nan: int
     inf: int
     values: Any
-
-
-class Source(TypedDict):
-    file: str
-    line: int
-    code: str
