@@ -173,11 +173,8 @@ class OutputFinder:
                 if name == wanted:
                     return [(name, tensor)]
             choices = ", ".join(sorted(name for name, _ in candidates.values())) or Message.of(NONE)
-            raise ScriptError(
-                "no_output",
-                Message.of(NO_SUCH_OUTPUT, name=repr(wanted), choices=choices),
-                file=self.file,
-            )
+            words = Message.of(NO_SUCH_OUTPUT, name=repr(wanted), choices=choices)
+            raise ScriptError("no_output", words, file=self.file)
         for name, tensor in candidates.values():
             if name == "loss":
                 return [(name, tensor)]
@@ -210,12 +207,8 @@ class OutputFinder:
         if not calls or not asks_for_grad(self.file):
             return None
         call = calls[-1]
-        return ScriptError(
-            "no_graph",
-            Message.of(DETACHED, line=call.line, name=call.what, code=call.code),
-            file=self.file,
-            line=call.line,
-        )
+        words = Message.of(DETACHED, line=call.line, name=call.what, code=call.code)
+        return ScriptError("no_graph", words, file=self.file, line=call.line)
 
 
 def _tensors_in(value: Any, name: str) -> list[tuple[str, torch.Tensor]]:

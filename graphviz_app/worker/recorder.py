@@ -306,18 +306,25 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
 
     def _add_module_hooks(self) -> None:
         modules = torch.nn.modules.module
-        push, pop = self._push_module, self._pop_module
+        recorder = self
 
         # Plain functions (Dynamo traces a module's global hooks with its forward where it
         # compiles with them in place): they do nothing, and touch nothing of the recorder,
         # while torch compiles.
         def push_module(module: torch.nn.Module, inputs: Any) -> None:
             if not standing_aside():
-                push(module, inputs)
+                if not recorder.module_stack:
+                    recorder.called.add(id(module))
+                recorder.module_stack = (*recorder.module_stack, module)
 
         def pop_module(module: torch.nn.Module, inputs: Any, output: Any) -> None:
-            if not standing_aside():
-                pop(module, inputs, output)
+            if standing_aside():
+                return
+            stack = recorder.module_stack
+            for depth in range(len(stack) - 1, -1, -1):
+                if stack[depth] is module:
+                    recorder.module_stack = stack[:depth]
+                    return
 
         self._handles = [
             modules.register_module_forward_pre_hook(push_module),
@@ -351,18 +358,6 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
     def _compiled(self, *_: Any) -> None:
         if self._active and not self._handles:
             self._add_module_hooks()
-
-    def _push_module(self, module: torch.nn.Module, _inputs: Any) -> None:
-        if not self.module_stack:
-            self.called.add(id(module))
-        self.module_stack = self.module_stack + (module,)
-
-    def _pop_module(self, module: torch.nn.Module, _inputs: Any, _output: Any) -> None:
-        stack = self.module_stack
-        for depth in range(len(stack) - 1, -1, -1):
-            if stack[depth] is module:
-                self.module_stack = stack[:depth]
-                return
 
     # -- recording --------------------------------------------------------------------------
     def __torch_function__(

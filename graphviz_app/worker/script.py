@@ -381,7 +381,12 @@ class ScriptCapture:
         graph["notices"] = [notice.to_wire() for notice in self.notices] + graph["notices"]
         graph["backward_calls"] = self.backward_calls
         graph.setdefault("stopped_after_backward", None)
-        graph["environment"] = environment()
+        graph["environment"] = {  # which Python and torch ran the script
+            "python": ".".join(map(str, sys.version_info[:3])),
+            "torch": str(torch.__version__),
+            "executable": sys.executable,
+            "prefix": sys.prefix,
+        }
         failures = self.recorder.failures + self._internal_failures
         if failures:
             last = failures[0].strip().splitlines()[-1]
@@ -442,19 +447,14 @@ class ScriptCapture:
 
     def _with_dynamo(self, dynamo: types.ModuleType) -> None:
         """torch.compile is at hand (torch._dynamo is imported): what the app does stays out of
-        what it compiles."""
-        self.recorder.with_dynamo(dynamo)
-        self._out_of_dynamo(dynamo)
-
-    @staticmethod
-    def _out_of_dynamo(dynamo: types.ModuleType) -> None:
-        """Keep Dynamo (torch.compile) out of the script's backward() and autograd.grad() calls
-        as they pass through the app (run as Dynamo's ``disable`` runs a function).
+        what it compiles. The recorder's hooks step aside, and the script's backward() and
+        autograd.grad() calls pass through the app as Dynamo's ``disable`` runs a function.
 
         Dynamo compiles every Python frame that a compiled function runs: a call made where a
         compiled function gave back to Python (``loss.backward()`` after its graph break) would
         have the interceptor, and the capture it makes, compiled. torch's own functions are not.
         """
+        self.recorder.with_dynamo(dynamo)
         disable = getattr(dynamo, "disable", None)
         if not callable(disable):
             return
@@ -650,17 +650,10 @@ class ScriptCapture:
 
     # -- after the script ran ----------------------------------------------------------------
     def _capture_after_run(self, original_backward: Callable[..., Any]) -> dict[str, Any]:
-        if self.backward_calls and self.options.backward_call > self.backward_calls:
-            raise ScriptError(
-                "no_graph",
-                Message.of(
-                    NO_SUCH_CALL,
-                    count=self.backward_calls,
-                    call=self.options.backward_call,
-                    last=self.backward_calls,
-                ),
-                file=self.file,
-            )
+        calls, wanted = self.backward_calls, self.options.backward_call
+        if calls and wanted > calls:
+            words = Message.of(NO_SUCH_CALL, count=calls, call=wanted, last=calls)
+            raise ScriptError("no_graph", words, file=self.file)
         names = collect_names([self.namespace])
         finder = OutputFinder(self.namespace, self.file, self.recorder, self.options.output)
         outputs = finder.namespace_outputs()
@@ -716,16 +709,6 @@ class ScriptCapture:
         recorder.apply(trace)
         self._internal_failures.extend(recorder.failures)
         trace["graph"]["backward"] = {"ran": True, "by": "app", "call": None, "error": error}
-
-
-def environment() -> dict[str, str]:
-    """Which Python and torch ran the script: shown in the window and kept in the saved graph."""
-    return {
-        "python": ".".join(map(str, sys.version_info[:3])),
-        "torch": str(torch.__version__),
-        "executable": sys.executable,
-        "prefix": sys.prefix,
-    }
 
 
 def _as_list(tensors: Any) -> list[Any]:

@@ -66,7 +66,7 @@ def walk(root_nodes: Sequence[Node]) -> Walk:
             result.index[key] = k
             result.nodes.append(node)
             result.inputs.append([])
-            result.leaf.append(is_leaf_node(node))
+            result.leaf.append(hasattr(node, "variable"))  # an AccumulateGrad node
             queue.append(k)
         return k
 
@@ -85,17 +85,6 @@ def walk(root_nodes: Sequence[Node]) -> Walk:
             slots.append(producer)
             result.edges.setdefault((producer, consumer), []).append(slot)
     return result
-
-
-def op_name(node: Node) -> str:
-    """Return the autograd node's name without C++ namespaces (``AccumulateGrad``)."""
-    name: str = node.name()
-    return name.rpartition("::")[2]
-
-
-def is_leaf_node(node: Node) -> bool:
-    """Return True for an AccumulateGrad node (a leaf tensor that requires grad)."""
-    return hasattr(node, "variable")
 
 
 def forward_order(result: Walk) -> list[int]:
@@ -379,7 +368,7 @@ class Describer:
         module = self.module(metadata[MODULES_KEY]) if tagged else None
         saved, saved_bytes = self.saved(node, module) if self.with_saved else ([], None)
         record = {
-            "op": op_name(node),
+            "op": node.name().rpartition("::")[2],  # without C++ namespaces
             "kind": "op",
             "name": self.names.nodes.get(id(node)),
             "module": module,
