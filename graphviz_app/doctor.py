@@ -227,11 +227,8 @@ def torch_findings(interpreter: Interpreter) -> list[Finding]:
         detail = Message.of(TORCH_BROKEN, python=python, error=error)
         return [chosen, Finding(TORCH, "broken", detail, Message.of(REPAIR_TORCH, python=shell_word(python)))]
     if found.get("torch") is None:
-        detail = Message.of(NO_TORCH, python=python)
-        return [
-            chosen,
-            Finding(TORCH, "missing", detail, Message.of(INSTALL_TORCH, python=shell_word(python))),
-        ]
+        install = Message.of(INSTALL_TORCH, python=shell_word(python))
+        return [chosen, Finding(TORCH, "missing", Message.of(NO_TORCH, python=python), install)]
     devices = found.get("cuda") or []
     cuda = Message.of(CUDA_YES, devices=", ".join(devices)) if devices else NO
     detail = Message.of(

@@ -48,7 +48,7 @@ from .interpreter import (
     worker_command,
     worker_path,
 )
-from .marker import end_marked, new_marker
+from .marker import end_marked
 
 if TYPE_CHECKING:  # imported where a result is read: a worker starts before networkx is loaded
     import networkx as nx
@@ -240,7 +240,7 @@ class _Worker:
         env.update(os.environ, PYTHONUNBUFFERED="1")
         env[protocol.WARM_ENV] = "1" if warm else "0"
         protocol.run_mode(env)  # a bad GRAPHVIZ_APP_RUN_MODE is the user's to fix: say so before starting
-        self.marker = env[protocol.MARKER_ENV] = new_marker()  # what a run leaves is found by it
+        self.marker = env[protocol.MARKER_ENV] = secrets.token_hex(8)  # what a run leaves is found by it
         self.token = env[protocol.TOKEN_ENV] = secrets.token_hex(16)
         # Only our package is added to the interpreter's path (first): a fresh interpreter a run
         # starts finds it too, and the app's own site-packages never shadow the user's torch.
@@ -611,8 +611,8 @@ class Runner:
 
                 graph = graph_from_trace(result["trace"])
                 notices = [read_message(notice) for notice in graph.graph.get("notices", [])]
-                if ending["leftovers"]:
-                    notices.append(_leftovers_notice(ending["leftovers"]))
+                if count := ending["leftovers"]:
+                    notices.append(Message.of(LEFT_ONE) if count == 1 else Message.of(LEFT_MANY, count=count))
                 ran_with = RunOptions.from_wire(result["options"])
                 return RunResult(graph, output, notices, seconds, options=ran_with)
             error = script_error_from_dict(result["error"])
@@ -688,10 +688,6 @@ class OutputTail:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
-
-
-def _leftovers_notice(count: int) -> Message:
-    return Message.of(LEFT_ONE) if count == 1 else Message.of(LEFT_MANY, count=count)
 
 
 def _out_of_memory(text: str) -> bool:

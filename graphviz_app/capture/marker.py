@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
 import signal
 import sys
 
@@ -21,11 +20,6 @@ from ..wire.protocol import MARKER_ENV
 log = logging.getLogger(__name__)
 ROUNDS = 100
 """How many times :func:`end_marked` looks again for marked processes (each may have forked)."""
-
-
-def new_marker() -> str:
-    """Return a fresh token for one worker's processes."""
-    return secrets.token_hex(8)
 
 
 def marked(token: str) -> list[int]:
