@@ -346,13 +346,9 @@ def _dims(shape: tuple[int, ...]) -> str:
 
 def _frame_at(exc: BaseException, file: str | None, line: int | None) -> types.FrameType | None:
     """The frame of ``file`` that raised ``exc`` at ``line`` (the script's, for its variables)."""
-    tb = exc.__traceback__
-    found = None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == file and tb.tb_lineno == line:
-            found = tb.tb_frame
-        tb = tb.tb_next
-    return found
+    walked = traceback.walk_tb(exc.__traceback__)
+    frames = [frame for frame, at in walked if frame.f_code.co_filename == file and at == line]
+    return frames[-1] if frames else None
 
 
 def _shape_mismatch(
@@ -413,12 +409,8 @@ def _tensor_shapes(code: str, frame: types.FrameType | None) -> list[tuple[str, 
         ]
     except SyntaxError:  # (a line of a statement that goes on)
         return []
-    found: list[tuple[str, tuple[int, ...]]] = []
-    for name in dict.fromkeys(names):
-        value = frame.f_locals.get(name, frame.f_globals.get(name))
-        if isinstance(value, torch.Tensor):
-            found.append((name, tuple(value.shape)))
-    return found[:4]
+    values = {name: frame.f_locals.get(name, frame.f_globals.get(name)) for name in names}
+    return [(name, tuple(v.shape)) for name, v in values.items() if isinstance(v, torch.Tensor)][:4]
 
 
 def _syntax_hint(exc: SyntaxError) -> Message | str:
@@ -524,11 +516,9 @@ def _module_not_set_up(
     ``super().__init__()``: torch says only "cannot assign module before Module.__init__() call"."""
     module: object = None
     if re.search(r"before Module\.__init__\(\) call", str(exc)):
-        tb = exc.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == script_file and "self" in tb.tb_frame.f_locals:
-                module = tb.tb_frame.f_locals["self"]
-            tb = tb.tb_next
+        for frame, _ in traceback.walk_tb(exc.__traceback__):
+            if frame.f_code.co_filename == script_file and "self" in frame.f_locals:
+                module = frame.f_locals["self"]
     else:
         candidate = getattr(exc, "obj", None)
         if (
