@@ -127,9 +127,7 @@ def summarize_many(tensors: Sequence[torch.Tensor | None]) -> list[Summary | Non
     groups: dict[tuple[Any, ...], list[int]] = {}
     large: list[int] = []
     for i, tensor in enumerate(tensors):
-        if tensor is None or not isinstance(tensor, torch.Tensor):
-            continue
-        if tensor.is_nested:  # no single shape: no summary
+        if not isinstance(tensor, torch.Tensor) or tensor.is_nested:  # (nested: no single shape)
             continue
         out[i] = _empty_summary(tensor)
         numel = tensor.numel()
@@ -228,14 +226,8 @@ def _summarize_rows(tensors: Sequence[Any], out: list[Any], members: list[int], 
         summary["norm"], summary["min"], summary["max"], summary["mean"] = norm, low, high, mean
     if numel <= MAX_VALUES:
         for i, row in zip(members, flat.tolist()):
-            summary = out[i]
-            shape = summary["shape"]
-            if len(shape) == 1:
-                summary["values"] = row
-            elif not shape:
-                summary["values"] = row[0]
-            else:
-                summary["values"] = _nest(row, shape)
+            shape = out[i]["shape"]
+            out[i]["values"] = _nest(row, shape) if shape else row[0]
 
 
 def _nest(row: list[Any], shape: list[int]) -> list[Any]:
