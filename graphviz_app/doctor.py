@@ -4,9 +4,6 @@ Each check returns a :class:`Finding`: what was found, in words, and for what is
 the one command (or step) that fixes it. torch is asked about in a subprocess of the interpreter
 that would run scripts (the app never imports torch), and Qt in a subprocess of the app's own
 Python (a platform plugin that cannot load aborts the process that tries).
-
-Layout programs are checked by the functions in :data:`LAYOUT_CHECKS`, one each; the layout is
-usable when one of them finds its program.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ import os
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -391,13 +388,10 @@ def packaged_graphviz_finding() -> Finding:
     return _engine_finding(PACKAGED_GRAPHVIZ, packaged_program(), missing, fix)
 
 
-LAYOUT_CHECKS: tuple[Callable[[], Finding], ...] = (graphviz_dot_finding, packaged_graphviz_finding)
-"""One check per program the layout can use; the layout works when one of them is ``ok``."""
-
-
 def layout_findings() -> list[Finding]:
-    """Every layout program's finding; each is needed only when none is ``ok``."""
-    found = [check() for check in LAYOUT_CHECKS]
+    """Every layout program's finding; each is needed only when none is ``ok`` (the layout
+    works with either)."""
+    found = [graphviz_dot_finding(), packaged_graphviz_finding()]
     usable = any(f.state == "ok" for f in found)
     return [Finding(f.label, f.state, f.detail, f.fix, needed=not usable) for f in found]
 
