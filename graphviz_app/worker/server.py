@@ -45,8 +45,6 @@ from typing import IO, Any, TextIO
 
 from ..wire.protocol import (
     DONE,
-    OUTPUT_HEAD,
-    OUTPUT_TAIL,
     READY,
     SETUP_FAILED,
     STARTED,
@@ -69,7 +67,6 @@ DRAIN_SECONDS = 5.0
 WATCH_SECONDS = 0.1
 """How often the memory of a run's processes is measured."""
 log = logging.getLogger(__name__)  # its stderr: the client's log of the worker (shown if it dies)
-__all__ = ["OUTPUT_HEAD", "OUTPUT_TAIL", "WARM_ENV", "BoundedOutput", "main", "run_child", "serve"]
 
 
 _running: list[int] = []
@@ -144,13 +141,11 @@ def _follow(
     next_check = time.monotonic()
     try:
         while True:
-            wait = None
-            if watch or pidfd is None:
-                wait = (
-                    max(0, int((next_check - time.monotonic()) * 1000))
-                    if watch
-                    else int(WATCH_SECONDS * 1000)
-                )
+            wait: int | None = None  # no memory to watch: wait for the child's end (its pidfd)
+            if watch:
+                wait = max(0, int((next_check - time.monotonic()) * 1000))
+            elif pidfd is None:  # or poll for it
+                wait = int(WATCH_SECONDS * 1000)
             events = dict(poller.poll(wait))
             if events.get(control_fd, 0) & (select.POLLHUP | select.POLLERR):
                 _end_with_parent(signal.SIGTERM, None)

@@ -471,7 +471,6 @@ def build_trace(
         records[k]["forward_index"] = position
     _inherit_from_consumers(result, records, order)
     output_info = []
-    root_ids = [f"n{k}" for k in result.roots]
     for name, tensor in outputs:
         found = result.index.get(id(tensor.grad_fn))
         if found is None:
@@ -492,7 +491,7 @@ def build_trace(
     ]
     graph = {
         "schema_version": SCHEMA_VERSION,
-        "roots": root_ids,
+        "roots": [f"n{k}" for k in result.roots],
         "outputs": output_info,
         "devices": dict(Counter(r["device"] for r in records)),
         "module_types": _module_types(records, names),
