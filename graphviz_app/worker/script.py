@@ -165,14 +165,11 @@ def read_script(path: Path) -> Any:
             "missing_file", Message.of(CANNOT_READ, path=str(path), reason=str(exc.strerror))
         ) from None
     try:
-        text = source.decode("utf-8")
-        if "\x00" in text:
-            raise ValueError
-    except (UnicodeDecodeError, ValueError):
-        raise ScriptError(
-            "not_python",
-            Message.of(NOT_TEXT, name=path.name),
-        ) from None
+        text: str | None = source.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is None or "\x00" in text:
+        raise ScriptError("not_python", Message.of(NOT_TEXT, name=path.name))
     try:
         return compile(text, str(path), "exec", dont_inherit=True)
     except SyntaxError as exc:
@@ -296,27 +293,18 @@ class ScriptCapture:
             raise
         except CaptureBug as bug:
             raise bug.error from None
+        except SystemExit as exc:
+            if exc.code not in (None, 0):
+                raise ScriptError("exit", Message.of(EXITED, status=repr(exc.code)), file=self.file) from None
+            self.notices.append(Message.of(EXITED_0))
         except BaseException as exc:
             if exc is self._failed_backward and self.captured is not None:
                 return  # the captured backward failed and the script did not recover: show its graph
-            self._user_error(exc)
-
-    def _user_error(self, exc: BaseException) -> None:
-        if isinstance(exc, SystemExit):
-            status = exc.code
-            if status not in (None, 0):
-                raise ScriptError(
-                    "exit",
-                    Message.of(EXITED, status=repr(status)),
-                    file=self.file,
-                ) from None
-            self.notices.append(Message.of(EXITED_0))
-            return
-        # the user's error, reported with the user's traceback
-        error = diagnose(exc, self.file)
-        if error.kind == "inplace" and self.recorder.inplace:
-            error.message = Message.joined(error.message, self._inplace_changes())
-        raise error from None
+            # the user's error, reported with the user's traceback
+            error = diagnose(exc, self.file)
+            if error.kind == "inplace" and self.recorder.inplace:
+                error.message = Message.joined(error.message, self._inplace_changes())
+            raise error from None
 
     def _inplace_changes(self) -> Message:
         """The script's in-place changes of tensors that require grad, line by line."""
