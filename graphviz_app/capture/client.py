@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import itertools
 import logging
 import math
 import os
@@ -484,8 +485,9 @@ class Runner:
         folder = _working_folder(options.cwd)
         if folder != options.cwd:
             options = dataclasses.replace(options, cwd=folder)
-        if not self._acquire_run_lock(stop):
-            raise ScriptError("cancelled", Message.of(CANCELLED), file=str(path))
+        while not self._run_lock.acquire(timeout=POLL_SECONDS):  # the run before this one ends
+            if stop is not None and stop.is_set():
+                raise ScriptError("cancelled", Message.of(CANCELLED), file=str(path))
         stop = stop if stop is not None else threading.Event()
         with self._lock:
             self._active_stop = stop  # what cancel() sets, even while the worker starts
@@ -495,15 +497,6 @@ class Runner:
             with self._lock:
                 self._active_stop = None
             self._run_lock.release()
-
-    def _acquire_run_lock(self, stop: threading.Event | None) -> bool:
-        """Wait for the run before this one to end; give up (False) when ``stop`` is set."""
-        if stop is None:
-            return self._run_lock.acquire()
-        while not self._run_lock.acquire(timeout=POLL_SECONDS):
-            if stop.is_set():
-                return False
-        return True
 
     def _run_locked(
         self,
@@ -731,12 +724,9 @@ def source_line(path: Path, line: int) -> str:
     """Return line ``line`` of the script, stripped (empty when it cannot be read)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            for number, text in enumerate(handle, 1):
-                if number == line:
-                    return text.strip()[:200]
+            return next(itertools.islice(handle, line - 1, None), "").strip()[:200]
     except OSError:
-        pass
-    return ""
+        return ""
 
 
 def _crash_trace(output: str) -> str | None:
