@@ -157,16 +157,8 @@ def plan_view(
     view = first_view(graph, plan.options, VIEWPORT, max_depth=plan.collapse_depth)
     if not view.changed:
         return plan.options, ([plan.message()] if plan.changed else [])
-    hidden = view.full - view.drawn
-    return view.options, [
-        Message.of(
-            COLLAPSED,
-            depth=view.depth,
-            drawn=f"{view.drawn:,}",
-            full=f"{view.full:,}",
-            hidden=f"{hidden:,}",
-        )
-    ]
+    drawn, total, hidden = (f"{n:,}" for n in (view.drawn, view.full, view.full - view.drawn))
+    return view.options, [Message.of(COLLAPSED, depth=view.depth, drawn=drawn, full=total, hidden=hidden)]
 
 
 def show_graph(

@@ -16,6 +16,7 @@ This module needs no Qt: it speaks the window's socket with the standard library
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -200,8 +201,6 @@ def deliver(path: Path, title: str, *, wait: float = 0.0) -> bool | None:
         except TimeoutError:
             return False
     try:
-        import json
-
         answer = json.loads(reply.decode("utf-8"))
     except ValueError:
         return False
