@@ -14,6 +14,7 @@ or still open at the end to the :class:`Figures` of the run, which keeps them bo
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable
@@ -236,10 +237,7 @@ def _guard(module: ModuleType) -> None:
     def choose(backend: Any, *args: Any, **kwargs: Any) -> Any:
         return original(chosen_backend(backend), *args, **kwargs)
 
-    choose.__wrapped__ = original  # type: ignore[attr-defined]
-    choose.__name__ = original.__name__
-    choose.__doc__ = original.__doc__
-    setattr(module, name, choose)
+    setattr(module, name, functools.update_wrapper(choose, original))  # (its __wrapped__ marks it)
 
 
 def collected() -> list[dict[str, Any]]:
