@@ -322,11 +322,8 @@ def run_backward(
     outputs: Sequence[torch.Tensor], backward: Callable[..., Any] = torch.autograd.backward
 ) -> list[Message]:
     """Run backward from all ``outputs`` together, seeding each with ones; return notices."""
-    notices: list[Message] = []
-    seeds = []
-    for tensor in outputs:
-        if tensor.dim() != 0 or tensor.numel() != 1:
-            notices.append(Message.of(NOT_SCALAR, shape=str(list(tensor.shape))))
-        seeds.append(torch.ones_like(tensor))
-    backward(list(outputs), grad_tensors=seeds)
+    notices = [
+        Message.of(NOT_SCALAR, shape=str(list(t.shape))) for t in outputs if t.dim() != 0 or t.numel() != 1
+    ]
+    backward(list(outputs), grad_tensors=[torch.ones_like(t) for t in outputs])
     return notices

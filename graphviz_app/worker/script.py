@@ -585,9 +585,11 @@ class ScriptCapture:
         if explained.kind == "inplace" and self.recorder.inplace:
             explained.message = Message.joined(explained.message, self._inplace_changes())
         text = exception_text(error)
-        node = f"n{recorder.order[-1]}" if recorder.order else None
-        if node is not None:
-            trace["nodes"][recorder.order[-1]]["backward_error"] = text
+        node, failed = None, Message.of(BACKWARD_FAILED)
+        if recorder.order:
+            last = trace["nodes"][recorder.order[-1]]
+            last["backward_error"] = text
+            node, failed = f"n{recorder.order[-1]}", Message.of(BACKWARD_FAILED_AT, op=last["op"])
         graph = trace["graph"]
         graph["backward"]["error"] = text
         graph["backward_error"] = {
@@ -597,11 +599,6 @@ class ScriptCapture:
             "line": explained.line,
             "traceback": explained.user_traceback,
         }
-        failed = (
-            Message.of(BACKWARD_FAILED_AT, op=trace["nodes"][recorder.order[-1]]["op"])
-            if node is not None
-            else Message.of(BACKWARD_FAILED)
-        )
         self.notices.append(Message.joined(failed, explained.message, Message.of(SHOWN_AS_IT_STOOD)))
 
     def _stop(self, trace: dict[str, Any], kind: str, call: int, line: int | None) -> None:
