@@ -462,20 +462,6 @@ def export_steps(
     return count, notices
 
 
-def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOptions:
-    """The options of the run ``export``'s arguments ask for (``script_args``: after ``--``);
-    raises RunOptionError for a value no run can use. The script runs in the current folder."""
-    return RunOptions(
-        timeout=args.timeout,
-        backward=args.backward,
-        backward_call=args.backward_call,
-        grad_graphs=args.grad_graphs,
-        run_to_end=args.run_to_end,
-        output=args.output,
-        argv=tuple(script_args),
-    )
-
-
 VALUES_UP_TO = 1000
 """Ops a run records values for when its export draws them only on graphs of at most
 AUTO_NODES nodes: room for what a script computes beside the graph drawn."""
@@ -533,8 +519,16 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         engine.choice()  # $GRAPHVIZ_APP_ENGINE names an engine
     except SettingError as exc:  # a bad setting: usage's status
         return _fail(exc.message, 2)
-    try:
-        run_with = run_options(args, script_args)
+    try:  # (the script runs in the current folder)
+        run_with = RunOptions(
+            timeout=args.timeout,
+            backward=args.backward,
+            backward_call=args.backward_call,
+            grad_graphs=args.grad_graphs,
+            run_to_end=args.run_to_end,
+            output=args.output,
+            argv=tuple(script_args),
+        )
     except RunOptionError as exc:  # a bad option: usage's status
         return _fail(str(exc), 2)
     # the bytes kept for backward come with the ops' saved values, which big drawings leave out
@@ -584,10 +578,9 @@ def _start_runner(source: Path, python: str | None, runner: Runner | None) -> tu
 
 def _script_failed(exc: ScriptError, interpreter: Interpreter | None) -> int:
     """Print a failed run's output, traceback and Python, and its message; return status 1."""
-    script_output = exc.output
-    if script_output:
+    if exc.output:
         print("--- the script's output ---", file=sys.stderr)
-        print(_safe(script_output.rstrip()), file=sys.stderr)
+        print(_safe(exc.output.rstrip()), file=sys.stderr)
         print("---", file=sys.stderr)
     if exc.user_traceback:
         print(_safe(exc.user_traceback.rstrip()), file=sys.stderr)

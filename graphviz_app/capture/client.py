@@ -713,11 +713,9 @@ def split_stack(output: str) -> tuple[str, str]:
 
 
 def stuck_line(stack: str, script: Path) -> int | None:
-    """Return the line of ``script`` its deepest frame in ``stack`` was running, or None."""
-    for file, line in _FRAME.findall(stack):  # most recent call first
-        if file == str(script):
-            return int(line)
-    return None
+    """Return the line of ``script`` its deepest frame in ``stack`` was running (the stack lists
+    the most recent call first), or None."""
+    return next((int(line) for file, line in _FRAME.findall(stack) if file == str(script)), None)
 
 
 def source_line(path: Path, line: int) -> str:
