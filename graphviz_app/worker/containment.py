@@ -45,15 +45,13 @@ def limit_data(memory: int | None) -> None:
     if not memory:
         return
     try:
-        import resource
-    except ImportError:  # Windows
-        return
-    try:
+        import resource  # (not on Windows)
+
         _, hard = resource.getrlimit(resource.RLIMIT_DATA)
         if hard != resource.RLIM_INFINITY:
             memory = min(memory, hard)
         resource.setrlimit(resource.RLIMIT_DATA, (memory, hard))
-    except (ValueError, OverflowError, OSError):  # refused here: the memory watch remains (Linux)
+    except (ImportError, ValueError, OverflowError, OSError):  # refused: the memory watch remains (Linux)
         pass
 
 

@@ -132,11 +132,10 @@ class Figures:
         self._pending.pop(index, None)
         entry = self.entries[index]
         entry["title"] = title
-        name = title or f"figure {index + 1}"
         if png is not None and self._bytes + len(png) > MAX_TOTAL_BYTES:
             png = None
         if png is None:
-            self.too_big.append(name)
+            self.too_big.append(title or f"figure {index + 1}")
             return
         self._bytes += len(png)
         entry["png"] = encode_png(png)

@@ -245,8 +245,7 @@ def _keep_open_figures() -> None:
     if store is None:
         return
     for manager in Gcf.get_all_fig_managers():
-        line = getattr(manager, "line", None)
         if getattr(manager, "place", None) is None and not getattr(manager, "saved", False):
-            index = store.reserve("open", line)
+            index = store.reserve("open", getattr(manager, "line", None))
             if index is not None:
                 _keep(store, index, manager.canvas.figure)
