@@ -462,6 +462,20 @@ def export_steps(
     return count, notices
 
 
+def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOptions:
+    """The options of the run ``export``'s arguments ask for (``script_args``: after ``--``);
+    raises RunOptionError for a value no run can use. The script runs in the current folder."""
+    return RunOptions(
+        timeout=args.timeout,
+        backward=args.backward,
+        backward_call=args.backward_call,
+        grad_graphs=args.grad_graphs,
+        run_to_end=args.run_to_end,
+        output=args.output,
+        argv=tuple(script_args),
+    )
+
+
 VALUES_UP_TO = 1000
 """Ops a run records values for when its export draws them only on graphs of at most
 AUTO_NODES nodes: room for what a script computes beside the graph drawn."""
@@ -519,16 +533,8 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         engine.choice()  # $GRAPHVIZ_APP_ENGINE names an engine
     except SettingError as exc:  # a bad setting: usage's status
         return _fail(exc.message, 2)
-    try:  # (the script runs in the current folder)
-        run_with = RunOptions(
-            timeout=args.timeout,
-            backward=args.backward,
-            backward_call=args.backward_call,
-            grad_graphs=args.grad_graphs,
-            run_to_end=args.run_to_end,
-            output=args.output,
-            argv=tuple(script_args),
-        )
+    try:
+        run_with = run_options(args, script_args)
     except RunOptionError as exc:  # a bad option: usage's status
         return _fail(str(exc), 2)
     # the bytes kept for backward come with the ops' saved values, which big drawings leave out

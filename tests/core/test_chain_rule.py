@@ -182,13 +182,17 @@ def test_op_family_strips_the_backward_suffix():
 
 
 def test_a_backward_step_export_points_the_gradient_edge_back(tmp_path):
+    import functools
+
     from graphviz_app.cli import export_step
+    from graphviz_app.core.export import export_graph
     from graphviz_app.core.view.display import ViewOptions
 
     graph = basic()
+    draw = functools.partial(export_graph, graph, mode="device", options=ViewOptions(), scale=1.0)
     for mode, back in (("backward", True), ("forward", False)):
         out = tmp_path / f"{mode}.dot"
-        export_step(graph, out, mode, 3, "device", ViewOptions(), 1.0)
+        export_step(draw, Stepper(graph), out, mode, 3)
         marked = [
             line
             for line in out.read_text(encoding="utf-8").splitlines()
