@@ -315,7 +315,7 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
             if not standing_aside():
                 if not recorder.module_stack:
                     recorder.called.add(id(module))
-                recorder.module_stack = (*recorder.module_stack, module)
+                recorder.module_stack = recorder.module_stack + (module,)
 
         def pop_module(module: torch.nn.Module, inputs: Any, output: Any) -> None:
             if standing_aside():
