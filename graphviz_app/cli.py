@@ -557,8 +557,14 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
         with gc_paused():
             if kind.kind == "graph":
                 return _export(args, source, out, run_with, None, None)
-            active, interpreter = _start_runner(source, args.python, runner)
+            from .capture.client import Runner
+            from .capture.interpreter import WITH_FLAG, find_interpreter
+
+            # the worker starts now: it imports torch while this process imports its drawing code
+            interpreter = find_interpreter(source, args.python, where=WITH_FLAG)
+            active = runner if runner is not None else Runner(warm=False, python=interpreter)
             own = active if runner is None else None
+            active.start(interpreter)
             return _export(args, source, out, run_with, active, interpreter, one_shot=own is not None)
     except ScriptError as exc:  # the script's Python cannot be started
         return _script_failed(exc, None)
@@ -567,19 +573,6 @@ def run_export(argv: Sequence[str], runner: Runner | None = None) -> int:
     finally:
         if own is not None:
             own.close()
-
-
-def _start_runner(source: Path, python: str | None, runner: Runner | None) -> tuple[Runner, Interpreter]:
-    """Return the runner for ``source`` (``runner``, else a one-shot one) and the Python the
-    script runs with, its worker starting now: it imports torch while this process imports
-    its drawing code."""
-    from .capture.client import Runner
-    from .capture.interpreter import WITH_FLAG, find_interpreter
-
-    interpreter = find_interpreter(source, python, where=WITH_FLAG)
-    active = Runner(warm=False, python=interpreter) if runner is None else runner
-    active.start(interpreter)
-    return active, interpreter
 
 
 def _script_failed(exc: ScriptError, interpreter: Interpreter | None) -> int:
