@@ -40,8 +40,7 @@ def trace_tensors(
     image never shows them), ``saved=False`` the ops' saved tensors and attributes (nor does
     an image draw them). Raises GraphvizAppError when no tensor has a graph.
     """
-    outputs = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor)]
-    roots = [t for t in outputs if t.grad_fn is not None]
+    roots = [t for t in _flatten(tensors) if isinstance(t, torch.Tensor) and t.grad_fn is not None]
     if not roots:
         raise GraphvizAppError(Message.of(NO_GRAPH))
     frame = sys._getframe(caller_depth + 1)

@@ -180,9 +180,7 @@ def app_interpreter(where: Message = ANYWHERE) -> Interpreter:
 def same_python(a: str | Path, b: str | Path) -> bool:
     """Whether two paths name one interpreter: the same file in the same folder."""
     a, b = Path(a).absolute(), Path(b).absolute()
-    if a == b:
-        return True
-    return a.parent == b.parent and os.path.realpath(a) == os.path.realpath(b)
+    return a == b or (a.parent == b.parent and os.path.realpath(a) == os.path.realpath(b))
 
 
 def environment_python(folder: Path) -> Path | None:

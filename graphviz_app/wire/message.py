@@ -59,8 +59,7 @@ class Message:
     values: Mapping[str, Value] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        wanted = fields_of(self.template.source)
-        missing = wanted - set(self.values)
+        missing = fields_of(self.template.source) - set(self.values)
         if missing:
             raise KeyError(f"message {self.template.source!r} lacks values for {sorted(missing)}")
 
