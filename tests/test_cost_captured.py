@@ -42,7 +42,7 @@ def rnn():
 
 
 def test_unsplit_shared_weights_of_an_rnn_are_flagged_slow(rnn):
-    found = cost.estimate_graph(rnn, ViewOptions(split_hubs=False))
+    found = cost.estimate(build_display(rnn, ViewOptions(split_hubs=False)))
     assert found.category != "fast" and found.slow
     assert len(found.hubs) == 3  # W, U and b: each used at all 60 steps
     assert found.hub_virtual > 10 * found.nodes  # their edges cross far more ranks than there are nodes
@@ -50,7 +50,7 @@ def test_unsplit_shared_weights_of_an_rnn_are_flagged_slow(rnn):
 
 
 def test_split_hubs_make_the_same_rnn_fast(rnn):
-    found = cost.estimate_graph(rnn, ViewOptions(split_hubs=True))
+    found = cost.estimate(build_display(rnn, ViewOptions(split_hubs=True)))
     assert found.category == "fast" and not found.hubs
     assert found.virtual < found.nodes
 
@@ -94,7 +94,7 @@ def big_chain(tmp_path_factory):
 
 def test_large_chain_is_flagged_by_its_size(big_chain):
     assert big_chain.number_of_nodes() > 12000
-    found = cost.estimate_graph(big_chain)
+    found = cost.estimate(build_display(big_chain))
     assert found.category == "very slow"
     assert found.virtual < found.nodes and not found.hubs  # slow because it is big, not tangled
     plain = cost.estimate(build_display(big_chain, ViewOptions(clusters=False)))
@@ -158,7 +158,7 @@ def test_an_op_gathering_far_apart_inputs_is_drawn_once_per_far_input():
     drawn = sorted(g for e in display.edges for g in e.graph_edges if g[1] == stack)
     assert drawn == sorted((u, stack) for u in graph.predecessors(stack))
     split = cost.estimate(display)
-    whole = cost.estimate_graph(graph, ViewOptions(split_hubs=False))
+    whole = cost.estimate(build_display(graph, ViewOptions(split_hubs=False)))
     assert split.virtual < split.nodes < whole.virtual
     assert cost.quick_estimate(graph, ViewOptions()).virtual < split.nodes  # models the split too
 

@@ -34,7 +34,7 @@ from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
 from .model.kept_memory import format_bytes, graph_total, module_kept_of, node_kept
-from .model.values import format_number, gradient_line_message, small_values
+from .model.values import format_number, gradient_line, small_values
 from .view.display import SCALAR, DisplayGraph, DisplayNode, format_shape
 
 PAGE = "HtmlPage"
@@ -265,7 +265,7 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
             ("module", a.get("module")),
             ("source", _source_text(a.get("source"))),
             ("value", summary_text(a.get("value"))),
-            ("gradient", gradient_line_message(a, full=True) or summary_text(a.get("grad"))),
+            ("gradient", gradient_line(a, full=True) or summary_text(a.get("grad"))),
             ("saved", "; ".join(str(s) for s in saved[:12]) or None),
             ("kept", node_kept(graph, gid).words() if "saved_bytes" in a else None),
             ("node", use or gid),

@@ -630,52 +630,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="822"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="831"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="829"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="838"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="836"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="845"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="843"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="852"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="852"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="861"/>
         <source>Kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="853"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="862"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="823"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="832"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="830"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="839"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="837"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="846"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="844"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="853"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -683,32 +683,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="432"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="426"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="430"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="424"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="434"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="428"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="445"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="439"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="440"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="434"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="436"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="430"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
@@ -2132,11 +2132,6 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>Graphviz의 배치 결과를 읽을 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/compose.py" line="76"/>
-        <source>The composed layout lost the edge {source} -&gt; {target}.</source>
-        <translation>합성한 배치에서 간선 {source} -&gt; {target}이(가) 빠졌습니다.</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/core/graphviz/arrange.py" line="45"/>
         <source>The composed layout has no place for the node {node}.</source>
         <translation>합성한 배치에 노드 {node}의 자리가 없습니다.</translation>
@@ -3334,62 +3329,62 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="642"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="649"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="643"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="650"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="644"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="651"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="645"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="652"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="646"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="653"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="647"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="654"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="648"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="655"/>
         <source>keeps {low} to {high} (log scale)</source>
         <translation>{low}~{high} 보관 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="649"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="656"/>
         <source>keeps nothing</source>
         <translation>보관 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="650"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="657"/>
         <source>not measured</source>
         <translation>측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="651"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="658"/>
         <source>bytes kept, log scale</source>
         <translation>보관 바이트, 로그 눈금</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="252"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="249"/>
         <source>color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="253"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="250"/>
         <source>thick colored edge: device transfer ({count})</source>
         <translation>굵은 색 엣지: 장치 간 복사 ({count})</translation>
     </message>
@@ -3720,12 +3715,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="22"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="23"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="24"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="25"/>
         <source>at least {bytes} ({count} unknown)</source>
         <translation>최소 {bytes} (알 수 없음 {count}개)</translation>
     </message>

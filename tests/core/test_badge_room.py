@@ -15,7 +15,13 @@ from graphviz_app.core.graphviz import arrange
 from graphviz_app.core.graphviz.dot import BADGE_CLASS, Paint, badge_id, room_label, to_dot, wrap_caption
 from graphviz_app.core.graphviz.layout import LayoutJob, render
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
-from graphviz_app.core.model.values import LINE_CHARS, gradient_line, value_line, values_badge, values_badges
+from graphviz_app.core.model.values import (
+    LINE_CHARS,
+    gradient_line,
+    value_line,
+    values_badge_message,
+    values_badges,
+)
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.core.view.look import NodeStyle
 from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper
@@ -132,7 +138,9 @@ def test_each_badge_sits_beside_its_node_clear_of_everything_else(
     drawing = last_backward_svg(graph, tmp_path, ViewOptions(rankdir=rankdir))
     display = build_display(graph, ViewOptions(rankdir=rankdir))
     badged = {
-        did for did, node in display.nodes.items() if any(values_badge(graph.nodes[m]) for m in node.members)
+        did
+        for did, node in display.nodes.items()
+        if any(values_badge_message(graph.nodes[m]) for m in node.members)
     }
     assert set(drawing.badges) == badged  # every badge drawn, each as a node of its own
     for did, badge in drawing.badges.items():
@@ -161,13 +169,13 @@ def test_a_long_tensor_is_its_shape_and_norm_the_numbers_stay_in_the_tooltip():
     graph = load_graph_json(GOLDEN / "two_layer_training.json")
     w1 = next(n for n, a in graph.nodes(data=True) if a.get("name") == "W1")
     attrs = graph.nodes[w1]
-    assert value_line(attrs) == "W1: 4×6, ‖·‖=" + format(attrs["value"]["norm"], ".3g")
-    assert gradient_line(attrs).startswith("W1.grad: 4×6, ‖·‖=")
-    assert value_line(attrs, full=True).startswith("W1 = [[")  # every number, for the tooltip
-    for line in values_badge(attrs).split("\n"):
+    assert str(value_line(attrs)) == "W1: 4×6, ‖·‖=" + format(attrs["value"]["norm"], ".3g")
+    assert str(gradient_line(attrs)).startswith("W1.grad: 4×6, ‖·‖=")
+    assert str(value_line(attrs, full=True)).startswith("W1 = [[")  # every number, for the tooltip
+    for line in str(values_badge_message(attrs)).split("\n"):
         assert len(line) <= LINE_CHARS + 10
     b2 = next(n for n, a in graph.nodes(data=True) if a.get("name") == "b2")
-    assert values_badge(graph.nodes[b2]).startswith("b2 = [")  # short: the numbers themselves
+    assert str(values_badge_message(graph.nodes[b2])).startswith("b2 = [")  # short: the numbers themselves
 
 
 def test_every_step_draws_the_same_layout(tmp_path):

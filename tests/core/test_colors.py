@@ -20,7 +20,6 @@ def test_well_known_devices_have_distinct_readable_fills():
     assert len(set(fills)) == 5
     assert all(HEX.match(f) for f in fills)
     assert all(colors.text_color(f) == "#000000" for f in fills)  # light enough for black text
-    assert colors.DEVICE_COLORS["cpu"] == colors.device_color("cpu")
 
 
 def test_unknown_devices_are_hashed_stably_into_the_palette():

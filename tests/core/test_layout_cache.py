@@ -11,7 +11,7 @@ import pytest
 from graphviz_app.core.graphviz import arrange, layout_cache
 from graphviz_app.core.graphviz.dot import Paint, to_dot
 from graphviz_app.core.graphviz.layout import LayoutCancelled
-from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache, cached_layout, layout_key
+from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache, layout_key
 from graphviz_app.core.view.display import build_display
 
 from .graphs import nested_modules
@@ -23,11 +23,11 @@ DOT = 'digraph g { "a" [label="x", fillcolor="#AABBCC"]; "b" [label="y"]; "a" ->
 
 def test_reload_of_the_same_dot_is_a_hit(tmp_path):
     cache = LayoutCache(tmp_path)
-    first = cached_layout(DOT, cache, timeout=30)
+    first = CachedLayoutJob(DOT, cache, 30).result()
     assert (cache.hits, cache.misses) == (0, 1)
     assert len(list(tmp_path.glob("*.json"))) == 1
 
-    again = cached_layout(DOT, LayoutCache(tmp_path), timeout=30)  # a new session, same folder
+    again = CachedLayoutJob(DOT, LayoutCache(tmp_path), 30).result()  # a new session, same folder
     second_cache = LayoutCache(tmp_path)
     job = CachedLayoutJob(DOT, second_cache, timeout=30)
     third = job.result()
@@ -47,9 +47,9 @@ def test_changed_dot_misses_and_color_changes_hit(tmp_path):
     recolored = arrange.layout_job(display, graph, cache=cache, mode="module")
     assert recolored.cached() and recolored.result() == first
     assert (cache.hits, cache.misses) == (1, 1)
-    cached_layout(DOT, cache)
+    CachedLayoutJob(DOT, cache).result()
     changed = DOT.replace('"a" -> "b"', '"b" -> "a"')
-    layout = cached_layout(changed, cache)
+    layout = CachedLayoutJob(changed, cache).result()
     assert (cache.hits, cache.misses) == (1, 3)
     assert layout.nodes["b"].y < layout.nodes["a"].y  # b now above a (y grows down)
     assert layout_key(DOT) != layout_key(changed)
@@ -66,7 +66,7 @@ def test_corrupt_entry_is_ignored_and_removed(tmp_path, content):
     path.write_bytes(content)
     assert cache.get(DOT) is None
     assert not path.exists()
-    layout = cached_layout(DOT, cache)  # recomputed and stored again
+    layout = CachedLayoutJob(DOT, cache).result()  # recomputed and stored again
     assert set(layout.nodes) == {"a", "b"}
     assert cache.get(DOT) == layout
 
@@ -83,7 +83,7 @@ def test_eviction_removes_least_recently_used(tmp_path):
     cache = LayoutCache(tmp_path)
     texts = [DOT.replace('label="x"', f'label="x{i}"') for i in range(3)]
     for i, text in enumerate(texts):
-        cached_layout(text, cache)
+        CachedLayoutJob(text, cache).result()
         os.utime(cache.path_for(text), (time.time() - 100 + i, time.time() - 100 + i))
     cache.get(texts[0])  # a hit makes the oldest the most recently used
     sizes = sorted(p.stat().st_size for p in tmp_path.glob("*.json"))
@@ -104,5 +104,5 @@ def test_unwritable_cache_still_lays_out(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     cache = LayoutCache(blocker / "layouts")
-    layout = cached_layout(DOT, cache)
+    layout = CachedLayoutJob(DOT, cache).result()
     assert set(layout.nodes) == {"a", "b"}

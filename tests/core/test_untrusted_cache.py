@@ -12,7 +12,12 @@ import time
 
 import pytest
 
-from graphviz_app.core.graphviz.layout_cache import FORMAT_VERSION, LayoutCache, cached_layout, layout_to_json
+from graphviz_app.core.graphviz.layout_cache import (
+    FORMAT_VERSION,
+    CachedLayoutJob,
+    LayoutCache,
+    layout_to_json,
+)
 from graphviz_app.core.model import limits
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
@@ -22,7 +27,7 @@ DOT = 'digraph g {\n  "a" [label="x"];\n  "b" [label="y"];\n  "a" -> "b";\n}\n'
 
 def entry(cache: LayoutCache, **layout_changes) -> dict:
     """Return a genuine entry for DOT with parts of its layout replaced."""
-    layout = layout_to_json(cached_layout(DOT, LayoutCache(cache.dir / "genuine")))
+    layout = layout_to_json(CachedLayoutJob(DOT, LayoutCache(cache.dir / "genuine")).result())
     layout.update(layout_changes)
     return {"format": FORMAT_VERSION, "key": cache.path_for(DOT).stem, "layout": layout}
 
@@ -94,7 +99,7 @@ def test_tampered_entry_is_dropped_logged_and_laid_out_again(tmp_path, caplog, k
     cache.dir.mkdir()
     tampered(kind, cache)
     with caplog.at_level(logging.WARNING, logger="graphviz_app.core.graphviz.layout_cache"):
-        layout = cached_layout(DOT, cache, timeout=30)
+        layout = CachedLayoutJob(DOT, cache, 30).result()
     assert set(layout.nodes) == {"a", "b"} and len(layout.edges) == 1
     assert (cache.hits, cache.misses) == (0, 1)
     lines = [r.getMessage() for r in caplog.records]
@@ -109,11 +114,11 @@ def test_cache_folder_is_private(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     cache = LayoutCache()
     assert cache.dir == tmp_path / "xdg" / "graphviz_app" / "layouts"
-    cached_layout(DOT, cache)
+    CachedLayoutJob(DOT, cache).result()
     for folder in (cache.dir, cache.dir.parent):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
     os.chmod(cache.dir, 0o755)  # made readable by someone: tightened again on the next store
-    cached_layout(DOT.replace('"x"', '"x2"'), cache)
+    CachedLayoutJob(DOT.replace('"x"', '"x2"'), cache).result()
     assert stat.S_IMODE(cache.dir.stat().st_mode) == 0o700
 
 
@@ -123,7 +128,7 @@ def test_a_cache_folder_that_is_a_link_is_not_used(tmp_path, caplog):
     (tmp_path / "link").symlink_to(real)
     cache = LayoutCache(tmp_path / "link")
     with caplog.at_level(logging.WARNING, logger="graphviz_app.core.graphviz.layout_cache"):
-        layout = cached_layout(DOT, cache)
+        layout = CachedLayoutJob(DOT, cache).result()
     assert set(layout.nodes) == {"a", "b"}
     assert list(real.iterdir()) == []
     assert "not a folder of this user's" in caplog.text
@@ -133,7 +138,7 @@ def test_size_cap_evicts_oldest_first_and_stale_temp_files_go(tmp_path):
     cache = LayoutCache(tmp_path, max_bytes=10**9)
     texts = [DOT.replace('"x"', f'"x{i}"') for i in range(4)]
     for i, text in enumerate(texts):
-        cached_layout(text, cache)
+        CachedLayoutJob(text, cache).result()
         os.utime(cache.path_for(text), (time.time() - 1000 + i, time.time() - 1000 + i))
     stale = tmp_path / ".tmp-abc.json"
     stale.write_text("half")

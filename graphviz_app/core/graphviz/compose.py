@@ -73,7 +73,6 @@ STOPPED_PART = QT_TRANSLATE_NOOP(
     "Graphviz's dot stopped before laying out every part of the graph (it "
     "was interrupted); nothing was drawn. Try again.",
 )
-LOST_EDGE = QT_TRANSLATE_NOOP("Explanation", "The composed layout lost the edge {source} -> {target}.")
 
 __all__ = [
     "CLUSTER_LABEL_HEIGHT",
@@ -559,8 +558,7 @@ class Composer:
     composer's lifetime.  A composition after another (an expand or collapse) plans, writes,
     lays out and places only the pieces that changed: the clusters holding a node or an end of
     an edge that is new, gone or different, and their ancestors; every other cluster keeps its
-    piece and its drawing.  ``dot_runs`` counts the pieces ``dot`` laid out, ``dot_processes``
-    the processes that did it (each reads a batch of pieces).  :meth:`job` gives a cancellable
+    piece and its drawing.  ``dot_runs`` counts the pieces ``dot`` laid out.  :meth:`job` gives a cancellable
     run.  Not for two threads at once (the window runs one layout at a time).
     """
 
@@ -572,8 +570,6 @@ class Composer:
         self.workers = max(1, workers)
         self.dot_runs = 0
         """Pieces laid out by ``dot`` (not found in memory or on disk)."""
-        self.dot_processes = 0
-        """``dot`` processes started (each lays out a batch of pieces)."""
         self.pieces: dict[str, PieceLayout] = {}
         self._lock = threading.Lock()
         self._precise: set[str] = set()
@@ -849,7 +845,6 @@ class Composer:
             control.started(job)
         with self._lock:
             self.dot_runs += len(texts)
-            self.dot_processes += 1
         try:
             output = job.run().decode("utf-8", "replace")
         finally:

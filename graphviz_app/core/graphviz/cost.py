@@ -310,12 +310,6 @@ def estimate(display: DisplayGraph) -> CostEstimate:
     )
 
 
-def estimate_graph(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:
-    """Return the predicted layout cost of ``graph`` drawn under ``options`` (exact: builds the
-    display graph; see :func:`quick_estimate` for the cheap approximation)."""
-    return estimate(build_display(graph, options))
-
-
 def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:
     """Return an approximate estimate without building the display graph (a few times faster).
 

@@ -82,9 +82,6 @@ Graphs up to a few thousand nodes converge well within it (a 3,400-node transfor
 from 20 s to 3 s; a 400-node RNN with one weight feeding 100 far-apart steps (hub splitting
 off) from over 15 minutes to 12 s."""
 
-MARK_COLOR = look.STEP_COLOR
-"""Edges marked by a step (the inputs just used, the gradient flowing): the stepping highlight."""
-
 MODULE_MARGIN = "0.08,0.1"
 """A collapsed module's label margin (inches): the 3-D box's top face takes 4 points off the
 top, and Graphviz centres the label in the whole box, so its name needs more room above than

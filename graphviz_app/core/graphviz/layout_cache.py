@@ -14,8 +14,8 @@ most :data:`~.limits.MAX_CACHE_ENTRY_BYTES`, and its layout must hold exactly th
 DOT text, edges between them and finite coordinates within :mod:`~.limits`' bounds.  Any other
 entry is dropped (one warning in the log), counted as a miss and laid out again.
 
-Use :func:`cached_layout` for a blocking call, or :class:`CachedLayoutJob` where the GUI needs a
-cancellable job (it has the same ``result()`` / ``cancel()`` as :class:`~.layout.LayoutJob`).
+:class:`CachedLayoutJob` is the lookup, a job with the same ``result()`` / ``cancel()`` as
+:class:`~.layout.LayoutJob`.
 """
 
 from __future__ import annotations
@@ -395,21 +395,6 @@ class LayoutCache:
             shutil.rmtree(path, ignore_errors=True)
         except OSError:
             pass
-
-
-def cached_layout(
-    dot_text: str,
-    cache: LayoutCache | None,
-    *,
-    timeout: float | None = None,
-    fallback: str | Callable[[], str] | None = None,
-) -> Layout:
-    """Return the layout of ``dot_text`` from ``cache``, or run ``dot`` (then store it).
-
-    ``cache=None`` always runs ``dot``; ``fallback`` as for :class:`~.layout.LayoutJob`.
-    Raises what :func:`~.layout.layout` raises on a miss.
-    """
-    return CachedLayoutJob(dot_text, cache, timeout, fallback).result()
 
 
 class CachedLayoutJob:

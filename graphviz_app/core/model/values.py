@@ -36,11 +36,8 @@ NO_GRAD_WORDS = QT_TRANSLATE_NOOP("Values", "(no grad)")
 """Ends the line of an input that does not require grad (``x = [1, 2] (no grad)``)."""
 VALUE_WORD = QT_TRANSLATE_NOOP("Values", "value")
 """Names the value of an op the script bound to no variable (``value = [1, 2]``)."""
-GRAD_IN = GRAD_IN_WORDS.source
-KEPT = KEPT_WORDS.source
-NOT_KEPT = NOT_KEPT_WORDS.source
 NO_GRAD = NO_GRAD_WORDS.source
-"""The English of the badge words (exports and the DOT writer draw the English badge)."""
+"""The English of a badge word (the DOT writer draws the English badge)."""
 
 
 def format_number(value: Any, digits: int = 3) -> str:
@@ -137,20 +134,12 @@ def _line(
     return Message.joined(head, f"{colon} {short}", *end)
 
 
-def _english(message: Message | None) -> str | None:
-    return None if message is None else message.english()
-
-
-def value_line_message(attrs: dict[str, Any], *, full: bool = False) -> Message | None:
-    """:func:`value_line` as a message (``value`` translated where it is shown)."""
+def value_line(attrs: dict[str, Any], *, full: bool = False) -> Message | None:
+    """Return ``w = [[1, 2], [3, 2]]`` (``value = ...`` for an unnamed op, ``value`` translated
+    where it is shown), ``W1: 4×6, ‖·‖=3.73`` when the numbers do not fit one short line
+    (``full``: always the numbers), or None."""
     name = attrs.get("name")
     return _line(str(name) if name else VALUE_WORD, attrs.get("value"), full)
-
-
-def value_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
-    """Return ``w = [[1, 2], [3, 2]]`` (``value = ...`` for an unnamed op), ``W1: 4×6, ‖·‖=3.73``
-    when the numbers do not fit one short line (``full``: always the numbers), or None."""
-    return _english(value_line_message(attrs, full=full))
 
 
 def constant_line_messages(attrs: dict[str, Any], *, full: bool = False) -> list[Message]:
@@ -165,8 +154,15 @@ def constant_line_messages(attrs: dict[str, Any], *, full: bool = False) -> list
     return lines
 
 
-def gradient_line_message(attrs: dict[str, Any], *, full: bool = False) -> Message | None:
-    """:func:`gradient_line` as a message (its words translated where it is shown)."""
+def gradient_line(attrs: dict[str, Any], *, full: bool = False) -> Message | None:
+    """Return the gradient line of a node after backward (its words translated where it is shown).
+
+    A leaf: ``w.grad = [[0.75, 3], [6.75, 3]]``; a tensor that called ``retain_grad()``:
+    ``h.grad = [...] (kept by retain_grad)``; any other op: ``grad in = [...] (not kept)``, the
+    gradient that arrived and was passed on.  Numbers too long for one short line (unless
+    ``full``) or not recorded (a big tensor): the shape and norm (``W1.grad: 4×6, ‖·‖=7.3``);
+    NaN or Inf: how many (:func:`grad_label`).
+    """
     grad = attrs.get("grad")
     if not grad:
         return None
@@ -183,24 +179,12 @@ def gradient_line_message(attrs: dict[str, Any], *, full: bool = False) -> Messa
     return _line(GRAD_IN_WORDS, grad, full, NOT_KEPT_WORDS, big=True)
 
 
-def gradient_line(attrs: dict[str, Any], *, full: bool = False) -> str | None:
-    """Return the gradient line of a node after backward.
-
-    A leaf: ``w.grad = [[0.75, 3], [6.75, 3]]``; a tensor that called ``retain_grad()``:
-    ``h.grad = [...] (kept by retain_grad)``; any other op: ``grad in = [...] (not kept)``, the
-    gradient that arrived and was passed on.  Numbers too long for one short line (unless
-    ``full``) or not recorded (a big tensor): the shape and norm (``W1.grad: 4×6, ‖·‖=7.3``);
-    NaN or Inf: how many (:func:`grad_label`).
-    """
-    return _english(gradient_line_message(attrs, full=full))
-
-
 def values_badge_lines(attrs: dict[str, Any], *, gradient: bool = True, full: bool = False) -> list[Message]:
     """The lines of a node's Values badge, as messages: its value line, its constant inputs'
     lines and (``gradient``) its gradient line."""
-    lines = [value_line_message(attrs, full=full), *constant_line_messages(attrs, full=full)]
+    lines = [value_line(attrs, full=full), *constant_line_messages(attrs, full=full)]
     if gradient:
-        lines.append(gradient_line_message(attrs, full=full))
+        lines.append(gradient_line(attrs, full=full))
     return [line for line in lines if line is not None]
 
 
@@ -212,14 +196,9 @@ def badge_message(lines: list[Message]) -> Message | None:
 def values_badge_message(
     attrs: dict[str, Any], *, gradient: bool = True, full: bool = False
 ) -> Message | None:
-    """:func:`values_badge` as a message: the window shows it in its language."""
-    return badge_message(values_badge_lines(attrs, gradient=gradient, full=full))
-
-
-def values_badge(attrs: dict[str, Any], *, gradient: bool = True, full: bool = False) -> str | None:
     """Return a node's Values badge: its value line and (``gradient``) its gradient line, one per
     line (``full``: every number, however long: a tooltip's); None when there is nothing to draw."""
-    return _english(values_badge_message(attrs, gradient=gradient, full=full)) or None
+    return badge_message(values_badge_lines(attrs, gradient=gradient, full=full))
 
 
 def auto_values(node_count: int) -> bool:
@@ -233,11 +212,6 @@ def values_badges(
     """Return each node's Values badge with its final gradient (``graph.nodes(data=True)``):
     what Values draws when no step is shown, and the room the layout keeps for every badge;
     ``write`` gives a badge's words (default: English)."""
-    if write is None:
-        return {node: badge for node, attrs in nodes if (badge := values_badge(attrs))}
-    found = {}
-    for node, attrs in nodes:
-        message = values_badge_message(attrs)
-        if message is not None and (badge := write(message)):
-            found[node] = badge
-    return found
+    write = write or Message.english
+    badges = ((node, values_badge_message(attrs)) for node, attrs in nodes)
+    return {node: badge for node, message in badges if message is not None and (badge := write(message))}

@@ -195,9 +195,6 @@ def device_edge_color(device: str | None) -> str:
     return color
 
 
-DEVICE_COLORS = {device: device_color(device) for device in _DEVICE_BASE}
-"""Fill colors of the well-known devices; others come from :func:`device_color`."""
-
 # --- op families -----------------------------------------------------------------------------
 
 OP_FAMILIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (

@@ -21,7 +21,7 @@ from ..model.values import (
     format_number,
     format_values,
     grad_label,
-    value_line_message,
+    value_line,
     values_badge_lines,
 )
 from .chain_rule import ChainRule, chain_rule
@@ -180,9 +180,7 @@ class Stepper:
         if self._made is None:
             nodes = self.graph.nodes
             self._made = {
-                n: NodeStyle.badged(line)
-                for n in self.order(FORWARD)
-                if (line := value_line_message(nodes[n]))
+                n: NodeStyle.badged(line) for n in self.order(FORWARD) if (line := value_line(nodes[n]))
             }
         return self._made
 
@@ -199,7 +197,7 @@ class Stepper:
         if node is not None:
             attrs = graph.nodes[node]
             styles[node] = NodeStyle.badged(
-                value_line_message(attrs) if self.values else None, pen=CURRENT_PEN, penwidth=3.0
+                value_line(attrs) if self.values else None, pen=CURRENT_PEN, penwidth=3.0
             )
             edges = self._edges(node)
             source = attrs.get("source") or {}
@@ -225,9 +223,7 @@ class Stepper:
             nodes = self.graph.nodes
             if self.values:
                 self._lines = [values_badge_lines(nodes[n]) for n in order]
-                self._waiting = {
-                    n: NodeStyle.badged(value_line_message(nodes[n]), dashed=True) for n in nodes
-                }
+                self._waiting = {n: NodeStyle.badged(value_line(nodes[n]), dashed=True) for n in nodes}
             else:
                 self._lines = [
                     [Message.verbatim(label)] if (label := grad_label(nodes[n])) else [] for n in order

@@ -401,10 +401,6 @@ class ViewModel:
     def step_count(self, mode: str) -> int:
         return len(self.step_order(mode))
 
-    def step_position(self, mode: str, node: str) -> int | None:
-        """Return the step (0-based) at which graph node ``node`` comes in ``mode``, or None."""
-        return self._steps.position(mode, node) if self._steps is not None else None
-
     @announced
     def set_step(self, mode: str, index: int, *, follow: bool = True) -> Change:
         """Show step ``index`` (0-based, clamped) of ``mode``; ``follow`` selects its node. A
@@ -631,12 +627,6 @@ class ViewModel:
                 seen.add(display_id)
                 found.append(display_id)
         return found
-
-    def match_members(self) -> set[str]:
-        """Return the graph node ids behind every current search match."""
-        if self.display is None:
-            return set()
-        return {m for d in self.matches if d in self.display.nodes for m in self.display.nodes[d].members}
 
     def _update_search_layer(self) -> Change:
         styles: dict[str, NodeStyle] = {}
