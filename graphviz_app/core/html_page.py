@@ -143,36 +143,35 @@ def clean_svg(svg_text: str, names: Mapping[str, str] | None = None) -> str:
             name = local(key).lower()
             if name.startswith("on") or name == "href":
                 del element.attrib[key]
-        if local(element.tag) == "g" and element.get("class") == "node":
-            title = element.find(f"{{{SVG_NS}}}title")
-            if title is not None and title.text and title.text != LEGEND_ID:
+        if local(element.tag) != "g":
+            return
+        kind, title = element.get("class"), element.find(f"{{{SVG_NS}}}title")
+        if title is None:
+            return
+        if kind == "node":
+            if title.text and title.text != LEGEND_ID:
                 element.set("data-node", title.text)
                 if names and title.text in names:
                     title.text = names[title.text]
-            elif title is not None:  # the legend's DOT name: no tooltip
+            else:  # the legend's DOT name: no tooltip
                 title.text = ""
-        if names and local(element.tag) == "g" and element.get("class") in ("edge", "edge badge-link"):
-            _title_edge(element, names)
-        if names and local(element.tag) == "g" and element.get("class") == "node badge":
-            title = element.find(f"{{{SVG_NS}}}title")
-            if title is not None and title.text and title.text.endswith(BADGE_SUFFIX):
-                title.text = names.get(title.text[: -len(BADGE_SUFFIX)], "")  # its node's name
-        if local(element.tag) == "g" and element.get("class") == "cluster":
-            _title_frame(element)
-        if local(element.tag) == "g" and element.get("class") == "graph":
-            title = element.find(f"{{{SVG_NS}}}title")
-            if title is not None:  # the graph's DOT name: no tooltip over the whole drawing
-                element.remove(title)
+        elif kind in ("edge", "edge badge-link") and names:
+            _title_edge(title, names)
+        elif kind == "node badge" and names and title.text and title.text.endswith(BADGE_SUFFIX):
+            title.text = names.get(title.text[: -len(BADGE_SUFFIX)], "")  # its node's name
+        elif kind == "cluster":
+            _title_frame(element, title)
+        elif kind == "graph":  # the graph's DOT name: no tooltip over the whole drawing
+            element.remove(title)
 
     clean(root)
     return ElementTree.tostring(root, encoding="unicode")
 
 
-def _title_edge(group: ElementTree.Element, names: Mapping[str, str]) -> None:
+def _title_edge(title: ElementTree.Element, names: Mapping[str, str]) -> None:
     """Title an edge ``tail → head`` by the page's names (a badge's link: its node's name)."""
-    title = group.find(f"{{{SVG_NS}}}title")
-    ends = title.text.split("->") if title is not None and title.text else []
-    if title is None or len(ends) != 2 or ends[0] not in names:
+    ends = title.text.split("->") if title.text else []
+    if len(ends) != 2 or ends[0] not in names:
         return
     if ends[1] == ends[0] + BADGE_SUFFIX:
         title.text = names[ends[0]]
@@ -180,9 +179,8 @@ def _title_edge(group: ElementTree.Element, names: Mapping[str, str]) -> None:
         title.text = f"{names[ends[0]]} → {names[ends[1]]}"
 
 
-def _title_frame(group: ElementTree.Element) -> None:
-    title = group.find(f"{{{SVG_NS}}}title")
-    if title is None or not title.text or not title.text.startswith(CLUSTER_PREFIX):
+def _title_frame(group: ElementTree.Element, title: ElementTree.Element) -> None:
+    if not title.text or not title.text.startswith(CLUSTER_PREFIX):
         return
     name = title.text[len(CLUSTER_PREFIX) :]
     if name.endswith(BADGE_SUFFIX):

@@ -30,7 +30,7 @@ def basic() -> nx.DiGraph:
 def test_pow_step_gives_the_rule_and_the_numbers():
     graph = basic()
     rule = chain_rule(graph, named(graph, "x"))
-    assert [i.sentence() for i in rule.inputs] == [
+    assert [i.message().english() for i in rule.inputs] == [
         "grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]]"
         " = [[0.75, 3], [6.75, 3]]"
     ]
@@ -48,7 +48,7 @@ def test_mean_gives_each_element_a_quarter():
 def test_add_passes_the_gradient_through_and_the_leaf_stores_it():
     graph = basic()
     add = chain_rule(graph, named(graph, "y"))
-    assert add.inputs[0].sentence() == "grad_x = grad_out = [[0.25, 0.25], [0.25, 0.25]]"
+    assert add.inputs[0].message().english() == "grad_x = grad_out = [[0.25, 0.25], [0.25, 0.25]]"
     leaf = chain_rule(graph, named(graph, "w"))
     assert str(leaf.summary) == (
         "AccumulateGrad stores the arriving gradient in w.grad: w.grad = [[0.75, 3], [6.75, 3]]"
@@ -101,7 +101,7 @@ def op_graph(
 
 
 def rule_lines(graph: nx.DiGraph) -> list[str]:
-    return [i.sentence() for i in chain_rule(graph, "out").inputs]
+    return [i.message().english() for i in chain_rule(graph, "out").inputs]
 
 
 def test_mul_uses_the_other_input():

@@ -36,8 +36,8 @@ def relu_graph() -> nx.DiGraph:
 def test_a_custom_function_step_names_its_own_backward_and_the_numbers():
     rule = chain_rule(relu_graph(), "out")
     assert str(rule.summary) == "MyReLU.backward, the script's own backward (line 18), computes this step"
-    assert OPAQUE not in rule.sentence()
-    assert [i.sentence() for i in rule.inputs] == [
+    assert OPAQUE not in rule.message().english()
+    assert [i.message().english() for i in rule.inputs] == [
         "grad_x = MyReLU.backward(ctx, grad_out) = MyReLU.backward(ctx, [1, 1]) = [0, 1]"
     ]
 
@@ -55,7 +55,7 @@ def test_a_backward_from_another_file_or_without_source_says_so():
 
 def test_a_two_input_function_indexes_what_its_backward_returns():
     graph = custom(op_graph("MulFnBackward", [("a", [2.0], [5.0]), ("b", [5.0], [2.0])], [10.0], [1.0]))
-    assert [i.sentence() for i in chain_rule(graph, "out").inputs] == [
+    assert [i.message().english() for i in chain_rule(graph, "out").inputs] == [
         "grad_a = MyReLU.backward(ctx, grad_out)[0] = MyReLU.backward(ctx, [1])[0] = [5]",
         "grad_b = MyReLU.backward(ctx, grad_out)[1] = MyReLU.backward(ctx, [1])[1] = [2]",
     ]
@@ -86,7 +86,7 @@ def test_a_failed_node_says_where_it_failed_with_the_recorded_explanation():
             "that require grad: line 5: `c.mul_(3)`."
         )
     )
-    assert rule.sentence().startswith("d(σ(x))/dx = σ(x)·(1 − σ(x)); backward failed here")
+    assert rule.message().english().startswith("d(σ(x))/dx = σ(x)·(1 − σ(x)); backward failed here")
     assert failure(graph, "b") is None
     # The error recorded for another node (or none): the node's own first line of torch's error.
     graph.graph["backward_error"]["node"] = "elsewhere"

@@ -259,11 +259,6 @@ def _cluster_minlen(display: DisplayGraph) -> dict[tuple[str, str], int]:
     return found
 
 
-def _heights(nodes: list[str], edges: list[tuple[str, str]]) -> dict[str, int]:
-    """Return each node's longest distance to a sink (the loss is 0)."""
-    return dot_ranks(nodes, [(v, u) for u, v in edges], compact=False)
-
-
 def estimate(display: DisplayGraph) -> CostEstimate:
     """Return the predicted layout cost of ``display`` (linear time; no ``dot`` run)."""
     nodes = list(display.nodes)
@@ -286,7 +281,7 @@ def estimate(display: DisplayGraph) -> CostEstimate:
     hub_virtual = 0
     shared = {leaf: targets for leaf, targets in uses.items() if len(targets) >= 2}
     if shared:
-        height = _heights(nodes, edges)
+        height = dot_ranks(nodes, [(v, u) for u, v in edges], compact=False)  # longest to a sink
         for leaf, targets in shared.items():
             levels = [height[t] for t in targets]
             top = max(levels)

@@ -89,12 +89,6 @@ an op's ``0.04``."""
 
 MAIN_EDGE_WEIGHT = 4
 """``weight`` of an op's main input (see DisplayEdge.main): keeps long chains straight."""
-EDGE_COLOR = look.EDGE_COLOR
-GHOST_FILL = look.GHOST_FILL
-GHOST_PEN = look.GHOST_PEN
-GHOST_FONT = look.GHOST_FONT
-CLUSTER_FILLS = look.CLUSTER_FILLS
-CLUSTER_PEN = look.CLUSTER_PEN
 BADGE_FONT_SIZE = 8
 BADGE_SUFFIX = "~badge"
 """A badge node's id is its node's display id and this (an encoded id never holds a bare ``~``)."""
@@ -325,7 +319,7 @@ PAINT_ATTRS = frozenset({"color", "fillcolor", "fontcolor"})
 out leaves them out (a change of colour mode reuses the cached layout)."""
 NODE_DEFAULTS = f'{NODE_BOX}, penwidth="1"'
 EDGE_DEFAULTS: dict[str, str] = {
-    "color": quote(EDGE_COLOR),
+    "color": quote(look.EDGE_COLOR),
     "arrowsize": '"0.6"',
     "fontname": quote(FONT),
     "fontsize": f'"{FONT_SIZE - 1}"',
@@ -379,11 +373,7 @@ class DotGraph:
         """
 
         def attrs(pairs: dict[str, str]) -> str:
-            if not pairs:
-                return ""
-            if paint:
-                return ", ".join([f"{k}={v}" for k, v in pairs.items()])
-            return ", ".join([f"{k}={v}" for k, v in pairs.items() if k not in PAINT_ATTRS])
+            return ", ".join([f"{k}={v}" for k, v in pairs.items() if paint or k not in PAINT_ATTRS])
 
         display = self.display
         keep_nslimit = nslimit and placed is None
@@ -487,11 +477,6 @@ def left_lines(text: str) -> str:
     return '"' + "".join(line + "\\l" for line in text.split("\n")) + '"'
 
 
-def _node_width(node: DisplayNode) -> float:
-    """Return a generous estimate of a node's width in points (its widest label line)."""
-    return max((_text_width(line) for line in node.label), default=20) + 12
-
-
 def _drawing_width(display: DisplayGraph, rooms: Mapping[str, tuple[str, ...]]) -> float:
     """Return an estimate of the drawing's width in points: the widest rank (top to bottom),
     or every rank side by side (left to right), ranks counted from the inputs."""
@@ -505,7 +490,7 @@ def _drawing_width(display: DisplayGraph, rooms: Mapping[str, tuple[str, ...]]) 
     def width(did: str) -> float:
         lines = rooms.get(did)
         badge = max(_text_width(line, BADGE_FONT_SIZE) for line in lines) if lines else 0
-        node = _node_width(display.nodes[did])
+        node = max((_text_width(line) for line in display.nodes[did].label), default=20) + 12
         return max(node, badge) if display.rankdir == "LR" else node + (badge + sep if lines else 0)
 
     ranks = [[width(did) for did in rank] for rank in nx.topological_generations(order)]
@@ -612,7 +597,7 @@ def dot_graph(
             "fontsize": '"9"',
             "style": '"filled,rounded"',
             "fillcolor": quote(look.cluster_fill(cluster.depth)),
-            "color": quote(CLUSTER_PEN),
+            "color": quote(look.CLUSTER_PEN),
             "fontcolor": quote(look.CLUSTER_FONT),
         }
         for path, cluster in display.clusters.items()

@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
+from ..view.look import EDGE_COLOR
 from .compose import ComposedLayout, PlacedEdge
-from .dot import CLUSTER_PREFIX, EDGE_COLOR, FONT_SIZE, LEGEND_ID, DotGraph
+from .dot import CLUSTER_PREFIX, FONT_SIZE, LEGEND_ID, DotGraph
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 
 __all__ = ["LEGEND_GAP", "LegendDrawing", "Shape", "drawable", "legend_drawing", "svg_drawing"]

@@ -100,10 +100,6 @@ Nested = Any
 """A number or nested lists of numbers: a tensor's recorded values."""
 
 
-def _words(template: Template) -> Message:
-    return Message.of(template)
-
-
 @dataclass(frozen=True)
 class InputRule:
     """How one input's gradient is made."""
@@ -128,10 +124,6 @@ class InputRule:
         """``rule = numbers``, shown in the window's language."""
         return Message.joined(self.rule, " = ", self.numbers) if self.numbers else self.rule
 
-    def sentence(self) -> str:
-        """:meth:`message` in English."""
-        return self.message().english()
-
 
 @dataclass(frozen=True)
 class ChainRule:
@@ -150,10 +142,6 @@ class ChainRule:
         if self.failure is not None:
             parts.append(self.failure)
         return Message.joined(*(p for p in parts if p.english()), sep="; ")
-
-    def sentence(self) -> str:
-        """:meth:`message` in English."""
-        return self.message().english()
 
 
 def op_family(op: str) -> str:
@@ -228,18 +216,18 @@ class _Input:
     attrs: dict[str, Any]
     sent: dict[str, Any] | None
     """The gradient the node sent to this input (the edge's ``grad``)."""
+    slot: int
+    """The input's place among the node's inputs (its edge's first slot)."""
 
 
 def _inputs(graph: nx.DiGraph, node: str, symbols: tuple[str, ...]) -> list[_Input]:
-    preds = sorted(graph.predecessors(node), key=lambda p: min(graph.edges[p, node].get("slots") or [0]))
     out = []
-    for p in preds:
-        slot = min(graph.edges[p, node].get("slots") or [0])
-        attrs = graph.nodes[p]
+    for p in graph.predecessors(node):
+        edge, attrs = graph.edges[p, node], graph.nodes[p]
+        slot = min(edge.get("slots") or [0])
         fallback = symbols[slot] if slot < len(symbols) else f"input{slot}"
-        name = attrs.get("name") or fallback
-        out.append(_Input(p, name, attrs, graph.edges[p, node].get("grad")))
-    return out
+        out.append(_Input(p, attrs.get("name") or fallback, attrs, edge.get("grad"), slot))
+    return sorted(out, key=lambda i: i.slot)
 
 
 def _times(g: str | None, factor: str | None, result: str | None) -> Message | None:
@@ -281,7 +269,7 @@ def chain_rule(graph: nx.DiGraph, node: str) -> ChainRule:
         ins = _inputs(graph, node, BINARY_NAMES)
         rule = ChainRule(
             op,
-            _words(OPAQUE_RULE),
+            Message.of(OPAQUE_RULE),
             tuple(
                 InputRule(
                     i.name,
@@ -360,8 +348,7 @@ def _custom(graph: nx.DiGraph, node: str, op: str, g: str | None, custom: dict[s
     ins = _inputs(graph, node, UNARY_NAMES if graph.in_degree(node) == 1 else BINARY_NAMES)
     rules = []
     for i in ins:
-        slot = min(graph.edges[i.node, node].get("slots") or [0])
-        index = f"[{slot}]" if len(ins) > 1 or slot else ""  # backward returns one per input
+        index = f"[{i.slot}]" if len(ins) > 1 or i.slot else ""  # backward returns one per input
         sent = _short(i.sent)
         numbers = f"{name}(ctx, {g}){index} = {sent}" if g is not None and sent is not None else sent
         rules.append(
@@ -402,8 +389,7 @@ def _passthrough(
         ins = _inputs(graph, node, symbols)
         rules = []
         for i in ins:
-            slot = min(graph.edges[i.node, node].get("slots") or [0])
-            minus = sign(slot) if sign else ""
+            minus = sign(i.slot) if sign else ""
             sent = _short(i.sent)
             numbers = _numbers(sent)
             if g is not None and sent is not None and not minus and sent != g:
@@ -418,7 +404,7 @@ def _passthrough(
                     -1.0 if minus else 1.0,
                 )
             )
-        return ChainRule(op, _words(verb), tuple(rules))
+        return ChainRule(op, Message.of(verb), tuple(rules))
 
     return make
 
@@ -452,16 +438,16 @@ def _pow(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
                 factor,
             )
         )
-    return ChainRule(op, _words(POWER), tuple(rules))
+    return ChainRule(op, Message.of(POWER), tuple(rules))
 
 
 def _mul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
     ins = _inputs(graph, node, BINARY_NAMES)
-    names = {min(graph.edges[i.node, node].get("slots") or [0]): i for i in ins}
+    names = {i.slot: i for i in ins}
     rules = []
     for slot, i in sorted(names.items()):
         other = names.get(1 - slot)
-        other_name: Message | str = other.name if other else _words(OTHER_INPUT)
+        other_name: Message | str = other.name if other else Message.of(OTHER_INPUT)
         other_values = _short(other.attrs.get("value")) if other else None
         numbers = _times(g, other_values, _short(i.sent))
         rules.append(
@@ -474,9 +460,9 @@ def _mul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
                 _values(other.attrs.get("value")) if other else None,
             )
         )
-    summary = _words(PRODUCT)
+    summary = Message.of(PRODUCT)
     if len(ins) == 1:
-        summary = Message.joined(summary, _words(ONLY_VALUE))
+        summary = Message.joined(summary, Message.of(ONLY_VALUE))
     return ChainRule(op, summary, tuple(rules))
 
 
@@ -484,9 +470,8 @@ def _div(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
     ins = _inputs(graph, node, BINARY_NAMES)
     rules = []
     for i in ins:
-        slot = min(graph.edges[i.node, node].get("slots") or [0])
-        rule = f"grad_{i.name} = grad_out / b" if slot == 0 else f"grad_{i.name} = −grad_out · a / b²"
-        b = _values(ins[1].attrs.get("value")) if slot == 0 and len(ins) > 1 else None
+        rule = f"grad_{i.name} = grad_out / b" if i.slot == 0 else f"grad_{i.name} = −grad_out · a / b²"
+        b = _values(ins[1].attrs.get("value")) if i.slot == 0 and len(ins) > 1 else None
         factor = _safe(lambda v: 1 / v, b) if b is not None else None
         rules.append(
             InputRule(
@@ -498,7 +483,7 @@ def _div(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
                 factor,
             )
         )
-    return ChainRule(op, _words(QUOTIENT), tuple(rules))
+    return ChainRule(op, Message.of(QUOTIENT), tuple(rules))
 
 
 def _elementwise(
@@ -529,7 +514,7 @@ def _elementwise(
                     f if derivative else None,
                 )
             )
-        words = _words(summary) if isinstance(summary, Template) else _formula(summary)
+        words = Message.of(summary) if isinstance(summary, Template) else _formula(summary)
         return ChainRule(op, words, tuple(rules))
 
     return make
@@ -543,15 +528,15 @@ def _mean(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str |
     grad = _values(attrs.get("grad"))
     if n and isinstance(grad, (int, float)):
         share = f"1/{format_number(n)}" if grad == 1 else f"{format_number(grad)}/{format_number(n)}"
-        summary = Message.joined(_words(SHARE), f" = {share} = {format_number(grad / n)}")
+        summary = Message.joined(Message.of(SHARE), f" = {share} = {format_number(grad / n)}")
     elif n:
-        summary = Message.joined(_words(SHARE), f" (n = {format_number(n)})")
+        summary = Message.joined(Message.of(SHARE), f" (n = {format_number(n)})")
     else:
-        summary = _words(SHARE)
+        summary = Message.of(SHARE)
     rules = tuple(
         InputRule(
             i.name,
-            Message.joined(f"grad_{i.name} = grad_out / n", _words(SPREAD)),
+            Message.joined(f"grad_{i.name} = grad_out / n", Message.of(SPREAD)),
             _numbers(_short(i.sent)),
             i.node,
             f"1/{format_number(n)}" if n else None,
@@ -575,7 +560,7 @@ def _sum(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | 
         )
         for i in ins[:1]
     )
-    return ChainRule(op, Message.joined(_words(EACH_GETS), f" = {g}" if g else ""), rules)
+    return ChainRule(op, Message.joined(Message.of(EACH_GETS), f" = {g}" if g else ""), rules)
 
 
 def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str | None) -> ChainRule:
@@ -584,15 +569,14 @@ def _matmul(graph: nx.DiGraph, node: str, attrs: dict[str, Any], op: str, g: str
     ins = _inputs(graph, node, symbols)
     rules = []
     for i in ins:
-        slot = min(graph.edges[i.node, node].get("slots") or [0])
-        symbol = symbols[slot] if slot < len(symbols) else i.name
+        symbol = symbols[i.slot] if i.slot < len(symbols) else i.name
         rule = {
-            "bias": _grad(i.name, Message.joined("grad_out", _words(ROWS))),
+            "bias": _grad(i.name, Message.joined("grad_out", Message.of(ROWS))),
             "A": _formula(f"grad_{i.name} = grad_out · Bᵀ"),
             "B": _formula(f"grad_{i.name} = Aᵀ · grad_out"),
         }.get(symbol, _formula(f"grad_{i.name} = grad_out · …"))
         rules.append(InputRule(i.name, rule, _numbers(_short(i.sent)), i.node))
-    summary = Message.joined(_words(MATMUL), ": grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out")
+    summary = Message.joined(Message.of(MATMUL), ": grad_A = grad_out · Bᵀ, grad_B = Aᵀ · grad_out")
     return ChainRule(op, summary, tuple(rules))
 
 
@@ -601,9 +585,9 @@ def _reshape(summary: Template, how: Template) -> Rule:
         ins = _inputs(graph, node, UNARY_NAMES)
         return ChainRule(
             op,
-            _words(summary),
+            Message.of(summary),
             tuple(
-                InputRule(i.name, _grad(i.name, _words(how)), _numbers(_short(i.sent)), i.node)
+                InputRule(i.name, _grad(i.name, Message.of(how)), _numbers(_short(i.sent)), i.node)
                 for i in ins[:1]
             ),
         )

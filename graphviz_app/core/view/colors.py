@@ -164,10 +164,6 @@ def text_color(fill: str) -> str:
     return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
 
 
-def _stable_index(key: str, n: int) -> int:
-    return zlib.crc32(key.encode("utf-8")) % n
-
-
 def device_base_color(device: str | None) -> str:
     """Return the saturated color of a device (for transfer edges and borders)."""
     if not device:
@@ -176,7 +172,7 @@ def device_base_color(device: str | None) -> str:
         return _DEVICE_BASE[device]
     if device == "cuda":
         return _DEVICE_BASE["cuda:0"]
-    return _SPARE_BASE[_stable_index(device, len(_SPARE_BASE))]
+    return _SPARE_BASE[zlib.crc32(device.encode("utf-8")) % len(_SPARE_BASE)]
 
 
 def device_color(device: str | None) -> str:
@@ -433,11 +429,6 @@ def op_family(op: str | None) -> str:
         if hit is not None:
             return hit[0]
     return OTHER_FAMILY
-
-
-def op_color(op: str | None) -> str:
-    """Return the fill of an op's family."""
-    return _FAMILY_COLORS[op_family(op)]
 
 
 # --- modules ---------------------------------------------------------------------------------
@@ -710,7 +701,7 @@ def _device_legend(graph: nx.DiGraph) -> list[LegendEntry]:
 
 
 def _op_fills(graph: nx.DiGraph) -> dict[str, str]:
-    return {node: op_color(op) for node, op in graph.nodes(data="op")}
+    return {node: _FAMILY_COLORS[op_family(op)] for node, op in graph.nodes(data="op")}
 
 
 def _op_legend(graph: nx.DiGraph) -> list[LegendEntry]:

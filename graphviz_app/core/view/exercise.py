@@ -27,7 +27,7 @@ from typing import Any, Literal
 import networkx as nx
 
 from ...errors import AnswerError
-from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.values import format_number, format_values
 from .chain_rule import FILE_BACKWARD, OPAQUE_RULE, OWN_BACKWARD, SCRIPT_BACKWARD, Nested, chain_rule
 from .stepping import describe
@@ -320,7 +320,7 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Exercise:
-    """The question of one backward step: the gradient ``node`` sends to ``input_node``."""
+    """The question of one backward step: the gradient ``node`` sends to one of its inputs."""
 
     node: str
     what: str
@@ -329,7 +329,6 @@ class Exercise:
     """The node's symbol in ``∂out/∂w``: its variable name, else ``out``."""
     name: str
     """The input's symbol (``w``)."""
-    input_node: str
     rule: Message
     """``grad_w = grad_out · 3·w²``: the rule without its numbers."""
     expected: Nested
@@ -376,40 +375,26 @@ class Exercise:
             "factor": format_values(self.factor) if self.factor is not None else "",
             "rule": self.rule,
         }
+
+        def verdict(kind: Kind, template: Template, **more: Any) -> Verdict:
+            values = _pick({**words, **more}, template.source)
+            return Verdict(kind in ("right", "every"), kind, Message.of(template, **values))
+
         a, e = shape_of(answer), shape_of(expected)
         if a == e and _same(answer, expected):
-            return Verdict(True, "right", Message.of(RIGHT, **_pick(words, RIGHT.source)))
+            return verdict("right", RIGHT)
         if not a and _same(answer, expected):
-            return Verdict(
-                True,
-                "every",
-                Message.of(
-                    RIGHT_EVERY, gradient=self.gradient, shape=shape_text(e), value=format_number(answer, 6)
-                ),
-            )
+            return verdict("every", RIGHT_EVERY, shape=shape_text(e), value=format_number(answer, 6))
         if a and a != e:
-            return Verdict(
-                False,
-                "shape",
-                Message.of(
-                    WRONG_SHAPE,
-                    answer_shape=shape_text(a),
-                    shape=shape_text(e),
-                    **_pick(words, WRONG_SHAPE.source),
-                ),
-            )
+            return verdict("shape", WRONG_SHAPE, answer_shape=shape_text(a), shape=shape_text(e))
         factor = self.factor if self.derivative else None
         if factor is not None and _same(answer, self.grad_out) and not _all_ones(factor):
-            return Verdict(
-                False, "passed_through", Message.of(PASSED_THROUGH, **_pick(words, PASSED_THROUGH.source))
-            )
+            return verdict("passed_through", PASSED_THROUGH)
         if factor is not None and _same(answer, factor) and not _all_ones(self.grad_out):
-            return Verdict(False, "factor_only", Message.of(FACTOR_ONLY, **_pick(words, FACTOR_ONLY.source)))
+            return verdict("factor_only", FACTOR_ONLY)
         if _same(answer, _negated(expected)):
-            return Verdict(False, "sign", Message.of(SIGN, **_pick(words, SIGN.source)))
-        if factor is not None:
-            return Verdict(False, "product", Message.of(PRODUCT, **_pick(words, PRODUCT.source)))
-        return Verdict(False, "rule", Message.of(RULE, **_pick(words, RULE.source)))
+            return verdict("sign", SIGN)
+        return verdict("product", PRODUCT) if factor is not None else verdict("rule", RULE)
 
 
 def _pick(words: dict[str, Any], source: str) -> dict[str, Any]:
@@ -445,7 +430,6 @@ def exercise(graph: nx.DiGraph, node: str) -> Exercise | None:
             what=describe(graph, node),
             out=str(attrs.get("name") or "out"),
             name=given.name,
-            input_node=given.node,
             rule=given.rule,
             expected=expected,
             grad_out=grad_out,

@@ -204,12 +204,7 @@ def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str], module: s
     if isinstance(fills, colors.SummedFills):
         return fills.group(members, module)
     counts = Counter(fills.get(m, colors.NEUTRAL_COLOR) for m in members)
-    best = max(counts.values())
-    return next(
-        fills.get(m, colors.NEUTRAL_COLOR)
-        for m in members
-        if counts[fills.get(m, colors.NEUTRAL_COLOR)] == best
-    )
+    return max(counts, key=counts.__getitem__)  # (a Counter keeps first-seen order: ties go to it)
 
 
 def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
