@@ -12,6 +12,7 @@ renamed over the target only once complete, so a failure never leaves a partial 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import html
 import html.entities
 import logging
@@ -50,6 +51,7 @@ from .graphviz.layout import (
     drawn_outline,
     parse_json_layout,
 )
+from .graphviz.svg_drawing import PAD
 from .model.graph import trace_from_graph
 from .model.plots import CANNOT_WRITE
 from .model.saved_graph import dumps_trace
@@ -148,8 +150,6 @@ BASE_DPI = 96.0
 """PNG resolution at ``scale=1``: one point of layout is 1.33 px, labels stay readable."""
 PNG_MAX_SIDE = 32000
 """Largest PNG side written (cairo's limit is 32,767 px; leave room for rounding)."""
-PAD_POINTS = 4.0
-"""Graphviz's default ``pad`` around the drawing, in points."""
 
 
 def supported_suffixes() -> str:
@@ -373,13 +373,10 @@ def check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
 
 
 def _current_umask() -> int:
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
@@ -405,16 +402,14 @@ def _write_atomic(path: Path, write: Callable[[Path], object]) -> object:
         result = write(tmp)
         os.chmod(tmp, 0o666 & ~_current_umask())
         os.replace(tmp, path)
-    except (LayoutError, GraphvizNotFoundError, ExportError) as exc:
+    except BaseException as exc:
         _remove(tmp)
         if isinstance(exc, LayoutError):
             raise ExportError(Message.of(LAYOUT_FAILED, path=str(path), error=exc.message)) from exc
-        raise
-    except OSError as exc:
-        _remove(tmp)
-        raise ExportError(Message.of(CANNOT_WRITE, path=str(path), reason=str(exc.strerror or exc))) from None
-    except BaseException:
-        _remove(tmp)
+        if isinstance(exc, OSError):
+            raise ExportError(
+                Message.of(CANNOT_WRITE, path=str(path), reason=str(exc.strerror or exc))
+            ) from None
         raise
     return result
 
@@ -445,20 +440,16 @@ def remove_stale_parts(folder: Path) -> int:
     for entry in entries:
         match = _PART_NAME.match(entry.name) if entry.name.endswith(PART_SUFFIX) else None
         if match and int(match.group(1)) != os.getpid() and not _pid_alive(int(match.group(1))):
-            try:
+            with contextlib.suppress(OSError):
                 if entry.is_file(follow_symlinks=False):
                     os.unlink(entry.path)
                     removed += 1
-            except OSError:
-                pass
     return removed
 
 
 def _remove(tmp: Path) -> None:
-    try:
+    with contextlib.suppress(OSError):
         tmp.unlink()
-    except OSError:
-        pass
 
 
 def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
@@ -769,8 +760,8 @@ def _check_svg(
     box = _SVG_VIEWBOX.search(text)
     if len(nodes) > 1 and (
         box is None
-        or float(box.group(1)) <= 2 * PAD_POINTS
-        or float(box.group(2)) <= 2 * PAD_POINTS
+        or float(box.group(1)) <= 2 * PAD
+        or float(box.group(2)) <= 2 * PAD
         or len({shape for _, shape in nodes}) == 1
     ):
         raise LayoutError(Message.of(STOPPED_POSITIONING))
@@ -862,8 +853,8 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
         drawing = parse_json_layout(layout_file.read_bytes(), warnings=job.warnings())
         check_complete(drawing, drawn.text)
     full = (
-        round((drawing.width + 2 * PAD_POINTS) * dpi / 72),
-        round((drawing.height + 2 * PAD_POINTS) * dpi / 72),
+        round((drawing.width + 2 * PAD) * dpi / 72),
+        round((drawing.height + 2 * PAD) * dpi / 72),
     )
     return _scaled_notice(png_size(tmp), full, dpi)
 

@@ -38,9 +38,9 @@ from ..view.look import ColorMode
 from . import cost
 from .compose import ComposeJob, Composer, should_compose
 from .dot import LEGEND_ID, DotGraph, Paint, Placement, badge_id, dot_graph, quote
-from .layout import EdgePath, Layout, LayoutJob, encode_id
+from .layout import Layout, LayoutJob, encode_id
 from .layout_cache import CachedLayoutJob, LayoutCache
-from .svg_drawing import LEGEND_GAP, drawable, legend_drawing, svg_drawing
+from .svg_drawing import LEGEND_GAP, arrow_tip, drawable, legend_drawing, svg_drawing
 
 NO_PLACE = QT_TRANSLATE_NOOP("Explanation", "The composed layout has no place for the node {node}.")
 
@@ -235,14 +235,6 @@ def _placed(source: DotGraph, layout: Layout) -> None:
             raise LayoutError(Message.of(NO_PLACE, node=quote(encode_id(did))))
 
 
-def _tip(edge: EdgePath) -> tuple[float, float] | None:
-    """The arrowhead's point farthest from the spline's end: where the arrow touches the node."""
-    if not edge.arrow or not edge.points:
-        return None
-    end = edge.points[-1]
-    return max(edge.arrow, key=lambda p: (p[0] - end[0]) ** 2 + (p[1] - end[1]) ** 2)
-
-
 def _legend_size(source: DotGraph, timeout: float | None) -> tuple[float, float]:
     """Return the legend node's size (points), laid out alone by ``dot`` (one small run)."""
     box = LayoutJob(source.legend_text(), timeout).result().nodes[LEGEND_ID]
@@ -271,7 +263,7 @@ def placement(source: DotGraph, layout: Layout, *, timeout: float | None = None)
     edges: dict[tuple[str, str], list[str]] = {}
     for edge in layout.edges:
         points = [f"{x:.2f},{height - y:.2f}" for x, y in edge.points]  # (xy, inlined: 100,000s)
-        if (tip := _tip(edge)) is not None:
+        if (tip := arrow_tip(edge)) is not None:
             points.insert(0, f"e,{xy(*tip)}")
         edges.setdefault((edge.source, edge.target), []).append(" ".join(points))
     clusters = {

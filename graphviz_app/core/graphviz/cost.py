@@ -43,7 +43,7 @@ explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.view.display`` no
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field, replace
 
 import networkx as nx
@@ -251,12 +251,12 @@ def dot_ranks(
 def _cluster_minlen(display: DisplayGraph) -> dict[tuple[str, str], int]:
     """Return minlen 2 for edges entering a cluster that does not hold their source (as
     ``core.graphviz.dot`` emits them, to leave room for the cluster's label)."""
-    found = {}
     nodes = display.nodes
-    for edge in display.edges:
-        if enters_cluster(nodes[edge.source].cluster, nodes[edge.target].cluster):
-            found[(edge.source, edge.target)] = 2
-    return found
+    return {
+        (e.source, e.target): 2
+        for e in display.edges
+        if enters_cluster(nodes[e.source].cluster, nodes[e.target].cluster)
+    }
 
 
 def estimate(display: DisplayGraph) -> CostEstimate:
@@ -346,10 +346,7 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
             if did not in cluster:
                 cluster[did] = path.rpartition(".")[0] or None if options.clusters else None
     merged = {(owner[u], owner[v]) for u, v in graph.edges() if owner[u] != owner[v]}
-    uses: dict[str, int] = {}
-    for su, _ in merged:
-        if su in leaves:
-            uses[su] = uses.get(su, 0) + 1
+    uses = Counter(su for su, _ in merged if su in leaves)
     edges: set[tuple[str, str]] = set()
     for su, sv in merged:
         if options.split_hubs and uses.get(su, 0) > 1:
@@ -360,10 +357,7 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
     if options.split_hubs:
         _split_fan_in(edges, cluster, owner, leaves)
     nodes = list(cluster)
-    minlen = {}
-    for u, v in edges:
-        if enters_cluster(cluster[u], cluster[v]):
-            minlen[(u, v)] = 2
+    minlen = {(u, v): 2 for u, v in edges if enters_cluster(cluster[u], cluster[v])}
     rank = dot_ranks(nodes, list(edges), minlen)
     virtual = sum(abs(rank[v] - rank[u]) - 1 for u, v in edges if abs(rank[v] - rank[u]) > 1)
     clusters: set[str] = set()

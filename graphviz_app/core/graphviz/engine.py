@@ -12,6 +12,7 @@ The choice is ``auto`` (the system's ``dot`` when found, else the packaged one),
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -172,10 +173,8 @@ def warm_version() -> None:
     """Ask the chosen engine's version now (its ``-V`` can take seconds on a cold disk): called on
     a thread of its own when the window starts, so the GUI thread never waits for it. A missing
     engine is said when a layout needs it, not here."""
-    try:
+    with contextlib.suppress(GraphvizNotFoundError, SettingError):
         engine().version()
-    except (GraphvizNotFoundError, SettingError):
-        pass
 
 
 _NO_BUILT_IN_GLYPHS = re.compile(

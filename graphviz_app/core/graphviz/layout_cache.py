@@ -20,6 +20,7 @@ entry is dropped (one warning in the log), counted as a miss and laid out again.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -302,10 +303,8 @@ class LayoutCache:
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             self._drop(path, f"{type(exc).__name__}: {exc}" if not isinstance(exc, ValueError) else str(exc))
             return None
-        try:
+        with contextlib.suppress(OSError):
             os.utime(path)  # most recently used
-        except OSError:
-            pass
         return layout
 
     def put(self, dot_text: str, layout: Layout) -> None:
@@ -380,12 +379,10 @@ class LayoutCache:
 
     def clear(self) -> None:
         """Remove every entry."""
-        try:
+        with contextlib.suppress(OSError):
             for item in os.scandir(self.dir):
                 if item.name.endswith(".json"):
                     self._remove(Path(item.path))
-        except OSError:
-            pass
 
     @staticmethod
     def _remove(path: Path) -> None:

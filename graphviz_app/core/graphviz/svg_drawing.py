@@ -28,7 +28,7 @@ from .compose import ComposedLayout, PlacedEdge
 from .dot import CLUSTER_PREFIX, FONT_SIZE, LEGEND_ID, DotGraph
 from .layout import EdgePath, Layout, LayoutJob, encode_id
 
-__all__ = ["LEGEND_GAP", "LegendDrawing", "Shape", "drawable", "legend_drawing", "svg_drawing"]
+__all__ = ["LEGEND_GAP", "LegendDrawing", "Shape", "arrow_tip", "drawable", "legend_drawing", "svg_drawing"]
 
 LEGEND_GAP = 16.0
 """Points between a composed drawing and its legend (placed at its top right)."""
@@ -333,7 +333,7 @@ def _arrow(tip: tuple[float, float], end: tuple[float, float], size: float) -> s
     return f"{first} {tip[0]:.2f},{tip[1]:.2f} {bx - vx:.2f},{by - vy:.2f} {first}"
 
 
-def _tip(edge: EdgePath) -> tuple[float, float] | None:
+def arrow_tip(edge: EdgePath) -> tuple[float, float] | None:
     """The arrowhead's point farthest from the spline's end: where the arrow touches the node."""
     if not edge.arrow or not edge.points:
         return None
@@ -418,7 +418,7 @@ def _edges(
                     tuple((x + dx, y + dy) for x, y in arrow_at) if arrow_at is not None else None,
                 )
             points = [(x, y - shift) for x, y in moved.points]
-            tip = _tip(moved)
+            tip = arrow_tip(moved)
             tip = (tip[0], tip[1] - shift) if tip is not None else None
         else:  # (not routed: a straight line between the boxes' centres)
             a, b = boxes[tail], boxes[head]

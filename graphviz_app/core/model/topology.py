@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # loaded where used: the CLI starts its worker before it imports networkx
@@ -142,7 +143,16 @@ def graph_ranks(
 
 
 def is_under(module: str | None, path: str) -> bool:
+    """True when ``module`` is ``path`` or lies inside it."""
     return module is not None and (module == path or module.startswith(path + "."))
+
+
+def drawn_parent(path: str, drawn: Collection[str]) -> str | None:
+    """The nearest ancestor of module ``path`` that is in ``drawn`` (None: none is)."""
+    parent = parent_path(path)
+    while parent is not None and parent not in drawn:
+        parent = parent_path(parent)
+    return parent
 
 
 def nonconvex_modules(graph: nx.DiGraph, adjacency: Adjacency | None = None) -> frozenset[str]:

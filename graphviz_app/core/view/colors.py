@@ -175,6 +175,7 @@ def device_base_color(device: str | None) -> str:
     return _SPARE_BASE[zlib.crc32(device.encode("utf-8")) % len(_SPARE_BASE)]
 
 
+@functools.lru_cache(maxsize=256)  # (asked once per node, of a few devices)
 def device_color(device: str | None) -> str:
     """Return the fill color of a device: a lightened Okabe-Ito color (gray for no device)."""
     if not device:
@@ -682,13 +683,7 @@ def _device_order(device: str) -> tuple[int, tuple[tuple[int, int, str], ...]]:
 
 
 def _device_fills(graph: nx.DiGraph) -> dict[str, str]:
-    cache: dict[str | None, str] = {}
-    out = {}
-    for node, device in graph.nodes(data="device"):
-        if device not in cache:
-            cache[device] = device_color(device)
-        out[node] = cache[device]
-    return out
+    return {node: device_color(device) for node, device in graph.nodes(data="device")}
 
 
 def _device_legend(graph: nx.DiGraph) -> list[LegendEntry]:

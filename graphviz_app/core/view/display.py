@@ -30,6 +30,7 @@ from ..model.topology import (
     ancestors,
     collapse_to_depth,
     collapsed_ancestor,
+    drawn_parent,
     graph_ranks,
     module_paths,
     nonconvex_modules,
@@ -412,9 +413,7 @@ class GraphFacts:
 
     def drawn(self, node: str, detail: str, cluster: str | None, language: str = "en") -> DisplayNode:
         """The DisplayNode drawing graph node ``node`` once (neither collapsed nor split)."""
-        drawn = self._drawn.get((detail, language))
-        if drawn is None:
-            drawn = self._drawn[detail, language] = {}
+        drawn = self._drawn.setdefault((detail, language), {})
         found = drawn.get((node, cluster))
         if found is None:
             attrs = self.graph.nodes[node]
@@ -716,14 +715,7 @@ def _cluster_tree(nodes: dict[str, DisplayNode], loose: frozenset[str]) -> dict[
     paths: set[str] = set()
     for path in direct:
         paths.update(p for p in ancestors(path) if p not in loose)
-
-    def drawnparent_path(path: str) -> str | None:
-        parent = parent_path(path)
-        while parent is not None and parent not in paths:
-            parent = parent_path(parent)
-        return parent
-
-    parents = {path: drawnparent_path(path) for path in paths}
+    parents = {path: drawn_parent(path, paths) for path in paths}
     children: dict[str, list[str]] = defaultdict(list)
     for path, parent in parents.items():
         if parent is not None:

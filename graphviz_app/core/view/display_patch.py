@@ -19,7 +19,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..model.topology import ancestors, collapsed_ancestor, parent_path, path_key
+from ..model.topology import ancestors, collapsed_ancestor, drawn_parent, is_under, parent_path, path_key
 from .display import (
     MODULE_PREFIX,
     Cluster,
@@ -69,9 +69,9 @@ def toggled_display(
     removed = set(old_owner.values())
     for did in removed:
         gone = before.nodes.get(did)
-        if gone is None or (gone.kind == "module" and not _under(gone.module, module)):
+        if gone is None or (gone.kind == "module" and not is_under(gone.module, module)):
             return None  # a module around this one is collapsed: it decides what is drawn
-    if any(rep is not None and not _under(rep, module) for rep in reps.values()):
+    if any(rep is not None and not is_under(rep, module) for rep in reps.values()):
         return None
 
     cluster_of = cluster_finder(options, facts.loose if options.clusters else frozenset())
@@ -106,10 +106,6 @@ def toggled_display(
         rankdir=options.rankdir,
         _index=new_index,
     )
-
-
-def _under(path: str | None, module: str) -> bool:
-    return path is not None and (path == module or path.startswith(module + "."))
 
 
 def _new_nodes(
@@ -251,29 +247,19 @@ def _clusters(
     """The cluster tree after the toggle: clusters inside the module made or dropped, and the
     clusters that held a removed or hold an added node, or gained or lost a child, made again."""
     old = before.clusters
-    paths = {p for p in old if not _under(p, module)}
+    paths = {p for p in old if not is_under(p, module)}
     for node in added.values():
         if node.cluster:
             paths.update(p for p in ancestors(node.cluster) if p not in loose)
 
-    def drawn_parent(path: str) -> str | None:
-        parent = parent_path(path)
-        while parent is not None and parent not in paths:
-            parent = parent_path(parent)
-        return parent
-
     gone = [p for p in old if p not in paths]
     made = sorted((p for p in paths if p not in old), key=path_key)
-    touched: set[str] = set()
-    for did in removed:
-        cluster = before.nodes[did].cluster
-        if cluster in paths:
-            touched.add(cluster)
+    touched = {cluster for did in removed if (cluster := before.nodes[did].cluster) in paths}
     for node in added.values():
         if node.cluster:
             touched.add(node.cluster)
     for path in [*gone, *made]:
-        parent = drawn_parent(path) if path in paths else old[path].parent
+        parent = drawn_parent(path, paths) if path in paths else old[path].parent
         if parent is not None and parent in paths:
             touched.add(parent)
     direct: dict[str, list[str]] = {path: [] for path in touched}
@@ -286,13 +272,13 @@ def _clusters(
         keys.insert(bisect_right(keys, path_key(path), key=path_key), path)
     made_under: dict[str | None, list[str]] = {}  # each made cluster under its drawn parent
     for path in made:
-        made_under.setdefault(drawn_parent(path), []).append(path)
+        made_under.setdefault(drawn_parent(path, paths), []).append(path)
     clusters: dict[str, Cluster] = {}
     for path in keys:
         if path not in touched and path in old:
             clusters[path] = old[path]
             continue
-        parent = drawn_parent(path)
+        parent = drawn_parent(path, paths)
         children = [c for c in (old[path].children if path in old else ()) if c in paths]
         children.extend(made_under.get(path, ()))
         clusters[path] = Cluster(

@@ -378,11 +378,11 @@ class ViewModel:
         self._layers.pop("values", None)
         if self.graph is None or not self.values_shown():
             return
-        layer = {}
-        for node, attrs in self.graph.nodes(data=True):
-            badge = values_badge_message(attrs)
-            if badge is not None:
-                layer[node] = NodeStyle.badged(badge)
+        layer = {
+            node: NodeStyle.badged(badge)
+            for node, attrs in self.graph.nodes(data=True)
+            if (badge := values_badge_message(attrs)) is not None
+        }
         if layer:
             self._layers["values"] = layer
 
