@@ -38,7 +38,7 @@ from ..language import words
 from ..wire.message import QT_TRANSLATE_NOOP, Message
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Picture, composes, picture
-from .graphviz.dot import NodeStyle, Paint, dot_graph
+from .graphviz.dot import Paint, dot_graph
 from .graphviz.engine import engine, needs_system_fonts
 from .graphviz.layout import (
     STOPPED_PLACING,
@@ -58,6 +58,7 @@ from .model.saved_graph import dumps_trace
 from .model.values import values_badges
 from .view import colors
 from .view.display import ViewOptions, build_display
+from .view.look import NodeStyle
 
 if TYPE_CHECKING:
     from .view.stepping import StepView

@@ -6,7 +6,8 @@ import runpy
 
 import pytest
 
-from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper, grad_label, step_order, step_view
+from graphviz_app.core.model.values import grad_label
+from graphviz_app.core.view.stepping import BACKWARD, FORWARD, Stepper, step_order
 from graphviz_app.resources import example
 
 
@@ -39,7 +40,7 @@ def test_forward_steps_reveal_in_creation_order(runner):
     graph = runner.run(example("basic_autograd.py")).graph
     names = [graph.nodes[n]["name"] for n in step_order(graph, FORWARD)]
     assert names == ["w", "x", "y", "z"]
-    view = step_view(graph, FORWARD, 1)
+    view = Stepper(graph).view(FORWARD, 1)
     assert graph.nodes[view.node]["name"] == "x"
     ghosts = {graph.nodes[n]["name"] for n, s in view.styles.items() if s.ghost}
     assert ghosts == {"y", "z"}
@@ -49,11 +50,11 @@ def test_forward_steps_reveal_in_creation_order(runner):
 
 def test_backward_reaches_the_leaf_with_its_golden_gradient(runner):
     graph = runner.run(example("basic_autograd.py"), backward=True).graph
-    before = step_view(graph, BACKWARD, -1)
+    before = Stepper(graph).view(BACKWARD, -1)
     assert before.node is None and not any(s.extra_label for s in before.styles.values())
-    first = step_view(graph, BACKWARD, 0)
+    first = Stepper(graph).view(BACKWARD, 0)
     assert "seed gradient" in first.caption
-    last = step_view(graph, BACKWARD, 3)
+    last = Stepper(graph).view(BACKWARD, 3)
     assert graph.nodes[last.node]["name"] == "w"
     assert last.styles[last.node].extra_label == "w.grad = [[0.75, 3], [6.75, 3]]"
     assert "accumulates" in last.caption
@@ -71,12 +72,12 @@ def test_summed_gradients_are_said(write_script, runner):
     graph = runner.run(script, backward=True).graph
     h = next(n for n, d in graph.nodes(data=True) if d["name"] == "h")
     index = graph.nodes[h]["backward_index"]
-    assert "sums the gradients of its 3 consumers" in step_view(graph, BACKWARD, index).caption
+    assert "sums the gradients of its 3 consumers" in Stepper(graph).view(BACKWARD, index).caption
 
 
 def test_without_backward_there_are_no_backward_steps(runner):
     graph = runner.run(example("basic_autograd.py")).graph
-    view = step_view(graph, BACKWARD, 0)
+    view = Stepper(graph).view(BACKWARD, 0)
     assert view.count == 0 and "run backward" in view.caption.lower()
 
 

@@ -92,7 +92,8 @@ def test_toggle_after_toggle_draws_what_a_fresh_composition_draws() -> None:
     import random
 
     from core.graphs import transformer_like
-    from graphviz_app.core.view.display import GraphFacts, module_paths
+    from graphviz_app.core.model.topology import module_paths
+    from graphviz_app.core.view.display import GraphFacts
     from graphviz_app.core.view.display_patch import toggled_display
 
     for graph in (residual_stack(stages=3, blocks=4), transformer_like(layers=3)):

@@ -9,8 +9,8 @@ import random
 import networkx as nx
 import pytest
 
-from graphviz_app.core.model.topology import ancestors
-from graphviz_app.core.view.display import DisplayGraph, GraphFacts, ViewOptions, build_display, module_paths
+from graphviz_app.core.model.topology import ancestors, module_paths
+from graphviz_app.core.view.display import DisplayGraph, GraphFacts, ViewOptions, build_display
 from graphviz_app.core.view.display_patch import toggled_display
 
 from .graphs import GraphBuilder, nested_modules, rnn_like, shared_leaf_chain, transformer_like

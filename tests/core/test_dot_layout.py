@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.graphviz.dot import LEGEND_ID, NodeStyle, Paint, quote, to_dot
+from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, quote, to_dot
 from graphviz_app.core.graphviz.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import values_badges
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import MODULE_PREFIX, ViewOptions, build_display
+from graphviz_app.core.view.look import NodeStyle
 from graphviz_app.core.view.stepping import BACKWARD, Stepper
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
 from graphviz_app.resources import example

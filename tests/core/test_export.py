@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.core.export import PNG_MAX_SIDE, export_graph, png_size
-from graphviz_app.core.graphviz.dot import NodeStyle
 from graphviz_app.core.graphviz.layout import layout
 from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.core.view.display import MODULE_PREFIX, ViewOptions
+from graphviz_app.core.view.look import NodeStyle
 from graphviz_app.errors import ExportError
 
 from .graphs import chain, nested_modules, two_devices, with_grads

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
+from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import graph_from_trace
 from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.look import NodeStyle
 from graphviz_app.core.view.stepping import FORWARD
 from graphviz_app.qt.document import CURRENT_MATCH_PEN, Document
 from graphviz_app.qt.jobs import LayoutJobs

@@ -319,7 +319,7 @@ def test_dark_theme_and_about_box(window, load, qtbot):
 
 def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
     """What a stepper will do: ghost nodes not created yet, badge the current one; no new layout."""
-    from graphviz_app.core.graphviz.dot import NodeStyle
+    from graphviz_app.core.view.look import NodeStyle
 
     load(example("basic_autograd.py"))
     doc = window.document

@@ -33,8 +33,8 @@ import networkx as nx
 
 from ...errors import LayoutError
 from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ..view.colors import ColorMode
 from ..view.display import DisplayGraph
-from ..view.look import ColorMode
 from . import cost
 from .compose import ComposeJob, Composer, should_compose
 from .dot import LEGEND_ID, DotGraph, Paint, Placement, badge_id, dot_graph, quote

@@ -86,7 +86,6 @@ __all__ = [
     "anchor_shift",
     "can_compose",
     "composed_seconds",
-    "keep_in_place",
     "should_compose",
 ]
 
@@ -1183,42 +1182,6 @@ def anchor_shift(before: Layout, after: Layout, anchor: str) -> Point | None:
     if old is None or new is None:
         return None
     return (old[0] - new[0], old[1] - new[1])
-
-
-def keep_in_place(before: Layout, after: Layout, anchor: str) -> Layout:
-    """Return ``after`` moved (only translated) by :func:`anchor_shift`: module ``anchor``
-    where it was in ``before``; ``after`` unchanged when the anchor is in neither layout."""
-    shift = anchor_shift(before, after, anchor)
-    return after if shift is None else translated(after, *shift)
-
-
-def translated(layout: Layout, dx: float, dy: float) -> Layout:
-    """Return ``layout`` with every position moved by ``(dx, dy)`` (sizes unchanged)."""
-
-    def move(points: Iterable[Point]) -> tuple[Point, ...]:
-        return tuple((x + dx, y + dy) for x, y in points)
-
-    return Layout(
-        width=layout.width,
-        height=layout.height,
-        nodes={k: NodeBox(b.id, b.x + dx, b.y + dy, b.width, b.height) for k, b in layout.nodes.items()},
-        edges=[
-            EdgePath(
-                e.source,
-                e.target,
-                move(e.points),
-                move(e.arrow) if e.arrow else None,
-                e.label,
-                (e.label_pos[0] + dx, e.label_pos[1] + dy) if e.label_pos else None,
-            )
-            for e in layout.edges
-        ],
-        clusters=[
-            ClusterBox(c.name, c.x + dx, c.y + dy, c.width, c.height, c.label) for c in layout.clusters
-        ],
-        warnings=layout.warnings,
-        rankdir=layout.rankdir,
-    )
 
 
 SECONDS_PER_NODE = 60e-6

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ..model.topology import module_paths
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
@@ -56,7 +57,6 @@ from ..view.display import (
     build_display,
     collapse_to_depth,
     enters_cluster,
-    module_paths,
 )
 from . import compose
 

@@ -33,8 +33,9 @@ import networkx as nx
 from ...language import words
 from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..view import colors, look
+from ..view.colors import ColorMode
 from ..view.display import DisplayGraph, DisplayNode, enters_cluster
-from ..view.look import ColorMode, NodeStyle, ViewState, merged_style, node_fill
+from ..view.look import NodeStyle, ViewState, merged_style
 from .layout import encode_id
 
 __all__ = [
@@ -42,14 +43,11 @@ __all__ = [
     "LEGEND_ID",
     "PAINT_ATTRS",
     "DotGraph",
-    "NodeStyle",
     "Paint",
     "Placement",
     "badge_id",
     "dot_graph",
     "label_text",
-    "merged_style",
-    "node_fill",
     "quote",
     "room_lines",
     "to_dot",

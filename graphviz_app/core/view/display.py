@@ -32,11 +32,9 @@ from ..model.topology import (
     collapsed_ancestor,
     drawn_parent,
     graph_ranks,
-    module_paths,
     nonconvex_modules,
     parent_path,
     path_key,
-    topological_order,
 )
 
 __all__ = [
@@ -56,11 +54,7 @@ __all__ = [
     "collapse_to_depth",
     "drop_leaf_only_clusters",
     "format_shape",
-    "graph_ranks",
     "module_label",
-    "module_paths",
-    "nonconvex_modules",
-    "topological_order",
 ]
 
 MODULE_PREFIX = "m:"

@@ -23,12 +23,9 @@ import networkx as nx
 from ...wire.message import Message
 from ..model.values import NO_GRAD
 from . import colors
-from .colors import COLOR_MODES, ColorMode
 from .display import DisplayEdge, DisplayNode
 
 __all__ = [
-    "COLOR_MODES",
-    "ColorMode",
     "EdgeLook",
     "NodeLook",
     "NodeStyle",

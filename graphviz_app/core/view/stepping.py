@@ -16,10 +16,8 @@ import networkx as nx
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.graph import ordered_nodes
 from ..model.values import (
-    MAX_INLINE_VALUES,
     badge_message,
     format_number,
-    format_values,
     grad_label,
     value_line,
     values_badge_lines,
@@ -30,7 +28,6 @@ from .look import STEP_COLOR, NodeStyle
 __all__ = [
     "BACKWARD",
     "FORWARD",
-    "MAX_INLINE_VALUES",
     "MODES",
     "StepMode",
     "StepView",
@@ -38,10 +35,7 @@ __all__ = [
     "consumers",
     "describe",
     "format_number",
-    "format_values",
-    "grad_label",
     "step_order",
-    "step_view",
 ]
 
 StepMode = Literal["forward", "backward"]
@@ -283,11 +277,3 @@ class Stepper:
             )
             return StepView(BACKWARD, index, len(order), node, styles, edges, caption, rule)
         return StepView(BACKWARD, index, len(order), node, styles, edges, caption)
-
-
-def step_view(graph: nx.DiGraph, mode: str, index: int) -> StepView:
-    """Return the view of step ``index`` (0-based, -1 = before the first) in ``mode``.
-
-    For many steps of one graph, keep a :class:`Stepper` instead.
-    """
-    return Stepper(graph).view(mode, index)

@@ -28,6 +28,7 @@ import networkx as nx
 
 from ...wire.gc_pause import gc_paused
 from ..model.derived import derived
+from ..model.topology import collapse_to_depth, module_paths
 from ..model.values import auto_values, values_badge_message
 from . import colors
 from .chain_rule import backward_failure
@@ -40,8 +41,6 @@ from .display import (
     GraphFacts,
     ViewOptions,
     build_display,
-    collapse_to_depth,
-    module_paths,
 )
 from .display_patch import toggled_display
 from .look import FAILED_PEN, FAILED_PEN_WIDTH, NodeStyle, ViewState

@@ -7,10 +7,11 @@ from core.graphs import transformer_like
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from graphviz_app.core.graphviz.dot import NodeStyle, to_dot
+from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.core.graphviz.layout import layout
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.look import NodeStyle
 from graphviz_app.qt.canvas import scene as scene_module
 from graphviz_app.qt.canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
