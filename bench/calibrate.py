@@ -22,7 +22,7 @@ import networkx as nx
 
 from graphviz_app.core.graphviz import cost
 from graphviz_app.core.graphviz.dot import to_dot
-from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.topology import module_paths
 from graphviz_app.core.view.display import ViewOptions, build_display, collapse_to_depth
@@ -65,7 +65,7 @@ def time_dot(text: str, timeout: float) -> float:
     """Return seconds of ``dot -Tjson`` on ``text`` (inf when it ran past ``timeout``)."""
     started = time.perf_counter()
     try:
-        layout(text, timeout=timeout)
+        LayoutJob(text, timeout).result()
     except LayoutError:
         return math.inf
     return time.perf_counter() - started

@@ -149,7 +149,7 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     from graphviz_app.core.export import export_graph
     from graphviz_app.core.graphviz import arrange, cost
     from graphviz_app.core.graphviz.dot import to_dot
-    from graphviz_app.core.graphviz.layout import layout
+    from graphviz_app.core.graphviz.layout import LayoutJob
     from graphviz_app.core.graphviz.layout_cache import LayoutCache
     from graphviz_app.core.view import colors
     from graphviz_app.core.view.display import ViewOptions, build_display
@@ -172,7 +172,7 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     )
     rec.stage("emit_dot", measure(lambda: to_dot(build_display(graph, ViewOptions()), graph), repeat=repeat))
     laid: list[Any] = []
-    lay = rec.stage("layout", measure(lambda: laid.append(layout(text)), repeat=repeat, cap=cap))
+    lay = rec.stage("layout", measure(lambda: laid.append(LayoutJob(text).result()), repeat=repeat, cap=cap))
     full_scene = None
     if laid:
         full_layout = laid[-1]

@@ -13,7 +13,7 @@ import pytest
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graphviz import arrange
 from graphviz_app.core.graphviz.dot import BADGE_CLASS, Paint, badge_id, room_label, to_dot, wrap_caption
-from graphviz_app.core.graphviz.layout import LayoutJob, render
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import (
     LINE_CHARS,
@@ -241,7 +241,9 @@ def test_a_small_graphs_png_with_a_long_caption_stays_narrow(tmp_path):
     export_graph(graph, out, step=view, values=True)
     assert png_width(out) <= 1200
     svg = tmp_path / "step.svg"
-    render(to_dot(build_display(graph), graph, Paint(caption=view.caption)), "svg", svg)
+    LayoutJob(
+        to_dot(build_display(graph), graph, Paint(caption=view.caption)), args=["-Tsvg", "-o", str(svg)]
+    ).run()
     assert "Backward step 3/4" in svg.read_text()
 
 

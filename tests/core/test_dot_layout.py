@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, quote, to_dot
-from graphviz_app.core.graphviz.layout import LayoutCancelled, LayoutJob, layout, parse_json_layout, render
+from graphviz_app.core.graphviz.layout import LayoutCancelled, LayoutJob, parse_json_layout
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import values_badges
 from graphviz_app.core.view import colors
@@ -104,7 +104,7 @@ def test_a_backward_step_exports_its_golden_dot(regen_golden):
 def svg_texts(dot_text: str, tmp_path) -> list[str]:
     """Render to SVG and return every drawn text, in document order."""
     out = tmp_path / "g.svg"
-    render(dot_text, "svg", out)
+    LayoutJob(dot_text, args=["-Tsvg", "-o", str(out)]).run()
     root = ET.parse(out).getroot()
     return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
 
@@ -114,7 +114,7 @@ def svg_texts(dot_text: str, tmp_path) -> list[str]:
 def test_layout_matches_the_display_graph(name, mode):
     graph = GRAPHS[name]()
     display = build_display(graph)
-    result = layout(to_dot(display, graph, Paint(mode=mode)))
+    result = LayoutJob(to_dot(display, graph, Paint(mode=mode))).result()
     assert set(result.nodes) == set(display.nodes)
     assert len(result.edges) == len(display.edges)
     assert {(e.source, e.target) for e in result.edges} == {(e.source, e.target) for e in display.edges}
@@ -126,7 +126,7 @@ def test_layout_matches_the_display_graph(name, mode):
 
 def test_y_grows_down_from_inputs_to_output():
     graph = nested_modules()
-    result = layout(to_dot(build_display(graph), graph))
+    result = LayoutJob(to_dot(build_display(graph), graph)).result()
     top, bottom = result.nodes["n0"], result.nodes["n17"]  # input x, loss
     assert top.y < bottom.y
     assert top.y - top.height / 2 > -0.01  # inside the drawing
@@ -140,7 +140,7 @@ def test_y_grows_down_from_inputs_to_output():
 def test_clusters_enclose_their_nodes():
     graph = nested_modules()
     display = build_display(graph)
-    result = layout(to_dot(display, graph))
+    result = LayoutJob(to_dot(display, graph)).result()
     boxes = {c.name: c for c in result.clusters}
     assert boxes["encoder.layers.0.attn"].label == "encoder.layers.0.attn"
     for path, cluster in display.clusters.items():
@@ -157,7 +157,7 @@ def test_clusters_enclose_their_nodes():
 def test_collapsed_module_node_lays_out():
     graph = nested_modules()
     display = build_display(graph, ViewOptions(collapsed=frozenset({"encoder.layers"})))
-    result = layout(to_dot(display, graph))
+    result = LayoutJob(to_dot(display, graph)).result()
     assert MODULE_PREFIX + "encoder.layers" in result.nodes
     assert len(result.nodes) == len(display.nodes) < len(graph)
 
@@ -206,7 +206,7 @@ def test_transfer_edges_stand_out():
     assert len(transfer_lines) == 2
     assert all('penwidth="2.5"' in line for line in transfer_lines)
     assert colors.device_edge_color("meta") in transfer_lines[0]
-    result = layout(text)
+    result = LayoutJob(text).result()
     labels = {(e.source, e.target): e.label for e in result.edges}
     assert labels[("n1", "n2")] == "cpu → meta"
     assert labels[("n4", "n5")] == "meta → cpu"
@@ -252,7 +252,7 @@ def test_a_badge_is_a_tag_beside_its_node_not_a_label_line(tmp_path):
     assert 'BGCOLOR="#fff8c4"' in line and "‖g‖=0.5</FONT>" in line
     assert 'forcelabels="true"' in text
     assert "xlabel" not in to_dot(build_display(graph), graph)  # no badge, no tag
-    result = layout(text)
+    result = LayoutJob(text).result()
     label_box, node_box = result.nodes["n1"], result.nodes["n0"]
     assert label_box.height == node_box.height  # the tag does not make the node taller
     assert "‖g‖=0.5" in svg_texts(text, tmp_path)
@@ -304,7 +304,7 @@ def test_collapsed_module_takes_member_styles_and_majority_color():
 def test_legend_lists_entries_and_grad_ticks(tmp_path):
     graph = with_grads()
     text = to_dot(build_display(graph), graph, Paint(mode="grad", legend=True))
-    assert LEGEND_ID in layout(text).nodes
+    assert LEGEND_ID in LayoutJob(text).result().nodes
     texts = svg_texts(text, tmp_path)
     assert "NaN/Inf gradient (1)" in texts and "no gradient (1)" in texts
     assert "0.001" in texts and "100" in texts
@@ -317,7 +317,7 @@ def test_legend_lists_entries_and_grad_ticks(tmp_path):
 def test_shared_leaf_rnn_lays_out_with_hub_splitting():
     graph = shared_leaf_chain(length=400, uses=100)
     display = build_display(graph)
-    result = layout(to_dot(display, graph))
+    result = LayoutJob(to_dot(display, graph)).result()
     assert len(result.nodes) == len(display.nodes) == len(graph) + 99
     assert result.nodes["n0~1"].y < result.nodes["n0~100"].y
 
@@ -325,14 +325,14 @@ def test_shared_leaf_rnn_lays_out_with_hub_splitting():
 @pytest.mark.timeout(60)
 def test_rnn_with_reused_cell_lays_out_tall_not_flat():
     graph = rnn_like(steps=100)
-    result = layout(to_dot(build_display(graph), graph))
+    result = LayoutJob(to_dot(build_display(graph), graph)).result()
     assert result.height > 10 * result.width  # a long chain, drawn as one
 
 
 def test_json_with_drawing_ops_parses_the_same():
     graph = two_devices()
     text = to_dot(build_display(graph), graph)
-    plain = layout(text)
+    plain = LayoutJob(text).result()
     full = parse_json_layout(LayoutJob(text, args=["-Tjson"]).run())
     assert plain.nodes == full.nodes
     for a, b in zip(plain.edges, full.edges):
@@ -346,7 +346,7 @@ def test_json_with_drawing_ops_parses_the_same():
 
 def test_bad_dot_raises_layout_error_with_dots_message():
     with pytest.raises(LayoutError, match="syntax error"):
-        layout("digraph { a -> ; }")
+        LayoutJob("digraph { a -> ; }").result()
 
 
 def test_unreadable_output_raises_layout_error():
@@ -361,7 +361,7 @@ def test_missing_dot_raises_graphviz_not_found(monkeypatch, tmp_path):
     monkeypatch.setenv("GRAPHVIZ_APP_ENGINE", "system")  # (auto would take the packaged engine)
     assert shutil.which("dot") is None
     with pytest.raises(GraphvizNotFoundError, match="apt-get install graphviz"):
-        layout("digraph { a }")
+        LayoutJob("digraph { a }").result()
 
 
 def slow_dot() -> str:
@@ -373,7 +373,7 @@ def slow_dot() -> str:
 @pytest.mark.timeout(60)
 def test_timeout_kills_dot():
     with pytest.raises(LayoutError, match="longer than"):
-        layout(slow_dot(), timeout=0.5)
+        LayoutJob(slow_dot(), 0.5).result()
 
 
 @pytest.mark.timeout(60)
@@ -408,13 +408,10 @@ def test_cancel_before_start():
 def test_render_formats(tmp_path, fmt, magic):
     graph = diamond()
     out = tmp_path / f"g.{fmt}"
-    render(to_dot(build_display(graph), graph, Paint(legend=True)), fmt, out)
+    LayoutJob(
+        to_dot(build_display(graph), graph, Paint(legend=True)), args=[f"-T{fmt}", "-o", str(out)]
+    ).run()
     assert out.read_bytes().startswith(magic)
-
-
-def test_render_refuses_unknown_format(tmp_path):
-    with pytest.raises(ValueError):
-        render("digraph { a }", "bmp", tmp_path / "g.bmp")
 
 
 def test_marked_edges_and_caption(tmp_path):
@@ -441,7 +438,7 @@ def test_dot_crash_is_a_layout_error():
     graph = shared_leaf_chain(length=400, uses=100)
     text = to_dot(build_display(graph), graph, graph_attrs={"splines": "ortho"})
     with pytest.raises(LayoutError, match="crashed"):
-        layout(text, timeout=50)
+        LayoutJob(text, 50).result()
 
 
 def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
@@ -451,7 +448,7 @@ def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
     from hostile import HOSTILE_NAMES
 
     from graphviz_app.core.graphviz.dot import to_dot
-    from graphviz_app.core.graphviz.layout import decode_id, encode_id, layout
+    from graphviz_app.core.graphviz.layout import LayoutJob, decode_id, encode_id
     from graphviz_app.core.view.display import build_display
 
     ids = [*HOSTILE_NAMES, "%3", "~0041;", "50%", "a\\nb", "a\nb", "tab\t"]
@@ -462,7 +459,7 @@ def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
         if i:
             graph.add_edge(ids[i - 1], name)
     display = build_display(graph)
-    drawn = layout(to_dot(display, graph))
+    drawn = LayoutJob(to_dot(display, graph)).result()
     assert set(drawn.nodes) == set(display.nodes) and len(drawn.nodes) == len(ids)
     assert {c.name for c in drawn.clusters} == set(display.clusters)
     assert {(e.source, e.target) for e in drawn.edges} == {(e.source, e.target) for e in display.edges}

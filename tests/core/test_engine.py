@@ -13,7 +13,7 @@ import pytest
 from graphviz_app.core.graphviz import engine as engine_module
 from graphviz_app.core.graphviz.dot import NODE_BOX, label_text, quote, wide_label_width
 from graphviz_app.core.graphviz.engine import ENGINE_ENV, choice, engine, packaged_program, set_choice
-from graphviz_app.core.graphviz.layout import LayoutJob, layout
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.graphviz.layout_cache import layout_key
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
 from graphviz_app.wire.errors import SettingError
@@ -48,7 +48,7 @@ def test_auto_takes_the_systems_dot_and_packaged_the_distributions_program():
 def test_auto_falls_back_to_the_packaged_engine_without_dot_on_path(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
     assert engine().kind == "packaged"
-    drawn = layout(DOT)
+    drawn = LayoutJob(DOT).result()
     assert set(drawn.nodes) == {"a", "b", "c", "d"}
 
 
@@ -72,7 +72,7 @@ def test_a_missing_system_dot_names_the_install_and_the_other_engine(monkeypatch
     assert "--engine packaged" in str(caught.value) and caught.value.choice == "system"
     set_choice("system")
     with pytest.raises(GraphvizNotFoundError, match="engine setting is 'system'"):
-        layout(DOT)
+        LayoutJob(DOT).result()
 
 
 def test_no_engine_at_all_names_both_installs():
@@ -83,9 +83,9 @@ def test_no_engine_at_all_names_both_installs():
 
 
 def test_both_engines_rank_the_same_graph_alike():
-    system = layout(DOT)
+    system = LayoutJob(DOT).result()
     set_choice("packaged")
-    packaged = layout(DOT)
+    packaged = LayoutJob(DOT).result()
     for drawn in (system, packaged):
         ys = {name: box.y for name, box in drawn.nodes.items()}
         assert ys["a"] < ys["b"] < ys["d"] and ys["b"] == pytest.approx(ys["c"])
@@ -121,9 +121,9 @@ def test_korean_labels_get_boxes_that_fit_with_either_engine():
         f"digraph {{ node [{NODE_BOX}]; "
         f'"sized" [label={label_text(label)}, width={quote(width)}]; "bare" [label={label_text(label)}] }}'
     )
-    system = layout(text)  # measured with the system's fonts (fontconfig: a CJK font for Hangul)
+    system = LayoutJob(text).result()  # measured with the system's fonts (fontconfig: a CJK font for Hangul)
     set_choice("packaged")
-    packaged = layout(text)
+    packaged = LayoutJob(text).result()
     assert packaged.nodes["bare"].width < system.nodes["bare"].width  # its tables under-measure Hangul
     assert packaged.nodes["sized"].width >= system.nodes["bare"].width  # the text fits
     assert system.nodes["sized"].width >= system.nodes["bare"].width
@@ -136,10 +136,10 @@ def test_a_broken_dot_names_the_program_and_the_other_engine(monkeypatch, tmp_pa
     monkeypatch.setenv("PATH", str(tmp_path))
     assert engine().path == str(broken)
     with pytest.raises(LayoutError, match="Could not start Graphviz") as caught:
-        layout(DOT)
+        LayoutJob(DOT).result()
     assert str(broken) in str(caught.value) and "--engine system or packaged" in str(caught.value)
     set_choice("packaged")  # the fix it names
-    assert set(layout(DOT).nodes) == {"a", "b", "c", "d"}
+    assert set(LayoutJob(DOT).result().nodes) == {"a", "b", "c", "d"}
 
 
 def test_the_gui_threads_cache_look_up_never_runs_the_engine(monkeypatch, tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from graphviz_app.core.export import PNG_MAX_SIDE, export_graph, png_size
-from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.core.view.display import MODULE_PREFIX, ViewOptions
 from graphviz_app.core.view.look import NodeStyle
@@ -39,7 +39,7 @@ def test_every_format_writes_a_valid_file(tmp_path, suffix):
     elif suffix == ".pdf":
         assert data.startswith(b"%PDF")
     elif suffix == ".dot":
-        assert "__legend__" in layout(data.decode("utf-8")).nodes
+        assert "__legend__" in LayoutJob(data.decode("utf-8")).result().nodes
     else:
         again = load_graph_json(out)
         assert dict(again.nodes(data=True)) == dict(graph.nodes(data=True))

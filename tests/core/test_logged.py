@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.core.model.saved_graph import read_saved_graph
 from graphviz_app.wire.errors import GraphvizAppError
@@ -16,7 +16,9 @@ from .graphs import chain
 
 def test_a_dot_run_is_logged_with_its_program_nodes_time_and_exit(caplog):
     with caplog.at_level(logging.DEBUG, logger="graphviz_app.core.graphviz.layout"):
-        drawn = layout('digraph { "a" [label="a"]; "b" [label="b"]; "c" [label="c"]; "a" -> "b" -> "c" }')
+        drawn = LayoutJob(
+            'digraph { "a" [label="a"]; "b" [label="b"]; "c" [label="c"]; "a" -> "b" -> "c" }'
+        ).result()
     assert len(drawn.nodes) == 3
     (record,) = [r for r in caplog.records if r.name == "graphviz_app.core.graphviz.layout"]
     assert record.levelno == logging.DEBUG

@@ -17,7 +17,7 @@ import pytest
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graphviz.compose import Composer, anchor_shift, should_compose
 from graphviz_app.core.graphviz.dot import Paint, to_dot
-from graphviz_app.core.graphviz.layout import Layout, layout
+from graphviz_app.core.graphviz.layout import Layout, LayoutJob
 from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache
 from graphviz_app.core.model.graph import load_graph_json
 from graphviz_app.core.view.display import ViewOptions, build_display
@@ -61,11 +61,11 @@ def test_one_dot_run_left_to_right_ranks_grow_in_x(name: str) -> None:
     graph = load_graph_json(GOLDEN / f"{name}.json")
     display = build_display(graph, LR)
     assert not should_compose(display)
-    drawn = layout(to_dot(display, graph))
+    drawn = LayoutJob(to_dot(display, graph)).result()
     assert _forward_along(drawn, 0) == []
     assert_sound(drawn, display)
     top_down = build_display(graph)
-    tb = layout(to_dot(top_down, graph))
+    tb = LayoutJob(to_dot(top_down, graph)).result()
     assert _forward_along(tb, 1) == []  # the default is still top to bottom
     # the picture turns: the chain of ranks runs along the longer side in both
     assert drawn.width > drawn.height and tb.height > tb.width
@@ -75,7 +75,7 @@ def test_module_frames_hold_their_nodes_left_to_right() -> None:
     graph = load_graph_json(GOLDEN / "sequential_branches.json")
     display = build_display(graph, LR)
     assert display.clusters  # nn.Sequential and its branches are drawn as frames
-    drawn = layout(to_dot(display, graph))
+    drawn = LayoutJob(to_dot(display, graph)).result()
     assert {c.name for c in drawn.clusters} == set(display.clusters)
     assert_sound(drawn, display)  # (checks each node inside every frame around it)
 
@@ -178,7 +178,7 @@ def test_layouts_know_their_direction_through_the_cache(tmp_path) -> None:
     cache = LayoutCache(tmp_path)
     text = to_dot(build_display(graph, LR), graph)
     first = CachedLayoutJob(text, cache).result()
-    assert first.rankdir == "LR" and layout(to_dot(build_display(graph), graph)).rankdir == "TB"
+    assert first.rankdir == "LR" and LayoutJob(to_dot(build_display(graph), graph)).result().rankdir == "TB"
     again = LayoutCache(tmp_path).get(text)
     assert again is not None and again.rankdir == "LR" and again.nodes == first.nodes
 

@@ -10,11 +10,11 @@ import pytest
 from graphviz_app.core.graphviz.layout import (
     EdgePath,
     Layout,
+    LayoutJob,
     NodeBox,
     as_given_to_dot,
     check_complete,
     dot_bytes,
-    layout,
 )
 from graphviz_app.errors import LayoutError
 
@@ -32,7 +32,7 @@ def drawing(
 
 
 def test_a_real_layout_is_complete():
-    real = layout(DOT)
+    real = LayoutJob(DOT).result()
     assert set(real.nodes) == {"a", 'b"q'}
     check_complete(real, DOT)
 
@@ -65,5 +65,5 @@ def test_names_reach_dot_drawable_and_distinct():
     plain = 'digraph { "a" }'
     assert as_given_to_dot(plain) is plain
     odd = 'digraph g {\n  "m\x01" [label="m\x01"];\n  "m\x02" [label="m\x02"];\n}\n'
-    drawn = layout(odd)
+    drawn = LayoutJob(odd).result()
     assert set(drawn.nodes) == {"m\u2401", "m\u2402"}

@@ -1,8 +1,8 @@
 """Run Graphviz's ``dot`` in a subprocess and read its layout back as plain geometry.
 
-:func:`layout` (or a cancellable :class:`LayoutJob`) runs ``dot -Tjson0`` and parses it into a
-:class:`Layout` in points with the origin at the top left and y growing DOWN (Graphviz's y grows
-up).  :func:`render` writes ``svg``/``png``/``pdf``... with ``dot -T<fmt>``.  ``dot`` never runs
+:class:`LayoutJob` (cancellable) runs ``dot -Tjson0`` and parses it into a :class:`Layout` in
+points with the origin at the top left and y growing DOWN (Graphviz's y grows up); with other
+``args`` it writes ``svg``/``png``/``pdf``... (``dot -T<fmt>``).  ``dot`` never runs
 in-process, so a crash or a runaway layout cannot take the app down, and it can be killed; it
 runs in its own session and dies with the app (see :func:`_launcher`), and any exit status but
 0 (a signal included) is a failure.
@@ -25,7 +25,6 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ...errors import LayoutError
@@ -64,7 +63,6 @@ TOO_SLOW = QT_TRANSLATE_NOOP(
 )
 UNREADABLE_OUTPUT = QT_TRANSLATE_NOOP("Explanation", "Could not read Graphviz's layout output: {error}")
 
-RENDER_FORMATS = ("svg", "png", "pdf", "dot", "json", "ps", "xdot")
 _STDERR_LIMIT = 2000
 WARM_UP = b'digraph{pagedir="TL";node[shape=box,fontname="Helvetica",fontsize=10];a[label=<x<B>x</B>>]}\n'
 """A one-node drawing a started ``dot -Tsvg`` is given first (:meth:`LayoutJob.start`): drawing it
@@ -513,30 +511,6 @@ def _exchange(
 
 
 _PIPE_BUF = getattr(select_module, "PIPE_BUF", 512)
-
-
-def layout(dot_text: str, *, timeout: float | None = None) -> Layout:
-    """Lay out DOT text with ``dot -Tjson0`` in a subprocess and return the Layout.
-
-    Raises GraphvizNotFoundError when ``dot`` is missing and LayoutError when it fails or runs
-    longer than ``timeout`` seconds (it is killed).
-    """
-    return LayoutJob(dot_text, timeout).result()
-
-
-def render(
-    dot_text: str, fmt: str, path: str | Path, *, timeout: float | None = None, dpi: float | None = None
-) -> None:
-    """Render DOT text to ``path`` with ``dot -T<fmt>`` (``dpi`` sets bitmap resolution).
-
-    Raises ValueError for an unknown format, GraphvizNotFoundError and LayoutError.
-    """
-    if fmt not in RENDER_FORMATS:
-        raise ValueError(f"Unknown Graphviz output format {fmt!r}; use one of {RENDER_FORMATS}.")
-    args = [f"-T{fmt}", "-o", str(path)]
-    if dpi is not None:
-        args.insert(0, f"-Gdpi={dpi:g}")
-    LayoutJob(dot_text, timeout, args=args).run()
 
 
 # --- parsing ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from core.graphs import chain, two_devices
 from PySide6.QtGui import QColor
 
 from graphviz_app.core.graphviz.dot import Paint, to_dot
-from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors, look
 from graphviz_app.core.view.display import build_display
 from graphviz_app.core.view.look import NodeStyle, ViewState
@@ -26,7 +26,7 @@ def widget(qtbot):
 
 def show(widget: GraphWidget, graph, state: ViewState) -> None:
     display = build_display(graph)
-    widget.show_layout(display, layout(to_dot(display, graph)), graph, fit=True)
+    widget.show_layout(display, LayoutJob(to_dot(display, graph)).result(), graph, fit=True)
     widget.restyle(state, dark=False)
 
 

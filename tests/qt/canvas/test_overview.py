@@ -8,7 +8,7 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
 from graphviz_app.core.graphviz.dot import to_dot
-from graphviz_app.core.graphviz.layout import layout
+from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.core.view.look import NodeStyle
@@ -28,7 +28,7 @@ MAGENTA = "#FF00FF"
 def laid_out():
     graph = transformer_like(6)
     display = build_display(graph, ViewOptions())
-    return display, layout(to_dot(display, graph)), graph
+    return display, LayoutJob(to_dot(display, graph)).result(), graph
 
 
 @pytest.fixture
