@@ -35,7 +35,7 @@ import networkx as nx
 
 from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutError
 from ..language import words
-from ..wire.message import QT_TRANSLATE_NOOP, Message
+from ..wire.message import QT_TRANSLATE_NOOP, Message, Template, Value
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
 from .graphviz.arrange import Picture, composes, picture
 from .graphviz.dot import Paint, dot_graph
@@ -346,31 +346,31 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def check_target(path: Path, protect: Iterable[str | Path] = ()) -> None:
     """Raise ExportError unless writing ``path`` loses nothing the user had."""
+
+    def refused(template: Template, **values: Value) -> ExportError:
+        return ExportError(Message.of(template, path=str(path), **values))
+
     if path.is_dir():
-        raise ExportError(
-            Message.of(A_FOLDER, path=str(path), example=str(path / ("graph" + (path.suffix or ".png"))))
-        )
+        raise refused(A_FOLDER, example=str(path / ("graph" + (path.suffix or ".png"))))
     for kept in protect:
         if _same_file(path, Path(kept)):
-            raise ExportError(Message.of(OWN_INPUT, path=str(path), kept=str(kept)))
+            raise refused(OWN_INPUT, kept=str(kept))
     folder = path.parent
     if not folder.exists():
-        raise ExportError(Message.of(NO_FOLDER, path=str(path), folder=str(folder)))
+        raise refused(NO_FOLDER, folder=str(folder))
     if not folder.is_dir():
-        raise ExportError(Message.of(FOLDER_IS_FILE, path=str(path), folder=str(folder)))
+        raise refused(FOLDER_IS_FILE, folder=str(folder))
     try:
         info = path.stat()
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise ExportError(
-            Message.of(CANNOT_EXPORT, path=str(path), reason=str(exc.strerror or exc))
-        ) from None
+        raise refused(CANNOT_EXPORT, reason=str(exc.strerror or exc)) from None
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
-            raise ExportError(Message.of(NOT_REGULAR, path=str(path)))
+            raise refused(NOT_REGULAR)
         if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
-            raise ExportError(Message.of(READ_ONLY, path=str(path)))
+            raise refused(READ_ONLY)
 
 
 def _current_umask() -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template, Value
 from . import limits
 
 SCRIPT_SUFFIXES = (".py",)
@@ -101,28 +101,22 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
     """
     path = Path(path)
     suffix = path.suffix.lower()
+
+    def refused(template: Template, **values: Value) -> FileKind:
+        return FileKind("refused", path, Message.of(template, path=str(path), **values))
+
     if not path.exists():
-        return FileKind("refused", path, Message.of(NO_SUCH_FILE, path=str(path)))
+        return refused(NO_SUCH_FILE)
     if path.is_dir():
-        return FileKind("refused", path, Message.of(A_FOLDER, path=str(path)))
+        return refused(A_FOLDER)
     try:
         info = path.stat()
     except OSError as exc:
-        return FileKind(
-            "refused", path, Message.of(UNREADABLE, path=str(path), reason=str(exc.strerror or exc))
-        )
+        return refused(UNREADABLE, reason=str(exc.strerror or exc))
     if not stat.S_ISREG(info.st_mode):
-        return FileKind(
-            "refused", path, Message.of(SPECIAL, path=str(path), special=special_kind(info.st_mode))
-        )
+        return refused(SPECIAL, special=special_kind(info.st_mode))
     if suffix not in GRAPH_SUFFIXES and info.st_size > limits.MAX_SOURCE_BYTES:
-        return FileKind(
-            "refused",
-            path,
-            Message.of(
-                TOO_BIG, path=str(path), size=f"{info.st_size:,}", limit=f"{limits.MAX_SOURCE_BYTES:,}"
-            ),
-        )
+        return refused(TOO_BIG, size=f"{info.st_size:,}", limit=f"{limits.MAX_SOURCE_BYTES:,}")
     if suffix in GRAPH_SUFFIXES:
         return FileKind("graph", path, Message.of(A_GRAPH, name=path.name))
     if suffix in SCRIPT_SUFFIXES:
@@ -130,6 +124,7 @@ def classify_path(path: str | Path, *, run_anyway: bool = False) -> FileKind:
     if run_anyway:
         return FileKind("script", path, Message.of(RUN_ANYWAY, name=path.name))
     if suffix in GRAPHVIZ_SUFFIXES:
-        return FileKind("refused", path, Message.of(GRAPHVIZ_TEXT, path=str(path), suffix=suffix))
-    shown = Message.of(SUFFIX, suffix=path.suffix) if path.suffix else Message.of(NO_SUFFIX)
-    return FileKind("refused", path, Message.of(UNKNOWN, path=str(path), shown=shown))
+        return refused(GRAPHVIZ_TEXT, suffix=suffix)
+    return refused(
+        UNKNOWN, shown=Message.of(SUFFIX, suffix=path.suffix) if path.suffix else Message.of(NO_SUFFIX)
+    )

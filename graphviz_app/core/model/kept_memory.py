@@ -69,10 +69,7 @@ def node_kept(graph: nx.DiGraph, node: str) -> Kept:
 
 def kept_by(graph: nx.DiGraph, nodes: Iterable[str]) -> Kept:
     """The sum of what ``nodes`` keep (a collapsed module's members)."""
-    total = Kept()
-    for node in nodes:
-        total += node_kept(graph, node)
-    return total
+    return sum((node_kept(graph, node) for node in nodes), Kept())
 
 
 def module_kept(graph: nx.DiGraph) -> dict[str, Kept]:
@@ -97,8 +94,7 @@ def module_kept(graph: nx.DiGraph) -> dict[str, Kept]:
 def module_kept_of(graph: nx.DiGraph, path: str | None, members: Iterable[str]) -> Kept:
     """What a collapsed module ``path`` keeps: its ``members``' storages, each counted once
     where the graph says (``saved_bytes_by_module``), else the members' sum (:func:`kept_by`)."""
-    nodes = list(members)
-    summed = kept_by(graph, nodes)
+    summed = kept_by(graph, members)
     exact = module_bytes(graph)
     if exact is None or not path:
         return summed
