@@ -37,7 +37,8 @@ from ..errors import ColorModeError, ExportError, GraphvizNotFoundError, LayoutE
 from ..language import words
 from ..wire.message import QT_TRANSLATE_NOOP, Message, Template, Value
 from .export_formats import BY_SUFFIX, ExportFormat, suffix_list
-from .graphviz.arrange import Picture, composes, picture
+from .graphviz.arrange import Picture, picture
+from .graphviz.compose import should_compose
 from .graphviz.dot import Paint, dot_graph
 from .graphviz.engine import engine, needs_system_fonts
 from .graphviz.layout import (
@@ -256,7 +257,7 @@ def export_graph(
             _write_atomic(path, lambda tmp: tmp.write_bytes(data))
             _log_export(fmt, path, graph, began)
             return notices
-        if early is not None and composes(display):  # (another program draws it)
+        if early is not None and should_compose(display):  # (another program draws it)
             early.cancel()
             early = None
         drawn = picture(display, graph, paint, timeout=timeout)  # what the window shows

@@ -39,21 +39,21 @@ def test_one_dot_run_up_to_the_threshold_then_composition() -> None:
     assert len(bigger.nodes) == compose.SINGLE_RUN_MAX_NODES + 1
 
     one = arrange.layout_job(display, at)
-    assert not arrange.composes(display) and not one.composed
+    assert not compose.should_compose(display) and not one.composed
     assert one.text == arrange.dot_graph(display, at).text(paint=False)
     drawn = arrange.picture(display, at, arrange.Paint(legend=True))
     assert drawn.program == ("dot",) and drawn.layout is None
     assert drawn.text == to_dot(display, at, Paint(legend=True))  # exactly what a plain export renders
 
     composed = arrange.layout_job(bigger, above)
-    assert arrange.composes(bigger) and composed.composed and composed.text is None
+    assert compose.should_compose(bigger) and composed.composed and composed.text is None
     assert not composed.cached()
     drawn = arrange.picture(bigger, above)
     assert drawn.program == arrange.PINNED_PROGRAM and drawn.layout is not None
     assert set(drawn.layout.nodes) == set(bigger.nodes)
 
     flat = build_display(above, ViewOptions(clusters=False))  # nothing to compose by
-    assert not arrange.composes(flat) and not arrange.layout_job(flat, above).composed
+    assert not compose.should_compose(flat) and not arrange.layout_job(flat, above).composed
 
 
 def test_the_text_dot_lays_out_is_the_picture_without_paint() -> None:

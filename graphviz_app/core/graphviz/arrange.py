@@ -1,6 +1,6 @@
 """From a display graph to its picture: the one path the window, every export and the bench take.
 
-* :func:`composes` chooses: one ``dot`` run of the whole picture, or composition module by
+* :func:`~.compose.should_compose` chooses: one ``dot`` run of the whole picture, or composition module by
   module (:mod:`.compose`, for big graphs with modules).
 * :func:`layout_job` lays the picture out as the window shows it, as a cancellable job:
   composed, or one ``dot`` run through the layout cache.  That run reads the picture's DOT
@@ -50,7 +50,6 @@ __all__ = [
     "LayoutRun",
     "Paint",
     "Picture",
-    "composes",
     "layout_job",
     "picture",
     "placement",
@@ -59,11 +58,6 @@ __all__ = [
 PINNED_PROGRAM = ("neato", "-n2")
 """Graphviz's way to draw a graph whose nodes (``pos``, points), edges (``pos`` splines) and
 clusters (``bb``) are already placed: no layout runs again."""
-
-
-def composes(display: DisplayGraph) -> bool:
-    """Return True when ``display`` is laid out by composition, False for one ``dot`` run."""
-    return should_compose(display)
 
 
 class LayoutRun:
@@ -125,7 +119,7 @@ def layout_job(
     room: Mapping[str, str] | None = None,
 ) -> LayoutRun:
     """Return the job laying ``display`` (of ``graph``) out: composed by ``composer`` (a fresh
-    one with ``cache`` when None) when :func:`composes` says so, else one ``dot`` run of its
+    one with ``cache`` when None) when :func:`~.compose.should_compose` says so, else one ``dot`` run of its
     DOT without paint through ``cache``, with a badge node beside each node ``room`` (per graph
     node: its badge's text) gives a badge (the Layout's ``badges`` names them).
 
@@ -133,7 +127,7 @@ def layout_job(
     with a ``budget`` (seconds), a run :func:`~.cost.estimate` predicts slower also gets
     :data:`~.cost.LIMIT_ATTRS`.  ``mode`` is the colour mode painted (it moves nothing).
     """
-    if composes(display):
+    if should_compose(display):
         composer = composer if composer is not None else Composer(cache, timeout=timeout)
         return LayoutRun(composer.job(display))
     attrs = dict(graph_attrs or {})
@@ -189,7 +183,7 @@ def picture(
     Raises LayoutError (``dot`` failed or ran past ``timeout``) and GraphvizNotFoundError; the
     DOT text and the SVG, written when asked for, raise them too (sizing the legend).
     """
-    if not composes(display):
+    if not should_compose(display):
         source = dot_graph(display, graph, paint)
         return Picture(
             source.text, ("dot",), partial(source.text, nslimit=False), None, *_drawn(source, True)
