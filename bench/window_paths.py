@@ -9,7 +9,7 @@ cached from before) that goes through these steps in turn, as a user would:
 * **open**: the saved graph (``bench/results/graphs/<graph>.json``, from :mod:`bench.graphs`)
   opened as File ▸ Open does, to its first picture (collapsed to a readable depth);
 * **expand a module of the first view**: a module the first picture draws as one node (the
-  middle one, or ``--module NAME``), double-clicked (``Document.toggle_collapsed``), never shown
+  middle one, or ``--module NAME``), double-clicked (``ViewModel.expand``, as the window does), never shown
   expanded before;
 * **collapse it again** (its view was shown before);
 * **Expand All** (Graph ▸ Expand All Modules) from there;
@@ -131,19 +131,19 @@ def session(graph_path: Path, big: bool, module: str | None = None) -> dict[str,
                 raise ValueError(f"--module {module} is not one node of the first view: {', '.join(shown)}")
             first = module if module is not None else shown[len(shown) // 2]
             print(f"expand_first / collapse_first: {first}")
-            step("expand_first", lambda: document.view_model.toggle_collapsed(first))
-            step("collapse_first", lambda: document.view_model.toggle_collapsed(first))
+            step("expand_first", lambda: document.view_model.expand(first))
+            step("collapse_first", lambda: document.view_model.collapse(first))
             step("expand_all", window.actions_.expand_all.trigger)
             modules = document.view_model.modules()
             leaves = [m for m in modules if m.count(".") == 2]
             block = leaves[len(leaves) * 2 // 3]
             print(f"collapse_after_all / expand_again: {block}")
-            step("collapse_after_all", lambda: document.view_model.toggle_collapsed(block))
-            step("expand_again", lambda: document.view_model.toggle_collapsed(block))
+            step("collapse_after_all", lambda: document.view_model.collapse(block))
+            step("expand_again", lambda: document.view_model.expand(block))
             stages = [m for m in modules if m.count(".") == 1]
             stage = stages[len(stages) // 3]
             print(f"collapse_stage: {stage}")
-            step("collapse_stage", lambda: document.view_model.toggle_collapsed(stage))
+            step("collapse_stage", lambda: document.view_model.collapse(stage))
             step("depth_1", window.actions_.collapse_all.trigger)
             step("expand_all_again", window.actions_.expand_all.trigger)
             view = window.view

@@ -37,8 +37,6 @@ from .model.kept_memory import format_bytes, graph_total, module_kept_of, node_k
 from .model.values import format_number, gradient_line, small_values
 from .view.display import SCALAR, DisplayGraph, DisplayNode, format_shape
 
-PAGE = "HtmlPage"
-"""The translation context of the page's words."""
 COUNTS = QT_TRANSLATE_NOOP("HtmlPage", "{nodes} nodes, {edges} edges")
 COUNTS_DRAWN = QT_TRANSLATE_NOOP("HtmlPage", "{nodes} nodes, {edges} edges ({drawn} drawn)")
 KEPT_TOTAL = QT_TRANSLATE_NOOP("HtmlPage", "kept for backward: {bytes}")

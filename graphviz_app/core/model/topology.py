@@ -38,10 +38,8 @@ def ancestors(path: str) -> tuple[str, ...]:
 
 def module_paths(graph: nx.DiGraph) -> list[str]:
     """Return every module path in the graph and all their ancestors, parents first."""
-    paths: set[str] = set()
-    for module in {m for _, m in graph.nodes(data="module") if m}:
-        paths.update(ancestors(module))
-    return sorted(paths, key=path_key)
+    modules = {m for _, m in graph.nodes(data="module") if m}
+    return sorted({path for module in modules for path in ancestors(module)}, key=path_key)
 
 
 def collapse_to_depth(graph: nx.DiGraph, depth: int) -> frozenset[str]:
@@ -56,16 +54,10 @@ def collapsed_ancestor(
     module: str | None, collapsed: frozenset[str], cache: dict[str | None, str | None]
 ) -> str | None:
     """Return the outermost collapsed ancestor-or-self of ``module``, or None."""
-    if module in cache:
-        return cache[module]
-    rep = None
-    if module and collapsed:
-        for prefix in ancestors(module):
-            if prefix in collapsed:
-                rep = prefix
-                break
-    cache[module] = rep
-    return rep
+    if module not in cache:
+        found = (p for p in ancestors(module) if p in collapsed) if module and collapsed else ()
+        cache[module] = next(iter(found), None)
+    return cache[module]
 
 
 def parent_path(path: str) -> str | None:
@@ -104,11 +96,6 @@ class Adjacency:
                 self.order = list(nx.topological_sort(graph))
             except nx.NetworkXUnfeasible:
                 self.order = list(graph)
-
-
-def topological_order(graph: nx.DiGraph) -> list[str]:
-    """Return the nodes producers-first (graph order if the graph is, wrongly, not a DAG)."""
-    return Adjacency(graph).order
 
 
 def graph_ranks(

@@ -141,9 +141,7 @@ class Stepper:
 
     def order(self, mode: str) -> list[str]:
         """Return the node ids in ``mode``'s step order (raises ValueError for an unknown mode)."""
-        if mode not in MODES:
-            raise ValueError(f"unknown step mode {mode!r}; use one of {', '.join(MODES)}")
-        if mode not in self._orders:
+        if mode not in self._orders:  # (step_order refuses an unknown mode)
             order = step_order(self.graph, mode)
             self._orders[mode] = order
             self._positions[mode] = {node: i for i, node in enumerate(order)}
@@ -241,10 +239,7 @@ class Stepper:
         styles.update(self._dashed(order[index + 1 :]))
         node = order[index] if index >= 0 else None
         edges: frozenset[tuple[str, str]] = frozenset()
-        if not order:
-            caption = Message.of(BACKWARD_NOT_RUN)
-        else:
-            caption = Message.of(BACKWARD_NONE, count=len(order))
+        caption = Message.of(BACKWARD_NONE, count=len(order)) if order else Message.of(BACKWARD_NOT_RUN)
         if node is not None:
             attrs: dict[str, Any] = graph.nodes[node]
             styles[node] = NodeStyle.badged(done[index].badge, pen=CURRENT_PEN, penwidth=3.0)

@@ -465,12 +465,6 @@ class ViewModel:
         return self.set_collapsed(keep)
 
     @announced
-    def toggle_collapsed(self, module: str) -> Change:
-        if module in self.options.collapsed:
-            return self.expand(module)
-        return self.collapse(module)
-
-    @announced
     def collapse_to_depth(self, depth: int) -> Change:
         """Show modules down to ``depth`` levels (1: each top-level module is one node, 0: none
         collapsed)."""
