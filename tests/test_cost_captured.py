@@ -43,7 +43,7 @@ def rnn():
 
 def test_unsplit_shared_weights_of_an_rnn_are_flagged_slow(rnn):
     found = cost.estimate(build_display(rnn, ViewOptions(split_hubs=False)))
-    assert found.category != "fast" and found.slow
+    assert found.category != "fast"
     assert len(found.hubs) == 3  # W, U and b: each used at all 60 steps
     assert found.hub_virtual > 10 * found.nodes  # their edges cross far more ranks than there are nodes
     assert "shared tensors used far apart" in found.describe()
@@ -98,7 +98,7 @@ def test_large_chain_is_flagged_by_its_size(big_chain):
     assert found.category == "very slow"
     assert found.virtual < found.nodes and not found.hubs  # slow because it is big, not tangled
     plain = cost.estimate(build_display(big_chain, ViewOptions(clusters=False)))
-    assert plain.slow
+    assert plain.category != "fast"
 
 
 def test_large_chain_opens_collapsed_to_module_nodes(big_chain):

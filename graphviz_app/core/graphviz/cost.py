@@ -44,12 +44,13 @@ explode (a 1,000-node chain: > 100 s instead of 0.5 s); ``core.view.display`` no
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
-from ..model.topology import module_paths
+from ..model.topology import ancestors, collapsed_ancestor, module_paths
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
@@ -114,11 +115,6 @@ class CostEstimate:
     """Predicted seconds of ``dot -Tjson`` on the calibration machine."""
     category: str
     """``"fast"``, ``"slow"`` or ``"very slow"``."""
-
-    @property
-    def slow(self) -> bool:
-        """True unless the category is "fast"."""
-        return self.category != "fast"
 
     def describe(self) -> str:
         """Return one plain sentence: size, long edges, hubs and the predicted time."""
@@ -264,15 +260,8 @@ def estimate(display: DisplayGraph) -> CostEstimate:
     nodes = list(display.nodes)
     edges = [(e.source, e.target) for e in display.edges]
     rank = dot_ranks(nodes, edges, _cluster_minlen(display))
-    virtual = 0
-    max_span = 0
     uses: dict[str, list[str]] = {}
     for u, v in edges:
-        span = abs(rank[v] - rank[u])
-        if span > max_span:
-            max_span = span
-        if span > 1:
-            virtual += span - 1
         if display.nodes[u].kind == "leaf":
             uses.setdefault(u, []).append(v)
     # A shared leaf is a hub when its uses lie far apart along the graph: measured from the
@@ -288,16 +277,30 @@ def estimate(display: DisplayGraph) -> CostEstimate:
             if top - min(levels) >= HUB_SPAN:
                 hubs.append(leaf)
                 hub_virtual += sum(top - h for h in levels)
-    size = layout_size(len(nodes), virtual, len(display.clusters))
+    return _estimated(nodes, edges, len(display.clusters), rank, tuple(hubs), hub_virtual)
+
+
+def _estimated(
+    nodes: list[str],
+    edges: Collection[tuple[str, str]],
+    clusters: int,
+    rank: dict[str, int],
+    hubs: tuple[str, ...] = (),
+    hub_virtual: int = 0,
+) -> CostEstimate:
+    """The estimate of ``nodes`` and ``edges`` placed at ``rank`` in ``clusters`` clusters."""
+    spans = [abs(rank[v] - rank[u]) for u, v in edges]
+    virtual = sum(span - 1 for span in spans if span > 1)
+    size = layout_size(len(nodes), virtual, clusters)
     seconds = predict_seconds(size)
     return CostEstimate(
         nodes=len(nodes),
         edges=len(edges),
-        clusters=len(display.clusters),
+        clusters=clusters,
         ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0,
         virtual=virtual,
-        max_span=max_span,
-        hubs=tuple(hubs),
+        max_span=max(spans, default=0),
+        hubs=hubs,
         hub_virtual=hub_virtual,
         size=size,
         seconds=seconds,
@@ -315,26 +318,12 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
     """
     collapsed = frozenset(options.collapsed)
     reps: dict[str | None, str | None] = {}
-
-    def rep(module: str | None) -> str | None:
-        if module not in reps:
-            found = None
-            if module and collapsed:
-                parts = module.split(".")
-                for i in range(1, len(parts) + 1):
-                    prefix = ".".join(parts[:i])
-                    if prefix in collapsed:
-                        found = prefix
-                        break
-            reps[module] = found
-        return reps[module]
-
     owner: dict[str, str] = {}
     cluster: dict[str, str | None] = {}
     leaves: set[str] = set()
     for node, data in graph.nodes(data=True):
         module = data.get("module")
-        path = rep(module)
+        path = collapsed_ancestor(module, collapsed, reps)
         if path is None:
             owner[node] = node
             cluster[node] = module if options.clusters else None
@@ -359,26 +348,8 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
     nodes = list(cluster)
     minlen = {(u, v): 2 for u, v in edges if enters_cluster(cluster[u], cluster[v])}
     rank = dot_ranks(nodes, list(edges), minlen)
-    virtual = sum(abs(rank[v] - rank[u]) - 1 for u, v in edges if abs(rank[v] - rank[u]) > 1)
-    clusters: set[str] = set()
-    for path in {c for c in cluster.values() if c}:
-        parts = path.split(".")
-        clusters.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-    size = layout_size(len(nodes), virtual, len(clusters))
-    seconds = predict_seconds(size)
-    return CostEstimate(
-        nodes=len(nodes),
-        edges=len(edges),
-        clusters=len(clusters),
-        ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0,
-        virtual=virtual,
-        max_span=max((abs(rank[v] - rank[u]) for u, v in edges), default=0),
-        hubs=(),
-        hub_virtual=0,
-        size=size,
-        seconds=seconds,
-        category=category_of(seconds),
-    )
+    clusters = {path for home in {c for c in cluster.values() if c} for path in ancestors(home)}
+    return _estimated(nodes, edges, len(clusters), rank)
 
 
 def _walk_position(node_id: str) -> int:

@@ -126,13 +126,10 @@ def merge_styles(lower: NodeStyle | None, upper: NodeStyle) -> NodeStyle:
     """Return ``upper`` laid over ``lower``: each field of ``upper`` left at its default keeps ``lower``'s."""
     if lower is None:
         return upper
-    changes = {}
-    for field in dataclasses.fields(NodeStyle):
-        value = getattr(upper, field.name)
-        default = field.default if field.default is not dataclasses.MISSING else None
-        if value != default:
-            changes[field.name] = value
-    return dataclasses.replace(lower, **changes)
+    fields = dataclasses.fields(NodeStyle)  # (every field has a default)
+    return dataclasses.replace(
+        lower, **{f.name: v for f in fields if (v := getattr(upper, f.name)) != f.default}
+    )
 
 
 def announced(
