@@ -32,6 +32,7 @@ from ..model.topology import (
     collapsed_ancestor,
     drawn_parent,
     graph_ranks,
+    is_under,
     nonconvex_modules,
     parent_path,
     path_key,
@@ -134,12 +135,7 @@ class DisplayEdge:
 def enters_cluster(source_cluster: str | None, target_cluster: str | None) -> bool:
     """True when an edge goes into a cluster that does not already hold its source (DOT gives
     such edges ``minlen=2``, leaving room for the cluster's label; the cost model counts it)."""
-    if target_cluster is None:
-        return False
-    return not (
-        source_cluster == target_cluster
-        or (source_cluster is not None and source_cluster.startswith(target_cluster + "."))
-    )
+    return target_cluster is not None and not is_under(source_cluster, target_cluster)
 
 
 @dataclass(frozen=True)

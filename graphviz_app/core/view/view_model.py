@@ -28,7 +28,7 @@ import networkx as nx
 
 from ...wire.gc_pause import gc_paused
 from ..model.derived import derived
-from ..model.topology import collapse_to_depth, module_paths
+from ..model.topology import collapse_to_depth, is_under, module_paths
 from ..model.values import auto_values, values_badge_message
 from . import colors
 from .chain_rule import backward_failure
@@ -458,7 +458,7 @@ class ViewModel:
     @announced
     def expand(self, module: str) -> Change:
         """Expand ``module`` and any collapsed module that contains it."""
-        keep = {m for m in self.options.collapsed if not (module == m or module.startswith(m + "."))}
+        keep = {m for m in self.options.collapsed if not is_under(module, m)}
         return self.set_collapsed(keep)
 
     @announced
