@@ -475,10 +475,9 @@ class _Checker:
         self.path = path
 
     def fail(self, field: str, expected: str, value: Any = ..., headline: Message | None = None) -> None:
-        found = None if value is ... else _describe(value)
-        if headline is None:
-            raise GraphFileError(self.path, field, expected, found)
-        raise GraphFileError(self.path, field, expected, found, headline=headline)
+        raise GraphFileError(
+            self.path, field, expected, None if value is ... else _describe(value), headline=headline
+        )
 
     def text(self, value: Any, field: str, *, optional: bool = False) -> None:
         if value is None and optional:
@@ -543,13 +542,8 @@ class _Checker:
                     if isinstance(key, str) and len(key) > limits.MAX_TEXT:
                         self.fail(where, f"keys of at most {limits.MAX_TEXT:,} characters")
                     if isinstance(child, (dict, list, str, int)):
-                        stack.append(
-                            (
-                                child,
-                                f"{where}[{key!r}]" if isinstance(item, dict) else f"{where}[{key}]",
-                                level + 1,
-                            )
-                        )
+                        inner = f"{where}[{key!r}]" if isinstance(item, dict) else f"{where}[{key}]"
+                        stack.append((child, inner, level + 1))
             elif isinstance(item, str):
                 self.text(item, where)
             elif isinstance(item, int) and not isinstance(item, bool):
