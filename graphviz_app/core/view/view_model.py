@@ -35,7 +35,6 @@ from .chain_rule import backward_failure
 from .colors import ColorMode
 from .display import (
     LABEL_DETAILS,
-    RANKDIRS,
     DisplayEdge,
     DisplayGraph,
     GraphFacts,
@@ -267,11 +266,8 @@ class ViewModel:
 
     def _first_drawn(self, members: Iterable[str]) -> str | None:
         """The display id of the first of these graph nodes that is drawn (None: none is)."""
-        for member in members:
-            ids = self.display.display_ids(member) if self.display else []
-            if ids:
-                return ids[0]
-        return None
+        drawn = (self.display.display_ids(member) for member in members) if self.display else ()
+        return next((ids[0] for ids in drawn if ids), None)
 
     # -- colour mode and styles ----------------------------------------------------------------
     def available_color_modes(self) -> list[ColorMode]:
@@ -480,8 +476,6 @@ class ViewModel:
     def set_rankdir(self, rankdir: str) -> Change:
         """Lay the graph out top to bottom (``"TB"``) or left to right (``"LR"``): a new layout,
         the selection, search and step kept. Raises ValueError for another direction."""
-        if rankdir not in RANKDIRS:
-            raise ValueError(f"Unknown layout direction {rankdir!r}; use one of {', '.join(RANKDIRS)}.")
         return self.set_view_options(dataclasses.replace(self.options, rankdir=rankdir))
 
     @announced
@@ -596,27 +590,19 @@ class ViewModel:
             return []
         graph = self.graph
         needle = text.lower()
-        found: list[str] = []
-        seen: set[str] = set()
+        found: dict[str, None] = {}  # display ids in the order found, each once
         for node in sorted(graph.nodes, key=lambda n: _order_key(graph, n)):
             data = graph.nodes[node]
             fields = (data.get("op"), data.get("name"), data.get("module"))
-            if not any(needle in str(f).lower() for f in fields if f):
-                continue
-            for display_id in self.display.display_ids(node):
-                if display_id not in seen:
-                    seen.add(display_id)
-                    found.append(display_id)
-        for display_id, dnode in self.display.nodes.items():
-            if (
-                dnode.kind == "module"
-                and dnode.module
-                and needle in dnode.module.lower()
-                and display_id not in seen
-            ):
-                seen.add(display_id)
-                found.append(display_id)
-        return found
+            if any(needle in str(f).lower() for f in fields if f):
+                found.update(dict.fromkeys(self.display.display_ids(node)))
+        modules = self.display.nodes.items()
+        found.update(
+            (did, None)
+            for did, dnode in modules
+            if dnode.module and needle in dnode.module.lower() and dnode.kind == "module"
+        )
+        return list(found)
 
     def _update_search_layer(self) -> Change:
         styles: dict[str, NodeStyle] = {}
