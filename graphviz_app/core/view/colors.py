@@ -737,18 +737,13 @@ def _grad_fills(graph: nx.DiGraph) -> dict[str, str]:
 
 def _grad_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     states = Counter(_grad_state(g)[0] for _, g in graph.nodes(data="grad"))
-    scale = grad_scale(graph)
-    rows = []
-    if states["ok"] and scale is not None:
-        rows.append(LegendEntry.of(GRAD_NORM, ramp_color(0.5), states["ok"]))
-    if states["zero"]:
-        rows.append(LegendEntry.of(ZERO_GRAD, ramp_color(0.0), states["zero"]))
-    if states["bad"]:
-        rows.append(LegendEntry.of(BAD_GRAD, WARNING_COLOR, states["bad"]))
-    missing = states["none"] + states["unknown"]
-    if missing:
-        rows.append(LegendEntry.of(NO_GRAD, NO_GRAD_COLOR, missing))
-    return rows
+    rows = (
+        (GRAD_NORM, ramp_color(0.5), states["ok"] if grad_scale(graph) is not None else 0),
+        (ZERO_GRAD, ramp_color(0.0), states["zero"]),
+        (BAD_GRAD, WARNING_COLOR, states["bad"]),
+        (NO_GRAD, NO_GRAD_COLOR, states["none"] + states["unknown"]),
+    )
+    return [LegendEntry.of(words, color, count) for words, color, count in rows if count]
 
 
 def _memory_fills(graph: nx.DiGraph) -> dict[str, str]:
@@ -764,15 +759,13 @@ def _memory_legend(graph: nx.DiGraph) -> list[LegendEntry]:
         "unknown" if b is None else "none" if b <= 0 else "held" for b in _node_bytes(graph).values()
     )
     scale = byte_scale(graph)
-    rows = []
-    if counts["held"] and scale is not None:
-        words = Message.of(KEPT_RANGE, low=scale.label(scale.lo), high=scale.label(scale.hi))
-        rows.append(LegendEntry.of(words, ramp_color(0.5), counts["held"]))
-    if counts["none"]:
-        rows.append(LegendEntry.of(KEPT_NOTHING, NEUTRAL_COLOR, counts["none"]))
-    if counts["unknown"]:
-        rows.append(LegendEntry.of(KEPT_UNKNOWN, UNKNOWN_KEPT_COLOR, counts["unknown"]))
-    return rows
+    held = Message.of(KEPT_RANGE, low=scale.label(scale.lo), high=scale.label(scale.hi)) if scale else None
+    rows = (
+        (held, ramp_color(0.5), counts["held"]),
+        (KEPT_NOTHING, NEUTRAL_COLOR, counts["none"]),
+        (KEPT_UNKNOWN, UNKNOWN_KEPT_COLOR, counts["unknown"]),
+    )
+    return [LegendEntry.of(words, color, count) for words, color, count in rows if count and words]
 
 
 def _no_scale(graph: nx.DiGraph) -> GradScale | None:
