@@ -96,7 +96,7 @@ class Change:
     """The step shown changed (or stepping started or stopped)."""
 
     def __bool__(self) -> bool:
-        return self.graph or self.display or self.styles or self.selection or self.search or self.step
+        return any(getattr(self, flag) for flag in _FLAGS)
 
     def __or__(self, other: Change) -> Change:
         if self.styles and other.styles:
@@ -106,16 +106,12 @@ class Change:
         else:
             restyled = self.restyled if self.styles else other.restyled
         return Change(
-            graph=self.graph or other.graph,
-            display=self.display or other.display,
-            styles=self.styles or other.styles,
-            restyled=restyled,
-            selection=self.selection or other.selection,
-            search=self.search or other.search,
-            step=self.step or other.step,
+            restyled=restyled, **{flag: getattr(self, flag) or getattr(other, flag) for flag in _FLAGS}
         )
 
 
+_FLAGS = ("graph", "display", "styles", "selection", "search", "step")
+"""The fields of a :class:`Change` that say what changed (``restyled`` details ``styles``)."""
 NOTHING = Change()
 STYLES = Change(styles=True)
 SELECTION = Change(selection=True)
