@@ -44,7 +44,7 @@ def test_forward_steps_reveal_in_creation_order(runner):
     assert graph.nodes[view.node]["name"] == "x"
     ghosts = {graph.nodes[n]["name"] for n, s in view.styles.items() if s.ghost}
     assert ghosts == {"y", "z"}
-    assert "x = w**3" in view.caption
+    assert "x = w**3" in str(view.message)
     assert view.edges == {(next(graph.predecessors(view.node)), view.node)}
 
 
@@ -53,11 +53,11 @@ def test_backward_reaches_the_leaf_with_its_golden_gradient(runner):
     before = Stepper(graph).view(BACKWARD, -1)
     assert before.node is None and not any(s.extra_label for s in before.styles.values())
     first = Stepper(graph).view(BACKWARD, 0)
-    assert "seed gradient" in first.caption
+    assert "seed gradient" in str(first.message)
     last = Stepper(graph).view(BACKWARD, 3)
     assert graph.nodes[last.node]["name"] == "w"
     assert last.styles[last.node].extra_label == "w.grad = [[0.75, 3], [6.75, 3]]"
-    assert "accumulates" in last.caption
+    assert "accumulates" in str(last.message)
 
 
 def test_summed_gradients_are_said(write_script, runner):
@@ -72,13 +72,13 @@ def test_summed_gradients_are_said(write_script, runner):
     graph = runner.run(script, backward=True).graph
     h = next(n for n, d in graph.nodes(data=True) if d["name"] == "h")
     index = graph.nodes[h]["backward_index"]
-    assert "sums the gradients of its 3 consumers" in Stepper(graph).view(BACKWARD, index).caption
+    assert "sums the gradients of its 3 consumers" in str(Stepper(graph).view(BACKWARD, index).message)
 
 
 def test_without_backward_there_are_no_backward_steps(runner):
     graph = runner.run(example("basic_autograd.py")).graph
     view = Stepper(graph).view(BACKWARD, 0)
-    assert view.count == 0 and "run backward" in view.caption.lower()
+    assert view.count == 0 and "run backward" in str(view.message).lower()
 
 
 def test_nan_gradient_label():

@@ -58,7 +58,7 @@ def test_add_passes_the_gradient_through_and_the_leaf_stores_it():
 def test_the_timeline_caption_carries_the_rule_at_each_backward_step():
     graph = basic()
     stepper = Stepper(graph)
-    captions = [stepper.view(BACKWARD, i).caption for i in range(stepper.count(BACKWARD))]
+    captions = [str(stepper.view(BACKWARD, i).message) for i in range(stepper.count(BACKWARD))]
     assert "1/4 = 0.25" in captions[0]
     assert (
         "grad_w = grad_out · 3·w² = [[0.25, 0.25], [0.25, 0.25]] · [[3, 12], [27, 12]] = "

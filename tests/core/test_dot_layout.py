@@ -90,7 +90,7 @@ def test_a_backward_step_exports_its_golden_dot(regen_golden):
         Paint(
             styles=dict(view.styles),
             marked_edges=view.edges,
-            caption=view.caption,
+            caption=str(view.message),
             legend=True,
             room=values_paint(graph)["room"],
         ),

@@ -90,7 +90,7 @@ def backward_steps(graph) -> list:
 
 def test_each_backward_step_of_the_basic_lesson_reads_in_english_from_its_message(basic, qapp):
     steps = backward_steps(basic)
-    assert [step.caption for step in steps] == ENGLISH  # the CLI's and the exports' caption
+    assert [str(step.message) for step in steps] == ENGLISH  # the CLI's and the exports' caption
     assert [text(step.message) for step in steps] == ENGLISH  # the window, in English
 
 
@@ -108,7 +108,7 @@ def test_each_backward_step_of_the_basic_lesson_reads_in_korean_from_the_same_me
     )
     assert "1.0" in seed  # the scalar seed, as in English
     assert not [caption for caption in shown if MARKERS.search(caption)]
-    assert [step.caption for step in steps] == ENGLISH  # the English is unchanged meanwhile
+    assert [str(step.message) for step in steps] == ENGLISH  # the English is unchanged meanwhile
 
 
 def test_the_chain_rule_gives_the_same_numbers_in_both_languages(basic, qapp):
@@ -147,7 +147,7 @@ def test_a_custom_function_step_credits_its_own_backward_in_korean(runner, write
     assert "grad_x = Clip.backward(ctx, grad_out) = Clip.backward(ctx, [1, 1]) = [0, 1]" in shown
     assert shown.startswith("역전파 단계 2/3: ClipBackward (y)가 기울기를 받습니다: ‖g‖=1.41")
     assert not MARKERS.search(shown)
-    assert "Clip.backward, the script's own backward (line 10), computes this step" in step.caption
+    assert "Clip.backward, the script's own backward (line 10), computes this step" in str(step.message)
 
 
 class Marking(QTranslator):

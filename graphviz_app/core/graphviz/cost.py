@@ -105,7 +105,6 @@ class CostEstimate:
     ranks: int
     virtual: int
     """Sum over edges of (rank span - 1): the virtual nodes ``dot`` inserts for long edges."""
-    max_span: int
     hubs: tuple[str, ...]
     """Display ids of leaves whose uses lie at least HUB_SPAN ranks apart (unsplit shared leaves)."""
     hub_virtual: int
@@ -299,7 +298,6 @@ def _estimated(
         clusters=clusters,
         ranks=(max(rank.values()) - min(rank.values()) + 1) if rank else 0,
         virtual=virtual,
-        max_span=max(spans, default=0),
         hubs=hubs,
         hub_virtual=hub_virtual,
         size=size,

@@ -39,13 +39,6 @@ def derived(graph: nx.DiGraph, fn: Callable[..., T], *args: Hashable) -> T:
         return table.setdefault(key, (value, threading.get_ident()))[0]  # type: ignore[no-any-return]
 
 
-def known(graph: nx.DiGraph, fn: Callable[..., Any], *args: Hashable) -> bool:
-    """True when ``fn(graph, *args)`` has been computed for this graph object."""
-    with _lock:
-        table = _memo.get(graph)
-        return table is not None and (fn, args) in table
-
-
 def made_on(graph: nx.DiGraph, fn: Callable[..., Any], *args: Hashable) -> int | None:
     """The thread identity that computed ``fn(graph, *args)`` (None: not computed yet)."""
     with _lock:
@@ -75,9 +68,3 @@ def prepare(graph: nx.DiGraph, extra: Iterable[Warmer] = ()) -> None:
     """Compute every registered value of ``graph`` and ``extra`` now (call it on a thread)."""
     for warm in (*WARMERS, *extra):
         warm(graph)
-
-
-def forget(graph: nx.DiGraph) -> None:
-    """Drop what was computed for ``graph`` (it goes anyway when the graph does)."""
-    with _lock:
-        _memo.pop(graph, None)

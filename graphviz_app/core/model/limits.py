@@ -36,12 +36,3 @@ MAX_COORDINATE = 1e7
 
 MAX_SOURCE_BYTES = 16 * 1024 * 1024
 """Largest script run, or shown in the Source panel (bytes)."""
-
-
-def describe() -> str:
-    """Return the saved-graph limits as one line of plain text (for messages and docs)."""
-    return (
-        f"at most {MAX_NODES:,} nodes, {MAX_EDGES:,} edges, {MAX_TEXT:,} characters per "
-        f"text, nesting {MAX_DEPTH} deep, integers below 2**63 and "
-        f"{MAX_FILE_BYTES // (1024 * 1024)} MiB per file"
-    )

@@ -595,14 +595,6 @@ def _reshape(summary: Template, how: Template) -> Rule:
     return make
 
 
-def _sigmoid_factor(x: Nested | None, y: Nested | None) -> Nested | None:
-    return _safe(lambda s: s * (1 - s), y) if y is not None else None
-
-
-def _exp_factor(x: Nested | None, y: Nested | None) -> Nested | None:
-    return y if y is not None else (_safe(math.exp, x) if x is not None else None)
-
-
 _RULES: dict[str, Rule] = {
     "add": _passthrough(ADDITION),
     "sub": _passthrough(SUBTRACTION, sign=lambda k: "−" if k else ""),
@@ -611,7 +603,10 @@ _RULES: dict[str, Rule] = {
     "div": _div,
     "pow": _pow,
     "exp": _elementwise(
-        EXP, lambda x, y: f"grad_{x} = grad_out · exp({x})", _exp_factor, lambda x, y: f"exp({x})"
+        EXP,
+        lambda x, y: f"grad_{x} = grad_out · exp({x})",
+        lambda x, y: y if y is not None else (_safe(math.exp, x) if x is not None else None),
+        lambda x, y: f"exp({x})",
     ),
     "log": _elementwise(
         "d(log x)/dx = 1/x",
@@ -622,7 +617,7 @@ _RULES: dict[str, Rule] = {
     "sigmoid": _elementwise(
         "d(σ(x))/dx = σ(x)·(1 − σ(x))",
         lambda x, y: f"grad_{x} = grad_out · {y}·(1 − {y})",
-        _sigmoid_factor,
+        lambda x, y: _safe(lambda s: s * (1 - s), y) if y is not None else None,
         lambda x, y: f"{y}·(1 − {y})",
     ),
     "tanh": _elementwise(

@@ -89,11 +89,6 @@ class StepView:
     rule: ChainRule | None = None
     """Backward: the local chain rule of the step's node, with its numbers."""
 
-    @property
-    def caption(self) -> str:
-        """The step's sentence in English (the CLI's and the exports' caption)."""
-        return self.message.english()
-
 
 def step_order(graph: nx.DiGraph, mode: str) -> list[str]:
     """Return the node ids in step order for ``mode`` (empty for backward before any backward)."""
