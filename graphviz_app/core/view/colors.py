@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
     import networkx as nx
 
 from ...errors import ColorModeError
-from ...wire.message import Message, Template
+from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.derived import derived
 from ..model.kept_memory import format_bytes, module_bytes, module_kept
 from ..model.topology import natural_key
@@ -51,15 +51,7 @@ ColorMode: TypeAlias = str
 window, CLI and exports); :func:`color_mode` checks one."""
 
 
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802  (the name lupdate collects)
-    """Mark ``text`` for the window's translation in ``context`` and return it unchanged
-    (Qt's macro; ``core`` imports no Qt: ``qt.words`` translates it)."""
-    return text
-
-
-UNKNOWN_MODE = Template(
-    "Explanation", QT_TRANSLATE_NOOP("Explanation", "Unknown color mode {mode}; use one of {modes}.")
-)
+UNKNOWN_MODE = QT_TRANSLATE_NOOP("Explanation", "Unknown color mode {mode}; use one of {modes}.")
 
 OKABE_ITO = {
     "orange": "#E69F00",
@@ -638,16 +630,16 @@ def _bytes_fill(count: int | None, scale: ByteScale | None) -> str:
 
 
 # The legend's own words (device, op-family and module names come from the graph, as written).
-NO_DEVICE = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "no device")))
-NO_MODULE = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "(no module)")))
-GRAD_NORM = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "gradient norm (log scale)")))
-ZERO_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "zero gradient")))
-BAD_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "NaN/Inf gradient")))
-NO_GRAD = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "no gradient")))
-KEPT_RANGE = Template("Legend", QT_TRANSLATE_NOOP("Legend", "keeps {low} to {high} (log scale)"))
-KEPT_NOTHING = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "keeps nothing")))
-KEPT_UNKNOWN = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "not measured")))
-BYTES_CAPTION = Message.of(Template("Legend", QT_TRANSLATE_NOOP("Legend", "bytes kept, log scale")))
+NO_DEVICE = Message.of(QT_TRANSLATE_NOOP("Legend", "no device"))
+NO_MODULE = Message.of(QT_TRANSLATE_NOOP("Legend", "(no module)"))
+GRAD_NORM = Message.of(QT_TRANSLATE_NOOP("Legend", "gradient norm (log scale)"))
+ZERO_GRAD = Message.of(QT_TRANSLATE_NOOP("Legend", "zero gradient"))
+BAD_GRAD = Message.of(QT_TRANSLATE_NOOP("Legend", "NaN/Inf gradient"))
+NO_GRAD = Message.of(QT_TRANSLATE_NOOP("Legend", "no gradient"))
+KEPT_RANGE = QT_TRANSLATE_NOOP("Legend", "keeps {low} to {high} (log scale)")
+KEPT_NOTHING = Message.of(QT_TRANSLATE_NOOP("Legend", "keeps nothing"))
+KEPT_UNKNOWN = Message.of(QT_TRANSLATE_NOOP("Legend", "not measured"))
+BYTES_CAPTION = Message.of(QT_TRANSLATE_NOOP("Legend", "bytes kept, log scale"))
 
 
 @dataclass(frozen=True)
@@ -807,29 +799,29 @@ class ColorModeSpec:
 COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
     ColorModeSpec(
         "device",
-        QT_TRANSLATE_NOOP("ColorMode", "Device"),
-        QT_TRANSLATE_NOOP("ColorMode", "device"),
+        QT_TRANSLATE_NOOP("ColorMode", "Device").source,
+        QT_TRANSLATE_NOOP("ColorMode", "device").source,
         _device_fills,
         _device_legend,
     ),
     ColorModeSpec(
         "op",
-        QT_TRANSLATE_NOOP("ColorMode", "Op type"),
-        QT_TRANSLATE_NOOP("ColorMode", "op family"),
+        QT_TRANSLATE_NOOP("ColorMode", "Op type").source,
+        QT_TRANSLATE_NOOP("ColorMode", "op family").source,
         _op_fills,
         _op_legend,
     ),
     ColorModeSpec(
         "module",
-        QT_TRANSLATE_NOOP("ColorMode", "Module"),
-        QT_TRANSLATE_NOOP("ColorMode", "module"),
+        QT_TRANSLATE_NOOP("ColorMode", "Module").source,
+        QT_TRANSLATE_NOOP("ColorMode", "module").source,
         _module_fills,
         _module_legend,
     ),
     ColorModeSpec(
         "grad",
-        QT_TRANSLATE_NOOP("ColorMode", "Gradient norm"),
-        QT_TRANSLATE_NOOP("ColorMode", "gradient norm"),
+        QT_TRANSLATE_NOOP("ColorMode", "Gradient norm").source,
+        QT_TRANSLATE_NOOP("ColorMode", "gradient norm").source,
         _grad_fills,
         _grad_legend,
         scale=grad_scale,
@@ -837,8 +829,8 @@ COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
     ),
     ColorModeSpec(
         "memory",
-        QT_TRANSLATE_NOOP("ColorMode", "Kept for backward"),
-        QT_TRANSLATE_NOOP("ColorMode", "kept for backward"),
+        QT_TRANSLATE_NOOP("ColorMode", "Kept for backward").source,
+        QT_TRANSLATE_NOOP("ColorMode", "kept for backward").source,
         _memory_fills,
         _memory_legend,
         scale=byte_scale,
