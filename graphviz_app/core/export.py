@@ -45,12 +45,12 @@ from .graphviz.layout import (
     STOPPED_PLACING,
     STOPPED_POSITIONING,
     STOPPED_ROUTING,
+    Layout,
     LayoutJob,
     check_complete,
     decode_id,
     dot_bytes,
     drawn_outline,
-    parse_json_layout,
 )
 from .graphviz.svg_drawing import PAD
 from .model.graph import trace_from_graph
@@ -485,17 +485,7 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
         if data != raw:
             tmp.write_bytes(data)
         return
-    with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
-        layout_file = Path(workdir) / "layout.json"
-        job = LayoutJob(
-            drawn.text,
-            timeout,
-            args=[*program[1:], "-Tjson0", "-o", str(layout_file), f"-T{fmt}", "-o", str(tmp)],
-            program=program[0],
-            fallback=drawn.fallback,
-        )
-        job.run()
-        check_complete(drawn_outline(layout_file.read_bytes(), warnings=job.warnings()), drawn.text)
+    _render_checked(drawn, fmt, [], tmp, timeout)
     if tmp.stat().st_size == 0:
         raise ExportError(Message.of(EMPTY, format=fmt.upper()))
     if fmt == "svg":
@@ -505,6 +495,19 @@ def _render(drawn: Picture, fmt: str, tmp: Path, timeout: float | None) -> None:
             tmp.write_bytes(data)
     elif fmt == "pdf":
         _check_pdf(tmp)
+
+
+def _render_checked(drawn: Picture, fmt: str, options: list[str], tmp: Path, timeout: float | None) -> Layout:
+    """Render ``fmt`` into ``tmp`` with ``options``, ``dot`` writing the layout too (``-Tjson0``);
+    return that layout (its box, nodes and routed edges) once it places every node."""
+    with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
+        layout_file = Path(workdir) / "layout.json"
+        args = [*drawn.program[1:], *options, "-Tjson0", "-o", str(layout_file), f"-T{fmt}", "-o", str(tmp)]
+        job = LayoutJob(drawn.text, timeout, args=args, program=drawn.program[0], fallback=drawn.fallback)
+        job.run()
+        drawing = drawn_outline(layout_file.read_bytes(), warnings=job.warnings())
+    check_complete(drawing, drawn.text)
+    return drawing
 
 
 def _check_pdf(path: Path) -> None:
@@ -832,28 +835,8 @@ def _render_png(drawn: Picture, tmp: Path, scale: float, timeout: float | None) 
         box = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', head)
         points = (float(box.group(1)), float(box.group(2))) if box else (0.0, 0.0)
         return _scaled_notice(drawn_size, (round(points[0] * dpi / 72), round(points[1] * dpi / 72)), dpi)
-    with tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}_") as workdir:
-        layout_file = Path(workdir) / "layout.json"
-        job = LayoutJob(
-            drawn.text,
-            timeout,
-            program=drawn.program[0],
-            args=[
-                *drawn.program[1:],
-                f"-Gdpi={dpi:g}",
-                f"-Gsize={cap_inches:.4f},{cap_inches:.4f}",
-                "-Tjson0",
-                "-o",
-                str(layout_file),
-                "-Tpng",
-                "-o",
-                str(tmp),
-            ],
-            fallback=drawn.fallback,
-        )
-        job.run()
-        drawing = parse_json_layout(layout_file.read_bytes(), warnings=job.warnings())
-        check_complete(drawing, drawn.text)
+    options = [f"-Gdpi={dpi:g}", f"-Gsize={cap_inches:.4f},{cap_inches:.4f}"]
+    drawing = _render_checked(drawn, "png", options, tmp, timeout)
     full = (
         round((drawing.width + 2 * PAD) * dpi / 72),
         round((drawing.height + 2 * PAD) * dpi / 72),
