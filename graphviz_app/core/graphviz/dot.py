@@ -609,26 +609,15 @@ def dot_graph(
         if edge.main:
             extra["weight"] = f'"{MAIN_EDGE_WEIGHT}"'
         edge_look = look.edge_look(edge, graph, transfers, state)
+        if edge_look.kind != "plain":
+            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"')
         if edge_look.kind == "step":
-            extra.update(
-                color=quote(edge_look.color),
-                penwidth=f'"{edge_look.width:g}"',
-                arrowsize='"1"',
-                style='"dashed"',
-            )
+            extra.update(arrowsize='"1"', style='"dashed"')
             if edge_look.flow < 0:
                 extra["dir"] = '"back"'  # the gradient flows from consumer to producer
         elif edge_look.kind == "transfer":
-            extra.update(
-                color=quote(edge_look.color),
-                penwidth=f'"{edge_look.width:g}"',
-                arrowsize='"0.9"',
-                style='"dashed"',
-                label=quote(edge_look.label or ""),
-                fontcolor=quote(edge_look.color),
-            )
-        elif edge_look.kind == "selected":
-            extra.update(color=quote(edge_look.color), penwidth=f'"{edge_look.width:g}"')
+            label, ink = quote(edge_look.label or ""), quote(edge_look.color)
+            extra.update(arrowsize='"0.9"', style='"dashed"', label=label, fontcolor=ink)
         edges.append((edge.source, edge.target, extra))
     return DotGraph(
         display,
