@@ -10,6 +10,7 @@ graph beside its node (:mod:`.dot`), so the window and every export draw them th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -59,13 +60,6 @@ def format_values(values: Any) -> str:
     return format_number(values)
 
 
-def _count(shape: Any) -> int:
-    total = 1
-    for size in shape or []:
-        total *= int(size)
-    return total
-
-
 def grad_label(attrs: dict[str, Any]) -> str | None:
     """Return the short gradient line for a node: ``‖g‖=0.5`` or, for a small leaf, its .grad."""
     grad = attrs.get("grad")
@@ -78,7 +72,7 @@ def grad_label(attrs: dict[str, Any]) -> str | None:
     if (
         attrs.get("kind") == "leaf"
         and grad.get("values") is not None
-        and _count(grad["shape"]) <= MAX_INLINE_VALUES
+        and math.prod(map(int, grad["shape"] or [])) <= MAX_INLINE_VALUES
     ):
         text = format_values(grad["values"])
         if len(text) <= LINE_CHARS:
@@ -88,7 +82,7 @@ def grad_label(attrs: dict[str, Any]) -> str | None:
 
 def element_count(summary: dict[str, Any] | None) -> int | None:
     """Return the number of elements a summary describes (None without a summary)."""
-    return _count(summary.get("shape")) if summary else None
+    return math.prod(map(int, summary.get("shape") or [])) if summary else None
 
 
 def small_values(summary: dict[str, Any] | None) -> str | None:
