@@ -16,7 +16,7 @@ import networkx as nx
 
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import DisplayGraph
-from graphviz_app.core.view.stepping import FORWARD, step_order, step_view
+from graphviz_app.core.view.stepping import FORWARD, Stepper, step_order
 
 from .timing import Timing, measure
 
@@ -82,6 +82,7 @@ class Repaints:
         self.modes = [m for m in ("op", "device") if m in colors.COLOR_MODES]
         self.fills = {m: colors.node_colors(graph, m) for m in self.modes}
         self.steps = len(step_order(graph, FORWARD))
+        self.stepper = Stepper(graph)
         self._turn = 0
 
     def render(self) -> None:
@@ -97,7 +98,7 @@ class Repaints:
     def step(self) -> None:
         self._turn += 1
         index = (self._turn * 7919) % max(self.steps, 1)
-        view = step_view(self.graph, FORWARD, index)
+        view = self.stepper.view(FORWARD, index)
         self.scene.apply_styles(self.fills[self.modes[-1]], view.styles)
         self.render()
 
