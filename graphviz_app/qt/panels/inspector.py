@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeAlias
 
 import networkx as nx
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QPainter,
     QPalette,
     QTextLayout,
+    QTextLine,
     QTextOption,
 )
 from PySide6.QtWidgets import (
@@ -58,9 +59,9 @@ from .step_text import shown
 
 translate = QCoreApplication.translate
 SOURCE = Qt.ItemDataRole.UserRole
+"""Item data: a label's English source text (``values()`` keys read the same in every language)."""
 FIXED = Qt.ItemDataRole.UserRole + 1
 """True on a row whose name is one of the panel's own words (not a name from the graph)."""
-"""Item data: a label's English source text (``values()`` keys read the same in every language)."""
 
 Word: TypeAlias = Template | Message | str
 """A label or a value: the window's own words as a template marked where the row is built, or a
@@ -91,9 +92,7 @@ def fmt_number(value: Any) -> Word:
 
 
 def fmt_shape(shape: Any) -> str:
-    if shape is None:
-        return "?"
-    return "[" + ", ".join(str(s) for s in shape) + "]"
+    return "?" if shape is None else "[" + ", ".join(map(str, shape)) + "]"
 
 
 def fmt_values(values: Any, limit: int = 400) -> str:
@@ -106,6 +105,15 @@ def fmt_values(values: Any, limit: int = 400) -> str:
 
     text = walk(values)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def tensor_rows(data: dict[str, Any]) -> list[Row]:
+    """The shape, dtype and device rows of a node's output tensor."""
+    return [
+        (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
+        (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
+        (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
+    ]
 
 
 def summary_rows(summary: dict[str, Any] | None) -> list[Row]:
@@ -279,38 +287,36 @@ def _breakable(text: str) -> str:
     return text.replace("(", BREAK_BEFORE)
 
 
+def _laid_out(text: str, font: QFont, wrap: QTextOption.WrapMode, width: int) -> Iterator[QTextLine]:
+    """The lines of ``text`` laid out ``width`` pixels wide, each valid while it is read."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(wrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(max(1, width))
+        yield line
+    layout.endLayout()
+
+
 def wrapped_lines(text: str, font: QFont, width: int) -> list[str]:
     """``text`` as the Inspector draws it in ``width`` pixels: broken at spaces and before a
     parenthesis, and inside a word only where the word alone is wider (``PowBackward0`` in a
     narrow column)."""
     text = _breakable(text)
-    layout = QTextLayout(text, font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    layout.setTextOption(option)
-    lines: list[str] = []
-    layout.beginLayout()
-    while (line := layout.createLine()).isValid():
-        line.setLineWidth(max(1, width))
-        lines.append(text[line.textStart() : line.textStart() + line.textLength()].replace("\u200b", ""))
-    layout.endLayout()
-    return lines
+    return [
+        text[line.textStart() : line.textStart() + line.textLength()].replace("\u200b", "")
+        for line in _laid_out(text, font, QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere, width)
+    ]
 
 
 def widest_word(text: str, font: QFont) -> float:
     """The width of the widest part of ``text`` that :func:`wrapped_lines` never breaks unless
-    it must (a word, or a parenthesis: ``자료형(dtype)`` breaks before it)."""
-    layout = QTextLayout(_breakable(text), font)
-    option = QTextOption()
-    option.setWrapMode(QTextOption.WrapMode.WordWrap)
-    layout.setTextOption(option)
-    widest = 0.0
-    layout.beginLayout()
-    while (line := layout.createLine()).isValid():
-        line.setLineWidth(1)  # one unbreakable part a line
-        widest = max(widest, line.naturalTextWidth())
-    layout.endLayout()
-    return widest
+    it must (a word, or a parenthesis: ``자료형(dtype)`` breaks before it): laid out one
+    unbreakable part a line."""
+    lines = _laid_out(_breakable(text), font, QTextOption.WrapMode.WordWrap, 1)
+    return max((line.naturalTextWidth() for line in lines), default=0.0)
 
 
 class WrappedRows(QStyledItemDelegate):
@@ -586,14 +592,7 @@ class InspectorPanel(QWidget):
                     ),
                 ],
             )
-            self._group(
-                numbered(QT_TRANSLATE_NOOP("Inspector", "Tensor on the edge")),
-                [
-                    (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
-                    (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
-                    (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
-                ],
-            )
+            self._group(numbered(QT_TRANSLATE_NOOP("Inspector", "Tensor on the edge")), tensor_rows(data))
             value = [
                 row for row in summary_rows(data.get("value")) if english(row[0]) not in ("shape", "dtype")
             ]
@@ -664,11 +663,7 @@ class InspectorPanel(QWidget):
             )
             rows.append((QT_TRANSLATE_NOOP("Inspector", "copy"), Message.of(copy, k=k, n=n)))
         self._group(QT_TRANSLATE_NOOP("Inspector", "Node"), rows)
-        tensor: list[Row] = [
-            (QT_TRANSLATE_NOOP("Inspector", "shape"), fmt_shape(data.get("shape"))),
-            (QT_TRANSLATE_NOOP("Inspector", "dtype"), str(data.get("dtype") or "?")),
-            (QT_TRANSLATE_NOOP("Inspector", "device"), str(data.get("device") or "?")),
-        ]
+        tensor = tensor_rows(data)
         if "saved_bytes" in data:  # (graphs saved before it was recorded have none)
             tensor.append((KEPT, node_kept(graph, node).words()))
         self._group(QT_TRANSLATE_NOOP("Inspector", "Tensor"), tensor)
