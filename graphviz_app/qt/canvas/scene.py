@@ -133,26 +133,17 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
         lines.append(f"‖grad‖ = {format_number(grad['norm'], 4)}")
     # every number a short badge line leaves out, in the window's language
     lines.extend(text(line) for line in values_badge_lines(data, full=True))
-    if dnode.use and dnode.kind == "leaf":
-        lines.append(
-            fill(
-                translate("NodeTooltip", "use {k} of {n} (a shared tensor drawn once per use)"),
-                k=dnode.use[0],
-                n=dnode.use[1],
+    if dnode.use:
+        use = (
+            translate("NodeTooltip", "use {k} of {n} (a shared tensor drawn once per use)")
+            if dnode.kind == "leaf"
+            else translate(
+                "NodeTooltip",
+                "input {k} of {n}: this op gathers tensors made far apart, so each far input is "
+                "drawn where it was made",
             )
         )
-    elif dnode.use:
-        lines.append(
-            fill(
-                translate(
-                    "NodeTooltip",
-                    "input {k} of {n}: this op gathers tensors made far apart, so each far input is "
-                    "drawn where it was made",
-                ),
-                k=dnode.use[0],
-                n=dnode.use[1],
-            )
-        )
+        lines.append(fill(use, k=dnode.use[0], n=dnode.use[1]))
     lines.append(translate("NodeTooltip", "Click for details in the Inspector"))
     return "\n".join(lines)
 
@@ -274,8 +265,7 @@ class _Frames:
         """Cluster names, parents before their children."""
         self._nodes = display.nodes
         self._origins: dict[str | None, Point] = {None: (0.0, 0.0)}
-        for name, box in self.boxes.items():
-            self._origins[name] = (box.x, box.y)
+        self._origins.update((name, (box.x, box.y)) for name, box in self.boxes.items())
 
     def origin(self, home: str | None) -> Point:
         """The top-left corner of ``home``'s frame in scene coordinates ((0, 0): the top level)."""
@@ -283,9 +273,7 @@ class _Frames:
 
     def home(self, cluster: str | None) -> str | None:
         """The frame a node drawn in ``cluster`` lives in (its nearest drawn cluster)."""
-        if cluster is None or cluster in self.boxes:
-            return cluster
-        return None
+        return cluster if cluster in self.boxes else None
 
     def edge_homes(self, layout: Any) -> Iterable[str | None]:
         """Each edge's home, in the order of ``layout.edges``."""
@@ -486,9 +474,8 @@ class GraphScene(QGraphicsScene):
         self._set_graph_rect(self.itemsBoundingRect().united(_layout_rect(layout)))
         self._new_overview()
         self.set_view_scale(self._view_scale)
-        settle(
-            self._dropped
-        )  # the new graph and scene are long-lived: later collections need not rescan them
+        # the new graph and scene are long-lived: later collections need not rescan them
+        settle(self._dropped)
         self._dropped = 0
 
     def relayout(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> Relayout:
@@ -1149,9 +1136,7 @@ class GraphScene(QGraphicsScene):
         if full or only is None:
             targets: Iterable[tuple[str, NodeItem]] = self.node_items.items()
         else:
-            seen: dict[str, NodeItem] = {}
-            for item in self._by_member.drawing(only):
-                seen[item.display_id] = item
+            seen = {item.display_id: item for item in self._by_member.drawing(only)}
             for did in self._fresh:  # made by a relayout since the last look: not styled yet
                 made = self.node_items.get(did)
                 if made is not None:
