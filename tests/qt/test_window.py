@@ -174,7 +174,7 @@ def test_a_transfer_label_stays_clear_of_its_edge_at_every_step(window, load):
         widths.add(transfer.width)
         stroker = QPainterPathStroker()
         stroker.setWidth(transfer.width)  # the line as drawn now
-        assert not stroker.createStroke(transfer.path).intersects(transfer._label_rect()), index
+        assert not stroker.createStroke(transfer.path).intersects(transfer._label_box), index
     assert STEP_EDGE_WIDTH in widths  # a step marks the transfer itself, with its thick arrow
 
 

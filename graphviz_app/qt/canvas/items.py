@@ -92,10 +92,10 @@ def _color_key(color: str | QColor) -> str:
 BOX3D_DEPTH = 4.0
 BADGE_SIZE = 8.0
 BACKWARD_ARROW = 10.0
+"""Length of a backward step's arrowhead (Graphviz's arrowsize 1)."""
 LABEL_CLEARANCE = 6.0
 """Scene units around an edge's centre line an edge label keeps clear of: the widest pen an edge
 is drawn with (a step's, 3) and a gap on each side."""
-"""Length of a backward step's arrowhead (Graphviz's arrowsize 1)."""
 STRONG_HALO = 18.0
 """Largest glow (scene units) around the step's node, so it stands out when zoomed far out."""
 LOD_SIMPLE = 0.22
@@ -129,17 +129,12 @@ def _paint_tag(
     painter.translate(rect.left() + inset, rect.top())
     painter.scale(1 / FONT_SCALE, 1 / FONT_SCALE)
     painter.setFont(label_font(BADGE_SIZE, bold))
-    painter.setPen(QColor(ink))
     fm = _metrics(BADGE_SIZE, bold)
     lines = text.split("\n")
     row = rect.height() * FONT_SCALE / len(lines)
     for i, line in enumerate(lines):
-        grey = i < len(muted) and muted[i]
-        if grey:
-            painter.setPen(QColor(look.BADGE_MUTED_INK))
+        painter.setPen(QColor(look.BADGE_MUTED_INK if i < len(muted) and muted[i] else ink))
         painter.drawText(QPointF(0, i * row + (row + fm.ascent() - fm.descent()) / 2), line)
-        if grey:
-            painter.setPen(QColor(ink))
     painter.restore()
 
 
@@ -733,10 +728,6 @@ class EdgeItem(QGraphicsItem):
         self._shape(points, arrow)
         self.update()
 
-    def _label_rect(self) -> QRectF:
-        """The label's box (placed once per path)."""
-        return QRectF(self._label_box)
-
     def _place_label(self) -> QRectF:
         """The label's box, centred where Graphviz put the label, then moved off the edge's own
         line: Qt's bold text is wider than the box Graphviz kept beside the edge, so centred it
@@ -767,10 +758,7 @@ class EdgeItem(QGraphicsItem):
         color = QColor(color)
         if (color, width, transfer, flow) == (self.color, self.width, self.transfer, self.flow):
             return False  # restyling thousands of unchanged edges per step costs nothing
-        self.color = color
-        self.width = width
-        self.transfer = transfer
-        self.flow = flow
+        self.color, self.width, self.transfer, self.flow = color, width, transfer, flow
         self.setZValue(1.8 if flow else 1.5 if transfer else 1)
         self.update()
         return True
@@ -825,7 +813,7 @@ class EdgeItem(QGraphicsItem):
             painter.setBrush(QBrush(self.color))
             painter.drawPolygon(arrow)
         if self.label and self.label_pos is not None:
-            rect = self._label_rect()
+            rect = QRectF(self._label_box)  # placed once per path
             back = widget.palette().base().color() if widget is not None else QColor("#ffffff")
             back.setAlpha(215)
             painter.setPen(Qt.PenStyle.NoPen)
@@ -858,9 +846,7 @@ class FrameBody(QGraphicsItem):
 
     def __init__(self, size: QSizeF) -> None:
         super().__init__()
-        self._bounds = QRectF(QPointF(0.0, 0.0), size).adjusted(
-            -BODY_MARGIN, -BODY_MARGIN, BODY_MARGIN, BODY_MARGIN
-        )
+        self.resize(size)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemContainsChildrenInShape, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
