@@ -365,10 +365,7 @@ class GraphView(QGraphicsView):
             if node is not None:
                 return node
         kinds = (NodeItem, EdgeItem, ClusterItem) if edges else (NodeItem, ClusterItem)
-        for item in self.items(pos):
-            if isinstance(item, kinds):
-                return item
-        return None
+        return next((item for item in self.items(pos) if isinstance(item, kinds)), None)
 
     def _nearest_node(self, pos: QPoint, radius: int = PICK_RADIUS) -> NodeItem | None:
         """Return the node item closest to ``pos`` within ``radius`` pixels, if any."""
@@ -394,8 +391,7 @@ class GraphView(QGraphicsView):
         if scene is not None and self.placeholder and self._scene_is_empty(scene):
             painter.save()
             painter.resetTransform()
-            color = self.palette().color(QPalette.ColorRole.PlaceholderText)
-            painter.setPen(color)
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
             font = self.font()
             font.setPointSizeF(font.pointSizeF() * 1.25)
             painter.setFont(font)

@@ -75,7 +75,6 @@ STEP_LINE = "#fff2a8"
 SELECTED_LINE = "#dbe8fb"
 ERROR_LINE = "#ffd7d9"
 SOURCE_PEN = look.SELECTION_COLOR
-OPEN_GRAPH_SCRIPT = "Open the script this graph came from"
 
 translate = QCoreApplication.translate
 
@@ -312,8 +311,7 @@ class SourceView(QPlainTextEdit):
             sel.format.setBackground(QColor(color))
             sel.format.setForeground(QColor("#202124"))
             sel.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-            cursor = QTextCursor(block)
-            sel.cursor = cursor
+            sel.cursor = QTextCursor(block)
             selections.append(sel)
         self.setExtraSelections(selections)
         self.gutter.update()
@@ -321,16 +319,11 @@ class SourceView(QPlainTextEdit):
     def show_line(self, line: int) -> None:
         """Scroll so ``line`` is in view (centered when it was out of view); the text cursor
         stays where the user left it."""
-        block = self.document().findBlockByNumber(line - 1)
-        if not block.isValid() or self._visible(line):
-            return
-        rows = max(1, self.viewport().height() // max(1, self.fontMetrics().height()))
-        self.verticalScrollBar().setValue(max(0, line - 1 - rows // 2))  # one step per line (no wrap)
-
-    def _visible(self, line: int) -> bool:
         first = self.firstVisibleBlock().blockNumber() + 1
         rows = max(1, self.viewport().height() // max(1, self.fontMetrics().height()))
-        return first + 1 <= line <= first + rows - 2
+        shown = first + 1 <= line <= first + rows - 2
+        if self.document().findBlockByNumber(line - 1).isValid() and not shown:
+            self.verticalScrollBar().setValue(max(0, line - 1 - rows // 2))  # one step per line (no wrap)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)
@@ -455,10 +448,7 @@ class SourcePanel(QWidget):
     def script_path(self) -> Path | None:
         """Return the script to show: the document's own script. A saved graph's ``script``
         field is data: it is read only when the user asks (:meth:`open_graph_script`)."""
-        doc = self.document
-        if doc.kind == "script" and doc.path is not None:
-            return doc.path
-        return None
+        return self.document.path if self.document.kind == "script" else None
 
     def set_script(self, path: Path | None) -> None:
         """The user opened ``path`` to run it (None: a saved graph): it is editable here."""
@@ -637,14 +627,13 @@ class SourcePanel(QWidget):
         return any(_same(file, p) for p in (self.path, *self._aliases()))
 
     def _index_lines(self) -> None:
-        model = self.document.view_model
-        if model.graph is None:
-            self._lines, self._line_of = {}, {}
-        else:  # made once per graph and script (for a graph without one, on the reading thread)
-            self._lines, self._line_of = derived(model.graph, line_index, self.path, tuple(self._aliases()))
-        self._leaf_lines = {}
-        if model.graph is not None and self._line_of:  # the text shown made the graph's ops
-            self._leaf_lines = leaf_lines(model.graph, self.view.text(), self._line_of)
+        graph = self.document.view_model.graph
+        self._lines, self._line_of, self._leaf_lines = {}, {}, {}
+        # made once per graph and script (for a graph without one, on the reading thread)
+        if graph is not None:
+            self._lines, self._line_of = derived(graph, line_index, self.path, tuple(self._aliases()))
+        if graph is not None and self._line_of:  # the text shown made the graph's ops
+            self._leaf_lines = leaf_lines(graph, self.view.text(), self._line_of)
 
     def _graph_changed(self) -> None:
         doc = self.document

@@ -306,7 +306,7 @@ class Actions:
             "dark": translate("Actions", "Dark"),
         }
         for theme in THEMES:
-            action = QAction(theme_names.get(theme, theme.capitalize()), window)
+            action = QAction(theme_names[theme], window)
             action.setCheckable(True)
             action.triggered.connect(lambda _c=False, t=theme: w.set_theme(t))
             self.theme_actions.addAction(action)
@@ -374,8 +374,7 @@ class Actions:
         if isinstance(values, QToolButton):  # no icon: the word is the button
             values.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         bar.addSeparator()
-        label = QLabel(translate("Actions", " Color: "))
-        bar.addWidget(label)
+        bar.addWidget(QLabel(translate("Actions", " Color: ")))
         bar.addWidget(self.color_combo)
         spacer = QWidget()
         spacer.setSizePolicy(
