@@ -107,7 +107,6 @@ class ZoomAreaMode(InteractionMode):
     def move(self, view: ModeView, event: QMouseEvent) -> bool:
         if self._origin is None or self._band is None:
             return False
-
         self._band.setGeometry(QRect(self._origin, event.position().toPoint()).normalized())
         return True
 
@@ -117,8 +116,7 @@ class ZoomAreaMode(InteractionMode):
         rect = self._band.geometry()
         self._band.hide()
         self._band.deleteLater()
-        self._band = None
-        self._origin = None
+        self._band = self._origin = None
         if rect.width() > 8 and rect.height() > 8:
             view.fit_rect(view.mapToScene(rect).boundingRect(), max_zoom=MAX_ZOOM)
         view.set_mode(self.previous)

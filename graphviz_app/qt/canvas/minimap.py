@@ -98,9 +98,7 @@ class Minimap(QWidget):
     def needed(self) -> bool:
         """True when the user wants the map and part of the graph is out of sight."""
         rect = self.graph_rect()
-        if not self.wanted or rect.isEmpty():
-            return False
-        return not self._visible().contains(rect)
+        return self.wanted and not rect.isEmpty() and not self._visible().contains(rect)
 
     def invalidate(self) -> None:
         """The looks changed: the picture is drawn again shortly after the map is next painted
@@ -251,9 +249,8 @@ class Minimap(QWidget):
         pixmap.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pixmap)
         painter.setTransform(transform)
-        option = QStyleOptionGraphicsItem()
-        overview = scene.overview
-        overview.paint_map(painter, option.levelOfDetailFromTransform(transform), scene.overview_homes())
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
+        scene.overview.paint_map(painter, scale, scene.overview_homes())
         painter.end()
         self._pixmap, self._source = pixmap, source
         self.renders += 1
@@ -262,9 +259,8 @@ class Minimap(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         palette = self.palette()
-        base = QColor(palette.color(QPalette.ColorRole.Base))
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
-        painter.setBrush(base)
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5))
         picture = self._picture()
         if picture is not None:

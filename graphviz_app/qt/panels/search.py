@@ -118,19 +118,18 @@ class SearchBar(QWidget):
 
     def _show_count(self) -> None:
         model = self.document.view_model
+        missing = bool(model.search_text) and not model.matches
+        self.edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }" if missing else "")
         if not model.search_text:
             self.count.setText("")
-            self.edit.setStyleSheet("")
-        elif not model.matches:
+        elif missing:
             self.count.setText(translate("Search", "no match"))
-            self.edit.setStyleSheet("QLineEdit { border: 1px solid #d93025; }")
         else:
             self.count.setText(
                 translate("Search", "{index} of {count}").format(
                     index=model.match_index + 1, count=len(model.matches)
                 )
             )
-            self.edit.setStyleSheet("")
         has = len(model.matches) > 1
         self.prev_button.setEnabled(has)
         self.next_button.setEnabled(has)
