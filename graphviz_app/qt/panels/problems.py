@@ -116,31 +116,30 @@ def graph_problems(graph: nx.DiGraph) -> list[Problem]:
     out: list[Problem] = []
     for node in derived(graph, bad_gradients):
         grad = graph.nodes[node].get("grad") or {}
-        nan, inf = grad.get("nan") or 0, grad.get("inf") or 0
-        if nan or inf:
-            file, line = _line_of(graph, node)
-            where = translate("Problems", " (line {line})").format(line=line) if line else ""
-            kinds = translate("Problems", " and ").join(k for k, n in (("NaN", nan), ("Inf", inf)) if n)
-            text = translate(
-                "Problems", "{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values."
-            ).format(kinds=kinds, what=describe(graph, node), where=where, nan=nan, inf=inf)
-            senders = [c for c in graph.successors(node) if not _bad(graph.nodes[c].get("grad"))]
-            if senders:  # its consumers' gradients were finite: their backward made the NaN/Inf
-                sender = senders[0]
-                _, sline = _line_of(graph, sender)
-                at = translate("Problems", " (line {line})").format(line=sline) if sline else ""
-                text += translate(
-                    "Problems", " It first appears here: the backward of {what}{at} produced it."
-                ).format(what=describe(graph, sender), at=at)
-                line = line or sline
-                file = file or _line_of(graph, sender)[0]
-            if graph.nodes[node].get("kind") == "leaf":
-                text += translate(
-                    "Problems", " {name}.grad holds it; an optimizer step would spread it."
-                ).format(name=graph.nodes[node].get("name") or translate("Problems", "The leaf"))
-            else:
-                text += translate("Problems", " Every node backward reaches from here receives it too.")
-            out.append(Problem("error", text, node, file, line))
+        nan, inf = grad.get("nan") or 0, grad.get("inf") or 0  # (bad_gradients: one of them is not 0)
+        file, line = _line_of(graph, node)
+        where = translate("Problems", " (line {line})").format(line=line) if line else ""
+        kinds = translate("Problems", " and ").join(k for k, n in (("NaN", nan), ("Inf", inf)) if n)
+        text = translate(
+            "Problems", "{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values."
+        ).format(kinds=kinds, what=describe(graph, node), where=where, nan=nan, inf=inf)
+        senders = [c for c in graph.successors(node) if not _bad(graph.nodes[c].get("grad"))]
+        if senders:  # its consumers' gradients were finite: their backward made the NaN/Inf
+            sender = senders[0]
+            _, sline = _line_of(graph, sender)
+            at = translate("Problems", " (line {line})").format(line=sline) if sline else ""
+            text += translate(
+                "Problems", " It first appears here: the backward of {what}{at} produced it."
+            ).format(what=describe(graph, sender), at=at)
+            line = line or sline
+            file = file or _line_of(graph, sender)[0]
+        if graph.nodes[node].get("kind") == "leaf":
+            text += translate("Problems", " {name}.grad holds it; an optimizer step would spread it.").format(
+                name=graph.nodes[node].get("name") or translate("Problems", "The leaf")
+            )
+        else:
+            text += translate("Problems", " Every node backward reaches from here receives it too.")
+        out.append(Problem("error", text, node, file, line))
     for node in derived(graph, cut_nodes):
         for cut in graph.nodes[node].get("cuts") or []:
             file, _ = _line_of(graph, node)

@@ -464,9 +464,8 @@ class Controller(QObject):
             msgs.error(error.message, getattr(error, "details", None))
         shown = error_text(error.message)  # in the window's language
         if mark_stale:
-            ours = isinstance(error, ScriptError) and error.kind in NOT_THE_SCRIPTS
             failed = path or self.source
-            if ours:
+            if isinstance(error, ScriptError) and error.kind in NOT_THE_SCRIPTS:
                 fix = Fix.APP
             elif edited:
                 fix = Fix.RUN
@@ -761,7 +760,6 @@ class Controller(QObject):
         outermost of each change only (one for a double-click, several for "collapse to depth")."""
         if self._shown is None:
             return []
-
         changed = self._modules_drawn(self._shown[0]) ^ self._modules_drawn(display)
         return sorted(
             (m for m in changed if not any(a in changed for a in ancestors(m)[:-1])),

@@ -226,10 +226,8 @@ class ExportDialog(QDialog):
         fmt = BY_KEY[self.format.currentData()]
         self.scale.setEnabled(fmt.scale)
         text = self.path.text().strip()
-        if text and format_for(Path(text).suffix) is not fmt:
-            new = str(Path(text).with_suffix(fmt.suffix))
-            if new != text:
-                self.path.setText(new)
+        if text and format_for(Path(text).suffix) is not fmt:  # another format: another suffix
+            self.path.setText(str(Path(text).with_suffix(fmt.suffix)))
 
     def _path_edited(self, text: str) -> None:
         fmt = format_for(Path(text.strip()).suffix)
@@ -267,7 +265,7 @@ class ExportDialog(QDialog):
         """Start exporting to the chosen path; the dialog closes when the file is written."""
         text = self.path.text().strip()
         if not text:
-            self.show_error("Choose a file name to export to.")
+            self.show_error(Message.of(NO_NAME))
             return None
         path = Path(text).expanduser()
         self.settings.set_png_scale(self.scale.value())
