@@ -67,6 +67,27 @@ nodes' boxes grouped by look (one item of each group to paint it), the boxes of 
 outlined nodes and of its nodes with a badge, its edges' lines and arrowheads."""
 
 
+def grouped_boxes(
+    boxes: Iterable[tuple[NodeItem, QRectF]],
+) -> tuple[list[tuple[NodeItem, list[QRectF]]], NodeBoxes, NodeBoxes]:
+    """``boxes`` grouped by look (one item of each group to paint it), and the boxes of the
+    strongly outlined nodes and of the nodes with a badge."""
+    groups: dict[tuple[object, ...], tuple[NodeItem, list[QRectF]]] = {}
+    strong: NodeBoxes = []
+    badged: NodeBoxes = []
+    for item, rect in boxes:
+        key = group_key(item)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = (item, [])
+        group[1].append(rect)
+        if item.highlighted and item.pen_width >= 3.0:
+            strong.append((item, rect))
+        if item.badge:
+            badged.append((item, rect))
+    return list(groups.values()), strong, badged
+
+
 def weak_call(method: Callable[[], T]) -> Callable[[], T]:
     """Return a call of bound ``method`` that keeps no reference to its object (an item kept
     by the scene calling back the scene would make a cycle that outlives the scene's C++
@@ -153,30 +174,19 @@ class OverviewItem(QGraphicsItem):
         self.update()
 
     def _group_nodes(self) -> None:
-        groups: dict[tuple[object, ...], tuple[NodeItem, list[QRectF]]] = {}
-        marked: list[tuple[NodeItem, QRectF]] = []
-        badges: list[QPointF] = []
         scene = self.scene()
         selected = {id(i) for i in scene.selectedItems()} if scene is not None else set()
         self._take_geometry()
         if self._nodes is None:
             self._nodes = [(item, item.scene_rect()) for item in self._node_items]
-        for item, rect in self._nodes:
-            key = group_key(item)
-            group = groups.get(key)
-            if group is None:
-                group = groups[key] = (item, [])
-            group[1].append(rect)
-            if (item.highlighted and item.pen_width >= 3.0) or id(item) in selected:
-                marked.append((item, rect))
-            if item.badge:  # where the tag sits: its room beside the node, or the node's corner
-                badges.append(
-                    item.mapToScene(item.room.topLeft())
-                    if item.room is not None
-                    else QPointF(rect.left(), rect.top())
-                )
-        self._node_groups = list(groups.values())
-        self._marked, self._badges = marked, badges
+        self._node_groups, strong, badged = grouped_boxes(self._nodes)
+        marked = {id(item) for item, _ in strong} | selected
+        self._marked = [(item, rect) for item, rect in self._nodes if id(item) in marked]
+        # where a tag sits: its room beside the node, or the node's corner
+        self._badges = [
+            item.mapToScene(item.room.topLeft()) if item.room is not None else rect.topLeft()
+            for item, rect in badged
+        ]
 
     def _group_clusters(self) -> None:
         groups: dict[tuple[int, int, int], tuple[QColor, QColor, bool, list[QRectF]]] = {}

@@ -39,7 +39,7 @@ from .overview import (
     NodeBoxes,
     OverviewItem,
     edge_paths,
-    group_key,
+    grouped_boxes,
     set_detail_painted,
     weak_call,
 )
@@ -578,20 +578,7 @@ class GraphScene(QGraphicsScene):
             items, rects, lines, arrows = self._home_local_shapes(home)
             grouped = self._home_groups.get(home)
             if grouped is None:
-                groups: dict[tuple[object, ...], tuple[NodeItem, list[QRectF]]] = {}
-                strong: list[tuple[NodeItem, QRectF]] = []
-                badged: list[tuple[NodeItem, QRectF]] = []
-                for item, rect in zip(items, rects):
-                    key = group_key(item)
-                    group = groups.get(key)
-                    if group is None:
-                        group = groups[key] = (item, [])
-                    group[1].append(rect)
-                    if item.highlighted and item.pen_width >= 3.0:
-                        strong.append((item, rect))
-                    if item.badge:
-                        badged.append((item, rect))
-                grouped = self._home_groups[home] = (list(groups.values()), strong, badged)
+                grouped = self._home_groups[home] = grouped_boxes(zip(items, rects))
             homes.append((self._home_origin(home), *grouped, lines, arrows))
         return homes
 

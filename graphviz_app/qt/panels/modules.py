@@ -109,10 +109,8 @@ class ModulesPanel(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setEnabled(False)
         self.empty = QLabel(
-            translate("Modules", "This graph has no modules: its ops did not run inside an nn.Module."), self
+            self, wordWrap=True, alignment=Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
         )
-        self.empty.setWordWrap(True)
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         row = QHBoxLayout()
         row.addWidget(self.collapse_button)
         row.addWidget(self.depth_box)
