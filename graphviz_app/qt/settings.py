@@ -101,9 +101,7 @@ class Settings:
 
     def _bool(self, key: str, default: bool) -> bool:
         value = self._s.value(key, default)
-        if isinstance(value, str):
-            return value.lower() in ("1", "true", "yes")
-        return bool(value)
+        return value.lower() in ("1", "true", "yes") if isinstance(value, str) else bool(value)
 
     def _choice(self, key: str, choices: tuple[T, ...], default: T) -> T:
         """The stored value of ``key`` when it is one of ``choices``, else ``default``."""

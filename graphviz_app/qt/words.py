@@ -26,9 +26,7 @@ def color_mode_names() -> dict[str, str]:
 
 def error_marked(message: Message | str) -> str:
     """:func:`error_text` with its code spans marked, for :func:`graphviz_app.qt.i18n.code_html`."""
-    if isinstance(message, str):
-        return particles.resolve(message)
-    return i18n.marked_text(message)
+    return particles.resolve(message) if isinstance(message, str) else i18n.marked_text(message)
 
 
 def error_text(message: Message | str) -> str:

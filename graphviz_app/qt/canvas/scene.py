@@ -176,9 +176,7 @@ def badge_text(style: NodeStyle) -> str:
     """A style's badge as the window draws it: its message in the window's language (its
     ``extra_label``, the English, where it has none)."""
     badge, english = style.badge, style.extra_label or ""
-    if badge is not None and badge.english() == english:
-        return text(badge)
-    return english
+    return text(badge) if badge is not None and badge.english() == english else english
 
 
 def _place_badges(items: Mapping[str, NodeItem], layout: Any, roomy: Iterable[str] = ()) -> set[str]:
@@ -228,9 +226,7 @@ def _layout_rect(layout: Any) -> QRectF:
 
 def _moved(points: Iterable[Point], dx: float, dy: float) -> tuple[Point, ...]:
     """Return ``points`` moved by ``(dx, dy)`` (unchanged when both are 0)."""
-    if not dx and not dy:
-        return tuple(points)
-    return tuple((x + dx, y + dy) for x, y in points)
+    return tuple(points) if not dx and not dy else tuple((x + dx, y + dy) for x, y in points)
 
 
 class _Frames:

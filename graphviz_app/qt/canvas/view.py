@@ -264,9 +264,8 @@ class GraphView(QGraphicsView):
     def _node_boxes(self) -> list[QRectF]:
         """Each drawn node's rectangle with its value badge and outline, in scene coordinates."""
         scene = self.scene()
-        if not isinstance(scene, GraphScene):
-            return []
-        return [item.sceneBoundingRect() for item in scene.node_items.values() if item.isVisible()]
+        items = scene.node_items.values() if isinstance(scene, GraphScene) else ()
+        return [item.sceneBoundingRect() for item in items if item.isVisible()]
 
     def _node_rects(self) -> list[QRectF]:
         scene = self.scene()

@@ -55,11 +55,8 @@ def describe(plot: Plot) -> str:
 
 def caption(plot: Plot, number: int, count: int) -> str:
     """The line above a figure: ``Figure 2 of 3 · Loss · shown on line 12``."""
-    parts = [translate("Plots", "Figure {number} of {count}").format(number=number, count=count)]
-    if plot.title:
-        parts.append(plot.title)
-    parts.append(describe(plot))
-    return " · ".join(parts)
+    figure = translate("Plots", "Figure {number} of {count}").format(number=number, count=count)
+    return " · ".join(filter(None, (figure, plot.title, describe(plot))))
 
 
 class _FigureView(QLabel):
@@ -82,14 +79,9 @@ class _FigureView(QLabel):
             self.clear()
             return
         room = self.contentsRect().size()
-        if self.image.width() <= room.width() and self.image.height() <= room.height():
-            self.setPixmap(self.image)
-        else:
-            self.setPixmap(
-                self.image.scaled(
-                    room, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
-                )
-            )
+        fits = self.image.width() <= room.width() and self.image.height() <= room.height()
+        keep, smooth = Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+        self.setPixmap(self.image if fits else self.image.scaled(room, keep, smooth))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -142,11 +134,7 @@ class PlotsPanel(QWidget):
         """Show the figures of the document's graph (the first one selected)."""
         graph = self.document.view_model.graph
         self.plots = plots_of(graph) if graph is not None else []
-        self.images = []
-        for plot in self.plots:
-            decoded = QImage()
-            decoded.loadFromData(plot.png, "PNG")
-            self.images.append(QPixmap.fromImage(decoded))
+        self.images = [QPixmap.fromImage(QImage.fromData(plot.png, "PNG")) for plot in self.plots]
         with QSignalBlocker(self.strip):
             self.strip.clear()
             for number, (plot, pixmap) in enumerate(zip(self.plots, self.images), 1):

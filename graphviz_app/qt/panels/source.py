@@ -917,9 +917,7 @@ class SourcePanel(QWidget):
     def line_of(self, node: str | None) -> int | None:
         """Return the script line that created graph node ``node``: an op's recorded line, a
         named leaf's binding (None when unknown)."""
-        if node is None:
-            return None
-        return self._line_of.get(node) or self._leaf_lines.get(node)
+        return None if node is None else self._line_of.get(node) or self._leaf_lines.get(node)
 
     def step_line(self) -> int | None:
         step = self.document.view_model.step
