@@ -115,7 +115,7 @@ class ExerciseRow(QWidget):
         self.feedback = ""
         """The verdict of the step shown, or why its answer cannot be read ("" for none): the
         Timeline shows it above the step's sentence, in the caption that grows and scrolls."""
-        row = QHBoxLayout()
+        row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
         row.addWidget(self.answer, 1)
@@ -126,7 +126,6 @@ class ExerciseRow(QWidget):
         row.addWidget(self.reset_button)
         row.addSpacing(8)
         row.addWidget(self.toggle)
-        self.setLayout(row)
 
     # -- what the document holds -------------------------------------------------------------------
     def is_lesson(self) -> bool:

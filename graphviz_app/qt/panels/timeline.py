@@ -356,14 +356,12 @@ class TimelinePanel(QWidget):
         """Switch to ``mode`` and show step ``index`` (Backward without gradients offers to run it)."""
         self.stop()
         self.mode = mode
-        if self.document.view_model.graph is None:
-            self.refresh()
+        if self.document.view_model.graph is not None and self.count():
+            self.go(index)
             return
-        if self.count() == 0:
+        if self.document.view_model.graph is not None:
             self.document.view_model.clear_step()
-            self.refresh()
-            return
-        self.go(index)
+        self.refresh()
 
     def go(self, index: int) -> None:
         if self.document.view_model.graph is None or self.count() == 0:

@@ -6,6 +6,7 @@ the :class:`~graphviz_app.qt.shell.controller.Controller`, which holds loading a
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -842,8 +843,6 @@ class MainWindow(QMainWindow):
             )
             devices = model.graph.graph.get("devices") or {}
             if not devices:
-                from collections import Counter
-
                 devices = Counter(d for _, d in model.graph.nodes(data="device") if d)
             self.status_devices.setText(" · " + ", ".join(f"{d} ({n})" for d, n in devices.items()))
         has_modules = bool(model.modules())
