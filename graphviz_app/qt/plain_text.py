@@ -26,6 +26,4 @@ def plain_tooltip(text: str) -> str:
     Tooltips are always checked for HTML, so the text is escaped and wrapped in a paragraph
     (an empty text stays empty: no tooltip).
     """
-    if not text:
-        return ""
-    return f"<p style='white-space:pre-wrap'>{html.escape(text, quote=False)}</p>"
+    return f"<p style='white-space:pre-wrap'>{html.escape(text, quote=False)}</p>" if text else ""

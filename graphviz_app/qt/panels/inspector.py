@@ -474,28 +474,26 @@ class InspectorPanel(QWidget):
         if graph is not None and self.edge:
             self.hint.hide()
             self._show_edge(graph, self.edge)
-            self._fit_columns()
-            return
-        if graph is None or display is None or model.selection not in display.nodes:
+        elif graph is None or display is None or model.selection not in display.nodes:
             self.title.setText(
                 translate("Inspector", "Nothing selected")
                 if graph is not None
                 else translate("Inspector", "No graph loaded")
             )
             self.hint.setVisible(graph is not None)
-            if graph is not None:  # the graph's own facts: which Python and torch ran the script
-                self._group(
-                    QT_TRANSLATE_NOOP("Inspector", "Ran with"),
-                    environment_rows(graph.graph.get("environment")),
-                )
-                self._fit_columns()
-            return
-        self.hint.hide()
-        dnode = display.nodes[model.selection]
-        if dnode.kind == "module":
-            self._show_module(graph, dnode)
+            if graph is None:
+                return
+            # the graph's own facts: which Python and torch ran the script
+            self._group(
+                QT_TRANSLATE_NOOP("Inspector", "Ran with"), environment_rows(graph.graph.get("environment"))
+            )
         else:
-            self._show_node(graph, dnode.members[0], dnode)
+            self.hint.hide()
+            dnode = display.nodes[model.selection]
+            if dnode.kind == "module":
+                self._show_module(graph, dnode)
+            else:
+                self._show_node(graph, dnode.members[0], dnode)
         self._fit_columns()
 
     def _fit_columns(self) -> None:

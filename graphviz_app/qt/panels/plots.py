@@ -134,7 +134,11 @@ class PlotsPanel(QWidget):
         """Show the figures of the document's graph (the first one selected)."""
         graph = self.document.view_model.graph
         self.plots = plots_of(graph) if graph is not None else []
-        self.images = [QPixmap.fromImage(QImage.fromData(plot.png, "PNG")) for plot in self.plots]
+        self.images = []
+        for plot in self.plots:
+            decoded = QImage()
+            decoded.loadFromData(plot.png, "PNG")
+            self.images.append(QPixmap.fromImage(decoded))
         with QSignalBlocker(self.strip):
             self.strip.clear()
             for number, (plot, pixmap) in enumerate(zip(self.plots, self.images), 1):
