@@ -16,6 +16,7 @@ import networkx as nx
 
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import DisplayGraph
+from graphviz_app.core.view.look import ViewState
 from graphviz_app.core.view.stepping import FORWARD, Stepper, step_order
 
 from .timing import Timing, measure
@@ -59,7 +60,7 @@ def build_scene(display: DisplayGraph, layout: Any, graph: nx.DiGraph, mode: str
 
     scene = GraphScene()
     scene.build(display, layout, graph)
-    scene.apply_styles(colors.node_colors(graph, mode), None)
+    scene.apply_look(ViewState(colors.node_colors(graph, mode)))
     return scene
 
 
@@ -92,14 +93,14 @@ class Repaints:
 
     def color_change(self) -> None:
         self._turn += 1
-        self.scene.apply_styles(self.fills[self.modes[self._turn % 2]], None)
+        self.scene.apply_look(ViewState(self.fills[self.modes[self._turn % 2]]))
         self.render()
 
     def step(self) -> None:
         self._turn += 1
         index = (self._turn * 7919) % max(self.steps, 1)
         view = self.stepper.view(FORWARD, index)
-        self.scene.apply_styles(self.fills[self.modes[-1]], view.styles)
+        self.scene.apply_look(ViewState(self.fills[self.modes[-1]], view.styles))
         self.render()
 
     def pan(self) -> None:

@@ -1070,31 +1070,6 @@ class GraphScene(QGraphicsScene):
         return (e for e in self.edge_items if display_id in (e.source, e.target))
 
     # -- looks ---------------------------------------------------------------------------------
-    def apply_styles(
-        self,
-        fills: Mapping[str, str],
-        styles: Mapping[str, NodeStyle] | None,
-        *,
-        dark: bool = False,
-        selected: str | None = None,
-        only: Iterable[str] | None = None,
-        marked: frozenset[tuple[str, str]] | None = None,
-        flow_backward: bool = False,
-    ) -> None:
-        """Color the items (fills per graph node, then style overrides); no geometry changes.
-
-        ``only``: restyle just the items of these graph nodes (a step changes a few); ``marked``:
-        graph edges to draw as flowing (dashes moving against the arrow when ``flow_backward``);
-        None keeps the marked edges of the last call.
-        """
-        if marked is None:
-            marked, flow_backward = self.marked, self.flow_backward
-        self.apply_look(
-            ViewState(fills, styles, selected, frozenset(marked), flow_backward, self.selected_edge),
-            dark=dark,
-            only=only,
-        )
-
     def _include(self, items: list[NodeItem]) -> None:
         """Grow the graph's rectangle (and the scrollable scene) to hold these items' badges:
         Values badges can reach past the layout's edge."""

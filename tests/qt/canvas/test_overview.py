@@ -11,7 +11,7 @@ from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
-from graphviz_app.core.view.look import NodeStyle
+from graphviz_app.core.view.look import NodeStyle, ViewState
 from graphviz_app.qt.canvas import scene as scene_module
 from graphviz_app.qt.canvas.items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
@@ -36,7 +36,7 @@ def view(qtbot, laid_out):
     display, lay, graph = laid_out
     scene = GraphScene()
     scene.build(display, lay, graph)
-    scene.apply_styles(colors.node_colors(graph, "device"), None)
+    scene.apply_look(ViewState(colors.node_colors(graph, "device")))
     view = GraphView(scene)
     view.resize(1280, 800)
     qtbot.addWidget(view)
@@ -122,12 +122,12 @@ def test_a_restyle_far_out_changes_the_overview_pixels(view):
     assert scene.overview_shown
     assert QColor(render(view).pixel(center)).name() == item.fill.name()
     graph = scene.graph
-    scene.apply_styles(
-        colors.node_colors(graph, "device"), {m: NodeStyle(fill=MAGENTA) for m in item.members}
+    scene.apply_look(
+        ViewState(colors.node_colors(graph, "device"), {m: NodeStyle(fill=MAGENTA) for m in item.members})
     )
     assert QColor(render(view).pixel(center)).name().upper() == MAGENTA
     # the color mode changes every node; the overview follows
-    scene.apply_styles(colors.node_colors(graph, "op"), None)
+    scene.apply_look(ViewState(colors.node_colors(graph, "op")))
     assert QColor(render(view).pixel(center)).name().lower() == item.fill.name().lower()
     assert item.fill.name().lower() == colors.node_colors(graph, "op")[item.members[0]].lower()
 
@@ -143,8 +143,11 @@ def test_selection_and_search_outlines_show_far_out(view):
     assert QColor(render(view).pixel(ring)) == SELECTION_COLOR
     scene.select(None)
     pen = "#00AA00"
-    scene.apply_styles(
-        colors.node_colors(scene.graph, "device"), {m: NodeStyle(pen=pen, penwidth=3.0) for m in item.members}
+    scene.apply_look(
+        ViewState(
+            colors.node_colors(scene.graph, "device"),
+            {m: NodeStyle(pen=pen, penwidth=3.0) for m in item.members},
+        )
     )
     left = QPoint(view.mapFromScene(item.scene_rect().topLeft()).x() - 1, center.y())
     assert QColor(render(view).pixel(left)).name().upper() == pen

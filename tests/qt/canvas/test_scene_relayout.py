@@ -15,6 +15,7 @@ from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
+from graphviz_app.core.view.look import ViewState
 from graphviz_app.qt.canvas.items import EdgeItem, translations
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene
@@ -75,7 +76,7 @@ def _drawing(scene: GraphScene) -> dict[str, object]:
 def _fresh(display, layout, graph) -> GraphScene:
     scene = GraphScene()
     scene.build(display, layout, graph)
-    scene.apply_styles(colors.node_colors(graph, "device"), None)
+    scene.apply_look(ViewState(colors.node_colors(graph, "device")))
     return scene
 
 
@@ -90,7 +91,7 @@ def test_a_relayout_draws_what_a_fresh_build_draws_and_reuses_the_rest(qtbot, st
 
     counts = scene.relayout(*after, graph)
     # the looks did not change: only the new items are given theirs
-    scene.apply_styles(colors.node_colors(graph, "device"), None, only=())
+    scene.apply_look(ViewState(colors.node_colors(graph, "device")), only=())
 
     assert _drawing(scene) == _drawing(_fresh(*after, graph))
     assert scene.node_items["n0"] is kept_node
@@ -119,7 +120,7 @@ def test_a_relayout_far_out_keeps_the_overview_and_selection_right(qtbot, stack)
     scene.set_view_scale(OVERVIEW_SCALE / 2)  # far out: the overview paints, the items do not
     scene.select("n0")
     scene.relayout(*expanded, graph)
-    scene.apply_styles(colors.node_colors(graph, "device"), None)
+    scene.apply_look(ViewState(colors.node_colors(graph, "device")))
     scene.select("n0")
     assert scene.overview is not None and scene.overview.isVisible()
     assert scene.overview.scene() is scene
@@ -157,7 +158,7 @@ def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot) 
     scene = _fresh(*views[0], graph)
     for display, laid in (views[1], views[2], views[0]):
         scene.relayout(display, laid, graph)
-        scene.apply_styles(colors.node_colors(graph, "device"), None, only=())
+        scene.apply_look(ViewState(colors.node_colors(graph, "device")), only=())
         assert _drawing(scene) == _drawing(_fresh(display, laid, graph))
 
 
@@ -258,7 +259,7 @@ def test_the_minimap_picture_painted_frame_by_frame_is_the_overview_picture(qtbo
     for view in (expanded, collapsed, expanded):
         scene.overview_homes()  # the shapes of the picture before are kept
         scene.relayout(*view, graph)
-        scene.apply_styles(colors.node_colors(graph, "device"), None)
+        scene.apply_look(ViewState(colors.node_colors(graph, "device")))
         overview = scene.overview
         assert overview is not None
         by_frame = picture(
@@ -274,7 +275,7 @@ def test_the_minimap_picture_painted_frame_by_frame_is_the_overview_picture(qtbo
         attrs = graph.nodes[node]
         if str(attrs.get("module") or "").startswith("stages.0.") and attrs.get("op") == "TanhBackward0":
             fills[node] = "#d62728"
-    scene.apply_styles(fills, None)
+    scene.apply_look(ViewState(fills))
     overview = scene.overview
     assert overview is not None
     _same_picture(
