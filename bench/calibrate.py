@@ -24,8 +24,8 @@ from graphviz_app.core.graphviz import cost
 from graphviz_app.core.graphviz.dot import to_dot
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
-from graphviz_app.core.model.topology import module_paths
-from graphviz_app.core.view.display import ViewOptions, build_display, collapse_to_depth
+from graphviz_app.core.model.topology import collapse_to_depth, module_paths
+from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.errors import LayoutError
 
 from .zoo import Entry, by_name, entries

@@ -606,7 +606,8 @@ def _export(
     this run only (its worker ends, on a thread, while the graph is drawn)."""
     from .core.export import check_target, export_graph, remove_stale_parts, remove_stale_temp_folders
     from .core.model.graph import load_graph_json
-    from .core.view.display import ViewOptions, collapse_to_depth
+    from .core.model.topology import collapse_to_depth
+    from .core.view.display import ViewOptions
     from .core.view.stepping import Stepper
 
     remove_stale_temp_folders()

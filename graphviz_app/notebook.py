@@ -31,8 +31,9 @@ from typing import Any
 
 import networkx as nx
 
+from .core.model.topology import collapse_to_depth
 from .core.model.values import auto_values, values_badge_message
-from .core.view.display import ViewOptions, build_display, collapse_to_depth
+from .core.view.display import ViewOptions, build_display
 from .core.view.look import NodeStyle
 from .language import language_of
 from .message_reader import read_message

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from graphviz_app.core.model.topology import module_paths, nonconvex_modules
+from graphviz_app.core.model.topology import collapse_to_depth, module_paths, nonconvex_modules
 from graphviz_app.core.view.display import (
     MODULE_PREFIX,
     ViewOptions,
     build_display,
-    collapse_to_depth,
     format_shape,
 )
 

@@ -44,16 +44,6 @@ from .svg_drawing import LEGEND_GAP, arrow_tip, drawable, legend_drawing, svg_dr
 
 NO_PLACE = QT_TRANSLATE_NOOP("Explanation", "The composed layout has no place for the node {node}.")
 
-__all__ = [
-    "LEGEND_GAP",
-    "PINNED_PROGRAM",
-    "LayoutRun",
-    "Paint",
-    "Picture",
-    "layout_job",
-    "picture",
-    "placement",
-]
 
 PINNED_PROGRAM = ("neato", "-n2")
 """Graphviz's way to draw a graph whose nodes (``pos``, points), edges (``pos`` splines) and

@@ -74,20 +74,6 @@ STOPPED_PART = QT_TRANSLATE_NOOP(
     "was interrupted); nothing was drawn. Try again.",
 )
 
-__all__ = [
-    "CLUSTER_LABEL_HEIGHT",
-    "CLUSTER_PAD",
-    "SINGLE_RUN_MAX_NODES",
-    "ComposeJob",
-    "ComposedLayout",
-    "Composer",
-    "PieceLayout",
-    "PlacedEdge",
-    "anchor_shift",
-    "can_compose",
-    "composed_seconds",
-    "should_compose",
-]
 
 SINGLE_RUN_MAX_NODES = 1500
 """Display graphs up to this many nodes are laid out by one ``dot`` run, as before.

@@ -50,13 +50,12 @@ from dataclasses import dataclass, field, replace
 import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
-from ..model.topology import ancestors, collapsed_ancestor, module_paths
+from ..model.topology import ancestors, collapse_to_depth, collapsed_ancestor, module_paths
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
     ViewOptions,
     build_display,
-    collapse_to_depth,
     enters_cluster,
 )
 from . import compose

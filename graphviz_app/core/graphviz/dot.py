@@ -38,21 +38,6 @@ from ..view.display import DisplayGraph, DisplayNode, enters_cluster
 from ..view.look import NodeStyle, ViewState, merged_style
 from .layout import encode_id
 
-__all__ = [
-    "BADGE_CLASS",
-    "LEGEND_ID",
-    "PAINT_ATTRS",
-    "DotGraph",
-    "Paint",
-    "Placement",
-    "badge_id",
-    "dot_graph",
-    "label_text",
-    "quote",
-    "room_lines",
-    "to_dot",
-]
-
 FONT = "Helvetica"
 FONT_SIZE = 10
 CLUSTER_PREFIX = "cluster_"

@@ -28,7 +28,6 @@ from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.topology import (
     Adjacency,
     ancestors,
-    collapse_to_depth,
     collapsed_ancestor,
     drawn_parent,
     graph_ranks,
@@ -37,26 +36,6 @@ from ..model.topology import (
     parent_path,
     path_key,
 )
-
-__all__ = [
-    "FAN_IN_MIN_INPUTS",
-    "HUB_MIN_SPAN",
-    "MODULE_PREFIX",
-    "RANKDIRS",
-    "USE_SEPARATOR",
-    "Cluster",
-    "DisplayEdge",
-    "DisplayGraph",
-    "DisplayNode",
-    "GraphFacts",
-    "ViewOptions",
-    "build_display",
-    "cluster_finder",
-    "collapse_to_depth",
-    "drop_leaf_only_clusters",
-    "format_shape",
-    "module_label",
-]
 
 MODULE_PREFIX = "m:"
 """Display ids of collapsed modules: ``"m:encoder.layers.0"``."""

@@ -32,17 +32,6 @@ from ..model.values import format_number, format_values
 from .chain_rule import FILE_BACKWARD, OPAQUE_RULE, OWN_BACKWARD, SCRIPT_BACKWARD, Nested, chain_rule
 from .stepping import describe
 
-__all__ = [
-    "ABSOLUTE",
-    "MAX_ELEMENTS",
-    "RELATIVE",
-    "Exercise",
-    "Verdict",
-    "exercise",
-    "parse_answer",
-    "shape_text",
-]
-
 RELATIVE = 1e-3
 ABSOLUTE = 1e-6
 """An answer's element is right when it is within ``max(ABSOLUTE, RELATIVE·|recorded|)``."""

@@ -25,19 +25,6 @@ from ..model.values import NO_GRAD
 from . import colors
 from .display import DisplayEdge, DisplayNode
 
-__all__ = [
-    "EdgeLook",
-    "NodeLook",
-    "NodeStyle",
-    "ViewState",
-    "badge_lines",
-    "edge_look",
-    "look_of",
-    "merged_style",
-    "node_fill",
-    "node_look",
-]
-
 STEP_COLOR = "#d81b60"
 """A step's marked edges (the inputs just used, the gradient flowing) and its outline."""
 STEP_EDGE_WIDTH = 3.0

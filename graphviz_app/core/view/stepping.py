@@ -17,26 +17,12 @@ from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.graph import ordered_nodes
 from ..model.values import (
     badge_message,
-    format_number,
     grad_label,
     value_line,
     values_badge_lines,
 )
 from .chain_rule import ChainRule, chain_rule
 from .look import STEP_COLOR, NodeStyle
-
-__all__ = [
-    "BACKWARD",
-    "FORWARD",
-    "MODES",
-    "StepMode",
-    "StepView",
-    "Stepper",
-    "consumers",
-    "describe",
-    "format_number",
-    "step_order",
-]
 
 StepMode = Literal["forward", "backward"]
 FORWARD: StepMode = "forward"

@@ -45,18 +45,6 @@ from .display_patch import toggled_display
 from .look import FAILED_PEN, FAILED_PEN_WIDTH, NodeStyle, ViewState
 from .stepping import BACKWARD, Stepper, StepView
 
-__all__ = [
-    "CURRENT_MATCH_PEN",
-    "HIGHLIGHT_PEN",
-    "LAYER_PRIORITY",
-    "NOTHING",
-    "Change",
-    "Plan",
-    "Subscriber",
-    "ViewModel",
-    "merge_styles",
-]
-
 HIGHLIGHT_PEN = "#ff00ff"
 """Outline of search matches: magenta is absent from every device/op palette."""
 CURRENT_MATCH_PEN = "#d40000"

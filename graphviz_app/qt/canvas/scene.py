@@ -23,11 +23,10 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpE
 
 from ...core.graphviz.dot import badge_id
 from ...core.graphviz.layout import EdgePath
-from ...core.model.values import values_badge_lines
+from ...core.model.values import format_number, values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.view.look import NodeStyle, ViewState
-from ...core.view.stepping import format_number
 from ...wire.gc_pause import gc_paused, settle
 from ..i18n import fill, text
 from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations

@@ -46,9 +46,9 @@ from PySide6.QtWidgets import (
 
 from ...capture.interpreter import short_path
 from ...core.model.kept_memory import module_kept_of, node_kept
+from ...core.model.values import format_number
 from ...core.view.chain_rule import chain_rule, failure
 from ...core.view.display import DisplayNode
-from ...core.view.stepping import format_number
 from ...message_reader import read_message
 from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .. import i18n

@@ -20,8 +20,8 @@ from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from ...core.model.derived import derived, warm_with
+from ...core.model.values import format_number
 from ...core.view import colors
-from ...core.view.stepping import format_number
 from ..document import Document
 from ..plain_text import plain_label
 from .inspector import fmt_shape
