@@ -10,7 +10,6 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHeaderView,
     QLabel,
     QTableWidget,
@@ -25,6 +24,7 @@ from ...core.view import colors
 from ..document import Document
 from ..i18n import text
 from ..plain_text import plain_label, plain_tooltip
+from .leaves import list_rows
 
 HOLDERS = 20
 """How many nodes the list shows, those keeping the most first."""
@@ -63,13 +63,7 @@ class HoldersPanel(QWidget):
         self.table.setHorizontalHeaderLabels(
             [translate("Holders", "bytes"), translate("Holders", "op"), translate("Holders", "module")]
         )
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.setWordWrap(False)
+        list_rows(self.table)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)  # sized by fit_columns

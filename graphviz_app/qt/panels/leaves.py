@@ -180,6 +180,18 @@ class LeavesModel(QAbstractTableModel):
         return self.rows[self.order[row]][0] if 0 <= row < len(self.order) else None
 
 
+def list_rows(table: QTableView) -> None:
+    """Set ``table`` up as a list of nodes: read-only rows chosen whole, one at a time, no row
+    numbers, names elided in the middle (their tooltips have them whole)."""
+    table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
+    table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    table.setWordWrap(False)
+
+
 class LeavesPanel(QWidget):
     """A sortable table of leaves; ``nodeActivated(graph node id)`` when a row is clicked."""
 
@@ -203,13 +215,7 @@ class LeavesPanel(QWidget):
         self.table = QTableView(self)
         self.table.setObjectName("leavesTable")
         self.table.setModel(self.model)
-        self.table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.setWordWrap(False)
+        list_rows(self.table)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # sized by fit_columns
         header.setStretchLastSection(False)
