@@ -7,6 +7,7 @@ import math
 import os
 import shlex
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -15,14 +16,15 @@ from PySide6.QtCore import QByteArray, QSettings
 from ..capture.interpreter import IN_PREFERENCES, Interpreter, find_interpreter
 from ..core.graphviz.cost import WINDOW_BUDGET
 from ..core.graphviz.engine import CHOICES
-from ..core.view.colors import COLOR_MODES, ColorMode
+from ..core.view.colors import COLOR_MODES
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
 from ..wire.message import QT_TRANSLATE_NOOP, Message
 from ..wire.run_options import RunOptions
 from .i18n import LANGUAGES
-from .theme import THEMES, Theme
+from .theme import THEMES
 
 T = TypeVar("T", bound=str)
+V = TypeVar("V")
 MAX_RECENT = 10
 DEFAULT_TIMEOUT = 120.0
 DEFAULT_LAYOUT_BUDGET = WINDOW_BUDGET
@@ -42,6 +44,24 @@ def _start_folder() -> Path:
 
 START_FOLDER = _start_folder()
 """The folder the app started in."""
+
+
+def _preference(
+    key: str, default: V, choices: tuple[V, ...] = (), doc: str | None = None
+) -> tuple[Callable[[Settings], V], Callable[[Settings, V], None]]:
+    """The getter and setter of one stored preference: an on/off switch (a ``bool`` default) or
+    one of ``choices``; a stored value that is neither reads as ``default``."""
+
+    def get(self: Settings) -> V:
+        if isinstance(default, bool):
+            return self._bool(key, default)  # type: ignore[return-value]  # V is bool here
+        return self._choice(key, choices, default)  # type: ignore[type-var]  # V is a str type here
+
+    def put(self: Settings, value: V) -> None:
+        self._s.setValue(key, value)
+
+    get.__doc__ = doc
+    return get, put
 
 
 class Settings:
@@ -122,64 +142,49 @@ class Settings:
         except (TypeError, ValueError):
             return default
 
-    def color_mode(self) -> ColorMode:
-        return self._choice("view/color_mode", COLOR_MODES, "device")
-
-    def set_color_mode(self, mode: ColorMode) -> None:
-        self._s.setValue("view/color_mode", mode)
-
-    def theme(self) -> Theme:
-        """``"system"``, ``"light"`` or ``"dark"``."""
-        return self._choice("view/theme", THEMES, "system")
-
-    def set_theme(self, theme: Theme) -> None:
-        self._s.setValue("view/theme", theme)
-
-    def label_detail(self) -> str:
-        """What node labels say: ``"names"``, ``"shapes"`` (the default) or ``"everything"``."""
-        return self._choice("view/label_detail", LABEL_DETAILS, "shapes")
-
-    def set_label_detail(self, detail: str) -> None:
-        self._s.setValue("view/label_detail", detail)
-
-    def rankdir(self) -> str:
-        """View ▸ Left to Right: ``"LR"``, or ``"TB"`` (top to bottom, the default)."""
-        return self._choice("view/rankdir", RANKDIRS, "TB")
-
-    def set_rankdir(self, rankdir: str) -> None:
-        self._s.setValue("view/rankdir", rankdir)
-
-    def legend_shown(self) -> bool:
-        """View ▸ Show Legend: the strip under the graph."""
-        return self._bool("view/legend", True)
-
-    def set_legend_shown(self, on: bool) -> None:
-        self._s.setValue("view/legend", on)
-
-    def minimap_shown(self) -> bool:
-        """View ▸ Show Minimap (it still hides while the whole graph is in sight)."""
-        return self._bool("view/minimap", True)
-
-    def set_minimap_shown(self, on: bool) -> None:
-        self._s.setValue("view/minimap", on)
-
-    def live_reload(self) -> bool:
-        return self._bool("run/live_reload", True)
-
-    def set_live_reload(self, on: bool) -> None:
-        self._s.setValue("run/live_reload", on)
-
-    def run_backward(self) -> bool:
-        return self._bool("run/backward", False)
-
-    def set_run_backward(self, on: bool) -> None:
-        self._s.setValue("run/backward", on)
-
-    def split_hubs(self) -> bool:
-        return self._bool("view/split_hubs", True)
-
-    def set_split_hubs(self, on: bool) -> None:
-        self._s.setValue("view/split_hubs", on)
+    color_mode, set_color_mode = _preference("view/color_mode", "device", COLOR_MODES)
+    theme, set_theme = _preference("view/theme", "system", THEMES)
+    label_detail, set_label_detail = _preference(
+        "view/label_detail",
+        "shapes",
+        LABEL_DETAILS,
+        'What node labels say: "names", "shapes" or "everything".',
+    )
+    rankdir, set_rankdir = _preference(
+        "view/rankdir", "TB", RANKDIRS, 'View ▸ Left to Right: "LR", or "TB" (top to bottom).'
+    )
+    legend_shown, set_legend_shown = _preference(
+        "view/legend", True, doc="View ▸ Show Legend: the strip under the graph."
+    )
+    minimap_shown, set_minimap_shown = _preference(
+        "view/minimap", True, doc="View ▸ Show Minimap (it still hides while the whole graph is in sight)."
+    )
+    live_reload, set_live_reload = _preference("run/live_reload", True)
+    run_backward, set_run_backward = _preference("run/backward", False)
+    split_hubs, set_split_hubs = _preference("view/split_hubs", True)
+    run_to_end, set_run_to_end = _preference(
+        "run/run_to_end",
+        False,
+        doc="Let a script run on after its captured backward() (False: stop right after it).",
+    )
+    readable_first_view, set_readable_first_view = _preference(
+        "view/readable_first_view",
+        True,
+        doc="Open a graph of more than a few hundred nodes collapsed to the depth readable at the window's size "
+        "(core.view.first_view); off: at the detail the cost model allows.",
+    )
+    working_folder_mode, set_working_folder_mode = _preference(
+        "run/working_folder", "script", WORKING_FOLDERS
+    )
+    engine, set_engine = _preference(
+        "layout/engine",
+        "auto",
+        CHOICES,
+        'The Graphviz engine (core.graphviz.engine): "auto", "system" or "packaged".',
+    )
+    language, set_language = _preference(
+        "view/language", "system", LANGUAGES, '"system" (follow the locale), "en" or "ko".'
+    )
 
     def timeout(self) -> float:
         """Seconds a script may run before it is stopped."""
@@ -209,13 +214,6 @@ class Settings:
 
     def set_png_scale(self, scale: float) -> None:
         self._s.setValue("export/png_scale", float(scale))
-
-    def run_to_end(self) -> bool:
-        """Let a script run on after its captured backward() (False: stop right after it)."""
-        return self._bool("run/run_to_end", False)
-
-    def set_run_to_end(self, on: bool) -> None:
-        self._s.setValue("run/run_to_end", on)
 
     def backward_call(self, script: str | Path) -> int:
         """Which backward()/autograd.grad() call of ``script`` to capture (1: the first)."""
@@ -276,12 +274,6 @@ class Settings:
             return find_interpreter(script, own, reason=SCRIPT_PYTHON_REASON, where=IN_PREFERENCES)
         return find_interpreter(script, self.python(), reason=DEFAULT_PYTHON_REASON, where=IN_PREFERENCES)
 
-    def working_folder_mode(self) -> WorkingFolder:
-        return self._choice("run/working_folder", WORKING_FOLDERS, "script")
-
-    def set_working_folder_mode(self, mode: WorkingFolder) -> None:
-        self._s.setValue("run/working_folder", mode)
-
     def chosen_folder(self) -> str:
         """The folder scripts run in when the mode is ``"chosen"`` ("" before one was chosen)."""
         return self._text("run/chosen_folder", "")
@@ -305,29 +297,6 @@ class Settings:
 
     def set_layout_budget(self, seconds: float) -> None:
         self._s.setValue("view/layout_budget", float(seconds))
-
-    def readable_first_view(self) -> bool:
-        """Open a graph of more than a few hundred nodes collapsed to the depth readable at the
-        window's size (``core.view.first_view``); off: at the detail the cost model allows."""
-        return self._bool("view/readable_first_view", True)
-
-    def set_readable_first_view(self, on: bool) -> None:
-        self._s.setValue("view/readable_first_view", bool(on))
-
-    def engine(self) -> str:
-        """The Graphviz engine (``core.graphviz.engine``): ``"auto"`` (the default), ``"system"``
-        or ``"packaged"``."""
-        return self._choice("layout/engine", CHOICES, "auto")
-
-    def set_engine(self, choice: str) -> None:
-        self._s.setValue("layout/engine", choice)
-
-    def language(self) -> str:
-        """``"system"`` (follow the locale), ``"en"`` or ``"ko"``."""
-        return self._choice("view/language", LANGUAGES, "system")
-
-    def set_language(self, language: str) -> None:
-        self._s.setValue("view/language", language)
 
     # -- exercises (predict the gradient at each backward step) -----------------------------------
     def exercises_on(self, lesson: bool) -> bool:
