@@ -21,7 +21,7 @@ from pathlib import Path
 import networkx as nx
 
 from graphviz_app.core.graphviz import cost
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.topology import collapse_to_depth, module_paths
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
             seen: set[str] = set()
             for label, options, attrs in views(graph):
                 display = build_display(graph, options)
-                text = to_dot(display, graph, graph_attrs=attrs)
+                text = dot_graph(display, graph, graph_attrs=attrs).text()
                 if text in seen:
                     continue
                 seen.add(text)

@@ -42,7 +42,7 @@ import networkx as nx
 
 from graphviz_app.core.graphviz import arrange, compose
 from graphviz_app.core.graphviz.compose import Composer, anchor_shift
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import Layout, LayoutJob
 from graphviz_app.core.view.display import GraphFacts, ViewOptions, build_display
 from graphviz_app.errors import LayoutError
@@ -80,7 +80,7 @@ def first_picture(graph: nx.DiGraph, force: bool = False) -> tuple[Layout, Compo
 
 def plain_dot(graph: nx.DiGraph, cap: float) -> str:
     display = build_display(graph)
-    text = to_dot(display, graph)
+    text = dot_graph(display, graph).text()
     start = time.perf_counter()
     try:
         LayoutJob(text, cap).result()
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in SMALL:
         graph = graph_of(name)
         display = build_display(graph)
-        text = to_dot(display, graph)
+        text = dot_graph(display, graph).text()
         ours = median_seconds(lambda d=display, g=graph: arrange.layout_job(d, g).result(), args.repeat)
         alone = median_seconds(lambda t=text: LayoutJob(t).result(), args.repeat)
         same = arrange.layout_job(display, graph).result().nodes == LayoutJob(text).result().nodes

@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.engines                        # the examples and the models
     .venv/bin/python -m bench.engines --only residual_20000 --repeat 1 --cap 120
 
-Each entry is captured once (:mod:`bench.graphs`), drawn at full detail (``to_dot``, one ``dot``
+Each entry is captured once (:mod:`bench.graphs`), drawn at full detail (``dot_graph``, one ``dot``
 run for the whole graph, no composition) and laid out ``--repeat`` times by each engine
 (``dot -Tjson0`` and parsing, as the window does); a cell is the median, ``> cap`` when the run
 was stopped at ``--cap`` seconds.  The last column is the packaged engine's time over the
@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from graphviz_app.core.graphviz import engine
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.errors import LayoutError
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     for entry in chosen:
         graph = graph_of(entry.name, entry.path)
         display = build_display(graph, ViewOptions())
-        text = to_dot(display, graph)
+        text = dot_graph(display, graph).text()
         seconds = {kind: layout_seconds(text, kind, args.repeat, args.cap) for kind in kinds}
         system, packaged = seconds.get("system"), seconds.get("packaged")
         ratio = f"{packaged / system:.2f}" if system and packaged else "–"

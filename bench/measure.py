@@ -148,7 +148,7 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
     """Time DOT, layout, scene, exports, first picture and repaints on the window's graph."""
     from graphviz_app.core.export import export_graph
     from graphviz_app.core.graphviz import arrange, cost
-    from graphviz_app.core.graphviz.dot import to_dot
+    from graphviz_app.core.graphviz.dot import dot_graph
     from graphviz_app.core.graphviz.layout import LayoutJob
     from graphviz_app.core.graphviz.layout_cache import LayoutCache
     from graphviz_app.core.view import colors
@@ -158,7 +158,7 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
 
     qtbench.application()
     display = build_display(graph, ViewOptions())
-    text = to_dot(display, graph)
+    text = dot_graph(display, graph).text()
     estimate = cost.estimate(display)
     rec.info(
         display_nodes=len(display.nodes),
@@ -170,7 +170,10 @@ def window_stages(rec: Recorder, graph: nx.DiGraph, repeat: int, cap: float, fol
             "hubs": len(estimate.hubs),
         },
     )
-    rec.stage("emit_dot", measure(lambda: to_dot(build_display(graph, ViewOptions()), graph), repeat=repeat))
+    rec.stage(
+        "emit_dot",
+        measure(lambda: dot_graph(build_display(graph, ViewOptions()), graph).text(), repeat=repeat),
+    )
     laid: list[Any] = []
     lay = rec.stage("layout", measure(lambda: laid.append(LayoutJob(text).result()), repeat=repeat, cap=cap))
     full_scene = None

@@ -16,7 +16,7 @@ torch = pytest.importorskip("torch")
 
 import graphviz_app  # noqa: E402
 from graphviz_app.core.graphviz import cost  # noqa: E402
-from graphviz_app.core.graphviz.dot import to_dot  # noqa: E402
+from graphviz_app.core.graphviz.dot import dot_graph  # noqa: E402
 from graphviz_app.core.graphviz.layout import LayoutJob  # noqa: E402
 from graphviz_app.core.model.graph import graph_from_trace  # noqa: E402
 from graphviz_app.core.view.display import ViewOptions, build_display  # noqa: E402
@@ -184,5 +184,5 @@ def test_quick_estimate_agrees_on_collapsed_views(big_chain):
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed")
 def test_iteration_limits_are_valid_graphviz_attributes(rnn):
     display = build_display(rnn, ViewOptions())
-    found = LayoutJob(to_dot(display, rnn, graph_attrs=cost.LIMIT_ATTRS), 60).result()
+    found = LayoutJob(dot_graph(display, rnn, graph_attrs=cost.LIMIT_ATTRS).text(), 60).result()
     assert set(found.nodes) == set(display.nodes)

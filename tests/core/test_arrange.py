@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from graphviz_app.core.graphviz import arrange, compose
-from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, to_dot
+from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob, parse_json_layout
 from graphviz_app.core.graphviz.layout_cache import LayoutCache, layout_key
 from graphviz_app.core.view import colors
@@ -43,7 +43,9 @@ def test_one_dot_run_up_to_the_threshold_then_composition() -> None:
     assert one.text == arrange.dot_graph(display, at).text(paint=False)
     drawn = arrange.picture(display, at, arrange.Paint(legend=True))
     assert drawn.program == ("dot",) and drawn.layout is None
-    assert drawn.text == to_dot(display, at, Paint(legend=True))  # exactly what a plain export renders
+    assert (
+        drawn.text == dot_graph(display, at, Paint(legend=True)).text()
+    )  # exactly what a plain export renders
 
     composed = arrange.layout_job(bigger, above)
     assert compose.should_compose(bigger) and composed.composed and composed.text is None
@@ -62,7 +64,7 @@ def test_the_text_dot_lays_out_is_the_picture_without_paint() -> None:
     text = arrange.layout_job(display, graph).text
     assert text is not None
     assert "color=" not in text  # color, fillcolor, fontcolor: none moves a node
-    painted = to_dot(display, graph)
+    painted = dot_graph(display, graph).text()
     assert "fillcolor=" in painted and "color=" in painted
     assert set(display.nodes) <= set(LayoutJob(text).result().nodes)
 
@@ -70,7 +72,7 @@ def test_the_text_dot_lays_out_is_the_picture_without_paint() -> None:
 def test_the_cache_key_ignores_what_does_not_move_anything() -> None:
     graph = nested_modules()
     display = build_display(graph)
-    painted = {to_dot(display, graph, Paint(mode=mode)) for mode in MODES}
+    painted = {dot_graph(display, graph, Paint(mode=mode)).text() for mode in MODES}
     assert len(painted) > 1  # the modes paint differently...
     keys = {layout_key(arrange.layout_job(display, graph, mode=mode).text or "") for mode in MODES}
     assert len(keys) == 1  # ...and lay out the same

@@ -12,7 +12,7 @@ import pytest
 
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graphviz import arrange
-from graphviz_app.core.graphviz.dot import BADGE_CLASS, Paint, badge_id, room_label, to_dot, wrap_caption
+from graphviz_app.core.graphviz.dot import BADGE_CLASS, Paint, badge_id, dot_graph, room_label, wrap_caption
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import (
@@ -205,12 +205,12 @@ def test_room_rows_keep_their_place_and_the_tie_hides_with_the_badge():
     assert "#fff8c4" not in empty
     graph = chain(3)
     room = {"n1": "‖g‖=0.5"}
-    text = to_dot(build_display(graph), graph, Paint(room=room))
+    text = dot_graph(build_display(graph), graph, Paint(room=room)).text()
     assert f'"{badge_id("n1")}" [shape=plain' in text and "xlabel" not in text
     assert 'style="invis"' in text  # nothing drawn yet at n1: no tie either
-    drawn = to_dot(
+    drawn = dot_graph(
         build_display(graph), graph, Paint(room=room, styles={"n2": NodeStyle(extra_label="‖g‖=2")})
-    )
+    ).text()
     assert "xlabel" in drawn and 'forcelabels="true"' in drawn  # a badge without room: as before
 
 
@@ -242,7 +242,8 @@ def test_a_small_graphs_png_with_a_long_caption_stays_narrow(tmp_path):
     assert png_width(out) <= 1200
     svg = tmp_path / "step.svg"
     LayoutJob(
-        to_dot(build_display(graph), graph, Paint(caption=str(view.message))), args=["-Tsvg", "-o", str(svg)]
+        dot_graph(build_display(graph), graph, Paint(caption=str(view.message))).text(),
+        args=["-Tsvg", "-o", str(svg)],
     ).run()
     assert "Backward step 3/4" in svg.read_text()
 

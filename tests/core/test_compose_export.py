@@ -15,7 +15,7 @@ import pytest
 from graphviz_app.core.export import export_graph, png_size
 from graphviz_app.core.graphviz import compose
 from graphviz_app.core.graphviz.compose import Composer
-from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, to_dot
+from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, dot_graph
 from graphviz_app.core.view.display import build_display
 
 from .test_compose import residual_stack
@@ -69,5 +69,5 @@ def test_dot_export_stays_plain_dot(big, tmp_path) -> None:
     target = tmp_path / "big.dot"
     export_graph(graph, target)
     text = target.read_text(encoding="utf-8")
-    assert text == to_dot(display, graph, Paint(legend=True))
+    assert text == dot_graph(display, graph, Paint(legend=True)).text()
     assert not re.search(r"\bpos=", text) and "bb=" not in text

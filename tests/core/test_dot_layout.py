@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, quote, to_dot
+from graphviz_app.core.graphviz.dot import LEGEND_ID, Paint, dot_graph, quote
 from graphviz_app.core.graphviz.layout import LayoutCancelled, LayoutJob, parse_json_layout
 from graphviz_app.core.model.graph import dumps_graph, load_graph_json
 from graphviz_app.core.model.values import values_badges
@@ -67,11 +67,11 @@ def test_bundled_examples_export_their_golden_dot(name, regen_golden, request):
         GOLDEN.mkdir(exist_ok=True)
         saved.write_text(dumps_graph(result.graph), encoding="utf-8")
     graph = load_graph_json(saved)
-    text = to_dot(
+    text = dot_graph(
         build_display(graph),
         graph,
         Paint(legend=True, **(values_paint(graph) if name in GOLDEN_VALUES else {})),
-    )
+    ).text()
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
@@ -84,7 +84,7 @@ def test_a_backward_step_exports_its_golden_dot(regen_golden):
     caption wrapped."""
     graph = load_graph_json(GOLDEN / "basic_autograd.json")
     view = Stepper(graph, values=True).view(BACKWARD, 2)
-    text = to_dot(
+    text = dot_graph(
         build_display(graph),
         graph,
         Paint(
@@ -94,7 +94,7 @@ def test_a_backward_step_exports_its_golden_dot(regen_golden):
             legend=True,
             room=values_paint(graph)["room"],
         ),
-    )
+    ).text()
     golden = GOLDEN / "basic_autograd.backward-step3.dot"
     if regen_golden:
         golden.write_text(text, encoding="utf-8")
@@ -114,7 +114,7 @@ def svg_texts(dot_text: str, tmp_path) -> list[str]:
 def test_layout_matches_the_display_graph(name, mode):
     graph = GRAPHS[name]()
     display = build_display(graph)
-    result = LayoutJob(to_dot(display, graph, Paint(mode=mode))).result()
+    result = LayoutJob(dot_graph(display, graph, Paint(mode=mode)).text()).result()
     assert set(result.nodes) == set(display.nodes)
     assert len(result.edges) == len(display.edges)
     assert {(e.source, e.target) for e in result.edges} == {(e.source, e.target) for e in display.edges}
@@ -126,7 +126,7 @@ def test_layout_matches_the_display_graph(name, mode):
 
 def test_y_grows_down_from_inputs_to_output():
     graph = nested_modules()
-    result = LayoutJob(to_dot(build_display(graph), graph)).result()
+    result = LayoutJob(dot_graph(build_display(graph), graph).text()).result()
     top, bottom = result.nodes["n0"], result.nodes["n17"]  # input x, loss
     assert top.y < bottom.y
     assert top.y - top.height / 2 > -0.01  # inside the drawing
@@ -140,7 +140,7 @@ def test_y_grows_down_from_inputs_to_output():
 def test_clusters_enclose_their_nodes():
     graph = nested_modules()
     display = build_display(graph)
-    result = LayoutJob(to_dot(display, graph)).result()
+    result = LayoutJob(dot_graph(display, graph).text()).result()
     boxes = {c.name: c for c in result.clusters}
     assert boxes["encoder.layers.0.attn"].label == "encoder.layers.0.attn"
     for path, cluster in display.clusters.items():
@@ -157,16 +157,19 @@ def test_clusters_enclose_their_nodes():
 def test_collapsed_module_node_lays_out():
     graph = nested_modules()
     display = build_display(graph, ViewOptions(collapsed=frozenset({"encoder.layers"})))
-    result = LayoutJob(to_dot(display, graph)).result()
+    result = LayoutJob(dot_graph(display, graph).text()).result()
     assert MODULE_PREFIX + "encoder.layers" in result.nodes
     assert len(result.nodes) == len(display.nodes) < len(graph)
 
 
 def test_dot_is_deterministic():
     graph = nested_modules()
-    first = to_dot(build_display(graph), graph, Paint(mode="module", legend=True))
-    assert first == to_dot(
-        build_display(nested_modules()), nested_modules(), Paint(mode="module", legend=True)
+    first = dot_graph(build_display(graph), graph, Paint(mode="module", legend=True)).text()
+    assert (
+        first
+        == dot_graph(
+            build_display(nested_modules()), nested_modules(), Paint(mode="module", legend=True)
+        ).text()
     )
 
 
@@ -182,7 +185,7 @@ def test_awkward_names_survive_escaping(tmp_path):
     x = b.leaf(weird)
     y = b.op("MyOp<T>Backward", x, name="line1\nline2")
     graph = b.build(y)
-    texts = svg_texts(to_dot(build_display(graph), graph, Paint(legend=True)), tmp_path)
+    texts = svg_texts(dot_graph(build_display(graph), graph, Paint(legend=True)).text(), tmp_path)
     assert weird in texts
     assert "MyOp<T>Backward" in texts
     assert "line1 line2: 2×2" in texts  # newlines inside a name become spaces
@@ -190,18 +193,18 @@ def test_awkward_names_survive_escaping(tmp_path):
 
 def test_shapes_and_output_border():
     graph = diamond()
-    text = to_dot(build_display(graph), graph)
+    text = dot_graph(build_display(graph), graph).text()
     lines = {line.split(" [")[0].strip(): line for line in text.splitlines() if " [" in line}
     assert "rounded" in lines['"n0"']  # leaf: rounded box
     assert "peripheries=2" in lines['"n4"']  # output: double border
     collapsed = build_display(nested_modules(), ViewOptions(collapsed=frozenset({"head"})))
-    assert "box3d" in to_dot(collapsed, nested_modules())  # collapsed module
+    assert "box3d" in dot_graph(collapsed, nested_modules()).text()  # collapsed module
 
 
 def test_transfer_edges_stand_out():
     graph = two_devices()
     display = build_display(graph)
-    text = to_dot(display, graph)
+    text = dot_graph(display, graph).text()
     transfer_lines = [line for line in text.splitlines() if "→" in line]
     assert len(transfer_lines) == 2
     assert all('penwidth="2.5"' in line for line in transfer_lines)
@@ -217,7 +220,7 @@ def test_transfer_edges_stand_out():
 
 def test_device_fills_in_dot():
     graph = two_devices()
-    text = to_dot(build_display(graph), graph)
+    text = dot_graph(build_display(graph), graph).text()
     assert f'fillcolor="{colors.device_color("cpu")}"' in text
     assert f'fillcolor="{colors.device_color("meta")}"' in text
 
@@ -229,7 +232,7 @@ def test_styles_override_nodes(tmp_path):
         "n2": NodeStyle(ghost=True),
         "n3": NodeStyle(dashed=True),
     }
-    text = to_dot(build_display(graph), graph, Paint(styles=styles))
+    text = dot_graph(build_display(graph), graph, Paint(styles=styles)).text()
     line = {row.split(" [")[0].strip(): row for row in text.splitlines() if " [" in row}
     assert 'fillcolor="#000080"' in line['"n1"'] and 'color="#0000FF"' in line['"n1"']
     assert "penwidth=3" in line['"n1"'] and 'fontcolor="#ffffff"' in line['"n1"']
@@ -246,12 +249,14 @@ def dot_lines(text: str) -> dict[str, str]:
 def test_a_badge_is_a_tag_beside_its_node_not_a_label_line(tmp_path):
     """As in the window: the label keeps its lines, the badge is an xlabel tag (yellow, boxed)."""
     graph = chain(3)
-    text = to_dot(build_display(graph), graph, Paint(styles={"n1": NodeStyle(extra_label="‖g‖=0.5")}))
+    text = dot_graph(
+        build_display(graph), graph, Paint(styles={"n1": NodeStyle(extra_label="‖g‖=0.5")})
+    ).text()
     line = dot_lines(text)['"n1"']
     assert "‖g‖" not in line.split("xlabel=")[0]  # not in the label
     assert 'BGCOLOR="#fff8c4"' in line and "‖g‖=0.5</FONT>" in line
     assert 'forcelabels="true"' in text
-    assert "xlabel" not in to_dot(build_display(graph), graph)  # no badge, no tag
+    assert "xlabel" not in dot_graph(build_display(graph), graph).text()  # no badge, no tag
     result = LayoutJob(text).result()
     label_box, node_box = result.nodes["n1"], result.nodes["n0"]
     assert label_box.height == node_box.height  # the tag does not make the node taller
@@ -267,7 +272,7 @@ def test_step_edges_are_dashed_magenta_and_transfers_dashed_as_in_the_window():
         if any(graph.nodes[u]["device"] != graph.nodes[v]["device"] for u, v in e.graph_edges)
     )
     plain = next(e for e in display.edges if e is not transfer)
-    text = to_dot(display, graph, Paint(marked_edges=frozenset(plain.graph_edges)))
+    text = dot_graph(display, graph, Paint(marked_edges=frozenset(plain.graph_edges))).text()
     lines = dot_lines(text)
     step = lines[f"{quote(plain.source)} -> {quote(plain.target)}"]
     assert 'color="#d81b60"' in step and 'penwidth="3"' in step and 'style="dashed"' in step
@@ -278,8 +283,8 @@ def test_step_edges_are_dashed_magenta_and_transfers_dashed_as_in_the_window():
 def test_the_selection_is_optional_in_exports():
     graph = chain(4)
     display = build_display(graph)
-    assert "#1a73e8" not in to_dot(display, graph)
-    text = to_dot(display, graph, Paint(selected="n2"))
+    assert "#1a73e8" not in dot_graph(display, graph).text()
+    text = dot_graph(display, graph, Paint(selected="n2")).text()
     lines = dot_lines(text)
     assert 'color="#1a73e8"' in lines['"n1" -> "n2"'] and 'color="#1a73e8"' in lines['"n2" -> "n3"']
     far = next(row for row in text.splitlines() if row.strip().startswith('"n0" -> "n1"'))
@@ -292,10 +297,10 @@ def test_collapsed_module_takes_member_styles_and_majority_color():
     display = build_display(graph, options)
     members = display.nodes[MODULE_PREFIX + "encoder"].members
     ghosts = {m: NodeStyle(ghost=True) for m in members}
-    text = to_dot(display, graph, Paint(styles=ghosts))
+    text = dot_graph(display, graph, Paint(styles=ghosts)).text()
     assert "dotted" in next(row for row in text.splitlines() if row.strip().startswith('"m:encoder"'))
     partly = dict(ghosts, **{members[3]: NodeStyle(pen="#00FF00")})
-    text = to_dot(display, graph, Paint(styles=partly))
+    text = dot_graph(display, graph, Paint(styles=partly)).text()
     line = next(row for row in text.splitlines() if row.strip().startswith('"m:encoder"'))
     assert "dotted" not in line and "#00FF00" in line
     assert colors.device_color("cpu") in line  # all members on cpu
@@ -303,21 +308,23 @@ def test_collapsed_module_takes_member_styles_and_majority_color():
 
 def test_legend_lists_entries_and_grad_ticks(tmp_path):
     graph = with_grads()
-    text = to_dot(build_display(graph), graph, Paint(mode="grad", legend=True))
+    text = dot_graph(build_display(graph), graph, Paint(mode="grad", legend=True)).text()
     assert LEGEND_ID in LayoutJob(text).result().nodes
     texts = svg_texts(text, tmp_path)
     assert "NaN/Inf gradient (1)" in texts and "no gradient (1)" in texts
     assert "0.001" in texts and "100" in texts
-    devices = svg_texts(to_dot(build_display(two_devices()), two_devices(), Paint(legend=True)), tmp_path)
+    devices = svg_texts(
+        dot_graph(build_display(two_devices()), two_devices(), Paint(legend=True)).text(), tmp_path
+    )
     assert "cpu (4)" in devices and "meta (3)" in devices
-    assert LEGEND_ID not in to_dot(build_display(graph), graph)
+    assert LEGEND_ID not in dot_graph(build_display(graph), graph).text()
 
 
 @pytest.mark.timeout(60)
 def test_shared_leaf_rnn_lays_out_with_hub_splitting():
     graph = shared_leaf_chain(length=400, uses=100)
     display = build_display(graph)
-    result = LayoutJob(to_dot(display, graph)).result()
+    result = LayoutJob(dot_graph(display, graph).text()).result()
     assert len(result.nodes) == len(display.nodes) == len(graph) + 99
     assert result.nodes["n0~1"].y < result.nodes["n0~100"].y
 
@@ -325,13 +332,13 @@ def test_shared_leaf_rnn_lays_out_with_hub_splitting():
 @pytest.mark.timeout(60)
 def test_rnn_with_reused_cell_lays_out_tall_not_flat():
     graph = rnn_like(steps=100)
-    result = LayoutJob(to_dot(build_display(graph), graph)).result()
+    result = LayoutJob(dot_graph(build_display(graph), graph).text()).result()
     assert result.height > 10 * result.width  # a long chain, drawn as one
 
 
 def test_json_with_drawing_ops_parses_the_same():
     graph = two_devices()
-    text = to_dot(build_display(graph), graph)
+    text = dot_graph(build_display(graph), graph).text()
     plain = LayoutJob(text).result()
     full = parse_json_layout(LayoutJob(text, args=["-Tjson"]).run())
     assert plain.nodes == full.nodes
@@ -367,7 +374,7 @@ def test_missing_dot_raises_graphviz_not_found(monkeypatch, tmp_path):
 def slow_dot() -> str:
     """A layout that takes dot many seconds: the shared-leaf RNN without hub splitting."""
     graph = rnn_like(steps=100)
-    return to_dot(build_display(graph, ViewOptions(split_hubs=False, clusters=False)), graph)
+    return dot_graph(build_display(graph, ViewOptions(split_hubs=False, clusters=False)), graph).text()
 
 
 @pytest.mark.timeout(60)
@@ -409,18 +416,18 @@ def test_render_formats(tmp_path, fmt, magic):
     graph = diamond()
     out = tmp_path / f"g.{fmt}"
     LayoutJob(
-        to_dot(build_display(graph), graph, Paint(legend=True)), args=[f"-T{fmt}", "-o", str(out)]
+        dot_graph(build_display(graph), graph, Paint(legend=True)).text(), args=[f"-T{fmt}", "-o", str(out)]
     ).run()
     assert out.read_bytes().startswith(magic)
 
 
 def test_marked_edges_and_caption(tmp_path):
     graph = chain(4)
-    text = to_dot(
+    text = dot_graph(
         build_display(graph),
         graph,
         Paint(marked_edges=frozenset({("n1", "n2")}), caption='Step 2 of 3: "AddBackward0"'),
-    )
+    ).text()
     marked = [line for line in text.splitlines() if "->" in line and "#d81b60" in line]
     assert [line.split("[")[0].strip() for line in marked] == ['"n1" -> "n2"']
     assert 'Step 2 of 3: "AddBackward0"' in svg_texts(text, tmp_path)
@@ -428,15 +435,15 @@ def test_marked_edges_and_caption(tmp_path):
 
 def test_big_graphs_get_an_iteration_budget():
     small, big = chain(10), chain(4000)
-    assert 'nslimit="100"' in to_dot(build_display(small), small)
-    assert 'nslimit="0.25"' in to_dot(build_display(big), big)
-    assert 'nslimit="7"' in to_dot(build_display(small), small, graph_attrs={"nslimit": "7"})
+    assert 'nslimit="100"' in dot_graph(build_display(small), small).text()
+    assert 'nslimit="0.25"' in dot_graph(build_display(big), big).text()
+    assert 'nslimit="7"' in dot_graph(build_display(small), small, graph_attrs={"nslimit": "7"}).text()
 
 
 def test_dot_crash_is_a_layout_error():
     # Graphviz 2.43's orthogonal router aborts on this graph (an assertion in maze.c).
     graph = shared_leaf_chain(length=400, uses=100)
-    text = to_dot(build_display(graph), graph, graph_attrs={"splines": "ortho"})
+    text = dot_graph(build_display(graph), graph, graph_attrs={"splines": "ortho"}).text()
     with pytest.raises(LayoutError, match="crashed"):
         LayoutJob(text, 50).result()
 
@@ -447,7 +454,7 @@ def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
     import networkx as nx
     from hostile import HOSTILE_NAMES
 
-    from graphviz_app.core.graphviz.dot import to_dot
+    from graphviz_app.core.graphviz.dot import dot_graph
     from graphviz_app.core.graphviz.layout import LayoutJob, decode_id, encode_id
     from graphviz_app.core.view.display import build_display
 
@@ -459,7 +466,7 @@ def test_any_node_or_module_id_comes_back_from_dot_under_its_own_name():
         if i:
             graph.add_edge(ids[i - 1], name)
     display = build_display(graph)
-    drawn = LayoutJob(to_dot(display, graph)).result()
+    drawn = LayoutJob(dot_graph(display, graph).text()).result()
     assert set(drawn.nodes) == set(display.nodes) and len(drawn.nodes) == len(ids)
     assert {c.name for c in drawn.clusters} == set(display.clusters)
     assert {(e.source, e.target) for e in drawn.edges} == {(e.source, e.target) for e in display.edges}

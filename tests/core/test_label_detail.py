@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.view.display import LABEL_DETAILS, ViewOptions, build_display
 
 
@@ -44,7 +44,7 @@ def test_the_three_details_golden():
 
 def test_exports_write_the_chosen_labels():
     graph = w_times_x()
-    names = to_dot(build_display(graph, ViewOptions(label_detail="names")), graph)
-    everything = to_dot(build_display(graph, ViewOptions(label_detail="everything")), graph)
+    names = dot_graph(build_display(graph, ViewOptions(label_detail="names")), graph).text()
+    everything = dot_graph(build_display(graph, ViewOptions(label_detail="everything")), graph).text()
     assert "2×3" not in names and '"MulBackward0\\ny"' in names
     assert '"MulBackward0\\ny: 2×3 float16\\ncuda:0"' in everything

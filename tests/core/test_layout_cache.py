@@ -9,7 +9,7 @@ import time
 import pytest
 
 from graphviz_app.core.graphviz import arrange, layout_cache
-from graphviz_app.core.graphviz.dot import Paint, to_dot
+from graphviz_app.core.graphviz.dot import Paint, dot_graph
 from graphviz_app.core.graphviz.layout import LayoutCancelled
 from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache, layout_key
 from graphviz_app.core.view.display import build_display
@@ -42,7 +42,10 @@ def test_changed_dot_misses_and_color_changes_hit(tmp_path):
     cache = LayoutCache(tmp_path)
     graph = nested_modules()
     display = build_display(graph)
-    assert to_dot(display, graph, Paint(mode="device")) != to_dot(display, graph, Paint(mode="module"))
+    assert (
+        dot_graph(display, graph, Paint(mode="device")).text()
+        != dot_graph(display, graph, Paint(mode="module")).text()
+    )
     first = arrange.layout_job(display, graph, cache=cache, mode="device").result()
     recolored = arrange.layout_job(display, graph, cache=cache, mode="module")
     assert recolored.cached() and recolored.result() == first

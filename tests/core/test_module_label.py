@@ -11,7 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from graphviz_app.core.graphviz.compose import Composer
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view.display import ViewOptions, build_display
 
@@ -26,7 +26,7 @@ def test_module_names_are_drawn_below_the_top_face(tmp_path) -> None:
     modules = {m.split(".")[0] for _, m in graph.nodes(data="module") if m}
     display = build_display(graph, ViewOptions(collapsed=frozenset(modules)))
     target = tmp_path / "modules.svg"
-    LayoutJob(to_dot(display, graph), args=["-Tsvg", "-o", str(target)]).run()
+    LayoutJob(dot_graph(display, graph).text(), args=["-Tsvg", "-o", str(target)]).run()
     checked = 0
     for group in ET.parse(target).getroot().iter(f"{SVG}g"):
         title = group.find(f"{SVG}title")
@@ -46,5 +46,5 @@ def test_a_composed_module_box_is_sized_as_one_dot_run_sizes_it(monkeypatch) -> 
     graph = residual_stack(stages=3, blocks=4)
     display = build_display(graph, ViewOptions(collapsed=frozenset({"stages.1.2"})))
     composed = Composer().compose(display).nodes["m:stages.1.2"]
-    single = LayoutJob(to_dot(display, graph)).result().nodes["m:stages.1.2"]
+    single = LayoutJob(dot_graph(display, graph).text()).result().nodes["m:stages.1.2"]
     assert (composed.width, composed.height) == (single.width, single.height)

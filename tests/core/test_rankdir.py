@@ -16,7 +16,7 @@ import pytest
 
 from graphviz_app.core.export import export_graph
 from graphviz_app.core.graphviz.compose import Composer, anchor_shift, should_compose
-from graphviz_app.core.graphviz.dot import Paint, to_dot
+from graphviz_app.core.graphviz.dot import Paint, dot_graph
 from graphviz_app.core.graphviz.layout import Layout, LayoutJob
 from graphviz_app.core.graphviz.layout_cache import CachedLayoutJob, LayoutCache
 from graphviz_app.core.model.graph import load_graph_json
@@ -47,12 +47,13 @@ def test_an_unknown_direction_is_refused_with_the_ones_there_are() -> None:
 def test_the_display_graph_carries_the_direction_into_the_dot_text() -> None:
     graph = load_graph_json(GOLDEN / "basic_autograd.json")
     assert build_display(graph).rankdir == "TB"
-    assert 'rankdir="TB";' in to_dot(build_display(graph), graph)
-    text = to_dot(build_display(graph, LR), graph, Paint(legend=True))
+    assert 'rankdir="TB";' in dot_graph(build_display(graph), graph).text()
+    text = dot_graph(build_display(graph, LR), graph, Paint(legend=True)).text()
     assert 'rankdir="LR";' in text and 'rankdir="TB"' not in text
     # only the direction differs from the top-to-bottom text
-    assert text.replace('rankdir="LR"', 'rankdir="TB"') == to_dot(
-        build_display(graph), graph, Paint(legend=True)
+    assert (
+        text.replace('rankdir="LR"', 'rankdir="TB"')
+        == dot_graph(build_display(graph), graph, Paint(legend=True)).text()
     )
 
 
@@ -61,11 +62,11 @@ def test_one_dot_run_left_to_right_ranks_grow_in_x(name: str) -> None:
     graph = load_graph_json(GOLDEN / f"{name}.json")
     display = build_display(graph, LR)
     assert not should_compose(display)
-    drawn = LayoutJob(to_dot(display, graph)).result()
+    drawn = LayoutJob(dot_graph(display, graph).text()).result()
     assert _forward_along(drawn, 0) == []
     assert_sound(drawn, display)
     top_down = build_display(graph)
-    tb = LayoutJob(to_dot(top_down, graph)).result()
+    tb = LayoutJob(dot_graph(top_down, graph).text()).result()
     assert _forward_along(tb, 1) == []  # the default is still top to bottom
     # the picture turns: the chain of ranks runs along the longer side in both
     assert drawn.width > drawn.height and tb.height > tb.width
@@ -75,7 +76,7 @@ def test_module_frames_hold_their_nodes_left_to_right() -> None:
     graph = load_graph_json(GOLDEN / "sequential_branches.json")
     display = build_display(graph, LR)
     assert display.clusters  # nn.Sequential and its branches are drawn as frames
-    drawn = LayoutJob(to_dot(display, graph)).result()
+    drawn = LayoutJob(dot_graph(display, graph).text()).result()
     assert {c.name for c in drawn.clusters} == set(display.clusters)
     assert_sound(drawn, display)  # (checks each node inside every frame around it)
 
@@ -176,9 +177,12 @@ def test_a_top_to_bottom_piece_is_never_reused_left_to_right(monkeypatch, tmp_pa
 def test_layouts_know_their_direction_through_the_cache(tmp_path) -> None:
     graph = load_graph_json(GOLDEN / "basic_autograd.json")
     cache = LayoutCache(tmp_path)
-    text = to_dot(build_display(graph, LR), graph)
+    text = dot_graph(build_display(graph, LR), graph).text()
     first = CachedLayoutJob(text, cache).result()
-    assert first.rankdir == "LR" and LayoutJob(to_dot(build_display(graph), graph)).result().rankdir == "TB"
+    assert (
+        first.rankdir == "LR"
+        and LayoutJob(dot_graph(build_display(graph), graph).text()).result().rankdir == "TB"
+    )
     again = LayoutCache(tmp_path).get(text)
     assert again is not None and again.rankdir == "LR" and again.nodes == first.nodes
 

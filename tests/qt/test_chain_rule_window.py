@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QLineF
 
-from graphviz_app.core.graphviz.dot import Paint, to_dot
+from graphviz_app.core.graphviz.dot import Paint, dot_graph
 from graphviz_app.resources import example
 
 from .test_stepping import run_backward, watch_only
@@ -48,7 +48,7 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
     assert QLineF(tip, producer).length() < QLineF(tip, consumer).length()
     base = (arrow[1] + arrow[2]) / 2
     assert QLineF(tip, producer).length() < QLineF(base, producer).length()
-    dot = to_dot(
+    dot = dot_graph(
         doc.view_model.display,
         doc.view_model.graph,
         Paint(
@@ -56,11 +56,11 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
             marked_edges=doc.view_model.marked_edges(),
             flow_backward=doc.view_model.stepping_backward(),
         ),
-    )
+    ).text()
     marked = [line for line in dot.splitlines() if "->" in line and 'style="dashed"' in line]
     assert marked and all('dir="back"' in line for line in marked)
     timeline.forward_button.click()
-    dot = to_dot(
+    dot = dot_graph(
         doc.view_model.display,
         doc.view_model.graph,
         Paint(
@@ -68,5 +68,5 @@ def test_the_flowing_edge_points_back_to_the_producer_in_backward(window, load, 
             marked_edges=doc.view_model.marked_edges(),
             flow_backward=doc.view_model.stepping_backward(),
         ),
-    )
+    ).text()
     assert 'dir="back"' not in dot

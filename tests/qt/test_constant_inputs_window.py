@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from graphviz_app.core.graphviz.dot import Paint, to_dot
+from graphviz_app.core.graphviz.dot import Paint, dot_graph
 from graphviz_app.core.view import look
 
 W_TIMES_X = """
@@ -32,7 +32,9 @@ def test_w_times_x_shows_x_greyed_beside_the_mul(window, load, tmp_path):
     assert item.badge_muted == (False, True)
     doc.view_model.select_graph_node(mul)
     assert window.inspector.values()["Constant inputs/x"] == "[2] [1, 2]"
-    dot = to_dot(doc.view_model.display, doc.view_model.graph, Paint(styles=doc.view_model.styles()))
+    dot = dot_graph(
+        doc.view_model.display, doc.view_model.graph, Paint(styles=doc.view_model.styles())
+    ).text()
     assert (
         f'y = [2, 6]<BR ALIGN="LEFT"/><FONT COLOR="{look.BADGE_MUTED_INK}">x = [1, 2] (no grad)</FONT>' in dot
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.model.graph import graph_from_trace
 from graphviz_app.core.view.display import ViewOptions, build_display
@@ -101,7 +101,7 @@ def test_collapse_keeps_selection_and_search(qtbot):
 
 def test_newest_layout_wins_and_stale_results_are_dropped(qtbot):
     graph = graph_from_trace(basic_trace())
-    small = to_dot(build_display(graph, ViewOptions()), graph)
+    small = dot_graph(build_display(graph, ViewOptions()), graph).text()
     big = "digraph g {\n" + "\n".join(f"a{i} -> a{i + 1};" for i in range(3000)) + "\n}\n"
     jobs = LayoutJobs()
     delivered = []

@@ -145,7 +145,7 @@ def test_the_window_has_a_translation_for_every_core_phrase_it_shows():
 def test_values_badges_inspector_legend_and_problems_read_in_korean(window, load, qtbot, qapp):
     """retain_grad.py: the badges' words, the Inspector's labels, the legend's title and a
     Problems entry in Korean; names, numbers and exports stay as they are."""
-    from graphviz_app.core.graphviz.dot import Paint, to_dot
+    from graphviz_app.core.graphviz.dot import Paint, dot_graph
     from graphviz_app.qt.i18n import install_translators
     from graphviz_app.resources import example
 
@@ -168,8 +168,9 @@ def test_values_badges_inspector_legend_and_problems_read_in_korean(window, load
         assert shown["노드/종류"] == "연산" and shown["노드/이름"] == "y"
         assert window.inspector.values()["Tensor/shape"] == "[]"  # values() keys stay English
         # Exports stay English.
-        assert "(kept by retain_grad)" in to_dot(
-            doc.view_model.display, graph, Paint(styles=doc.view_model.styles())
+        assert (
+            "(kept by retain_grad)"
+            in dot_graph(doc.view_model.display, graph, Paint(styles=doc.view_model.styles())).text()
         )
     finally:
         install_translators(qapp, "en")

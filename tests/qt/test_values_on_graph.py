@@ -8,7 +8,7 @@ import re
 
 import networkx as nx
 
-from graphviz_app.core.graphviz.dot import Paint, to_dot
+from graphviz_app.core.graphviz.dot import Paint, dot_graph
 from graphviz_app.core.model.values import format_values
 from graphviz_app.core.view.stepping import BACKWARD
 from graphviz_app.resources import example
@@ -41,7 +41,9 @@ def test_basic_lesson_shows_values_and_w_grad_with_values_on(window, load, qtbot
     )
     assert badge(window, named(doc.view_model.graph, "z")) == "z = 14\ngrad in = 1 (not kept)"
     # Exports draw what the window draws.
-    dot = to_dot(doc.view_model.display, doc.view_model.graph, Paint(styles=doc.view_model.styles()))
+    dot = dot_graph(
+        doc.view_model.display, doc.view_model.graph, Paint(styles=doc.view_model.styles())
+    ).text()
     assert 'w = [[1, 2], [3, 2]]<BR ALIGN="LEFT"/>w.grad = [[0.75, 3], [6.75, 3]]' in dot
 
 

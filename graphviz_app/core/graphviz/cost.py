@@ -405,7 +405,7 @@ class Recommendation:
     options: ViewOptions
     """The view to lay out (hub splitting and collapsed modules decided)."""
     graph_attrs: dict[str, str]
-    """Extra DOT graph attributes for ``core.graphviz.dot.to_dot(..., graph_attrs=...)`` (iteration limits)."""
+    """Extra DOT graph attributes for ``core.graphviz.dot.dot_graph(..., graph_attrs=...)`` (iteration limits)."""
     requested: CostEstimate
     """The estimate of the view as requested."""
     planned: CostEstimate

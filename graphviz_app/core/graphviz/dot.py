@@ -1,7 +1,7 @@
 """DOT for a display graph: shapes, colors, per-node styles, clusters and a legend.
 
 :func:`dot_graph` returns the picture as data (a :class:`DotGraph`: attributes per graph, node,
-cluster and edge), which writes itself as DOT text: painted (:func:`to_dot`, what exports
+cluster and edge), which writes itself as DOT text: painted (:meth:`DotGraph.text`, what exports
 render), without the attributes that only paint (what ``dot`` lays out, and so the layout
 cache's key), without the ``nslimit`` budget (a crash's retry), or with every position written
 in (:class:`Placement`, a composed picture drawn by ``neato -n2``).
@@ -55,7 +55,7 @@ GRAPH_ATTRS: dict[str, str] = {
 """Graph attributes.  Measured with ``dot`` 2.43 on synthetic graphs of 400-5,000 nodes:
 ``mclimit``/``searchsize`` changed neither the time nor the result much (``mclimit=0.5`` made
 some layouts 3x wider), so they keep their defaults.  What costs time on big graphs is the
-network simplex that places nodes horizontally; :func:`to_dot` bounds it with ``nslimit``
+network simplex that places nodes horizontally; :meth:`DotGraph.text` bounds it with ``nslimit``
 (see ``XPOS_ITERATIONS``)."""
 
 XPOS_ITERATIONS = 1000
@@ -95,7 +95,7 @@ def quote(text: str) -> str:
 
 
 NODE_BOX = f'shape=box, fontname={quote(FONT)}, fontsize={FONT_SIZE}, height="0.3", margin="0.08,0.04"'
-"""The node defaults that size an op's box: one source for :func:`to_dot` and the composed
+"""The node defaults that size an op's box: one source for :meth:`DotGraph.text` and the composed
 pieces (:mod:`.compose`), so a composed picture lays out the boxes a single run would."""
 
 
@@ -629,14 +629,3 @@ def _rooms(display: DisplayGraph, room: Mapping[str, str]) -> dict[str, tuple[st
         if lines and badge_id(did) not in display.nodes and badge_id(did) not in display.clusters:
             rooms[did] = lines
     return rooms
-
-
-def to_dot(
-    display: DisplayGraph,
-    graph: nx.DiGraph,
-    paint: Paint = Paint(),
-    graph_attrs: Mapping[str, str] | None = None,
-) -> str:
-    """Return the DOT text drawing ``display`` (of ``graph``) painted as ``paint`` says: the
-    painted text of :func:`dot_graph` (same arguments)."""
-    return dot_graph(display, graph, paint, graph_attrs).text()

@@ -6,7 +6,7 @@ import pytest
 from core.graphs import chain, two_devices
 from PySide6.QtGui import QColor
 
-from graphviz_app.core.graphviz.dot import Paint, to_dot
+from graphviz_app.core.graphviz.dot import Paint, dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors, look
 from graphviz_app.core.view.display import build_display
@@ -26,7 +26,7 @@ def widget(qtbot):
 
 def show(widget: GraphWidget, graph, state: ViewState) -> None:
     display = build_display(graph)
-    widget.show_layout(display, LayoutJob(to_dot(display, graph)).result(), graph, fit=True)
+    widget.show_layout(display, LayoutJob(dot_graph(display, graph).text()).result(), graph, fit=True)
     widget.restyle(state, dark=False)
 
 
@@ -125,6 +125,6 @@ def test_the_selected_edge_is_drawn_as_core_look_decides_and_as_the_dot_writer_w
     assert other.width == PLAIN_EDGE_WIDTH and other.color != QColor(look.SELECTION_COLOR)
     display = scene.display
     assert display is not None
-    dot = to_dot(display, graph, Paint(selected_edge=("n3", "n4")))
+    dot = dot_graph(display, graph, Paint(selected_edge=("n3", "n4"))).text()
     line = next(line for line in dot.splitlines() if line.strip().startswith('"n3" -> "n4"'))
     assert f'color="{look.SELECTION_COLOR}"' in line and 'penwidth="3"' in line

@@ -7,7 +7,7 @@ from core.graphs import transformer_like
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
@@ -28,7 +28,7 @@ MAGENTA = "#FF00FF"
 def laid_out():
     graph = transformer_like(6)
     display = build_display(graph, ViewOptions())
-    return display, LayoutJob(to_dot(display, graph)).result(), graph
+    return display, LayoutJob(dot_graph(display, graph).text()).result(), graph
 
 
 @pytest.fixture

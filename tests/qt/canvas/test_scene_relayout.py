@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 
 from graphviz_app.core.graphviz.compose import Composer
-from graphviz_app.core.graphviz.dot import to_dot
+from graphviz_app.core.graphviz.dot import dot_graph
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
@@ -154,7 +154,7 @@ def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot) 
     views = []
     for options in (ViewOptions(), ViewOptions(split_hubs=False), ViewOptions(collapsed=frozenset({"cell"}))):
         display = build_display(graph, options)
-        views.append((display, LayoutJob(to_dot(display, graph)).result()))
+        views.append((display, LayoutJob(dot_graph(display, graph).text()).result()))
     scene = _fresh(*views[0], graph)
     for display, laid in (views[1], views[2], views[0]):
         scene.relayout(display, laid, graph)

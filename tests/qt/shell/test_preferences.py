@@ -114,7 +114,7 @@ def test_the_collapse_threshold_is_the_planners_budget(window, load, qtbot):
 
 
 def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load, qtbot):
-    from graphviz_app.core.graphviz.dot import Paint, to_dot
+    from graphviz_app.core.graphviz.dot import Paint, dot_graph
 
     load(example("basic_autograd.py"))
     doc = window.document
@@ -130,8 +130,11 @@ def test_label_detail_changes_the_labels_in_the_window_and_exports(window, load,
         lambda: window.scene.items_for(w) and window.scene.items_for(w)[0].lines == ("w",),
         timeout=LOAD_TIMEOUT_MS,
     )
-    assert "2×2" not in to_dot(
-        doc.view_model.display, doc.view_model.graph, Paint(styles=doc.view_model.styles())
+    assert (
+        "2×2"
+        not in dot_graph(
+            doc.view_model.display, doc.view_model.graph, Paint(styles=doc.view_model.styles())
+        ).text()
     )
     dialog = window.show_preferences()
     dialog.label_detail.setCurrentIndex(dialog.label_detail.findData("everything"))
