@@ -509,38 +509,25 @@ def build_display(
         module = attrs.get("module")
         is_output = bool(attrs.get("is_output"))
         uses = index.setdefault(did, [])
-        if did in copies:
-            targets = copies[did]
-            n_uses = len(targets)
-            for k, target in enumerate(targets, start=1):
-                cid = f"{did}{USE_SEPARATOR}{k}"
-                nodes[cid] = DisplayNode(  # a copy sits beside its use
-                    id=cid,
-                    kind=kind,
-                    members=(did,),
-                    label=label + (word(USE_OF, language, k=k, n=n_uses),),
-                    module=module,
-                    use=(k, n_uses),
-                    is_output=is_output,
-                    cluster=display_cluster(target),
-                )
-                uses.append(cid)
-            continue
-        sources = gathers[did]
-        n_inputs = sum(1 for su, sv in pairs if sv == did)
-        for k, source in enumerate(sources, start=1):
+        copied = did in copies  # a copy sits beside each use; else beside each input received
+        beside = copies[did] if copied else gathers[did]
+        n = len(beside) if copied else sum(1 for su, sv in pairs if sv == did)
+        for k, where in enumerate(beside, start=1):
             cid = f"{did}{USE_SEPARATOR}{k}"
-            nodes[cid] = DisplayNode(  # a copy sits beside the input it receives
+            nodes[cid] = DisplayNode(
                 id=cid,
                 kind=kind,
                 members=(did,),
-                label=label + (word(INPUT_OF, language, k=k, n=n_inputs),),
+                label=label + (word(USE_OF if copied else INPUT_OF, language, k=k, n=n),),
                 module=module,
-                use=(k, n_inputs),
-                cluster=display_cluster(source),
+                use=(k, n),
+                is_output=is_output and copied,
+                cluster=display_cluster(where),
             )
             uses.append(cid)
-        label = label + (word(DRAWN_WHERE_MADE, language, drawn=len(sources), inputs=n_inputs),)
+        if copied:
+            continue
+        label = label + (word(DRAWN_WHERE_MADE, language, drawn=len(beside), inputs=n),)
         nodes[did] = DisplayNode(
             id=did,
             kind=kind,
