@@ -181,9 +181,10 @@ ensure_compat_venv() {
     case "$version" in 2.0.* | 2.1.* | 2.2.*) numpy='numpy<2' ;; esac
     local packages=("torch==$version" "$numpy" 'networkx>=3.2' 'pytest>=8' 'pytest-timeout>=2.2'
         'pytest-xdist>=3.7' 'matplotlib>=3.6')
-    # The stamp names what was installed: a venv made for another list is made anew.
+    # The stamp names the interpreter and what was installed: a venv made from another Python or
+    # for another list is made anew.
     local stamp
-    stamp="$venv/.ready-$(printf '%s\n' "${packages[@]}" | sha256sum | cut -c1-12)"
+    stamp="$venv/.ready-$(printf '%s\n' "$(readlink -f "$python")" "${packages[@]}" | sha256sum | cut -c1-12)"
     if [ ! -f "$stamp" ]; then
         say "creating $venv (torch $version)" >&2
         rm -rf "$venv"
