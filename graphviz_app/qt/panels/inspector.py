@@ -429,19 +429,11 @@ class InspectorPanel(QWidget):
         layout.addWidget(self.tree, 1)
         document.selectionChanged.connect(self.refresh)
         document.graphChanged.connect(self.refresh)
-        document.stepChanged.connect(self._step_changed)
-        self._step_key: tuple[object, ...] | None = None
+        document.stepChanged.connect(self.refresh)
+        self._shown_key: tuple[object, ...] | None = None
         self.edge: tuple[tuple[str, str], ...] = ()
         """The graph edges of the selected edge (empty: a node or nothing is shown)."""
         self.refresh()
-
-    def _step_changed(self) -> None:
-        # Stepping selects the step's node (a selection refresh); refresh again only when what the
-        # Inspector says about the step changed for the same selection (the mode, or reached or not).
-        step = self.document.view_model.step
-        key = (self.document.view_model.selection, step.mode if step else None, step.index if step else None)
-        if key != self._step_key:
-            self.refresh()
 
     def values(self) -> dict[str, str]:
         """Return every shown row as ``{"group/property": value}`` (for tests and copying)."""
@@ -465,11 +457,15 @@ class InspectorPanel(QWidget):
         return out
 
     def refresh(self) -> None:
-        self.tree.clear()
+        """Show what is selected, unless it is shown already: a new graph, its selection and a step
+        that selects a node each ask, and say the same thing twice at times."""
         model = self.document.view_model
-        step = model.step
-        self._step_key = (model.selection, step.mode if step else None, step.index if step else None)
-        graph, display = model.graph, model.display
+        step, graph, display = model.step, model.graph, model.display
+        key = (graph, display, model.selection, model.selected_edge, step and (step.mode, step.index))
+        if key == self._shown_key:
+            return
+        self._shown_key = key
+        self.tree.clear()
         self.edge = model.selected_graph_edges()  # what flows along the selected edge, if one is
         if graph is not None and self.edge:
             self.hint.hide()
