@@ -121,6 +121,7 @@ CASES = [
     Case("tutorials_polynomial_custom_function.py"),
     Case("tutorials_text_sentiment_ngrams.py"),  # a sparse gradient
     Case("tutorials_lstm_tagger.py"),
+    Case("tutorials_chatbot_seq2seq.py"),  # a packed bidirectional GRU, attention one word at a time
     Case("tutorials_char_rnn_classification.py"),
     Case("tutorials_char_rnn_classification.py", call=2, run_to_end=True),
     Case("cs231n_barebones_convnet.py"),
