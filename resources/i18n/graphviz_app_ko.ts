@@ -630,52 +630,62 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="802"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="855"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="809"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="862"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="816"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="869"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="823"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="876"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="832"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="885"/>
         <source>Kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="833"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="886"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="803"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="894"/>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="895"/>
+        <source>time, forward and backward</source>
+        <translation>시간(순전파와 역전파)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="856"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="810"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="863"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="817"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="870"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="824"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="877"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -1767,12 +1777,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/backward.py" line="43"/>
+        <location filename="../../graphviz_app/worker/backward.py" line="49"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="69"/>
+        <location filename="../../graphviz_app/core/export.py" line="70"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1947,87 +1957,92 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="54"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="58"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="75"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Coloring by memory kept for backward needs the bytes the capture measures, but this graph has none (it was saved before they were measured, or its saved values were left out), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
         <translation>역전파 보관량으로 색칠하려면 캡처가 잰 바이트 수가 있어야 하는데, 이 그래프에는 없습니다(바이트 수를 재기 전에 저장되었거나 저장된 값이 빠졌음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 바이트 수를 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="81"/>
+        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <source>Coloring by time needs the times the capture measures, but this graph has none (it was saved before they were measured), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
+        <translation>시간으로 색칠하려면 캡처가 잰 시간이 있어야 하는데, 이 그래프에는 없습니다(시간을 재기 전에 저장되었음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 시간을 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <location filename="../../graphviz_app/core/export.py" line="89"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="85"/>
+        <location filename="../../graphviz_app/core/export.py" line="92"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="86"/>
+        <location filename="../../graphviz_app/core/export.py" line="93"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="89"/>
+        <location filename="../../graphviz_app/core/export.py" line="96"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="94"/>
+        <location filename="../../graphviz_app/core/export.py" line="101"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="98"/>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <location filename="../../graphviz_app/core/export.py" line="108"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="107"/>
+        <location filename="../../graphviz_app/core/export.py" line="114"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="112"/>
+        <location filename="../../graphviz_app/core/export.py" line="119"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="120"/>
+        <location filename="../../graphviz_app/core/export.py" line="127"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="125"/>
+        <location filename="../../graphviz_app/core/export.py" line="132"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="138"/>
+        <location filename="../../graphviz_app/core/export.py" line="145"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="143"/>
+        <location filename="../../graphviz_app/core/export.py" line="150"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="144"/>
+        <location filename="../../graphviz_app/core/export.py" line="151"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -2037,37 +2052,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="117"/>
+        <location filename="../../graphviz_app/core/export.py" line="124"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="118"/>
+        <location filename="../../graphviz_app/core/export.py" line="125"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="119"/>
+        <location filename="../../graphviz_app/core/export.py" line="126"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="128"/>
+        <location filename="../../graphviz_app/core/export.py" line="135"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="131"/>
+        <location filename="../../graphviz_app/core/export.py" line="138"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="134"/>
+        <location filename="../../graphviz_app/core/export.py" line="141"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="137"/>
+        <location filename="../../graphviz_app/core/export.py" line="144"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -2460,37 +2475,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="86"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="91"/>
         <source>Kept for backward: not measured in this graph.</source>
         <translation>역전파 보관량: 이 그래프에서는 측정하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="93"/>
         <source>It was saved before graphviz_app measured the memory kept for backward, or drawn without its ops&apos; saved values. Open its script to measure it.</source>
         <translation>graphviz_app이 역전파 보관량을 재기 전에 저장되었거나, 연산이 저장한 값 없이 그린 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="103"/>
         <source>Kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="105"/>
         <source>The total counts each storage once; the {count} nodes below that keep the most each count what they save, so a storage two of them save counts for both.</source>
         <translation>합계는 저장소마다 한 번만 셉니다. 아래에 나온, 가장 많이 보관하는 노드 {count}개는 각자 저장한 것을 세므로, 두 노드가 저장한 저장소는 둘 모두에 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="113"/>
         <source>Largest first; click a row to find the node.</source>
         <translation>큰 것부터; 행을 클릭하면 노드를 찾아 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="115"/>
         <source>No node keeps a tensor for backward.</source>
         <translation>역전파를 위해 텐서를 보관하는 노드가 없습니다.</translation>
     </message>
@@ -3246,52 +3261,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="209"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="210"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="199"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="211"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="212"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="213"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="235"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="242"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="246"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="241"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="247"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
@@ -3324,54 +3339,69 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="633"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="662"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="634"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="663"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="635"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="664"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="636"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="665"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="637"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="666"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="638"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="667"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="639"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="668"/>
         <source>keeps {low} to {high} (log scale)</source>
         <translation>{low}~{high} 보관 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="640"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="669"/>
         <source>keeps nothing</source>
         <translation>보관 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="641"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="670"/>
         <source>not measured</source>
         <translation>측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="642"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="671"/>
         <source>bytes kept, log scale</source>
         <translation>보관 바이트, 로그 눈금</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="672"/>
+        <source>took {low} to {high} (log scale)</source>
+        <translation>{low}~{high} 걸림 (로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="673"/>
+        <source>took no time</source>
+        <translation>걸린 시간 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="674"/>
+        <source>time, log scale</source>
+        <translation>시간, 로그 눈금</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/graphviz/dot.py" line="226"/>
@@ -3710,12 +3740,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="23"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="26"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="25"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="28"/>
         <source>at least {bytes} ({count} unknown)</source>
         <translation>최소 {bytes} (알 수 없음 {count}개)</translation>
     </message>
