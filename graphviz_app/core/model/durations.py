@@ -8,12 +8,14 @@ modules and the slowest nodes come from :mod:`.kept_memory`'s functions given th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it imports networkx)
     import networkx as nx
 
-from .kept_memory import Measure
+from ...wire.message import Message
+from .kept_memory import Measure, kept_by
 from .values import format_number
 
 UNITS = (("s", 1e9), ("ms", 1e6), ("µs", 1e3))
@@ -54,3 +56,11 @@ def graph_times(graph: nx.DiGraph) -> tuple[int | None, int | None]:
     totals = [graph.graph.get(key) for key in ("forward_ns_total", "backward_ns_total")]
     forward, backward = (total if isinstance(total, int) else None for total in totals)
     return forward, backward
+
+
+def summed_time(graph: nx.DiGraph, members: Sequence[str], measure: Measure = TIME) -> Message | str:
+    """The ``members``' time (a collapsed module's): the sum of those measured (a leaf has no
+    forward call; an op made inside another's call has its time in that op's), ``unknown`` when
+    none was."""
+    kept = kept_by(graph, members, measure)
+    return measure.format(kept.known) if kept.unknown < len(members) else kept.words(measure)
