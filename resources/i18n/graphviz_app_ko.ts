@@ -2513,183 +2513,208 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>HtmlPage</name>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="40"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
         <source>{nodes} nodes, {edges} edges</source>
         <translation>노드 {nodes}개, 엣지 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
         <source>{nodes} nodes, {edges} edges ({drawn} drawn)</source>
         <translation>노드 {nodes}개, 엣지 {edges}개 ({drawn}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
         <source>kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
         <source>The memory the graph&apos;s saved tensors keep until backward, each storage counted once</source>
         <translation>그래프의 저장된 텐서가 역전파 때까지 붙들고 있는 메모리 (저장소마다 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="46"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <source>forward {forward}, backward {backward}</source>
+        <translation>순전파 {forward}, 역전파 {backward}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
+        <source>The time the graph&apos;s ops took: each op&apos;s call in the script, each node in the backward pass</source>
+        <translation>그래프의 연산에 걸린 시간: 스크립트에서 연산마다 호출한 시간, 역전파에서 노드마다 걸린 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="51"/>
+        <source>not run</source>
+        <translation>실행 안 함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="52"/>
         <source>Zoom in</source>
         <translation>확대</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="53"/>
         <source>Zoom out</source>
         <translation>축소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="54"/>
         <source>Fit</source>
         <translation>맞추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="49"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="55"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="50"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="56"/>
         <source>Search ops, names, modules</source>
         <translation>연산, 이름, 모듈 검색</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="51"/>
-        <source>Click a node to see its op, shape, device, module, source line, value, gradient and the memory it keeps for backward. Drag to pan, scroll to zoom.</source>
-        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값, 기울기와 역전파 보관량을 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
+        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <source>Click a node to see its op, shape, device, module, source line, value, gradient, the memory it keeps for backward and its time. Drag to pan, scroll to zoom.</source>
+        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값, 기울기, 역전파 보관량과 걸린 시간을 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
         <source>Click a node to see its details.</source>
         <translation>노드를 클릭하면 자세한 내용을 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="58"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="64"/>
         <source>No node matches.</source>
         <translation>일치하는 노드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
         <source>{count} match (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
         <source>{count} matches (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
         <source>{at} of {count}</source>
         <translation>{count}개 중 {at}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
         <source>{script} — autograd graph</source>
         <translation>{script} — autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
         <source>autograd graph</source>
         <translation>autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="64"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
         <source>{count} nodes inside (collapsed)</source>
         <translation>안에 노드 {count}개 (접힘)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
         <source>leaf (a tensor that requires grad)</source>
         <translation>리프 (기울기가 필요한 텐서)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
-        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="80"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
         <source>{node} (use {use} of {uses})</source>
         <translation>{node} ({uses}번 쓰인 중 {use}번째)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
         <source>type</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
         <source>hidden</source>
         <translation>숨김</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
         <source>ops</source>
         <translation>연산들</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="81"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="82"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="83"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="84"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="85"/>
         <source>source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="80"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="86"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="81"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="87"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="82"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="88"/>
         <source>saved</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="83"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="89"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="84"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="90"/>
+        <source>forward time</source>
+        <translation>순전파 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="91"/>
+        <source>backward time</source>
+        <translation>역전파 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="92"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
@@ -3730,32 +3755,34 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Memory</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="689"/>
+        <location filename="../../graphviz_app/cli.py" line="697"/>
         <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
         <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="692"/>
+        <location filename="../../graphviz_app/cli.py" line="700"/>
         <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
         <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="697"/>
+        <location filename="../../graphviz_app/cli.py" line="705"/>
         <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
         <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="703"/>
+        <location filename="../../graphviz_app/cli.py" line="711"/>
         <source>bytes</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="704"/>
+        <location filename="../../graphviz_app/cli.py" line="712"/>
+        <location filename="../../graphviz_app/cli.py" line="756"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="705"/>
+        <location filename="../../graphviz_app/cli.py" line="713"/>
+        <location filename="../../graphviz_app/cli.py" line="757"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
@@ -4580,16 +4607,19 @@ Double-click a module to show it in the graph.</source>
         <translation>순전파 {forward}, 역전파 {backward}</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/cli.py" line="753"/>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="124"/>
         <source>time</source>
         <translation>시간</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/cli.py" line="754"/>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="125"/>
         <source>forward</source>
         <translation>순전파</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/cli.py" line="755"/>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="126"/>
         <source>backward</source>
         <translation>역전파</translation>
@@ -4869,6 +4899,34 @@ Click a line to select the ops it created</source>
         <location filename="../../graphviz_app/core/view/stepping.py" line="56"/>
         <source>. Chain rule: </source>
         <translation>. 연쇄 법칙(chain rule): </translation>
+    </message>
+</context>
+<context>
+    <name>Time</name>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="741"/>
+        <source>Time: {forward} forward, {backward} backward ({clock})</source>
+        <translation>시간: 순전파 {forward}, 역전파 {backward} ({clock})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="742"/>
+        <source>each op&apos;s call and each node&apos;s backward on the host&apos;s clock</source>
+        <translation>연산마다의 호출과 노드마다의 역전파, 호스트 시계로 잼</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="743"/>
+        <source>each op&apos;s call and each node&apos;s backward; CUDA events for the nodes on a GPU</source>
+        <translation>연산마다의 호출과 노드마다의 역전파, GPU의 노드는 CUDA 이벤트로 잼</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="746"/>
+        <source>no backward pass</source>
+        <translation>역전파 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="747"/>
+        <source>Time: not recorded in this graph (saved before graphviz_app measured it). Export it again from its script with --time.</source>
+        <translation>시간: 이 그래프에는 기록되지 않았습니다(graphviz_app이 시간을 재기 전에 저장됨). 스크립트에서 --time으로 다시 내보내세요.</translation>
     </message>
 </context>
 <context>
