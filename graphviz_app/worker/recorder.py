@@ -202,9 +202,10 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
         def apply(cls: type, *args: Any, **kwargs: Any) -> Any:
             if standing_aside():
                 return original.__get__(None, cls)(*args, **kwargs)
-            began = stopwatch.begin(torch.is_grad_enabled())
+            start = stopwatch.event() if torch.is_grad_enabled() and stopwatch.cuda_started() else None
+            began = stopwatch.now()
             result = original.__get__(None, cls)(*args, **kwargs)
-            timing = stopwatch.end(began)
+            timing = (stopwatch.now() - began, start, None if start is None else stopwatch.event())
             if torch.is_grad_enabled():
                 try:
                     recorder.tag(result, timing=timing)
@@ -380,9 +381,10 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
     ) -> Any:
         if standing_aside():  # first, and alone: see standing_aside
             return func(*args, **(kwargs or {}))
-        began = stopwatch.begin(torch.is_grad_enabled())
+        start = stopwatch.event() if torch.is_grad_enabled() and stopwatch.cuda_started() else None
+        began = stopwatch.now()
         result = func(*args, **(kwargs or {}))
-        timing = stopwatch.end(began)
+        timing = (stopwatch.now() - began, start, None if start is None else stopwatch.event())
         try:
             if not torch.is_grad_enabled():
                 # Nothing autograd-related is read here: results made under no_grad have no

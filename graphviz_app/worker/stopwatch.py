@@ -17,32 +17,20 @@ from typing import Any
 
 import torch
 
-Began = tuple[int, Any]
-"""When timed work began: the host clock, and a recorded CUDA event or None."""
 Timing = tuple[int, Any, Any]
 """Timed work: nanoseconds on the host clock, and its start and end CUDA events (or None)."""
 
-_cuda_started = torch.cuda.is_initialized
+now = perf_counter_ns
+"""The host clock, in nanoseconds."""
+cuda_started = torch.cuda.is_initialized
+"""Whether the script has initialised CUDA (until then, no work ran on a GPU)."""
 
 
-def begin(events: bool = True) -> Began:
-    """Start timing now; with a CUDA event too where ``events`` and CUDA is initialised."""
-    event = None
-    if events and _cuda_started():
-        event = torch.cuda.Event(enable_timing=True)
-        event.record()
-    return perf_counter_ns(), event
-
-
-def end(began: Began) -> Timing:
-    """The timing of the work since ``began``."""
-    took = perf_counter_ns() - began[0]
-    start = began[1]
-    if start is None:
-        return took, None, None
-    stop = torch.cuda.Event(enable_timing=True)
-    stop.record()
-    return took, start, stop
+def event() -> Any:
+    """A CUDA event recorded now on the current device's current stream."""
+    marker = torch.cuda.Event(enable_timing=True)
+    marker.record()
+    return marker
 
 
 def nanoseconds(timing: Timing | None, on_cuda: bool) -> int | None:
