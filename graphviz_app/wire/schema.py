@@ -107,7 +107,9 @@ saved_bytes_by_module  ``{module path: bytes}``: the same for the nodes that ran
                 its submodules (``encoder`` includes ``encoder.0``), a storage counted once per
                 module; modules whose nodes keep nothing are absent; ``None`` when the ops' saved
                 values were left out; absent in graphs saved before.
-forward_ns_total  the sum of the nodes' ``forward_ns``; absent in graphs saved before.
+forward_ns_total  the sum of the nodes' ``forward_ns``, or ``None`` when none was timed (a graph
+                traced in the caller's own process: no forward recorder ran); absent in graphs
+                saved before.
 backward_ns_total the sum of the nodes' ``backward_ns``, or ``None`` when no backward pass was
                 recorded; absent in graphs saved before.
 time_clock      ``"host"`` (every time read from the host's clock) or ``"cuda_events"`` (the

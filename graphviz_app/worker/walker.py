@@ -506,6 +506,7 @@ def build_trace(
         {"source": f"n{p}", "target": f"n{c}", "slots": slots, "grad": None}
         for (p, c), slots in sorted(result.edges.items(), key=lambda item: (item[0][1], item[1][0]))
     ]
+    timed = [r["forward_ns"] for r in records if r["forward_ns"] is not None]
     graph = {
         "schema_version": SCHEMA_VERSION,
         "roots": [f"n{k}" for k in result.roots],
@@ -521,7 +522,7 @@ def build_trace(
             if saved
             else None
         ),
-        "forward_ns_total": sum(r["forward_ns"] for r in records if r["forward_ns"] is not None),
+        "forward_ns_total": sum(timed) if timed else None,
         "backward_ns_total": None,
         "time_clock": stopwatch.clock(describer.timings),
     }

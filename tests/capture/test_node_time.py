@@ -92,3 +92,15 @@ def test_without_backward_the_ops_have_forward_times_only(runner, write_script):
         "MulBackward0",
         "SumBackward0",
     }
+
+
+def test_a_graph_traced_in_the_callers_process_has_no_forward_times():
+    import torch
+
+    from graphviz_app.capture.api import trace_tensors
+    from graphviz_app.core.model.durations import has_times
+
+    w = torch.ones(3, requires_grad=True)
+    graph = trace_tensors([(w * 2).sum()])  # no forward recorder ran
+    assert graph.graph["forward_ns_total"] is None and not has_times(graph)
+    assert all(t is None for _, t in graph.nodes(data="forward_ns"))
