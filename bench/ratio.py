@@ -7,8 +7,10 @@ open), against plain ``python SCRIPT`` on the same machine, in the same run, int
 Each round runs, per entry and in this order: ``python -c "import torch"`` (the floor every
 process pays), ``python SCRIPT`` (plain; a training loop ended right after its first
 ``backward()`` by ``bench.plain``, since the app stops there), ``python -m graphviz_app export
-SCRIPT -o out.svg`` (cold: a fresh process, worker, layout and SVG), and a run through a warm
-``Runner`` held by this process (warm: what the window pays when a script is opened again).
+SCRIPT -o out.svg`` (cold: a fresh process, worker, layout and SVG), the same with ``--memory
+--time`` (every op's saved values kept and measured, the kept memory and the times printed), and
+a run through a warm ``Runner`` held by this process (warm: what the window pays when a script is
+opened again).
 Cells are medians over the rounds; the cold ratio and its margin to the limit are taken per round
 (against the plain run just before) and then their median. The targets: cold ≤ 1.3 × plain +
 0.5 s; warm ≤ 1.1 × the script's own compute, that is plain minus the torch-import floor (per
@@ -107,7 +109,7 @@ def measure(
     from graphviz_app.capture.client import Runner
 
     samples: dict[str, dict[str, list[float]]] = {
-        n: {"floor": [], "plain": [], "cold": [], "warm": []} for n in names
+        n: {"floor": [], "plain": [], "cold": [], "reported": [], "warm": []} for n in names
     }
     runner = Runner(warm=True, python=python)
     runner.start()
@@ -123,23 +125,21 @@ def measure(
                 row = samples[name]
                 row["floor"].append(_wall([python, "-c", "import torch"]))
                 row["plain"].append(_wall(plain))
-                row["cold"].append(
-                    _wall(
-                        [
-                            sys.executable,
-                            "-m",
-                            "graphviz_app",
-                            "export",
-                            str(script),
-                            "-o",
-                            os.path.join(folder, f"{name}.svg"),
-                            "--timeout",
-                            "600",
-                            "--python",
-                            python,
-                        ]
-                    )
-                )
+                export = [
+                    sys.executable,
+                    "-m",
+                    "graphviz_app",
+                    "export",
+                    str(script),
+                    "-o",
+                    os.path.join(folder, f"{name}.svg"),
+                    "--timeout",
+                    "600",
+                    "--python",
+                    python,
+                ]
+                row["cold"].append(_wall(export))
+                row["reported"].append(_wall([*export, "--memory", "--time"]))
                 started = time.perf_counter()
                 runner.run(script, timeout=600)
                 row["warm"].append(time.perf_counter() - started)
@@ -169,6 +169,7 @@ def summary(name: str, row: dict[str, list[float]], parts: dict[str, float] | No
         "cold ratio": statistics.median(c / p for _, p, c, _ in rounds),
         "cold margin": cold_margin,
         "cold ok": cold_margin <= 0,
+        "reported ratio": statistics.median(r / p for r, p in zip(row["reported"], row["plain"])),
         "warm ratio": median["warm"] / compute if measurable else None,
         "warm ok": median["warm"] <= 1.1 * compute if measurable else None,
         "breakdown": parts,
@@ -178,6 +179,7 @@ def summary(name: str, row: dict[str, list[float]], parts: dict[str, float] | No
 def markdown(rows: list[dict[str, Any]]) -> str:
     head = (
         "| model | import torch | plain | cold export | cold ÷ plain (≤ 1.3× + 0.5 s) | "
+        "cold, --memory --time | ÷ plain | "
         "warm run | script's compute | warm ÷ compute (≤ 1.1) | cold: worker start / run / export / worker stop / rest |"
     )
     lines = [head, "|---" * (head.count("|") - 1) + "|"]
@@ -195,7 +197,8 @@ def markdown(rows: list[dict[str, Any]]) -> str:
             split = " / ".join(f"{v:.2f}" for v in (*parts.values(), max(rest, 0.0))) + " s"
         lines.append(
             f"| {r['name']} | {r['floor']:.2f} s | {r['plain']:.2f} s | {r['cold']:.2f} s | "
-            f"{r['cold ratio']:.2f}× ({r['cold margin']:+.2f} s vs limit) {mark_cold} | {r['warm']:.2f} s | "
+            f"{r['cold ratio']:.2f}× ({r['cold margin']:+.2f} s vs limit) {mark_cold} | "
+            f"{r['reported']:.2f} s | {r['reported ratio']:.2f}× | {r['warm']:.2f} s | "
             f"{r['compute']:.2f} s | {warm} | {split} |"
         )
     return "\n".join(lines)

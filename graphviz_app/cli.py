@@ -146,6 +146,12 @@ def export_parser() -> argparse.ArgumentParser:
         "that keep the most (op, module, bytes)",
     )
     parser.add_argument(
+        "--time",
+        action="store_true",
+        help="print how long the graph's ops took, forward and backward: the totals and the 10 "
+        "slowest nodes (time, forward, backward, op, module)",
+    )
+    parser.add_argument(
         "--layout-timeout",
         type=float,
         default=DEFAULT_LAYOUT_TIMEOUT,
@@ -683,6 +689,8 @@ def _export(
     print(_safe(f"wrote {written} ({graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges)"))
     if args.memory:
         print_kept_memory(graph, _speaker(language))
+    if args.time:
+        print_times(graph, _speaker(language))
     return 0
 
 
@@ -705,7 +713,7 @@ MEMORY_HEADER = (
     QT_TRANSLATE_NOOP("Memory", "module"),
 )
 MEMORY_HOLDERS = 10
-"""How many nodes ``--memory`` lists, those keeping the most first."""
+"""How many nodes ``--memory`` (and ``--time``) lists, those keeping (taking) the most first."""
 
 
 def print_kept_memory(graph: nx.DiGraph, show: Callable[[Message], str]) -> None:
@@ -727,8 +735,59 @@ def print_kept_memory(graph: nx.DiGraph, show: Callable[[Message], str]) -> None
         rows.append(
             (format_bytes(data["saved_bytes"]), str(data.get("op") or "?"), str(data.get("module") or "—"))
         )
+    _table(rows, 1)
+
+
+TIME_TOTAL = QT_TRANSLATE_NOOP("Time", "Time: {forward} forward, {backward} backward ({clock})")
+TIME_HOST = QT_TRANSLATE_NOOP("Time", "each op's call and each node's backward on the host's clock")
+TIME_CUDA = QT_TRANSLATE_NOOP(
+    "Time", "each op's call and each node's backward; CUDA events for the nodes on a GPU"
+)
+TIME_NO_BACKWARD = QT_TRANSLATE_NOOP("Time", "no backward pass")
+TIME_UNKNOWN = QT_TRANSLATE_NOOP(
+    "Time",
+    "Time: not recorded in this graph (saved before graphviz_app measured it). Export it again "
+    "from its script with --time.",
+)
+TIME_HEADER = (  # the window's Slowest list's words
+    QT_TRANSLATE_NOOP("Slowest", "time"),
+    QT_TRANSLATE_NOOP("Slowest", "forward"),
+    QT_TRANSLATE_NOOP("Slowest", "backward"),
+    QT_TRANSLATE_NOOP("Memory", "op"),
+    QT_TRANSLATE_NOOP("Memory", "module"),
+)
+
+
+def print_times(graph: nx.DiGraph, show: Callable[[Message], str]) -> None:
+    """Print the graph's forward and backward time and its slowest nodes (forward and backward
+    together), as a table (``show`` renders the words in the chosen language)."""
+    from .core.model.durations import BACKWARD, FORWARD, TIME, format_duration, graph_times
+    from .core.model.kept_memory import largest_holders
+
+    forward, backward = graph_times(graph)
+    if forward is None:
+        _say(show(Message.of(TIME_UNKNOWN)))
+        return
+    clock = TIME_CUDA if graph.graph.get("time_clock") == "cuda_events" else TIME_HOST
+    spent = format_duration(backward) if backward is not None else Message.of(TIME_NO_BACKWARD)
+    words = Message.of(TIME_TOTAL, forward=format_duration(forward), backward=spent, clock=Message.of(clock))
+    _say(show(words))
+    rows = [tuple(show(Message.of(word)) for word in TIME_HEADER)]
+    for node in largest_holders(graph, MEMORY_HOLDERS, TIME):
+        data = graph.nodes[node]
+        amounts = (measure.of(data) for measure in (TIME, FORWARD, BACKWARD))
+        shown = tuple(format_duration(amount) if amount is not None else "—" for amount in amounts)
+        rows.append((*shown, str(data.get("op") or "?"), str(data.get("module") or "—")))
+    _table(rows, 3)
+
+
+def _table(rows: list[tuple[str, ...]], numbers: int) -> None:
+    """Print a header and rows, indented, the first ``numbers`` columns right-aligned (amounts)
+    and the others left-aligned; nothing when there are no rows under the header."""
     if len(rows) == 1:
         return
-    widths = [max(_columns(row[k]) for row in rows) for k in range(2)]
-    for size, op, module in rows:
-        _say(f"  {' ' * (widths[0] - _columns(size))}{size}  {_pad(op, widths[1])}  {module}".rstrip())
+    widths = [max(_columns(row[k]) for row in rows) for k in range(len(rows[0]))]
+    for row in rows:
+        cells = [" " * (widths[k] - _columns(cell)) + cell for k, cell in enumerate(row[:numbers])]
+        cells += [_pad(cell, widths[k]) for k, cell in enumerate(row[numbers:-1], numbers)]
+        _say(("  " + "  ".join([*cells, row[-1]])).rstrip())

@@ -53,6 +53,7 @@ from .graphviz.layout import (
     drawn_outline,
 )
 from .graphviz.svg_drawing import PAD
+from .model.durations import has_times
 from .model.graph import trace_from_graph
 from .model.plots import CANNOT_WRITE
 from .model.saved_graph import dumps_trace
@@ -77,6 +78,12 @@ NO_SAVED_BYTES = QT_TRANSLATE_NOOP(
     "Coloring by memory kept for backward needs the bytes the capture measures, but this graph has "
     "none (it was saved before they were measured, or its saved values were left out), so every node "
     "is drawn as not measured. Export the script itself, not a saved graph, to see them.",
+)
+NO_TIMES = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Coloring by time needs the times the capture measures, but this graph has none (it was saved "
+    "before they were measured), so every node is drawn as not measured. Export the script itself, "
+    "not a saved graph, to see them.",
 )
 BAD_SCALE = QT_TRANSLATE_NOOP("Explanation", "The image scale must be a positive number, not {scale}.")
 UNSUPPORTED = QT_TRANSLATE_NOOP(
@@ -207,10 +214,13 @@ def export_graph(
     if not scale > 0:
         raise ExportError(Message.of(BAD_SCALE, scale=repr(scale)))
     notices: list[Message] = []
-    if spec.needs_gradients and fmt.writer != "graph" and not colors.has_grads(graph):
-        notices.append(Message.of(NO_GRADIENTS))
-    if spec.needs_saved_bytes and fmt.writer != "graph" and not colors.has_saved_bytes(graph):
-        notices.append(Message.of(NO_SAVED_BYTES))
+    missing: dict[Callable[[nx.DiGraph], bool], Template] = {
+        colors.has_grads: NO_GRADIENTS,
+        colors.has_saved_bytes: NO_SAVED_BYTES,
+        has_times: NO_TIMES,
+    }
+    if spec.needs is not None and fmt.writer != "graph" and not spec.needs(graph):
+        notices.append(Message.of(missing[spec.needs]))
     if step is not None:
         shown = {"mode": step.mode, "index": step.index + 1, "count": step.count, "node": step.node}
         view = {**(view or {}), "step": shown}

@@ -33,6 +33,7 @@ from ..language import Words, template_text, words
 from ..wire.message import QT_TRANSLATE_NOOP, Message, Template
 from .graphviz.dot import BADGE_SUFFIX, CLUSTER_PREFIX, LEGEND_ID
 from .graphviz.layout import decode_id, encode_id
+from .model.durations import BACKWARD, FORWARD, format_duration, graph_times, summed_time
 from .model.kept_memory import format_bytes, graph_total, module_kept_of, node_kept
 from .model.values import format_number, gradient_line, small_values
 from .view.display import SCALAR, DisplayGraph, DisplayNode, format_shape
@@ -43,6 +44,11 @@ KEPT_TOTAL = QT_TRANSLATE_NOOP("HtmlPage", "kept for backward: {bytes}")
 KEPT_TOTAL_TIP = QT_TRANSLATE_NOOP(
     "HtmlPage", "The memory the graph's saved tensors keep until backward, each storage counted once"
 )
+TIME_TOTAL = QT_TRANSLATE_NOOP("HtmlPage", "forward {forward}, backward {backward}")
+TIME_TOTAL_TIP = QT_TRANSLATE_NOOP(
+    "HtmlPage", "The time the graph's ops took: each op's call in the script, each node in the backward pass"
+)
+NO_BACKWARD = QT_TRANSLATE_NOOP("HtmlPage", "not run")
 ZOOM_IN = QT_TRANSLATE_NOOP("HtmlPage", "Zoom in")
 ZOOM_OUT = QT_TRANSLATE_NOOP("HtmlPage", "Zoom out")
 FIT = QT_TRANSLATE_NOOP("HtmlPage", "Fit")
@@ -50,8 +56,8 @@ FIT_TIP = QT_TRANSLATE_NOOP("HtmlPage", "Show the whole graph")
 SEARCH = QT_TRANSLATE_NOOP("HtmlPage", "Search ops, names, modules")
 HINT = QT_TRANSLATE_NOOP(
     "HtmlPage",
-    "Click a node to see its op, shape, device, module, source line, value, gradient and the "
-    "memory it keeps for backward. "
+    "Click a node to see its op, shape, device, module, source line, value, gradient, the "
+    "memory it keeps for backward and its time. "
     "Drag to pan, scroll to zoom.",
 )
 PICKED_NONE = QT_TRANSLATE_NOOP("HtmlPage", "Click a node to see its details.")
@@ -81,6 +87,8 @@ FIELDS: dict[str, Template] = {
     "gradient": QT_TRANSLATE_NOOP("HtmlPage", "gradient"),
     "saved": QT_TRANSLATE_NOOP("HtmlPage", "saved"),
     "kept": QT_TRANSLATE_NOOP("HtmlPage", "kept for backward"),
+    "forward_ns": QT_TRANSLATE_NOOP("HtmlPage", "forward time"),
+    "backward_ns": QT_TRANSLATE_NOOP("HtmlPage", "backward time"),
     "node": QT_TRANSLATE_NOOP("HtmlPage", "node"),
 }
 """The details' labels, by the key the page's data keeps (``fields``: key, label, text)."""
@@ -243,6 +251,15 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
                 if any("saved_bytes" in a for a in members)
                 else None,
             ),
+            *(  # (nor the times)
+                (
+                    key,
+                    summed_time(graph, [m for m in node.members if m in graph], measure)
+                    if any(key in a for a in members)
+                    else None,
+                )
+                for key, measure in (("forward_ns", FORWARD), ("backward_ns", BACKWARD))
+            ),
         ]
         search = [path, str(types.get(path) or ""), *(str(a.get("name") or "") for a in members)]
         heading = path
@@ -264,6 +281,10 @@ def node_details(graph: nx.DiGraph, node: DisplayNode, write: Words | None = Non
             ("gradient", gradient_line(a, full=True) or summary_text(a.get("grad"))),
             ("saved", "; ".join(str(s) for s in saved[:12]) or None),
             ("kept", node_kept(graph, gid).words() if "saved_bytes" in a else None),
+            *(
+                (key, format_duration(amount) if isinstance(amount := a.get(key), int) else None)
+                for key in ("forward_ns", "backward_ns")
+            ),
             ("node", use or gid),
         ]
         search = [str(a.get("op") or ""), str(a.get("name") or ""), str(a.get("module") or ""), gid]
@@ -326,6 +347,14 @@ def html_page(
         if total is not None
         else ""
     )
+    forward, backward = graph_times(graph)
+    spent = format_duration(backward) if backward is not None else Message.of(NO_BACKWARD)
+    time_html = (
+        f' <span class="gva-counts gva-time" title="{html.escape(write(Message.of(TIME_TOTAL_TIP)), quote=True)}">'
+        f"· {html.escape(write(Message.of(TIME_TOTAL, forward=format_duration(forward), backward=spent)))}</span>"
+        if forward is not None
+        else ""
+    )
     note_html = "".join(f'<p class="gva-note">{html.escape(write(n))}</p>' for n in notes)
     data = page_data(graph, display, language)
 
@@ -339,7 +368,7 @@ def html_page(
         f"<title>{html.escape(heading)}</title><style>{STYLE}</style></head><body>"
         '<div id="gva" class="gva">'
         f'<header><b>{html.escape(heading)}</b> <span class="gva-counts">{html.escape(counts)}</span>'
-        f"{kept_html}"
+        f"{kept_html}{time_html}"
         f'<span class="gva-tools"><button type="button" data-zoom="in" title="{say(ZOOM_IN)}">+</button>'
         f'<button type="button" data-zoom="out" title="{say(ZOOM_OUT)}">−</button>'
         f'<button type="button" data-zoom="fit" title="{say(FIT_TIP)}">{say(FIT)}</button></span>'

@@ -25,6 +25,15 @@ saved_bytes    bytes of the tensor storages the node keeps for backward (its ``_
                would run a saved-tensor hook), freed by backward, or without a storage to measure
                (sparse, nested), or when the ops' saved values were left out. Absent in graphs
                saved before (read as unknown).
+forward_ns     nanoseconds the op's forward call took (the call that made the node, timed in the
+               worker around it: see worker/stopwatch.py; a custom Function's ``apply`` with its
+               ``forward``), or ``None``: leaves, and nodes made inside another op's call
+               (``TBackward0`` in ``F.linear``: their time is that op's). Absent in graphs saved
+               before (read as not measured).
+backward_ns    nanoseconds from the end of the node's pre-hook to the start of its post-hook in the
+               captured backward pass (its computation, the engine's routing of its gradients;
+               see worker/backward.py), or ``None`` when it did not run there. Absent in graphs
+               saved before.
 forward_index  0-based position in creation order; a producer always precedes its consumer.
 backward_index 0-based position in the order the autograd engine ran the node, or ``None``
                (no recorded backward, or the engine did not reach the node).
@@ -98,6 +107,14 @@ saved_bytes_by_module  ``{module path: bytes}``: the same for the nodes that ran
                 its submodules (``encoder`` includes ``encoder.0``), a storage counted once per
                 module; modules whose nodes keep nothing are absent; ``None`` when the ops' saved
                 values were left out; absent in graphs saved before.
+forward_ns_total  the sum of the nodes' ``forward_ns``, or ``None`` when none was timed (a graph
+                traced in the caller's own process: no forward recorder ran); absent in graphs
+                saved before.
+backward_ns_total the sum of the nodes' ``backward_ns``, or ``None`` when no backward pass was
+                recorded; absent in graphs saved before.
+time_clock      ``"host"`` (every time read from the host's clock) or ``"cuda_events"`` (the
+                times of nodes on a CUDA device read from CUDA events; the others from the host's
+                clock); absent in graphs saved before.
 notices         list of plain-language remarks (non-scalar output seeded with ones...), each a
                 message's wire form (``graphviz_app.wire.message.Message.to_wire``; plain text in
                 graphs saved before).

@@ -17,6 +17,15 @@ is kept for its edge. Python's cyclic garbage collector is paused while the hook
 and during :meth:`apply`. What the hooks and :meth:`apply` read and compute is
 :func:`~.recorder.unrecorded`: no mode or tensor subclass of the script's sees it.
 
+Each node's backward time (``backward_ns``) runs from the end of its pre-hook to the start of its
+post-hook: the node's own computation (for a leaf, accumulating into ``.grad``), the engine's
+work between the two (checking and routing its gradients) and any hook the script put on the node
+after the recorder's; the recorder's own work on the gradients (holding or summarizing them) falls
+outside it. On a CUDA device the time is read from CUDA events (see :mod:`.stopwatch`). Timing is
+always on: the post-hook on every node (registered, called, removed) and two reads of the clock
+cost about 8 µs per node (``bench.node_time``: 30 to 38 µs per node under the recorder, against
+9 µs plain), a few ms on a model of a few hundred nodes.
+
 The hooks never raise into the engine: a failure in them is kept in ``failures`` (reported as
 graphviz_app's own) and the backward pass runs on as it would without the app.
 """
@@ -35,7 +44,7 @@ from torch.autograd.function import BackwardCFunction
 from ..wire.gc_pause import gc_paused, without_gc
 from ..wire.message import QT_TRANSLATE_NOOP, Message
 from ..wire.schema import Summary
-from . import torch_support
+from . import stopwatch, torch_support
 from .recorder import RETAINS_KEY, unrecorded
 from .summary import BATCH_NUMEL, summarize, summarize_many
 from .walker import Walk
@@ -87,6 +96,12 @@ class BackwardRecorder:
         self._big: dict[int, tuple[Any, Any, Summary]] = {}
         self.failures: list[str] = []
         """Tracebacks of failures in the hooks (the backward pass itself ran on)."""
+        count = len(result.nodes)
+        self._began: list[int | None] = [None] * count
+        self._ended: list[int | None] = [None] * count
+        """Each node's host clock at the end of its pre-hook and the start of its post-hook."""
+        self._events: tuple[list[Any], list[Any]] | None = None
+        """The same as CUDA events, where the script had initialised CUDA (see :mod:`.stopwatch`)."""
 
     def __enter__(self) -> BackwardRecorder:
         # The cyclic collector is paused first thing (an allocation could start a collection):
@@ -97,6 +112,8 @@ class BackwardRecorder:
         nodes = self.walk.nodes
         leaf, shared = self._leaf, self._shared
         handles = self._handles
+        if stopwatch.cuda_started():
+            self._events = ([None] * len(nodes), [None] * len(nodes))
         with unrecorded():
             for k, node in enumerate(nodes):
                 if leaf[k] and (shared[k] or node.variable.grad is None):
@@ -104,8 +121,7 @@ class BackwardRecorder:
                 else:
                     hook = self._pre_hook(k, now=isinstance(node, BackwardCFunction))
                 handles.append(node.register_prehook(hook))
-                if k in self._edge_slots:
-                    handles.append(node.register_hook(self._post_hook(k, self._edge_slots[k])))
+                handles.append(node.register_hook(self._post_hook(k, self._edge_slots.get(k, []))))
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -120,27 +136,32 @@ class BackwardRecorder:
     # -- hooks: run by the autograd engine, once per node ----------------------------------------
     def _order_hook(self, k: int) -> Callable[..., None]:
         note = self.order.append
+        began, now, events = self._began, stopwatch.now, self._events
 
         def hook(_grad_outputs: Sequence[torch.Tensor | None]) -> None:
             note(k)
+            if events is not None:
+                events[0][k] = stopwatch.event()
+            began[k] = now()
 
         return hook
 
     def _pre_hook(self, k: int, now: bool = False) -> Callable[..., None]:
         note = self.order.append
         hold = self._hold if not now else self._summarize_now
+        began, clock, events = self._began, stopwatch.now, self._events
 
         def hook(grad_outputs: Sequence[torch.Tensor | None]) -> None:
             note(k)
             try:
                 with unrecorded():
-                    for grad in grad_outputs:
-                        if grad is not None:
-                            hold(k, grad)
-                            return
-                    hold(k, None)
+                    grad = next((g for g in grad_outputs if g is not None), None)
+                    hold(k, grad)
             except Exception:
                 self._failed()
+            if events is not None:
+                events[0][k] = stopwatch.event()
+            began[k] = clock()
 
         return hook
 
@@ -149,9 +170,23 @@ class BackwardRecorder:
             self.failures.append(traceback.format_exc())
 
     def _post_hook(self, k: int, slots: list[tuple[int, int]]) -> Callable[..., None]:
+        """The hook after node ``k`` ran: its backward time, and the gradient it sent along each
+        edge in ``slots`` (``(slot, producer)``)."""
         hold = self._hold
+        ended, now, events = self._ended, stopwatch.now, self._events
+        if not slots and events is None:  # (the common hook: as little as can be)
+
+            def stop(_grad_inputs: Any, _grad_outputs: Any) -> None:
+                ended[k] = now()
+
+            return stop
 
         def hook(grad_inputs: Sequence[torch.Tensor | None], _grad_outputs: Any) -> None:
+            ended[k] = now()
+            if events is not None:
+                events[1][k] = stopwatch.event()
+            if not slots:
+                return
             count = len(grad_inputs)
             try:
                 with unrecorded():
@@ -268,6 +303,7 @@ class BackwardRecorder:
             node_grads = self.node_grads
             for k in range(len(self.walk.nodes)):
                 nodes[k]["grad"] = node_grads.get(k)
+            self._apply_times(trace)
             for k, grad in zip(leaves, leaf_grads):
                 nodes[k]["grad"] = grad
             retained = [k for k, node in enumerate(nodes) if node.get("retains_grad")]
@@ -295,6 +331,26 @@ class BackwardRecorder:
                     edge["grad"] = self.edge_grads.get((producer, consumer))
                 elif consumer in node_grads or producer in node_grads:
                     edge["grad"] = node_grads.get(producer) or nodes[producer]["grad"]
+
+    def _apply_times(self, trace: dict[str, Any]) -> None:
+        """Write each node's ``backward_ns``, the graph's ``backward_ns_total`` and which clock
+        the times came from (``time_clock``)."""
+        nodes, graph = trace["nodes"], trace["graph"]
+        events = self._events or ([None] * len(nodes), [None] * len(nodes))
+        measured: list[tuple[stopwatch.Timing | None, bool]] = [
+            (
+                (end - began, start, stop) if began is not None and end is not None else None,
+                (node["device"] or "").startswith("cuda"),
+            )
+            for node, began, end, start, stop in zip(nodes, self._began, self._ended, *events)
+        ]
+        total = 0
+        for node, (timing, on_cuda) in zip(nodes, measured):
+            took = node["backward_ns"] = stopwatch.nanoseconds(timing, on_cuda)
+            total += took or 0
+        graph["backward_ns_total"] = total
+        if graph.get("time_clock") != "cuda_events":
+            graph["time_clock"] = stopwatch.clock(measured)
 
 
 def _retained_grad(node: Any) -> torch.Tensor | None:

@@ -1,5 +1,8 @@
 """Forward recording: where each autograd node was created, in which module, with what value.
 
+Each op's call is timed too (:data:`TIME_KEY`, see :mod:`.stopwatch`): two reads of the host
+clock, always on (they add well under a microsecond to the recorder's own few per op).
+
 Values are summarized as the forward pass makes them: each op's output, and each leaf tensor
 (parameter) at its first use, so a capture afterwards only reads the tags.
 
@@ -37,7 +40,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils.hooks import RemovableHandle
 
-from . import torch_support
+from . import stopwatch, torch_support
 from .summary import summarize
 
 SOURCE_KEY = "graphviz_app.source"
@@ -55,6 +58,10 @@ OUTPUT_KEY = "graphviz_app.output"
 HOOKS_KEY = "graphviz_app.saved_tensor_hooks"
 """On an op's node, on torch whose saved tensors do not tell their unpack hook: whether the script
 had saved-tensor hooks in place when the op ran (its saved tensors are then not read)."""
+TIME_KEY = "graphviz_app.forward_time"
+"""On an op's node: the :data:`.stopwatch.Timing` of the call that made it (the op alone; for a
+custom ``autograd.Function``, its ``apply``, with the ops its ``forward`` runs and the recorder's
+look at each of them)."""
 VALUE_VERSION_KEY = "graphviz_app.value_version"
 """On a leaf's AccumulateGrad node: the tensor's ``_version`` when its VALUE_KEY summary was taken."""
 _DETACH = {torch.Tensor.detach, torch.detach}
@@ -193,10 +200,15 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
         recorder = self
 
         def apply(cls: type, *args: Any, **kwargs: Any) -> Any:
+            if standing_aside():
+                return original.__get__(None, cls)(*args, **kwargs)
+            start = stopwatch.event() if torch.is_grad_enabled() and stopwatch.cuda_started() else None
+            began = stopwatch.now()
             result = original.__get__(None, cls)(*args, **kwargs)
-            if not standing_aside() and torch.is_grad_enabled():
+            timing = (stopwatch.now() - began, start, None if start is None else stopwatch.event())
+            if torch.is_grad_enabled():
                 try:
-                    recorder.tag(result)
+                    recorder.tag(result, timing=timing)
                 except Exception:
                     recorder.failed()
             return result
@@ -367,9 +379,12 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
         args: tuple[Any, ...] = (),
         kwargs: dict[str, Any] | None = None,
     ) -> Any:
+        if standing_aside():  # first, and alone: see standing_aside
+            return func(*args, **(kwargs or {}))
+        start = stopwatch.event() if torch.is_grad_enabled() and stopwatch.cuda_started() else None
+        began = stopwatch.now()
         result = func(*args, **(kwargs or {}))
-        if standing_aside():
-            return result
+        timing = (stopwatch.now() - began, start, None if start is None else stopwatch.event())
         try:
             if not torch.is_grad_enabled():
                 # Nothing autograd-related is read here: results made under no_grad have no
@@ -387,7 +402,7 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
                 self._note_inplace(args[0])
             elif self._detached and isinstance(result, torch.Tensor) and result.grad_fn is not None:
                 self._note_cut_inputs(args, result)
-            self.tag(result, args)
+            self.tag(result, args, timing)
         except Exception:  # our failure: noted, never raised into the script
             self.failed()
         return result
@@ -451,17 +466,19 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
         if cuts:
             node_metadata(result.grad_fn).setdefault(CUTS_KEY, []).extend(cuts)
 
-    def tag(self, result: Any, args: tuple[Any, ...] = ()) -> None:
+    def tag(self, result: Any, args: tuple[Any, ...] = (), timing: stopwatch.Timing | None = None) -> None:
         """Tag the autograd nodes of the tensors in ``result`` that carry no tag yet (``args``:
-        the op's positional arguments, for its constant inputs)."""
+        the op's positional arguments, for its constant inputs; ``timing``: the op's call)."""
         if isinstance(result, torch.Tensor):
-            self._tag_tensor(result, args)
+            self._tag_tensor(result, args, timing)
         elif isinstance(result, (tuple, list)):
             for item in result:
                 if isinstance(item, torch.Tensor):
-                    self._tag_tensor(item, args)
+                    self._tag_tensor(item, args, timing)
 
-    def _tag_tensor(self, tensor: torch.Tensor, args: tuple[Any, ...] = ()) -> None:
+    def _tag_tensor(
+        self, tensor: torch.Tensor, args: tuple[Any, ...] = (), timing: stopwatch.Timing | None = None
+    ) -> None:
         node = tensor.grad_fn
         if node is None:
             return
@@ -470,6 +487,7 @@ class ForwardRecorder(TorchFunctionMode):  # type: ignore[misc]  # untyped to my
             return
         metadata[SOURCE_KEY] = self._source()
         metadata[MODULES_KEY] = self.module_stack
+        metadata[TIME_KEY] = timing
         if not torch_support.NODE_OUTPUT_METADATA:  # torch before 2.2: the node cannot say it
             metadata[OUTPUT_KEY] = (list(tensor.shape), tensor.dtype, tensor.device)
         if _COUNT_SAVED_HOOKS:

@@ -18,7 +18,7 @@ import torch
 
 from ..wire.gc_pause import without_gc
 from ..wire.schema import SCHEMA_VERSION
-from . import torch_support
+from . import stopwatch, torch_support
 from .naming import Names, module_path
 from .recorder import (
     CONSTANTS_KEY,
@@ -28,6 +28,7 @@ from .recorder import (
     OUTPUT_KEY,
     RETAINS_KEY,
     SOURCE_KEY,
+    TIME_KEY,
     VALUE_KEY,
     VALUE_VERSION_KEY,
 )
@@ -238,6 +239,8 @@ class Describer:
         """Every storage a described node saved for backward: (device, address) -> bytes."""
         self.module_storages: dict[str, dict[tuple[torch.device, int], int]] = {}
         """The same per module path, for the nodes that ran in the module or its submodules."""
+        self.timings: list[tuple[stopwatch.Timing | None, bool]] = []
+        """Each tagged op's forward timing and whether it ran on a CUDA device."""
 
     def device(self, device: torch.device) -> str:
         text = self._devices.get(device)
@@ -346,6 +349,7 @@ class Describer:
             "device": self.device(variable.device),
             "saved": [],
             "saved_bytes": 0 if self.with_saved else None,
+            "forward_ns": None,
         }
 
     def op(self, node: Node) -> dict[str, Any]:
@@ -380,7 +384,13 @@ class Describer:
             "device": device,
             "saved": saved,
             "saved_bytes": saved_bytes,
+            "forward_ns": None,
         }
+        if tagged:
+            timing = metadata.get(TIME_KEY)
+            on_cuda = device is not None and device.startswith("cuda")
+            record["forward_ns"] = stopwatch.nanoseconds(timing, on_cuda)
+            self.timings.append((timing, on_cuda))
         if isinstance(node, torch.autograd.function.BackwardCFunction):
             kind = type(node)
             if kind not in self._custom:
@@ -482,13 +492,21 @@ def build_trace(
         )
     roots = set(result.roots)
     nodes = [
-        {"id": f"n{k}", **record, "is_output": k in roots, "backward_index": None, "grad": None}
+        {
+            "id": f"n{k}",
+            **record,
+            "is_output": k in roots,
+            "backward_index": None,
+            "grad": None,
+            "backward_ns": None,
+        }
         for k, record in enumerate(records)
     ]
     edges = [
         {"source": f"n{p}", "target": f"n{c}", "slots": slots, "grad": None}
         for (p, c), slots in sorted(result.edges.items(), key=lambda item: (item[0][1], item[1][0]))
     ]
+    timed = [r["forward_ns"] for r in records if r["forward_ns"] is not None]
     graph = {
         "schema_version": SCHEMA_VERSION,
         "roots": [f"n{k}" for k in result.roots],
@@ -504,6 +522,9 @@ def build_trace(
             if saved
             else None
         ),
+        "forward_ns_total": sum(timed) if timed else None,
+        "backward_ns_total": None,
+        "time_clock": stopwatch.clock(describer.timings),
     }
     trace = {"directed": True, "multigraph": False, "graph": graph, "nodes": nodes, "edges": edges}
     torch_support.note_missing_metadata(trace)

@@ -630,52 +630,62 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="802"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="855"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="809"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="862"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="816"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="869"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="823"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="876"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="832"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="885"/>
         <source>Kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="833"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="886"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="803"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="894"/>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="895"/>
+        <source>time, forward and backward</source>
+        <translation>시간(순전파와 역전파)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="856"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="810"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="863"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="817"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="870"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="824"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="877"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -1767,12 +1777,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/backward.py" line="43"/>
+        <location filename="../../graphviz_app/worker/backward.py" line="49"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="69"/>
+        <location filename="../../graphviz_app/core/export.py" line="70"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1947,87 +1957,92 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="54"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="58"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="75"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Coloring by memory kept for backward needs the bytes the capture measures, but this graph has none (it was saved before they were measured, or its saved values were left out), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
         <translation>역전파 보관량으로 색칠하려면 캡처가 잰 바이트 수가 있어야 하는데, 이 그래프에는 없습니다(바이트 수를 재기 전에 저장되었거나 저장된 값이 빠졌음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 바이트 수를 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="81"/>
+        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <source>Coloring by time needs the times the capture measures, but this graph has none (it was saved before they were measured), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
+        <translation>시간으로 색칠하려면 캡처가 잰 시간이 있어야 하는데, 이 그래프에는 없습니다(시간을 재기 전에 저장되었음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 시간을 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <location filename="../../graphviz_app/core/export.py" line="89"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="85"/>
+        <location filename="../../graphviz_app/core/export.py" line="92"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="86"/>
+        <location filename="../../graphviz_app/core/export.py" line="93"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="89"/>
+        <location filename="../../graphviz_app/core/export.py" line="96"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="94"/>
+        <location filename="../../graphviz_app/core/export.py" line="101"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="98"/>
+        <location filename="../../graphviz_app/core/export.py" line="105"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <location filename="../../graphviz_app/core/export.py" line="108"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="107"/>
+        <location filename="../../graphviz_app/core/export.py" line="114"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="112"/>
+        <location filename="../../graphviz_app/core/export.py" line="119"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="120"/>
+        <location filename="../../graphviz_app/core/export.py" line="127"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="125"/>
+        <location filename="../../graphviz_app/core/export.py" line="132"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="138"/>
+        <location filename="../../graphviz_app/core/export.py" line="145"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="143"/>
+        <location filename="../../graphviz_app/core/export.py" line="150"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="144"/>
+        <location filename="../../graphviz_app/core/export.py" line="151"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -2037,37 +2052,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="117"/>
+        <location filename="../../graphviz_app/core/export.py" line="124"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="118"/>
+        <location filename="../../graphviz_app/core/export.py" line="125"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="119"/>
+        <location filename="../../graphviz_app/core/export.py" line="126"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="128"/>
+        <location filename="../../graphviz_app/core/export.py" line="135"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="131"/>
+        <location filename="../../graphviz_app/core/export.py" line="138"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="134"/>
+        <location filename="../../graphviz_app/core/export.py" line="141"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="137"/>
+        <location filename="../../graphviz_app/core/export.py" line="144"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -2445,52 +2460,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Holders</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="101"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="170"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="170"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="194"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
         <source>Kept for backward: not measured in this graph.</source>
         <translation>역전파 보관량: 이 그래프에서는 측정하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="110"/>
         <source>It was saved before graphviz_app measured the memory kept for backward, or drawn without its ops&apos; saved values. Open its script to measure it.</source>
         <translation>graphviz_app이 역전파 보관량을 재기 전에 저장되었거나, 연산이 저장한 값 없이 그린 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="59"/>
         <source>Kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="103"/>
         <source>The total counts each storage once; the {count} nodes below that keep the most each count what they save, so a storage two of them save counts for both.</source>
         <translation>합계는 저장소마다 한 번만 셉니다. 아래에 나온, 가장 많이 보관하는 노드 {count}개는 각자 저장한 것을 세므로, 두 노드가 저장한 저장소는 둘 모두에 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="208"/>
         <source>Largest first; click a row to find the node.</source>
         <translation>큰 것부터; 행을 클릭하면 노드를 찾아 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="116"/>
         <source>No node keeps a tensor for backward.</source>
         <translation>역전파를 위해 텐서를 보관하는 노드가 없습니다.</translation>
     </message>
@@ -2498,183 +2513,208 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>HtmlPage</name>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="40"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
         <source>{nodes} nodes, {edges} edges</source>
         <translation>노드 {nodes}개, 엣지 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="41"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
         <source>{nodes} nodes, {edges} edges ({drawn} drawn)</source>
         <translation>노드 {nodes}개, 엣지 {edges}개 ({drawn}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="42"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
         <source>kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="43"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="44"/>
         <source>The memory the graph&apos;s saved tensors keep until backward, each storage counted once</source>
         <translation>그래프의 저장된 텐서가 역전파 때까지 붙들고 있는 메모리 (저장소마다 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="46"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <source>forward {forward}, backward {backward}</source>
+        <translation>순전파 {forward}, 역전파 {backward}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
+        <source>The time the graph&apos;s ops took: each op&apos;s call in the script, each node in the backward pass</source>
+        <translation>그래프의 연산에 걸린 시간: 스크립트에서 연산마다 호출한 시간, 역전파에서 노드마다 걸린 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="51"/>
+        <source>not run</source>
+        <translation>실행 안 함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="52"/>
         <source>Zoom in</source>
         <translation>확대</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="47"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="53"/>
         <source>Zoom out</source>
         <translation>축소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="48"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="54"/>
         <source>Fit</source>
         <translation>맞추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="49"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="55"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체 보기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="50"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="56"/>
         <source>Search ops, names, modules</source>
         <translation>연산, 이름, 모듈 검색</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="51"/>
-        <source>Click a node to see its op, shape, device, module, source line, value, gradient and the memory it keeps for backward. Drag to pan, scroll to zoom.</source>
-        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값, 기울기와 역전파 보관량을 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
+        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <source>Click a node to see its op, shape, device, module, source line, value, gradient, the memory it keeps for backward and its time. Drag to pan, scroll to zoom.</source>
+        <translation>노드를 클릭하면 연산, 모양, 장치, 모듈, 소스 줄, 값, 기울기, 역전파 보관량과 걸린 시간을 볼 수 있습니다. 드래그하면 이동하고, 스크롤하면 확대·축소합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="57"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
         <source>Click a node to see its details.</source>
         <translation>노드를 클릭하면 자세한 내용을 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="58"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="64"/>
         <source>No node matches.</source>
         <translation>일치하는 노드가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="59"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
         <source>{count} match (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="60"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
         <source>{count} matches (Enter: next)</source>
         <translation>{count}개 일치 (Enter: 다음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="61"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
         <source>{at} of {count}</source>
         <translation>{count}개 중 {at}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="62"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="68"/>
         <source>{script} — autograd graph</source>
         <translation>{script} — autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="63"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
         <source>autograd graph</source>
         <translation>autograd 그래프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="64"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
         <source>{count} nodes inside (collapsed)</source>
         <translation>안에 노드 {count}개 (접힘)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="65"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
         <source>leaf (a tensor that requires grad)</source>
         <translation>리프 (기울기가 필요한 텐서)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="66"/>
-        <location filename="../../graphviz_app/core/html_page.py" line="74"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="80"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="67"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
         <source>{node} (use {use} of {uses})</source>
         <translation>{node} ({uses}번 쓰인 중 {use}번째)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="69"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="70"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
         <source>type</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="71"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
         <source>hidden</source>
         <translation>숨김</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="72"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="73"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
         <source>ops</source>
         <translation>연산들</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="75"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="81"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="76"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="82"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="77"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="83"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="78"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="84"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="79"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="85"/>
         <source>source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="80"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="86"/>
         <source>value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="81"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="87"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="82"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="88"/>
         <source>saved</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="83"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="89"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/html_page.py" line="84"/>
+        <location filename="../../graphviz_app/core/html_page.py" line="90"/>
+        <source>forward time</source>
+        <translation>순전파 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="91"/>
+        <source>backward time</source>
+        <translation>역전파 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/html_page.py" line="92"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
@@ -2682,488 +2722,498 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="579"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="600"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="495"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="72"/>
         <source>n/a</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="74"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="133"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="77"/>
+        <source>forward time</source>
+        <translation>순전파 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="78"/>
+        <source>backward time</source>
+        <translation>역전파 시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="140"/>
         <source>non-finite</source>
         <translation>유한하지 않은 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="174"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="181"/>
         <source>interpreter</source>
         <translation>인터프리터</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="176"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="183"/>
         <source>environment</source>
         <translation>환경</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="178"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="185"/>
         <source>chosen</source>
         <translation>고른 이유</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="193"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="200"/>
         <source>Ran with Python {python} · torch {torch} · {where} ({why})</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다 ({why})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="195"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="202"/>
         <source>Ran with Python {python} · torch {torch} · {where}</source>
         <translation>Python {python} · torch {torch} · {where}(으)로 실행했습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="218"/>
         <source>arriving</source>
         <translation>들어오는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="213"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="220"/>
         <source>seed gradient {norm}</source>
         <translation>시작 기울기(seed gradient) {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="223"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="230"/>
         <source>from {op} ({node})</source>
         <translation>{op} ({node})에서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="233"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="240"/>
         <source>accumulated</source>
         <translation>누적</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="242"/>
         <source>sum of {count} gradients = {norm}</source>
         <translation>기울기 {count}개의 합 = {norm}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="246"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="253"/>
         <source>to {op} ({node})</source>
         <translation>{op} ({node}) 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="255"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="262"/>
         <source>the leaf.grad</source>
         <translation>리프 텐서의 .grad</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="270"/>
         <source>{file}, line {line}</source>
         <translation>{file}, {line}번째 줄</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="400"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="407"/>
         <source>Click a node to see its op, tensor, saved values and gradient.</source>
         <translation>노드를 클릭하면 연산, 텐서, 저장된 값과 기울기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="407"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="414"/>
         <source>Property</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="407"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="414"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="612"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="610"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="617"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="665"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="687"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="697"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="702"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="710"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="707"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="789"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="799"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="795"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="805"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="831"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="846"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="834"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="849"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="598"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="695"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="729"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="725"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="741"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="767"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="780"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="790"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="800"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="810"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="831"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="821"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="836"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="758"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="648"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="662"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="113"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="124"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="120"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="131"/>
         <source>shape</source>
         <translation>모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="114"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="125"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="132"/>
         <source>dtype</source>
         <translation>자료형(dtype)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="115"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="122"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="142"/>
         <source>values</source>
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="766"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="770"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="769"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="761"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="779"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="770"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="780"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="771"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="781"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="787"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="779"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="789"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="802"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="812"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="803"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="813"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="805"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="815"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="256"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="263"/>
         <source>stored in</source>
         <translation>저장 위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="133"/>
         <source>norm</source>
         <translation>크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="127"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="134"/>
         <source>min</source>
         <translation>최솟값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="128"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="135"/>
         <source>max</source>
         <translation>최댓값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="129"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="136"/>
         <source>mean</source>
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="750"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="742"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="741"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="391"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="479"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="398"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="486"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="481"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3246,52 +3296,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="209"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="210"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="199"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="211"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="212"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="213"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="235"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="242"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="246"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="241"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="247"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
@@ -3324,54 +3374,69 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="633"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="662"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="634"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="663"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="635"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="664"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="636"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="665"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="637"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="666"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="638"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="667"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="639"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="668"/>
         <source>keeps {low} to {high} (log scale)</source>
         <translation>{low}~{high} 보관 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="640"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="669"/>
         <source>keeps nothing</source>
         <translation>보관 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="641"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="670"/>
         <source>not measured</source>
         <translation>측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="642"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="671"/>
         <source>bytes kept, log scale</source>
         <translation>보관 바이트, 로그 눈금</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="672"/>
+        <source>took {low} to {high} (log scale)</source>
+        <translation>{low}~{high} 걸림 (로그 눈금)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="673"/>
+        <source>took no time</source>
+        <translation>걸린 시간 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="674"/>
+        <source>time, log scale</source>
+        <translation>시간, 로그 눈금</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/graphviz/dot.py" line="226"/>
@@ -3495,184 +3560,194 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="130"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Largest Holders</source>
         <translation>많이 보관하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <source>Slowest</source>
+        <translation>느린 노드</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="586"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="590"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="166"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="169"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="331"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="335"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="333"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="337"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="371"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="375"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="401"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="407"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="411"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="491"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="495"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="499"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="509"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="503"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="504"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="588"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="605"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="645"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="650"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="650"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="655"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="727"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
+        <source>Needs each node&apos;s time, which this graph lacks (saved before times were measured): open its script to measure them</source>
+        <translation>노드마다 걸린 시간이 있어야 하는데 이 그래프에는 없습니다(시간을 재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="738"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="731"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="725"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="733"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="744"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="788"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="799"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="813"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="824"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="826"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="833"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="844"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="838"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="849"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="840"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="851"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="867"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="878"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3680,42 +3755,44 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Memory</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="689"/>
+        <location filename="../../graphviz_app/cli.py" line="697"/>
         <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
         <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="692"/>
+        <location filename="../../graphviz_app/cli.py" line="700"/>
         <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
         <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="697"/>
+        <location filename="../../graphviz_app/cli.py" line="705"/>
         <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
         <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="703"/>
+        <location filename="../../graphviz_app/cli.py" line="711"/>
         <source>bytes</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="704"/>
+        <location filename="../../graphviz_app/cli.py" line="712"/>
+        <location filename="../../graphviz_app/cli.py" line="756"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="705"/>
+        <location filename="../../graphviz_app/cli.py" line="713"/>
+        <location filename="../../graphviz_app/cli.py" line="757"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="23"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="26"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="25"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="28"/>
         <source>at least {bytes} ({count} unknown)</source>
         <translation>최소 {bytes} (알 수 없음 {count}개)</translation>
     </message>
@@ -4518,6 +4595,57 @@ Double-click a module to show it in the graph.</source>
     </message>
 </context>
 <context>
+    <name>Slowest</name>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="69"/>
+        <source>backward not run</source>
+        <translation>역전파 실행 안 함</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="71"/>
+        <source>Forward {forward}, backward {backward}</source>
+        <translation>순전파 {forward}, 역전파 {backward}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="753"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="124"/>
+        <source>time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="754"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="125"/>
+        <source>forward</source>
+        <translation>순전파</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="755"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="126"/>
+        <source>backward</source>
+        <translation>역전파</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="129"/>
+        <source>Forward: each op&apos;s call in the script; backward: each node&apos;s work in the captured backward pass. A node&apos;s time is both together; the {count} slowest are listed.</source>
+        <translation>순전파: 스크립트에서 연산마다 호출한 시간, 역전파: 캡처한 역전파에서 노드마다 일한 시간. 노드의 시간은 둘을 더한 것이며, 가장 느린 {count}개를 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="135"/>
+        <source>Time: not measured in this graph.</source>
+        <translation>시간: 이 그래프에서는 재지 않았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="136"/>
+        <source>It was saved before graphviz_app measured each node&apos;s time. Open its script to measure it.</source>
+        <translation>graphviz_app이 노드마다 시간을 재기 전에 저장된 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="141"/>
+        <source>No node took a measurable time.</source>
+        <translation>잴 만한 시간이 걸린 노드가 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>SourcePanel</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/source.py" line="396"/>
@@ -4771,6 +4899,34 @@ Click a line to select the ops it created</source>
         <location filename="../../graphviz_app/core/view/stepping.py" line="56"/>
         <source>. Chain rule: </source>
         <translation>. 연쇄 법칙(chain rule): </translation>
+    </message>
+</context>
+<context>
+    <name>Time</name>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="741"/>
+        <source>Time: {forward} forward, {backward} backward ({clock})</source>
+        <translation>시간: 순전파 {forward}, 역전파 {backward} ({clock})</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="742"/>
+        <source>each op&apos;s call and each node&apos;s backward on the host&apos;s clock</source>
+        <translation>연산마다의 호출과 노드마다의 역전파, 호스트 시계로 잼</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="743"/>
+        <source>each op&apos;s call and each node&apos;s backward; CUDA events for the nodes on a GPU</source>
+        <translation>연산마다의 호출과 노드마다의 역전파, GPU의 노드는 CUDA 이벤트로 잼</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="746"/>
+        <source>no backward pass</source>
+        <translation>역전파 없음</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="747"/>
+        <source>Time: not recorded in this graph (saved before graphviz_app measured it). Export it again from its script with --time.</source>
+        <translation>시간: 이 그래프에는 기록되지 않았습니다(graphviz_app이 시간을 재기 전에 저장됨). 스크립트에서 --time으로 다시 내보내세요.</translation>
     </message>
 </context>
 <context>

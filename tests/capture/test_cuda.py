@@ -88,3 +88,18 @@ def test_autocast_on_cuda_records_half_precision_ops(cuda_runner, write_script):
     mm = [d for _, d in graph.nodes(data=True) if d["op"] in ("MmBackward0", "MatmulBackward0")]
     assert mm and mm[0]["dtype"] == "float16" and mm[0]["device"] == "cuda:0"
     assert _by_name(graph)["w"]["grad"]["dtype"] == "float32"
+
+
+def test_cuda_work_is_timed_with_cuda_events(cuda_runner, write_script):
+    script = write_script("""
+        import torch
+        w = torch.randn(64, 64, device="cuda", requires_grad=True)
+        loss = (w @ w).relu().sum()
+        loss.backward()
+    """)
+    graph = cuda_runner.run(script).graph
+    assert graph.graph["time_clock"] == "cuda_events"
+    for _, data in graph.nodes(data=True):
+        assert isinstance(data["backward_ns"], int) and data["backward_ns"] >= 0, data
+    matmul = graph.nodes[_ops(graph, "MmBackward0")[0]]
+    assert isinstance(matmul["forward_ns"], int) and matmul["forward_ns"] >= 0

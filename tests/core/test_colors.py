@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from graphviz_app.core.model.durations import has_times
 from graphviz_app.core.view import colors
 from graphviz_app.errors import ColorModeError
 
@@ -159,7 +160,7 @@ def test_unknown_mode_is_refused_with_the_modes_named():
         lambda: colors.legend(chain(2), "rainbow"),
         lambda: colors.color_mode("Device"),
     ):  # the key, not the menu name
-        with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad, memory\."):
+        with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad, memory, time\."):
             ask()
 
 
@@ -167,7 +168,11 @@ def test_the_registry_is_the_one_list_of_modes():
     """Keys, names and titles are distinct; every mode fills every node, and its legend counts
     every node once (on a graph with devices, modules and gradients of every kind)."""
     specs = colors.COLOR_MODE_SPECS
-    assert colors.COLOR_MODES == tuple(s.key for s in specs) == ("device", "op", "module", "grad", "memory")
+    assert (
+        colors.COLOR_MODES
+        == tuple(s.key for s in specs)
+        == ("device", "op", "module", "grad", "memory", "time")
+    )
     for field in ("key", "name", "title"):
         assert len({getattr(s, field) for s in specs}) == len(specs), field
     graph = with_grads()
@@ -179,4 +184,5 @@ def test_the_registry_is_the_one_list_of_modes():
         assert sum(r.count or 0 for r in rows) == len(graph), spec.key
     assert [s.key for s in specs if s.scale(graph) is not None] == ["grad"]
     assert [s.key for s in specs if s.needs_gradients] == ["grad"]
-    assert [s.key for s in specs if s.needs_saved_bytes] == ["memory"]
+    assert [s.key for s in specs if s.needs is colors.has_saved_bytes] == ["memory"]
+    assert [s.key for s in specs if s.needs is has_times] == ["time"]

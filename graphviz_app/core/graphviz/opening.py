@@ -111,8 +111,8 @@ def prepare_view(
             display = build_display(graph, plan.options, facts)
             plan = dataclasses.replace(plan, display=display)
         facts.prepare_toggles()
-        derived(graph, colors.has_grads)
-        derived(graph, colors.has_saved_bytes)
+        for spec in colors.COLOR_MODE_SPECS:  # what each mode needs (gradients, bytes, times)
+            spec.offered(graph)
         fills = colors.node_colors(graph, mode)
         for node in display.nodes.values():  # a big module's majority fill, counted once
             look.node_fill(node, fills)

@@ -601,6 +601,8 @@ def _node_checks(c: _Checker) -> dict[str, Callable[[Any, str], None]]:
         "module": lambda v, f: c.text(v, f, optional=True),
         "saved": lambda v, f: _each(c, v, f, lambda item, where: c.text(item, where)),
         "saved_bytes": lambda v, f: c.integer(v, f, optional=True, low=0),
+        "forward_ns": lambda v, f: c.integer(v, f, optional=True, low=0),
+        "backward_ns": lambda v, f: c.integer(v, f, optional=True, low=0),
         "forward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
         "backward_index": lambda v, f: c.integer(v, f, optional=True, low=0),
         "grad": c.summary,
@@ -757,6 +759,8 @@ _MAY_BE_NULL = frozenset(
         "module",
         "saved",
         "saved_bytes",
+        "forward_ns",
+        "backward_ns",
         "forward_index",
         "backward_index",
         "grad",
@@ -824,8 +828,11 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
                     c.text(notice, f"{field}[{i}]")
         elif key == "plots":
             _plots(c, value, field)
-        elif key == "saved_bytes_total":
+        elif key in ("saved_bytes_total", "forward_ns_total", "backward_ns_total"):
             c.integer(value, field, optional=True, low=0)
+        elif key == "time_clock":
+            if value not in ("host", "cuda_events"):
+                c.fail(field, "'host' or 'cuda_events'", value)
         elif key == "saved_bytes_by_module":
             if value is not None:
                 for path, count in c.mapping(value, field).items():

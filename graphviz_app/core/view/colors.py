@@ -18,6 +18,9 @@ page all iterate it; :func:`color_mode` looks a key up and refuses an unknown on
             filled by its members' sum, :class:`SummedFills`); nodes that keep nothing get
             ``NEUTRAL_COLOR``, unmeasured ones ``UNKNOWN_KEPT_COLOR``. Offered for graphs that
             recorded the bytes (:func:`has_saved_bytes`).
+``time``    the time a node took, forward and backward together (``forward_ns`` + ``backward_ns``),
+            on the same log ramp and in the same way (a collapsed module: its members' sum);
+            offered for graphs whose times were measured (:func:`.durations.has_times`).
 
 To add a mode: write its fills and legend functions and add one :class:`ColorModeSpec` to
 :data:`COLOR_MODE_SPECS` (then give its name and title a Korean translation:
@@ -41,9 +44,10 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
     import networkx as nx
 
 from ...errors import ColorModeError
-from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.derived import derived
-from ..model.kept_memory import format_bytes, module_bytes, module_kept
+from ..model.durations import TIME, format_duration, has_times
+from ..model.kept_memory import MEMORY, Measure, format_bytes, module_bytes, module_kept
 from ..model.topology import natural_key
 
 ColorMode: TypeAlias = str
@@ -90,7 +94,8 @@ NO_GRAD_COLOR = "#D9D9D9"
 NEUTRAL_COLOR = "#EEEEEE"
 """Fill of nodes a mode says nothing about (no device, no module, nothing kept for backward)."""
 UNKNOWN_KEPT_COLOR = "#E3C58F"
-"""Fill of nodes whose kept bytes were not measured in ``memory`` mode: a sand the ramp never uses."""
+"""Fill of nodes whose kept bytes (``memory`` mode) or time (``time``) were not measured: a sand
+the ramp never uses."""
 
 TOL_LIGHT = (
     "#77AADD",
@@ -493,6 +498,19 @@ class ByteScale(GradScale):
         return BYTES_CAPTION
 
 
+@dataclass(frozen=True)
+class DurationScale(GradScale):
+    """The log ramp of node times: ticks at powers of ten, written in ns, µs, ms or s."""
+
+    def label(self, value: float) -> str:
+        """A tick's text: ``850 ns``, ``10 µs``, ``3.2 ms``."""
+        return format_duration(round(value))
+
+    @property
+    def caption(self) -> Message:
+        return TIME_CAPTION
+
+
 def ramp_color(t: float) -> str:
     """Return the viridis-like color at ``t`` in 0..1 (linear interpolation between stops)."""
     t = max(0.0, min(1.0, t))
@@ -570,55 +588,66 @@ def has_saved_bytes(graph: nx.DiGraph) -> bool:
     )
 
 
-def _node_bytes(graph: nx.DiGraph) -> dict[str, int | None]:
-    return {n: b if isinstance(b, int) else None for n, b in graph.nodes(data="saved_bytes")}
+def _node_amounts(graph: nx.DiGraph, measure: Measure) -> dict[str, int | None]:
+    return {n: measure.of(data) for n, data in graph.nodes(data=True)}
+
+
+def _measure_scale(graph: nx.DiGraph, measure: Measure) -> tuple[int, int] | None:
+    """The range of a measure's ramp: from the smallest nonzero node to the largest node or
+    module sum (a collapsed module is filled by its sum); None when no node has a nonzero amount."""
+    held = [b for b in _node_amounts(graph, measure).values() if b]
+    if not held:
+        return None
+    return min(held), max([*held, *(kept.known for kept in module_kept(graph, measure).values())])
 
 
 def byte_scale(graph: nx.DiGraph) -> ByteScale | None:
-    """The log scale of kept bytes: from the smallest nonzero node to the largest node or module
-    sum (a collapsed module is filled by its sum); None when no node keeps a measured byte."""
-    held = [b for b in _node_bytes(graph).values() if b]
-    if not held:
-        return None
-    lo = min(held)
-    hi = max([*held, *(kept.known for kept in module_kept(graph).values())])
-    return ByteScale(lo, hi, _byte_ticks(lo, hi))
+    """The log scale of kept bytes (see :func:`_measure_scale`), ticks at powers of two."""
+    found = _measure_scale(graph, MEMORY)
+    return ByteScale(*found, _byte_ticks(*found)) if found else None
+
+
+def duration_scale(graph: nx.DiGraph) -> DurationScale | None:
+    """The log scale of node times (see :func:`_measure_scale`), ticks at powers of ten."""
+    found = _measure_scale(graph, TIME)
+    return DurationScale(*found, _ticks(*found)) if found else None
 
 
 class SummedFills(dict[str, str]):
-    """Fills of a mode that colours a collapsed module by its members' summed bytes (``memory``)
-    rather than by the colour most of them have (:func:`.look.node_fill` asks :meth:`group`).
-    It keeps the nodes' bytes, not the graph: a graph's derived values must not hold it."""
+    """Fills of a mode that colours a collapsed module by its members' summed amount (bytes kept
+    in ``memory``, time in ``time``) rather than by the colour most of them have
+    (:func:`.look.node_fill` asks :meth:`group`). It keeps the nodes' amounts, not the graph: a
+    graph's derived values must not hold it."""
 
     def __init__(
         self,
         fills: dict[str, str],
-        bytes_of: dict[str, int | None],
-        scale: ByteScale | None,
+        amounts: dict[str, int | None],
+        scale: GradScale | None,
         by_module: dict[str, int] | None = None,
     ):
         super().__init__(fills)
-        self.bytes_of = bytes_of
+        self.amounts = amounts
         self.scale = scale
         self.by_module = by_module
 
     def group(self, members: Iterable[str], module: str | None = None) -> str:
-        """The fill of the members together (the collapsed ``module``'s): their known bytes' sum
-        on the scale, each storage once where the graph counted its modules' storages;
-        unknown when none was measured; neutral when they keep nothing."""
+        """The fill of the members together (the collapsed ``module``'s): their known amounts'
+        sum on the scale, each storage once where the graph counted its modules' storages;
+        unknown when none was measured; neutral when the sum is nothing."""
         known = unknown = 0
         for member in members:
-            count = self.bytes_of.get(member)
+            count = self.amounts.get(member)
             if count is None:
                 unknown += 1
             else:
                 known += count
         if module and self.by_module is not None:
             known = self.by_module.get(module, 0)
-        return _bytes_fill(known if known or not unknown else None, self.scale)
+        return _amount_fill(known if known or not unknown else None, self.scale)
 
 
-def _bytes_fill(count: int | None, scale: ByteScale | None) -> str:
+def _amount_fill(count: int | None, scale: GradScale | None) -> str:
     if count is None:
         return UNKNOWN_KEPT_COLOR
     if count <= 0 or scale is None:
@@ -640,6 +669,9 @@ KEPT_RANGE = QT_TRANSLATE_NOOP("Legend", "keeps {low} to {high} (log scale)")
 KEPT_NOTHING = Message.of(QT_TRANSLATE_NOOP("Legend", "keeps nothing"))
 KEPT_UNKNOWN = Message.of(QT_TRANSLATE_NOOP("Legend", "not measured"))
 BYTES_CAPTION = Message.of(QT_TRANSLATE_NOOP("Legend", "bytes kept, log scale"))
+TIME_RANGE = QT_TRANSLATE_NOOP("Legend", "took {low} to {high} (log scale)")
+TIME_NOTHING = Message.of(QT_TRANSLATE_NOOP("Legend", "took no time"))
+TIME_CAPTION = Message.of(QT_TRANSLATE_NOOP("Legend", "time, log scale"))
 
 
 @dataclass(frozen=True)
@@ -738,26 +770,44 @@ def _grad_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     return [LegendEntry.of(words, color, count) for words, color, count in rows if count]
 
 
-def _memory_fills(graph: nx.DiGraph) -> dict[str, str]:
-    bytes_of = _node_bytes(graph)
-    scale = byte_scale(graph)
-    return SummedFills(
-        {n: _bytes_fill(b, scale) for n, b in bytes_of.items()}, bytes_of, scale, module_bytes(graph)
-    )
+def _measure_fills(graph: nx.DiGraph, measure: Measure, scale: GradScale | None) -> SummedFills:
+    amounts = _node_amounts(graph, measure)
+    by_module = module_bytes(graph) if measure is MEMORY else None
+    return SummedFills({n: _amount_fill(b, scale) for n, b in amounts.items()}, amounts, scale, by_module)
 
 
-def _memory_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+def _measure_legend(
+    graph: nx.DiGraph, measure: Measure, scale: GradScale | None, words: tuple[Template, Message]
+) -> list[LegendEntry]:
+    """The rows of a measure's mode: the ramp's range (``words``: its template, and the words
+    of nodes at zero), nodes at zero, nodes not measured."""
     counts = Counter(
-        "unknown" if b is None else "none" if b <= 0 else "held" for b in _node_bytes(graph).values()
+        "unknown" if b is None else "none" if b <= 0 else "held"
+        for b in _node_amounts(graph, measure).values()
     )
-    scale = byte_scale(graph)
-    held = Message.of(KEPT_RANGE, low=scale.label(scale.lo), high=scale.label(scale.hi)) if scale else None
+    held = Message.of(words[0], low=scale.label(scale.lo), high=scale.label(scale.hi)) if scale else None
     rows = (
         (held, ramp_color(0.5), counts["held"]),
-        (KEPT_NOTHING, NEUTRAL_COLOR, counts["none"]),
+        (words[1], NEUTRAL_COLOR, counts["none"]),
         (KEPT_UNKNOWN, UNKNOWN_KEPT_COLOR, counts["unknown"]),
     )
     return [LegendEntry.of(words, color, count) for words, color, count in rows if count and words]
+
+
+def _memory_fills(graph: nx.DiGraph) -> dict[str, str]:
+    return _measure_fills(graph, MEMORY, byte_scale(graph))
+
+
+def _memory_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    return _measure_legend(graph, MEMORY, byte_scale(graph), (KEPT_RANGE, KEPT_NOTHING))
+
+
+def _time_fills(graph: nx.DiGraph) -> dict[str, str]:
+    return _measure_fills(graph, TIME, duration_scale(graph))
+
+
+def _time_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    return _measure_legend(graph, TIME, duration_scale(graph), (TIME_RANGE, TIME_NOTHING))
 
 
 def _no_scale(graph: nx.DiGraph) -> GradScale | None:
@@ -784,16 +834,19 @@ class ColorModeSpec:
     """The legend rows of the colours present, with node counts."""
     scale: Callable[[nx.DiGraph], GradScale | None] = _no_scale
     """The colour bar drawn with the legend (None: the mode has none, or not for this graph)."""
-    needs_gradients: bool = False
-    """Offered in the window only for a graph with gradients (:func:`has_grads`)."""
-    needs_saved_bytes: bool = False
-    """Offered in the window only for a graph whose kept bytes were measured (:func:`has_saved_bytes`)."""
+    needs: Callable[[nx.DiGraph], bool] | None = None
+    """What a graph must have for the mode to be offered in the window: gradients
+    (:func:`has_grads`), kept bytes measured (:func:`has_saved_bytes`), times measured
+    (:func:`.durations.has_times`); None: nothing."""
+
+    @property
+    def needs_gradients(self) -> bool:
+        """Whether the mode is offered only for a graph with gradients."""
+        return self.needs is has_grads
 
     def offered(self, graph: nx.DiGraph) -> bool:
         """True when the mode makes sense for ``graph`` (what it needs, the graph has)."""
-        return (not self.needs_gradients or derived(graph, has_grads)) and (
-            not self.needs_saved_bytes or derived(graph, has_saved_bytes)
-        )
+        return self.needs is None or derived(graph, self.needs)
 
 
 COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
@@ -825,7 +878,7 @@ COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
         _grad_fills,
         _grad_legend,
         scale=grad_scale,
-        needs_gradients=True,
+        needs=has_grads,
     ),
     ColorModeSpec(
         "memory",
@@ -834,7 +887,16 @@ COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
         _memory_fills,
         _memory_legend,
         scale=byte_scale,
-        needs_saved_bytes=True,
+        needs=has_saved_bytes,
+    ),
+    ColorModeSpec(
+        "time",
+        QT_TRANSLATE_NOOP("ColorMode", "Time").source,
+        QT_TRANSLATE_NOOP("ColorMode", "time, forward and backward").source,
+        _time_fills,
+        _time_legend,
+        scale=duration_scale,
+        needs=has_times,
     ),
 )
 """Every colour mode, in menu order (the first is the default)."""

@@ -256,13 +256,12 @@ class ViewModel:
     # -- colour mode and styles ----------------------------------------------------------------
     def available_color_modes(self) -> list[ColorMode]:
         """Return the colour modes that make sense for the graph (``grad`` needs a backward
-        pass, ``memory`` the kept bytes measured: ``ColorModeSpec.offered``)."""
+        pass, ``memory`` the kept bytes measured, ``time`` the times: ``ColorModeSpec.offered``)."""
         graph = self.graph
         return [
             spec.key
             for spec in colors.COLOR_MODE_SPECS
-            if (graph is not None and spec.offered(graph))
-            or (graph is None and not spec.needs_gradients and not spec.needs_saved_bytes)
+            if (graph is not None and spec.offered(graph)) or (graph is None and spec.needs is None)
         ]
 
     def has_gradients(self) -> bool:

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...capture.interpreter import short_path
+from ...core.model.durations import BACKWARD, FORWARD, summed_time
 from ...core.model.kept_memory import module_kept_of, node_kept
 from ...core.model.values import format_number
 from ...core.view.chain_rule import chain_rule, failure
@@ -72,6 +73,12 @@ NOT_AVAILABLE = QT_TRANSLATE_NOOP("Inspector", "n/a")
 """A statistic that was not recorded."""
 KEPT = QT_TRANSLATE_NOOP("Inspector", "kept for backward")
 """The row of the bytes a node's saved tensors (a collapsed module's nodes') hold for backward."""
+TIMES = (
+    (QT_TRANSLATE_NOOP("Inspector", "forward time"), FORWARD),
+    (QT_TRANSLATE_NOOP("Inspector", "backward time"), BACKWARD),
+)
+"""The rows of a node's forward and backward time (each where it was measured; a collapsed
+module's: its members' sums)."""
 
 
 def said(word: Word) -> str:
@@ -656,6 +663,9 @@ class InspectorPanel(QWidget):
                 else QT_TRANSLATE_NOOP("Inspector", "input {k} of {n}")
             )
             rows.append((QT_TRANSLATE_NOOP("Inspector", "copy"), Message.of(copy, k=k, n=n)))
+        for label, measure in TIMES:  # each time measured (a leaf has no forward call)
+            if (amount := measure.of(data)) is not None:
+                rows.append((label, measure.format(amount)))
         self._group(QT_TRANSLATE_NOOP("Inspector", "Node"), rows)
         tensor = tensor_rows(data)
         if "saved_bytes" in data:  # (graphs saved before it was recorded have none)
@@ -805,6 +815,11 @@ class InspectorPanel(QWidget):
             + (
                 [(KEPT, module_kept_of(graph, dnode.module, members).words())]
                 if any("saved_bytes" in graph.nodes[m] for m in members)
+                else []
+            )
+            + (
+                [(label, summed_time(graph, members, measure)) for label, measure in TIMES]
+                if any("forward_ns" in graph.nodes[m] for m in members)
                 else []
             ),
         )

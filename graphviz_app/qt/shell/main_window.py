@@ -52,7 +52,7 @@ from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..i18n import current_language, file_dialog, fill
-from ..panels.holders import HoldersPanel
+from ..panels.holders import SLOWEST, HoldersPanel
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
 from ..panels.legend import LegendPanel
@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.source = SourcePanel(self.document, self)
         self.leaves = LeavesPanel(self.document, self)
         self.holders = HoldersPanel(self.document, self)
+        self.slowest = HoldersPanel(self.document, self, SLOWEST)
         self.problems = ProblemsPanel(self.document, self)
         self.plots = PlotsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
             ("modules", translate("MainWindow", "Modules"), self.modules, left),
             ("leaves", translate("MainWindow", "Leaves"), self.leaves, left),
             ("holders", translate("MainWindow", "Largest Holders"), self.holders, left),
+            ("slowest", translate("MainWindow", "Slowest"), self.slowest, left),
             ("timeline", translate("MainWindow", "Timeline"), self.timeline, bottom),
             ("messages", translate("MainWindow", "Messages"), self.messages, right),
             ("problems", translate("MainWindow", "Problems"), self.problems, right),
@@ -148,6 +150,7 @@ class MainWindow(QMainWindow):
         for first, second in (
             ("modules", "leaves"),
             ("leaves", "holders"),
+            ("holders", "slowest"),
             ("messages", "problems"),
             ("problems", "plots"),
         ):
@@ -251,6 +254,7 @@ class MainWindow(QMainWindow):
         doc.stepChanged.connect(self._step_changed)
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
         self.holders.nodeActivated.connect(self.find_graph_node)
+        self.slowest.nodeActivated.connect(self.find_graph_node)
         self.problems.problemActivated.connect(self.show_problem)
         self.problems.countChanged.connect(self._problems_counted)
         c = self.controller
@@ -533,7 +537,7 @@ class MainWindow(QMainWindow):
 
     def find_graph_node(self, node: str) -> None:
         """Select graph node ``node`` and scroll to it, expanding the collapsed modules that hide
-        it (a row of Largest Holders)."""
+        it (a row of Largest Holders or Slowest)."""
         model = self.document.view_model
         if model.display is None or model.graph is None or node not in model.graph:
             return
@@ -638,7 +642,8 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
-            # only Gradient and Kept for backward are ever greyed out (ViewModel.available_color_modes)
+            # only Gradient, Kept for backward and Time are ever greyed out (ViewModel.available_color_modes)
+            needs = colors.color_mode(mode).needs
             why = (
                 ""
                 if mode in available
@@ -646,11 +651,17 @@ class MainWindow(QMainWindow):
                     "MainWindow",
                     "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients",
                 )
-                if colors.color_mode(mode).needs_gradients
+                if needs is colors.has_grads
                 else translate(
                     "MainWindow",
                     "Needs the bytes each node keeps for backward, which this graph lacks (saved "
                     "before they were measured): open its script to measure them",
+                )
+                if needs is colors.has_saved_bytes
+                else translate(
+                    "MainWindow",
+                    "Needs each node's time, which this graph lacks (saved before times were "
+                    "measured): open its script to measure them",
                 )
             )
             if item is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from graphviz_app.core.model.durations import UNITS as DURATION_UNITS
 from graphviz_app.core.model.kept_memory import UNITS
 from graphviz_app.core.view.chain_rule import chain_rule
 from graphviz_app.qt.i18n import i18n_dir
@@ -32,8 +33,8 @@ DATA_LABELS = ("Operations", "Parameters", "Saved tensors", "Constant inputs")
 CORE_SAID = ("Chain rule/", "Ran with/chosen")
 """Rows whose values are core's messages (the chain rule's formulas, why an interpreter was
 chosen), read in Korean by their own tests: here only their labels are checked."""
-NAMES = {"NaN", "Inf", "Python", "torch", "g", *UNITS}
-"""Words every language writes as they are (``‖g‖``: a gradient's norm; ``KiB``: a unit)."""
+NAMES = {"NaN", "Inf", "Python", "torch", "g", *UNITS, "ns", *(unit for unit, _ in DURATION_UNITS)}
+"""Words every language writes as they are (``‖g‖``: a gradient's norm; ``KiB``, ``ms``: units)."""
 
 
 def kept_in_korean(contexts: tuple[str, ...]) -> set[str]:
