@@ -1642,12 +1642,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="79"/>
+        <location filename="../../graphviz_app/worker/script.py" line="80"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="130"/>
+        <location filename="../../graphviz_app/worker/script.py" line="131"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
@@ -1692,77 +1692,87 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="84"/>
+        <location filename="../../graphviz_app/worker/script.py" line="85"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="87"/>
+        <location filename="../../graphviz_app/worker/script.py" line="88"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="91"/>
+        <location filename="../../graphviz_app/worker/script.py" line="92"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="104"/>
+        <location filename="../../graphviz_app/worker/script.py" line="105"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="107"/>
+        <location filename="../../graphviz_app/worker/script.py" line="108"/>
         <source>Showing the graph of the gradients the script&apos;s torch.autograd.grad(create_graph=True) call number {call} returned: the graph a backward of those gradients runs through.</source>
         <translation>스크립트의 {call}번째 torch.autograd.grad(create_graph=True) 호출이 돌려준 그래디언트의 그래프를 보여 줍니다. 그 그래디언트에서 backward를 실행하면 지나가는 그래프입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="112"/>
+        <location filename="../../graphviz_app/worker/script.py" line="113"/>
         <source>The gradients that torch.autograd.grad() call number {call} returned have no graph: they depend on no tensor that requires grad (the gradient of 3 * x is the constant 3). Pick another call to capture.</source>
         <translation>{call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트에는 그래프가 없습니다. grad가 필요한 텐서에 의존하지 않기 때문입니다(3 * x의 그래디언트는 상수 3입니다). 캡처할 다른 호출을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="118"/>
+        <location filename="../../graphviz_app/worker/script.py" line="119"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="119"/>
+        <location filename="../../graphviz_app/worker/script.py" line="120"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="120"/>
+        <location filename="../../graphviz_app/worker/script.py" line="121"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="124"/>
+        <location filename="../../graphviz_app/worker/script.py" line="125"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="127"/>
+        <location filename="../../graphviz_app/worker/script.py" line="128"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="135"/>
+        <location filename="../../graphviz_app/worker/script.py" line="136"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="141"/>
+        <location filename="../../graphviz_app/worker/script.py" line="142"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="147"/>
+        <location filename="../../graphviz_app/worker/script.py" line="148"/>
+        <source>Gradient health was asked for {wanted} backward() calls; the script made {count}, so it covers those.</source>
+        <translation>기울기 건강을 backward() 호출 {wanted}번에 대해 요청했지만 스크립트가 {count}번만 호출해서, 그 호출들만 담았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/script.py" line="152"/>
+        <source>No gradient health was recorded: the script made no backward() call of its own. Gradient health follows a training loop&apos;s loss.backward() calls.</source>
+        <translation>기울기 건강을 기록하지 못했습니다: 스크립트가 직접 부른 backward() 호출이 없습니다. 기울기 건강은 학습 루프의 loss.backward() 호출을 따라갑니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/script.py" line="157"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="97"/>
+        <location filename="../../graphviz_app/worker/script.py" line="98"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
@@ -1802,7 +1812,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="68"/>
+        <location filename="../../graphviz_app/worker/script.py" line="69"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
@@ -1812,7 +1822,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="69"/>
+        <location filename="../../graphviz_app/worker/script.py" line="70"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
@@ -1832,7 +1842,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="57"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="58"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
@@ -1847,7 +1857,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="58"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="59"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
@@ -1862,22 +1872,22 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="61"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="62"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="65"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="66"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="70"/>
+        <location filename="../../graphviz_app/worker/script.py" line="71"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="74"/>
+        <location filename="../../graphviz_app/worker/script.py" line="75"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
@@ -2162,7 +2172,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="90"/>
+        <location filename="../../graphviz_app/worker/script.py" line="91"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
@@ -2217,12 +2227,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="53"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
@@ -2232,12 +2242,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="57"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
@@ -2443,6 +2453,99 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
 </context>
 <context>
+    <name>Health</name>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="749"/>
+        <source>Gradient health over {count} backward() calls (steps {first} to {last}):</source>
+        <translation>backward() 호출 {count}번의 기울기 건강({first}~{last}단계):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="752"/>
+        <source>Gradient health: not recorded in this graph. Export it from its script with --health N (the script must call backward() itself).</source>
+        <translation>기울기 건강: 이 그래프에는 기록되지 않았습니다. 스크립트에서 --health N으로 내보내세요(스크립트가 backward()를 직접 불러야 합니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="757"/>
+        <source>No vanishing or exploding gradient found.</source>
+        <translation>사라지거나 폭발하는 기울기가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="759"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="760"/>
+        <source>first norm</source>
+        <translation>처음 크기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="761"/>
+        <source>last norm</source>
+        <translation>마지막 크기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="762"/>
+        <source>trend</source>
+        <translation>추세</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="51"/>
+        <source>{module}: the gradient norm fell from {first} at step {first_step} to {norm} at step {step}, {orders} orders of magnitude: the gradient is vanishing. {cause}</source>
+        <translation>{module}: 기울기 크기가 {first_step}단계의 {first}에서 {step}단계의 {norm}(으)로 {orders}자릿수만큼 줄었습니다: 기울기가 사라지고 있습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="56"/>
+        <source>{module}: at step {step} the gradient norm is {norm}, {orders} orders of magnitude below {largest} ({top}): the gradient is vanishing. {cause}</source>
+        <translation>{module}: {step}단계에서 기울기 크기가 {norm}(으)로, {largest}({top})보다 {orders}자릿수 작습니다: 기울기가 사라지고 있습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="61"/>
+        <source>{module}: at step {step} the gradient norm is {norm}, below {floor}: too small to change float32 weights. {cause}</source>
+        <translation>{module}: {step}단계에서 기울기 크기가 {norm}(으)로 {floor}보다 작습니다: float32 가중치를 바꾸기에는 너무 작습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="66"/>
+        <source>This usually comes from saturating sigmoid or tanh activations, or a network too deep without normalisation (BatchNorm, LayerNorm) or residual connections.</source>
+        <translation>보통 포화되는 sigmoid나 tanh 활성화 함수, 또는 정규화(BatchNorm, LayerNorm)나 잔차 연결 없이 너무 깊은 신경망 때문입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="71"/>
+        <source>{module}: the gradient norm grew from {first} at step {first_step} to {norm} at step {step}, {orders} orders of magnitude: the gradient is exploding. {cause}</source>
+        <translation>{module}: 기울기 크기가 {first_step}단계의 {first}에서 {step}단계의 {norm}(으)로 {orders}자릿수만큼 커졌습니다: 기울기가 폭발하고 있습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="76"/>
+        <source>{module}: at step {step} the gradient holds {nan} NaN and {inf} Inf values: the gradient exploded. {cause}</source>
+        <translation>{module}: {step}단계에서 기울기에 NaN {nan}개와 Inf {inf}개가 있습니다: 기울기가 폭발했습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="81"/>
+        <source>This usually comes from a learning rate too high (for inputs that are not normalised above all), or no gradient clipping (torch.nn.utils.clip_grad_norm_).</source>
+        <translation>보통 너무 높은 학습률(특히 정규화하지 않은 입력에서)이나 기울기 클리핑(torch.nn.utils.clip_grad_norm_)이 없기 때문입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="90"/>
+        <source>vanishing</source>
+        <translation>사라짐</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="91"/>
+        <source>steady</source>
+        <translation>안정</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="92"/>
+        <source>exploding</source>
+        <translation>폭발</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="93"/>
+        <source>NaN/Inf</source>
+        <translation>NaN/Inf</translation>
+    </message>
+</context>
+<context>
     <name>Holders</name>
     <message>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="64"/>
@@ -2460,37 +2563,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="86"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="91"/>
         <source>Kept for backward: not measured in this graph.</source>
         <translation>역전파 보관량: 이 그래프에서는 측정하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="93"/>
         <source>It was saved before graphviz_app measured the memory kept for backward, or drawn without its ops&apos; saved values. Open its script to measure it.</source>
         <translation>graphviz_app이 역전파 보관량을 재기 전에 저장되었거나, 연산이 저장한 값 없이 그린 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="103"/>
         <source>Kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="105"/>
         <source>The total counts each storage once; the {count} nodes below that keep the most each count what they save, so a storage two of them save counts for both.</source>
         <translation>합계는 저장소마다 한 번만 셉니다. 아래에 나온, 가장 많이 보관하는 노드 {count}개는 각자 저장한 것을 세므로, 두 노드가 저장한 저장소는 둘 모두에 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="113"/>
         <source>Largest first; click a row to find the node.</source>
         <translation>큰 것부터; 행을 클릭하면 노드를 찾아 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="115"/>
         <source>No node keeps a tensor for backward.</source>
         <translation>역전파를 위해 텐서를 보관하는 노드가 없습니다.</translation>
     </message>
@@ -3246,52 +3349,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="209"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="210"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="199"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="211"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="212"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="213"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="235"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="242"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="246"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="241"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="247"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
@@ -3680,32 +3783,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Memory</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="689"/>
+        <location filename="../../graphviz_app/cli.py" line="701"/>
         <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
         <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="692"/>
+        <location filename="../../graphviz_app/cli.py" line="704"/>
         <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
         <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="697"/>
+        <location filename="../../graphviz_app/cli.py" line="709"/>
         <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
         <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="703"/>
+        <location filename="../../graphviz_app/cli.py" line="715"/>
         <source>bytes</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="704"/>
+        <location filename="../../graphviz_app/cli.py" line="716"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="705"/>
+        <location filename="../../graphviz_app/cli.py" line="717"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
@@ -4434,52 +4537,57 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>RunOptions</name>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="29"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="31"/>
         <source>The run time limit is {value}, not a number of seconds above 0. Give a limit such as 60 (--timeout S, or Edit ▸ Preferences ▸ Run time limit).</source>
         <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경 설정 ▸ 실행 시간 제한).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="34"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="36"/>
         <source>The backward call to capture is {value}, not a call number (1 is the first). Give 1 or more (--backward-call N, or Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경 설정 ▸ 캡처할 backward 호출).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="39"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="41"/>
         <source>The run option {option} is {value}, not {expected}. Give it {expected}.</source>
         <translation>실행 옵션 {option}의 값 {value}은(는) {expected}이(가) 아닙니다. {expected}(으)로 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="43"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="45"/>
         <source>true or false</source>
         <translation>참 또는 거짓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="44"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="46"/>
         <source>a variable name or nothing</source>
         <translation>변수 이름 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="45"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="47"/>
         <source>a folder or nothing</source>
         <translation>폴더 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="46"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="48"/>
         <source>a list of texts</source>
         <translation>문자열 목록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="47"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="49"/>
         <source>a number of nodes (0 or more) or nothing</source>
         <translation>노드 수(0 이상) 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="48"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="50"/>
+        <source>The gradient health steps are {value}, not a number of backward() calls from 0 (off) to {most}. Give such a number (--health N, or Edit ▸ Preferences ▸ Gradient health).</source>
+        <translation>기울기 건강 단계 수가 {value}입니다. 0(끔)부터 {most}까지의 backward() 호출 수가 아닙니다. 그런 수를 주세요(--health N, 또는 편집 ▸ 환경 설정 ▸ 기울기 건강).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/wire/run_options.py" line="55"/>
         <source>The run options name {option}, which this graphviz_app does not know. The app and its capture worker come from different versions: start graphviz_app again.</source>
         <translation>실행 옵션에 이 graphviz_app이 모르는 {option}이(가) 있습니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="53"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="60"/>
         <source>The run options are {value}, not a JSON object. The app and its capture worker come from different versions: start graphviz_app again.</source>
         <translation>실행 옵션이 JSON 객체가 아니라 {value}입니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
     </message>
