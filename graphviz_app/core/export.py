@@ -54,6 +54,7 @@ from .graphviz.layout import (
 )
 from .graphviz.svg_drawing import PAD
 from .model.graph import trace_from_graph
+from .model.health import has_health
 from .model.plots import CANNOT_WRITE
 from .model.saved_graph import dumps_trace
 from .model.values import values_badges
@@ -77,6 +78,11 @@ NO_SAVED_BYTES = QT_TRANSLATE_NOOP(
     "Coloring by memory kept for backward needs the bytes the capture measures, but this graph has "
     "none (it was saved before they were measured, or its saved values were left out), so every node "
     "is drawn as not measured. Export the script itself, not a saved graph, to see them.",
+)
+NO_HEALTH = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Coloring by gradient health needs the gradient norms a training loop's run records, but this "
+    "graph has none, so every node is drawn plain. Export the script with --health N.",
 )
 BAD_SCALE = QT_TRANSLATE_NOOP("Explanation", "The image scale must be a positive number, not {scale}.")
 UNSUPPORTED = QT_TRANSLATE_NOOP(
@@ -211,6 +217,8 @@ def export_graph(
         notices.append(Message.of(NO_GRADIENTS))
     if spec.needs_saved_bytes and fmt.writer != "graph" and not colors.has_saved_bytes(graph):
         notices.append(Message.of(NO_SAVED_BYTES))
+    if spec.needs_health and fmt.writer != "graph" and not has_health(graph):
+        notices.append(Message.of(NO_HEALTH))
     if step is not None:
         shown = {"mode": step.mode, "index": step.index + 1, "count": step.count, "node": step.node}
         view = {**(view or {}), "step": shown}

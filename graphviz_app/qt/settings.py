@@ -18,7 +18,7 @@ from ..core.graphviz.engine import CHOICES
 from ..core.view.colors import COLOR_MODES, ColorMode
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
 from ..wire.message import QT_TRANSLATE_NOOP, Message
-from ..wire.run_options import RunOptions
+from ..wire.run_options import MAX_HEALTH_STEPS, RunOptions
 from .i18n import LANGUAGES
 from .theme import THEMES, Theme
 
@@ -217,6 +217,14 @@ class Settings:
     def set_run_to_end(self, on: bool) -> None:
         self._s.setValue("run/run_to_end", on)
 
+    def health(self) -> int:
+        """Over how many backward() calls a run records gradient health (0: off)."""
+        value = int(self._float("run/health", 0))
+        return value if 0 <= value <= MAX_HEALTH_STEPS else 0
+
+    def set_health(self, steps: int) -> None:
+        self._set_or_remove("run/health", int(steps), steps > 0)
+
     def backward_call(self, script: str | Path) -> int:
         """Which backward()/autograd.grad() call of ``script`` to capture (1: the first)."""
         value = self._float(f"backward_call/{_key(script)}", 1)
@@ -253,6 +261,7 @@ class Settings:
             grad_graphs=self.grad_graphs(script),
             run_to_end=self.run_to_end(),
             argv=tuple(split_arguments(self.arguments(script))),
+            health=self.health(),
             cwd=str(self.working_folder(script)),
         )
 

@@ -630,52 +630,62 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="802"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="841"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="809"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="848"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="816"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="855"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="823"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="862"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="832"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="871"/>
         <source>Kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="833"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="872"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="803"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="880"/>
+        <source>Gradient health</source>
+        <translation>기울기 건강</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="881"/>
+        <source>gradient health over the steps</source>
+        <translation>단계별 기울기 건강</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="842"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="810"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="849"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="817"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="856"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="824"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="863"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -1782,7 +1792,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="69"/>
+        <location filename="../../graphviz_app/core/export.py" line="70"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1957,87 +1967,92 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="54"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="59"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="75"/>
+        <location filename="../../graphviz_app/core/export.py" line="76"/>
         <source>Coloring by memory kept for backward needs the bytes the capture measures, but this graph has none (it was saved before they were measured, or its saved values were left out), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
         <translation>역전파 보관량으로 색칠하려면 캡처가 잰 바이트 수가 있어야 하는데, 이 그래프에는 없습니다(바이트 수를 재기 전에 저장되었거나 저장된 값이 빠졌음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 바이트 수를 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="81"/>
+        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <source>Coloring by gradient health needs the gradient norms a training loop&apos;s run records, but this graph has none, so every node is drawn plain. Export the script with --health N.</source>
+        <translation>기울기 건강으로 색칠하려면 학습 루프를 실행하며 기록한 기울기 크기가 필요하지만 이 그래프에는 없어서 모든 노드를 기본색으로 그립니다. 스크립트를 --health N으로 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="87"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <location filename="../../graphviz_app/core/export.py" line="88"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="85"/>
+        <location filename="../../graphviz_app/core/export.py" line="91"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="86"/>
+        <location filename="../../graphviz_app/core/export.py" line="92"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="89"/>
+        <location filename="../../graphviz_app/core/export.py" line="95"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="94"/>
+        <location filename="../../graphviz_app/core/export.py" line="100"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="98"/>
+        <location filename="../../graphviz_app/core/export.py" line="104"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <location filename="../../graphviz_app/core/export.py" line="107"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="107"/>
+        <location filename="../../graphviz_app/core/export.py" line="113"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="112"/>
+        <location filename="../../graphviz_app/core/export.py" line="118"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="120"/>
+        <location filename="../../graphviz_app/core/export.py" line="126"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="125"/>
+        <location filename="../../graphviz_app/core/export.py" line="131"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="138"/>
+        <location filename="../../graphviz_app/core/export.py" line="144"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="143"/>
+        <location filename="../../graphviz_app/core/export.py" line="149"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="144"/>
+        <location filename="../../graphviz_app/core/export.py" line="150"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -2047,37 +2062,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="117"/>
+        <location filename="../../graphviz_app/core/export.py" line="123"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="118"/>
+        <location filename="../../graphviz_app/core/export.py" line="124"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="119"/>
+        <location filename="../../graphviz_app/core/export.py" line="125"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="128"/>
+        <location filename="../../graphviz_app/core/export.py" line="134"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="131"/>
+        <location filename="../../graphviz_app/core/export.py" line="137"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="134"/>
+        <location filename="../../graphviz_app/core/export.py" line="140"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="137"/>
+        <location filename="../../graphviz_app/core/export.py" line="143"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -2466,11 +2481,13 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="757"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="183"/>
         <source>No vanishing or exploding gradient found.</source>
         <translation>사라지거나 폭발하는 기울기가 없습니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="759"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="115"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
@@ -2486,6 +2503,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="117"/>
         <source>trend</source>
         <translation>추세</translation>
     </message>
@@ -2543,6 +2561,26 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/core/model/health.py" line="93"/>
         <source>NaN/Inf</source>
         <translation>NaN/Inf</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="116"/>
+        <source>norm (log)</source>
+        <translation>크기(로그)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="153"/>
+        <source>No graph loaded.</source>
+        <translation>불러온 그래프가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="155"/>
+        <source>This graph recorded no gradient health. Set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls (20, say) and reload a script with a training loop to see whether its gradients vanish or explode.</source>
+        <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다. 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수(예: 20)로 정하고 학습 루프가 있는 스크립트를 다시 불러오면 기울기가 사라지는지 폭발하는지 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="167"/>
+        <source>Over {count} backward() calls (steps {first} to {last}); click a module to find it.</source>
+        <translation>backward() 호출 {count}번({first}~{last}단계). 모듈을 클릭하면 그래프에서 찾습니다.</translation>
     </message>
 </context>
 <context>
@@ -3427,54 +3465,59 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="633"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="638"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="634"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="639"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="635"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="640"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="636"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="641"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="637"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="642"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="638"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="643"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="639"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="644"/>
         <source>keeps {low} to {high} (log scale)</source>
         <translation>{low}~{high} 보관 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="640"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="645"/>
         <source>keeps nothing</source>
         <translation>보관 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="641"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="646"/>
         <source>not measured</source>
         <translation>측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="642"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="647"/>
         <source>bytes kept, log scale</source>
         <translation>보관 바이트, 로그 눈금</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="768"/>
+        <source>other nodes</source>
+        <translation>다른 노드</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/graphviz/dot.py" line="226"/>
@@ -3598,184 +3641,194 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="130"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
         <source>Largest Holders</source>
         <translation>많이 보관하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <source>Gradient Health</source>
+        <translation>기울기 건강</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="586"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="591"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="142"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="166"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="170"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="174"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="331"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="336"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="333"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="338"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="371"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="376"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="402"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="407"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="412"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="491"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="496"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="499"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="509"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="504"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="514"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="504"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="509"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="584"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="589"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="606"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="617"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="622"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="645"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="651"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="650"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="656"/>
+        <source>Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls and reload a training script</source>
+        <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다: 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수로 정하고 학습 스크립트를 다시 불러오세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="662"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="727"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="739"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="731"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="743"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="725"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="737"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="733"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="745"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="788"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="800"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="813"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="825"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="826"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="838"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="833"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="845"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="838"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="840"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="852"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="867"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="879"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -4077,283 +4130,303 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="60"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="72"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="79"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="83"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
         <source>Count autograd.grad(create_graph=True) calls, and draw the gradient&apos;s graph</source>
         <translation>autograd.grad(create_graph=True) 호출도 세고, 그래디언트의 그래프 그리기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="93"/>
         <source>By default such a call (a gradient penalty, a MAML inner step) is a step of the forward and not counted; ticked, it counts as a backward call, and capturing it draws the graph of the gradients it returned (double backward); remembered for this script</source>
         <translation>기본으로는 이런 호출(그래디언트 페널티, MAML의 내부 단계)은 forward의 한 단계라서 세지 않습니다. 체크하면 backward 호출로 세고, 그 호출을 캡처하면 호출이 돌려준 그래디언트의 그래프(이중 backward)를 그립니다(이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="104"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
+        <source>off</source>
+        <translation>끔</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
+        <source> backward() calls</source>
+        <translation>번의 backward() 호출</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
+        <source>Record each parameter&apos;s gradient norm over a training loop&apos;s first backward() calls (the script runs on until the last of them) and show in the Gradient Health panel which modules&apos; gradients vanish or explode; 0: off</source>
+        <translation>학습 루프의 처음 backward() 호출들에서 각 매개변수의 기울기 크기를 기록하고(스크립트는 그 마지막 호출까지 실행됩니다), 기울기 건강 패널에서 어느 모듈의 기울기가 사라지거나 폭발하는지 보여 줍니다. 0: 끔</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
+        <source>Gradient health:</source>
+        <translation>기울기 건강:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="123"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="135"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="140"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="153"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="154"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="156"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="159"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="161"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="164"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="155"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="170"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="185"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="176"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="191"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="195"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="199"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="201"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="204"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="201"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="216"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="217"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="220"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="226"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="239"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="244"/>
         <source>Automatic (the system&apos;s Graphviz when installed, else the packaged one)</source>
         <translation>자동(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="245"/>
         <source>System Graphviz (dot on PATH)</source>
         <translation>시스템 Graphviz(PATH의 dot)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
         <source>Packaged (graphviz-pure, installed with the app)</source>
         <translation>패키지(graphviz-pure, 앱과 함께 설치됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
         <source>The program that lays graphs out and draws exports; the packaged one needs no Graphviz installed and draws PDF through Qt</source>
         <translation>그래프를 배치하고 내보낼 그림을 그리는 프로그램입니다. 패키지 엔진은 Graphviz 설치가 필요 없고 PDF는 Qt로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="241"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="256"/>
         <source>Graphviz engine:</source>
         <translation>Graphviz 엔진:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
         <source>system</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
         <source>packaged</source>
         <translation>패키지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="248"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="263"/>
         <source>Installed: {engines}</source>
         <translation>설치됨: {engines}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="248"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="263"/>
         <source>No engine installed</source>
         <translation>설치된 엔진 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="270"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="285"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="296"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="296"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="302"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="317"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="319"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="310"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="325"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>

@@ -159,7 +159,7 @@ def test_unknown_mode_is_refused_with_the_modes_named():
         lambda: colors.legend(chain(2), "rainbow"),
         lambda: colors.color_mode("Device"),
     ):  # the key, not the menu name
-        with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad, memory\."):
+        with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad, memory, health\."):
             ask()
 
 
@@ -167,7 +167,11 @@ def test_the_registry_is_the_one_list_of_modes():
     """Keys, names and titles are distinct; every mode fills every node, and its legend counts
     every node once (on a graph with devices, modules and gradients of every kind)."""
     specs = colors.COLOR_MODE_SPECS
-    assert colors.COLOR_MODES == tuple(s.key for s in specs) == ("device", "op", "module", "grad", "memory")
+    assert (
+        colors.COLOR_MODES
+        == tuple(s.key for s in specs)
+        == ("device", "op", "module", "grad", "memory", "health")
+    )
     for field in ("key", "name", "title"):
         assert len({getattr(s, field) for s in specs}) == len(specs), field
     graph = with_grads()
@@ -180,3 +184,4 @@ def test_the_registry_is_the_one_list_of_modes():
     assert [s.key for s in specs if s.scale(graph) is not None] == ["grad"]
     assert [s.key for s in specs if s.needs_gradients] == ["grad"]
     assert [s.key for s in specs if s.needs_saved_bytes] == ["memory"]
+    assert [s.key for s in specs if s.needs_health] == ["health"]

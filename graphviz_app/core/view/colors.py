@@ -18,6 +18,10 @@ page all iterate it; :func:`color_mode` looks a key up and refuses an unknown on
             filled by its members' sum, :class:`SummedFills`); nodes that keep nothing get
             ``NEUTRAL_COLOR``, unmeasured ones ``UNKNOWN_KEPT_COLOR``. Offered for graphs that
             recorded the bytes (:func:`has_saved_bytes`).
+``health``  each parameter (AccumulateGrad leaf) by its module's gradient health trend over the
+            training loop's steps (vanishing, steady, exploding, NaN/Inf:
+            :mod:`..model.health`); other nodes get ``NEUTRAL_COLOR``. Offered for graphs that
+            recorded gradient health (:func:`..model.health.has_health`).
 
 To add a mode: write its fills and legend functions and add one :class:`ColorModeSpec` to
 :data:`COLOR_MODE_SPECS` (then give its name and title a Korean translation:
@@ -43,6 +47,7 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
 from ...errors import ColorModeError
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.derived import derived
+from ..model.health import TREND_WORDS, TRENDS, has_health, node_trends
 from ..model.kept_memory import format_bytes, module_bytes, module_kept
 from ..model.topology import natural_key
 
@@ -760,6 +765,31 @@ def _memory_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     return [LegendEntry.of(words, color, count) for words, color, count in rows if count and words]
 
 
+NOT_FOLLOWED = Message.of(QT_TRANSLATE_NOOP("Legend", "other nodes"))
+"""``health`` mode: the nodes that are not a parameter gradient health followed."""
+HEALTH_COLORS = {
+    "vanishing": TOL_LIGHT[0],
+    "steady": TOL_LIGHT[3],
+    "exploding": TOL_LIGHT[1],
+    "nan": WARNING_COLOR,
+}
+"""Fills of ``health`` mode: a cold blue, a calm green, a warm orange, and the NaN pink."""
+
+
+def _health_fills(graph: nx.DiGraph) -> dict[str, str]:
+    trends = node_trends(graph)
+    return {node: HEALTH_COLORS[trends[node]] if node in trends else NEUTRAL_COLOR for node in graph}
+
+
+def _health_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    trends = node_trends(graph)
+    counts = Counter(trends.values())
+    rows = [LegendEntry.of(TREND_WORDS[t], HEALTH_COLORS[t], counts[t]) for t in TRENDS if counts[t]]
+    if len(graph) > len(trends):
+        rows.append(LegendEntry.of(NOT_FOLLOWED, NEUTRAL_COLOR, len(graph) - len(trends)))
+    return rows
+
+
 def _no_scale(graph: nx.DiGraph) -> GradScale | None:
     return None
 
@@ -788,11 +818,20 @@ class ColorModeSpec:
     """Offered in the window only for a graph with gradients (:func:`has_grads`)."""
     needs_saved_bytes: bool = False
     """Offered in the window only for a graph whose kept bytes were measured (:func:`has_saved_bytes`)."""
+    needs_health: bool = False
+    """Offered in the window only for a graph that recorded gradient health (:func:`has_health`)."""
+
+    @property
+    def needs_something(self) -> bool:
+        """True when the mode is not offered for every graph."""
+        return self.needs_gradients or self.needs_saved_bytes or self.needs_health
 
     def offered(self, graph: nx.DiGraph) -> bool:
         """True when the mode makes sense for ``graph`` (what it needs, the graph has)."""
-        return (not self.needs_gradients or derived(graph, has_grads)) and (
-            not self.needs_saved_bytes or derived(graph, has_saved_bytes)
+        return (
+            (not self.needs_gradients or derived(graph, has_grads))
+            and (not self.needs_saved_bytes or derived(graph, has_saved_bytes))
+            and (not self.needs_health or has_health(graph))
         )
 
 
@@ -835,6 +874,14 @@ COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
         _memory_legend,
         scale=byte_scale,
         needs_saved_bytes=True,
+    ),
+    ColorModeSpec(
+        "health",
+        QT_TRANSLATE_NOOP("ColorMode", "Gradient health").source,
+        QT_TRANSLATE_NOOP("ColorMode", "gradient health over the steps").source,
+        _health_fills,
+        _health_legend,
+        needs_health=True,
     ),
 )
 """Every colour mode, in menu order (the first is the default)."""

@@ -261,8 +261,7 @@ class ViewModel:
         return [
             spec.key
             for spec in colors.COLOR_MODE_SPECS
-            if (graph is not None and spec.offered(graph))
-            or (graph is None and not spec.needs_gradients and not spec.needs_saved_bytes)
+            if (graph is not None and spec.offered(graph)) or (graph is None and not spec.needs_something)
         ]
 
     def has_gradients(self) -> bool:

@@ -52,6 +52,7 @@ from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..i18n import current_language, file_dialog, fill
+from ..panels.health import HealthPanel
 from ..panels.holders import HoldersPanel
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
@@ -107,6 +108,7 @@ class MainWindow(QMainWindow):
         self.source = SourcePanel(self.document, self)
         self.leaves = LeavesPanel(self.document, self)
         self.holders = HoldersPanel(self.document, self)
+        self.health = HealthPanel(self.document, self)
         self.problems = ProblemsPanel(self.document, self)
         self.plots = PlotsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
@@ -133,6 +135,7 @@ class MainWindow(QMainWindow):
             ("modules", translate("MainWindow", "Modules"), self.modules, left),
             ("leaves", translate("MainWindow", "Leaves"), self.leaves, left),
             ("holders", translate("MainWindow", "Largest Holders"), self.holders, left),
+            ("health", translate("MainWindow", "Gradient Health"), self.health, left),
             ("timeline", translate("MainWindow", "Timeline"), self.timeline, bottom),
             ("messages", translate("MainWindow", "Messages"), self.messages, right),
             ("problems", translate("MainWindow", "Problems"), self.problems, right),
@@ -148,6 +151,7 @@ class MainWindow(QMainWindow):
         for first, second in (
             ("modules", "leaves"),
             ("leaves", "holders"),
+            ("holders", "health"),
             ("messages", "problems"),
             ("problems", "plots"),
         ):
@@ -251,6 +255,7 @@ class MainWindow(QMainWindow):
         doc.stepChanged.connect(self._step_changed)
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
         self.holders.nodeActivated.connect(self.find_graph_node)
+        self.health.nodeActivated.connect(self.find_graph_node)
         self.problems.problemActivated.connect(self.show_problem)
         self.problems.countChanged.connect(self._problems_counted)
         c = self.controller
@@ -638,7 +643,8 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
-            # only Gradient and Kept for backward are ever greyed out (ViewModel.available_color_modes)
+            # only Gradient, Kept for backward and Gradient health are ever greyed out
+            # (ViewModel.available_color_modes)
             why = (
                 ""
                 if mode in available
@@ -647,6 +653,12 @@ class MainWindow(QMainWindow):
                     "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients",
                 )
                 if colors.color_mode(mode).needs_gradients
+                else translate(
+                    "MainWindow",
+                    "Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ "
+                    "Gradient health to a number of backward() calls and reload a training script",
+                )
+                if colors.color_mode(mode).needs_health
                 else translate(
                     "MainWindow",
                     "Needs the bytes each node keeps for backward, which this graph lacks (saved "
