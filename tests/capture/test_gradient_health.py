@@ -146,3 +146,31 @@ def test_a_later_captured_call_waits_for_nothing(runner, write_script):
     graph = result.graph.graph
     assert graph["health"]["calls"] == [1, 2, 3]
     assert graph["backward"]["call"] == 5 and graph["stopped_after_backward"]["call"] == 5
+
+
+FROM_SCRATCH = """
+import torch
+
+torch.manual_seed(0)
+x = torch.randn(50, 2)
+y = x @ torch.tensor([[1.5], [-2.0]]) + 0.5
+w = torch.zeros(2, 1, requires_grad=True)
+b = torch.zeros(1, requires_grad=True)
+for step in range(5):
+    loss = ((x @ w + b - y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+        b -= 0.1 * b.grad
+        w.grad.zero_()
+        b.grad.zero_()
+"""
+
+
+def test_tensors_outside_modules_are_rows_of_their_own(runner, write_script):
+    result = runner.run(write_script(FROM_SCRATCH, "from_scratch.py"), RunOptions(health=5))
+    found = health(result.graph)
+    assert found is not None and [c.module for c in found.courses] == ["w", "b"]
+    assert all(len(c.norms) == 5 and all(n is not None and n > 0 for n in c.norms) for c in found.courses)
+    # read before the script zeroes them: the gradient backward() left, not the zeroed one
+    assert found.courses[0].norms[0] > 1.0

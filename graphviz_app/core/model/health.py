@@ -19,7 +19,9 @@ loop stay clear of them: its gradient norms move within one or two orders as the
   healthy); or it is below :data:`FLOOR`, too small to move float32 weights of ordinary size at
   ordinary learning rates (float32 keeps 7 significant digits).
 
-No torch, no Qt: the window, the CLI and the exports read it.
+A loss that reaches its minimum makes every module's gradient fall together, and the falling
+rule flags that too; the findings say what usually causes a vanishing gradient, not that it is
+the cause. No torch, no Qt: the window, the CLI and the exports read it.
 """
 
 from __future__ import annotations
