@@ -2508,57 +2508,57 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>추세</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="51"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="53"/>
         <source>{module}: the gradient norm fell from {first} at step {first_step} to {norm} at step {step}, {orders} orders of magnitude: the gradient is vanishing. {cause}</source>
         <translation>{module}: 기울기 크기가 {first_step}단계의 {first}에서 {step}단계의 {norm}(으)로 {orders}자릿수만큼 줄었습니다: 기울기가 사라지고 있습니다. {cause}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="56"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="58"/>
         <source>{module}: at step {step} the gradient norm is {norm}, {orders} orders of magnitude below {largest} ({top}): the gradient is vanishing. {cause}</source>
         <translation>{module}: {step}단계에서 기울기 크기가 {norm}(으)로, {largest}({top})보다 {orders}자릿수 작습니다: 기울기가 사라지고 있습니다. {cause}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="61"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="63"/>
         <source>{module}: at step {step} the gradient norm is {norm}, below {floor}: too small to change float32 weights. {cause}</source>
         <translation>{module}: {step}단계에서 기울기 크기가 {norm}(으)로 {floor}보다 작습니다: float32 가중치를 바꾸기에는 너무 작습니다. {cause}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="66"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="68"/>
         <source>This usually comes from saturating sigmoid or tanh activations, or a network too deep without normalisation (BatchNorm, LayerNorm) or residual connections.</source>
         <translation>보통 포화되는 sigmoid나 tanh 활성화 함수, 또는 정규화(BatchNorm, LayerNorm)나 잔차 연결 없이 너무 깊은 신경망 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="71"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="73"/>
         <source>{module}: the gradient norm grew from {first} at step {first_step} to {norm} at step {step}, {orders} orders of magnitude: the gradient is exploding. {cause}</source>
         <translation>{module}: 기울기 크기가 {first_step}단계의 {first}에서 {step}단계의 {norm}(으)로 {orders}자릿수만큼 커졌습니다: 기울기가 폭발하고 있습니다. {cause}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="76"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="78"/>
         <source>{module}: at step {step} the gradient holds {nan} NaN and {inf} Inf values: the gradient exploded. {cause}</source>
         <translation>{module}: {step}단계에서 기울기에 NaN {nan}개와 Inf {inf}개가 있습니다: 기울기가 폭발했습니다. {cause}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="81"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="83"/>
         <source>This usually comes from a learning rate too high (for inputs that are not normalised above all), or no gradient clipping (torch.nn.utils.clip_grad_norm_).</source>
-        <translation>보통 너무 높은 학습률(특히 정규화하지 않은 입력에서)이나 기울기 클리핑(torch.nn.utils.clip_grad_norm_)이 없기 때문입니다.</translation>
+        <translation>보통 학습률이 너무 높거나(특히 정규화하지 않은 입력에서) 기울기 클리핑(torch.nn.utils.clip_grad_norm_)을 하지 않았기 때문입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="90"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="92"/>
         <source>vanishing</source>
         <translation>사라짐</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="91"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="93"/>
         <source>steady</source>
         <translation>안정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="92"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="94"/>
         <source>exploding</source>
         <translation>폭발</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/health.py" line="93"/>
+        <location filename="../../graphviz_app/core/model/health.py" line="95"/>
         <source>NaN/Inf</source>
         <translation>NaN/Inf</translation>
     </message>
@@ -4130,303 +4130,303 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="61"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="62"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="65"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="128"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="129"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="73"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="80"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="82"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="83"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="84"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="86"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="87"/>
         <source>Count autograd.grad(create_graph=True) calls, and draw the gradient&apos;s graph</source>
         <translation>autograd.grad(create_graph=True) 호출도 세고, 그래디언트의 그래프 그리기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="93"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
         <source>By default such a call (a gradient penalty, a MAML inner step) is a step of the forward and not counted; ticked, it counts as a backward call, and capturing it draws the graph of the gradients it returned (double backward); remembered for this script</source>
         <translation>기본으로는 이런 호출(그래디언트 페널티, MAML의 내부 단계)은 forward의 한 단계라서 세지 않습니다. 체크하면 backward 호출로 세고, 그 호출을 캡처하면 호출이 돌려준 그래디언트의 그래프(이중 backward)를 그립니다(이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
         <source>off</source>
         <translation>끔</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="104"/>
         <source> backward() calls</source>
         <translation>번의 backward() 호출</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="108"/>
         <source>Record each parameter&apos;s gradient norm over a training loop&apos;s first backward() calls (the script runs on until the last of them) and show in the Gradient Health panel which modules&apos; gradients vanish or explode; 0: off</source>
         <translation>학습 루프의 처음 backward() 호출들에서 각 매개변수의 기울기 크기를 기록하고(스크립트는 그 마지막 호출까지 실행됩니다), 기울기 건강 패널에서 어느 모듈의 기울기가 사라지거나 폭발하는지 보여 줍니다. 0: 끔</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="112"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
         <source>Gradient health:</source>
         <translation>기울기 건강:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="120"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="123"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="133"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="135"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="136"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="150"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="153"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="154"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="154"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="155"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="156"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="157"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="161"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="163"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="163"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="163"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="164"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="165"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="171"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="185"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="191"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="192"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="195"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="196"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="199"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="200"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="201"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="204"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="216"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="217"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="218"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="220"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="221"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="226"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="227"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="239"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="240"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="244"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="245"/>
         <source>Automatic (the system&apos;s Graphviz when installed, else the packaged one)</source>
         <translation>자동(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
         <source>System Graphviz (dot on PATH)</source>
         <translation>시스템 Graphviz(PATH의 dot)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="247"/>
         <source>Packaged (graphviz-pure, installed with the app)</source>
         <translation>패키지(graphviz-pure, 앱과 함께 설치됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
         <source>The program that lays graphs out and draws exports; the packaged one needs no Graphviz installed and draws PDF through Qt</source>
         <translation>그래프를 배치하고 내보낼 그림을 그리는 프로그램입니다. 패키지 엔진은 Graphviz 설치가 필요 없고 PDF는 Qt로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="256"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="257"/>
         <source>Graphviz engine:</source>
         <translation>Graphviz 엔진:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="259"/>
         <source>system</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="259"/>
         <source>packaged</source>
         <translation>패키지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="263"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="264"/>
         <source>Installed: {engines}</source>
         <translation>설치됨: {engines}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="263"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="264"/>
         <source>No engine installed</source>
         <translation>설치된 엔진 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="285"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="286"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="297"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="297"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="317"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="318"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="319"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="320"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="325"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="326"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>
