@@ -2481,13 +2481,13 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="757"/>
-        <location filename="../../graphviz_app/qt/panels/health.py" line="183"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="180"/>
         <source>No vanishing or exploding gradient found.</source>
         <translation>사라지거나 폭발하는 기울기가 없습니다.</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="759"/>
-        <location filename="../../graphviz_app/qt/panels/health.py" line="115"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="113"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
@@ -2498,12 +2498,13 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="761"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="115"/>
         <source>last norm</source>
         <translation>마지막 크기</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="762"/>
-        <location filename="../../graphviz_app/qt/panels/health.py" line="117"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="116"/>
         <source>trend</source>
         <translation>추세</translation>
     </message>
@@ -2563,7 +2564,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>NaN/Inf</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/health.py" line="116"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="114"/>
         <source>norm (log)</source>
         <translation>크기(로그)</translation>
     </message>
@@ -2581,6 +2582,11 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/qt/panels/health.py" line="167"/>
         <source>Over {count} backward() calls (steps {first} to {last}); click a module to find it.</source>
         <translation>backward() 호출 {count}번({first}~{last}단계). 모듈을 클릭하면 그래프에서 찾습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="188"/>
+        <source>gradient norm: {first} at the first step, {last} at the last</source>
+        <translation>기울기 크기: 첫 단계 {first}, 마지막 단계 {last}</translation>
     </message>
 </context>
 <context>

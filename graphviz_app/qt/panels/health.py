@@ -1,5 +1,5 @@
 """The Gradient Health dock: each module's gradient norm over a training loop's steps as a small
-line on one log scale for every row, its trend, and the findings' sentences (vanishing or
+line on a log scale, its trend, and the findings' sentences (vanishing or
 exploding gradients, with their usual causes); clicking a row selects the module's first
 parameter in the graph (the window expands a collapsed module that hides it and scrolls to it).
 A graph that recorded no gradient health says how to record it."""
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.model.health import TREND_WORDS, Course, health, module_nodes
+from ...core.model.values import format_number
 from ...core.view.colors import HEALTH_COLORS, darken
 from ..document import Document
 from ..i18n import text
@@ -39,23 +40,17 @@ COURSE_ROLE = Qt.ItemDataRole.UserRole + 1
 NODE_ROLE = Qt.ItemDataRole.UserRole + 2
 LINE_WIDTH = 120
 """The course column's width in pixels."""
+MIN_DECADES = 2.0
+"""A row's line spans at least this many orders of magnitude from bottom to top, so a steady
+course stays nearly flat and a fall or growth of three orders fills the row."""
 
 translate = QCoreApplication.translate
 
 
 class CourseDelegate(QStyledItemDelegate):
-    """Draws a row's norms over the steps: log10 of each known norm on the panel's shared range
-    (every row on one scale, so a vanishing module sits low), a gap where a step has none, and a
-    pink dot on top at each step with NaN or Inf."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.low = 0.0
-        self.high = 1.0
-
-    def set_range(self, low: float, high: float) -> None:
-        """The log10 norms at the bottom and the top of every row's line."""
-        self.low, self.high = low, max(high, low + 1e-9)
+    """Draws a row's norms over the steps: log10 of each known norm, the row's range centred and
+    at least :data:`MIN_DECADES` high, a gap where a step has none, and a pink dot on top at
+    each step with NaN or Inf (the tooltip gives the numbers)."""
 
     def paint(
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
@@ -69,9 +64,12 @@ class CourseDelegate(QStyledItemDelegate):
         rect = option.rect.adjusted(4, 3, -4, -3)
         count = len(norms)
         step = rect.width() / max(count - 1, 1)
+        logs = [math.log10(n) for n in norms if n is not None and n > 0]
+        middle = (min(logs) + max(logs)) / 2 if logs else 0.0
+        half = max(max(logs) - min(logs) if logs else 0.0, MIN_DECADES) / 2
 
         def y(norm: float) -> float:
-            t = (math.log10(norm) - self.low) / (self.high - self.low)
+            t = (math.log10(norm) - middle + half) / (2 * half)
             return rect.bottom() - t * rect.height()
 
         painter.save()
@@ -108,12 +106,13 @@ class HealthPanel(QWidget):
         self.hint = plain_label(QLabel("", self))
         self.hint.setObjectName("healthHint")
         self.hint.setWordWrap(True)
-        self.table = QTableWidget(0, 3, self)
+        self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("healthTable")
         self.table.setHorizontalHeaderLabels(
             [
                 translate("Health", "module"),
                 translate("Health", "norm (log)"),
+                translate("Health", "last norm"),
                 translate("Health", "trend"),
             ]
         )
@@ -124,6 +123,7 @@ class HealthPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setColumnWidth(1, LINE_WIDTH)
         self.table.clicked.connect(lambda index: self._clicked(index.row()))
         self.findings = plain_label(QLabel("", self))
@@ -169,9 +169,6 @@ class HealthPanel(QWidget):
                 "Over {count} backward() calls (steps {first} to {last}); click a module to find it.",
             ).format(count=len(steps), first=steps[0], last=steps[-1])
         )
-        known = [math.log10(n) for c in found.courses for n in c.norms if n is not None and n > 0]
-        if known:
-            self.delegate.set_range(min(known), max(known))
         self.table.setVisible(True)
         self.table.setRowCount(len(found.courses))
         for row, course in enumerate(found.courses):
@@ -187,15 +184,21 @@ class HealthPanel(QWidget):
     def _fill_row(self, row: int, course: Course, graph: nx.DiGraph) -> None:
         nodes = module_nodes(graph, course)
         node = nodes[0] if nodes else ""
-        tip = plain_tooltip(
-            "\n\n".join(text(f.message) for f in course.findings) or text(TREND_WORDS[course.trend])
+        last = format_number(course.last) if course.last is not None else "—"
+        norms = translate("Health", "gradient norm: {first} at the first step, {last} at the last").format(
+            first=format_number(course.first) if course.first is not None else "—",
+            last=last,
         )
+        said = [text(f.message) for f in course.findings] or [text(TREND_WORDS[course.trend])]
+        tip = plain_tooltip("\n\n".join([norms, *said]))
         broken = [k for k in range(len(course.norms)) if course.nan[k] or course.inf[k]]
-        cells = (course.module, "", text(TREND_WORDS[course.trend]))
+        cells = (course.module, "", last, text(TREND_WORDS[course.trend]))
         for column, cell in enumerate(cells):
             item = QTableWidgetItem(cell)
             item.setData(NODE_ROLE, node)
             item.setToolTip(tip)
+            if column == 2:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if column == 1:
                 color = darken(HEALTH_COLORS[course.trend], 0.25)
                 item.setData(COURSE_ROLE, (list(course.norms), broken, color))
@@ -203,7 +206,7 @@ class HealthPanel(QWidget):
 
     def row_texts(self) -> list[tuple[str, str]]:
         """Each row as shown: (module, trend)."""
-        return [(self._cell(r, 0).text(), self._cell(r, 2).text()) for r in range(self.table.rowCount())]
+        return [(self._cell(r, 0).text(), self._cell(r, 3).text()) for r in range(self.table.rowCount())]
 
     def row_nodes(self) -> list[str]:
         """The graph node each row selects, top to bottom ("" when the graph draws none of the
