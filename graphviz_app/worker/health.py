@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,13 +50,13 @@ class HealthRecorder:
         """True once every step asked for was recorded."""
         return len(self.calls) >= self.steps
 
-    def record(self, call: int, namespaces: Iterable[Mapping[str, Any]]) -> None:
-        """Read every parameter's ``.grad`` after backward() call number ``call`` (``namespaces``:
-        the script's scopes at the call, innermost first, where the parameters are found the
-        first time)."""
+    def record(self, call: int, namespaces: Callable[[], Iterable[Mapping[str, Any]]]) -> None:
+        """Read every parameter's ``.grad`` after backward() call number ``call`` (``namespaces``
+        gives the script's scopes at the call, innermost first, where the parameters are found;
+        asked the first time only)."""
         with unrecorded(), torch.no_grad():
             if self._parameters is None:
-                self._parameters = _parameters(namespaces)
+                self._parameters = _parameters(namespaces())
             rows: dict[torch.device, list[tuple[_Parameter, torch.Tensor]]] = {}
             missing: list[_Parameter] = []
             for parameter in self._parameters:

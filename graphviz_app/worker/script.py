@@ -540,9 +540,10 @@ class ScriptCapture:
         health = self.health
         if health is not None and kind == "backward" and not health.done and healthy:
             try:
-                health.record(self.backward_calls, self._frame_namespaces(frame))
-            except Exception as exc:
-                raise CaptureBug(exc, Message.of(RECORDING_BACKWARD)) from None
+                health.record(self.backward_calls, lambda: self._frame_namespaces(frame))
+            except Exception:  # ours: noted, and the script runs on without gradient health
+                self._internal_failures.append(traceback.format_exc())
+                self.health = health = None
         if self.captured is None or self.options.run_to_end:
             return
         if health is not None and not health.done and healthy:
