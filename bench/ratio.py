@@ -49,9 +49,17 @@ MEASURABLE = 0.1
 the noise of two process starts: its warm ratio is not given."""
 TRAINING = {
     "training_loop": ZOO_DIR / "training_loop.py",
+    "training_health": ZOO_DIR / "training_loop.py",
     "chatbot": ROOT / "tests" / "corpus" / "scripts" / "tutorials_chatbot_seq2seq.py",
 }
-"""Scripts that call backward() in a loop: the reference stops after the first call."""
+"""Scripts that call backward() in a loop: the reference stops after the call the app stops at."""
+HEALTH_STEPS = 20
+"""``training_health``: the training loop exported with ``--health 20``, against plain python
+ended after its 20th backward() (the app runs it that far)."""
+EXTRA = {"training_health": ["--health", str(HEALTH_STEPS)]}
+"""Export flags per entry (the same script as another entry, asked for more)."""
+FIELDS = {"training_health": {"health": HEALTH_STEPS}}
+"""The same, as run options of the warm runs."""
 
 
 def script_of(name: str) -> Path:
@@ -74,7 +82,7 @@ def load() -> str:
     return f"load {' '.join(averages)} on {os.cpu_count()} cores"
 
 
-def breakdown(script: Path, folder: str, python: str) -> dict[str, float]:
+def breakdown(name: str, script: Path, folder: str, python: str) -> dict[str, float]:
     """Split one cold run (in this process) into worker start, run, SVG export and worker stop."""
     from graphviz_app.capture.client import Runner
     from graphviz_app.core.export import export_graph
@@ -87,7 +95,7 @@ def breakdown(script: Path, folder: str, python: str) -> dict[str, float]:
         assert worker is not None
         worker.wait_ready()
         ready = time.perf_counter()
-        result = runner.run(script, timeout=600)
+        result = runner.run(script, timeout=600, **FIELDS.get(name, {}))
         ran = time.perf_counter()
         export_graph(result.graph, Path(folder) / "breakdown.svg")
         exported = time.perf_counter()
@@ -115,13 +123,14 @@ def measure(
     runner.start()
     with tempfile.TemporaryDirectory(prefix="graphviz_app-ratio-") as folder:
         for name in names:  # a first warm run of each script: the window's first open, not counted
-            runner.run(script_of(name), timeout=600)
+            runner.run(script_of(name), timeout=600, **FIELDS.get(name, {}))
         for round_ in range(repeat):
             for name in names:
                 script = script_of(name)
                 plain = [python, str(script)]
                 if name in TRAINING:
-                    plain = [python, "-m", "bench.plain", str(script), "--until-backward", "1"]
+                    calls = HEALTH_STEPS if name == "training_health" else 1
+                    plain = [python, "-m", "bench.plain", str(script), "--until-backward", str(calls)]
                 row = samples[name]
                 row["floor"].append(_wall([python, "-c", "import torch"]))
                 row["plain"].append(_wall(plain))
@@ -137,11 +146,12 @@ def measure(
                     "600",
                     "--python",
                     python,
+                    *EXTRA.get(name, []),
                 ]
                 row["cold"].append(_wall(export))
                 row["reported"].append(_wall([*export, "--memory", "--time"]))
                 started = time.perf_counter()
-                runner.run(script, timeout=600)
+                runner.run(script, timeout=600, **FIELDS.get(name, {}))
                 row["warm"].append(time.perf_counter() - started)
                 print(
                     f"round {round_ + 1} {name}: "
@@ -150,7 +160,11 @@ def measure(
                     flush=True,
                 )
         runner.close()
-        parts = {name: breakdown(script_of(name), folder, python) for name in names} if with_breakdown else {}
+        parts = (
+            {name: breakdown(name, script_of(name), folder, python) for name in names}
+            if with_breakdown
+            else {}
+        )
     return {"samples": samples, "breakdown": parts}
 
 

@@ -106,6 +106,15 @@ def export_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let the script run on after the captured backward() call (by default it stops there)",
     )
+    parser.add_argument(
+        "--health",
+        type=int,
+        default=0,
+        metavar="N",
+        help="for scripts that call backward() in a loop: record each parameter's gradient norm "
+        "and NaN/Inf counts over the first N calls (the script runs on until call N), then print "
+        "each module's course and the vanishing or exploding gradients found (default 0: off)",
+    )
     parser.add_argument("--output", metavar="NAME", help="use only the output tensor with this variable name")
     parser.add_argument(
         "--collapse-depth", type=int, metavar="D", help="collapse modules deeper than D levels"
@@ -479,6 +488,7 @@ def run_options(args: argparse.Namespace, script_args: Sequence[str]) -> RunOpti
         run_to_end=args.run_to_end,
         output=args.output,
         argv=tuple(script_args),
+        health=args.health,
     )
 
 
@@ -691,6 +701,8 @@ def _export(
         print_kept_memory(graph, _speaker(language))
     if args.time:
         print_times(graph, _speaker(language))
+    if args.health or "health" in graph.graph:
+        print_health(graph, _speaker(language))
     return 0
 
 
@@ -791,3 +803,49 @@ def _table(rows: list[tuple[str, ...]], numbers: int) -> None:
         cells = [" " * (widths[k] - _columns(cell)) + cell for k, cell in enumerate(row[:numbers])]
         cells += [_pad(cell, widths[k]) for k, cell in enumerate(row[numbers:-1], numbers)]
         _say(("  " + "  ".join([*cells, row[-1]])).rstrip())
+
+
+HEALTH_TITLE = QT_TRANSLATE_NOOP(
+    "Health", "Gradient health over {count} backward() calls (steps {first} to {last}):"
+)
+HEALTH_NONE = QT_TRANSLATE_NOOP(
+    "Health",
+    "Gradient health: not recorded in this graph. Export it from its script with --health N "
+    "(the script must call backward() itself).",
+)
+HEALTH_FINE = QT_TRANSLATE_NOOP("Health", "No vanishing or exploding gradient found.")
+HEALTH_HEADER = (
+    QT_TRANSLATE_NOOP("Health", "module"),
+    QT_TRANSLATE_NOOP("Health", "first norm"),
+    QT_TRANSLATE_NOOP("Health", "last norm"),
+    QT_TRANSLATE_NOOP("Health", "trend"),
+)
+
+
+def print_health(graph: nx.DiGraph, show: Callable[[Message], str]) -> None:
+    """Print gradient health: one row per module (its first and last norm and its trend), then
+    the findings' sentences (``show`` renders the words in the chosen language)."""
+    from .core.model.health import TREND_WORDS, health
+    from .core.model.values import format_number
+
+    found = health(graph)
+    if found is None or not found.courses:
+        _say(show(Message.of(HEALTH_NONE)))
+        return
+    steps = found.steps
+    _say(show(Message.of(HEALTH_TITLE, count=len(steps), first=steps[0], last=steps[-1])))
+    rows = [tuple(show(Message.of(word)) for word in HEALTH_HEADER)]
+    for course in found.courses:
+        first, last = (format_number(n) if n is not None else "—" for n in (course.first, course.last))
+        rows.append((course.module, first, last, show(TREND_WORDS[course.trend])))
+    widths = [max(_columns(row[k]) for row in rows) for k in range(3)]
+    for module, first, last, trend in rows:
+        _say(
+            f"  {_pad(module, widths[0])}  {' ' * (widths[1] - _columns(first))}{first}  "
+            f"{' ' * (widths[2] - _columns(last))}{last}  {trend}".rstrip()
+        )
+    findings = found.findings
+    for finding in findings:
+        _say(show(finding.message))
+    if not findings:
+        _say(show(Message.of(HEALTH_FINE)))

@@ -51,6 +51,9 @@ def test_plain_forms_are_stored_frozen():
         ({"output": 3}, "output", "not a variable name or nothing"),
         ({"argv": ("a", 1)}, "argv", "not a list of texts"),
         ({"cwd": 1}, "cwd", "not a folder or nothing"),
+        ({"health": -1}, "health", "The gradient health steps are -1, not a number of backward() calls"),
+        ({"health": 10_001}, "health", "from 0 (off) to 10000. Give such a number (--health N"),
+        ({"health": True}, "health", "are True, not a number"),
     ],
 )
 def test_unusable_values_are_refused_naming_the_cause_and_the_fix(fields, option, phrase):
@@ -79,6 +82,8 @@ def test_the_cli_builds_its_options_from_its_arguments():
     )
     counted = cli.export_parser().parse_args(["s.py", "-o", "g.json", "--grad-graphs"])
     assert cli.run_options(counted, []) == RunOptions(grad_graphs=True)
+    health = cli.export_parser().parse_args(["s.py", "-o", "g.json", "--health", "20"])
+    assert cli.run_options(health, []) == RunOptions(health=20)
 
 
 @pytest.mark.parametrize(

@@ -55,6 +55,7 @@ from .graphviz.layout import (
 from .graphviz.svg_drawing import PAD
 from .model.durations import has_times
 from .model.graph import trace_from_graph
+from .model.health import has_health
 from .model.plots import CANNOT_WRITE
 from .model.saved_graph import dumps_trace
 from .model.values import values_badges
@@ -84,6 +85,11 @@ NO_TIMES = QT_TRANSLATE_NOOP(
     "Coloring by time needs the times the capture measures, but this graph has none (it was saved "
     "before they were measured), so every node is drawn as not measured. Export the script itself, "
     "not a saved graph, to see them.",
+)
+NO_HEALTH = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Coloring by gradient health needs the gradient norms a training loop's run records, but this "
+    "graph has none, so every node is drawn plain. Export the script with --health N.",
 )
 BAD_SCALE = QT_TRANSLATE_NOOP("Explanation", "The image scale must be a positive number, not {scale}.")
 UNSUPPORTED = QT_TRANSLATE_NOOP(
@@ -218,6 +224,7 @@ def export_graph(
         colors.has_grads: NO_GRADIENTS,
         colors.has_saved_bytes: NO_SAVED_BYTES,
         has_times: NO_TIMES,
+        has_health: NO_HEALTH,
     }
     if spec.needs is not None and fmt.writer != "graph" and not spec.needs(graph):
         notices.append(Message.of(missing[spec.needs]))

@@ -19,7 +19,7 @@ from ..core.graphviz.engine import CHOICES
 from ..core.view.colors import COLOR_MODES
 from ..core.view.display import LABEL_DETAILS, RANKDIRS
 from ..wire.message import QT_TRANSLATE_NOOP, Message
-from ..wire.run_options import RunOptions
+from ..wire.run_options import MAX_HEALTH_STEPS, RunOptions
 from .i18n import LANGUAGES
 from .theme import THEMES
 
@@ -215,6 +215,14 @@ class Settings:
     def set_png_scale(self, scale: float) -> None:
         self._s.setValue("export/png_scale", float(scale))
 
+    def health(self) -> int:
+        """Over how many backward() calls a run records gradient health (0: off)."""
+        value = int(self._float("run/health", 0))
+        return value if 0 <= value <= MAX_HEALTH_STEPS else 0
+
+    def set_health(self, steps: int) -> None:
+        self._set_or_remove("run/health", int(steps), steps > 0)
+
     def backward_call(self, script: str | Path) -> int:
         """Which backward()/autograd.grad() call of ``script`` to capture (1: the first)."""
         value = self._float(f"backward_call/{_key(script)}", 1)
@@ -251,6 +259,7 @@ class Settings:
             grad_graphs=self.grad_graphs(script),
             run_to_end=self.run_to_end(),
             argv=tuple(split_arguments(self.arguments(script))),
+            health=self.health(),
             cwd=str(self.working_folder(script)),
         )
 

@@ -25,6 +25,8 @@ WireOptions: TypeAlias = dict[str, Any]
 
 DEFAULT_TIMEOUT = 60.0
 """Seconds a run may take when the caller names no limit."""
+MAX_HEALTH_STEPS = 10_000
+"""The most backward() calls a run records gradient health for (the saved graph's bound too)."""
 
 NOT_POSITIVE = QT_TRANSLATE_NOOP(
     "RunOptions",
@@ -45,6 +47,11 @@ A_NAME = QT_TRANSLATE_NOOP("RunOptions", "a variable name or nothing")
 A_FOLDER = QT_TRANSLATE_NOOP("RunOptions", "a folder or nothing")
 A_LIST = QT_TRANSLATE_NOOP("RunOptions", "a list of texts")
 A_COUNT = QT_TRANSLATE_NOOP("RunOptions", "a number of nodes (0 or more) or nothing")
+NOT_STEPS = QT_TRANSLATE_NOOP(
+    "RunOptions",
+    "The gradient health steps are {value}, not a number of backward() calls from 0 (off) to "
+    "{most}. Give such a number (--health N, or Edit ▸ Preferences ▸ Gradient health).",
+)
 UNKNOWN_OPTION = QT_TRANSLATE_NOOP(
     "RunOptions",
     "The run options name {option}, which this graphviz_app does not know. The app and its "
@@ -102,6 +109,10 @@ class RunOptions:
     cwd: str | None = None
     """The folder the script runs in (its ``os.getcwd()``); None: the caller's current folder
     (the runner fills it in before sending)."""
+    health: int = 0
+    """Record gradient health over this many of the script's backward() calls (0: off): after
+    each call, every parameter's gradient norm and its NaN and Inf element counts; the script
+    runs on until that many calls were made, even past the captured one."""
 
     def __post_init__(self) -> None:
         # Callers may hand a list of arguments or a Path: stored as the frozen, plain forms.
@@ -117,6 +128,11 @@ class RunOptions:
         call = self.backward_call
         if isinstance(call, bool) or not isinstance(call, int) or call < 1:
             raise RunOptionError("backward_call", call, Message.of(NOT_A_CALL, value=_shown(call)))
+        steps = self.health
+        if isinstance(steps, bool) or not isinstance(steps, int) or not 0 <= steps <= MAX_HEALTH_STEPS:
+            raise RunOptionError(
+                "health", steps, Message.of(NOT_STEPS, value=_shown(steps), most=MAX_HEALTH_STEPS)
+            )
         limit = self.values_up_to
         counts = limit is None or (isinstance(limit, int) and not isinstance(limit, bool) and limit >= 0)
         switches = ("backward", "grad_graphs", "run_to_end", "values")

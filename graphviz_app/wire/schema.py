@@ -115,6 +115,15 @@ backward_ns_total the sum of the nodes' ``backward_ns``, or ``None`` when no bac
 time_clock      ``"host"`` (every time read from the host's clock) or ``"cuda_events"`` (the
                 times of nodes on a CUDA device read from CUDA events; the others from the host's
                 clock); absent in graphs saved before.
+health          gradient health (run option ``health``): ``{"requested", "calls", "parameters"}``,
+                ``requested`` the steps asked for, ``calls`` the script's backward() call number of
+                each step recorded (fewer than asked when the script made fewer calls), and per
+                parameter that had a gradient at some step ``{"module", "name", "norm", "nan",
+                "inf"}``: the module path owning it (``""``: the root module ``model``; None: a
+                leaf tensor outside any module, ``name`` its variable), its name as its leaf
+                node's, and one item per step: its gradient's norm (None: no gradient then, or
+                not finite), NaN and Inf element counts (None: no gradient then); absent when it
+                was not asked for, or the script made no backward() call.
 notices         list of plain-language remarks (non-scalar output seeded with ones...), each a
                 message's wire form (``graphviz_app.wire.message.Message.to_wire``; plain text in
                 graphs saved before).

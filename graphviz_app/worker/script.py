@@ -48,6 +48,7 @@ from . import figures
 from .backward import BackwardRecorder, run_backward
 from .diagnose import RECORDING_BACKWARD, WALKING, CaptureBug, diagnose
 from .figures import LINE, THE_SCRIPT, script_line
+from .health import HealthRecorder
 from .import_watch import ImportWatch
 from .naming import Names, collect_names
 from .outputs import OutputFinder
@@ -144,6 +145,15 @@ BACKWARD_STOPPED_META = QT_TRANSLATE_NOOP(
     "gradient can flow back through a copy to it. Gradients are shown for "
     "the nodes the engine reached before that.",
 )
+HEALTH_SHORT = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "Gradient health was asked for {wanted} backward() calls; the script made {count}, so it covers those.",
+)
+NO_HEALTH = QT_TRANSLATE_NOOP(
+    "Explanation",
+    "No gradient health was recorded: the script made no backward() call of its own. Gradient "
+    "health follows a training loop's loss.backward() calls.",
+)
 BACKWARD_STOPPED = QT_TRANSLATE_NOOP(
     "Explanation",
     "Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.",
@@ -222,6 +232,8 @@ class ScriptCapture:
         self._failed_backward: BaseException | None = None
         self._internal_failures: list[str] = []
         self._stopped: dict[str, Any] | None = None
+        self.health = HealthRecorder(self.options.health) if self.options.health else None
+        """Gradient health over the first ``health`` backward() calls (run option), or None."""
         self._original_backward: Callable[..., Any] = torch.autograd.backward
         """torch's own backward, which the app runs (the script's is intercepted while it runs)."""
         self._pid = os.getpid()
@@ -366,6 +378,12 @@ class ScriptCapture:
         graph = trace["graph"]
         if plots := figures.collected():
             graph["plots"] = plots
+        if self.health is not None:
+            if self.health.calls:
+                graph["health"] = self.health.to_wire()
+            if not self.health.done:
+                short = Message.of(HEALTH_SHORT, wanted=self.health.steps, count=len(self.health.calls))
+                self.notices.append(short if self.health.calls else Message.of(NO_HEALTH))
         graph["notices"] = [notice.to_wire() for notice in self.notices] + graph["notices"]
         graph["backward_calls"] = self.backward_calls
         graph.setdefault("stopped_after_backward", None)
@@ -418,7 +436,9 @@ class ScriptCapture:
                 if captured is not None:
                     return captured[0]
             with self._torch_running():
-                return original(*args, **kwargs)
+                value = original(*args, **kwargs)
+            self._after_call(kind, frame)
+            return value
 
         functools.update_wrapper(call, original)  # its name, as a mode of the script sees it
         call._graphviz_app_intercepts = kind  # type: ignore[attr-defined]
@@ -486,7 +506,6 @@ class ScriptCapture:
         except Exception as exc:  # the script's backward failed: keep the graph, mark the node
             error = exc
         call = self.backward_calls
-        line = script_line(self.file, frame)
         try:
             with unrecorded():
                 results = (
@@ -510,9 +529,26 @@ class ScriptCapture:
             if self.options.run_to_end:
                 self._failed_backward = error
                 raise error
-        if not self.options.run_to_end:
-            self._stop(trace, kind, call, line)
+        self._after_call(kind, frame, error is None)
         return (value,)
+
+    def _after_call(self, kind: str, frame: Any, healthy: bool = True) -> None:
+        """After one of the script's counted calls: record gradient health (``backward()`` only:
+        ``autograd.grad`` fills no ``.grad``), and stop the script when the captured call has
+        returned and gradient health is complete (``healthy`` false: the call failed, so it
+        stops now) unless it runs to its end."""
+        health = self.health
+        if health is not None and kind == "backward" and not health.done and healthy:
+            try:
+                health.record(self.backward_calls, lambda: self._frame_namespaces(frame))
+            except Exception:  # ours: noted, and the script runs on without gradient health
+                self._internal_failures.append(traceback.format_exc())
+                self.health = health = None
+        if self.captured is None or self.options.run_to_end:
+            return
+        if health is not None and not health.done and healthy:
+            return  # it stops after the call that completes gradient health
+        self._stop(self.captured, kind, self.backward_calls, script_line(self.file, frame))
 
     def _capture_gradient(
         self, original: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], frame: Any
@@ -559,8 +595,7 @@ class ScriptCapture:
             trace["graph"]["backward"]["by"] = "script"
         trace["graph"]["backward"].update(call=call, kind="grad_graph")
         self.captured = trace
-        if not self.options.run_to_end:
-            self._stop(trace, "grad", call, line)
+        self._after_call("grad", frame)
         return (value,)
 
     def _grad_results(

@@ -630,62 +630,72 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>ColorMode</name>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="855"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="885"/>
         <source>Device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="862"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="892"/>
         <source>Op type</source>
         <translation>연산 종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="869"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="899"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="876"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="906"/>
         <source>Gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="885"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="915"/>
         <source>Kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="886"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="916"/>
         <source>kept for backward</source>
         <translation>역전파 보관량</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="894"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="924"/>
         <source>Time</source>
         <translation>시간</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="895"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="925"/>
         <source>time, forward and backward</source>
         <translation>시간(순전파와 역전파)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="856"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="933"/>
+        <source>Gradient health</source>
+        <translation>기울기 건강</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="934"/>
+        <source>gradient health over the steps</source>
+        <translation>단계별 기울기 건강</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="886"/>
         <source>device</source>
         <translation>장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="863"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="893"/>
         <source>op family</source>
         <translation>연산 계열</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="870"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="900"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="877"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="907"/>
         <source>gradient norm</source>
         <translation>기울기 크기(norm)</translation>
     </message>
@@ -1652,12 +1662,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 {doing} 중에 실패했습니다({error}). 스크립트가 아니라 graphviz_app의 버그입니다. 아래 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="79"/>
+        <location filename="../../graphviz_app/worker/script.py" line="80"/>
         <source>The script called sys.exit({status}) before it finished. Remove the sys.exit() call (or make it exit with 0) to see its graph.</source>
         <translation>스크립트가 끝나기 전에 sys.exit({status})를 호출했습니다. 그래프를 보려면 sys.exit() 호출을 지우세요(또는 0으로 끝내세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="130"/>
+        <location filename="../../graphviz_app/worker/script.py" line="131"/>
         <source>The script called backward() {count} time(s); there is no call number {call} to show. Pick a call from 1 to {last}.</source>
         <translation>스크립트는 backward()를 {count}번 호출했으므로 보여 줄 {call}번째 호출이 없습니다. 1부터 {last}까지에서 고르세요.</translation>
     </message>
@@ -1702,87 +1712,97 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>graphviz_app이 이 스크립트를 캡처하지 못했습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="84"/>
+        <location filename="../../graphviz_app/worker/script.py" line="85"/>
         <source>The script called sys.exit(0); its graph is shown as it stood then.</source>
         <translation>스크립트가 sys.exit(0)을 호출했습니다. 그 시점의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="87"/>
+        <location filename="../../graphviz_app/worker/script.py" line="88"/>
         <source> In-place changes of tensors that require grad: {changes}.</source>
         <translation> 기울기를 요구하는 텐서를 제자리에서 바꾼 곳: {changes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="91"/>
+        <location filename="../../graphviz_app/worker/script.py" line="92"/>
         <source>{where} reads .grad of an intermediate (non-leaf) tensor, which is None: autograd keeps .grad only for leaf tensors. Call .retain_grad() on that tensor before backward() to keep its gradient.</source>
         <translation>{where}에서 중간(리프가 아닌) 텐서의 .grad를 읽는데, 그 값은 None입니다: autograd는 리프 텐서의 .grad만 남깁니다. 그 기울기를 남기려면 backward() 전에 그 텐서에서 .retain_grad()를 호출하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="104"/>
+        <location filename="../../graphviz_app/worker/script.py" line="105"/>
         <source>Showing the graph of the script&apos;s {function} call number {call}.</source>
         <translation>스크립트의 {call}번째 {function} 호출의 그래프를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="107"/>
+        <location filename="../../graphviz_app/worker/script.py" line="108"/>
         <source>Showing the graph of the gradients the script&apos;s torch.autograd.grad(create_graph=True) call number {call} returned: the graph a backward of those gradients runs through.</source>
         <translation>스크립트의 {call}번째 torch.autograd.grad(create_graph=True) 호출이 돌려준 그래디언트의 그래프를 보여 줍니다. 그 그래디언트에서 backward를 실행하면 지나가는 그래프입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="112"/>
+        <location filename="../../graphviz_app/worker/script.py" line="113"/>
         <source>The gradients that torch.autograd.grad() call number {call} returned have no graph: they depend on no tensor that requires grad (the gradient of 3 * x is the constant 3). Pick another call to capture.</source>
         <translation>{call}번째 torch.autograd.grad() 호출이 돌려준 그래디언트에는 그래프가 없습니다. grad가 필요한 텐서에 의존하지 않기 때문입니다(3 * x의 그래디언트는 상수 3입니다). 캡처할 다른 호출을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="118"/>
+        <location filename="../../graphviz_app/worker/script.py" line="119"/>
         <source>backward() failed at {op}: </source>
         <translation>backward()가 {op}에서 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="119"/>
+        <location filename="../../graphviz_app/worker/script.py" line="120"/>
         <source>backward() failed: </source>
         <translation>backward()가 실패했습니다: </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="120"/>
+        <location filename="../../graphviz_app/worker/script.py" line="121"/>
         <source> The graph is shown as it stood, with the gradients the engine computed before it stopped.</source>
         <translation> 그래프는 그 시점의 모습으로, 엔진이 멈추기 전에 계산한 기울기와 함께 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="124"/>
+        <location filename="../../graphviz_app/worker/script.py" line="125"/>
         <source>Stopped after {function} call {call} on line {line}; the rest of the script did not run.</source>
         <translation>{line}번째 줄의 {call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="127"/>
+        <location filename="../../graphviz_app/worker/script.py" line="128"/>
         <source>Stopped after {function} call {call}; the rest of the script did not run.</source>
         <translation>{call}번째 {function} 호출 뒤에 멈췄습니다. 스크립트의 나머지는 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="135"/>
+        <location filename="../../graphviz_app/worker/script.py" line="136"/>
         <source>The script kept no variable holding its output; the graph shown ends at the last result it computed (bind it to a variable, e.g. `loss = ...`, to choose another).</source>
         <translation>스크립트에 출력을 담은 변수가 남아 있지 않습니다. 보여 주는 그래프는 마지막으로 계산한 결과에서 끝납니다(다른 출력을 고르려면 `loss = ...`처럼 변수에 대입하세요).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="141"/>
+        <location filename="../../graphviz_app/worker/script.py" line="142"/>
         <source>Backward stopped: {error}. The meta device holds no data, so no gradient can flow back through a copy to it. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. meta 장치에는 데이터가 없으므로 그곳으로의 복사를 거쳐 기울기가 거꾸로 흐를 수 없습니다. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="147"/>
+        <location filename="../../graphviz_app/worker/script.py" line="148"/>
+        <source>Gradient health was asked for {wanted} backward() calls; the script made {count}, so it covers those.</source>
+        <translation>기울기 건강을 backward() 호출 {wanted}번에 대해 요청했지만 스크립트가 {count}번만 호출해서, 그 호출들만 담았습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/script.py" line="152"/>
+        <source>No gradient health was recorded: the script made no backward() call of its own. Gradient health follows a training loop&apos;s loss.backward() calls.</source>
+        <translation>기울기 건강을 기록하지 못했습니다: 스크립트가 직접 부른 backward() 호출이 없습니다. 기울기 건강은 학습 루프의 loss.backward() 호출을 따라갑니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/worker/script.py" line="157"/>
         <source>Backward stopped: {error}. Gradients are shown for the nodes the engine reached before that.</source>
         <translation>역전파가 멈췄습니다: {error}. 엔진이 그 전에 도달한 노드의 기울기를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="97"/>
+        <location filename="../../graphviz_app/worker/script.py" line="98"/>
         <source>graphviz_app failed to record part of this graph ({error}): a bug in graphviz_app, not in the script, which ran unchanged. Some values or gradients may be missing; please report it with the traceback in the graph&apos;s &apos;internal_errors&apos;.</source>
         <translation>graphviz_app이 이 그래프의 일부를 기록하지 못했습니다({error}): 스크립트가 아니라 graphviz_app의 버그이며, 스크립트는 바뀌지 않고 실행되었습니다. 일부 값이나 기울기가 빠져 있을 수 있습니다. 그래프의 &apos;internal_errors&apos;에 있는 트레이스백과 함께 알려 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/backward.py" line="49"/>
+        <location filename="../../graphviz_app/worker/backward.py" line="52"/>
         <source>An output of shape {shape} is not a scalar: backward was seeded with ones, as torch.autograd.backward(out, torch.ones_like(out)) would.</source>
         <translation>모양이 {shape}인 출력은 스칼라가 아닙니다: torch.autograd.backward(out, torch.ones_like(out))처럼 1로 채운 기울기에서 역전파를 시작했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="70"/>
+        <location filename="../../graphviz_app/core/export.py" line="71"/>
         <source>Coloring by gradient needs gradients, but this graph has none (backward did not run), so every node is drawn gray. Run the script with backward to see gradient norms.</source>
         <translation>기울기로 색칠하려면 기울기가 있어야 하는데, 이 그래프에는 없습니다(역전파를 실행하지 않음). 그래서 모든 노드를 회색으로 그립니다. 기울기 크기를 보려면 역전파와 함께 스크립트를 실행하세요.</translation>
     </message>
@@ -1812,7 +1832,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}. 경로를 확인하고 다시 시도하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="68"/>
+        <location filename="../../graphviz_app/worker/script.py" line="69"/>
         <source>No such file: {path}. Check the path.</source>
         <translation>파일이 없습니다: {path}. 경로를 확인하세요.</translation>
     </message>
@@ -1822,7 +1842,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>파일이 없습니다: {path}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="69"/>
+        <location filename="../../graphviz_app/worker/script.py" line="70"/>
         <source>Cannot read {path}: {reason}.</source>
         <translation>{path}을(를) 읽을 수 없습니다: {reason}.</translation>
     </message>
@@ -1842,7 +1862,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}은(는) 폴더입니다: .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="57"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="58"/>
         <source>{path} is a folder, not {what}.</source>
         <translation>{path}은(는) 폴더이지 {what}이(가) 아닙니다.</translation>
     </message>
@@ -1857,7 +1877,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}은(는) 일반 파일이 아니라 {special}입니다: 읽지도 실행하지도 않았습니다. .py 스크립트나 graphviz_app이 저장한 .json 그래프를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="58"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="59"/>
         <source>{path} is {special}, not {what}: it was not read. Choose a regular file.</source>
         <translation>{path}은(는) {what}이(가) 아니라 {special}입니다: 읽지 않았습니다. 일반 파일을 고르세요.</translation>
     </message>
@@ -1872,22 +1892,22 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 실행하는 스크립트의 한도 {limit}바이트를 넘습니다: 실행하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="61"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="62"/>
         <source>{path} holds {size} bytes, more than the {limit} bytes graphviz_app reads as {what}: it was not read.</source>
         <translation>{path}의 크기는 {size}바이트로, graphviz_app이 {what}(으)로 읽는 한도 {limit}바이트를 넘습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="65"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="66"/>
         <source>{path} grew past {limit} bytes while being read: it was not read.</source>
         <translation>{path}이(가) 읽는 도중에 {limit}바이트를 넘게 커졌습니다: 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="70"/>
+        <location filename="../../graphviz_app/worker/script.py" line="71"/>
         <source>{name} is not a Python script (it is not text). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다(텍스트가 아닙니다). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="74"/>
+        <location filename="../../graphviz_app/worker/script.py" line="75"/>
         <source>{name} is not a Python script (line {line}: {message}). Open a .py file, or a .json graph saved by graphviz_app.</source>
         <translation>{name}은(는) Python 스크립트가 아닙니다({line}번째 줄: {message}). .py 파일이나 graphviz_app이 저장한 .json 그래프를 여세요.</translation>
     </message>
@@ -1957,92 +1977,97 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 graphviz_app 그래프는 형식이 잘못되었습니다({error}): 모든 노드에는 &apos;id&apos;가, 모든 간선에는 &apos;source&apos;와 &apos;target&apos;이 있어야 합니다. graphviz_app으로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="58"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="63"/>
         <source>Unknown color mode {mode}; use one of {modes}.</source>
         <translation>알 수 없는 색 모드 {mode}입니다. 다음 중 하나를 쓰세요: {modes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="76"/>
+        <location filename="../../graphviz_app/core/export.py" line="77"/>
         <source>Coloring by memory kept for backward needs the bytes the capture measures, but this graph has none (it was saved before they were measured, or its saved values were left out), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
         <translation>역전파 보관량으로 색칠하려면 캡처가 잰 바이트 수가 있어야 하는데, 이 그래프에는 없습니다(바이트 수를 재기 전에 저장되었거나 저장된 값이 빠졌음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 바이트 수를 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="82"/>
+        <location filename="../../graphviz_app/core/export.py" line="83"/>
         <source>Coloring by time needs the times the capture measures, but this graph has none (it was saved before they were measured), so every node is drawn as not measured. Export the script itself, not a saved graph, to see them.</source>
         <translation>시간으로 색칠하려면 캡처가 잰 시간이 있어야 하는데, 이 그래프에는 없습니다(시간을 재기 전에 저장되었음). 그래서 모든 노드를 &apos;측정 안 됨&apos;으로 그립니다. 시간을 보려면 저장된 그래프가 아니라 스크립트를 직접 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="88"/>
+        <location filename="../../graphviz_app/core/export.py" line="89"/>
+        <source>Coloring by gradient health needs the gradient norms a training loop&apos;s run records, but this graph has none, so every node is drawn plain. Export the script with --health N.</source>
+        <translation>기울기 건강으로 색칠하려면 학습 루프를 실행하며 기록한 기울기 크기가 필요하지만 이 그래프에는 없어서 모든 노드를 기본색으로 그립니다. 스크립트를 --health N으로 내보내세요.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/export.py" line="94"/>
         <source>The image scale must be a positive number, not {scale}.</source>
         <translation>이미지 배율은 양수여야 합니다({scale}은(는) 쓸 수 없습니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="89"/>
+        <location filename="../../graphviz_app/core/export.py" line="95"/>
         <source>Cannot export to {path}: {shown} is not a supported file type. Use one of: {suffixes}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {shown}은(는) 지원하는 파일 형식이 아닙니다. 다음 중 하나를 쓰세요: {suffixes}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="92"/>
+        <location filename="../../graphviz_app/core/export.py" line="98"/>
         <source>no suffix</source>
         <translation>확장자 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="93"/>
+        <location filename="../../graphviz_app/core/export.py" line="99"/>
         <source>Cannot export to {path}: it is a folder. Give a file name, e.g. {example}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더입니다. 파일 이름을 주세요(예: {example}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="96"/>
+        <location filename="../../graphviz_app/core/export.py" line="102"/>
         <source>Cannot export to {path}: it is the graph&apos;s own input file ({kept}), which the export would overwrite. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 그래프의 입력 파일({kept})이어서 내보내면 덮어쓰게 됩니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="101"/>
+        <location filename="../../graphviz_app/core/export.py" line="107"/>
         <source>Cannot export to {path}: the folder {folder} does not exist. Create it first or choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 폴더 {folder}이(가) 없습니다. 먼저 만들거나 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="105"/>
+        <location filename="../../graphviz_app/core/export.py" line="111"/>
         <source>Cannot export to {path}: {folder} is a file, not a folder. Choose another folder.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {folder}은(는) 폴더가 아니라 파일입니다. 다른 폴더를 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="108"/>
+        <location filename="../../graphviz_app/core/export.py" line="114"/>
         <source>Cannot export to {path}: it exists and is not a regular file (a FIFO, device or socket), so it is not replaced. Choose another output name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 일반 파일이 아닌 것(FIFO, 장치, 소켓)이어서 바꾸지 않습니다. 다른 출력 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="114"/>
+        <location filename="../../graphviz_app/core/export.py" line="120"/>
         <source>Cannot export to {path}: the file exists and is read-only, so it is not replaced. Make it writable, or choose another name.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: 이미 있는 읽기 전용 파일이어서 바꾸지 않습니다. 쓰기 가능하게 하거나 다른 이름을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="119"/>
+        <location filename="../../graphviz_app/core/export.py" line="125"/>
         <source>Cannot write {path}: the folder {folder} is not writable ({reason}). Choose a folder you can write to, or fix its permissions.</source>
         <translation>{path}을(를) 쓸 수 없습니다: 폴더 {folder}에 쓸 수 없습니다({reason}). 쓸 수 있는 폴더를 고르거나 권한을 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="127"/>
+        <location filename="../../graphviz_app/core/export.py" line="133"/>
         <source>Could not draw the {format} from the SVG with Qt ({error}). Export SVG, or choose the system engine with Graphviz installed (it draws {format} itself).</source>
         <translation>Qt로 SVG에서 {format}을(를) 그리지 못했습니다({error}). SVG로 내보내거나, Graphviz를 설치하고 시스템 엔진을 고르세요(시스템 엔진은 {format}을(를) 직접 그립니다).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="132"/>
+        <location filename="../../graphviz_app/core/export.py" line="138"/>
         <source>Drawing the {format} took longer than {seconds} s and was stopped. Export SVG instead.</source>
         <translation>{format}을(를) 그리는 데 {seconds}초보다 오래 걸려 멈췄습니다. 대신 SVG로 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="145"/>
+        <location filename="../../graphviz_app/core/export.py" line="151"/>
         <source>The PNG would be {full} px at {dpi} dpi, more than image libraries can write (32,767 px a side), so it was scaled down to {size} px ({effective} dpi).</source>
         <translation>PNG가 {dpi} dpi에서 {full} px이 되어 이미지 라이브러리가 쓸 수 있는 크기(한 변 32,767 px)를 넘으므로 {size} px({effective} dpi)로 줄였습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="150"/>
+        <location filename="../../graphviz_app/core/export.py" line="156"/>
         <source> Its labels are too small to read.</source>
         <translation> 레이블이 너무 작아 읽을 수 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="151"/>
+        <location filename="../../graphviz_app/core/export.py" line="157"/>
         <source> Export SVG or PDF for a sharp full-size image, or collapse modules to make the graph smaller.</source>
         <translation> 선명한 원래 크기 이미지는 SVG나 PDF로 내보내거나, 모듈을 접어 그래프를 작게 만드세요.</translation>
     </message>
@@ -2052,37 +2077,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{path}을(를) 쓸 수 없습니다: {reason}. 디스크 공간과 폴더 권한을 확인하거나 다른 파일을 고르세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="124"/>
+        <location filename="../../graphviz_app/core/export.py" line="130"/>
         <source>Cannot export to {path}: {reason}.</source>
         <translation>{path}(으)로 내보낼 수 없습니다: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="125"/>
+        <location filename="../../graphviz_app/core/export.py" line="131"/>
         <source>Cannot export {path}: {error}</source>
         <translation>{path}을(를) 내보낼 수 없습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="126"/>
+        <location filename="../../graphviz_app/core/export.py" line="132"/>
         <source>Graphviz wrote an empty {format} file.</source>
         <translation>Graphviz가 빈 {format} 파일을 썼습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="135"/>
+        <location filename="../../graphviz_app/core/export.py" line="141"/>
         <source>Graphviz wrote an incomplete PDF file (it was stopped or failed).</source>
         <translation>Graphviz가 불완전한 PDF 파일을 썼습니다(중단되었거나 실패함).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="138"/>
+        <location filename="../../graphviz_app/core/export.py" line="144"/>
         <source>Graphviz wrote an SVG file that is not well-formed XML ({error}); it was not saved.</source>
         <translation>Graphviz가 올바른 XML이 아닌 SVG 파일을 썼습니다({error}). 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="141"/>
+        <location filename="../../graphviz_app/core/export.py" line="147"/>
         <source>Graphviz wrote a file that is not an SVG document; it was not saved.</source>
         <translation>Graphviz가 SVG 문서가 아닌 파일을 썼습니다. 저장하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/export.py" line="144"/>
+        <location filename="../../graphviz_app/core/export.py" line="150"/>
         <source>Graphviz did not write a valid PNG file ({name}).</source>
         <translation>Graphviz가 올바른 PNG 파일을 쓰지 못했습니다({name}).</translation>
     </message>
@@ -2177,7 +2202,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/worker/script.py" line="90"/>
+        <location filename="../../graphviz_app/worker/script.py" line="91"/>
         <source>line {line}: `{code}`</source>
         <translation>{line}번째 줄: `{code}`</translation>
     </message>
@@ -2217,12 +2242,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="32"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="34"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="33"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="35"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
@@ -2232,12 +2257,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 저장된 그래프를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="53"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
         <source>not a readable JSON graph</source>
         <translation>읽을 수 있는 JSON 그래프가 아닙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="54"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
         <source>not a graphviz_app graph</source>
         <translation>graphviz_app 그래프가 아닙니다</translation>
     </message>
@@ -2247,12 +2272,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>, 실제: {found}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="57"/>
         <source>a script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/saved_graph.py" line="55"/>
+        <location filename="../../graphviz_app/core/model/saved_graph.py" line="56"/>
         <source>a saved graph</source>
         <translation>저장된 그래프</translation>
     </message>
@@ -2455,6 +2480,128 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <location filename="../../graphviz_app/qt/canvas/view.py" line="75"/>
         <source>Open a PyTorch script (Ctrl+O) or drop a .py file here</source>
         <translation>PyTorch 스크립트를 열거나(Ctrl+O) .py 파일을 여기에 끌어다 놓으세요</translation>
+    </message>
+</context>
+<context>
+    <name>Health</name>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="808"/>
+        <source>Gradient health over {count} backward() calls (steps {first} to {last}):</source>
+        <translation>backward() 호출 {count}번의 기울기 건강({first}~{last}단계):</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="811"/>
+        <source>Gradient health: not recorded in this graph. Export it from its script with --health N (the script must call backward() itself).</source>
+        <translation>기울기 건강: 이 그래프에는 기록되지 않았습니다. 스크립트에서 --health N으로 내보내세요(스크립트가 backward()를 직접 불러야 합니다).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="180"/>
+        <source>No vanishing or exploding gradient found.</source>
+        <translation>사라지거나 폭발하는 기울기가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="818"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="113"/>
+        <source>module</source>
+        <translation>모듈</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="819"/>
+        <source>first norm</source>
+        <translation>처음 크기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="820"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="115"/>
+        <source>last norm</source>
+        <translation>마지막 크기</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/cli.py" line="821"/>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="116"/>
+        <source>trend</source>
+        <translation>추세</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="53"/>
+        <source>{module}: the gradient norm fell from {first} at step {first_step} to {norm} at step {step}, {orders} orders of magnitude: the gradient is vanishing. {cause}</source>
+        <translation>{module}: 기울기 크기가 {first_step}단계의 {first}에서 {step}단계의 {norm}(으)로 {orders}자릿수만큼 줄었습니다: 기울기가 사라지고 있습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="58"/>
+        <source>{module}: at step {step} the gradient norm is {norm}, {orders} orders of magnitude below {largest} ({top}): the gradient is vanishing. {cause}</source>
+        <translation>{module}: {step}단계에서 기울기 크기가 {norm}(으)로, {largest}({top})보다 {orders}자릿수 작습니다: 기울기가 사라지고 있습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="63"/>
+        <source>{module}: at step {step} the gradient norm is {norm}, below {floor}: too small to change float32 weights. {cause}</source>
+        <translation>{module}: {step}단계에서 기울기 크기가 {norm}(으)로 {floor}보다 작습니다: float32 가중치를 바꾸기에는 너무 작습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="68"/>
+        <source>This usually comes from saturating sigmoid or tanh activations, or a network too deep without normalisation (BatchNorm, LayerNorm) or residual connections.</source>
+        <translation>보통 포화되는 sigmoid나 tanh 활성화 함수, 또는 정규화(BatchNorm, LayerNorm)나 잔차 연결 없이 너무 깊은 신경망 때문입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="73"/>
+        <source>{module}: the gradient norm grew from {first} at step {first_step} to {norm} at step {step}, {orders} orders of magnitude: the gradient is exploding. {cause}</source>
+        <translation>{module}: 기울기 크기가 {first_step}단계의 {first}에서 {step}단계의 {norm}(으)로 {orders}자릿수만큼 커졌습니다: 기울기가 폭발하고 있습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="78"/>
+        <source>{module}: at step {step} the gradient holds {nan} NaN and {inf} Inf values: the gradient exploded. {cause}</source>
+        <translation>{module}: {step}단계에서 기울기에 NaN {nan}개와 Inf {inf}개가 있습니다: 기울기가 폭발했습니다. {cause}</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="83"/>
+        <source>This usually comes from a learning rate too high (for inputs that are not normalised above all), or no gradient clipping (torch.nn.utils.clip_grad_norm_).</source>
+        <translation>보통 학습률이 너무 높거나(특히 정규화하지 않은 입력에서) 기울기 클리핑(torch.nn.utils.clip_grad_norm_)을 하지 않았기 때문입니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="92"/>
+        <source>vanishing</source>
+        <translation>사라짐</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="93"/>
+        <source>steady</source>
+        <translation>안정</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="94"/>
+        <source>exploding</source>
+        <translation>폭발</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/model/health.py" line="95"/>
+        <source>NaN/Inf</source>
+        <translation>NaN/Inf</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="114"/>
+        <source>norm (log)</source>
+        <translation>크기(로그)</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="153"/>
+        <source>No graph loaded.</source>
+        <translation>불러온 그래프가 없습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="155"/>
+        <source>This graph recorded no gradient health. Set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls (20, say) and reload a script with a training loop to see whether its gradients vanish or explode.</source>
+        <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다. 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수(예: 20)로 정하고 학습 루프가 있는 스크립트를 다시 불러오면 기울기가 사라지는지 폭발하는지 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="167"/>
+        <source>Over {count} backward() calls (steps {first} to {last}); click a module to find it.</source>
+        <translation>backward() 호출 {count}번({first}~{last}단계). 모듈을 클릭하면 그래프에서 찾습니다.</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/panels/health.py" line="188"/>
+        <source>gradient norm: {first} at the first step, {last} at the last</source>
+        <translation>기울기 크기: 첫 단계 {first}, 마지막 단계 {last}</translation>
     </message>
 </context>
 <context>
@@ -2722,37 +2869,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="586"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="583"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="585"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="600"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="596"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="622"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="618"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="495"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="491"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
@@ -2862,191 +3009,191 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="591"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="587"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="612"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="617"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="613"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="665"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="697"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="693"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="702"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="710"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="734"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="799"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="795"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="805"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="801"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="846"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="842"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="849"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="845"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="677"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="673"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="676"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="682"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="678"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="695"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="691"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="729"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="745"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="725"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="741"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="772"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="768"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="790"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="786"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="810"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="806"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="831"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="827"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="836"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="832"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="684"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="680"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="758"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="754"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="648"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="661"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="657"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="669"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="665"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
@@ -3073,80 +3220,80 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="608"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="604"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="723"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="708"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="704"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="716"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="712"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="766"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="770"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="766"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="761"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="779"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="757"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="775"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="780"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="776"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="781"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="758"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="787"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="783"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="789"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="785"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="812"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="808"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="813"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="809"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="815"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="811"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
@@ -3176,44 +3323,44 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="741"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="742"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="398"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="486"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="482"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="484"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3374,69 +3521,74 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>{target}(으)로 복사 (간선 {n}개)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="662"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="667"/>
         <source>no device</source>
         <translation>장치 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="663"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="668"/>
         <source>(no module)</source>
         <translation>(모듈 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="664"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="669"/>
         <source>gradient norm (log scale)</source>
         <translation>기울기 크기 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="665"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="670"/>
         <source>zero gradient</source>
         <translation>기울기 0</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="666"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="671"/>
         <source>NaN/Inf gradient</source>
         <translation>NaN/Inf 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="667"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="672"/>
         <source>no gradient</source>
         <translation>기울기 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="668"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="673"/>
         <source>keeps {low} to {high} (log scale)</source>
         <translation>{low}~{high} 보관 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="669"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="674"/>
         <source>keeps nothing</source>
         <translation>보관 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="670"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="675"/>
         <source>not measured</source>
         <translation>측정 안 됨</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="671"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="676"/>
         <source>bytes kept, log scale</source>
         <translation>보관 바이트, 로그 눈금</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="672"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="677"/>
         <source>took {low} to {high} (log scale)</source>
         <translation>{low}~{high} 걸림 (로그 눈금)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="673"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="678"/>
         <source>took no time</source>
         <translation>걸린 시간 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/colors.py" line="674"/>
+        <location filename="../../graphviz_app/core/view/colors.py" line="679"/>
         <source>time, log scale</source>
         <translation>시간, 로그 눈금</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/colors.py" line="818"/>
+        <source>other nodes</source>
+        <translation>다른 노드</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/core/graphviz/dot.py" line="226"/>
@@ -3560,194 +3712,204 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Largest Holders</source>
         <translation>많이 보관하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
         <source>Slowest</source>
         <translation>느린 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <source>Gradient Health</source>
+        <translation>기울기 건강</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="142"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="590"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="595"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="169"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="177"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="335"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="340"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="337"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="342"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="375"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="380"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="401"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="406"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="411"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="416"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="495"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="500"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="503"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="518"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="588"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="593"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="605"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="610"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="626"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="650"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="656"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="655"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
+        <source>Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls and reload a training script</source>
+        <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다: 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수로 정하고 학습 스크립트를 다시 불러오세요</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="667"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="673"/>
         <source>Needs each node&apos;s time, which this graph lacks (saved before times were measured): open its script to measure them</source>
         <translation>노드마다 걸린 시간이 있어야 하는데 이 그래프에는 없습니다(시간을 재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="738"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="750"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="742"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="754"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="736"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="748"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="744"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="756"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="799"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="811"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="824"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="836"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="849"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="844"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="856"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="849"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="861"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="851"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="863"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="878"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="890"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -3755,34 +3917,34 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Memory</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="697"/>
+        <location filename="../../graphviz_app/cli.py" line="709"/>
         <source>Kept for backward: {bytes} (each storage counted once, however many nodes save it)</source>
         <translation>역전파용 보관 메모리: {bytes} (여러 노드가 저장한 저장소도 한 번만 셈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="700"/>
+        <location filename="../../graphviz_app/cli.py" line="712"/>
         <source>Kept for backward: not recorded in this graph (saved before graphviz_app measured it, or drawn without the ops&apos; saved values). Export it again from its script with --memory.</source>
         <translation>역전파용 보관 메모리: 이 그래프에는 기록되지 않았습니다(graphviz_app이 재기 전에 저장했거나, 연산의 저장된 값 없이 그렸습니다). 스크립트에서 --memory로 다시 내보내세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="705"/>
+        <location filename="../../graphviz_app/cli.py" line="717"/>
         <source>{count} nodes keep tensors that were not measured (read only by saved-tensor hooks, freed by backward, or without a plain storage): the total leaves them out.</source>
         <translation>노드 {count}개가 재지 못한 텐서를 보관합니다(saved-tensor hook으로만 읽히거나, 역전파가 이미 해제했거나, 일반 저장소가 없음): 합계에는 빠져 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="711"/>
+        <location filename="../../graphviz_app/cli.py" line="723"/>
         <source>bytes</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="712"/>
-        <location filename="../../graphviz_app/cli.py" line="756"/>
+        <location filename="../../graphviz_app/cli.py" line="724"/>
+        <location filename="../../graphviz_app/cli.py" line="768"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="713"/>
-        <location filename="../../graphviz_app/cli.py" line="757"/>
+        <location filename="../../graphviz_app/cli.py" line="725"/>
+        <location filename="../../graphviz_app/cli.py" line="769"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
@@ -4051,283 +4213,303 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>PreferencesDialog</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="60"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="62"/>
         <source>Preferences</source>
         <translation>환경 설정</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="64"/>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="66"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="129"/>
         <source> s</source>
         <translation>초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="67"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
         <source>A script still running after this long is stopped</source>
         <translation>이 시간이 지나도 실행 중인 스크립트는 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="68"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="70"/>
         <source>Run time limit:</source>
         <translation>실행 시간 제한:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="69"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="71"/>
         <source>Stop the script right after the captured backward()</source>
         <translation>캡처한 backward() 직후에 스크립트 멈추기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="72"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="74"/>
         <source>The graph exists once that call returns; untick to let a training loop run to its end</source>
         <translation>그 호출이 끝나면 그래프는 이미 만들어져 있습니다. 학습 루프를 끝까지 돌리려면 선택을 해제하세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="79"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
         <source>no script open</source>
         <translation>열린 스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="81"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="83"/>
         <source>Which backward() call of a training loop to capture, remembered for this script</source>
         <translation>학습 루프에서 몇 번째 backward() 호출을 캡처할지 (이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="83"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
         <source>Backward call to capture ({name}):</source>
         <translation>캡처할 backward 호출 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="85"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="87"/>
         <source>Count autograd.grad(create_graph=True) calls, and draw the gradient&apos;s graph</source>
         <translation>autograd.grad(create_graph=True) 호출도 세고, 그래디언트의 그래프 그리기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="92"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="94"/>
         <source>By default such a call (a gradient penalty, a MAML inner step) is a step of the forward and not counted; ticked, it counts as a backward call, and capturing it draws the graph of the gradients it returned (double backward); remembered for this script</source>
         <translation>기본으로는 이런 호출(그래디언트 페널티, MAML의 내부 단계)은 forward의 한 단계라서 세지 않습니다. 체크하면 backward 호출로 세고, 그 호출을 캡처하면 호출이 돌려준 그래디언트의 그래프(이중 backward)를 그립니다(이 스크립트에 대해 기억합니다)</translation>
     </message>
     <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="103"/>
+        <source>off</source>
+        <translation>끔</translation>
+    </message>
+    <message>
         <location filename="../../graphviz_app/qt/shell/preferences.py" line="104"/>
+        <source> backward() calls</source>
+        <translation>번의 backward() 호출</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="108"/>
+        <source>Record each parameter&apos;s gradient norm over a training loop&apos;s first backward() calls (the script runs on until the last of them) and show in the Gradient Health panel which modules&apos; gradients vanish or explode; 0: off</source>
+        <translation>학습 루프의 처음 backward() 호출들에서 각 매개변수의 기울기 크기를 기록하고(스크립트는 그 마지막 호출까지 실행됩니다), 기울기 건강 패널에서 어느 모듈의 기울기가 사라지거나 폭발하는지 보여 줍니다. 0: 끔</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="113"/>
+        <source>Gradient health:</source>
+        <translation>기울기 건강:</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="120"/>
         <source>What the script finds in sys.argv[1:] (argparse), as on a command line; remembered for this script</source>
         <translation>스크립트가 sys.argv[1:]에서 읽는 값(argparse)으로, 명령줄처럼 입력합니다. 이 스크립트에 대해 기억됩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="108"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="124"/>
         <source>Arguments ({name}):</source>
         <translation>인자 ({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="133"/>
         <source>A graph whose layout would take longer opens collapsed to module level</source>
         <translation>배치에 이보다 오래 걸릴 그래프는 모듈 단위로 접힌 채 열립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="119"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="135"/>
         <source>Collapse graphs whose layout takes over:</source>
         <translation>배치 시간이 이보다 길면 접기:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="120"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="136"/>
         <source>Open big graphs at a readable depth</source>
         <translation>큰 그래프는 읽을 수 있는 깊이로 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
         <source>A new graph of more than a few hundred nodes opens with its modules collapsed to the depth whose labels are readable at the window&apos;s size; off: every node the layout time allows</source>
         <translation>노드가 수백 개를 넘는 새 그래프는 창 크기에서 레이블을 읽을 수 있는 깊이까지 모듈을 접어서 엽니다. 끄면 배치 시간이 허락하는 만큼 모든 노드를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="132"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="148"/>
         <source>Names only</source>
         <translation>이름만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
         <source>Names and shapes</source>
         <translation>이름과 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="150"/>
         <source>Everything (dtype, device)</source>
         <translation>전부 (자료형, 장치 포함)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="154"/>
         <source>What each node&apos;s label says, in the window and in exports</source>
         <translation>각 노드의 이름표에 무엇을 쓸지 (창과 내보내기 모두)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="155"/>
         <source>Label detail:</source>
         <translation>노드 이름표 내용:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="157"/>
         <source>System language</source>
         <translation>시스템 언어</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="160"/>
         <source>The window reads in the new language after a restart, which it offers</source>
         <translation>창은 다시 시작한 뒤에 새 언어로 표시됩니다(다시 시작할지 물어봅니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="146"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="162"/>
         <source>Language:</source>
         <translation>언어:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="163"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="163"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="147"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="163"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="149"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="165"/>
         <source>Theme:</source>
         <translation>테마:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="155"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="171"/>
         <source>Changes apply to the next run of a script.</source>
         <translation>바뀐 설정은 스크립트를 다음에 실행할 때 적용됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
         <source>Found beside each script (.venv or venv), else $VIRTUAL_ENV or $CONDA_PREFIX, else the app&apos;s own</source>
         <translation>각 스크립트 옆에서 찾음(.venv 또는 venv), 없으면 $VIRTUAL_ENV 또는 $CONDA_PREFIX, 그것도 없으면 앱 자신의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="176"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="192"/>
         <source>The Python every script runs under unless it has its own: a python executable or a virtual environment&apos;s folder</source>
         <translation>스크립트마다 따로 고르지 않았을 때 모든 스크립트를 실행할 Python: python 실행 파일 또는 가상 환경 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="196"/>
         <source>Python interpreter (every script):</source>
         <translation>Python 인터프리터(모든 스크립트):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="184"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="200"/>
         <source>The one above</source>
         <translation>위의 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="186"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
         <source>The Python this script runs under, remembered for this script</source>
         <translation>이 스크립트를 실행할 Python(이 스크립트에 대해 기억됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
         <source>Python interpreter ({name}):</source>
         <translation>Python 인터프리터({name}):</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="201"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="217"/>
         <source>The script&apos;s folder</source>
         <translation>스크립트가 있는 폴더</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="218"/>
         <source>The folder the app started in ({folder})</source>
         <translation>앱을 시작한 폴더({folder})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="205"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="221"/>
         <source>This folder:</source>
         <translation>이 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="211"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="227"/>
         <source>The folder a script runs in (its os.getcwd()): where it reads and writes files named without a folder</source>
         <translation>스크립트가 실행되는 폴더(os.getcwd()): 폴더 없이 이름만 쓴 파일을 읽고 쓰는 곳</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="224"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="240"/>
         <source>Working folder:</source>
         <translation>작업 폴더:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="245"/>
         <source>Automatic (the system&apos;s Graphviz when installed, else the packaged one)</source>
         <translation>자동(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="246"/>
         <source>System Graphviz (dot on PATH)</source>
         <translation>시스템 Graphviz(PATH의 dot)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="231"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="247"/>
         <source>Packaged (graphviz-pure, installed with the app)</source>
         <translation>패키지(graphviz-pure, 앱과 함께 설치됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="237"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="253"/>
         <source>The program that lays graphs out and draws exports; the packaged one needs no Graphviz installed and draws PDF through Qt</source>
         <translation>그래프를 배치하고 내보낼 그림을 그리는 프로그램입니다. 패키지 엔진은 Graphviz 설치가 필요 없고 PDF는 Qt로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="241"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="257"/>
         <source>Graphviz engine:</source>
         <translation>Graphviz 엔진:</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="259"/>
         <source>system</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="243"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="259"/>
         <source>packaged</source>
         <translation>패키지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="248"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="264"/>
         <source>Installed: {engines}</source>
         <translation>설치됨: {engines}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="248"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="264"/>
         <source>No engine installed</source>
         <translation>설치된 엔진 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="270"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="286"/>
         <source>Browse…</source>
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="297"/>
         <source>Choose a folder</source>
         <translation>폴더 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="281"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="297"/>
         <source>Choose a Python interpreter</source>
         <translation>Python 인터프리터 고르기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="302"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="318"/>
         <source>A script</source>
         <translation>스크립트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="320"/>
         <source>{name} runs with {python} ({why}).</source>
         <translation>{name}은(는) {python}(으)로 실행됩니다 ({why}).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/preferences.py" line="310"/>
+        <location filename="../../graphviz_app/qt/shell/preferences.py" line="326"/>
         <source>No such file: pick an existing Python.</source>
         <translation>파일이 없습니다: 있는 Python을 고르세요.</translation>
     </message>
@@ -4511,52 +4693,57 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>RunOptions</name>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="29"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="31"/>
         <source>The run time limit is {value}, not a number of seconds above 0. Give a limit such as 60 (--timeout S, or Edit ▸ Preferences ▸ Run time limit).</source>
         <translation>실행 시간 제한이 {value}입니다. 0보다 큰 초 수여야 합니다. 60 같은 값을 주세요(--timeout S, 또는 편집 ▸ 환경 설정 ▸ 실행 시간 제한).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="34"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="36"/>
         <source>The backward call to capture is {value}, not a call number (1 is the first). Give 1 or more (--backward-call N, or Edit ▸ Preferences ▸ Backward call to capture).</source>
         <translation>캡처할 backward 호출이 {value}입니다. 호출 번호가 아닙니다(1이 첫 번째). 1 이상을 주세요(--backward-call N, 또는 편집 ▸ 환경 설정 ▸ 캡처할 backward 호출).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="39"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="41"/>
         <source>The run option {option} is {value}, not {expected}. Give it {expected}.</source>
         <translation>실행 옵션 {option}의 값 {value}은(는) {expected}이(가) 아닙니다. {expected}(으)로 주세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="43"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="45"/>
         <source>true or false</source>
         <translation>참 또는 거짓</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="44"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="46"/>
         <source>a variable name or nothing</source>
         <translation>변수 이름 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="45"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="47"/>
         <source>a folder or nothing</source>
         <translation>폴더 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="46"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="48"/>
         <source>a list of texts</source>
         <translation>문자열 목록</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="47"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="49"/>
         <source>a number of nodes (0 or more) or nothing</source>
         <translation>노드 수(0 이상) 또는 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="48"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="50"/>
+        <source>The gradient health steps are {value}, not a number of backward() calls from 0 (off) to {most}. Give such a number (--health N, or Edit ▸ Preferences ▸ Gradient health).</source>
+        <translation>기울기 건강 단계 수가 {value}입니다. 0(끔)부터 {most}까지의 backward() 호출 수가 아닙니다. 그런 수를 주세요(--health N, 또는 편집 ▸ 환경 설정 ▸ 기울기 건강).</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/wire/run_options.py" line="55"/>
         <source>The run options name {option}, which this graphviz_app does not know. The app and its capture worker come from different versions: start graphviz_app again.</source>
         <translation>실행 옵션에 이 graphviz_app이 모르는 {option}이(가) 있습니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/wire/run_options.py" line="53"/>
+        <location filename="../../graphviz_app/wire/run_options.py" line="60"/>
         <source>The run options are {value}, not a JSON object. The app and its capture worker come from different versions: start graphviz_app again.</source>
         <translation>실행 옵션이 JSON 객체가 아니라 {value}입니다. 앱과 캡처 워커의 버전이 다릅니다. graphviz_app을 다시 시작하세요.</translation>
     </message>
@@ -4607,19 +4794,19 @@ Double-click a module to show it in the graph.</source>
         <translation>순전파 {forward}, 역전파 {backward}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="753"/>
+        <location filename="../../graphviz_app/cli.py" line="765"/>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="124"/>
         <source>time</source>
         <translation>시간</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="754"/>
+        <location filename="../../graphviz_app/cli.py" line="766"/>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="125"/>
         <source>forward</source>
         <translation>순전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="755"/>
+        <location filename="../../graphviz_app/cli.py" line="767"/>
         <location filename="../../graphviz_app/qt/panels/holders.py" line="126"/>
         <source>backward</source>
         <translation>역전파</translation>
@@ -4904,27 +5091,27 @@ Click a line to select the ops it created</source>
 <context>
     <name>Time</name>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="741"/>
+        <location filename="../../graphviz_app/cli.py" line="753"/>
         <source>Time: {forward} forward, {backward} backward ({clock})</source>
         <translation>시간: 순전파 {forward}, 역전파 {backward} ({clock})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="742"/>
+        <location filename="../../graphviz_app/cli.py" line="754"/>
         <source>each op&apos;s call and each node&apos;s backward on the host&apos;s clock</source>
         <translation>연산마다의 호출과 노드마다의 역전파, 호스트 시계로 잼</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="743"/>
+        <location filename="../../graphviz_app/cli.py" line="755"/>
         <source>each op&apos;s call and each node&apos;s backward; CUDA events for the nodes on a GPU</source>
         <translation>연산마다의 호출과 노드마다의 역전파, GPU의 노드는 CUDA 이벤트로 잼</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="746"/>
+        <location filename="../../graphviz_app/cli.py" line="758"/>
         <source>no backward pass</source>
         <translation>역전파 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/cli.py" line="747"/>
+        <location filename="../../graphviz_app/cli.py" line="759"/>
         <source>Time: not recorded in this graph (saved before graphviz_app measured it). Export it again from its script with --time.</source>
         <translation>시간: 이 그래프에는 기록되지 않았습니다(graphviz_app이 시간을 재기 전에 저장됨). 스크립트에서 --time으로 다시 내보내세요.</translation>
     </message>

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from graphviz_app.core.model.durations import has_times
+from graphviz_app.core.model.health import has_health
 from graphviz_app.core.view import colors
 from graphviz_app.errors import ColorModeError
 
@@ -160,7 +161,9 @@ def test_unknown_mode_is_refused_with_the_modes_named():
         lambda: colors.legend(chain(2), "rainbow"),
         lambda: colors.color_mode("Device"),
     ):  # the key, not the menu name
-        with pytest.raises(ColorModeError, match=r"use one of device, op, module, grad, memory, time\."):
+        with pytest.raises(
+            ColorModeError, match=r"use one of device, op, module, grad, memory, time, health\."
+        ):
             ask()
 
 
@@ -171,7 +174,7 @@ def test_the_registry_is_the_one_list_of_modes():
     assert (
         colors.COLOR_MODES
         == tuple(s.key for s in specs)
-        == ("device", "op", "module", "grad", "memory", "time")
+        == ("device", "op", "module", "grad", "memory", "time", "health")
     )
     for field in ("key", "name", "title"):
         assert len({getattr(s, field) for s in specs}) == len(specs), field
@@ -186,3 +189,4 @@ def test_the_registry_is_the_one_list_of_modes():
     assert [s.key for s in specs if s.needs_gradients] == ["grad"]
     assert [s.key for s in specs if s.needs is colors.has_saved_bytes] == ["memory"]
     assert [s.key for s in specs if s.needs is has_times] == ["time"]
+    assert [s.key for s in specs if s.needs is has_health] == ["health"]

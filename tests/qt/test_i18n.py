@@ -122,14 +122,22 @@ def test_the_window_starts_in_korean_under_a_korean_locale(korean_probe):
 
 def test_the_colour_modes_search_modules_and_status_read_in_korean(korean_probe):
     lines = korean_probe
-    assert lines[4].split("|") == ["장치", "연산 종류", "모듈", "기울기 크기(norm)", "역전파 보관량", "시간"]
+    assert lines[4].split("|") == [
+        "장치",
+        "연산 종류",
+        "모듈",
+        "기울기 크기(norm)",
+        "역전파 보관량",
+        "시간",
+        "기울기 건강",
+    ]
     assert lines[5].split("|") == ["연산, 이름, 모듈 검색…", "모두 펼치기", "그래프 없음"]
 
 
 def test_english_can_be_chosen_under_a_korean_locale(tmp_path):
     language, menus, _, _, modes = probe(tmp_path, "ko_KR.UTF-8", "en")[:5]
     assert language == "en" and menus.startswith("&File|&Edit|&View")
-    assert modes == "Device|Op type|Module|Gradient norm|Kept for backward|Time"
+    assert modes == "Device|Op type|Module|Gradient norm|Kept for backward|Time|Gradient health"
 
 
 def test_the_window_has_a_translation_for_every_core_phrase_it_shows():

@@ -40,6 +40,7 @@ from ...wire.errors import GraphvizAppError
 from ...wire.gc_pause import gc_paused
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ...wire.plots import MAX_PLOT_TEXT, MAX_PLOTS, MAX_PNG_SIDE, PLOT_KINDS
+from ...wire.run_options import MAX_HEALTH_STEPS
 from ...wire.schema import NODE_KINDS, SCHEMA_VERSION
 from . import limits, plots
 from .file_kind import NO_SUCH_FILE, UNREADABLE, special_kind
@@ -838,8 +839,41 @@ def _check_graph_attrs(c: _Checker, attrs: dict[str, Any], ids: set[str]) -> Non
                 for path, count in c.mapping(value, field).items():
                     c.text(path, f"{field} key")
                     c.integer(count, f"{field}[{path!r}]", low=0)
+        elif key == "health":
+            _health(c, value, field)
         elif key != "schema_version":
             c.plain(value, field, 1)
+
+
+def _health(c: _Checker, value: Any, field: str) -> None:
+    """Gradient health: per parameter, one norm and two counts per recorded step."""
+    health = c.mapping(value, field)
+    c.integer(health.get("requested"), f"{field}.requested", low=0)
+    calls = c.array(health.get("calls"), f"{field}.calls", most=MAX_HEALTH_STEPS)
+    for i, call in enumerate(calls):
+        c.integer(call, f"{field}.calls[{i}]", low=1)
+    for i, entry in enumerate(
+        c.array(health.get("parameters"), f"{field}.parameters", most=limits.MAX_NODES)
+    ):
+        where = f"{field}.parameters[{i}]"
+        c.mapping(entry, where)
+        c.text(entry.get("module"), f"{where}.module", optional=True)
+        c.text(entry.get("name"), f"{where}.name")
+        for key in ("norm", "nan", "inf"):
+            items = c.array(entry.get(key), f"{where}.{key}", most=len(calls))
+            if len(items) != len(calls):
+                c.fail(f"{where}.{key}", f"a list of {len(calls)} items, one per call", items)
+            for k, item in enumerate(items):
+                if key == "norm":
+                    if item is not None and (
+                        isinstance(item, bool)
+                        or not isinstance(item, (int, float))
+                        or not math.isfinite(item)
+                        or item < 0
+                    ):
+                        c.fail(f"{where}.{key}[{k}]", "a finite number of at least 0, or null", item)
+                else:
+                    c.integer(item, f"{where}.{key}[{k}]", optional=True, low=0)
 
 
 def _plots(c: _Checker, value: Any, field: str) -> None:

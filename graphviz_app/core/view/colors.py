@@ -21,6 +21,10 @@ page all iterate it; :func:`color_mode` looks a key up and refuses an unknown on
 ``time``    the time a node took, forward and backward together (``forward_ns`` + ``backward_ns``),
             on the same log ramp and in the same way (a collapsed module: its members' sum);
             offered for graphs whose times were measured (:func:`.durations.has_times`).
+``health``  each parameter (AccumulateGrad leaf) by its module's gradient health trend over the
+            training loop's steps (vanishing, steady, exploding, NaN/Inf:
+            :mod:`..model.health`); other nodes get ``NEUTRAL_COLOR``. Offered for graphs that
+            recorded gradient health (:func:`..model.health.has_health`).
 
 To add a mode: write its fills and legend functions and add one :class:`ColorModeSpec` to
 :data:`COLOR_MODE_SPECS` (then give its name and title a Korean translation:
@@ -47,6 +51,7 @@ from ...errors import ColorModeError
 from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
 from ..model.derived import derived
 from ..model.durations import TIME, format_duration, has_times
+from ..model.health import TREND_WORDS, TRENDS, has_health, node_trends
 from ..model.kept_memory import MEMORY, Measure, format_bytes, module_bytes, module_kept
 from ..model.topology import natural_key
 
@@ -810,6 +815,31 @@ def _time_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     return _measure_legend(graph, TIME, duration_scale(graph), (TIME_RANGE, TIME_NOTHING))
 
 
+NOT_FOLLOWED = Message.of(QT_TRANSLATE_NOOP("Legend", "other nodes"))
+"""``health`` mode: the nodes that are not a parameter gradient health followed."""
+HEALTH_COLORS = {
+    "vanishing": TOL_LIGHT[0],
+    "steady": TOL_LIGHT[3],
+    "exploding": TOL_LIGHT[1],
+    "nan": WARNING_COLOR,
+}
+"""Fills of ``health`` mode: a cold blue, a calm green, a warm orange, and the NaN pink."""
+
+
+def _health_fills(graph: nx.DiGraph) -> dict[str, str]:
+    trends = node_trends(graph)
+    return {node: HEALTH_COLORS[trends[node]] if node in trends else NEUTRAL_COLOR for node in graph}
+
+
+def _health_legend(graph: nx.DiGraph) -> list[LegendEntry]:
+    trends = node_trends(graph)
+    counts = Counter(trends.values())
+    rows = [LegendEntry.of(TREND_WORDS[t], HEALTH_COLORS[t], counts[t]) for t in TRENDS if counts[t]]
+    if len(graph) > len(trends):
+        rows.append(LegendEntry.of(NOT_FOLLOWED, NEUTRAL_COLOR, len(graph) - len(trends)))
+    return rows
+
+
 def _no_scale(graph: nx.DiGraph) -> GradScale | None:
     return None
 
@@ -897,6 +927,14 @@ COLOR_MODE_SPECS: tuple[ColorModeSpec, ...] = (
         _time_legend,
         scale=duration_scale,
         needs=has_times,
+    ),
+    ColorModeSpec(
+        "health",
+        QT_TRANSLATE_NOOP("ColorMode", "Gradient health").source,
+        QT_TRANSLATE_NOOP("ColorMode", "gradient health over the steps").source,
+        _health_fills,
+        _health_legend,
+        needs=has_health,
     ),
 )
 """Every colour mode, in menu order (the first is the default)."""

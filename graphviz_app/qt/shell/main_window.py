@@ -40,6 +40,7 @@ from ...core.graphviz.opening import edge_count
 from ...core.html_page import printable
 from ...core.model.derived import derived
 from ...core.model.file_kind import GRAPH_SUFFIXES
+from ...core.model.health import has_health
 from ...core.view import colors
 from ...core.view.colors import ColorMode
 from ...core.view.display import DisplayEdge
@@ -52,6 +53,7 @@ from ..canvas.items import ClusterItem, EdgeItem, NodeItem
 from ..canvas.widget import GraphWidget
 from ..document import Document
 from ..i18n import current_language, file_dialog, fill
+from ..panels.health import HealthPanel
 from ..panels.holders import SLOWEST, HoldersPanel
 from ..panels.inspector import InspectorPanel, environment_text
 from ..panels.leaves import LeavesPanel
@@ -108,6 +110,7 @@ class MainWindow(QMainWindow):
         self.leaves = LeavesPanel(self.document, self)
         self.holders = HoldersPanel(self.document, self)
         self.slowest = HoldersPanel(self.document, self, SLOWEST)
+        self.health = HealthPanel(self.document, self)
         self.problems = ProblemsPanel(self.document, self)
         self.plots = PlotsPanel(self.document, self)
         self.controller = Controller(self.document, self.view, self.settings, self.messages, runner, self)
@@ -135,6 +138,7 @@ class MainWindow(QMainWindow):
             ("leaves", translate("MainWindow", "Leaves"), self.leaves, left),
             ("holders", translate("MainWindow", "Largest Holders"), self.holders, left),
             ("slowest", translate("MainWindow", "Slowest"), self.slowest, left),
+            ("health", translate("MainWindow", "Gradient Health"), self.health, left),
             ("timeline", translate("MainWindow", "Timeline"), self.timeline, bottom),
             ("messages", translate("MainWindow", "Messages"), self.messages, right),
             ("problems", translate("MainWindow", "Problems"), self.problems, right),
@@ -151,6 +155,7 @@ class MainWindow(QMainWindow):
             ("modules", "leaves"),
             ("leaves", "holders"),
             ("holders", "slowest"),
+            ("holders", "health"),
             ("messages", "problems"),
             ("problems", "plots"),
         ):
@@ -255,6 +260,7 @@ class MainWindow(QMainWindow):
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
         self.holders.nodeActivated.connect(self.find_graph_node)
         self.slowest.nodeActivated.connect(self.find_graph_node)
+        self.health.nodeActivated.connect(self.find_graph_node)
         self.problems.problemActivated.connect(self.show_problem)
         self.problems.countChanged.connect(self._problems_counted)
         c = self.controller
@@ -642,7 +648,8 @@ class MainWindow(QMainWindow):
             mode = combo.itemData(i)
             model = combo.model()
             item = model.item(i) if isinstance(model, QStandardItemModel) else None
-            # only Gradient, Kept for backward and Time are ever greyed out (ViewModel.available_color_modes)
+            # only Gradient, Kept for backward, Time and Gradient health are ever greyed out
+            # (ViewModel.available_color_modes)
             needs = colors.color_mode(mode).needs
             why = (
                 ""
@@ -652,6 +659,12 @@ class MainWindow(QMainWindow):
                     "Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients",
                 )
                 if needs is colors.has_grads
+                else translate(
+                    "MainWindow",
+                    "Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ "
+                    "Gradient health to a number of backward() calls and reload a training script",
+                )
+                if needs is has_health
                 else translate(
                     "MainWindow",
                     "Needs the bytes each node keeps for backward, which this graph lacks (saved "

@@ -1,4 +1,5 @@
-"""Preferences: the run time limit, stopping at the captured backward, which backward call of the
+"""Preferences: the run time limit, stopping at the captured backward, gradient health over a
+training loop's first backward() calls, which backward call of the
 open script to capture (and whether its autograd.grad(create_graph=True) calls count) and the
 arguments it runs with, the Python interpreter (a default, and one for the open script) and the
 folder scripts run in, the collapse threshold, the Graphviz engine, the language and the theme."""
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from ...capture.interpreter import find_interpreter, short_path
 from ...core.graphviz.engine import CHOICES, available, set_choice
 from ...core.view.display import LABEL_DETAILS
+from ...wire.run_options import MAX_HEALTH_STEPS
 from .. import i18n
 from ..i18n import file_dialog, fill, ui_language
 from ..panels.source import is_bundled
@@ -95,6 +97,20 @@ class PreferencesDialog(QDialog):
             )
         )
         form.addRow("", self.grad_graphs)
+        self.health = QSpinBox(self)
+        self.health.setObjectName("gradientHealth")
+        self.health.setRange(0, MAX_HEALTH_STEPS)
+        self.health.setSpecialValueText(self.tr("off"))
+        self.health.setSuffix(self.tr(" backward() calls"))
+        self.health.setValue(settings.health())
+        self.health.setToolTip(
+            self.tr(
+                "Record each parameter's gradient norm over a training loop's first backward() calls "
+                "(the script runs on until the last of them) and show in the Gradient Health panel "
+                "which modules' gradients vanish or explode; 0: off"
+            )
+        )
+        form.addRow(self.tr("Gradient health:"), self.health)
         self.arguments = QLineEdit(self, placeholderText="--epochs 1 --lr 0.1")
         self.arguments.setObjectName("scriptArguments")
         self.arguments.setEnabled(script is not None)
@@ -328,6 +344,7 @@ class PreferencesDialog(QDialog):
             return
         s.set_timeout(self.timeout.value())
         s.set_run_to_end(not self.stop_after.isChecked())
+        s.set_health(self.health.value())
         s.set_python(self.python_default.text())
         s.set_working_folder_mode(self.working_folder.currentData())
         s.set_chosen_folder(self.chosen_folder.text())
