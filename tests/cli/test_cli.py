@@ -113,7 +113,7 @@ def test_color_choices_are_the_registered_modes(capsys):
     assert tuple(color.choices) == COLOR_MODES
     with pytest.raises(SystemExit):
         main(["export", "x.py", "-o", "g.svg", "--color", "rainbow"])
-    assert "--color {device,op,module,grad,memory,time}" in capsys.readouterr().err  # the usage line
+    assert "--color {device,op,module,grad,memory,time,health}" in capsys.readouterr().err  # the usage line
 
 
 def test_module_names_and_grad_colors(tmp_path, cli):
