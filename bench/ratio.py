@@ -45,7 +45,7 @@ DEFAULT = ("resnet50", "transformer6", "gpt2_small", "lstm100", "training_loop")
 MEASURABLE = 0.1
 """A script's own compute (plain minus the torch-import floor) below this many seconds is within
 the noise of two process starts: its warm ratio is not given."""
-TRAINING = {"training_loop": ZOO_DIR / "training_loop.py"}
+TRAINING = {"training_loop": ZOO_DIR / "training_loop.py", "gru_64": ZOO_DIR / "gru_64.py"}
 """Scripts that call backward() in a loop: the reference stops after the first call."""
 
 
