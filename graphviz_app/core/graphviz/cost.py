@@ -310,7 +310,8 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
 
     Nodes in collapsed modules merge into one node per outermost collapsed module; with hub
     splitting every use of a shared leaf gets its own copy (display splits only far-apart uses,
-    whose edges are the only long ones); clusters are the uncollapsed modules. Used to compare
+    whose edges are the only long ones), and so do an op's inputs or uses when it has many
+    (:func:`_split_fans`); clusters are the uncollapsed modules. Used to compare
     collapse depths on big graphs.
     """
     collapsed = frozenset(options.collapsed)
