@@ -50,6 +50,7 @@ the noise of two process starts: its warm ratio is not given."""
 TRAINING = {
     "training_loop": ZOO_DIR / "training_loop.py",
     "training_health": ZOO_DIR / "training_loop.py",
+    "gru_64": ZOO_DIR / "gru_64.py",
     "chatbot": ROOT / "tests" / "corpus" / "scripts" / "tutorials_chatbot_seq2seq.py",
 }
 """Scripts that call backward() in a loop: the reference stops after the call the app stops at."""

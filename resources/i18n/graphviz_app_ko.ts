@@ -703,32 +703,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="383"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="389"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="381"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="387"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="385"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="391"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="396"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="402"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="391"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="397"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="387"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="393"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
@@ -3381,52 +3381,57 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Label</name>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="169"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="177"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="170"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="178"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="171"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="179"/>
         <source>leaf</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="172"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="180"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 중 {k}번째 사용</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="173"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="181"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="174"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="182"/>
         <source>{drawn} of {inputs} inputs drawn where made</source>
         <translation>입력 {inputs}개 중 {drawn}개는 만들어진 곳에 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="175"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="183"/>
+        <source>{drawn} of {uses} uses drawn here</source>
+        <translation>사용 {uses}곳 중 {drawn}곳은 여기에 그림</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/core/view/display.py" line="184"/>
         <source>1 op</source>
         <translation>연산 1개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="176"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="185"/>
         <source>{count} ops</source>
         <translation>연산 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="177"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="186"/>
         <source>1 param</source>
         <translation>파라미터 1개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="178"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="187"/>
         <source>{count} params</source>
         <translation>파라미터 {count}개</translation>
     </message>
@@ -3712,204 +3717,204 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
         <source>Lesson</source>
         <translation>수업</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="134"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
         <source>Inspector</source>
         <translation>속성</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="135"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
         <source>Source</source>
         <translation>소스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
         <source>Modules</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="137"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
         <source>Leaves</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
         <source>Largest Holders</source>
         <translation>많이 보관하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
         <source>Slowest</source>
         <translation>느린 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Gradient Health</source>
         <translation>기울기 건강</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="142"/>
         <source>Timeline</source>
         <translation>타임라인</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
         <source>Messages</source>
         <translation>메시지</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="143"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="595"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="596"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="145"/>
         <source>Plots</source>
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="173"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="174"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="177"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="340"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="341"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="342"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="343"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="380"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="381"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="406"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="407"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="416"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="417"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="500"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="501"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="518"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="509"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="513"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="514"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="593"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="594"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="610"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="611"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="626"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="627"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="656"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="657"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="661"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="662"/>
         <source>Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls and reload a training script</source>
         <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다: 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수로 정하고 학습 스크립트를 다시 불러오세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="667"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="668"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="673"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="674"/>
         <source>Needs each node&apos;s time, which this graph lacks (saved before times were measured): open its script to measure them</source>
         <translation>노드마다 걸린 시간이 있어야 하는데 이 그래프에는 없습니다(시간을 재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="750"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="751"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="754"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="755"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="748"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="749"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="756"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="757"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="811"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="812"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="836"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="849"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="856"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="857"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="861"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="862"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="863"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="864"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="890"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="891"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -4120,11 +4125,16 @@ Double-click a module to show it in the graph.</source>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/canvas/scene.py" line="139"/>
+        <source>use {k} of {n}: this op&apos;s result is used far apart, so it is drawn again beside each far use</source>
+        <translation>{n}번 중 {k}번째 사용: 이 연산의 결과는 멀리 떨어진 곳에서 쓰이므로, 멀리 있는 사용처마다 그 옆에 다시 그립니다</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="145"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="146"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="152"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>

@@ -297,6 +297,25 @@ def transformer_like(layers: int, heads: int = 4) -> nx.DiGraph:
     return b.build(out)
 
 
+def gru_like(steps: int = 24) -> nx.DiGraph:
+    """A recurrence recorded as the CPU records ``nn.GRU``: one input projection for every step,
+    then ``UnbindBackward0``, whose output feeds each step's ``UnsafeSplitBackward0`` (a
+    scattering op); each step a module ``steps.<t>`` with an activation module inside."""
+    b = GraphBuilder()
+    w = b.leaf("proj.weight", shape=[12, 4], module="proj")
+    t = b.op("TBackward0", w, shape=[4, 12], module="proj")
+    projected = b.op("MmBackward0", b.leaf("x", shape=[steps, 4]), t, shape=[steps, 12], module="proj")
+    gates = b.op("UnbindBackward0", projected, shape=[1, 12], module="proj")
+    h = b.leaf("h0", shape=[1, 4])
+    for step in range(steps):
+        split = b.op("UnsafeSplitBackward0", gates, shape=[1, 4], module=f"steps.{step}")
+        h = b.op("AddBackward0", split, h, shape=[1, 4], module=f"steps.{step}")
+        h = b.op("TanhBackward0", h, shape=[1, 4], module=f"steps.{step}.act")
+        h = b.op("MulBackward0", h, shape=[1, 4], module=f"steps.{step}.act")
+    out = b.op("SumBackward0", b.op("AddmmBackward0", h, shape=[1, 1], module="head"), shape=[], name="loss")
+    return b.build(out)
+
+
 def rnn_like(steps: int = 100) -> nx.DiGraph:
     """An RNN cell (one ``nn.Linear``) applied ``steps`` times: weight and bias each feed every
     step (``TBackward0`` of the weight, ``AddmmBackward0`` with the bias), ~4 nodes a step."""

@@ -13,7 +13,7 @@ from graphviz_app.core.model.topology import ancestors, module_paths
 from graphviz_app.core.view.display import DisplayGraph, GraphFacts, ViewOptions, build_display
 from graphviz_app.core.view.display_patch import toggled_display
 
-from .graphs import GraphBuilder, nested_modules, rnn_like, shared_leaf_chain, transformer_like
+from .graphs import GraphBuilder, gru_like, nested_modules, rnn_like, shared_leaf_chain, transformer_like
 from .test_compose import residual_stack
 
 
@@ -42,6 +42,7 @@ GRAPHS = {
     "transformer": lambda: transformer_like(layers=3),
     "nested": nested_modules,
     "rnn": lambda: rnn_like(steps=12),
+    "gru": gru_like,
     "shared": lambda: shared_leaf_chain(length=40, uses=10),
     "leaf_only": leaf_only_modules,
 }
@@ -74,7 +75,7 @@ def test_toggle_after_toggle_gives_the_display_graph_a_build_gives(name: str, op
             declined.append(module)  # a module on screen, with an op, away from any split
         display, options = (made or fresh), after
     assert not declined
-    if name in ("residual", "transformer", "nested"):
+    if name in ("residual", "transformer", "nested", "gru"):
         assert patched >= 8
 
 

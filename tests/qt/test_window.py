@@ -337,3 +337,27 @@ def test_step_style_layer_restyles_without_relayout(window, load, qtbot):
     assert all(g.ghost and g.opacity() < 1 for g in ghosts)
     doc.view_model.set_style_layer("step", None)
     assert item.badge is None and not any(g.ghost for g in ghosts)
+
+
+GRU_SCRIPT = """
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+gru = nn.GRU(4, 4)
+loss = gru(torch.randn(16, 1, 4))[0].pow(2).mean()
+loss.backward()
+"""
+
+
+def test_a_copy_of_a_scattering_op_says_which_use_it_is_and_selects_the_op(window, load, write_script):
+    load(write_script(GRU_SCRIPT))
+    model = window.document.view_model
+    (unbind,) = [n for n, op in model.graph.nodes(data="op") if op == "UnbindBackward0"]
+    copies = [i for i in model.display.display_ids(unbind) if i != unbind]
+    assert copies and {window.scene.node_items[c] for c in copies} <= set(window.scene.items_for(unbind))
+    k, n = model.display.nodes[copies[-1]].use
+    assert "this op's result is used far apart" in window.scene.node_items[copies[-1]].toolTip()
+    model.select(copies[-1])
+    values = window.inspector.values()
+    assert values["Node/copy"] == f"use {k} of {n}" and values["Node/op"] == "UnbindBackward0"

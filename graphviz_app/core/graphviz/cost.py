@@ -310,7 +310,8 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
 
     Nodes in collapsed modules merge into one node per outermost collapsed module; with hub
     splitting every use of a shared leaf gets its own copy (display splits only far-apart uses,
-    whose edges are the only long ones); clusters are the uncollapsed modules. Used to compare
+    whose edges are the only long ones), and so do an op's inputs or uses when it has many
+    (:func:`_split_fans`); clusters are the uncollapsed modules. Used to compare
     collapse depths on big graphs.
     """
     collapsed = frozenset(options.collapsed)
@@ -341,7 +342,7 @@ def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> C
             cluster[su] = cluster[sv]
         edges.add((su, sv))
     if options.split_hubs:
-        _split_fan_in(edges, cluster, owner, leaves)
+        _split_fans(edges, cluster, owner, leaves)
     nodes = list(cluster)
     minlen = {(u, v): 2 for u, v in edges if enters_cluster(cluster[u], cluster[v])}
     rank = dot_ranks(nodes, list(edges), minlen)
@@ -355,27 +356,32 @@ def _walk_position(node_id: str) -> int:
     return int(digits) if node_id.startswith("n") and digits.isdigit() else 1 << 62
 
 
-def _split_fan_in(
+def _split_fans(
     edges: set[tuple[str, str]], cluster: dict[str, str | None], owner: dict[str, str], leaves: set[str]
 ) -> None:
-    """Model display's fan-in splitting (in place): an op with FAN_IN_MIN_INPUTS inputs or more
-    keeps its deepest input (approximated by the source nearest the outputs: the lowest walk id
-    ``n<k>``) and gets a copy beside each other input."""
-    inputs: dict[str, list[str]] = {}
-    for su, sv in edges:
-        if owner.get(sv) == sv and sv not in leaves:
-            inputs.setdefault(sv, []).append(su)
-    for target, sources in inputs.items():
-        if len(sources) < FAN_IN_MIN_INPUTS:
-            continue
-        nearest = min(sources, key=_walk_position)
-        for source in sources:
-            if source == nearest:
+    """Model display's fan-in and fan-out splitting (in place): an op with FAN_IN_MIN_INPUTS
+    inputs or more keeps its deepest input (approximated by the source nearest the outputs: the
+    lowest walk id ``n<k>``) and gets a copy beside each other input; then an op not split so
+    with that many consumers keeps its nearest (the highest walk id) and gets a copy beside each
+    other one."""
+    split: set[str] = set()
+    for into in (True, False):
+        ends: dict[str, list[str]] = {}
+        for su, sv in edges:
+            hub, end = (sv, su) if into else (su, sv)
+            if owner.get(hub) == hub and hub not in leaves and hub not in split:
+                ends.setdefault(hub, []).append(end)
+        for hub, others in ends.items():
+            if len(others) < FAN_IN_MIN_INPUTS:
                 continue
-            edges.discard((source, target))
-            copy = f"{target}~{source}"
-            cluster[copy] = cluster.get(source)
-            edges.add((source, copy))
+            split.add(hub)
+            kept = (min if into else max)(others, key=_walk_position)
+            for end in others:
+                if end != kept:
+                    copy = f"{hub}~{end}"
+                    cluster[copy] = cluster.get(end)
+                    edges.discard((end, hub) if into else (hub, end))
+                    edges.add((end, copy) if into else (copy, end))
 
 
 HUBS_SPLIT = QT_TRANSLATE_NOOP("Controller", "shared tensors drawn once per use")

@@ -8,7 +8,10 @@
 * Hub splitting: a leaf (a parameter reused in a loop, tied weights) whose consumers lie far apart
   gets one copy per consumer, ``"n5~3"`` with ``use=(3, N)``.  Long edges from one node to every
   use make ``dot`` extremely slow (minutes for a 400-op RNN) and the drawing unreadable; the
-  copies lay out in a fraction of a second.  The graph itself keeps one node.
+  copies lay out in a fraction of a second.  The graph itself keeps one node.  An op gathering
+  many tensors made far apart (``torch.stack`` over time steps) is drawn once more beside each
+  far input; an op whose result feeds many ops far apart (the ``unbind`` of nn.GRU's input
+  projection, one output per time step) once more beside each far use.
 * Uncollapsed modules become a cluster tree, which DOT draws as nested ``cluster_`` subgraphs.
 """
 
@@ -50,7 +53,9 @@ one node, so small examples read naturally."""
 FAN_IN_MIN_INPUTS = 8
 """An op is split by inputs only when it has this many (or more) inputs and some of them were
 made at least HUB_MIN_SPAN ranks before its deepest one: a residual ``x + f(x)`` keeps its
-skip edge; a ``torch.stack`` over 100 time steps does not drag 100 edges across the graph."""
+skip edge; a ``torch.stack`` over 100 time steps does not drag 100 edges across the graph.
+Mirrored for ops with this many consumers, some of them at least HUB_MIN_SPAN ranks after the
+nearest (see :func:`_fan_out_copies`)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,10 @@ class DisplayNode:
     """The node's module path; for a collapsed module, the collapsed path itself."""
     use: tuple[int, int] | None = None
     """``(k, n)`` for the k-th of n per-use copies of a shared leaf; for a copy of an op split
-    by its inputs (kind ``"op"``), the copy stands for the op's input k of n."""
+    by its inputs (kind ``"op"``), the copy stands for the op's input k of n; for a copy of an
+    op split by its uses (``fans_out``), for its use k of n."""
+    fans_out: bool = False
+    """True for a copy of an op drawn beside one of its far uses (:func:`_fan_out_copies`)."""
     is_output: bool = False
     cluster: str | None = None
     """The innermost drawn cluster (module path) holding the node, or None (top level)."""
@@ -172,6 +180,7 @@ LEAF = QT_TRANSLATE_NOOP("Label", "leaf")
 USE_OF = QT_TRANSLATE_NOOP("Label", "use {k} of {n}")
 INPUT_OF = QT_TRANSLATE_NOOP("Label", "input {k} of {n}")
 DRAWN_WHERE_MADE = QT_TRANSLATE_NOOP("Label", "{drawn} of {inputs} inputs drawn where made")
+USES_DRAWN_HERE = QT_TRANSLATE_NOOP("Label", "{drawn} of {uses} uses drawn here")
 ONE_OP = QT_TRANSLATE_NOOP("Label", "1 op")
 OPS = QT_TRANSLATE_NOOP("Label", "{count} ops")
 ONE_PARAM = QT_TRANSLATE_NOOP("Label", "1 param")
@@ -302,6 +311,18 @@ class GraphFacts:
             n for n, _ in self.modules if self.kinds.get(n) != "leaf" and len(pred[n]) >= FAN_IN_MIN_INPUTS
         ]
         """Ops with FAN_IN_MIN_INPUTS or more inputs (the only ones fan-in splitting can copy)."""
+        early, late = self.early, self.late
+        self.scattering_ops = [
+            n
+            for n, _ in self.modules
+            if self.kinds.get(n) != "leaf"
+            and len(succ[n]) >= FAN_IN_MIN_INPUTS
+            and any(
+                max(r[v] for v in succ[n]) - min(r[v] for v in succ[n]) >= HUB_MIN_SPAN for r in (early, late)
+            )
+        ]
+        """Ops with FAN_IN_MIN_INPUTS or more consumers, some HUB_MIN_SPAN ranks apart (the only
+        ones fan-out splitting can copy: merging consumers into modules brings none further apart)."""
         self._loose: frozenset[str] | None = None
         self._labels: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {}
         self._drawn: dict[tuple[str, str], dict[tuple[str, str | None], DisplayNode]] = {}
@@ -342,12 +363,12 @@ class GraphFacts:
 
     @functools.cached_property
     def _splitting(self) -> frozenset[str]:
-        """The graph nodes hub or fan-in splitting looks at: shared leaves and their users,
-        gathering ops and their inputs."""
+        """The graph nodes hub, fan-in or fan-out splitting looks at: shared leaves and scattering
+        ops and their users, gathering ops and their inputs."""
         succ, pred = self.adjacency.succ, self.adjacency.pred
-        nodes: set[str] = set(self.shared_leaves) | set(self.gathering_ops)
-        for leaf in self.shared_leaves:
-            nodes.update(succ[leaf])
+        nodes: set[str] = {*self.shared_leaves, *self.gathering_ops, *self.scattering_ops}
+        for hub in (*self.shared_leaves, *self.scattering_ops):
+            nodes.update(succ[hub])
         for op in self.gathering_ops:
             nodes.update(pred[op])
         return frozenset(nodes)
@@ -359,7 +380,7 @@ class GraphFacts:
         _ = (self.module_of, self.position, self.edge_position, self._by_module, self._splitting)
 
     def splits_at(self, nodes: Iterable[str]) -> bool:
-        """True when hub or fan-in splitting may draw any of ``nodes`` (or what they feed)
+        """True when hub, fan-in or fan-out splitting may draw any of ``nodes`` (or what they feed)
         differently depending on the view."""
         return not self._splitting.isdisjoint(nodes)
 
@@ -468,6 +489,7 @@ def build_display(
     early, late = facts.early, facts.late
     copies = _hub_copies(pairs, facts, owner, order, early, late) if options.split_hubs else {}
     gathers = _fan_in_copies(pairs, facts, owner, early, copies) if options.split_hubs else {}
+    scatters = _fan_out_copies(pairs, facts, owner, gathers) if options.split_hubs else {}
 
     loose = facts.loose if options.clusters else frozenset()
     cluster_of = cluster_finder(options, loose)
@@ -483,7 +505,7 @@ def build_display(
     node_module = dict(facts.modules)
     drawn = facts.drawn
     for did in order:
-        split = did in copies or did in gathers
+        split = did in copies or did in gathers or did in scatters
         if not split and did in node_module:  # a graph node drawn once: most of them
             nodes[did] = drawn(did, detail, cluster_of(node_module[did]), language)
             index[did] = [did]
@@ -510,24 +532,35 @@ def build_display(
         is_output = bool(attrs.get("is_output"))
         uses = index.setdefault(did, [])
         copied = did in copies  # a copy sits beside each use; else beside each input received
-        beside = copies[did] if copied else gathers[did]
-        n = len(beside) if copied else sum(1 for su, sv in pairs if sv == did)
-        for k, where in enumerate(beside, start=1):
+        fans_out = did in scatters  # or beside each far use (numbered among all uses)
+        if copied or fans_out:
+            n = len(copies[did]) if copied else scatters[did][1]
+            beside = list(enumerate(copies[did], start=1)) if copied else scatters[did][0]
+        else:
+            n = sum(1 for su, sv in pairs if sv == did)
+            beside = list(enumerate(gathers[did], start=1))
+        for k, where in beside:
             cid = f"{did}{USE_SEPARATOR}{k}"
             nodes[cid] = DisplayNode(
                 id=cid,
                 kind=kind,
                 members=(did,),
-                label=label + (word(USE_OF if copied else INPUT_OF, language, k=k, n=n),),
+                label=label + (word(INPUT_OF if did in gathers else USE_OF, language, k=k, n=n),),
                 module=module,
                 use=(k, n),
+                fans_out=fans_out,
                 is_output=is_output and copied,
                 cluster=display_cluster(where),
             )
             uses.append(cid)
         if copied:
             continue
-        label = label + (word(DRAWN_WHERE_MADE, language, drawn=len(beside), inputs=n),)
+        made_here = n - len(beside)
+        label = label + (
+            word(USES_DRAWN_HERE, language, drawn=made_here, uses=n)
+            if fans_out
+            else word(DRAWN_WHERE_MADE, language, drawn=len(beside), inputs=n),
+        )
         nodes[did] = DisplayNode(
             id=did,
             kind=kind,
@@ -544,13 +577,17 @@ def build_display(
         for target, sources in gathers.items()
         for k, source in enumerate(sources, start=1)
     }
+    far_use = {(op, target) for op, (far, _) in scatters.items() for _, target in far}
     plan: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
     for (su, sv), gedges in pairs.items():
-        if su not in copies:
+        if su not in copies and (su, sv) not in far_use:
             plan.append((su, far_input.get((su, sv), sv) if far_input else sv, tuple(gedges)))
     for leaf, targets in copies.items():
         for k, target in enumerate(targets, start=1):
             plan.append((f"{leaf}{USE_SEPARATOR}{k}", target, tuple(pairs[(leaf, target)])))
+    for op, (far, _) in scatters.items():
+        for k, target in far:
+            plan.append((f"{op}{USE_SEPARATOR}{k}", target, tuple(pairs[(op, target)])))
     main = _main_inputs(plan, early)
     edges = [DisplayEdge(su, sv, gedges, i in main) for i, (su, sv, gedges) in enumerate(plan)]
 
@@ -632,6 +669,40 @@ def _fan_in_copies(
         if far:
             gathers[target] = sorted(far, key=lambda s: made[s])
     return gathers
+
+
+def _fan_out_copies(
+    pairs: dict[tuple[str, str], list[tuple[str, str]]],
+    facts: GraphFacts,
+    owner: dict[str, str],
+    gathers: dict[str, list[str]],
+) -> dict[str, tuple[list[tuple[int, str]], int]]:
+    """Return ``{op: ([(k, far use's display target)...], uses)}`` for the ops to draw once more
+    beside each far use: ops with FAN_IN_MIN_INPUTS or more display targets, some at least
+    HUB_MIN_SPAN ranks after the nearest, by earliest or latest rank as for shared leaves (each
+    step's split of nn.GRU's input projection has the same earliest rank, but its gates sit on
+    the recurrence); ``k`` numbers the targets nearest first.  An op split by its inputs is not
+    split by its uses too (its far inputs' copies already sit elsewhere), and a use drawn as
+    such an op's copy beside this op is a near use."""
+    scatters: dict[str, tuple[list[tuple[int, str]], int]] = {}
+    succ = facts.adjacency.succ
+    for op in facts.scattering_ops:
+        if owner[op] != op or op in gathers:
+            continue
+        targets = {owner[v] for v in succ[op]} - {op}
+        if len(targets) < FAN_IN_MIN_INPUTS:
+            continue
+        at = {t: min((facts.late[v], facts.early[v]) for _, v in pairs[(op, t)]) for t in targets}
+        ordered = sorted(targets, key=lambda t: (at[t], facts.edge_position[pairs[(op, t)][0]]))
+        last, first = at[ordered[0]]
+        far = [
+            (k, t)
+            for k, t in enumerate(ordered, start=1)
+            if max(at[t][0] - last, at[t][1] - first) >= HUB_MIN_SPAN and op not in gathers.get(t, ())
+        ]
+        if far:
+            scatters[op] = (far, len(ordered))
+    return scatters
 
 
 def _main_inputs(plan: list[tuple[str, str, tuple[tuple[str, str], ...]]], early: dict[str, int]) -> set[int]:

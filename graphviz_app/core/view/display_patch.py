@@ -8,8 +8,8 @@ toggle, exactly the display graph ``build_display`` would make after it (the sam
 and clusters, in the same order), in time that grows with the module, not the graph.
 
 It declines (returns None, and the caller builds the display graph whole) where a toggle
-reaches further than the module: a module whose graph nodes take part in hub or fan-in
-splitting (which looks at a shared leaf's every use), a module inside a collapsed one, or a
+reaches further than the module: a module whose graph nodes take part in hub, fan-in or
+fan-out splitting (which looks at a hub's every use), a module inside a collapsed one, or a
 toggle that would make a cluster above the module appear or vanish (leaf-only clusters).
 """
 

@@ -138,6 +138,12 @@ def node_tooltip(graph: nx.DiGraph, dnode: Any) -> str:
             if dnode.kind == "leaf"
             else translate(
                 "NodeTooltip",
+                "use {k} of {n}: this op's result is used far apart, so it is drawn again beside "
+                "each far use",
+            )
+            if dnode.fans_out
+            else translate(
+                "NodeTooltip",
                 "input {k} of {n}: this op gathers tensors made far apart, so each far input is "
                 "drawn where it was made",
             )

@@ -659,7 +659,7 @@ class InspectorPanel(QWidget):
             k, n = dnode.use
             copy = (
                 QT_TRANSLATE_NOOP("Inspector", "use {k} of {n}")
-                if dnode.kind == "leaf"
+                if dnode.kind == "leaf" or dnode.fans_out
                 else QT_TRANSLATE_NOOP("Inspector", "input {k} of {n}")
             )
             rows.append((QT_TRANSLATE_NOOP("Inspector", "copy"), Message.of(copy, k=k, n=n)))
