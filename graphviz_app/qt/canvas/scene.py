@@ -4,7 +4,9 @@
 :mod:`graphviz_app.core.view.look` decides for a view state (the DOT writer draws the same look), so
 the view and exported images agree. Lookups go both
 ways: display id -> item (``node_items``), graph node id -> items (``items_for``), item -> ids
-(``item.display_id``, ``item.members``).
+(``item.display_id``, ``item.members``).  A big layout is shown as a sketch first and its items
+made a slice at a time (:class:`GraphScene`): ask ``node_item`` / ``cluster_item`` for an item
+that may not be made yet.
 """
 
 from __future__ import annotations
@@ -644,9 +646,9 @@ class GraphScene(QGraphicsScene):
         deadline = time.perf_counter() + SLICE_S
         done = False
         with gc_paused():
-            while time.perf_counter() < deadline:
-                if next(itertools.islice(build.work, 31, None), True) is True:
-                    done = True
+            while not done:  # 32 items a step, as many steps as the slice has time for
+                done = next(itertools.islice(build.work, 31, None), True) is True
+                if time.perf_counter() >= deadline:
                     break
             self._style_made(build)
         if done:
