@@ -319,6 +319,14 @@ class _Build:
         self.sketch: SketchItem | None = None
         self.work: Iterator[None] = iter(())
 
+    def ends(self, at: int) -> tuple[str, str]:
+        """The display ids of the ends of the layout's edge ``at``."""
+        if getattr(self.layout, "placed_edge", None) is not None:  # made in the display's order
+            edge = self.display.edges[at]
+            return edge.source, edge.target
+        path = self.layout.edges[at]
+        return path.source, path.target
+
     def node_box(self, did: str) -> QRectF:
         """Node ``did``'s box in scene coordinates."""
         box = self.boxes.get(did)
@@ -547,6 +555,8 @@ class GraphScene(QGraphicsScene):
             box = layout.nodes[did]
         item = self.node_items[did] = self._node_item(dnode, box, self.graph, home, (fx, fy))
         self._by_member.add(item)
+        if build.sketch is not None:
+            build.sketch.node_made(did)
         lines = build.badges.get(did, ())
         room = layout.nodes.get(badge_id(did)) if lines else None
         if room is not None:
@@ -575,25 +585,20 @@ class GraphScene(QGraphicsScene):
         edge = build.edges[at] = self._edge_item(path, dedge.graph_edges if dedge else (), home, (fx, fy))
         self.edge_items.append(edge)
         build.new_edges.append(edge)
+        if build.sketch is not None:
+            build.sketch.edge_made(at)
         return edge
 
     # -- a progressive build -------------------------------------------------------------------
     def _start_progressive(self, build: _Build) -> None:
         """Show the layout's sketch and start making the items from the event loop."""
-        frames, display = build.frames, build.display
+        display = build.display
         for did in build.layout.nodes:
             if did in display.nodes:
                 build.node_box(did)
         self._set_graph_rect(_layout_rect(build.layout))
-        build.sketch = SketchItem(
-            self.graph_rect,
-            [
-                (QRectF(box.x, box.y, box.width, box.height), frames.depth[name])
-                for name, box in frames.boxes.items()
-            ],
-            build.boxes,
-            [(edge.source, edge.target) for edge in display.edges],
-        )
+        ends = [build.ends(at) for at in range(len(build.homes))]
+        build.sketch = SketchItem(self.graph_rect, build.boxes, ends)
         self.addItem(build.sketch)
         build.work = self._build_steps(build)
         self._build = build
@@ -611,30 +616,29 @@ class GraphScene(QGraphicsScene):
 
     def _build_steps(self, build: _Build) -> Iterator[None]:
         """Make the build's items one per step: every frame (parents first), then the nodes and
-        edges, those nearest the middle of the view first (as it is when the nodes start)."""
+        edges, those nearest the middle of the view first (as it is when the nodes start), each
+        edge right after the nearer of its ends."""
         for name in build.frames.order:
             self._make_frame(build, name)
             yield
         centre = self._view_centre()
         ids = list(build.boxes)
-        middles = np.array([(box.center().x(), box.center().y()) for box in build.boxes.values()]).reshape(
-            -1, 2
-        )
-        far = ((middles - (centre.x(), centre.y())) ** 2).sum(axis=1)
-        for at in np.argsort(far, kind="stable").tolist():
-            if ids[at] not in self.node_items:
-                self._make_node(build, ids[at])
-                yield
-        # an edge as far as the nearer of its ends (one not sketched: first)
+        middles = np.array([(box.center().x(), box.center().y()) for box in build.boxes.values()])
+        far = ((middles.reshape(-1, 2) - (centre.x(), centre.y())) ** 2).sum(axis=1)
+        # an edge as far as the nearer of its ends, made right after it (one not sketched: first)
         where = {did: at for at, did in enumerate(ids)}
-        ends = [(where.get(e.source, -1), where.get(e.target, -1)) for e in build.display.edges]
-        ends.extend((-1, -1) for _ in range(len(build.homes) - len(ends)))
-        pairs = np.array(ends[: len(build.homes)], dtype=np.intp).reshape(-1, 2)
+        ends = [build.ends(at) for at in range(len(build.homes))]
+        pairs = np.array([(where.get(a, -1), where.get(b, -1)) for a, b in ends], dtype=np.intp)
         known: np.ndarray = np.append(far, 0.0)  # index -1: an end not sketched
-        near = np.minimum(known[pairs[:, 0]], known[pairs[:, 1]])
-        for at in np.argsort(near, kind="stable").tolist():
-            if build.edges[at] is None:
-                self._make_edge(build, at)
+        near = np.minimum(known[pairs.reshape(-1, 2)[:, 0]], known[pairs.reshape(-1, 2)[:, 1]])
+        nodes = len(ids)
+        for at in np.argsort(np.concatenate((far, near)), kind="stable").tolist():
+            if at < nodes:
+                if ids[at] not in self.node_items:
+                    self._make_node(build, ids[at])
+                    yield
+            elif build.edges[at - nodes] is None:
+                self._make_edge(build, at - nodes)
                 yield
 
     def _build_slice(self) -> None:

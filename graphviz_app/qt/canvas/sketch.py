@@ -1,10 +1,11 @@
 """A whole layout painted by one item while the scene makes its real items a slice at a time.
 
 A picture of 20,000 nodes is 43,000 Python items; making them takes seconds. The scene shows
-this sketch at once instead (every frame, node box and edge of the layout, in one ``paint``),
-then makes the items in slices, those nearest the view first; the items paint over it, and it
-goes when the last one is made. Edges are sketched as straight lines between their nodes'
-centres (their splines are read only as their items are made); nodes in their fill.
+this sketch at once instead (every node box and edge of the layout, in one ``paint``), then
+makes the items in slices, those nearest the view first. The sketch lies over every item (a
+module's frame, made first, would hide it) and paints only what is not made yet; it goes when
+the last item is made. Edges are sketched as straight lines between their nodes' centres (their
+splines are read only as their items are made); nodes in their fill.
 """
 
 from __future__ import annotations
@@ -17,53 +18,63 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.view import look
 
-SKETCH_Z = -100.0
-"""Below every frame, node and edge: the items made paint over it."""
+SKETCH_Z = 1000.0
+"""Over every top-level item (the frames, and the nodes and edges they hold)."""
 PLAIN_FILL = "#ffffff"
 """A node's fill before the scene's look is known."""
+OUTLINE = "#333333"
 
 
-def _cosmetic(color: QColor, width: float = 1.0) -> QPen:
-    pen = QPen(color, width)
+def _cosmetic(color: QColor) -> QPen:
+    pen = QPen(color, 1.0)
     pen.setCosmetic(True)
     return pen
 
 
 class SketchItem(QGraphicsItem):
-    """Frames, node boxes and straight edges of a layout in scene coordinates, painted in a
-    few batched calls (nodes grouped by fill); it takes no clicks."""
+    """The node boxes and straight edges of a layout (scene coordinates) not made as items yet,
+    painted in a few batched calls (nodes grouped by fill); it takes no clicks."""
 
-    def __init__(
-        self,
-        rect: QRectF,
-        frames: Sequence[tuple[QRectF, int]],
-        boxes: Mapping[str, QRectF],
-        edges: Sequence[tuple[str, str]],
-    ) -> None:
+    def __init__(self, rect: QRectF, boxes: Mapping[str, QRectF], edges: Sequence[tuple[str, str]]) -> None:
         super().__init__()
         self._rect = QRectF(rect)
-        self._frames: dict[int, list[QRectF]] = {}
-        for frame, depth in frames:
-            self._frames.setdefault(depth, []).append(frame)
-        self._boxes = boxes
+        self._boxes = dict(boxes)
+        """The boxes of the nodes left to make, by display id."""
         middles = {did: box.center() for did, box in boxes.items()}
-        self._lines = [
-            QLineF(middles[source], middles[target])
-            for source, target in edges
+        self._lines = {
+            at: QLineF(middles[source], middles[target])
+            for at, (source, target) in enumerate(edges)
             if source in middles and target in middles
-        ]
-        self._groups: list[tuple[QColor, list[QRectF]]] = [(QColor(PLAIN_FILL), list(boxes.values()))]
+        }
+        """The lines of the edges left to make, by their index in the layout."""
+        self._fills: Mapping[str, str] = {}
+        self._drawn: tuple[list[tuple[QColor, list[QRectF]]], list[QLineF]] | None = None
+        """What :meth:`paint` draws (None: made again at the next paint)."""
         self.edge_color = QColor(look.EDGE_COLOR)
         self.setZValue(SKETCH_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def set_fills(self, fills: Mapping[str, str]) -> None:
         """Paint each node in its fill (display id -> color name; PLAIN_FILL where none)."""
-        groups: dict[str, list[QRectF]] = {}
-        for did, box in self._boxes.items():
-            groups.setdefault(fills.get(did, PLAIN_FILL), []).append(box)
-        self._groups = [(QColor(name), rects) for name, rects in groups.items()]
+        self._fills = fills
+        self._drawn = None
         self.update()
+
+    def node_made(self, did: str) -> None:
+        """Node ``did`` has its item now (it paints over the box the sketch leaves out)."""
+        if self._boxes.pop(did, None) is not None:
+            self._drawn = None
+
+    def edge_made(self, at: int) -> None:
+        """The layout's edge ``at`` has its item now: its line goes."""
+        line = self._lines.pop(at, None)
+        if line is not None:
+            self._drawn = None
+            self.update(QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1))
+
+    def left(self) -> int:
+        """How many nodes and edges are sketched (not made yet)."""
+        return len(self._boxes) + len(self._lines)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -74,17 +85,21 @@ class SketchItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        drawn = self._drawn
+        if drawn is None:
+            groups: dict[str, list[QRectF]] = {}
+            fills = self._fills
+            for did, box in self._boxes.items():
+                groups.setdefault(fills.get(did, PLAIN_FILL), []).append(box)
+            drawn = self._drawn = (
+                [(QColor(name), rects) for name, rects in groups.items()],
+                list(self._lines.values()),
+            )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        border = _cosmetic(QColor(look.CLUSTER_PEN))
-        for depth, rects in self._frames.items():
-            painter.setPen(border)
-            painter.setBrush(QBrush(QColor(look.cluster_fill(depth))))
-            painter.drawRects(rects)
         painter.setPen(_cosmetic(self.edge_color))
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawLines(self._lines)
-        outline = QColor("#333333")
-        for fill, rects in self._groups:
+        painter.drawLines(drawn[1])
+        painter.setPen(_cosmetic(QColor(OUTLINE)))
+        for fill, rects in drawn[0]:
             painter.setBrush(QBrush(fill))
-            painter.setPen(_cosmetic(outline))
             painter.drawRects(rects)

@@ -83,11 +83,15 @@ def test_a_progressive_build_ends_with_what_a_build_at_once_makes(qtbot, stack, 
     assert scene.building() and not scene.is_empty() and not view.is_empty()
     sketches = [item for item in scene.items() if isinstance(item, SketchItem)]
     assert len(sketches) == 1 and not scene.node_items and not scene.edge_items
-    slices = 0
+    sketch = sketches[0]
+    display, layout = expanded
+    left = [sketch.left()]
+    assert left[0] == len(display.nodes) + len(layout.edges)
     while scene.building():
         QEventLoop().processEvents()
-        slices += 1
-    assert slices > 1  # made from the event loop, a slice at a time
+        left.append(sketch.left())
+    # made from the event loop a slice at a time, the sketch painting what is not made yet
+    assert len(left) > 2 and left[-1] == 0 and left == sorted(left, reverse=True)
     whole = _at_once(*expanded, graph)
     assert _drawing(scene) == _drawing(whole)
     assert _order(scene) == _order(whole)
