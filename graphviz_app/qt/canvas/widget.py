@@ -84,11 +84,13 @@ class GraphWidget(GraphView):
 
         New badges may reach past the graph's edge: when the whole graph was in sight, fit again
         so they are too.  A graph just shown gets its first view again: its badges, drawn now,
-        decide which nodes the view shows whole."""
+        decide which nodes the view shows whole (not while its items are being made: the view
+        was placed on the layout's boxes, which a look does not change)."""
         before = QRectF(self.graph_scene.graph_rect)
         whole = self.mapToScene(self.viewport().rect()).boundingRect().contains(before)
         self.graph_scene.apply_look(state, dark=dark, only=only)
-        if self._refit or (whole and self.graph_scene.graph_rect != before):
+        refit = self._refit and not self.graph_scene.building()
+        if refit or (whole and self.graph_scene.graph_rect != before):
             self.show_initial()  # the whole graph was in sight: keep its new badges in sight too
         self._refit = False
 
