@@ -314,8 +314,10 @@ class _Build:
         self.new_nodes: list[NodeItem] = []
         self.new_edges: list[EdgeItem] = []
         self.new_frames: list[ClusterItem] = []
-        self.boxes: dict[str, QRectF] = {}
-        """Each laid-out node's box in scene coordinates (a progressive build's sketch)."""
+        self.ids: list[str] = []
+        """The nodes the sketch shows (a progressive build's), in the layout's order."""
+        self.boxes = np.zeros((0, 4))
+        """Per node of ``ids``, its box in scene coordinates: left, top, width and height."""
         self.sketch: SketchItem | None = None
         self.work: Iterator[None] = iter(())
 
@@ -327,15 +329,29 @@ class _Build:
         path = self.layout.edges[at]
         return path.source, path.target
 
-    def node_box(self, did: str) -> QRectF:
-        """Node ``did``'s box in scene coordinates."""
-        box = self.boxes.get(did)
-        if box is None:
-            placed = getattr(self.layout, "placed_node", None)
-            node, ox, oy = placed(did) if placed is not None else (self.layout.nodes[did], 0.0, 0.0)
-            x, y = node.x + ox, node.y + oy
-            box = self.boxes[did] = QRectF(x - node.width / 2, y - node.height / 2, node.width, node.height)
-        return box
+    def place_nodes(self) -> None:
+        """Find each drawn node's box in scene coordinates (``ids``, ``boxes``)."""
+        layout, drawn = self.layout, self.display.nodes
+        placed = getattr(layout, "placed_node", None)
+        ids: list[str] = []
+        rows: list[tuple[float, float, float, float]] = []
+        for did in layout.nodes:
+            if did not in drawn:
+                continue
+            node, ox, oy = placed(did) if placed is not None else (layout.nodes[did], 0.0, 0.0)
+            ids.append(did)
+            rows.append(
+                (node.x + ox - node.width / 2, node.y + oy - node.height / 2, node.width, node.height)
+            )
+        self.ids, self.boxes = ids, np.array(rows, dtype=float).reshape(-1, 4)
+
+    def pending(self, made: Mapping[str, object], room: float = 0.0) -> list[QRectF]:
+        """The boxes of the nodes not in ``made``, grown by ``room`` on each side."""
+        return [
+            QRectF(left - room, top - room, width + 2 * room, height + 2 * room)
+            for did, (left, top, width, height) in zip(self.ids, self.boxes.tolist())
+            if did not in made
+        ]
 
 
 class GraphScene(QGraphicsScene):
@@ -592,13 +608,10 @@ class GraphScene(QGraphicsScene):
     # -- a progressive build -------------------------------------------------------------------
     def _start_progressive(self, build: _Build) -> None:
         """Show the layout's sketch and start making the items from the event loop."""
-        display = build.display
-        for did in build.layout.nodes:
-            if did in display.nodes:
-                build.node_box(did)
+        build.place_nodes()
         self._set_graph_rect(_layout_rect(build.layout))
         ends = [build.ends(at) for at in range(len(build.homes))]
-        build.sketch = SketchItem(self.graph_rect, build.boxes, ends)
+        build.sketch = SketchItem(self.graph_rect, build.ids, build.boxes, ends)
         self.addItem(build.sketch)
         build.work = self._build_steps(build)
         self._build = build
@@ -622,9 +635,8 @@ class GraphScene(QGraphicsScene):
             self._make_frame(build, name)
             yield
         centre = self._view_centre()
-        ids = list(build.boxes)
-        middles = np.array([(box.center().x(), box.center().y()) for box in build.boxes.values()])
-        far = ((middles.reshape(-1, 2) - (centre.x(), centre.y())) ** 2).sum(axis=1)
+        ids, boxes = build.ids, build.boxes
+        far = ((boxes[:, :2] + boxes[:, 2:] / 2 - (centre.x(), centre.y())) ** 2).sum(axis=1)
         # an edge as far as the nearer of its ends, made right after it (one not sketched: first)
         where = {did: at for at, did in enumerate(ids)}
         ends = [build.ends(at) for at in range(len(build.homes))]
@@ -1360,9 +1372,7 @@ class GraphScene(QGraphicsScene):
         build, room = self._build, OUTLINE_ROOM
         if build is not None:
             made = self.node_items
-            boxes.extend(
-                box.adjusted(-room, -room, room, room) for did, box in build.boxes.items() if did not in made
-            )
+            boxes.extend(build.pending(made, room))
         return boxes
 
     def node_rects(self) -> list[QRectF]:
@@ -1371,7 +1381,7 @@ class GraphScene(QGraphicsScene):
         build = self._build
         if build is not None:
             made = self.node_items
-            rects.extend(QRectF(box) for did, box in build.boxes.items() if did not in made)
+            rects.extend(build.pending(made))
         return rects
 
     def edge_items_of(self, display_id: str) -> Iterable[EdgeItem]:
@@ -1414,7 +1424,7 @@ class GraphScene(QGraphicsScene):
         if full and self._build is not None and self._build.sketch is not None and self.display is not None:
             nodes = self.display.nodes
             self._build.sketch.set_fills(
-                {did: look.node_fill(nodes[did], state.fills) for did in self._build.boxes}
+                {did: look.node_fill(nodes[did], state.fills) for did in self._build.ids}
             )
         changed, badged = self._look_nodes(targets, state, dark)
         if changed and self.overview is not None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from core.test_compose import residual_stack
-from PySide6.QtCore import QEventLoop
+from PySide6.QtCore import QEventLoop, QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from graphviz_app.core.graphviz.compose import Composer
 from graphviz_app.core.view import colors
@@ -68,6 +69,16 @@ def _finished(qtbot, scene: GraphScene) -> None:
     assert not scene.building()
 
 
+def _pixel(scene: GraphScene, at: QPointF) -> QColor:
+    """The color the scene paints at ``at`` (scene coordinates, one unit a pixel)."""
+    image = QImage(9, 9, QImage.Format.Format_ARGB32)
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, 9, 9), QRectF(at.x() - 4, at.y() - 4, 9, 9))
+    painter.end()
+    return QColor(image.pixel(4, 4))
+
+
 def _order(scene: GraphScene) -> tuple[list[str], list[tuple[str, str]], list[str]]:
     return (
         list(scene.node_items),
@@ -85,6 +96,11 @@ def test_a_progressive_build_ends_with_what_a_build_at_once_makes(qtbot, stack, 
     assert len(sketches) == 1 and not scene.node_items and not scene.edge_items
     sketch = sketches[0]
     display, layout = expanded
+    # the sketch paints every node in its fill, before any item is made
+    fills = colors.node_colors(graph, "device")
+    for did in ("n0", list(display.nodes)[-1]):
+        box = scene.node_rects()[list(display.nodes).index(did)]
+        assert _pixel(scene, box.center()) == QColor(fills[display.nodes[did].members[0]])
     left = [sketch.left()]
     assert left[0] == len(display.nodes) + len(layout.edges)
     while scene.building():
