@@ -652,6 +652,27 @@ class GraphScene(QGraphicsScene):
             elif build.edges[at - nodes] is None:
                 self._make_edge(build, at - nodes)
                 yield
+        # every item is made: in the order a build at once makes them, a step each
+        yield
+        self._order_nodes(build)
+        yield
+        self._order_edges(build)
+
+    def _order_nodes(self, build: _Build) -> None:
+        """Put the frames, the node items and each graph node's items in the layout's order."""
+        self.cluster_items = {name: self.cluster_items[name] for name in build.frames.order}
+        nodes = {did: self.node_items[did] for did in build.layout.nodes if did in self.node_items}
+        self.node_items.clear()
+        self.node_items.update(nodes)
+        place = {did: at for at, did in enumerate(nodes)}
+        self._by_member.reorder(lambda item: place[item.display_id])
+
+    def _order_edges(self, build: _Build) -> None:
+        """Put the edge items in the layout's order, and group them by home."""
+        self.edge_items[:] = [edge for edge in build.edges if edge is not None]
+        self._edge_homes = {}
+        for edge in self.edge_items:
+            self._edge_homes.setdefault(edge.home, []).append(edge)
 
     def _build_slice(self) -> None:
         """Make items for :data:`SLICE_S` seconds, give them their look, and come back from the
@@ -678,7 +699,7 @@ class GraphScene(QGraphicsScene):
             self._finish_build(self._build)
 
     def _finish_build(self, build: _Build) -> None:
-        """Make what is left, order the items as a build at once makes them, and put the
+        """Make what is left (and order the items as a build at once makes them), and put the
         overview in the sketch's place."""
         self._slicer.stop()
         with gc_paused():
@@ -686,17 +707,6 @@ class GraphScene(QGraphicsScene):
                 pass
             self._style_made(build)
         self._build = None
-        order = build.frames.order
-        self.cluster_items = {name: self.cluster_items[name] for name in order}
-        nodes = {did: self.node_items[did] for did in build.layout.nodes if did in self.node_items}
-        self.node_items.clear()
-        self.node_items.update(nodes)
-        place = {did: at for at, did in enumerate(nodes)}
-        self._by_member.reorder(lambda item: place[item.display_id])
-        self.edge_items[:] = [edge for edge in build.edges if edge is not None]
-        self._edge_homes = {}
-        for edge in self.edge_items:
-            self._edge_homes.setdefault(edge.home, []).append(edge)
         if build.sketch is not None and build.sketch.scene() is self:
             self.removeItem(build.sketch)
         self._set_graph_rect(build.bounds.united(self.graph_rect))
