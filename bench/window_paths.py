@@ -12,7 +12,11 @@ cached from before) that goes through these steps in turn, as a user would:
   middle one, or ``--module NAME``), double-clicked (``ViewModel.expand``, as the window does), never shown
   expanded before;
 * **collapse it again** (its view was shown before);
-* **Expand All** (Graph ▸ Expand All Modules) from there;
+* **Expand All** (Graph ▸ Expand All Modules) from there; a big picture is shown as a sketch
+  first and its items made a slice at a time (``GraphScene.build``), so two more rows: the
+  time until the **last item is made**, and the **longest stall** of the window's event loop
+  from the action to then (a 10 ms heartbeat timer's largest gap: the work done in one go;
+  its CPU column repeats it). Every step waits for its last item before the next starts;
 * **first collapse after Expand All**: a block deep in the graph collapsed, never shown so;
 * **expand it again** (shown before), and **collapse a stage** (a top-level module's child,
   hundreds of nodes, never collapsed before);
@@ -54,6 +58,8 @@ TARGETS = {
     "expand_first": 0.2,
     "collapse_first": 0.2,
     "expand_all": 2.0,
+    "expand_all_built": 5.0,
+    "expand_all_stall": 0.1,
     "collapse_after_all": 0.2,
     "expand_again": 0.2,
     "collapse_stage": 0.2,
@@ -66,6 +72,8 @@ ROWS = {
     "expand_first": "expand a module of the first view (never shown expanded)",
     "collapse_first": "collapse it again (shown before)",
     "expand_all": "Graph ▸ Expand All, from there",
+    "expand_all_built": "Expand All, until its last item is made",
+    "expand_all_stall": "Expand All, the longest stall of the event loop",
     "collapse_after_all": "first collapse of a block after Expand All",
     "expand_again": "expand that block again (shown before)",
     "collapse_stage": "collapse a stage (never collapsed before)",
@@ -74,6 +82,8 @@ ROWS = {
     "big_open": "100,000-node saved graph, to its first picture",
 }
 WHEEL_FRAMES = 10
+HEARTBEAT_MS = 10
+"""Interval of the timer whose largest gap is a step's longest stall of the event loop."""
 SETTLE_S = 1.5
 """Event-loop time between two steps, as a user looks at the picture: the work the window
 leaves for later (the minimap's new picture) is done by the next step."""
@@ -102,7 +112,18 @@ def session(graph_path: Path, big: bool, module: str | None = None) -> dict[str,
             controller.loadFailed.connect(failures.append)
             controller.loadFailed.connect(loop.quit)
             QTimer.singleShot(600_000, loop.quit)
+            beats = [time.perf_counter(), 0.0]  # the last beat, the longest gap
+
+            def beat() -> None:
+                now = time.perf_counter()
+                beats[1] = max(beats[1], now - beats[0])
+                beats[0] = now
+
+            heart = QTimer(interval=HEARTBEAT_MS)
+            heart.timeout.connect(beat)
+            heart.start()
             wall, cpu = time.perf_counter(), time.process_time()
+            beats[0] = wall
             action()
             loop.exec()
             window.repaint()
@@ -111,6 +132,17 @@ def session(graph_path: Path, big: bool, module: str | None = None) -> dict[str,
             controller.loadFailed.disconnect(loop.quit)
             if failures:
                 raise RuntimeError(f"{name}: {failures[0]}")
+            scene = window.scene
+            if scene.building():  # the items a sketch stands for, made from the event loop
+                built = QEventLoop()
+                scene.built.connect(built.quit)
+                built.exec()
+                scene.built.disconnect(built.quit)
+            if name == "expand_all":
+                beat()
+                times["expand_all_built"] = (time.perf_counter() - wall, time.process_time() - cpu)
+                times["expand_all_stall"] = (beats[1], beats[1])
+            heart.stop()
 
         def module_nodes() -> list[str]:
             display = document.view_model.display

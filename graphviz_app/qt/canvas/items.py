@@ -98,6 +98,8 @@ LABEL_CLEARANCE = 6.0
 is drawn with (a step's, 3) and a gap on each side."""
 STRONG_HALO = 18.0
 """Largest glow (scene units) around the step's node, so it stands out when zoomed far out."""
+OUTLINE_ROOM = 6.0
+"""How far (scene units) a plain node may paint past its box (a hovered or selected outline)."""
 LOD_SIMPLE = 0.22
 """Below this scale nodes are drawn as plain filled boxes (labels would be under 2 px)."""
 
@@ -138,8 +140,38 @@ def _paint_tag(
     painter.restore()
 
 
+_SELECTABLE = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+
+
 class NodeItem(QGraphicsItem):
-    """One drawn node: a shape with a fill, an outline and up to a few lines of text."""
+    """One drawn node: a shape with a fill, an outline and up to a few lines of text.
+
+    What every new node shares (its first look, no badge, no room) is a class default, so
+    making one of 20,000 sets only what is its own."""
+
+    fill = shared_color("#ffffff")
+    text_color = shared_color("#000000")
+    pen_color = shared_color("#333333")
+    pen_width = 1.0
+    dashed = False
+    ghost = False
+    highlighted = False
+    badge: str | None = None
+    badge_muted: tuple[bool, ...] = ()
+    """Per badge line: drawn greyed (an input that does not require grad)."""
+    room: QRectF | None = None
+    """The badge's box the layout made room for (item coordinates), or None: the badge
+    then hangs off the node's top-left corner, as an exported ``xlabel`` does."""
+    room_lines: tuple[str, ...] = ()
+    """The lines the room was made for, one row each (a step shows some of them)."""
+    look_key: tuple[object, ...] | None = None
+    """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
+    overview groups nodes by it."""
+    _hover = False
+    _tip: Callable[[], str] | None = None
+    """Makes the hover text when it is first asked for (:meth:`toolTip`): a picture of
+    40,000 nodes need not write 40,000 of them."""
+    _fitted: list[QFont] | None = None  # chosen when first drawn or measured
 
     def __init__(
         self,
@@ -162,40 +194,17 @@ class NodeItem(QGraphicsItem):
         self.shape_name = shape
         self.is_output = is_output
         self.lines = tuple(lines)
-        self._rect = QRectF(rect)
-        self.fill = QColor("#ffffff")
-        self.text_color = QColor("#000000")
-        self.pen_color = QColor("#333333")
-        self.pen_width = 1.0
-        self.dashed = False
-        self.ghost = False
-        self.highlighted = False
-        self.badge: str | None = None
-        self.badge_muted: tuple[bool, ...] = ()
-        """Per badge line: drawn greyed (an input that does not require grad)."""
-        self.room: QRectF | None = None
-        """The badge's box the layout made room for (item coordinates), or None: the badge
-        then hangs off the node's top-left corner, as an exported ``xlabel`` does."""
-        self.room_lines: tuple[str, ...] = ()
-        """The lines the room was made for, one row each (a step shows some of them)."""
-        self.look_key: tuple[object, ...] | None = None
-        """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
-        overview groups nodes by it."""
-        self._hover = False
-        self.setPos(rect.center())
-        self._local = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
-        self._size = (rect.width(), rect.height())
+        width, height = rect.width(), rect.height()
+        self.setPos(rect.x() + width / 2, rect.y() + height / 2)
+        self._local = QRectF(-width / 2, -height / 2, width, height)
+        self._size = (width, height)
         self.setAcceptHoverEvents(True)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
-        self._tip: Callable[[], str] | None = None
-        """Makes the hover text when it is first asked for (:meth:`toolTip`): a picture of
-        40,000 nodes need not write 40,000 of them."""
+        self.setFlags(_SELECTABLE)
         if callable(tooltip):
             self._tip = tooltip
         else:
             self.setToolTip(plain_tooltip(tooltip))  # names come from the data: never HTML
         self.setZValue(2)
-        self._fitted: list[QFont] | None = None  # chosen when first drawn or measured
 
     @property
     def _fonts(self) -> list[QFont]:
@@ -242,7 +251,7 @@ class NodeItem(QGraphicsItem):
         return self.mapRectToScene(self._badge_rect()) if self.badge else None
 
     def boundingRect(self) -> QRectF:
-        extra = 2 * STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else 6.0
+        extra = 2 * STRONG_HALO + 2 if self._strong() else 8.0 if self.cut else OUTLINE_ROOM
         rect = self._local.adjusted(-extra, -extra, extra, extra)
         return rect.united(self._badge_rect().adjusted(-1, -1, 1, 1)) if self.badge else rect
 
@@ -653,7 +662,20 @@ def translations(
 
 
 class EdgeItem(QGraphicsItem):
-    """A spline edge (cubic Bezier control points from Graphviz) with its arrowhead."""
+    """A spline edge (cubic Bezier control points from Graphviz) with its arrowhead.
+
+    Its first look is a class default (one of 23,000 edges sets only its own geometry)."""
+
+    home: str | None = None
+    """The module whose frame it is drawn in (the scene sets it; None: the top level)."""
+    color = shared_color("#555555")
+    width = 1.2
+    transfer = False
+    flow = 0
+    """1: dashes move along the arrow (forward), -1: against it (gradient), 0: still."""
+    _dash_offset = 0.0
+    _label_font: QFont
+    """The label's font (set for an edge with a label only)."""
 
     def __init__(
         self,
@@ -668,17 +690,11 @@ class EdgeItem(QGraphicsItem):
         super().__init__()
         self.label = label.strip() if label else None
         self.label_pos = QPointF(*label_pos) if label_pos else None
-        self._label_font = label_font(9.0, bold=True)
+        if self.label:
+            self._label_font = label_font(9.0, bold=True)
         self.source = source
         self.target = target
         self.graph_edges = tuple(graph_edges)
-        self.home: str | None = None
-        """The module whose frame it is drawn in (the scene sets it; None: the top level)."""
-        self.color = QColor("#555555")
-        self.width = 1.2
-        self.transfer = False
-        self.flow = 0  # 1: dashes move along the arrow (forward), -1: against it (gradient), 0: still
-        self._dash_offset = 0.0
         self._shape(points, arrow)
         self.setZValue(1)
 

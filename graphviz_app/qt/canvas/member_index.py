@@ -9,7 +9,7 @@ C speed), and a lookup asks each of these few items whether it draws the node.
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterable, Iterator
+from collections.abc import Callable, ItemsView, Iterable, Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
 BIG = 1000
@@ -81,6 +81,13 @@ class MemberIndex(Generic[Item]):
             for member in big.members:
                 found.setdefault(member, []).append(big)
         return found.items()
+
+    def reorder(self, key: Callable[[Item], int]) -> None:
+        """Put each graph node's items in the order of ``key`` (as if added in that order)."""
+        for found in self._small.values():
+            if len(found) > 1:
+                found.sort(key=key)
+        self._big.sort(key=lambda entry: key(entry[0]))
 
     def clear(self) -> None:
         self._small.clear()

@@ -4,20 +4,24 @@
 :mod:`graphviz_app.core.view.look` decides for a view state (the DOT writer draws the same look), so
 the view and exported images agree. Lookups go both
 ways: display id -> item (``node_items``), graph node id -> items (``items_for``), item -> ids
-(``item.display_id``, ``item.members``).
+(``item.display_id``, ``item.members``).  A big layout is shown as a sketch first and its items
+made a slice at a time (:class:`GraphScene`): ask ``node_item`` / ``cluster_item`` for an item
+that may not be made yet.
 """
 
 from __future__ import annotations
 
 import gc
 import itertools
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
 import networkx as nx
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QTimer
+import numpy as np
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpEvent
 
@@ -27,9 +31,9 @@ from ...core.model.values import format_number, values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.view.look import NodeStyle, ViewState
-from ...wire.gc_pause import gc_paused, settle
+from ...wire.gc_pause import BIG_REPLACED, freeze_new, gc_paused, settle
 from ..i18n import fill, text
-from .items import SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
+from .items import OUTLINE_ROOM, SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .member_index import MemberIndex, discard
 from .overview import (
     OVERVIEW_SCALE,
@@ -42,6 +46,7 @@ from .overview import (
     set_detail_painted,
     weak_call,
 )
+from .sketch import SketchItem
 
 translate = QCoreApplication.translate
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
@@ -50,6 +55,11 @@ SCENE_MARGIN = 4000.0
 """Empty canvas around the graph so it can be panned freely past its edges."""
 FLOW_TICK_MS = 60
 """Interval of the moving dashes on marked edges (only those few edges repaint)."""
+PROGRESSIVE_ITEMS = 6000
+"""Nodes and edges from which :meth:`GraphScene.build` shows a sketch of the layout at once and
+makes the items a slice at a time (below, all at once: about half a second)."""
+SLICE_S = 0.025
+"""Seconds of item making per slice of a progressive build (the window stays responsive)."""
 
 
 _look_of = lru_cache(maxsize=4096)(look.look_of)
@@ -231,7 +241,7 @@ def _layout_rect(layout: Any) -> QRectF:
 
 def _moved(points: Iterable[Point], dx: float, dy: float) -> tuple[Point, ...]:
     """Return ``points`` moved by ``(dx, dy)`` (unchanged when both are 0)."""
-    return tuple(points) if not dx and not dy else tuple((x + dx, y + dy) for x, y in points)
+    return tuple(points) if not dx and not dy else tuple([(x + dx, y + dy) for x, y in points])
 
 
 class _Frames:
@@ -297,8 +307,71 @@ class _Frames:
         return homes
 
 
+class _Build:
+    """What a build still has to make: the layout, its frames, the items made so far that are
+    not styled yet, and the union of the made items' bounds (the graph's rectangle)."""
+
+    def __init__(self, display: DisplayGraph, layout: Any, frames: _Frames) -> None:
+        self.display, self.layout, self.frames = display, layout, frames
+        self.homes: list[str | None] = list(frames.edge_homes(layout))
+        self.edges: list[EdgeItem | None] = [None] * len(self.homes)
+        self.badges: Mapping[str, tuple[str, ...]] = layout.badges or {}
+        self.bounds = QRectF()
+        self.new_nodes: list[NodeItem] = []
+        self.new_edges: list[EdgeItem] = []
+        self.new_frames: list[ClusterItem] = []
+        self.ids: list[str] = []
+        """The nodes the sketch shows (a progressive build's), in the layout's order."""
+        self.boxes = np.zeros((0, 4))
+        """Per node of ``ids``, its box in scene coordinates: left, top, width and height."""
+        self.sketch: SketchItem | None = None
+        self.work: Iterator[None] = iter(())
+
+    def ends(self, at: int) -> tuple[str, str]:
+        """The display ids of the ends of the layout's edge ``at``."""
+        if getattr(self.layout, "placed_edge", None) is not None:  # made in the display's order
+            edge = self.display.edges[at]
+            return edge.source, edge.target
+        path = self.layout.edges[at]
+        return path.source, path.target
+
+    def place_nodes(self) -> None:
+        """Find each drawn node's box in scene coordinates (``ids``, ``boxes``)."""
+        layout, drawn = self.layout, self.display.nodes
+        placed = getattr(layout, "placed_node", None)
+        ids: list[str] = []
+        rows: list[tuple[float, float, float, float]] = []
+        for did in layout.nodes:
+            if did not in drawn:
+                continue
+            node, ox, oy = placed(did) if placed is not None else (layout.nodes[did], 0.0, 0.0)
+            ids.append(did)
+            rows.append(
+                (node.x + ox - node.width / 2, node.y + oy - node.height / 2, node.width, node.height)
+            )
+        self.ids, self.boxes = ids, np.array(rows, dtype=float).reshape(-1, 4)
+
+    def pending(self, made: Mapping[str, object], room: float = 0.0) -> list[QRectF]:
+        """The boxes of the nodes not in ``made``, grown by ``room`` on each side."""
+        return [
+            QRectF(left - room, top - room, width + 2 * room, height + 2 * room)
+            for did, (left, top, width, height) in zip(self.ids, self.boxes.tolist())
+            if did not in made
+        ]
+
+
 class GraphScene(QGraphicsScene):
-    """Items for one layout; rebuilt on relayout, recolored in place on style changes."""
+    """Items for one layout; rebuilt on relayout, recolored in place on style changes.
+
+    A big layout (:data:`PROGRESSIVE_ITEMS`) is built progressively: a sketch of it shows at
+    once, and the items are made a slice at a time from the event loop, those nearest the view
+    first (``built`` says when the last is made).  Whatever asks for an item meanwhile gets it
+    made then (:meth:`node_item`, :meth:`cluster_item`, :meth:`items_for`) or the build
+    finished first (:meth:`relayout`, :meth:`edge_items_of`)."""
+
+    built = Signal()
+    """The last item of a build is made (at once after a build that is not progressive)."""
+    progressive_items = PROGRESSIVE_ITEMS
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -321,6 +394,8 @@ class GraphScene(QGraphicsScene):
         self._edges_by_graph_edge: dict[tuple[str, str], list[EdgeItem]] = {}
         self._edges_by_display: dict[str, list[EdgeItem]] = {}
         self._display_edges: dict[tuple[str, str], DisplayEdge] = {}
+        self._cut_nodes: frozenset[str] = frozenset()
+        """The graph nodes that use a detached tensor (their items show the cut)."""
         self._roomy: set[str] = set()
         """Display ids of the node items given room for a badge by the layout."""
         self._edge_homes: dict[str | None, list[EdgeItem]] | None = None
@@ -354,6 +429,12 @@ class GraphScene(QGraphicsScene):
         self.overview_shown = False
         """True while the overview paints the graph and the detail items paint nothing."""
         self._view_scale = 1.0
+        self._look: ViewState | None = None
+        """The state of the last :meth:`apply_look` (items made later are given its look)."""
+        self._build: _Build | None = None
+        """The progressive build under way (None: every item is made)."""
+        self._slicer = QTimer(self, singleShot=True, interval=0)
+        self._slicer.timeout.connect(self._build_slice)
         self._fresh: list[str] = []
         """Display ids of node items a relayout made, to be given their look."""
         self._fresh_edges: list[EdgeItem] = []
@@ -370,6 +451,9 @@ class GraphScene(QGraphicsScene):
     def clear_graph(self, keeping: nx.DiGraph | None = None) -> None:
         """Drop every item (and the graph, unless it is ``keeping``, the one built next)."""
         self.stop_animation()
+        self._slicer.stop()
+        self._build = None
+        self._look = None
         self._flowing = []
         self._edges_by_graph_edge = {}
         self._edges_by_display = {}
@@ -382,6 +466,7 @@ class GraphScene(QGraphicsScene):
         self._edges_dark = self._clusters_dark = None
         self._fill_in.clear()
         self._style_in.clear()
+        self._roomy = set()
         self._fresh, self._fresh_edges, self._fresh_clusters = [], [], []
         self._subtrees = {}
         self.marked = frozenset()
@@ -413,10 +498,13 @@ class GraphScene(QGraphicsScene):
         """Replace all items with those of ``layout`` (a core.graphviz.layout.Layout of ``display``).
 
         Each item is a child of its module's frame (:class:`_Frames`), placed relative to the
-        frame's top-left corner; what is drawn at the top level is a top-level item."""
+        frame's top-left corner; what is drawn at the top level is a top-level item.  From
+        ``progressive_items`` nodes and edges on, a sketch of the layout is shown and the items
+        are made from the event loop (see the class)."""
         self.clear_graph(keeping=graph)
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
+        self._cut_nodes = frozenset(node for node, cuts in graph.nodes(data="cuts") if cuts)
         frames = _Frames(display, layout)
         # Frames hold their drawing, so a repaint or a click looks inside the frames it reaches
         # only; an index would be rebuilt (every item) whenever a frame moves.  A flat picture
@@ -425,49 +513,21 @@ class GraphScene(QGraphicsScene):
         wanted = index.NoIndex if frames.boxes else index.BspTreeIndex
         if self.itemIndexMethod() != wanted:
             self.setItemIndexMethod(wanted)
+        self._display_edges = {(e.source, e.target): e for e in display.edges}
+        self._subtrees = dict(getattr(layout, "subtrees", None) or {})
+        build = _Build(display, layout, frames)
+        if len(layout.nodes) + len(build.homes) >= self.progressive_items:
+            self._start_progressive(build)
+            return
         for name in frames.order:
-            box, parent = frames.boxes[name], frames.parent[name]
-            px, py = frames.origin(parent)
-            cluster = ClusterItem(
-                name,
-                QRectF(box.x - px, box.y - py, box.width, box.height),
-                box.label or name,
-                frames.depth[name],
-            )
-            self._adopt(cluster.body, parent)
-            self.cluster_items[name] = cluster
+            self._make_frame(build, name)
         # A composed layout holds each module's drawing relative to the module: its items are
         # read there (``placed_node``, ``placed_edge``) and moved once, into their frame, rather
         # than made in picture coordinates only to be moved back.
-        placed_node = getattr(layout, "placed_node", None)
         for did in layout.nodes:
-            dnode = display.nodes.get(did)
-            if dnode is None:
-                continue  # the legend node of exports, or a stale id
-            home = frames.home(dnode.cluster)
-            fx, fy = frames.origin(home)
-            if placed_node is not None:
-                box, ox, oy = placed_node(did)
-                fx, fy = fx - ox, fy - oy
-            else:
-                box = layout.nodes[did]
-            item = self.node_items[did] = self._node_item(dnode, box, graph, home, (fx, fy))
-            self._by_member.add(item)
-        self._roomy = _place_badges(self.node_items, layout)
-        edges = self._display_edges = {(e.source, e.target): e for e in display.edges}
-        placed_edge = getattr(layout, "placed_edge", None)
-        for at, home in enumerate(frames.edge_homes(layout)):
-            fx, fy = frames.origin(home)
-            if placed_edge is not None:
-                points, arrow, ox, oy = placed_edge(at)
-                source, target = display.edges[at].source, display.edges[at].target
-                path = EdgePath(source, target, points, arrow)
-                fx, fy = fx - ox, fy - oy
-            else:
-                path = layout.edges[at]
-            dedge = edges.get((path.source, path.target))
-            self.edge_items.append(self._edge_item(path, dedge.graph_edges if dedge else (), home, (fx, fy)))
-        self._subtrees = dict(getattr(layout, "subtrees", None) or {})
+            self._make_node(build, did)
+        for at in range(len(build.homes)):
+            self._make_edge(build, at)
         self._edge_homes = {}
         for edge in self.edge_items:
             self._edge_homes.setdefault(edge.home, []).append(edge)
@@ -478,6 +538,241 @@ class GraphScene(QGraphicsScene):
         # the new graph and scene are long-lived: later collections need not rescan them
         settle(self._dropped)
         self._dropped = 0
+        self.built.emit()
+
+    def _make_frame(self, build: _Build, name: str) -> ClusterItem:
+        """Make the frame of cluster ``name`` (its parent's first), unless it is made."""
+        made = self.cluster_items.get(name)
+        if made is not None:
+            return made
+        frames = build.frames
+        box, parent = frames.boxes[name], frames.parent[name]
+        if parent is not None:
+            self._make_frame(build, parent)
+        px, py = frames.origin(parent)
+        cluster = ClusterItem(
+            name, QRectF(box.x - px, box.y - py, box.width, box.height), box.label or name, frames.depth[name]
+        )
+        self._adopt(cluster.body, parent)
+        self.cluster_items[name] = cluster
+        build.new_frames.append(cluster)
+        return cluster
+
+    def _make_node(self, build: _Build, did: str) -> NodeItem | None:
+        """Make the item of node ``did`` (and its frame), with the room the layout gave its
+        badge; None for a node the display graph does not draw (an export's legend)."""
+        dnode = build.display.nodes.get(did)
+        if dnode is None or did not in build.layout.nodes:
+            return None
+        frames, layout = build.frames, build.layout
+        home = frames.home(dnode.cluster)
+        if home is not None:
+            self._make_frame(build, home)
+        fx, fy = frames.origin(home)
+        placed_node = getattr(layout, "placed_node", None)
+        if placed_node is not None:
+            box, ox, oy = placed_node(did)
+            fx, fy = fx - ox, fy - oy
+        else:
+            box = layout.nodes[did]
+        item = self.node_items[did] = self._node_item(dnode, box, self.graph, home, (fx, fy))
+        self._by_member.add(item)
+        if build.sketch is not None:
+            build.sketch.node_made(did)
+        lines = build.badges.get(did, ())
+        room = layout.nodes.get(badge_id(did)) if lines else None
+        if room is not None:
+            item.set_room(
+                QRectF(room.x - room.width / 2, room.y - room.height / 2, room.width, room.height), lines
+            )
+            self._roomy.add(did)
+        build.new_nodes.append(item)
+        return item
+
+    def _make_edge(self, build: _Build, at: int) -> EdgeItem:
+        """Make the item of the layout's edge ``at`` (and its frame)."""
+        frames, layout, display = build.frames, build.layout, build.display
+        home = build.homes[at]
+        if home is not None:
+            self._make_frame(build, home)
+        fx, fy = frames.origin(home)
+        placed_edge = getattr(layout, "placed_edge", None)
+        if placed_edge is not None:
+            points, arrow, ox, oy = placed_edge(at)
+            path = EdgePath(display.edges[at].source, display.edges[at].target, points, arrow)
+            fx, fy = fx - ox, fy - oy
+        else:
+            path = layout.edges[at]
+        dedge = self._display_edges.get((path.source, path.target))
+        edge = build.edges[at] = self._edge_item(path, dedge.graph_edges if dedge else (), home, (fx, fy))
+        self.edge_items.append(edge)
+        build.new_edges.append(edge)
+        if build.sketch is not None:
+            build.sketch.edge_made(at)
+        return edge
+
+    # -- a progressive build -------------------------------------------------------------------
+    def _start_progressive(self, build: _Build) -> None:
+        """Show the layout's sketch and start making the items from the event loop."""
+        build.place_nodes()
+        self._set_graph_rect(_layout_rect(build.layout))
+        ends = [build.ends(at) for at in range(len(build.homes))]
+        build.sketch = SketchItem(self.graph_rect, build.ids, build.boxes, ends)
+        self.addItem(build.sketch)
+        build.work = self._build_steps(build)
+        self._build = build
+        self._slicer.start()
+
+    def building(self) -> bool:
+        """True while a progressive build still has items to make."""
+        return self._build is not None
+
+    def _view_area(self) -> QRectF:
+        """What the first view showing the scene shows, and half as much again on every side
+        (the graph's rectangle, without a view)."""
+        for view in self.views():
+            shown = view.mapToScene(view.viewport().rect()).boundingRect()
+            return shown.adjusted(
+                -shown.width() / 2, -shown.height() / 2, shown.width() / 2, shown.height() / 2
+            )
+        return QRectF(self.graph_rect)
+
+    def _build_steps(self, build: _Build) -> Iterator[None]:
+        """Make the build's items one per step: every frame (parents first); then the nodes and
+        edges in and around the view (as it is when the nodes start), nearest its middle first,
+        each edge right after the nearer of its ends; then the others in the layout's order,
+        nodes first, as a build at once makes them (Qt takes items out of a scene twice as
+        fast in the order they were put in: a collapse drops thousands)."""
+        for name in build.frames.order:
+            self._make_frame(build, name)
+            yield
+        area = self._view_area()
+        ids, boxes = build.ids, build.boxes
+        centre = area.center()
+        far = ((boxes[:, :2] + boxes[:, 2:] / 2 - (centre.x(), centre.y())) ** 2).sum(axis=1)
+        seen = (
+            (boxes[:, 0] <= area.right())
+            & (boxes[:, 0] + boxes[:, 2] >= area.left())
+            & (boxes[:, 1] <= area.bottom())
+            & (boxes[:, 1] + boxes[:, 3] >= area.top())
+        )
+        # an edge as far as the nearer of its ends, made right after it (one not sketched: last)
+        where = {did: at for at, did in enumerate(ids)}
+        ends = [build.ends(at) for at in range(len(build.homes))]
+        pairs = np.array([(where.get(a, -1), where.get(b, -1)) for a, b in ends], dtype=np.intp).reshape(
+            -1, 2
+        )
+        known: np.ndarray = np.append(far, np.inf)  # index -1: an end not sketched
+        near = np.minimum(known[pairs[:, 0]], known[pairs[:, 1]])
+        shown: np.ndarray = np.append(seen, False)
+        edge_seen = shown[pairs[:, 0]] | shown[pairs[:, 1]]
+        nodes = len(ids)
+        distance = np.concatenate((np.where(seen, far, np.inf), np.where(edge_seen, near, np.inf)))
+        first = np.flatnonzero(np.isfinite(distance))
+        for at in first[np.argsort(distance[first], kind="stable")].tolist():
+            if at < nodes:
+                if ids[at] not in self.node_items:
+                    self._make_node(build, ids[at])
+                    yield
+            elif build.edges[at - nodes] is None:
+                self._make_edge(build, at - nodes)
+                yield
+        for did in ids:
+            if did not in self.node_items:
+                self._make_node(build, did)
+                yield
+        for at, made in enumerate(build.edges):
+            if made is None:
+                self._make_edge(build, at)
+                yield
+        # every item is made: in the order a build at once makes them, a step each
+        yield
+        self._order_nodes(build)
+        yield
+        self._order_edges(build)
+
+    def _order_nodes(self, build: _Build) -> None:
+        """Put the frames, the node items and each graph node's items in the layout's order."""
+        self.cluster_items = {name: self.cluster_items[name] for name in build.frames.order}
+        nodes = {did: self.node_items[did] for did in build.layout.nodes if did in self.node_items}
+        self.node_items.clear()
+        self.node_items.update(nodes)
+        place = {did: at for at, did in enumerate(nodes)}
+        self._by_member.reorder(lambda item: place[item.display_id])
+
+    def _order_edges(self, build: _Build) -> None:
+        """Put the edge items in the layout's order, and group them by home."""
+        self.edge_items[:] = [edge for edge in build.edges if edge is not None]
+        self._edge_homes = {}
+        for edge in self.edge_items:
+            self._edge_homes.setdefault(edge.home, []).append(edge)
+
+    def _build_slice(self) -> None:
+        """Make items for :data:`SLICE_S` seconds, give them their look, and come back from the
+        event loop until the last is made."""
+        build = self._build
+        if build is None:
+            return
+        deadline = time.perf_counter() + SLICE_S
+        done = False
+        with gc_paused():
+            while not done:  # 32 items a step, as many steps as the slice has time for
+                done = next(itertools.islice(build.work, 31, None), True) is True
+                if time.perf_counter() >= deadline:
+                    break
+            self._style_made(build)
+        if done:
+            self._finish_build(build)
+        else:
+            self._slicer.start()
+
+    def finish_build(self) -> None:
+        """Make every item a progressive build still has to make, now."""
+        if self._build is not None:
+            self._finish_build(self._build)
+
+    def _finish_build(self, build: _Build) -> None:
+        """Make what is left (and order the items as a build at once makes them), and put the
+        overview in the sketch's place."""
+        self._slicer.stop()
+        with gc_paused():
+            for _ in build.work:
+                pass
+            self._style_made(build)
+        self._build = None
+        if build.sketch is not None and build.sketch.scene() is self:
+            self.removeItem(build.sketch)
+        self._set_graph_rect(build.bounds.united(self.graph_rect))
+        self._new_overview()
+        self.set_view_scale(self._view_scale)
+        if self._dropped >= BIG_REPLACED:
+            settle(self._dropped)  # the cycles of a big replaced scene are freed at once
+            self._dropped = 0
+        else:  # no full collection: that would stall the window for a second at 20,000 nodes
+            freeze_new()
+        self.built.emit()
+
+    def _style_made(self, build: _Build) -> None:
+        """Note the bounds of the items the build made since the last call and give them the
+        scene's look (the first :meth:`apply_look` gives them theirs when none was given yet)."""
+        nodes, edges, frames = build.new_nodes, build.new_edges, build.new_frames
+        build.new_nodes, build.new_edges, build.new_frames = [], [], []
+        bounds = build.bounds
+        for made in itertools.chain(nodes, edges, frames, (frame.body for frame in frames)):
+            bounds = bounds.united(made.sceneBoundingRect())
+        build.bounds = bounds
+        state = self._look
+        if state is None:
+            return
+        if nodes:
+            _, badged = self._look_nodes([(item.display_id, item) for item in nodes], state, self.dark)
+            self._include(badged)
+        if frames and self._clusters_dark == self.dark:
+            for frame in frames:
+                self._style_cluster(frame, self.dark)
+        if edges:
+            self._fresh_edges.extend(edges)
+            self._style_edges(self._edges_selected, full=False)
 
     def relayout(self, display: DisplayGraph, layout: Any, graph: nx.DiGraph) -> Relayout:
         """Show a new ``layout`` of ``display`` (the same graph, another view of it) by updating
@@ -492,6 +787,7 @@ class GraphScene(QGraphicsScene):
         A different graph, or an empty scene, is built afresh (:meth:`build`).  Returns what was
         reused, made and dropped.  New items get their look at the next :meth:`apply_look`.
         """
+        self.finish_build()
         if self.display is None or graph is not self.graph or not self.node_items:
             self.build(display, layout, graph)
             return Relayout(made=len(self.node_items) + len(self.edge_items) + len(self.cluster_items))
@@ -986,9 +1282,9 @@ class GraphScene(QGraphicsScene):
             shape=SHAPES.get(dnode.kind, "box"),
             is_output=dnode.is_output,
             tooltip=partial(node_tooltip, graph, dnode),  # written when first hovered
-            cut=dnode.kind != "module" and any(graph.nodes[m].get("cuts") for m in dnode.members),
+            cut=dnode.kind != "module" and not self._cut_nodes.isdisjoint(dnode.members),
         )
-        self._adopt(item, home)
+        self._place_new(item, home)
         return item
 
     def _edge_item(
@@ -1010,13 +1306,24 @@ class GraphScene(QGraphicsScene):
             path.label,
             (label_pos[0] + dx, label_pos[1] + dy) if label_pos else None,
         )
-        edge.home = home
-        self._adopt(edge, home)
+        if home is not None:
+            edge.home = home
+        self._place_new(edge, home)
+        by_graph_edge, by_display = self._edges_by_graph_edge, self._edges_by_display
         for key in edge.graph_edges:
-            self._edges_by_graph_edge.setdefault(key, []).append(edge)
-        for did in {path.source, path.target}:
-            self._edges_by_display.setdefault(did, []).append(edge)
+            by_graph_edge.setdefault(key, []).append(edge)
+        by_display.setdefault(path.source, []).append(edge)
+        if path.target != path.source:
+            by_display.setdefault(path.target, []).append(edge)
         return edge
+
+    def _place_new(self, item: QGraphicsItem, home: str | None) -> None:
+        """Put a new ``item`` (in no scene yet) under the frame of module ``home``, or at the top
+        level of the scene (``home`` None)."""
+        if home is None:
+            self.addItem(item)
+        else:
+            item.setParentItem(self.cluster_items[home].body)
 
     def _leaves_alone(self, item: QGraphicsItem) -> bool:
         """Whether ``item``, dropped, must be taken out of the scene itself: not when the frame
@@ -1068,10 +1375,60 @@ class GraphScene(QGraphicsScene):
 
     # -- lookups -------------------------------------------------------------------------------
     def items_for(self, graph_node: str) -> list[NodeItem]:
-        """Return the node items drawing graph node ``graph_node`` (several for a split leaf)."""
+        """Return the node items drawing graph node ``graph_node`` (several for a split leaf),
+        made now where a progressive build has not made them yet."""
+        if self._build is not None:
+            for did in self._build.display.display_ids(graph_node):
+                self.node_item(did)
         return self._by_member.get(graph_node)
 
+    def node_item(self, display_id: str | None) -> NodeItem | None:
+        """Return the item of display node ``display_id`` (None: not drawn), made now where a
+        progressive build has not made it yet."""
+        if display_id is None:
+            return None
+        item = self.node_items.get(display_id)
+        build = self._build
+        if item is None and build is not None:
+            item = self._make_node(build, display_id)
+            self._style_made(build)
+        return item
+
+    def cluster_item(self, name: str) -> ClusterItem | None:
+        """Return the frame of module ``name`` (None: not drawn as a frame), made now where a
+        progressive build has not made it yet."""
+        item = self.cluster_items.get(name)
+        build = self._build
+        if item is None and build is not None and name in build.frames.boxes:
+            item = self._make_frame(build, name)
+            self._style_made(build)
+        return item
+
+    def is_empty(self) -> bool:
+        """True while no graph is drawn (a progressive build draws one from its start)."""
+        return not (self.node_items or self.edge_items or self.cluster_items) and self._build is None
+
+    def node_boxes(self) -> list[QRectF]:
+        """Each drawn node's rectangle with its value badge and outline, in scene coordinates;
+        a node a progressive build has not made yet: its box and the outline's room."""
+        boxes = [item.sceneBoundingRect() for item in self.node_items.values() if item.isVisible()]
+        build, room = self._build, OUTLINE_ROOM
+        if build is not None:
+            made = self.node_items
+            boxes.extend(build.pending(made, room))
+        return boxes
+
+    def node_rects(self) -> list[QRectF]:
+        """Each drawn node's box in scene coordinates (made or not)."""
+        rects = [item.scene_rect() for item in self.node_items.values()]
+        build = self._build
+        if build is not None:
+            made = self.node_items
+            rects.extend(build.pending(made))
+        return rects
+
     def edge_items_of(self, display_id: str) -> Iterable[EdgeItem]:
+        self.finish_build()
         return (e for e in self.edge_items if display_id in (e.source, e.target))
 
     # -- looks ---------------------------------------------------------------------------------
@@ -1106,6 +1463,32 @@ class GraphScene(QGraphicsScene):
                     seen[did] = made
             targets = seen.items()
         self._fresh = []
+        self._look = state
+        if full and self._build is not None and self._build.sketch is not None and self.display is not None:
+            nodes = self.display.nodes
+            self._build.sketch.set_fills(
+                {did: look.node_fill(nodes[did], state.fills) for did in self._build.ids}
+            )
+        changed, badged = self._look_nodes(targets, state, dark)
+        if changed and self.overview is not None:
+            self.overview.invalidate(nodes=True, edges=False)
+        self._include(badged)
+        if full:
+            self._style_clusters(dark)
+        elif self._fresh_clusters and self._clusters_dark == dark:
+            for frame in self._fresh_clusters:
+                if frame.scene() is self:
+                    self._style_cluster(frame, dark)
+            if self.overview is not None:
+                self.overview.invalidate(nodes=False, edges=False, clusters=True)
+        self._fresh_clusters = []
+        self._style_edges(state.selected, full)
+
+    def _look_nodes(
+        self, targets: Iterable[tuple[str, NodeItem]], state: ViewState, dark: bool
+    ) -> tuple[int, list[NodeItem]]:
+        """Give the node items ``targets`` (display id, item) the look of ``state``; return how
+        many changed and those of them with a badge."""
         changed = 0
         badged: list[NodeItem] = []
         nodes = self.display.nodes if self.display is not None else {}
@@ -1139,19 +1522,7 @@ class GraphScene(QGraphicsScene):
                 self._home_groups.pop(dnode.cluster, None)  # the minimap groups its boxes again
             if restyled and node_look.badge:
                 badged.append(item)
-        if changed and self.overview is not None:
-            self.overview.invalidate(nodes=True, edges=False)
-        self._include(badged)
-        if full:
-            self._style_clusters(dark)
-        elif self._fresh_clusters and self._clusters_dark == dark:
-            for frame in self._fresh_clusters:
-                if frame.scene() is self:
-                    self._style_cluster(frame, dark)
-            if self.overview is not None:
-                self.overview.invalidate(nodes=False, edges=False, clusters=True)
-        self._fresh_clusters = []
-        self._style_edges(state.selected, full)
+        return changed, badged
 
     def _style_clusters(self, dark: bool) -> None:
         if self._clusters_dark == dark:
@@ -1266,7 +1637,7 @@ class GraphScene(QGraphicsScene):
         for item in self.selectedItems():
             if not isinstance(item, NodeItem) or item.display_id != display_id:
                 item.setSelected(False)
-        node = self.node_items.get(display_id) if display_id is not None else None
+        node = self.node_item(display_id)
         if node is not None and not node.isSelected():
             node.setSelected(True)
         self._style_edges(display_id, full=False)

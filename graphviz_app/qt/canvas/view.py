@@ -83,6 +83,8 @@ class GraphView(QGraphicsView):
         self.horizontalScrollBar().valueChanged.connect(self._view_moved)
         self.verticalScrollBar().valueChanged.connect(self._view_moved)
         scene.sceneRectChanged.connect(self._view_moved)  # a new layout, or badges grew the graph
+        if isinstance(scene, GraphScene):
+            scene.built.connect(self._view_moved)  # the minimap pictures a build once it is done
 
     def _sync_level_of_detail(self, zoom: float) -> None:
         """Let the scene switch between detail items and its overview for this zoom."""
@@ -94,9 +96,13 @@ class GraphView(QGraphicsView):
         old = self.scene()
         if old is not None:
             old.sceneRectChanged.disconnect(self._view_moved)
+            if isinstance(old, GraphScene):
+                old.built.disconnect(self._view_moved)
         super().setScene(scene)
         if scene is not None:
             scene.sceneRectChanged.connect(self._view_moved)
+            if isinstance(scene, GraphScene):
+                scene.built.connect(self._view_moved)
         self._sync_level_of_detail(self.zoom())
         self._view_moved()
 
@@ -264,14 +270,11 @@ class GraphView(QGraphicsView):
     def _node_boxes(self) -> list[QRectF]:
         """Each drawn node's rectangle with its value badge and outline, in scene coordinates."""
         scene = self.scene()
-        items = scene.node_items.values() if isinstance(scene, GraphScene) else ()
-        return [item.sceneBoundingRect() for item in items if item.isVisible()]
+        return scene.node_boxes() if isinstance(scene, GraphScene) else []
 
     def _node_rects(self) -> list[QRectF]:
         scene = self.scene()
-        return (
-            [item.scene_rect() for item in scene.node_items.values()] if isinstance(scene, GraphScene) else []
-        )
+        return scene.node_rects() if isinstance(scene, GraphScene) else []
 
     @staticmethod
     def _united(rects: Iterable[QRectF]) -> QRectF:
@@ -405,7 +408,7 @@ class GraphView(QGraphicsView):
     def _scene_is_empty(scene: QGraphicsScene) -> bool:
         """True when there is nothing to draw (cheap for a GraphScene: no list of all items)."""
         if isinstance(scene, GraphScene):
-            return not (scene.node_items or scene.edge_items or scene.cluster_items)
+            return scene.is_empty()
         return not scene.items()
 
     def resizeEvent(self, event: QResizeEvent) -> None:

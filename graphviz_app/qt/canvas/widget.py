@@ -44,7 +44,7 @@ class GraphWidget(GraphView):
         whole = not self.is_empty() and sight.contains(self.graph_scene.graph_rect)
         self.rankdir = layout.rankdir
         self.graph_scene.build(display, layout, graph)
-        item = self.graph_scene.node_items.get(keep) if keep and not fit and not whole else None
+        item = self.graph_scene.node_item(keep) if keep and not fit and not whole else None
         self._refit = item is None
         if item is None:
             self.show_initial()
@@ -63,7 +63,7 @@ class GraphWidget(GraphView):
         """Where the top-left corner of ``module`` (its frame, or its node while collapsed) is
         drawn, in viewport pixels (fractions kept); None when it is not drawn."""
         scene = self.graph_scene
-        item = scene.cluster_items.get(module) or scene.node_items.get("m:" + module)
+        item = scene.cluster_item(module) or scene.node_item("m:" + module)
         return None if item is None else self.viewportTransform().map(item.scene_rect().topLeft())
 
     def hold_module(self, module: str, corner: QPointF) -> None:
@@ -84,17 +84,19 @@ class GraphWidget(GraphView):
 
         New badges may reach past the graph's edge: when the whole graph was in sight, fit again
         so they are too.  A graph just shown gets its first view again: its badges, drawn now,
-        decide which nodes the view shows whole."""
+        decide which nodes the view shows whole (not while its items are being made: the view
+        was placed on the layout's boxes, which a look does not change)."""
         before = QRectF(self.graph_scene.graph_rect)
         whole = self.mapToScene(self.viewport().rect()).boundingRect().contains(before)
         self.graph_scene.apply_look(state, dark=dark, only=only)
-        if self._refit or (whole and self.graph_scene.graph_rect != before):
+        refit = self._refit and not self.graph_scene.building()
+        if refit or (whole and self.graph_scene.graph_rect != before):
             self.show_initial()  # the whole graph was in sight: keep its new badges in sight too
         self._refit = False
 
     def reveal_node(self, display_id: str | None) -> bool:
         """Scroll to a drawn node; False when it is not drawn (yet)."""
-        item = self.graph_scene.node_items.get(display_id) if display_id else None
+        item = self.graph_scene.node_item(display_id) if display_id else None
         if item is None:
             return False
         self.reveal(item)
@@ -102,7 +104,7 @@ class GraphWidget(GraphView):
 
     def is_empty(self) -> bool:
         """True while no graph is drawn."""
-        return not self.graph_scene.node_items
+        return self.graph_scene.is_empty()
 
     def clear(self) -> None:
         """Drop the drawn graph (and the banner that spoke about it)."""

@@ -751,7 +751,7 @@ class Controller(QObject):
         selected = self.document.view_model.selection
         if selected is None or selected in before.nodes:
             return
-        item = self.widget.graph_scene.node_items.get(selected)
+        item = self.widget.graph_scene.node_item(selected)
         if item is None or not self.widget.visible_scene_rect().intersects(item.scene_rect()):
             self.document.view_model.select(None)
 

@@ -535,7 +535,7 @@ class MainWindow(QMainWindow):
             self.controller.reveal_after_layout = display_id
 
     def reveal_module(self, path: str) -> None:
-        item = self.scene.cluster_items.get(path)
+        item = self.scene.cluster_item(path)
         if item is not None:
             self.view.fit_rect(item.scene_rect(), max_zoom=1.5)
         else:
