@@ -2202,12 +2202,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>호출한 쪽이 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="32"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="34"/>
         <source>chosen in Preferences for this script</source>
         <translation>환경설정에서 이 스크립트용으로 고른 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/settings.py" line="33"/>
+        <location filename="../../graphviz_app/qt/settings.py" line="35"/>
         <source>the default in Preferences</source>
         <translation>환경설정의 기본값</translation>
     </message>
@@ -2460,37 +2460,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="92"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="86"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="91"/>
         <source>Kept for backward: not measured in this graph.</source>
         <translation>역전파 보관량: 이 그래프에서는 측정하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="99"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="93"/>
         <source>It was saved before graphviz_app measured the memory kept for backward, or drawn without its ops&apos; saved values. Open its script to measure it.</source>
         <translation>graphviz_app이 역전파 보관량을 재기 전에 저장되었거나, 연산이 저장한 값 없이 그린 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="103"/>
         <source>Kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="111"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="105"/>
         <source>The total counts each storage once; the {count} nodes below that keep the most each count what they save, so a storage two of them save counts for both.</source>
         <translation>합계는 저장소마다 한 번만 셉니다. 아래에 나온, 가장 많이 보관하는 노드 {count}개는 각자 저장한 것을 세므로, 두 노드가 저장한 저장소는 둘 모두에 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="119"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="113"/>
         <source>Largest first; click a row to find the node.</source>
         <translation>큰 것부터; 행을 클릭하면 노드를 찾아 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="121"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="115"/>
         <source>No node keeps a tensor for backward.</source>
         <translation>역전파를 위해 텐서를 보관하는 노드가 없습니다.</translation>
     </message>
@@ -2682,37 +2682,37 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="577"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="573"/>
         <source>Edge</source>
         <translation>간선</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="579"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="575"/>
         <source>from</source>
         <translation>시작</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="576"/>
         <source>to</source>
         <translation>끝</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="582"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="578"/>
         <source>carries</source>
         <translation>전달하는 것</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="593"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="589"/>
         <source>Tensor on the edge</source>
         <translation>간선 위의 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="615"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="611"/>
         <source>Gradient flowing back</source>
         <translation>거꾸로 흐르는 기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="488"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="484"/>
         <source>Ran with</source>
         <translation>실행 환경</translation>
     </message>
@@ -2812,191 +2812,191 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="584"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="580"/>
         <source>the output of {op}: forward along the arrow, its gradient back against it</source>
         <translation>{op}의 출력: 순전파는 화살표 방향으로, 그 기울기는 반대 방향으로 흐릅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="605"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
         <source>none recorded on this edge</source>
         <translation>이 간선에는 기록된 것이 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="610"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="606"/>
         <source>appears after a backward pass: click Run Backward (Ctrl+B)</source>
         <translation>역전파를 실행하면 나타납니다: 역전파 실행(Ctrl+B)을 누르세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 사용 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="660"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="656"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="687"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="683"/>
         <source>Graph cut {number}</source>
         <translation>그래프 끊김 {number}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="692"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="688"/>
         <source>line {line}: {code}</source>
         <translation>{line}번째 줄: {code}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="700"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="696"/>
         <source>{op} output, shape {shape}</source>
         <translation>{op}의 출력, 모양 {shape}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="707"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="703"/>
         <source>this op used a detached tensor: it is a constant here, and no gradient flows back to what made it</source>
         <translation>이 연산은 떼어 낸(.detach()) 텐서를 사용했습니다: 여기서는 상수이며, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="728"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="724"/>
         <source>to {name}</source>
         <translation>{name} 쪽으로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="789"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="785"/>
         <source>not reached yet: the engine runs it at backward step {step}</source>
         <translation>아직 도달하지 않음: 엔진은 역전파 {step}단계에서 이 노드를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="795"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="791"/>
         <source>{module}  (collapsed module)</source>
         <translation>{module}  (접힌 모듈)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="831"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="827"/>
         <source>Copy value</source>
         <translation>값 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="834"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="830"/>
         <source>Copy all</source>
         <translation>모두 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="659"/>
         <source>Node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="667"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="663"/>
         <source>Tensor</source>
         <translation>텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="666"/>
         <source>Saved tensors</source>
         <translation>저장된 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="598"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="672"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="594"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="668"/>
         <source>Forward value</source>
         <translation>순전파 값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="681"/>
         <source>Graph cut (.detach())</source>
         <translation>그래프 끊김 (.detach())</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="719"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="735"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="715"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
         <source>Gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="718"/>
         <source>Gradient flow</source>
         <translation>기울기 흐름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="725"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="741"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="721"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="737"/>
         <source>Chain rule</source>
         <translation>연쇄 법칙(chain rule)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="762"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="758"/>
         <source>Order</source>
         <translation>순서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="767"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="763"/>
         <source>Source</source>
         <translation>소스 코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="780"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="776"/>
         <source>Connections</source>
         <translation>연결</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="800"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="796"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="816"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="812"/>
         <source>Operations</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="821"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="817"/>
         <source>Parameters</source>
         <translation>매개변수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="674"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="670"/>
         <source>Constant inputs</source>
         <translation>상수 입력 (requires_grad 없음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="744"/>
         <source>Custom backward</source>
         <translation>사용자 정의 backward</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="641"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="637"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="643"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="639"/>
         <source>kind</source>
         <translation>종류</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
         <source>name</source>
         <translation>이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="651"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="647"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="654"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="650"/>
         <source>id</source>
         <translation>ID</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="662"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="658"/>
         <source>copy</source>
         <translation>사본</translation>
     </message>
@@ -3023,80 +3023,80 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>값</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="601"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="717"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="597"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="713"/>
         <source>gradient</source>
         <translation>기울기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="726"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="722"/>
         <source>rule</source>
         <translation>규칙</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="690"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="686"/>
         <source>where</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="698"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="694"/>
         <source>detached from</source>
         <translation>떼어 낸 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="706"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="702"/>
         <source>meaning</source>
         <translation>의미</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
         <source>forward index</source>
         <translation>순전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="760"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="756"/>
         <source>backward index</source>
         <translation>역전파 순번</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="751"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="769"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="747"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="765"/>
         <source>at</source>
         <translation>위치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="770"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="766"/>
         <source>code</source>
         <translation>코드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="752"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="771"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="748"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="767"/>
         <source>file</source>
         <translation>파일</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="777"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="773"/>
         <source>input</source>
         <translation>입력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="779"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="775"/>
         <source>used by</source>
         <translation>사용하는 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="802"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="798"/>
         <source>path</source>
         <translation>경로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="803"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="799"/>
         <source>nodes</source>
         <translation>노드 수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="805"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="801"/>
         <source>devices</source>
         <translation>장치</translation>
     </message>
@@ -3126,44 +3126,44 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>평균</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="750"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="746"/>
         <source>function</source>
         <translation>함수</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="731"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="742"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="727"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="738"/>
         <source>failed</source>
         <translation>실패</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="644"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="640"/>
         <source>leaf tensor</source>
         <translation>리프 텐서(leaf)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="646"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="642"/>
         <source>operation</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="653"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="649"/>
         <source>yes</source>
         <translation>예</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="736"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="732"/>
         <source>not reached by backward</source>
         <translation>역전파가 도달하지 않음</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/qt/panels/inspector.py" line="391"/>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="479"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="475"/>
         <source>Nothing selected</source>
         <translation>선택된 것 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/inspector.py" line="481"/>
+        <location filename="../../graphviz_app/qt/panels/inspector.py" line="477"/>
         <source>No graph loaded</source>
         <translation>불러온 그래프 없음</translation>
     </message>
@@ -3246,52 +3246,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="197"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="209"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="198"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="210"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="199"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="211"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="200"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="212"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="201"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="213"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="229"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="235"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="234"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="236"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="242"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="246"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="241"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="247"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
