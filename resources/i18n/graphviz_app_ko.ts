@@ -414,12 +414,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="435"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="438"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="440"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="443"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -4069,72 +4069,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>NodeTooltip</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="100"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="110"/>
         <source>module {module}</source>
         <translation>모듈 {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="101"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="111"/>
         <source>{count} nodes</source>
         <translation>노드 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="102"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="112"/>
         <source>Double-click to expand</source>
         <translation>두 번 클릭하면 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="108"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
         <source>name: {name}</source>
         <translation>이름: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="110"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="120"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="113"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="123"/>
         <source>shape: {shape}   dtype: {dtype}</source>
         <translation>모양: {shape}   dtype: {dtype}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="128"/>
         <source>device: {device}</source>
         <translation>장치: {device}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="120"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="130"/>
         <source>module: {module}</source>
         <translation>모듈: {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="122"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="132"/>
         <source>output of the script</source>
         <translation>스크립트의 출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="126"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="136"/>
         <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
         <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="137"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="147"/>
         <source>use {k} of {n} (a shared tensor drawn once per use)</source>
         <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="139"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="149"/>
         <source>use {k} of {n}: this op&apos;s result is used far apart, so it is drawn again beside each far use</source>
         <translation>{n}번 중 {k}번째 사용: 이 연산의 결과는 멀리 떨어진 곳에서 쓰이므로, 멀리 있는 사용처마다 그 옆에 다시 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="145"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="152"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="162"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>
