@@ -219,22 +219,45 @@ class ViewModel:
         change = Change(graph=True, selection=True, step=had_step)
         return change | self._rerun_search(jump=False)
 
-    def _rebuild_display(self) -> None:
+    def _rebuild_display(self, made: DisplayGraph | None = None) -> None:
+        """Make the display graph of the graph under the options (``made``: the one
+        :meth:`display_maker`'s function made for them)."""
         graph, options = self.graph, self.options
         self._built = [built for built in self._built if built[0] is graph]  # none of an old graph
         if graph is None:
             self.display = None
             return
-        for _, built_options, display in self._built:
-            if built_options == options:
-                self.display = display  # a display graph depends on the graph and options only
-                return
-        with gc_paused():
-            self.display = self._toggled(options) or build_display(graph, options, self.facts)
-            # long-lived: frozen before the collector is back, the collection the next
-            # allocation starts does not scan it (~25 ms at 20,000 nodes)
-            gc.freeze()
+        self.display = made or self.quick_display(options)
+        if self.display is None:
+            self.display = self.display_maker(options)()
         self._built = [(graph, options, self.display), *self._built[: DISPLAYS_KEPT - 1]]
+
+    def quick_display(self, options: ViewOptions) -> DisplayGraph | None:
+        """The display graph under ``options`` if it comes at once: one built before, or one that
+        differs from a kept one by the expand or collapse of one module (None: a whole build)."""
+        graph = self.graph
+        for built_graph, built_options, display in self._built:
+            if built_graph is graph and built_options == options:
+                return display  # a display graph depends on the graph and options only
+        return self._toggled(options)
+
+    def display_maker(self, options: ViewOptions) -> Callable[[], DisplayGraph]:
+        """A function that builds the display graph of the current graph under ``options`` from
+        scratch and touches nothing else, so it can run on another thread (a 20,000-node graph
+        takes 0.3-0.6 s); :meth:`set_view_options` then takes what it made."""
+        graph, facts = self.graph, self.facts
+        if graph is None:
+            raise ValueError("no graph to build a display graph of")
+
+        def make() -> DisplayGraph:
+            with gc_paused():
+                display = build_display(graph, options, facts)
+                # long-lived: frozen before the collector is back, the collection the next
+                # allocation starts does not scan it (~25 ms at 20,000 nodes)
+                gc.freeze()
+            return display
+
+        return make
 
     def _toggled(self, options: ViewOptions) -> DisplayGraph | None:
         """The display graph under ``options`` made from a kept one that differs by the
@@ -465,19 +488,22 @@ class ViewModel:
     def set_split_hubs(self, on: bool) -> Change:
         return self.set_view_options(dataclasses.replace(self.options, split_hubs=on))
 
+    def view_options(self, options: ViewOptions) -> ViewOptions:
+        """``options`` as :meth:`set_view_options` takes them: only the graph's modules collapsed."""
+        return dataclasses.replace(options, collapsed=frozenset(options.collapsed) & frozenset(self._modules))
+
     @announced
-    def set_view_options(self, options: ViewOptions) -> Change:
+    def set_view_options(self, options: ViewOptions, *, made: DisplayGraph | None = None) -> Change:
         """Show the graph as ``options`` say (collapsed modules, hub splitting, labels... at once):
-        a new display graph; the selection follows its graph nodes, the search is run again."""
-        options = dataclasses.replace(
-            options, collapsed=frozenset(options.collapsed) & frozenset(self._modules)
-        )
+        a new display graph (``made``: the one a :meth:`display_maker` function made for these
+        options); the selection follows its graph nodes, the search is run again."""
+        options = self.view_options(options)
         if options == self.options:
             return NOTHING
         members = self.selected_members()
         edges = self.selected_edge.graph_edges if self.selected_edge is not None else ()
         self.options = options
-        self._rebuild_display()
+        self._rebuild_display(made)
         old, old_edge = self.selection, self.selected_edge
         self.selection = self._first_drawn(members)
         self.selected_edge = self._edge_carrying(edges)

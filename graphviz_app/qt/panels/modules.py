@@ -67,6 +67,7 @@ class ModulesPanel(QWidget):
 
     moduleActivated = Signal(str)  # the user double-clicked a module: show it
     expandAllRequested = Signal()  # "Expand all": the window expands every module (from the top)
+    depthRequested = Signal(int)  # "Collapse to" depth: the window collapses the deeper modules
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -100,9 +101,7 @@ class ModulesPanel(QWidget):
         self.depth_box.setToolTip(translate("Modules", "Modules deeper than this many levels are collapsed"))
         self.collapse_button = QPushButton(translate("Modules", "Collapse to"), self)
         self.collapse_button.setToolTip(translate("Modules", "Collapse every module below the chosen depth"))
-        self.collapse_button.clicked.connect(
-            lambda: self.document.view_model.collapse_to_depth(self.depth_box.value())
-        )
+        self.collapse_button.clicked.connect(lambda: self.depthRequested.emit(self.depth_box.value()))
         self.expand_button = QPushButton(translate("Modules", "Expand all"), self)
         self.expand_button.clicked.connect(self.expandAllRequested.emit)
         self.hint = QLabel(translate("Modules", "Check a module to collapse it into one node."), self)

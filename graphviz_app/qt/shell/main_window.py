@@ -251,6 +251,7 @@ class MainWindow(QMainWindow):
         self.search_bar.closed.connect(lambda: self.view.setFocus())
         self.modules.moduleActivated.connect(self.reveal_module)
         self.modules.expandAllRequested.connect(self.expand_all)  # as Graph > Expand All does
+        self.modules.depthRequested.connect(self.controller.collapse_to_depth)
         self.messages.problemShown.connect(lambda: self.docks["messages"].show())
         self.messages.lineActivated.connect(self.show_source_line)
         self.timeline.runBackwardRequested.connect(self._run_backward_now)
@@ -392,6 +393,10 @@ class MainWindow(QMainWindow):
     def expand_all(self) -> None:
         """Expand every module and show the bigger picture from its start."""
         self.controller.expand_all()
+
+    def collapse_all(self) -> None:
+        """Collapse every top-level module into one node."""
+        self.controller.collapse_to_depth(1)
 
     def update_recent_menu(self) -> None:
         menu = self.actions_.recent_menu

@@ -1,0 +1,107 @@
+"""Expand All and Collapse to depth on a big graph build the new display graph on a thread: the
+window answers meanwhile, the newest view asked for is the one shown, and it equals the display
+graph built at once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from core.test_compose import residual_stack
+
+from graphviz_app.core.model.graph import dumps_graph
+from graphviz_app.core.model.topology import collapse_to_depth
+from graphviz_app.core.view import view_model as view_model_module
+from graphviz_app.core.view.display import build_display
+from graphviz_app.qt.canvas.widget import GraphWidget
+from graphviz_app.qt.document import Document
+from graphviz_app.qt.panels.messages import MessagesPanel
+from graphviz_app.qt.settings import Settings
+from graphviz_app.qt.shell import controller as controller_module
+from graphviz_app.qt.shell.controller import Controller
+
+from ..conftest import LOAD_TIMEOUT_MS
+
+
+@pytest.fixture
+def opened(qtbot, qt_runner, monkeypatch, tmp_path):
+    """A controller showing a residual stack with its stages collapsed; every whole display
+    graph is built on a thread, and the threads that built one are listed."""
+    monkeypatch.setattr(controller_module, "THREADED_DISPLAY_NODES", 1)
+    threads: list[threading.Thread] = []
+
+    def recorded(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return build_display(*args, **kwargs)
+
+    monkeypatch.setattr(view_model_module, "build_display", recorded)
+    document = Document()
+    widget = GraphWidget()
+    widget.resize(900, 700)
+    messages = MessagesPanel()
+    qtbot.addWidget(widget)
+    qtbot.addWidget(messages)
+    controller = Controller(document, widget, Settings(), messages, qt_runner)
+    saved = tmp_path / "stack.json"
+    saved.write_text(dumps_graph(residual_stack(stages=3, blocks=4)), encoding="utf-8")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.open(saved)
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.view_model.set_collapsed(frozenset({"stages.0", "stages.1", "stages.2"}))
+    threads.clear()
+    yield document, controller, threads
+    controller.shutdown()
+    widget.graph_scene.stop_animation()
+
+
+def _same(one, other) -> bool:
+    return list(one.nodes) == list(other.nodes) and [(e.source, e.target) for e in one.edges] == [
+        (e.source, e.target) for e in other.edges
+    ]
+
+
+def test_expand_all_builds_its_display_graph_on_a_thread(opened, qtbot) -> None:
+    document, controller, threads = opened
+    model = document.view_model
+    controller.expand_all()
+    assert model.options.collapsed  # nothing changed yet: the display graph is being made
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        pass
+    assert model.options.collapsed == frozenset()
+    assert threads and threading.main_thread() not in threads
+    assert controller._shown is not None and controller._shown[0] is model.display
+    assert _same(model.display, build_display(model.graph, model.options))
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_the_newest_view_asked_for_is_shown(opened, qtbot, depth) -> None:
+    """Depth 1 is a new view; depth 2 is the one on screen (the stages collapsed)."""
+    document, controller, threads = opened
+    model = document.view_model
+    shown = controller._shown
+    controller.expand_all()
+    controller.collapse_to_depth(depth)  # before the first one's display graph is made
+    if depth == 1:
+        with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+            pass
+    qtbot.wait(300)  # the first request's result, had it been kept, would be shown by now
+    assert model.options.collapsed == collapse_to_depth(model.graph, depth)
+    assert controller._shown is not None and controller._shown[0] is model.display
+    assert _same(model.display, build_display(model.graph, model.options))
+    assert (controller._shown is shown) == (depth == 2)
+    assert threading.main_thread() not in threads
+
+
+def test_a_view_shown_before_comes_back_at_once(opened, qtbot) -> None:
+    document, controller, threads = opened
+    model = document.view_model
+    collapsed = model.options.collapsed
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.expand_all()
+    threads.clear()
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        model.set_collapsed(collapsed)
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.expand_all()  # built before: taken again, on the GUI thread, no build
+        assert model.options.collapsed == frozenset()
+    assert threads == []
