@@ -12,7 +12,7 @@ what they do.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 from PySide6.QtCore import QLineF, QRectF, Qt
@@ -49,21 +49,18 @@ class SketchItem(QGraphicsItem):
     """The node boxes and straight edges of a layout (scene coordinates) not made as items yet,
     painted in a few batched calls (nodes grouped by fill); it takes no clicks."""
 
-    def __init__(
-        self, rect: QRectF, ids: Sequence[str], boxes: np.ndarray, edges: Sequence[tuple[str, str]]
-    ) -> None:
-        """``boxes``: per node of ``ids``, its box's left, top, width and height; ``edges``: the
-        ends (display ids) of each edge of the layout, in its order."""
+    def __init__(self, rect: QRectF, rows: Mapping[str, int], boxes: np.ndarray, ends: np.ndarray) -> None:
+        """``rows``: each node's row in ``boxes``, its box's left, top, width and height; ``ends``:
+        per edge of the layout, in its order, the rows of its ends (-1: an end not sketched)."""
         super().__init__()
         self._rect = QRectF(rect)
-        self._row = {did: row for row, did in enumerate(ids)}
+        self._row = rows
         boxes = boxes.reshape(-1, 4)
         self._boxes = boxes
         self._box_bounds = np.column_stack((boxes[:, :2], boxes[:, :2] + boxes[:, 2:]))
-        self._nodes_left: np.ndarray = np.ones(len(ids), dtype=bool)
+        self._nodes_left: np.ndarray = np.ones(len(boxes), dtype=bool)
         middles = boxes[:, :2] + boxes[:, 2:] / 2
-        row = self._row
-        ends = np.array([(row.get(a, -1), row.get(b, -1)) for a, b in edges], dtype=np.intp).reshape(-1, 2)
+        ends = ends.reshape(-1, 2)
         drawn = (ends >= 0).all(axis=1)
         self._lines = np.column_stack((middles[ends[:, 0]], middles[ends[:, 1]]))
         """Per edge of the layout, its line from centre to centre (x1, y1, x2, y2)."""
@@ -74,7 +71,7 @@ class SketchItem(QGraphicsItem):
             )
         )
         self._edges_left = drawn
-        self._fill_of: np.ndarray = np.zeros(len(ids), dtype=np.intp)
+        self._fill_of: np.ndarray = np.zeros(len(boxes), dtype=np.intp)
         self._colors = [QColor(PLAIN_FILL)]
         self.edge_color = QColor(look.EDGE_COLOR)
         self.setZValue(SKETCH_Z)

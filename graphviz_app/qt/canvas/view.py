@@ -228,7 +228,7 @@ class GraphView(QGraphicsView):
         if zoom is None or zoom >= MIN_READABLE_ZOOM:
             self.fit()
             return
-        boxes = [_box(box) for box in self._node_boxes()]
+        boxes = self._node_boxes()
         content = _box(rect)
         # the graph overflows: a scroll bar may take an edge of the viewport, so plan without both
         bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self)
@@ -267,8 +267,9 @@ class GraphView(QGraphicsView):
             self.centerOn(QPointF(centre_x, rect.top() + view_h / 2 - 12 / readable))
         self.zoomChanged.emit(self.zoom())
 
-    def _node_boxes(self) -> list[QRectF]:
-        """Each drawn node's rectangle with its value badge and outline, in scene coordinates."""
+    def _node_boxes(self) -> list[Box]:
+        """Each drawn node's rectangle with its value badge and outline, in scene coordinates
+        (left, top, right, bottom)."""
         scene = self.scene()
         return scene.node_boxes() if isinstance(scene, GraphScene) else []
 

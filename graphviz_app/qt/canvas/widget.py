@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from ...core.graphviz.layout import Layout
 from ...core.view.display import DisplayGraph
 from ...core.view.look import ViewState
-from .scene import GraphScene, Relayout
+from .scene import GraphScene, Prepared, Relayout
 from .view import GraphView
 
 
@@ -34,16 +34,24 @@ class GraphWidget(GraphView):
         self.banner.hide()
 
     def show_layout(
-        self, display: DisplayGraph, layout: Layout, graph: nx.DiGraph, *, fit: bool, keep: str | None = None
+        self,
+        display: DisplayGraph,
+        layout: Layout,
+        graph: nx.DiGraph,
+        *,
+        fit: bool,
+        keep: str | None = None,
+        prepared: Prepared | None = None,
     ) -> None:
-        """Draw ``layout`` of ``display``; ``fit``: show it whole (a new graph), else keep the
-        zoom and centre the node ``keep`` (a display id), falling back to fitting. A graph that
-        was in sight whole (before a re-run that added gradients, say) is shown whole again."""
+        """Draw ``layout`` of ``display`` (``prepared``: what the scene's ``prepare`` made of
+        them); ``fit``: show it whole (a new graph), else keep the zoom and centre the node
+        ``keep`` (a display id), falling back to fitting. A graph that was in sight whole
+        (before a re-run that added gradients, say) is shown whole again."""
         old_zoom = self.zoom()
         sight = self.mapToScene(self.viewport().rect()).boundingRect()
         whole = not self.is_empty() and sight.contains(self.graph_scene.graph_rect)
         self.rankdir = layout.rankdir
-        self.graph_scene.build(display, layout, graph)
+        self.graph_scene.build(display, layout, graph, prepared)
         item = self.graph_scene.node_item(keep) if keep and not fit and not whole else None
         self._refit = item is None
         if item is None:

@@ -17,6 +17,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -42,7 +43,7 @@ from ...errors import GraphvizNotFoundError
 from ...wire.errors import GraphvizAppError, ScriptError
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from .. import i18n
-from ..canvas.scene import badge_room
+from ..canvas.scene import Prepared, badge_room
 from ..canvas.stale import Fix, cancelled_banner, stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
@@ -66,6 +67,17 @@ FALLBACK_VIEW_SIZE = (1000.0, 650.0)
 RUN_CLOCK_MS = 1000
 """How often a running script's elapsed time is shown anew."""
 LAYOUT_BUSY_DELAY_MS = 500
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """What a layout job gives: the layout, and what the scene's build of a new big picture
+    could work out beside it on the layout's thread (:meth:`GraphScene.prepare`)."""
+
+    layout: Layout
+    prepared: Prepared | None = None
+
+
 THREADED_DISPLAY_NODES = 4000
 """Graphs from this many nodes have a whole new display graph built on a thread (about 0.1 s at
 this size, 0.3-0.6 s at 20,000 nodes on the GUI thread)."""
@@ -644,9 +656,10 @@ class Controller(QObject):
         display, graph = model.display, model.graph
         kept = next((laid for shown, laid in self._composed if shown is display), None)
         if kept is not None:  # the same display graph: the same picture, without composing it
-            self._pending = {self.layouts.request(lambda: kept): (display, graph)}
+            self._pending = {self.layouts.request(lambda: _Laid(kept)): (display, graph)}
             self.widget.minimap.postpone()
             return
+        toggled = self._toggled_modules(display)
         # composed (each module laid out once, reused), or one dot run through the layout cache
         run = arrange.layout_job(
             display,
@@ -658,7 +671,14 @@ class Controller(QObject):
             budget=WINDOW_BUDGET,
             room=badge_room(model.style_layer("values")),
         )  # Values badges laid out too
-        token = self.layouts.request(run.result, run.cancel)
+        scene = self.widget.graph_scene
+        whole = self._fit_next or len(toggled) != 1  # a new picture, not one module's relayout
+
+        def laid() -> _Laid:  # on the layout's thread
+            layout = run.result()
+            return _Laid(layout, scene.prepare(display, layout) if whole else None)
+
+        token = self.layouts.request(laid, run.cancel)
         self._pending = {token: (display, graph)}
         self.widget.minimap.postpone()  # the overview of the picture on screen can wait
         text = translate("Controller", "Laying out {count} nodes…").format(count=len(display.nodes))
@@ -670,15 +690,14 @@ class Controller(QObject):
             self.widget.show_busy(text)
             self.busyChanged.emit(True)
         elif not run.cached():  # said in the busy bar if it takes longer than half a second
-            self._layout_words = self._layout_text(display)
+            self._layout_words = self._layout_text(display, toggled)
             self.layout_busy.start()
         if self.widget.is_empty():
             self.widget.set_placeholder(text)
 
-    def _layout_text(self, display: DisplayGraph) -> str:
+    def _layout_text(self, display: DisplayGraph, toggled: list[str]) -> str:
         """What laying out ``display`` is for, in the busy bar's words: an expand or a collapse of
-        one module, every module expanded, or a new picture."""
-        toggled = self._toggled_modules(display)
+        one module (``toggled``), every module expanded, or a new picture."""
         count = len(display.nodes)
         if len(toggled) == 1 and "m:" + toggled[0] in display.nodes:
             text = translate("Controller", "Collapsing {module}: laying out {count} nodes…")
@@ -745,11 +764,12 @@ class Controller(QObject):
             self.widget.hide_busy()
             self.busyChanged.emit(False)
 
-    def _layout_finished(self, layout: Layout | DisplayGraph, token: int) -> None:
+    def _layout_finished(self, done: _Laid | DisplayGraph, token: int) -> None:
         self._layout_idle()
-        if isinstance(layout, DisplayGraph):  # made by change_view
-            self._display_made(layout, token)
+        if isinstance(done, DisplayGraph):  # made by change_view
+            self._display_made(done, token)
             return
+        layout = done.layout
         display, graph = self._pending.pop(token, (None, None))
         doc = self.document
         model = doc.view_model
@@ -774,7 +794,9 @@ class Controller(QObject):
             self.restyle(only_new=not self._restyle_missed)  # the kept items have their look
             self._drop_unseen_selection(before)
         else:
-            self.widget.show_layout(display, layout, graph, fit=self._fit_next, keep=keep)
+            self.widget.show_layout(
+                display, layout, graph, fit=self._fit_next, keep=keep, prepared=done.prepared
+            )
             self._shown = (display, layout)
             self.restyle()
         if isinstance(layout, ComposedLayout):  # no badge nodes: its display graph says it all

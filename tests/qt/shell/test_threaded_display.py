@@ -13,6 +13,7 @@ from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.core.model.topology import collapse_to_depth
 from graphviz_app.core.view import view_model as view_model_module
 from graphviz_app.core.view.display import build_display
+from graphviz_app.qt.canvas import scene as scene_module
 from graphviz_app.qt.canvas.widget import GraphWidget
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.messages import MessagesPanel
@@ -105,3 +106,28 @@ def test_a_view_shown_before_comes_back_at_once(opened, qtbot) -> None:
         controller.expand_all()  # built before: taken again, on the GUI thread, no build
         assert model.options.collapsed == frozenset()
     assert threads == []
+
+
+def test_a_new_big_picture_is_placed_on_the_layout_thread(opened, qtbot, monkeypatch) -> None:
+    """The boxes of a progressive build's nodes and the ends of its edges are worked out beside
+    the layout; a single module's expand (moved in place) needs none of it."""
+    document, controller, _ = opened
+    scene = controller.widget.graph_scene
+    scene.progressive_items = 1
+    placed: list[threading.Thread] = []
+    place = scene_module._Build.place
+
+    def recorded(build) -> None:
+        placed.append(threading.current_thread())
+        place(build)
+
+    monkeypatch.setattr(scene_module._Build, "place", recorded)
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.expand_all()
+    assert len(placed) == 1 and placed[0] is not threading.main_thread()
+    if scene.building():
+        with qtbot.waitSignal(scene.built, timeout=LOAD_TIMEOUT_MS):
+            pass
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        document.view_model.collapse("stages.1.2")
+    assert len(placed) == 1
