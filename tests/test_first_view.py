@@ -12,6 +12,7 @@ import textwrap
 import networkx as nx
 import pytest
 
+from graphviz_app.core.view import first_view as first_view_module
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.core.view.first_view import (
     MIN_NODES,
@@ -176,3 +177,15 @@ def test_a_left_to_right_window_starts_at_the_left():
 def test_no_window_when_the_first_node_is_wider_than_the_view():
     assert opening_window([(0.0, 0.0, 5000.0, 40.0)], (555, 452)) is None
     assert opening_window([], (555, 452)) is None
+
+
+@pytest.mark.parametrize("port", [(555, 452), (1131, 766), (300, 900)])
+def test_the_nodes_no_window_reaches_are_left_out_and_change_nothing(port):
+    """A tall picture's window, worked out from the nodes near its top only, is the one every
+    node gives (each zoom's window found from all of them, chosen as ``opening_window`` does)."""
+    boxes = ranks(400, 4)
+    steps = round((READABLE_ZOOM - MIN_READABLE_ZOOM) / first_view_module.ZOOM_STEP)
+    zooms = [round(READABLE_ZOOM - i * first_view_module.ZOOM_STEP, 4) for i in range(steps + 1)]
+    found = [w for zoom in zooms if (w := first_view_module._window_at(boxes, port, zoom, None)) is not None]
+    most = max(window.shown for window in found)
+    assert opening_window(boxes, port) == next(w for w in found if w.shown >= 0.75 * most)

@@ -179,6 +179,12 @@ def opening_window(
     if zooms is None:
         steps = round((READABLE_ZOOM - MIN_READABLE_ZOOM) / ZOOM_STEP)
         zooms = [round(READABLE_ZOOM - i * ZOOM_STEP, 4) for i in range(steps + 1)]
+    if not zooms:
+        return None
+    # no window reaches below the first rank by more than its height (see ``ceiling``): the
+    # nodes further down never count (a 20,000-node picture: a few hundred are left)
+    deepest = min(box[1] for box in boxes) + port[1] / min(zooms)
+    boxes = [box for box in boxes if box[1] < deepest]
     found = [window for zoom in zooms if (window := _window_at(boxes, port, zoom, content)) is not None]
     if not found:
         return None
