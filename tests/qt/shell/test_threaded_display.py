@@ -4,6 +4,7 @@ graph built at once."""
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import pytest
@@ -72,6 +73,8 @@ def test_expand_all_builds_its_display_graph_on_a_thread(opened, qtbot) -> None:
     assert threads and threading.main_thread() not in threads
     assert controller._shown is not None and controller._shown[0] is model.display
     assert _same(model.display, build_display(model.graph, model.options))
+    # the GUI thread takes the GIL back within a millisecond while the thread builds
+    assert sys.getswitchinterval() <= controller_module.GUI_SWITCH_INTERVAL
 
 
 @pytest.mark.parametrize("depth", [1, 2])
