@@ -41,372 +41,372 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="98"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="99"/>
         <source>&amp;Open Script or Graph…</source>
         <translation>스크립트 또는 그래프 열기(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="102"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="103"/>
         <source>Open a PyTorch script (.py) or a saved graph (.json)</source>
         <translation>PyTorch 스크립트(.py)나 저장한 그래프(.json)를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="107"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="108"/>
         <source>Open the bundled basic example</source>
         <translation>기본 예제를 엽니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="114"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="115"/>
         <source>Run the script again</source>
         <translation>스크립트를 다시 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="117"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="118"/>
         <source>&amp;Cancel Run</source>
         <translation>실행 취소(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="121"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="122"/>
         <source>Stop the running script</source>
         <translation>실행 중인 스크립트를 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="125"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="126"/>
         <source>R&amp;un Source</source>
         <translation>소스 실행(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="129"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="130"/>
         <source>Run the script as the Source panel shows it, your edits included</source>
         <translation>소스 코드 패널에 보이는 그대로, 고친 내용까지 포함해 스크립트를 실행합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="131"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="132"/>
         <source>Run</source>
         <translation>실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="133"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="134"/>
         <source>&amp;Save Script</source>
         <translation>스크립트 저장(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="136"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="137"/>
         <source>Save your edits in the Source panel to the script&apos;s file</source>
         <translation>소스 코드 패널에서 고친 내용을 스크립트 파일에 저장합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="138"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="139"/>
         <source>Save</source>
         <translation>저장</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="140"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="141"/>
         <source>Rese&amp;t Script Text</source>
         <translation>스크립트 원래대로(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="142"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="143"/>
         <source>Show the script&apos;s own text again in the Source panel</source>
         <translation>소스 코드 패널에 스크립트의 원래 내용을 다시 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="144"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="145"/>
         <source>Reset</source>
         <translation>원래대로</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="148"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="149"/>
         <source>&amp;Export…</source>
         <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="152"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="153"/>
         <source>Export the graph as an image, DOT source, a JSON graph or a web page</source>
         <translation>그래프를 이미지, DOT 소스, JSON 그래프 또는 웹 페이지로 내보냅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="159"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="160"/>
         <source>Copy the current view to the clipboard as an image</source>
         <translation>지금 보이는 화면을 이미지로 클립보드에 복사합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="161"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="162"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="163"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="164"/>
         <source>&amp;Find…</source>
         <translation>찾기(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="167"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="168"/>
         <source>Search nodes by op, name or module</source>
         <translation>연산, 이름, 모듈로 노드를 찾습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="170"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="171"/>
         <source>Find &amp;Next</source>
         <translation>다음 찾기(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="105"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="106"/>
         <source>Open E&amp;xample</source>
         <translation>예제 열기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="110"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="111"/>
         <source>Re&amp;load</source>
         <translation>다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="155"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="156"/>
         <source>Co&amp;py Image</source>
         <translation>이미지 복사(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="175"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="176"/>
         <source>Find Pre&amp;vious</source>
         <translation>이전 찾기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="180"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="181"/>
         <source>Zoom &amp;In</source>
         <translation>확대(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="186"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="187"/>
         <source>Zoom &amp;Out</source>
         <translation>축소(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="189"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="190"/>
         <source>&amp;Fit to Window</source>
         <translation>창에 맞추기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="193"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="194"/>
         <source>Show the whole graph</source>
         <translation>그래프 전체를 보여 줍니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="195"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="196"/>
         <source>&amp;Actual Size</source>
         <translation>실제 크기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="197"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="198"/>
         <source>&amp;Zoom to Rectangle</source>
         <translation>사각형 영역 확대(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="200"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="201"/>
         <source>Drag a rectangle to zoom into (or Shift+drag)</source>
         <translation>확대할 사각형을 드래그하세요 (또는 Shift+드래그)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="203"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="204"/>
         <source>Collapse &amp;All Modules</source>
         <translation>모든 모듈 접기(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="208"/>
         <source>Collapse every top-level module</source>
         <translation>최상위 모듈을 모두 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="210"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="211"/>
         <source>E&amp;xpand All Modules</source>
         <translation>모든 모듈 펼치기(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="214"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="215"/>
         <source>Expand every module</source>
         <translation>모든 모듈을 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="218"/>
         <source>&amp;Split Shared Tensors per Use</source>
         <translation>공유 텐서를 사용처마다 나누기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="219"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="220"/>
         <source>Draw a tensor used far apart (a reused weight) once per use</source>
         <translation>멀리 떨어져 쓰이는 텐서(재사용되는 가중치)를 사용처마다 따로 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="229"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="230"/>
         <source>Left to &amp;Right</source>
         <translation>왼쪽에서 오른쪽으로(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="232"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="233"/>
         <source>Lay the graph out from left to right (inputs at the left) instead of top to bottom</source>
         <translation>그래프를 위에서 아래가 아니라 왼쪽에서 오른쪽으로 배치합니다(입력이 왼쪽)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="239"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="240"/>
         <source>Show &amp;Legend</source>
         <translation>범례 보기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="242"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="243"/>
         <source>Show &amp;Minimap</source>
         <translation>미니맵 보기(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="246"/>
         <source>A small map of the whole graph in the corner while part of it is out of sight; click or drag in it to move the view</source>
         <translation>그래프의 일부가 화면 밖에 있는 동안 구석에 그래프 전체의 작은 지도를 보여 줍니다. 그 안을 클릭하거나 끌어서 보기를 옮기세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="252"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="253"/>
         <source>&amp;Values</source>
         <translation>값 표시(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="256"/>
         <source>Draw small tensors&apos; values and, after backward, their gradients beside each node</source>
         <translation>작은 텐서의 값과, 역전파(backward) 뒤에는 기울기(grad)를 각 노드 옆에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="262"/>
         <source>Run &amp;Backward</source>
         <translation>역전파 실행(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="265"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="266"/>
         <source>Step through backward: uses the script&apos;s own backward, or runs it once on the output to record the gradients</source>
         <translation>역전파(backward)를 한 단계씩 봅니다: 스크립트가 직접 부른 backward를 쓰거나, 출력에 한 번 실행해 기울기를 기록합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="271"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="272"/>
         <source>Run Backward on &amp;Every Load</source>
         <translation>불러올 때마다 역전파 실행(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="273"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="274"/>
         <source>Always run backward on the output when a script loads (reloads now)</source>
         <translation>스크립트를 불러올 때마다 출력에 backward를 실행합니다 (지금 다시 불러옵니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="277"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="278"/>
         <source>&amp;Live Reload</source>
         <translation>저장하면 자동으로 다시 불러오기(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="279"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="280"/>
         <source>Reload automatically when the script is saved</source>
         <translation>스크립트를 저장하면 자동으로 다시 불러옵니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="283"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="284"/>
         <source>&amp;Preferences…</source>
         <translation>환경 설정(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="286"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="287"/>
         <source>Run time limit, backward call, collapse threshold, language, theme</source>
         <translation>실행 시간 제한, 캡처할 backward 호출, 접기 기준, 언어, 테마</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="288"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="289"/>
         <source>&amp;About graphviz_app</source>
         <translation>graphviz_app 정보(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="289"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="290"/>
         <source>&amp;Clear Recent Files</source>
         <translation>최근 파일 목록 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="294"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="295"/>
         <source>Color by {name}</source>
         <translation>색: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="304"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="305"/>
         <source>System</source>
         <translation>시스템</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="305"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="306"/>
         <source>Light</source>
         <translation>밝게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="306"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="307"/>
         <source>Dark</source>
         <translation>어둡게</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="319"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="320"/>
         <source>Color nodes by one of: {modes}</source>
         <translation>노드 색을 다음 중 하나로 정합니다: {modes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="326"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="327"/>
         <source>Open &amp;Recent</source>
         <translation>최근 파일(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="331"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="332"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="337"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="338"/>
         <source>&amp;Edit</source>
         <translation>편집(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="340"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="341"/>
         <source>&amp;View</source>
         <translation>보기(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="346"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="347"/>
         <source>&amp;Theme</source>
         <translation>테마(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="349"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="350"/>
         <source>&amp;Panels</source>
         <translation>패널(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="350"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="351"/>
         <source>&amp;Graph</source>
         <translation>그래프(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="353"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="354"/>
         <source>&amp;Step</source>
         <translation>단계(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="354"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="355"/>
         <source>&amp;Help</source>
         <translation>도움말(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="355"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="356"/>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="361"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="362"/>
         <source>Main</source>
         <translation>기본 도구 모음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="371"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="372"/>
         <source>Run Backward</source>
         <translation>역전파 실행</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/actions.py" line="377"/>
+        <location filename="../../graphviz_app/qt/shell/actions.py" line="378"/>
         <source> Color: </source>
         <translation> 색: </translation>
     </message>
@@ -414,12 +414,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>BusyOverlay</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="438"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="439"/>
         <source>Running…</source>
         <translation>실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/view.py" line="443"/>
+        <location filename="../../graphviz_app/qt/canvas/view.py" line="444"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -733,169 +733,170 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="199"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="183"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="208"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="202"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="227"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="315"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="340"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="220"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="336"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="361"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="217"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="230"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="234"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="259"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="238"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="263"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="271"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="342"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="367"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="355"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="357"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="361"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="374"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="399"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="416"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="418"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="443"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="424"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="449"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="436"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="479"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="504"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="535"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="560"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="547"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="572"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="603"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="628"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="658"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="684"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="692"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="717"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="758"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="661"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="695"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="678"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="711"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="680"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="713"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="682"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="715"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="787"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="863"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="795"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="871"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="825"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="901"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="829"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="905"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -3742,16 +3743,6 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
-        <source>Largest Holders</source>
-        <translation>많이 보관하는 노드</translation>
-    </message>
-    <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
-        <source>Slowest</source>
-        <translation>느린 노드</translation>
-    </message>
-    <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="141"/>
         <source>Gradient Health</source>
         <translation>기울기 건강</translation>
@@ -3768,7 +3759,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="596"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="603"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -3778,143 +3769,153 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>플롯</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="174"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="175"/>
         <source>Step &amp;Forward Pass</source>
         <translation>순전파 단계별 보기(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="178"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="179"/>
         <source>&amp;Show Whole Graph</source>
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="341"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="344"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="343"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="346"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="381"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="384"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="407"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="414"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="417"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="424"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="501"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="509"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="516"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="514"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="594"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="611"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="627"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="634"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="657"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="664"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="662"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="669"/>
         <source>Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls and reload a training script</source>
         <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다: 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수로 정하고 학습 스크립트를 다시 불러오세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="668"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="675"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="674"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="681"/>
         <source>Needs each node&apos;s time, which this graph lacks (saved before times were measured): open its script to measure them</source>
         <translation>노드마다 걸린 시간이 있어야 하는데 이 그래프에는 없습니다(시간을 재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="751"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="766"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="755"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="770"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="749"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="764"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="757"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="139"/>
+        <source>Memory</source>
+        <translation>메모리</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="140"/>
+        <source>Time</source>
+        <translation>시간</translation>
+    </message>
+    <message>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="772"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="812"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="827"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="837"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="852"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="850"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="865"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="857"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="872"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="862"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="877"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="864"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="879"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="891"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="906"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -4004,64 +4005,64 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="84"/>
         <source>Check a module to draw it as a single node; uncheck to expand it.
 Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
 모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="97"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="103"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="105"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="108"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="107"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="170"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="169"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="168"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="167"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -4069,72 +4070,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>NodeTooltip</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="110"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="111"/>
         <source>module {module}</source>
         <translation>모듈 {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="111"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="112"/>
         <source>{count} nodes</source>
         <translation>노드 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="112"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="113"/>
         <source>Double-click to expand</source>
         <translation>두 번 클릭하면 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="119"/>
         <source>name: {name}</source>
         <translation>이름: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="120"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="121"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="123"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="124"/>
         <source>shape: {shape}   dtype: {dtype}</source>
         <translation>모양: {shape}   dtype: {dtype}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="128"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="129"/>
         <source>device: {device}</source>
         <translation>장치: {device}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="130"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="131"/>
         <source>module: {module}</source>
         <translation>모듈: {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="132"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="133"/>
         <source>output of the script</source>
         <translation>스크립트의 출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="136"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="137"/>
         <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
         <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="147"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="148"/>
         <source>use {k} of {n} (a shared tensor drawn once per use)</source>
         <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="149"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="150"/>
         <source>use {k} of {n}: this op&apos;s result is used far apart, so it is drawn again beside each far use</source>
         <translation>{n}번 중 {k}번째 사용: 이 연산의 결과는 멀리 떨어진 곳에서 쓰이므로, 멀리 있는 사용처마다 그 옆에 다시 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="156"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="162"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="163"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>

@@ -136,8 +136,8 @@ class MainWindow(QMainWindow):
             ("source", translate("MainWindow", "Source"), self.source, left),
             ("modules", translate("MainWindow", "Modules"), self.modules, left),
             ("leaves", translate("MainWindow", "Leaves"), self.leaves, left),
-            ("holders", translate("MainWindow", "Largest Holders"), self.holders, left),
-            ("slowest", translate("MainWindow", "Slowest"), self.slowest, left),
+            ("holders", translate("MainWindow", "Memory"), self.holders, left),
+            ("slowest", translate("MainWindow", "Time"), self.slowest, left),
             ("health", translate("MainWindow", "Gradient Health"), self.health, left),
             ("timeline", translate("MainWindow", "Timeline"), self.timeline, bottom),
             ("messages", translate("MainWindow", "Messages"), self.messages, right),
@@ -151,6 +151,7 @@ class MainWindow(QMainWindow):
             self.actions_.panels_menu.addAction(dock.toggleViewAction())
             self.docks[key] = dock
         self.docks["lesson"].hide()
+        self.docks["health"].hide()  # until a graph records gradient health (_show_health)
         for first, second in (
             ("modules", "leaves"),
             ("leaves", "holders"),
@@ -257,6 +258,7 @@ class MainWindow(QMainWindow):
         self.timeline.runBackwardRequested.connect(self._run_backward_now)
         self.timeline.backwardCallRequested.connect(self.show_backward_call)
         doc.graphChanged.connect(self._backward_call_shown)
+        doc.graphChanged.connect(self._show_health)
         doc.stepChanged.connect(self._step_changed)
         self.leaves.nodeActivated.connect(self._reveal_graph_node)
         self.holders.nodeActivated.connect(self.find_graph_node)
@@ -743,6 +745,14 @@ class MainWindow(QMainWindow):
 
     def _backward_call_shown(self) -> None:
         self._call_before = None
+
+    def _show_health(self) -> None:
+        """Bring the Gradient Health panel forward with a graph that recorded it; otherwise it
+        stays as the user left it (hidden at first: one tab fewer beside Modules)."""
+        graph = self.document.view_model.graph
+        if graph is not None and has_health(graph):
+            self.docks["health"].show()
+            self.docks["health"].raise_()
 
     def _run_backward_now(self) -> None:
         path = self.controller.source

@@ -45,6 +45,7 @@ def combo_enabled(window, mode: str) -> bool:
 
 def test_the_health_dock_lists_modules_and_a_click_finds_one(window, load, qtbot, write_script):
     assert window.health.hint.text() == "No graph loaded."
+    assert window.docks["health"].isHidden()  # one tab fewer beside Modules until it has a use
     dialog = PreferencesDialog(window.settings, None, window)
     dialog.health.setValue(6)
     dialog.accept()
@@ -55,8 +56,7 @@ def test_the_health_dock_lists_modules_and_a_click_finds_one(window, load, qtbot
     found = health(graph)
     assert found is not None and found.steps == (1, 2, 3, 4, 5, 6)
     panel = window.health
-    window.docks["health"].show()
-    window.docks["health"].raise_()
+    assert window.docks["health"].isVisible()  # shown and in front with the graph that has it
     assert panel.hint.text() == "Over 6 backward() calls (steps 1 to 6); click a module to find it."
     rows = panel.row_texts()
     assert [module for module, _ in rows] == [str(2 * k) for k in range(11)]
@@ -95,3 +95,4 @@ def test_a_graph_without_health_offers_no_mode_and_says_how(window, load):
     assert not combo_enabled(window, "health")
     assert "Preferences ▸ Gradient health" in window.health.hint.text()
     assert not window.health.table.isVisible() and not window.health.row_texts()
+    assert window.docks["health"].isHidden()

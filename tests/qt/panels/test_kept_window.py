@@ -92,7 +92,7 @@ def test_largest_holders_list_sorted_and_a_click_finds_the_node(window, load, qt
         graph.nodes[nodes[0]]["op"],
         graph.nodes[nodes[0]]["module"] or "—",
     )
-    assert "Largest Holders" in [a.text() for a in window.actions_.panels_menu.actions()]
+    assert "Memory" in [a.text() for a in window.actions_.panels_menu.actions()]
 
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         vm.collapse("body")

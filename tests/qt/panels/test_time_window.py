@@ -102,7 +102,7 @@ def test_slowest_lists_the_sleeping_backward_first_and_a_click_finds_it(window, 
         "SlowBackward",
         "body",
     )
-    assert "Slowest" in [a.text() for a in window.actions_.panels_menu.actions()]
+    assert "Time" in [a.text() for a in window.actions_.panels_menu.actions()]
 
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         vm.collapse("body")
