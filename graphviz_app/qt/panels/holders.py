@@ -1,5 +1,5 @@
-"""Ranked lists of nodes: the Largest Holders dock (the graph's memory kept for backward on top,
-then the nodes that keep the most: bytes, op, module) and the Slowest dock (the graph's forward
+"""Ranked lists of nodes: the Memory dock (the graph's memory kept for backward on top,
+then the nodes that keep the most: bytes, op, module) and the Time dock (the graph's forward
 and backward time, then the nodes that took the longest: time, forward, backward, op, module),
 largest first; clicking a row selects the node in the graph (the window expands a collapsed module
 that hides it and scrolls to it). A graph saved before its amounts were measured, or drawn without
@@ -115,7 +115,7 @@ KEPT = Ranking(
     ),
     QT_TRANSLATE_NOOP("Holders", "No node keeps a tensor for backward."),
 )
-"""Largest Holders: the nodes keeping the most memory for backward."""
+"""Memory: the nodes keeping the most memory for backward."""
 SLOWEST = Ranking(
     "slowest",
     slowest,

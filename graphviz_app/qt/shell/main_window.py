@@ -550,7 +550,7 @@ class MainWindow(QMainWindow):
 
     def find_graph_node(self, node: str) -> None:
         """Select graph node ``node`` and scroll to it, expanding the collapsed modules that hide
-        it (a row of Largest Holders or Slowest)."""
+        it (a row of Memory or Time)."""
         model = self.document.view_model
         if model.display is None or model.graph is None or node not in model.graph:
             return
