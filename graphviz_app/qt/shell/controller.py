@@ -68,6 +68,12 @@ FALLBACK_VIEW_SIZE = (1000.0, 650.0)
 RUN_CLOCK_MS = 1000
 """How often a running script's elapsed time is shown anew."""
 LAYOUT_BUSY_DELAY_MS = 500
+"""A layout still running after this long says what it lays out in the busy bar (with Cancel)."""
+GUI_SWITCH_INTERVAL = 0.001
+"""The longest a thread holds the GIL while the GUI thread asks for it (``sys.setswitchinterval``)."""
+THREADED_DISPLAY_NODES = 4000
+"""Graphs from this many nodes have a whole new display graph built on a thread (about 0.1 s at
+this size, 0.3-0.6 s at 20,000 nodes on the GUI thread)."""
 
 
 @dataclass(frozen=True)
@@ -77,14 +83,6 @@ class _Laid:
 
     layout: Layout
     prepared: Prepared | None = None
-
-
-GUI_SWITCH_INTERVAL = 0.001
-"""The longest a thread holds the GIL while the GUI thread asks for it (``sys.setswitchinterval``)."""
-THREADED_DISPLAY_NODES = 4000
-"""Graphs from this many nodes have a whole new display graph built on a thread (about 0.1 s at
-this size, 0.3-0.6 s at 20,000 nodes on the GUI thread)."""
-"""A layout still running after this long says what it lays out in the busy bar (with Cancel)."""
 
 
 translate = QCoreApplication.translate
@@ -755,7 +753,7 @@ class Controller(QObject):
         token = self.layouts.request(model.display_maker(options))
         self._pending = {}
         self._preparing = {token: (graph, options)}
-        self._layout_words = translate("Controller", "Laying out {count} nodes…").format(
+        self._layout_words = translate("Controller", "Preparing a view of {count} nodes…").format(
             count=graph.number_of_nodes()
         )
         self.layout_busy.start()  # said in the busy bar if it takes longer than half a second
