@@ -227,7 +227,7 @@ class ViewModel:
         if graph is None:
             self.display = None
             return
-        self.display = made or self.quick_display(options)
+        self.display = made if made is not None else self.quick_display(options)
         if self.display is None:
             self.display = self.display_maker(options)()
         self._built = [(graph, options, self.display), *self._built[: DISPLAYS_KEPT - 1]]
