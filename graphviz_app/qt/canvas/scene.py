@@ -753,6 +753,9 @@ class GraphScene(QGraphicsScene):
                 if time.perf_counter() >= deadline:
                     break
             self._style_made(build)
+            # the items made are long-lived: frozen now, they never count towards an automatic
+            # full collection, which a later slice would pay for (0.25 s at 20,000 nodes)
+            freeze_new()
         if done:
             self._finish_build(build)
         else:

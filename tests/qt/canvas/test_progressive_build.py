@@ -4,6 +4,8 @@ slice is made then, and a relayout meanwhile finishes the build first."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from core.test_compose import residual_stack
 from PySide6.QtCore import QEventLoop, QPointF, QRectF
@@ -172,3 +174,16 @@ def test_a_new_graph_during_the_build_drops_the_rest_of_it(qtbot, stack, thin_sl
     assert _drawing(scene) == _drawing(_at_once(*collapsed, graph))
     QEventLoop().processEvents()  # no slice of the old build runs
     assert _drawing(scene) == _drawing(_at_once(*collapsed, graph))
+
+
+def test_the_items_a_slice_made_are_out_of_the_collectors_way(qtbot, stack, thin_slices) -> None:
+    """Frozen as each slice ends (``gc.freeze``), the items never count towards an automatic full
+    collection, which would otherwise fall on a later slice (0.25 s at 20,000 nodes)."""
+    graph, _, expanded = stack
+    scene, _ = _progressive(qtbot, *expanded, graph)
+    while scene.building() and not scene.node_items:
+        QEventLoop().processEvents()
+    made = list(scene.node_items.values())
+    collectable = {id(thing) for generation in range(3) for thing in gc.get_objects(generation)}
+    assert made and not any(id(item) in collectable for item in made)
+    _finished(qtbot, scene)
