@@ -733,154 +733,154 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="197"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="198"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="206"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="225"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="226"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="284"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="285"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="338"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="243"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="359"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="360"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="240"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="241"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="253"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="254"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="257"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="258"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="261"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="262"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="294"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="295"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="365"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="366"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="378"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="379"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="381"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="385"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="397"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="398"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="439"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="440"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="442"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="447"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="448"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="459"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="460"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="502"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="503"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="558"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="559"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="570"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="571"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="626"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="627"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="690"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="715"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="691"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="693"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="694"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="709"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="710"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="711"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="713"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="756"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="757"/>
         <source>Preparing a view of {count} nodes…</source>
         <translation>노드 {count}개의 보기 준비 중…</translation>
     </message>

@@ -172,7 +172,8 @@ class Controller(QObject):
         self.layout_busy = QTimer(self, singleShot=True, interval=LAYOUT_BUSY_DELAY_MS)
         """Shows the busy bar for a layout that runs longer than LAYOUT_BUSY_DELAY_MS."""
         self.layout_busy.timeout.connect(self._show_layout_busy)
-        self._layout_words = ""
+        self._layout_words: Callable[[], str] = str
+        """What the busy bar says of the layout under way, worded only if the bar shows."""
         self.layouts.finished.connect(self._layout_finished)
         self.layouts.failed.connect(self._layout_failed)
         self.document.graphChanged.connect(self._graph_changed)
@@ -696,7 +697,7 @@ class Controller(QObject):
             self.widget.show_busy(text)
             self.busyChanged.emit(True)
         elif not run.cached():  # said in the busy bar if it takes longer than half a second
-            self._layout_words = self._layout_text(display, toggled)
+            self._layout_words = partial(self._layout_text, display, toggled)
             self.layout_busy.start()
         if self.widget.is_empty():
             self.widget.set_placeholder(text)
@@ -718,7 +719,7 @@ class Controller(QObject):
     def _show_layout_busy(self) -> None:
         """A layout is taking longer than half a second: say what it is doing (with Cancel)."""
         if (self._pending or self._preparing) and not self.jobs.is_busy() and not self.reads.is_busy():
-            self.widget.show_busy(self._layout_words)
+            self.widget.show_busy(self._layout_words())
             self.busyChanged.emit(True)
 
     def expand_all(self) -> None:
@@ -753,9 +754,8 @@ class Controller(QObject):
         token = self.layouts.request(model.display_maker(options))
         self._pending = {}
         self._preparing = {token: (graph, options)}
-        self._layout_words = translate("Controller", "Preparing a view of {count} nodes…").format(
-            count=graph.number_of_nodes()
-        )
+        words = translate("Controller", "Preparing a view of {count} nodes…")
+        self._layout_words = partial(words.format, count=graph.number_of_nodes())
         self.layout_busy.start()  # said in the busy bar if it takes longer than half a second
 
     def _display_made(self, display: DisplayGraph, token: int) -> None:

@@ -67,6 +67,8 @@ def test_expand_all_builds_its_display_graph_on_a_thread(opened, qtbot) -> None:
     model = document.view_model
     controller.expand_all()
     assert model.options.collapsed  # nothing changed yet: the display graph is being made
+    # what the busy bar says if this takes over half a second
+    assert controller._layout_words() == f"Preparing a view of {model.graph.number_of_nodes()} nodes…"
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         pass
     assert model.options.collapsed == frozenset()
