@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -109,3 +110,30 @@ def test_unwritable_cache_still_lays_out(tmp_path):
     cache = LayoutCache(blocker / "layouts")
     layout = CachedLayoutJob(DOT, cache).result()
     assert set(layout.nodes) == {"a", "b"}
+
+
+def test_an_entry_keeps_every_field_of_the_layout():
+    """Every field of every edge and cluster box comes back from an entry as it went in."""
+    from dataclasses import fields
+
+    from graphviz_app.core.graphviz.layout import ClusterBox, EdgePath, Layout, NodeBox
+    from graphviz_app.core.graphviz.layout_cache import layout_from_json, layout_to_json
+
+    layout = Layout(
+        width=120.5,
+        height=80.0,
+        nodes={"a": NodeBox("a", 10.0, 20.0, 30.0, 15.0), "b": NodeBox("b", 50.0, 60.0, 30.0, 15.0)},
+        edges=[
+            EdgePath(
+                "a", "b", ((10.0, 27.5), (50.0, 52.5)), ((49.0, 50.0), (50.0, 52.5)), "2×3", (30.0, 40.0)
+            ),
+            EdgePath("b", "a", ((50.0, 52.5), (10.0, 27.5))),
+        ],
+        clusters=[ClusterBox("cluster_m", 0.0, 0.0, 100.0, 70.0, "block")],
+        warnings=("a warning",),
+        rankdir="LR",
+    )
+    entry = layout_to_json(layout)
+    assert set(entry["edges"][0]) == {f.name for f in fields(EdgePath)}
+    assert set(entry["clusters"][0]) == {f.name for f in fields(ClusterBox)}
+    assert layout_from_json(json.loads(json.dumps(entry))) == layout

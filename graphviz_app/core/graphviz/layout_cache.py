@@ -32,7 +32,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -102,8 +101,21 @@ def layout_to_json(layout: Layout) -> dict[str, Any]:
         "width": layout.width,
         "height": layout.height,
         "nodes": [[b.id, b.x, b.y, b.width, b.height] for b in layout.nodes.values()],
-        "edges": [asdict(e) for e in layout.edges],
-        "clusters": [asdict(c) for c in layout.clusters],
+        "edges": [
+            {
+                "source": e.source,
+                "target": e.target,
+                "points": e.points,
+                "arrow": e.arrow,
+                "label": e.label,
+                "label_pos": e.label_pos,
+            }
+            for e in layout.edges
+        ],
+        "clusters": [
+            {"name": c.name, "x": c.x, "y": c.y, "width": c.width, "height": c.height, "label": c.label}
+            for c in layout.clusters
+        ],
         "warnings": list(layout.warnings),
         "rankdir": layout.rankdir,
     }
@@ -321,7 +333,8 @@ class LayoutCache:
             fd, temp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=self.dir)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    json.dump(entry, handle, separators=(",", ":"))
+                    # dumps, not dump: only a one-shot encode uses the C encoder (10x faster)
+                    handle.write(json.dumps(entry, separators=(",", ":")))
                 os.replace(temp, path)
             except BaseException:
                 self._remove(Path(temp))
