@@ -209,10 +209,10 @@ class ViewModel:
         self._update_failure_layer()
         self._layers.pop("source", None)
         self.display = None
+        made = None
         if plan is not None and graph is not None:
-            self.options, self.display = plan(graph, self.options)
-        if self.display is None:
-            self._rebuild_display()
+            self.options, made = plan(graph, self.options)
+        self._rebuild_display(made)  # kept, so that the first expand is a patch of it
         self.selected_edge = None
         self.selection = self._first_drawn(old_selection)
         self._recompute_fills()
