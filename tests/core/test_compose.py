@@ -307,3 +307,30 @@ def test_a_plan_that_collapses_a_composable_graph_says_what_full_detail_would_co
         f"{cost.format_seconds(plan.full_seconds)}."
     )
     assert "min" not in message.split("Shown with")[0]
+
+
+def test_a_plan_skips_the_full_estimate_a_lower_bound_makes_needless(monkeypatch) -> None:
+    """A graph whose nodes alone put one dot run over the budget is not estimated whole (0.5 s
+    at 20,000 nodes, on the way to the first picture): the plan is the one the estimate gave."""
+    from graphviz_app.core.graphviz import cost
+
+    graph = residual_stack(stages=40, blocks=83)  # 19,923 nodes
+    made = []
+    quick = cost.quick_estimate
+    monkeypatch.setattr(cost, "quick_estimate", lambda g, o=ViewOptions(): made.append(o) or quick(g, o))
+    plan = cost.recommend(graph, composed=True)
+    assert ViewOptions() not in made and plan.requested.nodes == graph.number_of_nodes()
+    monkeypatch.setattr(cost, "_lower_bound", lambda g, o: cost._estimated([], [], 0, {}))  # no bound
+    made.clear()
+    estimated = cost.recommend(graph, composed=True)
+    assert ViewOptions() in made
+    assert plan.requested.seconds <= estimated.requested.seconds
+    assert (plan.options, plan.actions, plan.collapse_depth, plan.seconds, plan.full_seconds) == (
+        estimated.options,
+        estimated.actions,
+        estimated.collapse_depth,
+        estimated.seconds,
+        estimated.full_seconds,
+    )
+    said = str(estimated.message()).replace(f"{estimated.requested.nodes:,}", f"{graph.number_of_nodes():,}")
+    assert str(plan.message()) == said  # the graph's count, not the estimate's (a split copy more)

@@ -305,6 +305,18 @@ def _estimated(
     )
 
 
+def _lower_bound(graph: nx.DiGraph, options: ViewOptions) -> CostEstimate:
+    """An estimate no greater than :func:`quick_estimate`'s, in constant time: the graph's nodes
+    and edges, with no long edges, no clusters and nothing split (each of which adds), when no
+    module is collapsed; nothing (zero seconds) otherwise."""
+    if options.collapsed:
+        return _estimated([], [], 0, {})
+    nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
+    size = layout_size(nodes, 0, 0)
+    seconds = predict_seconds(size)
+    return CostEstimate(nodes, edges, 0, 0, 0, (), 0, size, seconds, category_of(seconds))
+
+
 def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:
     """Return an approximate estimate without building the display graph (a few times faster).
 
@@ -413,7 +425,8 @@ class Recommendation:
     graph_attrs: dict[str, str]
     """Extra DOT graph attributes for ``core.graphviz.dot.dot_graph(..., graph_attrs=...)`` (iteration limits)."""
     requested: CostEstimate
-    """The estimate of the view as requested."""
+    """The estimate of the view as requested (a big graph's full view that a composed layout is
+    planned for instead: its lower bound, its nodes and edges as the graph's; see ``full_seconds``)."""
     planned: CostEstimate
     """The estimate of :attr:`options` (before the iteration limits' speed-up)."""
     actions: tuple[Message, ...] = ()
@@ -479,10 +492,14 @@ def recommend(
     :func:`~.compose.composed_seconds`) and leaves room for drawing it
     (:data:`DRAW_SECONDS_PER_NODE`): 10,000 nodes open at full detail, 20,000 collapsed.
     """
+    bound: CostEstimate | None = None
     if display is not None:
         requested = estimate(display)
-    elif graph.number_of_nodes() > QUICK_ABOVE:
-        requested = quick_estimate(graph, options)  # building the full display costs ~1 s at 20k
+    elif graph.number_of_nodes() > QUICK_ABOVE:  # building the full display costs ~1 s at 20k
+        # a quick estimate 0.5 s: one the bound already puts over the budget is made only if
+        # a choice below needs its figure
+        bound = _lower_bound(graph, options)
+        requested = bound if bound.seconds > budget else quick_estimate(graph, options)
     else:
         display = build_display(graph, options)
         requested = estimate(display)
@@ -495,12 +512,22 @@ def recommend(
         if seconds <= budget and seconds + drawing <= budget + FAST_SECONDS - WINDOW_BUDGET:
             return Recommendation(options, {}, requested, requested, seconds=seconds, display=display)
         full_seconds = seconds + drawing
+
+    def estimated() -> CostEstimate:
+        """The requested view's estimate, made now if it was only bounded so far."""
+        nonlocal requested
+        if requested is bound:
+            requested = quick_estimate(graph, options)
+        return requested
+
+    if full_seconds is None:  # the message gives the one run's predicted time
+        estimated()
     actions: list[Message] = []
     current, planned = options, requested
     if not options.split_hubs:
         split = replace(options, split_hubs=True)
         split_estimate = quick_estimate(graph, split)
-        if split_estimate.seconds < planned.seconds:
+        if split_estimate.seconds < estimated().seconds:
             current, planned = split, split_estimate
             actions.append(Message.of(HUBS_SPLIT))
     depth_used = None
@@ -519,9 +546,14 @@ def recommend(
             if found.seconds <= budget:
                 best = (depth, candidate, found)
                 break
-        if best is not None and best[2].seconds < planned.seconds:
+        if best is not None and (
+            best[2].seconds <= budget  # (the view it stands for is over the budget)
+            or best[2].seconds < (estimated() if planned is bound else planned).seconds
+        ):
             depth_used, current, planned = best
             actions.append(Message.of(COLLAPSED, depth=depth_used))
+    if planned is bound:  # nothing chosen instead: the time with iteration limits is its own
+        planned = estimated()
     attrs: dict[str, str] = {}
     seconds = planned.seconds
     if planned.seconds > budget:
