@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
+from ..model.derived import derived
 from ..model.topology import ancestors, collapse_to_depth, collapsed_ancestor, module_paths
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
@@ -532,7 +533,7 @@ def recommend(
             actions.append(Message.of(HUBS_SPLIT))
     depth_used = None
     if planned.seconds > budget:
-        deepest = max((p.count(".") + 1 for p in module_paths(graph)), default=0)
+        deepest = max((p.count(".") + 1 for p in derived(graph, module_paths)), default=0)
         best: tuple[int, ViewOptions, CostEstimate] | None = None
         for depth in range(deepest, 0, -1):  # the most detail first
             candidate = replace(

@@ -11,6 +11,8 @@ from collections import defaultdict
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
+from .derived import derived
+
 if TYPE_CHECKING:  # loaded where used: the CLI starts its worker before it imports networkx
     import networkx as nx
 
@@ -47,7 +49,7 @@ def collapse_to_depth(graph: nx.DiGraph, depth: int) -> frozenset[str]:
     collapsed); ``depth <= 0`` collapses nothing."""
     if depth <= 0:
         return frozenset()
-    return frozenset(p for p in module_paths(graph) if p.count(".") + 1 == depth)
+    return frozenset(p for p in derived(graph, module_paths) if p.count(".") + 1 == depth)
 
 
 def collapsed_ancestor(
