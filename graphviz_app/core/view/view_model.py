@@ -141,6 +141,28 @@ DISPLAYS_KEPT = 3
 are shared)."""
 
 
+def _patched(
+    built: list[tuple[nx.DiGraph, ViewOptions, DisplayGraph]],
+    options: ViewOptions,
+    facts: GraphFacts | None,
+    most: int | None = None,
+) -> DisplayGraph | None:
+    """The display graph under ``options`` made from one of ``built`` (a view model's kept
+    display graphs of its graph) that differs by the expand or collapse of one module, of at
+    most ``most`` graph nodes (:func:`.display_patch.toggled_display`: a few ms for a block
+    instead of a whole build), or None."""
+    for _, built_options, display in built if facts is not None else ():
+        changed = built_options.collapsed ^ options.collapsed
+        if facts is None or len(changed) != 1:
+            continue
+        if most is not None and len(facts.members_under(next(iter(changed)))) > most:
+            continue
+        made = toggled_display(display, built_options, options, facts)
+        if made is not None:
+            return made
+    return None
+
+
 class ViewModel:
     """One graph and how it is viewed; each change returns a :class:`Change`."""
 
@@ -232,44 +254,35 @@ class ViewModel:
             self.display = self.display_maker(options)()
         self._built = [(graph, options, self.display), *self._built[: DISPLAYS_KEPT - 1]]
 
-    def quick_display(self, options: ViewOptions) -> DisplayGraph | None:
+    def quick_display(self, options: ViewOptions, *, most: int | None = None) -> DisplayGraph | None:
         """The display graph under ``options`` if it comes at once: one built before, or one that
-        differs from a kept one by the expand or collapse of one module (None: a whole build)."""
+        differs from a kept one by the expand or collapse of one module (None: a whole build).
+        ``most``: not the toggle of a module of more graph nodes than this (its patch takes as
+        long as a build: :meth:`display_maker`'s function makes it, off the GUI thread)."""
         graph = self.graph
         for built_graph, built_options, display in self._built:
             if built_graph is graph and built_options == options:
                 return display  # a display graph depends on the graph and options only
-        return self._toggled(options)
+        return _patched(self._built, options, self.facts, most)
 
     def display_maker(self, options: ViewOptions) -> Callable[[], DisplayGraph]:
-        """A function that builds the display graph of the current graph under ``options`` from
-        scratch and touches nothing else, so it can run on another thread (a 20,000-node graph
-        takes 0.3-0.6 s); :meth:`set_view_options` then takes what it made."""
-        graph, facts = self.graph, self.facts
+        """A function that makes the display graph of the current graph under ``options`` (a
+        patch of a kept one, else a build from scratch) and touches nothing else, so it can run
+        on another thread (a 20,000-node graph takes 0.3-0.6 s); :meth:`set_view_options` then
+        takes what it made."""
+        graph, facts, built = self.graph, self.facts, list(self._built)
         if graph is None:
             raise ValueError("no graph to build a display graph of")
 
         def make() -> DisplayGraph:
             with gc_paused():
-                display = build_display(graph, options, facts)
+                display = _patched(built, options, facts) or build_display(graph, options, facts)
                 # long-lived: frozen before the collector is back, the collection the next
                 # allocation starts does not scan it (~25 ms at 20,000 nodes)
                 gc.freeze()
             return display
 
         return make
-
-    def _toggled(self, options: ViewOptions) -> DisplayGraph | None:
-        """The display graph under ``options`` made from a kept one that differs by the
-        expand or collapse of one module (:func:`.display_patch.toggled_display`: a few ms
-        instead of a whole build), or None."""
-        facts = self.facts
-        for _, built_options, display in self._built if facts is not None else ():
-            if facts is not None and len(built_options.collapsed ^ options.collapsed) == 1:
-                made = toggled_display(display, built_options, options, facts)
-                if made is not None:
-                    return made
-        return None
 
     def _first_drawn(self, members: Iterable[str]) -> str | None:
         """The display id of the first of these graph nodes that is drawn (None: none is)."""

@@ -73,7 +73,8 @@ GUI_SWITCH_INTERVAL = 0.001
 """The longest a thread holds the GIL while the GUI thread asks for it (``sys.setswitchinterval``)."""
 THREADED_DISPLAY_NODES = 4000
 """Graphs from this many nodes have a whole new display graph built on a thread (about 0.1 s at
-this size, 0.3-0.6 s at 20,000 nodes on the GUI thread)."""
+this size, 0.3-0.6 s at 20,000 nodes on the GUI thread), and so has a toggle of a module of
+more nodes than this (its patch costs as much)."""
 
 
 @dataclass(frozen=True)
@@ -747,7 +748,7 @@ class Controller(QObject):
         self._preparing = {}  # one being made is for a view asked for before this one
         if graph is None or options == model.options:
             return
-        quick = model.quick_display(options)
+        quick = model.quick_display(options, most=THREADED_DISPLAY_NODES)
         if quick is not None or graph.number_of_nodes() < THREADED_DISPLAY_NODES:
             model.set_view_options(options, made=quick)
             return

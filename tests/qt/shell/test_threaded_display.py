@@ -45,11 +45,12 @@ def opened(qtbot, qt_runner, monkeypatch, tmp_path):
     qtbot.addWidget(messages)
     controller = Controller(document, widget, Settings(), messages, qt_runner)
     saved = tmp_path / "stack.json"
-    saved.write_text(dumps_graph(residual_stack(stages=3, blocks=4)), encoding="utf-8")
+    graph = residual_stack(stages=3, blocks=4)
+    graph.graph["view"] = {"collapsed": ["stages.0", "stages.1", "stages.2"]}  # opened so
+    saved.write_text(dumps_graph(graph), encoding="utf-8")
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.open(saved)
-    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
-        document.view_model.set_collapsed(frozenset({"stages.0", "stages.1", "stages.2"}))
+    assert document.view_model.options.collapsed == frozenset({"stages.0", "stages.1", "stages.2"})
     threads.clear()
     yield document, controller, threads
     controller.shutdown()
@@ -136,3 +137,25 @@ def test_a_new_big_picture_is_placed_on_the_layout_thread(opened, qtbot, monkeyp
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         document.view_model.collapse("stages.1.2")
     assert len(placed) == 1
+
+
+def test_a_big_modules_toggle_is_patched_on_a_thread(opened, qtbot, monkeypatch) -> None:
+    """A toggle of a module of more nodes than THREADED_DISPLAY_NODES (here: any) is a patch of
+    the display graph on screen, made on the thread: as long as a build, so not on the GUI's."""
+    document, controller, threads = opened
+    model = document.view_model
+    patched: list[threading.Thread] = []
+    toggled = view_model_module.toggled_display
+
+    def recorded(*args, **kwargs):
+        patched.append(threading.current_thread())
+        return toggled(*args, **kwargs)
+
+    monkeypatch.setattr(view_model_module, "toggled_display", recorded)
+    options = model.options.toggled("stages.1")
+    with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        controller.change_view(options)
+        assert model.options != options  # being made
+    assert model.options == options and threads == []  # no build from scratch
+    assert patched and threading.main_thread() not in patched
+    assert _same(model.display, build_display(model.graph, options))
