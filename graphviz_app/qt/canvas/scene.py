@@ -61,6 +61,9 @@ PROGRESSIVE_ITEMS = 6000
 makes the items a slice at a time (below, all at once: about half a second)."""
 SLICE_S = 0.025
 """Seconds of item making per slice of a progressive build (the window stays responsive)."""
+BULK_DROP = 2000
+"""A relayout that drops more node (or edge) items than this makes their indexes anew from the
+items kept, rather than taking each dropped item out (20,000 of them: 0.3 s)."""
 
 
 _look_of = lru_cache(maxsize=4096)(look.look_of)
@@ -1015,11 +1018,17 @@ class GraphScene(QGraphicsScene):
                 items[did] = self._node_for(
                     dnode, layout.nodes[did], graph, item, same, home, owner, (ox, oy), counts
                 )
-        for did in before - now:
+        going = before - now
+        bulk = len(going) > BULK_DROP
+        for did in going:
             item = items.pop(did, None)
             if item is not None:
-                self._drop_node(item)
+                self._drop_node(item, indexed=not bulk)
                 counts.dropped += 1
+        if bulk:  # most of the picture went: the index is made of what is left
+            self._by_member = MemberIndex()
+            for item in items.values():
+                self._by_member.add(item)
         self._roomy = _place_badges(items, layout, self._roomy)
 
         # edges of the homes entered, matched by their ends with those of the same homes and of
@@ -1047,8 +1056,10 @@ class GraphScene(QGraphicsScene):
                 placed.append(edge)
             if placed:
                 by_home[home] = placed
-        self._settle_edges(surviving, waiting.values(), counts)
+        bulk = self._settle_edges(surviving, waiting.values(), counts)
         self.edge_items = list(itertools.chain.from_iterable(by_home.values()))
+        if bulk:
+            self._index_edges()
         for frame in dropped_frames:  # what they still hold is gone too
             if frame.body.scene() is self:
                 self.removeItem(frame.body)
@@ -1128,9 +1139,14 @@ class GraphScene(QGraphicsScene):
             nodes[did] = self._node_for(
                 dnode, box, graph, item, same, home, owner, frames.origin(home), counts
             )
+        bulk = len(old_items) > BULK_DROP
         for gone in old_items.values():
-            self._drop_node(gone)
+            self._drop_node(gone, indexed=not bulk)
             counts.dropped += 1
+        if bulk:  # most of the picture went: the index is made of what is left
+            self._by_member = MemberIndex()
+            for item in nodes.values():
+                self._by_member.add(item)
         self.node_items = nodes
         self._roomy = _place_badges(nodes, layout, self._roomy)
 
@@ -1161,8 +1177,10 @@ class GraphScene(QGraphicsScene):
                 path, dedge, old_edges.get(key), before, home, owner, frames.origin(home), surviving, counts
             )
             edges.append(edge)
-        self._settle_edges(surviving, old_edges.values(), counts)
+        bulk = self._settle_edges(surviving, old_edges.values(), counts)
         self.edge_items = edges
+        if bulk:
+            self._index_edges()
         self._display_edges = dedges
         for frame in old_frames.values():  # what they still hold is gone too
             if frame.body.scene() is self:
@@ -1176,19 +1194,36 @@ class GraphScene(QGraphicsScene):
         surviving: list[tuple[EdgeItem, tuple[Point, ...], tuple[Point, ...]]],
         leftovers: Iterable[list[EdgeItem]],
         counts: Relayout,
-    ) -> None:
+    ) -> bool:
         """Give the kept edge items their new splines (all at once: which moved along, which
-        changed shape) and drop the old items no edge took."""
+        changed shape) and drop the old items no edge took; True when they were so many that
+        the edge indexes were left as they were, for :meth:`_index_edges` once the edge items
+        are set."""
         for (edge, points, arrow), shift in zip(surviving, translations(surviving)):
             edge.reshape(points, arrow, shift)
             if shift is not None:
                 counts.moved += 1
             else:
                 counts.reshaped += 1
+        leftovers = list(leftovers)
+        bulk = sum(map(len, leftovers)) > BULK_DROP
         for queue in leftovers:
             for edge in queue:
-                self._drop_edge(edge)
+                self._drop_edge(edge, indexed=not bulk)
                 counts.dropped += 1
+        return bulk
+
+    def _index_edges(self) -> None:
+        """Make the edge indexes anew from the edge items (after a bulk drop)."""
+        by_graph_edge: dict[tuple[str, str], list[EdgeItem]] = {}
+        by_display: dict[str, list[EdgeItem]] = {}
+        for edge in self.edge_items:
+            for key in edge.graph_edges:
+                by_graph_edge.setdefault(key, []).append(edge)
+            by_display.setdefault(edge.source, []).append(edge)
+            if edge.target != edge.source:
+                by_display.setdefault(edge.target, []).append(edge)
+        self._edges_by_graph_edge, self._edges_by_display = by_graph_edge, by_display
 
     def _edge_for(
         self,
@@ -1367,16 +1402,21 @@ class GraphScene(QGraphicsScene):
         parent = item.parentItem()
         return parent is None or id(parent) not in self._going
 
-    def _drop_node(self, item: NodeItem) -> None:
+    def _drop_node(self, item: NodeItem, *, indexed: bool = True) -> None:
+        """Take ``item`` out of the scene and (``indexed``) out of the member index."""
         if self._leaves_alone(item):
             self.removeItem(item)
-        self._by_member.discard(item)
+        if indexed:
+            self._by_member.discard(item)
         self._fill_in.pop(item.display_id, None)
         self._style_in.pop(item.display_id, None)
 
-    def _drop_edge(self, edge: EdgeItem) -> None:
+    def _drop_edge(self, edge: EdgeItem, *, indexed: bool = True) -> None:
+        """Take ``edge`` out of the scene and (``indexed``) out of the edge indexes."""
         if self._leaves_alone(edge):
             self.removeItem(edge)
+        if not indexed:
+            return
         for key in edge.graph_edges:
             discard(self._edges_by_graph_edge, key, edge)
         for did in {edge.source, edge.target}:

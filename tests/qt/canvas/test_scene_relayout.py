@@ -16,6 +16,7 @@ from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.core.view.look import ViewState
+from graphviz_app.qt.canvas import scene as scene_module
 from graphviz_app.qt.canvas.items import EdgeItem, translations
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene
@@ -68,6 +69,12 @@ def _drawing(scene: GraphScene) -> dict[str, object]:
             for name, item in scene.cluster_items.items()
         },
         "members": {m: sorted(i.display_id for i in items) for m, items in scene._by_member.items()},
+        "edges by graph edge": {
+            key: sorted((e.source, e.target) for e in items) for key, items in scene._edges_by_graph_edge.items()
+        },
+        "edges by node": {
+            did: sorted((e.source, e.target) for e in items) for did, items in scene._edges_by_display.items()
+        },
         "looks": {did: item.look_key for did, item in scene.node_items.items()},
         "edge looks": sorted((e.source, e.target, e.color.name(), e.width) for e in scene.edge_items),
     }
@@ -80,8 +87,15 @@ def _fresh(display, layout, graph) -> GraphScene:
     return scene
 
 
+@pytest.mark.parametrize("bulk", [False, True], ids=["one by one", "bulk"])
 @pytest.mark.parametrize("direction", ["expand", "collapse"])
-def test_a_relayout_draws_what_a_fresh_build_draws_and_reuses_the_rest(qtbot, stack, direction) -> None:
+def test_a_relayout_draws_what_a_fresh_build_draws_and_reuses_the_rest(
+    qtbot, stack, direction, bulk, monkeypatch
+) -> None:
+    """(``bulk``: the dropped items' indexes are made anew from what is left, as when a
+    relayout drops more than BULK_DROP items.)"""
+    if bulk:
+        monkeypatch.setattr(scene_module, "BULK_DROP", 0)
     graph, collapsed, expanded = stack
     before, after = (collapsed, expanded) if direction == "expand" else (expanded, collapsed)
     scene = _fresh(*before, graph)
@@ -147,9 +161,12 @@ def test_a_relayout_of_another_graph_builds_afresh(qtbot, stack) -> None:
     assert scene.graph is other
 
 
-def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot) -> None:
+@pytest.mark.parametrize("bulk", [False, True], ids=["one by one", "bulk"])
+def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot, bulk, monkeypatch) -> None:
     """Not only module toggles: split leaf copies (``n1~3``) appear and vanish, one plain
     ``dot`` run each, and the scene still matches a fresh build item for item."""
+    if bulk:
+        monkeypatch.setattr(scene_module, "BULK_DROP", 0)
     graph = shared_leaf_chain(40, 8)
     views = []
     for options in (ViewOptions(), ViewOptions(split_hubs=False), ViewOptions(collapsed=frozenset({"cell"}))):
@@ -295,7 +312,6 @@ def test_a_build_tells_the_collector_what_it_replaced(qtbot, stack, monkeypatch)
     """A graph shown settles the collector with the count of what went since the last build
     (items, and the model's graph when another one replaces it), so a big model's cycles are
     freed at once even when it was shown collapsed or cleared before the next graph."""
-    from graphviz_app.qt.canvas import scene as scene_module
 
     told: list[int] = []
     monkeypatch.setattr(scene_module, "settle", told.append)
