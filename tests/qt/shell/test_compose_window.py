@@ -8,6 +8,7 @@ from core.test_compose import residual_stack
 
 from graphviz_app.core.graphviz import compose
 from graphviz_app.core.model.graph import dumps_graph
+from graphviz_app.core.model.topology import collapse_to_depth
 from graphviz_app.qt.canvas.widget import GraphWidget
 from graphviz_app.qt.document import Document
 from graphviz_app.qt.panels.messages import MessagesPanel
@@ -143,18 +144,24 @@ def test_collapsing_to_a_depth_shows_the_new_picture_whole(parts, qtbot, tmp_pat
         assert view.contains(widget.mapFromScene(item.scene_rect()).boundingRect()), item
 
 
-def _open_stack(document, controller, qtbot, tmp_path) -> None:
+def _open_stack(document, controller, qtbot, tmp_path, collapsed_depth: int = 0) -> None:
+    """Open a saved residual stack (``collapsed_depth``: with its modules below that depth
+    collapsed, as the file says)."""
     saved = tmp_path / "stack.json"
-    saved.write_text(dumps_graph(residual_stack(stages=6, blocks=50)), encoding="utf-8")
+    graph = residual_stack(stages=6, blocks=50)
+    if collapsed_depth:
+        graph.graph["view"] = {"collapsed": sorted(collapse_to_depth(graph, collapsed_depth))}
+    saved.write_text(dumps_graph(graph), encoding="utf-8")
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.open(saved)
 
 
 def test_a_layout_that_takes_a_while_says_what_it_lays_out(parts, qtbot, tmp_path) -> None:
     """The busy bar names the expand, the collapse or the Expand All being laid out (here at once,
-    where the window waits half a second first), and goes away with the new picture."""
+    where the window waits half a second first), and goes away with the new picture. (Opened
+    with its blocks collapsed: a view shown before comes back without a layout.)"""
     document, widget, controller = parts
-    _open_stack(document, controller, qtbot, tmp_path)
+    _open_stack(document, controller, qtbot, tmp_path, collapsed_depth=3)
     controller.layout_busy.setInterval(0)
     said: list[str] = []
     controller.busyChanged.connect(lambda busy: said.append(widget.busy.label.text() if busy else ""))
