@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpE
 
 from ...core.graphviz.dot import badge_id
 from ...core.graphviz.layout import EdgePath
+from ...core.model.derived import derived, warm_with
 from ...core.model.values import format_number, values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
@@ -47,7 +48,7 @@ from .overview import (
     set_detail_painted,
     weak_call,
 )
-from .sketch import SketchItem
+from .sketch import SketchItem, fill_codes
 
 translate = QCoreApplication.translate
 SHAPES = {"op": "box", "leaf": "rounded", "module": "box3d"}
@@ -333,6 +334,12 @@ class _Build:
         self.pairs: np.ndarray = np.zeros((0, 2), dtype=np.intp)
         """Per edge of the layout, the rows of its ends in ``ids`` (-1: an end not drawn)."""
         self.placed = False
+        self.display_edges: dict[tuple[str, str], Any] | None = None
+        """Each display edge by its ends (worked out by :meth:`place`)."""
+        self.fills: Mapping[str, str] | None = None
+        self.sketch_fills: tuple[np.ndarray, list[str]] | None = None
+        """The sketch's fill of each node under ``fills`` (:func:`.sketch.fill_codes`), worked
+        out by :meth:`place` when it was given the fills the first look will have."""
         self.sketch: SketchItem | None = None
         self.work: Iterator[None] = iter(())
 
@@ -344,14 +351,20 @@ class _Build:
         path = self.layout.edges[at]
         return path.source, path.target
 
-    def place(self) -> None:
-        """Find each drawn node's box in scene coordinates (``ids``, ``boxes``, ``row``) and each
-        edge's ends there (``pairs``): what a progressive build and its sketch start from. It
-        reads the display graph and the layout only, so it runs on any thread."""
+    def place(self, fills: Mapping[str, str] | None = None) -> None:
+        """Find each drawn node's box in scene coordinates (``ids``, ``boxes``, ``row``), each
+        edge's ends there (``pairs``) and, given the ``fills`` of the first look, the sketch's
+        fills: what a progressive build and its sketch start from. It reads the display graph,
+        the layout and ``fills`` only, so it runs on any thread."""
         self.place_nodes()
         row = self.row = {did: at for at, did in enumerate(self.ids)}
         pairs = [(row.get(a, -1), row.get(b, -1)) for a, b in map(self.ends, range(len(self.homes)))]
         self.pairs = np.array(pairs, dtype=np.intp).reshape(-1, 2)
+        self.display_edges = {(e.source, e.target): e for e in self.display.edges}
+        if fills is not None:
+            nodes = self.display.nodes
+            self.fills = fills
+            self.sketch_fills = fill_codes(self.ids, lambda did: look.node_fill(nodes[did], fills))
         self.placed = True
 
     def place_nodes(self) -> None:
@@ -373,10 +386,20 @@ class _Build:
     def pending(self, made: Mapping[str, object], room: float = 0.0) -> list[Box]:
         """The boxes (left, top, right, bottom) of the nodes not in ``made``, grown by ``room``
         on each side."""
-        left = np.fromiter((did not in made for did in self.ids), dtype=bool, count=len(self.ids))
-        boxes = self.boxes[left]
+        if made:
+            left = np.fromiter((did not in made for did in self.ids), dtype=bool, count=len(self.ids))
+            boxes = self.boxes[left]
+        else:  # (a build's start: every one)
+            boxes = self.boxes
         corners = np.column_stack((boxes[:, :2], boxes[:, :2] + boxes[:, 2:]))
         return [tuple(box) for box in (corners + (-room, -room, room, room)).tolist()]
+
+
+@warm_with
+def cut_set(graph: nx.DiGraph) -> frozenset[str]:
+    """The graph nodes that took a detached tensor (drawn so), worked out with a new graph's
+    other values on the thread that reads it."""
+    return frozenset(node for node, cuts in graph.nodes(data="cuts") if cuts)
 
 
 Prepared = _Build
@@ -517,7 +540,9 @@ class GraphScene(QGraphicsScene):
                 item.toolTip()
         super().helpEvent(event)
 
-    def prepare(self, display: DisplayGraph, layout: Any) -> Prepared | None:
+    def prepare(
+        self, display: DisplayGraph, layout: Any, fills: Mapping[str, str] | None = None
+    ) -> Prepared | None:
         """What :meth:`build` of a big ``layout`` (a progressive build) works out before it
         touches the scene: the frames' tree, each edge's home, each node's box (0.3 s at 20,000
         nodes). It reads ``display`` and ``layout`` only, so it runs on the layout's thread.
@@ -525,7 +550,7 @@ class GraphScene(QGraphicsScene):
         if len(layout.nodes) + len(layout.edges) < self.progressive_items:
             return None
         build = _Build(display, layout, _Frames(display, layout))
-        build.place()
+        build.place(fills)
         return build
 
     def build(
@@ -541,7 +566,7 @@ class GraphScene(QGraphicsScene):
         self.clear_graph(keeping=graph)
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
-        self._cut_nodes = frozenset(node for node, cuts in graph.nodes(data="cuts") if cuts)
+        self._cut_nodes = derived(graph, cut_set)
         if prepared is not None and (prepared.layout is not layout or prepared.display is not display):
             prepared = None  # made for another picture
         frames = prepared.frames if prepared is not None else _Frames(display, layout)
@@ -552,7 +577,8 @@ class GraphScene(QGraphicsScene):
         wanted = index.NoIndex if frames.boxes else index.BspTreeIndex
         if self.itemIndexMethod() != wanted:
             self.setItemIndexMethod(wanted)
-        self._display_edges = {(e.source, e.target): e for e in display.edges}
+        made_edges = prepared.display_edges if prepared is not None else None
+        self._display_edges = made_edges or {(e.source, e.target): e for e in display.edges}
         self._subtrees = dict(getattr(layout, "subtrees", None) or {})
         build = prepared if prepared is not None else _Build(display, layout, frames)
         if len(layout.nodes) + len(build.homes) >= self.progressive_items:
@@ -1540,11 +1566,13 @@ class GraphScene(QGraphicsScene):
             targets = seen.items()
         self._fresh = []
         self._look = state
-        if full and self._build is not None and self._build.sketch is not None and self.display is not None:
+        build, sketch = self._build, self._build.sketch if self._build is not None else None
+        if full and build is not None and sketch is not None and self.display is not None:
             nodes = self.display.nodes
-            self._build.sketch.set_fills(
-                {did: look.node_fill(nodes[did], state.fills) for did in self._build.ids}
-            )
+            codes = build.sketch_fills if build.fills is state.fills else None  # (on the layout's thread)
+            if codes is None:
+                codes = fill_codes(build.ids, lambda did: look.node_fill(nodes[did], state.fills))
+            sketch.set_fills(*codes)
         changed, badged = self._look_nodes(targets, state, dark)
         if changed and self.overview is not None:
             self.overview.invalidate(nodes=True, edges=False)

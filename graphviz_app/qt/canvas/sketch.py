@@ -12,7 +12,7 @@ what they do.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 from PySide6.QtCore import QLineF, QRectF, Qt
@@ -43,6 +43,16 @@ def _within(bounds: np.ndarray, rect: QRectF) -> np.ndarray:
         & (bounds[:, 3] >= rect.top())
     )
     return meets
+
+
+def fill_codes(ids: Sequence[str], fill: Callable[[str], str]) -> tuple[np.ndarray, list[str]]:
+    """Each of ``ids``' fill (``fill(id)``) as a code, and the colour name of each code
+    (:meth:`SketchItem.set_fills`); no Qt here, so it runs on any thread."""
+    names: dict[str, int] = {PLAIN_FILL: 0}
+    codes: np.ndarray = np.zeros(len(ids), dtype=np.intp)
+    for row, did in enumerate(ids):
+        codes[row] = names.setdefault(fill(did), len(names))
+    return codes, list(names)
 
 
 class SketchItem(QGraphicsItem):
@@ -78,12 +88,9 @@ class SketchItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)  # exposedRect
 
-    def set_fills(self, fills: Mapping[str, str]) -> None:
-        """Paint each node in its fill (display id -> color name; PLAIN_FILL where none)."""
-        names: dict[str, int] = {PLAIN_FILL: 0}
-        codes: np.ndarray = np.zeros(len(self._row), dtype=np.intp)
-        for did, row in self._row.items():
-            codes[row] = names.setdefault(fills.get(did, PLAIN_FILL), len(names))
+    def set_fills(self, codes: np.ndarray, names: list[str]) -> None:
+        """Paint each node in its fill: per row, a code into ``names``' colours
+        (:func:`fill_codes`)."""
         self._fill_of = codes
         self._colors = [QColor(name) for name in names]
         self.update()

@@ -681,10 +681,11 @@ class Controller(QObject):
         )  # Values badges laid out too
         scene = self.widget.graph_scene
         whole = self._fit_next or len(toggled) != 1  # a new picture, not one module's relayout
+        fills = model.fills()  # the first look's, for the sketch
 
         def laid() -> _Laid:  # on the layout's thread
             layout = run.result()
-            return _Laid(layout, scene.prepare(display, layout) if whole else None)
+            return _Laid(layout, scene.prepare(display, layout, fills) if whole else None)
 
         token = self.layouts.request(laid, run.cancel)
         self._pending = {token: (display, graph)}

@@ -70,7 +70,8 @@ def _drawing(scene: GraphScene) -> dict[str, object]:
         },
         "members": {m: sorted(i.display_id for i in items) for m, items in scene._by_member.items()},
         "edges by graph edge": {
-            key: sorted((e.source, e.target) for e in items) for key, items in scene._edges_by_graph_edge.items()
+            key: sorted((e.source, e.target) for e in items)
+            for key, items in scene._edges_by_graph_edge.items()
         },
         "edges by node": {
             did: sorted((e.source, e.target) for e in items) for did, items in scene._edges_by_display.items()

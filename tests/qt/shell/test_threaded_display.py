@@ -9,6 +9,7 @@ import threading
 
 import pytest
 from core.test_compose import residual_stack
+from PySide6.QtGui import QColor
 
 from graphviz_app.core.model.graph import dumps_graph
 from graphviz_app.core.model.topology import collapse_to_depth
@@ -123,14 +124,21 @@ def test_a_new_big_picture_is_placed_on_the_layout_thread(opened, qtbot, monkeyp
     placed: list[threading.Thread] = []
     place = scene_module._Build.place
 
-    def recorded(build) -> None:
+    def recorded(build, *args) -> None:
         placed.append(threading.current_thread())
-        place(build)
+        place(build, *args)
 
     monkeypatch.setattr(scene_module._Build, "place", recorded)
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.expand_all()
     assert len(placed) == 1 and placed[0] is not threading.main_thread()
+    build = scene._build  # (its items are made from the event loop, after the picture shows)
+    assert build is not None and build.sketch is not None
+    # the sketch's fills were worked out there too, for the look the picture is shown with
+    assert build.fills is document.view_model.fills() and build.sketch_fills is not None
+    codes, names = build.sketch_fills
+    assert list(codes) == list(build.sketch._fill_of)
+    assert [c.name() for c in build.sketch._colors] == [QColor(name).name() for name in names]
     if scene.building():
         with qtbot.waitSignal(scene.built, timeout=LOAD_TIMEOUT_MS):
             pass
