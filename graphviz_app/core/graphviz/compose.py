@@ -44,7 +44,8 @@ import networkx as nx
 from ...errors import LayoutError
 from ...wire.gc_pause import without_gc
 from ...wire.message import QT_TRANSLATE_NOOP, Message
-from ..model.topology import collapsed_ancestor, parent_path
+from ..model.derived import derived
+from ..model.topology import collapsed_ancestor, node_modules, parent_path
 from ..view.display import Cluster, DisplayEdge, DisplayGraph, DisplayNode, ViewOptions
 from .dot import (
     GRAPH_ATTRS,
@@ -1181,7 +1182,7 @@ def can_compose(graph: nx.DiGraph, options: ViewOptions) -> bool:
     judged from the graph alone: more than SINGLE_RUN_MAX_NODES nodes, clusters drawn, modules."""
     if graph.number_of_nodes() <= SINGLE_RUN_MAX_NODES or not options.clusters:
         return False
-    return any(module for _, module in graph.nodes(data="module"))
+    return any(module for _, module in derived(graph, node_modules))
 
 
 def composed_seconds(graph: nx.DiGraph, options: ViewOptions, predict: Callable[[float], float]) -> float:
@@ -1198,7 +1199,7 @@ def composed_seconds(graph: nx.DiGraph, options: ViewOptions, predict: Callable[
     children: dict[str | None, set[str]] = {}
     cache: dict[str | None, str | None] = {}
     drawn: set[str] = set()
-    for _, module in graph.nodes(data="module"):
+    for _, module in derived(graph, node_modules):
         rep = collapsed_ancestor(module, collapsed, cache)
         if rep is not None:
             if rep in drawn:

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
     import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
+from .derived import derived
+from .topology import node_modules
 from .values import format_number
 
 UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
@@ -100,7 +102,7 @@ def module_kept(graph: nx.DiGraph, measure: Measure = MEMORY) -> dict[str, Kept]
     Where the graph has ``saved_bytes_by_module`` a storage two of a module's nodes save counts
     once in it; in graphs saved before, once per node."""
     sums: dict[str, Kept] = {}
-    for node, path in graph.nodes(data="module"):
+    for node, path in derived(graph, node_modules):
         if not path:
             continue
         kept = node_kept(graph, node, measure)

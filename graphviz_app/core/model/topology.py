@@ -38,9 +38,16 @@ def ancestors(path: str) -> tuple[str, ...]:
     return tuple(".".join(parts[: i + 1]) for i in range(len(parts)))
 
 
+def node_modules(graph: nx.DiGraph) -> list[tuple[str, str | None]]:
+    """Every graph node with its module path (None: none), in graph order. Read through
+    :func:`~.derived.derived`: once per graph (a pass over networkx's view of one attribute
+    costs three times what one over this list does, and a new graph's view takes a dozen)."""
+    return list(graph.nodes(data="module"))
+
+
 def module_paths(graph: nx.DiGraph) -> list[str]:
     """Return every module path in the graph and all their ancestors, parents first."""
-    modules = {m for _, m in graph.nodes(data="module") if m}
+    modules = {m for _, m in derived(graph, node_modules) if m}
     return sorted({path for module in modules for path in ancestors(module)}, key=path_key)
 
 
@@ -156,7 +163,7 @@ def nonconvex_modules(graph: nx.DiGraph, adjacency: Adjacency | None = None) -> 
     """
     adj = adjacency or Adjacency(graph)
     pos = {n: i for i, n in enumerate(adj.order)}
-    modules = dict(graph.nodes(data="module"))
+    modules = dict(derived(graph, node_modules))
     last: dict[str, int] = {}
     for node, module in modules.items():
         if module:

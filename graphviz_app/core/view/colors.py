@@ -53,7 +53,7 @@ from ..model.derived import derived
 from ..model.durations import TIME, format_duration, has_times
 from ..model.health import TREND_WORDS, TRENDS, has_health, node_trends
 from ..model.kept_memory import MEMORY, Measure, format_bytes, module_bytes, module_kept
-from ..model.topology import natural_key
+from ..model.topology import natural_key, node_modules
 
 ColorMode: TypeAlias = str
 """The key of a colour mode in :data:`COLOR_MODE_SPECS` (the one vocabulary of colour modes:
@@ -444,7 +444,7 @@ def top_module(module: str | None) -> str | None:
 
 def module_palette(graph: nx.DiGraph) -> dict[str, str]:
     """Return ``{top-level module: fill}``: palette colors in sorted-name order (stable per graph)."""
-    tops = sorted({t for t in (top_module(m) for _, m in graph.nodes(data="module")) if t}, key=natural_key)
+    tops = sorted({t for t in (top_module(m) for _, m in derived(graph, node_modules)) if t}, key=natural_key)
     palette = TOL_LIGHT[:8]
     return {top: palette[i % len(palette)] for i, top in enumerate(tops)}
 
@@ -736,12 +736,12 @@ def _op_legend(graph: nx.DiGraph) -> list[LegendEntry]:
 
 def _module_fills(graph: nx.DiGraph) -> dict[str, str]:
     palette = module_palette(graph)
-    return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR) for node, m in graph.nodes(data="module")}
+    return {node: palette.get(top_module(m) or "", NEUTRAL_COLOR) for node, m in derived(graph, node_modules)}
 
 
 def _module_legend(graph: nx.DiGraph) -> list[LegendEntry]:
     palette = module_palette(graph)
-    counts = Counter(top_module(m) for _, m in graph.nodes(data="module"))
+    counts = Counter(top_module(m) for _, m in derived(graph, node_modules))
     rows = [LegendEntry(top, color, counts[top]) for top, color in palette.items()]
     if counts.get(None):
         rows.append(LegendEntry.of(NO_MODULE, NEUTRAL_COLOR, counts[None]))

@@ -28,6 +28,7 @@ import networkx as nx
 from ...language import words
 from ...wire.gc_pause import without_gc
 from ...wire.message import QT_TRANSLATE_NOOP, Message, Template
+from ..model.derived import derived
 from ..model.topology import (
     Adjacency,
     ancestors,
@@ -35,6 +36,7 @@ from ..model.topology import (
     drawn_parent,
     graph_ranks,
     is_under,
+    node_modules,
     nonconvex_modules,
     parent_path,
     path_key,
@@ -300,7 +302,7 @@ class GraphFacts:
         self.adjacency = Adjacency(graph)
         self.early, self.late = graph_ranks(graph, self.adjacency)
         self.kinds: dict[str, str] = dict(graph.nodes(data="kind"))
-        self.modules: list[tuple[str, str | None]] = list(graph.nodes(data="module"))
+        self.modules: list[tuple[str, str | None]] = derived(graph, node_modules)
         self.output_names = {
             o.get("node"): o.get("name") for o in graph.graph.get("outputs") or () if isinstance(o, dict)
         }

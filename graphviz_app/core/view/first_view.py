@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from ..model.topology import ancestors, collapsed_ancestor
+from ..model.derived import derived
+from ..model.topology import ancestors, collapsed_ancestor, node_modules
 from .display import ViewOptions
 
 MIN_NODES = 300
@@ -100,7 +101,7 @@ def drawn_count(graph: nx.DiGraph, collapsed: Iterable[str], sizes: Counter[str 
 
 def module_sizes(graph: nx.DiGraph) -> Counter[str | None]:
     """Return the number of graph nodes directly in each module (None: in no module)."""
-    return Counter(module or None for _, module in graph.nodes(data="module"))
+    return Counter(module or None for _, module in derived(graph, node_modules))
 
 
 def first_view(

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.model.derived import derived, warm_with
-from ...core.model.topology import ancestors, module_paths, natural_key
+from ...core.model.topology import ancestors, module_paths, natural_key, node_modules
 from ..document import Document
 from ..plain_text import plain_tooltip
 
@@ -46,7 +46,7 @@ def module_rows(graph: Any) -> list[ModuleRow]:
     modules = derived(graph, module_paths)
     counts: Counter[str] = Counter()
     types = graph.graph.get("module_types") or {}
-    for module, count in Counter(module for _, module in graph.nodes(data="module") if module).items():
+    for module, count in Counter(module for _, module in derived(graph, node_modules) if module).items():
         for path in ancestors(module):  # counted per module, then up its ancestors
             counts[path] += count
     known = set(modules)
