@@ -703,204 +703,204 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="389"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="402"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="387"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="400"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="391"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="404"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="402"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="415"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="397"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="410"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="393"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="406"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="198"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="199"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="207"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="208"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="226"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="227"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="285"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="339"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="340"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="244"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="360"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="361"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="241"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="254"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="258"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="259"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="262"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="263"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="295"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="366"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="367"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="379"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="381"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="385"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="398"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="399"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="440"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="442"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="443"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="448"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="449"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="460"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="503"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="504"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="559"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="560"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="571"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="572"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="627"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="628"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="691"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="693"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="694"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="696"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="710"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="757"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="759"/>
         <source>Preparing a view of {count} nodes…</source>
         <translation>노드 {count}개의 보기 준비 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="861"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="863"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="869"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="871"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="899"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="901"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="903"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="905"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -2152,7 +2152,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>Graphviz({program})를 시작하지 못했습니다: {error}. 다시 설치하거나, 다른 엔진을 고르세요(--engine system 또는 packaged, 또는 환경 설정).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/compose.py" line="71"/>
+        <location filename="../../graphviz_app/core/graphviz/compose.py" line="72"/>
         <source>Graphviz&apos;s dot stopped before laying out every part of the graph (it was interrupted); nothing was drawn. Try again.</source>
         <translation>Graphviz의 dot이 그래프의 모든 부분을 배치하기 전에 멈췄습니다(중단됨). 아무것도 그리지 않았습니다. 다시 시도하세요.</translation>
     </message>
@@ -3386,57 +3386,57 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Label</name>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="177"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="179"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="178"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="180"/>
         <source>output</source>
         <translation>출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="179"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="181"/>
         <source>leaf</source>
         <translation>리프</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="180"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="182"/>
         <source>use {k} of {n}</source>
         <translation>{n}번 중 {k}번째 사용</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="181"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="183"/>
         <source>input {k} of {n}</source>
         <translation>입력 {n}개 중 {k}번째</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="182"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="184"/>
         <source>{drawn} of {inputs} inputs drawn where made</source>
         <translation>입력 {inputs}개 중 {drawn}개는 만들어진 곳에 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="183"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="185"/>
         <source>{drawn} of {uses} uses drawn here</source>
         <translation>사용 {uses}곳 중 {drawn}곳은 여기에 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="184"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="186"/>
         <source>1 op</source>
         <translation>연산 1개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="185"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="187"/>
         <source>{count} ops</source>
         <translation>연산 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="186"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="188"/>
         <source>1 param</source>
         <translation>파라미터 1개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/view/display.py" line="187"/>
+        <location filename="../../graphviz_app/core/view/display.py" line="189"/>
         <source>{count} params</source>
         <translation>파라미터 {count}개</translation>
     </message>
@@ -3959,12 +3959,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="26"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="28"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/model/kept_memory.py" line="28"/>
+        <location filename="../../graphviz_app/core/model/kept_memory.py" line="30"/>
         <source>at least {bytes} ({count} unknown)</source>
         <translation>최소 {bytes} (알 수 없음 {count}개)</translation>
     </message>
@@ -4009,64 +4009,64 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="78"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="84"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="83"/>
         <source>Check a module to draw it as a single node; uncheck to expand it.
 Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
 모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="97"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="96"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="100"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="105"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="104"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="107"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="106"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="169"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="168"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="167"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="166"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -4074,72 +4074,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>NodeTooltip</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="111"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="115"/>
         <source>module {module}</source>
         <translation>모듈 {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="112"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="116"/>
         <source>{count} nodes</source>
         <translation>노드 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="113"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="117"/>
         <source>Double-click to expand</source>
         <translation>두 번 클릭하면 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="119"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="123"/>
         <source>name: {name}</source>
         <translation>이름: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="121"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="125"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="124"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="128"/>
         <source>shape: {shape}   dtype: {dtype}</source>
         <translation>모양: {shape}   dtype: {dtype}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="129"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="133"/>
         <source>device: {device}</source>
         <translation>장치: {device}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="131"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="135"/>
         <source>module: {module}</source>
         <translation>모듈: {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="133"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="137"/>
         <source>output of the script</source>
         <translation>스크립트의 출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="137"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="141"/>
         <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
         <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="148"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="152"/>
         <source>use {k} of {n} (a shared tensor drawn once per use)</source>
         <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="150"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="154"/>
         <source>use {k} of {n}: this op&apos;s result is used far apart, so it is drawn again beside each far use</source>
         <translation>{n}번 중 {k}번째 사용: 이 연산의 결과는 멀리 떨어진 곳에서 쓰이므로, 멀리 있는 사용처마다 그 옆에 다시 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="156"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="160"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="163"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="167"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>
