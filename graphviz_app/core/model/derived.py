@@ -11,7 +11,6 @@ in one long stall. The values are shared: callers must not change them.
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,19 +19,31 @@ if TYPE_CHECKING:  # (not loaded here: the CLI starts its worker before it impor
 
 T = TypeVar("T")
 
-_memo: weakref.WeakKeyDictionary[nx.DiGraph, dict[Hashable, tuple[Any, int]]] = weakref.WeakKeyDictionary()
-"""Per graph: each value with the thread (``threading.get_ident``) that computed it."""
+_TABLE = "_graphviz_app_derived"
+"""The graph object's attribute holding its values, each with the thread (``threading.get_ident``)
+that computed it. On the graph itself, not in a table keyed by weak references to graphs: most
+values hold their graph (a GraphFacts does), and a value held in such a table keeps its key alive,
+so every graph ever shown stayed in memory (95 MB per reload of a 20,000-node graph). On the
+graph, a value and its graph are one cycle that the collector frees with the graph."""
 _lock = threading.Lock()
+
+
+def _table(graph: nx.DiGraph) -> dict[Hashable, tuple[Any, int]]:
+    """The graph's table of values (made on first use; call it holding ``_lock``). A table that
+    came with a copy of another graph's attributes (``copy.deepcopy``, pickling) is not its own:
+    the graph gets a new one."""
+    held: tuple[int, dict[Hashable, tuple[Any, int]]] | None = graph.__dict__.get(_TABLE)
+    if held is None or held[0] != id(graph):
+        held = graph.__dict__[_TABLE] = (id(graph), {})
+    return held[1]
 
 
 def derived(graph: nx.DiGraph, fn: Callable[..., T], *args: Hashable) -> T:
     """Return ``fn(graph, *args)``, computed once for this graph object (and these arguments)."""
     key = (fn, args)
     with _lock:
-        table = _memo.get(graph)
-        if table is None:
-            table = _memo[graph] = {}
-        elif key in table:
+        table = _table(graph)
+        if key in table:
             return table[key][0]  # type: ignore[no-any-return]
     value = fn(graph, *args)
     with _lock:
@@ -42,8 +53,7 @@ def derived(graph: nx.DiGraph, fn: Callable[..., T], *args: Hashable) -> T:
 def made_on(graph: nx.DiGraph, fn: Callable[..., Any], *args: Hashable) -> int | None:
     """The thread identity that computed ``fn(graph, *args)`` (None: not computed yet)."""
     with _lock:
-        table = _memo.get(graph)
-        made = table.get((fn, args)) if table is not None else None
+        made = _table(graph).get((fn, args))
         return made[1] if made is not None else None
 
 
