@@ -468,13 +468,24 @@ class ViewModel:
 
     @announced
     def collapse(self, module: str) -> Change:
-        return self.set_collapsed(self.options.collapsed | {module})
+        return self.set_view_options(self.collapsing(module))
 
     @announced
     def expand(self, module: str) -> Change:
         """Expand ``module`` and any collapsed module that contains it."""
-        keep = {m for m in self.options.collapsed if not is_under(module, m)}
-        return self.set_collapsed(keep)
+        return self.set_view_options(self.expanding(module))
+
+    def collapsing(self, module: str) -> ViewOptions:
+        """The options with ``module`` collapsed too (:meth:`collapse` shows them)."""
+        return self.view_options(
+            dataclasses.replace(self.options, collapsed=self.options.collapsed | {module})
+        )
+
+    def expanding(self, module: str) -> ViewOptions:
+        """The options with ``module`` and any collapsed module containing it expanded
+        (:meth:`expand` shows them)."""
+        keep = frozenset(m for m in self.options.collapsed if not is_under(module, m))
+        return self.view_options(dataclasses.replace(self.options, collapsed=keep))
 
     @announced
     def collapse_to_depth(self, depth: int) -> Change:

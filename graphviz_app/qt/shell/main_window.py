@@ -485,13 +485,15 @@ class MainWindow(QMainWindow):
         return next((e for e in items if (e.source, e.target) == (edge.source, edge.target)), None)
 
     def _item_double_clicked(self, item: Any) -> None:
+        """A module's node expands it, its frame collapses it (through the controller: the view
+        of a module of thousands of nodes is made on a thread)."""
         model = self.document.view_model
         if isinstance(item, NodeItem) and item.kind == "module":
             node = model.display.nodes.get(item.display_id) if model.display else None
             if node is not None and node.module:
-                model.expand(node.module)
+                self.controller.change_view(model.expanding(node.module))
         elif isinstance(item, ClusterItem):
-            model.collapse(item.name)
+            self.controller.change_view(model.collapsing(item.name))
         elif item is None:
             self.view.fit()
 

@@ -167,3 +167,35 @@ def test_a_big_modules_toggle_is_patched_on_a_thread(opened, qtbot, monkeypatch)
     assert model.options == options and threads == []  # no build from scratch
     assert patched and threading.main_thread() not in patched
     assert _same(model.display, build_display(model.graph, options))
+
+
+def test_a_double_click_on_a_big_module_has_its_view_made_on_a_thread(
+    window, load, qtbot, monkeypatch, tmp_path
+):
+    """The window's double-click goes through the controller: the view of a module of more than
+    THREADED_DISPLAY_NODES nodes (here: any) is made on the layout's thread, and the module
+    opens and closes again as the double-click asks."""
+    monkeypatch.setattr(controller_module, "THREADED_DISPLAY_NODES", 1)
+    made: list[threading.Thread] = []
+    toggled = view_model_module.toggled_display
+
+    def recorded(*args, **kwargs):
+        made.append(threading.current_thread())
+        return toggled(*args, **kwargs)
+
+    monkeypatch.setattr(view_model_module, "toggled_display", recorded)
+    saved = tmp_path / "stack.json"
+    graph = residual_stack(stages=3, blocks=4)
+    graph.graph["view"] = {"collapsed": ["stages.1"]}
+    saved.write_text(dumps_graph(graph), encoding="utf-8")
+    load(saved)
+    model = window.document.view_model
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window._item_double_clicked(window.scene.node_items["m:stages.1"])  # expand
+        assert model.options.collapsed == frozenset({"stages.1"})  # being made
+    assert model.options.collapsed == frozenset() and "stages.1" in window.scene.cluster_items
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window._item_double_clicked(window.scene.cluster_items["stages.1"])  # collapse
+    assert model.options.collapsed == frozenset({"stages.1"}) and "m:stages.1" in window.scene.node_items
+    assert made and threading.main_thread() not in made
+    assert _same(model.display, build_display(model.graph, model.options))
