@@ -309,7 +309,7 @@ def _estimated(
 def _lower_bound(graph: nx.DiGraph, options: ViewOptions) -> CostEstimate:
     """An estimate no greater than :func:`quick_estimate`'s, in constant time: the graph's nodes
     and edges, with no long edges, no clusters and nothing split (each of which adds), when no
-    module is collapsed; nothing (zero seconds) otherwise."""
+    module is collapsed; that of an empty graph otherwise."""
     if options.collapsed:
         return _estimated([], [], 0, {})
     nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
