@@ -4,6 +4,7 @@ collapsed into one node."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from ...core.model.derived import derived, warm_with
 from ...core.model.topology import ancestors, module_paths, natural_key, node_modules
+from ...core.view.display import ViewOptions
 from ..document import Document
 from ..plain_text import plain_tooltip
 
@@ -71,6 +73,9 @@ class ModulesPanel(QWidget):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.show_view: Callable[[ViewOptions], object] | None = None
+        """How a checkbox's view is shown (None: by the view model at once; the window sends it
+        through its controller, which makes the view of a big module on a thread)."""
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("modulesTree")
         self.tree.setHeaderLabels(
@@ -226,7 +231,7 @@ class ModulesPanel(QWidget):
         if self._updating or column != 0:
             return
         path = item.data(0, PATH_ROLE)
-        if item.checkState(0) == Qt.CheckState.Checked:
-            self.document.view_model.collapse(path)
-        else:
-            self.document.view_model.expand(path)
+        model = self.document.view_model
+        checked = item.checkState(0) == Qt.CheckState.Checked
+        options = model.collapsing(path) if checked else model.expanding(path)
+        (self.show_view or model.set_view_options)(options)

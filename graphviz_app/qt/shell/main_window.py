@@ -253,6 +253,7 @@ class MainWindow(QMainWindow):
         self.modules.moduleActivated.connect(self.reveal_module)
         self.modules.expandAllRequested.connect(self.expand_all)  # as Graph > Expand All does
         self.modules.depthRequested.connect(self.controller.collapse_to_depth)
+        self.modules.show_view = self.controller.change_view  # a big module's view: on a thread
         self.messages.problemShown.connect(lambda: self.docks["messages"].show())
         self.messages.lineActivated.connect(self.show_source_line)
         self.timeline.runBackwardRequested.connect(self._run_backward_now)

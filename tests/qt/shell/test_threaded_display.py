@@ -9,6 +9,7 @@ import threading
 
 import pytest
 from core.test_compose import residual_stack
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from graphviz_app.core.model.graph import dumps_graph
@@ -169,12 +170,12 @@ def test_a_big_modules_toggle_is_patched_on_a_thread(opened, qtbot, monkeypatch)
     assert _same(model.display, build_display(model.graph, options))
 
 
-def test_a_double_click_on_a_big_module_has_its_view_made_on_a_thread(
+def test_a_big_module_double_clicked_or_checked_has_its_view_made_on_a_thread(
     window, load, qtbot, monkeypatch, tmp_path
 ):
-    """The window's double-click goes through the controller: the view of a module of more than
-    THREADED_DISPLAY_NODES nodes (here: any) is made on the layout's thread, and the module
-    opens and closes again as the double-click asks."""
+    """The window's double-click and the Modules panel's checkbox go through the controller: the
+    view of a module of more than THREADED_DISPLAY_NODES nodes (here: any) is made on the
+    layout's thread, and the module opens and closes as asked."""
     monkeypatch.setattr(controller_module, "THREADED_DISPLAY_NODES", 1)
     made: list[threading.Thread] = []
     toggled = view_model_module.toggled_display
@@ -199,3 +200,10 @@ def test_a_double_click_on_a_big_module_has_its_view_made_on_a_thread(
     assert model.options.collapsed == frozenset({"stages.1"}) and "m:stages.1" in window.scene.node_items
     assert made and threading.main_thread() not in made
     assert _same(model.display, build_display(model.graph, model.options))
+    made.clear()  # the Modules panel's checkbox takes the same path (a view not shown before)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.modules.items()["stages.2"].setCheckState(0, Qt.CheckState.Checked)
+        assert model.options.collapsed == frozenset({"stages.1"})  # being made
+    assert model.options.collapsed == frozenset({"stages.1", "stages.2"})
+    assert "m:stages.2" in window.scene.node_items
+    assert made and threading.main_thread() not in made
