@@ -3763,7 +3763,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="603"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="606"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -3783,93 +3783,93 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="344"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="345"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="346"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="347"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="384"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="385"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="414"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="415"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="424"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="425"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="508"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="516"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="526"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="529"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="521"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="524"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="601"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="604"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="618"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="634"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="637"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="664"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="667"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="669"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="672"/>
         <source>Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls and reload a training script</source>
         <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다: 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수로 정하고 학습 스크립트를 다시 불러오세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="675"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="678"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="681"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="684"/>
         <source>Needs each node&apos;s time, which this graph lacks (saved before times were measured): open its script to measure them</source>
         <translation>노드마다 걸린 시간이 있어야 하는데 이 그래프에는 없습니다(시간을 재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="766"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="769"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="770"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="773"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="764"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="767"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
@@ -3884,42 +3884,42 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>시간</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="772"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="775"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="827"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="830"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="852"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="855"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="865"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="868"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="872"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="875"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="877"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="880"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="879"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="882"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="906"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="909"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -4009,64 +4009,64 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Modules</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="82"/>
         <source>Module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="82"/>
         <source>Class</source>
         <translation>클래스</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="77"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="82"/>
         <source>Nodes</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="83"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="88"/>
         <source>Check a module to draw it as a single node; uncheck to expand it.
 Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 그리고, 체크를 풀면 펼칩니다.
 모듈을 더블클릭하면 그래프에서 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="96"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
         <source>depth </source>
         <translation>깊이 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="100"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="105"/>
         <source>Modules deeper than this many levels are collapsed</source>
         <translation>이 깊이보다 깊은 모듈은 접힙니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="106"/>
         <source>Collapse to</source>
         <translation>접기 깊이</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="102"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="107"/>
         <source>Collapse every module below the chosen depth</source>
         <translation>고른 깊이 아래의 모든 모듈을 접습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="104"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="109"/>
         <source>Expand all</source>
         <translation>모두 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="106"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="111"/>
         <source>Check a module to collapse it into one node.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="168"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="173"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="166"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="171"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
