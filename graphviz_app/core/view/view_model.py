@@ -151,9 +151,11 @@ def _patched(
     display graphs of its graph) that differs by the expand or collapse of one module, of at
     most ``most`` graph nodes (:func:`.display_patch.toggled_display`: a few ms for a block
     instead of a whole build), or None."""
-    for _, built_options, display in built if facts is not None else ():
+    if facts is None:
+        return None
+    for _, built_options, display in built:
         changed = built_options.collapsed ^ options.collapsed
-        if facts is None or len(changed) != 1:
+        if len(changed) != 1:
             continue
         if most is not None and len(facts.members_under(next(iter(changed)))) > most:
             continue

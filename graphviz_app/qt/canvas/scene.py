@@ -1052,9 +1052,7 @@ class GraphScene(QGraphicsScene):
                 self._drop_node(item, indexed=not bulk)
                 counts.dropped += 1
         if bulk:  # most of the picture went: the index is made of what is left
-            self._by_member = MemberIndex()
-            for item in items.values():
-                self._by_member.add(item)
+            self._index_members(items.values())
         self._roomy = _place_badges(items, layout, self._roomy)
 
         # edges of the homes entered, matched by their ends with those of the same homes and of
@@ -1170,9 +1168,7 @@ class GraphScene(QGraphicsScene):
             self._drop_node(gone, indexed=not bulk)
             counts.dropped += 1
         if bulk:  # most of the picture went: the index is made of what is left
-            self._by_member = MemberIndex()
-            for item in nodes.values():
-                self._by_member.add(item)
+            self._index_members(nodes.values())
         self.node_items = nodes
         self._roomy = _place_badges(nodes, layout, self._roomy)
 
@@ -1238,6 +1234,12 @@ class GraphScene(QGraphicsScene):
                 self._drop_edge(edge, indexed=not bulk)
                 counts.dropped += 1
         return bulk
+
+    def _index_members(self, items: Iterable[NodeItem]) -> None:
+        """Make the member index anew from these node items (after a bulk drop)."""
+        self._by_member = MemberIndex()
+        for item in items:
+            self._by_member.add(item)
 
     def _index_edges(self) -> None:
         """Make the edge indexes anew from the edge items (after a bulk drop)."""

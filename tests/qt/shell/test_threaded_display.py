@@ -148,19 +148,25 @@ def test_a_new_big_picture_is_placed_on_the_layout_thread(opened, qtbot, monkeyp
     assert len(placed) == 1
 
 
+def _patches_recorded(monkeypatch) -> list[threading.Thread]:
+    """The threads the view model patches a display graph on, from now on (listed as it does)."""
+    threads: list[threading.Thread] = []
+    toggled = view_model_module.toggled_display
+
+    def recorded(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return toggled(*args, **kwargs)
+
+    monkeypatch.setattr(view_model_module, "toggled_display", recorded)
+    return threads
+
+
 def test_a_big_modules_toggle_is_patched_on_a_thread(opened, qtbot, monkeypatch) -> None:
     """A toggle of a module of more nodes than THREADED_DISPLAY_NODES (here: any) is a patch of
     the display graph on screen, made on the thread: as long as a build, so not on the GUI's."""
     document, controller, threads = opened
     model = document.view_model
-    patched: list[threading.Thread] = []
-    toggled = view_model_module.toggled_display
-
-    def recorded(*args, **kwargs):
-        patched.append(threading.current_thread())
-        return toggled(*args, **kwargs)
-
-    monkeypatch.setattr(view_model_module, "toggled_display", recorded)
+    patched = _patches_recorded(monkeypatch)
     options = model.options.toggled("stages.1")
     with qtbot.waitSignal(controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         controller.change_view(options)
@@ -177,14 +183,7 @@ def test_a_big_module_double_clicked_or_checked_has_its_view_made_on_a_thread(
     view of a module of more than THREADED_DISPLAY_NODES nodes (here: any) is made on the
     layout's thread, and the module opens and closes as asked."""
     monkeypatch.setattr(controller_module, "THREADED_DISPLAY_NODES", 1)
-    made: list[threading.Thread] = []
-    toggled = view_model_module.toggled_display
-
-    def recorded(*args, **kwargs):
-        made.append(threading.current_thread())
-        return toggled(*args, **kwargs)
-
-    monkeypatch.setattr(view_model_module, "toggled_display", recorded)
+    made = _patches_recorded(monkeypatch)
     saved = tmp_path / "stack.json"
     graph = residual_stack(stages=3, blocks=4)
     graph.graph["view"] = {"collapsed": ["stages.1"]}
