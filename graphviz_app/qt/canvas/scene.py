@@ -35,6 +35,7 @@ from ...core.view.first_view import Box
 from ...core.view.look import NodeStyle, ViewState
 from ...wire.gc_pause import BIG_REPLACED, freeze_new, gc_paused, settle
 from ..i18n import fill, text
+from .disposal import Disposal
 from .items import OUTLINE_ROOM, SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
 from .member_index import MemberIndex, discard
 from .overview import (
@@ -428,6 +429,8 @@ class GraphScene(QGraphicsScene):
         self.display: DisplayGraph | None = None
         self.graph: nx.DiGraph | None = None
         self._dropped = 0  # parts dropped since the last build: a big count frees their cycles at once
+        self._disposal = Disposal(self)
+        """Deletes the drawings of dropped frames between events."""
         self._going: set[int] = set()
         """During a relayout, the ids of the bodies of the frames it drops: an item dropped from
         one of them is not taken out of the scene on its own, it goes with its frame."""
@@ -522,6 +525,9 @@ class GraphScene(QGraphicsScene):
         self._dropped += len(self.node_items) + len(self.edge_items) + len(self.cluster_items)
         if self.graph is not None and self.graph is not keeping:  # the model's graph goes too
             self._dropped += self.graph.number_of_nodes() + self.graph.number_of_edges()
+        for frame in self.cluster_items.values():  # the frames' drawings go between events
+            if frame.body.scene() is self and frame.body.parentItem() is None:
+                self._drop_body(frame)
         self.clear()
         self.node_items.clear()
         self.edge_items.clear()
@@ -1086,7 +1092,7 @@ class GraphScene(QGraphicsScene):
             self._index_edges()
         for frame in dropped_frames:  # what they still hold is gone too
             if frame.body.scene() is self:
-                self.removeItem(frame.body)
+                self._drop_body(frame)
             counts.dropped += 1
         self._going = set()  # the dropped frames took their items with them
         self._flowing = [e for e in self._flowing if e.scene() is self]
@@ -1206,7 +1212,7 @@ class GraphScene(QGraphicsScene):
         self._display_edges = dedges
         for frame in old_frames.values():  # what they still hold is gone too
             if frame.body.scene() is self:
-                self.removeItem(frame.body)
+                self._drop_body(frame)
             counts.dropped += 1
         self._going = set()  # the dropped frames took their items with them
         self._flowing = [e for e in self._flowing if e.scene() is self]
@@ -1422,6 +1428,12 @@ class GraphScene(QGraphicsScene):
             self.addItem(item)
         else:
             item.setParentItem(self.cluster_items[home].body)
+
+    def _drop_body(self, frame: ClusterItem) -> None:
+        """Take ``frame``'s body, with its drawing, out of the scene, to be deleted between
+        events (the frame and its body hold each other: nothing else would free them)."""
+        self.removeItem(frame.body)
+        self._disposal.take(frame.body)
 
     def _leaves_alone(self, item: QGraphicsItem) -> bool:
         """Whether ``item``, dropped, must be taken out of the scene itself: not when the frame

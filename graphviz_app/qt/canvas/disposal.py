@@ -1,0 +1,86 @@
+"""Deleting the drawings a scene dropped, a slice at a time between events.
+
+A module's frame and its body (:class:`~.items.FrameBody`) hold each other: the body owns the
+frame as its child, and the frame keeps its body. Out of the scene, that pair would keep the
+module's whole drawing alive until a full collection found it (a second's stall at 20,000
+nodes). Deleting the drawing at once instead holds the GUI thread about 0.2 s per 45,000 items,
+right when the new picture should appear. :class:`Disposal` takes such a drawing as it leaves the
+scene and deletes it from the leaves up, a few milliseconds per turn of the event loop.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QGraphicsItem
+
+SLICE_SECONDS = 0.008
+"""The longest one turn of the event loop spends deleting (2,000 items take about 8 ms)."""
+CHECK_EVERY = 256
+"""Items deleted between two looks at the clock."""
+
+
+class _Tree:
+    """An item being taken apart: its children, and how many of them are gone."""
+
+    __slots__ = ("children", "done", "root")
+
+    def __init__(self, root: QGraphicsItem) -> None:
+        self.root = root
+        self.children: list[QGraphicsItem | None] | None = None
+        self.done = 0
+
+
+class Disposal:
+    """Deletes item trees that are out of every scene, children first, in slices of at most
+    :data:`SLICE_SECONDS` between events (each child is detached from its parent, which is then
+    the last reference to it; the root goes once its children have)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        self._trees: list[_Tree] = []
+        self._timer = QTimer(parent, interval=0)
+        self._timer.timeout.connect(self._slice)
+
+    def take(self, root: QGraphicsItem) -> None:
+        """Delete ``root`` and everything under it, soon (``root`` is in no scene)."""
+        self._trees.append(_Tree(root))
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def pending(self) -> int:
+        """The trees not deleted yet."""
+        return len(self._trees)
+
+    def finish(self) -> None:
+        """Delete everything taken, now."""
+        self._work(None)
+        self._timer.stop()
+
+    def _slice(self) -> None:
+        self._work(time.perf_counter() + SLICE_SECONDS)
+        if not self._trees:
+            self._timer.stop()
+
+    def _work(self, deadline: float | None) -> None:
+        trees, count = self._trees, 0
+        while trees:
+            tree = trees[-1]
+            children = tree.children
+            if children is None:
+                children = tree.children = list(tree.root.childItems())
+            if tree.done == len(children):
+                trees.pop()  # its last reference: Qt deletes the root
+                continue
+            child = children[tree.done]
+            children[tree.done] = None
+            tree.done += 1
+            assert child is not None
+            if child.childItems():
+                trees.append(_Tree(child))  # its own children first
+                continue
+            child.setParentItem(None)  # type: ignore[arg-type]  # ours alone now: deleted here
+            del child
+            count += 1
+            if deadline is not None and count % CHECK_EVERY == 0 and time.perf_counter() > deadline:
+                return

@@ -1,0 +1,70 @@
+"""Dropped drawings are deleted a slice at a time, children before their parents."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from PySide6.QtWidgets import QGraphicsRectItem
+
+from graphviz_app.qt.canvas import disposal as disposal_module
+from graphviz_app.qt.canvas.disposal import Disposal
+
+
+def _tree() -> tuple[QGraphicsRectItem, list[weakref.ref[QGraphicsRectItem]]]:
+    """root > (a, b > (b1, b2), c): returned with weak references to a, b, b1, b2, c, root."""
+    root = QGraphicsRectItem(0, 0, 10, 10)
+    a, b, c = (QGraphicsRectItem(0, 0, 1, 1) for _ in range(3))
+    b1, b2 = (QGraphicsRectItem(0, 0, 1, 1) for _ in range(2))
+    for child in (a, b, c):
+        child.setParentItem(root)
+    for child in (b1, b2):
+        child.setParentItem(b)
+    return root, [weakref.ref(item) for item in (a, b, b1, b2, c, root)]
+
+
+def test_a_tree_goes_a_slice_at_a_time_children_first(qtbot, monkeypatch) -> None:
+    monkeypatch.setattr(disposal_module, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)  # one item a slice
+    disposal = Disposal()
+    root, refs = _tree()
+    gc.disable()  # freed by their last reference, not by the collector
+    try:
+        disposal.take(root)
+        del root
+        alive = [[ref() is not None for ref in refs]]
+        while disposal.pending():
+            disposal._slice()
+            alive.append([ref() is not None for ref in refs])
+        #     a      b      b1     b2     c      root
+        assert alive == [
+            [True, True, True, True, True, True],
+            [False, True, True, True, True, True],
+            [False, True, False, True, True, True],
+            [False, True, False, False, True, True],
+            [False, True, False, False, False, True],  # b (emptied) goes with root
+            [False, False, False, False, False, False],
+        ]
+    finally:
+        gc.enable()
+
+
+def test_trees_taken_go_between_events_or_at_once(qtbot) -> None:
+    disposal = Disposal()
+    first, first_refs = _tree()
+    second, second_refs = _tree()
+    gc.disable()
+    try:
+        disposal.take(first)
+        disposal.take(second)
+        del first, second
+        assert disposal.pending() == 2 and all(ref() is not None for ref in first_refs)
+        qtbot.waitUntil(lambda: disposal.pending() == 0)
+        assert all(ref() is None for ref in first_refs + second_refs)
+        third, third_refs = _tree()
+        disposal.take(third)
+        del third
+        disposal.finish()
+        assert disposal.pending() == 0 and all(ref() is None for ref in third_refs)
+    finally:
+        gc.enable()
