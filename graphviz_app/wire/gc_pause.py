@@ -51,20 +51,26 @@ BIG_FREEZE = 200_000
 full (a full collection cannot be split, and over a 100,000-node graph's million objects it
 stalls the window 0.3-1.5 s)."""
 BIG_REPLACED = 20_000
-"""Parts of a replaced structure (a graph's nodes and edges, a scene's items: a big model shown
-collapsed has few items) whose cycles :func:`settle` frees at once."""
+"""Parts of replaced structures (graphs' nodes and edges) whose cycles :func:`settle` frees at
+once."""
 GROWTH = 0.25
-"""A :func:`settle` collects in full once the frozen objects grew by this share since the last
-full collection: CPython's own rule for its oldest generation (``Modules/gcmodule.c``: a full
-collection waits until ``long_lived_pending`` exceeds a quarter of ``long_lived_total``)."""
+"""A :func:`settle` collects in full once the objects it froze grew by this share of the live
+ones since the last full collection: CPython's own rule for its oldest generation
+(``Modules/gcmodule.c``: a full collection waits until ``long_lived_pending`` exceeds a quarter
+of ``long_lived_total``)."""
 _big_freeze = False
-_after_full = 0
-"""Objects frozen after the last full collection of :func:`settle` (0: none yet)."""
+_settled = False
+"""Whether :func:`settle` ran yet."""
+_live = 0
+"""Objects frozen and alive: counted by the last full collection (or the first settle), plus
+what each :func:`freeze_new` moved since (frozen objects freed since are still counted). ``gc.get_freeze_count()`` would walk every
+frozen object (60-75 ms for the test process's 350,000, called four times per graph shown);
+what a freeze moves is counted by walking only the objects not frozen yet."""
 _frozen_since = 0
-"""Objects frozen since then, counted as each freeze moved them (frozen objects freed since are
-still counted: the next full collection may come a little early). ``gc.get_freeze_count()``
-would walk every frozen object (60-75 ms for the test process's 350,000, called four times per
-graph shown); what a freeze moves is counted by walking only the objects not frozen yet."""
+"""Objects :func:`settle` froze since the last full collection (the next full collection may
+come a little early: some are freed since)."""
+_replaced_since = 0
+"""Parts of the structures replaced since the last full collection (their cycles wait for it)."""
 
 
 def _not_frozen() -> int:
@@ -76,25 +82,27 @@ def settle(replaced: int = 0) -> None:
     """Exempt every object alive now from later collections (``gc.freeze``), collecting first.
 
     Call it when a new, long-lived structure is complete (a graph shown), with the number of
-    items of the one it ``replaced``. A full collection scans every object of the process (0.2 s
-    for the window's 180,000, 0.45 s once a 20,000-node graph is shown), so it is made only when
-    it pays: after a big replaced structure (its cycles are freed at once), or once the frozen
-    objects grew by :data:`GROWTH` (the cycles small replaced graphs left, frozen meanwhile, are
-    freed then: at most that share of the live objects waits). Otherwise only what is not frozen
-    yet is collected. The first time, and after a big :func:`freeze_new`, only the young
-    generations are: nothing was replaced yet, and what start-up and the first graph left is
-    mostly alive.
+    parts of the one it ``replaced`` (a graph's nodes and edges: a graph and its derived values
+    are one cycle). A full collection scans every object of the process (0.2 s for the window's
+    180,000, about 1 s once a 20,000-node graph is shown), so it is made only when it pays: once
+    the structures replaced since the last one reach :data:`BIG_REPLACED` parts (their cycles
+    are freed then), or once the objects this function froze grew by :data:`GROWTH` (whatever
+    other cycles were frozen meanwhile are freed then: at most that share of the live objects
+    waits). What :func:`freeze_new` froze is not counted: a structure known to be alive, whose
+    cycles are counted when it is replaced. Otherwise only what is not frozen yet is collected.
+    The first time, and after a big :func:`freeze_new`, only the young generations are: nothing
+    was replaced yet, and what start-up and the first graph left is mostly alive.
     """
-    global _big_freeze, _after_full, _frozen_since
-    first = not _after_full
-    full = not first and (replaced >= BIG_REPLACED or _frozen_since > _after_full * GROWTH)
-    if first:
+    global _big_freeze, _settled, _live, _frozen_since, _replaced_since
+    _replaced_since += replaced
+    if not _settled:
+        _settled = True
         gc.collect(1)
-        _after_full = max(_not_frozen(), 1)  # the count to grow from, as after a full collection
-        _frozen_since = 0
+        _live += _not_frozen()
         gc.freeze()
         return
-    if _big_freeze:
+    full = _replaced_since >= BIG_REPLACED or _frozen_since > _live * GROWTH
+    if _big_freeze:  # the replaced parts wait for the next settle
         _big_freeze, full = False, False
         gc.unfreeze()
         gc.collect(1)
@@ -106,17 +114,17 @@ def settle(replaced: int = 0) -> None:
         _frozen_since += _not_frozen()
     gc.freeze()
     if full:
-        _after_full = max(gc.get_freeze_count(), 1)  # one walk, after a collection that scanned all
-        _frozen_since = 0
+        _live = gc.get_freeze_count()  # one walk, after a collection that scanned all
+        _frozen_since = _replaced_since = 0
 
 
 def freeze_new() -> None:
     """Exempt every object alive now from later collections without collecting (``gc.freeze``
     alone, which costs nothing): for a big structure built on a thread, whose first automatic
     collection would otherwise scan all of it at once, in one stall."""
-    global _big_freeze, _frozen_since
+    global _big_freeze, _live
     moved = _not_frozen()
     gc.freeze()
-    _frozen_since += moved
+    _live += moved
     if moved > BIG_FREEZE:
         _big_freeze = True

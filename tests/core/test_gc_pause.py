@@ -125,7 +125,7 @@ def test_the_first_settle_collects_only_the_young(monkeypatch):
     object start-up and the graph made (0.45 s at 20,000 nodes) to free little."""
     from graphviz_app.wire import gc_pause
 
-    monkeypatch.setattr(gc_pause, "_after_full", 0)
+    monkeypatch.setattr(gc_pause, "_settled", False)
     monkeypatch.setattr(gc_pause, "_big_freeze", False)
     collected: list[int] = []
 
@@ -137,10 +137,63 @@ def test_the_first_settle_collects_only_the_young(monkeypatch):
     try:
         gc_pause.settle()
         assert collected and max(collected) < 2
-        assert gc_pause._after_full > 0 and gc.get_freeze_count() > 0
+        assert gc_pause._live > 0 and gc.get_freeze_count() > 0
         collected.clear()
         gc_pause.settle(gc_pause.BIG_REPLACED)  # later, a big graph replaced: in full
         assert 2 in collected
     finally:
         gc.callbacks.remove(record)
+        gc.unfreeze()
+
+
+def test_small_replaced_graphs_add_up_to_a_full_collection():
+    """Each replaced graph leaves a cycle (it and its derived values): their parts are counted
+    until they reach ``BIG_REPLACED``, then all of them are freed at once."""
+    import weakref
+
+    from graphviz_app.wire import gc_pause
+
+    class Node:
+        pass
+
+    try:
+        gc_pause.settle(gc_pause.BIG_REPLACED)  # a full collection: nothing replaced is pending
+        old = Node()
+        old.self = old
+        gone = weakref.ref(old)
+        gc_pause.settle()
+        del old
+        gc_pause.settle(gc_pause.BIG_REPLACED // 2)
+        assert gone() is not None  # half of what it takes: it waits
+        gc_pause.settle(gc_pause.BIG_REPLACED // 2)
+        assert gone() is None
+    finally:
+        gc.unfreeze()
+
+
+def test_what_freeze_new_froze_is_not_growth():
+    """A structure frozen by ``freeze_new`` (a graph read on a thread, a picture made a slice at
+    a time) is alive, and its cycles are counted when it is replaced: however big, it does not
+    bring on a full collection, which would scan it all (about a second at 20,000 nodes)."""
+    import weakref
+
+    from graphviz_app.wire import gc_pause
+
+    class Node:
+        pass
+
+    try:
+        gc_pause.settle(gc_pause.BIG_REPLACED)
+        old = Node()
+        old.self = old
+        gone = weakref.ref(old)
+        gc_pause.settle()
+        del old
+        built = [[i] for i in range(gc.get_freeze_count())]  # as many again as were frozen
+        gc_pause.freeze_new()
+        gc_pause.settle()
+        gc_pause.settle()
+        assert gone() is not None  # frozen, and no full collection came
+        del built
+    finally:
         gc.unfreeze()

@@ -33,7 +33,7 @@ from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
 from ...core.view.first_view import Box
 from ...core.view.look import NodeStyle, ViewState
-from ...wire.gc_pause import BIG_REPLACED, freeze_new, gc_paused, settle
+from ...wire.gc_pause import freeze_new, gc_paused, settle
 from ..i18n import fill, text
 from .disposal import Disposal
 from .items import OUTLINE_ROOM, SELECTION_COLOR, ClusterItem, EdgeItem, NodeItem, translations
@@ -428,7 +428,7 @@ class GraphScene(QGraphicsScene):
         self._by_member: MemberIndex[NodeItem] = MemberIndex()
         self.display: DisplayGraph | None = None
         self.graph: nx.DiGraph | None = None
-        self._dropped = 0  # parts dropped since the last build: a big count frees their cycles at once
+        self._dropped = 0  # graph parts dropped since the last build (their cycles: see settle)
         self._disposal = Disposal(self)
         """Deletes the drawings of dropped frames between events."""
         self._going: set[int] = set()
@@ -522,8 +522,7 @@ class GraphScene(QGraphicsScene):
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
         self.overview_shown = False
-        self._dropped += len(self.node_items) + len(self.edge_items) + len(self.cluster_items)
-        if self.graph is not None and self.graph is not keeping:  # the model's graph goes too
+        if self.graph is not None and self.graph is not keeping:  # its derived values hold it
             self._dropped += self.graph.number_of_nodes() + self.graph.number_of_edges()
         for frame in self.cluster_items.values():  # the frames' drawings go between events
             if frame.body.scene() is self and frame.body.parentItem() is None:
@@ -815,11 +814,8 @@ class GraphScene(QGraphicsScene):
         self._set_graph_rect(build.bounds.united(self.graph_rect))
         self._new_overview()
         self.set_view_scale(self._view_scale)
-        if self._dropped >= BIG_REPLACED:
-            settle(self._dropped)  # the cycles of a big replaced scene are freed at once
-            self._dropped = 0
-        else:  # no full collection: that would stall the window for a second at 20,000 nodes
-            freeze_new()
+        settle(self._dropped)  # each slice froze what it made: only what is left is collected
+        self._dropped = 0
         self.built.emit()
 
     def _style_made(self, build: _Build) -> None:
