@@ -555,6 +555,20 @@ class _Checker:
             return
         summary = self.mapping(value, field)
         for key, item in summary.items():
+            kind = type(item)  # fast paths for the common, plainly valid values
+            if kind is float:
+                if key in _STATS:
+                    continue
+            elif kind is int:
+                if key in ("nan", "inf") and 0 <= item < limits.MAX_INT:
+                    continue
+            elif kind is str:
+                if key == "dtype" and len(item) <= limits.MAX_TEXT:
+                    continue
+            elif kind is list and (
+                (key == "shape" and _plain_shape(item)) or (key == "values" and _plain_numbers(item))
+            ):
+                continue
             where = f"{field}.{key}"
             if key == "shape":
                 self.shape(item, where)
@@ -714,6 +728,10 @@ def validate_trace(data: Any, path: str, progress: Callable[[int, int], None] | 
                 continue
             if vtype is int and key in _INDEX_FIELDS and 0 <= value < limits.MAX_INT:
                 continue
+            if vtype is list and _plain_list_field(key, value):
+                continue
+            if vtype is bool and key == "is_output":
+                continue
             check = checks.get(key)
             if check is not None:
                 check(value, f"{field}.{key}")
@@ -773,6 +791,28 @@ _MAY_BE_NULL = frozenset(
 _TEXT_FIELDS = frozenset({"op", "name", "dtype", "device", "module"})
 _INDEX_FIELDS = frozenset({"forward_index", "backward_index"})
 _EDGE_KEYS = frozenset({"source", "target", "slots", "grad"})
+
+
+def _plain_shape(value: list[Any]) -> bool:
+    return len(value) <= limits.MAX_DEPTH and all(type(s) is int and 0 <= s < limits.MAX_INT for s in value)
+
+
+def _plain_list_field(key: str, value: list[Any]) -> bool:
+    """Whether a node's list ``value`` of ``key`` is plainly valid: a shape of sizes, saved
+    values' texts, or no cuts or constant inputs (anything else is checked field by field)."""
+    if key == "shape":
+        return _plain_shape(value)
+    if key == "saved":
+        return len(value) <= 10_000 and all(type(t) is str and len(t) <= limits.MAX_TEXT for t in value)
+    return not value and key in ("cuts", "constant_inputs")
+
+
+def _plain_numbers(value: list[Any]) -> bool:
+    """Whether ``value`` is a list of floats, or a list of lists of floats (a summary's values
+    as most tensors give them)."""
+    if all(type(x) is float for x in value):
+        return True
+    return all(type(row) is list and all(type(x) is float for x in row) for row in value)
 
 
 def _plain_slots(slots: Any) -> bool:
