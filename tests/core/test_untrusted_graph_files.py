@@ -160,3 +160,33 @@ def test_complex_values_spelled_as_text_load_and_export(tmp_path):
     assert graph.nodes["n0"]["value"]["values"] == ["1+2j", "3-1j"]
     export_graph(graph, tmp_path / "complex.svg")
     ET.parse(tmp_path / "complex.svg")
+
+
+@pytest.mark.parametrize("chunk", [5, 1 << 16], ids=["split across reads", "one read"])
+def test_spelled_non_finite_numbers_read_back_however_the_text_spells_them(tmp_path, monkeypatch, chunk):
+    """A summary's ``"NaN"``, ``"Infinity"``, ``"-Infinity"`` read back as floats, also when a
+    read ends inside one, or a JSON escape spells it."""
+    from graphviz_app.core.model import saved_graph
+
+    monkeypatch.setattr(saved_graph, "READ_CHUNK", chunk)
+    data = trace()
+    data["nodes"][1]["grad"] = {
+        "shape": [2],
+        "dtype": "float32",
+        "norm": "NaN",
+        "min": "-Infinity",
+        "max": "Infinity",
+        "mean": 0.5,
+        "nan": 1,
+        "inf": 1,
+        "values": ["Infinity", 0.5],
+    }
+    plain = json.dumps(data)
+    escaped = plain.replace('"NaN"', '"\\u004eaN"').replace('Infinity"', '\\u0049nfinity"')
+    assert "NaN" not in escaped and "Infinity" not in escaped
+    for text in (plain, escaped):
+        path = tmp_path / "spelled.json"
+        path.write_text(text)
+        grad = saved_graph.read_saved_graph(path).nodes["n1"]["grad"]
+        assert math.isnan(grad["norm"]) and grad["min"] == -math.inf and grad["max"] == math.inf
+        assert grad["values"] == [math.inf, 0.5]

@@ -197,6 +197,11 @@ def _scanners(decoder: json.JSONDecoder) -> tuple[_Scan, _Scan]:
     return decoder.raw_decode, cast("_Scan", vars(decoder)["scan_once"])
 
 
+_SPELLED_MARKS = (b'NaN"', b'Infinity"', b"\\u")
+"""What a text holding a non-finite number spelled as a string holds (an escape may spell one)."""
+_SPELLED_TAIL = max(map(len, _SPELLED_MARKS)) - 1
+
+
 class _JsonStream:
     """A saved graph's JSON text, decoded and parsed as it is read.
 
@@ -218,6 +223,8 @@ class _JsonStream:
         self.measured = False  # whether integer literals are measured
         self.single_until = 0  # where the array's items may again be decoded in runs
         self.tail = b""  # the last bytes read, where a run of digits may go on
+        self.spelled = False  # whether a non-finite number may be spelled in the text
+        self.spelled_tail = b""  # the last bytes read, where such a spelling may go on
         self.text = ""
         self.pos = 0
         self.eof = False
@@ -241,6 +248,7 @@ class _JsonStream:
             self.eof = not chunk
             self.read += len(chunk)
             self._look_for_long_numbers(chunk)
+            self._look_for_spelled_numbers(chunk)
             self.text += self._decode(chunk)
             self.report(self.read)
         return True
@@ -253,6 +261,15 @@ class _JsonStream:
             self.scan, self.scan_once = _scanners(json.JSONDecoder(parse_int=_parse_int))
             self.measured = True
         self.tail = piece[-limits.MAX_INT_DIGITS :]
+
+    def _look_for_spelled_numbers(self, chunk: bytes) -> None:
+        """Note whether the text may hold ``"NaN"``, ``"Infinity"`` or ``"-Infinity"`` (any
+        escape counts: it may spell one)."""
+        if self.spelled:
+            return
+        piece = self.spelled_tail + chunk
+        self.spelled = any(mark in piece for mark in _SPELLED_MARKS)
+        self.spelled_tail = piece[-_SPELLED_TAIL:]
 
     def _decode(self, chunk: bytes) -> str:
         if self.head is not None:  # utf-8-sig: a leading byte order mark is not text
@@ -444,11 +461,13 @@ class _JsonStream:
         return items
 
 
-def _parse_json(chunks: Iterator[bytes], path: str, report: Callable[[int], None]) -> Any:
+def _parse_json(chunks: Iterator[bytes], path: str, report: Callable[[int], None]) -> tuple[Any, bool]:
     """Parse the saved graph read as ``chunks`` (see :class:`_JsonStream`); ``report`` hears the
-    bytes read so far after each piece and may raise to stop."""
+    bytes read so far after each piece and may raise to stop. Returns the document and whether
+    its text may spell a non-finite number (see :func:`decode_nonfinite`)."""
     try:
-        return _JsonStream(chunks, path, report).document()
+        stream = _JsonStream(chunks, path, report)
+        return stream.document(), stream.spelled
     except GraphvizAppError:
         raise
     except _NumberTooLongError as exc:
@@ -1096,11 +1115,12 @@ def read_saved_graph(
         with gc_paused():
             try:
                 chunks = _chunks(fd, path, limits.MAX_FILE_BYTES, READ_CHUNK)
-                data = _parse_json(chunks, str(path), lambda done: report("reading", done, size))
+                data, spelled = _parse_json(chunks, str(path), lambda done: report("reading", done, size))
             finally:
                 os.close(fd)
             validate_trace(data, str(path), lambda done, total: report("checking", done, total))
-            decode_nonfinite(data)
+            if spelled:  # else no summary holds a spelled number: nothing to decode
+                decode_nonfinite(data)
             graph = build_graph(data, lambda done, total: report("building", done, total))
             del data
             gc.freeze()  # the graph is long-lived: later collections need not rescan it
