@@ -11,7 +11,7 @@ import pytest
 
 from graphviz_app.core.model.topology import ancestors, module_paths
 from graphviz_app.core.view.display import DisplayGraph, GraphFacts, ViewOptions, build_display
-from graphviz_app.core.view.display_patch import toggled_display
+from graphviz_app.core.view.display_patch import PATCH_SHARE, toggled_display
 
 from .graphs import GraphBuilder, gru_like, nested_modules, rnn_like, shared_leaf_chain, transformer_like
 from .test_compose import residual_stack
@@ -68,7 +68,8 @@ def test_toggle_after_toggle_gives_the_display_graph_a_build_gives(name: str, op
             _same(made, fresh)
             patched += 1
         elif (
-            not any(a in options.collapsed for a in ancestors(module)[:-1])
+            len(facts.members_under(module)) <= PATCH_SHARE * graph.number_of_nodes()
+            and not any(a in options.collapsed for a in ancestors(module)[:-1])
             and not facts.splits_at(facts.members_under(module))
             and any(graph.nodes[n]["kind"] != "leaf" for n in facts.members_under(module))
         ):
@@ -105,3 +106,14 @@ def test_other_changes_are_declined() -> None:
     outer = ViewOptions(collapsed=frozenset({"stages.0"}))
     folded = build_display(graph, outer, facts)
     assert toggled_display(folded, outer, outer.toggled("stages.0.1"), facts) is None
+
+
+def test_a_module_holding_most_of_the_graph_is_built_whole() -> None:
+    """Its patch would re-home nearly every node and copy the whole display graph: a build of
+    the collapsed view is cheaper (Collapse to depth 1)."""
+    graph = residual_stack(stages=3, blocks=5)
+    facts = GraphFacts(graph)
+    display = build_display(graph, ViewOptions(), facts)
+    assert len(facts.members_under("stages")) > PATCH_SHARE * graph.number_of_nodes()
+    assert toggled_display(display, ViewOptions(), ViewOptions().toggled("stages"), facts) is None
+    assert toggled_display(display, ViewOptions(), ViewOptions().toggled("stages.1"), facts) is not None

@@ -10,7 +10,10 @@ and clusters, in the same order), in time that grows with the module, not the gr
 It declines (returns None, and the caller builds the display graph whole) where a toggle
 reaches further than the module: a module whose graph nodes take part in hub, fan-in or
 fan-out splitting (which looks at a hub's every use), a module inside a collapsed one, or a
-toggle that would make a cluster above the module appear or vanish (leaf-only clusters).
+toggle that would make a cluster above the module appear or vanish (leaf-only clusters). And
+it declines a module that holds most of the graph (more than :data:`PATCH_SHARE` of its nodes):
+the patch re-homes every member and copies the display graph, a build walks the graph once
+(Collapse to depth 1 at 20,000 nodes: 0.29-0.35 s patched, 0.10 s built).
 """
 
 from __future__ import annotations
@@ -33,7 +36,10 @@ from .display import (
     module_label,
 )
 
-__all__ = ["toggled_display"]
+__all__ = ["PATCH_SHARE", "toggled_display"]
+
+PATCH_SHARE = 0.5
+"""The largest share of the graph's nodes a toggled module may hold to be patched."""
 
 
 def toggled_display(
@@ -47,7 +53,9 @@ def toggled_display(
         return None
     (module,) = changed
     members = facts.members_under(module)
-    if not members or (options.split_hubs and facts.splits_at(members)):
+    if not members or len(members) > PATCH_SHARE * facts.graph.number_of_nodes():
+        return None
+    if options.split_hubs and facts.splits_at(members):
         return None
     index = before._index
     inside = set(members)
