@@ -167,6 +167,8 @@ class NodeItem(QGraphicsItem):
     look_key: tuple[object, ...] | None = None
     """The arguments of the last :meth:`set_look` (equal arguments change nothing); the
     overview groups nodes by it."""
+    home: str | None = None
+    """The module whose frame it is drawn in (the scene sets it; None: the top level)."""
     _hover = False
     _tip: Callable[[], str] | None = None
     """Makes the hover text when it is first asked for (:meth:`toolTip`): a picture of

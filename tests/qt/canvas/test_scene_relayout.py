@@ -17,7 +17,7 @@ from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.core.view.look import ViewState
 from graphviz_app.qt.canvas import scene as scene_module
-from graphviz_app.qt.canvas.items import EdgeItem, translations
+from graphviz_app.qt.canvas.items import EdgeItem, NodeItem, translations
 from graphviz_app.qt.canvas.overview import OVERVIEW_SCALE
 from graphviz_app.qt.canvas.scene import GraphScene
 
@@ -50,7 +50,16 @@ def _drawing(scene: GraphScene) -> dict[str, object]:
     def rect(r: QRectF) -> tuple[float, ...]:
         return tuple(round(v, 6) for v in (r.x(), r.y(), r.width(), r.height()))
 
+    def under_home(item: NodeItem | EdgeItem) -> tuple[str | None, bool]:
+        """The module an item says it is drawn in, and whether it hangs from that frame."""
+        home = item.home
+        return home, item.parentItem() is (scene.cluster_items[home].body if home is not None else None)
+
     return {
+        "homes": sorted(
+            [(did, *under_home(item)) for did, item in scene.node_items.items()]
+            + [(f"{e.source}->{e.target}", *under_home(e)) for e in scene.edge_items]
+        ),
         "nodes": {
             did: (rect(item.scene_rect()), item.lines, item.members) for did, item in scene.node_items.items()
         },
@@ -352,3 +361,23 @@ def test_a_dropped_drawing_is_freed_without_the_collector(qtbot, stack, how) -> 
         assert [ref() for ref in dropped] == [None] * len(dropped)
     finally:
         gc.enable()
+
+
+def test_toggles_that_make_frames_appear_and_vanish_keep_every_item_under_its_home(qtbot) -> None:
+    """A module holding only parameters is not framed, so toggling the modules around it makes
+    frames appear and vanish: after each relayout every item hangs from the frame it names as
+    its home (a relayout that drops frames reads it), as in a fresh build."""
+    from core.test_display_patch import leaf_only_modules
+
+    graph = leaf_only_modules()
+    composer = Composer()
+    scene = None
+    for collapsed in ((), ("head",), (), ("head.inner",), ("blocks.1",), ()):
+        display = build_display(graph, ViewOptions(collapsed=frozenset(collapsed)))
+        laid = composer.compose(display)
+        if scene is None:
+            scene = _fresh(display, laid, graph)
+            continue
+        scene.relayout(display, laid, graph)
+        scene.apply_look(ViewState(colors.node_colors(graph, "device")), only=())
+        assert _drawing(scene) == _drawing(_fresh(display, laid, graph))
