@@ -206,7 +206,7 @@ class ScriptJobs(QObject):
             if not task.wait(SHUTDOWN_WAIT_MS) and self._owns_runner:
                 self.runner.close()
             task.done.disconnect(self._done)
-            _let_finish(task)
+            let_finish(task)
             self._task = self._current = None
             self.busyChanged.emit(False)
         if self._owns_runner:
@@ -277,7 +277,7 @@ class LayoutJobs(QObject):
         self.cancel()
         for task in list(self._tasks.values()):
             task.done.disconnect(self._done)
-            _let_finish(task)
+            let_finish(task)
         self._tasks.clear()
         self._cancels.clear()
 
@@ -391,7 +391,7 @@ class ReadJobs(QObject):
         self._forget()
         for task in list(self._tasks.values()):
             task.done.disconnect(self._done)
-            _let_finish(task)
+            let_finish(task)
         self._tasks.clear()
 
 
@@ -400,7 +400,7 @@ SHUTDOWN_WAIT_MS = 5_000
 _stranded: list[QThread] = []
 
 
-def _let_finish(task: QThread, wait_ms: int = 30_000) -> None:
+def let_finish(task: QThread, wait_ms: int = 30_000) -> None:
     """Wait for ``task``'s thread; if it is still running, keep it alive until it ends.
 
     Destroying a QThread while it runs aborts the whole process, so a thread that ignored its

@@ -399,6 +399,7 @@ def test_color_by_gradient_puts_nan_nodes_in_the_warning_color(window, load, qtb
 def test_leaves_table_sorts_and_selects(window, load, qtbot):
     load(example("two_layer_training.py"))
     run_backward(window, qtbot)
+    window.docks["leaves"].raise_()  # the Leaves tab brought to the front: it fills now
     table = window.leaves.table
     assert table.model().rowCount() >= 2
     table.sortByColumn(0, Qt.SortOrder.AscendingOrder)

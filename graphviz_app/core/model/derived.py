@@ -70,11 +70,29 @@ F = TypeVar("F", bound=Callable[["nx.DiGraph"], Any])
 def warm_with(fn: F) -> F:
     """Register ``fn(graph)`` (through :func:`derived`) for :func:`prepare`; returns ``fn``,
     so it serves as a decorator."""
-    WARMERS.append(lambda graph: derived(graph, fn))
+    WARMERS.append(warmer(fn))
     return fn
 
 
-def prepare(graph: nx.DiGraph, extra: Iterable[Warmer] = ()) -> None:
-    """Compute every registered value of ``graph`` and ``extra`` now (call it on a thread)."""
-    for warm in (*WARMERS, *extra):
+LATER: list[Warmer] = []
+"""What is worth computing for a new graph once its first picture is shown: the values of panels
+that are mostly behind another tab (:func:`warm_later`). One in front is warmed with the graph
+(the window passes its warmers as ``extra`` to :func:`prepare`)."""
+
+
+def warm_later(fn: F) -> F:
+    """Register ``fn(graph)`` (through :func:`derived`) in :data:`LATER`; returns ``fn``."""
+    LATER.append(warmer(fn))
+    return fn
+
+
+def warmer(fn: Callable[[nx.DiGraph], object]) -> Warmer:
+    """``fn(graph)`` computed through :func:`derived` (what a warmer of ``fn`` runs)."""
+    return lambda graph: derived(graph, fn)
+
+
+def prepare(graph: nx.DiGraph, extra: Iterable[Warmer] = (), *, later: bool = False) -> None:
+    """Compute every registered value of ``graph`` and ``extra`` now (call it on a thread);
+    ``later``: the values of :data:`LATER` instead."""
+    for warm in LATER if later else (*WARMERS, *extra):
         warm(graph)

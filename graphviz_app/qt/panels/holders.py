@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.model.derived import derived, warm_with
+from ...core.model.derived import derived, warm_later
 from ...core.model.durations import BACKWARD, FORWARD, TIME, format_duration, graph_times, has_times
 from ...core.model.kept_memory import MEMORY, Measure, format_bytes, graph_total, kept_by, largest_holders
 from ...core.view import colors
@@ -31,6 +31,7 @@ from ..document import Document
 from ..i18n import text
 from ..plain_text import plain_label, plain_tooltip
 from .leaves import list_rows
+from .refresh_gate import RefreshGate
 
 HOLDERS = 20
 """How many nodes a list shows, those keeping (taking) the most first."""
@@ -41,13 +42,13 @@ NODE_ROLE = Qt.ItemDataRole.UserRole + 1
 translate = QCoreApplication.translate
 
 
-@warm_with
+@warm_later
 def holders(graph: Any) -> list[str]:
     """The graph's :data:`HOLDERS` largest holders (made ahead with the graph)."""
     return largest_holders(graph, HOLDERS)
 
 
-@warm_with
+@warm_later
 def slowest(graph: Any) -> list[str]:
     """The graph's :data:`HOLDERS` slowest nodes, forward and backward together (made ahead)."""
     return largest_holders(graph, HOLDERS, TIME)
@@ -79,7 +80,7 @@ class Ranking:
     key: str
     """Its widgets' object names: ``{key}Total``, ``{key}Table``."""
     nodes: Callable[[Any], list[str]]
-    """The graph's nodes to list, largest first (a :func:`warm_with` function)."""
+    """The graph's nodes to list, largest first (a :func:`warm_later` function)."""
     measured: Callable[[Any], bool]
     """Whether the graph's amounts were measured at all."""
     amounts: tuple[tuple[Template, Measure], ...]
@@ -153,6 +154,8 @@ class HoldersPanel(QWidget):
         super().__init__(parent)
         self.document = document
         self.ranking = ranking
+        self.warmed = (ranking.nodes, ranking.measured)
+        """The graph's values it shows (made with a graph while the panel is in sight)."""
         self.numbers = len(ranking.amounts)
         """How many amount columns come before op and module."""
         self.total = plain_label(QLabel("", self))
@@ -181,7 +184,8 @@ class HoldersPanel(QWidget):
         layout.addWidget(self.total)
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
-        document.graphChanged.connect(self.refresh)
+        self.gate = RefreshGate(self, self.refresh)  # behind another tab: refreshed when shown
+        document.graphChanged.connect(self.gate.request)
         self.refresh()
 
     def refresh(self) -> None:
@@ -249,10 +253,12 @@ class HoldersPanel(QWidget):
 
     def row_nodes(self) -> list[str]:
         """The graph node of each row, top to bottom."""
+        self.gate.flush()
         return [str(self._cell(r, 0).data(NODE_ROLE)) for r in range(self.table.rowCount())]
 
     def row_texts(self) -> list[tuple[str, ...]]:
         """Each row's cells as shown: its amounts (bytes; time, forward, backward), op, module."""
+        self.gate.flush()
         columns = range(self.table.columnCount())
         return [tuple(self._cell(r, c).text() for c in columns) for r in range(self.table.rowCount())]
 

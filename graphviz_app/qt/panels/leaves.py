@@ -19,12 +19,13 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
-from ...core.model.derived import derived, warm_with
+from ...core.model.derived import derived, warm_later
 from ...core.model.values import format_number
 from ...core.view import colors
 from ..document import Document
 from ..plain_text import plain_label
 from .inspector import fmt_shape
+from .refresh_gate import RefreshGate
 
 COLUMNS = ("name", "shape", "device", "‖grad‖", "range")
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -50,7 +51,7 @@ def _num(value: Any, digits: int = 4) -> tuple[str, Any]:
 Row = tuple[str, list[tuple[str, Any]], bool]
 
 
-@warm_with
+@warm_later
 def leaf_rows(graph: Any) -> list[Row]:
     """Return ``(node, [(text, sort key)] per column, bad gradient)`` for every leaf of ``graph``."""
     rows = []
@@ -86,13 +87,13 @@ def default_order(graph: Any) -> tuple[int, bool]:
     return (3, True) if derived(graph, colors.has_grads) else (NAME, False)
 
 
-@warm_with
+@warm_later
 def opening_order(graph: Any) -> list[int]:
     """The rows in the order the table opens with (made ahead with the graph)."""
     return derived(graph, leaf_order, *default_order(graph))
 
 
-@warm_with
+@warm_later
 def leaf_devices(graph: Any) -> frozenset[str]:
     """The devices the leaves sit on (one: the table has no device column)."""
     return frozenset(cells[DEVICE][0] for _, cells, _ in derived(graph, leaf_rows))
@@ -195,6 +196,9 @@ def list_rows(table: QTableView) -> None:
 class LeavesPanel(QWidget):
     """A sortable table of leaves; ``nodeActivated(graph node id)`` when a row is clicked."""
 
+    warmed = (leaf_rows, opening_order, leaf_devices)
+    """The graph's values it shows (made with a graph while the panel is in sight)."""
+
     nodeActivated = Signal(str)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
@@ -225,7 +229,8 @@ class LeavesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
-        document.graphChanged.connect(self.refresh)
+        self.gate = RefreshGate(self, self.refresh)  # behind another tab: refreshed when shown
+        document.graphChanged.connect(self.gate.request)
         self.refresh()
 
     def refresh(self) -> None:
@@ -288,6 +293,7 @@ class LeavesPanel(QWidget):
 
     def row_nodes(self) -> list[str]:
         """Return the graph node of each row, top to bottom (as sorted on screen)."""
+        self.gate.flush()
         return [self.model.rows[r][0] for r in self.model.order]
 
     def _clicked(self, row: int, _column: int) -> None:

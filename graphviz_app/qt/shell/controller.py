@@ -34,6 +34,7 @@ from ...core.graphviz.engine import warm_version
 from ...core.graphviz.layout import Layout, LayoutCancelled
 from ...core.graphviz.layout_cache import LayoutCache
 from ...core.graphviz.opening import PlanSettings, PreparedView, plan_view, prepare_view
+from ...core.model import derived as derived_values
 from ...core.model.file_kind import classify_path
 from ...core.model.saved_graph import ReadCancelled, ReadProgress
 from ...core.model.topology import ancestors, collapse_to_depth
@@ -48,7 +49,7 @@ from ..canvas.scene import Prepared, badge_room
 from ..canvas.stale import Fix, cancelled_banner, stale_banner
 from ..canvas.widget import GraphWidget
 from ..document import Document
-from ..jobs import LayoutJobs, ReadJobs, ReadRequest, RunRequest, ScriptJobs, is_cancelled
+from ..jobs import LayoutJobs, ReadJobs, ReadRequest, RunRequest, ScriptJobs, Task, is_cancelled, let_finish
 from ..panels.inspector import environment_text
 from ..panels.messages import MessagesPanel
 from ..panels.source import SourcePanel, is_bundled
@@ -58,6 +59,10 @@ from ..words import error_text
 from .about import missing_graphviz_text
 
 log = logging.getLogger(__name__)
+WARM_LATER_MS = 500
+"""How long after a new graph's first picture the values of the panels behind a tab are made:
+a thread making them at once held the GIL the first paint needs (0.2 s more to a 20,000-node
+graph's first picture)."""
 
 LAYOUT_TIMEOUT = 300.0
 LIVE_RELOAD_DELAY_MS = 400
@@ -144,6 +149,14 @@ class Controller(QObject):
         self._pending: dict[int, tuple[DisplayGraph, nx.DiGraph]] = {}
         self._preparing: dict[int, tuple[nx.DiGraph, ViewOptions]] = {}
         """The display graph :meth:`change_view` is making on a thread: its graph and options."""
+        self.shown_values: Callable[[], list[Callable[[nx.DiGraph], object]]] = list
+        """The values (:func:`~graphviz_app.core.model.derived.derived` functions) of the panels in
+        sight, made with a new graph on its reading thread; the rest are made once it is drawn."""
+        self._unwarmed: nx.DiGraph | None = None
+        """A new graph whose later values (``derived.LATER``) are made once it is drawn."""
+        self._warm_timer = QTimer(self, singleShot=True, interval=WARM_LATER_MS)
+        self._warm_timer.timeout.connect(self._warm_later)
+        self._warming: Task | None = None
         self.layout_cache = LayoutCache()
         # (the engine's version is part of the cache key: asked here, never on the GUI thread)
         threading.Thread(target=warm_version, name="engine-version", daemon=True).start()
@@ -231,10 +244,11 @@ class Controller(QObject):
         keep = doc.path is not None and path.resolve() == doc.path
         options, mode, values = model.options, model.color_mode, model.values_choice
         settings = self._plan_settings()
+        extra = [derived_values.warmer(fn) for fn in self.shown_values()]
 
         def prepare(graph: nx.DiGraph) -> PreparedView:  # on the reading thread: no Qt here
             chosen = dataclasses.replace(settings, collapsed=saved_view(graph).collapsed)
-            return prepare_view(graph, options, chosen, keep=keep, mode=mode, values=values)
+            return prepare_view(graph, options, chosen, keep=keep, mode=mode, values=values, extra=extra)
 
         self.reads.read(path, prepare=prepare)
 
@@ -639,6 +653,7 @@ class Controller(QObject):
     def _graph_changed(self) -> None:
         doc = self.document
         self._composed = []
+        self._unwarmed = doc.view_model.graph
         self.widget.set_banner(None)  # a banner speaks of the graph it stood over, which is gone
         if doc.view_model.graph is None:
             self.widget.clear()
@@ -818,6 +833,26 @@ class Controller(QObject):
             if "warning" in warning.lower():
                 self.reporter.warning(f"Graphviz: {warning}")
         self.graphShown.emit()
+        if self._unwarmed is graph:
+            self._unwarmed = None
+            self._warm_timer.start()
+
+    def _warm_later(self) -> None:
+        """Make the values of the panels behind a tab (``derived.LATER``) for the graph drawn a
+        moment ago, on a thread: ready when such a panel is brought to the front."""
+        graph = self.document.view_model.graph
+        if self._warming is not None or graph is None:
+            return  # one at a time: a graph drawn meanwhile has its panels compute when shown
+        task = self._warming = Task(partial(derived_values.prepare, graph, later=True), None, self)
+        task.done.connect(self._warmed)
+        task.start()
+
+    def _warmed(self, task: Task, _result: object, error: GraphvizAppError | None) -> None:
+        task.wait()
+        task.deleteLater()
+        self._warming = None
+        if error is not None:  # a panel computes its values when shown instead
+            log.warning("making a graph's later values failed: %s", error)
 
     def _drop_unseen_selection(self, before: DisplayGraph) -> None:
         """After an expand the selection follows its graph nodes to a node the old picture did
@@ -908,6 +943,11 @@ class Controller(QObject):
     def shutdown(self) -> None:
         """Stop every background job (the window is closing)."""
         self._reload_timer.stop()
+        self._warm_timer.stop()
+        if self._warming is not None:
+            self._warming.done.disconnect(self._warmed)
+            let_finish(self._warming)
+            self._warming = None
         self.layouts.shutdown()
         self.reads.shutdown()
         self.jobs.shutdown()

@@ -180,6 +180,12 @@ class MainWindow(QMainWindow):
         )
         self._build_lessons_menu()
         self._build_status_bar()
+        self.controller.shown_values = lambda: [
+            fn
+            for panel in (self.leaves, self.holders, self.slowest)
+            if panel.gate.in_sight()
+            for fn in panel.warmed
+        ]
         self._connect()
         self._restore_settings()
         self.setAcceptDrops(True)

@@ -68,6 +68,7 @@ def test_the_memory_mode_fills_nodes_and_modules_by_bytes(window, load, qtbot, w
 
 def test_a_graph_saved_before_offers_no_memory_mode_and_says_why(window, load):
     load(GOLDEN)
+    window.docks["holders"].raise_()  # the Memory tab brought to the front: it fills now
     assert "memory" not in window.document.view_model.available_color_modes()
     assert not combo_enabled(window, "memory")
     assert "keeps for backward" in window.actions_.color_by["memory"].statusTip()
@@ -79,6 +80,7 @@ def test_a_graph_saved_before_offers_no_memory_mode_and_says_why(window, load):
 def test_largest_holders_list_sorted_and_a_click_finds_the_node(window, load, qtbot, write_script):
     assert window.holders.total.text() == "No graph loaded."
     load(write_script(SCRIPT, "kept_window.py"))
+    window.docks["holders"].raise_()  # the Memory tab brought to the front: it fills now
     vm = window.document.view_model
     graph = vm.graph
     panel = window.holders

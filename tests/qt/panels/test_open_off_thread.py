@@ -15,7 +15,7 @@ from graphviz_app.core.model import derived
 from graphviz_app.core.model.topology import module_paths
 from graphviz_app.core.view import colors
 from graphviz_app.core.view.display import GraphFacts
-from graphviz_app.qt.panels import leaves, modules, problems, source
+from graphviz_app.qt.panels import holders, leaves, modules, problems, source
 
 from ..conftest import LOAD_TIMEOUT_MS
 
@@ -94,3 +94,24 @@ def test_a_big_module_tree_is_made_a_batch_at_a_time(window, load, qtbot, tmp_pa
     assert top.childCount() == modules.BATCH + 50
     names = [top.child(i).text(0) for i in range(top.childCount())]
     assert names[:3] == ["0", "1", "2"] and names[10] == "10"  # natural order, not "1", "10", ...
+
+
+def test_a_panel_behind_a_tab_fills_when_shown_from_values_made_after_the_picture(window, qtbot, tmp_path):
+    """The Leaves and Memory tabs behind Modules are not filled for a new graph on its way to
+    the first picture: their values are made on a thread once it is drawn, and they fill from
+    them when brought to the front."""
+    window.docks["modules"].raise_()
+    assert not window.leaves.gate.in_sight() and not window.holders.gate.in_sight()
+    path = blocks_file(tmp_path / "blocks.json", 40)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(path)
+    graph = window.document.view_model.graph
+    assert window.leaves.model.graph is not graph and window.leaves.gate.owed
+    gui = threading.get_ident()
+    qtbot.waitUntil(lambda: derived.made_on(graph, holders.holders) is not None, timeout=LOAD_TIMEOUT_MS)
+    for fn in (leaves.leaf_rows, leaves.opening_order, holders.holders):
+        assert derived.made_on(graph, fn) not in (None, gui), fn.__name__
+    window.docks["leaves"].raise_()
+    assert window.leaves.model.graph is graph and not window.leaves.gate.owed
+    assert window.leaves.model.rows is derived.derived(graph, leaves.leaf_rows)
+    assert len(window.leaves.model.rows) == 41

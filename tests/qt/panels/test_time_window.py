@@ -87,6 +87,7 @@ def test_the_time_mode_fills_nodes_and_modules_by_time(window, load, qtbot, writ
 def test_slowest_lists_the_sleeping_backward_first_and_a_click_finds_it(window, load, qtbot, write_script):
     assert window.slowest.total.text() == "No graph loaded."
     load(write_script(SCRIPT, "timed.py"))
+    window.docks["slowest"].raise_()  # the Time tab brought to the front: it fills now
     vm = window.document.view_model
     graph = vm.graph
     panel = window.slowest
@@ -128,6 +129,7 @@ def test_slowest_lists_the_sleeping_backward_first_and_a_click_finds_it(window, 
 
 def test_a_graph_saved_before_offers_no_time_mode_and_says_why(window, load):
     load(GOLDEN)
+    window.docks["slowest"].raise_()  # the Time tab brought to the front: it fills now
     vm = window.document.view_model
     assert "time" not in vm.available_color_modes() and not combo_enabled(window, "time")
     assert "each node's time" in window.actions_.color_by["time"].statusTip()
