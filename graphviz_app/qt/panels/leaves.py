@@ -230,8 +230,13 @@ class LeavesPanel(QWidget):
         layout.addWidget(self.hint)
         layout.addWidget(self.table, 1)
         self.gate = RefreshGate(self, self.refresh)  # behind another tab: refreshed when shown
-        document.graphChanged.connect(self.gate.request)
+        document.graphChanged.connect(self._graph_changed)
         self.refresh()
+
+    def _graph_changed(self) -> None:
+        self.gate.request()
+        if self.gate.owed:  # behind a tab: the rows of the graph before go, and the graph with them
+            self.model.set_graph(None)
 
     def refresh(self) -> None:
         graph = self.document.view_model.graph
