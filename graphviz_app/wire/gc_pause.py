@@ -50,9 +50,6 @@ BIG_FREEZE = 200_000
 """Objects that make a :func:`freeze_new` big: the next :func:`settle` then does not collect in
 full (a full collection cannot be split, and over a 100,000-node graph's million objects it
 stalls the window 0.3-1.5 s)."""
-BIG_REPLACED = 20_000
-"""Parts of replaced structures (graphs' nodes and edges) whose cycles :func:`settle` frees at
-once."""
 GROWTH = 0.25
 """A :func:`settle` collects in full once the objects it froze grew by this share of the live
 ones since the last full collection: CPython's own rule for its oldest generation
@@ -63,14 +60,13 @@ _settled = False
 """Whether :func:`settle` ran yet."""
 _live = 0
 """Objects frozen and alive: counted by the last full collection (or the first settle), plus
-what each :func:`freeze_new` moved since (frozen objects freed since are still counted). ``gc.get_freeze_count()`` would walk every
-frozen object (60-75 ms for the test process's 350,000, called four times per graph shown);
-what a freeze moves is counted by walking only the objects not frozen yet."""
+what each :func:`freeze_new` moved since (frozen objects freed since are still counted).
+``gc.get_freeze_count()`` would walk every frozen object (60-75 ms for the test process's
+350,000, called four times per graph shown); what a freeze moves is counted by walking only the
+objects not frozen yet."""
 _frozen_since = 0
 """Objects :func:`settle` froze since the last full collection (the next full collection may
 come a little early: some are freed since)."""
-_replaced_since = 0
-"""Parts of the structures replaced since the last full collection (their cycles wait for it)."""
 
 
 def _not_frozen() -> int:
@@ -78,31 +74,29 @@ def _not_frozen() -> int:
     return sum(len(gc.get_objects(generation)) for generation in range(3))
 
 
-def settle(replaced: int = 0) -> None:
+def settle() -> None:
     """Exempt every object alive now from later collections (``gc.freeze``), collecting first.
 
-    Call it when a new, long-lived structure is complete (a graph shown), with the number of
-    parts of the one it ``replaced`` (a graph's nodes and edges: a graph and its derived values
-    are one cycle). A full collection scans every object of the process (0.2 s for the window's
-    180,000, about 1 s once a 20,000-node graph is shown), so it is made only when it pays: once
-    the structures replaced since the last one reach :data:`BIG_REPLACED` parts (their cycles
-    are freed then), or once the objects this function froze grew by :data:`GROWTH` (whatever
-    other cycles were frozen meanwhile are freed then: at most that share of the live objects
-    waits). What :func:`freeze_new` froze is not counted: a structure known to be alive, whose
-    cycles are counted when it is replaced. Otherwise only what is not frozen yet is collected.
-    The first time, and after a big :func:`freeze_new`, only the young generations are: nothing
-    was replaced yet, and what start-up and the first graph left is mostly alive.
+    Call it when a new, long-lived structure is complete (a graph shown). A full collection
+    scans every object of the process (0.2 s for the window's 180,000, about 1 s once a
+    20,000-node graph is shown), so it is made only once the objects this function froze grew
+    by :data:`GROWTH` since the last one: the cycles frozen meanwhile are freed then (at most
+    that share of the live objects waits). What :func:`freeze_new` froze is not counted: a
+    structure known to be alive. What the window replaces holds no cycles: a scene's dropped
+    drawing is deleted (``qt/canvas/disposal.py``), a replaced graph lets go of what hangs on
+    it (``core.model.derived.release``). Otherwise only what is not frozen yet is collected.
+    The first time, and after a big :func:`freeze_new`, only the young generations are: what
+    start-up and a new graph left is mostly alive.
     """
-    global _big_freeze, _settled, _live, _frozen_since, _replaced_since
-    _replaced_since += replaced
+    global _big_freeze, _settled, _live, _frozen_since
     if not _settled:
         _settled = True
         gc.collect(1)
         _live += _not_frozen()
         gc.freeze()
         return
-    full = _replaced_since >= BIG_REPLACED or _frozen_since > _live * GROWTH
-    if _big_freeze:  # the replaced parts wait for the next settle
+    full = _frozen_since > _live * GROWTH
+    if _big_freeze:
         _big_freeze, full = False, False
         gc.unfreeze()
         gc.collect(1)
@@ -115,7 +109,7 @@ def settle(replaced: int = 0) -> None:
     gc.freeze()
     if full:
         _live = gc.get_freeze_count()  # one walk, after a collection that scanned all
-        _frozen_since = _replaced_since = 0
+        _frozen_since = 0
 
 
 def freeze_new() -> None:

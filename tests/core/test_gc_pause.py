@@ -39,7 +39,15 @@ def test_pause_leaves_a_disabled_collector_disabled_even_on_errors():
     assert gc.isenabled()
 
 
-def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
+def _full_collection_made(gc_pause) -> None:
+    """Settle after a full collection: the count to grow from is every object frozen now."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+    gc_pause._live, gc_pause._frozen_since, gc_pause._big_freeze = gc.get_freeze_count(), 0, False
+
+
+def test_settle_freezes_what_is_alive_and_collects_only_what_is_not_frozen(monkeypatch):
     import weakref
 
     from graphviz_app.wire import gc_pause
@@ -47,24 +55,28 @@ def test_settle_freezes_what_is_alive_and_frees_the_cycles_it_replaced():
     class Node:
         pass
 
+    monkeypatch.setattr(gc_pause, "_settled", True)
     try:
+        _full_collection_made(gc_pause)
         old = Node()
-        old.self = old  # a reference cycle, as a replaced scene can leave
+        old.self = old  # a reference cycle
         gone = weakref.ref(old)
         gc_pause.settle()  # `old` is alive here: frozen with everything else
         assert gc.get_freeze_count() > 0 and gone() is not None
         del old
-        gc.collect()
-        assert gone() is not None  # frozen: the collector skips it
-        gc_pause.settle(gc_pause.BIG_REPLACED)  # a big graph replaced: freed at once
-        assert gone() is None
+        young = Node()
+        young.self = young  # a cycle made since: not frozen yet, so collected by any settle
+        young_gone = weakref.ref(young)
+        del young
+        gc_pause.settle()
+        assert gone() is not None and young_gone() is None  # frozen: the collector skips it
     finally:
         gc.unfreeze()
 
 
-def test_a_small_replaced_graph_waits_until_the_frozen_objects_grew_by_a_quarter():
-    """A full collection scans the whole process: after a small replaced graph it waits, and the
-    cycles it left are freed once the frozen objects grew by ``GROWTH`` since the last one."""
+def test_frozen_cycles_are_freed_once_what_settle_froze_grew_by_a_quarter(monkeypatch):
+    """A full collection scans the whole process: it waits until the objects settle froze grew
+    by ``GROWTH`` of the live ones since the last one, then frees what was frozen meanwhile."""
     import weakref
 
     from graphviz_app.wire import gc_pause
@@ -72,30 +84,29 @@ def test_a_small_replaced_graph_waits_until_the_frozen_objects_grew_by_a_quarter
     class Node:
         pass
 
+    monkeypatch.setattr(gc_pause, "_settled", True)
     try:
-        gc_pause.settle(gc_pause.BIG_REPLACED)  # a full collection: the count to grow from
+        _full_collection_made(gc_pause)
         frozen = gc.get_freeze_count()
         old = Node()
         old.self = old
         gone = weakref.ref(old)
         gc_pause.settle()
         del old
-        young = Node()
-        young.self = young  # a cycle made since: not frozen yet, so collected by any settle
-        young_gone = weakref.ref(young)
-        del young
-        gc_pause.settle(10)  # a small graph replaced: no full collection
-        assert gone() is not None and young_gone() is None
+        gc_pause.settle()
+        assert gone() is not None
         grown = [[i] for i in range(int(frozen * gc_pause.GROWTH) + 1000)]  # long-lived objects
-        gc_pause.settle(10)  # they are frozen now
-        gc_pause.settle(10)  # a quarter more frozen than after the last full one: in full
+        gc_pause.settle()  # they are frozen now
+        gc_pause.settle()  # a quarter more frozen than after the last full one: in full
         assert gone() is None
         del grown
     finally:
         gc.unfreeze()
 
 
-def test_after_a_big_freeze_settle_collects_only_the_young_then_in_full_again():
+def test_after_a_big_freeze_settle_collects_only_the_young(monkeypatch):
+    """A big graph read on a thread is alive: the settle after it would scan it all for nothing
+    (a second at 100,000 nodes), so it collects only the young generations."""
     import weakref
 
     from graphviz_app.wire import gc_pause
@@ -103,26 +114,29 @@ def test_after_a_big_freeze_settle_collects_only_the_young_then_in_full_again():
     class Node:
         pass
 
+    monkeypatch.setattr(gc_pause, "_settled", True)
     try:
+        _full_collection_made(gc_pause)
+        frozen = gc.get_freeze_count()
         old = Node()
         old.self = old
         gone = weakref.ref(old)
         gc_pause.settle()
         del old
-        big = [[i] for i in range(gc_pause.BIG_FREEZE + 1)]  # a big graph read on a thread
+        grown = [[i] for i in range(int(frozen * gc_pause.GROWTH) + 1000)]
+        gc_pause.settle()  # frozen by settle: the next one would be in full...
+        big = [[i] for i in range(gc_pause.BIG_FREEZE + 1)]
         gc_pause.freeze_new()
-        gc_pause.settle()  # shown: no full collection over the big graph
-        assert gone() is not None
-        del big
-        gc_pause.settle(gc_pause.BIG_REPLACED)  # the big graph's scene replaced: in full again
-        assert gone() is None
+        gc_pause.settle()  # ...but a big graph was read meanwhile: young only
+        assert gone() is not None and not gc_pause._big_freeze
+        del big, grown
     finally:
         gc.unfreeze()
 
 
 def test_the_first_settle_collects_only_the_young(monkeypatch):
-    """Nothing was replaced before the first graph is shown: a full collection would scan every
-    object start-up and the graph made (0.45 s at 20,000 nodes) to free little."""
+    """What start-up and the first graph left is mostly alive: a full collection would scan
+    every object they made (0.45 s at 20,000 nodes) to free little."""
     from graphviz_app.wire import gc_pause
 
     monkeypatch.setattr(gc_pause, "_settled", False)
@@ -138,43 +152,15 @@ def test_the_first_settle_collects_only_the_young(monkeypatch):
         gc_pause.settle()
         assert collected and max(collected) < 2
         assert gc_pause._live > 0 and gc.get_freeze_count() > 0
-        collected.clear()
-        gc_pause.settle(gc_pause.BIG_REPLACED)  # later, a big graph replaced: in full
-        assert 2 in collected
     finally:
         gc.callbacks.remove(record)
         gc.unfreeze()
 
 
-def test_small_replaced_graphs_add_up_to_a_full_collection():
-    """Each replaced graph leaves a cycle (it and its derived values): their parts are counted
-    until they reach ``BIG_REPLACED``, then all of them are freed at once."""
-    import weakref
-
-    from graphviz_app.wire import gc_pause
-
-    class Node:
-        pass
-
-    try:
-        gc_pause.settle(gc_pause.BIG_REPLACED)  # a full collection: nothing replaced is pending
-        old = Node()
-        old.self = old
-        gone = weakref.ref(old)
-        gc_pause.settle()
-        del old
-        gc_pause.settle(gc_pause.BIG_REPLACED // 2)
-        assert gone() is not None  # half of what it takes: it waits
-        gc_pause.settle(gc_pause.BIG_REPLACED // 2)
-        assert gone() is None
-    finally:
-        gc.unfreeze()
-
-
-def test_what_freeze_new_froze_is_not_growth():
+def test_what_freeze_new_froze_is_not_growth(monkeypatch):
     """A structure frozen by ``freeze_new`` (a graph read on a thread, a picture made a slice at
-    a time) is alive, and its cycles are counted when it is replaced: however big, it does not
-    bring on a full collection, which would scan it all (about a second at 20,000 nodes)."""
+    a time) is alive: however big, it does not bring on a full collection, which would scan it
+    all (about a second at 20,000 nodes)."""
     import weakref
 
     from graphviz_app.wire import gc_pause
@@ -182,8 +168,9 @@ def test_what_freeze_new_froze_is_not_growth():
     class Node:
         pass
 
+    monkeypatch.setattr(gc_pause, "_settled", True)
     try:
-        gc_pause.settle(gc_pause.BIG_REPLACED)
+        _full_collection_made(gc_pause)
         old = Node()
         old.self = old
         gone = weakref.ref(old)

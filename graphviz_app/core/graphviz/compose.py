@@ -976,7 +976,7 @@ class Composer:
         self.reused += len(clusters) + 1 - placed
         # The layout is long-lived (tens of thousands of objects at 20k nodes, no cycles): frozen
         # out of collections, the first allocation once the collector is back does not scan it
-        # all (0.1-0.2 s); gc_pause.settle() releases it with the graph it belongs to.
+        # all (0.1-0.2 s); frozen objects still go by reference counting once dropped.
         gc.freeze()
         return layout
 

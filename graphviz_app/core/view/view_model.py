@@ -27,7 +27,7 @@ from typing import Concatenate, ParamSpec
 import networkx as nx
 
 from ...wire.gc_pause import gc_paused
-from ..model.derived import derived
+from ..model.derived import derived, release
 from ..model.topology import collapse_to_depth, is_under, module_paths
 from ..model.values import auto_values, values_badge_message
 from . import colors
@@ -217,6 +217,8 @@ class ViewModel:
         mode and the search are kept either way. ``plan`` decides the view options before the
         display graph is built (a big graph opens collapsed), so one display graph is built."""
         old_selection = self.selected_members() if keep else ()
+        if self.graph is not None and self.graph is not graph:
+            release(self.graph)  # freed once its last user lets go, not by a full collection
         self.graph = graph
         self._built = [built for built in self._built if built[0] is graph]  # an old graph goes
         self._modules = derived(graph, module_paths) if graph is not None else []

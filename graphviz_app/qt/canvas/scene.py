@@ -428,7 +428,6 @@ class GraphScene(QGraphicsScene):
         self._by_member: MemberIndex[NodeItem] = MemberIndex()
         self.display: DisplayGraph | None = None
         self.graph: nx.DiGraph | None = None
-        self._dropped = 0  # graph parts dropped since the last build (their cycles: see settle)
         self._disposal = Disposal(self)
         """Deletes the drawings of dropped frames between events."""
         self._going: set[str] = set()
@@ -497,8 +496,8 @@ class GraphScene(QGraphicsScene):
         self.selectionChanged.connect(self._selection_changed)
 
     # -- building ------------------------------------------------------------------------------
-    def clear_graph(self, keeping: nx.DiGraph | None = None) -> None:
-        """Drop every item (and the graph, unless it is ``keeping``, the one built next)."""
+    def clear_graph(self) -> None:
+        """Drop every item and the graph."""
         self.stop_animation()
         self._slicer.stop()
         self._build = None
@@ -522,8 +521,6 @@ class GraphScene(QGraphicsScene):
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
         self.overview_shown = False
-        if self.graph is not None and self.graph is not keeping:  # its derived values hold it
-            self._dropped += self.graph.number_of_nodes() + self.graph.number_of_edges()
         for frame in self.cluster_items.values():  # the frames' drawings go between events
             if frame.body.scene() is self and frame.body.parentItem() is None:
                 self._drop_body(frame)
@@ -568,7 +565,7 @@ class GraphScene(QGraphicsScene):
         frame's top-left corner; what is drawn at the top level is a top-level item.  From
         ``progressive_items`` nodes and edges on, a sketch of the layout is shown and the items
         are made from the event loop (see the class)."""
-        self.clear_graph(keeping=graph)
+        self.clear_graph()
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
         self._cut_nodes = derived(graph, cut_set)
@@ -606,8 +603,7 @@ class GraphScene(QGraphicsScene):
         self._new_overview()
         self.set_view_scale(self._view_scale)
         # the new graph and scene are long-lived: later collections need not rescan them
-        settle(self._dropped)
-        self._dropped = 0
+        settle()
         self.built.emit()
 
     def _make_frame(self, build: _Build, name: str) -> ClusterItem:
@@ -814,8 +810,7 @@ class GraphScene(QGraphicsScene):
         self._set_graph_rect(build.bounds.united(self.graph_rect))
         self._new_overview()
         self.set_view_scale(self._view_scale)
-        settle(self._dropped)  # each slice froze what it made: only what is left is collected
-        self._dropped = 0
+        settle()  # each slice froze what it made: only what is left is collected
         self.built.emit()
 
     def _style_made(self, build: _Build) -> None:

@@ -318,24 +318,6 @@ def _same_picture(by_frame, whole) -> None:
     assert drawn > 5000 and differ <= 20, (drawn, differ)  # a few edge pixels rounded apart
 
 
-def test_a_build_tells_the_collector_what_it_replaced(qtbot, stack, monkeypatch) -> None:
-    """A graph shown settles the collector with the count of the model's graph it replaced (a
-    graph and its derived values are one cycle), so a big model's cycles are freed even when it
-    was cleared before the next graph. Items are not counted: what a scene drops is deleted
-    without the collector (next test)."""
-
-    told: list[int] = []
-    monkeypatch.setattr(scene_module, "settle", told.append)
-    graph, collapsed, _ = stack
-    _fresh(*collapsed, graph)
-    scene = _fresh(*collapsed, graph)
-    scene.build(*collapsed, graph)  # the same graph again: its items went, the graph stays
-    other = residual_stack(stages=3, blocks=5)
-    scene.clear_graph()  # another file opened: cleared first, built later
-    scene.build(*collapsed, other)
-    assert told == [0, 0, 0, graph.number_of_nodes() + graph.number_of_edges()]
-
-
 @pytest.mark.parametrize("how", ["relayout", "new graph"])
 def test_a_dropped_drawing_is_freed_without_the_collector(qtbot, stack, how) -> None:
     """A frame and its body hold each other. Out of the scene, that pair would keep the module's

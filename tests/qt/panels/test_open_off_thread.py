@@ -115,3 +115,29 @@ def test_a_panel_behind_a_tab_fills_when_shown_from_values_made_after_the_pictur
     assert window.leaves.model.graph is graph and not window.leaves.gate.owed
     assert window.leaves.model.rows is derived.derived(graph, leaves.leaf_rows)
     assert len(window.leaves.model.rows) == 41
+
+
+def test_a_graph_replaced_in_the_window_is_freed_without_the_collector(window, qtbot, tmp_path):
+    """Nothing the window made of a graph holds it in a cycle once another replaces it (its
+    derived values, networkx's views, its drawing, the panels behind a tab): it goes when its
+    last user lets go, with no full collection (a second's stall at 20,000 nodes)."""
+    import gc
+    import weakref
+
+    window.docks["modules"].raise_()
+    first = blocks_file(tmp_path / "first.json", 30)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(first)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.document.view_model.collapse("blocks.3")  # a relayout: frames dropped, made
+    window.docks["leaves"].raise_()  # the Leaves tab shows this graph's rows...
+    assert window.leaves.model.graph is window.document.view_model.graph
+    window.docks["modules"].raise_()  # ...and is behind a tab when the next one comes
+    gone = weakref.ref(window.document.view_model.graph)
+    gc.disable()
+    try:
+        with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+            window.open_path(blocks_file(tmp_path / "second.json", 20))
+        qtbot.waitUntil(lambda: gone() is None, timeout=LOAD_TIMEOUT_MS)
+    finally:
+        gc.enable()
