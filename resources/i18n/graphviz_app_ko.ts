@@ -733,174 +733,174 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="199"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="212"/>
         <source>Cannot open {path}: no such file.</source>
         <translation>{path}을(를) 열 수 없습니다: 그런 파일이 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="208"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="221"/>
         <source>Not opening {name}</source>
         <translation>{name}을(를) 열지 않습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="227"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="240"/>
         <source>Opening {name} (saved graph, no code runs)</source>
         <translation>{name} 여는 중 (저장된 그래프, 코드는 실행되지 않음)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="286"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="300"/>
         <source>Loaded {count} nodes from {name}.</source>
         <translation>{name}에서 노드 {count}개를 읽었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="340"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="354"/>
         <source>Cannot run {name}: {error} (Edit ▸ Preferences ▸ Arguments)</source>
         <translation>{name}을(를) 실행할 수 없습니다: {error} (편집 ▸ 환경 설정 ▸ 인수)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="245"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="361"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="375"/>
         <source>Loading {name}…</source>
         <translation>{name} 불러오는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="242"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="256"/>
         <source>Reading {path}…</source>
         <translation>{path} 읽는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="255"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="269"/>
         <source>Reading {name}: {done} of {total} MB…</source>
         <translation>{name} 읽는 중: {total} MB 중 {done} MB…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="259"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="273"/>
         <source>Checking {name}: {done} of {total} nodes…</source>
         <translation>{name} 검사 중: 노드 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="263"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="277"/>
         <source>Building the graph of {name}: {done} of {total} nodes and edges…</source>
         <translation>{name}의 그래프 만드는 중: 노드와 엣지 {total}개 중 {done}개…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="296"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="310"/>
         <source>Stopped reading {name}: the read was cancelled.</source>
         <translation>{name} 읽기 중지: 읽기가 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="367"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="381"/>
         <source>Nothing to reload: open a script first (Ctrl+O).</source>
         <translation>다시 불러올 것이 없습니다: 먼저 스크립트를 여세요 (Ctrl+O).</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="380"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="394"/>
         <source>Running {name} and backward…</source>
         <translation>{name} 실행하고 backward 하는 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="382"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="396"/>
         <source>Running {name}…</source>
         <translation>{name} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="386"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="400"/>
         <source>Running {path}…</source>
         <translation>{path} 실행 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="399"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="413"/>
         <source>({seconds} s)</source>
         <translation>({seconds}초)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="441"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="455"/>
         <source>{seconds:.1f} s</source>
         <translation>{seconds:.1f}초</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="443"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="457"/>
         <source>under 0.1 s</source>
         <translation>0.1초 미만</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="449"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="463"/>
         <source>Captured {nodes} nodes and {edges} edges in {took}.</source>
         <translation>노드 {nodes}개와 간선 {edges}개를 {took} 만에 기록했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="461"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="475"/>
         <source>Stopped {name}: the run was cancelled.</source>
         <translation>{name} 중지: 실행이 취소되었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="504"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="518"/>
         <source>See the Messages panel for details.</source>
         <translation>자세한 내용은 메시지 패널을 보세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="560"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="574"/>
         <source>{name} changed on disk; your unsaved edits in the Source panel are kept. Save writes them over the file; Reset shows the file as it is now.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다. 소스 코드 패널에서 저장하지 않은 수정 내용은 그대로 둡니다. 저장하면 그 내용으로 파일을 덮어쓰고, 원래대로를 누르면 지금 디스크에 있는 파일 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="572"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="586"/>
         <source>{name} changed on disk: reloading.</source>
         <translation>{name}이(가) 디스크에서 바뀌었습니다: 다시 불러옵니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="628"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="642"/>
         <source>Opened with modules collapsed to depth {depth} ({drawn} of {full} nodes drawn) so its labels are readable at this window&apos;s size. Double-click a module to open it, or use Graph ▸ Expand All Modules (Ctrl+Shift+]) for every node.</source>
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="693"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="708"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="733"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="696"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="711"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="712"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="727"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="714"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="729"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="716"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="731"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="759"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="774"/>
         <source>Preparing a view of {count} nodes…</source>
         <translation>노드 {count}개의 보기 준비 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="863"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="898"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="871"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="906"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="901"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="936"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="905"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="940"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -2612,52 +2612,52 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Holders</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="101"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="102"/>
         <source>bytes</source>
         <translation>바이트</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="170"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="173"/>
         <source>op</source>
         <translation>연산</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="170"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="173"/>
         <source>module</source>
         <translation>모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="194"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="198"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="109"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="110"/>
         <source>Kept for backward: not measured in this graph.</source>
         <translation>역전파 보관량: 이 그래프에서는 측정하지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="110"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="111"/>
         <source>It was saved before graphviz_app measured the memory kept for backward, or drawn without its ops&apos; saved values. Open its script to measure it.</source>
         <translation>graphviz_app이 역전파 보관량을 재기 전에 저장되었거나, 연산이 저장한 값 없이 그린 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="59"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="60"/>
         <source>Kept for backward: {bytes}</source>
         <translation>역전파 보관량: {bytes}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="103"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="104"/>
         <source>The total counts each storage once; the {count} nodes below that keep the most each count what they save, so a storage two of them save counts for both.</source>
         <translation>합계는 저장소마다 한 번만 셉니다. 아래에 나온, 가장 많이 보관하는 노드 {count}개는 각자 저장한 것을 세므로, 두 노드가 저장한 저장소는 둘 모두에 셉니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="208"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="212"/>
         <source>Largest first; click a row to find the node.</source>
         <translation>큰 것부터; 행을 클릭하면 노드를 찾아 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="116"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="117"/>
         <source>No node keeps a tensor for backward.</source>
         <translation>역전파를 위해 텐서를 보관하는 노드가 없습니다.</translation>
     </message>
@@ -3453,57 +3453,57 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Leaves</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="209"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="213"/>
         <source>The tensor&apos;s name in the script</source>
         <translation>스크립트에서 쓰인 텐서의 이름</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="210"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="214"/>
         <source>Its shape</source>
         <translation>텐서의 모양(shape)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="211"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="215"/>
         <source>Its device</source>
         <translation>텐서가 있는 장치</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="212"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="216"/>
         <source>The norm of its gradient (.grad)</source>
         <translation>기울기(.grad)의 크기(norm)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="213"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="217"/>
         <source>The smallest and largest element of its gradient</source>
         <translation>기울기의 가장 작은 원소와 가장 큰 원소</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="245"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="240"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="250"/>
         <source>1 leaf tensor.</source>
         <translation>리프 텐서 1개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="242"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="252"/>
         <source>{count} leaf tensors.</source>
         <translation>리프 텐서 {count}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="246"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="256"/>
         <source> Click a row to find it in the graph; click a header to sort.</source>
         <translation> 행을 클릭하면 그래프에서 찾아 주고, 머리글을 클릭하면 정렬합니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="247"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="257"/>
         <source> Gradients appear after Run backward (Ctrl+B).</source>
         <translation> 기울기는 역전파 실행(Ctrl+B) 뒤에 나타납니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/leaves.py" line="165"/>
+        <location filename="../../graphviz_app/qt/panels/leaves.py" line="166"/>
         <source>The gradient holds NaN or Inf values</source>
         <translation>기울기에 NaN이나 Inf 값이 있습니다</translation>
     </message>
@@ -3763,7 +3763,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
     </message>
     <message>
         <location filename="../../graphviz_app/qt/shell/main_window.py" line="144"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="606"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="612"/>
         <source>Problems</source>
         <translation>문제</translation>
     </message>
@@ -3783,93 +3783,93 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>그래프 전체 보기(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="345"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="351"/>
         <source>Open a PyTorch script or a saved graph</source>
         <translation>PyTorch 스크립트나 저장된 그래프 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="347"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="353"/>
         <source>PyTorch scripts and graphs (*.py *.json);;Python scripts (*.py);;Saved graphs (*.json);;All files (*)</source>
         <translation>PyTorch 스크립트와 그래프 (*.py *.json);;Python 스크립트 (*.py);;저장된 그래프 (*.json);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="385"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="391"/>
         <source>Saved {path}.</source>
         <translation>{path}에 저장했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="415"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="421"/>
         <source>No recent files</source>
         <translation>최근 파일 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="425"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="431"/>
         <source>{path} no longer exists; it was removed from the recent files.</source>
         <translation>{path}이(가) 더 이상 없어서 최근 파일에서 지웠습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="511"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="517"/>
         <source>Expand {module}</source>
         <translation>{module} 펼치기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="519"/>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="529"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="525"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="535"/>
         <source>Collapse {module}</source>
         <translation>{module} 접기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="524"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="530"/>
         <source>Copy Label</source>
         <translation>레이블 복사</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="604"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="610"/>
         <source>Problems ({count})</source>
         <translation>문제 ({count})</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="621"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="627"/>
         <source>Graphviz is missing</source>
         <translation>Graphviz가 없습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="637"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="643"/>
         <source>The run time limit is {seconds:g} s: change it in Edit ▸ Preferences.</source>
         <translation>실행 시간 제한은 {seconds:g}초입니다: 편집 ▸ 환경 설정에서 바꿀 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="667"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="673"/>
         <source>Needs a backward pass: run with backward (Run Backward, Ctrl+B) to record the gradients</source>
         <translation>역전파가 필요합니다: 기울기를 기록하려면 역전파와 함께 실행하세요(역전파 실행, Ctrl+B)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="672"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="678"/>
         <source>Needs gradient health, which this graph did not record: set Edit ▸ Preferences ▸ Gradient health to a number of backward() calls and reload a training script</source>
         <translation>이 그래프에는 기울기 건강이 기록되지 않았습니다: 편집 ▸ 환경 설정 ▸ 기울기 건강을 backward() 호출 수로 정하고 학습 스크립트를 다시 불러오세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="678"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="684"/>
         <source>Needs the bytes each node keeps for backward, which this graph lacks (saved before they were measured): open its script to measure them</source>
         <translation>노드마다 역전파를 위해 보관하는 바이트 수가 있어야 하는데 이 그래프에는 없습니다(재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="684"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="690"/>
         <source>Needs each node&apos;s time, which this graph lacks (saved before times were measured): open its script to measure them</source>
         <translation>노드마다 걸린 시간이 있어야 하는데 이 그래프에는 없습니다(시간을 재기 전에 저장됨). 재려면 그 스크립트를 여세요</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="769"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="775"/>
         <source>this graph holds the gradients of a backward run before it was captured</source>
         <translation>이 그래프에는 캡처하기 전에 실행한 역전파의 기울기가 들어 있습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="773"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="779"/>
         <source>this saved graph was recorded without backward</source>
         <translation>이 저장된 그래프는 역전파 없이 기록되었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="767"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="773"/>
         <source>no script is open</source>
         <translation>열린 스크립트가 없습니다</translation>
     </message>
@@ -3884,42 +3884,42 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>시간</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="775"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="781"/>
         <source>Cannot run backward: {what}. Open the script (.py) to run it.</source>
         <translation>역전파를 실행할 수 없습니다: {what}. 실행하려면 스크립트(.py)를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="830"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="836"/>
         <source>Laid out by {engine}: {path}</source>
         <translation>{engine}(으)로 배치함: {path}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="855"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="861"/>
         <source>Nothing to export yet: open a script or a graph first.</source>
         <translation>아직 내보낼 것이 없습니다: 먼저 스크립트나 그래프를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="868"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="874"/>
         <source>Copied the view to the clipboard.</source>
         <translation>보기를 클립보드에 복사했습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="875"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="881"/>
         <source>No graph</source>
         <translation>그래프 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="880"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="886"/>
         <source> ({shown} drawn)</source>
         <translation> ({shown}개 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="882"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="888"/>
         <source>{nodes} nodes{extra} · {edges} edges</source>
         <translation>노드 {nodes}개{extra} · 간선 {edges}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/main_window.py" line="909"/>
+        <location filename="../../graphviz_app/qt/shell/main_window.py" line="915"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
@@ -4074,72 +4074,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>NodeTooltip</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="115"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="116"/>
         <source>module {module}</source>
         <translation>모듈 {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="116"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="117"/>
         <source>{count} nodes</source>
         <translation>노드 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="117"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
         <source>Double-click to expand</source>
         <translation>두 번 클릭하면 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="123"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="124"/>
         <source>name: {name}</source>
         <translation>이름: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="125"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="126"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="128"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="129"/>
         <source>shape: {shape}   dtype: {dtype}</source>
         <translation>모양: {shape}   dtype: {dtype}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="133"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="134"/>
         <source>device: {device}</source>
         <translation>장치: {device}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="135"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="136"/>
         <source>module: {module}</source>
         <translation>모듈: {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="137"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="138"/>
         <source>output of the script</source>
         <translation>스크립트의 출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="141"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="142"/>
         <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
         <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="152"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="153"/>
         <source>use {k} of {n} (a shared tensor drawn once per use)</source>
         <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="154"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
         <source>use {k} of {n}: this op&apos;s result is used far apart, so it is drawn again beside each far use</source>
         <translation>{n}번 중 {k}번째 사용: 이 연산의 결과는 멀리 떨어진 곳에서 쓰이므로, 멀리 있는 사용처마다 그 옆에 다시 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="160"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="161"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="167"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="168"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>
@@ -4799,50 +4799,50 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Slowest</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="69"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="70"/>
         <source>backward not run</source>
         <translation>역전파 실행 안 함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="71"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="72"/>
         <source>Forward {forward}, backward {backward}</source>
         <translation>순전파 {forward}, 역전파 {backward}</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="765"/>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="124"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="125"/>
         <source>time</source>
         <translation>시간</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="766"/>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="125"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="126"/>
         <source>forward</source>
         <translation>순전파</translation>
     </message>
     <message>
         <location filename="../../graphviz_app/cli.py" line="767"/>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="126"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="127"/>
         <source>backward</source>
         <translation>역전파</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="129"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="130"/>
         <source>Forward: each op&apos;s call in the script; backward: each node&apos;s work in the captured backward pass. A node&apos;s time is both together; the {count} slowest are listed.</source>
         <translation>순전파: 스크립트에서 연산마다 호출한 시간, 역전파: 캡처한 역전파에서 노드마다 일한 시간. 노드의 시간은 둘을 더한 것이며, 가장 느린 {count}개를 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="135"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="136"/>
         <source>Time: not measured in this graph.</source>
         <translation>시간: 이 그래프에서는 재지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="136"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="137"/>
         <source>It was saved before graphviz_app measured each node&apos;s time. Open its script to measure it.</source>
         <translation>graphviz_app이 노드마다 시간을 재기 전에 저장된 그래프입니다. 재려면 그 스크립트를 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/holders.py" line="141"/>
+        <location filename="../../graphviz_app/qt/panels/holders.py" line="142"/>
         <source>No node took a measurable time.</source>
         <translation>잴 만한 시간이 걸린 노드가 없습니다.</translation>
     </message>
