@@ -841,8 +841,8 @@ class Controller(QObject):
         """Make the values of the panels behind a tab (``derived.LATER``) for the graph drawn a
         moment ago, on a thread: ready when such a panel is brought to the front."""
         graph = self.document.view_model.graph
-        if self._warming is not None or graph is None:
-            return  # one at a time: a graph drawn meanwhile has its panels compute when shown
+        if self._warming is not None or graph is None or self._unwarmed is not None:
+            return  # one at a time; a graph not drawn yet starts this once it is
         task = self._warming = Task(partial(derived_values.prepare, graph, later=True), None, self)
         task.done.connect(self._warmed)
         task.start()
