@@ -843,7 +843,7 @@ class Controller(QObject):
         graph = self.document.view_model.graph
         if self._warming is not None or graph is None or self._unwarmed is not None:
             return  # one at a time; a graph not drawn yet starts this once it is
-        task = self._warming = Task(partial(derived_values.prepare, graph, later=True), None, self)
+        task = self._warming = Task(partial(derived_values.prepare, graph, later=True), graph, self)
         task.done.connect(self._warmed)
         task.start()
 
@@ -851,6 +851,8 @@ class Controller(QObject):
         task.wait()
         task.deleteLater()
         self._warming = None
+        if task.tag is not self.document.view_model.graph:  # replaced meanwhile, and released:
+            derived_values.release(task.tag)  # what the thread hung on it since goes too
         if error is not None:  # a panel computes its values when shown instead
             log.warning("making a graph's later values failed: %s", error)
 

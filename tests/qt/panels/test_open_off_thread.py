@@ -141,3 +141,36 @@ def test_a_graph_replaced_in_the_window_is_freed_without_the_collector(window, q
         qtbot.waitUntil(lambda: gone() is None, timeout=LOAD_TIMEOUT_MS)
     finally:
         gc.enable()
+
+
+def test_a_graph_replaced_while_its_later_values_are_made_is_still_freed(
+    window, qtbot, tmp_path, monkeypatch
+):
+    """The thread making a drawn graph's later values may outlast the graph: what it hangs on
+    the graph once the window has released it is let go when it ends."""
+    import gc
+    import weakref
+
+    started, go_on = threading.Event(), threading.Event()
+
+    def slow(graph):
+        started.set()
+        go_on.wait(30)
+        return derived.derived(graph, GraphFacts)  # a value that holds its graph
+
+    monkeypatch.setattr(derived, "LATER", [slow])
+    window.docks["modules"].raise_()
+    window.controller._warm_timer.setInterval(0)
+    with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+        window.open_path(blocks_file(tmp_path / "first.json", 30))
+    qtbot.waitUntil(started.is_set, timeout=LOAD_TIMEOUT_MS)
+    gone = weakref.ref(window.document.view_model.graph)
+    gc.disable()
+    try:
+        with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
+            window.open_path(blocks_file(tmp_path / "second.json", 20))
+        go_on.set()  # the thread now hangs facts that hold it on the released graph
+        qtbot.waitUntil(lambda: gone() is None, timeout=LOAD_TIMEOUT_MS)
+    finally:
+        go_on.set()
+        gc.enable()
