@@ -12,6 +12,7 @@ from typing import Any
 import networkx as nx
 
 from ...wire.gc_pause import without_gc
+from .derived import warm_with
 from .graph_file import build_graph, check_trace
 from .saved_graph import decode_nonfinite, dumps_trace, read_saved_graph
 
@@ -49,6 +50,13 @@ def load_graph_json(path: str | Path) -> nx.DiGraph:
     GraphFileError naming the field when the content is not a valid saved graph.
     """
     return read_saved_graph(path)
+
+
+@warm_with
+def cut_nodes(graph: nx.DiGraph) -> list[str]:
+    """The nodes that took a detached tensor (their ``cuts``), in the graph's order (read through
+    :func:`~.derived.derived`: the Problems panel lists them, the scene marks them)."""
+    return [n for n, cuts in graph.nodes(data="cuts") if cuts]
 
 
 def ordered_nodes(graph: nx.DiGraph, key: str) -> list[str]:

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSceneHelpE
 
 from ...core.graphviz.dot import badge_id
 from ...core.graphviz.layout import EdgePath
-from ...core.model.derived import derived, warm_with
+from ...core.model.derived import derived
+from ...core.model.graph import cut_nodes
 from ...core.model.values import format_number, values_badge_lines
 from ...core.view import colors, look
 from ...core.view.display import DisplayEdge, DisplayGraph, format_shape
@@ -396,13 +397,6 @@ class _Build:
         return [tuple(box) for box in (corners + (-room, -room, room, room)).tolist()]
 
 
-@warm_with
-def cut_set(graph: nx.DiGraph) -> frozenset[str]:
-    """The graph nodes that took a detached tensor (drawn so), worked out with a new graph's
-    other values on the thread that reads it."""
-    return frozenset(node for node, cuts in graph.nodes(data="cuts") if cuts)
-
-
 Prepared = _Build
 """What :meth:`GraphScene.prepare` makes (opaque to callers: they pass it back to ``build``)."""
 
@@ -568,7 +562,7 @@ class GraphScene(QGraphicsScene):
         self.clear_graph()
         self.display, self.graph = display, graph
         self._transfers = colors.transfer_edges(graph)
-        self._cut_nodes = derived(graph, cut_set)
+        self._cut_nodes = frozenset(derived(graph, cut_nodes))
         if prepared is not None and (prepared.layout is not layout or prepared.display is not display):
             prepared = None  # made for another picture
         frames = prepared.frames if prepared is not None else _Frames(display, layout)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QStyle, QVBoxLayout, QWidget
 
 from ...core.model.derived import derived, warm_with
+from ...core.model.graph import cut_nodes
 from ...core.view import colors
 from ...core.view.chain_rule import backward_failure
 from ...core.view.stepping import describe
@@ -103,12 +104,6 @@ def bad_gradients(graph: nx.DiGraph) -> list[str]:
             n,
         ),
     )
-
-
-@warm_with
-def cut_nodes(graph: nx.DiGraph) -> list[str]:
-    """The nodes that took a detached tensor (their ``cuts``), in the graph's order."""
-    return [n for n, cuts in graph.nodes(data="cuts") if cuts]
 
 
 def graph_problems(graph: nx.DiGraph) -> list[Problem]:
