@@ -180,12 +180,6 @@ class MainWindow(QMainWindow):
         )
         self._build_lessons_menu()
         self._build_status_bar()
-        self.controller.shown_values = lambda: [
-            fn
-            for panel in (self.leaves, self.holders, self.slowest)
-            if panel.gate.in_sight()
-            for fn in panel.warmed
-        ]
         self._connect()
         self._restore_settings()
         self.setAcceptDrops(True)
@@ -260,6 +254,12 @@ class MainWindow(QMainWindow):
         self.modules.expandAllRequested.connect(self.expand_all)  # as Graph > Expand All does
         self.modules.depthRequested.connect(self.controller.collapse_to_depth)
         self.modules.show_view = self.controller.change_view  # a big module's view: on a thread
+        self.controller.shown_values = lambda: [  # made with a new graph: the tabs in front
+            fn
+            for panel in (self.leaves, self.holders, self.slowest)
+            if panel.gate.in_sight()
+            for fn in panel.warmed
+        ]
         self.messages.problemShown.connect(lambda: self.docks["messages"].show())
         self.messages.lineActivated.connect(self.show_source_line)
         self.timeline.runBackwardRequested.connect(self._run_backward_now)
