@@ -885,22 +885,22 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>노드 {count}개의 보기 준비 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="898"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="900"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="906"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="908"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="936"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="938"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="940"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="942"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -4074,72 +4074,72 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>NodeTooltip</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="116"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="117"/>
         <source>module {module}</source>
         <translation>모듈 {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="117"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
         <source>{count} nodes</source>
         <translation>노드 {count}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="118"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="119"/>
         <source>Double-click to expand</source>
         <translation>두 번 클릭하면 펼칩니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="124"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="125"/>
         <source>name: {name}</source>
         <translation>이름: {name}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="126"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="127"/>
         <source>scalar</source>
         <translation>스칼라</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="129"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="130"/>
         <source>shape: {shape}   dtype: {dtype}</source>
         <translation>모양: {shape}   dtype: {dtype}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="134"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="135"/>
         <source>device: {device}</source>
         <translation>장치: {device}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="136"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="137"/>
         <source>module: {module}</source>
         <translation>모듈: {module}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="138"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="139"/>
         <source>output of the script</source>
         <translation>스크립트의 출력</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="142"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="143"/>
         <source>✂ uses a detached tensor (line {line}): the graph is cut there</source>
         <translation>✂ 떼어 낸 텐서를 씁니다({line}번째 줄): 그래프가 거기서 끊깁니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="153"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="154"/>
         <source>use {k} of {n} (a shared tensor drawn once per use)</source>
         <translation>{n}번 중 {k}번째 사용(여러 번 쓰인 텐서를 쓰일 때마다 따로 그림)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="155"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="156"/>
         <source>use {k} of {n}: this op&apos;s result is used far apart, so it is drawn again beside each far use</source>
         <translation>{n}번 중 {k}번째 사용: 이 연산의 결과는 멀리 떨어진 곳에서 쓰이므로, 멀리 있는 사용처마다 그 옆에 다시 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="161"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="162"/>
         <source>input {k} of {n}: this op gathers tensors made far apart, so each far input is drawn where it was made</source>
         <translation>입력 {n}개 중 {k}번째: 이 연산은 멀리 떨어져 만들어진 텐서를 모으므로, 멀리 있는 입력은 만들어진 곳에 그립니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/scene.py" line="168"/>
+        <location filename="../../graphviz_app/qt/canvas/scene.py" line="169"/>
         <source>Click for details in the Inspector</source>
         <translation>클릭하면 속성 패널에 자세히 나옵니다</translation>
     </message>
@@ -4532,119 +4532,119 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>Problems</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="67"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="68"/>
         <source> (made by {op})</source>
         <translation> ({op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="73"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="74"/>
         <source>{what} on line {line}</source>
         <translation>{line}번째 줄의 {what}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="76"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="77"/>
         <source> (made by another {op}, on line {line})</source>
         <translation> ({line}번째 줄의 다른 {op}이(가) 만든)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="81"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="82"/>
         <source>Line {line} cuts the graph: {code}. {what} takes the detached tensor{made_by}, shape {shape}, as a constant, so no gradient flows back to what made it.</source>
         <translation>{line}번째 줄이 그래프를 끊습니다: {code}. {what}은(는) 떼어 낸{made_by} 텐서(모양 {shape})를 상수로 받으므로, 그 텐서를 만든 쪽으로는 기울기가 흐르지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="121"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="130"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="116"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="125"/>
         <source> (line {line})</source>
         <translation> ({line}번째 줄)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="122"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="117"/>
         <source> and </source>
         <translation> 및 </translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="123"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="118"/>
         <source>{kinds} gradient at {what}{where}: {nan} NaN, {inf} Inf values.</source>
         <translation>{what}{where}에 {kinds} 기울기: NaN {nan}개, Inf {inf}개.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="131"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="126"/>
         <source> It first appears here: the backward of {what}{at} produced it.</source>
         <translation> 처음 나타난 곳: {what}{at}의 역전파가 만들었습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="137"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="132"/>
         <source> {name}.grad holds it; an optimizer step would spread it.</source>
         <translation> {name}.grad에 들어 있으며, 옵티마이저 단계가 이를 퍼뜨립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="138"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="133"/>
         <source>The leaf</source>
         <translation>리프 텐서</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="141"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="136"/>
         <source> Every node backward reaches from here receives it too.</source>
         <translation> 여기서부터 역전파가 닿는 모든 노드도 이를 받습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="159"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="154"/>
         <source>Backward stopped: {error}</source>
         <translation>역전파가 멈췄습니다: {error}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="185"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="180"/>
         <source>{name}: {why}</source>
         <translation>{name}: {why}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="201"/>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="247"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="196"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="242"/>
         <source>No problems.</source>
         <translation>문제가 없습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="235"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="230"/>
         <source>  ▸ click to select the node</source>
         <translation>  ▸ 클릭하면 노드를 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="237"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="232"/>
         <source>  ▸ click to see line {line}</source>
         <translation>  ▸ 클릭하면 {line}번째 줄을 봅니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="245"/>
         <source>{n} error</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="245"/>
         <source>{n} errors</source>
         <translation>오류 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="246"/>
         <source>{n} warning</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="251"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="246"/>
         <source>{n} warnings</source>
         <translation>경고 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="252"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="247"/>
         <source>{n} note</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="252"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="247"/>
         <source>{n} notes</source>
         <translation>알림 {n}개</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/problems.py" line="255"/>
+        <location filename="../../graphviz_app/qt/panels/problems.py" line="250"/>
         <source>. Click one to jump to it.</source>
         <translation>. 항목을 클릭하면 그곳으로 갑니다.</translation>
     </message>
