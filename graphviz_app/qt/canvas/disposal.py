@@ -4,8 +4,10 @@ A module's frame and its body (:class:`~.items.FrameBody`) hold each other: the 
 frame as its child, and the frame keeps its body. Out of the scene, that pair would keep the
 module's whole drawing alive until a full collection found it (a second's stall at 20,000
 nodes). Deleting the drawing at once instead holds the GUI thread about 0.2 s per 45,000 items,
-right when the new picture should appear. :class:`Disposal` takes such a drawing as it leaves the
-scene and deletes it from the leaves up, a few milliseconds per turn of the event loop.
+right when the new picture should appear, and so does taking it out of the scene (Qt takes each
+item out of the scene's item list in turn: 0.1-0.4 s per 43,000 items, more in a fuller scene).
+:class:`Disposal` takes such a drawing once hidden, or once out of the scene, and takes it out
+and deletes it from the leaves up, a few milliseconds per turn of the event loop.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 SLICE_SECONDS = 0.008
 """The longest one turn of the event loop spends deleting (2,000 items take about 8 ms)."""
@@ -24,18 +26,21 @@ CHECK_EVERY = 256
 class _Tree:
     """An item being taken apart: its children, and how many of them are gone."""
 
-    __slots__ = ("children", "done", "root")
+    __slots__ = ("children", "done", "root", "taken")
 
-    def __init__(self, root: QGraphicsItem) -> None:
+    def __init__(self, root: QGraphicsItem, taken: bool = False) -> None:
         self.root = root
+        self.taken = taken
+        """Whether it is the root of a tree taken (else: an item inside one)."""
         self.children: list[QGraphicsItem | None] | None = None
         self.done = 0
 
 
 class Disposal:
-    """Deletes item trees that are out of every scene, children first, in slices of at most
-    :data:`SLICE_SECONDS` between events (each child is detached from its parent, which is then
-    the last reference to it; the root goes once its children have)."""
+    """Deletes item trees, children first, in slices of at most :data:`SLICE_SECONDS` between
+    events: each child is taken out of its scene (a tree may be left there hidden, at the top
+    level) or detached from its parent, and the reference held here is then its last; the root
+    goes once its children have."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         self._trees: list[_Tree] = []
@@ -43,14 +48,23 @@ class Disposal:
         self._timer.timeout.connect(self._slice)
 
     def take(self, root: QGraphicsItem) -> None:
-        """Delete ``root`` and everything under it, soon (``root`` is in no scene)."""
-        self._trees.append(_Tree(root))
+        """Delete ``root`` and everything under it, soon: ``root`` is in no scene, or hidden at
+        the top level of one (nothing else may take it out or delete it meanwhile, but
+        :meth:`take_out`)."""
+        self._trees.append(_Tree(root, taken=True))
         if not self._timer.isActive():
             self._timer.start()
 
     def pending(self) -> int:
         """The trees not deleted yet."""
         return len(self._trees)
+
+    def take_out(self, scene: QGraphicsScene) -> None:
+        """Take what is still in ``scene`` out of it at once (before the scene deletes its
+        items); it is then deleted as before."""
+        for tree in self._trees:
+            if tree.taken and tree.root.scene() is scene:
+                scene.removeItem(tree.root)
 
     def finish(self) -> None:
         """Delete everything taken, now."""
@@ -70,8 +84,11 @@ class Disposal:
             if children is None:
                 children = tree.children = list(tree.root.childItems())
             if tree.done == len(children):
-                trees.pop()  # its last reference: Qt deletes the root
-                continue
+                trees.pop()
+                scene = tree.root.scene() if tree.taken else None
+                if scene is not None:  # hidden there until now
+                    scene.removeItem(tree.root)
+                continue  # its last reference goes: Qt deletes the root
             child = children[tree.done]
             children[tree.done] = None
             tree.done += 1
@@ -79,8 +96,12 @@ class Disposal:
             if child.childItems():
                 trees.append(_Tree(child))  # its own children first
                 continue
-            child.setParentItem(None)  # type: ignore[arg-type]  # ours alone now: deleted here
-            del child
+            scene = child.scene()
+            if scene is not None:
+                scene.removeItem(child)  # out of the scene and off its parent: ours alone now
+            else:
+                child.setParentItem(None)  # ours alone now
+            del child  # deleted here
             count += 1
             if deadline is not None and count % CHECK_EVERY == 0 and time.perf_counter() > deadline:
                 return

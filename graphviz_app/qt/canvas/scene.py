@@ -14,7 +14,7 @@ from __future__ import annotations
 import gc
 import itertools
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -515,9 +515,11 @@ class GraphScene(QGraphicsScene):
         self._transfers = set()
         self.overview = None  # before clear(): its selection signal must not reach a deleted item
         self.overview_shown = False
+        self._disposal.take_out(self)  # what is left of drawings dropped before
         for frame in self.cluster_items.values():  # the frames' drawings go between events
             if frame.body.scene() is self and frame.body.parentItem() is None:
-                self._drop_body(frame)
+                self.removeItem(frame.body)
+                self._disposal.take(frame.body)
         self.clear()
         self.node_items.clear()
         self.edge_items.clear()
@@ -1036,14 +1038,9 @@ class GraphScene(QGraphicsScene):
                     dnode, layout.nodes[did], graph, item, same, home, owner, (ox, oy), counts
                 )
         going = before - now
-        bulk = len(going) > BULK_DROP
-        for did in going:
-            item = items.pop(did, None)
-            if item is not None:
-                self._drop_node(item, indexed=not bulk)
-                counts.dropped += 1
-        if bulk:  # most of the picture went: the index is made of what is left
-            self._index_members(items.values())
+        left = [item for item in map(items.pop, going, itertools.repeat(None)) if item is not None]
+        self._drop_nodes(left, items)
+        counts.dropped += len(left)
         self._roomy = _place_badges(items, layout, self._roomy)
 
         # edges of the homes entered, matched by their ends with those of the same homes and of
@@ -1075,12 +1072,10 @@ class GraphScene(QGraphicsScene):
         self.edge_items = list(itertools.chain.from_iterable(by_home.values()))
         if bulk:
             self._index_edges()
-        for frame in dropped_frames:  # what they still hold is gone too
-            if frame.body.scene() is self:
-                self._drop_body(frame)
-            counts.dropped += 1
+        self._drop_bodies(dropped_frames)  # what they still hold is gone too
+        counts.dropped += len(dropped_frames)
         self._going = set()  # the dropped frames took their items with them
-        self._flowing = [e for e in self._flowing if e.scene() is self]
+        self._flowing = [e for e in self._flowing if e.scene() is self and e.isVisible()]
         total = len(items) + len(self.edge_items) + len(frames)
         counts.kept = total - counts.moved - counts.reshaped - counts.made
 
@@ -1154,12 +1149,8 @@ class GraphScene(QGraphicsScene):
             nodes[did] = self._node_for(
                 dnode, box, graph, item, same, home, owner, frames.origin(home), counts
             )
-        bulk = len(old_items) > BULK_DROP
-        for gone in old_items.values():
-            self._drop_node(gone, indexed=not bulk)
-            counts.dropped += 1
-        if bulk:  # most of the picture went: the index is made of what is left
-            self._index_members(nodes.values())
+        self._drop_nodes(old_items.values(), nodes)
+        counts.dropped += len(old_items)
         self.node_items = nodes
         self._roomy = _place_badges(nodes, layout, self._roomy)
 
@@ -1195,12 +1186,10 @@ class GraphScene(QGraphicsScene):
         if bulk:
             self._index_edges()
         self._display_edges = dedges
-        for frame in old_frames.values():  # what they still hold is gone too
-            if frame.body.scene() is self:
-                self._drop_body(frame)
-            counts.dropped += 1
+        self._drop_bodies(old_frames.values())  # what they still hold is gone too
+        counts.dropped += len(old_frames)
         self._going = set()  # the dropped frames took their items with them
-        self._flowing = [e for e in self._flowing if e.scene() is self]
+        self._flowing = [e for e in self._flowing if e.scene() is self and e.isVisible()]
 
     def _settle_edges(
         self,
@@ -1218,13 +1207,34 @@ class GraphScene(QGraphicsScene):
                 counts.moved += 1
             else:
                 counts.reshaped += 1
-        leftovers = list(leftovers)
-        bulk = sum(map(len, leftovers)) > BULK_DROP
-        for queue in leftovers:
-            for edge in queue:
-                self._drop_edge(edge, indexed=not bulk)
-                counts.dropped += 1
-        return bulk
+        dropped = list(itertools.chain.from_iterable(leftovers))
+        counts.dropped += len(dropped)
+        if len(dropped) <= BULK_DROP:
+            for edge in dropped:
+                self._drop_edge(edge)
+            return False
+        going = self._going  # most of the picture went: only what is not in a dropped frame
+        for edge in dropped:  # is taken out, and the indexes are made of what is left
+            if edge.home is None or edge.home not in going:
+                self.removeItem(edge)
+        return True
+
+    def _drop_nodes(self, dropped: Collection[NodeItem], kept: dict[str, NodeItem]) -> None:
+        """Drop the node items ``dropped``, the scene keeping ``kept`` (by display id).  When
+        they are many, only those not in a dropped frame are taken out of the scene, and the
+        member index and the looks noted are made of what is kept: visiting each dropped item
+        cost a Collapse to depth 1 of a 20,000-node picture 0.1 s."""
+        if len(dropped) <= BULK_DROP:
+            for item in dropped:
+                self._drop_node(item)
+            return
+        going = self._going
+        for item in dropped:
+            if item.home is None or item.home not in going:
+                self.removeItem(item)
+        self._fill_in = {did: fill for did, fill in self._fill_in.items() if did in kept}
+        self._style_in = {did: style for did, style in self._style_in.items() if did in kept}
+        self._index_members(kept.values())
 
     def _index_members(self, items: Iterable[NodeItem]) -> None:
         """Make the member index anew from these node items (after a bulk drop)."""
@@ -1414,11 +1424,25 @@ class GraphScene(QGraphicsScene):
             item.home = home
             item.setParentItem(self.cluster_items[home].body)
 
-    def _drop_body(self, frame: ClusterItem) -> None:
-        """Take ``frame``'s body, with its drawing, out of the scene, to be deleted between
-        events (the frame and its body hold each other: nothing else would free them)."""
-        self.removeItem(frame.body)
-        self._disposal.take(frame.body)
+    def _drop_bodies(self, frames: Iterable[ClusterItem]) -> None:
+        """Hide the drawings of the dropped ``frames`` (each frame's body and what it holds), to
+        be taken out of the scene and deleted between events (a frame and its body hold each
+        other: nothing else would free them).  Each outermost drawing is hidden and lifted to
+        the top level: 0.01 s for the 43,000 items a Collapse to depth 1 drops, which taken out
+        of the scene at once held the GUI thread 0.1-0.2 s."""
+        frames = list(frames)
+        bodies = {id(frame.body) for frame in frames}
+        for frame in frames:
+            body = frame.body
+            if body.scene() is not self:
+                continue
+            parent = body.parentItem()
+            if parent is not None and id(parent) in bodies:
+                continue  # goes with the drawing it lies in
+            body.setVisible(False)
+            if parent is not None:
+                body.setParentItem(None)  # type: ignore[arg-type]  # None: the top level
+            self._disposal.take(body)
 
     def _leaves_alone(self, item: NodeItem | EdgeItem) -> bool:
         """Whether ``item``, dropped, must be taken out of the scene itself: not when the frame
@@ -1427,21 +1451,18 @@ class GraphScene(QGraphicsScene):
         home = item.home
         return home is None or home not in self._going
 
-    def _drop_node(self, item: NodeItem, *, indexed: bool = True) -> None:
-        """Take ``item`` out of the scene and (``indexed``) out of the member index."""
+    def _drop_node(self, item: NodeItem) -> None:
+        """Take ``item`` out of the scene and out of the member index."""
         if self._leaves_alone(item):
             self.removeItem(item)
-        if indexed:
-            self._by_member.discard(item)
+        self._by_member.discard(item)
         self._fill_in.pop(item.display_id, None)
         self._style_in.pop(item.display_id, None)
 
-    def _drop_edge(self, edge: EdgeItem, *, indexed: bool = True) -> None:
-        """Take ``edge`` out of the scene and (``indexed``) out of the edge indexes."""
+    def _drop_edge(self, edge: EdgeItem) -> None:
+        """Take ``edge`` out of the scene and out of the edge indexes."""
         if self._leaves_alone(edge):
             self.removeItem(edge)
-        if not indexed:
-            return
         for key in edge.graph_edges:
             discard(self._edges_by_graph_edge, key, edge)
         for did in {edge.source, edge.target}:

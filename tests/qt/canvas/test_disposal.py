@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from PySide6.QtWidgets import QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
 
 from graphviz_app.qt.canvas import disposal as disposal_module
 from graphviz_app.qt.canvas.disposal import Disposal
@@ -66,5 +66,53 @@ def test_trees_taken_go_between_events_or_at_once(qtbot) -> None:
         del third
         disposal.finish()
         assert disposal.pending() == 0 and all(ref() is None for ref in third_refs)
+    finally:
+        gc.enable()
+
+
+def test_a_tree_hidden_in_a_scene_leaves_it_a_slice_at_a_time(qtbot, monkeypatch) -> None:
+    """Taking a drawing out of a scene at once holds the GUI thread as long as deleting it: one
+    hidden at the scene's top level is taken out leaf by leaf, and deleted as it goes."""
+    monkeypatch.setattr(disposal_module, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)
+    scene = QGraphicsScene()
+    disposal = Disposal()
+    root, refs = _tree()
+    scene.addItem(root)
+    root.setVisible(False)
+    gc.disable()
+    try:
+        disposal.take(root)
+        del root
+        in_scene = [len(scene.items())]
+        while disposal.pending():
+            disposal._slice()
+            in_scene.append(len(scene.items()))
+        assert in_scene == [6, 5, 4, 3, 2, 0]  # a, b1, b2, c, then b (emptied) with root
+        assert all(ref() is None for ref in refs)
+    finally:
+        gc.enable()
+
+
+def test_what_is_left_in_a_scene_is_taken_out_before_the_scene_deletes_it(qtbot, monkeypatch) -> None:
+    """A scene clearing its items would delete a hidden drawing under the disposal's hands:
+    ``take_out`` takes it out first, and it is deleted as before."""
+    monkeypatch.setattr(disposal_module, "SLICE_SECONDS", 0.0)
+    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)
+    scene = QGraphicsScene()
+    disposal = Disposal()
+    root, refs = _tree()
+    scene.addItem(root)
+    root.setVisible(False)
+    gc.disable()
+    try:
+        disposal.take(root)
+        del root
+        disposal._slice()  # a goes
+        disposal.take_out(scene)
+        assert scene.items() == []
+        scene.clear()
+        disposal.finish()
+        assert disposal.pending() == 0 and all(ref() is None for ref in refs)
     finally:
         gc.enable()
