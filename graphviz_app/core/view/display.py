@@ -303,6 +303,8 @@ class GraphFacts:
         self.early, self.late = graph_ranks(graph, self.adjacency)
         self.kinds: dict[str, str] = dict(graph.nodes(data="kind"))
         self.modules: list[tuple[str, str | None]] = derived(graph, node_modules)
+        self.outputs = frozenset(node for node, flag in graph.nodes(data="is_output") if flag)
+        """The graph's output nodes (a module drawn as one node holding one is an output)."""
         self.output_names = {
             o.get("node"): o.get("name") for o in graph.graph.get("outputs") or () if isinstance(o, dict)
         }
@@ -352,16 +354,22 @@ class GraphFacts:
             by_module.setdefault(module, []).append(node)
         return by_module
 
-    def members_under(self, module: str) -> list[str]:
-        """The graph nodes of ``module`` and the modules inside it, in graph order."""
+    def _lists_under(self, module: str) -> list[list[str]]:
         inner = module + "."
-        found = [
-            node
+        return [
+            nodes
             for path, nodes in self._by_module.items()
             if path is not None and (path == module or path.startswith(inner))
-            for node in nodes
         ]
+
+    def members_under(self, module: str) -> list[str]:
+        """The graph nodes of ``module`` and the modules inside it, in graph order."""
+        found = [node for nodes in self._lists_under(module) for node in nodes]
         return sorted(found, key=self.position.__getitem__)
+
+    def count_under(self, module: str) -> int:
+        """How many graph nodes ``module`` and the modules inside it hold."""
+        return sum(map(len, self._lists_under(module)))
 
     @functools.cached_property
     def _splitting(self) -> frozenset[str]:
@@ -521,7 +529,7 @@ def build_display(
                 members=tuple(members),
                 label=module_label(path, members, kinds, module_types, language),
                 module=path,
-                is_output=any(node_attrs[m].get("is_output") for m in members),
+                is_output=not facts.outputs.isdisjoint(members),
                 cluster=cluster_of(parent_path(path)),
             )
             for m in members:

@@ -52,8 +52,10 @@ def toggled_display(
     if len(changed) != 1 or replace(before_options, collapsed=options.collapsed) != options:
         return None
     (module,) = changed
+    if facts.count_under(module) > PATCH_SHARE * facts.graph.number_of_nodes():
+        return None
     members = facts.members_under(module)
-    if not members or len(members) > PATCH_SHARE * facts.graph.number_of_nodes():
+    if not members:
         return None
     if options.split_hubs and facts.splits_at(members):
         return None
@@ -140,7 +142,7 @@ def _new_nodes(
             members=tuple(group),
             label=module_label(path, group, facts.kinds, module_types, options.language),
             module=path,
-            is_output=any(graph.nodes[m].get("is_output") for m in group),
+            is_output=not facts.outputs.isdisjoint(group),
             cluster=cluster_of(parent_path(path)),
         )
     return added
