@@ -181,6 +181,13 @@ def test_a_transfer_label_stays_clear_of_its_edge_at_every_step(window, load):
 def test_collapse_and_expand_modules(window, load, qtbot):
     load(example("transformer_layer.py"))
     doc = window.document
+
+    def marks_shown() -> bool:
+        """Every module's check mark says whether it is collapsed."""
+        collapsed = doc.view_model.options.collapsed
+        checked = {p for p, i in window.modules.items().items() if i.checkState(0) == Qt.CheckState.Checked}
+        return checked == set(collapsed)
+
     modules = doc.view_model.modules()
     assert "self_attn" in modules
     before = set(window.scene.node_items)
@@ -200,6 +207,7 @@ def test_collapse_and_expand_modules(window, load, qtbot):
         pos = window.view.mapFromScene(node.scene_rect().center())
         qtbot.mouseDClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert set(window.scene.node_items) == before
+    assert marks_shown()  # the box checked by hand is cleared by the double-click
     # Collapse all to depth 1: every top-level module becomes one node.
     with qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS):
         window.modules.depth_box.setValue(1)
@@ -208,11 +216,13 @@ def test_collapse_and_expand_modules(window, load, qtbot):
     assert {MODULE_PREFIX + m for m in tops} <= set(window.scene.node_items)
     assert not window.scene.cluster_items
     assert all(window.modules.items()[m].checkState(0) == Qt.CheckState.Checked for m in tops)
+    assert marks_shown()
     # "Expand all" takes the window's own path (as Graph > Expand All: the picture from its top)
     shown = qtbot.waitSignal(window.controller.graphShown, timeout=LOAD_TIMEOUT_MS)
     with shown, qtbot.waitSignal(window.modules.expandAllRequested):
         window.modules.expand_button.click()
     assert not doc.view_model.options.collapsed and set(window.scene.node_items) == before
+    assert marks_shown()
 
 
 def test_run_backward_enables_gradient_colors_and_inspector_grads(window, load, qtbot):

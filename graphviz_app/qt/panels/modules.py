@@ -126,6 +126,8 @@ class ModulesPanel(QWidget):
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.tree, 1)
         self._items: dict[str, QTreeWidgetItem] = {}
+        self._checked: set[str] = set()
+        """The modules whose item is checked."""
         self._rows: list[ModuleRow] = []
         self._filled = 0
         self._fill_timer = QTimer(self, singleShot=True, interval=0)
@@ -162,6 +164,7 @@ class ModulesPanel(QWidget):
         self._updating = True
         self.tree.clear()
         self._items.clear()
+        self._checked = set()
         graph = self.document.view_model.graph
         self._rows = derived(graph, module_rows) if graph is not None else []
         self._filled = 0
@@ -201,6 +204,8 @@ class ModulesPanel(QWidget):
                 item.setToolTip(CLASS, plain_tooltip(kind))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Checked if path in collapsed else Qt.CheckState.Unchecked)
+            if path in collapsed:
+                self._checked.add(path)
             parent = self._items.get(parent_path)
             if parent is None:
                 self.tree.addTopLevelItem(item)
@@ -218,13 +223,20 @@ class ModulesPanel(QWidget):
         self.fit_columns()  # (each item was made with its check mark: no sync_checks needed)
 
     def sync_checks(self) -> None:
-        """Show the document's collapsed set as check marks."""
+        """Show the document's collapsed set as check marks (only the marks that change: asking
+        each of 3,400 items for its mark took 10-30 ms of every expand and collapse)."""
         self._updating = True
         collapsed = self.document.view_model.options.collapsed
-        for path, item in self._items.items():
-            state = Qt.CheckState.Checked if path in collapsed else Qt.CheckState.Unchecked
-            if item.checkState(0) != state:
-                item.setCheckState(0, state)
+        for path in self._checked.symmetric_difference(collapsed):
+            item = self._items.get(path)
+            if item is None:
+                continue  # not made yet: made with its mark
+            checked = path in collapsed
+            item.setCheckState(0, Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+            if checked:
+                self._checked.add(path)
+            else:
+                self._checked.discard(path)
         self._updating = False
 
     def _item_changed(self, item: QTreeWidgetItem, column: int) -> None:
@@ -233,5 +245,9 @@ class ModulesPanel(QWidget):
         path = item.data(0, PATH_ROLE)
         model = self.document.view_model
         checked = item.checkState(0) == Qt.CheckState.Checked
+        if checked:
+            self._checked.add(path)
+        else:
+            self._checked.discard(path)
         options = model.collapsing(path) if checked else model.expanding(path)
         (self.show_view or model.set_view_options)(options)
