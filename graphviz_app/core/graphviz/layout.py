@@ -336,20 +336,23 @@ class LayoutJob:
         self.stderr = stderr.decode("utf-8", "replace")
         return stdout
 
-    def start(self) -> None:
+    def start(self, warm_up: bytes | None = None) -> None:
         """Start ``dot`` now, before ``dot_text`` is final: it loads while the caller writes the
         text, and :meth:`run` then feeds it (set ``dot_text`` and ``fallback`` first). Raises
         as :meth:`run` does when ``dot`` cannot start; :meth:`cancel` ends it unused.  An SVG
         to stdout (``args == ["-Tsvg"]``) is drawn after :data:`WARM_UP`, whose SVG :meth:`run`
-        leaves out."""
+        leaves out; in another format, ``dot`` lays out ``warm_up`` first (a small graph: it
+        loads the layout and output plugins and the fonts), whose output the caller leaves out."""
         self._spawn()
         proc = self._proc
         self._warmed = False
-        if self.args == ["-Tsvg"] and proc is not None and proc.stdin is not None:
+        svg = self.args == ["-Tsvg"]
+        first = WARM_UP if svg else warm_up
+        if first is not None and proc is not None and proc.stdin is not None:
             try:
-                proc.stdin.write(WARM_UP)
+                proc.stdin.write(first)
                 proc.stdin.flush()
-                self._warmed = True
+                self._warmed = svg
             except OSError:  # dot already ended: run() reports how
                 pass
         self._early = proc
