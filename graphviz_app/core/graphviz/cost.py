@@ -51,7 +51,7 @@ import networkx as nx
 
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.derived import derived
-from ..model.topology import ancestors, collapse_to_depth, collapsed_ancestor, module_paths
+from ..model.topology import ancestors, collapse_to_depth, collapsed_ancestor, module_paths, module_sizes
 from ..view.display import (
     FAN_IN_MIN_INPUTS,
     DisplayGraph,
@@ -312,10 +312,25 @@ def _lower_bound(graph: nx.DiGraph, options: ViewOptions) -> CostEstimate:
     module is collapsed; that of an empty graph otherwise."""
     if options.collapsed:
         return _estimated([], [], 0, {})
-    nodes, edges = graph.number_of_nodes(), graph.number_of_edges()
+    nodes, edges = graph.number_of_nodes(), len(graph.edges)  # (number_of_edges() sums degrees)
     size = layout_size(nodes, 0, 0)
     seconds = predict_seconds(size)
     return CostEstimate(nodes, edges, 0, 0, 0, (), 0, size, seconds, category_of(seconds))
+
+
+def _collapsed_bound(graph: nx.DiGraph, collapsed: frozenset[str]) -> float:
+    """Seconds no less than :func:`quick_estimate`'s for a view collapsing ``collapsed``, from
+    its module sizes alone: the nodes it draws at least (each graph node outside the collapsed
+    modules, one per outermost collapsed module holding any), no edges, no clusters."""
+    reps: dict[str | None, str | None] = {}
+    drawn, held = 0, set()
+    for module, count in derived(graph, module_sizes).items():
+        rep = collapsed_ancestor(module, collapsed, reps)
+        if rep is None:
+            drawn += count
+        else:
+            held.add(rep)
+    return predict_seconds(layout_size(drawn + len(held), 0, 0))
 
 
 def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:
@@ -541,6 +556,8 @@ def recommend(
             )
             if candidate.collapsed == current.collapsed:
                 continue
+            if depth > 1 and _collapsed_bound(graph, candidate.collapsed) > budget:
+                continue  # its nodes alone take longer (0.3 s an estimate at 100,000 nodes)
             found = quick_estimate(graph, candidate)
             if best is None or found.seconds < best[2].seconds:
                 best = (depth, candidate, found)

@@ -1132,7 +1132,7 @@ def read_saved_graph(
         path,
         size,
         graph.number_of_nodes(),
-        graph.number_of_edges(),
+        len(graph.edges),  # (number_of_edges() sums every node's degree: 34 ms at 100,000)
         time.monotonic() - began,
     )
     return graph

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,12 @@ def node_modules(graph: nx.DiGraph) -> list[tuple[str, str | None]]:
     :func:`~.derived.derived`: once per graph (a pass over networkx's view of one attribute
     costs three times what one over this list does, and a new graph's view takes a dozen)."""
     return list(graph.nodes(data="module"))
+
+
+def module_sizes(graph: nx.DiGraph) -> Counter[str | None]:
+    """How many graph nodes each module holds itself (not counting the modules inside it; None:
+    the nodes outside every module). Read through :func:`~.derived.derived`."""
+    return Counter(module for _, module in derived(graph, node_modules))
 
 
 def module_paths(graph: nx.DiGraph) -> list[str]:
