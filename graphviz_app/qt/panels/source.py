@@ -207,9 +207,10 @@ def lines_by_file(graph: nx.DiGraph) -> dict[str, dict[int, list[str]]]:
         if not source or not source.get("line"):
             continue
         out.setdefault(str(source.get("file") or ""), {}).setdefault(int(source["line"]), []).append(node)
+    forward = dict(graph.nodes(data="forward_index"))  # (asking networkx per node: 0.1 s at 100,000)
     for lines in out.values():
         for nodes in lines.values():
-            nodes.sort(key=lambda n: (graph.nodes[n].get("forward_index") or 0, n))
+            nodes.sort(key=lambda n: (forward[n] or 0, n))
     return out
 
 
