@@ -182,9 +182,13 @@ def leaf_lines(graph: nx.DiGraph, text: str, op_lines: dict[str, int]) -> dict[s
             for name in _bound_names(target):
                 binds.setdefault(name, []).append(statement.lineno)
     out: dict[str, int] = {}
+    if not binds:  # (no text, or no assignment: the window's GUI thread skips 100,000 nodes)
+        return out
     for node, attrs in graph.nodes(data=True):
+        if attrs.get("kind") != "leaf":
+            continue
         lines = sorted(binds.get(str(attrs.get("name") or ""), ()))
-        if attrs.get("kind") != "leaf" or not lines:
+        if not lines:
             continue
         uses = [op_lines[c] for c in graph.successors(node) if c in op_lines]
         before = [line for line in lines if uses and line <= min(uses)]
