@@ -45,7 +45,7 @@ from ...errors import GraphvizNotFoundError, LayoutError
 from ...wire.gc_pause import without_gc
 from ...wire.message import QT_TRANSLATE_NOOP, Message
 from ..model.derived import derived
-from ..model.topology import collapsed_ancestor, node_modules, parent_path
+from ..model.topology import collapsed_ancestor, module_sizes, node_modules, parent_path
 from ..view.display import Cluster, DisplayEdge, DisplayGraph, DisplayNode, ViewOptions
 from .dot import (
     GRAPH_ATTRS,
@@ -1258,14 +1258,15 @@ def composed_seconds(graph: nx.DiGraph, options: ViewOptions, predict: Callable[
     children: dict[str | None, set[str]] = {}
     cache: dict[str | None, str | None] = {}
     drawn: set[str] = set()
-    for _, module in derived(graph, node_modules):
+    for module, count in derived(graph, module_sizes).items():  # per module, not per node
         rep = collapsed_ancestor(module, collapsed, cache)
         if rep is not None:
             if rep in drawn:
-                continue  # a collapsed module is one node
+                continue
             drawn.add(rep)
+            count = 1  # a collapsed module is one node
         home = parent_path(rep) if rep is not None else module
-        direct[home] = direct.get(home, 0) + 1
+        direct[home] = direct.get(home, 0) + count
         path = home
         while path is not None:  # every ancestor holds its child as a box
             parent = parent_path(path)
