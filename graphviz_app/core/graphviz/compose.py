@@ -823,28 +823,41 @@ class Composer:
             self._precise.add(piece.text)
 
     # -- laying out -----------------------------------------------------------------------------
-    def _warm_spare(self) -> None:
-        """Start the ``dot`` of the next piece run now, unless one waits: it loads and lays out
-        a small graph (:data:`WARM_PIECE`) while the composer plans or ``dot`` lays out the
-        level before.  A ``dot`` started for a piece spent about 18 of its 24 ms loading; the
-        levels of an expand or collapse are laid out one after another (a parent needs its
-        children's sizes), three or four at 20,000 nodes."""
+    def _warm_spare(self, precise: bool = False) -> None:
+        """Start the ``dot`` of the next piece run now (``precise``: for ``-Tjson``), unless
+        such a one waits: it loads and lays out a small graph (:data:`WARM_PIECE`) while the
+        composer plans or ``dot`` lays out the level before.  A ``dot`` started for a piece
+        spent about 18 of its 24 ms loading; the levels of an expand or collapse are laid out
+        one after another (a parent needs its children's sizes), three or four at 20,000
+        nodes."""
+        args = ["-Tjson" if precise else "-Tjson0"]
         if self._spare is not None:
-            return
-        job = LayoutJob("", self.timeout, ["-Tjson0"])
+            if self._spare.args == args:
+                return
+            self._drop_spare()
+        job = LayoutJob("", self.timeout, args)
         try:
             job.start(WARM_PIECE.encode())
         except (LayoutError, GraphvizNotFoundError):
             return  # the run itself reports it
         self._spare = job
 
-    def _take_spare(self) -> LayoutJob | None:
-        spare, self._spare = self._spare, None
+    def _was_precise(self, paths: Iterable[str | None]) -> bool:
+        """Whether any of these pieces was laid out with ``-Tjson`` last time (its size, and so
+        its format, rarely changes with a toggle below it)."""
+        return any(self._texts.get(path) in self._precise for path in paths)
+
+    def _take_spare(self, precise: bool = False) -> LayoutJob | None:
+        """The ``dot`` started ahead, when it writes the format a run of ``precise`` needs."""
+        spare = self._spare
+        if spare is None or spare.args != ["-Tjson" if precise else "-Tjson0"]:
+            return None
+        self._spare = None
         return spare
 
     def _drop_spare(self) -> None:
         """End the ``dot`` started for a run that did not come (every later piece was known)."""
-        spare = self._take_spare()
+        spare, self._spare = self._spare, None
         if spare is not None:
             spare.cancel()
 
@@ -855,13 +868,11 @@ class Composer:
         ~15 ms here, instead of one per piece), ``spare`` when given (started with
         :data:`WARM_PIECE`, whose layout comes first); return their layouts in order."""
         precise = any(t in self._precise for t in texts)
-        if spare is not None and not precise:
+        if spare is not None:  # (it writes the format ``precise`` needs)
             job, skip = spare, 1
             job.dot_text = "".join(texts)
             job.fallback = lambda: WARM_PIECE + "".join(map(self._unlimited, texts))
         else:
-            if spare is not None:
-                spare.cancel()
             job, skip = (
                 LayoutJob(
                     "".join(texts),
@@ -904,11 +915,11 @@ class Composer:
         items, rankdir = self._shapes[text]
         return _header(items, rankdir, False) + text[len(_header(items, rankdir)) :]
 
-    def _lay_out(self, texts: Iterable[str], control: ComposeJob | None, *, last: bool = False) -> None:
+    def _lay_out(self, texts: Iterable[str], control: ComposeJob | None, *, then: bool | None = None) -> None:
         """Lay out the pieces of ``texts`` not known yet: from the disk cache, else by ``dot``
         (at most ``workers`` processes at once, the pieces shared out by size; one batch in the
-        ``dot`` started beforehand, the next level's started meanwhile unless this is the
-        ``last``)."""
+        ``dot`` started beforehand, and meanwhile the next level's started: ``then`` says
+        whether that level needs ``-Tjson`` (None: no level follows))."""
         todo = []
         for text in sorted({t for t in texts if t not in self.pieces}):
             cached = self.cache.get(text) if self.cache is not None else None
@@ -917,6 +928,8 @@ class Composer:
             else:
                 self.pieces[text] = PieceLayout(cached.width, cached.height, cached)
         if not todo:
+            if then is not None and self._spare is not None:
+                self._warm_spare(then)  # the one waiting, in the next level's format
             return
         if control is not None and control.cancelled:
             raise LayoutCancelled("The layout was cancelled.")
@@ -926,9 +939,9 @@ class Composer:
             lightest = loads.index(min(loads))
             batches[lightest].append(text)
             loads[lightest] += len(text)
-        spare = self._take_spare() if len(batches) == 1 else None
-        if not last:
-            self._warm_spare()
+        spare = self._take_spare(any(t in self._precise for t in batches[0])) if len(batches) == 1 else None
+        if then is not None:
+            self._warm_spare(then)
         if len(batches) == 1:
             results = [self._run_dot(batches[0], control, spare)]
         else:
@@ -989,15 +1002,17 @@ class Composer:
         for path in dirty:
             if path is not None:
                 levels.setdefault(clusters[path].depth, []).append(path)
-        for depth in sorted(levels, reverse=True):  # deepest first: a parent needs its children's sizes
-            for path in levels[depth]:
+        order: list[list[str | None]] = [[*levels[d]] for d in sorted(levels, reverse=True)]
+        order.append([None])  # deepest first: a parent needs its children's sizes; the top last
+        if self._spare is not None:
+            self._warm_spare(self._was_precise(order[0]))
+        for at, paths in enumerate(order):
+            for path in paths:
                 self._write(pieces[path], display, texts, position)
                 texts[path] = pieces[path].text
-            self._lay_out((pieces[p].text for p in levels[depth]), control)
+            after = self._was_precise(order[at + 1]) if at + 1 < len(order) else None
+            self._lay_out([pieces[p].text for p in paths], control, then=after)
         root = pieces[None]
-        self._write(root, display, texts, position)
-        texts[None] = root.text
-        self._lay_out([root.text], control, last=True)
 
         # clusters not dirty keep their token and drawing; the dirty ones, children first
         made = {path: was for path, was in self._subtrees.items() if path in clusters}
