@@ -703,32 +703,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="402"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="417"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="400"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="415"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="404"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="419"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="415"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="430"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="410"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="425"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="406"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="421"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
@@ -4061,12 +4061,12 @@ Double-click a module to show it in the graph.</source>
         <translation>모듈을 체크하면 노드 하나로 접힙니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="173"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="176"/>
         <source>This graph has no modules: its ops did not run inside an nn.Module.</source>
         <translation>이 그래프에는 모듈이 없습니다: 연산이 nn.Module 안에서 실행되지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/modules.py" line="171"/>
+        <location filename="../../graphviz_app/qt/panels/modules.py" line="174"/>
         <source>No graph loaded.</source>
         <translation>불러온 그래프가 없습니다.</translation>
     </message>
@@ -4850,144 +4850,144 @@ Double-click a module to show it in the graph.</source>
 <context>
     <name>SourcePanel</name>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="396"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="401"/>
         <source>No script</source>
         <translation>스크립트 없음</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="404"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="409"/>
         <source>Open the script this graph came from</source>
         <translation>이 그래프를 만든 스크립트 열기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="504"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="509"/>
         <source>The script&apos;s name is not a valid path: it was not read.</source>
         <translation>스크립트의 이름이 올바른 경로가 아니어서 읽지 않았습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="545"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="550"/>
         <source>Read {script}</source>
         <translation>{script} 읽기</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="552"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="557"/>
         <source>{name} (edited; the file changed on disk)</source>
         <translation>{name} (수정됨; 디스크의 파일이 바뀌었습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="556"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="561"/>
         <source>{name} (edited)</source>
         <translation>{name} (수정됨)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="562"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="567"/>
         <source>This saved graph names the script it came from; it is not read until you ask.</source>
         <translation>이 저장된 그래프에는 그래프를 만든 스크립트의 이름이 있습니다. 요청하기 전에는 읽지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="566"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="571"/>
         <source>No script: open a .py file to see its source here.</source>
         <translation>스크립트 없음: .py 파일을 열면 여기에 소스가 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="571"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="576"/>
         <source>{path}
 Click a line to select the ops it created</source>
         <translation>{path}
 줄을 클릭하면 그 줄이 만든 연산을 선택합니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="575"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="580"/>
         <source>Edit the script here and press Ctrl+Enter to run it.</source>
         <translation>여기에서 스크립트를 고치고 Ctrl+Enter를 누르면 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="578"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="583"/>
         <source>A bundled lesson is never changed: your edit runs from a copy in {folder}; Reset shows the lesson again.</source>
         <translation>내장 수업 파일은 바뀌지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다. 원래대로를 누르면 수업 내용이 다시 보입니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="600"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="605"/>
         <source>A bundled lesson is never saved: your edit runs from a copy in {folder}.</source>
         <translation>내장 수업은 저장되지 않습니다: 고친 내용은 {folder}에 있는 사본으로 실행됩니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="611"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="616"/>
         <source>Show the lesson&apos;s own text again (Ctrl+Z undoes it)</source>
         <translation>수업의 원래 내용을 다시 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="613"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="618"/>
         <source>Discard your edits: show the file as saved (Ctrl+Z undoes it)</source>
         <translation>고친 내용을 버리고 저장된 파일 내용을 보여 줍니다(Ctrl+Z로 되돌릴 수 있습니다)</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="685"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="690"/>
         <source>{folder} cannot be written, so your edit of {name} runs from {copy}: modules beside the script are not found from there. Save the script to run it in its own folder.</source>
         <translation>{folder}에 쓸 수 없어서 {name}의 수정본을 {copy}에서 실행합니다: 거기서는 스크립트 옆에 있는 모듈을 찾지 못합니다. 스크립트가 있는 폴더에서 실행하려면 스크립트를 저장하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="701"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="706"/>
         <source>Cannot run your edit of {name}: its copy {copy} could not be written ({error}). Make that folder writable or free some disk space, then run again.</source>
         <translation>{name}의 수정본을 실행할 수 없습니다: 사본 {copy}을(를) 쓰지 못했습니다({error}). 그 폴더에 쓸 수 있게 하거나 디스크 공간을 확보한 뒤 다시 실행하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="756"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="761"/>
         <source>The file changed on disk</source>
         <translation>파일이 디스크에서 바뀌었습니다</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="758"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="763"/>
         <source>{name} was changed by another program after it was opened here.</source>
         <translation>{name}은(는) 여기서 연 뒤에 다른 프로그램이 바꿨습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="768"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="773"/>
         <source>Save your text over it? The other program&apos;s change is then lost. Cancel keeps the file as it is and your edits here; Reset shows the file&apos;s new text.</source>
         <translation>지금 내용으로 덮어써 저장할까요? 그러면 다른 프로그램이 바꾼 내용은 사라집니다. 취소하면 파일과 여기의 수정 내용이 그대로 남고, 원래대로를 누르면 파일의 새 내용을 보여 줍니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="790"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="795"/>
         <source>{name} is not UTF-8 text, so saving it from here would change bytes you did not edit. Edit it in your text editor instead.</source>
         <translation>{name}은(는) UTF-8 텍스트가 아니라서, 여기에서 저장하면 고치지 않은 바이트까지 바뀝니다. 대신 텍스트 편집기에서 고치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="806"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="811"/>
         <source>Cannot save {path}: {error}. Make the file writable, or copy the text (Ctrl+A, Ctrl+C) into a file you can write.</source>
         <translation>{path}을(를) 저장할 수 없습니다: {error}. 파일에 쓸 수 있게 하거나, 내용을 복사해(Ctrl+A, Ctrl+C) 쓸 수 있는 파일에 붙여 넣으세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="863"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="868"/>
         <source>Your edit of the lesson {name} is kept in {copy}: open that file to go on with it.</source>
         <translation>수업 {name}을(를) 고친 내용은 {copy}에 남겨 두었습니다: 이어서 하려면 그 파일을 여세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="874"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="879"/>
         <source>Unsaved changes</source>
         <translation>저장하지 않은 변경 사항</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="876"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="881"/>
         <source>{name} has changes you have not saved.</source>
         <translation>{name}에 저장하지 않은 변경 사항이 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="885"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="890"/>
         <source>Save them before closing? If you discard them, they are lost.</source>
         <translation>닫기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="888"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="893"/>
         <source>Save them before opening {name}? If you discard them, they are lost.</source>
         <translation>{name}을(를) 열기 전에 저장할까요? 버리면 변경 사항이 사라집니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="902"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="907"/>
         <source>Not saved</source>
         <translation>저장하지 못함</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/panels/source.py" line="961"/>
+        <location filename="../../graphviz_app/qt/panels/source.py" line="966"/>
         <source>The error is in {file}, line {line}: save or reset your edits to see that file here.</source>
         <translation>오류는 {file}의 {line}번째 줄에 있습니다: 그 파일을 여기에서 보려면 고친 내용을 저장하거나 원래대로 되돌리세요.</translation>
     </message>
