@@ -225,13 +225,18 @@ class LayoutJobs(QObject):
         self._latest = 0
         self._tasks: dict[int, Task] = {}
         self._cancels: dict[int, Callable[[], None]] = {}
+        self._closed = False
 
     def request(self, fn: Callable[[], Any], cancel: Callable[[], None] | None = None) -> int:
-        """Run ``fn`` (returns the layout) on a thread; cancel older requests; return a token."""
+        """Run ``fn`` (returns the layout) on a thread; cancel older requests; return a token.
+        After :meth:`shutdown` (the window closed) nothing runs: a signal arriving late must
+        not start a thread that outlives the window."""
         self.cancel()
         self._cancels.clear()
         self._latest += 1
         token = self._latest
+        if self._closed:
+            return token
         task = Task(fn, token, self)
         task.done.connect(self._done)
         self._tasks[token] = task
@@ -272,7 +277,8 @@ class LayoutJobs(QObject):
             self.finished.emit(result, token)
 
     def shutdown(self) -> None:
-        """Cancel everything in flight and wait for the threads."""
+        """Cancel everything in flight, wait for the threads, and start none after."""
+        self._closed = True
         self._latest += 1
         self.cancel()
         for task in list(self._tasks.values()):

@@ -116,6 +116,18 @@ def test_newest_layout_wins_and_stale_results_are_dropped(qtbot):
     jobs.shutdown()
 
 
+def test_no_layout_starts_after_shutdown(qtbot):
+    """A signal arriving after the window closed (its jobs shut down) must not start a thread
+    that outlives the window: a request then runs nothing."""
+    jobs = LayoutJobs()
+    ran = []
+    jobs.shutdown()
+    jobs.request(lambda: ran.append(1))
+    assert not jobs.is_busy()
+    qtbot.wait(50)
+    assert ran == []
+
+
 def test_signals_say_what_the_view_model_changed_styles_first(qtbot):
     doc = Document()
     doc.set_graph(graph_from_trace(basic_trace()))
