@@ -59,6 +59,7 @@ from ..view.display import (
     build_display,
     enters_cluster,
 )
+from ..view.first_view import drawn_count
 from . import compose
 
 FAST_SECONDS = 2.0
@@ -320,17 +321,9 @@ def _lower_bound(graph: nx.DiGraph, options: ViewOptions) -> CostEstimate:
 
 def _collapsed_bound(graph: nx.DiGraph, collapsed: frozenset[str]) -> float:
     """Seconds no less than :func:`quick_estimate`'s for a view collapsing ``collapsed``, from
-    its module sizes alone: the nodes it draws at least (each graph node outside the collapsed
-    modules, one per outermost collapsed module holding any), no edges, no clusters."""
-    reps: dict[str | None, str | None] = {}
-    drawn, held = 0, set()
-    for module, count in derived(graph, module_sizes).items():
-        rep = collapsed_ancestor(module, collapsed, reps)
-        if rep is None:
-            drawn += count
-        else:
-            held.add(rep)
-    return predict_seconds(layout_size(drawn + len(held), 0, 0))
+    its module sizes alone: the nodes it draws at least (:func:`~.first_view.drawn_count`: no
+    copies), no edges, no clusters."""
+    return predict_seconds(layout_size(drawn_count(graph, collapsed, derived(graph, module_sizes)), 0, 0))
 
 
 def quick_estimate(graph: nx.DiGraph, options: ViewOptions = ViewOptions()) -> CostEstimate:

@@ -48,7 +48,7 @@ def node_modules(graph: nx.DiGraph) -> list[tuple[str, str | None]]:
 def module_sizes(graph: nx.DiGraph) -> Counter[str | None]:
     """How many graph nodes each module holds itself (not counting the modules inside it; None:
     the nodes outside every module). Read through :func:`~.derived.derived`."""
-    return Counter(module for _, module in derived(graph, node_modules))
+    return Counter(module or None for _, module in derived(graph, node_modules))
 
 
 def module_paths(graph: nx.DiGraph) -> list[str]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ..model.derived import derived
-from ..model.topology import ancestors, collapsed_ancestor, node_modules
+from ..model.topology import ancestors, collapsed_ancestor, module_sizes
 from .display import ViewOptions
 
 MIN_NODES = 300
@@ -90,18 +90,13 @@ def drawn_count(graph: nx.DiGraph, collapsed: Iterable[str], sizes: Counter[str 
     cache: dict[str | None, str | None] = {}
     reps: set[str] = set()
     plain = 0
-    for module, count in (sizes if sizes is not None else module_sizes(graph)).items():
+    for module, count in (sizes if sizes is not None else derived(graph, module_sizes)).items():
         rep = collapsed_ancestor(module, closed, cache)
         if rep is None:
             plain += count
         else:
             reps.add(rep)
     return plain + len(reps)
-
-
-def module_sizes(graph: nx.DiGraph) -> Counter[str | None]:
-    """Return the number of graph nodes directly in each module (None: in no module)."""
-    return Counter(module or None for _, module in derived(graph, node_modules))
 
 
 def first_view(
@@ -112,7 +107,7 @@ def first_view(
     ``options`` is what the cost model planned; ``max_depth`` the depth it collapsed to, if it
     did (the readable depth never goes deeper).  Modules already collapsed stay collapsed.
     """
-    sizes = module_sizes(graph)
+    sizes = derived(graph, module_sizes)
     full = drawn_count(graph, options.collapsed, sizes)
     capacity = readable_capacity(*viewport)
     if full <= max(MIN_NODES, capacity):
