@@ -309,6 +309,11 @@ def test_a_plan_that_collapses_a_composable_graph_says_what_full_detail_would_co
     assert "min" not in message.split("Shown with")[0]
 
 
+def _what_it_chose(plan) -> tuple:
+    """A plan's choices and figures (not its estimate of the view asked for)."""
+    return (plan.options, plan.actions, plan.collapse_depth, plan.seconds, plan.full_seconds)
+
+
 def test_a_plan_skips_the_full_estimate_a_lower_bound_makes_needless(monkeypatch) -> None:
     """A graph whose nodes alone put one dot run over the budget is not estimated whole (0.5 s
     at 20,000 nodes, on the way to the first picture): the plan is the one the estimate gave."""
@@ -325,13 +330,7 @@ def test_a_plan_skips_the_full_estimate_a_lower_bound_makes_needless(monkeypatch
     estimated = cost.recommend(graph, composed=True)
     assert ViewOptions() in made
     assert plan.requested.seconds <= estimated.requested.seconds
-    assert (plan.options, plan.actions, plan.collapse_depth, plan.seconds, plan.full_seconds) == (
-        estimated.options,
-        estimated.actions,
-        estimated.collapse_depth,
-        estimated.seconds,
-        estimated.full_seconds,
-    )
+    assert _what_it_chose(plan) == _what_it_chose(estimated)
     said = str(estimated.message()).replace(f"{estimated.requested.nodes:,}", f"{graph.number_of_nodes():,}")
     assert str(plan.message()) == said  # the graph's count, not the estimate's (a split copy more)
 
@@ -354,13 +353,7 @@ def test_a_plan_skips_the_depths_whose_nodes_alone_are_over_the_budget(monkeypat
     made.clear()
     estimated = cost.recommend(graph, composed=True)
     assert made == [3320, 40]
-    assert (plan.options, plan.actions, plan.collapse_depth, plan.seconds, plan.full_seconds) == (
-        estimated.options,
-        estimated.actions,
-        estimated.collapse_depth,
-        estimated.seconds,
-        estimated.full_seconds,
-    )
+    assert _what_it_chose(plan) == _what_it_chose(estimated)
 
 
 def test_composed_seconds_counts_each_piece_once_per_type_and_size() -> None:

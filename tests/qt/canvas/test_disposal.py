@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
 
 from graphviz_app.qt.canvas import disposal as disposal_module
@@ -23,30 +24,37 @@ def _tree() -> tuple[QGraphicsRectItem, list[weakref.ref[QGraphicsRectItem]]]:
     return root, [weakref.ref(item) for item in (a, b, b1, b2, c, root)]
 
 
-def test_a_tree_goes_a_slice_at_a_time_children_first(qtbot, monkeypatch) -> None:
+@pytest.fixture
+def one_item_slices(qtbot, monkeypatch):
+    """Each slice deletes one item, and the collector is off (what is deleted goes by its last
+    reference)."""
     monkeypatch.setattr(disposal_module, "SLICE_SECONDS", 0.0)
-    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)  # one item a slice
-    disposal = Disposal()
-    root, refs = _tree()
-    gc.disable()  # freed by their last reference, not by the collector
+    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)
+    gc.disable()
     try:
-        disposal.take(root)
-        del root
-        alive = [[ref() is not None for ref in refs]]
-        while disposal.pending():
-            disposal._slice()
-            alive.append([ref() is not None for ref in refs])
-        #     a      b      b1     b2     c      root
-        assert alive == [
-            [True, True, True, True, True, True],
-            [False, True, True, True, True, True],
-            [False, True, False, True, True, True],
-            [False, True, False, False, True, True],
-            [False, True, False, False, False, True],  # b (emptied) goes with root
-            [False, False, False, False, False, False],
-        ]
+        yield
     finally:
         gc.enable()
+
+
+def test_a_tree_goes_a_slice_at_a_time_children_first(one_item_slices) -> None:
+    disposal = Disposal()
+    root, refs = _tree()
+    disposal.take(root)
+    del root
+    alive = [[ref() is not None for ref in refs]]
+    while disposal.pending():
+        disposal._slice()
+        alive.append([ref() is not None for ref in refs])
+    #     a      b      b1     b2     c      root
+    assert alive == [
+        [True, True, True, True, True, True],
+        [False, True, True, True, True, True],
+        [False, True, False, True, True, True],
+        [False, True, False, False, True, True],
+        [False, True, False, False, False, True],  # b (emptied) goes with root
+        [False, False, False, False, False, False],
+    ]
 
 
 def test_trees_taken_go_between_events_or_at_once(qtbot) -> None:
@@ -70,49 +78,37 @@ def test_trees_taken_go_between_events_or_at_once(qtbot) -> None:
         gc.enable()
 
 
-def test_a_tree_hidden_in_a_scene_leaves_it_a_slice_at_a_time(qtbot, monkeypatch) -> None:
+def _hidden_tree_taken() -> tuple[QGraphicsScene, Disposal, list[weakref.ref[QGraphicsRectItem]]]:
+    """A tree (:func:`_tree`) hidden at a scene's top level and taken by a new disposal: the
+    scene, the disposal and the weak references."""
+    scene = QGraphicsScene()
+    disposal = Disposal()
+    root, refs = _tree()
+    scene.addItem(root)
+    root.setVisible(False)
+    disposal.take(root)
+    return scene, disposal, refs
+
+
+def test_a_tree_hidden_in_a_scene_leaves_it_a_slice_at_a_time(one_item_slices) -> None:
     """Taking a drawing out of a scene at once holds the GUI thread as long as deleting it: one
     hidden at the scene's top level is taken out leaf by leaf, and deleted as it goes."""
-    monkeypatch.setattr(disposal_module, "SLICE_SECONDS", 0.0)
-    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)
-    scene = QGraphicsScene()
-    disposal = Disposal()
-    root, refs = _tree()
-    scene.addItem(root)
-    root.setVisible(False)
-    gc.disable()
-    try:
-        disposal.take(root)
-        del root
-        in_scene = [len(scene.items())]
-        while disposal.pending():
-            disposal._slice()
-            in_scene.append(len(scene.items()))
-        assert in_scene == [6, 5, 4, 3, 2, 0]  # a, b1, b2, c, then b (emptied) with root
-        assert all(ref() is None for ref in refs)
-    finally:
-        gc.enable()
+    scene, disposal, refs = _hidden_tree_taken()
+    in_scene = [len(scene.items())]
+    while disposal.pending():
+        disposal._slice()
+        in_scene.append(len(scene.items()))
+    assert in_scene == [6, 5, 4, 3, 2, 0]  # a, b1, b2, c, then b (emptied) with root
+    assert all(ref() is None for ref in refs)
 
 
-def test_what_is_left_in_a_scene_is_taken_out_before_the_scene_deletes_it(qtbot, monkeypatch) -> None:
+def test_what_is_left_in_a_scene_is_taken_out_before_the_scene_deletes_it(one_item_slices) -> None:
     """A scene clearing its items would delete a hidden drawing under the disposal's hands:
     ``take_out`` takes it out first, and it is deleted as before."""
-    monkeypatch.setattr(disposal_module, "SLICE_SECONDS", 0.0)
-    monkeypatch.setattr(disposal_module, "CHECK_EVERY", 1)
-    scene = QGraphicsScene()
-    disposal = Disposal()
-    root, refs = _tree()
-    scene.addItem(root)
-    root.setVisible(False)
-    gc.disable()
-    try:
-        disposal.take(root)
-        del root
-        disposal._slice()  # a goes
-        disposal.take_out(scene)
-        assert scene.items() == []
-        scene.clear()
-        disposal.finish()
-        assert disposal.pending() == 0 and all(ref() is None for ref in refs)
-    finally:
-        gc.enable()
+    scene, disposal, refs = _hidden_tree_taken()
+    disposal._slice()  # a goes
+    disposal.take_out(scene)
+    assert scene.items() == []
+    scene.clear()
+    disposal.finish()
+    assert disposal.pending() == 0 and all(ref() is None for ref in refs)
