@@ -703,32 +703,32 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Controller</name>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="417"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="410"/>
         <source>modules collapsed to depth {depth}</source>
         <translation>깊이 {depth}까지 접은 모듈</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="415"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="408"/>
         <source>shared tensors drawn once per use</source>
         <translation>공유 텐서를 쓰임마다 한 번씩 그림</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="419"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="412"/>
         <source>Graphviz&apos;s iteration limits</source>
         <translation>Graphviz의 반복 횟수 제한</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="430"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="423"/>
         <source>Shown with {actions} ({seconds} predicted); expand modules to see more.</source>
         <translation>{actions}(으)로 보여 줍니다(예상 {seconds}). 더 보려면 모듈을 펼치세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="425"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="418"/>
         <source>This graph is large ({nodes} nodes): laying it out module by module and drawing every node would take about {seconds}.</source>
         <translation>이 그래프는 큽니다(노드 {nodes}개): 모듈별로 배치해 모든 노드를 그리면 약 {seconds} 걸립니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/cost.py" line="421"/>
+        <location filename="../../graphviz_app/core/graphviz/cost.py" line="414"/>
         <source>This graph is large for Graphviz ({nodes} nodes, {edges} edges): one layout would take about {seconds}.</source>
         <translation>이 그래프는 Graphviz에게 큽니다(노드 {nodes}개, 간선 {edges}개): 한 번 배치하는 데 약 {seconds} 걸립니다.</translation>
     </message>
