@@ -137,6 +137,18 @@ def test_y_grows_down_from_inputs_to_output():
         assert 0 <= node.x <= result.width and 0 <= node.y <= result.height
 
 
+def test_only_a_drawing_without_clusters_or_badges_asks_for_newrank():
+    """``newrank`` ranks clusters and rank sets otherwise than the default: a drawing with module
+    frames or a badge's room (a frameless cluster) keeps the default ranking."""
+    graph = nested_modules()
+    assert "newrank" in dot_graph(build_display(graph, ViewOptions(clusters=False)), graph).graph_attrs
+    framed = dot_graph(build_display(graph, ViewOptions()), graph)
+    assert framed.display.clusters and "newrank" not in framed.graph_attrs
+    valued = load_graph_json(GOLDEN / "basic_autograd.json")  # no modules: no frames
+    badged = dot_graph(build_display(valued, ViewOptions()), valued, Paint(**values_paint(valued)))
+    assert not badged.display.clusters and badged.rooms and "newrank" not in badged.graph_attrs
+
+
 def test_clusters_enclose_their_nodes():
     graph = nested_modules()
     display = build_display(graph)

@@ -11,12 +11,22 @@ import subprocess
 import pytest
 
 from graphviz_app.core.graphviz import engine as engine_module
-from graphviz_app.core.graphviz.dot import NODE_BOX, label_text, quote, wide_label_width
+from graphviz_app.core.graphviz.dot import (
+    NODE_BOX,
+    UNCLUSTERED_ATTRS,
+    dot_graph,
+    label_text,
+    quote,
+    wide_label_width,
+)
 from graphviz_app.core.graphviz.engine import ENGINE_ENV, choice, engine, packaged_program, set_choice
 from graphviz_app.core.graphviz.layout import LayoutJob
 from graphviz_app.core.graphviz.layout_cache import layout_key
+from graphviz_app.core.view.display import ViewOptions, build_display
 from graphviz_app.errors import GraphvizNotFoundError, LayoutError
 from graphviz_app.wire.errors import SettingError
+
+from .graphs import gru_like, rnn_like, transformer_like
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed"),
@@ -90,6 +100,24 @@ def test_both_engines_rank_the_same_graph_alike():
         ys = {name: box.y for name, box in drawn.nodes.items()}
         assert ys["a"] < ys["b"] < ys["d"] and ys["b"] == pytest.approx(ys["c"])
         assert all(edge.points for edge in drawn.edges)
+
+
+@pytest.mark.parametrize("chosen", ["system", "packaged"])
+@pytest.mark.parametrize(
+    "graph", [transformer_like(4), rnn_like(30), gru_like(12)], ids=["transformer", "rnn", "gru"]
+)
+def test_newrank_draws_a_graph_without_clusters_as_the_default_ranking_does(chosen, graph):
+    """A drawing without clusters asks for ``newrank`` (faster with Graphviz 2.43); each engine
+    draws it exactly as without (every node and edge in the same place)."""
+    text = dot_graph(build_display(graph, ViewOptions(clusters=False)), graph).text()
+    asked = "".join(f"  {key}={quote(value)};\n" for key, value in UNCLUSTERED_ATTRS.items())
+    assert asked in text
+    set_choice(chosen)
+    faster, default = LayoutJob(text).result(), LayoutJob(text.replace(asked, "")).result()
+    assert {name: (box.x, box.y) for name, box in faster.nodes.items()} == {
+        name: (box.x, box.y) for name, box in default.nodes.items()
+    }
+    assert [edge.points for edge in faster.edges] == [edge.points for edge in default.edges]
 
 
 def test_the_cache_key_names_the_engine():
