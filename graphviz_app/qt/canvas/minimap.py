@@ -10,6 +10,8 @@ only moves the frame. A click or a drag in the map centres the view there.
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsView, QStyleOptionGraphicsItem, QWidget
@@ -40,6 +42,9 @@ CORNERS = ("bottom-right", "bottom-left", "top-right", "top-left")
 REDRAW_DELAY_MS = 200
 """After a new layout or look, the map shows its last picture this long before drawing the new
 one (a pass over every item): the graph's own repaint comes first."""
+PREPARE_SLICE_S = 0.008
+"""Before a picture is drawn, the shapes it needs are made for at most this long per turn of
+the event loop (:meth:`GraphScene.prepare_overview`)."""
 OVERLAY_COST = 1e9
 """What covering another floating part of the view counts, in square pixels of nodes: more
 than any node area, so the map never hides the banner or the busy bar while a corner is free
@@ -68,6 +73,9 @@ class Minimap(QWidget):
         """The redraw timer ran out: the next paint draws the picture anew."""
         self._redraw = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)
         self._redraw.timeout.connect(self._draw_soon)
+        self._preparing = QTimer(self, singleShot=True, interval=0)
+        """The next slice of the shapes the new picture needs (:meth:`_draw_soon`)."""
+        self._preparing.timeout.connect(self._draw_soon)
         self.corner = CORNERS[0]
         """The viewport corner the map sits in (it moves when its corner would cover nodes)."""
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -112,9 +120,16 @@ class Minimap(QWidget):
         (drawing it holds Python for about half a second at 20,000 nodes, which the layout
         thread and the new picture's arrival would wait for)."""
         self._redraw.stop()
+        self._preparing.stop()
         self._due = False
 
     def _draw_soon(self) -> None:
+        """Draw the new picture at the next paint, once the scene has made its shapes (a slice
+        per turn of the event loop, so that no turn holds the window long)."""
+        scene = self._scene()
+        if scene is not None and not scene.prepare_overview(time.perf_counter() + PREPARE_SLICE_S):
+            self._preparing.start()
+            return
         self._due = True
         self.update()
 

@@ -920,6 +920,22 @@ class GraphScene(QGraphicsScene):
         """Where ``home``'s frame is in the scene (the top level: 0, 0)."""
         return self.cluster_items[home].body.scenePos() if home is not None else QPointF(0.0, 0.0)
 
+    def prepare_overview(self, deadline: float) -> bool:
+        """Make the homes' overview shapes that :meth:`overview_homes` would make, until
+        ``deadline`` (``time.perf_counter()``) passes; True once every home has them.  After
+        Expand All at 20,000 nodes that is 3,400 homes and about 0.2 s: made a slice at a time
+        from the event loop, the minimap's picture then takes only its painting."""
+        if self.display is None or self._edge_homes is None:
+            return True
+        for home in [None, *self.cluster_items]:
+            if home in self._home_groups:
+                continue
+            items, rects, _lines, _arrows = self._home_local_shapes(home)
+            self._home_groups[home] = grouped_boxes(zip(items, rects))
+            if time.perf_counter() >= deadline:
+                return False
+        return True
+
     def overview_homes(self) -> list[HomeShapes] | None:
         """Each home's shapes in its frame's coordinates and where its frame is now, for the
         minimap to paint moved per frame (None: a picture not drawn frame by frame).  A home's

@@ -311,6 +311,42 @@ def test_the_minimap_picture_painted_frame_by_frame_is_the_overview_picture(qtbo
     )
 
 
+def test_the_minimap_makes_its_shapes_a_slice_at_a_time_then_draws(qtbot, stack, monkeypatch) -> None:
+    """After a relayout the homes it redrew need their overview shapes again (0.2 s after Expand
+    All at 20,000 nodes): the minimap has them made a home per turn of the event loop when no
+    time is left in a slice, and only then draws, from the shapes made (none made again)."""
+    from PySide6.QtWidgets import QGraphicsView
+
+    from graphviz_app.qt.canvas import minimap as minimap_module
+
+    graph, collapsed, expanded = stack
+    scene = _fresh(*collapsed, graph)
+    scene.overview_homes()
+    scene.relayout(*expanded, graph)
+    missing = [home for home in [None, *scene.cluster_items] if home not in scene._home_groups]
+    assert len(missing) > 3
+    view = QGraphicsView(scene)
+    minimap = minimap_module.Minimap(view)
+    monkeypatch.setattr(minimap_module, "PREPARE_SLICE_S", 0.0)  # each slice: one home
+    slices = []
+    prepare = scene.prepare_overview
+    monkeypatch.setattr(
+        scene, "prepare_overview", lambda deadline: slices.append(deadline) or prepare(deadline)
+    )
+    minimap._draw_soon()
+    assert minimap._preparing.isActive() and not minimap._due  # not drawn within this turn
+    qtbot.waitUntil(lambda: minimap._due, timeout=5000)
+    assert len(slices) == len(missing) + 1  # a home a turn, then the turn that draws
+    made = dict(scene._home_local)
+    homes = scene.overview_homes()
+    assert homes is not None and len(homes) == len(scene.cluster_items) + 1
+    assert (
+        all(scene._home_local[home] is made[home] for home in made)
+        and scene._home_local.keys() == made.keys()
+    )
+    view.deleteLater()
+
+
 def _same_picture(by_frame, whole) -> None:
     pixels = [(x, y) for y in range(480) for x in range(240)]
     drawn = sum(1 for x, y in pixels if whole.pixel(x, y))
