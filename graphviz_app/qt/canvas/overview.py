@@ -12,7 +12,7 @@ looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TypeVar
 
@@ -34,6 +34,9 @@ BADGE_COLOR = QColor("#f9a825")
 MARK_MARGIN = 500.0
 """Room (scene units) around the graph for rings and badges drawn a few pixels out: 10 px at the
 view's lowest zoom, 0.02."""
+PAINT_STEP_HOMES = 200
+""":meth:`OverviewItem.paint_map_steps` pauses after the edges, and after the nodes, of this
+many module frames."""
 PLAIN_EDGE_WIDTH = 1.2
 """The width of an edge no style singles out (``GraphScene`` draws plain edges this wide)."""
 
@@ -238,8 +241,21 @@ class OverviewItem(QGraphicsItem):
         module's kept shapes (``homes``, from the scene) where its frame is now (the painter
         moved per frame), so nothing is moved into scene coordinates or asked of every item;
         without ``homes``, as :meth:`paint` does."""
+        for _ in self.paint_map_steps(painter, scale, homes):
+            pass
+
+    def paint_map_steps(
+        self, painter: QPainter, scale: float, homes: list[HomeShapes] | None = None
+    ) -> Iterator[None]:
+        """:meth:`paint_map` a part at a time: it pauses (yields) after the frames, and after
+        the edges and after the nodes of every :data:`PAINT_STEP_HOMES` homes, so that a
+        caller can paint the rest later (the painter left as it is meanwhile)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        if self._cluster_groups is None:
+            self._group_clusters()
+            yield
         self._paint_clusters(painter)
+        yield
         if homes is None:
             self._paint_edges(painter, scale)
             self._paint_nodes(painter, scale)
@@ -247,7 +263,7 @@ class OverviewItem(QGraphicsItem):
         color = QColor(self.edge_color)
         color.setAlphaF(_coverage(PLAIN_EDGE_WIDTH * scale))
         line_pen, arrow_brush = _cosmetic(color, 1.0), QBrush(color)
-        for origin, _groups, _strong, _badged, lines, arrows in homes:
+        for done, (origin, _groups, _strong, _badged, lines, arrows) in enumerate(homes, 1):
             painter.translate(origin)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(line_pen)
@@ -256,13 +272,18 @@ class OverviewItem(QGraphicsItem):
                 painter.setBrush(arrow_brush)
                 painter.drawPath(arrows)
             painter.translate(-origin)
+            if done % PAINT_STEP_HOMES == 0:
+                yield
         if self._special_edges is None:
             self._find_special_edges()
         self._paint_special_edges(painter, scale)
+        yield
         paints: dict[tuple[object, ...], tuple[QBrush, QPen]] = {}
         marked: list[tuple[NodeItem, QRectF]] = []
         badges: list[QPointF] = []
-        for origin, groups, strong, badged, _lines, _arrows in homes:
+        for done, (origin, groups, strong, badged, _lines, _arrows) in enumerate(homes, 1):
+            if done % PAINT_STEP_HOMES == 0:
+                yield
             painter.translate(origin)
             for item, rects in groups:
                 key = (group_key(item), rects[0].height() * scale < TINY_NODE_PX)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from core.graphs import shared_leaf_chain
 from core.test_compose import residual_stack
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 
 from graphviz_app.core.graphviz.compose import Composer
@@ -311,13 +311,16 @@ def test_the_minimap_picture_painted_frame_by_frame_is_the_overview_picture(qtbo
     )
 
 
-def test_the_minimap_makes_its_shapes_a_slice_at_a_time_then_draws(qtbot, stack, monkeypatch) -> None:
+def test_the_minimap_makes_its_picture_a_slice_at_a_time(qtbot, stack, monkeypatch) -> None:
     """After a relayout the homes it redrew need their overview shapes again (0.2 s after Expand
-    All at 20,000 nodes): the minimap has them made a home per turn of the event loop when no
-    time is left in a slice, and only then draws, from the shapes made (none made again)."""
-    from PySide6.QtWidgets import QGraphicsView
+    All at 20,000 nodes) and the picture its painting (0.07 s): the minimap makes the shapes a
+    home per turn of the event loop and paints a part per turn when no time is left in a slice,
+    and the picture is the one painted in one go."""
+    from PySide6.QtGui import QPainter, QPixmap
+    from PySide6.QtWidgets import QGraphicsView, QStyleOptionGraphicsItem
 
     from graphviz_app.qt.canvas import minimap as minimap_module
+    from graphviz_app.qt.canvas import overview as overview_module
 
     graph, collapsed, expanded = stack
     scene = _fresh(*collapsed, graph)
@@ -327,23 +330,33 @@ def test_the_minimap_makes_its_shapes_a_slice_at_a_time_then_draws(qtbot, stack,
     assert len(missing) > 3
     view = QGraphicsView(scene)
     minimap = minimap_module.Minimap(view)
-    monkeypatch.setattr(minimap_module, "PREPARE_SLICE_S", 0.0)  # each slice: one home
-    slices = []
-    prepare = scene.prepare_overview
+    minimap.resize(120, 240)
+    monkeypatch.setattr(minimap_module, "PREPARE_SLICE_S", 0.0)  # each turn: one home, or one part
+    monkeypatch.setattr(overview_module, "PAINT_STEP_HOMES", 2)
+    prepared, turns = [], []
+    prepare, draw = scene.prepare_overview, minimap._draw_soon
     monkeypatch.setattr(
-        scene, "prepare_overview", lambda deadline: slices.append(deadline) or prepare(deadline)
+        scene, "prepare_overview", lambda deadline: prepared.append(deadline) or prepare(deadline)
     )
     minimap._draw_soon()
-    assert minimap._preparing.isActive() and not minimap._due  # not drawn within this turn
-    qtbot.waitUntil(lambda: minimap._due, timeout=5000)
-    assert len(slices) == len(missing) + 1  # a home a turn, then the turn that draws
+    assert minimap._preparing.isActive() and minimap.renders == 0  # not drawn within this turn
+    minimap._preparing.timeout.disconnect()
+    minimap._preparing.timeout.connect(lambda: turns.append(1) or draw())
+    qtbot.waitUntil(lambda: minimap.renders == 1, timeout=5000)
+    assert len(prepared) == len(missing) + 1  # a home a turn, then the turn that starts painting
+    assert len(turns) > len(missing) + len(missing) // 2  # and the painting's parts: two homes each
     made = dict(scene._home_local)
-    homes = scene.overview_homes()
-    assert homes is not None and len(homes) == len(scene.cluster_items) + 1
-    assert (
-        all(scene._home_local[home] is made[home] for home in made)
-        and scene._home_local.keys() == made.keys()
-    )
+    whole = QPixmap(minimap._pixmap.size())
+    whole.setDevicePixelRatio(minimap._pixmap.devicePixelRatio())
+    whole.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(whole)
+    transform = minimap._transform()
+    painter.setTransform(transform)
+    scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
+    scene.overview.paint_map(painter, scale, scene.overview_homes())
+    painter.end()
+    assert whole.toImage() == minimap._pixmap.toImage()
+    assert all(scene._home_local[home] is made[home] for home in made)  # no shapes made again
     view.deleteLater()
 
 
