@@ -222,6 +222,16 @@ def _place_badges(items: Mapping[str, NodeItem], layout: Any, roomy: Iterable[st
     return placed
 
 
+def _made_rect(
+    nodes: Iterable[NodeItem], edges: Iterable[EdgeItem], frames: Collection[ClusterItem]
+) -> QRectF:
+    """The scene rectangle that these items and the frames' bodies cover."""
+    bounds = QRectF()
+    for made in itertools.chain(nodes, edges, frames, (frame.body for frame in frames)):
+        bounds = bounds.united(made.sceneBoundingRect())
+    return bounds
+
+
 def _layout_rect(layout: Any) -> QRectF:
     """The rectangle holding a layout's drawing: its size, every node and cluster box, with the
     margin the items paint past their boxes (outlines, arrowheads)."""
@@ -491,12 +501,23 @@ class GraphScene(QGraphicsScene):
 
     # -- building ------------------------------------------------------------------------------
     def clear_graph(self) -> None:
-        """Drop every item and the graph."""
+        """Drop every item and the graph.  The drawing of modules goes between events: each
+        frame drawn at the top level is hidden there with everything under it and left to the
+        disposal (at 20,000 nodes one frame holds 43,000 items, which taken out of the scene at
+        once held the window 0.07-0.1 s); the few items around them are taken out now."""
         self.stop_animation()
         self._slicer.stop()
+        sketch = self._build.sketch if self._build is not None else None
         self._build = None
         self._look = None
         self._flowing = []
+        self._disposal.drop(  # tens of thousands of entries at 20,000 nodes
+            self._edges_by_graph_edge,
+            self._edges_by_display,
+            self._display_edges,
+            self._home_local,
+            self._home_groups,
+        )
         self._edges_by_graph_edge = {}
         self._edges_by_display = {}
         self._display_edges = {}
@@ -513,14 +534,25 @@ class GraphScene(QGraphicsScene):
         self._subtrees = {}
         self.marked = frozenset()
         self._transfers = set()
-        self.overview = None  # before clear(): its selection signal must not reach a deleted item
+        overview, self.overview = self.overview, None  # its selection signal must not reach a deleted item
         self.overview_shown = False
-        self._disposal.take_out(self)  # what is left of drawings dropped before
-        for frame in self.cluster_items.values():  # the frames' drawings go between events
-            if frame.body.scene() is self and frame.body.parentItem() is None:
-                self.removeItem(frame.body)
-                self._disposal.take(frame.body)
-        self.clear()
+        bodies = [
+            frame.body
+            for frame in self.cluster_items.values()
+            if frame.body.scene() is self and frame.body.parentItem() is None
+        ]
+        if not bodies and not self._disposal.pending():
+            self.clear()  # nothing big: at once
+        else:
+            for body in bodies:
+                body.setVisible(False)
+                self._disposal.take(body)
+            loose: list[QGraphicsItem] = [item for item in (overview, sketch) if item is not None]
+            loose.extend(item for item in self.node_items.values() if item.home is None)
+            loose.extend(item for item in self.edge_items if item.home is None)
+            for item in loose:
+                if item.scene() is self:
+                    self.removeItem(item)
         self.node_items.clear()
         self.edge_items.clear()
         self.cluster_items.clear()
@@ -595,7 +627,12 @@ class GraphScene(QGraphicsScene):
         for edge in self.edge_items:
             self._edge_homes.setdefault(edge.home, []).append(edge)
         # the layout's drawing, badges' room included: a badge appearing there moves no view
-        self._set_graph_rect(self.itemsBoundingRect().united(_layout_rect(layout)))
+        # (the items made, not the scene's: a drawing dropped before may still lie there, hidden)
+        self._set_graph_rect(
+            _made_rect(self.node_items.values(), self.edge_items, self.cluster_items.values()).united(
+                _layout_rect(layout)
+            )
+        )
         self._new_overview()
         self.set_view_scale(self._view_scale)
         # the new graph and scene are long-lived: later collections need not rescan them
@@ -814,10 +851,7 @@ class GraphScene(QGraphicsScene):
         scene's look (the first :meth:`apply_look` gives them theirs when none was given yet)."""
         nodes, edges, frames = build.new_nodes, build.new_edges, build.new_frames
         build.new_nodes, build.new_edges, build.new_frames = [], [], []
-        bounds = build.bounds
-        for made in itertools.chain(nodes, edges, frames, (frame.body for frame in frames)):
-            bounds = bounds.united(made.sceneBoundingRect())
-        build.bounds = bounds
+        build.bounds = build.bounds.united(_made_rect(nodes, edges, frames))
         state = self._look
         if state is None:
             return

@@ -102,13 +102,26 @@ def test_a_tree_hidden_in_a_scene_leaves_it_a_slice_at_a_time(one_item_slices) -
     assert all(ref() is None for ref in refs)
 
 
-def test_what_is_left_in_a_scene_is_taken_out_before_the_scene_deletes_it(one_item_slices) -> None:
-    """A scene clearing its items would delete a hidden drawing under the disposal's hands:
-    ``take_out`` takes it out first, and it is deleted as before."""
-    scene, disposal, refs = _hidden_tree_taken()
-    disposal._slice()  # a goes
-    disposal.take_out(scene)
-    assert scene.items() == []
-    scene.clear()
+def test_the_indexes_of_a_drawing_gone_are_let_go_of_a_slice_at_a_time(one_item_slices) -> None:
+    """The scene's indexes of a drawing gone hold tens of thousands of entries: the disposal
+    empties them an entry per slice here, then deletes the trees it has."""
+
+    class Entry:
+        pass
+
+    by_key = {key: Entry() for key in "abc"}
+    in_list = [Entry(), Entry()]
+    refs = [weakref.ref(entry) for entry in (*by_key.values(), *in_list)]
+    disposal = Disposal()
+    root, tree_refs = _tree()
+    disposal.take(root)
+    disposal.drop(by_key, in_list, {})
+    del by_key, in_list, root
+    alive = [sum(ref() is not None for ref in refs)]
+    while alive[-1]:
+        disposal._slice()
+        alive.append(sum(ref() is not None for ref in refs))
+    assert alive == [5, 4, 3, 2, 1, 0]
+    assert all(ref() is not None for ref in tree_refs) and disposal.pending() == 1  # then the tree
     disposal.finish()
-    assert disposal.pending() == 0 and all(ref() is None for ref in refs)
+    assert all(ref() is None for ref in tree_refs)
