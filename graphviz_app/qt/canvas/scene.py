@@ -893,6 +893,7 @@ class GraphScene(QGraphicsScene):
             else:
                 self._relayout_items(display, layout, graph, counts)
                 self._edge_homes = None
+                self._disposal.drop(self._home_local, self._home_groups)  # (thousands of paths)
                 self._home_local = {}
                 self._home_groups = {}
             nodes = self.node_items
@@ -1277,8 +1278,10 @@ class GraphScene(QGraphicsScene):
                 self._drop_node(item)
             return
         self._take_out(dropped)
+        before = (self._fill_in, self._style_in)
         self._fill_in = {did: fill for did, fill in self._fill_in.items() if did in kept}
         self._style_in = {did: style for did, style in self._style_in.items() if did in kept}
+        self._disposal.drop(*before)  # let go of between events
         self._index_members(kept.values())
 
     def _take_out(self, dropped: Iterable[NodeItem | EdgeItem]) -> None:
@@ -1305,6 +1308,7 @@ class GraphScene(QGraphicsScene):
             by_display.setdefault(edge.source, []).append(edge)
             if edge.target != edge.source:
                 by_display.setdefault(edge.target, []).append(edge)
+        self._disposal.drop(self._edges_by_graph_edge, self._edges_by_display)  # (the indexes before)
         self._edges_by_graph_edge, self._edges_by_display = by_graph_edge, by_display
 
     def _edge_for(
