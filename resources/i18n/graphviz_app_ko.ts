@@ -3601,12 +3601,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>다른 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="226"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="236"/>
         <source>color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="227"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="237"/>
         <source>thick colored edge: device transfer ({count})</source>
         <translation>굵은 색 엣지: 장치 간 복사 ({count})</translation>
     </message>
@@ -4001,7 +4001,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="77"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="89"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
