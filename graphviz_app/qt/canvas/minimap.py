@@ -11,6 +11,7 @@ only moves the frame. A click or a drag in the map centres the view there.
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Iterator
 
 from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
@@ -64,8 +65,10 @@ class Minimap(QWidget):
         """The user's View ▸ Minimap choice; the map still hides while the graph fits."""
         self._pixmap: QPixmap | None = None
         self._source: tuple[object, QRectF] | None = None
-        """The overview item (a new layout makes a new one) and the graph's rectangle (badges
-        can grow it) the pixmap was drawn from."""
+        """The overview item (a new layout makes a new one), weakly, and the graph's rectangle
+        (badges can grow it) the pixmap was drawn from.  (Held strongly, an overview replaced
+        kept every item it drew alive until the next picture, past the disposal that deletes
+        them a slice at a time: after Expand All at 20,000 nodes, 0.35 s freeing them at once.)"""
         self.renders = 0
         """How many times the picture was drawn (a pan or a zoom must not draw it again)."""
         self._stale = False
@@ -145,7 +148,7 @@ class Minimap(QWidget):
         if scene is None or overview is None:
             self._drop_painting()
             return
-        source: tuple[object, QRectF] = (overview, QRectF(scene.graph_rect))
+        source = self._source_of(scene, overview)
         if self._painting is not None and (
             self._painting[3] != source or self._painting[0].deviceIndependentSize() != self.size()
         ):
@@ -290,12 +293,17 @@ class Minimap(QWidget):
         return frame.adjusted(-grow_x, -grow_y, grow_x, grow_y)
 
     # -- painting ------------------------------------------------------------------------------
+    @staticmethod
+    def _source_of(scene: GraphScene, overview: object) -> tuple[object, QRectF]:
+        """What a picture of ``scene`` now is drawn from (see ``_source``)."""
+        return weakref.ref(overview), QRectF(scene.graph_rect)
+
     def _picture(self) -> QPixmap | None:
         scene = self._scene()
         transform = self._transform()
         if scene is None or transform is None or scene.overview is None:
             return None
-        source = (scene.overview, QRectF(scene.graph_rect))
+        source = self._source_of(scene, scene.overview)
         fitting = self._pixmap is not None and self._pixmap.deviceIndependentSize() == self.size()
         fresh = self._source == source and not self._stale and fitting
         if fresh:

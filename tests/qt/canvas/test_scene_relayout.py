@@ -189,6 +189,34 @@ def test_a_relayout_between_any_two_views_draws_what_a_fresh_build_draws(qtbot, 
         assert _drawing(scene) == _drawing(_fresh(display, laid, graph))
 
 
+def test_after_a_relayout_of_every_item_the_edges_are_kept_by_home_as_a_build_keeps_them(
+    qtbot, stack
+) -> None:
+    """Collapse All Modules then Expand All: the full picture comes by a relayout of every item
+    (the one before was one plain ``dot`` run). Its edges are then kept by module as a fresh
+    build keeps them, so the minimap paints each module's shapes (not every edge in one go) and
+    the next toggle is a relayout by module that draws what a fresh build draws."""
+    graph, collapsed, expanded = stack
+    top = build_display(graph, ViewOptions(collapsed=frozenset({"stages"})))
+    scene = _fresh(top, LayoutJob(dot_graph(top, graph).text()).result(), graph)
+    scene.relayout(*expanded, graph)
+
+    def by_home(at: GraphScene) -> dict[str | None, list[tuple[str, str]]]:
+        assert at._edge_homes is not None
+        return {home: sorted((e.source, e.target) for e in edges) for home, edges in at._edge_homes.items()}
+
+    assert by_home(scene) == by_home(_fresh(*expanded, graph))
+    homes = scene.overview_homes()
+    assert homes is not None and len(homes) == len(scene.cluster_items) + 1
+    composed = []
+    relayout_composed = scene._relayout_composed
+    scene._relayout_composed = lambda *args: composed.append(1) or relayout_composed(*args)
+    scene.relayout(*collapsed, graph)
+    assert composed  # by module
+    scene.apply_look(ViewState(colors.node_colors(graph, "device")), only=())
+    assert _drawing(scene) == _drawing(_fresh(*collapsed, graph))
+
+
 def test_translations_find_splines_moved_along_and_those_that_changed_shape(qtbot) -> None:
     spline = ((0.0, 0.0), (1.0, 2.0), (2.0, 4.0), (3.0, 6.0))
     arrow = ((3.0, 6.0), (4.0, 7.0), (2.0, 7.0))
