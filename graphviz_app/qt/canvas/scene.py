@@ -1224,10 +1224,15 @@ class GraphScene(QGraphicsScene):
 
         edges: list[EdgeItem] = []
         old_edges: dict[tuple[str, str], list[EdgeItem]] = {}
+        gone = self._going - clusters.keys()  # modules no longer framed: nothing drawn in them
+        left_behind = 0  # edges that go with their frame, never taken again
         for edge in self.edge_items:
-            if edge.home in kept:
+            home = edge.home
+            if home in kept:
                 edges.append(edge)  # moved with its frame
                 counts.kept += 1
+            elif home in gone:
+                left_behind += 1
             else:
                 old_edges.setdefault((edge.source, edge.target), []).append(edge)
         dedges = {(e.source, e.target): e for e in display.edges}
@@ -1250,8 +1255,9 @@ class GraphScene(QGraphicsScene):
             )
             edges.append(edge)
         bulk = self._settle_edges(surviving, old_edges.values(), counts)
+        counts.dropped += left_behind
         self.edge_items = edges
-        if bulk:
+        if bulk or left_behind:
             self._index_edges()
         self._display_edges = dedges
         self._drop_bodies(old_frames.values())  # what they still hold is gone too
@@ -1304,9 +1310,10 @@ class GraphScene(QGraphicsScene):
     def _take_out(self, dropped: Iterable[NodeItem | EdgeItem]) -> None:
         """Take the dropped items out of the scene, but those their dropped frame takes along
         (the indexes are left to the caller)."""
-        leaves_alone = self._leaves_alone
+        going = self._going
         for item in dropped:
-            if leaves_alone(item):
+            home = item.home  # (as _leaves_alone, without a call per item)
+            if home is None or home not in going:
                 self.removeItem(item)
 
     def _index_members(self, items: Iterable[NodeItem]) -> None:
