@@ -678,11 +678,21 @@ class Controller(QObject):
             return
         display, graph = model.display, model.graph
         kept = next((laid for shown, laid in self._composed if shown is display), None)
+        toggled = self._toggled_modules(display)
+        scene = self.widget.graph_scene
+        whole = self._fit_next or len(toggled) != 1  # a new picture, not one module's relayout
+        fills = model.fills() if whole else None  # the first look's, for the sketch
         if kept is not None:  # the same display graph: the same picture, without composing it
-            self._pending = {self.layouts.request(lambda: _Laid(kept)): (display, graph)}
+            # (a new picture's build still works out its items' places on the layout's thread:
+            # Expand All again after Collapse All Modules did that on this one, 0.1 s)
+            again = kept
+
+            def shown_before() -> _Laid:  # on the layout's thread
+                return _Laid(again, scene.prepare(display, again, fills) if whole else None)
+
+            self._pending = {self.layouts.request(shown_before): (display, graph)}
             self.widget.minimap.postpone()
             return
-        toggled = self._toggled_modules(display)
         # composed (each module laid out once, reused), or one dot run through the layout cache
         run = arrange.layout_job(
             display,
@@ -694,9 +704,6 @@ class Controller(QObject):
             budget=WINDOW_BUDGET,
             room=badge_room(model.style_layer("values")),
         )  # Values badges laid out too
-        scene = self.widget.graph_scene
-        whole = self._fit_next or len(toggled) != 1  # a new picture, not one module's relayout
-        fills = model.fills()  # the first look's, for the sketch
 
         def laid() -> _Laid:  # on the layout's thread
             layout = run.result()
