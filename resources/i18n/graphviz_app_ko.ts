@@ -854,53 +854,53 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>이 창 크기에서 레이블을 읽을 수 있도록 모듈을 깊이 {depth}까지 접어서 열었습니다(노드 {full}개 중 {drawn}개를 그림). 모듈을 더블클릭하면 펼쳐지고, 모든 노드를 보려면 그래프 ▸ 모든 모듈 펼치기(Ctrl+Shift+])를 쓰세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="708"/>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="733"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="715"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="740"/>
         <source>Laying out {count} nodes…</source>
         <translation>노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="711"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="718"/>
         <source>Laying out {count} nodes (about {seconds:.0f} s)…</source>
         <translation>노드 {count}개 배치 중 (약 {seconds:.0f}초)…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="727"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="734"/>
         <source>Collapsing {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 접는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="729"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="736"/>
         <source>Expanding {module}: laying out {count} nodes…</source>
         <translation>{module}을(를) 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="731"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="738"/>
         <source>Expanding every module: laying out {count} nodes…</source>
         <translation>모든 모듈을 펼치는 중: 노드 {count}개 배치 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="774"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="781"/>
         <source>Preparing a view of {count} nodes…</source>
         <translation>노드 {count}개의 보기 준비 중…</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="900"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="907"/>
         <source>Layout cancelled. Collapse modules (Graph menu, Modules panel) to lay out a smaller view.</source>
         <translation>배치가 취소되었습니다. 모듈을 접어서(그래프 메뉴, 모듈 패널) 더 작은 보기로 배치하세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="908"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="915"/>
         <source>Layout cancelled: collapse modules to see a smaller view.</source>
         <translation>배치 취소됨: 모듈을 접으면 더 작은 보기를 볼 수 있습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="938"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="945"/>
         <source>Exported {path}.</source>
         <translation>{path}(으)로 내보냈습니다.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/qt/shell/controller.py" line="942"/>
+        <location filename="../../graphviz_app/qt/shell/controller.py" line="949"/>
         <source>Exported {path}</source>
         <translation>{path}(으)로 내보냈습니다</translation>
     </message>
@@ -4001,7 +4001,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="89"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="92"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
