@@ -537,11 +537,10 @@ class GraphScene(QGraphicsScene):
         self._transfers = set()
         overview, self.overview = self.overview, None  # its selection signal must not reach a deleted item
         self.overview_shown = False
-        tops = self.display.top_clusters() if self.display is not None else self.cluster_items
-        bodies = [
+        bodies = [  # (every frame is asked: one laid out without its parent's box is at the top too)
             frame.body
-            for frame in (self.cluster_items.get(name) for name in tops)
-            if frame is not None and frame.body.scene() is self and frame.body.parentItem() is None
+            for frame in self.cluster_items.values()
+            if frame.body.parentItem() is None and frame.body.scene() is self
         ]
         if not bodies and not self._disposal.pending():
             self.clear()  # nothing big: at once
