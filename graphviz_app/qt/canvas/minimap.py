@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 import weakref
+from collections import deque
 from collections.abc import Iterator
 
 from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
@@ -19,6 +20,7 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPalette, 
 from PySide6.QtWidgets import QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from .items import NodeItem
+from .overview import OverviewItem
 from .scene import GraphScene
 
 translate = QCoreApplication.translate
@@ -162,26 +164,37 @@ class Minimap(QWidget):
                 self._due = True
                 self.update()
                 return
-            ratio = self.devicePixelRatioF()
-            pixmap = QPixmap(self.size() * ratio)
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            painter = QPainter(pixmap)
-            painter.setTransform(transform)
-            scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
-            steps = overview.paint_map_steps(painter, scale, scene.overview_homes())
-            self._painting = (pixmap, painter, steps, source)
-        pixmap, painter, steps, _source = self._painting
-        for _ in steps:
+            self._painting = self._begin_picture(scene, overview, transform, source)
+        for _ in self._painting[2]:
             if time.perf_counter() >= deadline:
                 self._preparing.start()
                 return
+        self._end_picture()
+        self.update()
+
+    def _begin_picture(
+        self, scene: GraphScene, overview: OverviewItem, transform: QTransform, source: tuple[object, QRectF]
+    ) -> tuple[QPixmap, QPainter, Iterator[None], tuple[object, QRectF]]:
+        """A new picture of ``scene`` to paint, the parts of its painting not done yet."""
+        ratio = self.devicePixelRatioF()
+        pixmap = QPixmap(self.size() * ratio)
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setTransform(transform)
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
+        return pixmap, painter, overview.paint_map_steps(painter, scale, scene.overview_homes()), source
+
+    def _end_picture(self) -> QPixmap:
+        """Show the picture just painted from now on."""
+        assert self._painting is not None
+        pixmap, painter, _steps, source = self._painting
         painter.end()
         self._painting = None
         self._pixmap, self._source = pixmap, source
         self._due = self._stale = False
         self.renders += 1
-        self.update()
+        return pixmap
 
     def sync(self) -> None:
         """Show or hide the map for the view's zoom and scroll, and move its frame."""
@@ -301,9 +314,10 @@ class Minimap(QWidget):
     def _picture(self) -> QPixmap | None:
         scene = self._scene()
         transform = self._transform()
-        if scene is None or transform is None or scene.overview is None:
+        overview = scene.overview if scene is not None else None
+        if scene is None or transform is None or overview is None:
             return None
-        source = self._source_of(scene, scene.overview)
+        source = self._source_of(scene, overview)
         fitting = self._pixmap is not None and self._pixmap.deviceIndependentSize() == self.size()
         fresh = self._source == source and not self._stale and fitting
         if fresh:
@@ -312,19 +326,10 @@ class Minimap(QWidget):
             if not fresh and not self._redraw.isActive():  # a new layout or look: drawn soon,
                 self._redraw.start()  # off the repaint that shows it in the view
             return self._pixmap
-        self._due = self._stale = False
-        ratio = self.devicePixelRatioF()
-        pixmap = QPixmap(self.size() * ratio)
-        pixmap.setDevicePixelRatio(ratio)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        painter.setTransform(transform)
-        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(transform)
-        scene.overview.paint_map(painter, scale, scene.overview_homes())
-        painter.end()
-        self._pixmap, self._source = pixmap, source
-        self.renders += 1
-        return pixmap
+        self._drop_painting()  # (drawn now, in one go)
+        self._painting = self._begin_picture(scene, overview, transform, source)
+        deque(self._painting[2], maxlen=0)
+        return self._end_picture()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

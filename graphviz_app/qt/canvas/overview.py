@@ -12,6 +12,7 @@ looks change (:meth:`OverviewItem.invalidate`), never on a pan or zoom.
 from __future__ import annotations
 
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TypeVar
@@ -241,8 +242,7 @@ class OverviewItem(QGraphicsItem):
         module's kept shapes (``homes``, from the scene) where its frame is now (the painter
         moved per frame), so nothing is moved into scene coordinates or asked of every item;
         without ``homes``, as :meth:`paint` does."""
-        for _ in self.paint_map_steps(painter, scale, homes):
-            pass
+        deque(self.paint_map_steps(painter, scale, homes), maxlen=0)  # every part, now
 
     def paint_map_steps(
         self, painter: QPainter, scale: float, homes: list[HomeShapes] | None = None

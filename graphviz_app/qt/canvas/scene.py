@@ -561,10 +561,7 @@ class GraphScene(QGraphicsScene):
             self._disposal.drop(
                 [overview], self.node_items, self.edge_items, self.cluster_items, edge_homes or {}
             )
-            self.node_items, self.edge_items, self.cluster_items = {}, [], {}
-        self.node_items.clear()
-        self.edge_items.clear()
-        self.cluster_items.clear()
+        self.node_items, self.edge_items, self.cluster_items = {}, [], {}
         self._by_member.clear()
         self.display = None
         self.graph = None
@@ -632,9 +629,7 @@ class GraphScene(QGraphicsScene):
             self._make_node(build, did)
         for at in range(len(build.homes)):
             self._make_edge(build, at)
-        self._edge_homes = {}
-        for edge in self.edge_items:
-            self._edge_homes.setdefault(edge.home, []).append(edge)
+        self._group_edge_homes()
         # the layout's drawing, badges' room included: a badge appearing there moves no view
         # (the items made, not the scene's: a drawing dropped before may still lie there, hidden)
         self._set_graph_rect(
@@ -807,9 +802,7 @@ class GraphScene(QGraphicsScene):
     def _order_edges(self, build: _Build) -> None:
         """Put the edge items in the layout's order, and group them by home."""
         self.edge_items[:] = [edge for edge in build.edges if edge is not None]
-        self._edge_homes = {}
-        for edge in self.edge_items:
-            self._edge_homes.setdefault(edge.home, []).append(edge)
+        self._group_edge_homes()
 
     def _build_slice(self) -> None:
         """Make items for :data:`SLICE_S` seconds, give them their look, and come back from the
@@ -904,9 +897,7 @@ class GraphScene(QGraphicsScene):
                 # the edges by home, as a build keeps them: the next relayout can go by module,
                 # the minimap draws each module's shapes (without them, Expand All after
                 # Collapse All Modules had it paint 23,000 edges in one go: 0.35 s)
-                self._edge_homes = {}
-                for edge in self.edge_items:
-                    self._edge_homes.setdefault(edge.home, []).append(edge)
+                self._group_edge_homes()
                 self._disposal.drop(self._home_local, self._home_groups)  # (thousands of paths)
                 self._home_local = {}
                 self._home_groups = {}
@@ -935,6 +926,12 @@ class GraphScene(QGraphicsScene):
         """Make ``rect`` the graph's rectangle, with room to pan past it in the scene."""
         self.graph_rect = rect
         self.setSceneRect(rect.adjusted(-SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
+
+    def _group_edge_homes(self) -> None:
+        """Keep the edge items by home (the module frame each is drawn in), in their order."""
+        self._edge_homes = {}
+        for edge in self.edge_items:
+            self._edge_homes.setdefault(edge.home, []).append(edge)
 
     def _new_overview(self) -> None:
         """Replace the overview with one of the items now, shown while it was (the one before,
