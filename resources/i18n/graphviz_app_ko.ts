@@ -4001,7 +4001,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
 <context>
     <name>Minimap</name>
     <message>
-        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="92"/>
+        <location filename="../../graphviz_app/qt/canvas/minimap.py" line="94"/>
         <source>The whole graph: the frame is what the view shows. Click or drag to move the view.</source>
         <translation>그래프 전체: 틀 안이 지금 보기가 보여 주는 부분입니다. 클릭하거나 끌어서 보기를 옮기세요.</translation>
     </message>
