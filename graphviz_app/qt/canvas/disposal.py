@@ -6,8 +6,9 @@ module's whole drawing alive until a full collection found it (a second's stall 
 nodes). Deleting the drawing at once instead holds the GUI thread about 0.2 s per 45,000 items,
 right when the new picture should appear, and so does taking it out of the scene (Qt takes each
 item out of the scene's item list in turn: 0.1-0.4 s per 43,000 items, more in a fuller scene).
-:class:`Disposal` takes such a drawing once hidden, or once out of the scene, and takes it out
-and deletes it from the leaves up, a few milliseconds per turn of the event loop. It lets go of
+:class:`Disposal` takes such a drawing once out of sight (transparent), or once out of the
+scene, and takes it out and deletes it from the leaves up, a few milliseconds per turn of the
+event loop. It lets go of
 the scene's big indexes of a drawing gone (:meth:`Disposal.drop`) the same way: freeing their
 entries at once took 0.03-0.05 s at 20,000 nodes.
 """
@@ -41,8 +42,8 @@ class _Tree:
 
 class Disposal:
     """Deletes item trees, children first, in slices of at most :data:`SLICE_SECONDS` between
-    events: each child is taken out of its scene (a tree may be left there hidden, at the top
-    level) or detached from its parent, and the reference held here is then its last; the root
+    events: each child is taken out of its scene (a tree may be left there out of sight, at the
+    top level) or detached from its parent, and the reference held here is then its last; the root
     goes once its children have."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -53,8 +54,8 @@ class Disposal:
         self._timer.timeout.connect(self._slice)
 
     def take(self, root: QGraphicsItem) -> None:
-        """Delete ``root`` and everything under it, soon: ``root`` is in no scene, or hidden at
-        the top level of one (nothing else may take it out or delete it meanwhile)."""
+        """Delete ``root`` and everything under it, soon: ``root`` is in no scene, or out of
+        sight at the top level of one (nothing else may take it out or delete it meanwhile)."""
         self._trees.append(_Tree(root, taken=True))
         if not self._timer.isActive():
             self._timer.start()
@@ -102,7 +103,7 @@ class Disposal:
             if tree.done == len(children):
                 trees.pop()
                 scene = tree.root.scene() if tree.taken else None
-                if scene is not None:  # hidden there until now
+                if scene is not None:  # out of sight there until now
                     scene.removeItem(tree.root)
                 continue  # its last reference goes: Qt deletes the root
             child = children[tree.done]
