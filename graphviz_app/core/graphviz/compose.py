@@ -149,6 +149,9 @@ class _Piece:
     text: str = ""
     names: dict[Ref, str] = field(default_factory=dict)
     """Item or port -> canonical DOT id."""
+    ordered: bool = False
+    """Whether ``segments`` are in display order already (planned from scratch: routed in
+    that order), so writing the piece need not sort them."""
 
 
 class _Drawing(NamedTuple):
@@ -685,6 +688,8 @@ class Composer:
             routes[key], homes[key] = self._route(
                 pieces, key, edge.main, chain(nodes[key[0]].cluster), chain(nodes[key[1]].cluster)
             )
+        for piece in pieces.values():  # (each got its segments in display order)
+            piece.ordered = True
         return _Plan(display, pieces, signatures, routes, homes)
 
     def _dirty(
@@ -781,7 +786,9 @@ class Composer:
         the segments and breaks ties between ports, as in every composition of that view)."""
         items = piece.items
         names: dict[Ref, str] = dict(zip(items, _item_names(len(items))))
-        piece.segments.sort(key=lambda s: position[s.edge])  # one order however it was planned
+        if not piece.ordered:  # one order however it was planned
+            piece.segments.sort(key=lambda s: position[s.edge])
+            piece.ordered = True
         if piece.in_ports or piece.out_ports:
             item_pos: dict[Ref, int] = {item: k for k, item in enumerate(items)}
             inward = {s.edge: item_pos[s.target] for s in piece.segments if isinstance(s.source, tuple)}
@@ -1024,6 +1031,7 @@ class Composer:
         drawings: dict[str | None, _Drawing] = {p: d for p, d in self._drawings.items() if p in clusters}
         old_drawings = self._drawings
         placed = 0
+        moved: dict[tuple[int, Point | None, Point | None], tuple[Point, ...]] = {}
         for path in sorted(
             (p for p in dirty if p is not None), key=lambda p: clusters[p].depth, reverse=True
         ):
@@ -1031,10 +1039,10 @@ class Composer:
             token = made[path][1]
             kept = old_drawings.get(path)
             if kept is None or kept.token != token:
-                kept = self._draw(display, pieces[path], pieces, texts, token)
+                kept = self._draw(display, pieces[path], pieces, texts, token, moved)
                 placed += 1
             drawings[path] = kept
-        drawings[None] = self._draw(display, root, pieces, texts, 0)
+        drawings[None] = self._draw(display, root, pieces, texts, 0, moved)
         placed += 1
         origins = _Origins(clusters, drawings)
         laid = self.pieces[root.text]
@@ -1066,10 +1074,15 @@ class Composer:
         pieces: Mapping[str | None, _Piece],
         texts: Mapping[str | None, str],
         token: int,
+        moved: dict[tuple[int, Point | None, Point | None], tuple[Point, ...]],
     ) -> _Drawing:
         """Place ``piece``'s own nodes, its children's frames and its edge parts, relative to the
         top-left corner of its content; a part ending at a child's box is moved onto the child's
-        port, a part starting or ending at one of the piece's own ports onto that port."""
+        port, a part starting or ending at one of the piece's own ports onto that port.
+
+        ``moved`` keeps the parts moved so far in this composition, by spline (of a piece's
+        layout, shared by every piece of that text) and ends: pieces of one text, the blocks of
+        a stack, move their parts to the same ports."""
         laid = self.pieces[piece.text].layout
         boxes, names = laid.nodes, piece.names
         depth = display.clusters[piece.path].depth if piece.path is not None else 0
@@ -1131,7 +1144,14 @@ class Composer:
                 end = (cx + port.x, cy + port.y)
             elif spline.arrow:
                 arrows[seg.edge] = spline.arrow
-            parts[seg.edge] = (where, _placed(spline.points, start, end))
+            if start is None and end is None:
+                parts[seg.edge] = (where, spline.points)
+                continue
+            at = (id(spline), start, end)
+            points = moved.get(at)
+            if points is None:
+                points = moved[at] = _placed(spline.points, start, end)
+            parts[seg.edge] = (where, points)
         return _Drawing(token, nodes, frames, parts, arrows)
 
 
