@@ -16,6 +16,7 @@ import weakref
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal
 
 import networkx as nx
@@ -197,7 +198,7 @@ def _majority_fill(members: tuple[str, ...], fills: Mapping[str, str], module: s
 def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
     """Return the look of a node filled ``fill`` with the (merged) ``style``."""
     if style is None:
-        return NodeLook(fill, colors.text_color(fill))
+        return _plain_look(fill)
     width = style.penwidth or 1.0
     if style.ghost:
         return NodeLook(GHOST_FILL, GHOST_FONT, GHOST_PEN, width, ghost=True, badge=style.extra_label)
@@ -211,6 +212,13 @@ def look_of(fill: str, style: NodeStyle | None) -> NodeLook:
         highlighted=bool(style.pen),
         badge=style.extra_label,
     )
+
+
+@lru_cache(maxsize=4096)
+def _plain_look(fill: str) -> NodeLook:
+    """The look of a node filled ``fill`` without a style: one (immutable) object per fill,
+    shared by the tens of thousands of nodes a big graph paints alike."""
+    return NodeLook(fill, colors.text_color(fill))
 
 
 def badge_lines(badge: str | None) -> list[tuple[str, bool]]:
@@ -254,7 +262,11 @@ def _edge_kind_look(
         )
     if state.selected is not None and state.selected in (edge.source, edge.target):
         return EdgeLook("selected", SELECTION_COLOR, SELECTED_EDGE_WIDTH)
-    return EdgeLook("plain", EDGE_COLOR, EDGE_WIDTH)
+    return _PLAIN_EDGE
+
+
+_PLAIN_EDGE = EdgeLook("plain", EDGE_COLOR, EDGE_WIDTH)
+"""How most edges look (one immutable object for all of them)."""
 
 
 def cluster_fill(depth: int) -> str:
