@@ -570,6 +570,7 @@ class GraphScene(QGraphicsScene):
             self._disposal.drop(
                 [overview], self.node_items, self.edge_items, self.cluster_items, edge_homes or {}
             )
+            self._disposal.release(self.graph)  # (its nodes' hover texts read it)
         self.node_items, self.edge_items, self.cluster_items = {}, [], {}
         self._by_member.clear()
         self.display = None

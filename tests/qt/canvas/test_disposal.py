@@ -125,3 +125,27 @@ def test_the_indexes_of_a_drawing_gone_are_let_go_of_a_slice_at_a_time(one_item_
     assert all(ref() is not None for ref in tree_refs) and disposal.pending() == 1  # then the tree
     disposal.finish()
     assert all(ref() is None for ref in tree_refs)
+
+
+def test_what_is_released_goes_after_the_trees_in_a_turn_of_its_own(one_item_slices) -> None:
+    """The graph a drawing showed is read by its nodes' hover texts: freed with the last of
+    them, its 20,000 nodes' data took 20 ms inside a slice already spent.  Released to the
+    disposal, it goes once the trees are deleted, in a slice that deletes nothing else."""
+
+    class Graph:
+        pass
+
+    disposal = Disposal()
+    root, refs = _tree()
+    graph = Graph()
+    held = [graph]  # (an item's hover text)
+    root.setData(0, held)
+    released = weakref.ref(graph)
+    disposal.take(root)
+    disposal.release(graph)
+    del root, graph, held
+    steps = []
+    while disposal._timer.isActive():
+        disposal._slice()
+        steps.append((sum(ref() is not None for ref in refs), released() is not None))
+    assert steps == [(5, True), (4, True), (3, True), (2, True), (0, True), (0, False)]
