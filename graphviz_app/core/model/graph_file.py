@@ -59,11 +59,39 @@ def build_graph(data: dict[str, Any], progress: Callable[[int, int], None] | Non
         nodes = _reported(nodes, progress, 0, total)
         edges = _reported(edges, progress, count, total)
     try:
-        graph.add_nodes_from(_without(node, "id") for node in nodes)
-        graph.add_edges_from(_without(edge, "source", "target") for edge in edges)
-    except (KeyError, TypeError, AttributeError) as exc:
+        _fill(graph, nodes, edges)
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise GraphvizAppError(Message.of(MALFORMED, error=f"{type(exc).__name__}: {exc}")) from None
     return graph
+
+
+def _fill(graph: nx.DiGraph, nodes: Iterable[Any], edges: Iterable[Any]) -> None:
+    """Add the node-link form's ``nodes`` and ``edges`` to the new, empty ``graph``: what
+    ``add_nodes_from`` and ``add_edges_from`` make (a node named twice, or an edge, has its
+    attributes updated; an edge's missing ends are added), with one dict per item.
+
+    Written into the graph's own dicts (``_node``, ``_succ``, ``_pred``: networkx's data
+    structure, which its ``add_*`` methods fill the same way), because those methods copy each
+    item's attributes once more: half the time of making a 20,000-node graph."""
+    node, succ, pred = graph._node, graph._succ, graph._pred
+    for item in nodes:
+        attrs = dict(item)
+        n = attrs.pop("id")
+        if n in node:
+            node[n].update(attrs)
+        else:
+            node[n], succ[n], pred[n] = attrs, {}, {}
+    for item in edges:
+        attrs = dict(item)
+        u, v = attrs.pop("source"), attrs.pop("target")
+        for end in (u, v):
+            if end not in node:
+                node[end], succ[end], pred[end] = {}, {}, {}
+        held = succ[u].get(v)
+        if held is None:
+            succ[u][v] = pred[v][u] = attrs
+        else:
+            held.update(attrs)
 
 
 def _reported(
@@ -73,13 +101,3 @@ def _reported(
         if i % 5_000 == 0:
             progress(i, total)
         yield item
-
-
-def _without(item: dict[str, Any], *keys: str) -> tuple[Any, ...]:
-    """Return ``(*item[keys], rest)``: the node-link form's key fields and the other attributes.
-
-    Equivalent to what ``networkx.node_link_graph`` builds, with one dict copy per item (it is
-    most of the cost of opening a big graph).
-    """
-    attrs = dict(item)
-    return (*(attrs.pop(k) for k in keys), attrs)
