@@ -27,6 +27,7 @@ import textwrap
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import networkx as nx
 
@@ -145,6 +146,14 @@ def wide_label_width(lines: tuple[str, ...] | list[str]) -> str | None:
     return f"{(widest + LABEL_MARGIN_POINTS) / 72:.2f}" if wide else None
 
 
+@lru_cache(maxsize=16384)
+def _label_attrs(lines: tuple[str, ...]) -> tuple[str, str | None]:
+    """A node label's DOT ``label`` and, for full-width text, ``width`` (quoted): one answer per
+    label, which thousands of nodes share (every block of a stack draws the same ops)."""
+    width = wide_label_width(lines)
+    return label_text(lines), None if width is None else quote(width)
+
+
 def badge_id(display_id: str) -> str:
     """Return the layout id of the badge node of the node ``display_id``."""
     return display_id + BADGE_SUFFIX
@@ -219,9 +228,9 @@ def _node_attrs(node: DisplayNode, node_look: look.NodeLook, roomy: bool = False
         styles.append("dashed")
     if node_look.pen_width != 1.0:
         a["penwidth"] = f"{node_look.pen_width:g}"
-    a["label"] = label_text(node.label)
-    if (width := wide_label_width(node.label)) is not None:
-        a["width"] = quote(width)
+    a["label"], width = _label_attrs(tuple(node.label))
+    if width is not None:
+        a["width"] = width
     if node_look.badge and not roomy:
         a["xlabel"] = badge_label(node_look.badge)
     a["fillcolor"] = quote(node_look.fill)
