@@ -3601,12 +3601,12 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>다른 노드</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="236"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="245"/>
         <source>color: {mode}</source>
         <translation>색: {mode}</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/dot.py" line="237"/>
+        <location filename="../../graphviz_app/core/graphviz/dot.py" line="246"/>
         <source>thick colored edge: device transfer ({count})</source>
         <translation>굵은 색 엣지: 장치 간 복사 ({count})</translation>
     </message>
