@@ -4,7 +4,9 @@
 # CPU (no .to(rank), no device_ids), MASTER_PORT a free port picked by the parent (12355 may be
 # taken), the loopback address and interface only (MASTER_ADDR 127.0.0.1, GLOO_SOCKET_IFNAME lo:
 # gloo otherwise connects through whatever the host name resolves to), each rank seeded with its rank and printing its loss and a gradient norm (so a run can
-# be compared with plain python's). mp.spawn starts fresh interpreters that re-import this script
+# be compared with plain python's), and a barrier before destroy_process_group (a rank that
+# destroyed its gloo group while the other still finished its step sometimes aborted, "terminate
+# called without an active exception", under plain python and torch 2.15). mp.spawn starts fresh interpreters that re-import this script
 # from its __file__ as __mp_main__ and unpickle demo_basic by reference: the script must be the
 # module __main__, as under plain python. Its own process builds no autograd graph.
 import os
@@ -28,6 +30,7 @@ def setup(rank, world_size):
 
 
 def cleanup():
+    dist.barrier()
     dist.destroy_process_group()
 
 
