@@ -249,6 +249,10 @@ def edge_look(
     return found
 
 
+_PLAIN_EDGE = EdgeLook("plain", EDGE_COLOR, EDGE_WIDTH)
+"""How most edges look (one immutable object for all of them)."""
+
+
 def _edge_kind_look(
     edge: DisplayEdge, graph: nx.DiGraph, transfers: set[tuple[str, str]], state: ViewState
 ) -> EdgeLook:
@@ -263,10 +267,6 @@ def _edge_kind_look(
     if state.selected is not None and state.selected in (edge.source, edge.target):
         return EdgeLook("selected", SELECTION_COLOR, SELECTED_EDGE_WIDTH)
     return _PLAIN_EDGE
-
-
-_PLAIN_EDGE = EdgeLook("plain", EDGE_COLOR, EDGE_WIDTH)
-"""How most edges look (one immutable object for all of them)."""
 
 
 def cluster_fill(depth: int) -> str:

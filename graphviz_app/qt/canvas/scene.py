@@ -641,7 +641,8 @@ class GraphScene(QGraphicsScene):
             self._make_edge(build, at)
         self._group_edge_homes()
         # the layout's drawing, badges' room included: a badge appearing there moves no view
-        # (the items made, not the scene's: a drawing dropped before may still lie there, hidden)
+        # (the items made, not the scene's: a drawing dropped before may still lie there, out of
+        # sight)
         self._set_graph_rect(
             _made_rect(self.node_items.values(), self.edge_items, self.cluster_items.values()).united(
                 _layout_rect(layout)

@@ -78,22 +78,23 @@ def test_trees_taken_go_between_events_or_at_once(qtbot) -> None:
         gc.enable()
 
 
-def _hidden_tree_taken() -> tuple[QGraphicsScene, Disposal, list[weakref.ref[QGraphicsRectItem]]]:
-    """A tree (:func:`_tree`) hidden at a scene's top level and taken by a new disposal: the
-    scene, the disposal and the weak references."""
+def _tree_out_of_sight_taken() -> tuple[QGraphicsScene, Disposal, list[weakref.ref[QGraphicsRectItem]]]:
+    """A tree (:func:`_tree`) out of sight (transparent, as the scene leaves a drawing it drops)
+    at a scene's top level and taken by a new disposal: the scene, the disposal and the weak
+    references."""
     scene = QGraphicsScene()
     disposal = Disposal()
     root, refs = _tree()
     scene.addItem(root)
-    root.setVisible(False)
+    root.setOpacity(0.0)
     disposal.take(root)
     return scene, disposal, refs
 
 
-def test_a_tree_hidden_in_a_scene_leaves_it_a_slice_at_a_time(one_item_slices) -> None:
+def test_a_tree_out_of_sight_in_a_scene_leaves_it_a_slice_at_a_time(one_item_slices) -> None:
     """Taking a drawing out of a scene at once holds the GUI thread as long as deleting it: one
-    hidden at the scene's top level is taken out leaf by leaf, and deleted as it goes."""
-    scene, disposal, refs = _hidden_tree_taken()
+    out of sight at the scene's top level is taken out leaf by leaf, and deleted as it goes."""
+    scene, disposal, refs = _tree_out_of_sight_taken()
     in_scene = [len(scene.items())]
     while disposal.pending():
         disposal._slice()

@@ -460,7 +460,7 @@ def test_a_new_graph_puts_the_drawing_before_out_of_sight_then_takes_it_out(qtbo
     assert outer.parentItem() is None and len(held) > 6
     if before == "relayout":
         scene.relayout(*collapsed, graph)
-        assert scene._disposal.pending()  # the block's drawing: hidden, still in the scene
+        assert scene._disposal.pending()  # the block's drawing: out of sight, still in the scene
     other = residual_stack(stages=2, blocks=2)
     display = build_display(other, ViewOptions())
     layout = Composer().compose(display)
