@@ -2388,7 +2388,7 @@ Install one (or choose another engine in Preferences), then reload (F5):
         <translation>로그 수준 {value}({source})은(는) debug, info, warning, error 중 어느 것도 아닙니다. 이 중 하나를 주거나, 경고와 오류만 보려면 {source}을(를) 지우세요.</translation>
     </message>
     <message>
-        <location filename="../../graphviz_app/core/graphviz/engine.py" line="39"/>
+        <location filename="../../graphviz_app/core/graphviz/engine.py" line="38"/>
         <source>{variable}={value} is not an engine. Use auto (the system&apos;s Graphviz when installed, else the packaged one), system or packaged.</source>
         <translation>{variable}={value}은(는) 엔진이 아닙니다. auto(시스템 Graphviz가 설치되어 있으면 그것, 아니면 패키지 엔진), system, packaged 중 하나를 쓰세요.</translation>
     </message>
